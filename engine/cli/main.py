@@ -1,0 +1,92 @@
+"""The ``cardrules`` group.
+
+The language is chosen before click parses anything (``--lang`` may stand
+before or after the command name), so help texts, click's own messages and
+every output are in the user's language. Command modules are imported only
+when used, after the language is set, which also keeps start-up quick.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from .. import i18n
+from ..i18n import _
+
+# command name -> module under engine.cli holding `command`
+COMMANDS = {
+    "rulesets": "rulesets_cmd",
+    "validate": "validate_cmd",
+    "play": "play_cmd",
+    "score": "score_cmd",
+    "replay": "replay_cmd",
+    "simulate": "simulate_cmd",
+    "i18n": "i18n_cmd",
+}
+
+
+def language_from_argv(argv: list[str]) -> str | None:
+    """The value of ``--lang`` anywhere on the command line (last one wins)."""
+    lang = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+    return lang
+
+
+class LazyGroup(click.Group):
+    """Imports a command's module only when that command is used or listed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if self._load(name) is not None]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return self._load(name)
+
+    @staticmethod
+    def _load(name: str) -> click.Command | None:
+        module_name = COMMANDS.get(name)
+        if module_name is None:
+            return None
+        try:
+            module = importlib.import_module(f"engine.cli.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"engine.cli.{module_name}":
+                return None  # a command not built yet
+            raise
+        return module.command
+
+
+def lang_option(func):
+    """``--lang LANG`` on a command (the value was applied before parsing)."""
+    return click.option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
+                        help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."))(func)
+
+
+def build_group() -> click.Group:
+    """The ``cardrules`` group, built after the language is known."""
+
+    @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+                 help=_("cardrules: card games as data. Play, score, replay and compare rulesets."))
+    @lang_option
+    @click.version_option(package_name="cardrules", message="%(prog)s %(version)s")
+    def cardrules() -> None:
+        pass
+
+    return cardrules
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``cardrules`` console script."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(language_from_argv(args))
+    from . import click_i18n
+
+    click_i18n.install()
+    build_group().main(args=args, prog_name="cardrules")

@@ -1,0 +1,286 @@
+"""The translation layer: every word a user sees goes through here.
+
+Catalogs are gettext ``.po`` files under ``<root>/locales/<lang>/LC_MESSAGES/``
+for every root of :mod:`engine.resources`. They are read at run time with
+Babel and compiled in memory (no compile step for translators); the compiled
+form is cached per file and rebuilt when the file's modification time or size
+changes, so an edited catalog is seen at once.
+
+All ``*.po`` files of a language are merged: the program's own messages and
+the texts that rulesets declare (card names, descriptions) alike. Files in
+higher-priority roots win. Whatever a catalog lacks falls back to English (the
+msgid).
+
+Placeholders are ``{name}`` only. A translation is data from a stranger, so
+formatting never lets it reach Python objects: no attribute or index access,
+no conversions, no format specs; a translation that breaks these rules is
+ignored in favour of the English text (``cardrules i18n check`` reports it).
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import os
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from . import resources
+
+DEFAULT_LANGUAGE = "en"
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+_lock = threading.Lock()
+_compiled_cache: dict[tuple[str, int, int], _gettext.GNUTranslations] = {}
+_state = threading.local()
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it now."""
+    return message
+
+
+# --------------------------------------------------------------------------- languages
+
+def _normalize(tag: str) -> str:
+    """``ko_KR.UTF-8@euro`` -> ``ko_KR``; ``C``/``POSIX`` -> ``""``."""
+    tag = tag.split(".")[0].split("@")[0].replace("-", "_").strip()
+    return "" if tag in ("C", "POSIX") else tag
+
+
+def catalog_dirs(lang: str) -> list[Path]:
+    """``<root>/locales/<lang>/LC_MESSAGES`` directories that exist, highest priority first."""
+    found = []
+    for locales in resources.subdirs("locales"):
+        d = locales / lang / "LC_MESSAGES"
+        if d.is_dir():
+            found.append(d)
+    return found
+
+
+def available_languages() -> list[str]:
+    """Every language with at least one catalog, plus English."""
+    langs = {DEFAULT_LANGUAGE}
+    for locales in resources.subdirs("locales"):
+        for child in locales.iterdir():
+            if (child / "LC_MESSAGES").is_dir() and any((child / "LC_MESSAGES").glob("*.po")):
+                langs.add(child.name)
+    return sorted(langs)
+
+
+def environment_preferences() -> list[str]:
+    """Languages the environment asks for, in order (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    prefs: list[str] = []
+    language = os.environ.get("LANGUAGE", "")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            # LANGUAGE only counts when a locale is set at all (as in GNU gettext).
+            if language and _normalize(value):
+                prefs.extend(_normalize(p) for p in language.split(":"))
+            prefs.append(_normalize(value))
+            break
+    return [p for p in prefs if p]
+
+
+def negotiate(preferred: list[str]) -> str:
+    """The best available language for these preferences, else English."""
+    from babel import negotiate_locale
+
+    available = available_languages()
+    for tag in preferred:
+        tag = _normalize(tag)
+        if not tag:
+            continue
+        match = negotiate_locale([tag], available, sep="_")
+        if match:
+            return match
+        base = tag.split("_")[0]
+        if base in available:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def set_language(lang: str | None = None) -> str:
+    """Use ``lang`` (or the environment's locale) for this thread; returns the choice.
+
+    An explicitly requested language with a catalog anywhere is used as is
+    (English fills its gaps); one without any catalog falls back to English.
+    """
+    if lang:
+        chosen = negotiate([lang])
+        if chosen == DEFAULT_LANGUAGE and _normalize(lang) and catalog_dirs(_normalize(lang)):
+            chosen = _normalize(lang)
+    else:
+        chosen = negotiate(environment_preferences())
+    _state.language = chosen
+    _state.translations = None
+    return chosen
+
+
+def current_language() -> str:
+    """The language in use for this thread."""
+    lang = getattr(_state, "language", None)
+    if lang is None:
+        lang = set_language(None)
+    return lang
+
+
+# --------------------------------------------------------------------------- catalogs
+
+def _compile(path: Path) -> _gettext.GNUTranslations:
+    """Read one ``.po`` with Babel and compile it in memory (cached by mtime and size)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    with _lock:
+        cached = _compiled_cache.get(key)
+    if cached is not None:
+        return cached
+    from .errors import CatalogError
+
+    try:
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, abort_invalid=True)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        buffer.seek(0)
+        compiled = _gettext.GNUTranslations(buffer)
+    except CatalogError:
+        raise
+    except Exception as exc:  # Babel raises several kinds on malformed input
+        line = getattr(exc, "lineno", None)
+        raise CatalogError.at(_("malformed catalog: {reason}", reason=str(exc).splitlines()[0] if str(exc) else type(exc).__name__),
+                              file=str(path), line=line) from None
+    with _lock:
+        _compiled_cache[key] = compiled
+    return compiled
+
+
+def catalog_files(lang: str) -> list[Path]:
+    """Every ``.po`` file of ``lang``, highest priority first."""
+    files: list[Path] = []
+    for d in catalog_dirs(lang):
+        files.extend(sorted(d.glob("*.po")))
+    return files
+
+
+def load_translations(lang: str) -> _gettext.NullTranslations:
+    """The merged translations of ``lang`` (raises CatalogError for a malformed file)."""
+    chain: _gettext.NullTranslations = _gettext.NullTranslations()
+    first: _gettext.NullTranslations | None = None
+    for path in catalog_files(lang):
+        compiled = _compile(path)
+        # A fresh wrapper per chain so fallbacks of one language never leak into another.
+        link = _gettext.GNUTranslations.__new__(_gettext.GNUTranslations)
+        link.__dict__.update({k: v for k, v in compiled.__dict__.items() if k != "_fallback"})
+        link._fallback = None
+        if first is None:
+            first = link
+        else:
+            first.add_fallback(link)
+    if first is None:
+        return chain
+    return first
+
+
+def _translations() -> _gettext.NullTranslations:
+    trans = getattr(_state, "translations", None)
+    if trans is None:
+        lang = current_language()
+        if lang == DEFAULT_LANGUAGE and not catalog_files(lang):
+            trans = _gettext.NullTranslations()
+        else:
+            try:
+                trans = load_translations(lang)
+            except Exception:
+                # A broken catalog must not take the program down: English it is.
+                # `cardrules validate`/`i18n check` report the file and line.
+                trans = _gettext.NullTranslations()
+        _state.translations = trans
+    return trans
+
+
+def refresh() -> None:
+    """Forget this thread's merged catalogs (files are re-checked on next use)."""
+    _state.translations = None
+
+
+# --------------------------------------------------------------------------- formatting
+
+def placeholders(text: str) -> list[str]:
+    """The placeholder names in ``text`` (``{name}``), in order."""
+    return [m.group(1) for m in _PLACEHOLDER.finditer(text.replace("{{", "").replace("}}", ""))]
+
+
+def safe_format(text: str, params: dict[str, Any]) -> str | None:
+    """Insert ``params`` into ``text``; None when ``text`` asks for anything else."""
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        ch = text[pos]
+        if ch == "{":
+            if text.startswith("{{", pos):
+                out.append("{")
+                pos += 2
+                continue
+            end = text.find("}", pos)
+            if end < 0:
+                return None
+            name = text[pos + 1:end]
+            if not _IDENTIFIER.match(name) or name not in params:
+                return None
+            out.append(str(params[name]))
+            pos = end + 1
+        elif ch == "}":
+            if text.startswith("}}", pos):
+                out.append("}")
+                pos += 2
+                continue
+            return None
+        else:
+            out.append(ch)
+            pos += 1
+    return "".join(out)
+
+
+def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
+    if not params and "{" not in translated and "}" not in translated:
+        return translated
+    result = safe_format(translated, params)
+    if result is None and translated is not original:
+        result = safe_format(original, params)
+    return result if result is not None else original
+
+
+def _(message: str, **params: Any) -> str:
+    """Translate ``message`` and fill its ``{name}`` placeholders."""
+    return _finish(_translations().gettext(message), message, params)
+
+
+def gettext(message: str, **params: Any) -> str:
+    """Same as :func:`_`."""
+    return _(message, **params)
+
+
+def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
+    """Plural-aware translation; ``n`` is also available as ``{n}``."""
+    params.setdefault("n", n)
+    original = singular if n == 1 else plural
+    return _finish(_translations().ngettext(singular, plural, n), original, params)
+
+
+def pgettext(context: str, message: str, **params: Any) -> str:
+    """Translation in a message context (an edition's card names, for instance)."""
+    return _finish(_translations().pgettext(context, message), message, params)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -> str:
+    """Plural-aware translation in a message context."""
+    params.setdefault("n", n)
+    original = singular if n == 1 else plural
+    return _finish(_translations().npgettext(context, singular, plural, n), original, params)
