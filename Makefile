@@ -17,7 +17,7 @@ venv: $(STAMP)
 # Start a game: one human seat and three heuristic bots, on the edition that
 # fits the user's locale (Korean locale: the Korean edition, else Japanese).
 play: $(STAMP)
-	$(BIN)/cardrules play --edition-for-locale
+	$(BIN)/cardrules play
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q

@@ -14,6 +14,7 @@ import click
 
 from .. import i18n
 from ..i18n import _
+from .common import lang_option
 
 # command name -> module under engine.cli holding `command`
 COMMANDS = {
@@ -61,12 +62,6 @@ class LazyGroup(click.Group):
                 return None  # a command not built yet
             raise
         return module.command
-
-
-def lang_option(func):
-    """``--lang LANG`` on a command (the value was applied before parsing)."""
-    return click.option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
-                        help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."))(func)
 
 
 def build_group() -> click.Group:

@@ -1,0 +1,53 @@
+"""Pieces every command shares: ``--lang``, ``-o NAME=VALUE``, error reporting."""
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Callable
+
+import click
+
+from ..errors import CardrulesError
+from ..i18n import _
+
+
+def lang_option(func: Callable) -> Callable:
+    """``--lang LANG`` on a command (its value was applied before parsing, see main.py)."""
+    return click.option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
+                        help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."))(func)
+
+
+def option_overrides(func: Callable) -> Callable:
+    """``-o NAME=VALUE`` (repeatable), passed on as ``options: dict[str, str]``."""
+
+    def to_dict(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
+        result: dict[str, str] = {}
+        for item in values:
+            if "=" not in item:
+                raise click.BadParameter(_("expected NAME=VALUE, got {value}", value=repr(item)))
+            name, value = item.split("=", 1)
+            result[name.strip()] = value.strip()
+        return result
+
+    return click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", callback=to_dict,
+                        help=_("Set a ruleset option for this run (repeatable)."))(func)
+
+
+def report(error: CardrulesError) -> None:
+    """Print every diagnostic of ``error`` on stderr, one per line."""
+    for diagnostic in error.diagnostics:
+        click.echo(str(diagnostic), err=True)
+
+
+def exits_on_bad_input(func: Callable) -> Callable:
+    """Turn a CardrulesError into its located messages and exit status 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except CardrulesError as error:
+            report(error)
+            sys.exit(1)
+
+    return wrapper
