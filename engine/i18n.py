@@ -274,13 +274,40 @@ def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
     return _finish(_translations().ngettext(singular, plural, n), original, params)
 
 
+def context_chain(context: str) -> list[str]:
+    """``game/edition/house`` -> ``["game/edition/house", "game/edition", "game"]``.
+
+    Ruleset contexts nest like ruleset names: a text an edition does not
+    translate itself is looked up in the context of the game it belongs to.
+    """
+    chain = [context]
+    while "/" in context:
+        context = context.rsplit("/", 1)[0]
+        chain.append(context)
+    return chain
+
+
 def pgettext(context: str, message: str, **params: Any) -> str:
-    """Translation in a message context (an edition's card names, for instance)."""
-    return _finish(_translations().pgettext(context, message), message, params)
+    """Translation in a message context (an edition's card names, for instance).
+
+    A context missing the message falls back to its parent context
+    (see :func:`context_chain`), then to the English text.
+    """
+    translations = _translations()
+    for ctx in context_chain(context):
+        translated = translations.pgettext(ctx, message)
+        if translated is not message:
+            return _finish(translated, message, params)
+    return _finish(message, message, params)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -> str:
-    """Plural-aware translation in a message context."""
+    """Plural-aware translation in a message context (parent contexts as in :func:`pgettext`)."""
     params.setdefault("n", n)
     original = singular if n == 1 else plural
-    return _finish(_translations().npgettext(context, singular, plural, n), original, params)
+    translations = _translations()
+    for ctx in context_chain(context):
+        translated = translations.npgettext(ctx, singular, plural, n)
+        if translated is not singular and translated is not plural:
+            return _finish(translated, original, params)
+    return _finish(original, original, params)

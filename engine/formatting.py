@@ -1,0 +1,148 @@
+"""Numbers, money, lists and names in the reader's language, from Babel's CLDR data.
+
+Nothing here formats by hand: digits, grouping, decimal signs, compact forms
+("6 million", "600万", "600만"), currency symbols and names, and list
+conjunctions all come from CLDR for the language chosen in :mod:`engine.i18n`.
+Only the order of the pieces of a money amount is a translatable pattern,
+because that is a matter of taste CLDR leaves to the writer.
+
+Money (``format_money``) follows the ruleset's ``money.unit``:
+
+* ``style: plain`` -- a bare number with the reader's grouping (``25,000``);
+* ``style: currency`` -- face value x ``scale`` in ``currency``. Whole
+  multiples of a thousand and more are written in the locale's long compact
+  form and then combined with the currency by the catalog's pattern, so the
+  reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 미국 달러`` (ko);
+  smaller amounts use the plain CLDR currency format (``$500``).
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Iterable
+
+from babel import Locale, UnknownLocaleError
+from babel.lists import format_list as _cldr_format_list
+from babel.numbers import (
+    format_compact_decimal,
+    format_currency,
+    format_decimal,
+    get_currency_name,
+    get_currency_symbol,
+)
+
+from . import i18n
+from .i18n import _
+
+FALLBACK_LOCALE = "en"
+
+
+def reader_locale() -> Locale:
+    """The CLDR locale of the current language (English for a language CLDR lacks)."""
+    lang = i18n.current_language()
+    try:
+        return Locale.parse(lang, sep="_")
+    except (UnknownLocaleError, ValueError, TypeError):
+        # A translator may add a language CLDR does not know: numbers then
+        # follow English conventions while the words are theirs.
+        return Locale.parse(FALLBACK_LOCALE)
+
+
+def _to_decimal(value: Fraction | int | Decimal) -> Decimal | None:
+    """The exact decimal of ``value``, or None when it has no finite decimal expansion."""
+    if isinstance(value, Decimal):
+        return value
+    value = Fraction(value)
+    denominator = value.denominator
+    # A fraction has a finite decimal form exactly when its reduced
+    # denominator has no prime factors other than 2 and 5.
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        return None
+    digits = max(twos, fives)
+    scaled = value * 10 ** digits
+    return Decimal(scaled.numerator) / Decimal(10 ** digits) if digits else Decimal(value.numerator)
+
+
+def format_number(number: int | Fraction | Decimal) -> str:
+    """A number with the reader's grouping and decimal sign (``25,000``; ``3,5`` in German)."""
+    as_decimal = _to_decimal(number) if not isinstance(number, int) else Decimal(number)
+    if as_decimal is None:
+        return format_score(Fraction(number))
+    return format_decimal(as_decimal, locale=reader_locale(), decimal_quantization=False)
+
+
+def format_score(score: Fraction | int) -> str:
+    """An exact score, readably: ``14``, ``3.5`` (locale's decimal sign), else ``7/3``."""
+    score = Fraction(score)
+    as_decimal = _to_decimal(score)
+    locale = reader_locale()
+    if as_decimal is not None:
+        return format_decimal(as_decimal, locale=locale, decimal_quantization=False)
+    sign = "-" if score < 0 else ""
+    numerator = format_decimal(abs(score.numerator), locale=locale, group_separator=False)
+    denominator = format_decimal(score.denominator, locale=locale, group_separator=False)
+    return f"{sign}{numerator}/{denominator}"
+
+
+def format_money(ruleset: Any, amount: int | Fraction) -> str:
+    """``amount`` face units of ``ruleset``'s money, as its edition's reader would write it."""
+    unit = getattr(ruleset, "money_unit", None) or {}
+    locale = reader_locale()
+    scale = Fraction(unit.get("scale", 1))
+    real_amount = Fraction(amount) * scale
+    if unit.get("style", "plain") != "currency" or not unit.get("currency"):
+        return format_number(real_amount)
+    currency = str(unit["currency"])
+    exact = _to_decimal(real_amount)
+    if exact is None:
+        exact = Decimal(real_amount.numerator) / Decimal(real_amount.denominator)
+    if abs(exact) < 1000:
+        return format_currency(exact, currency, locale=locale)
+    compact = format_compact_decimal(exact, format_type="long", locale=locale, fraction_digits=2)
+    count = int(exact) if exact == exact.to_integral_value() else 2
+    # TRANSLATORS: a large amount of money, e.g. "$6 million". {amount} is the
+    # number in your language's long compact form ("600万", "600만"), {symbol}
+    # the currency's symbol ("$", "US$"), {currency} its name ("US dollars",
+    # "米ドル", "미국 달러"). Use whichever reads most naturally.
+    return _("{symbol}{amount}", amount=compact, symbol=get_currency_symbol(currency, locale=locale),
+             currency=get_currency_name(currency, count=count, locale=locale))
+
+
+def format_list(names: Iterable[str]) -> str:
+    """``Ann, Bo, and Cy`` / ``Ann、Bo、Cy`` / ``Ann, Bo 및 Cy`` (CLDR list patterns)."""
+    return _cldr_format_list([str(name) for name in names], locale=reader_locale())
+
+
+def ruleset_text(ruleset: Any, text: str) -> str:
+    """A text the ruleset declares (a name, a description) in the reader's language.
+
+    Looked up in the edition's message context, so the same English word can
+    read differently per edition (see :func:`engine.i18n.pgettext`).
+    """
+    if not text:
+        return text
+    return i18n.pgettext(getattr(ruleset, "text_context", "") or "", text)
+
+
+def card_name(ruleset: Any, card_id: str) -> str:
+    """A card's translated name, with its value where it has one (``Possession 3``)."""
+    card = ruleset.card(card_id)
+    name = ruleset_text(ruleset, card.name)
+    value = (card.attributes or {}).get("value")
+    if value is None:
+        return name
+    # TRANSLATORS: a card's name followed by its value, e.g. "Possession 3".
+    return _("{name} {value}", name=name, value=format_number(value))
+
+
+def tag_name(ruleset: Any, tag: str) -> str:
+    """The translated name of a card tag (``Possession``, ``Red border``)."""
+    spec = ruleset.tags.get(tag) or {}
+    return ruleset_text(ruleset, str(spec.get("name", tag)))
