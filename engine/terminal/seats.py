@@ -1,0 +1,107 @@
+"""Who sits at the table: the ``--players`` list, seat names and seat kinds.
+
+A seat is a human (named by the list) or a bot (``bot:KIND``). The log keeps
+the seat kinds (``"human"``, ``"bot:heuristic"``) under its ``seats`` key so a
+resumed game gives every seat back to the same kind of player.
+"""
+from __future__ import annotations
+
+import getpass
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..i18n import _
+
+DEFAULT_BOT_KIND = "heuristic"
+DEFAULT_BOT_SEATS = 3
+
+
+class SeatSpecError(Exception):
+    """A ``--players`` list that cannot be read; the message (translated) says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: its player's name, and the bot kind that plays it (None: a human)."""
+
+    name: str
+    bot_kind: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """True when a person at the keyboard plays this seat."""
+        return self.bot_kind is None
+
+    def log_kind(self) -> str:
+        """The seat kind as the log writes it: ``human`` or ``bot:KIND``."""
+        return "human" if self.bot_kind is None else f"bot:{self.bot_kind}"
+
+
+def user_name() -> str:
+    """The login name of the person at the keyboard, else a translated "You"."""
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError, ImportError):
+        name = ""
+    # TRANSLATORS: the default name of the human player when the login name is unknown.
+    return name or _("You")
+
+
+def bot_name(number: int, kind: str) -> str:
+    """A bot's display name, e.g. "Bot 2 (heuristic)"."""
+    # TRANSLATORS: the name of a computer player; {number} counts the bots, {kind} is e.g. "heuristic".
+    return _("Bot {number} ({kind})", number=number, kind=kind)
+
+
+def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]:
+    """Seats from a comma-separated list: a name is a human, ``bot:KIND`` a bot.
+
+    Without a list: the user and three heuristic bots. Bots are numbered in
+    seat order; a name used twice is refused (a log names players by seat, but
+    people at the table need to tell them apart).
+    """
+    if spec is None or not spec.strip():
+        entries = [user_name()] + [f"bot:{DEFAULT_BOT_KIND}"] * DEFAULT_BOT_SEATS
+    else:
+        entries = [entry.strip() for entry in spec.split(",")]
+    seats: list[Seat] = []
+    bots = 0
+    for entry in entries:
+        if not entry:
+            raise SeatSpecError(_("A player name is empty in \"{spec}\".", spec=spec or ""))
+        if entry.lower().startswith("bot:") or entry.lower() == "bot":
+            kind = entry.split(":", 1)[1].strip() if ":" in entry else DEFAULT_BOT_KIND
+            if kind not in bot_kinds:
+                raise SeatSpecError(_("Unknown bot kind \"{kind}\"; the kinds are: {kinds}.",
+                                      kind=kind, kinds=", ".join(bot_kinds)))
+            bots += 1
+            seats.append(Seat(bot_name(bots, kind), kind))
+        else:
+            seats.append(Seat(entry))
+    names = [seat.name for seat in seats]
+    for name in names:
+        if names.count(name) > 1:
+            raise SeatSpecError(_("The name \"{name}\" is used by more than one player.", name=name))
+    return seats
+
+
+def seats_from_log(players: Sequence[str], kinds: Sequence[str] | None,
+                   bot_kinds: Sequence[str]) -> list[Seat]:
+    """The seats of a saved game (a log without seat kinds: every seat is human)."""
+    seats: list[Seat] = []
+    for index, name in enumerate(players):
+        kind = kinds[index] if kinds is not None and index < len(kinds) else "human"
+        if isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in bot_kinds:
+            seats.append(Seat(name, kind[4:]))
+        else:
+            seats.append(Seat(name))
+    return seats
+
+
+def all_bots(seats: Sequence[Seat]) -> list[Seat]:
+    """The same seats with every human replaced by a heuristic bot (no terminal to ask)."""
+    return [seat if not seat.is_human else Seat(seat.name, DEFAULT_BOT_KIND) for seat in seats]
