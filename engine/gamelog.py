@@ -1,0 +1,360 @@
+"""Game logs (CONTRACTS.md): reading JSON and JSON Lines, validating, saving atomically.
+
+A log is untrusted input. Reading it is bounded (file and line size limits,
+no NaN or Infinity, no duplicate keys, nesting depth) and every problem is a
+:class:`~engine.errors.LogError` located at a file, line and column: JSON
+syntax errors where the decoder stopped, schema errors at the value the JSON
+path names (actions are located individually, so a replay can point at the
+exact action that went wrong).
+
+JSON Lines files (one log per line) are streamed: :func:`read_logs` yields one
+:class:`LogRecord` at a time, so tens of thousands of logs never sit in memory
+together.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+import jsonschema
+
+from . import resources
+from .errors import Diagnostic, Location, LogError
+from .i18n import _
+
+MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
+MAX_LOG_LINE_BYTES = 4 * 1024 * 1024      # one log in a JSON Lines file
+MAX_REPORTED_SCHEMA_ERRORS = 20
+JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
+
+
+@dataclass(frozen=True)
+class LogRecord:
+    """One decoded and schema-checked log, with where it and its actions were written."""
+
+    log: Mapping[str, Any]
+    file: str
+    line: int                                   # line where the log starts (1-based)
+    number: int                                 # 0-based position of the log in its file
+    action_positions: tuple[tuple[int, int], ...] | None  # (line, column) of each action
+
+    def location(self, json_path: str = "$") -> Location:
+        """Where the log starts, with ``json_path`` for the value meant."""
+        return Location(self.file, self.line, None, json_path)
+
+    def action_location(self, index: int) -> Location:
+        """Where action ``index`` was written (its line and column when known)."""
+        path = f"$.actions[{index}]"
+        if self.action_positions is not None and 0 <= index < len(self.action_positions):
+            line, column = self.action_positions[index]
+            return Location(self.file, line, column, path)
+        return Location(self.file, self.line, None, path)
+
+
+# --------------------------------------------------------------------------- decoding
+
+def _reject_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON; Python's decoder accepts them unless told not to."""
+    raise ValueError(_("{constant} is not allowed in a log", constant=name))
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A key written twice would silently lose one value; refuse it instead."""
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(_("the key {key} appears twice in one object", key=json.dumps(key)))
+        result[key] = value
+    return result
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys, parse_constant=_reject_constant)
+
+
+def _line_and_column(text: str, offset: int, first_line: int = 1) -> tuple[int, int]:
+    """1-based line and column of a character offset in ``text``."""
+    line = text.count("\n", 0, offset)
+    start = text.rfind("\n", 0, offset) + 1
+    return first_line + line, offset - start + 1
+
+
+def _decode(text: str, file: str, first_line: int) -> Any:
+    """Parse one JSON value, turning every decoder failure into a located LogError."""
+    try:
+        value, end = _DECODER.raw_decode(text, _skip_whitespace(text, 0))
+    except json.JSONDecodeError as error:
+        raise LogError.at(_("invalid JSON: {reason}", reason=error.msg), file,
+                          first_line + error.lineno - 1, error.colno) from None
+    except RecursionError:
+        raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None
+    except ValueError as error:  # duplicate keys, NaN, integers too long to convert
+        raise LogError.at(_("invalid JSON: {reason}", reason=str(error)), file, first_line) from None
+    rest = _skip_whitespace(text, end)
+    if rest < len(text):
+        line, column = _line_and_column(text, rest, first_line)
+        raise LogError.at(_("unexpected text after the end of the log"), file, line, column)
+    return value
+
+
+def _skip_whitespace(text: str, position: int) -> int:
+    """The first position at or after ``position`` that is not JSON whitespace."""
+    while position < len(text) and text[position] in " \t\r\n":
+        position += 1
+    return position
+
+
+def _action_positions(text: str, log: Any, first_line: int) -> tuple[tuple[int, int], ...] | None:
+    """(line, column) of every element of the top-level ``actions`` array, if it can be found.
+
+    The decoder does not report positions, so the array is found again in the
+    text and walked element by element; the walk is trusted only if it decodes
+    to exactly the actions the full parse saw.
+    """
+    if not isinstance(log, dict) or not isinstance(log.get("actions"), list):
+        return None
+    key = '"actions"'
+    search_from = 0
+    while True:
+        at = text.find(key, search_from)
+        if at < 0:
+            return None
+        search_from = at + len(key)
+        position = _skip_whitespace(text, search_from)
+        if position >= len(text) or text[position] != ":":
+            continue
+        position = _skip_whitespace(text, position + 1)
+        if position >= len(text) or text[position] != "[":
+            continue
+        positions = _walk_array(text, position, first_line)
+        if positions is not None and len(positions) == len(log["actions"]):
+            return positions
+
+
+def _walk_array(text: str, position: int, first_line: int) -> tuple[tuple[int, int], ...] | None:
+    """Positions of the elements of the JSON array starting at ``text[position] == '['``."""
+    positions = []
+    position = _skip_whitespace(text, position + 1)
+    if position < len(text) and text[position] == "]":
+        return ()
+    while position < len(text):
+        try:
+            _, end = _DECODER.raw_decode(text, position)
+        except (ValueError, RecursionError):
+            return None
+        positions.append(_line_and_column(text, position, first_line))
+        position = _skip_whitespace(text, end)
+        if position < len(text) and text[position] == ",":
+            position = _skip_whitespace(text, position + 1)
+        elif position < len(text) and text[position] == "]":
+            return tuple(positions)
+        else:
+            return None
+    return None
+
+
+# --------------------------------------------------------------------------- schema
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    """The game-log schema's validator, built once."""
+    with open(resources.schema_path("game-log"), encoding="utf-8") as handle:
+        schema = json.load(handle)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def json_path(path: Any) -> str:
+    """``["actions", 3, "cards"]`` -> ``$.actions[3].cards``."""
+    text = "$"
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
+
+
+def validate_log(record: LogRecord) -> None:
+    """Check a decoded log against ``schemas/game-log.schema.json``; raise a located LogError."""
+    errors = sorted(_validator().iter_errors(record.log), key=lambda e: list(map(str, e.absolute_path)))
+    if not errors:
+        return
+    diagnostics = []
+    for error in errors[:MAX_REPORTED_SCHEMA_ERRORS]:
+        path = list(error.absolute_path)
+        if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
+            base = record.action_location(path[1])
+            location = Location(base.file, base.line, base.column, json_path(path))
+        else:
+            location = record.location(json_path(path))
+        diagnostics.append(Diagnostic(location, _("does not match the log format: {reason}",
+                                                  reason=error.message)))
+    raise LogError(diagnostics)
+
+
+# --------------------------------------------------------------------------- reading
+
+def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
+    """Decode and validate one log's text."""
+    log = _decode(text, file, first_line)
+    if not isinstance(log, dict):
+        raise LogError.at(_("a log must be a JSON object"), file, first_line)
+    record = LogRecord(log, file, first_line, number, _action_positions(text, log, first_line))
+    validate_log(record)
+    return record
+
+
+def is_json_lines(path: Path) -> bool:
+    """JSON Lines by name (``.jsonl``), or when the first non-blank line is a complete JSON value."""
+    if path.suffix.lower() in JSON_LINES_SUFFIXES:
+        return True
+    with open(path, "rb") as handle:
+        for raw in handle:
+            if len(raw) > MAX_LOG_LINE_BYTES:
+                return False
+            if raw.strip():
+                try:
+                    _DECODER.decode(raw.decode("utf-8"))
+                except (ValueError, RecursionError):
+                    return False
+                return True
+    return False
+
+
+def read_logs(path: str | os.PathLike) -> Iterator[LogRecord]:
+    """Every log in a file (one JSON log, or JSON Lines), decoded and validated, streamed.
+
+    Raises LogError on the first bad log, located at its line; the logs before
+    it have been yielded already.
+    """
+    path = Path(path)
+    file = str(path)
+    try:
+        json_lines = is_json_lines(path)
+    except OSError as error:
+        raise LogError.at(_("cannot read the log: {reason}", reason=error.strerror or str(error)), file) from None
+    if json_lines:
+        yield from _read_json_lines(path, file)
+    else:
+        yield _read_single(path, file)
+
+
+def _read_single(path: Path, file: str) -> LogRecord:
+    """One JSON log filling the whole file."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_LOG_FILE_BYTES:
+            raise LogError.at(_("the log is too large ({size} bytes; the limit is {limit})",
+                                size=size, limit=MAX_LOG_FILE_BYTES), file)
+        raw = path.read_bytes()
+    except OSError as error:
+        raise LogError.at(_("cannot read the log: {reason}", reason=error.strerror or str(error)), file) from None
+    return _record(_text(raw, file, 1), file, 1, 0)
+
+
+def _text(raw: bytes, file: str, line: int) -> str:
+    """UTF-8 text (a byte order mark allowed), or a located error."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise LogError.at(_("the log is not UTF-8 text (byte {offset})", offset=error.start), file, line) from None
+
+
+def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
+    """One log per non-blank line, read a line at a time."""
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        raise LogError.at(_("cannot read the log: {reason}", reason=error.strerror or str(error)), file) from None
+    with handle:
+        number = 0
+        line_number = 0
+        while True:
+            # Reading at most the limit (plus one byte) bounds memory even for a
+            # file that is one endless line.
+            raw = handle.readline(MAX_LOG_LINE_BYTES + 1)
+            if not raw:
+                return
+            line_number += 1
+            if len(raw) > MAX_LOG_LINE_BYTES and not raw.endswith(b"\n"):
+                raise LogError.at(_("the line is too long (the limit is {limit} bytes)",
+                                    limit=MAX_LOG_LINE_BYTES), file, line_number)
+            if not raw.strip():
+                continue
+            yield _record(_text(raw, file, line_number), file, line_number, number)
+            number += 1
+
+
+def read_log(path: str | os.PathLike) -> LogRecord:
+    """The single log in a file; a file holding several logs is an error."""
+    records = read_logs(path)
+    first = next(records, None)
+    if first is None:
+        raise LogError.at(_("the file holds no log"), str(path))
+    second = next(records, None)
+    if second is not None:
+        raise LogError.at(_("expected one log, found more"), second.file, second.line)
+    return first
+
+
+# --------------------------------------------------------------------------- writing
+
+def dumps_log(log: Mapping[str, Any], *, pretty: bool = True) -> str:
+    """A log as JSON text; pretty logs keep one action per line so diffs and errors point well."""
+    if not pretty:
+        return json.dumps(log, ensure_ascii=False, separators=(",", ":"))
+    lines = ["{"]
+    items = list(log.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "actions" and isinstance(value, list) and value:
+            lines.append(f"  {json.dumps(key)}: [")
+            for j, action in enumerate(value):
+                inner = "," if j < len(value) - 1 else ""
+                lines.append(f"    {json.dumps(action, ensure_ascii=False)}{inner}")
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any]) -> None:
+    """Write ``log`` so that ``path`` always holds either the old or the new complete log.
+
+    The text goes to a temporary file in the same directory (same file system,
+    so the rename is atomic), is flushed and fsynced, replaces the target with
+    ``os.replace``, and the directory is fsynced so the rename survives a crash.
+    """
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    text = dumps_log(log)
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_directory(directory)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (not possible on every platform)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a directory; the rename still happened
+    finally:
+        os.close(fd)

@@ -1,0 +1,123 @@
+"""Reading and writing game logs: located errors, JSON Lines streaming, atomic saves."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from engine import gamelog
+from engine.errors import LogError
+
+LOGS = Path(__file__).parent / "logs"
+
+A_LOG = {
+    "ruleset": "high-society/ja",
+    "players": ["Ann", "Bo", "Cy"],
+    "first_player": 0,
+    "deck": ["debt", "luxury-1"],
+    "actions": [
+        {"player": 0, "action": "bid", "cards": [1000]},
+        {"player": 1, "action": "pass"},
+    ],
+}
+
+
+def error_of(path: Path) -> str:
+    """The text of the LogError reading ``path`` raises."""
+    with pytest.raises(LogError) as caught:
+        list(gamelog.read_logs(path))
+    return str(caught.value)
+
+
+def test_a_saved_log_reads_back_unchanged_with_each_action_located_on_its_own_line(tmp_path):
+    path = tmp_path / "game.json"
+    gamelog.save_log_atomic(path, A_LOG)
+    record = gamelog.read_log(path)
+    assert record.log == A_LOG
+    text = path.read_text(encoding="utf-8").splitlines()
+    first_line, first_column = record.action_positions[0]
+    assert json.loads(text[first_line - 1][first_column - 1:].rstrip(",")) == A_LOG["actions"][0]
+    assert record.action_location(1).line == first_line + 1
+
+
+def test_an_atomic_save_leaves_no_temporary_file_and_replaces_the_old_log(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("old", encoding="utf-8")
+    gamelog.save_log_atomic(path, A_LOG)
+    assert json.loads(path.read_text(encoding="utf-8")) == A_LOG
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_a_json_syntax_error_is_located_at_its_line_and_column():
+    assert error_of(LOGS / "corrupt-json.json").startswith(f"{LOGS / 'corrupt-json.json'}:4:3: invalid JSON")
+
+
+def test_a_schema_error_in_an_action_is_located_at_that_action():
+    message = error_of(LOGS / "schema-bad-action.json")
+    assert message.startswith(f"{LOGS / 'schema-bad-action.json'}:8:5: $.actions[1].action:")
+
+
+def test_a_missing_key_is_reported_with_the_log_path(tmp_path):
+    path = tmp_path / "log.json"
+    broken = {key: value for key, value in A_LOG.items() if key != "deck"}
+    path.write_text(json.dumps(broken, indent=2), encoding="utf-8")
+    assert "'deck' is a required property" in error_of(path)
+
+
+def test_json_lines_are_streamed_and_a_bad_line_names_its_line_after_the_good_ones():
+    records = gamelog.read_logs(LOGS / "corrupt-second-line.jsonl")
+    first = next(records)
+    assert first.line == 1 and first.number == 0
+    with pytest.raises(LogError) as caught:
+        next(records)
+    assert str(caught.value).startswith(f"{LOGS / 'corrupt-second-line.jsonl'}:3:")
+
+
+def test_a_file_of_one_log_per_line_is_recognised_without_the_jsonl_suffix(tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(json.dumps(A_LOG) for _ in range(3)) + "\n", encoding="utf-8")
+    records = list(gamelog.read_logs(path))
+    assert [r.line for r in records] == [1, 2, 3]
+    assert records[2].action_location(1).line == 3
+    assert records[2].action_location(1).column > 1
+
+
+@pytest.mark.parametrize("text, reason", [
+    ('{"ruleset": "x", "ruleset": "y"}', "appears twice"),
+    ('{"first_player": NaN}', "NaN"),
+    ("[" * 100000 + "]" * 100000, "invalid JSON"),
+    ('{"ruleset": "a"} trailing', "unexpected text"),
+    ("[1, 2]", "must be a JSON object"),
+])
+def test_hostile_json_is_refused_with_a_located_message(tmp_path, text, reason):
+    path = tmp_path / "hostile.json"
+    path.write_text("\n" + text, encoding="utf-8")
+    message = error_of(path)
+    assert message.startswith(str(path) + ":")
+    assert reason in message
+
+
+def test_a_log_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"ruleset": "caf\xe9"}')
+    assert "not UTF-8" in error_of(path)
+
+
+def test_an_oversized_log_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(gamelog, "MAX_LOG_FILE_BYTES", 100)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(A_LOG, indent=4), encoding="utf-8")
+    assert "too large" in error_of(path)
+
+
+def test_an_endless_line_in_json_lines_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(gamelog, "MAX_LOG_LINE_BYTES", 64)
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(A_LOG) + "\n", encoding="utf-8")
+    assert "too long" in error_of(path)
+
+
+def test_a_missing_file_is_bad_input_not_a_crash(tmp_path):
+    assert "cannot read" in error_of(tmp_path / "nowhere.json")
