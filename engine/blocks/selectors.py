@@ -1,0 +1,41 @@
+"""Card selectors shared by blocks: ``{tag: T}`` or ``{card: ID}`` picks cards."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+
+def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:
+    """A predicate over cards for a selector mapping.
+
+    ``{tag: T}`` matches cards carrying tag ``T``; ``{card: ID}`` matches the
+    card with that id; both together must both hold; ``None`` (no selector)
+    matches every card.
+    """
+    if not spec:
+        return lambda card: True
+    tag = spec.get("tag")
+    card_id = spec.get("card")
+
+    def matches(card: Any) -> bool:
+        if tag is not None and tag not in card.tags:
+            return False
+        if card_id is not None and card.id != card_id:
+            return False
+        return True
+
+    return matches
+
+
+def card_mask(ruleset: Any, spec: Mapping[str, Any] | None) -> int:
+    """Bit ``card.index`` set for every card of ``ruleset`` the selector matches."""
+    matches = card_selector(spec)
+    mask = 0
+    for card in ruleset.cards:
+        if matches(card):
+            mask |= 1 << card.index
+    return mask
+
+
+def selector_of(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``tag``/``card`` keys of a block spec, as a selector mapping."""
+    return {key: spec[key] for key in ("tag", "card") if spec.get(key) is not None}

@@ -1,0 +1,74 @@
+"""Scoring: money in hand, elimination, the per-player step pipeline, winners and tiebreaks.
+
+The pipeline is data: the ruleset lists score steps (``engine.blocks``), run in
+order for every player from a score of 0 with exact fractions, each recorded
+as a :class:`~engine.result.ScoreStep` so a score can be explained step by step.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Sequence
+
+from . import blocks
+from .result import PlayerResult, Result, ScoreStep
+
+
+class Scoring:
+    """The compiled scoring rules of one ruleset (build once, score many games)."""
+
+    def __init__(self, ruleset: Any) -> None:
+        self.ruleset = ruleset
+        self.steps = [blocks.build("score-step", spec, ruleset) for spec in ruleset.scoring_steps]
+        elimination = ruleset.elimination or {"kind": "none"}
+        self.elimination = blocks.build("elimination", elimination, ruleset)
+        self.tiebreak = [(name, blocks.build("tiebreak", ruleset.tiebreak_criteria[name], ruleset))
+                         for name in ruleset.tiebreak]
+        self.cards_by_id = {card.id: card for card in ruleset.cards}
+
+    def score_cards(self, card_ids: Sequence[str]) -> tuple[Fraction, tuple[ScoreStep, ...]]:
+        """The exact score of a set of held cards and every step that led to it."""
+        cards = [self.cards_by_id[card_id] for card_id in card_ids]
+        score = Fraction(0)
+        explanation = []
+        for step in self.steps:
+            after, detail = step.apply(score, cards)
+            explanation.append(ScoreStep(step.id, step.kind, score, after, detail))
+            score = after
+        return score, tuple(explanation)
+
+    def score(self, players: Sequence[tuple[str, Sequence[str], int]]) -> Result:
+        """Score ``(name, card ids held, money total in hand)`` per seat, in seat order."""
+        money = [amount for _, _, amount in players]
+        eliminated = self.elimination.eliminated(money)
+        results = []
+        for (name, card_ids, amount), out in zip(players, eliminated):
+            score, explanation = self.score_cards(card_ids)
+            results.append(PlayerResult(name, amount, out, score, tuple(card_ids), explanation))
+        winners, decided_by = self._winners(results)
+        return Result(self.ruleset.id, tuple(results), winners, decided_by)
+
+    def _winners(self, results: list[PlayerResult]) -> tuple[tuple[str, ...], str | None]:
+        contenders = [index for index, player in enumerate(results) if not player.eliminated]
+        if not contenders:
+            return (), None
+        best = max(results[i].score for i in contenders)
+        contenders = [i for i in contenders if results[i].score == best]
+        if len(contenders) == 1:
+            return (results[contenders[0]].name,), "score"
+        for name, criterion in self.tiebreak:
+            cards = {i: [self.cards_by_id[c] for c in results[i].cards] for i in contenders}
+            ranks = {i: criterion.rank(cards[i], results[i].money) for i in contenders}
+            top = max(ranks.values())
+            contenders = [i for i in contenders if ranks[i] == top]
+            if len(contenders) == 1:
+                return (results[contenders[0]].name,), name
+        # Ties left after every criterion share the win.
+        return tuple(results[i].name for i in contenders), None
+
+
+def score_players(ruleset: Any, players: Sequence[tuple[str, Sequence[str], int]]) -> Result:
+    """Score holdings without a game (``cardrules score TABLE``).
+
+    ``players``: ``(name, card ids held, money total in hand)`` in seat order.
+    """
+    return Scoring(ruleset).score(players)
