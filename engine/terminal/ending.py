@@ -1,0 +1,22 @@
+"""The end of a game in words: each player's scoring, who was out, who won and why.
+
+The wording of the scoring itself belongs to :mod:`engine.explain` (``score``
+and ``replay`` print the same lines); this module frames it for the terminal.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..explain import explain_result
+from ..i18n import _
+
+
+def final_report(ruleset: Any, result: Any) -> list[str]:
+    """Every line of the final scoring, in reading order."""
+    # TRANSLATORS: heading of the end-of-game report.
+    lines = [_("Final scoring")]
+    lines.extend(explain_result(ruleset, result))
+    if not result.winners:
+        # TRANSLATORS: the end of a game where every player is out.
+        lines.append(_("Nobody wins."))
+    return lines

@@ -1,0 +1,284 @@
+"""The game loop of ``cardrules play``: prompts, bots, hot-seat screens, saving, resuming.
+
+A session owns one game :class:`~engine.game.State` and the seats around it.
+Humans answer prompts (every prompt ends with ``"> "``); bots choose from
+their :class:`~engine.observation.Observation` only. After every action the log
+is rewritten atomically, so stopping at any moment (``q``, Ctrl-C, end of
+input, a killed process) leaves a file ``play --resume`` continues from.
+
+Without a terminal on stdin nobody can answer a prompt: every seat is a bot
+and the game is narrated, one line per event, down to the final scoring.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from rich.console import Console
+
+from ..actions import PASS, choice_card_index
+from ..formatting import card_name, format_money
+from ..i18n import _
+from .ending import final_report
+from .input_parsing import (
+    InputProblem,
+    bid_mask,
+    mask_values,
+    parse_bid_prompt,
+    parse_choice_prompt,
+)
+from .narration import describe_events
+from .seats import Seat
+from .table_view import money_face, render_table
+
+# How many of the latest events the table's "what just happened" line keeps.
+RECENT_EVENT_LINES = 8
+# How many example bids the help lists.
+HELP_EXAMPLE_BIDS = 5
+
+
+class QuitRequested(Exception):
+    """The player asked to save and quit (``q``)."""
+
+
+@dataclass
+class GameSession:
+    """One game being played in the terminal.
+
+    ``log_extras`` are the keys the session adds to the engine's log (seat
+    kinds, seed, ruleset reference); ``log_path`` None means nothing is saved.
+    """
+
+    ruleset: Any
+    seats: list[Seat]
+    state: Any
+    console: Console
+    interactive: bool
+    log_path: Path | None = None
+    log_extras: dict[str, Any] = field(default_factory=dict)
+    bot_seed: int | None = None
+    read_line: Callable[[str], str] | None = None
+    _bots: dict[int, Any] = field(default_factory=dict)
+    _viewer: int | None = None
+    _events_told: int = 0
+    _recent: list[str] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> None:
+        """Play until the game ends or a player stops it (QuitRequested, EOFError, KeyboardInterrupt)."""
+        from ..bots import make_bot
+
+        for index, seat in enumerate(self.seats):
+            if not seat.is_human:
+                seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
+                self._bots[index] = make_bot(seat.bot_kind, seed)
+        self._events_told = 0 if not self.interactive else self._events_told
+        self.save()
+        self._tell_new_events()
+        while not self.state.is_terminal():
+            player = self.state.current_player()
+            if self.seats[player].is_human and self.interactive:
+                action = self.ask_human(player)
+            else:
+                action = self._bots[player].choose(self.state.observation(player), self.state.legal_actions())
+            self.state.apply_action(action)
+            self.save()
+            self._tell_new_events()
+        self.finish()
+
+    @property
+    def players(self) -> list[str]:
+        """Player names in seat order."""
+        return [seat.name for seat in self.seats]
+
+    def save(self) -> None:
+        """Rewrite the log atomically (nothing to do without a log file)."""
+        if self.log_path is None:
+            return
+        from ..gamelog import save_log_atomic
+
+        log = dict(self.state.to_log())
+        log.update(self.log_extras)
+        save_log_atomic(self.log_path, log)
+
+    def skip_told_events(self) -> None:
+        """Treat the events so far as told (a resumed game does not retell its past)."""
+        self._events_told = len(self.state.events)
+
+    def _tell_new_events(self) -> None:
+        """Narrate new events (no terminal) or redraw the table with them (terminal)."""
+        events = list(self.state.events)[self._events_told:]
+        self._events_told += len(events)
+        lines = describe_events(self.ruleset, self.players, events)
+        if not self.interactive:
+            for line in lines:
+                self.console.print(line, markup=False, highlight=False)
+            return
+        if lines:
+            self._recent = (self._recent + lines)[-RECENT_EVENT_LINES:]
+        if not self.state.is_terminal():
+            self.show_table()
+
+    def show_table(self) -> None:
+        """Clear the screen and draw the table as the human at the keyboard may see it."""
+        player = self.state.current_player()
+        viewer = self._viewer
+        if viewer is None:
+            humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+            viewer = humans[0] if len(humans) == 1 else None
+        observer = viewer if viewer is not None else player
+        observation = self.state.observation(observer)
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.print(render_table(self.ruleset, observation, viewer, self._recent))
+
+    # ------------------------------------------------------------------ humans
+
+    def _input(self, prompt: str) -> str:
+        """One line from the keyboard after ``prompt`` (which ends with "> ")."""
+        if self.read_line is not None:
+            return self.read_line(prompt)
+        return self.console.input(prompt, markup=False)
+
+    def hand_over(self, player: int) -> None:
+        """Hot seat: hide the last human's hand until the next human is at the keyboard."""
+        humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+        if len(humans) < 2 or self._viewer == player:
+            self._viewer = player
+            return
+        if self.console.is_terminal:
+            self.console.clear()
+        # TRANSLATORS: shown between two human players' turns in a hot-seat game, so that one does not see the other's hand.
+        self._input(_("Pass the keyboard to {name}, then press Enter > ", name=self.seats[player].name))
+        self._viewer = player
+        self.show_table()
+
+    def ask_human(self, player: int) -> int:
+        """Ask the human in seat ``player`` until they type a legal action."""
+        self.hand_over(player)
+        legal = self.state.legal_actions()
+        if legal.is_choice:
+            return self._ask_choice(player, legal)
+        return self._ask_bid(player, legal)
+
+    def _ask_choice(self, player: int, legal: Any) -> int:
+        """A numbered list of cards; typing a number picks one."""
+        choices = list(legal)
+        # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.
+        self.console.print(_("{name}, choose the card to discard:", name=self.seats[player].name),
+                           markup=False, highlight=False)
+        for number, action in enumerate(choices, start=1):
+            card = self.ruleset.cards[choice_card_index(action)]
+            self.console.print(f"  {number}. {card_name(self.ruleset, card.id)}", markup=False, highlight=False)
+        while True:
+            # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
+            answer = self._input(_("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices)))
+            try:
+                command = parse_choice_prompt(answer, len(choices))
+            except InputProblem as problem:
+                self.console.print(problem.message, markup=False, highlight=False)
+                continue
+            if command.kind == "quit":
+                raise QuitRequested()
+            if command.kind == "help":
+                self.console.print(_("Type the number in front of the card you give up."),
+                                   markup=False, highlight=False)
+                continue
+            return choices[command.choice]
+
+    def _ask_bid(self, player: int, legal: Any) -> int:
+        """Money cards to add, pass, help or quit; refusals are explained and asked again."""
+        observation = self.state.observation(player)
+        money_values = list(self.ruleset.money_values)
+        scale = int((self.ruleset.money_unit or {}).get("scale", 1))
+        while True:
+            # TRANSLATORS: the bid prompt; keep the final "> ".
+            answer = self._input(_("{name}, cards to add (e.g. {example}), pass, ? or q > ",
+                                   name=self.seats[player].name, example=self._example(observation)))
+            try:
+                command = parse_bid_prompt(answer, observation.hand, money_values, scale, legal.can_pass)
+            except InputProblem as problem:
+                self.console.print(problem.message, markup=False, highlight=False)
+                continue
+            if command.kind == "quit":
+                raise QuitRequested()
+            if command.kind == "help":
+                self.print_help(observation, legal)
+                continue
+            if command.kind == "pass":
+                return PASS
+            mask = bid_mask(command.values, money_values)
+            if mask in legal:
+                return mask
+            self.console.print(self._refusal(observation, command.values), markup=False, highlight=False)
+
+    def _example(self, observation: Any) -> str:
+        """Two values from the player's hand, as they would type them."""
+        hand = list(observation.hand)
+        return " ".join(money_face(v) for v in hand[-2:]) if hand else _("pass")
+
+    def _refusal(self, observation: Any, values: Sequence[int]) -> str:
+        """Why a bid is not allowed: it does not beat the highest bid."""
+        own = sum(observation.bids[observation.player])
+        total = own + sum(values)
+        return _("That makes your bid {total}, but it must be more than {highest}. Add more, or pass.",
+                 total=format_money(self.ruleset, total), highest=format_money(self.ruleset, observation.highest_bid))
+
+    def print_help(self, observation: Any, legal: Any) -> None:
+        """The legal moves in short: pass, and the cheapest bids."""
+        say = lambda text: self.console.print(text, markup=False, highlight=False)  # noqa: E731
+        if observation.auction_kind == "first-pass-takes":
+            say(_("pass: take the card on the table and your bid back."))
+        else:
+            say(_("pass: take your bid back and leave this auction."))
+        if not legal.can_raise():
+            say(_("You cannot beat the highest bid ({highest}) with the cards in your hand: you can only pass.",
+                  highest=format_money(self.ruleset, observation.highest_bid)))
+        else:
+            cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
+            examples = ", ".join(" ".join(money_face(v) for v in mask_values(m, self.ruleset.money_values))
+                                 for m in cheapest)
+            say(_("bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
+                  highest=format_money(self.ruleset, observation.highest_bid), examples=examples))
+        say(_("q: save the game and quit."))
+
+    # ------------------------------------------------------------------ the end
+
+    def finish(self) -> None:
+        """The final table, scoring, eliminations, winners and where the log is."""
+        if self.interactive:
+            if self.console.is_terminal:
+                self.console.clear()
+            observation = self.state.observation(self._viewer if self._viewer is not None else 0)
+            self.console.print(render_table(self.ruleset, observation, None, self._recent))
+        for line in final_report(self.ruleset, self.state.result()):
+            self.console.print(line, markup=False, highlight=False)
+        if self.log_path is not None:
+            self.console.print(_("The game log is saved in {path}.", path=str(self.log_path)),
+                               markup=False, highlight=False)
+
+    def stopped_message(self) -> str:
+        """What to tell a player who stops the game: how to resume it, or that it is lost."""
+        if self.log_path is None:
+            return _("Game stopped (no log was kept).")
+        return _("Game saved in {path}. Resume it with: cardrules play --resume {path}", path=str(self.log_path))
+
+
+def default_log_path() -> Path:
+    """Where an interactive game without ``--log`` is saved: the user data directory."""
+    import time
+
+    from ..resources import user_data_root
+
+    directory = user_data_root() / "games"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory / time.strftime("game-%Y%m%d-%H%M%S.json")
+
+
+def relative_reference(source: Path, log_path: Path | None) -> str:
+    """A house rule's path as the log records it: relative to the log's directory."""
+    base = (log_path.parent if log_path is not None else Path.cwd()).resolve()
+    return os.path.relpath(Path(source).resolve(), base)
