@@ -1,5 +1,44 @@
-"""Click's own messages ("Usage:", "Show this message and exit.", errors) in the user's language."""
+"""Click's own messages ("Usage:", "Show this message and exit.", errors) in the user's language.
+
+Click formats its messages itself (``_("Error: {message}").format(...)``,
+``"%(prog)s" % {...}``), so a translation reaches ``str.format`` and ``%``.
+A translation is data from a stranger: one whose fields are not exactly
+fields of the English text (``{message.__class__}``, ``{0}``, ``%(x)r``) is
+ignored in favour of the English text.
+"""
 from __future__ import annotations
+
+import re
+import string
+
+_PERCENT_FIELD = re.compile(r"%(?:\([^)]*\))?[#0\- +]*\d*(?:\.\d+)?[a-zA-Z%]")
+
+
+def _fields(text: str) -> set[str] | None:
+    """Every ``{...}`` and ``%...`` field of ``text`` as written; None when unparsable."""
+    found: set[str] = set()
+    try:
+        for _literal, name, spec, conversion in string.Formatter().parse(text):
+            if name is not None:
+                found.add("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    except ValueError:
+        return None
+    found.update(m.group(0) for m in _PERCENT_FIELD.finditer(text) if m.group(0) != "%%")
+    return found
+
+
+def safe_translation(translated: str, *originals: str) -> str:
+    """``translated`` when it only uses fields of the English ``originals``, else the English text."""
+    english = originals[0]
+    if translated in originals:
+        return translated
+    allowed: set[str] = set()
+    for original in originals:
+        allowed |= _fields(original) or set()
+    fields = _fields(translated)
+    if fields is None or not fields <= allowed:
+        return english
+    return translated
 
 
 def install() -> None:
@@ -14,11 +53,13 @@ def install() -> None:
     from .. import i18n
 
     def gettext(message: str) -> str:
-        translated = i18n._translations().gettext(message)
-        return translated
+        return safe_translation(i18n._translations().gettext(message), message)
 
     def ngettext(singular: str, plural: str, n: int) -> str:
-        return i18n._translations().ngettext(singular, plural, n)
+        english = singular if n == 1 else plural
+        translated = i18n._translations().ngettext(singular, plural, n)
+        return safe_translation(translated, english, singular, plural) if translated not in (singular, plural) \
+            else translated
 
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types):
         if hasattr(module, "_"):

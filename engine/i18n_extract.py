@@ -1,0 +1,142 @@
+"""A Babel extractor for ruleset YAML: the texts a ruleset declares, with their context.
+
+Registered as the ``babel.extractors`` entry point ``cardrules_ruleset``, so
+``pybabel extract`` can use it too (method ``cardrules_ruleset`` on
+``rulesets/**.yaml``); ``cardrules i18n extract`` calls it directly.
+
+Every translatable text is emitted as a ``pgettext`` message whose context is
+the ``text-context`` of the file that declares it, or, for a file without one
+(a house rule), the context it inherits through ``extends``. The translatable
+texts are the ruleset's ``name`` and ``description`` and the ``name`` and
+``description`` of its cards, tags, option definitions and tiebreak criteria.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, BinaryIO, Collection, Iterator, Mapping
+
+import yaml
+
+from . import resources
+
+# (section, is_list): where the named things of a ruleset live.
+_NAMED_SECTIONS = (("cards", True), ("tags", False), ("option-definitions", False), ("tiebreak-criteria", False))
+_TEXT_KEYS = ("name", "description")
+# How deep `extends` may go before we call it a cycle.
+_MAX_EXTENDS = 32
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The YAML node tree (with line numbers) of ``text``, or None when it is not YAML."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+
+
+def _mapping_items(node: yaml.Node | None) -> list[tuple[str, yaml.Node]]:
+    """The ``(key, value node)`` pairs of a mapping node (empty for anything else)."""
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    return [(str(key.value), value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
+
+
+def _scalar(node: yaml.Node | None) -> str | None:
+    """The text of a non-empty scalar node."""
+    if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) and node.value.strip():
+        return node.value
+    return None
+
+
+def _find_named_ruleset(name: str, near: Path | None) -> Path | None:
+    """``game/edition`` -> its YAML file, looking beside ``near``'s rulesets tree first."""
+    candidates: list[Path] = []
+    if near is not None:
+        # A checkout or a CARDRULES_PATH root: <root>/rulesets/<game>/<edition>.yaml
+        for parent in near.resolve().parents:
+            if parent.name == "rulesets":
+                candidates.append(parent / f"{name}.yaml")
+                break
+    candidates.extend(d / f"{name}.yaml" for d in resources.subdirs("rulesets"))
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def resolve_extends(reference: str, declaring_file: Path | None) -> Path | None:
+    """The file an ``extends:`` value names: a path relative to the declaring file, or a ruleset name."""
+    if reference.endswith((".yaml", ".yml")):
+        base = declaring_file.parent if declaring_file is not None else Path.cwd()
+        target = (base / reference)
+        return target if target.is_file() else None
+    return _find_named_ruleset(reference, declaring_file)
+
+
+def text_context_of(path: Path | None, root: yaml.Node | None, _depth: int = 0) -> str:
+    """The message context of a ruleset file: its own ``text-context`` or its parent's."""
+    items = dict(_mapping_items(root))
+    own = _scalar(items.get("text-context"))
+    if own:
+        return own
+    parent_ref = _scalar(items.get("extends"))
+    if not parent_ref or _depth >= _MAX_EXTENDS:
+        return ""
+    parent = resolve_extends(parent_ref, path)
+    if parent is None:
+        return ""
+    try:
+        parent_root = _compose(parent.read_text(encoding="utf-8"))
+    except OSError:
+        return ""
+    return text_context_of(parent, parent_root, _depth + 1)
+
+
+def ruleset_texts(root: yaml.Node | None) -> Iterator[tuple[int, str, str]]:
+    """``(line, text, what)`` for every translatable text in one ruleset file's tree."""
+    items = _mapping_items(root)
+    top = dict(items)
+    for key in _TEXT_KEYS:
+        text = _scalar(top.get(key))
+        if text:
+            yield top[key].start_mark.line + 1, text, f"ruleset {key}"
+    for section, is_list in _NAMED_SECTIONS:
+        node = top.get(section)
+        if node is None:
+            continue
+        if is_list and isinstance(node, yaml.SequenceNode):
+            entries = []
+            for child in node.value:
+                child_items = dict(_mapping_items(child))
+                entries.append((_scalar(child_items.get("id")) or "?", child))
+        else:
+            entries = _mapping_items(node)
+        for entry_id, entry in entries:
+            for key, value in _mapping_items(entry):
+                text = _scalar(value) if key in _TEXT_KEYS else None
+                if text:
+                    yield value.start_mark.line + 1, text, f"{section} {entry_id}: {key}"
+
+
+def extract_ruleset(fileobj: BinaryIO, keywords: Collection[str], comment_tags: Collection[str],
+                    options: Mapping[str, Any]) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extractor: yields ``(lineno, "pgettext", (context, text), comments)`` per text.
+
+    A file that is not valid YAML yields nothing (``cardrules validate``
+    reports it); the message context is resolved through ``extends``.
+    """
+    raw = fileobj.read()
+    text = raw.decode(options.get("encoding", "utf-8")) if isinstance(raw, bytes) else raw
+    root = _compose(text)
+    if root is None:
+        return
+    name = getattr(fileobj, "name", None)
+    path = Path(name) if isinstance(name, (str, os.PathLike)) else None
+    context = text_context_of(path, root)
+    for line, message, what in ruleset_texts(root):
+        if context:
+            yield line, "pgettext", (context, message), [f"ruleset text: {what}"]
+        else:
+            # A ruleset that declares no context at all: a plain message.
+            yield line, "_", message, [f"ruleset text: {what}"]

@@ -1,0 +1,375 @@
+"""The translators' workflow: extract the template, start a language, update, check.
+
+* :func:`build_template` reads every message the program can show: the
+  ``_``/``ngettext``/``pgettext``/``npgettext``/``N_`` calls in ``engine/``,
+  click's own messages (``Usage:``, ``Missing argument ...``) from the
+  installed click source, and the texts every shipped ruleset declares
+  (through :mod:`engine.i18n_extract`, with their edition's context).
+* :func:`init_language` writes ``ROOT/locales/LANG/LC_MESSAGES/cardrules.po``.
+* :func:`update_catalogs` merges a fresh template into existing catalogs.
+* :func:`check_languages` reports untranslated, fuzzy and obsolete entries and
+  placeholder mismatches, each located ``FILE:LINE``.
+
+Catalogs are never compiled by hand: :mod:`engine.i18n` reads ``.po`` files
+at run time.
+"""
+from __future__ import annotations
+
+import io
+import re
+import string
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from . import i18n, resources
+from .errors import CardrulesError, CatalogError, Diagnostic, Location
+from .i18n import _
+from .i18n_extract import extract_ruleset
+
+DOMAIN = "cardrules"
+TEMPLATE_NAME = f"{DOMAIN}.pot"
+COMMENT_TAGS = ("TRANSLATORS:",)
+# Our own translation functions and the argument positions that hold messages.
+PYTHON_KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+# click calls only these two.
+CLICK_KEYWORDS = {"_": None, "ngettext": (1, 2)}
+# The click modules whose gettext calls engine.cli.click_i18n routes to us.
+CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
+RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
+
+# A fixed date keeps regenerated files byte-identical when nothing changed.
+_FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+_PERCENT_FIELD = re.compile(r"%(?:\((\w+)\))?[#0\- +]*\d*(?:\.\d+)?[a-zA-Z]")
+
+
+@dataclass(frozen=True)
+class CatalogProblem:
+    """One finding of ``i18n check``: what kind, which message, where."""
+
+    kind: str          # "missing", "untranslated", "fuzzy", "obsolete", "placeholders"
+    language: str
+    msgid: str
+    context: str | None
+    location: Location
+
+    def diagnostic(self) -> Diagnostic:
+        """The finding as a located, translated diagnostic."""
+        shown = self.msgid if self.context is None else f"{self.context} | {self.msgid}"
+        messages = {
+            # TRANSLATORS: i18n check: a message with no translation; {msgid} is the English text.
+            "untranslated": _("untranslated: {msgid}", msgid=repr(shown)),
+            # TRANSLATORS: i18n check: a translation marked "fuzzy" (needs review).
+            "fuzzy": _("fuzzy (needs review): {msgid}", msgid=repr(shown)),
+            # TRANSLATORS: i18n check: a catalog entry the program no longer uses.
+            "obsolete": _("obsolete (no longer used): {msgid}", msgid=repr(shown)),
+            # TRANSLATORS: i18n check: the {name} placeholders of a translation differ from the English.
+            "placeholders": _("placeholders differ from the English text: {msgid}", msgid=repr(shown)),
+            # TRANSLATORS: i18n check: a language with no catalog file at all.
+            "missing": _("no catalog for language {language}", language=self.language),
+        }
+        return Diagnostic(self.location, messages[self.kind])
+
+
+# --------------------------------------------------------------------------- extraction
+
+def _package_dir() -> Path:
+    return Path(__file__).resolve().parent
+
+
+def _relative(path: Path, base: Path) -> str:
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _add(catalog: Catalog, found: Iterable[tuple], location_file: str) -> None:
+    """Add extracted ``(lineno, message, comments, context)`` tuples to ``catalog``."""
+    for lineno, message, comments, context in found:
+        if isinstance(message, (tuple, list)):
+            message_id: str | tuple[str, ...] = tuple(message)
+            if not message_id[0]:
+                continue
+        else:
+            message_id = message
+            if not message_id:
+                continue
+        catalog.add(message_id, None, [(location_file, lineno)], auto_comments=comments, context=context)
+
+
+def python_sources() -> list[Path]:
+    """Every Python file of the engine, in a stable order."""
+    return sorted(p for p in _package_dir().rglob("*.py") if "_data" not in p.parts)
+
+
+def click_sources() -> list[Path]:
+    """The installed click modules whose messages we translate."""
+    import click
+
+    click_dir = Path(click.__file__).resolve().parent
+    return [click_dir / f"{name}.py" for name in CLICK_MODULES if (click_dir / f"{name}.py").is_file()]
+
+
+def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
+    """Every ruleset YAML file shipped with the program (or under the given directories)."""
+    dirs = list(rulesets_dirs) if rulesets_dirs is not None else [resources.package_root() / "rulesets"]
+    files: list[Path] = []
+    for directory in dirs:
+        if directory.is_dir():
+            files.extend(sorted(directory.rglob("*.yaml")))
+    return files
+
+
+def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
+    """The message template (``.pot``) for code, click and rulesets, built from the current files."""
+    catalog = Catalog(project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False,
+                      msgid_bugs_address="https://github.com/cardrules/cardrules/issues")
+    code_base = _package_dir().parent
+    for path in python_sources():
+        _add(catalog, extract_from_file("python", str(path), keywords=PYTHON_KEYWORDS,
+                                        comment_tags=COMMENT_TAGS, strip_comment_tags=True),
+             _relative(path, code_base))
+    for path in click_sources():
+        _add(catalog, extract_from_file("python", str(path), keywords=CLICK_KEYWORDS,
+                                        comment_tags=COMMENT_TAGS, strip_comment_tags=True),
+             f"click/{path.name}")
+    package = resources.package_root()
+    for path in ruleset_sources(rulesets_dirs):
+        _add(catalog, extract_from_file(extract_ruleset, str(path), keywords=RULESET_KEYWORDS,
+                                        comment_tags=COMMENT_TAGS),
+             _relative(path, package))
+    return catalog
+
+
+def template_bytes(catalog: Catalog) -> bytes:
+    """The ``.pot`` text of ``catalog`` (no volatile dates, so it diffs cleanly)."""
+    catalog.creation_date = catalog.revision_date = _FIXED_DATE
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False, omit_header=False, include_lineno=True)
+    return buffer.getvalue()
+
+
+def default_template_path() -> Path:
+    """``locales/cardrules.pot`` of the package root."""
+    return resources.package_root() / "locales" / TEMPLATE_NAME
+
+
+def write_template(output: Path | None = None) -> tuple[Path, int]:
+    """Extract and write the template; returns its path and the number of messages."""
+    catalog = build_template()
+    target = output or default_template_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(template_bytes(catalog))
+    return target, len(catalog)
+
+
+# --------------------------------------------------------------------------- catalogs
+
+def default_root() -> Path:
+    """Where ``i18n init`` writes: the first ``CARDRULES_PATH`` root, else the current directory."""
+    roots = resources.path_roots()
+    return roots[0] if roots else Path.cwd()
+
+
+def catalog_path(root: Path, lang: str) -> Path:
+    """``ROOT/locales/LANG/LC_MESSAGES/cardrules.po``."""
+    return root / "locales" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _valid_language_tag(lang: str) -> bool:
+    return re.fullmatch(r"[A-Za-z]{2,8}(?:[_-][A-Za-z0-9]{2,8})*", lang) is not None
+
+
+def _new_catalog(lang: str) -> Catalog:
+    """An empty catalog for ``lang`` with CLDR plural rules (two forms when CLDR lacks the language)."""
+    try:
+        Locale.parse(lang, sep="_")
+        catalog = Catalog(locale=lang, project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False)
+    except (UnknownLocaleError, ValueError):
+        catalog = Catalog(project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False)
+        catalog._num_plurals = 2
+        catalog._plural_expr = "(n != 1)"
+        catalog.language_team = lang
+    return catalog
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """Read one ``.po`` file; a malformed file raises :class:`CatalogError` naming its line."""
+    try:
+        with open(path, "rb") as handle:
+            return read_po(handle, locale=None, abort_invalid=True)
+    except OSError as exc:
+        raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
+                              file=str(path)) from None
+    except Exception as exc:  # Babel reports malformed input with several exception types
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise CatalogError.at(_("malformed catalog: {reason}", reason=reason), file=str(path),
+                              line=getattr(exc, "lineno", None)) from None
+
+
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    """Write ``catalog`` to ``path`` (without obsolete entries: the template is the authority)."""
+    catalog.revision_date = _FIXED_DATE
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, ignore_obsolete=True, include_lineno=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def init_language(lang: str, root: Path | None = None) -> Path:
+    """Create ``ROOT/locales/LANG/LC_MESSAGES/cardrules.po`` from the template; returns its path."""
+    lang = lang.replace("-", "_")
+    if not _valid_language_tag(lang):
+        raise CardrulesError.at(_("not a language tag: {lang}", lang=lang))
+    target = catalog_path(root or default_root(), lang)
+    if target.exists():
+        raise CardrulesError.at(_("a catalog already exists; use `cardrules i18n update` to refresh it"),
+                                file=str(target))
+    catalog = _new_catalog(lang)
+    catalog.update(build_template(), no_fuzzy_matching=True)
+    write_catalog(target, catalog)
+    return target
+
+
+def update_catalogs(langs: Iterable[str], root: Path | None = None) -> list[tuple[Path, int]]:
+    """Merge a fresh template into each language's catalog under ``root``; returns (file, untranslated)."""
+    template = build_template()
+    base = root or resources.package_root()
+    updated = []
+    for lang in langs:
+        path = catalog_path(base, lang)
+        catalog = read_catalog(path) if path.exists() else _new_catalog(lang)
+        catalog.update(template, no_fuzzy_matching=True)
+        write_catalog(path, catalog)
+        untranslated = sum(1 for m in catalog if m.id and not _is_translated(m))
+        updated.append((path, untranslated))
+    return updated
+
+
+# --------------------------------------------------------------------------- checking
+
+def _is_translated(message: Message) -> bool:
+    if isinstance(message.string, (tuple, list)):
+        return all(message.string)
+    return bool(message.string)
+
+
+def _key(message: Message) -> tuple[str | None, str]:
+    msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+    return message.context, msgid
+
+
+def _brace_fields(text: str) -> list[str] | None:
+    """The ``{...}`` fields of ``text`` written out in full (``name``, ``name!r``); None if unbalanced."""
+    fields = []
+    try:
+        for _literal, name, spec, conversion in string.Formatter().parse(text):
+            if name is None:
+                continue
+            fields.append(name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else ""))
+    except ValueError:
+        return None
+    return fields
+
+
+def _percent_fields(text: str) -> list[str]:
+    return sorted(m.group(0) for m in _PERCENT_FIELD.finditer(text.replace("%%", "")))
+
+
+def placeholders_match(message: Message) -> bool:
+    """Whether every translation of ``message`` uses exactly the English text's placeholders.
+
+    For plural messages each form may leave out ``{n}`` (Japanese and Korean
+    have a single form, English's singular says "one"), but may not add any.
+    """
+    ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
+    strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+    allowed_brace = set().union(*(_brace_fields(i) or () for i in ids))
+    allowed_percent = set().union(*(_percent_fields(i) for i in ids))
+    required_brace = set(_brace_fields(ids[-1]) or ()) - {"n"}
+    for text in strings:
+        if not text:
+            continue
+        fields = _brace_fields(text)
+        if fields is None:
+            return False
+        brace, percent = set(fields), set(_percent_fields(text))
+        if not brace <= allowed_brace or not percent <= allowed_percent:
+            return False
+        if len(ids) == 1 and (brace != allowed_brace or percent != allowed_percent):
+            return False
+        if len(ids) > 1 and not required_brace <= brace:
+            return False
+    return True
+
+
+def check_languages(langs: Iterable[str] | None = None,
+                    template: Catalog | None = None) -> list[CatalogProblem]:
+    """Everything a translator still has to do for ``langs`` (default: every language found)."""
+    template = template or build_template()
+    wanted = {_key(m) for m in template if m.id}
+    problems: list[CatalogProblem] = []
+    for lang in (list(langs) if langs else i18n.available_languages()):
+        files = i18n.catalog_files(lang)
+        if not files:
+            problems.append(CatalogProblem("missing", lang, "", None, Location()))
+            continue
+        translated: set[tuple[str | None, str]] = set()
+        first_file = str(files[0])
+        for path in files:
+            catalog = read_catalog(path)
+            for message in catalog:
+                if not message.id:
+                    continue
+                key = _key(message)
+                where = Location(str(path), message.lineno)
+                if key not in wanted:
+                    problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
+                    continue
+                if message.fuzzy:
+                    problems.append(CatalogProblem("fuzzy", lang, key[1], key[0], where))
+                elif _is_translated(message):
+                    translated.add(key)
+                    if not placeholders_match(message):
+                        problems.append(CatalogProblem("placeholders", lang, key[1], key[0], where))
+            for key, message in catalog.obsolete.items():
+                problems.append(CatalogProblem("obsolete", lang, _key(message)[1], message.context,
+                                               Location(str(path), message.lineno)))
+        for message in template:
+            if message.id and _key(message) not in translated:
+                context, msgid = _key(message)
+                if not any(p.kind == "fuzzy" and (p.context, p.msgid) == (context, msgid) for p in problems):
+                    problems.append(CatalogProblem("untranslated", lang, msgid, context, Location(first_file)))
+    return problems
+
+
+def validate_catalog(path: Path) -> list[Diagnostic]:
+    """Problems in one catalog file: malformed syntax, or placeholder mismatches (for ``validate``)."""
+    try:
+        catalog = read_catalog(path)
+    except CatalogError as error:
+        return list(error.diagnostics)
+    return [CatalogProblem("placeholders", "", _key(m)[1], m.context, Location(str(path), m.lineno)).diagnostic()
+            for m in catalog if m.id and _is_translated(m) and not placeholders_match(m)]
+
+
+def iter_untranslated(lang: str, template: Catalog | None = None) -> Iterator[str]:
+    """The msgids ``lang`` lacks (for tests and reports)."""
+    for problem in check_languages([lang], template):
+        if problem.kind in ("untranslated", "fuzzy", "missing"):
+            yield problem.msgid if problem.context is None else f"{problem.context} | {problem.msgid}"
+
