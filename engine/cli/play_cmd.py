@@ -1,0 +1,161 @@
+"""``cardrules play``: a game in the terminal, or narrated when nobody is at the keyboard."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from ..errors import CardrulesError, LogError, RulesetError
+from ..i18n import _
+from .common import exits_on_bad_input, lang_option, option_overrides
+
+
+def choose_default_ruleset(console: Console) -> str:
+    """The edition that suits the user's language (else English readers' one), announced."""
+    from ..i18n import current_language
+    from ..ruleset import list_rulesets
+
+    playable = [info for info in list_rulesets() if not info.abstract]
+    language = current_language()
+    base_language = language.split("_")[0]
+    for wanted in (language, base_language, "en"):
+        for info in playable:
+            if wanted in (info.languages or ()):
+                console.print(_("No ruleset given (-r): playing {name}.", name=info.name),
+                              markup=False, highlight=False)
+                return info.name
+    if playable:
+        return playable[0].name
+    raise RulesetError.at(_("no playable ruleset was found"))
+
+
+def is_ruleset_path(name: str) -> bool:
+    """Whether ``-r`` names a YAML file rather than a GAME/EDITION ruleset."""
+    return Path(name).suffix.lower() in (".yaml", ".yml") and Path(name).is_file()
+
+
+def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
+             options: dict[str, str], interactive: bool, console: Console) -> Any:
+    """A session for a new game (seats, deal, log file)."""
+    from ..bots import BOT_KINDS
+    from ..game import Game
+    from ..ruleset import load_ruleset
+    from ..terminal.seats import SeatSpecError, all_bots, parse_players_spec
+    from ..terminal.session import GameSession, default_log_path, relative_reference
+
+    try:
+        seats = parse_players_spec(players_spec, BOT_KINDS)
+    except SeatSpecError as problem:
+        raise click.BadParameter(problem.message, param_hint="--players") from None
+    name = ruleset_name or choose_default_ruleset(console)
+    ruleset = load_ruleset(name, options or None)
+    if not ruleset.players_min <= len(seats) <= ruleset.players_max:
+        raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
+                                   low=ruleset.players_min, high=ruleset.players_max, count=len(seats)),
+                                 param_hint="--players")
+    if not interactive:
+        seats = all_bots(seats)
+    if seed is None:
+        # A recorded seed makes the deal and the bots' play reproducible from the log.
+        seed = random.SystemRandom().randrange(2 ** 31)
+    state = Game(ruleset, [seat.name for seat in seats]).new_initial_state(seed=seed)
+    log_path = Path(log_file) if log_file else (default_log_path() if interactive else None)
+    extras: dict[str, Any] = {"seats": [seat.log_kind() for seat in seats], "seed": seed}
+    if options:
+        extras["options"] = dict(options)
+    if is_ruleset_path(name):
+        extras["ruleset"] = relative_reference(Path(name), log_path)
+    return GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
+                       log_path=log_path, log_extras=extras, bot_seed=seed)
+
+
+def resumed_game(resume_file: str, log_file: str | None, interactive: bool, console: Console) -> Any:
+    """A session continuing a saved game; a corrupt, finished or unplayable log is refused."""
+    from ..bots import BOT_KINDS
+    from ..game import Game
+    from ..gamelog import read_log
+    from ..ruleset import load_ruleset
+    from ..terminal.seats import all_bots, seats_from_log
+    from ..terminal.session import GameSession
+
+    record = read_log(resume_file)
+    log = record.log
+    if "result" in log:
+        raise LogError.at(_("this game is already finished; there is nothing to resume"),
+                          record.file, record.line, json_path="$.result")
+    reference = str(log["ruleset"])
+    relative = Path(resume_file).parent / reference
+    source = str(relative) if Path(reference).suffix.lower() in (".yaml", ".yml") and relative.is_file() else reference
+    try:
+        ruleset = load_ruleset(source, log.get("options") or None)
+    except RulesetError as error:
+        raise LogError.at(_("the ruleset {name} of this game cannot be used: {reason}", name=reference,
+                            reason="; ".join(d.message for d in error.diagnostics)),
+                          record.file, record.line, json_path="$.ruleset") from None
+    players = list(log["players"])
+    seats = seats_from_log(players, log.get("seats"), BOT_KINDS)
+    if not interactive:
+        seats = all_bots(seats)
+    try:
+        state = Game(ruleset, players).new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
+    except CardrulesError as error:
+        raise LogError.at("; ".join(d.message for d in error.diagnostics), record.file, record.line) from None
+    for index, entry in enumerate(log["actions"]):
+        try:
+            state.apply_action(state.action_from_json(entry))
+        except CardrulesError as error:
+            location = record.action_location(index)
+            raise LogError.at(_("action {index}: {reason}", index=index,
+                                reason="; ".join(d.message for d in error.diagnostics)),
+                              location.file, location.line, location.column, location.json_path) from None
+    if state.is_terminal():
+        raise LogError.at(_("this game is already finished; there is nothing to resume"), record.file, record.line)
+    extras = {key: log[key] for key in ("seats", "seed", "options", "ruleset") if key in log}
+    seed = log.get("seed") if isinstance(log.get("seed"), int) else None
+    # Bots of a resumed game continue from a seed of their own: the same log resumes the same way.
+    bot_seed = None if seed is None else seed + len(log["actions"])
+    session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
+                          log_path=Path(log_file or resume_file), log_extras=extras, bot_seed=bot_seed)
+    session.skip_told_events()
+    console.print(_("Resuming the game saved in {path}.", path=resume_file), markup=False, highlight=False)
+    return session
+
+
+@click.command(help=_("Play a game in the terminal (with no terminal on stdin, bots play it and it is narrated)."))
+@click.option("-r", "--ruleset", "ruleset_name", metavar="RULESET",
+              help=_("Ruleset name (GAME/EDITION) or a house-rule YAML file; default: the edition for your language."))
+@click.option("--players", "players_spec", metavar="SPEC",
+              help=_("Comma-separated seats: a name for a human, bot:KIND for a bot. Default: you and three bots."))
+@click.option("--seed", type=int, metavar="N", help=_("Random seed for the deal and the bots."))
+@click.option("--log", "log_file", metavar="FILE", type=click.Path(dir_okay=False),
+              help=_("Save the game log to FILE after every action."))
+@click.option("--resume", "resume_file", metavar="FILE", type=click.Path(dir_okay=False),
+              help=_("Continue the game saved in FILE."))
+@option_overrides
+@lang_option
+@exits_on_bad_input
+def command(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
+            resume_file: str | None, options: dict[str, str]) -> None:
+    """Play (or resume) a game; stopping at a prompt saves it."""
+    from ..terminal.session import QuitRequested
+
+    console = Console(highlight=False)
+    interactive = sys.stdin.isatty()
+    if resume_file and (ruleset_name or players_spec or seed is not None or options):
+        raise click.UsageError(_("--resume continues a saved game as it was: it takes no -r, --players, --seed or -o."))
+    if not interactive:
+        console.print(_("No terminal on input: bots play every seat and the game is narrated."),
+                      markup=False, highlight=False)
+    if resume_file:
+        session = resumed_game(resume_file, log_file, interactive, console)
+    else:
+        session = new_game(ruleset_name, players_spec, seed, log_file, options, interactive, console)
+    try:
+        session.run()
+    except (QuitRequested, EOFError, KeyboardInterrupt):
+        console.print()
+        console.print(session.stopped_message(), markup=False, highlight=False)

@@ -1,0 +1,140 @@
+"""What a player types at the prompts of `cardrules play`, read the way the cards read."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.i18n import set_language
+from engine.terminal.input_parsing import (
+    InputProblem,
+    bid_mask,
+    mask_values,
+    parse_bid_prompt,
+    parse_choice_prompt,
+    resolve_money_value,
+    split_amounts,
+)
+from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
+
+JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
+KO_MONEY = [1, 2, 3, 4, 6, 8, 10, 12, 15, 20, 25]
+MILLION = 1_000_000
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+def test_a_bid_is_the_values_of_the_cards_to_add_as_the_cards_read():
+    assert parse_bid_prompt("6000 4000", JA_MONEY, JA_MONEY).values == (4000, 6000)
+
+
+def test_a_japanese_bid_may_drop_the_thousands():
+    assert parse_bid_prompt("6 4", JA_MONEY, JA_MONEY).values == (4000, 6000)
+
+
+def test_grouped_thousands_are_one_card_and_commas_between_cards_separate_them():
+    assert parse_bid_prompt("12,000 4,000", JA_MONEY, JA_MONEY).values == (4000, 12000)
+    assert parse_bid_prompt("6,4", JA_MONEY, JA_MONEY).values == (4000, 6000)
+    assert parse_bid_prompt("6+4", JA_MONEY, JA_MONEY).values == (4000, 6000)
+
+
+def test_full_width_digits_typed_with_an_input_method_are_understood():
+    assert parse_bid_prompt("６　４", JA_MONEY, JA_MONEY).values == (4000, 6000)
+
+
+def test_a_korean_bid_counts_millions_and_accepts_the_full_amount():
+    assert parse_bid_prompt("6 4", KO_MONEY, KO_MONEY, MILLION).values == (4, 6)
+    assert parse_bid_prompt("6000000", KO_MONEY, KO_MONEY, MILLION).values == (6,)
+
+
+def test_a_card_that_is_not_in_hand_is_explained():
+    with pytest.raises(InputProblem, match="not in your hand"):
+        parse_bid_prompt("6", [1000, 2000], JA_MONEY)
+
+
+def test_naming_the_same_card_twice_is_refused_because_each_value_is_held_once():
+    with pytest.raises(InputProblem, match="twice"):
+        parse_bid_prompt("6 6000", JA_MONEY, JA_MONEY)
+
+
+def test_a_value_no_money_card_has_is_explained():
+    with pytest.raises(InputProblem, match="no money card"):
+        resolve_money_value("5", JA_MONEY)
+    with pytest.raises(InputProblem, match="not a money value"):
+        resolve_money_value("lots", JA_MONEY)
+
+
+@pytest.mark.parametrize("typed", ["pass", "p", "PASS", " p "])
+def test_pass_is_pass(typed):
+    assert parse_bid_prompt(typed, JA_MONEY, JA_MONEY).kind == "pass"
+
+
+def test_question_mark_asks_for_help_and_q_quits():
+    assert parse_bid_prompt("?", JA_MONEY, JA_MONEY).kind == "help"
+    assert parse_bid_prompt("q", JA_MONEY, JA_MONEY).kind == "quit"
+
+
+def test_empty_input_is_explained_not_taken_as_a_pass():
+    with pytest.raises(InputProblem):
+        parse_bid_prompt("   ", JA_MONEY, JA_MONEY)
+
+
+def test_a_choice_is_a_number_from_the_list():
+    assert parse_choice_prompt("2", 3).choice == 1
+    for bad in ("0", "4", "two", ""):
+        with pytest.raises(InputProblem, match="1 to 3"):
+            parse_choice_prompt(bad, 3)
+
+
+def test_bid_masks_follow_the_money_values_of_the_ruleset():
+    assert bid_mask([1000, 6000], JA_MONEY) == 0b10001
+    assert mask_values(0b10001, JA_MONEY) == (1000, 6000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_no_input_crashes_the_bid_prompt(typed):
+    try:
+        command = parse_bid_prompt(typed, JA_MONEY[:5], JA_MONEY)
+    except InputProblem as problem:
+        assert problem.message
+    else:
+        assert command.kind in {"bid", "pass", "help", "quit"}
+        assert all(value in JA_MONEY[:5] for value in command.values)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.sampled_from(JA_MONEY), min_size=1))
+def test_any_set_of_held_cards_typed_as_shown_is_read_back(cards):
+    typed = " ".join(f"{value:,}" for value in sorted(cards))
+    assert parse_bid_prompt(typed, JA_MONEY, JA_MONEY).values == tuple(sorted(cards))
+
+
+def test_without_a_players_list_the_user_plays_against_three_heuristic_bots():
+    seats = parse_players_spec(None, ("random", "heuristic"))
+    assert [seat.is_human for seat in seats] == [True, False, False, False]
+    assert {seat.bot_kind for seat in seats[1:]} == {"heuristic"}
+
+
+def test_a_players_list_names_humans_and_bots():
+    seats = parse_players_spec("Ann, Bo, bot:random", ("random", "heuristic"))
+    assert seats[0] == Seat("Ann") and seats[1] == Seat("Bo")
+    assert seats[2].bot_kind == "random" and seats[2].log_kind() == "bot:random"
+
+
+def test_an_unknown_bot_kind_lists_the_kinds():
+    with pytest.raises(SeatSpecError, match="random, heuristic"):
+        parse_players_spec("Ann,bot:genius", ("random", "heuristic"))
+
+
+def test_two_players_with_the_same_name_are_refused():
+    with pytest.raises(SeatSpecError, match="Ann"):
+        parse_players_spec("Ann,Ann,bot:random", ("random",))
+
+
+def test_a_saved_game_gives_every_seat_back_to_the_same_kind_of_player():
+    seats = seats_from_log(["Ann", "Bot 1 (heuristic)"], ["Ann", "bot:heuristic"], ("random", "heuristic"))
+    assert seats[0].is_human and seats[1].bot_kind == "heuristic"
