@@ -209,3 +209,23 @@ def explain_winners(ruleset: Any, result: Any) -> list[str]:
                            names=format_list(winners)))
     return lines
 
+
+
+def summarize_result(ruleset: Any, result: Any) -> list[str]:
+    """One line per player (score, money, out or not), then the winners: the short report."""
+    lines = []
+    for player in result.players:
+        money = format_money(ruleset, player.money)
+        if player.eliminated:
+            # TRANSLATORS: one player's result; they are out (least money) and cannot win.
+            lines.append(_("{name}: {score} points, {money} in hand, out", name=player.name,
+                           score=format_score(player.score), money=money))
+        else:
+            # TRANSLATORS: one player's result: exact score and the money left in hand.
+            lines.append(_("{name}: {score} points, {money} in hand", name=player.name,
+                           score=format_score(player.score), money=money))
+    if result.winners:
+        lines.extend(explain_winners(ruleset, result)[:1])
+    else:
+        lines.append(_("Nobody wins."))
+    return lines

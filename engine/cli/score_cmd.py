@@ -1,0 +1,32 @@
+"""``cardrules score TABLE``: score a finished physical game from a table file."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..explain import explain_result, summarize_result
+from ..i18n import _
+from .common import exits_on_bad_input, lang_option, option_overrides
+
+
+@click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))
+@click.argument("table_file", metavar="TABLE", type=click.Path(dir_okay=False))
+@click.option("--explain", is_flag=True, help=_("Show every scoring step, like the rulebook's example."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the result as one JSON object."))
+@option_overrides
+@lang_option
+@exits_on_bad_input
+def command(table_file: str, explain: bool, as_json: bool, options: dict[str, str]) -> None:
+    """Read TABLE, check it against its ruleset, and print the scores."""
+    # Imported here so that `cardrules --help` stays quick.
+    from ..table import load_table
+
+    table = load_table(table_file, options)
+    result = table.score()
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    lines = explain_result(table.ruleset, result) if explain else summarize_result(table.ruleset, result)
+    for line in lines:
+        click.echo(line)

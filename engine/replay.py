@@ -1,0 +1,192 @@
+"""Replaying game logs with the engine, checking every action on the way.
+
+A log is replayed from its ruleset (a name, or a house-rule file relative to
+the log), its options, its players, its deck and its first player; then each
+action must be by the player whose turn it is and legal. The first action that
+is not raises a :class:`~engine.errors.LogError` that names its index
+(counting from 0) and why, located at the line and column where the action was
+written. A log that stops before the game ends, or whose stored ``result``
+disagrees with the replay, is an error too.
+
+Replaying many logs (JSON Lines) reuses loaded rulesets: a
+:class:`ReplayContext` keeps one per (ruleset, options) pair.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+from .errors import CardrulesError, Diagnostic, LogError
+from .formatting import format_list
+from .game import Game
+from .gamelog import LogRecord, read_logs
+from .i18n import _
+from .result import Result, score_from_json
+from .ruleset import Ruleset, load_ruleset
+
+
+class ReplayContext:
+    """Loaded rulesets and games, shared by every log replayed with this context."""
+
+    def __init__(self) -> None:
+        self._rulesets: dict[tuple[str, str], Ruleset] = {}
+        self._games: dict[tuple[int, tuple[str, ...]], Game] = {}
+
+    def ruleset_for(self, record: LogRecord) -> Ruleset:
+        """The log's ruleset with its options (a path is taken relative to the log file)."""
+        name = record.log["ruleset"]
+        options = dict(record.log.get("options") or {})
+        target: str | Path = name
+        if name.endswith((".yaml", ".yml")):
+            candidate = Path(record.file).parent / name
+            target = candidate if candidate.is_file() else Path(name)
+        key = (str(target), json.dumps(options, sort_keys=True, default=str))
+        ruleset = self._rulesets.get(key)
+        if ruleset is None:
+            try:
+                ruleset = load_ruleset(target, options or None)
+            except CardrulesError as error:
+                heading = Diagnostic(record.location("$.ruleset"),
+                                     _("cannot use the ruleset {name}", name=json.dumps(name)))
+                raise LogError([heading, *error.diagnostics]) from None
+            self._rulesets[key] = ruleset
+        return ruleset
+
+    def game_for(self, ruleset: Ruleset, players: tuple[str, ...]) -> Game:
+        """A Game for these seats (built once per ruleset and seat list)."""
+        key = (id(ruleset), players)
+        game = self._games.get(key)
+        if game is None:
+            game = Game(ruleset, list(players))
+            self._games[key] = game
+        return game
+
+
+def _check_setup(record: LogRecord, ruleset: Ruleset) -> None:
+    """Players, first player and deck must fit the ruleset before any action is replayed."""
+    log = record.log
+    players = log["players"]
+    problems = []
+    if not ruleset.players_min <= len(players) <= ruleset.players_max:
+        problems.append(Diagnostic(record.location("$.players"), _(
+            "{count} players, but this ruleset is for {low} to {high}",
+            count=len(players), low=ruleset.players_min, high=ruleset.players_max)))
+    repeated = sorted(name for name, count in Counter(players).items() if count > 1)
+    if repeated:
+        problems.append(Diagnostic(record.location("$.players"), _(
+            "every player needs a different name; repeated: {names}", names=format_list(repeated))))
+    if log["first_player"] >= len(players):
+        problems.append(Diagnostic(record.location("$.first_player"), _(
+            "first player {index} does not exist: seats are numbered 0 to {last}",
+            index=log["first_player"], last=len(players) - 1)))
+    expected = Counter(card.id for card in ruleset.cards)
+    given = Counter(log["deck"])
+    if given != expected:
+        missing = sorted((expected - given).elements())
+        extra = sorted((given - expected).elements())
+        details = []
+        if missing:
+            details.append(_("missing {cards}", cards=", ".join(missing)))
+        if extra:
+            details.append(_("not in this ruleset or repeated: {cards}", cards=", ".join(extra)))
+        problems.append(Diagnostic(record.location("$.deck"), _(
+            "the deck must hold every card of the ruleset once ({details})", details="; ".join(details))))
+    if problems:
+        raise LogError(problems)
+
+
+def _action_error(record: LogRecord, index: int, reason: str) -> LogError:
+    """A LogError at action ``index`` naming it (counting from 0) and why it is wrong."""
+    # TRANSLATORS: {index} counts the log's actions from 0; {reason} says what is wrong.
+    return LogError([Diagnostic(record.action_location(index),
+                                _("action {index} (counting from 0): {reason}", index=index, reason=reason))])
+
+
+def _why_illegal(state: Any, ruleset: Ruleset, action: Mapping[str, Any]) -> str:
+    """The most specific reason we can give for an illegal action."""
+    player = action["player"]
+    if action["action"] == "bid":
+        hand = list(state.hand_values(player))
+        for value in action["cards"]:
+            if value not in hand:
+                return _("the player does not have the money card {value} in hand", value=value)
+            hand.remove(value)
+        own = sum(state.bids[player])
+        highest = max((sum(bid) for bid in state.bids), default=0)
+        total = own + sum(action["cards"])
+        if total <= highest:
+            return _("the bid makes a total of {total}, which does not beat the highest bid of {highest}",
+                     total=total, highest=highest)
+    if action["action"] == "discard":
+        return _("the card {card} cannot be chosen now", card=action.get("card"))
+    return _("{action} is not allowed now", action=action["action"])
+
+
+def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Result:
+    """Replay one log, checking every action; return the engine's Result."""
+    context = context or ReplayContext()
+    ruleset = context.ruleset_for(record)
+    _check_setup(record, ruleset)
+    log = record.log
+    game = context.game_for(ruleset, tuple(log["players"]))
+    state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
+    for index, action in enumerate(log["actions"]):
+        if state.is_terminal():
+            raise _action_error(record, index, _("the game was already over"))
+        expected = state.current_player()
+        if action["player"] != expected:
+            raise _action_error(record, index, _(
+                "it is {expected}'s turn (seat {seat}), not seat {given}'s",
+                expected=log["players"][expected], seat=expected, given=action["player"]))
+        try:
+            encoded = state.action_from_json(action)
+        except (CardrulesError, ValueError, KeyError):
+            raise _action_error(record, index, _why_illegal(state, ruleset, action)) from None
+        if encoded not in state.legal_actions():
+            raise _action_error(record, index, _why_illegal(state, ruleset, action))
+        try:
+            state.apply_action(encoded)
+        except CardrulesError:
+            raise _action_error(record, index, _why_illegal(state, ruleset, action)) from None
+    if not state.is_terminal():
+        raise LogError.at(_("the log ends before the game does ({count} actions)", count=len(log["actions"])),
+                          record.file, record.line, None, "$.actions")
+    result = state.result()
+    if "result" in log:
+        _check_stored_result(record, result)
+    return result
+
+
+def _comparable(result_json: Mapping[str, Any]) -> Any:
+    """A result in a form where equal results compare equal (exact scores, card order ignored)."""
+    return (
+        [(p.get("name"), p.get("money"), p.get("eliminated"), score_from_json(p.get("score")),
+          sorted(p.get("cards", [])))
+         for p in result_json.get("players", [])],
+        list(result_json.get("winners", [])),
+    )
+
+
+def _check_stored_result(record: LogRecord, result: Result) -> None:
+    """The result stored in the log must be what the replay gives."""
+    stored = record.log["result"]
+    try:
+        agrees = _comparable(stored) == _comparable(result.to_json())
+    except (ValueError, ZeroDivisionError, TypeError):
+        agrees = False
+    if not agrees:
+        raise LogError.at(_("the stored result does not match the replay, which gives {result}",
+                            result=json.dumps(result.to_json(), ensure_ascii=False)),
+                          record.file, record.line, None, "$.result")
+
+
+def replay_file(path: str | os.PathLike, context: ReplayContext | None = None
+                ) -> Iterator[tuple[LogRecord, Ruleset, Result]]:
+    """Replay every log of a file (JSON or JSON Lines) in order, streamed."""
+    context = context or ReplayContext()
+    for record in read_logs(path):
+        result = replay_record(record, context)
+        yield record, context.ruleset_for(record), result
