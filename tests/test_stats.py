@@ -85,13 +85,14 @@ def outcome(winners, scores, eliminated=None, decided_by="score", money=(0, 0, 0
 
 def test_a_shared_win_counts_for_each_sharer_but_is_nobodys_sole_win():
     tally = RulesetTally(("heuristic", "random", "random"))
-    tally.add(outcome({0, 2}, [12, 5, 12], decided_by="money"))
+    tally.add(outcome({0, 2}, [12, 5, 12], decided_by=None))
+    tally.add(outcome({0}, [12, 5, 12], decided_by="money"))
     tally.add(outcome({1}, [3, 9, 4]))
-    assert tally.wins == [1, 1, 1]
-    assert tally.sole_wins == [0, 1, 0]
+    assert tally.wins == [2, 1, 1]
+    assert tally.sole_wins == [1, 1, 0]
     assert tally.kind_wins("random") == 2
-    assert tally.decided_by == {"money": 1, "score": 1}
-    assert tally.winning_scores == {Fraction(12): 1, Fraction(9): 1}
+    assert tally.decided_by == {"shared": 1, "money": 1, "score": 1}
+    assert tally.winning_scores == {Fraction(12): 2, Fraction(9): 1}
 
 
 def test_a_game_where_everyone_is_the_poorest_has_no_winner():
@@ -99,7 +100,7 @@ def test_a_game_where_everyone_is_the_poorest_has_no_winner():
     tally.add(outcome(set(), [4, 4, 4], eliminated=[True, True, True], money=(5, 5, 5)))
     assert tally.games_without_winner == 1
     assert tally.eliminated == 3 and tally.player_games == 3
-    assert tally.decided_by == {"none": 1}
+    assert tally.decided_by == {"no-winner": 1}
     assert tally.money_left == 15
 
 

@@ -111,6 +111,14 @@ class GameOutcome:
     actions: int
 
 
+def decision_of(outcome: GameOutcome) -> str:
+    """What settled a game: ``score``, a tiebreak criterion's name, ``shared`` (a tie no
+    criterion broke) or ``no-winner`` (everyone out)."""
+    if outcome.decided_by:
+        return outcome.decided_by
+    return "shared" if outcome.winning_seats else "no-winner"
+
+
 # --------------------------------------------------------------------------- tallies
 
 @dataclass
@@ -177,7 +185,7 @@ class RulesetTally:
             self.winning_scores[outcome.scores[seat]] += 1
         else:
             self.games_without_winner += 1
-        self.decided_by[outcome.decided_by or "none"] += 1
+        self.decided_by[decision_of(outcome)] += 1
         self.scores.update(outcome.scores)
         self.eliminated += sum(outcome.eliminated)
         self.rounds += outcome.rounds

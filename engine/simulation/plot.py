@@ -1,0 +1,177 @@
+"""The picture of a simulation: win rate per seat with intervals, and the score distributions.
+
+Drawn with matplotlib's object API (``Figure`` + ``FigureCanvasAgg``), never
+``pyplot``: no global figure state, safe in any thread, no display needed.
+
+Labels are in the reader's language. Japanese and Korean need a font with
+their glyphs; :func:`cjk_font_for` looks for one among the fonts matplotlib
+knows (the Noto CJK family, or any other "CJK"/Gothic family). Without one the
+plot is drawn with English labels and :func:`save_plot` says so, rather than
+drawing boxes where the letters should be.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from .. import i18n
+from ..i18n import _
+
+# Languages whose script the default (DejaVu) fonts cannot draw, and the
+# region each prefers among the CJK font families (shapes differ by region).
+_CJK_REGIONS = {"ja": "JP", "ko": "KR", "zh": "SC"}
+_CJK_FAMILY_HINTS = ("CJK", "Gothic", "Mincho", "Hei", "Nanum", "Malgun", "Meiryo", "Yu Gothic")
+
+
+def _language_base(lang: str) -> str:
+    return lang.replace("-", "_").split("_")[0].lower()
+
+
+def needs_cjk_font(lang: str) -> bool:
+    """Whether text in ``lang`` needs a CJK font."""
+    return _language_base(lang) in _CJK_REGIONS
+
+
+def cjk_font_for(lang: str) -> str | None:
+    """The name of an installed font family that can draw ``lang``, or None.
+
+    Prefers the family for the language's region (``Noto Sans CJK JP`` for
+    Japanese, ``... KR`` for Korean), then any CJK family.
+    """
+    from matplotlib import font_manager
+
+    names = sorted({entry.name for entry in font_manager.fontManager.ttflist})
+    candidates = [name for name in names if any(hint.lower() in name.lower() for hint in _CJK_FAMILY_HINTS)]
+    if not candidates:
+        return None
+    region = _CJK_REGIONS.get(_language_base(lang), "")
+    for preferred in (f"Sans CJK {region}", f"CJK {region}", "Sans CJK", "CJK"):
+        for name in candidates:
+            if preferred.lower() in name.lower():
+                return name
+    return candidates[0]
+
+
+@contextmanager
+def _language(lang: str) -> Iterator[None]:
+    """Translate in ``lang`` for a while (this thread only), then go back."""
+    previous = i18n.current_language()
+    i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language(previous)
+
+
+def _histogram_points(histogram: Mapping[str, int], bins: int = 40) -> tuple[list[float], list[float]]:
+    """Bin edges and the share of the total in each bin, for a step plot.
+
+    Exact scores take many distinct values (halves, quarters); whole-number
+    bins (wider when the range is large) show the shape instead of the noise.
+    """
+    total = sum(histogram.values())
+    if not total:
+        return [], []
+    scores = {Fraction(key): count for key, count in histogram.items()}
+    low = math.floor(min(scores))
+    high = math.floor(max(scores)) + 1
+    width = max(1, math.ceil((high - low) / bins))
+    counts = [0] * math.ceil((high - low) / width)
+    for score, count in scores.items():
+        counts[math.floor((score - low) / width)] += count
+    edges = [float(low + index * width) for index in range(len(counts) + 1)]
+    shares = [count / total for count in counts]
+    # A step plot with where="post" needs the last value repeated at the last edge.
+    return edges, shares + shares[-1:]
+
+
+def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> Any:
+    """A matplotlib Figure of the summary (labels in the current language)."""
+    from matplotlib.figure import Figure
+
+    rc = {"font.family": [font_family, "DejaVu Sans"]} if font_family else {}
+    import matplotlib
+
+    with matplotlib.rc_context(rc):
+        figure = Figure(figsize=(13, 4.8), layout="constrained")
+        wins_axes, winning_axes, scores_axes = figure.subplots(1, 3, gridspec_kw={"width_ratios": [1.3, 1, 1]})
+        rulesets = summary["rulesets"]
+        seats = rulesets[0]["seats"]
+        width = 0.8 / max(1, len(rulesets))
+        for index, entry in enumerate(rulesets):
+            positions = [seat["seat"] + (index - (len(rulesets) - 1) / 2) * width for seat in seats]
+            rates = [seat["wins"]["rate"] or 0.0 for seat in entry["seats"]]
+            lower = [max(0.0, rate - seat["wins"]["ci"][0]) if seat["wins"]["ci"] else 0.0
+                     for rate, seat in zip(rates, entry["seats"])]
+            upper = [max(0.0, seat["wins"]["ci"][1] - rate) if seat["wins"]["ci"] else 0.0
+                     for rate, seat in zip(rates, entry["seats"])]
+            wins_axes.bar(positions, rates, width=width * 0.95, yerr=[lower, upper], capsize=3,
+                          label=entry["ruleset"], color=f"C{index}")
+            x, shares = _histogram_points(entry["winning_score"]["histogram"])
+            winning_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
+            x, shares = _histogram_points(entry["score"]["histogram"])
+            scores_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
+        from .report import seat_label
+
+        wins_axes.set_xticks([seat["seat"] for seat in seats],
+                             [seat_label(seat["seat"], seat["kind"]) for seat in seats], rotation=15)
+        wins_axes.yaxis.set_major_formatter(_percent_formatter())
+        # TRANSLATORS: plot title; error bars are 95% confidence intervals.
+        wins_axes.set_title(_("Win rate per seat (95% intervals)"))
+        # TRANSLATORS: plot axis label.
+        wins_axes.set_ylabel(_("Games won"))
+        wins_axes.legend(fontsize="small")
+        # TRANSLATORS: plot title: how the winners' scores are distributed.
+        winning_axes.set_title(_("Winning scores"))
+        # TRANSLATORS: plot title: how every player's final score is distributed.
+        scores_axes.set_title(_("Scores of every player"))
+        for axes in (winning_axes, scores_axes):
+            # TRANSLATORS: plot axis label: a final score.
+            axes.set_xlabel(_("Score"))
+            # TRANSLATORS: plot axis label: the share of games (or of players) with that score.
+            axes.set_ylabel(_("Share"))
+            axes.yaxis.set_major_formatter(_percent_formatter())
+            axes.legend(fontsize="small")
+        # TRANSLATORS: the figure's title; {games} is the number of games per ruleset, {seed} the seed.
+        figure.suptitle(_("{games} games per ruleset, seed {seed}", games=summary["games"], seed=summary["seed"]))
+    return figure, rc
+
+
+def _percent_formatter() -> Any:
+    from matplotlib.ticker import FuncFormatter
+
+    from .report import percent
+
+    return FuncFormatter(lambda value, _position: percent(value))
+
+
+def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:
+    """Draw the summary into a PNG at ``path``; returns warnings for the user (already translated).
+
+    The only warning so far: the reader's language needs a CJK font and none is
+    installed, so the labels are in English.
+    """
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    warnings: list[str] = []
+    lang = i18n.current_language()
+    font_family = None
+    draw_language = lang
+    if needs_cjk_font(lang):
+        font_family = cjk_font_for(lang)
+        if font_family is None:
+            # TRANSLATORS: {path} is the plot file; the reader may install e.g. fonts-noto-cjk.
+            warnings.append(_("No font with Japanese or Korean letters is installed, so the plot {path} is labelled "
+                              "in English (install Noto Sans CJK, e.g. the fonts-noto-cjk package, to change that).",
+                              path=str(path)))
+            draw_language = i18n.DEFAULT_LANGUAGE
+    with _language(draw_language):
+        figure, rc = draw_figure(summary, font_family)
+        with matplotlib.rc_context(rc):
+            canvas = FigureCanvasAgg(figure)
+            canvas.print_png(str(path))
+    return warnings

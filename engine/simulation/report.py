@@ -1,0 +1,364 @@
+"""A simulation's statistics as one JSON object and as tables in the reader's language.
+
+:func:`summarize` turns the merged tallies into the JSON object that
+``cardrules simulate --json`` prints (the format is documented in
+docs/simulate.md); :func:`render_report` draws that same object as rich
+tables, with every word through :mod:`engine.i18n` and every number through
+Babel. The table is drawn from the summary, never from the tallies, so the two
+cannot disagree.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from babel.numbers import format_decimal, format_percent
+
+from ..i18n import _
+from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, wilson_interval
+
+FORMAT_VERSION = 1
+CONFIDENCE = 0.95
+# Floats in the JSON are rounded so that scripts and diffs see stable, readable numbers.
+DIGITS = 6
+
+
+# --------------------------------------------------------------------------- JSON
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, DIGITS)
+
+
+def _interval(bounds: tuple[float, float] | None) -> list[float] | None:
+    return None if bounds is None else [_round(bounds[0]), _round(bounds[1])]
+
+
+def _rate(successes: int, trials: int) -> dict[str, Any]:
+    """A proportion with its Wilson interval."""
+    return {"count": successes, "of": trials,
+            "rate": _round(successes / trials) if trials else None,
+            "ci": _interval(wilson_interval(successes, trials))}
+
+
+def exact_number_key(value: Fraction) -> str:
+    """A score as a JSON object key: ``"14"``, ``"3.5"``, ``"7/3"`` (the Result format, as text)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator == 1:
+        # A finite decimal: print it without float rounding.
+        digits = 0
+        scaled = value
+        while scaled.denominator != 1:
+            scaled *= 10
+            digits += 1
+        sign = "-" if scaled < 0 else ""
+        text = str(abs(scaled.numerator)).rjust(digits + 1, "0")
+        return f"{sign}{text[:-digits]}.{text[-digits:]}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _distribution(histogram: Mapping[Fraction, int]) -> dict[str, Any]:
+    """Mean, spread and the full histogram of exact scores (ascending)."""
+    summary = mean_and_sd(histogram)
+    return {
+        "count": sum(histogram.values()),
+        "mean": _round(summary[0]) if summary else None,
+        "sd": _round(summary[1]) if summary else None,
+        "histogram": {exact_number_key(score): histogram[score] for score in sorted(histogram)},
+    }
+
+
+def _difference(summary: Any) -> dict[str, Any]:
+    """A paired difference: mean, interval, and whether the interval excludes zero."""
+    if summary is None:
+        return {"difference": None, "ci": None, "significant": False}
+    ci = None if summary.low is None else [_round(summary.low), _round(summary.high)]
+    significant = ci is not None and (summary.low > 0 or summary.high < 0)
+    return {"difference": _round(summary.mean), "ci": ci, "significant": significant}
+
+
+def _ruleset_summary(ruleset: Any, source: str, tally: RulesetTally) -> dict[str, Any]:
+    games = tally.games
+    seats = []
+    for seat, kind in enumerate(tally.seat_kinds):
+        seats.append({"seat": seat, "kind": kind, "wins": _rate(tally.wins[seat], games),
+                      "sole_wins": _rate(tally.sole_wins[seat], games)})
+    kinds = []
+    for kind in tally.kinds():
+        seat_count = len(tally.seats_of_kind(kind))
+        kinds.append({"kind": kind, "seats": seat_count, "wins": _rate(tally.kind_wins(kind), games * seat_count)})
+    decided = {criterion: _rate(count, games) for criterion, count in sorted(tally.decided_by.items())}
+    return {
+        "ruleset": ruleset.id,
+        "source": source,
+        "options": _plain(ruleset.options),
+        "games": games,
+        "seats": seats,
+        "kinds": kinds,
+        "winning_score": _distribution(tally.winning_scores),
+        "score": _distribution(tally.scores),
+        "eliminated": _rate(tally.eliminated, tally.player_games),
+        "no_winner": _rate(tally.games_without_winner, games),
+        "decided_by": decided,
+        "mean_rounds": _round(tally.rounds / games) if games else None,
+        "mean_actions": _round(tally.actions / games) if games else None,
+        "mean_money_left": _round(tally.money_left / tally.player_games) if games else None,
+    }
+
+
+def _plain(value: Any) -> Any:
+    """Option values as JSON (read-only mappings and tuples become dicts and lists)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return exact_number_key(value) if value.denominator != 1 else value.numerator
+    return value
+
+
+def _paired_summary(paired: PairedTally, ruleset: Any, baseline: Any) -> dict[str, Any]:
+    seats = [{"seat": seat, "kind": kind, **_difference(paired.seat_difference(seat))}
+             for seat, kind in enumerate(paired.seat_kinds)]
+    kinds = [{"kind": kind, **_difference(paired.kind_difference(kind))}
+             for kind in dict.fromkeys(paired.seat_kinds)]
+    return {"ruleset": ruleset.id, "baseline": baseline.id, "games": paired.games, "seats": seats, "kinds": kinds}
+
+
+def summarize(*, rulesets: Sequence[Any], sources: Sequence[str], seat_kinds: Sequence[str], games: int,
+              seed: int, tally: BatchTally) -> dict[str, Any]:
+    """The JSON object of a simulation (see docs/simulate.md for every key)."""
+    return {
+        "format": FORMAT_VERSION,
+        "games": games,
+        "seed": seed,
+        "players": [f"bot:{kind}" for kind in seat_kinds],
+        "confidence": CONFIDENCE,
+        "rulesets": [_ruleset_summary(ruleset, source, ruleset_tally)
+                     for ruleset, source, ruleset_tally in zip(rulesets, sources, tally.rulesets)],
+        "differences": [_paired_summary(paired, ruleset, rulesets[0])
+                        for paired, ruleset in zip(tally.paired, rulesets[1:])],
+    }
+
+
+# --------------------------------------------------------------------------- text
+
+def _locale() -> Any:
+    from ..formatting import reader_locale
+
+    return reader_locale()
+
+
+def percent(value: float | None) -> str:
+    """A share as the reader writes percentages (``40.6%``, ``40,6 %``)."""
+    if value is None:
+        return "–"
+    return format_percent(value, "#,##0.0%", locale=_locale())
+
+
+def points(value: float | None) -> str:
+    """A difference of two rates in percentage points, always signed (``+1.2``)."""
+    if value is None:
+        return "–"
+    return format_decimal(value * 100, "+#,##0.0;-#,##0.0", locale=_locale())
+
+
+def decimal(value: float | None, digits: int = 1) -> str:
+    """A mean or spread with ``digits`` decimals in the reader's notation."""
+    if value is None:
+        return "–"
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, pattern, locale=_locale())
+
+
+def rate_with_interval(rate: Mapping[str, Any]) -> str:
+    """``40.6% (39.9–41.3%)``."""
+    if rate["rate"] is None:
+        return "–"
+    low, high = rate["ci"]
+    # TRANSLATORS: a rate and its 95% confidence interval, e.g. "40.6% (39.9–41.3%)".
+    return _("{rate} ({low}–{high})", rate=percent(rate["rate"]), low=percent(low), high=percent(high))
+
+
+def difference_text(difference: Mapping[str, Any]) -> str:
+    """``+1.2 (+0.4 to +2.0)`` percentage points."""
+    if difference["difference"] is None:
+        return "–"
+    if difference["ci"] is None:
+        return points(difference["difference"])
+    low, high = difference["ci"]
+    # TRANSLATORS: a difference of two win rates in percentage points with its
+    # 95% interval, e.g. "+1.2 (+0.4 to +2.0)".
+    return _("{difference} ({low} to {high})", difference=points(difference["difference"]),
+             low=points(low), high=points(high))
+
+
+def seat_label(seat: int, kind: str) -> str:
+    """``Seat 1 (heuristic)`` (seats are counted from 1 for people)."""
+    # TRANSLATORS: a seat at the table and the kind of bot in it, e.g. "Seat 1 (heuristic)".
+    return _("Seat {number} ({kind})", number=seat + 1, kind=kind)
+
+
+def kind_label(kind: str, seats: int) -> str:
+    """``All random bots (3 seats)``."""
+    from ..i18n import ngettext
+
+    # TRANSLATORS: every seat of one bot kind taken together, e.g. "All random bots (3 seats)".
+    return ngettext("All {kind} bots ({n} seat)", "All {kind} bots ({n} seats)", seats, kind=kind)
+
+
+def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
+    """What decided a game, in words: the highest score, a tiebreak criterion's description, or nobody."""
+    if criterion == "score":
+        # TRANSLATORS: the winner was decided by score alone (no tiebreak needed).
+        return _("Decided by the highest score")
+    if criterion == "shared":
+        # TRANSLATORS: games where players tied even after every tiebreak and shared the win.
+        return _("Shared win (tie left after every tiebreak)")
+    if criterion == "no-winner":
+        # TRANSLATORS: games where every player was out, so nobody won.
+        return _("Nobody won")
+    from ..formatting import ruleset_text
+
+    for ruleset in rulesets:
+        spec = ruleset.tiebreak_criteria.get(criterion) if ruleset.tiebreak_criteria else None
+        if spec and spec.get("description"):
+            # TRANSLATORS: the share of games a tiebreak criterion decided; {criterion} is e.g. "most money in hand".
+            return _("Decided by tiebreak: {criterion}", criterion=ruleset_text(ruleset, str(spec["description"])))
+    return _("Decided by tiebreak: {criterion}", criterion=criterion)
+
+
+def _money(ruleset: Any, amount: float | None) -> str:
+    if amount is None:
+        return "–"
+    from ..formatting import format_money
+
+    # A mean is not a card value: keep one decimal of a face unit at most.
+    return format_money(ruleset, Fraction(round(amount * 10), 10))
+
+
+def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[Any]:
+    """The report as rich renderables: win rates, the other measures, and what stands out."""
+    from rich.table import Table
+    from rich.text import Text
+
+    ruleset_summaries = summary["rulesets"]
+    differences = summary["differences"]
+    title_games = summary["games"]
+
+    # TRANSLATORS: title of the win-rate table; {games} is the number of games per ruleset.
+    wins = Table(title=_("Win rate per seat, {games} games per ruleset (95% intervals)", games=decimal(title_games, 0)),
+                 title_justify="left")
+    # TRANSLATORS: column header: the seat (and bot kind) a row is about.
+    wins.add_column(_("Seat"))
+    for entry in ruleset_summaries:
+        wins.add_column(entry["ruleset"], justify="right")
+    for difference in differences:
+        # TRANSLATORS: column header: a paired difference in percentage points between two rulesets.
+        wins.add_column(_("{ruleset} − {baseline} (points)", ruleset=difference["ruleset"],
+                          baseline=difference["baseline"]), justify="right")
+
+    def difference_cell(difference: Mapping[str, Any]) -> Text:
+        return Text(difference_text(difference), style="bold" if difference["significant"] else "dim")
+
+    base = ruleset_summaries[0]
+    for index, seat in enumerate(base["seats"]):
+        cells = []
+        for entry in ruleset_summaries:
+            seat_entry = entry["seats"][index]
+            # TRANSLATORS: the share of games a seat won alone (not shared), e.g. "alone: 39.8%".
+            cells.append(rate_with_interval(seat_entry["wins"]) + "\n"
+                         + _("alone: {rate}", rate=percent(seat_entry["sole_wins"]["rate"])))
+        wins.add_row(seat_label(seat["seat"], seat["kind"]), *cells,
+                     *(difference_cell(d["seats"][index]) for d in differences))
+    if len(base["kinds"]) > 1 or base["kinds"][0]["seats"] > 1:
+        wins.add_section()
+        for index, kind in enumerate(base["kinds"]):
+            wins.add_row(kind_label(kind["kind"], kind["seats"]),
+                         *(rate_with_interval(entry["kinds"][index]["wins"]) for entry in ruleset_summaries),
+                         *(difference_cell(d["kinds"][index]) for d in differences))
+
+    # TRANSLATORS: title of the table of other measures of the simulated games.
+    measures = Table(title=_("How the games went"), title_justify="left")
+    # TRANSLATORS: column header: what a row measures.
+    measures.add_column(_("Measure"))
+    for entry in ruleset_summaries:
+        measures.add_column(entry["ruleset"], justify="right")
+
+    def row(label: str, cells: Sequence[str]) -> None:
+        measures.add_row(label, *cells)
+
+    def mean_sd(distribution: Mapping[str, Any]) -> str:
+        if distribution["mean"] is None:
+            return "–"
+        if distribution["sd"] is None:
+            return decimal(distribution["mean"])
+        # TRANSLATORS: a mean and its standard deviation, e.g. "23.4 ± 8.1".
+        return _("{mean} ± {sd}", mean=decimal(distribution["mean"]), sd=decimal(distribution["sd"]))
+
+    # TRANSLATORS: row label: the winners' score (mean ± standard deviation).
+    row(_("Winning score"), [mean_sd(entry["winning_score"]) for entry in ruleset_summaries])
+    # TRANSLATORS: row label: every player's final score (mean ± standard deviation).
+    row(_("Score of every player"), [mean_sd(entry["score"]) for entry in ruleset_summaries])
+    # TRANSLATORS: row label: the share of players knocked out for having the least money.
+    row(_("Players eliminated"), [rate_with_interval(entry["eliminated"]) for entry in ruleset_summaries])
+    # TRANSLATORS: row label: the share of games that nobody won.
+    row(_("Games without a winner"), [rate_with_interval(entry["no_winner"]) for entry in ruleset_summaries])
+    criteria = list(dict.fromkeys(c for entry in ruleset_summaries for c in entry["decided_by"]))
+    criteria.sort(key=lambda c: (c != "score", c in ("shared", "no-winner"), c))
+    for criterion in criteria:
+        row(criterion_label(criterion, rulesets),
+            [percent(entry["decided_by"][criterion]["rate"]) if criterion in entry["decided_by"] else percent(0.0)
+             for entry in ruleset_summaries])
+    # TRANSLATORS: row label: average number of rounds (cards auctioned) per game.
+    row(_("Rounds per game"), [decimal(entry["mean_rounds"]) for entry in ruleset_summaries])
+    # TRANSLATORS: row label: average number of player decisions per game.
+    row(_("Actions per game"), [decimal(entry["mean_actions"]) for entry in ruleset_summaries])
+    # TRANSLATORS: row label: average money a player has left in hand at the end.
+    row(_("Money left per player"), [_money(ruleset, entry["mean_money_left"])
+                                     for ruleset, entry in zip(rulesets, ruleset_summaries)])
+
+    return [wins, measures, *findings(summary)]
+
+
+def findings(summary: Mapping[str, Any]) -> list[str]:
+    """Plain sentences about the paired differences a house-rule author can act on."""
+    lines: list[str] = []
+    base = summary["rulesets"][0]
+    for difference, entry in zip(summary["differences"], summary["rulesets"][1:]):
+        for kind in difference["kinds"]:
+            if kind["difference"] is None:
+                continue
+            low, high = kind["ci"] if kind["ci"] else (None, None)
+            if kind["significant"]:
+                if kind["difference"] > 0:
+                    # TRANSLATORS: a finding; {ruleset} and {baseline} are ruleset ids, {kind} a bot kind,
+                    # {points} a difference in percentage points, {low}/{high} its 95% interval.
+                    message = _("Under {ruleset}, {kind} bots win {points} points more often than under {baseline} "
+                                "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
+                                baseline=difference["baseline"], kind=kind["kind"],
+                                points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
+                else:
+                    # TRANSLATORS: as above, for a decrease.
+                    message = _("Under {ruleset}, {kind} bots win {points} points less often than under {baseline} "
+                                "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
+                                baseline=difference["baseline"], kind=kind["kind"],
+                                points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
+            else:
+                # TRANSLATORS: a finding: no difference the games can tell apart from chance.
+                message = _("{ruleset} and {baseline}: no clear difference in how often {kind} bots win "
+                            "(95% interval {low} to {high} points).", ruleset=difference["ruleset"],
+                            baseline=difference["baseline"], kind=kind["kind"], low=points(low), high=points(high))
+            lines.append(message)
+        no_winner_change = (entry["no_winner"]["rate"] or 0) - (base["no_winner"]["rate"] or 0)
+        if abs(no_winner_change) >= 0.005:
+            # TRANSLATORS: a finding about games nobody wins; {before} and {after} are percentages.
+            lines.append(_("Games without a winner: {before} under {baseline}, {after} under {ruleset}.",
+                           before=percent(base["no_winner"]["rate"]), after=percent(entry["no_winner"]["rate"]),
+                           baseline=difference["baseline"], ruleset=difference["ruleset"]))
+    return lines

@@ -1,0 +1,282 @@
+"""Playing many seeded bot games, in batches, in process or on other processes or machines.
+
+Pairing. Game ``i`` is dealt the same way under every ruleset compared: each
+card id gets a sort key drawn from a hash of ``(seed, i, card id)`` and a
+ruleset's deck is its own cards in key order. Cards that two rulesets share
+therefore come up in the same relative order in both, whatever other cards
+either adds or removes (a house rule with an extra card gets that card slotted
+in somewhere, the rest of the deck unchanged), and a ruleset's game ``i`` is
+the same whichever other rulesets it is compared with. The first player and
+every bot's seed are drawn from the same hash of ``(seed, i, ...)``, so the
+only thing that differs between the rulesets is the rules.
+
+Batches. A task plays a contiguous range of game indices under every ruleset
+and returns a :class:`~engine.simulation.stats.BatchTally` (plus the logs when
+asked for), never one object per game. Tallies are exact, so the merged
+statistics are identical whatever the batch size, the number of jobs or the
+executor (in process, a process pool, a Dask cluster).
+
+Executors. Anything with the ``concurrent.futures.Executor`` interface runs the
+batches: a ``ProcessPoolExecutor`` (spawned processes, so nothing of the
+parent's threads leaks in) or a Dask ``Client.get_executor()``. The worker
+function is a top-level function of this module, so any worker that can
+import ``engine`` can run it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import threading
+from collections import deque
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from .stats import BatchTally, GameOutcome
+
+# A batch should be large enough that shipping its tally costs nothing next to
+# playing it, and small enough that the progress bar moves and the last
+# batches do not leave workers idle.
+MAX_BATCH_GAMES = 200
+BATCHES_PER_WORKER = 8
+# Batches in flight per worker: enough to keep every worker busy while the
+# parent consumes results in batch order.
+IN_FLIGHT_PER_WORKER = 3
+
+
+# --------------------------------------------------------------------------- the plan
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """How a worker loads a ruleset: a name (``game/edition``) or an absolute path, and option overrides."""
+
+    name_or_path: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def from_argument(cls, name_or_path: str, options: Mapping[str, Any] | None = None) -> "RulesetSpec":
+        """A spec from a command-line ``-r`` value; a file path is made absolute so a worker elsewhere finds it."""
+        if os.path.exists(name_or_path):
+            name_or_path = os.path.abspath(name_or_path)
+        return cls(name_or_path, tuple(sorted((options or {}).items())))
+
+    def load(self) -> Any:
+        """The Ruleset (raises the loader's located errors)."""
+        from ..ruleset import load_ruleset
+
+        return load_ruleset(self.name_or_path, dict(self.options) or None)
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """Everything that determines a simulation's results (and nothing that does not, like --jobs)."""
+
+    rulesets: tuple[RulesetSpec, ...]
+    seat_kinds: tuple[str, ...]
+    player_names: tuple[str, ...]
+    games: int
+    seed: int
+    keep_logs: bool = False
+
+    def batches(self, workers: int) -> list[tuple[int, int]]:
+        """Contiguous ``(start, stop)`` game ranges sized for ``workers`` workers."""
+        size = max(1, min(MAX_BATCH_GAMES, math.ceil(self.games / max(1, workers * BATCHES_PER_WORKER))))
+        return [(start, min(start + size, self.games)) for start in range(0, self.games, size)]
+
+
+# --------------------------------------------------------------------------- derived randomness
+
+def _hash64(*parts: object) -> int:
+    """A 64-bit number from the parts; the same on every machine and Python (unlike ``hash``)."""
+    text = ":".join(str(part) for part in parts).encode("utf-8")
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def deck_for_game(seed: int, game_index: int, card_ids: Sequence[str]) -> list[str]:
+    """The deal of game ``game_index``: ``card_ids`` ordered by per-card keys hashed from the seed.
+
+    Independent keys make every order equally likely, and a card's position
+    relative to any other card does not depend on which other cards exist.
+    """
+    return sorted(card_ids, key=lambda card_id: (_hash64(seed, game_index, "card", card_id), card_id))
+
+
+def first_player_for_game(seed: int, game_index: int, players: int) -> int:
+    """The first start player of game ``game_index``."""
+    return _hash64(seed, game_index, "first-player") % players
+
+
+def bot_seed(seed: int, game_index: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for game ``game_index`` (the same under every ruleset)."""
+    return _hash64(seed, game_index, "seat", seat)
+
+
+# --------------------------------------------------------------------------- playing (in a worker)
+
+_loaded_lock = threading.Lock()
+_loaded: dict[tuple[RulesetSpec, tuple[str, ...]], tuple[Any, Any, tuple[str, ...]]] = {}
+
+
+def _game_for(spec: RulesetSpec, player_names: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
+    """``(ruleset, game, card ids)`` for a spec, loaded once per worker process."""
+    key = (spec, player_names)
+    with _loaded_lock:
+        cached = _loaded.get(key)
+    if cached is not None:
+        return cached
+    from ..game import Game
+
+    ruleset = spec.load()
+    game = Game(ruleset, list(player_names))
+    entry = (ruleset, game, tuple(card.id for card in ruleset.cards))
+    with _loaded_lock:
+        _loaded[key] = entry
+    return entry
+
+
+def play_one_game(game: Any, card_ids: Sequence[str], plan: SimulationPlan, game_index: int) -> Any:
+    """Play game ``game_index`` of the plan to the end with its bots; returns the terminal State."""
+    from ..bots import make_bot
+
+    state = game.new_initial_state(deck=deck_for_game(plan.seed, game_index, card_ids),
+                                   first_player=first_player_for_game(plan.seed, game_index, len(plan.seat_kinds)))
+    bots = [make_bot(kind, seed=bot_seed(plan.seed, game_index, seat)) for seat, kind in enumerate(plan.seat_kinds)]
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    return state
+
+
+def outcome_of(state: Any, player_names: Sequence[str]) -> GameOutcome:
+    """The facts the statistics need from a finished game."""
+    result = state.result()
+    seat_of = {name: seat for seat, name in enumerate(player_names)}
+    players = result.players
+    return GameOutcome(
+        winning_seats=frozenset(seat_of[name] for name in result.winners),
+        eliminated=tuple(bool(player.eliminated) for player in players),
+        scores=tuple(player.score for player in players),
+        money=tuple(int(player.money) for player in players),
+        decided_by=result.decided_by,
+        rounds=int(state.round_number),
+        actions=len(state.history),
+    )
+
+
+@dataclass
+class BatchResult:
+    """What a worker sends back for games ``start`` to ``stop - 1``: their tally, and their logs if asked."""
+
+    start: int
+    stop: int
+    tally: BatchTally
+    log_lines: list[str] = field(default_factory=list)
+
+
+def play_batch(plan: SimulationPlan, start: int, stop: int) -> BatchResult:
+    """Play games ``start`` .. ``stop - 1`` under every ruleset of the plan and tally them.
+
+    This is the task a worker runs: a top-level function taking only plain,
+    picklable values, so process pools and Dask workers can import it.
+    """
+    loaded = [_game_for(spec, plan.player_names) for spec in plan.rulesets]
+    tally = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
+    log_lines: list[str] = []
+    seats = [f"bot:{kind}" for kind in plan.seat_kinds]
+    for game_index in range(start, stop):
+        outcomes = []
+        for _ruleset, game, card_ids in loaded:
+            state = play_one_game(game, card_ids, plan, game_index)
+            outcomes.append(outcome_of(state, plan.player_names))
+            if plan.keep_logs:
+                log = dict(state.to_log())
+                log.setdefault("seats", seats)
+                log["seed"] = plan.seed
+                log["game"] = game_index
+                log_lines.append(json.dumps(log, ensure_ascii=False, sort_keys=False))
+        tally.add_game(outcomes)
+    return BatchResult(start, stop, tally, log_lines)
+
+
+# --------------------------------------------------------------------------- running (in the parent)
+
+ProgressCallback = Callable[[int], None]
+
+
+def _run_in_process(plan: SimulationPlan) -> Iterator[BatchResult]:
+    """Every batch, one after the other, in this process (``--jobs 1``)."""
+    for start, stop in plan.batches(1):
+        yield play_batch(plan, start, stop)
+
+
+def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int) -> Iterator[BatchResult]:
+    """Every batch on ``executor``, results yielded in batch order with a bounded number in flight.
+
+    Keeping only a few batches in flight keeps memory flat in the number of
+    games (logs, when kept, are written as their batch comes back).
+    """
+    ranges = iter(plan.batches(workers))
+    in_flight: deque[Future] = deque()
+    window = max(2, workers * IN_FLIGHT_PER_WORKER)
+
+    def submit_next() -> None:
+        for start, stop in ranges:
+            in_flight.append(executor.submit(play_batch, plan, start, stop))
+            return
+
+    for _ in range(window):
+        submit_next()
+    while in_flight:
+        result = in_flight.popleft().result()
+        submit_next()
+        yield result
+
+
+def process_pool(jobs: int) -> Executor:
+    """A pool of ``jobs`` spawned worker processes.
+
+    Spawned rather than forked: the parent may be running a progress bar's
+    thread, and a fork copies locks that thread may hold.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+
+
+def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | None = None,
+                   workers: int | None = None, on_progress: ProgressCallback | None = None,
+                   on_logs: Callable[[list[str]], None] | None = None) -> BatchTally:
+    """Play the plan and return the merged tally.
+
+    ``executor`` (with its number of ``workers``) runs the batches when given,
+    e.g. a Dask cluster's; otherwise ``jobs`` 1 plays in process and more
+    start a process pool. ``on_progress`` receives the number of games done
+    (under every ruleset) after each batch; ``on_logs`` the batch's log lines
+    in game order.
+    """
+    merged = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
+    own_pool: Executor | None = None
+    if executor is None and jobs > 1:
+        own_pool = executor = process_pool(jobs)
+        workers = jobs
+    try:
+        if executor is None:
+            results = _run_in_process(plan)
+        else:
+            results = _run_on_executor(plan, executor, workers or jobs)
+        done = 0
+        for result in results:
+            # Batches arrive in order and tallies are exact: the same merge every time.
+            merged.merge(result.tally)
+            if on_logs is not None and result.log_lines:
+                on_logs(result.log_lines)
+            done += result.stop - result.start
+            if on_progress is not None:
+                on_progress(done)
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+    return merged
