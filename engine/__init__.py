@@ -1,0 +1,56 @@
+"""cardrules: a rules-as-data engine for tabletop card games.
+
+The public Python API (see ``docs/api.md``)::
+
+    import engine
+    ruleset = engine.load_ruleset("high-society/ja")
+    game = engine.Game(ruleset, ["Ann", "Bo", "Cy"])
+    state = game.new_initial_state(seed=7)
+
+Names are imported on first use, so ``import engine`` (and the command line's
+start-up) stays quick.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# public name -> module that defines it
+_EXPORTS = {
+    "load_ruleset": "engine.ruleset",
+    "list_rulesets": "engine.ruleset",
+    "Game": "engine.game",
+    "State": "engine.game",
+    "TERMINAL": "engine.game",
+    "Observation": "engine.observation",
+    "Result": "engine.result",
+    "PlayerResult": "engine.result",
+    "ScoreStep": "engine.result",
+    "score_players": "engine.scoring",
+    "make_bot": "engine.bots",
+    "BOT_KINDS": "engine.bots",
+    "PASS": "engine.actions",
+    "CHOICE_BASE": "engine.actions",
+    "LegalActions": "engine.actions",
+    "errors": "engine.errors",
+    "CardrulesError": "engine.errors",
+    "IllegalActionError": "engine.errors",
+    "RulesetError": "engine.errors",
+    "OptionError": "engine.errors",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _EXPORTS.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    module = importlib.import_module(module_name)
+    value = module if name == "errors" else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
