@@ -1,0 +1,165 @@
+"""Declared ruleset options: their types, their values, and ``{option: NAME}`` references.
+
+A ruleset declares each option under ``option-definitions`` (type, allowed
+values, nullable, default, description); an edition sets its values under
+``options``; a run may override them with ``-o NAME=VALUE``. Wherever the
+ruleset writes ``{option: NAME}``, the effective value is put in its place
+when the :class:`~engine.ruleset.Ruleset` is built.
+
+Types: ``number`` (exact: ``3``, ``-5``, ``0.5``, ``1/2``), ``integer``,
+``boolean`` (``true``/``false``), ``choice`` (one of ``values``) and ``list``
+(an ordered list of distinct ``values``; on the command line comma-separated).
+A nullable option also takes ``none`` (or ``null``).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from fractions import Fraction
+from typing import Any, Mapping
+
+from .errors import Diagnostic, Location, OptionError
+from .i18n import _
+
+OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
+_FRACTION = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
+_NUMBER = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
+
+
+class OptionValueError(ValueError):
+    """A value that does not fit an option's declaration (message already translated)."""
+
+
+def parse_number(value: Any) -> int | Fraction:
+    """An exact number from an int, a Fraction, or text such as ``-5``, ``0.5`` or ``1/2``.
+
+    Raises :class:`OptionValueError` for anything else (floats included: rules are exact).
+    """
+    if isinstance(value, bool):
+        raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else value
+    if isinstance(value, str) and (_FRACTION.match(value) or _NUMBER.match(value)):
+        try:
+            number = Fraction(value.replace(" ", ""))
+        except ZeroDivisionError:
+            raise OptionValueError(_("{value} divides by zero", value=_show(value))) from None
+        return int(number) if number.denominator == 1 else number
+    raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    if isinstance(value, Fraction):
+        text = str(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
+    """`` (did you mean 'x'?)`` when ``word`` looks like a misspelling of a choice, else ``""``."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return _(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
+
+
+def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) -> Any:
+    """``value`` (text from ``-o`` or a value from YAML) checked and converted for the option ``name``.
+
+    Raises :class:`OptionValueError` with a message listing what is valid.
+    """
+    kind = definition.get("type")
+    allowed = list(definition.get("values") or [])
+    nullable = bool(definition.get("nullable", False))
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null") and nullable):
+        if nullable:
+            return None
+        raise OptionValueError(_("option '{name}' cannot be none", name=name))
+    if kind == "number":
+        return parse_number(value)
+    if kind == "integer":
+        number = parse_number(value)
+        if not isinstance(number, int):
+            raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=_show(value)))
+        return number
+    if kind == "boolean":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+        raise OptionValueError(_("option '{name}' expects true or false, got {value}", name=name, value=_show(value)))
+    if kind == "choice":
+        if isinstance(value, str):
+            value = value.strip()
+        if value not in allowed:
+            raise OptionValueError(_("option '{name}' cannot be {value}{hint}; valid values: {valid}", name=name,
+                                     value=_show(value), hint=did_you_mean(str(value), allowed),
+                                     valid=", ".join(map(str, allowed))))
+        return value
+    if kind == "list":
+        if isinstance(value, str):
+            items = [item.strip() for item in value.split(",")] if value.strip() else []
+        elif isinstance(value, (list, tuple)):
+            items = list(value)
+        else:
+            raise OptionValueError(_("option '{name}' expects a list, got {value}", name=name, value=_show(value)))
+        for item in items:
+            if item not in allowed:
+                raise OptionValueError(_("option '{name}' cannot contain {value}{hint}; valid values: {valid}",
+                                         name=name, value=_show(item), hint=did_you_mean(str(item), allowed),
+                                         valid=", ".join(map(str, allowed))))
+        duplicates = sorted({str(item) for item in items if items.count(item) > 1})
+        if duplicates:
+            raise OptionValueError(_("option '{name}' lists {value} more than once", name=name,
+                                     value=", ".join(duplicates)))
+        return tuple(items)
+    raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=_show(kind)))
+
+
+def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_values: Mapping[str, Any],
+                      overrides: Mapping[str, Any] | None, *, edition_location: Location | None = None) -> dict[str, Any]:
+    """Every option's value: its default, then the edition's value, then the override.
+
+    An unknown override or a bad value raises :class:`~engine.errors.OptionError`
+    listing the valid options or values (all problems at once). The edition's
+    own values are checked by :mod:`engine.semantic`, where they have a position.
+    """
+    values: dict[str, Any] = {}
+    for name, definition in definitions.items():
+        raw = edition_values.get(name, definition.get("default"))
+        try:
+            values[name] = coerce_option_value(name, definition, raw)
+        except OptionValueError:
+            values[name] = raw  # semantic checks report it with its position
+    problems: list[Diagnostic] = []
+    location = edition_location or Location(_("command line"))
+    for name, raw in (overrides or {}).items():
+        definition = definitions.get(name)
+        if definition is None:
+            valid = ", ".join(sorted(definitions)) or "-"
+            problems.append(Diagnostic(location, _("unknown option '{name}'{hint}; valid options: {valid}", name=name,
+                                                   hint=did_you_mean(name, list(definitions)), valid=valid)))
+            continue
+        try:
+            values[name] = coerce_option_value(name, definition, raw)
+        except OptionValueError as error:
+            problems.append(Diagnostic(location, str(error)))
+    if problems:
+        raise OptionError(problems)
+    return values
+
+
+def is_option_reference(value: Any) -> bool:
+    """True for ``{option: NAME}``."""
+    return isinstance(value, Mapping) and len(value) == 1 and isinstance(value.get("option"), str)
+
+
+def resolve_references(value: Any, options: Mapping[str, Any]) -> Any:
+    """``value`` with every ``{option: NAME}`` replaced by that option's value (lists become tuples)."""
+    if is_option_reference(value):
+        return options[value["option"]]
+    if isinstance(value, Mapping):
+        return {key: resolve_references(child, options) for key, child in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [resolve_references(child, options) for child in value]
+    return value

@@ -1,0 +1,230 @@
+"""``extends``: a ruleset file names its parent and changes only what differs.
+
+Merge rules (the reference is ``docs/rulesets.md``):
+
+* mappings merge key by key, recursively;
+* a list whose items are all mappings with an ``id`` merges by id: an overlay
+  item whose id already exists is merged into the inherited item (``$replace:
+  true`` replaces it whole, ``$remove: true`` removes it), a new id is appended
+  (or placed with ``$before: ID`` / ``$after: ID``);
+* any other value (scalars, lists of scalars) replaces the inherited one;
+* a mapping with ``$replace: true`` replaces the inherited mapping whole;
+* ``extends``, ``id`` and ``abstract`` are never inherited.
+
+Every merged node keeps the position of the file that wrote it, so a problem
+inherited from a parent is reported in the parent's file.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import Diagnostic, RulesetError
+from .i18n import _
+from .yaml_loader import Node, Position, load_yaml
+
+MAX_CHAIN = 16
+NOT_INHERITED = ("extends", "id", "abstract")
+DIRECTIVES = ("$replace", "$remove", "$before", "$after")
+
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """One file of a chain: its path (as reported) and its own, unmerged tree."""
+
+    path: Path
+    shown_name: str
+    tree: Node
+
+
+@dataclass(frozen=True)
+class MergedRuleset:
+    """A resolved chain: the merged tree and the files it came from, child first."""
+
+    tree: Node
+    chain: tuple[LoadedFile, ...]
+
+    @property
+    def source(self) -> LoadedFile:
+        """The file that was asked for (the last of the chain to be applied)."""
+        return self.chain[0]
+
+
+def display_name(path: Path) -> str:
+    """How to show a file in a diagnostic: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def resolve_parent(reference: str, child: Path) -> Path | None:
+    """The file a ``extends`` value names: a ``.yaml`` path relative to ``child``, else a ruleset name."""
+    if reference.endswith((".yaml", ".yml")) or reference.startswith((".", "/")):
+        candidate = (child.parent / reference)
+        return candidate if candidate.is_file() else None
+    from .ruleset import find_ruleset_path
+
+    return find_ruleset_path(reference)
+
+
+def _load_cached(path: Path, shown_name: str) -> Node:
+    from .ruleset import cached_yaml
+
+    return cached_yaml(path, shown_name)
+
+
+def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
+    """Load ``path`` and every file it extends, and merge them (parents first)."""
+    chain: list[LoadedFile] = []
+    seen: list[Path] = []
+    current = path
+    current_name = shown_name or display_name(path)
+    while True:
+        resolved = current.resolve()
+        if resolved in seen:
+            names = " -> ".join([*(f.shown_name for f in chain), current_name])
+            extends_node = chain[-1].tree.get("extends")
+            where = extends_node.position if extends_node else Position(chain[-1].shown_name, 1, 1)
+            raise RulesetError([Diagnostic(where.location("$.extends"),
+                                           _("`extends` makes a cycle: {chain}", chain=names))])
+        if len(chain) >= MAX_CHAIN:
+            extends_node = chain[-1].tree.get("extends")
+            raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
+                                           _("`extends` chain is longer than {limit} files", limit=MAX_CHAIN))])
+        seen.append(resolved)
+        tree = _load_cached(current, current_name)
+        chain.append(LoadedFile(current, current_name, tree))
+        extends_node = tree.get("extends")
+        if extends_node is None:
+            break
+        if not isinstance(extends_node.value, str) or not extends_node.value.strip():
+            raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
+                                           _("`extends` must name a ruleset (such as game/edition) or a .yaml file"))])
+        parent = resolve_parent(extends_node.value, current)
+        if parent is None:
+            raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
+                                           _("`extends` names '{name}', which is neither a known ruleset nor a file",
+                                             name=extends_node.value[:80]))])
+        current = parent
+        current_name = display_name(parent)
+    merged: Node | None = None
+    problems: list[Diagnostic] = []
+    for loaded in reversed(chain):
+        own = loaded.tree
+        if merged is None:
+            merged = merge(Node({}, own.position), own, problems, "$")
+        else:
+            inherited = Node({k: v for k, v in merged.value.items() if k not in NOT_INHERITED}, merged.position,
+                             {k: v for k, v in merged.key_positions.items() if k not in NOT_INHERITED})
+            merged = merge(inherited, own, problems, "$")
+    if problems:
+        raise RulesetError(problems)
+    assert merged is not None
+    return MergedRuleset(merged, tuple(chain))
+
+
+def _flag(node: Node, key: str) -> bool:
+    child = node.get(key)
+    return child is not None and child.value is True
+
+
+def _without_directives(node: Node) -> Node:
+    if not node.is_mapping or not any(key in node.value for key in DIRECTIVES):
+        return node
+    return Node({k: v for k, v in node.value.items() if k not in DIRECTIVES}, node.position,
+                {k: v for k, v in node.key_positions.items() if k not in DIRECTIVES}, node.size)
+
+
+def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str) -> Node:
+    """``overlay`` applied onto ``inherited`` under the merge rules; problems are collected."""
+    if overlay.is_mapping and inherited.is_mapping and not _flag(overlay, "$replace"):
+        values = dict(inherited.value)
+        key_positions = dict(inherited.key_positions)
+        for key, child in overlay.value.items():
+            if key in DIRECTIVES:
+                continue
+            child_path = f"{path}.{key}"
+            if key in values:
+                values[key] = merge(values[key], child, problems, child_path)
+            else:
+                values[key] = merge(Node(None, child.position), child, problems, child_path)
+            key_positions[key] = overlay.key_positions.get(key, child.position)
+        return Node(values, overlay.position, key_positions)
+    if overlay.is_sequence and _is_id_list(overlay) and (inherited.is_sequence and _is_id_list(inherited)
+                                                         or inherited.value is None):
+        base = inherited.value if inherited.is_sequence else []
+        return _merge_id_lists(base, overlay, problems, path)
+    if overlay.is_mapping:
+        # Nothing to merge into: still strip directives (recursively) from what is written.
+        return merge(Node({}, overlay.position), _without_directives(overlay), problems, path) \
+            if not _flag(overlay, "$replace") else _strip(overlay)
+    if overlay.is_sequence:
+        return Node([merge(Node(None, item.position), item, problems, f"{path}[{i}]")
+                     for i, item in enumerate(overlay.value)], overlay.position, size=overlay.size)
+    return overlay
+
+
+def _strip(node: Node) -> Node:
+    node = _without_directives(node)
+    if node.is_mapping:
+        return Node({k: _strip(v) for k, v in node.value.items()}, node.position, dict(node.key_positions))
+    if node.is_sequence:
+        return Node([_strip(v) for v in node.value], node.position)
+    return node
+
+
+def _is_id_list(node: Node) -> bool:
+    items = node.value
+    return bool(items) and all(item.is_mapping and isinstance(item.value.get("id", Node(None, item.position)).value, str)
+                               for item in items)
+
+
+def _item_id(item: Node) -> str:
+    return item.value["id"].value
+
+
+def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str) -> Node:
+    items: list[Node] = list(base)
+    for item in overlay.value:
+        item_id = _item_id(item)
+        index = next((i for i, existing in enumerate(items) if _item_id(existing) == item_id), None)
+        if _flag(item, "$remove"):
+            if index is None:
+                known = ", ".join(_item_id(existing) for existing in items) or "-"
+                problems.append(Diagnostic(item.value["id"].position.location(f"{path}"),
+                                           _("cannot remove '{id}': no inherited item has this id (known: {known})",
+                                             id=item_id[:80], known=known[:200])))
+            else:
+                del items[index]
+            continue
+        if index is not None:
+            if _flag(item, "$replace"):
+                items[index] = _strip(item)
+            else:
+                items[index] = merge(items[index], item, problems, path)
+            moved = items.pop(index) if (item.get("$before") or item.get("$after")) else None
+            if moved is None:
+                continue
+            new_item = moved
+        else:
+            new_item = merge(Node({}, item.position), _without_directives(item), problems, path)
+        anchor_id, offset = None, 0
+        if item.get("$before") is not None:
+            anchor_id, offset = item.get("$before").value, 0
+        elif item.get("$after") is not None:
+            anchor_id, offset = item.get("$after").value, 1
+        if anchor_id is None:
+            items.append(new_item)
+            continue
+        target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor_id), None)
+        if target is None:
+            where = (item.get("$before") or item.get("$after")).position
+            problems.append(Diagnostic(where.location(path),
+                                       _("cannot place '{id}' next to '{anchor}': no item has that id",
+                                         id=item_id[:80], anchor=str(anchor_id)[:80])))
+            items.append(new_item)
+        else:
+            items.insert(target + offset, new_item)
+    return Node(items, overlay.position)

@@ -1,0 +1,205 @@
+"""JSON Schema validation of ruleset trees, every error located where its value was written.
+
+``schemas/ruleset.schema.json`` (Draft 2020-12) is run with
+:class:`jsonschema.Draft202012Validator` and ``iter_errors``, so one run finds
+every problem. Each error becomes a :class:`~engine.errors.Diagnostic` at the
+offending value's position (for a misspelt key: the key's), with its JSON path
+and a short translated message; values are never dumped whole, and misspelt
+keys, kinds and names get a "did you mean" hint.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from functools import lru_cache
+from typing import Any, Iterable
+
+import jsonschema
+from jsonschema import Draft202012Validator
+
+from . import resources
+from .errors import Diagnostic, RulesetError
+from .i18n import _
+from .options import did_you_mean
+from .yaml_loader import Node, PositionIndex, json_path_child
+
+_lock = threading.Lock()
+MAX_SHOWN = 40
+
+
+@lru_cache(maxsize=1)
+def ruleset_schema() -> dict[str, Any]:
+    """The ruleset JSON Schema shipped with the program."""
+    path = resources.schema_path("ruleset")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError) as error:
+        raise RulesetError.at(_("cannot read the ruleset schema: {reason}", reason=str(error)[:200]), file=str(path)) from None
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    schema = ruleset_schema()
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def check_file(tree: Node) -> list[Diagnostic]:
+    """Schema problems of one file as written (an overlay with ``extends`` may be partial)."""
+    return _check(tree, tree.plain())
+
+
+def check_merged(tree: Node) -> list[Diagnostic]:
+    """Schema problems of a merged chain, checked as a complete ruleset."""
+    data = tree.plain()
+    data.pop("extends", None)
+    return _check(tree, data)
+
+
+def _check(tree: Node, data: Any) -> list[Diagnostic]:
+    index = PositionIndex.of(tree)
+    with _lock:  # validators are not documented as thread-safe
+        errors = list(_validator().iter_errors(data))
+    diagnostics: list[Diagnostic] = []
+    for error in _leaf_errors(errors):
+        diagnostics.extend(_diagnose(error, index))
+    diagnostics.sort(key=lambda d: (d.location.file or "", d.location.line or 0, d.location.column or 0, d.message))
+    return diagnostics
+
+
+def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """The errors worth showing: an anyOf is replaced by its best branch when it has one."""
+    result = []
+    for error in errors:
+        if error.validator in ("anyOf", "oneOf") and error.context:
+            if error.schema.get("x-expected") or _is_option_reference_choice(error):
+                result.append(error)
+                continue
+            best = jsonschema.exceptions.best_match(error.context)
+            result.extend(_leaf_errors([best]) if best is not None else [error])
+        elif error.validator in ("allOf", "then", "if") and error.context:
+            result.extend(_leaf_errors(error.context))
+        else:
+            result.append(error)
+    return result
+
+
+def _is_option_reference_choice(error: jsonschema.ValidationError) -> bool:
+    return any(isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference"
+               for branch in error.schema.get("anyOf", []))
+
+
+def _path_of(parts: Iterable[Any]) -> str:
+    path = "$"
+    for part in parts:
+        path = json_path_child(path, part)
+    return path
+
+
+def short(value: Any) -> str:
+    """A value as shown in a message, cut short so a huge value is never printed whole."""
+    if isinstance(value, dict):
+        text = "{" + ", ".join(str(k) for k in list(value)[:5]) + (", …}" if len(value) > 5 else "}")
+    elif isinstance(value, list):
+        text = _("a list of {n} items", n=len(value))
+    elif isinstance(value, str):
+        text = repr(value)
+    else:
+        text = str(value)
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
+
+
+def _type_name(schema_type: Any) -> str:
+    names = {"object": _("a mapping"), "array": _("a list"), "string": _("text"), "integer": _("a whole number"),
+             "number": _("a number"), "boolean": _("true or false"), "null": _("null")}
+    if isinstance(schema_type, list):
+        return _(" or ").join(names.get(t, str(t)) for t in schema_type)
+    return names.get(schema_type, str(schema_type))
+
+
+def _expected_text(schema: dict[str, Any]) -> str:
+    expected = schema.get("x-expected")
+    if expected == "number":
+        return _("a number (such as 3, -5, 0.5 or 1/2)")
+    for branch in schema.get("anyOf", []):
+        if isinstance(branch, dict) and branch.get("$ref") == "#/$defs/exact-number":
+            return _("a number (such as 3, -5, 0.5 or 1/2), null or {{option: NAME}}")
+    parts = []
+    for branch in schema.get("anyOf", []):
+        if not isinstance(branch, dict) or branch.get("$ref") == "#/$defs/option-reference":
+            continue
+        if "enum" in branch:
+            parts.append(_("one of {values}", values=", ".join(map(str, branch["enum"]))))
+        elif "type" in branch:
+            parts.append(_type_name(branch["type"]))
+    parts.append("{option: NAME}")
+    return _(" or ").join(parts)
+
+
+def _diagnose(error: jsonschema.ValidationError, index: PositionIndex) -> list[Diagnostic]:
+    path = _path_of(error.absolute_path)
+    position = index.value(path)
+
+    def at(message: str, where_path: str = path, key: bool = False) -> Diagnostic:
+        where = index.key(where_path) if key else index.value(where_path)
+        where = where or position
+        location = where.location(where_path) if where else None
+        from .errors import Location
+
+        return Diagnostic(location or Location(json_path=where_path), message)
+
+    validator = error.validator
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+    if validator == "additionalProperties" and isinstance(instance, dict):
+        allowed = list(schema.get("properties", {}))
+        extras = [key for key in instance if key not in allowed
+                  and not any(__import__("re").search(p, key) for p in schema.get("patternProperties", {}))]
+        return [at(_("unknown key '{key}'{hint}", key=short(key)[1:-1] if isinstance(key, str) else key,
+                     hint=did_you_mean(key, allowed)), json_path_child(path, key), key=True) for key in extras]
+    if validator == "propertyNames":
+        # Raised for the offending name; error.instance is that name.
+        name = instance
+        key_path = json_path_child(path, name) if isinstance(name, str) else path
+        sub = error.validator_value if isinstance(error.validator_value, dict) else {}
+        if "enum" in sub:
+            kind = None
+            if isinstance(error.parent, jsonschema.ValidationError) and isinstance(error.parent.instance, dict):
+                kind = error.parent.instance.get("kind")
+            return [at(_("'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}", key=short(name)[1:-1],
+                         kind=kind or "?", hint=did_you_mean(name, sub["enum"]),
+                         valid=", ".join(k for k in sub["enum"] if not k.startswith("$") and k not in ("id", "kind"))
+                         or "-"), key_path, key=True)]
+        return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=short(name)[1:-1]),
+                   key_path, key=True)]
+    if error.path and error.validator in ("enum", "pattern", "minLength") and error.schema_path and \
+            "propertyNames" in list(error.schema_path):
+        name = instance
+        return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=short(name)[1:-1]),
+                   json_path_child(path, name), key=True)]
+    if validator == "required":
+        missing = error.validator_value
+        missing = [m for m in missing if isinstance(instance, dict) and m not in instance]
+        return [at(_("missing required key '{key}'", key=key)) for key in missing]
+    if validator == "enum":
+        valid = [str(v) for v in error.validator_value]
+        return [at(_("{value} is not one of {valid}{hint}", value=short(instance), valid=", ".join(valid),
+                     hint=did_you_mean(str(instance), valid)))]
+    if validator == "const":
+        return [at(_("must be {value}", value=short(error.validator_value)))]
+    if validator == "type":
+        return [at(_("expected {expected}, got {value}", expected=_type_name(error.validator_value), value=short(instance)))]
+    if validator in ("anyOf", "oneOf"):
+        return [at(_("expected {expected}, got {value}", expected=_expected_text(schema), value=short(instance)))]
+    if validator == "pattern":
+        return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(instance)))]
+    if validator == "minimum":
+        return [at(_("{value} is too small: the least allowed is {limit}", value=short(instance), limit=error.validator_value))]
+    if validator in ("minItems", "minLength", "minProperties"):
+        return [at(_("must not be empty"))]
+    if validator in ("maxItems", "maxProperties"):
+        return [at(_("has too many entries (at most {limit})", limit=error.validator_value))]
+    if validator == "uniqueItems":
+        return [at(_("lists the same entry more than once"))]
+    return [at(_("invalid value {value}", value=short(instance)))]

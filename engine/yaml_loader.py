@@ -1,0 +1,490 @@
+"""Safe YAML loading into a tree whose every node remembers where it was written.
+
+Ruleset files come from strangers, so the loader never builds an object from a
+tag, refuses anything a careless or hostile file could use to hang or exhaust
+the program, and reports every problem as a :class:`~engine.errors.RulesetError`
+located at ``FILE:LINE:COL``.
+
+The tree is built straight from PyYAML's parser events (never its constructor),
+so this module alone decides what a plain scalar means. Our rulings on the
+YAML 1.1 traps (documented in ``docs/rulesets.md``):
+
+* ``true``/``false`` (any case) are booleans; ``yes``/``no``/``on``/``off``/``y``/``n``
+  are refused with a message asking the author to write ``true``/``false`` or to
+  quote the word, because YAML 1.1 and 1.2 tools read them differently.
+* ``null``, ``~`` and an empty value are null.
+* Decimal integers are ints; decimals (``0.5``, ``1e3``) become exact
+  :class:`~fractions.Fraction`; ``.inf`` and ``.nan`` are refused (no floats in rules).
+* Sexagesimal numbers (``1:30``), numbers with leading zeros (``010``, an octal
+  in YAML 1.1) or underscores (``1_000``) are refused: quote them or write them plainly.
+* Dates and timestamps (``2024-01-01``) stay text, on purpose.
+* Tabs in indentation are refused with a message saying so.
+* Merge keys (``<<``) are refused: rulesets share parts with ``extends``.
+
+Limits (a file breaking one fails fast, before anything is expanded):
+:data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`, :data:`MAX_ANCHORS`, :data:`MAX_ALIASES`
+and :data:`MAX_NODES` (nodes after aliases are expanded, counted without expanding).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from .errors import Diagnostic, Location, RulesetError
+from .i18n import _
+
+MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 64
+MAX_ANCHORS = 256
+MAX_ALIASES = 256
+MAX_NODES = 100_000
+
+_CORE_TAG = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {f"{_CORE_TAG}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
+
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_TRUE = re.compile(r"^(?:true|True|TRUE)$")
+_FALSE = re.compile(r"^(?:false|False|FALSE)$")
+_YAML11_BOOL = re.compile(r"^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
+_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+_LEADING_ZERO_INT = re.compile(r"^[-+]?0[0-9]+$")
+_HEX_OCT = re.compile(r"^[-+]?0(?:x[0-9a-fA-F]+|o[0-7]+)$")
+_UNDERSCORE_NUMBER = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?$")
+_DECIMAL = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_SPECIAL_FLOAT = re.compile(r"^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$")
+_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$")
+_SIMPLE_KEY = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a value was written: file (as given), 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def location(self, json_path: str = "$") -> Location:
+        """This position as an :class:`~engine.errors.Location` for a diagnostic."""
+        return Location(self.file, self.line, self.column, json_path)
+
+
+@dataclass(eq=False)
+class Node:
+    """One value of a YAML document and where it was written.
+
+    ``value`` is a ``dict[str, Node]`` for a mapping, a ``list[Node]`` for a
+    sequence, else a plain scalar (str, int, Fraction, bool or None).
+    ``key_positions`` holds, for a mapping, where each key was written.
+    ``size`` counts the nodes this one stands for once aliases are expanded.
+    """
+
+    value: Any
+    position: Position
+    key_positions: dict[str, Position] = field(default_factory=dict)
+    size: int = 1
+
+    @property
+    def is_mapping(self) -> bool:
+        """True for a mapping node."""
+        return isinstance(self.value, dict)
+
+    @property
+    def is_sequence(self) -> bool:
+        """True for a sequence node."""
+        return isinstance(self.value, list)
+
+    def get(self, key: str) -> "Node | None":
+        """The child node at ``key`` of a mapping (None if absent or not a mapping)."""
+        return self.value.get(key) if isinstance(self.value, dict) else None
+
+    def plain(self) -> Any:
+        """The plain Python value (dicts, lists, scalars) of this node."""
+        if isinstance(self.value, dict):
+            return {key: child.plain() for key, child in self.value.items()}
+        if isinstance(self.value, list):
+            return [child.plain() for child in self.value]
+        return self.value
+
+
+def json_path_child(parent: str, key: str | int) -> str:
+    """The JSON path of ``key`` under ``parent``: ``$.cards[3].tags[0]``."""
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    if _SIMPLE_KEY.match(key):
+        return f"{parent}.{key}"
+    escaped = key.replace("\\", "\\\\").replace('"', '\\"')
+    return f'{parent}["{escaped}"]'
+
+
+def iter_positions(node: Node, path: str = "$") -> Iterator[tuple[str, Position, Position | None]]:
+    """Every ``(json_path, value_position, key_position)`` in the tree, parents first."""
+    stack: list[tuple[Node, str, Position | None]] = [(node, path, None)]
+    while stack:
+        current, current_path, key_position = stack.pop()
+        yield current_path, current.position, key_position
+        if isinstance(current.value, dict):
+            for key, child in reversed(list(current.value.items())):
+                stack.append((child, json_path_child(current_path, key), current.key_positions.get(key)))
+        elif isinstance(current.value, list):
+            for index in range(len(current.value) - 1, -1, -1):
+                stack.append((current.value[index], json_path_child(current_path, index), None))
+
+
+@dataclass
+class PositionIndex:
+    """Looks up where the value (or the key) at a JSON path was written."""
+
+    values: dict[str, Position]
+    keys: dict[str, Position]
+
+    @classmethod
+    def of(cls, node: Node) -> "PositionIndex":
+        """Index every path of ``node``'s tree."""
+        values: dict[str, Position] = {}
+        keys: dict[str, Position] = {}
+        for path, position, key_position in iter_positions(node):
+            values[path] = position
+            if key_position is not None:
+                keys[path] = key_position
+        return cls(values, keys)
+
+    def value(self, path: str) -> Position | None:
+        """Where the value at ``path`` (or its nearest written ancestor) was written."""
+        while True:
+            if path in self.values:
+                return self.values[path]
+            parent = _parent_path(path)
+            if parent is None:
+                return None
+            path = parent
+
+    def key(self, path: str) -> Position | None:
+        """Where the key naming ``path`` was written (else where its value was)."""
+        return self.keys.get(path) or self.value(path)
+
+
+def _parent_path(path: str) -> str | None:
+    if path == "$":
+        return None
+    if path.endswith("]"):
+        start = path.rfind("[")
+        return path[:start] if start > 0 else "$"
+    dot = path.rfind(".")
+    return path[:dot] if dot > 0 else "$"
+
+
+# --------------------------------------------------------------------------- loading
+
+class _Problems:
+    """Problems found while building the tree; the fatal ones stop at once."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.diagnostics: list[Diagnostic] = []
+
+    def add(self, message: str, mark: Any) -> None:
+        self.diagnostics.append(Diagnostic(self.location(mark), message))
+
+    def fatal(self, message: str, mark: Any) -> RulesetError:
+        return RulesetError([*self.diagnostics, Diagnostic(self.location(mark), message)])
+
+    def location(self, mark: Any) -> Location:
+        if mark is None:
+            return Location(self.filename)
+        if isinstance(mark, Position):
+            return mark.location()
+        return Location(self.filename, mark.line + 1, mark.column + 1)
+
+    def position(self, mark: Any) -> Position:
+        return Position(self.filename, mark.line + 1, mark.column + 1)
+
+
+def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tuple[str, str]:
+    """The text of ``source`` and the name to report, after the byte-level checks."""
+    if isinstance(source, (str, bytes)) and not isinstance(source, os.PathLike) and (
+            isinstance(source, bytes) or filename is not None):
+        data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+        name = filename or "<input>"
+    else:
+        path = Path(source)
+        name = filename or str(source)
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
+                                        size=size, limit=MAX_FILE_BYTES), file=name)
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        except IsADirectoryError:
+            raise RulesetError.at(_("is a directory, not a file"), file=name) from None
+        except FileNotFoundError:
+            raise RulesetError.at(_("no such file"), file=name) from None
+        except OSError as error:
+            raise RulesetError.at(_("cannot read the file: {reason}", reason=error.strerror or str(error)),
+                                  file=name) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
+                                size=len(data), limit=MAX_FILE_BYTES), file=name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line, column = _line_column(data[:error.start])
+        raise RulesetError.at(_("the file is not valid UTF-8 (byte 0x{byte} cannot be decoded)",
+                                byte=f"{data[error.start]:02x}"), file=name, line=line, column=column) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte order mark is harmless; PyYAML would count it as a column
+    nul = text.find("\0")
+    if nul >= 0:
+        line, column = _line_column(text[:nul].encode("utf-8"))
+        raise RulesetError.at(_("the file contains a NUL character"), file=name, line=line, column=column)
+    return text, name
+
+
+def _line_column(prefix: bytes) -> tuple[int, int]:
+    text = prefix.decode("utf-8", "replace")
+    line = text.count("\n") + 1
+    column = len(text) - (text.rfind("\n") + 1) + 1
+    return line, column
+
+
+def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) -> Node:
+    """Load one YAML document into a positioned :class:`Node` tree.
+
+    ``source`` is a path, or the text itself (str or bytes) when ``filename``
+    (the name to report) is given. The top level must be a mapping. Raises
+    :class:`~engine.errors.RulesetError` with every problem found, located.
+    """
+    text, name = _read_source(source, filename)
+    if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
+        raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
+                              file=name, line=1, column=1)
+    problems = _Problems(name)
+    try:
+        root = _build(yaml.parse(text, Loader=yaml.SafeLoader), problems)
+    except yaml.MarkedYAMLError as error:
+        raise _syntax_error(error, text, problems) from None
+    except yaml.YAMLError as error:  # unmarked reader errors (e.g. a control character)
+        raise RulesetError([*problems.diagnostics, Diagnostic(Location(name),
+                                                              _("YAML error: {reason}", reason=str(error)[:200]))]) from None
+    if root is None:
+        raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
+                              file=name, line=1, column=1)
+    if problems.diagnostics:
+        raise RulesetError(problems.diagnostics)
+    if not root.is_mapping:
+        raise RulesetError([Diagnostic(root.position.location(),
+                                       _("the top level must be a mapping (keys such as `name` and `cards`), not {kind}",
+                                         kind=_kind_name(root)))])
+    return root
+
+
+def _kind_name(node: Node) -> str:
+    if node.is_sequence:
+        return _("a list")
+    if node.value is None:
+        return _("nothing (null)")
+    return _("a single value")
+
+
+def _syntax_error(error: yaml.MarkedYAMLError, text: str, problems: _Problems) -> RulesetError:
+    mark = error.problem_mark or error.context_mark
+    if mark is not None:
+        lines = text.splitlines()
+        line_text = lines[mark.line] if mark.line < len(lines) else ""
+        indentation = line_text[:len(line_text) - len(line_text.lstrip(" \t"))]
+        if "\t" in indentation or (mark.index < len(text) and text[mark.index] == "\t"):
+            tab_column = indentation.find("\t") if "\t" in indentation else mark.column
+            diagnostic = Diagnostic(Location(problems.filename, mark.line + 1, tab_column + 1),
+                                    _("tab character in indentation: YAML indents with spaces only"))
+            return RulesetError([*problems.diagnostics, diagnostic])
+    reason = " ".join(part for part in (error.context, error.problem) if part)
+    return problems.fatal(_("YAML syntax error: {reason}", reason=reason[:200]), mark)
+
+
+class _Frame:
+    """A collection being built: its node, and for a mapping the pending key."""
+
+    __slots__ = ("node", "anchor", "pending_key", "pending_key_mark")
+
+    def __init__(self, node: Node, anchor: str | None) -> None:
+        self.node = node
+        self.anchor = anchor
+        self.pending_key: str | None = None
+        self.pending_key_mark: Any = None
+
+
+def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
+    """Build the tree from parser events, enforcing every limit as it goes."""
+    anchors: dict[str, Node] = {}
+    open_anchors: set[str] = set()
+    stack: list[_Frame] = []
+    root: Node | None = None
+    total_nodes = 0
+    alias_count = 0
+    documents = 0
+
+    def attach(node: Node, mark: Any, is_key_candidate: bool) -> None:
+        nonlocal root, total_nodes
+        total_nodes += node.size
+        if total_nodes > MAX_NODES:
+            raise problems.fatal(_("the document is too large once aliases are expanded (more than {limit} values)",
+                                   limit=MAX_NODES), mark)
+        if not stack:
+            root = node
+            return
+        frame = stack[-1]
+        container = frame.node
+        if isinstance(container.value, list):
+            container.value.append(node)
+            container.size += node.size
+            return
+        if frame.pending_key is None:
+            if not is_key_candidate:
+                raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
+            key = node.value if isinstance(node.value, str) else str(node.value)
+            if key == "<<":
+                problems.add(_("merge keys (<<) are not supported: share parts with `extends`"), mark)
+            if key in container.value or key in container.key_positions:
+                first = container.key_positions[key]
+                problems.add(_("duplicate key '{key}' (first written at line {line}, column {column})",
+                               key=_short(key), line=first.line, column=first.column), mark)
+                frame.pending_key = "\0duplicate"
+            else:
+                frame.pending_key = key
+            frame.pending_key_mark = mark
+            container.key_positions.setdefault(key, node.position)
+            return
+        if frame.pending_key != "\0duplicate":
+            container.value[frame.pending_key] = node
+            container.size += node.size
+        frame.pending_key = None
+
+    for event in events:
+        mark = event.start_mark
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise problems.fatal(_("only one YAML document per file (found a second '---')"), mark)
+            continue
+        if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
+            continue
+        in_mapping_key = bool(stack) and isinstance(stack[-1].node.value, dict) and stack[-1].pending_key is None
+        if isinstance(event, yaml.AliasEvent):
+            alias_count += 1
+            if alias_count > MAX_ALIASES:
+                raise problems.fatal(_("too many aliases (more than {limit})", limit=MAX_ALIASES), mark)
+            if event.anchor in open_anchors:
+                raise problems.fatal(_("alias *{name} refers to a value that contains it", name=_short(event.anchor)), mark)
+            target = anchors.get(event.anchor)
+            if target is None:
+                raise problems.fatal(_("alias *{name} has no anchor &{name} before it", name=_short(event.anchor)), mark)
+            if in_mapping_key and not isinstance(target.value, str):
+                raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
+            attach(target, mark, is_key_candidate=True)
+            continue
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            if len(anchors) + len(open_anchors) >= MAX_ANCHORS:
+                raise problems.fatal(_("too many anchors (more than {limit})", limit=MAX_ANCHORS), mark)
+        tag = getattr(event, "tag", None)
+        if isinstance(event, yaml.ScalarEvent):
+            value = _resolve_scalar(event, problems)
+            if in_mapping_key:
+                value = event.value  # keys are always text, as written
+            node = Node(value, problems.position(mark))
+            if anchor is not None:
+                anchors[anchor] = node
+            attach(node, mark, is_key_candidate=True)
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            is_sequence = isinstance(event, yaml.SequenceStartEvent)
+            expected = f"{_CORE_TAG}{'seq' if is_sequence else 'map'}"
+            if tag not in (None, "!", expected):
+                problems.add(_unsupported_tag_message(tag), mark)
+            if in_mapping_key:
+                raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
+            if len(stack) >= MAX_DEPTH:
+                raise problems.fatal(_("values are nested too deeply (more than {limit} levels)", limit=MAX_DEPTH), mark)
+            node = Node([] if is_sequence else {}, problems.position(mark))
+            stack.append(_Frame(node, anchor))
+            if anchor is not None:
+                open_anchors.add(anchor)
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            frame = stack.pop()
+            if frame.anchor is not None:
+                open_anchors.discard(frame.anchor)
+                anchors[frame.anchor] = frame.node
+            attach(frame.node, frame.node.position, is_key_candidate=False)
+    return root
+
+
+def _short(text: Any, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, so a huge value is never printed whole."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _unsupported_tag_message(tag: str) -> str:
+    shown = tag.replace(_CORE_TAG, "!!")
+    return _("the tag {tag} is not allowed: ruleset files hold plain data only", tag=_short(shown))
+
+
+def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
+    """What a scalar means, under the rulings in this module's docstring."""
+    text = event.value
+    tag = event.tag
+    mark = event.start_mark
+    if tag not in (None, "!"):
+        if tag not in _ALLOWED_TAGS:
+            problems.add(_unsupported_tag_message(tag), mark)
+            return text
+        if tag == f"{_CORE_TAG}str":
+            return text
+        value = _resolve_plain(text, problems, mark)
+        expected = {"int": int, "float": (int, Fraction), "bool": bool, "null": type(None)}[tag[len(_CORE_TAG):]]
+        if isinstance(value, bool) and expected is not bool or not isinstance(value, expected):
+            problems.add(_("{value} is not a valid {tag}", value=repr(_short(text)), tag=tag.replace(_CORE_TAG, "!!")), mark)
+            return text
+        return value
+    if event.style is not None or not event.implicit[0]:
+        return text  # quoted or block scalars are always text
+    return _resolve_plain(text, problems, mark)
+
+
+def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
+    if _NULL.match(text):
+        return None
+    if _TRUE.match(text):
+        return True
+    if _FALSE.match(text):
+        return False
+    if _YAML11_BOOL.match(text):
+        problems.add(_("'{value}' means true or false in YAML 1.1 but text in YAML 1.2: "
+                       "write true or false, or quote it (\"{value}\") if you mean the word", value=text), mark)
+        return text
+    if _INT.match(text):
+        return int(text)
+    if _LEADING_ZERO_INT.match(text) or _HEX_OCT.match(text):
+        problems.add(_("'{value}' is a number in another base in some YAML readers: "
+                       "write it without leading zeros, or quote it if you mean text", value=_short(text)), mark)
+        return text
+    if _DECIMAL.match(text):
+        value = Fraction(text)
+        return int(value) if value.denominator == 1 and "." not in text and "e" not in text.lower() else value
+    if _SPECIAL_FLOAT.match(text):
+        problems.add(_("'{value}' is not allowed: rules use exact numbers only", value=text), mark)
+        return text
+    if _SEXAGESIMAL.match(text):
+        problems.add(_("'{value}' is a base-60 number in YAML 1.1: quote it if you mean text", value=_short(text)), mark)
+        return text
+    if "_" in text and _UNDERSCORE_NUMBER.match(text):
+        problems.add(_("'{value}' is a number in YAML 1.1 but text in YAML 1.2: "
+                       "write it without underscores, or quote it", value=_short(text)), mark)
+        return text
+    return text
