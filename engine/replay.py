@@ -143,8 +143,11 @@ def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Re
                 expected=log["players"][expected], seat=expected, given=action["player"]))
         try:
             encoded = state.action_from_json(action)
-        except (CardrulesError, ValueError, KeyError):
-            raise _action_error(record, index, _why_illegal(state, ruleset, action)) from None
+        except CardrulesError as error:
+            # The engine's own words say best what is malformed (a money value
+            # the edition lacks, a card that does not exist).
+            reason = error.diagnostics[0].message if error.diagnostics else _why_illegal(state, ruleset, action)
+            raise _action_error(record, index, reason) from None
         if encoded not in state.legal_actions():
             raise _action_error(record, index, _why_illegal(state, ruleset, action))
         try:
