@@ -24,7 +24,10 @@ import os
 import re
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .errors import CardrulesError
 
 from . import resources
 
@@ -153,12 +156,27 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     except CatalogError:
         raise
     except Exception as exc:  # Babel raises several kinds on malformed input
-        line = getattr(exc, "lineno", None)
-        raise CatalogError.at(_("malformed catalog: {reason}", reason=str(exc).splitlines()[0] if str(exc) else type(exc).__name__),
-                              file=str(path), line=line) from None
+        raise malformed_catalog(path, exc) from None
     with _lock:
         _compiled_cache[key] = compiled
     return compiled
+
+
+def malformed_catalog(path: Path, exc: Exception) -> "CardrulesError":
+    """A located :class:`CatalogError` for a catalog Babel could not read."""
+    from .errors import CatalogError
+
+    line = getattr(exc, "lineno", None)
+    if isinstance(exc, UnicodeDecodeError):
+        try:
+            line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        except OSError:
+            line = None
+        # TRANSLATORS: a catalog file that is not UTF-8 text.
+        return CatalogError.at(_("the catalog is not valid UTF-8 text"), file=str(path), line=line)
+    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    reason = re.sub(r" on \d+$", "", reason)  # Babel repeats the line number we already show
+    return CatalogError.at(_("malformed catalog: {reason}", reason=reason), file=str(path), line=line)
 
 
 def catalog_files(lang: str) -> list[Path]:
@@ -203,6 +221,20 @@ def _translations() -> _gettext.NullTranslations:
                 trans = _gettext.NullTranslations()
         _state.translations = trans
     return trans
+
+
+def load_current_catalogs() -> None:
+    """Load the current language's catalogs now; a malformed one raises :class:`CatalogError`.
+
+    The command line calls this before printing anything, so a broken
+    catalog is reported with its file and line (exit 1) instead of being
+    silently replaced by English.
+    """
+    lang = current_language()
+    if lang == DEFAULT_LANGUAGE and not catalog_files(lang):
+        _state.translations = _gettext.NullTranslations()
+        return
+    _state.translations = load_translations(lang)
 
 
 def refresh() -> None:
@@ -294,6 +326,8 @@ def pgettext(context: str, message: str, **params: Any) -> str:
     (see :func:`context_chain`), then to the English text.
     """
     translations = _translations()
+    if not context:
+        return _finish(translations.gettext(message), message, params)
     for ctx in context_chain(context):
         translated = translations.pgettext(ctx, message)
         if translated is not message:

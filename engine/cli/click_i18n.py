@@ -42,7 +42,16 @@ def safe_translation(translated: str, *originals: str) -> str:
 
 
 def install() -> None:
-    """Route click's gettext calls through the project's translation layer."""
+    """Route click's gettext calls through the project's translation layer.
+
+    The chosen language's catalogs are loaded first: a malformed one is
+    reported with its file and line and the program exits 1 before printing
+    anything else.
+    """
+    import sys
+
+    from ..errors import CatalogError
+    from .common import report
     import click.core
     import click.decorators
     import click.exceptions
@@ -51,6 +60,12 @@ def install() -> None:
     import click.types
 
     from .. import i18n
+
+    try:
+        i18n.load_current_catalogs()
+    except CatalogError as error:
+        report(error)
+        sys.exit(1)
 
     def gettext(message: str) -> str:
         return safe_translation(i18n._translations().gettext(message), message)
