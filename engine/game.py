@@ -511,6 +511,7 @@ class State:
             ruleset=self.ruleset.id,
             options=self.ruleset.options,
             money_values=game.money_values,
+            rules=self.ruleset,
         )
 
     # ------------------------------------------------------------------ log form

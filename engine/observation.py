@@ -39,6 +39,8 @@ class Observation:
     ruleset: str
     options: Mapping[str, Any]
     money_values: tuple[int, ...] = ()
+    # The ruleset itself (public knowledge: the card list, the scoring steps).
+    rules: Any = None
 
     @property
     def ruleset_id(self) -> str:

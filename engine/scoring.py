@@ -36,6 +36,14 @@ class Scoring:
             score = after
         return score, tuple(explanation)
 
+    def score_only(self, card_ids: Sequence[str]) -> Fraction:
+        """The exact score of a set of held cards, without the explanation (fast path for bots)."""
+        cards = [self.cards_by_id[card_id] for card_id in card_ids]
+        score = Fraction(0)
+        for step in self.steps:
+            score = step.apply(score, cards)[0]
+        return score
+
     def score(self, players: Sequence[tuple[str, Sequence[str], int]]) -> Result:
         """Score ``(name, card ids held, money total in hand)`` per seat, in seat order."""
         money = [amount for _, _, amount in players]

@@ -1,0 +1,39 @@
+"""Bots: players that choose an action from an :class:`~engine.observation.Observation`.
+
+A bot never sees the game state, only what its seat may see, and the lazy
+:class:`~engine.actions.LegalActions` of its decision. ``make_bot(kind, seed)``
+builds one by name; ``BOT_KINDS`` lists the names.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..actions import LegalActions
+from ..errors import CardrulesError
+from ..i18n import _
+from ..observation import Observation
+from .heuristic_bot import HeuristicBot
+from .random_bot import RandomBot
+
+BOT_KINDS = ("random", "heuristic")
+
+_BOT_CLASSES = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+class Bot(Protocol):
+    """Anything with ``choose(observation, legal) -> action``."""
+
+    def choose(self, observation: Observation, legal: LegalActions) -> int:
+        """The action to take (one of ``legal``)."""
+        ...
+
+
+def make_bot(kind: str, seed: int | None = None) -> Bot:
+    """A new bot of ``kind`` (one of ``BOT_KINDS``); ``seed`` makes its choices repeatable."""
+    bot_class = _BOT_CLASSES.get(kind)
+    if bot_class is None:
+        raise CardrulesError.at(_("unknown bot {kind}; known bots: {kinds}", kind=kind, kinds=", ".join(BOT_KINDS)))
+    return bot_class(seed)
+
+
+__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
