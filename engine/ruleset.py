@@ -229,6 +229,28 @@ def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return result
 
 
+def is_abstract(merged: MergedRuleset) -> bool:
+    """True when the file asked for declares itself abstract (shared parts, not playable)."""
+    abstract = merged.source.tree.get("abstract")
+    return abstract is not None and abstract.value is True
+
+
+def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
+    """Every problem of a ruleset file or name (loading, schema, semantics); empty when valid."""
+    try:
+        merged = load_merged(name_or_path)
+    except RulesetError as error:
+        return list(error.diagnostics)
+    diagnostics = validate_merged(merged)
+    if diagnostics or is_abstract(merged):
+        return diagnostics
+    try:
+        build_ruleset(merged)
+    except RulesetError as error:
+        return list(error.diagnostics)
+    return []
+
+
 def load_merged(name_or_path: str | os.PathLike) -> MergedRuleset:
     """Locate, load and merge a ruleset chain, without validating it."""
     path, shown = locate(name_or_path)
@@ -253,6 +275,9 @@ def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | N
     diagnostics = validate_merged(merged)
     if diagnostics:
         raise RulesetError(diagnostics)
+    if is_abstract(merged):
+        raise RulesetError.at(_("'{name}' is abstract (shared parts of other rulesets): it cannot be played",
+                                name=str(name_or_path)[:80]), file=shown)
     ruleset = build_ruleset(merged, options)
     stamps = tuple((loaded.path, _stamp(loaded.path)) for loaded in merged.chain)
     with _lock:
@@ -296,13 +321,10 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     data = merged.tree.plain()
     source = merged.source.path
     definitions = data.get("option-definitions") or {}
-    options_node = merged.tree.get("options")
-    options = effective_options(definitions, data.get("options") or {}, overrides,
-                                edition_location=None)
+    options = effective_options(definitions, data.get("options") or {}, overrides)
     resolved = resolve_references({key: value for key, value in data.items()
                                    if key not in ("options", "option-definitions")}, options)
     resolved = _exact_parameters(resolved)
-    del options_node
     cards = []
     for index, spec in enumerate(resolved.get("cards") or []):
         attributes = {name: Fraction(parse_number(value)) for name, value in (spec.get("attributes") or {}).items()}

@@ -1,0 +1,71 @@
+"""``cardrules validate FILE...``: check ruleset files (and translation catalogs).
+
+Every problem of every file is reported in one run, one located diagnostic per
+line (``FILE:LINE:COL: $.path: message``), files named as given on the
+command line. Exit 0 when every file is valid, 1 otherwise. ``.po`` files are
+read as translation catalogs. ``--conformance`` also plays a few random games
+with each ruleset (see :mod:`engine.conformance`).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import CardrulesError, Diagnostic
+from ..i18n import _, ngettext
+from .common import exits_on_bad_input, lang_option, report
+
+
+def _check_catalog(path: str) -> list[Diagnostic]:
+    from .. import i18n
+    from ..errors import CatalogError
+
+    if not Path(path).is_file():
+        return CatalogError.at(_("no such file"), file=path).diagnostics
+    try:
+        i18n._compile(Path(path))
+    except CatalogError as error:
+        return [Diagnostic(type(d.location)(path, d.location.line, d.location.column, d.location.json_path), d.message)
+                for d in error.diagnostics]
+    return []
+
+
+def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
+    """Every problem of one file given on the command line."""
+    if path.endswith(".po"):
+        return _check_catalog(path)
+    if conformance:
+        from ..conformance import check_ruleset
+
+        return check_ruleset(path)
+    from ..ruleset import validate
+
+    return validate(path if path.endswith((".yaml", ".yml")) or Path(path).is_file() and "/" in path
+                    else path)
+
+
+@click.command(help=_("Check ruleset YAML files (and .po translation catalogs); report every problem."))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--conformance", is_flag=True,
+              help=_("Also play a few random games with each ruleset to check that it works."))
+@lang_option
+@exits_on_bad_input
+def command(files: tuple[str, ...], conformance: bool) -> None:
+    """Validate every file, print every problem, exit 1 if any file is invalid."""
+    invalid = 0
+    problems = 0
+    for path in files:
+        diagnostics = check_path(path, conformance)
+        if diagnostics:
+            invalid += 1
+            problems += len(diagnostics)
+            report(CardrulesError(diagnostics))
+    total = len(files)
+    if invalid:
+        click.echo(ngettext("{n} problem found.", "{n} problems found.", problems), err=True)
+        click.echo(ngettext("{invalid} of {n} file is invalid.", "{invalid} of {n} files are invalid.",
+                            total, invalid=invalid), err=True)
+        sys.exit(1)
+    click.echo(ngettext("{n} file valid.", "{n} files valid.", total))

@@ -1,0 +1,114 @@
+"""The conformance suite every ruleset must pass, built-in or a user's house rule.
+
+Shipped in the package (like PettingZoo's API test) so that anyone writing a
+ruleset runs the same checks as the project: ``cardrules validate
+--conformance FILE``, or from pytest::
+
+    @pytest.mark.parametrize("name", all_shipped_rulesets())
+    def test_conforms(name):
+        assert check_ruleset(name) == []
+
+The checks: the ruleset loads; every file of its chain and the merged result
+pass the schema and the semantic checks; and, for a playable ruleset, a few
+seeded games with random legal actions reach the end for every allowed number
+of players, never creating or losing money, with one score per player and
+winners among the players who are not out.
+"""
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from .errors import CardrulesError, Diagnostic, Location
+from .i18n import _
+from .ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
+
+GAMES_PER_PLAYER_COUNT = 2
+# Far more decisions than any finite game of a sane ruleset needs; reaching it means a loop.
+MAX_ACTIONS_PER_GAME = 20_000
+
+
+def all_shipped_rulesets() -> list[str]:
+    """The names of every ruleset found under every root (abstract ones too: they must validate)."""
+    return [info.name for info in list_rulesets()]
+
+
+def check_ruleset(name_or_path: str | os.PathLike, *, games: int = GAMES_PER_PLAYER_COUNT,
+                  seed: int = 0) -> list[Diagnostic]:
+    """Every conformance problem of a ruleset (an empty list when it conforms)."""
+    try:
+        merged = load_merged(name_or_path)
+    except CardrulesError as error:
+        return list(error.diagnostics)
+    diagnostics = validate_merged(merged)
+    if diagnostics:
+        return diagnostics
+    if is_abstract(merged):
+        return []  # shared parts only: valid, but not a game to play
+    try:
+        ruleset = load_ruleset(name_or_path)
+    except CardrulesError as error:
+        return list(error.diagnostics)
+    where = Location(merged.source.shown_name)
+    return _play_games(ruleset, where, games, seed)
+
+
+def _play_games(ruleset: Any, where: Location, games: int, seed: int) -> list[Diagnostic]:
+    from .game import Game
+
+    problems: list[Diagnostic] = []
+    rng = random.Random(seed)
+    for players in range(ruleset.players_min, ruleset.players_max + 1):
+        for game_number in range(games):
+            game_seed = rng.randrange(2 ** 32)
+            try:
+                problem = _play_one(Game(ruleset, players), game_seed)
+            except CardrulesError as error:
+                problem = _("the interpreter refused a legal action: {reason}", reason=str(error)[:200])
+            if problem is not None:
+                problems.append(Diagnostic(where, _("{players} players, seed {seed}: {problem}", players=players,
+                                                    seed=game_seed, problem=problem)))
+                break  # one failing game per player count is enough to show
+    return problems
+
+
+def _money_in_play(state: Any, players: int) -> int:
+    hands = sum(sum(state.hand_values(p)) for p in range(players))
+    bids = sum(sum(bid) for bid in state.bids)
+    discarded = sum(sum(money) for money in state.discarded_money)
+    return hands + bids + discarded
+
+
+def _play_one(game: Any, seed: int) -> str | None:
+    """The first broken promise of one random game, or None."""
+    state = game.new_initial_state(seed=seed)
+    players = len(state.players)
+    chooser = random.Random(seed)
+    total = _money_in_play(state, players)
+    actions = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) == 0:
+            return _("player {player} has no legal action in a game that is not over", player=state.current_player())
+        action = legal.sample(chooser)
+        if action not in legal:
+            return _("a sampled action is not among the legal actions")
+        state.apply_action(action)
+        actions += 1
+        if _money_in_play(state, players) != total:
+            return _("money was created or lost after action {n}", n=actions)
+        if actions > MAX_ACTIONS_PER_GAME:
+            return _("the game did not end after {n} actions", n=MAX_ACTIONS_PER_GAME)
+    result = state.result()
+    if len(result.players) != players:
+        return _("the result has {got} players instead of {expected}", got=len(result.players), expected=players)
+    names = [player.name for player in result.players]
+    eligible = {player.name for player in result.players if not player.eliminated}
+    if any(winner not in eligible for winner in result.winners):
+        return _("a winner is eliminated or not a player: {winners}", winners=", ".join(result.winners))
+    if eligible and not result.winners:
+        return _("nobody won although {n} players were not out", n=len(eligible))
+    if len(set(names)) != len(names):
+        return _("the result lists a player twice")
+    return None
