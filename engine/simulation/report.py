@@ -257,11 +257,11 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     # TRANSLATORS: column header: the seat (and bot kind) a row is about.
     wins.add_column(_("Seat"))
     for entry in ruleset_summaries:
-        wins.add_column(entry["ruleset"], justify="right")
+        wins.add_column(entry["ruleset"], justify="right", overflow="fold")
     for difference in differences:
         # TRANSLATORS: column header: a paired difference in percentage points between two rulesets.
         wins.add_column(_("{ruleset} − {baseline} (points)", ruleset=difference["ruleset"],
-                          baseline=difference["baseline"]), justify="right")
+                          baseline=difference["baseline"]), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
         return Text(difference_text(difference), style="bold" if difference["significant"] else "dim")
@@ -288,7 +288,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     # TRANSLATORS: column header: what a row measures.
     measures.add_column(_("Measure"))
     for entry in ruleset_summaries:
-        measures.add_column(entry["ruleset"], justify="right")
+        measures.add_column(entry["ruleset"], justify="right", overflow="fold")
 
     def row(label: str, cells: Sequence[str]) -> None:
         measures.add_row(label, *cells)
@@ -355,6 +355,12 @@ def findings(summary: Mapping[str, Any]) -> list[str]:
                             "(95% interval {low} to {high} points).", ruleset=difference["ruleset"],
                             baseline=difference["baseline"], kind=kind["kind"], low=points(low), high=points(high))
             lines.append(message)
+        before, after = base["winning_score"], entry["winning_score"]
+        if _clearly_different(before, after):
+            # TRANSLATORS: a finding about the winners' mean score under two rulesets.
+            lines.append(_("Winning score: {before} on average under {baseline}, {after} under {ruleset}.",
+                           before=decimal(before["mean"]), after=decimal(after["mean"]),
+                           baseline=difference["baseline"], ruleset=difference["ruleset"]))
         no_winner_change = (entry["no_winner"]["rate"] or 0) - (base["no_winner"]["rate"] or 0)
         if abs(no_winner_change) >= 0.005:
             # TRANSLATORS: a finding about games nobody wins; {before} and {after} are percentages.
@@ -362,3 +368,15 @@ def findings(summary: Mapping[str, Any]) -> list[str]:
                            before=percent(base["no_winner"]["rate"]), after=percent(entry["no_winner"]["rate"]),
                            baseline=difference["baseline"], ruleset=difference["ruleset"]))
     return lines
+
+
+def _clearly_different(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    """Whether two mean scores differ by more than twice the standard error of their difference.
+
+    Treats the two as independent samples, which overstates the error of
+    paired games: a conservative test, good enough to decide what to mention.
+    """
+    if before["mean"] is None or after["mean"] is None or before["sd"] is None or after["sd"] is None:
+        return False
+    error = (before["sd"] ** 2 / before["count"] + after["sd"] ** 2 / after["count"]) ** 0.5
+    return abs(after["mean"] - before["mean"]) > 2 * error

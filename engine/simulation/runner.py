@@ -116,12 +116,13 @@ def bot_seed(seed: int, game_index: int, seat: int) -> int:
 # --------------------------------------------------------------------------- playing (in a worker)
 
 _loaded_lock = threading.Lock()
-_loaded: dict[tuple[RulesetSpec, tuple[str, ...]], tuple[Any, Any, tuple[str, ...]]] = {}
+_loaded: dict[tuple[RulesetSpec, tuple[str, ...], tuple[str, ...]], tuple[Any, Any, tuple[str, ...]]] = {}
 
 
-def _game_for(spec: RulesetSpec, player_names: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
+def _game_for(spec: RulesetSpec, player_names: tuple[str, ...],
+              seat_kinds: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
     """``(ruleset, game, card ids)`` for a spec, loaded once per worker process."""
-    key = (spec, player_names)
+    key = (spec, player_names, seat_kinds)
     with _loaded_lock:
         cached = _loaded.get(key)
     if cached is not None:
@@ -129,7 +130,8 @@ def _game_for(spec: RulesetSpec, player_names: tuple[str, ...]) -> tuple[Any, An
     from ..game import Game
 
     ruleset = spec.load()
-    game = Game(ruleset, list(player_names))
+    seat_kinds_for_log = [f"bot:{kind}" for kind in seat_kinds]
+    game = Game(ruleset, list(player_names), seats=seat_kinds_for_log)
     entry = (ruleset, game, tuple(card.id for card in ruleset.cards))
     with _loaded_lock:
         _loaded[key] = entry
@@ -181,20 +183,18 @@ def play_batch(plan: SimulationPlan, start: int, stop: int) -> BatchResult:
     This is the task a worker runs: a top-level function taking only plain,
     picklable values, so process pools and Dask workers can import it.
     """
-    loaded = [_game_for(spec, plan.player_names) for spec in plan.rulesets]
+    loaded = [_game_for(spec, plan.player_names, plan.seat_kinds) for spec in plan.rulesets]
     tally = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
     log_lines: list[str] = []
-    seats = [f"bot:{kind}" for kind in plan.seat_kinds]
     for game_index in range(start, stop):
         outcomes = []
         for _ruleset, game, card_ids in loaded:
             state = play_one_game(game, card_ids, plan, game_index)
             outcomes.append(outcome_of(state, plan.player_names))
             if plan.keep_logs:
-                log = dict(state.to_log())
-                log.setdefault("seats", seats)
-                log["seed"] = plan.seed
-                log["game"] = game_index
+                log = state.to_log()
+                # Not "seed": that key means new_initial_state(seed) would deal this game.
+                log["simulation"] = {"seed": plan.seed, "game": game_index}
                 log_lines.append(json.dumps(log, ensure_ascii=False, sort_keys=False))
         tally.add_game(outcomes)
     return BatchResult(start, stop, tally, log_lines)

@@ -1,0 +1,243 @@
+"""``cardrules simulate``: many seeded bot games per ruleset, compared side by side.
+
+Game ``i`` is dealt identically under every ruleset (see
+:mod:`engine.simulation.runner`), so the differences reported are paired.
+The work runs in this process (``--jobs 1``), a process pool (``--jobs N``,
+default: every core) or on a Dask cluster (``--scheduler tcp://HOST:PORT``);
+the statistics are the same whichever.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from typing import Any, Sequence
+
+import click
+
+from ..i18n import _
+from .common import exits_on_bad_input, lang_option, option_overrides
+
+# The progress bar appears only for runs that last longer than this (seconds).
+PROGRESS_DELAY = 1.0
+# Width of the report when stdout is not a terminal: wide enough for three
+# rulesets side by side instead of rich's narrow default of 80 columns.
+PIPE_WIDTH = 160
+
+
+def available_cores() -> int:
+    """The cores this process may use (the default for --jobs)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def bot_seats(spec: str) -> tuple[list[str], list[str]]:
+    """``(names, bot kinds)`` from a ``--players`` list in which every seat must be a bot (exit 2 otherwise)."""
+    from ..bots import BOT_KINDS
+    from ..terminal.seats import SeatSpecError, parse_players_spec
+
+    try:
+        seats = parse_players_spec(spec, BOT_KINDS)
+    except SeatSpecError as problem:
+        raise click.BadParameter(problem.message, param_hint="--players") from None
+    humans = [seat.name for seat in seats if seat.is_human]
+    if humans:
+        # TRANSLATORS: {names} are seats of --players that are not bot:KIND; {kinds} lists the bot kinds.
+        raise click.BadParameter(_("simulate plays bots only, but {names} would be a person; write bot:KIND "
+                                   "for every seat (kinds: {kinds}).", names=", ".join(humans),
+                                   kinds=", ".join(BOT_KINDS)), param_hint="--players")
+    return [seat.name for seat in seats], [str(seat.bot_kind) for seat in seats]
+
+
+class LazyProgress:
+    """A rich progress bar on stderr that appears only once a run has lasted a second.
+
+    Silent when stderr is not a terminal or when disabled (``--json``), so
+    scripts and logs never see it.
+    """
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled and sys.stderr.isatty()
+        self.started_at = time.monotonic()
+        self.progress: Any = None
+        self.task: Any = None
+
+    def update(self, done: int) -> None:
+        """``done`` games of ``total`` are finished."""
+        if not self.enabled:
+            return
+        if self.progress is None:
+            if time.monotonic() - self.started_at < PROGRESS_DELAY or done >= self.total:
+                return
+            self._start()
+        self.progress.update(self.task, completed=done)
+
+    def _start(self) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        # TRANSLATORS: progress bar; {speed} is a number of games per second.
+        speed = TextColumn("{task.fields[rate]}")
+        self.progress = Progress(TextColumn(_("Simulating")), BarColumn(), MofNCompleteColumn(), speed,
+                                 TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        self.progress.start()
+        self.task = self.progress.add_task("", total=self.total, rate="")
+        # The bar's own speed estimate covers only the last seconds; the whole run's average is steadier.
+        original_update = self.progress.update
+
+        def update(task: Any, completed: int) -> None:
+            elapsed = max(1e-9, time.monotonic() - self.started_at)
+            original_update(task, completed=completed,
+                            rate=_("{speed} games/s", speed=f"{completed / elapsed:,.0f}"))
+
+        self.progress.update = update  # type: ignore[method-assign]
+
+    def close(self) -> None:
+        """Remove the bar (if it was shown)."""
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[Any], list[Any]]:
+    """``(specs, rulesets)`` for the ``-r`` values; bad rulesets raise located errors (exit 1)."""
+    from ..simulation.runner import RulesetSpec
+
+    specs = [RulesetSpec.from_argument(name, options) for name in names]
+    return specs, [spec.load() for spec in specs]
+
+
+def dask_executor(address: str) -> tuple[Any, Any, int]:
+    """``(client, executor, worker threads)`` for a Dask scheduler (exit 2 when unusable)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        # TRANSLATORS: --scheduler needs the optional Dask dependency.
+        raise click.UsageError(_("--scheduler needs Dask: pip install 'cardrules[cluster]'.")) from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as problem:
+        # TRANSLATORS: {address} is the --scheduler value, {reason} the network error.
+        raise click.BadParameter(_("cannot reach the Dask scheduler at {address}: {reason}", address=address,
+                                   reason=str(problem) or type(problem).__name__),
+                                 param_hint="--scheduler") from None
+    workers = sum(client.nthreads().values()) or 1
+    return client, client.get_executor(pure=False), workers
+
+
+@click.command(name="simulate",
+               help=_("Play many games with bots under one or more rulesets and compare them side by side "
+                      "(game i is dealt the same way under every ruleset)."))
+@click.option("-r", "--ruleset", "ruleset_names", multiple=True, required=True, metavar="RULESET",
+              help=_("A ruleset (GAME/EDITION or a house-rule YAML file); repeat to compare. "
+                     "Differences are against the first."))
+@option_overrides
+@click.option("--games", type=click.IntRange(min=1), required=True, metavar="N",
+              help=_("Games per ruleset."))
+@click.option("--players", "players_spec", required=True, metavar="SPEC",
+              help=_("The seats, all bots: e.g. bot:heuristic,bot:random,bot:random,bot:random."))
+@click.option("--seed", type=int, default=None, metavar="N",
+              help=_("Seed of the whole run (default: a random one, reported)."))
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help=_("Worker processes (default: every core; 1 plays in this process)."))
+@click.option("--scheduler", metavar="ADDRESS",
+              help=_("Run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs cardrules[cluster])."))
+@click.option("--logs", "logs_path", type=click.Path(dir_okay=False), metavar="FILE.jsonl",
+              help=_("Write every game's log, one JSON object per line."))
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
+              help=_("Draw win rates and score distributions into a PNG."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
+@lang_option
+@exits_on_bad_input
+def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int, players_spec: str,
+            seed: int | None, jobs: int | None, scheduler: str | None, logs_path: str | None,
+            plot_path: str | None, as_json: bool) -> None:
+    """Simulate and report (see the module docstring)."""
+    from ..simulation.report import summarize
+    from ..simulation.runner import SimulationPlan, run_simulation
+
+    names, seat_kinds = bot_seats(players_spec)
+    specs, rulesets = load_rulesets(ruleset_names, options)
+    for ruleset in rulesets:
+        if not ruleset.players_min <= len(seat_kinds) <= ruleset.players_max:
+            raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
+                                       low=ruleset.players_min, high=ruleset.players_max, count=len(seat_kinds)),
+                                     param_hint="--players")
+    if plot_path is not None:
+        try:
+            import matplotlib  # noqa: F401  (checked before hours of games, not after)
+        except ImportError:
+            # TRANSLATORS: --plot needs the optional matplotlib dependency.
+            raise click.UsageError(_("--plot needs matplotlib: pip install 'cardrules[plot]'.")) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 32)
+    plan = SimulationPlan(tuple(specs), tuple(seat_kinds), tuple(names), games, seed, keep_logs=logs_path is not None)
+
+    logs_file = None
+    if logs_path is not None:
+        try:
+            logs_file = open(logs_path, "w", encoding="utf-8")
+        except OSError as problem:
+            raise click.BadParameter(_("cannot write {path}: {reason}", path=logs_path, reason=problem.strerror),
+                                     param_hint="--logs") from None
+    client = None
+    progress = LazyProgress(games * len(specs), enabled=not as_json)
+    try:
+        executor, workers = None, None
+        if scheduler:
+            client, executor, workers = dask_executor(scheduler)
+        rulesets_count = len(specs)
+
+        def write_logs(lines: list[str]) -> None:
+            assert logs_file is not None
+            logs_file.write("\n".join(lines) + "\n")
+
+        tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
+                               on_progress=lambda done: progress.update(done * rulesets_count),
+                               on_logs=write_logs if logs_file is not None else None)
+    finally:
+        progress.close()
+        if logs_file is not None:
+            logs_file.close()
+        if client is not None:
+            client.close()
+
+    summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=games,
+                        seed=seed, tally=tally)
+    warnings: list[str] = []
+    if plot_path is not None:
+        from ..simulation.plot import save_plot
+
+        try:
+            warnings = save_plot(summary, plot_path)
+        except OSError as problem:
+            raise click.BadParameter(_("cannot write {path}: {reason}", path=plot_path,
+                                       reason=problem.strerror or str(problem)), param_hint="--plot") from None
+    for warning in warnings:
+        click.echo(warning, err=True)
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        return
+    print_report(summary, rulesets, plot_path)
+
+
+def print_report(summary: dict[str, Any], rulesets: Sequence[Any], plot_path: str | None) -> None:
+    """The tables and findings on stdout, in the user's language."""
+    from rich.console import Console
+
+    from ..simulation.report import render_report
+
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
+    console = Console(width=width, highlight=False)
+    # TRANSLATORS: the first line of the report; {seats} lists the bot kinds by seat.
+    console.print(_("{games} games per ruleset, seats {seats}, seed {seed}.", games=summary["games"],
+                    seats=", ".join(summary["players"]), seed=summary["seed"]), markup=False)
+    for renderable in render_report(summary, rulesets):
+        console.print(renderable, markup=False) if isinstance(renderable, str) else console.print(renderable)
+    if plot_path is not None:
+        # TRANSLATORS: {path} is the PNG file written by --plot.
+        console.print(_("Plot saved to {path}.", path=plot_path), markup=False)
