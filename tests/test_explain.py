@@ -1,0 +1,99 @@
+"""Scoring explained like the rulebook's worked example."""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.explain import explain_result, format_factor, summarize_result
+from engine.i18n import set_language
+from engine.ruleset import load_ruleset
+from engine.scoring import score_players
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def japanese():
+    return load_ruleset("high-society/ja")
+
+
+RULEBOOK_HAND = ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"]
+
+
+def test_the_rulebook_example_reads_step_by_step_with_running_totals(japanese):
+    result = score_players(japanese, [("Ann", RULEBOOK_HAND, 26000), ("Bo", ["luxury-1"], 5000),
+                                      ("Cy", [], 1000)])
+    lines = explain_result(japanese, result)
+    assert lines[:7] == [
+        "Ann: 26,000 in hand",
+        "  Possession 3 + Possession 9 = 12",
+        "  Gambling debt -5 = 7",
+        "  Title x2 = 14",
+        "  Title x2 = 28",
+        "  Scandal x1/2 = 14",
+        "  Score: 14",
+    ]
+
+
+def test_the_poorest_player_is_named_as_out(japanese):
+    result = score_players(japanese, [("Ann", [], 3000), ("Bo", [], 1000), ("Cy", [], 1000)])
+    assert "Bo and Cy are out, tied for the least money in hand (1,000)." in explain_result(japanese, result)
+
+
+def test_when_everyone_is_poorest_nobody_wins(japanese):
+    result = score_players(japanese, [("Ann", ["luxury-9"], 0), ("Bo", [], 0), ("Cy", [], 0)])
+    lines = explain_result(japanese, result)
+    assert lines[-1] == "Everyone is tied for the least money (0): everyone is out and nobody wins."
+    assert summarize_result(japanese, result)[-1] == "Nobody wins."
+
+
+def test_a_tie_broken_by_money_says_so(japanese):
+    result = score_players(japanese, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-2", "luxury-3"], 25000),
+                                      ("Cy", [], 1000)])
+    assert explain_result(japanese, result)[-2:] == [
+        "Winner: Bo with 5.", "Ann and Bo tied on score; decided by most money in hand."]
+
+
+def test_a_tie_left_after_every_tiebreak_is_a_shared_win(japanese):
+    result = score_players(japanese, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-2", "luxury-3"], 20000),
+                                      ("Cy", [], 1000)])
+    assert explain_result(japanese, result)[-2:] == [
+        "Winners: Ann and Bo with 5 each.", "Ann and Bo are still tied after every tiebreak and share the win."]
+
+
+def test_the_korean_floor_is_shown_when_it_lifts_a_score():
+    korean = load_ruleset("high-society/ko")
+    result = score_players(korean, [("Ann", ["luxury-2", "debt", "prestige-1"], 10), ("Bo", [], 5),
+                                    ("Cy", [], 1)])
+    assert explain_result(korean, result)[1:6] == [
+        "  Luxury 2 = 2", "  Gambling debt -5 = -3", "  raised to at least 0 = 0", "  Prestige x2 = 0",
+        "  Score: 0"]
+
+
+def test_rounding_down_is_shown_when_it_changes_the_score():
+    path = Path(__file__).resolve().parent.parent / "rulesets" / "high-society" / "house" / "forgiving.yaml"
+    forgiving = load_ruleset(path)
+    result = score_players(forgiving, [("Ann", ["luxury-7", "scandal"], 10), ("Bo", [], 5), ("Cy", [], 1)])
+    lines = explain_result(forgiving, result)
+    assert "  Tax evasion x1/2 = 3.5" in lines
+    assert "  rounded down = 3" in lines
+
+
+def test_every_explanation_ends_on_the_score_it_explains(japanese):
+    result = score_players(japanese, [("Ann", RULEBOOK_HAND, 1), ("Bo", ["luxury-10", "prestige-3"], 2),
+                                      ("Cy", ["debt"], 3)])
+    lines = explain_result(japanese, result)
+    for player in result.players:
+        start = lines.index(next(line for line in lines if line.startswith(player.name + ":")))
+        score_line = next(line for line in lines[start:] if line.startswith("  Score:"))
+        assert score_line == f"  Score: {player.score}"
+
+
+@pytest.mark.parametrize("factor, text", [(Fraction(1, 2), "1/2"), (2, "2"), (Fraction(3, 2), "3/2")])
+def test_factors_are_written_as_the_rules_write_them(factor, text):
+    assert format_factor(factor) == text
