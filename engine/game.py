@@ -528,7 +528,7 @@ class State:
 
     def action_from_json(self, obj: Mapping[str, Any]) -> int:
         """The action int of a log entry; raises LogError (malformed) or IllegalActionError (wrong turn)."""
-        if not isinstance(obj, Mapping):
+        if type(obj) is not dict and not isinstance(obj, Mapping):
             raise LogError.at(_("an action must be an object"))
         player = obj.get("player")
         if player is not None and not self.terminal and player != self.current:
@@ -538,11 +538,13 @@ class State:
             return PASS
         if kind == "bid":
             values = obj.get("cards")
-            if not isinstance(values, list) or not values:
+            if type(values) is not list or not values:
                 raise LogError.at(_("a bid must list one or more money cards"))
+            value_bits = self.game.value_bits
             mask = 0
             for value in values:
-                bit = self.game.value_bits.get(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+                # JSON numbers only (a bool is an int to Python but not a money card).
+                bit = value_bits.get(value) if type(value) is int or type(value) is float else None
                 if bit is None:
                     raise LogError.at(_("there is no money card worth {value}", value=value))
                 if mask & bit:
@@ -551,9 +553,10 @@ class State:
             return mask
         if kind == "discard":
             card = obj.get("card")
-            if card not in self.game.card_index:
+            index = self.game.card_index.get(card) if type(card) is str else None
+            if index is None:
                 raise LogError.at(_("there is no card {card}", card=card))
-            return CHOICE_BASE + self.game.card_index[card]
+            return CHOICE_BASE + index
         raise LogError.at(_("unknown action {action}: expected bid, pass or discard", action=kind))
 
     def to_log(self) -> dict[str, Any]:
