@@ -9,15 +9,14 @@ because that is a matter of taste CLDR leaves to the writer.
 Money (``format_money``) follows the ruleset's ``money.unit``:
 
 * ``style: plain`` -- a bare number with the reader's grouping (``25,000``);
-* ``style: currency`` -- face value x ``scale`` in ``currency``. Whole
-  multiples of a thousand and more are written in the locale's long compact
-  form and then combined with the currency by the catalog's pattern, so the
-  reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 미국 달러`` (ko);
-  smaller amounts use the plain CLDR currency format (``$500``).
+* ``style: currency`` -- face value x ``scale`` in ``currency``. The amount
+  is written in the locale's long compact form and then combined with the currency by the catalog's pattern, so the
+  reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 미국 달러`` (ko),
+  and ``$0`` / ``0米ドル`` / ``0 미국 달러`` for nothing at all.
 """
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -67,7 +66,15 @@ def _to_decimal(value: Fraction | int | Decimal) -> Decimal | None:
         return None
     digits = max(twos, fives)
     scaled = value * 10 ** digits
-    return Decimal(scaled.numerator) / Decimal(10 ** digits) if digits else Decimal(value.numerator)
+    # scaleb shifts the exponent: exact, whatever the number of digits.
+    return Decimal(scaled.numerator).scaleb(-digits)
+
+
+def _format_decimal(value: Decimal, locale: Locale, **options: Any) -> str:
+    """CLDR formatting of an exact decimal, with enough precision for every digit of it."""
+    with localcontext() as context:
+        context.prec = max(context.prec, abs(value.adjusted()) + len(value.as_tuple().digits) + 4)
+        return format_decimal(value, locale=locale, decimal_quantization=False, **options)
 
 
 def format_number(number: int | Fraction | Decimal) -> str:
@@ -75,7 +82,7 @@ def format_number(number: int | Fraction | Decimal) -> str:
     as_decimal = _to_decimal(number) if not isinstance(number, int) else Decimal(number)
     if as_decimal is None:
         return format_score(Fraction(number))
-    return format_decimal(as_decimal, locale=reader_locale(), decimal_quantization=False)
+    return _format_decimal(as_decimal, reader_locale())
 
 
 def format_score(score: Fraction | int) -> str:
@@ -84,10 +91,10 @@ def format_score(score: Fraction | int) -> str:
     as_decimal = _to_decimal(score)
     locale = reader_locale()
     if as_decimal is not None:
-        return format_decimal(as_decimal, locale=locale, decimal_quantization=False)
+        return _format_decimal(as_decimal, locale)
     sign = "-" if score < 0 else ""
-    numerator = format_decimal(abs(score.numerator), locale=locale, group_separator=False)
-    denominator = format_decimal(score.denominator, locale=locale, group_separator=False)
+    numerator = _format_decimal(Decimal(abs(score.numerator)), locale, group_separator=False)
+    denominator = _format_decimal(Decimal(score.denominator), locale, group_separator=False)
     return f"{sign}{numerator}/{denominator}"
 
 
@@ -103,10 +110,11 @@ def format_money(ruleset: Any, amount: int | Fraction) -> str:
     exact = _to_decimal(real_amount)
     if exact is None:
         exact = Decimal(real_amount.numerator) / Decimal(real_amount.denominator)
-    if abs(exact) < 1000:
-        return format_currency(exact, currency, locale=locale)
+    if exact != exact.to_integral_value():
+        # Fractions of a unit only arise from odd scales; CLDR's full currency form shows them.
+        return format_currency(exact, currency, locale=locale, currency_digits=False, decimal_quantization=False)
     compact = format_compact_decimal(exact, format_type="long", locale=locale, fraction_digits=2)
-    count = int(exact) if exact == exact.to_integral_value() else 2
+    count = int(exact)
     # TRANSLATORS: a large amount of money, e.g. "$6 million". {amount} is the
     # number in your language's long compact form ("600万", "600만"), {symbol}
     # the currency's symbol ("$", "US$"), {currency} its name ("US dollars",

@@ -1,0 +1,129 @@
+"""Numbers, money, names and lists read the way each edition's readers write them (CLDR)."""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import i18n
+from engine.formatting import (
+    card_name,
+    format_list,
+    format_money,
+    format_number,
+    format_score,
+    tag_name,
+)
+from engine.ruleset import load_ruleset
+
+
+@pytest.fixture
+def language():
+    """Switch the reader's language for one test, back to English afterwards."""
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def japanese_edition():
+    return load_ruleset("high-society/ja")
+
+
+@pytest.fixture(scope="module")
+def korean_edition():
+    return load_ruleset("high-society/ko")
+
+
+def test_the_korean_editions_millions_of_dollars_read_naturally_in_each_language(language, korean_edition):
+    language("en")
+    assert format_money(korean_edition, 6) == "$6 million"
+    language("ja")
+    assert format_money(korean_edition, 6) == "600万米ドル"
+    language("ko")
+    assert format_money(korean_edition, 6) == "600만 미국 달러"
+    assert format_money(korean_edition, 25) == "2500만 미국 달러"
+
+
+def test_no_money_at_all_is_zero_dollars_without_cents(language, korean_edition):
+    language("en")
+    assert format_money(korean_edition, 0) == "$0"
+
+
+def test_the_japanese_editions_plain_amounts_use_the_readers_grouping(language, japanese_edition):
+    for lang in ("en", "ja", "ko"):
+        language(lang)
+        assert format_money(japanese_edition, 25000) == "25,000"
+
+
+def test_lists_of_names_follow_each_languages_conjunction(language):
+    language("en")
+    assert format_list(["Ann", "Bo", "Cy"]) == "Ann, Bo, and Cy"
+    language("ja")
+    assert format_list(["Ann", "Bo", "Cy"]) == "Ann、Bo、Cy"
+    language("ko")
+    assert format_list(["Ann", "Bo", "Cy"]) == "Ann, Bo 및 Cy"
+    assert format_list(["Ann"]) == "Ann"
+
+
+def test_scores_are_whole_numbers_finite_decimals_or_fractions():
+    assert format_score(Fraction(14)) == "14"
+    assert format_score(Fraction(7, 2)) == "3.5"
+    assert format_score(Fraction(-1, 8)) == "-0.125"
+    assert format_score(Fraction(7, 3)) == "7/3"
+    assert format_score(Fraction(-7, 3)) == "-7/3"
+
+
+def test_large_numbers_are_grouped():
+    assert format_number(1234567) == "1,234,567"
+    assert format_number(Fraction(5, 2)) == "2.5"
+    assert format_number(Decimal("0.5")) == "0.5"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(min_value=-10**9, max_value=10**9, max_denominator=1000))
+def test_a_printed_score_reads_back_as_the_same_exact_number(score):
+    text = format_score(score).replace(",", "")
+    assert Fraction(text) == score
+
+
+def test_card_names_carry_the_editions_name_and_value(language, japanese_edition, korean_edition):
+    language("en")
+    assert card_name(japanese_edition, "luxury-3") == "Possession 3"
+    assert card_name(korean_edition, "luxury-3") == "Luxury 3"
+    language("ja")
+    assert card_name(japanese_edition, "luxury-3") == "財産 3"
+    assert card_name(japanese_edition, "scandal") == "醜聞"
+    assert card_name(japanese_edition, "debt") == "ギャンブル負債"
+    assert card_name(japanese_edition, "theft") == "窃盗"
+    assert card_name(japanese_edition, "prestige-1") == "肩書き"
+    language("ko")
+    assert card_name(korean_edition, "luxury-3") == "사치품 3"
+    assert card_name(korean_edition, "prestige-2") == "명성"
+    assert card_name(korean_edition, "debt") == "도박빚"
+    assert card_name(korean_edition, "theft") == "도둑"
+
+
+def test_the_korean_editions_half_score_card_is_tax_evasion_in_every_language(language, korean_edition):
+    expected = {"en": "Tax evasion", "ja": "脱税", "ko": "탈세"}
+    for lang, name in expected.items():
+        language(lang)
+        assert card_name(korean_edition, "scandal") == name
+
+
+def test_tag_names_are_translated_in_the_editions_context(language, japanese_edition):
+    language("ja")
+    assert tag_name(japanese_edition, "red") == "赤縁"
+    assert tag_name(japanese_edition, "luxury") == "財産"
+
+
+def test_a_language_cldr_does_not_know_still_formats_numbers(language, tmp_path, monkeypatch):
+    catalog = tmp_path / "locales" / "tlh" / "LC_MESSAGES" / "cardrules.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n', encoding="utf-8")
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    assert language("tlh") == "tlh"
+    assert format_number(25000) == "25,000"
+    assert format_score(Fraction(7, 2)) == "3.5"
