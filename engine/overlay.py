@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .errors import Diagnostic, RulesetError
 from .i18n import _
-from .yaml_loader import Node, Position, load_yaml
+from .options import did_you_mean
+from .yaml_loader import Node, Position, json_path_child, load_yaml
 
 MAX_CHAIN = 16
 NOT_INHERITED = ("extends", "id", "abstract")
@@ -145,7 +146,7 @@ def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str)
         for key, child in overlay.value.items():
             if key in DIRECTIVES:
                 continue
-            child_path = f"{path}.{key}"
+            child_path = json_path_child(path, key)
             if key in values:
                 values[key] = merge(values[key], child, problems, child_path)
             else:
@@ -187,15 +188,16 @@ def _item_id(item: Node) -> str:
 
 def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str) -> Node:
     items: list[Node] = list(base)
-    for item in overlay.value:
+    for position, item in enumerate(overlay.value):
         item_id = _item_id(item)
         index = next((i for i, existing in enumerate(items) if _item_id(existing) == item_id), None)
         if _flag(item, "$remove"):
             if index is None:
-                known = ", ".join(_item_id(existing) for existing in items) or "-"
-                problems.append(Diagnostic(item.value["id"].position.location(f"{path}"),
-                                           _("cannot remove '{id}': no inherited item has this id (known: {known})",
-                                             id=item_id[:80], known=known[:200])))
+                known = [_item_id(existing) for existing in items]
+                hint = did_you_mean(item_id, known)
+                problems.append(Diagnostic(item.value["id"].position.location(f"{path}[{position}].id"),
+                                           _("cannot remove '{id}': no inherited item has this id{hint}",
+                                             id=item_id[:80], hint=hint)))
             else:
                 del items[index]
             continue
@@ -221,7 +223,7 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
         target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor_id), None)
         if target is None:
             where = (item.get("$before") or item.get("$after")).position
-            problems.append(Diagnostic(where.location(path),
+            problems.append(Diagnostic(where.location(f"{path}[{position}]"),
                                        _("cannot place '{id}' next to '{anchor}': no item has that id",
                                          id=item_id[:80], anchor=str(anchor_id)[:80])))
             items.append(new_item)

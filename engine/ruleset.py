@@ -180,7 +180,7 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
     if _looks_like_path(name_or_path):
         path = Path(os.path.expanduser(os.fspath(name_or_path)))
         if not path.is_file():
-            raise RulesetError.at(_("no such ruleset file"), file=os.fspath(name_or_path))
+            raise RulesetError.at(_("no such ruleset file"), file=os.fspath(name_or_path), line=1, column=1)
         return path, os.fspath(name_or_path)
     path = find_ruleset_path(str(name_or_path))
     if path is None:

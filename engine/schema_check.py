@@ -63,7 +63,7 @@ def _check(tree: Node, data: Any) -> list[Diagnostic]:
         errors = list(_validator().iter_errors(data))
     diagnostics: list[Diagnostic] = []
     for error in _leaf_errors(errors):
-        diagnostics.extend(_diagnose(error, index))
+        diagnostics.extend(_diagnose(error, index, data))
     diagnostics.sort(key=lambda d: (d.location.file or "", d.location.line or 0, d.location.column or 0, d.message))
     return diagnostics
 
@@ -137,7 +137,16 @@ def _expected_text(schema: dict[str, Any]) -> str:
     return _(" or ").join(parts)
 
 
-def _diagnose(error: jsonschema.ValidationError, index: PositionIndex) -> list[Diagnostic]:
+def _value_at(data: Any, parts: Iterable[Any]) -> Any:
+    for part in parts:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any) -> list[Diagnostic]:
     path = _path_of(error.absolute_path)
     position = index.value(path)
 
@@ -158,26 +167,19 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex) -> list[D
                   and not any(__import__("re").search(p, key) for p in schema.get("patternProperties", {}))]
         return [at(_("unknown key '{key}'{hint}", key=short(key)[1:-1] if isinstance(key, str) else key,
                      hint=did_you_mean(key, allowed)), json_path_child(path, key), key=True) for key in extras]
-    if validator == "propertyNames":
-        # Raised for the offending name; error.instance is that name.
+    if "propertyNames" in list(error.schema_path):
+        # jsonschema checks a key name as if it were a value at its mapping's path.
         name = instance
         key_path = json_path_child(path, name) if isinstance(name, str) else path
-        sub = error.validator_value if isinstance(error.validator_value, dict) else {}
-        if "enum" in sub:
-            kind = None
-            if isinstance(error.parent, jsonschema.ValidationError) and isinstance(error.parent.instance, dict):
-                kind = error.parent.instance.get("kind")
-            return [at(_("'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}", key=short(name)[1:-1],
-                         kind=kind or "?", hint=did_you_mean(name, sub["enum"]),
-                         valid=", ".join(k for k in sub["enum"] if not k.startswith("$") and k not in ("id", "kind"))
-                         or "-"), key_path, key=True)]
-        return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=short(name)[1:-1]),
+        if validator == "enum":
+            owner = _value_at(data, error.absolute_path)
+            kind = owner.get("kind") if isinstance(owner, dict) else None
+            valid = [k for k in error.validator_value if not k.startswith("$") and k not in ("id", "kind", "description")]
+            return [at(_("'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}", key=str(name)[:40],
+                         kind=str(kind)[:40], hint=did_you_mean(str(name), valid), valid=", ".join(valid) or "-"),
+                       key_path, key=True)]
+        return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=str(name)[:40]),
                    key_path, key=True)]
-    if error.path and error.validator in ("enum", "pattern", "minLength") and error.schema_path and \
-            "propertyNames" in list(error.schema_path):
-        name = instance
-        return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=short(name)[1:-1]),
-                   json_path_child(path, name), key=True)]
     if validator == "required":
         missing = error.validator_value
         missing = [m for m in missing if isinstance(instance, dict) and m not in instance]

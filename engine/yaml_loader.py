@@ -219,19 +219,19 @@ def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tup
             size = path.stat().st_size
             if size > MAX_FILE_BYTES:
                 raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
-                                        size=size, limit=MAX_FILE_BYTES), file=name)
+                                        size=size, limit=MAX_FILE_BYTES), file=name, line=1, column=1)
             with open(path, "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
         except IsADirectoryError:
-            raise RulesetError.at(_("is a directory, not a file"), file=name) from None
+            raise RulesetError.at(_("is a directory, not a file"), file=name, line=1, column=1) from None
         except FileNotFoundError:
-            raise RulesetError.at(_("no such file"), file=name) from None
+            raise RulesetError.at(_("no such file"), file=name, line=1, column=1) from None
         except OSError as error:
             raise RulesetError.at(_("cannot read the file: {reason}", reason=error.strerror or str(error)),
-                                  file=name) from None
+                                  file=name, line=1, column=1) from None
     if len(data) > MAX_FILE_BYTES:
         raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
-                                size=len(data), limit=MAX_FILE_BYTES), file=name)
+                                size=len(data), limit=MAX_FILE_BYTES), file=name, line=1, column=1)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

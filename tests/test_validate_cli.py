@@ -1,0 +1,123 @@
+"""`cardrules validate` and `cardrules rulesets`: located messages, exit codes, the broken corpus."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine import i18n
+from engine.cli.main import build_group
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+BROKEN = sorted(p for p in (TESTS / "broken").glob("*.yaml") if not p.name.startswith("_"))
+SHIPPED = sorted((REPO / "rulesets").rglob("*.yaml"))
+
+
+@pytest.fixture
+def cli(monkeypatch):
+    """Run a cardrules command in English from the tests directory; returns the click result."""
+    monkeypatch.chdir(TESTS)
+    i18n.set_language("en")
+
+    def run(*args: str):
+        return CliRunner().invoke(build_group(), list(args), catch_exceptions=False)
+
+    return run
+
+
+def test_the_corpus_is_large_enough():
+    assert len(BROKEN) >= 25
+    assert all(p.with_suffix(".expected").is_file() for p in BROKEN)
+
+
+@pytest.mark.parametrize("broken", BROKEN, ids=lambda p: p.stem)
+def test_each_broken_file_gives_exactly_its_expected_diagnostics(cli, broken):
+    result = cli("validate", f"broken/{broken.name}")
+    assert result.exit_code == 1
+    expected = broken.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
+    diagnostics = [line for line in result.stderr.splitlines() if line.startswith("broken/")]
+    assert diagnostics == expected
+    assert "Traceback" not in result.stderr
+
+
+def test_every_shipped_ruleset_is_valid(cli):
+    result = cli("validate", *map(str, SHIPPED))
+    assert result.exit_code == 0, result.stderr
+    assert f"{len(SHIPPED)} files valid." in result.stdout
+
+
+def test_one_valid_file_is_counted_in_the_singular(cli):
+    result = cli("validate", str(REPO / "rulesets/high-society/ja.yaml"))
+    assert result.exit_code == 0
+    assert "1 file valid." in result.stdout
+
+
+def test_every_problem_of_every_file_is_reported_in_one_run(cli):
+    result = cli("validate", "broken/unknown-tag.yaml", str(REPO / "rulesets/high-society/ko.yaml"),
+                 "broken/bad-override-type.yaml")
+    assert result.exit_code == 1
+    located = [line for line in result.stderr.splitlines() if line.startswith("broken/")]
+    assert len(located) == 3
+    assert "3 problems found." in result.stderr
+    assert "2 of 3 files are invalid." in result.stderr
+
+
+def test_a_missing_file_is_bad_input_not_a_crash(cli):
+    result = cli("validate", "broken/no-such-file.yaml")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("broken/no-such-file.yaml:1:1: no such ruleset file")
+
+
+def test_no_file_at_all_is_a_bad_command_line(cli):
+    assert cli("validate").exit_code == 2
+
+
+def test_a_catalog_is_checked_as_a_catalog(cli, tmp_path):
+    good = REPO / "locales/ja/LC_MESSAGES/cardrules.po"
+    assert cli("validate", str(good)).exit_code == 0
+    bad = tmp_path / "bad.po"
+    bad.write_text('msgid "a"\nmsgstr "b"\nmsgid "a"\nthis is not a catalog\n', encoding="utf-8")
+    result = cli("validate", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{bad}:")
+
+
+def test_conformance_plays_the_house_rules(cli):
+    result = cli("validate", "--conformance", str(REPO / "rulesets/high-society/house/no-theft.yaml"))
+    assert result.exit_code == 0, result.stderr
+
+
+def test_the_alias_bomb_is_refused_within_seconds_by_the_real_command():
+    # A generous timeout: the point is that it never expands, not how fast it is.
+    process = subprocess.run([sys.executable, "-m", "engine", "validate", "broken/alias-bomb.yaml", "--lang", "en"],
+                             cwd=TESTS, capture_output=True, text=True, timeout=60)
+    assert process.returncode == 1
+    assert "Traceback" not in process.stderr
+    assert process.stderr.startswith("broken/alias-bomb.yaml:7:4: the document is too large")
+    assert "lol" not in process.stderr
+
+
+def test_rulesets_lists_the_playable_ones_with_a_description(cli):
+    result = cli("rulesets")
+    assert result.exit_code == 0
+    names = [line.split()[0] for line in result.stdout.splitlines()]
+    assert "high-society/ja" in names and "high-society/house/no-theft" in names
+    assert "high-society/base" not in names
+    assert "without the theft card" in result.stdout
+
+
+def test_rulesets_all_marks_the_abstract_ones(cli):
+    result = cli("rulesets", "--all")
+    line = next(line for line in result.stdout.splitlines() if line.startswith("high-society/base"))
+    assert "[abstract]" in line
+
+
+def test_rulesets_describes_in_the_readers_language(cli):
+    result = cli("rulesets", "--lang", "ja")
+    i18n.set_language("en")
+    assert result.exit_code == 0
+    assert "日本語版" in result.stdout
