@@ -111,6 +111,22 @@ def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[A
     return specs, [spec.load() for spec in specs]
 
 
+def check_reachable(address: str) -> None:
+    """Fail at once (OSError) when nothing listens at a ``tcp://HOST:PORT`` address.
+
+    Dask's client keeps retrying a refused connection until its timeout; a
+    typo in the address deserves an answer now, not in ten seconds.
+    """
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp" or parts.hostname is None or parts.port is None:
+        return  # other transports (tls://, inproc://): let Dask judge
+    with socket.create_connection((parts.hostname, parts.port), timeout=5):
+        pass
+
+
 def dask_executor(address: str) -> tuple[Any, Any, int]:
     """``(client, executor, worker threads)`` for a Dask scheduler (exit 2 when unusable)."""
     try:
@@ -119,6 +135,7 @@ def dask_executor(address: str) -> tuple[Any, Any, int]:
         # TRANSLATORS: --scheduler needs the optional Dask dependency.
         raise click.UsageError(_("--scheduler needs Dask: pip install 'cardrules[cluster]'.")) from None
     try:
+        check_reachable(address)
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as problem:
         # TRANSLATORS: {address} is the --scheduler value, {reason} the network error.

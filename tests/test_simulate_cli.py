@@ -1,0 +1,158 @@
+"""`cardrules simulate` from the command line: reports, logs, plots and bad arguments."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.cli.main import main
+
+REPO = Path(__file__).resolve().parent.parent
+HOUSE = REPO / "rulesets" / "high-society" / "house"
+FOUR_BOTS = "bot:heuristic,bot:random,bot:random,bot:random"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """Run the command in process; returns (exit status, stdout, stderr)."""
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", *args, "--lang", "en"])
+    captured = capsys.readouterr()
+    code = exited.value.code
+    return (0 if code is None else code), captured.out, captured.err
+
+
+def test_a_comparison_prints_win_rates_side_by_side_and_what_changed(capsys):
+    code, out, err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--games", "30",
+                         "--players", FOUR_BOTS, "--seed", "11", "--jobs", "1")
+    assert code == 0, err
+    assert "Win rate per seat" in out
+    assert "Seat 1 (heuristic)" in out and "Seat 4 (random)" in out
+    assert "high-society/ja" in out and "high-society/ko" in out
+    # The Korean edition's money is written in millions of dollars.
+    assert "million" in out
+    assert "seed 11" in out
+    assert "Traceback" not in err
+
+
+def test_json_is_one_object_with_every_ruleset_and_the_paired_differences(capsys):
+    code, out, err = run(capsys, "-r", "high-society/ja", "-r", str(HOUSE / "clamped-ja.yaml"), "--games", "25",
+                         "--players", "bot:random,bot:random,bot:random", "--seed", "4", "--jobs", "1", "--json")
+    assert code == 0, err
+    assert err == ""  # no progress bar, no chatter
+    summary = json.loads(out)
+    assert summary["games"] == 25 and summary["seed"] == 4
+    assert [entry["ruleset"] for entry in summary["rulesets"]] == ["high-society/ja", "high-society/house/clamped-ja"]
+    assert summary["rulesets"][1]["options"]["debt-floor"] == 0
+    assert summary["differences"][0]["baseline"] == "high-society/ja"
+    for entry in summary["rulesets"]:
+        assert entry["games"] == 25
+        assert len(entry["seats"]) == 3
+        for seat in entry["seats"]:
+            low, high = seat["wins"]["ci"]
+            assert low <= seat["wins"]["rate"] <= high
+            assert seat["sole_wins"]["count"] <= seat["wins"]["count"]
+        assert sum(rate["count"] for rate in entry["decided_by"].values()) == 25
+
+
+def test_the_logs_hold_every_game_and_agree_with_the_statistics(capsys, tmp_path):
+    logs = tmp_path / "games.jsonl"
+    code, out, err = run(capsys, "-r", "high-society/ja", "-r", str(HOUSE / "no-theft.yaml"), "--games", "6",
+                         "--players", "bot:heuristic,bot:random,bot:random", "--seed", "21", "--jobs", "1",
+                         "--logs", str(logs), "--json")
+    assert code == 0, err
+    summary = json.loads(out)
+    games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
+    assert len(games) == 12
+    assert [(game["simulation"]["game"], game["ruleset"]) for game in games[:4]] == [
+        (0, "high-society/ja"), (0, "high-society/house/no-theft"), (1, "high-society/ja"), (1, "high-society/house/no-theft")]
+    for index, entry in enumerate(summary["rulesets"]):
+        mine = [game for game in games if game["ruleset"] == entry["ruleset"]]
+        players = mine[0]["players"]
+        for seat, seat_entry in enumerate(entry["seats"]):
+            wins = sum(players[seat] in game["result"]["winners"] for game in mine)
+            assert seat_entry["wins"]["count"] == wins
+        assert entry["mean_actions"] == pytest.approx(sum(len(game["actions"]) for game in mine) / 6)
+        money = [player["money"] for game in mine for player in game["result"]["players"]]
+        assert entry["mean_money_left"] == pytest.approx(sum(money) / len(money))
+        assert entry["no_winner"]["count"] == sum(not game["result"]["winners"] for game in mine)
+
+
+def test_every_simulated_log_replays_as_legal(capsys, tmp_path):
+    logs = tmp_path / "games.jsonl"
+    code, _out, err = run(capsys, "-r", "high-society/ko", "--games", "5", "--players", FOUR_BOTS,
+                          "--seed", "8", "--jobs", "1", "--logs", str(logs), "--json")
+    assert code == 0, err
+    with pytest.raises(SystemExit) as exited:
+        main(["replay", str(logs), "--json", "--lang", "en"])
+    assert exited.value.code in (0, None), capsys.readouterr().err
+
+
+def test_the_plot_is_a_real_png(capsys, tmp_path):
+    picture = tmp_path / "out.png"
+    code, out, err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--games", "20",
+                         "--players", FOUR_BOTS, "--seed", "2", "--jobs", "1", "--plot", str(picture))
+    assert code == 0, err
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture.stat().st_size > 10_000
+    assert str(picture) in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (["--players", "bot:genius,bot:random,bot:random"], "genius"),
+        (["--players", "Ann,bot:random,bot:random"], "Ann"),
+        (["--players", "bot:random,bot:random"], "3 to 5 players"),
+        (["--games", "0"], "--games"),
+        (["--games", "-5"], "--games"),
+        (["--jobs", "0"], "--jobs"),
+    ],
+    ids=["unknown bot kind", "a person's name", "too few seats", "zero games", "negative games", "zero jobs"],
+)
+def test_a_wrong_command_line_is_exit_2_with_a_clear_message(capsys, arguments, expected):
+    base = {"--players": FOUR_BOTS, "--games": "10"}
+    for flag, value in zip(arguments[::2], arguments[1::2]):
+        base[flag] = value
+    args = ["-r", "high-society/ja"]
+    for flag, value in base.items():
+        args += [flag, value]
+    code, _out, err = run(capsys, *args)
+    assert code == 2
+    assert expected in err
+    assert "Traceback" not in err
+
+
+def test_an_unknown_bot_kind_lists_the_kinds(capsys):
+    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "5", "--players", "bot:genius,bot:random,bot:random")
+    assert code == 2
+    assert "random" in err and "heuristic" in err
+
+
+def test_an_unknown_ruleset_is_exit_1_with_a_located_message(capsys):
+    code, _out, err = run(capsys, "-r", "high-society/klingon", "--games", "5", "--players", FOUR_BOTS)
+    assert code == 1
+    assert "klingon" in err
+    assert "Traceback" not in err
+
+
+def test_a_broken_house_rule_is_exit_1_naming_its_file_and_line(capsys, tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("extends: high-society/ja\noptions:\n  debt-floor: lots\n", encoding="utf-8")
+    code, _out, err = run(capsys, "-r", str(broken), "--games", "5", "--players", FOUR_BOTS)
+    assert code == 1
+    assert f"{broken}:3:" in err
+
+
+def test_an_unknown_option_is_exit_1(capsys):
+    code, _out, err = run(capsys, "-r", "high-society/ja", "-o", "no-such-option=1", "--games", "5",
+                          "--players", FOUR_BOTS)
+    assert code == 1
+    assert "no-such-option" in err
+
+
+def test_an_unreachable_scheduler_is_exit_2(capsys):
+    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "5", "--players", FOUR_BOTS,
+                          "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2
+    assert "127.0.0.1:9" in err
