@@ -166,12 +166,23 @@ def malformed_catalog(path: Path, exc: Exception) -> "CardrulesError":
     """A located :class:`CatalogError` for a catalog Babel could not read."""
     from .errors import CatalogError
 
+    from babel.messages.pofile import PoFileError
+
     line = getattr(exc, "lineno", None)
+    if isinstance(exc, PoFileError) and line is not None:
+        line += 1  # Babel counts the lines of a catalog from 0
     if isinstance(exc, UnicodeDecodeError):
+        # Babel decodes line by line, so the error's offset does not say which line.
+        line = None
         try:
-            line = path.read_bytes()[:exc.start].count(b"\n") + 1
+            for number, raw in enumerate(path.read_bytes().splitlines(), start=1):
+                try:
+                    raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    line = number
+                    break
         except OSError:
-            line = None
+            pass
         # TRANSLATORS: a catalog file that is not UTF-8 text.
         return CatalogError.at(_("the catalog is not valid UTF-8 text"), file=str(path), line=line)
     reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -1,0 +1,200 @@
+"""The translation layer: language choice, fallbacks, and catalogs treated as untrusted data."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import i18n
+from engine.cli.click_i18n import safe_translation
+from engine.errors import CatalogError
+from engine.i18n import _, ngettext, pgettext
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+
+
+def write_catalog(root: Path, lang: str, body: str) -> Path:
+    """A catalog for ``lang`` under ``root`` (a CARDRULES_PATH root)."""
+    path = root / "locales" / lang / "LC_MESSAGES" / "cardrules.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+def entry(msgid: str, msgstr: str) -> str:
+    """One .po entry, with the quoting a .po file needs."""
+    def quote(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    return f"msgid {quote(msgid)}\nmsgstr {quote(msgstr)}\n\n"
+
+
+@pytest.fixture
+def user_root(tmp_path, monkeypatch):
+    """A CARDRULES_PATH root of our own; the language is reset afterwards."""
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    yield tmp_path
+    i18n.set_language("en")
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """``cardrules ARGS`` in a fresh process (so the language is chosen from scratch)."""
+    full_env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True,
+                          env=full_env, timeout=120)
+
+
+# --------------------------------------------------------------------------- choosing the language
+
+@pytest.mark.parametrize("variables, expected", [
+    ({"LANG": "ko_KR.UTF-8"}, "ko"),
+    ({"LC_ALL": "ja_JP.UTF-8", "LANG": "ko_KR.UTF-8"}, "ja"),
+    ({"LC_MESSAGES": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"}, "ja"),
+    ({"LANGUAGE": "ko:ja", "LANG": "ja_JP.UTF-8"}, "ko"),
+    ({"LANG": "C"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_language_comes_from_the_environment_negotiated_against_the_catalogs(monkeypatch, variables, expected):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    try:
+        assert i18n.set_language(None) == expected
+    finally:
+        i18n.set_language("en")
+
+
+def test_lang_is_accepted_before_or_after_the_command_name():
+    before = run_cli("--lang", "ko", "i18n", "--help")
+    after = run_cli("i18n", "--help", "--lang", "ko")
+    assert before.returncode == after.returncode == 0
+    assert "사용법:" in before.stdout and before.stdout == after.stdout
+
+
+def test_the_environment_chooses_the_language_when_no_lang_is_given():
+    result = run_cli("--help", env={"LANG": "ja_JP.UTF-8"})
+    assert result.returncode == 0
+    assert "使い方:" in result.stdout
+
+
+def test_clicks_own_errors_are_translated():
+    result = run_cli("--lang", "ko", "no-such-command")
+    assert result.returncode == 2
+    assert "오류:" in result.stderr and "명령은 없습니다" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# --------------------------------------------------------------------------- fallbacks
+
+def test_a_message_a_catalog_lacks_falls_back_to_english(user_root):
+    write_catalog(user_root, "eo", entry("Usage:", "Uzado:"))
+    assert i18n.set_language("eo") == "eo"
+    assert _("Show this message and exit.") == "Show this message and exit."
+    assert i18n._translations().gettext("Usage:") == "Uzado:"
+
+
+def test_an_unknown_language_is_english():
+    try:
+        assert i18n.set_language("xx-not-a-language") == "en"
+        assert _("Score: {score}", score=3) == "Score: 3"
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_editions_text_falls_back_to_its_games_context(user_root):
+    write_catalog(user_root, "eo", 'msgctxt "game"\nmsgid "Coin"\nmsgstr "Monero"\n\n')
+    i18n.set_language("eo")
+    assert pgettext("game/edition", "Coin") == "Monero"
+    assert pgettext("other-game", "Coin") == "Coin"
+
+
+def test_plural_forms_follow_the_catalogs_rule():
+    try:
+        i18n.set_language("ko")
+        assert ngettext("{n} problem found.", "{n} problems found.", 1) == "문제 1개를 찾았습니다."
+        assert ngettext("{n} problem found.", "{n} problems found.", 5) == "문제 5개를 찾았습니다."
+        i18n.set_language("en")
+        assert ngettext("{n} problem found.", "{n} problems found.", 1) == "1 problem found."
+        assert ngettext("{n} problem found.", "{n} problems found.", 2) == "2 problems found."
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_edited_catalog_is_seen_at_once(user_root):
+    path = write_catalog(user_root, "eo", entry("Usage:", "Uzado:"))
+    i18n.set_language("eo")
+    assert i18n._translations().gettext("Usage:") == "Uzado:"
+    time.sleep(0.01)  # a distinct modification time, not a timing assertion
+    path.write_text(HEADER + entry("Usage:", "Uzo:"), encoding="utf-8")
+    os.utime(path, ns=(time.time_ns(), time.time_ns() + 1_000_000))
+    i18n.refresh()
+    assert i18n._translations().gettext("Usage:") == "Uzo:"
+
+
+# --------------------------------------------------------------------------- untrusted catalogs
+
+@pytest.mark.parametrize("evil", [
+    "{score.__class__}",
+    "{score.__init__.__globals__}",
+    "{0}",
+    "{}",
+    "{score[0]}",
+    "{score!r}",
+    "{score:>99999999}",
+    "{secret}",
+    "unbalanced {score",
+])
+def test_a_translation_cannot_reach_python_objects(user_root, evil):
+    write_catalog(user_root, "eo", entry("Score: {score}", evil))
+    i18n.set_language("eo")
+    assert _("Score: {score}", score=14) == "Score: 14"
+
+
+def test_a_translation_may_reorder_and_repeat_the_named_values(user_root):
+    write_catalog(user_root, "eo", entry("{player} takes {card}.", "{card} → {player} ({player})"))
+    i18n.set_language("eo")
+    assert _("{player} takes {card}.", player="Ann", card="X") == "X → Ann (Ann)"
+
+
+@pytest.mark.parametrize("evil", ["Error: {message.__class__}", "Error: {0}", "Error: {message!s:>9999}",
+                                  "%(prog)r", "Error {"])
+def test_a_click_message_translation_cannot_reach_python_objects(evil):
+    assert safe_translation(evil, "Error: {message}") == "Error: {message}"
+
+
+def test_a_click_message_translation_may_use_the_english_fields():
+    assert safe_translation("오류: {message}", "Error: {message}") == "오류: {message}"
+    assert safe_translation("%(prog)s 버전 %(version)s", "%(prog)s, version %(version)s") == "%(prog)s 버전 %(version)s"
+
+
+def test_a_malformed_catalog_is_reported_with_its_file_and_line(user_root):
+    path = write_catalog(user_root, "eo", entry("Usage:", "Uzado:") + 'msgid "broken"\nmsgstr "x"\nnonsense here\n')
+    i18n.set_language("eo")
+    with pytest.raises(CatalogError) as caught:
+        i18n.load_current_catalogs()
+    diagnostic = caught.value.diagnostics[0]
+    assert diagnostic.location.file == str(path)
+    assert diagnostic.location.line == 11
+
+
+def test_a_malformed_catalog_is_exit_1_naming_file_and_line_without_a_traceback(tmp_path):
+    path = write_catalog(tmp_path, "eo", 'msgid "Usage:"\nmsgstr "Uzado:"\nthis line is not gettext\n')
+    result = run_cli("--lang", "eo", "--help", env={"CARDRULES_PATH": str(tmp_path)})
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{path}:8: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_a_catalog_that_is_not_utf8_is_exit_1(tmp_path):
+    path = tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'msgid ""\nmsgstr ""\n\nmsgid "Usage:"\nmsgstr "\xff\xfe"\n')
+    result = run_cli("--lang", "eo", "--help", env={"CARDRULES_PATH": str(tmp_path)})
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{path}:5:")
