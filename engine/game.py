@@ -255,7 +255,7 @@ class State:
     def _apply_choice(self, player: int, action: int) -> None:
         chooser, offered, effect, effect_card = self.choice  # type: ignore[misc]
         if action not in offered:
-            names = ", ".join(self.game.card_ids[a - CHOICE_BASE] for a in offered)
+            names = self._card_list([self.game.card_ids[a - CHOICE_BASE] for a in offered])
             raise IllegalActionError.at(_("choose one of these cards: {cards}", cards=names))
         self.history.append(action)
         self.action_players.append(chooser)
@@ -464,6 +464,13 @@ class State:
     def hand_total(self, player: int) -> int:
         """The money in ``player``'s hand."""
         return self.game.money_sums[self.hands[player]]
+
+    def _card_list(self, card_ids: Sequence[str]) -> str:
+        try:
+            from .formatting import card_name, format_list
+        except ImportError:  # the formatting module is optional for the interpreter
+            return ", ".join(card_ids)
+        return format_list([card_name(self.ruleset, card_id) for card_id in card_ids])
 
     def _money_list(self, values: Sequence[int]) -> str:
         return ", ".join(_money_text(self.ruleset, value) for value in values)
