@@ -273,7 +273,7 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
     except yaml.YAMLError as error:  # unmarked reader errors (e.g. a control character)
         raise RulesetError([*problems.diagnostics, Diagnostic(Location(name),
                                                               _("YAML error: {reason}", reason=str(error)[:200]))]) from None
-    if root is None:
+    if root is None or root.value is None:
         raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
                               file=name, line=1, column=1)
     if problems.diagnostics:

@@ -117,7 +117,11 @@ def test_rulesets_all_marks_the_abstract_ones(cli):
 
 
 def test_rulesets_describes_in_the_readers_language(cli):
-    result = cli("rulesets", "--lang", "ja")
-    i18n.set_language("en")
+    # main() sets the language from --lang before click parses; do the same here.
+    i18n.set_language("ja")
+    try:
+        result = cli("rulesets", "--lang", "ja")
+    finally:
+        i18n.set_language("en")
     assert result.exit_code == 0
     assert "日本語版" in result.stdout

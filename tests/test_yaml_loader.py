@@ -1,0 +1,167 @@
+"""The safe YAML loader: positions, limits, duplicate keys and the YAML 1.1 rulings."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from engine.errors import RulesetError
+from engine.yaml_loader import MAX_DEPTH, MAX_FILE_BYTES, PositionIndex, load_yaml
+
+
+def problems(text: str | bytes) -> list[str]:
+    with pytest.raises(RulesetError) as caught:
+        load_yaml(text, "house.yaml")
+    return [str(d) for d in caught.value.diagnostics]
+
+
+def test_every_value_remembers_its_file_line_and_column():
+    tree = load_yaml("name: Test\ncards:\n  - {id: a, tags: [x, z]}\n", "house.yaml")
+    index = PositionIndex.of(tree)
+    position = index.value("$.cards[0].tags[1]")
+    assert (position.file, position.line, position.column) == ("house.yaml", 3, 22)
+    assert index.key("$.cards").line == 2 and index.key("$.cards").column == 1
+
+
+def test_plain_values_come_back_as_python_values():
+    tree = load_yaml("a: 3\nb: -5\nc: 0.5\nd: 1/2\ne: true\nf: null\ng: ~\nh: text\n", "f.yaml")
+    assert tree.plain() == {"a": 3, "b": -5, "c": Fraction(1, 2), "d": "1/2", "e": True, "f": None, "g": None,
+                            "h": "text"}
+
+
+def test_decimals_are_exact_never_floats():
+    value = load_yaml("x: 0.1\n", "f.yaml").plain()["x"]
+    assert value == Fraction(1, 10) and not isinstance(value, float)
+
+
+def test_a_position_lookup_falls_back_to_the_nearest_written_parent():
+    index = PositionIndex.of(load_yaml("a: {b: 1}\n", "f.yaml"))
+    assert index.value("$.a.missing") == index.value("$.a")
+
+
+def test_duplicate_keys_name_both_places():
+    assert problems("a: 1\nb: 2\na: 3\n") == ["house.yaml:3:1: duplicate key 'a' (first written at line 1, column 1)"]
+
+
+def test_every_duplicate_is_reported_in_one_run():
+    assert len(problems("a: 1\na: 2\nb: {c: 1, c: 2}\n")) == 2
+
+
+@pytest.mark.parametrize("word", ["yes", "no", "on", "off", "Yes", "NO", "y", "n"])
+def test_yaml11_booleans_must_be_written_true_or_false_or_quoted(word):
+    (message,) = problems(f"flag: {word}\n")
+    assert f"'{word}' means true or false in YAML 1.1" in message and message.startswith("house.yaml:1:7:")
+
+
+def test_quoted_yaml11_booleans_are_text():
+    assert load_yaml('a: "no"\nb: \'yes\'\n', "f.yaml").plain() == {"a": "no", "b": "yes"}
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("a: 1:30\n", "base-60"),
+    ("a: 010\n", "another base"),
+    ("a: 0x1F\n", "another base"),
+    ("a: 1_000\n", "underscores"),
+    ("a: .inf\n", "exact numbers only"),
+    ("a: .nan\n", "exact numbers only"),
+])
+def test_yaml11_number_traps_are_refused_with_advice(text, fragment):
+    (message,) = problems(text)
+    assert fragment in message
+
+
+def test_dates_stay_text_on_purpose():
+    assert load_yaml("a: 2024-01-01\nb: 2001-12-14t21:59:43.10-05:00\n", "f.yaml").plain() == {
+        "a": "2024-01-01", "b": "2001-12-14t21:59:43.10-05:00"}
+
+
+def test_tabs_in_indentation_get_a_clear_message():
+    assert problems("a:\n\tb: 1\n") == ["house.yaml:2:1: tab character in indentation: YAML indents with spaces only"]
+
+
+@pytest.mark.parametrize("tag", ["!!python/object:os.system", "!!python/name:os.system", "!custom", "!!binary",
+                                 "!!timestamp", "!!set"])
+def test_no_tag_ever_builds_an_object(tag):
+    (message,) = problems(f"a: {tag} x\n")
+    assert "is not allowed" in message
+
+
+def test_standard_core_tags_are_accepted_when_they_fit():
+    assert load_yaml("a: !!str 12\nb: !!int 3\nc: !!bool true\n", "f.yaml").plain() == {"a": "12", "b": 3, "c": True}
+    assert "is not a valid !!int" in problems("a: !!int three\n")[0]
+
+
+def test_merge_keys_are_refused_in_favour_of_extends():
+    assert "merge keys" in problems("base: &b {x: 1}\nother:\n  <<: *b\n")[0]
+
+
+def test_the_top_level_must_be_a_mapping():
+    assert problems("- a\n- b\n") == ["house.yaml:1:1: the top level must be a mapping (keys such as `name` and "
+                                      "`cards`), not a list"]
+    assert "a single value" in problems("just text\n")[0]
+
+
+@pytest.mark.parametrize("text", ["", "   \n", "# only a comment\n", "---\n"])
+def test_an_empty_file_is_a_located_error(text):
+    assert problems(text)[0].startswith("house.yaml:1:1: the file is empty")
+
+
+def test_non_utf8_bytes_are_located():
+    assert problems(b"a: 1\nb: caf\xe9\n") == ["house.yaml:2:7: the file is not valid UTF-8 (byte 0xe9 cannot be decoded)"]
+
+
+def test_a_nul_character_is_located():
+    assert problems("a: 1\nb: x\0y\n") == ["house.yaml:2:5: the file contains a NUL character"]
+
+
+def test_a_byte_order_mark_is_harmless():
+    assert load_yaml("\ufeffa: 1\n".encode(), "f.yaml").plain() == {"a": 1}
+
+
+def test_deep_nesting_is_refused_before_python_recursion_could_fail():
+    (message,) = problems("a: " + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "\n")
+    assert "nested too deeply" in message
+
+
+def test_a_huge_file_is_refused_before_parsing(tmp_path):
+    path = tmp_path / "huge.yaml"
+    path.write_text("# x\n" * (MAX_FILE_BYTES // 4 + 10))
+    with pytest.raises(RulesetError) as caught:
+        load_yaml(path)
+    assert "file is too large" in str(caught.value)
+
+
+def test_an_alias_bomb_fails_without_expanding_or_printing_the_value():
+    levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for previous, name in zip("abcdefgh", "bcdefghi"):
+        levels.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]")
+    (message,) = problems("\n".join(levels) + "\n")
+    assert "too large once aliases are expanded" in message and "lol" not in message
+
+
+def test_aliases_within_the_limits_are_shared_values():
+    assert load_yaml("a: &x {k: 1}\nb: *x\n", "f.yaml").plain() == {"a": {"k": 1}, "b": {"k": 1}}
+
+
+def test_a_recursive_alias_is_refused():
+    assert "refers to a value that contains it" in problems("a: &a [1, *a]\n")[0]
+
+
+def test_an_undefined_alias_is_a_syntax_error_with_a_location():
+    assert problems("a: *nowhere\n")[0].startswith("house.yaml:1:4:")
+
+
+def test_two_documents_in_one_file_are_refused():
+    assert "only one YAML document" in problems("a: 1\n---\nb: 2\n")[0]
+
+
+def test_a_missing_file_is_located(tmp_path):
+    with pytest.raises(RulesetError) as caught:
+        load_yaml(tmp_path / "nope.yaml")
+    assert "no such file" in str(caught.value)
+
+
+def test_a_huge_value_is_never_printed_whole():
+    key = "k" * 5000
+    (message,) = problems(f"{key}: 1\n{key}: 2\n")
+    assert len(message) < 200
