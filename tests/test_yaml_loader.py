@@ -19,7 +19,7 @@ def test_every_value_remembers_its_file_line_and_column():
     tree = load_yaml("name: Test\ncards:\n  - {id: a, tags: [x, z]}\n", "house.yaml")
     index = PositionIndex.of(tree)
     position = index.value("$.cards[0].tags[1]")
-    assert (position.file, position.line, position.column) == ("house.yaml", 3, 22)
+    assert (position.file, position.line, position.column) == ("house.yaml", 3, 23)
     assert index.key("$.cards").line == 2 and index.key("$.cards").column == 1
 
 
