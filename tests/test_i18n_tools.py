@@ -1,0 +1,195 @@
+"""The translators' workflow: extract, init, update, check (TRANSLATING.md, step by step)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from engine import i18n, i18n_tools
+from engine.i18n_extract import extract_ruleset
+from engine.resources import package_root
+
+RULESETS = package_root() / "rulesets" / "high-society"
+
+
+def extracted(path: Path) -> set[tuple[str | None, str]]:
+    """``(context, text)`` of every message the ruleset extractor finds in ``path``."""
+    return {(context, message) for _line, message, _comments, context in
+            extract_from_file(extract_ruleset, str(path), keywords={"_": None, "pgettext": ((1, "c"), 2)})}
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    full_env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True,
+                          env=full_env, timeout=300, cwd=cwd)
+
+
+# --------------------------------------------------------------------------- the extractor
+
+def test_the_korean_editions_half_score_card_is_extracted_in_the_korean_context():
+    assert ("high-society/ko", "Tax evasion") in extracted(RULESETS / "ko.yaml")
+
+
+def test_the_shared_base_declares_its_texts_in_the_games_context():
+    texts = extracted(RULESETS / "base.yaml")
+    assert ("high-society", "Scandal") in texts
+    assert ("high-society", "Red border") in texts
+    assert ("high-society", "most money in hand") in texts  # a tiebreak criterion
+    assert ("high-society", "How the final score is rounded.") in texts  # an option definition
+
+
+def test_a_house_rule_without_a_context_inherits_its_editions():
+    texts = extracted(RULESETS / "house" / "long-season.yaml")
+    assert ("high-society/ja", "Title") in texts
+    assert ("high-society/ja", "A fourth title card; the game ends at the fifth red card.") in texts
+    assert ("high-society/ko", "Korean edition where the poorest player is not out and scores are rounded down.") \
+        in extracted(RULESETS / "house" / "forgiving.yaml")
+
+
+def test_a_broken_ruleset_file_yields_no_messages_rather_than_an_error(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: [unclosed\n", encoding="utf-8")
+    assert extracted(broken) == set()
+
+
+def test_the_extractor_is_registered_for_babel():
+    from importlib.metadata import entry_points
+
+    names = {ep.name: ep.value for ep in entry_points(group="babel.extractors")}
+    assert names.get("cardrules_ruleset") == "engine.i18n_extract:extract_ruleset"
+
+
+def test_the_template_covers_code_click_and_rulesets_alike():
+    template = i18n_tools.build_template()
+    keys = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    assert (None, "{name} {value}") in keys                   # our code
+    assert (None, "Show this message and exit.") in keys      # click's own
+    assert ("high-society/ko", "Thief") in keys               # a ruleset
+
+
+# --------------------------------------------------------------------------- a fourth language
+
+def test_a_translator_adds_a_language_under_cardrules_path_without_writing_code(tmp_path):
+    env = {"CARDRULES_PATH": str(tmp_path)}
+    init = run_cli("i18n", "init", "eo", env=env)
+    assert init.returncode == 0, init.stderr
+    catalog_path = tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po"
+    assert catalog_path.is_file()
+
+    with open(catalog_path, "rb") as handle:
+        catalog = read_po(handle)
+    catalog.get("Show this message and exit.").string = "Montri ĉi tiun mesaĝon kaj eliri."
+    with open(catalog_path, "wb") as handle:
+        write_po(handle, catalog)
+
+    shown = run_cli("--lang", "eo", "--help", env=env)
+    assert shown.returncode == 0, shown.stderr
+    assert "Montri ĉi tiun mesaĝon kaj eliri." in shown.stdout
+    assert "Usage:" in shown.stdout  # English for whatever the new catalog lacks
+
+    check = run_cli("i18n", "check", "eo", env=env)
+    assert check.returncode == 1
+    assert "untranslated" in check.stdout
+    assert "Show this message and exit." not in check.stdout
+
+
+def test_init_refuses_to_overwrite_a_catalog(tmp_path):
+    assert run_cli("i18n", "init", "eo", "--dir", str(tmp_path)).returncode == 0
+    again = run_cli("i18n", "init", "eo", "--dir", str(tmp_path))
+    assert again.returncode == 1
+    assert str(tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po") in again.stderr
+
+
+def test_init_writes_to_the_current_directory_without_cardrules_path(tmp_path):
+    result = run_cli("i18n", "init", "pt_BR", env={"CARDRULES_PATH": ""}, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "locales" / "pt_BR" / "LC_MESSAGES" / "cardrules.po").is_file()
+
+
+def test_init_rejects_a_language_tag_that_is_not_one(tmp_path):
+    result = run_cli("i18n", "init", "../../etc", "--dir", str(tmp_path))
+    assert result.returncode == 1
+    assert not any(tmp_path.rglob("*.po"))
+
+
+# --------------------------------------------------------------------------- check
+
+@pytest.fixture
+def small_template():
+    """A template of three messages, so a check is quick to reason about."""
+    from babel.messages.catalog import Catalog
+
+    template = Catalog()
+    template.add("Score: {score}")
+    template.add(("{n} card", "{n} cards"))
+    template.add("Possession", context="game")
+    return template
+
+
+def write(root: Path, lang: str, text: str) -> Path:
+    path = root / "locales" / lang / "LC_MESSAGES" / "cardrules.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                    '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n' + text, encoding="utf-8")
+    return path
+
+
+def kinds(problems) -> list[tuple[str, str]]:
+    return sorted((p.kind, p.msgid) for p in problems)
+
+
+def test_check_lists_untranslated_fuzzy_obsolete_and_placeholder_mismatches(tmp_path, monkeypatch, small_template):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write(tmp_path, "eo",
+          'msgid "Score: {score}"\nmsgstr "Poentoj: {poentoj}"\n\n'
+          '#, fuzzy\nmsgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} kartoj"\n\n'
+          'msgid "Gone"\nmsgstr "For"\n\n')
+    problems = i18n_tools.check_languages(["eo"], small_template)
+    assert kinds(problems) == [("fuzzy", "{n} card"), ("obsolete", "Gone"),
+                               ("placeholders", "Score: {score}"), ("untranslated", "Possession")]
+    assert all(p.location.file.endswith("cardrules.po") for p in problems)
+    placeholder = next(p for p in problems if p.kind == "placeholders")
+    assert placeholder.location.line == 6
+
+
+def test_a_complete_catalog_passes_the_check(tmp_path, monkeypatch, small_template):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write(tmp_path, "eo",
+          'msgid "Score: {score}"\nmsgstr "Poentoj: {score}"\n\n'
+          'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} kartoj"\n\n'
+          'msgctxt "game"\nmsgid "Possession"\nmsgstr "Posedaĵo"\n\n')
+    assert i18n_tools.check_languages(["eo"], small_template) == []
+
+
+def test_an_injection_attempt_is_a_placeholder_mismatch(tmp_path, monkeypatch, small_template):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write(tmp_path, "eo", 'msgid "Score: {score}"\nmsgstr "{score.__class__}"\n\n')
+    assert ("placeholders", "Score: {score}") in kinds(i18n_tools.check_languages(["eo"], small_template))
+
+
+def test_a_language_without_a_catalog_is_a_problem(small_template, monkeypatch, tmp_path):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    assert kinds(i18n_tools.check_languages(["zz"], small_template)) == [("missing", "")]
+
+
+def test_check_on_a_malformed_catalog_is_exit_1_naming_file_and_line(tmp_path):
+    path = write(tmp_path, "eo", 'msgid "a"\nmsgstr "b"\ngarbage\n')
+    result = run_cli("i18n", "check", "eo", env={"CARDRULES_PATH": str(tmp_path)})
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{path}:8: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_extract_writes_a_template_babel_can_read(tmp_path):
+    target = tmp_path / "out.pot"
+    result = run_cli("i18n", "extract", "--output", str(target))
+    assert result.returncode == 0, result.stderr
+    with open(target, "rb") as handle:
+        template = read_po(handle)
+    assert template.get("Tax evasion", context="high-society/ko") is not None
