@@ -1,0 +1,101 @@
+"""A real Dask cluster on 127.0.0.1 (a scheduler and a worker process) gives the local run's numbers."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed", reason="the cluster extra (dask[distributed]) is not installed")
+
+from engine.cli.main import main  # noqa: E402
+
+BIN = Path(sys.executable).parent
+STARTUP_LIMIT = 60.0  # seconds: a slow CI machine, never a hang
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def dask_command(*args: str) -> list[str]:
+    """``dask ARGS`` from this environment (the worker must import the same ``engine``)."""
+    executable = BIN / "dask"
+    if executable.exists():
+        return [str(executable), *args]
+    return [sys.executable, "-m", "distributed.cli.dask_" + args[0], *args[1:]]
+
+
+def wait_for_workers(address: str, count: int) -> None:
+    from distributed import Client
+
+    with Client(address, timeout="30s") as client:
+        client.wait_for_workers(count, timeout=STARTUP_LIMIT)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """``tcp://127.0.0.1:PORT`` of a scheduler with one worker (two threads), torn down afterwards."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    logs = tmp_path_factory.mktemp("dask")
+    environment = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    processes = []
+    try:
+        processes.append(subprocess.Popen(
+            dask_command("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"),
+            stdout=open(logs / "scheduler.log", "wb"), stderr=subprocess.STDOUT, env=environment))
+        deadline = time.monotonic() + STARTUP_LIMIT
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or processes[0].poll() is not None:
+                    pytest.fail("the Dask scheduler did not start:\n" + (logs / "scheduler.log").read_text())
+                time.sleep(0.2)
+        processes.append(subprocess.Popen(
+            dask_command("worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "2",
+                         "--no-dashboard"),
+            stdout=open(logs / "worker.log", "wb"), stderr=subprocess.STDOUT, env=environment))
+        wait_for_workers(address, 1)
+        yield address
+    finally:
+        # The worker first: a worker whose scheduler vanished keeps trying to reconnect.
+        for process in reversed(processes):
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def simulate_json(capsys, *extra: str) -> dict:
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", "-r", "high-society/ja", "-r", "high-society/ko", "--games", "30",
+              "--players", "bot:heuristic,bot:random,bot:random,bot:random", "--seed", "2024", "--json",
+              "--lang", "en", *extra])
+    captured = capsys.readouterr()
+    assert exited.value.code in (0, None), captured.err
+    return json.loads(captured.out)
+
+
+def test_a_dask_cluster_gives_exactly_the_numbers_of_the_local_runs(capsys, cluster):
+    on_cluster = simulate_json(capsys, "--scheduler", cluster)
+    assert on_cluster == simulate_json(capsys, "--jobs", "1")
+    assert on_cluster == simulate_json(capsys, "--jobs", "2")
+
+
+def test_logs_come_back_from_the_cluster_in_game_order(capsys, cluster, tmp_path):
+    logs = tmp_path / "games.jsonl"
+    simulate_json(capsys, "--scheduler", cluster, "--logs", str(logs))
+    games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
+    assert [game["simulation"]["game"] for game in games] == [index for index in range(30) for _ in range(2)]

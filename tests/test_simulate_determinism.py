@@ -1,0 +1,109 @@
+"""Simulations are paired and repeatable: the same seed, the same games, the same numbers."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cli.main import main
+from engine.simulation import runner
+from engine.simulation.runner import (
+    RulesetSpec,
+    SimulationPlan,
+    bot_seed,
+    deck_for_game,
+    first_player_for_game,
+    play_batch,
+    run_simulation,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+HOUSE = REPO / "rulesets" / "high-society" / "house"
+SEATS = ("heuristic", "random", "random")
+NAMES = ("H", "R1", "R2")
+
+
+def plan(games: int = 12, seed: int = 99, *rulesets: str) -> SimulationPlan:
+    specs = tuple(RulesetSpec.from_argument(name) for name in (rulesets or ("high-society/ja", "high-society/ko")))
+    return SimulationPlan(specs, SEATS, NAMES, games, seed)
+
+
+def test_the_same_seed_gives_the_same_tally_however_the_games_are_batched(monkeypatch):
+    whole = play_batch(plan(), 0, 12).tally
+    monkeypatch.setattr(runner, "MAX_BATCH_GAMES", 5)
+    in_batches = run_simulation(plan(), jobs=1)
+    assert in_batches == whole
+
+
+def test_a_process_pool_gives_the_same_tally_as_playing_in_process():
+    assert run_simulation(plan(games=16), jobs=2) == run_simulation(plan(games=16), jobs=1)
+
+
+def test_a_different_seed_deals_different_games():
+    assert play_batch(plan(seed=1), 0, 8).tally != play_batch(plan(seed=2), 0, 8).tally
+
+
+def test_json_output_is_identical_with_one_job_and_with_two(capsys):
+    outputs = []
+    for jobs in ("1", "2"):
+        with pytest.raises(SystemExit):
+            main(["simulate", "-r", "high-society/ja", "-r", str(HOUSE / "forgiving.yaml"), "--games", "24",
+                  "--players", "bot:heuristic,bot:random,bot:random", "--seed", "17", "--jobs", jobs, "--json",
+                  "--lang", "en"])
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0])["games"] == 24
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=2 ** 40), st.integers(min_value=0, max_value=10 ** 6))
+def test_cards_two_rulesets_share_come_up_in_the_same_order(seed, game_index):
+    japanese = [f"luxury-{value}" for value in range(1, 11)] + ["prestige-1", "prestige-2", "prestige-3",
+                                                                  "scandal", "debt", "theft"]
+    long_season = japanese + ["prestige-4"]
+    without_theft = [card for card in japanese if card != "theft"]
+    deck = deck_for_game(seed, game_index, japanese)
+    assert sorted(deck) == sorted(japanese)
+    assert [card for card in deck_for_game(seed, game_index, long_season) if card != "prestige-4"] == deck
+    assert deck_for_game(seed, game_index, without_theft) == [card for card in deck if card != "theft"]
+    # The order the ruleset lists its cards in does not matter either.
+    assert deck_for_game(seed, game_index, list(reversed(japanese))) == deck
+
+
+def test_deals_vary_from_game_to_game_and_every_seat_gets_to_start():
+    cards = [f"c{index}" for index in range(16)]
+    decks = {tuple(deck_for_game(5, index, cards)) for index in range(200)}
+    assert len(decks) == 200
+    assert {first_player_for_game(5, index, 4) for index in range(200)} == {0, 1, 2, 3}
+    assert len({bot_seed(5, index, seat) for index in range(50) for seat in range(4)}) == 200
+
+
+def test_game_i_is_dealt_the_same_under_every_ruleset(capsys, tmp_path):
+    logs = tmp_path / "games.jsonl"
+    with pytest.raises(SystemExit):
+        main(["simulate", "-r", "high-society/ja", "-r", "high-society/ko", "-r", str(HOUSE / "long-season.yaml"),
+              "--games", "4", "--players", "bot:random,bot:random,bot:random,bot:random", "--seed", "3",
+              "--jobs", "1", "--logs", str(logs), "--json", "--lang", "en"])
+    capsys.readouterr()
+    games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
+    for index in range(4):
+        ja, ko, long_season = games[3 * index: 3 * index + 3]
+        assert ja["deck"] == ko["deck"]
+        assert [card for card in long_season["deck"] if card != "prestige-4"] == ja["deck"]
+        assert ja["first_player"] == ko["first_player"] == long_season["first_player"]
+
+
+def test_a_rulesets_games_do_not_depend_on_what_it_is_compared_with():
+    alone = play_batch(plan(8, 4, "high-society/ja"), 0, 8).tally.rulesets[0]
+    compared = play_batch(plan(8, 4, "high-society/ja", str(HOUSE / "no-theft.yaml")), 0, 8).tally.rulesets[0]
+    assert alone == compared
+
+
+def test_a_ruleset_compared_with_itself_shows_no_difference_at_all():
+    tally = play_batch(plan(10, 6, "high-society/ja", "high-society/ja"), 0, 10).tally
+    assert tally.rulesets[0] == tally.rulesets[1]
+    assert tally.paired[0].seat_sum == [0, 0, 0]
+    assert tally.paired[0].seat_sum_of_squares == [0, 0, 0]
