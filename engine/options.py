@@ -71,7 +71,7 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
     kind = definition.get("type")
     allowed = list(definition.get("values") or [])
     nullable = bool(definition.get("nullable", False))
-    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null") and nullable):
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null")):
         if nullable:
             return None
         raise OptionValueError(_("option '{name}' cannot be none", name=name))

@@ -1,0 +1,95 @@
+"""Declared options: defaults, edition values, `-o NAME=VALUE` overrides, `{option: NAME}` references."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from engine.errors import OptionError
+from engine.options import (OptionValueError, coerce_option_value, effective_options, parse_number,
+                            resolve_references)
+
+DEFINITIONS = {
+    "debt-floor": {"type": "number", "nullable": True, "default": None},
+    "tiebreak": {"type": "list", "values": ["money", "highest-luxury"], "default": ["money"]},
+    "eliminate-poorest": {"type": "boolean", "default": True},
+    "rounding": {"type": "choice", "values": ["exact", "floor"], "default": "exact"},
+    "hand-size": {"type": "integer", "default": 5},
+}
+
+
+@pytest.mark.parametrize("text, number", [("3", 3), ("-5", -5), ("0.5", Fraction(1, 2)), ("1/2", Fraction(1, 2)),
+                                          (" 4/2 ", 2), (7, 7), (Fraction(3, 4), Fraction(3, 4))])
+def test_numbers_are_parsed_exactly(text, number):
+    assert parse_number(text) == number
+
+
+@pytest.mark.parametrize("bad", ["many", "1/0", True, 0.5, "", None])
+def test_anything_else_is_not_a_number(bad):
+    with pytest.raises(OptionValueError):
+        parse_number(bad)
+
+
+def test_a_nullable_number_takes_none_or_null():
+    assert coerce_option_value("debt-floor", DEFINITIONS["debt-floor"], "none") is None
+    assert coerce_option_value("debt-floor", DEFINITIONS["debt-floor"], "null") is None
+    assert coerce_option_value("debt-floor", DEFINITIONS["debt-floor"], "0") == 0
+
+
+def test_a_non_nullable_option_refuses_none():
+    with pytest.raises(OptionValueError, match="cannot be none"):
+        coerce_option_value("hand-size", DEFINITIONS["hand-size"], "none")
+
+
+def test_an_integer_option_refuses_a_fraction():
+    with pytest.raises(OptionValueError, match="whole number"):
+        coerce_option_value("hand-size", DEFINITIONS["hand-size"], "1/2")
+
+
+def test_booleans_are_true_or_false():
+    assert coerce_option_value("eliminate-poorest", DEFINITIONS["eliminate-poorest"], "false") is False
+    with pytest.raises(OptionValueError, match="true or false"):
+        coerce_option_value("eliminate-poorest", DEFINITIONS["eliminate-poorest"], "no")
+
+
+def test_a_list_option_takes_a_comma_separated_list_in_order():
+    assert coerce_option_value("tiebreak", DEFINITIONS["tiebreak"], "highest-luxury, money") == ("highest-luxury", "money")
+
+
+def test_a_list_option_refuses_duplicates_and_unknown_values():
+    with pytest.raises(OptionValueError, match="more than once"):
+        coerce_option_value("tiebreak", DEFINITIONS["tiebreak"], "money,money")
+    with pytest.raises(OptionValueError, match="did you mean 'highest-luxury'"):
+        coerce_option_value("tiebreak", DEFINITIONS["tiebreak"], "highest-luxary")
+
+
+def test_a_bad_choice_lists_the_valid_values():
+    with pytest.raises(OptionValueError) as caught:
+        coerce_option_value("rounding", DEFINITIONS["rounding"], "ceiling")
+    assert "valid values: exact, floor" in str(caught.value)
+
+
+def test_overrides_beat_edition_values_which_beat_defaults():
+    values = effective_options(DEFINITIONS, {"debt-floor": 0, "rounding": "floor"}, {"rounding": "exact"})
+    assert values == {"debt-floor": 0, "tiebreak": ("money",), "eliminate-poorest": True, "rounding": "exact",
+                      "hand-size": 5}
+
+
+def test_an_unknown_override_lists_the_valid_options_with_a_hint():
+    with pytest.raises(OptionError) as caught:
+        effective_options(DEFINITIONS, {}, {"debt-flor": "0"})
+    message = str(caught.value)
+    assert "unknown option 'debt-flor' (did you mean 'debt-floor'?)" in message
+    assert "valid options: debt-floor, eliminate-poorest, hand-size, rounding, tiebreak" in message
+
+
+def test_every_bad_override_is_reported_at_once():
+    with pytest.raises(OptionError) as caught:
+        effective_options(DEFINITIONS, {}, {"rounding": "up", "hand-size": "many"})
+    assert len(caught.value.diagnostics) == 2
+
+
+def test_option_references_are_replaced_by_their_values():
+    spec = {"steps": [{"kind": "floor", "at": {"option": "debt-floor"}}], "tiebreak": {"option": "tiebreak"}}
+    assert resolve_references(spec, {"debt-floor": 0, "tiebreak": ("money",)}) == {
+        "steps": [{"kind": "floor", "at": 0}], "tiebreak": ("money",)}

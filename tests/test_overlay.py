@@ -1,0 +1,128 @@
+"""`extends` and the merge rules: a house rule changes only what differs."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import RulesetError
+from engine.overlay import MAX_CHAIN, load_chain
+from engine.yaml_loader import PositionIndex
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def merged_of(path: Path):
+    return load_chain(path, path.name).tree
+
+
+def test_mappings_merge_key_by_key(tmp_path):
+    write(tmp_path, "parent.yaml", "players: {min: 3, max: 5}\nname: Parent\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nplayers: {max: 6}\n")
+    data = merged_of(child).plain()
+    assert data["players"] == {"min": 3, "max": 6} and data["name"] == "Parent"
+
+
+def test_items_with_an_id_merge_by_id_and_keep_their_order(tmp_path):
+    write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A, value: 1}\n  - {id: b, name: B, value: 2}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: a, name: Renamed}\n  - {id: c, name: C}\n")
+    assert merged_of(child).plain()["cards"] == [{"id": "a", "name": "Renamed", "value": 1},
+                                                 {"id": "b", "name": "B", "value": 2}, {"id": "c", "name": "C"}]
+
+
+def test_replace_swaps_an_inherited_item_whole(tmp_path):
+    write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A, value: 1, tags: [x]}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: a, name: New, $replace: true}\n")
+    assert merged_of(child).plain()["cards"] == [{"id": "a", "name": "New"}]
+
+
+def test_remove_takes_an_inherited_item_out(tmp_path):
+    write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A}\n  - {id: b, name: B}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: a, $remove: true}\n")
+    assert merged_of(child).plain()["cards"] == [{"id": "b", "name": "B"}]
+
+
+def test_removing_an_unknown_id_is_reported_at_the_overlay_with_a_hint(tmp_path):
+    write(tmp_path, "parent.yaml", "cards:\n  - {id: apple, name: A}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: aple, $remove: true}\n")
+    with pytest.raises(RulesetError) as caught:
+        merged_of(child)
+    assert str(caught.value) == ("child.yaml:3:10: $.cards[0].id: cannot remove 'aple': no inherited item has this id "
+                                 "(did you mean 'apple'?)")
+
+
+def test_before_and_after_place_new_items(tmp_path):
+    write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
+    child = write(tmp_path, "child.yaml",
+                  "extends: parent.yaml\nend:\n  - {id: first, kind: k, $before: a}\n  - {id: middle, kind: k, $after: a}\n")
+    assert [item["id"] for item in merged_of(child).plain()["end"]] == ["first", "a", "middle", "b"]
+
+
+def test_lists_of_plain_values_replace_the_inherited_list(tmp_path):
+    write(tmp_path, "parent.yaml", "languages: [ja, en]\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nlanguages: [ko]\n")
+    assert merged_of(child).plain()["languages"] == ["ko"]
+
+
+def test_extends_id_and_abstract_are_not_inherited(tmp_path):
+    write(tmp_path, "parent.yaml", "id: parent\nabstract: true\nname: P\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\n")
+    data = merged_of(child).plain()
+    assert "id" not in data and "abstract" not in data and data["name"] == "P"
+
+
+def test_chains_of_several_files_apply_in_order(tmp_path):
+    write(tmp_path, "a.yaml", "name: A\ndescription: from a\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\nname: B\n")
+    child = write(tmp_path, "c.yaml", "extends: b.yaml\ndescription: from c\n")
+    merged = load_chain(child, "c.yaml")
+    assert merged.tree.plain() == {"name": "B", "description": "from c", "extends": "b.yaml"}
+    assert [f.path.name for f in merged.chain] == ["c.yaml", "b.yaml", "a.yaml"]
+
+
+def test_a_cycle_is_rejected_with_the_chain_in_the_message(tmp_path):
+    write(tmp_path, "a.yaml", "extends: b.yaml\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    with pytest.raises(RulesetError) as caught:
+        load_chain(tmp_path / "a.yaml", "a.yaml")
+    assert "a.yaml -> " in str(caught.value) and "makes a cycle" in str(caught.value)
+
+
+def test_a_file_extending_itself_is_a_cycle(tmp_path):
+    path = write(tmp_path, "self.yaml", "extends: self.yaml\n")
+    with pytest.raises(RulesetError, match="cycle"):
+        load_chain(path, "self.yaml")
+
+
+def test_chains_longer_than_the_limit_are_refused(tmp_path):
+    write(tmp_path, "f0.yaml", "name: root\n")
+    for i in range(1, MAX_CHAIN + 2):
+        write(tmp_path, f"f{i}.yaml", f"extends: f{i - 1}.yaml\n")
+    assert load_chain(tmp_path / f"f{MAX_CHAIN - 1}.yaml").tree.plain()["name"] == "root"
+    with pytest.raises(RulesetError, match="longer than"):
+        load_chain(tmp_path / f"f{MAX_CHAIN + 1}.yaml")
+
+
+def test_a_missing_parent_is_reported_at_extends(tmp_path):
+    child = write(tmp_path, "child.yaml", "name: x\nextends: nowhere/edition\n")
+    with pytest.raises(RulesetError) as caught:
+        load_chain(child, "child.yaml")
+    assert str(caught.value).startswith("child.yaml:2:10: $.extends: `extends` names 'nowhere/edition'")
+
+
+def test_extends_by_ruleset_name_finds_the_shipped_edition(tmp_path):
+    child = write(tmp_path, "house.yaml", "extends: high-society/ko\nname: Mine\n")
+    data = merged_of(child).plain()
+    assert data["name"] == "Mine" and data["money"]["values"][0] == 1
+
+
+def test_every_merged_value_keeps_the_position_of_the_file_that_wrote_it(tmp_path):
+    write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A, value: 1}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: a, name: B}\n")
+    index = PositionIndex.of(merged_of(child))
+    assert index.value("$.cards[0].value").file.endswith("parent.yaml")
+    assert index.value("$.cards[0].name").file == "child.yaml"
