@@ -6,11 +6,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import gamelog
 from engine.errors import LogError
 
 LOGS = Path(__file__).parent / "logs"
+DELETE = object()  # a change that removes the key
 
 A_LOG = {
     "ruleset": "high-society/ja",
@@ -121,3 +124,34 @@ def test_an_endless_line_in_json_lines_is_refused(tmp_path, monkeypatch):
 
 def test_a_missing_file_is_bad_input_not_a_crash(tmp_path):
     assert "cannot read" in error_of(tmp_path / "nowhere.json")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=3) | st.sampled_from(["bid", "pass", "discard", "luxury-1"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["player", "action", "cards", "card"]),
+                                                                 inner, max_size=4),
+    max_leaves=8)
+TOP_KEYS = ["ruleset", "options", "players", "first_player", "deck", "actions", "format", "seed", "seats"]
+ACTION_KEYS = ["player", "action", "cards", "card"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.sampled_from(TOP_KEYS + ACTION_KEYS), st.integers(0, 1),
+                          st.one_of(st.just(DELETE), json_values)), max_size=3))
+def test_the_fast_check_never_accepts_a_log_the_schema_refuses(changes):
+    log = json.loads(json.dumps(A_LOG))
+    for in_action, key, index, value in changes:
+        target = log["actions"][index] if in_action and isinstance(log.get("actions"), list) \
+            and index < len(log["actions"]) and isinstance(log["actions"][index], dict) else log
+        if value is DELETE:
+            target.pop(key, None)
+        else:
+            target[key] = value
+    if gamelog._plainly_valid(log):
+        assert list(gamelog._validator().iter_errors(log)) == []
+
+
+def test_a_well_formed_log_takes_the_fast_path():
+    assert gamelog._plainly_valid(A_LOG)
+    assert gamelog._plainly_valid(json.loads((LOGS / "valid-ja.json").read_text(encoding="utf-8")))
