@@ -1,0 +1,98 @@
+"""The simulation plot: a real PNG, labels in the reader's language, a clean fallback without CJK fonts."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from engine import i18n
+from engine.simulation import plot
+from engine.simulation.report import summarize
+from engine.simulation.stats import BatchTally, GameOutcome
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def made_up_summary() -> dict:
+    """A summary of invented games (the plot only reads the summary)."""
+    rulesets = [SimpleNamespace(id=name, options={}) for name in ("edition-a", "edition-b")]
+    kinds = ("heuristic", "random", "random")
+    tally = BatchTally.empty(kinds, 2)
+    rng = random.Random(3)
+    for _ in range(150):
+        outcomes = []
+        for _ruleset in rulesets:
+            winners = frozenset(rng.sample(range(3), rng.choice([0, 1, 1, 2])))
+            outcomes.append(GameOutcome(winners, tuple(rng.random() < 0.3 for _ in kinds),
+                                        tuple(Fraction(rng.randint(-10, 80), rng.choice([1, 2])) for _ in kinds),
+                                        tuple(rng.randint(0, 90) for _ in kinds),
+                                        "score" if len(winners) == 1 else None, 13, 55))
+        tally.add_game(outcomes)
+    return summarize(rulesets=rulesets, sources=["a", "b"], seat_kinds=kinds, games=150, seed=3, tally=tally)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def test_the_plot_is_a_png_with_pixels_in_it(tmp_path):
+    i18n.set_language("en")
+    path = tmp_path / "plot.png"
+    assert plot.save_plot(made_up_summary(), path) == []
+    data = path.read_bytes()
+    assert data[:8] == PNG_SIGNATURE
+    width = int.from_bytes(data[16:20], "big")
+    height = int.from_bytes(data[20:24], "big")
+    assert width > 800 and height > 300
+
+
+def test_a_japanese_plot_uses_a_japanese_font_or_says_it_fell_back_to_english(tmp_path):
+    i18n.set_language("ja")
+    warnings = plot.save_plot(made_up_summary(), tmp_path / "plot.png")
+    font = plot.cjk_font_for("ja")
+    if font is not None:
+        assert warnings == []
+        assert "CJK" in font or "Gothic" in font
+    else:
+        assert len(warnings) == 1
+    assert (tmp_path / "plot.png").read_bytes()[:8] == PNG_SIGNATURE
+    assert i18n.current_language() == "ja"
+
+
+def test_the_korean_font_is_preferred_for_korean_when_installed():
+    font = plot.cjk_font_for("ko")
+    assert font is None or "KR" in font or "CJK" in font or "Gothic" in font
+
+
+def test_without_a_cjk_font_the_labels_are_english_and_the_user_is_told(tmp_path, monkeypatch):
+    monkeypatch.setattr(plot, "cjk_font_for", lambda lang: None)
+    languages_drawn = []
+    draw = plot.draw_figure
+
+    def spy(summary, font_family=None):
+        languages_drawn.append((i18n.current_language(), font_family))
+        return draw(summary, font_family)
+
+    monkeypatch.setattr(plot, "draw_figure", spy)
+    i18n.set_language("ko")
+    warnings = plot.save_plot(made_up_summary(), tmp_path / "plot.png")
+    assert languages_drawn == [("en", None)]
+    assert len(warnings) == 1 and str(tmp_path / "plot.png") in warnings[0]
+    # The reader's language is back once the plot is drawn.
+    assert i18n.current_language() == "ko"
+
+
+def test_english_needs_no_cjk_font():
+    assert not plot.needs_cjk_font("en")
+    assert plot.needs_cjk_font("ja") and plot.needs_cjk_font("ko_KR")
+
+
+def test_scores_are_binned_in_whole_numbers_for_the_distribution_lines():
+    edges, shares = plot._histogram_points({"3.5": 1, "3": 1, "7/3": 2, "-1": 4})
+    assert edges[0] == -1.0 and edges[-1] == 4.0
+    # Bins [-1, 0), [0, 1), [1, 2), [2, 3) holding 7/3, [3, 4) holding 3 and 3.5.
+    assert shares[:-1] == [0.5, 0.0, 0.0, 0.25, 0.25]
