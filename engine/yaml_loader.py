@@ -9,9 +9,10 @@ The tree is built straight from PyYAML's parser events (never its constructor),
 so this module alone decides what a plain scalar means. Our rulings on the
 YAML 1.1 traps (documented in ``docs/rulesets.md``):
 
-* ``true``/``false`` (any case) are booleans; ``yes``/``no``/``on``/``off``/``y``/``n``
-  are refused with a message asking the author to write ``true``/``false`` or to
-  quote the word, because YAML 1.1 and 1.2 tools read them differently.
+* ``true``/``false`` (any case) are booleans; ``yes``/``no``/``on``/``off`` are
+  refused with a message asking the author to write ``true``/``false`` or to
+  quote the word, because YAML 1.1 and 1.2 tools read them differently. The
+  single letters ``y``/``n`` are text (as in PyYAML and YAML 1.2).
 * ``null``, ``~`` and an empty value are null.
 * Decimal integers are ints; decimals (``0.5``, ``1e3``) become exact
   :class:`~fractions.Fraction`; ``.inf`` and ``.nan`` are refused (no floats in rules).
@@ -51,7 +52,7 @@ _ALLOWED_TAGS = {f"{_CORE_TAG}{name}" for name in ("str", "int", "float", "bool"
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _TRUE = re.compile(r"^(?:true|True|TRUE)$")
 _FALSE = re.compile(r"^(?:false|False|FALSE)$")
-_YAML11_BOOL = re.compile(r"^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
+_YAML11_BOOL = re.compile(r"^(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$")
 _INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 _LEADING_ZERO_INT = re.compile(r"^[-+]?0[0-9]+$")
 _HEX_OCT = re.compile(r"^[-+]?0(?:x[0-9a-fA-F]+|o[0-7]+)$")

@@ -1,0 +1,90 @@
+"""The JSON Schema: every key documented, misspellings caught, each block kind's parameters checked."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from engine.schema_check import check_file, check_merged, ruleset_schema
+from engine.yaml_loader import load_yaml
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def messages(text: str, merged: bool = False) -> list[str]:
+    tree = load_yaml(text, "house.yaml")
+    return [str(d) for d in (check_merged(tree) if merged else check_file(tree))]
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema_with_an_id():
+    schema = ruleset_schema()
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"].endswith("2020-12/schema") and schema["$id"]
+
+
+def test_every_property_has_a_title_and_a_description():
+    def walk(node, path):
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                if "$ref" not in sub or "title" in sub:
+                    assert "title" in sub and "description" in sub, f"{path}.{name}"
+            for key, value in node.items():
+                # `if` conditions and the completeness overlay only restate properties documented elsewhere.
+                if key not in ("if", "complete"):
+                    walk(value, f"{path}.{key}")
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, path)
+    walk(ruleset_schema(), "$")
+
+
+def test_every_shipped_file_validates_on_its_own():
+    for path in (REPO / "rulesets").rglob("*.yaml"):
+        assert check_file(load_yaml(path)) == [], path
+
+
+def test_a_misspelt_key_is_caught_at_the_key_with_a_hint():
+    assert messages("extends: x\nplayers: {min: 3, mxa: 4}\n") == [
+        "house.yaml:2:19: $.players.mxa: unknown key 'mxa' (did you mean 'max'?)"]
+
+
+def test_a_misspelt_kind_gets_a_hint():
+    assert messages("extends: x\nend:\n  - {id: e, kind: deck-emtpy}\n") == [
+        "house.yaml:3:19: $.end[0].kind: 'deck-emtpy' is not one of nth-tagged-revealed, deck-empty (did you mean "
+        "'deck-empty'?)"]
+
+
+def test_a_parameter_of_another_kind_is_caught():
+    (message,) = messages("extends: x\nend:\n  - {id: e, kind: deck-empty, count: 3}\n")
+    assert "'count' is not a parameter of kind 'deck-empty'" in message
+
+
+def test_an_overlay_may_be_partial_but_a_root_ruleset_must_be_complete():
+    assert messages("extends: x\nend:\n  - {id: fourth-red, count: 5}\n") == []
+    assert "missing required key 'kind'" in " ".join(messages(
+        "format: 1\ngame: g\nname: n\nplayers: {min: 2, max: 3}\nmoney: {values: [1], unit: {style: plain}}\n"
+        "cards: []\nround: {reveal: {kind: reveal-top}, auctions: [{id: a, kind: ascending}]}\n"
+        "end: [{id: e}]\nscoring: {steps: []}\n"))
+
+
+def test_the_merged_result_is_checked_as_a_complete_ruleset():
+    assert any("missing required key 'cards'" in m for m in messages("extends: x\nname: n\n", merged=True))
+
+
+def test_a_number_may_be_a_fraction_written_as_text():
+    assert messages("extends: x\nscoring:\n  steps:\n    - {id: s, kind: multiply-per-card, tag: t, factor: 1/2}\n") == []
+    (message,) = messages("extends: x\nscoring:\n  steps:\n    - {id: s, kind: multiply-per-card, tag: t, factor: half}\n")
+    assert "expected a number (such as 3, -5, 0.5 or 1/2)" in message
+
+
+def test_option_references_are_accepted_where_values_are():
+    assert messages("extends: x\nscoring:\n  steps:\n    - {id: f, kind: floor, at: {option: debt-floor}}\n") == []
+
+
+def test_a_huge_value_is_shown_short():
+    (message,) = messages("extends: x\nname: [" + ", ".join(["word"] * 5000) + "]\n")
+    assert "a list of 5000 items" in message and len(message) < 200
+
+
+def test_all_errors_come_in_one_run():
+    assert len(messages("extends: x\nplayers: {min: x, max: y}\nfoo: 1\n")) == 3
