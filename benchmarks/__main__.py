@@ -31,8 +31,9 @@ def report(title: str, engine: bench_games.Measurement, reference: bench_games.M
     ratio = engine.per_second / reference.per_second
     verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
     print(f"{title}")
-    print(f"  {engine.label:<55} {engine.per_second:>10.1f}/s  ({engine.count} in {engine.seconds:.2f} s)")
-    print(f"  {reference.label:<55} {reference.per_second:>10.1f}/s  ({reference.count} in {reference.seconds:.2f} s)")
+    for side in (engine, reference):
+        length = f", {side.actions / side.count:.1f} actions each" if side.actions else ""
+        print(f"  {side.label:<45} {side.per_second:>10.1f}/s  ({side.count} in {side.seconds:.2f} s{length})")
     print(f"  ratio interpreter/reference: {ratio:.2f} ({verdict} the {TARGET_RATIO} target)")
     return ratio
 
@@ -49,13 +50,16 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.rulesets.split(","):
         print(f"\n== {name}")
         reference = bench_games.reference_random_games(name, args.games)
-        report("random-bot games", bench_games.engine_random_games(name, args.games), reference)
-        print(f"  ({bench_games.engine_random_games(name, args.games, use_bots=False).per_second:.1f}/s "
-              f"for the interpreter sampling legal actions directly, without the bot's observation)")
+        report("random-bot games (each side's own random bot)", bench_games.engine_random_games(name, args.games),
+               reference)
+        # The reference's bot is uniform over the legal actions, as LegalActions.sample is:
+        # this pair plays games of the same kind and length.
+        report("uniform random legal actions (same play on both sides)",
+               bench_games.engine_random_games(name, args.games, use_bots=False), reference)
         logs = bench_replay.make_logs(name, args.logs)
         report("logs replayed", bench_replay.engine_replay(logs), bench_replay.reference_replay(logs))
         whole = bench_replay.engine_replay_file(logs)
-        print(f"  ({whole.per_second:.1f}/s for {whole.label})")
+        print(f"  ({whole.per_second:.1f}/s for the {whole.label})")
     return 0
 
 

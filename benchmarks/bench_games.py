@@ -21,6 +21,7 @@ class Measurement:
     label: str
     count: int
     seconds: float
+    actions: int = 0   # actions applied in all, so game lengths can be compared
 
     @property
     def per_second(self) -> float:
@@ -37,6 +38,7 @@ def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bot
     game = Game(load_ruleset(ruleset_name), PLAYERS)
     rng = random.Random(seed)
     bots = [make_bot("random", seed + seat) for seat in range(len(PLAYERS))]
+    actions = 0
     start = time.perf_counter()
     for number in range(games):
         state = game.new_initial_state(seed=seed * 1_000_003 + number)
@@ -49,13 +51,15 @@ def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bot
                 action = legal.sample(rng)
             state.apply_action(action)
         state.result()
+        actions += len(state.history)
     label = "interpreter, random bot" if use_bots else "interpreter, legal_actions().sample"
-    return Measurement(label, games, time.perf_counter() - start)
+    return Measurement(label, games, time.perf_counter() - start, actions)
 
 
 def reference_random_games(ruleset_name: str, games: int, seed: int = 1) -> Measurement:
     """Play ``games`` games with the reference implementation and its random bot."""
+    actions = 0
     start = time.perf_counter()
     for number in range(games):
-        reference.play_random_game(seed * 1_000_003 + number, PLAYERS, ruleset_name)
-    return Measurement("reference, random bot", games, time.perf_counter() - start)
+        actions += len(reference.play_random_game(seed * 1_000_003 + number, PLAYERS, ruleset_name)["actions"])
+    return Measurement("reference, random bot", games, time.perf_counter() - start, actions)

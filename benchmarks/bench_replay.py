@@ -51,7 +51,7 @@ def engine_replay_file(logs: list[dict]) -> Measurement:
                 handle.write(json.dumps(log) + "\n")
         start = time.perf_counter()
         count = sum(1 for _ in replay_file(path, ReplayContext()))
-        return Measurement("interpreter, replay of a JSON Lines file (read + schema + replay)", count,
+        return Measurement("interpreter replaying a JSON Lines file (read + schema + replay)", count,
                            time.perf_counter() - start)
 
 

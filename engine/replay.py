@@ -34,6 +34,7 @@ class ReplayContext:
     def __init__(self) -> None:
         self._rulesets: dict[tuple[str, str], Ruleset] = {}
         self._games: dict[tuple[int, tuple[str, ...]], Game] = {}
+        self._card_ids: dict[int, list[str]] = {}
 
     def ruleset_for(self, record: LogRecord) -> Ruleset:
         """The log's ruleset with its options (a path is taken relative to the log file)."""
@@ -43,7 +44,7 @@ class ReplayContext:
         if name.endswith((".yaml", ".yml")):
             candidate = Path(record.file).parent / name
             target = candidate if candidate.is_file() else Path(name)
-        key = (str(target), json.dumps(options, sort_keys=True, default=str))
+        key = (str(target), json.dumps(options, sort_keys=True, default=str) if options else "")
         ruleset = self._rulesets.get(key)
         if ruleset is None:
             try:
@@ -55,6 +56,14 @@ class ReplayContext:
             self._rulesets[key] = ruleset
         return ruleset
 
+    def sorted_card_ids(self, ruleset: Ruleset) -> list[str]:
+        """The ruleset's card ids, sorted: every log's deck must be a permutation of them."""
+        known = self._card_ids.get(id(ruleset))
+        if known is None:
+            known = sorted(card.id for card in ruleset.cards)
+            self._card_ids[id(ruleset)] = known
+        return known
+
     def game_for(self, ruleset: Ruleset, players: tuple[str, ...]) -> Game:
         """A Game for these seats (built once per ruleset and seat list)."""
         key = (id(ruleset), players)
@@ -65,7 +74,7 @@ class ReplayContext:
         return game
 
 
-def _check_setup(record: LogRecord, ruleset: Ruleset) -> None:
+def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) -> None:
     """Players, first player and deck must fit the ruleset before any action is replayed."""
     log = record.log
     players = log["players"]
@@ -74,7 +83,8 @@ def _check_setup(record: LogRecord, ruleset: Ruleset) -> None:
         problems.append(Diagnostic(record.location("$.players"), _(
             "{count} players, but this ruleset is for {low} to {high}",
             count=len(players), low=ruleset.players_min, high=ruleset.players_max)))
-    repeated = sorted(name for name, count in Counter(players).items() if count > 1)
+    repeated = [] if len(set(players)) == len(players) else \
+        sorted(name for name, count in Counter(players).items() if count > 1)
     if repeated:
         problems.append(Diagnostic(record.location("$.players"), _(
             "every player needs a different name; repeated: {names}", names=format_list(repeated))))
@@ -82,9 +92,10 @@ def _check_setup(record: LogRecord, ruleset: Ruleset) -> None:
         problems.append(Diagnostic(record.location("$.first_player"), _(
             "first player {index} does not exist: seats are numbered 0 to {last}",
             index=log["first_player"], last=len(players) - 1)))
-    expected = Counter(card.id for card in ruleset.cards)
-    given = Counter(log["deck"])
-    if given != expected:
+    expected_ids = context.sorted_card_ids(ruleset)
+    if sorted(log["deck"]) != expected_ids:
+        expected = Counter(expected_ids)
+        given = Counter(log["deck"])
         missing = sorted((expected - given).elements())
         extra = sorted((given - expected).elements())
         details = []
@@ -109,7 +120,7 @@ def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Re
     """Replay one log, checking every action; return the engine's Result."""
     context = context or ReplayContext()
     ruleset = context.ruleset_for(record)
-    _check_setup(record, ruleset)
+    _check_setup(record, ruleset, context)
     log = record.log
     game = context.game_for(ruleset, tuple(log["players"]))
     state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
