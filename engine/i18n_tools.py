@@ -54,7 +54,11 @@ RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
 
 # A fixed date keeps regenerated files byte-identical when nothing changed.
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
-_PERCENT_FIELD = re.compile(r"%(?:\((\w+)\))?[#0\- +]*\d*(?:\.\d+)?[a-zA-Z]")
+# Named %-fields (click's "%(prog)s"); a bare "95%" in prose is not a field.
+_PERCENT_FIELD = re.compile(r"%\(\w+\)[#0\- +]*\d*(?:\.\d+)?[a-zA-Z]")
+# Placeholders a translator comment names, e.g. "{currency} its name": the
+# program passes them although the English text does not use them.
+_DOCUMENTED_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @dataclass(frozen=True)
@@ -293,15 +297,24 @@ def _percent_fields(text: str) -> list[str]:
     return sorted(m.group(0) for m in _PERCENT_FIELD.finditer(text.replace("%%", "")))
 
 
-def placeholders_match(message: Message) -> bool:
+def documented_placeholders(template_message: Message | None) -> set[str]:
+    """Placeholders the translator comments of a template entry name (``{currency}``)."""
+    if template_message is None:
+        return set()
+    return {name for comment in template_message.auto_comments for name in _DOCUMENTED_FIELD.findall(comment)}
+
+
+def placeholders_match(message: Message, documented: set[str] = frozenset()) -> bool:
     """Whether every translation of ``message`` uses exactly the English text's placeholders.
 
     For plural messages each form may leave out placeholders (English's
     singular says "one" rather than ``{n}``), but may not add any.
+    ``documented`` placeholders (named by the translator comment) may be used
+    or left out freely.
     """
     ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
     strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
-    allowed_brace = set().union(*(_brace_fields(i) or () for i in ids))
+    allowed_brace = set().union(*(_brace_fields(i) or () for i in ids)) | set(documented)
     allowed_percent = set().union(*(_percent_fields(i) for i in ids))
     for text in strings:
         if not text:
@@ -312,7 +325,7 @@ def placeholders_match(message: Message) -> bool:
         brace, percent = set(fields), set(_percent_fields(text))
         if not brace <= allowed_brace or not percent <= allowed_percent:
             return False
-        if len(ids) == 1 and (brace != allowed_brace or percent != allowed_percent):
+        if len(ids) == 1 and (allowed_brace - set(documented) - brace or percent != allowed_percent):
             return False
     return True
 
@@ -321,7 +334,7 @@ def check_languages(langs: Iterable[str] | None = None,
                     template: Catalog | None = None) -> list[CatalogProblem]:
     """Everything a translator still has to do for ``langs`` (default: every language found)."""
     template = template or build_template()
-    wanted = {_key(m) for m in template if m.id}
+    wanted = {_key(m): m for m in template if m.id}
     problems: list[CatalogProblem] = []
     for lang in (list(langs) if langs else i18n.available_languages()):
         files = i18n.catalog_files(lang)
@@ -344,7 +357,7 @@ def check_languages(langs: Iterable[str] | None = None,
                     problems.append(CatalogProblem("fuzzy", lang, key[1], key[0], where))
                 elif _is_translated(message):
                     translated.add(key)
-                    if not placeholders_match(message):
+                    if not placeholders_match(message, documented_placeholders(wanted[key])):
                         problems.append(CatalogProblem("placeholders", lang, key[1], key[0], where))
             for key, message in catalog.obsolete.items():
                 problems.append(CatalogProblem("obsolete", lang, _key(message)[1], message.context,
@@ -364,7 +377,8 @@ def validate_catalog(path: Path) -> list[Diagnostic]:
     except CatalogError as error:
         return list(error.diagnostics)
     return [CatalogProblem("placeholders", "", _key(m)[1], m.context, Location(str(path), m.lineno)).diagnostic()
-            for m in catalog if m.id and _is_translated(m) and not placeholders_match(m)]
+            for m in catalog if m.id and _is_translated(m)
+            and not placeholders_match(m, documented_placeholders(m))]
 
 
 def iter_untranslated(lang: str, template: Catalog | None = None) -> Iterator[str]:
