@@ -67,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
                best_of(args.repeats, bench_replay.reference_replay, logs))
         whole = best_of(args.repeats, bench_replay.engine_replay_file, logs)
         print(f"  ({whole.per_second:.1f}/s for the {whole.label})")
+    # The simulation runner's figures (its child processes undo the one-core pin for --jobs 2).
+    from . import bench_simulate
+
+    bench_simulate.main([])
     return 0
 
 
