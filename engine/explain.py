@@ -3,11 +3,11 @@
 Each scoring step of the ruleset becomes one line per card it touched, with the
 running total, the way a rulebook's worked example reads::
 
-    Possession 3 + Possession 9 = 12
-    Gambling debt -5 = 7
-    Title x2 = 14
-    Title x2 = 28
-    Scandal x1/2 = 14
+    Treasure 3 + Treasure 9 = 12
+    Penalty -5 = 7
+    Bonus x2 = 14
+    Bonus x2 = 28
+    Curse x1/2 = 14
 
 followed by who is out for having the least money and how a tie for the top
 score was broken. ``score``, ``replay`` and the terminal game all print these
@@ -113,7 +113,7 @@ def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequenc
 
 def _explain_sum(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str],
                  before: Fraction, after: Fraction) -> list[str] | None:
-    """``Possession 3 + Possession 9 = 12``."""
+    """``Treasure 3 + Treasure 9 = 12``."""
     attribute = spec.get("attribute", "value")
     cards = [c for c in _matching_cards(ruleset, spec, held)
              if ruleset.card(c).attributes.get(attribute) is not None]
@@ -122,20 +122,20 @@ def _explain_sum(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str],
         return None
     if not cards:
         if before == after == 0:
-            # TRANSLATORS: the player holds no card of this kind, e.g. "Possession: none = 0".
+            # TRANSLATORS: the player holds no card of this kind, e.g. "Treasure: none = 0".
             return [_("{tag}: none = {score}", tag=tag_name(ruleset, spec["tag"]) if spec.get("tag") else "-",
                       score=format_score(after))]
         return []
     terms = " + ".join(card_name(ruleset, c) for c in cards)
     if before != 0:
         terms = format_score(before) + " + " + terms
-    # TRANSLATORS: a sum of card values and its result, e.g. "Possession 3 + Possession 9 = 12".
+    # TRANSLATORS: a sum of card values and its result, e.g. "Treasure 3 + Treasure 9 = 12".
     return [_("{terms} = {score}", terms=terms, score=format_score(after))]
 
 
 def _explain_per_card(ruleset: Any, spec: Mapping[str, Any], kind: str, held: Sequence[str],
                       before: Fraction, after: Fraction) -> list[str] | None:
-    """One line per matching card: ``Gambling debt -5 = 7``, ``Title x2 = 14``."""
+    """One line per matching card: ``Penalty -5 = 7``, ``Bonus x2 = 14``."""
     cards = _matching_cards(ruleset, spec, held)
     running = before
     lines = []
@@ -143,13 +143,13 @@ def _explain_per_card(ruleset: Any, spec: Mapping[str, Any], kind: str, held: Se
         if kind == "add-per-card":
             amount = Fraction(spec.get("amount", 0))
             running += amount
-            # TRANSLATORS: a card that adds to or subtracts from the score, e.g. "Gambling debt -5 = 7".
+            # TRANSLATORS: a card that adds to or subtracts from the score, e.g. "Penalty -5 = 7".
             lines.append(_("{card} {amount} = {score}", card=card_name(ruleset, card),
                            amount=format_signed(amount), score=format_score(running)))
         else:
             factor = Fraction(spec.get("factor", 1))
             running *= factor
-            # TRANSLATORS: a card that multiplies the score, e.g. "Title x2 = 14", "Scandal x1/2 = 14".
+            # TRANSLATORS: a card that multiplies the score, e.g. "Bonus x2 = 14", "Curse x1/2 = 14".
             lines.append(_("{card} x{factor} = {score}", card=card_name(ruleset, card),
                            factor=format_factor(factor), score=format_score(running)))
     if running != after:

@@ -122,7 +122,7 @@ def _load_table_ruleset(data: Mapping[str, Any], path: Path, options: Mapping[st
 
 
 def _suggestion(card_id: str, known: list[str]) -> str:
-    """`` (did you mean luxury-3?)`` when a known id is close, else nothing."""
+    """`` (did you mean card-3?)`` when a known id is close, else nothing."""
     close = difflib.get_close_matches(card_id, known, n=1)
     return _(" (did you mean {card}?)", card=close[0]) if close else ""
 
