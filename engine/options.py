@@ -60,6 +60,7 @@ def _show(value: Any) -> str:
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
     """`` (did you mean 'x'?)`` when ``word`` looks like a misspelling of a choice, else ``""``."""
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    # TRANSLATORS: appended right after a name that was not recognized; keep the leading space if your language uses one
     return _(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
 
 
@@ -132,7 +133,8 @@ def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_valu
         except OptionValueError:
             values[name] = raw  # semantic checks report it with its position
     problems: list[Diagnostic] = []
-    location = edition_location or Location(_("command line"))
+    # TRANSLATORS: stands where a file name would, for an option given with -o NAME=VALUE
+    location = edition_location or (Location(_("command line")) if overrides else Location())
     for name, raw in (overrides or {}).items():
         definition = definitions.get(name)
         if definition is None:

@@ -172,6 +172,8 @@ def default_id(path: Path) -> str:
 def _looks_like_path(name_or_path: str | os.PathLike) -> bool:
     if isinstance(name_or_path, os.PathLike):
         return True
+    if os.path.isfile(name_or_path) and not find_ruleset_path(name_or_path):
+        return True  # an existing file with an unusual extension is still a file
     return name_or_path.endswith((".yaml", ".yml", ".json")) or name_or_path.startswith((".", "/", "~"))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -23,7 +24,7 @@ from .i18n import _
 from .options import did_you_mean
 from .yaml_loader import Node, PositionIndex, json_path_child
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 MAX_SHOWN = 40
 
 
@@ -40,14 +41,25 @@ def ruleset_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
-    schema = ruleset_schema()
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    # The schema itself is checked against the metaschema by the test suite, not at every start.
+    return Draft202012Validator(ruleset_schema())
+
+
+# Parsed files are cached (engine.ruleset.cached_yaml), so a parent shared by
+# several editions is checked once per process, not once per edition.
+_file_results: "weakref.WeakKeyDictionary[Node, list[Diagnostic]]" = weakref.WeakKeyDictionary()
 
 
 def check_file(tree: Node) -> list[Diagnostic]:
     """Schema problems of one file as written (an overlay with ``extends`` may be partial)."""
-    return _check(tree, tree.plain())
+    with _lock:
+        cached = _file_results.get(tree)
+    if cached is not None:
+        return list(cached)
+    diagnostics = _check(tree, tree.plain())
+    with _lock:
+        _file_results[tree] = diagnostics
+    return list(diagnostics)
 
 
 def check_merged(tree: Node) -> list[Diagnostic]:
@@ -114,6 +126,7 @@ def _type_name(schema_type: Any) -> str:
     names = {"object": _("a mapping"), "array": _("a list"), "string": _("text"), "integer": _("a whole number"),
              "number": _("a number"), "boolean": _("true or false"), "null": _("null")}
     if isinstance(schema_type, list):
+        # TRANSLATORS: joins alternatives such as "text or a whole number"
         return _(" or ").join(names.get(t, str(t)) for t in schema_type)
     return names.get(schema_type, str(schema_type))
 
@@ -134,6 +147,7 @@ def _expected_text(schema: dict[str, Any]) -> str:
         elif "type" in branch:
             parts.append(_type_name(branch["type"]))
     parts.append("{option: NAME}")
+    # TRANSLATORS: joins alternatives such as "text or a whole number"
     return _(" or ").join(parts)
 
 

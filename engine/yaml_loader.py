@@ -46,6 +46,9 @@ MAX_ANCHORS = 256
 MAX_ALIASES = 256
 MAX_NODES = 100_000
 
+# LibYAML's parser when PyYAML was built with it (several times faster); only its
+# events are used, never a constructor, so both parsers are equally safe.
+_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CORE_TAG = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {f"{_CORE_TAG}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
 
@@ -268,7 +271,7 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
                               file=name, line=1, column=1)
     problems = _Problems(name)
     try:
-        root = _build(yaml.parse(text, Loader=yaml.SafeLoader), problems)
+        root = _build(yaml.parse(text, Loader=_PARSER), problems)
     except yaml.MarkedYAMLError as error:
         raise _syntax_error(error, text, problems) from None
     except yaml.YAMLError as error:  # unmarked reader errors (e.g. a control character)
@@ -453,7 +456,7 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
             problems.add(_("{value} is not a valid {tag}", value=repr(_short(text)), tag=tag.replace(_CORE_TAG, "!!")), mark)
             return text
         return value
-    if event.style is not None or not event.implicit[0]:
+    if event.style or not event.implicit[0]:  # LibYAML reports a plain scalar's style as "", PyYAML as None
         return text  # quoted or block scalars are always text
     return _resolve_plain(text, problems, mark)
 

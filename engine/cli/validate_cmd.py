@@ -42,8 +42,7 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
         return check_ruleset(path)
     from ..ruleset import validate
 
-    return validate(path if path.endswith((".yaml", ".yml")) or Path(path).is_file() and "/" in path
-                    else path)
+    return validate(path)
 
 
 @click.command(help=_("Check ruleset YAML files (and .po translation catalogs); report every problem."))
