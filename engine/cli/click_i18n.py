@@ -11,6 +11,16 @@ from __future__ import annotations
 import re
 import string
 
+from ..i18n import N_
+
+# Messages click translates through a variable (``_(extra["required"])`` in
+# an option's help), which no extractor can see: named here so they reach
+# the catalogs.
+DYNAMIC_CLICK_MESSAGES = (
+    # TRANSLATORS: click marks a required option in --help: "[required]".
+    N_("required"),
+)
+
 _PERCENT_FIELD = re.compile(r"%(?:\([^)]*\))?[#0\- +]*\d*(?:\.\d+)?[a-zA-Z%]")
 
 
