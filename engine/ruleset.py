@@ -146,6 +146,10 @@ def find_ruleset_path(name: str) -> Path | None:
     return None
 
 
+# The name docs/architecture.md uses for the registry look-up.
+find_ruleset = find_ruleset_path
+
+
 def _ruleset_files() -> dict[str, Path]:
     """Every ruleset name and its file, the first root winning on duplicates."""
     found: dict[str, Path] = {}

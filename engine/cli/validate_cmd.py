@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import CardrulesError, Diagnostic
+from ..errors import CardrulesError, Diagnostic, Location
 from ..i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option, report
 
@@ -27,7 +27,8 @@ def _check_catalog(path: str) -> list[Diagnostic]:
     try:
         i18n._compile(Path(path))
     except CatalogError as error:
-        return [Diagnostic(type(d.location)(path, d.location.line, d.location.column, d.location.json_path), d.message)
+        # Name the catalog as it was given on the command line, like ruleset files.
+        return [Diagnostic(Location(path, d.location.line, d.location.column, d.location.json_path), d.message)
                 for d in error.diagnostics]
     return []
 
