@@ -83,7 +83,11 @@ def child_run(games: int, jobs: int) -> dict:
     tally = run_simulation(_plan(games), jobs=jobs)
     seconds = time.perf_counter() - start
     assert tally.rulesets[0].games == games
-    return {"games": games, "jobs": jobs, "seconds": seconds,
+    # CPU time of this process and of its (finished, reaped) pool workers: on a
+    # machine that others are busy with, it tells work from waiting for a core.
+    cpu = sum(usage.ru_utime + usage.ru_stime
+              for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+    return {"games": games, "jobs": jobs, "seconds": seconds, "cpu_seconds": cpu,
             "max_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
 
 
@@ -132,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {args.games} games: --jobs 1 {one_job['seconds']:.1f} s ({args.games / one_job['seconds']:.0f}/s), "
           f"--jobs 2 {two_jobs['seconds']:.1f} s ({args.games / two_jobs['seconds']:.0f}/s): speedup {speedup:.2f} "
           f"({'meets' if speedup >= SPEEDUP_TARGET else 'MISSES'} the {SPEEDUP_TARGET} target)")
+    print(f"  CPU time: --jobs 1 {one_job['cpu_seconds']:.1f} s, --jobs 2 {two_jobs['cpu_seconds']:.1f} s in all "
+          f"processes (x{two_jobs['cpu_seconds'] / one_job['cpu_seconds']:.2f}: the cost of the second process "
+          f"and of shipping batches; a speedup below 2 / that factor means the cores were busy with other work)")
 
     small = in_child("run", str(args.games // 10), "1")
     growth = one_job["max_rss_kib"] / small["max_rss_kib"]

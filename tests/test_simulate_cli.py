@@ -156,3 +156,38 @@ def test_an_unreachable_scheduler_is_exit_2(capsys):
                           "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2
     assert "127.0.0.1:9" in err
+
+
+def test_the_progress_bar_stays_away_from_a_stderr_that_is_not_a_terminal(monkeypatch):
+    from engine.cli import simulate_cmd
+
+    progress = simulate_cmd.LazyProgress(100, enabled=True)
+    progress.started_at -= 60  # as if the run had lasted a minute
+    progress.update(50)
+    assert progress.progress is None
+
+
+def test_the_progress_bar_appears_only_after_a_second_on_a_terminal(monkeypatch):
+    from engine.cli import simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
+    progress = simulate_cmd.LazyProgress(100, enabled=True)
+    progress.update(10)
+    assert progress.progress is None  # a quick run never shows it
+    progress.started_at -= 2
+    progress.update(20)
+    try:
+        assert progress.progress is not None
+        assert progress.progress.tasks[0].completed == 20
+    finally:
+        progress.close()
+
+
+def test_json_output_turns_the_progress_bar_off(monkeypatch):
+    from engine.cli import simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
+    progress = simulate_cmd.LazyProgress(100, enabled=False)
+    progress.started_at -= 60
+    progress.update(50)
+    assert progress.progress is None

@@ -16,7 +16,9 @@ import time
 from typing import Any, Sequence
 
 import click
+from babel.numbers import format_decimal
 
+from ..formatting import reader_locale
 from ..i18n import _
 from .common import exits_on_bad_input, lang_option, option_overrides
 
@@ -71,31 +73,26 @@ class LazyProgress:
         """``done`` games of ``total`` are finished."""
         if not self.enabled:
             return
+        elapsed = time.monotonic() - self.started_at
         if self.progress is None:
-            if time.monotonic() - self.started_at < PROGRESS_DELAY or done >= self.total:
+            if elapsed < PROGRESS_DELAY or done >= self.total:
                 return
             self._start()
-        self.progress.update(self.task, completed=done)
+        # The whole run's average: steadier than the bar's own estimate over the last seconds.
+        speed = format_decimal(done / max(elapsed, 1e-9), "#,##0", locale=reader_locale())
+        # TRANSLATORS: progress bar; {speed} is a number of games per second.
+        self.progress.update(self.task, completed=done, rate=_("{speed} games/s", speed=speed))
 
     def _start(self) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        # TRANSLATORS: progress bar; {speed} is a number of games per second.
-        speed = TextColumn("{task.fields[rate]}")
-        self.progress = Progress(TextColumn(_("Simulating")), BarColumn(), MofNCompleteColumn(), speed,
-                                 TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        # TRANSLATORS: the label of the progress bar while games are played.
+        self.progress = Progress(TextColumn(_("Simulating")), BarColumn(), MofNCompleteColumn(),
+                                 TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                                 console=Console(stderr=True), transient=True)
         self.progress.start()
         self.task = self.progress.add_task("", total=self.total, rate="")
-        # The bar's own speed estimate covers only the last seconds; the whole run's average is steadier.
-        original_update = self.progress.update
-
-        def update(task: Any, completed: int) -> None:
-            elapsed = max(1e-9, time.monotonic() - self.started_at)
-            original_update(task, completed=completed,
-                            rate=_("{speed} games/s", speed=f"{completed / elapsed:,.0f}"))
-
-        self.progress.update = update  # type: ignore[method-assign]
 
     def close(self) -> None:
         """Remove the bar (if it was shown)."""
@@ -254,7 +251,10 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any], plot_path: st
     console.print(_("{games} games per ruleset, seats {seats}, seed {seed}.", games=summary["games"],
                     seats=", ".join(summary["players"]), seed=summary["seed"]), markup=False)
     for renderable in render_report(summary, rulesets):
-        console.print(renderable, markup=False) if isinstance(renderable, str) else console.print(renderable)
+        if isinstance(renderable, str):
+            console.print(renderable, markup=False)  # a finding: plain text, brackets and all
+        else:
+            console.print(renderable)
     if plot_path is not None:
         # TRANSLATORS: {path} is the PNG file written by --plot.
         console.print(_("Plot saved to {path}.", path=plot_path), markup=False)
