@@ -322,12 +322,44 @@ def _exact_parameters(value: Any) -> Any:
     return value
 
 
+def _value_node(value: Any, position: Any) -> Node:
+    if isinstance(value, Mapping):
+        return Node({k: _value_node(v, position) for k, v in value.items()}, position)
+    if isinstance(value, (list, tuple)):
+        return Node([_value_node(v, position) for v in value], position)
+    return Node(value, position)
+
+
+def _with_references_resolved(node: Node, options: Mapping[str, Any]) -> Node:
+    """``node`` with every ``{option: NAME}`` replaced by the value, positioned at the reference."""
+    if node.is_mapping:
+        reference = node.get("option")
+        if len(node.value) == 1 and reference is not None and reference.value in options:
+            return _value_node(options[reference.value], node.position)
+        return Node({k: _with_references_resolved(v, options) if k not in ("options", "option-definitions") else v
+                     for k, v in node.value.items()}, node.position, node.key_positions)
+    if node.is_sequence:
+        return Node([_with_references_resolved(v, options) for v in node.value], node.position)
+    return node
+
+
 def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = None) -> Ruleset:
-    """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved)."""
+    """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved).
+
+    The tree is checked once more with every option reference replaced by its
+    value, so an option whose type does not fit where it is used (a choice
+    where a number belongs) is reported at the reference.
+    """
+    from . import schema_check
+
     data = merged.tree.plain()
     source = merged.source.path
     definitions = data.get("option-definitions") or {}
     options = effective_options(definitions, data.get("options") or {}, overrides)
+    misfits = schema_check.check_merged(_with_references_resolved(merged.tree, options))
+    if misfits:
+        raise RulesetError([Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
+                            for d in misfits])
     resolved = resolve_references({key: value for key, value in data.items()
                                    if key not in ("options", "option-definitions")}, options)
     resolved = _exact_parameters(resolved)

@@ -131,24 +131,27 @@ def _type_name(schema_type: Any) -> str:
     return names.get(schema_type, str(schema_type))
 
 
+def _describe(schema: Any) -> list[str]:
+    """What a (sub)schema accepts, in words, one entry per alternative."""
+    if not isinstance(schema, dict):
+        return []
+    reference = schema.get("$ref")
+    if reference == "#/$defs/exact-number" or schema.get("x-expected") == "number":
+        return [_("a number (such as 3, -5, 0.5 or 1/2)")]
+    if reference == "#/$defs/option-reference":
+        return ["{option: NAME}"]
+    if "anyOf" in schema:
+        return [text for branch in schema["anyOf"] for text in _describe(branch)]
+    if "enum" in schema:
+        return [_("one of {values}", values=", ".join(map(str, schema["enum"])))]
+    if "type" in schema:
+        return [_type_name(schema["type"])]
+    return []
+
+
 def _expected_text(schema: dict[str, Any]) -> str:
-    expected = schema.get("x-expected")
-    if expected == "number":
-        return _("a number (such as 3, -5, 0.5 or 1/2)")
-    for branch in schema.get("anyOf", []):
-        if isinstance(branch, dict) and branch.get("$ref") == "#/$defs/exact-number":
-            return _("a number (such as 3, -5, 0.5 or 1/2), null or {{option: NAME}}")
-    parts = []
-    for branch in schema.get("anyOf", []):
-        if not isinstance(branch, dict) or branch.get("$ref") == "#/$defs/option-reference":
-            continue
-        if "enum" in branch:
-            parts.append(_("one of {values}", values=", ".join(map(str, branch["enum"]))))
-        elif "type" in branch:
-            parts.append(_type_name(branch["type"]))
-    parts.append("{option: NAME}")
     # TRANSLATORS: joins alternatives such as "text or a whole number"
-    return _(" or ").join(parts)
+    return _(" or ").join(_describe(schema)) or _("another value")
 
 
 def _value_at(data: Any, parts: Iterable[Any]) -> Any:
