@@ -3,7 +3,7 @@
 The public Python API (see ``docs/api.md``)::
 
     import engine
-    ruleset = engine.load_ruleset("high-society/ja")
+    ruleset = engine.load_ruleset("GAME/EDITION")   # or a path to a house rule
     game = engine.Game(ruleset, ["Ann", "Bo", "Cy"])
     state = game.new_initial_state(seed=7)
 

@@ -186,7 +186,10 @@ class LegalActions:
         return bool(self.choices) or self.can_pass or self.can_raise()
 
     def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
+        if self.choices:
+            return f"LegalActions(choices={list(self.choices)!r})"
+        return (f"LegalActions(hand_mask={self.hand_mask:#x}, own_total={self.own_total}, "
+                f"highest_total={self.highest_total}, can_pass={self.can_pass})")
 
     def sample(self, rng: random.Random) -> int:
         """One legal action drawn uniformly (``PASS`` included), without listing them.
