@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
+from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from . import blocks
@@ -106,6 +107,7 @@ class Game:
         self.next_start_rule = blocks.build("next-start", ruleset.next_start, ruleset)
         self.end_conditions = tuple(blocks.build("end", spec, ruleset) for spec in ruleset.end_conditions)
         self.end_thresholds = {end.tag: end.count for end in self.end_conditions if hasattr(end, "tag")}
+        self.end_thresholds_view = MappingProxyType(self.end_thresholds)
         self.scoring = Scoring(ruleset)
         self._values_of: dict[int, tuple[int, ...]] = {}
 
@@ -187,6 +189,9 @@ class State:
         self.action_players: list[int] = []
         self.events: list[dict[str, Any]] = []
         self._result: Result | None = None
+        # Bumped whenever a public fact other than the auction itself changes (see _public_facts).
+        self._public_changes = 0
+        self._public_cache: tuple | None = None
         self._start_round()
 
     # ------------------------------------------------------------------ the OpenSpiel-shaped API
@@ -300,6 +305,7 @@ class State:
 
     def _start_round(self) -> None:
         game = self.game
+        self._public_changes += 1
         if self.ending_after_round is not None:
             self._end(self.ending_after_round, None)
             return
@@ -328,6 +334,7 @@ class State:
         self.current = self.start_player
 
     def _end(self, reason: str, revealed_card: int | None) -> None:
+        self._public_changes += 1
         self.terminal = True
         self.end_reason = reason
         self.auction = None
@@ -338,6 +345,7 @@ class State:
 
     def _give_card(self, taker: int) -> None:
         game = self.game
+        self._public_changes += 1
         card = self.revealed
         self.events.append({"type": "take", "player": taker, "card": game.card_ids[card],
                             "free": not self.money_bid_this_round})
@@ -383,6 +391,7 @@ class State:
         """``player``'s bid on the table is paid: out of the game."""
         mask = self.bid_masks[player]
         if mask:
+            self._public_changes += 1
             self.discarded_masks[player] |= mask
             self.events.append({"type": "pay", "player": player, "cards": self.game.values_of(mask)})
             self.bid_masks[player] = 0
@@ -399,18 +408,21 @@ class State:
 
     def add_pending(self, player: int, effect: Any, effect_card: int) -> None:
         """Leave ``effect`` waiting on ``player`` until a card it catches is taken."""
+        self._public_changes += 1
         self.pending[player].append((effect, effect_card))
         self.events.append({"type": "pending", "player": player, "card": self.game.card_ids[effect_card],
                             "tag": getattr(effect, "tag", None)})
 
     def discard_won(self, player: int, card: int) -> None:
         """A card ``player`` holds is discarded (out of the game)."""
+        self._public_changes += 1
         self.won[player].remove(card)
         self.discarded_cards.append(card)
         self.events.append({"type": "discard", "player": player, "card": self.game.card_ids[card]})
 
     def discard_taken(self, player: int, card: int) -> None:
         """A card ``player`` just took is discarded at once, never held."""
+        self._public_changes += 1
         self.discarded_cards.append(card)
         self.events.append({"type": "discard", "player": player, "card": self.game.card_ids[card]})
 
@@ -477,22 +489,43 @@ class State:
 
     # ------------------------------------------------------------------ observation
 
+    def _public_facts(self) -> tuple:
+        """Cards won, money paid, unseen cards, tag counts, pending effects: rebuilt only when they change.
+
+        Bots ask for an observation at every decision, but these facts change
+        only when a card is revealed, taken or discarded, or money is paid.
+        """
+        cached = self._public_cache
+        if cached is not None and cached[0] == self._public_changes:
+            return cached[1]
+        game = self.game
+        ids = game.card_ids
+        revealed_mask = self.revealed_mask
+        tag_counts: dict[str, int] = {}
+        unseen = []
+        for card in self.ruleset.cards:
+            if revealed_mask >> card.index & 1:
+                for tag in card.tags:
+                    tag_counts[tag] = tag_counts.get(tag, 0) + 1
+            else:
+                unseen.append(card.id)
+        facts = (
+            tuple(tuple(ids[card] for card in won) for won in self.won),
+            tuple(game.values_of(mask) for mask in self.discarded_masks),
+            tuple(unseen),
+            MappingProxyType(tag_counts),
+            tuple(tuple(MappingProxyType({"card": ids[effect_card], "kind": effect.kind,
+                                          "tag": getattr(effect, "tag", None)})
+                        for effect, effect_card in waiting) for waiting in self.pending),
+        )
+        self._public_cache = (self._public_changes, facts)
+        return facts
+
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now."""
         game = self.game
         values_of = game.values_of
-        sums = game.money_sums
-        ids = game.card_ids
-        revealed_mask = self.revealed_mask
-        cards = self.ruleset.cards
-        tag_counts: dict[str, int] = {}
-        for card in cards:
-            if revealed_mask >> card.index & 1:
-                for tag in card.tags:
-                    tag_counts[tag] = tag_counts.get(tag, 0) + 1
-        unseen = tuple(card.id for card in cards if not revealed_mask >> card.index & 1)
-        pending = tuple(tuple({"card": ids[effect_card], "kind": effect.kind, "tag": getattr(effect, "tag", None)}
-                              for effect, effect_card in waiting) for waiting in self.pending)
+        public = self._public_facts()
         return Observation(
             player=player,
             players=game.players,
@@ -502,16 +535,16 @@ class State:
             bid_totals=tuple(self.bid_totals),
             highest_bid=self.highest_total,
             passed=tuple(self.passed),
-            won_cards=tuple(tuple(ids[card] for card in won) for won in self.won),
+            won_cards=public[0],
             money_cards_left=tuple(hand.bit_count() + bid.bit_count() for hand, bid in zip(self.hands, self.bid_masks)),
-            discarded_money=tuple(values_of(mask) for mask in self.discarded_masks),
+            discarded_money=public[1],
             revealed_card=self.revealed_card,
             auction_kind=self.auction_kind,
             cards_left_in_deck=self.deck_remaining,
-            unseen_cards=unseen,
-            tag_counts_revealed=tag_counts,
-            end_thresholds=dict(game.end_thresholds),
-            pending_effects=pending,
+            unseen_cards=public[2],
+            tag_counts_revealed=public[3],
+            end_thresholds=game.end_thresholds_view,
+            pending_effects=public[4],
             round_number=self.round_number,
             current_player=self.current_player(),
             start_player=self.start_player,
