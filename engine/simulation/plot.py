@@ -88,47 +88,111 @@ def _histogram_points(histogram: Mapping[str, int], bins: int = 40) -> tuple[lis
     return edges, shares + shares[-1:]
 
 
+def _central_range(histograms: Sequence[Mapping[str, int]], tail: float = 0.005) -> tuple[float, float] | None:
+    """The score range holding all but ``tail`` of the mass at each end, over all histograms.
+
+    A handful of extreme games would otherwise squeeze the bulk of the
+    distribution into a sliver of the axis.
+    """
+    low = high = None
+    for histogram in histograms:
+        total = sum(histogram.values())
+        if not total:
+            continue
+        ordered = sorted((Fraction(key), count) for key, count in histogram.items())
+        seen = 0
+        for score, count in ordered:
+            seen += count
+            if seen / total > tail:
+                low = float(score) if low is None else min(low, float(score))
+                break
+        seen = 0
+        for score, count in reversed(ordered):
+            seen += count
+            if seen / total > tail:
+                high = float(score) if high is None else max(high, float(score))
+                break
+    if low is None or high is None:
+        return None
+    return low - 1, high + 1
+
+
+def _bars_with_intervals(axes: Any, groups: Sequence[Sequence[tuple[float | None, list[float] | None]]],
+                         labels: Sequence[str], colours: Sequence[str]) -> None:
+    """Grouped bars (one group per seat, one bar per series) with their intervals as error bars."""
+    width = 0.8 / max(1, len(groups))
+    for index, (series, label, colour) in enumerate(zip(groups, labels, colours)):
+        positions = [seat + (index - (len(groups) - 1) / 2) * width for seat in range(len(series))]
+        values = [value or 0.0 for value, _interval in series]
+        lower = [max(0.0, value - interval[0]) if interval else 0.0 for value, (_v, interval) in zip(values, series)]
+        upper = [max(0.0, interval[1] - value) if interval else 0.0 for value, (_v, interval) in zip(values, series)]
+        axes.bar(positions, values, width=width * 0.95, yerr=[lower, upper], capsize=3, label=label, color=colour)
+
+
 def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> Any:
-    """A matplotlib Figure of the summary (labels in the current language)."""
+    """A matplotlib Figure of the summary (labels in the current language), and the rc settings it needs.
+
+    Top: win rate per seat for every ruleset, and (with two or more rulesets)
+    the paired difference of each seat's win rate from the first ruleset.
+    Bottom: the distributions of winning scores and of every player's score.
+    """
+    import matplotlib
     from matplotlib.figure import Figure
 
-    rc = {"font.family": [font_family, "DejaVu Sans"]} if font_family else {}
-    import matplotlib
+    from .report import seat_label
 
+    rc = {"font.family": [font_family, "DejaVu Sans"]} if font_family else {}
     with matplotlib.rc_context(rc):
-        figure = Figure(figsize=(13, 4.8), layout="constrained")
-        wins_axes, winning_axes, scores_axes = figure.subplots(1, 3, gridspec_kw={"width_ratios": [1.3, 1, 1]})
+        figure = Figure(figsize=(13, 9), layout="constrained")
+        (wins_axes, differences_axes), (winning_axes, scores_axes) = figure.subplots(2, 2)
         rulesets = summary["rulesets"]
         seats = rulesets[0]["seats"]
-        width = 0.8 / max(1, len(rulesets))
-        for index, entry in enumerate(rulesets):
-            positions = [seat["seat"] + (index - (len(rulesets) - 1) / 2) * width for seat in seats]
-            rates = [seat["wins"]["rate"] or 0.0 for seat in entry["seats"]]
-            lower = [max(0.0, rate - seat["wins"]["ci"][0]) if seat["wins"]["ci"] else 0.0
-                     for rate, seat in zip(rates, entry["seats"])]
-            upper = [max(0.0, seat["wins"]["ci"][1] - rate) if seat["wins"]["ci"] else 0.0
-                     for rate, seat in zip(rates, entry["seats"])]
-            wins_axes.bar(positions, rates, width=width * 0.95, yerr=[lower, upper], capsize=3,
-                          label=entry["ruleset"], color=f"C{index}")
-            x, shares = _histogram_points(entry["winning_score"]["histogram"])
-            winning_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
-            x, shares = _histogram_points(entry["score"]["histogram"])
-            scores_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
-        from .report import seat_label
+        seat_names = [seat_label(seat["seat"], seat["kind"]) for seat in seats]
 
-        wins_axes.set_xticks([seat["seat"] for seat in seats],
-                             [seat_label(seat["seat"], seat["kind"]) for seat in seats], rotation=15)
-        wins_axes.yaxis.set_major_formatter(_percent_formatter())
+        _bars_with_intervals(wins_axes, [[(seat["wins"]["rate"], seat["wins"]["ci"]) for seat in entry["seats"]]
+                                         for entry in rulesets],
+                             [entry["ruleset"] for entry in rulesets], [f"C{i}" for i in range(len(rulesets))])
         # TRANSLATORS: plot title; error bars are 95% confidence intervals.
         wins_axes.set_title(_("Win rate per seat (95% intervals)"))
         # TRANSLATORS: plot axis label.
         wins_axes.set_ylabel(_("Games won"))
-        wins_axes.legend(fontsize="small")
+        wins_axes.yaxis.set_major_formatter(_percent_formatter())
+
+        differences = summary["differences"]
+        if differences:
+            _bars_with_intervals(differences_axes,
+                                 [[(seat["difference"], seat["ci"]) for seat in difference["seats"]]
+                                  for difference in differences],
+                                 [difference["ruleset"] for difference in differences],
+                                 [f"C{i + 1}" for i in range(len(differences))])
+            differences_axes.axhline(0, color="black", linewidth=0.8)
+            # TRANSLATORS: plot title: each seat's win rate under a ruleset minus under the first ruleset
+            # ({baseline}), same deals; error bars are 95% intervals.
+            differences_axes.set_title(_("Change in win rate from {baseline} (paired, 95% intervals)",
+                                         baseline=differences[0]["baseline"]))
+            # TRANSLATORS: plot axis label: a difference of two win rates, in percentage points.
+            differences_axes.set_ylabel(_("Percentage points"))
+            differences_axes.yaxis.set_major_formatter(_points_formatter())
+        else:
+            differences_axes.set_axis_off()
+        for axes in (wins_axes, differences_axes):
+            axes.set_xticks(range(len(seats)), seat_names, rotation=15)
+            if axes.has_data():
+                axes.legend(fontsize="small")
+
+        for index, entry in enumerate(rulesets):
+            x, shares = _histogram_points(entry["winning_score"]["histogram"])
+            winning_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
+            x, shares = _histogram_points(entry["score"]["histogram"])
+            scores_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
         # TRANSLATORS: plot title: how the winners' scores are distributed.
         winning_axes.set_title(_("Winning scores"))
         # TRANSLATORS: plot title: how every player's final score is distributed.
         scores_axes.set_title(_("Scores of every player"))
-        for axes in (winning_axes, scores_axes):
+        for axes, key in ((winning_axes, "winning_score"), (scores_axes, "score")):
+            shown = _central_range([entry[key]["histogram"] for entry in rulesets])
+            if shown is not None:
+                axes.set_xlim(*shown)
             # TRANSLATORS: plot axis label: a final score.
             axes.set_xlabel(_("Score"))
             # TRANSLATORS: plot axis label: the share of games (or of players) with that score.
@@ -138,6 +202,14 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> A
         # TRANSLATORS: the figure's title; {games} is the number of games per ruleset, {seed} the seed.
         figure.suptitle(_("{games} games per ruleset, seed {seed}", games=summary["games"], seed=summary["seed"]))
     return figure, rc
+
+
+def _points_formatter() -> Any:
+    from matplotlib.ticker import FuncFormatter
+
+    from .report import points
+
+    return FuncFormatter(lambda value, _position: points(value))
 
 
 def _percent_formatter() -> Any:
