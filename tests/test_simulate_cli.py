@@ -107,8 +107,10 @@ def test_the_plot_is_a_real_png(capsys, tmp_path):
         (["--games", "0"], "--games"),
         (["--games", "-5"], "--games"),
         (["--jobs", "0"], "--jobs"),
+        (["--plot", "/no/such/folder/out.png"], "--plot"),
     ],
-    ids=["unknown bot kind", "a person's name", "too few seats", "zero games", "negative games", "zero jobs"],
+    ids=["unknown bot kind", "a person's name", "too few seats", "zero games", "negative games", "zero jobs",
+         "a plot nobody can write"],
 )
 def test_a_wrong_command_line_is_exit_2_with_a_clear_message(capsys, arguments, expected):
     base = {"--players": FOUR_BOTS, "--games": "10"}

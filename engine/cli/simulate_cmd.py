@@ -187,6 +187,13 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
         except ImportError:
             # TRANSLATORS: --plot needs the optional matplotlib dependency.
             raise click.UsageError(_("--plot needs matplotlib: pip install 'cardrules[plot]'.")) from None
+        directory = os.path.dirname(os.path.abspath(plot_path))
+        if not os.path.isdir(directory) or not os.access(directory, os.W_OK):
+            # Found out now rather than after hours of games.
+            # TRANSLATORS: why the --plot file cannot be written.
+            raise click.BadParameter(_("cannot write {path}: {reason}", path=plot_path,
+                                       reason=_("its folder does not exist or is not writable")),
+                                     param_hint="--plot")
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 32)
     plan = SimulationPlan(tuple(specs), tuple(seat_kinds), tuple(names), games, seed, keep_logs=logs_path is not None)
