@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from babel.numbers import format_decimal, format_percent
 
 from ..i18n import _
+from ..result import score_to_json
 from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, wilson_interval
 
 FORMAT_VERSION = 1
@@ -41,25 +42,8 @@ def _rate(successes: int, trials: int) -> dict[str, Any]:
 
 
 def exact_number_key(value: Fraction) -> str:
-    """A score as a JSON object key: ``"14"``, ``"3.5"``, ``"7/3"`` (the Result format, as text)."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    denominator = value.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator == 1:
-        # A finite decimal: print it without float rounding.
-        digits = 0
-        scaled = value
-        while scaled.denominator != 1:
-            scaled *= 10
-            digits += 1
-        sign = "-" if scaled < 0 else ""
-        text = str(abs(scaled.numerator)).rjust(digits + 1, "0")
-        return f"{sign}{text[:-digits]}.{text[-digits:]}"
-    return f"{value.numerator}/{value.denominator}"
+    """A score as a JSON object key: ``"14"``, ``"3.5"``, ``"7/3"`` (the Result's score format, as text)."""
+    return str(score_to_json(Fraction(value)))
 
 
 def _distribution(histogram: Mapping[Fraction, int]) -> dict[str, Any]:
