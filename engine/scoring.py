@@ -28,21 +28,22 @@ class Scoring:
     def score_cards(self, card_ids: Sequence[str]) -> tuple[Fraction, tuple[ScoreStep, ...]]:
         """The exact score of a set of held cards and every step that led to it."""
         cards = [self.cards_by_id[card_id] for card_id in card_ids]
-        score = Fraction(0)
+        # Steps work with ints while the score is whole (exact and fast); the record is in Fractions.
+        score: int | Fraction = 0
         explanation = []
         for step in self.steps:
             after, detail = step.apply(score, cards)
-            explanation.append(ScoreStep(step.id, step.kind, score, after, detail))
+            explanation.append(ScoreStep(step.id, step.kind, Fraction(score), Fraction(after), detail))
             score = after
-        return score, tuple(explanation)
+        return Fraction(score), tuple(explanation)
 
     def score_only(self, card_ids: Sequence[str]) -> Fraction:
         """The exact score of a set of held cards, without the explanation (fast path for bots)."""
         cards = [self.cards_by_id[card_id] for card_id in card_ids]
-        score = Fraction(0)
+        score: int | Fraction = 0
         for step in self.steps:
             score = step.apply(score, cards)[0]
-        return score
+        return Fraction(score)
 
     def score(self, players: Sequence[tuple[str, Sequence[str], int]]) -> Result:
         """Score ``(name, card ids held, money total in hand)`` per seat, in seat order."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from .numbers import exact
 from .selectors import card_selector, selector_of
 
 
@@ -20,10 +21,12 @@ class MultiplyPerCard:
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
-        self.factor = Fraction(spec["factor"])
+        self.factor = exact(spec["factor"])
         self.matches = card_selector(selector_of(spec))
 
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """The new score and which cards multiplied it."""
         counted = tuple(card.id for card in cards if self.matches(card))
-        return score * self.factor ** len(counted), {"cards": counted, "factor": self.factor}
+        if counted:
+            score = score * self.factor ** len(counted)
+        return score, {"cards": counted, "factor": Fraction(self.factor)}

@@ -29,11 +29,11 @@ class RoundScore:
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """The rounded score."""
         if self.mode == "floor":
-            rounded = Fraction(math.floor(score))
+            rounded = math.floor(score)
         elif self.mode == "ceil":
-            rounded = Fraction(math.ceil(score))
+            rounded = math.ceil(score)
         elif self.mode == "half-up":
-            rounded = Fraction(math.floor(score + Fraction(1, 2)))
+            rounded = math.floor(score + Fraction(1, 2))
         else:
             rounded = score
         return rounded, {"mode": self.mode}

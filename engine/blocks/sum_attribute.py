@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from .numbers import exact
 from .selectors import card_selector, selector_of
 
 
@@ -25,5 +26,5 @@ class SumAttribute:
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """The new score and what it counted."""
         counted = [card for card in cards if self.matches(card) and self.attribute in card.attributes]
-        total = sum((Fraction(card.attributes[self.attribute]) for card in counted), Fraction(0))
-        return score + total, {"cards": tuple(card.id for card in counted), "amount": total}
+        total = sum(exact(card.attributes[self.attribute]) for card in counted)
+        return score + total, {"cards": tuple(card.id for card in counted), "amount": Fraction(total)}
