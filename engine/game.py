@@ -36,6 +36,19 @@ from .scoring import Scoring
 TERMINAL = -4
 
 
+class _NoChance(random.Random):
+    """The generator of a replay, which must never be asked for chance."""
+
+    def random(self) -> float:  # pragma: no cover - a programming error if reached
+        raise AssertionError("a replayed game drew a random number")
+
+    def getrandbits(self, k: int) -> int:  # pragma: no cover - a programming error if reached
+        raise AssertionError("a replayed game drew a random number")
+
+
+_NO_CHANCE = _NoChance(0)
+
+
 def _money_text(ruleset: Any, amount: int) -> str:
     """Money as the edition writes it (plain number if formatting is unavailable)."""
     try:
@@ -106,6 +119,9 @@ class Game:
                                      for card in ruleset.cards)
         self.next_start_rule = blocks.build("next-start", ruleset.next_start, ruleset)
         self.end_conditions = tuple(blocks.build("end", spec, ruleset) for spec in ruleset.end_conditions)
+        # Each end condition says when it is checked, so a round asks only the relevant ones.
+        self.round_start_ends = tuple(end for end in self.end_conditions if end.checked_at_round_start)
+        self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)
         self.end_thresholds = {end.tag: end.count for end in self.end_conditions if hasattr(end, "tag")}
         self.end_thresholds_view = MappingProxyType(self.end_thresholds)
         self.scoring = Scoring(ruleset)
@@ -150,7 +166,8 @@ class State:
         self.ruleset = game.ruleset
         self.player_count = count = game.player_count
         self.seed = seed
-        rng = random.Random(seed)
+        # A replay gives both draws; seeding a generator would be wasted work then.
+        rng = random.Random(seed) if deck is None or first_player is None else _NO_CHANCE
         self.hands = [0] * count
         self.deck: list[int] = list(range(len(game.card_ids)))
         self.deck_position = 0
@@ -232,7 +249,7 @@ class State:
                 self._give_card(taker)
             return
         hand = self.hands[player]
-        if not isinstance(action, int) or action < 0 or action >= CHOICE_BASE:
+        if (type(action) is not int and not isinstance(action, int)) or action < 0 or action >= CHOICE_BASE:
             raise IllegalActionError.at(_("this is a bid turn: pass or bid money cards"))
         game = self.game
         if action & ~hand:
@@ -309,7 +326,7 @@ class State:
         if self.ending_after_round is not None:
             self._end(self.ending_after_round, None)
             return
-        for end in game.end_conditions:
+        for end in game.round_start_ends:
             if end.ends_at_round_start(self):
                 self._end(end.id, None)
                 return
@@ -319,7 +336,7 @@ class State:
         self.revealed_mask |= 1 << card
         self.events.append({"type": "reveal", "player": self.start_player, "card": game.card_ids[card],
                             "round": self.round_number})
-        for end in game.end_conditions:
+        for end in game.reveal_ends:
             if end.ends_at_reveal(self, card):
                 if end.discard_revealed:
                     self._end(end.id, card)

@@ -13,6 +13,8 @@ class DeckEmpty:
     category = "end"
     kind = "deck-empty"
     discard_revealed = True
+    checked_at_round_start = True
+    checked_at_reveal = False
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
         self.id = spec.get("id", self.kind)

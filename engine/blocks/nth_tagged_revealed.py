@@ -16,6 +16,8 @@ class NthTaggedRevealed:
 
     category = "end"
     kind = "nth-tagged-revealed"
+    checked_at_round_start = False
+    checked_at_reveal = True
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
         self.id = spec.get("id", self.kind)
