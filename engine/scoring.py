@@ -13,6 +13,9 @@ from . import blocks
 from .result import PlayerResult, Result, ScoreStep
 
 
+_ZERO = Fraction(0)
+
+
 class Scoring:
     """The compiled scoring rules of one ruleset (build once, score many games)."""
 
@@ -30,12 +33,14 @@ class Scoring:
         cards = [self.cards_by_id[card_id] for card_id in card_ids]
         # Steps work with ints while the score is whole (exact and fast); the record is in Fractions.
         score: int | Fraction = 0
+        before = _ZERO
         explanation = []
         for step in self.steps:
-            after, detail = step.apply(score, cards)
-            explanation.append(ScoreStep(step.id, step.kind, Fraction(score), Fraction(after), detail))
-            score = after
-        return Fraction(score), tuple(explanation)
+            score, detail = step.apply(score, cards)
+            after = score if type(score) is Fraction else Fraction(score)
+            explanation.append(ScoreStep(step.id, step.kind, before, after, detail))
+            before = after
+        return before, tuple(explanation)
 
     def score_only(self, card_ids: Sequence[str]) -> Fraction:
         """The exact score of a set of held cards, without the explanation (fast path for bots)."""
