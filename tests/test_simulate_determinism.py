@@ -107,3 +107,13 @@ def test_a_ruleset_compared_with_itself_shows_no_difference_at_all():
     assert tally.rulesets[0] == tally.rulesets[1]
     assert tally.paired[0].seat_sum == [0, 0, 0]
     assert tally.paired[0].seat_sum_of_squares == [0, 0, 0]
+
+
+def test_json_output_does_not_depend_on_the_language(capsys):
+    outputs = []
+    for lang in ("en", "ja", "ko"):
+        with pytest.raises(SystemExit):
+            main(["simulate", "-r", "high-society/ko", "--games", "10", "--players", "bot:heuristic,bot:random,bot:random",
+                  "--seed", "5", "--jobs", "1", "--json", "--lang", lang])
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] == outputs[2]
