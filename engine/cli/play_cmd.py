@@ -26,7 +26,7 @@ def choose_default_ruleset(console: Console) -> str:
         for info in playable:
             if wanted in (info.languages or ()):
                 console.print(_("No ruleset given (-r): playing {name}.", name=info.name),
-                              markup=False, highlight=False)
+                              markup=False, highlight=False, soft_wrap=True)
                 return info.name
     if playable:
         return playable[0].name
@@ -62,11 +62,10 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
     if seed is None:
         # A recorded seed makes the deal and the bots' play reproducible from the log.
         seed = random.SystemRandom().randrange(2 ** 31)
-    state = Game(ruleset, [seat.name for seat in seats]).new_initial_state(seed=seed)
+    game = Game(ruleset, [seat.name for seat in seats], seats=[seat.log_kind() for seat in seats])
+    state = game.new_initial_state(seed=seed)
     log_path = Path(log_file) if log_file else (default_log_path() if interactive else None)
-    extras: dict[str, Any] = {"seats": [seat.log_kind() for seat in seats], "seed": seed}
-    if options:
-        extras["options"] = dict(options)
+    extras: dict[str, Any] = {}
     if is_ruleset_path(name):
         extras["ruleset"] = relative_reference(Path(name), log_path)
     return GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
@@ -78,50 +77,48 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     from ..bots import BOT_KINDS
     from ..game import Game
     from ..gamelog import read_log
-    from ..ruleset import load_ruleset
+    from ..replay import ReplayContext
     from ..terminal.seats import all_bots, seats_from_log
     from ..terminal.session import GameSession
 
     record = read_log(resume_file)
     log = record.log
+    finished = LogError.at(_("this game is already finished; there is nothing to resume"),
+                           record.file, record.line, json_path="$.result")
     if "result" in log:
-        raise LogError.at(_("this game is already finished; there is nothing to resume"),
-                          record.file, record.line, json_path="$.result")
-    reference = str(log["ruleset"])
-    relative = Path(resume_file).parent / reference
-    source = str(relative) if Path(reference).suffix.lower() in (".yaml", ".yml") and relative.is_file() else reference
-    try:
-        ruleset = load_ruleset(source, log.get("options") or None)
-    except RulesetError as error:
-        raise LogError.at(_("the ruleset {name} of this game cannot be used: {reason}", name=reference,
-                            reason="; ".join(d.message for d in error.diagnostics)),
-                          record.file, record.line, json_path="$.ruleset") from None
+        raise finished
+    ruleset = ReplayContext().ruleset_for(record)
     players = list(log["players"])
     seats = seats_from_log(players, log.get("seats"), BOT_KINDS)
-    if not interactive:
-        seats = all_bots(seats)
     try:
-        state = Game(ruleset, players).new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
+        game = Game(ruleset, players, seats=[seat.log_kind() for seat in seats])
+        state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
     except CardrulesError as error:
         raise LogError.at("; ".join(d.message for d in error.diagnostics), record.file, record.line) from None
     for index, entry in enumerate(log["actions"]):
+        location = record.action_location(index)
         try:
-            state.apply_action(state.action_from_json(entry))
+            action = state.action_from_json(entry)
+            if action not in state.legal_actions():
+                raise LogError.at(_("{action} is not allowed now", action=entry.get("action")))
+            state.apply_action(action)
         except CardrulesError as error:
-            location = record.action_location(index)
-            raise LogError.at(_("action {index}: {reason}", index=index,
+            # TRANSLATORS: {index} counts the log's actions from 0; {reason} says what is wrong.
+            raise LogError.at(_("action {index} (counting from 0): {reason}", index=index,
                                 reason="; ".join(d.message for d in error.diagnostics)),
                               location.file, location.line, location.column, location.json_path) from None
     if state.is_terminal():
-        raise LogError.at(_("this game is already finished; there is nothing to resume"), record.file, record.line)
-    extras = {key: log[key] for key in ("seats", "seed", "options", "ruleset") if key in log}
+        raise finished
+    if not interactive:
+        seats = all_bots(seats)
+    extras = {"ruleset": log["ruleset"]} if log["ruleset"] != ruleset.id else {}
     seed = log.get("seed") if isinstance(log.get("seed"), int) else None
-    # Bots of a resumed game continue from a seed of their own: the same log resumes the same way.
+    # The bots of a resumed game draw from a seed of their own, so a log resumes the same way twice.
     bot_seed = None if seed is None else seed + len(log["actions"])
     session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
                           log_path=Path(log_file or resume_file), log_extras=extras, bot_seed=bot_seed)
     session.skip_told_events()
-    console.print(_("Resuming the game saved in {path}.", path=resume_file), markup=False, highlight=False)
+    console.print(_("Resuming the game saved in {path}.", path=resume_file), markup=False, highlight=False, soft_wrap=True)
     return session
 
 
@@ -149,7 +146,7 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
         raise click.UsageError(_("--resume continues a saved game as it was: it takes no -r, --players, --seed or -o."))
     if not interactive:
         console.print(_("No terminal on input: bots play every seat and the game is narrated."),
-                      markup=False, highlight=False)
+                      markup=False, highlight=False, soft_wrap=True)
     if resume_file:
         session = resumed_game(resume_file, log_file, interactive, console)
     else:
@@ -158,4 +155,4 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
         session.run()
     except (QuitRequested, EOFError, KeyboardInterrupt):
         console.print()
-        console.print(session.stopped_message(), markup=False, highlight=False)
+        console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)

@@ -16,7 +16,4 @@ def final_report(ruleset: Any, result: Any) -> list[str]:
     # TRANSLATORS: heading of the end-of-game report.
     lines = [_("Final scoring")]
     lines.extend(explain_result(ruleset, result))
-    if not result.winners:
-        # TRANSLATORS: the end of a game where every player is out.
-        lines.append(_("Nobody wins."))
     return lines

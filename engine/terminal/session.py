@@ -26,15 +26,17 @@ from .input_parsing import (
     InputProblem,
     bid_mask,
     mask_values,
+    normalize_input,
     parse_bid_prompt,
     parse_choice_prompt,
+    quit_words,
 )
 from .narration import describe_events
 from .seats import Seat
 from .table_view import money_face, render_table
 
 # How many of the latest events the table's "what just happened" line keeps.
-RECENT_EVENT_LINES = 8
+RECENT_EVENT_LINES = 12
 # How many example bids the help lists.
 HELP_EXAMPLE_BIDS = 5
 
@@ -82,6 +84,8 @@ class GameSession:
             player = self.state.current_player()
             if self.seats[player].is_human and self.interactive:
                 action = self.ask_human(player)
+                # What happened before this human's move is old news from now on.
+                self._recent = []
             else:
                 action = self._bots[player].choose(self.state.observation(player), self.state.legal_actions())
             self.state.apply_action(action)
@@ -115,7 +119,7 @@ class GameSession:
         lines = describe_events(self.ruleset, self.players, events)
         if not self.interactive:
             for line in lines:
-                self.console.print(line, markup=False, highlight=False)
+                self.say(line)
             return
         if lines:
             self._recent = (self._recent + lines)[-RECENT_EVENT_LINES:]
@@ -135,6 +139,10 @@ class GameSession:
             self.console.clear()
         self.console.print(render_table(self.ruleset, observation, viewer, self._recent))
 
+    def say(self, text: str) -> None:
+        """One line of plain text; the terminal, not rich, wraps it (so it can be copied whole)."""
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
     # ------------------------------------------------------------------ humans
 
     def _input(self, prompt: str) -> str:
@@ -152,7 +160,10 @@ class GameSession:
         if self.console.is_terminal:
             self.console.clear()
         # TRANSLATORS: shown between two human players' turns in a hot-seat game, so that one does not see the other's hand.
-        self._input(_("Pass the keyboard to {name}, then press Enter > ", name=self.seats[player].name))
+        answer = self._input(_("Pass the keyboard to {name}, then press Enter (q to save and quit) > ",
+                               name=self.seats[player].name))
+        if normalize_input(answer) in quit_words():
+            raise QuitRequested()
         self._viewer = player
         self.show_table()
 
@@ -168,24 +179,22 @@ class GameSession:
         """A numbered list of cards; typing a number picks one."""
         choices = list(legal)
         # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.
-        self.console.print(_("{name}, choose the card to discard:", name=self.seats[player].name),
-                           markup=False, highlight=False)
+        self.say(_("{name}, choose the card to discard:", name=self.seats[player].name))
         for number, action in enumerate(choices, start=1):
             card = self.ruleset.cards[choice_card_index(action)]
-            self.console.print(f"  {number}. {card_name(self.ruleset, card.id)}", markup=False, highlight=False)
+            self.say(f"  {number}. {card_name(self.ruleset, card.id)}")
         while True:
             # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
             answer = self._input(_("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices)))
             try:
                 command = parse_choice_prompt(answer, len(choices))
             except InputProblem as problem:
-                self.console.print(problem.message, markup=False, highlight=False)
+                self.say(problem.message)
                 continue
             if command.kind == "quit":
                 raise QuitRequested()
             if command.kind == "help":
-                self.console.print(_("Type the number in front of the card you give up."),
-                                   markup=False, highlight=False)
+                self.say(_("Type the number in front of the card you give up."))
                 continue
             return choices[command.choice]
 
@@ -201,7 +210,7 @@ class GameSession:
             try:
                 command = parse_bid_prompt(answer, observation.hand, money_values, scale, legal.can_pass)
             except InputProblem as problem:
-                self.console.print(problem.message, markup=False, highlight=False)
+                self.say(problem.message)
                 continue
             if command.kind == "quit":
                 raise QuitRequested()
@@ -213,7 +222,7 @@ class GameSession:
             mask = bid_mask(command.values, money_values)
             if mask in legal:
                 return mask
-            self.console.print(self._refusal(observation, command.values), markup=False, highlight=False)
+            self.say(self._refusal(observation, command.values))
 
     def _example(self, observation: Any) -> str:
         """Two values from the player's hand, as they would type them."""
@@ -229,7 +238,7 @@ class GameSession:
 
     def print_help(self, observation: Any, legal: Any) -> None:
         """The legal moves in short: pass, and the cheapest bids."""
-        say = lambda text: self.console.print(text, markup=False, highlight=False)  # noqa: E731
+        say = self.say
         if observation.auction_kind == "first-pass-takes":
             say(_("pass: take the card on the table and your bid back."))
         else:
@@ -239,7 +248,8 @@ class GameSession:
                   highest=format_money(self.ruleset, observation.highest_bid)))
         else:
             cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
-            examples = ", ".join(" ".join(money_face(v) for v in mask_values(m, self.ruleset.money_values))
+            # Semicolons, not commas: money values may have grouping commas themselves.
+            examples = "; ".join(" ".join(money_face(v) for v in mask_values(m, self.ruleset.money_values))
                                  for m in cheapest)
             say(_("bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
                   highest=format_money(self.ruleset, observation.highest_bid), examples=examples))
@@ -255,10 +265,9 @@ class GameSession:
             observation = self.state.observation(self._viewer if self._viewer is not None else 0)
             self.console.print(render_table(self.ruleset, observation, None, self._recent))
         for line in final_report(self.ruleset, self.state.result()):
-            self.console.print(line, markup=False, highlight=False)
+            self.say(line)
         if self.log_path is not None:
-            self.console.print(_("The game log is saved in {path}.", path=str(self.log_path)),
-                               markup=False, highlight=False)
+            self.say(_("The game log is saved in {path}.", path=str(self.log_path)))
 
     def stopped_message(self) -> str:
         """What to tell a player who stops the game: how to resume it, or that it is lost."""

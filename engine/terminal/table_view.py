@@ -105,6 +105,7 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
         parts.append(hand_line(ruleset, observation.hand))
     parts.append(counters_line(ruleset, observation))
     if last_events:
-        # TRANSLATORS: introduces the one-line log of what just happened.
-        parts.append(Text(_("Last: {events}", events=" ".join(last_events)), style="dim"))
+        # TRANSLATORS: heading of the list of what happened since the player's last move.
+        parts.append(Text(_("What just happened:"), style="dim"))
+        parts.extend(Text("  " + line, style="dim") for line in last_events)
     return Group(*parts)

@@ -1,0 +1,288 @@
+"""`cardrules play` in a real terminal (pexpect): a newcomer's whole game, stopping, resuming.
+
+Every session is dealt with a fixed --seed, so the cards and the bots' play are
+the same on every run; the human seat is driven by reading the screen the way
+a person would: the card on offer, the hand, and the help's cheapest bids.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDRULES = [sys.executable, "-m", "engine"]
+ENV = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+       "PYTHONIOENCODING": "utf-8"}
+ENV.pop("LANGUAGE", None)
+TIMEOUT = 20
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+
+BID_PROMPT = r"cards to add \(e\.g\. [^)]*\), pass, \? or q > "
+CHOICE_PROMPT = r"Number \(1-\d+\), \? for help, q to save and quit > "
+FINAL = "Final scoring"
+
+
+def plain(text: str) -> str:
+    """Screen text without colours and cursor moves."""
+    return ANSI.sub("", text)
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    """`cardrules ARGS` in a pseudo-terminal 120 columns wide."""
+    return pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], *args], cwd=str(ROOT), env=ENV, encoding="utf-8",
+                         timeout=TIMEOUT, dimensions=(50, 120))
+
+
+def last_match(pattern: str, text: str) -> str | None:
+    found = re.findall(pattern, text)
+    return found[-1] if found else None
+
+
+class Human:
+    """Plays one seat through the prompts: wins what it can, takes a theft when it has something to lose."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+        self.choices_made = 0
+        self.bids_made = 0
+        self.passes_made = 0
+
+    def cheapest_bid(self) -> str | None:
+        """Ask the help (`?`) for the cheapest legal bid, as typed."""
+        self.child.sendline("?")
+        self.child.expect(BID_PROMPT)
+        help_text = plain(self.child.before).replace("\n", " ")
+        assert "pass:" in help_text
+        cheapest = last_match(r"Cheapest: ([^;]+?)[;.]", help_text)
+        return cheapest.strip() if cheapest else None
+
+    def bid_turn(self, screen: str) -> None:
+        card = last_match(r"Round \d+: ([^\n]*)", screen) or ""
+        holds_possession = bool(re.search(r"Possession \d+", last_match(r"▶? ?Ann \(you\)[^\n]*", screen) or ""))
+        is_theft = "discards one of their" in card
+        if is_theft and holds_possession:
+            self.child.sendline("pass")
+            self.passes_made += 1
+            return
+        bid = self.cheapest_bid()
+        if bid is None:
+            self.child.sendline("p")
+            self.passes_made += 1
+        else:
+            self.child.sendline(bid)
+            self.bids_made += 1
+
+    def play_to_the_end(self) -> str:
+        """Answer every prompt until the final scoring; returns the screen after it."""
+        while True:
+            index = self.child.expect([BID_PROMPT, CHOICE_PROMPT, FINAL])
+            screen = plain(self.child.before)
+            if index == 0:
+                self.bid_turn(screen)
+            elif index == 1:
+                self.child.sendline("1")
+                self.choices_made += 1
+            else:
+                self.child.expect(pexpect.EOF)
+                return plain(self.child.before)
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def load_log(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def replay(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([*CARDRULES, "replay", str(path)], cwd=str(ROOT), env=ENV, capture_output=True,
+                          text=True, timeout=60)
+
+
+def theft_seed() -> int:
+    """A seed whose deck opens with a possession and then the theft.
+
+    The human outbids everyone for the first card, so starts the theft round
+    and passes at once: they take the theft and must choose a possession.
+    """
+    from engine.game import Game
+    from engine.ruleset import load_ruleset
+
+    ruleset = load_ruleset("high-society/ja")
+    game = Game(ruleset, ["Ann", "B1", "B2", "B3"])
+    for seed in range(1, 2000):
+        deck = game.new_initial_state(seed=seed).to_log()["deck"]
+        if "luxury" in ruleset.card(deck[0]).tags and deck[1] == "theft":
+            return seed
+    raise AssertionError("no seed opens with a possession and the theft")
+
+
+def test_a_whole_game_with_a_human_seat_including_a_theft_discard(tmp_path):
+    log = tmp_path / "game.json"
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players",
+                  "Ann,bot:heuristic,bot:heuristic,bot:heuristic", "--seed", str(theft_seed()), "--log", str(log))
+    human = Human(child)
+    ending = human.play_to_the_end()
+    assert finish(child) == 0
+    assert human.bids_made > 0
+    assert "Winner" in ending or "Nobody" in ending or "out" in ending
+    assert str(log) in ending.replace("\n", "")
+    saved = load_log(log)
+    assert "result" in saved
+    ann_discards = [a for a in saved["actions"] if a["player"] == 0 and a["action"] == "discard"]
+    assert human.choices_made == len(ann_discards) == 1, "the human chose which possession the theft took"
+    assert replay(log).returncode == 0
+
+
+def test_invalid_input_is_explained_and_asked_again(tmp_path):
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
+                  "--seed", "3", "--log", str(tmp_path / "g.json"))
+    child.expect(BID_PROMPT)
+    child.sendline("banana")
+    child.expect("not a money value")
+    child.expect(BID_PROMPT)
+    child.sendline("5")
+    child.expect("There is no money card")
+    child.expect(BID_PROMPT)
+    child.sendline("1 1000")
+    child.expect("twice")
+    child.expect(BID_PROMPT)
+    child.sendline("")
+    child.expect("Type the values")
+    child.expect(BID_PROMPT)
+    child.sendline("?")
+    child.expect("q: save the game and quit")
+    child.expect(BID_PROMPT)
+    child.sendline("q")
+    child.expect("Resume it with")
+    assert finish(child) == 0
+
+
+def test_quit_and_resume_finishes_the_same_game(tmp_path):
+    log = tmp_path / "game.json"
+    child = spawn("play", "-r", "high-society/ko", "--lang", "en", "--players",
+                  "Ann,bot:heuristic,bot:heuristic", "--seed", "11", "--log", str(log))
+    child.expect(BID_PROMPT)
+    child.sendline("p")
+    child.expect(BID_PROMPT)
+    child.sendline("q")
+    child.expect("cardrules play --resume")
+    assert finish(child) == 0
+    saved = load_log(log)
+    assert "result" not in saved and saved["seats"][1] == "bot:heuristic"
+    actions_before = len(saved["actions"])
+    assert actions_before >= 1
+
+    child = spawn("play", "--resume", str(log), "--lang", "en")
+    child.expect("Resuming the game")
+    Human(child).play_to_the_end()
+    assert finish(child) == 0
+    finished = load_log(log)
+    assert finished["actions"][:actions_before] == saved["actions"]
+    assert "result" in finished
+    assert replay(log).returncode == 0
+
+    refused = subprocess.run([*CARDRULES, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT), env=ENV,
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert refused.returncode == 1 and "finished" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path):
+    log = tmp_path / "game.json"
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,Bo,bot:random",
+                  "--seed", "5", "--log", str(log))
+    index = child.expect([BID_PROMPT, r"Pass the keyboard to \w+, then press Enter \(q to save and quit\) > "])
+    child.sendintr()
+    child.expect("Resume it with")
+    assert finish(child) == 0
+    saved = load_log(log)
+    assert saved["players"] == ["Ann", "Bo", "Bot 1 (random)"] and "result" not in saved
+    assert index in (0, 1)
+
+
+def test_end_of_input_saves_the_game(tmp_path):
+    log = tmp_path / "game.json"
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
+                  "--seed", "8", "--log", str(log))
+    child.expect(BID_PROMPT)
+    child.sendeof()
+    child.expect("Resume it with")
+    assert finish(child) == 0
+    assert load_log(log)["deck"]
+
+
+def test_hot_seat_hides_one_humans_hand_from_the_next(tmp_path):
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,Bo,bot:random",
+                  "--seed", "2", "--log", str(tmp_path / "g.json"))
+    handovers = 0
+    for _ in range(12):
+        index = child.expect([BID_PROMPT, CHOICE_PROMPT, r"Pass the keyboard to (\w+), then press Enter \(q to save and quit\) > "])
+        if index == 2:
+            handovers += 1
+            name = child.match.group(1)
+            child.sendline("")
+            child.expect(BID_PROMPT)
+            assert f"{name} (you)" in plain(child.before)
+            child.sendline("p")
+        elif index == 1:
+            child.sendline("1")
+        else:
+            child.sendline("p")
+        if handovers >= 2:
+            break
+    assert handovers >= 2
+    child.sendline("q")
+    child.expect("Resume it with")
+    assert finish(child) == 0
+
+
+@pytest.mark.parametrize("lang,ruleset,script", [
+    ("en", "high-society/ja", r"[A-Za-z]"),
+    ("ja", "high-society/ja", r"[\u3040-\u30ff\u4e00-\u9fff]"),
+    ("ko", "high-society/ko", r"[\uac00-\ud7a3]"),
+])
+def test_without_a_terminal_bots_play_and_the_game_is_narrated(tmp_path, lang, ruleset, script):
+    log = tmp_path / "narrated.json"
+    done = subprocess.run([*CARDRULES, "play", "-r", ruleset, "--lang", lang, "--seed", "4", "--log", str(log)],
+                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "\x1b[" not in done.stdout, "no colour codes when the output is not a terminal"
+    assert re.search(script, done.stdout)
+    saved = load_log(log)
+    assert "result" in saved and all(kind.startswith("bot:") for kind in saved["seats"])
+    for player in saved["result"]["players"]:
+        assert player["name"] in done.stdout
+    assert replay(log).returncode == 0
+
+
+def test_a_finished_or_corrupt_log_cannot_be_resumed(tmp_path):
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"ruleset": "high-society/ja", "players": [', encoding="utf-8")
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(json.dumps({"ruleset": "no-such/game", "players": ["A", "B", "C"], "first_player": 0,
+                                   "deck": [], "actions": []}), encoding="utf-8")
+    for path in (corrupt, unknown):
+        done = subprocess.run([*CARDRULES, "play", "--resume", str(path), "--lang", "en"], cwd=str(ROOT), env=ENV,
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert str(path) in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_unknown_bot_kind_is_a_command_line_error():
+    done = subprocess.run([*CARDRULES, "play", "-r", "high-society/ja", "--players", "Ann,bot:genius,bot:random",
+                           "--lang", "en"], cwd=str(ROOT), env=ENV, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2
+    assert "heuristic" in done.stderr and "random" in done.stderr
