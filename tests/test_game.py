@@ -162,6 +162,25 @@ def test_observation_shows_only_the_players_own_hand_and_public_facts():
     assert obs.money_cards_left == (11, 11, 11, 11)
 
 
+@settings(max_examples=200, deadline=None)
+@given(hand=st.integers(0, 127), own=st.integers(0, 40), highest=st.integers(0, 120), seed=st.integers(0, 99))
+def test_legal_actions_membership_listing_and_sampling_agree(hand, own, highest, seed):
+    from engine.actions import LegalActions, subset_sums
+
+    sums = subset_sums((1, 2, 3, 5, 8, 13, 21))
+    legal = LegalActions(hand, own, highest, sums)
+    by_membership = [a for a in range(0, 128) if a in legal]
+    assert list(legal) == by_membership and len(legal) == len(by_membership)
+    assert list(legal.raises()) == by_membership[1:] and legal.can_raise() == bool(by_membership[1:])
+    rng = random.Random(seed)
+    assert legal.sample(rng) in legal
+    raise_ = legal.sample_raise(rng)
+    assert (raise_ is None) == (not legal.can_raise()) and (raise_ is None or raise_ in legal)
+    cheapest = legal.cheapest_raises()
+    if cheapest:
+        assert min(sums[m] for m in by_membership[1:]) == sums[cheapest[0]]
+
+
 # ---------------------------------------------------------------- properties of every shipped ruleset
 
 @pytest.mark.parametrize("name", SHIPPED)
