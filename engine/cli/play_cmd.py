@@ -19,7 +19,9 @@ def choose_default_ruleset(console: Console) -> str:
     from ..i18n import current_language
     from ..ruleset import list_rulesets
 
-    playable = [info for info in list_rulesets() if not info.abstract]
+    playable = [info for info in list_rulesets() if not info.abstract and not getattr(info, "error", None)]
+    # Editions (GAME/EDITION) before house rules, which inherit their parent's languages.
+    playable.sort(key=lambda info: info.name.count("/") != 1)
     language = current_language()
     base_language = language.split("_")[0]
     for wanted in (language, base_language, "en"):

@@ -10,7 +10,7 @@ import getpass
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..i18n import _
+from ..i18n import _, pgettext
 
 DEFAULT_BOT_KIND = "heuristic"
 DEFAULT_BOT_SEATS = 3
@@ -51,10 +51,18 @@ def user_name() -> str:
     return name or _("You")
 
 
+def bot_kind_name(kind: str) -> str:
+    """A bot kind in the reader's language (a kind added later shows its registry name)."""
+    # TRANSLATORS: the kinds of computer players, shown in their names, e.g. "Bot 1 (heuristic)".
+    names = {"random": pgettext("bot kind", "random"), "heuristic": pgettext("bot kind", "heuristic")}
+    return names.get(kind, kind)
+
+
 def bot_name(number: int, kind: str) -> str:
     """A bot's display name, e.g. "Bot 2 (heuristic)"."""
+    shown_kind = bot_kind_name(kind)
     # TRANSLATORS: the name of a computer player; {number} counts the bots, {kind} is e.g. "heuristic".
-    return _("Bot {number} ({kind})", number=number, kind=kind)
+    return _("Bot {number} ({kind})", number=number, kind=shown_kind)
 
 
 def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]:

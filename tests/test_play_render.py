@@ -1,0 +1,185 @@
+"""What `cardrules play` shows: the table, what a card does, the narration and the end, in en, ja and ko."""
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from engine.bots import make_bot
+from engine.game import Game
+from engine.i18n import set_language
+from engine.ruleset import load_ruleset
+from engine.terminal.card_text import describe_card
+from engine.terminal.ending import final_report
+from engine.terminal.input_parsing import parse_bid_prompt
+from engine.terminal.narration import describe_event
+from engine.terminal.table_view import money_face, render_table
+
+ROOT = Path(__file__).resolve().parent.parent
+EDITIONS = [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    yield
+    set_language("en")
+
+
+def played_state(ruleset, players, seed, actions=None):
+    """A game played by heuristic bots (all the way, or ``actions`` moves)."""
+    state = Game(ruleset, players).new_initial_state(seed=seed)
+    bots = [make_bot("heuristic", seed + seat) for seat in range(len(players))]
+    moves = 0
+    while not state.is_terminal() and (actions is None or moves < actions):
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+        moves += 1
+    return state
+
+
+def rendered(renderable, width=120):
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def separator_columns(line):
+    """Cell positions of the table's column separators on one line."""
+    return [cell_len(line[:i]) for i, ch in enumerate(line) if ch in "│┼┬┴├┤┌┐└┘"]
+
+
+@pytest.mark.parametrize("lang,ruleset_name", EDITIONS)
+def test_the_table_columns_line_up_with_wide_east_asian_names(lang, ruleset_name):
+    set_language(lang)
+    ruleset = load_ruleset(ruleset_name)
+    players = ["さくら", "민준", "Ann"]
+    state = played_state(ruleset, players, seed=3, actions=5)
+    text = rendered(render_table(ruleset, state.observation(0), 0, ["…"]))
+    table_lines = [line for line in text.splitlines() if line[:1] in "│┌├└"]
+    assert len(table_lines) >= 3 + 3
+    columns = {tuple(separator_columns(line)) for line in table_lines}
+    assert len(columns) == 1, text
+    for name in players:
+        assert name in text
+
+
+@pytest.mark.parametrize("lang,ruleset_name", EDITIONS)
+def test_what_the_table_shows_a_player(lang, ruleset_name):
+    set_language(lang)
+    ruleset = load_ruleset(ruleset_name)
+    state = played_state(ruleset, ["Ann", "Bo", "Cy", "Di"], seed=5, actions=6)
+    observation = state.observation(1)
+    text = rendered(render_table(ruleset, observation, 1, []))
+    # The viewer's own hand, every money card as its face reads, and the deck count.
+    for value in observation.hand:
+        assert money_face(value) in text
+    assert str(observation.cards_left_in_deck) in text
+    # The end condition's progress ("Red border seen: k of 4") names the tag count of the ruleset.
+    assert "4" in text
+
+
+def test_the_hand_is_shown_as_it_can_be_typed_back():
+    for lang, ruleset_name in EDITIONS:
+        set_language(lang)
+        ruleset = load_ruleset(ruleset_name)
+        scale = int(ruleset.money_unit.get("scale", 1))
+        for value in ruleset.money_values:
+            typed = parse_bid_prompt(money_face(value), ruleset.money_values, ruleset.money_values, scale)
+            assert typed.values == (value,)
+
+
+def test_a_spectator_table_shows_no_hand():
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    state = played_state(ruleset, ["Ann", "Bo", "Cy"], seed=2, actions=2)
+    assert "Your hand" not in rendered(render_table(ruleset, state.observation(0), None, []))
+
+
+def test_what_a_card_does_is_read_from_the_ruleset():
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    assert describe_card(ruleset, "luxury-3").startswith("Possession 3")
+    assert "+3" in describe_card(ruleset, "luxury-3")
+    assert "×2" in describe_card(ruleset, "prestige-1")
+    assert "×0.5" in describe_card(ruleset, "scandal")
+    assert "-5" in describe_card(ruleset, "debt")
+    assert "discards one of their Possession cards" in describe_card(ruleset, "theft")
+
+
+def test_without_the_theft_card_a_house_rule_has_no_discard_to_describe():
+    set_language("en")
+    ruleset = load_ruleset(ROOT / "rulesets/high-society/house/no-theft.yaml")
+    assert all("discards" not in describe_card(ruleset, card.id) for card in ruleset.cards)
+
+
+@pytest.mark.parametrize("lang,ruleset_name", EDITIONS)
+def test_every_event_of_a_whole_game_is_told_in_one_line(lang, ruleset_name):
+    set_language(lang)
+    ruleset = load_ruleset(ruleset_name)
+    players = ["Ann", "Bo", "Cy", "Di"]
+    for seed in range(4):
+        state = played_state(ruleset, players, seed=seed)
+        for event in state.events:
+            line = describe_event(ruleset, players, event)
+            assert line and "\n" not in line and "{" not in line, event
+            if "player" in event and event["type"] != "reveal":
+                assert players[event["player"]] in line
+
+
+@pytest.mark.parametrize("lang,ruleset_name", EDITIONS)
+def test_the_end_explains_every_players_score_and_the_winners(lang, ruleset_name):
+    set_language(lang)
+    ruleset = load_ruleset(ruleset_name)
+    players = ["Ann", "Bo", "Cy", "Di"]
+    state = played_state(ruleset, players, seed=9)
+    result = state.result()
+    report = "\n".join(final_report(ruleset, result))
+    for name in players:
+        assert name in report
+    for winner in result.winners:
+        assert winner in report.splitlines()[-1] or winner in report.splitlines()[-2]
+
+
+def test_a_tied_top_score_names_the_tiebreak_that_decided_it():
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    from engine.scoring import score_players
+
+    result = score_players(ruleset, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-5"], 30000),
+                                     ("Cy", [], 1000)])
+    report = "\n".join(final_report(ruleset, result))
+    assert "Bo" in report.splitlines()[-2] or "Bo" in report.splitlines()[-1]
+    assert "most money" in report
+    assert "Cy" in report and "least money" in report
+
+
+def run_play(*args, lang_env="C.UTF-8"):
+    env = {**os.environ, "LANG": lang_env, "LC_ALL": lang_env, "COLUMNS": "120"}
+    env.pop("LANGUAGE", None)
+    return subprocess.run([sys.executable, "-m", "engine", "play", *args], cwd=str(ROOT), env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+
+
+def test_make_play_picks_the_edition_of_the_users_language(tmp_path):
+    korean = run_play("--seed", "1", "--log", str(tmp_path / "ko.json"), lang_env="ko_KR.UTF-8")
+    assert korean.returncode == 0, korean.stderr
+    assert "high-society/ko" in korean.stdout.splitlines()[1] or "high-society/ko" in korean.stdout
+    english = run_play("--seed", "1", "--log", str(tmp_path / "en.json"))
+    assert english.returncode == 0, english.stderr
+    assert "playing high-society/ja" in english.stdout
+
+
+def test_a_wrong_number_of_players_or_an_unknown_option_is_refused(tmp_path):
+    too_few = run_play("-r", "high-society/ja", "--players", "bot:random,bot:random", "--lang", "en")
+    assert too_few.returncode == 2 and "3 to 5" in too_few.stderr
+    bad_option = run_play("-r", "high-society/ja", "-o", "debt-flor=0", "--lang", "en")
+    assert bad_option.returncode == 1 and "debt-floor" in bad_option.stderr
+    assert "Traceback" not in too_few.stderr + bad_option.stderr
