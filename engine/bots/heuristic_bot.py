@@ -65,6 +65,8 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self._tables: dict[int, _RulesetTables] = {}
+        # The worth of the card on auction changes only between auctions: remember the last one.
+        self._last_worth: tuple[Any, Fraction] | None = None
 
     def _tables_for(self, rules: Any) -> _RulesetTables:
         tables = self._tables.get(id(rules))
@@ -93,6 +95,15 @@ class HeuristicBot:
 
     def card_worth(self, obs: Observation, card: str) -> Fraction:
         """The revealed ``card``'s expected worth to this bot, in points (negative: a burden)."""
+        key = (id(obs.rules), card, obs.won_cards[obs.player], obs.unseen_cards, obs.cards_left_in_deck,
+               len(obs.players))
+        if self._last_worth is not None and self._last_worth[0] == key:
+            return self._last_worth[1]
+        worth = self._card_worth(obs, card)
+        self._last_worth = (key, worth)
+        return worth
+
+    def _card_worth(self, obs: Observation, card: str) -> Fraction:
         tables = self._tables_for(obs.rules)
         held = list(obs.won_cards[obs.player])
         projected = self._projection(tables, obs, held)
