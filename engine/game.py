@@ -250,6 +250,7 @@ class State:
             return
         hand = self.hands[player]
         if (type(action) is not int and not isinstance(action, int)) or action < 0 or action >= CHOICE_BASE:
+            # TRANSLATORS: said when a card choice (or garbage) is given where a bid or a pass is expected.
             raise IllegalActionError.at(_("this is a bid turn: pass or bid money cards"))
         game = self.game
         if action & ~hand:
@@ -502,7 +503,12 @@ class State:
         return format_list([card_name(self.ruleset, card_id) for card_id in card_ids])
 
     def _money_list(self, values: Sequence[int]) -> str:
-        return ", ".join(_money_text(self.ruleset, value) for value in values)
+        amounts = [_money_text(self.ruleset, value) for value in values]
+        try:
+            from .formatting import format_list
+        except ImportError:  # the formatting module is optional for the interpreter
+            return ", ".join(amounts)
+        return format_list(amounts)
 
     # ------------------------------------------------------------------ observation
 
