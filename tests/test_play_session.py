@@ -286,3 +286,47 @@ def test_an_unknown_bot_kind_is_a_command_line_error():
                           stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 2
     assert "heuristic" in done.stderr and "random" in done.stderr
+
+
+def test_a_killed_game_leaves_a_log_that_resumes(tmp_path):
+    log = tmp_path / "game.json"
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:heuristic,bot:heuristic",
+                  "--seed", "21", "--log", str(log))
+    child.expect(BID_PROMPT)
+    child.sendline("p")
+    child.expect([BID_PROMPT, CHOICE_PROMPT])
+    child.kill(9)
+    child.close(force=True)
+    saved = load_log(log)
+    assert saved["actions"] and "result" not in saved
+
+    child = spawn("play", "--resume", str(log), "--lang", "en")
+    child.expect("Resuming the game")
+    child.expect([BID_PROMPT, CHOICE_PROMPT])
+    child.sendline("q")
+    child.expect("Resume it with")
+    assert finish(child) == 0
+    assert load_log(log)["actions"] == saved["actions"]
+
+
+def test_a_house_rule_file_is_recorded_relative_to_the_log_and_replays(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\nid: house/tested\noptions:\n  debt-floor: 0\n", encoding="utf-8")
+    (tmp_path / "logs").mkdir()
+    log = tmp_path / "logs" / "game.json"
+    done = subprocess.run([*CARDRULES, "play", "-r", str(house), "--lang", "en", "--seed", "6", "--log", str(log)],
+                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    saved = load_log(log)
+    assert saved["ruleset"] == os.path.join("..", "house.yaml")
+    assert saved["options"]["debt-floor"] == 0
+    assert replay(log).returncode == 0
+
+
+def test_a_log_that_cannot_be_written_is_a_located_error(tmp_path):
+    done = subprocess.run([*CARDRULES, "play", "-r", "high-society/ja", "--lang", "en", "--log",
+                           str(tmp_path / "missing" / "game.json")], cwd=str(ROOT), env=ENV, capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 1
+    assert "missing" in done.stderr and "Traceback" not in done.stderr

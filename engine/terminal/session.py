@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 from rich.console import Console
 
 from ..actions import PASS, choice_card_index
+from ..errors import LogError
 from ..formatting import card_name, format_money
 from ..i18n import _
 from .ending import final_report
@@ -106,7 +107,11 @@ class GameSession:
 
         log = dict(self.state.to_log())
         log.update(self.log_extras)
-        save_log_atomic(self.log_path, log)
+        try:
+            save_log_atomic(self.log_path, log)
+        except OSError as error:
+            raise LogError.at(_("cannot save the game log: {reason}", reason=error.strerror or str(error)),
+                              str(self.log_path)) from None
 
     def skip_told_events(self) -> None:
         """Treat the events so far as told (a resumed game does not retell its past)."""
