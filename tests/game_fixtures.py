@@ -121,16 +121,20 @@ def sample_ruleset(*, debt_floor: Any = None, tiebreak: tuple[str, ...] = ("mone
     return replace(ruleset, **changes) if changes else ruleset
 
 
-SHIPPED = ("high-society/ja", "high-society/ko", "house/clamped-ja.yaml", "house/forgiving.yaml",
-           "house/long-season.yaml", "house/no-theft.yaml")
+def _playable_rulesets() -> tuple[str, ...]:
+    """Every playable ruleset the registry finds (editions and house rules alike)."""
+    from engine.ruleset import list_rulesets
+
+    return tuple(sorted(info.name for info in list_rulesets() if not info.abstract))
+
+
+SHIPPED = _playable_rulesets()
 
 
 def shipped(name: str, options: Mapping[str, Any] | None = None) -> Any:
-    """A ruleset file of the repository, loaded by the real loader."""
+    """A ruleset of the repository, loaded by the real loader."""
     from engine.ruleset import load_ruleset
 
-    if name.startswith("house/"):
-        return load_ruleset(REPO / "rulesets" / "high-society" / name, options)
     return load_ruleset(name, options)
 
 

@@ -303,5 +303,10 @@ class RandomPlay(RuleBasedStateMachine):
             assert state.highest_total == max(state.bid_totals)
 
 
+def test_the_properties_cover_the_editions_and_the_house_rules():
+    assert {"high-society/ja", "high-society/ko"} <= set(SHIPPED)
+    assert any("/house/" in name for name in SHIPPED)
+
+
 TestRandomPlay = RandomPlay.TestCase
 TestRandomPlay.settings = settings(max_examples=25, stateful_step_count=60, deadline=None)
