@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..formatting import card_name, format_number, format_score, ruleset_text, tag_name
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def step_matches(step: Mapping[str, Any], card: Any) -> bool:
@@ -32,13 +32,18 @@ def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
         if kind == "sum-attribute":
             value = (card.attributes or {}).get(step.get("attribute"))
             if value is not None:
+                value = Fraction(value)
+                count = int(value) if value.denominator == 1 else 2
                 # TRANSLATORS: what a card adds to its holder's score, e.g. "+7 points".
-                phrases.append(_("+{points} points", points=format_score(Fraction(value))))
+                phrases.append(ngettext("+{points} point", "+{points} points", count,
+                                        points=format_score(value)))
         elif kind == "add-per-card":
             amount = Fraction(step.get("amount", 0))
             sign = "+" if amount >= 0 else ""
+            count = abs(int(amount)) if amount.denominator == 1 else 2
             # TRANSLATORS: what a card adds to (or, negative, takes from) its holder's score, e.g. "-5 points".
-            phrases.append(_("{signed_points} points", signed_points=sign + format_score(amount)))
+            phrases.append(ngettext("{signed_points} point", "{signed_points} points", count,
+                                    signed_points=sign + format_score(amount)))
         elif kind == "multiply-per-card":
             # TRANSLATORS: a card that multiplies its holder's score, e.g. "score ×2" or "score ×0.5".
             phrases.append(_("score ×{factor}", factor=format_score(Fraction(step.get("factor", 1)))))
