@@ -1,77 +1,27 @@
 """Rulesets built in code for the interpreter's tests.
 
-The interpreter reads a ruleset only through the attributes of the shared
-contract, so small variations of the game are built here directly, without
-YAML: ``sample_ruleset()`` mirrors the Japanese edition of High Society, and
+Small variations of the game are built here directly from the contract's
+``Ruleset`` and ``Card`` classes, without YAML: ``sample_ruleset()`` mirrors the Japanese edition of High Society, and
 its keyword arguments change any part of it. ``shipped(name)`` loads a real
 ruleset file through ``engine.ruleset.load_ruleset``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from engine.ruleset import Card, Ruleset
+
 REPO = Path(__file__).resolve().parent.parent
-
-
-@dataclass(frozen=True)
-class TestCard:
-    """The contract's Card, for rulesets built in tests."""
-
-    id: str
-    index: int
-    name: str
-    tags: frozenset[str]
-    attributes: Mapping[str, Fraction] = field(default_factory=dict)
-    on_take: Mapping[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class TestRuleset:
-    """The contract's Ruleset, for rulesets built in tests."""
-
-    id: str
-    game: str
-    name: str
-    description: str
-    text_context: str
-    languages: tuple[str, ...]
-    source: Path | None
-    players_min: int
-    players_max: int
-    money_values: tuple[int, ...]
-    money_unit: Mapping[str, Any]
-    tags: Mapping[str, Mapping[str, Any]]
-    cards: tuple[TestCard, ...]
-    setup: tuple[Mapping, ...]
-    reveal: Mapping
-    auctions: tuple[Mapping, ...]
-    next_start: str
-    end_conditions: tuple[Mapping, ...]
-    scoring_steps: tuple[Mapping, ...]
-    elimination: Mapping
-    tiebreak: tuple[str, ...]
-    tiebreak_criteria: Mapping[str, Mapping]
-    options: Mapping[str, Any]
-    option_definitions: Mapping[str, Mapping] = field(default_factory=dict)
-
-    def card(self, card_id: str) -> TestCard:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
-
-    def cards_with_tag(self, tag: str) -> tuple[TestCard, ...]:
-        return tuple(card for card in self.cards if tag in card.tags)
 
 
 THEFT = {"kind": "discard-tagged", "tag": "luxury", "discard-self": True, "when-none": "pending"}
 
 
-def sample_cards(extra_titles: int = 0, theft: bool = True) -> tuple[TestCard, ...]:
+def sample_cards(extra_titles: int = 0, theft: bool = True) -> tuple[Card, ...]:
     """The sixteen status cards (luxury-1..10, prestige-1..3, scandal, debt, theft)."""
     specs: list[tuple[str, set[str], dict, Any]] = []
     for value in range(1, 11):
@@ -82,21 +32,22 @@ def sample_cards(extra_titles: int = 0, theft: bool = True) -> tuple[TestCard, .
     specs.append(("debt", {"misfortune", "debt"}, {}, None))
     if theft:
         specs.append(("theft", {"misfortune"}, {}, THEFT))
-    return tuple(TestCard(card_id, index, card_id, frozenset(tags), MappingProxyType(attrs), on_take)
+    return tuple(Card(card_id, index, card_id, frozenset(tags), MappingProxyType(attrs), on_take)
                  for index, (card_id, tags, attrs, on_take) in enumerate(specs))
 
 
 def sample_ruleset(*, debt_floor: Any = None, tiebreak: tuple[str, ...] = ("money",), eliminate: bool = True,
                    rounding: str = "exact", money_values: tuple[int, ...] = (1000, 2000, 3000, 4000, 6000, 8000,
                                                                               10000, 12000, 15000, 20000, 25000),
-                   cards: tuple[TestCard, ...] | None = None, red_count: int = 4, **changes: Any) -> TestRuleset:
+                   cards: tuple[Card, ...] | None = None, red_count: int = 4, **changes: Any) -> Ruleset:
     """A High Society ruleset (Japanese edition by default) built without YAML."""
-    ruleset = TestRuleset(
+    cards = cards if cards is not None else sample_cards()
+    ruleset = Ruleset(
         id="test/high-society", game="high-society", name="High Society (test)", description="",
         text_context="high-society/ja", languages=("en",), source=None, players_min=3, players_max=5,
         money_values=money_values, money_unit={"scale": 1, "style": "plain"},
         tags={tag: {"name": tag} for tag in ("luxury", "prestige", "misfortune", "red", "debt", "scandal")},
-        cards=cards if cards is not None else sample_cards(),
+        cards=cards,
         setup=({"kind": "deal-money"}, {"kind": "shuffle-deck"}),
         reveal={"kind": "reveal-top"},
         auctions=({"id": "misfortune", "when": {"tag": "misfortune"}, "kind": "first-pass-takes"},
@@ -117,6 +68,8 @@ def sample_ruleset(*, debt_floor: Any = None, tiebreak: tuple[str, ...] = ("mone
                            "highest-luxury": {"kind": "highest-attribute", "attribute": "value", "tag": "luxury"}},
         options={"debt-floor": debt_floor, "tiebreak": list(tiebreak), "eliminate-poorest": eliminate,
                  "rounding": rounding},
+        option_definitions={},
+        _cards_by_id=MappingProxyType({card.id: card for card in cards}),
     )
     return replace(ruleset, **changes) if changes else ruleset
 
