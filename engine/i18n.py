@@ -11,6 +11,10 @@ the texts that rulesets declare (card names, descriptions) alike. Files in
 higher-priority roots win. Whatever a catalog lacks falls back to English (the
 msgid).
 
+Ruleset texts are translated in their edition's message context
+(``pgettext("game/edition", text)``); a context that lacks a text falls back
+to its parent (``game``), where the texts the editions share are declared.
+
 Placeholders are ``{name}`` only. A translation is data from a stranger, so
 formatting never lets it reach Python objects: no attribute or index access,
 no conversions, no format specs; a translation that breaks these rules is
