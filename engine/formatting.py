@@ -113,7 +113,7 @@ def format_money(ruleset: Any, amount: int | Fraction) -> str:
     if exact != exact.to_integral_value():
         # Fractions of a unit only arise from odd scales; CLDR's full currency form shows them.
         return format_currency(exact, currency, locale=locale, currency_digits=False, decimal_quantization=False)
-    compact = format_compact_decimal(exact, format_type="long", locale=locale, fraction_digits=2)
+    compact = compact_amount(int(exact), locale)
     count = int(exact)
     # TRANSLATORS: a large amount of money, e.g. "$6 million". {amount} is the
     # number in your language's long compact form ("600万", "600만"), {symbol}
@@ -121,6 +121,40 @@ def format_money(ruleset: Any, amount: int | Fraction) -> str:
     # "米ドル", "미국 달러"). Use whichever reads most naturally.
     return _("{symbol}{amount}", amount=compact, symbol=get_currency_symbol(currency, locale=locale),
              currency=get_currency_name(currency, count=count, locale=locale))
+
+
+def _compact_units(locale: Locale) -> list[int]:
+    """The magnitudes the locale's long compact forms count in (10**3, 10**6 ... or 10**4, 10**8 ...)."""
+    units = set()
+    for patterns in locale.compact_decimal_formats.get("long", {}).values():
+        for key, pattern in patterns.items():
+            text = str(getattr(pattern, "pattern", pattern))
+            zeros = text.count("0")
+            if zeros and text.strip("0 "):  # a pattern with a unit word, not a bare number
+                units.add(int(key) // 10 ** (zeros - 1))
+    return sorted(units)
+
+
+def compact_amount(value: int, locale: Locale) -> str:
+    """A whole amount in the locale's long compact form: ``6 million``, ``600万``, ``1억 600만``.
+
+    Locales that count in myriads (10**4, 10**8: Japanese, Korean, Chinese)
+    write an amount that does not fit one unit as a sum of units, the way
+    people read it (``1억 600만`` rather than ``1.06억``); the others keep
+    CLDR's decimal compact form (``1.5 million``).
+    """
+    # As many fraction digits as it takes: an amount of money is never rounded.
+    text = format_compact_decimal(value, format_type="long", locale=locale, fraction_digits=len(str(value)))
+    units = _compact_units(locale)
+    if value <= 0 or not {10 ** 4, 10 ** 8} <= set(units):
+        return text
+    unit = max((u for u in units if u <= value), default=None)
+    if unit is None or value % unit == 0:
+        return text
+    larger = format_compact_decimal(value - value % unit, format_type="long", locale=locale)
+    # TRANSLATORS: a large number said in two parts, only in languages that count in
+    # myriads: "1億600万" (ja), "1억 600만" (ko). {larger} is the part in the bigger unit.
+    return _("{larger} {smaller}", larger=larger, smaller=compact_amount(value % unit, locale))
 
 
 def format_list(names: Iterable[str]) -> str:

@@ -127,3 +127,18 @@ def test_a_language_cldr_does_not_know_still_formats_numbers(language, tmp_path,
     assert language("tlh") == "tlh"
     assert format_number(25000) == "25,000"
     assert format_score(Fraction(7, 2)) == "3.5"
+
+
+def test_a_whole_hand_of_korean_money_reads_in_myriads_not_decimals(language, korean_edition):
+    language("ko")
+    assert format_money(korean_edition, 106) == "1억 600만 미국 달러"
+    language("ja")
+    assert format_money(korean_edition, 106) == "1億600万米ドル"
+    language("en")
+    assert format_money(korean_edition, 106) == "$106 million"
+
+
+def test_money_is_never_rounded_away(language, korean_edition):
+    language("en")
+    assert format_money(korean_edition, 10001) == "$10.001 billion"
+    assert format_money(korean_edition, Fraction(3, 2)) == "$1.5 million"
