@@ -12,7 +12,8 @@ Money (``format_money``) follows the ruleset's ``money.unit``:
 * ``style: currency`` -- face value x ``scale`` in ``currency``. The amount
   is written in the locale's long compact form and then combined with the currency by the catalog's pattern, so the
   reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 미국 달러`` (ko),
-  and ``$0`` / ``0米ドル`` / ``0 미국 달러`` for nothing at all.
+  and ``$0`` / ``0米ドル`` / ``0 미국 달러`` for nothing at all. Languages
+  that count in myriads split an amount across units (``1억 600만``).
 """
 from __future__ import annotations
 
