@@ -339,7 +339,8 @@ def check_languages(langs: Iterable[str] | None = None,
     for lang in (list(langs) if langs else i18n.available_languages()):
         files = i18n.catalog_files(lang)
         if not files:
-            problems.append(CatalogProblem("missing", lang, "", None, Location()))
+            expected = resources.package_root() / "locales" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+            problems.append(CatalogProblem("missing", lang, "", None, Location(str(expected))))
             continue
         translated: set[tuple[str | None, str]] = set()
         first_file = str(files[0])

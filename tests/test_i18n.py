@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import i18n
 from engine.cli.click_i18n import safe_translation
@@ -198,3 +200,13 @@ def test_a_catalog_that_is_not_utf8_is_exit_1(tmp_path):
     result = run_cli("--lang", "eo", "--help", env={"CARDRULES_PATH": str(tmp_path)})
     assert result.returncode == 1
     assert result.stderr.startswith(f"{path}:5:")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("{}!:.[]_0 abscore%()rx")), max_size=24))
+def test_whatever_a_translation_says_formatting_never_fails_or_leaks(translation):
+    """A stranger's msgstr either fills in exactly the named values or is replaced by the English."""
+    out = i18n._finish(translation, "Score: {score}", {"score": 14})
+    allowed = i18n.safe_format(translation, {"score": 14})
+    assert out == (allowed if allowed is not None else "Score: 14")
+    assert "class" not in out or "class" in translation
