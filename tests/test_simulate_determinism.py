@@ -38,7 +38,11 @@ def test_the_same_seed_gives_the_same_tally_however_the_games_are_batched(monkey
     assert in_batches == whole
 
 
-def test_a_process_pool_gives_the_same_tally_as_playing_in_process():
+@pytest.mark.parametrize("other_threads", [False, True], ids=["forked workers", "spawned workers"])
+def test_a_process_pool_gives_the_same_tally_as_playing_in_process(monkeypatch, other_threads):
+    if other_threads:
+        # A running thread (a progress bar, a Dask client) makes the pool spawn rather than fork.
+        monkeypatch.setattr(runner.threading, "active_count", lambda: 2)
     assert run_simulation(plan(games=16), jobs=2) == run_simulation(plan(games=16), jobs=1)
 
 

@@ -17,8 +17,8 @@ statistics are identical whatever the batch size, the number of jobs or the
 executor (in process, a process pool, a Dask cluster).
 
 Executors. Anything with the ``concurrent.futures.Executor`` interface runs the
-batches: a ``ProcessPoolExecutor`` (spawned processes, so nothing of the
-parent's threads leaks in) or a Dask ``Client.get_executor()``. The worker
+batches: a ``ProcessPoolExecutor`` (see :func:`process_pool` for fork or
+spawn) or a Dask ``Client.get_executor()``. The worker
 function is a top-level function of this module, so any worker that can
 import ``engine`` can run it.
 """
@@ -234,16 +234,30 @@ def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int) -> 
         yield result
 
 
-def process_pool(jobs: int) -> Executor:
-    """A pool of ``jobs`` spawned worker processes.
+def process_pool(jobs: int, plan: SimulationPlan | None = None) -> Executor:
+    """A pool of ``jobs`` worker processes, ready to play ``plan``.
 
-    Spawned rather than forked: the parent may be running a progress bar's
-    thread, and a fork copies locks that thread may hold.
+    Where the platform forks (Linux) and this process runs no other thread,
+    the workers are forked after the plan's rulesets and games are built
+    here, so they start at once with everything loaded (spawned workers each
+    spend a good fraction of a second importing and loading the rulesets).
+    With another thread running (a progress bar, a Dask client) a fork could
+    copy a lock that thread holds, so the workers are spawned instead; the
+    worker function is a top-level function either way.
     """
     import multiprocessing
+    import sys
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    can_fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+    if can_fork and threading.active_count() == 1:
+        if plan is not None:
+            for spec in plan.rulesets:
+                _game_for(spec, plan.player_names, plan.seat_kinds)
+        context = multiprocessing.get_context("fork")
+    else:
+        context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
 
 
 def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | None = None,
@@ -260,7 +274,7 @@ def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | 
     merged = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
     own_pool: Executor | None = None
     if executor is None and jobs > 1:
-        own_pool = executor = process_pool(jobs)
+        own_pool = executor = process_pool(jobs, plan)
         workers = jobs
     try:
         if executor is None:
