@@ -1,0 +1,28 @@
+"""Every test starts in English with no user catalogs, whatever the machine's locale.
+
+Commands run in-process (click's runner) choose a language for the thread;
+without this reset one test's Japanese would leak into the next test's
+assertions.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import pytest
+
+from engine import i18n
+
+# Subprocesses the tests start inherit these: English unless a test says otherwise.
+for variable in ("LANGUAGE", "LC_MESSAGES", "LANG", "CARDRULES_PATH"):
+    os.environ.pop(variable, None)
+os.environ["LC_ALL"] = "C.UTF-8"
+# Nothing in the tester's own ~/.local/share/cardrules may change what the tests see.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="cardrules-xdg-")
+
+
+@pytest.fixture(autouse=True)
+def english_by_default():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
