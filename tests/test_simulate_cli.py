@@ -13,6 +13,12 @@ HOUSE = REPO / "rulesets" / "high-society" / "house"
 FOUR_BOTS = "bot:heuristic,bot:random,bot:random,bot:random"
 
 
+@pytest.fixture(autouse=True)
+def wide_output(monkeypatch):
+    """A wide pretend terminal, so table cells are not wrapped mid-phrase."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 def run(capsys, *args: str) -> tuple[int, str, str]:
     """Run the command in process; returns (exit status, stdout, stderr)."""
     with pytest.raises(SystemExit) as exited:
