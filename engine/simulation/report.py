@@ -142,15 +142,17 @@ def percent(value: float | None) -> str:
     """A share as the reader writes percentages (``40.6%``, ``40,6 %``)."""
     if value is None:
         return "–"
-    # A second decimal only where it carries information (0.02%, not 0.0%).
-    return format_percent(value, "#,##0.0#%", locale=_locale())
+    # One decimal, and a second below 1% where it carries the information (0.02%, not 0.0%).
+    pattern = "#,##0.0%" if value == 0 or abs(value) >= 0.01 else "#,##0.00%"
+    return format_percent(value, pattern, locale=_locale())
 
 
 def points(value: float | None) -> str:
     """A difference of two rates in percentage points, always signed (``+1.2``)."""
     if value is None:
         return "–"
-    return format_decimal(value * 100, "+#,##0.0#;-#,##0.0#", locale=_locale())
+    pattern = "+#,##0.0;-#,##0.0" if value == 0 or abs(value) >= 0.01 else "+#,##0.00;-#,##0.00"
+    return format_decimal(value * 100, pattern, locale=_locale())
 
 
 def decimal(value: float | None, digits: int = 1) -> str:
