@@ -1,0 +1,110 @@
+"""The simulation report on a tiny known case: every number checked by hand."""
+from __future__ import annotations
+
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from engine import i18n
+from engine.simulation.report import findings, percent, points, render_report, summarize
+from engine.simulation.stats import BatchTally, GameOutcome, wilson_interval
+
+KINDS = ("heuristic", "random", "random")
+
+
+def game(winners, scores, *, eliminated=(False, False, False), money=(0, 0, 0), decided_by="score",
+         rounds=12, actions=40):
+    return GameOutcome(frozenset(winners), tuple(eliminated), tuple(Fraction(s) for s in scores), tuple(money),
+                       decided_by, rounds, actions)
+
+
+@pytest.fixture
+def known_case():
+    """Four deals under a baseline and a house rule.
+
+    Baseline: the heuristic seat wins deals 0-2 alone; deal 3 is shared by the
+    two random seats after every tiebreak. House rule: the heuristic seat wins
+    deal 0 only; a random seat takes deals 1 and 2; nobody wins deal 3.
+    """
+    tally = BatchTally.empty(KINDS, 2)
+    deals = [
+        (game({0}, [14, 3, 2], money=(10, 20, 30)), game({0}, [14, 3, 2], money=(10, 20, 30))),
+        (game({0}, ["7/2", 1, 0], money=(5, 5, 5), decided_by="money"), game({1}, [1, 9, 0], money=(5, 5, 5))),
+        (game({0}, [20, 10, 5], eliminated=(False, False, True)), game({2}, [1, 2, 9], eliminated=(True, False, False))),
+        (game({1, 2}, [0, 8, 8], decided_by=None, rounds=14, actions=60),
+         game(set(), [0, 0, 0], eliminated=(True, True, True), decided_by=None, rounds=14, actions=60)),
+    ]
+    for baseline, house in deals:
+        tally.add_game([baseline, house])
+    rulesets = [SimpleNamespace(id="game/base", options={"floor": None}, tiebreak_criteria={},
+                                money_unit={"scale": 1, "style": "plain"}, text_context="game"),
+                SimpleNamespace(id="house/rule", options={"floor": 0}, tiebreak_criteria={},
+                                money_unit={"scale": 1, "style": "plain"}, text_context="game")]
+    return rulesets, summarize(rulesets=rulesets, sources=["game/base", "rule.yaml"], seat_kinds=KINDS, games=4,
+                               seed=1, tally=tally)
+
+
+def test_win_rates_count_shared_wins_for_each_sharer(known_case):
+    _rulesets, summary = known_case
+    baseline = summary["rulesets"][0]
+    assert [seat["wins"]["count"] for seat in baseline["seats"]] == [3, 1, 1]
+    assert [seat["sole_wins"]["count"] for seat in baseline["seats"]] == [3, 0, 0]
+    assert baseline["seats"][0]["wins"]["rate"] == 0.75
+    assert baseline["seats"][0]["wins"]["ci"] == [round(x, 6) for x in wilson_interval(3, 4)]
+    # The two random seats pooled: 2 wins in 8 seat-games.
+    assert baseline["kinds"][1] == {"kind": "random", "seats": 2,
+                                    "wins": {"count": 2, "of": 8, "rate": 0.25,
+                                             "ci": [round(x, 6) for x in wilson_interval(2, 8)]}}
+
+
+def test_the_other_measures_of_the_known_case(known_case):
+    _rulesets, summary = known_case
+    baseline, house = summary["rulesets"]
+    assert baseline["winning_score"]["histogram"] == {"3.5": 1, "8": 1, "14": 1, "20": 1}
+    assert baseline["winning_score"]["mean"] == pytest.approx((3.5 + 8 + 14 + 20) / 4)
+    assert baseline["decided_by"]["money"]["count"] == 1
+    assert baseline["decided_by"]["shared"]["count"] == 1
+    assert house["decided_by"]["no-winner"]["count"] == 1
+    assert house["no_winner"]["count"] == 1 and baseline["no_winner"]["count"] == 0
+    assert baseline["eliminated"] == {"count": 1, "of": 12, "rate": round(1 / 12, 6),
+                                      "ci": [round(x, 6) for x in wilson_interval(1, 12)]}
+    assert house["eliminated"]["count"] == 4
+    assert baseline["mean_rounds"] == 12.5 and baseline["mean_actions"] == 45
+    assert baseline["mean_money_left"] == pytest.approx((60 + 15) / 12)
+    assert house["options"] == {"floor": 0}
+
+
+def test_paired_differences_of_the_known_case(known_case):
+    _rulesets, summary = known_case
+    difference = summary["differences"][0]
+    assert difference["baseline"] == "game/base" and difference["ruleset"] == "house/rule"
+    heuristic = difference["seats"][0]
+    # Per deal: 0, -1, -1, 0 -> mean -0.5, sample sd 0.57735.
+    assert heuristic["difference"] == -0.5
+    half_width = 1.959964 * (1 / 3) ** 0.5 / 2
+    assert heuristic["ci"] == pytest.approx([-0.5 - half_width, -0.5 + half_width], abs=1e-5)
+    assert heuristic["significant"] is False
+
+
+def test_the_report_says_it_in_words_and_tables(known_case):
+    rulesets, summary = known_case
+    i18n.set_language("en")
+    renderables = render_report(summary, rulesets)
+    sentences = findings(summary)
+    assert any("no clear difference in how often heuristic bots win" in sentence for sentence in sentences)
+    assert any("Games without a winner: 0.0% under game/base, 25.0% under house/rule." == s for s in sentences)
+    assert len(renderables) == 2 + len(sentences)
+
+
+def test_percentages_and_points_follow_the_reader():
+    i18n.set_language("en")
+    assert percent(0.4062) == "40.6%"
+    assert percent(0.0004) == "0.04%"
+    assert points(0.0126) == "+1.3"
+    assert points(-0.004) == "-0.40"
+    i18n.set_language("ko")
+    try:
+        assert percent(0.5) == "50.0%"
+    finally:
+        i18n.set_language("en")
