@@ -66,7 +66,8 @@ def _language(lang: str) -> Iterator[None]:
         i18n.set_language(previous)
 
 
-def _histogram_points(histogram: Mapping[str, int], bins: int = 40) -> tuple[list[float], list[float]]:
+def _histogram_points(histogram: Mapping[str, int], bins: int = 40,
+                      shown: tuple[float, float] | None = None) -> tuple[list[float], list[float]]:
     """Bin edges and the share of the total in each bin, for a step plot.
 
     Exact scores take many distinct values (halves, quarters); whole-number
@@ -78,7 +79,9 @@ def _histogram_points(histogram: Mapping[str, int], bins: int = 40) -> tuple[lis
     scores = {Fraction(key): count for key, count in histogram.items()}
     low = math.floor(min(scores))
     high = math.floor(max(scores)) + 1
-    width = max(1, math.ceil((high - low) / bins))
+    # About ``bins`` bins across the part of the axis that is shown (all of it by default).
+    shown_width = (shown[1] - shown[0]) if shown is not None else high - low
+    width = max(1, math.ceil(shown_width / bins))
     counts = [0] * math.ceil((high - low) / width)
     for score, count in scores.items():
         counts[math.floor((score - low) / width)] += count
@@ -180,17 +183,18 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> A
             if axes.has_data():
                 axes.legend(fontsize="small")
 
+        shown_ranges = {key: _central_range([entry[key]["histogram"] for entry in rulesets])
+                        for key in ("winning_score", "score")}
         for index, entry in enumerate(rulesets):
-            x, shares = _histogram_points(entry["winning_score"]["histogram"])
-            winning_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
-            x, shares = _histogram_points(entry["score"]["histogram"])
-            scores_axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
+            for axes, key in ((winning_axes, "winning_score"), (scores_axes, "score")):
+                x, shares = _histogram_points(entry[key]["histogram"], shown=shown_ranges[key])
+                axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
         # TRANSLATORS: plot title: how the winners' scores are distributed.
         winning_axes.set_title(_("Winning scores"))
         # TRANSLATORS: plot title: how every player's final score is distributed.
         scores_axes.set_title(_("Scores of every player"))
         for axes, key in ((winning_axes, "winning_score"), (scores_axes, "score")):
-            shown = _central_range([entry[key]["histogram"] for entry in rulesets])
+            shown = shown_ranges[key]
             if shown is not None:
                 axes.set_xlim(*shown)
             # TRANSLATORS: plot axis label: a final score.
