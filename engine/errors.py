@@ -8,7 +8,34 @@ diagnostics; nothing else should escape to the user.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def display_path(path: str | os.PathLike, *, referrer: str | None = None) -> str:
+    """How a file is named in a diagnostic; the one place that decides it.
+
+    A path the user wrote (on the command line, or inside a file) is shown as
+    written. A path written inside another file (``extends: b.yaml``, a table's
+    ``ruleset: house.yaml``) is relative to that file, so it is shown joined to
+    the referring file's name as shown (``referrer``): both then read from the
+    same base, whether the user gave a relative or an absolute path. A file the
+    program found by itself (a ruleset found by name) is shown relative to the
+    working directory when it lies inside it, else in full.
+    """
+    text = os.fspath(path)
+    if referrer is not None:
+        if os.path.isabs(text) or text.startswith("~"):
+            return text
+        return os.path.normpath(os.path.join(os.path.dirname(referrer), text))
+    if isinstance(path, Path):
+        try:
+            relative = os.path.relpath(path)
+        except ValueError:  # another drive on Windows
+            return text
+        return text if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
+    return text
 
 
 @dataclass(frozen=True)

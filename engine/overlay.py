@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import Diagnostic, RulesetError
+from .errors import Diagnostic, RulesetError, display_path
 from .i18n import _
 from .options import did_you_mean
 from .yaml_loader import Node, Position, json_path_child, load_yaml
@@ -53,21 +53,31 @@ class MergedRuleset:
 
 
 def display_name(path: Path) -> str:
-    """How to show a file in a diagnostic: relative to the working directory when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
+    """How to show a file the program found by itself (see :func:`engine.errors.display_path`)."""
+    return display_path(path)
 
 
-def resolve_parent(reference: str, child: Path) -> Path | None:
-    """The file a ``extends`` value names: a ``.yaml`` path relative to ``child``, else a ruleset name."""
-    if reference.endswith((".yaml", ".yml")) or reference.startswith((".", "/")):
-        candidate = (child.parent / reference)
-        return candidate if candidate.is_file() else None
+def is_path_reference(reference: str) -> bool:
+    """True when a ruleset reference written in a file is a path (relative to that file), not a name."""
+    return reference.endswith((".yaml", ".yml")) or reference.startswith((".", "/", "~"))
+
+
+def resolve_reference(reference: str, referrer: Path, referrer_shown: str) -> tuple[Path, str] | None:
+    """The file a ruleset reference written in ``referrer`` names, and how to show it; None if none.
+
+    A path is taken relative to the referring file (``extends: base.yaml``, a
+    table's or a log's ``ruleset: house.yaml``) and shown from the same base as
+    the referring file; anything else is a ruleset name (``game/edition``).
+    """
+    if is_path_reference(reference):
+        candidate = referrer.parent / os.path.expanduser(reference)
+        if not candidate.is_file():
+            return None
+        return candidate, display_path(reference, referrer=referrer_shown)
     from .ruleset import find_ruleset_path
 
-    return find_ruleset_path(reference)
+    found = find_ruleset_path(reference)
+    return (found, display_path(found)) if found is not None else None
 
 
 def _load_cached(path: Path, shown_name: str) -> Node:
@@ -103,13 +113,12 @@ def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
         if not isinstance(extends_node.value, str) or not extends_node.value.strip():
             raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
                                            _("`extends` must name a ruleset (such as game/edition) or a .yaml file"))])
-        parent = resolve_parent(extends_node.value, current)
-        if parent is None:
+        found = resolve_reference(extends_node.value, current, current_name)
+        if found is None:
             raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
                                            _("`extends` names '{name}', which is neither a known ruleset nor a file",
                                              name=extends_node.value[:80]))])
-        current = parent
-        current_name = display_name(parent)
+        current, current_name = found
     merged: Node | None = None
     problems: list[Diagnostic] = []
     for loaded in reversed(chain):
