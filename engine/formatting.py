@@ -11,12 +11,16 @@ Money (``format_money``) follows the ruleset's ``money.unit``:
 * ``style: plain`` -- a bare number with the reader's grouping (``25,000``);
 * ``style: currency`` -- face value x ``scale`` in ``currency``. The amount
   is written in the locale's long compact form and then combined with the currency by the catalog's pattern, so the
-  reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 미국 달러`` (ko),
-  and ``$0`` / ``0米ドル`` / ``0 미국 달러`` for nothing at all. Languages
-  that count in myriads split an amount across units (``1억 600만``).
+  reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 달러`` (ko),
+  and ``$0`` / ``0米ドル`` / ``0 달러`` for nothing at all. Languages
+  that count in myriads split an amount across units and group the digits
+  before a unit (``1억 600만``, ``1,800만``), as newspapers write them.
+  A game has one currency, so a name that begins with its country's name
+  drops it (CLDR's ``미국 달러`` reads ``달러``; see :func:`currency_word`).
 """
 from __future__ import annotations
 
+import re
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any, Iterable
@@ -119,9 +123,24 @@ def format_money(ruleset: Any, amount: int | Fraction) -> str:
     # TRANSLATORS: a large amount of money, e.g. "$6 million". {amount} is the
     # number in your language's long compact form ("600万", "600만"), {symbol}
     # the currency's symbol ("$", "US$"), {currency} its name ("US dollars",
-    # "米ドル", "미국 달러"). Use whichever reads most naturally.
+    # "米ドル", "달러"). Use whichever reads most naturally.
     return _("{symbol}{amount}", amount=compact, symbol=get_currency_symbol(currency, locale=locale),
-             currency=get_currency_name(currency, count=count, locale=locale))
+             currency=currency_word(currency, count, locale))
+
+
+def currency_word(currency: str, count: int, locale: Locale) -> str:
+    """The currency's CLDR name as a game's single currency is called: ``달러``, ``米ドル``, ``US dollars``.
+
+    CLDR names some currencies after their country (``미국 달러``, "US
+    dollar"). Where the name starts with the country's own CLDR name and a
+    space, the country is dropped: a game has only one currency, and players
+    say "1,800만 달러". ISO 4217 codes begin with the issuing country's code.
+    """
+    name = get_currency_name(currency, count=count, locale=locale)
+    country = locale.territories.get(currency[:2].upper())
+    if country and name.startswith(country + " ") and name[len(country) + 1:].strip():
+        return name[len(country) + 1:].strip()
+    return name
 
 
 def _compact_units(locale: Locale) -> list[int]:
@@ -151,11 +170,20 @@ def compact_amount(value: int, locale: Locale) -> str:
         return text
     unit = max((u for u in units if u <= value), default=None)
     if unit is None or value % unit == 0:
-        return text
-    larger = format_compact_decimal(value - value % unit, format_type="long", locale=locale)
+        return _grouped_count(text, locale)
+    larger = _grouped_count(format_compact_decimal(value - value % unit, format_type="long", locale=locale), locale)
     # TRANSLATORS: a large number said in two parts, only in languages that count in
     # myriads: "1億600万" (ja), "1억 600만" (ko). {larger} is the part in the bigger unit.
     return _("{larger} {smaller}", larger=larger, smaller=compact_amount(value % unit, locale))
+
+
+def _grouped_count(text: str, locale: Locale) -> str:
+    """``1800만`` as ``1,800만``: the whole count of units in a myriad compact form, grouped.
+
+    CLDR's compact patterns print the count without grouping; readers of
+    myriad languages group a count of four digits like any other number.
+    """
+    return re.sub(r"\d{4,}", lambda digits: format_decimal(int(digits.group()), locale=locale), text)
 
 
 def format_list(names: Iterable[str]) -> str:

@@ -43,8 +43,8 @@ def test_the_korean_editions_millions_of_dollars_read_naturally_in_each_language
     language("ja")
     assert format_money(korean_edition, 6) == "600万米ドル"
     language("ko")
-    assert format_money(korean_edition, 6) == "600만 미국 달러"
-    assert format_money(korean_edition, 25) == "2500만 미국 달러"
+    assert format_money(korean_edition, 6) == "600만 달러"
+    assert format_money(korean_edition, 25) == "2,500만 달러"
 
 
 def test_no_money_at_all_is_zero_dollars_without_cents(language, korean_edition):
@@ -131,7 +131,7 @@ def test_a_language_cldr_does_not_know_still_formats_numbers(language, tmp_path,
 
 def test_a_whole_hand_of_korean_money_reads_in_myriads_not_decimals(language, korean_edition):
     language("ko")
-    assert format_money(korean_edition, 106) == "1억 600만 미국 달러"
+    assert format_money(korean_edition, 106) == "1억 600만 달러"
     language("ja")
     assert format_money(korean_edition, 106) == "1億600万米ドル"
     language("en")
@@ -142,3 +142,28 @@ def test_money_is_never_rounded_away(language, korean_edition):
     language("en")
     assert format_money(korean_edition, 10001) == "$10.001 billion"
     assert format_money(korean_edition, Fraction(3, 2)) == "$1.5 million"
+
+
+def test_the_korean_edition_says_dollars_not_us_dollars_since_a_game_has_one_currency(language, korean_edition):
+    language("ko")
+    assert format_money(korean_edition, 18) == "1,800만 달러"
+    assert format_money(korean_edition, 0) == "0 달러"
+
+
+def test_a_count_of_myriads_is_grouped_like_any_number(language, korean_edition):
+    language("ja")
+    assert format_money(korean_edition, 18) == "1,800万米ドル"
+    language("ko")
+    assert format_money(korean_edition, 10025) == "100억 2,500만 달러"
+    assert format_money(korean_edition, 123400) == "1,234억 달러"
+
+
+def test_a_currency_named_after_another_country_keeps_its_whole_name(language):
+    from babel import Locale
+
+    from engine.formatting import currency_word
+
+    assert currency_word("USD", 2, Locale.parse("ko")) == "달러"
+    # CLDR's Korean name of the euro has no country in it.
+    assert currency_word("EUR", 2, Locale.parse("ko")) == "유로"
+    assert currency_word("USD", 2, Locale.parse("en")) == "US dollars"
