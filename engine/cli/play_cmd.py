@@ -35,6 +35,23 @@ def choose_default_ruleset(console: Console) -> str:
     raise RulesetError.at(_("no playable ruleset was found"))
 
 
+def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
+    """Every human seat handed to a bot (nobody can answer a prompt), and the reader told whose."""
+    from ..formatting import format_list
+    from ..i18n import ngettext
+    from ..terminal.seats import DEFAULT_BOT_KIND, all_bots, bot_kind_name
+
+    humans = [seat.name for seat in seats if seat.is_human]
+    if humans:
+        # TRANSLATORS: at the start of a narrated game; {names} are the human players
+        # (e.g. the login name), {kind} a bot kind such as "heuristic".
+        console.print(ngettext("{names}'s seat is played by a {kind} bot.",
+                               "The seats of {names} are played by {kind} bots.", len(humans),
+                               names=format_list(humans), kind=bot_kind_name(DEFAULT_BOT_KIND)),
+                      markup=False, highlight=False, soft_wrap=True)
+    return all_bots(seats)
+
+
 def is_ruleset_path(name: str) -> bool:
     """Whether ``-r`` names a YAML file rather than a GAME/EDITION ruleset."""
     return Path(name).suffix.lower() in (".yaml", ".yml") and Path(name).is_file()
@@ -46,7 +63,7 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
     from ..bots import BOT_KINDS
     from ..game import Game
     from ..ruleset import load_ruleset
-    from ..terminal.seats import SeatSpecError, all_bots, parse_players_spec
+    from ..terminal.seats import SeatSpecError, parse_players_spec
     from ..terminal.session import GameSession, default_log_path, relative_reference
 
     try:
@@ -60,7 +77,7 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
                                    low=ruleset.players_min, high=ruleset.players_max, count=len(seats)),
                                  param_hint="--players")
     if not interactive:
-        seats = all_bots(seats)
+        seats = stand_in_bots(seats, console)
     if seed is None:
         # A recorded seed makes the deal and the bots' play reproducible from the log.
         seed = random.SystemRandom().randrange(2 ** 31)
@@ -80,7 +97,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     from ..game import Game
     from ..gamelog import read_log
     from ..replay import ReplayContext
-    from ..terminal.seats import all_bots, seats_from_log
+    from ..terminal.seats import seats_from_log
     from ..terminal.session import GameSession
 
     record = read_log(resume_file)
@@ -112,7 +129,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     if state.is_terminal():
         raise finished
     if not interactive:
-        seats = all_bots(seats)
+        seats = stand_in_bots(seats, console)
     extras = {"ruleset": log["ruleset"]} if log["ruleset"] != ruleset.id else {}
     seed = log.get("seed") if isinstance(log.get("seed"), int) else None
     # The bots of a resumed game draw from a seed of their own, so a log resumes the same way twice.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..formatting import card_name, format_list, format_money, tag_name
+from ..formatting import card_name, format_list, format_money, format_number, tag_name
 from ..i18n import _
 
 
@@ -55,10 +55,13 @@ def describe_event(ruleset: Any, players: Sequence[str], event: Any) -> str | No
     if kind == "bid":
         values = _money_values(event)
         total = event_field(event, "total")
-        added = format_money(ruleset, sum(values))
+        # The cards themselves, as their faces read ("6,000 + 3,000"): players
+        # follow which cards have left a hand, not only the sums.
+        added = money_cards(values)
         if total is None:
             return _("{player} bids {amount}.", player=who, amount=added)
-        # TRANSLATORS: {amount} is what the player added this turn, {total} their bid on the table now.
+        # TRANSLATORS: {amount} lists the money cards the player added this turn by
+        # their face values ("6,000 + 3,000"), {total} is their whole bid on the table now.
         return _("{player} adds {amount} and bids {total} in all.", player=who, amount=added,
                  total=format_money(ruleset, int(total)))
     if kind == "pass":
@@ -97,10 +100,27 @@ def describe_event(ruleset: Any, players: Sequence[str], event: Any) -> str | No
     return None
 
 
+def money_cards(values: Sequence[int]) -> str:
+    """Money cards by their faces, ascending: ``3,000 + 6,000`` (one card: ``6,000``)."""
+    return " + ".join(format_number(value) for value in sorted(values))
+
+
+def _ends_with(event: Any, following: Any) -> bool:
+    """Whether ``following`` is the end of the game caused by the card ``event`` reveals."""
+    return (event_field(event, "type") == "reveal" and following is not None
+            and event_field(following, "type") == "end" and _card_ids(following) == _card_ids(event))
+
+
 def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any]) -> list[str]:
-    """The lines for several events, leaving out the ones not worth telling."""
+    """The lines for several events, leaving out the ones not worth telling.
+
+    A card whose reveal ends the game is told once, by the end line.
+    """
     lines = []
-    for event in events:
+    for position, event in enumerate(events):
+        following = events[position + 1] if position + 1 < len(events) else None
+        if _ends_with(event, following):
+            continue
         line = describe_event(ruleset, players, event)
         if line:
             lines.append(line)

@@ -211,7 +211,7 @@ class GameSession:
         while True:
             # TRANSLATORS: the bid prompt; keep the final "> ".
             answer = self._input(_("{name}, cards to add (e.g. {example}), pass, ? or q > ",
-                                   name=self.seats[player].name, example=self._example(observation)))
+                                   name=self.seats[player].name, example=self._example(legal)))
             try:
                 command = parse_bid_prompt(answer, observation.hand, money_values, scale, legal.can_pass)
             except InputProblem as problem:
@@ -229,10 +229,16 @@ class GameSession:
                 return mask
             self.say(self._refusal(observation, command.values))
 
-    def _example(self, observation: Any) -> str:
-        """Two values from the player's hand, as they would type them."""
-        hand = list(observation.hand)
-        return " ".join(money_face(v) for v in hand[-2:]) if hand else _("pass")
+    def _example(self, legal: Any) -> str:
+        """The cheapest bid the player can make, as they would type it (else "pass").
+
+        A newcomer copies the example: it must be legal and must not throw
+        away their biggest cards.
+        """
+        cheapest = legal.cheapest_raises() if legal.can_raise() else []
+        if not cheapest:
+            return _("pass")
+        return " ".join(money_face(v) for v in mask_values(cheapest[0], self.ruleset.money_values))
 
     def _refusal(self, observation: Any, values: Sequence[int]) -> str:
         """Why a bid is not allowed: it does not beat the highest bid."""

@@ -59,6 +59,11 @@ def revealed_lines(ruleset: Any, observation: Any) -> list[Text]:
     return lines
 
 
+def money_left(ruleset: Any, observation: Any, seat: int) -> int:
+    """What a player still owns (hand and bid): everyone starts with the same cards, and paid money is public."""
+    return sum(ruleset.money_values) - sum(observation.discarded_money[seat])
+
+
 def players_table(ruleset: Any, observation: Any, viewer: int | None) -> Table:
     """One row per player: bid on the table, passed or not, money cards left, cards won."""
     table = Table(box=box.SQUARE, show_lines=False, expand=False, pad_edge=True)
@@ -67,6 +72,8 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None) -> Table:
     table.add_column(_("Bid"), justify="right")
     table.add_column(_("Status"))
     table.add_column(_("Money cards"), justify="right")
+    # TRANSLATORS: column heading: the money a player still owns (hand and bid); public, since paid money is discarded face up.
+    table.add_column(_("Money left"), justify="right")
     table.add_column(_("Cards won"))
     players = observation.players
     current = getattr(observation, "current_player", -1)
@@ -87,13 +94,16 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None) -> Table:
         if pending[seat]:
             # TRANSLATORS: a card effect waiting for this player's next matching card.
             status = (status + " " if status else "") + _("(effect pending)")
-        won = ", ".join(card_name(ruleset, card) for card in observation.won_cards[seat]) or "–"
+        # In the ruleset's card order, so equal kinds sit together and values ascend.
+        won_cards = sorted(observation.won_cards[seat], key=lambda card: ruleset.card(card).index)
+        won = ", ".join(card_name(ruleset, card) for card in won_cards) or "–"
         marker = "▶ " if seat == current else "  "
         label = marker + name
         if viewer is not None and seat == viewer:
             # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
             label = marker + _("{name} (you)", name=name)
-        table.add_row(label, bid_text, status, str(observation.money_cards_left[seat]), won,
+        table.add_row(label, bid_text, status, str(observation.money_cards_left[seat]),
+                      format_money(ruleset, money_left(ruleset, observation, seat)), won,
                       style="bold" if seat == current else None)
     return table
 
