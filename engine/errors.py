@@ -26,7 +26,7 @@ def display_path(path: str | os.PathLike, *, referrer: str | None = None) -> str
     """
     text = os.fspath(path)
     if referrer is not None:
-        if os.path.isabs(text) or text.startswith("~"):
+        if os.path.isabs(text) or text.startswith("~") or not os.path.dirname(referrer):
             return text
         return os.path.normpath(os.path.join(os.path.dirname(referrer), text))
     if isinstance(path, Path):

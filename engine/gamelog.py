@@ -26,6 +26,7 @@ import jsonschema
 from . import resources
 from .errors import Diagnostic, Location, LogError
 from .i18n import _
+from .yaml_loader import line_column_of, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
 MAX_LOG_LINE_BYTES = 4 * 1024 * 1024      # one log in a JSON Lines file
@@ -302,7 +303,7 @@ def read_logs(path: str | os.PathLike) -> Iterator[LogRecord]:
     try:
         json_lines = is_json_lines(path)
     except OSError as error:
-        raise LogError.at(_("cannot read the log: {reason}", reason=error.strerror or str(error)), file) from None
+        raise LogError.at(unreadable_file_message(error), file, 1, 1) from None
     if json_lines:
         yield from _read_json_lines(path, file)
     else:
@@ -318,8 +319,11 @@ def _read_single(path: Path, file: str) -> LogRecord:
                                 size=size, limit=MAX_LOG_FILE_BYTES), file)
         raw = path.read_bytes()
     except OSError as error:
-        raise LogError.at(_("cannot read the log: {reason}", reason=error.strerror or str(error)), file) from None
-    return _record(_text(raw, file, 1), file, 1, 0)
+        raise LogError.at(unreadable_file_message(error), file, 1, 1) from None
+    text = _text(raw, file, 1)
+    if not text.strip():
+        raise LogError.at(_("the file holds no log"), file, 1, 1)
+    return _record(text, file, 1, 0)
 
 
 def _text(raw: bytes, file: str, line: int) -> str:
@@ -327,7 +331,9 @@ def _text(raw: bytes, file: str, line: int) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise LogError.at(_("the log is not UTF-8 text (byte {offset})", offset=error.start), file, line) from None
+        bad_line, column = line_column_of(raw[:error.start])
+        raise LogError.at(_("the log is not UTF-8 text (byte {offset})", offset=error.start), file,
+                          line + bad_line - 1, column) from None
 
 
 def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
@@ -335,7 +341,7 @@ def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
     try:
         handle = open(path, "rb")
     except OSError as error:
-        raise LogError.at(_("cannot read the log: {reason}", reason=error.strerror or str(error)), file) from None
+        raise LogError.at(unreadable_file_message(error), file, 1, 1) from None
     with handle:
         number = 0
         line_number = 0

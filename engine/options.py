@@ -117,6 +117,18 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
     raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=_show(kind)))
 
 
+class LocatedOptions(dict):
+    """Option overrides that remember where each was written (a table's or a log's ``options``).
+
+    A plain mapping of overrides is reported as given on the command line; one
+    of these names the file, line and column of each value instead.
+    """
+
+    def __init__(self, values: Mapping[str, Any], locations: Mapping[str, Location]) -> None:
+        super().__init__(values)
+        self.locations = dict(locations)
+
+
 def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_values: Mapping[str, Any],
                       overrides: Mapping[str, Any] | None, *, edition_location: Location | None = None) -> dict[str, Any]:
     """Every option's value: its default, then the edition's value, then the override.
@@ -134,8 +146,10 @@ def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_valu
             values[name] = raw  # semantic checks report it with its position
     problems: list[Diagnostic] = []
     # TRANSLATORS: stands where a file name would, for an option given with -o NAME=VALUE
-    location = edition_location or (Location(_("command line")) if overrides else Location())
+    default_location = edition_location or (Location(_("command line")) if overrides else Location())
+    located = getattr(overrides, "locations", {})
     for name, raw in (overrides or {}).items():
+        location = located.get(name, default_location)
         definition = definitions.get(name)
         if definition is None:
             valid = ", ".join(sorted(definitions)) or "-"

@@ -73,11 +73,29 @@ def resolve_reference(reference: str, referrer: Path, referrer_shown: str) -> tu
         candidate = referrer.parent / os.path.expanduser(reference)
         if not candidate.is_file():
             return None
-        return candidate, display_path(reference, referrer=referrer_shown)
+        shown = display_path(reference, referrer=referrer_shown)
+        # Open the file by its shown name when that is the same file (it is unless a
+        # symbolic link precedes a ".."), so whoever reports it later names it the same way.
+        as_shown = Path(os.path.expanduser(shown))
+        same = as_shown.is_file() and os.path.samefile(as_shown, candidate)
+        return (as_shown if same else candidate), shown
     from .ruleset import find_ruleset_path
 
     found = find_ruleset_path(reference)
     return (found, display_path(found)) if found is not None else None
+
+
+def reference_target(reference: str, referrer: Path, referrer_shown: str) -> str | Path:
+    """What to load for a ruleset reference written in a file (a table's or a log's ``ruleset``).
+
+    A ruleset name stays a name; a path is the file relative to ``referrer``,
+    and one that does not exist is still named from the referrer's base, so
+    the "no such file" diagnostic shows where it was looked for.
+    """
+    if not is_path_reference(reference):
+        return reference
+    found = resolve_reference(reference, referrer, referrer_shown)
+    return found[0] if found is not None else Path(display_path(reference, referrer=referrer_shown))
 
 
 def _load_cached(path: Path, shown_name: str) -> Node:

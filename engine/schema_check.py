@@ -70,9 +70,17 @@ def check_merged(tree: Node) -> list[Diagnostic]:
 
 
 def _check(tree: Node, data: Any) -> list[Diagnostic]:
+    return check_against(_validator(), tree, data)
+
+
+def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> list[Diagnostic]:
+    """Every problem ``validator`` finds in ``data`` (the plain value of ``tree``), located and worded.
+
+    Used for rulesets and for the other files read with the YAML loader (tables).
+    """
     index = PositionIndex.of(tree)
     with _lock:  # validators are not documented as thread-safe
-        errors = list(_validator().iter_errors(data))
+        errors = list(validator.iter_errors(data))
     diagnostics: list[Diagnostic] = []
     for error in _leaf_errors(errors):
         diagnostics.extend(_diagnose(error, index, data))
@@ -195,8 +203,14 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
             return [at(_("'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}", key=str(name)[:40],
                          kind=str(kind)[:40], hint=did_you_mean(str(name), valid), valid=", ".join(valid) or "-"),
                        key_path, key=True)]
-        return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=str(name)[:40]),
-                   key_path, key=True)]
+        if validator == "pattern":
+            return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=str(name)[:40]),
+                       key_path, key=True)]
+        if validator == "minLength":
+            return [at(_("a name must not be empty"), key_path, key=True)]
+        # TRANSLATORS: a name (a key in the file) longer than allowed; {limit} counts characters
+        return [at(_("the name '{key}' is too long (at most {limit} characters)", key=str(name)[:40],
+                     limit=error.validator_value), key_path, key=True)]
     if validator == "required":
         missing = error.validator_value
         missing = [m for m in missing if isinstance(instance, dict) and m not in instance]

@@ -22,10 +22,13 @@ from typing import Any, Mapping
 import jsonschema
 
 from . import resources
+from . import schema_check
 from .errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
 from .formatting import format_list
 from .i18n import _
 from .result import Result
+from .options import LocatedOptions
+from .overlay import reference_target
 from .ruleset import Ruleset, load_ruleset
 from .scoring import score_players
 from .yaml_loader import Node, PositionIndex, json_path_child, load_yaml
@@ -62,14 +65,6 @@ def _validator() -> jsonschema.Draft202012Validator:
         return jsonschema.Draft202012Validator(json.load(handle))
 
 
-def _path_of(parts: Any) -> str:
-    """A jsonschema error path as the loader writes JSON paths."""
-    path = "$"
-    for part in parts:
-        path = json_path_child(path, part)
-    return path
-
-
 class _Locator:
     """Turns JSON paths of the table into file, line and column."""
 
@@ -94,11 +89,7 @@ def load_table(path: str | os.PathLike, options: Mapping[str, Any] | None = None
         raise TableError(list(error.diagnostics)) from None
     locate = _Locator(file, root)
     data = root.plain()
-    schema_problems = [
-        Diagnostic(locate.at(_path_of(error.absolute_path)),
-                   _("does not match the table format: {reason}", reason=error.message))
-        for error in sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    ]
+    schema_problems = schema_check.check_against(_validator(), root, data)
     if schema_problems:
         raise TableError(schema_problems[:MAX_REPORTED_PROBLEMS])
     ruleset = _load_table_ruleset(data, Path(path), options, locate)
@@ -108,12 +99,17 @@ def load_table(path: str | os.PathLike, options: Mapping[str, Any] | None = None
 
 def _load_table_ruleset(data: Mapping[str, Any], path: Path, options: Mapping[str, Any] | None,
                         locate: _Locator) -> Ruleset:
-    """The table's ruleset: a name, or a house-rule file relative to the table file."""
+    """The table's ruleset: a name, or a house-rule file relative to the table file.
+
+    The table's own options are reported at the line where they were written;
+    ``-o`` on the command line wins over them and is reported as such.
+    """
     name = data["ruleset"]
-    effective = dict(data.get("options") or {})
-    effective.update(options or {})
-    relative = path.parent / name
-    target: str | Path = relative if name.endswith((".yaml", ".yml")) and relative.is_file() else name
+    table_options = {key: value for key, value in (data.get("options") or {}).items()
+                     if key not in (options or {})}
+    effective = LocatedOptions({**table_options, **(options or {})},
+                               {key: locate.at(json_path_child("$.options", key)) for key in table_options})
+    target = reference_target(name, path, locate.file)
     try:
         return load_ruleset(target, effective or None)
     except CardrulesError as error:

@@ -226,32 +226,37 @@ def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tup
                                         size=size, limit=MAX_FILE_BYTES), file=name, line=1, column=1)
             with open(path, "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
-        except IsADirectoryError:
-            raise RulesetError.at(_("is a directory, not a file"), file=name, line=1, column=1) from None
-        except FileNotFoundError:
-            raise RulesetError.at(_("no such file"), file=name, line=1, column=1) from None
         except OSError as error:
-            raise RulesetError.at(_("cannot read the file: {reason}", reason=error.strerror or str(error)),
-                                  file=name, line=1, column=1) from None
+            raise RulesetError.at(unreadable_file_message(error), file=name, line=1, column=1) from None
     if len(data) > MAX_FILE_BYTES:
         raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
                                 size=len(data), limit=MAX_FILE_BYTES), file=name, line=1, column=1)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line, column = _line_column(data[:error.start])
+        line, column = line_column_of(data[:error.start])
         raise RulesetError.at(_("the file is not valid UTF-8 (byte 0x{byte} cannot be decoded)",
                                 byte=f"{data[error.start]:02x}"), file=name, line=line, column=column) from None
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte order mark is harmless; PyYAML would count it as a column
     nul = text.find("\0")
     if nul >= 0:
-        line, column = _line_column(text[:nul].encode("utf-8"))
+        line, column = line_column_of(text[:nul].encode("utf-8"))
         raise RulesetError.at(_("the file contains a NUL character"), file=name, line=line, column=column)
     return text, name
 
 
-def _line_column(prefix: bytes) -> tuple[int, int]:
+def unreadable_file_message(error: OSError) -> str:
+    """Why a file given by the user cannot be read, in words (for any kind of input file)."""
+    if isinstance(error, IsADirectoryError):
+        return _("is a directory, not a file")
+    if isinstance(error, FileNotFoundError):
+        return _("no such file")
+    return _("cannot read the file: {reason}", reason=error.strerror or str(error))
+
+
+def line_column_of(prefix: bytes) -> tuple[int, int]:
+    """1-based line and column just after ``prefix`` (the bytes of a file before a position)."""
     text = prefix.decode("utf-8", "replace")
     line = text.count("\n") + 1
     column = len(text) - (text.rfind("\n") + 1) + 1

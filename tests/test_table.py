@@ -61,7 +61,7 @@ def test_the_player_count_must_be_one_the_ruleset_allows():
 
 def test_a_table_that_breaks_the_schema_is_located_at_the_bad_value():
     found = problems("schema-error.yaml")
-    assert found[0].startswith(f"{TABLES / 'schema-error.yaml'}:3:16: $.players.Ann.cards: does not match")
+    assert found[0].startswith(f"{TABLES / 'schema-error.yaml'}:3:16: $.players.Ann.cards: expected a list, got 'luxury-3'")
 
 
 def test_a_house_rule_is_found_relative_to_the_table_file():

@@ -5,6 +5,7 @@ import json
 
 import click
 
+from ..errors import LogError
 from ..explain import explain_result, summarize_result
 from ..i18n import _
 from .common import exits_on_bad_input, lang_option
@@ -12,7 +13,7 @@ from .common import exits_on_bad_input, lang_option
 
 @click.command("replay", help=_("Replay a game log (JSON, or JSON Lines with one log per line), "
                                 "check every action and print the result."))
-@click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False))
+@click.argument("log_file", metavar="LOG")
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON result object per line, in input order."))
 @click.option("--explain", is_flag=True, help=_("Show every scoring step."))
 @lang_option
@@ -23,6 +24,7 @@ def command(log_file: str, as_json: bool, explain: bool) -> None:
     from ..replay import ReplayContext, replay_file
 
     context = ReplayContext()
+    count = -1
     for count, (record, ruleset, result) in enumerate(replay_file(log_file, context)):
         if as_json:
             click.echo(json.dumps(result.to_json(), ensure_ascii=False))
@@ -35,3 +37,6 @@ def command(log_file: str, as_json: bool, explain: bool) -> None:
         lines = explain_result(ruleset, result) if explain else summarize_result(ruleset, result)
         for line in lines:
             click.echo(line)
+    if count < 0:
+        # A file with nothing to replay is almost surely the wrong file (or an interrupted export).
+        raise LogError.at(_("the file holds no log"), log_file, 1, 1)

@@ -11,7 +11,7 @@ from .common import exits_on_bad_input, lang_option, option_overrides
 
 
 @click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))
-@click.argument("table_file", metavar="TABLE", type=click.Path(dir_okay=False))
+@click.argument("table_file", metavar="TABLE")
 @click.option("--explain", is_flag=True, help=_("Show every scoring step, like the rulebook's example."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the result as one JSON object."))
 @option_overrides
