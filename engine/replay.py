@@ -24,6 +24,8 @@ from .formatting import format_list
 from .game import Game
 from .gamelog import LogRecord, read_logs
 from .i18n import _
+from .options import LocatedOptions
+from .overlay import reference_target
 from .result import Result, score_from_json
 from .ruleset import Ruleset, load_ruleset
 
@@ -39,11 +41,9 @@ class ReplayContext:
     def ruleset_for(self, record: LogRecord) -> Ruleset:
         """The log's ruleset with its options (a path is taken relative to the log file)."""
         name = record.log["ruleset"]
-        options = dict(record.log.get("options") or {})
-        target: str | Path = name
-        if name.endswith((".yaml", ".yml")):
-            candidate = Path(record.file).parent / name
-            target = candidate if candidate.is_file() else Path(name)
+        written = record.log.get("options") or {}
+        options = LocatedOptions(written, {key: record.location(f"$.options.{key}") for key in written})
+        target = reference_target(name, Path(record.file), record.file)
         key = (str(target), json.dumps(options, sort_keys=True, default=str) if options else "")
         ruleset = self._rulesets.get(key)
         if ruleset is None:
