@@ -142,14 +142,16 @@ class Game:
         return mask
 
     def new_initial_state(self, seed: int | None = None, *, deck: Sequence[str] | None = None,
-                          first_player: int | None = None) -> "State":
+                          first_player: int | None = None, record_events: bool = True) -> "State":
         """A new game: setup blocks run, the first round's card is revealed.
 
         With a ``seed`` the deck is shuffled and then the first player drawn by
         ``random.Random(seed)``; ``deck`` (card ids, top first) and
         ``first_player`` replace either draw (a replay passes both).
+        ``record_events=False`` leaves ``events`` empty: replays and simulations
+        that nobody narrates skip building them (the game is otherwise the same).
         """
-        return State(self, seed, list(deck) if deck is not None else None, first_player)
+        return State(self, seed, list(deck) if deck is not None else None, first_player, record_events)
 
 
 class State:
@@ -161,8 +163,11 @@ class State:
     interface the building blocks use to move cards and money.
     """
 
-    def __init__(self, game: Game, seed: int | None, deck: list[str] | None, first_player: int | None) -> None:
+    def __init__(self, game: Game, seed: int | None, deck: list[str] | None, first_player: int | None,
+                 record_events: bool = True) -> None:
         self.game = game
+        # Whether ``events`` is kept (narration needs it; a replay does not).
+        self.recording = record_events
         self.ruleset = game.ruleset
         self.player_count = count = game.player_count
         self.seed = seed
@@ -241,7 +246,8 @@ class State:
         if action == PASS:
             self.history.append(action)
             self.action_players.append(player)
-            self.events.append({"type": "pass", "player": player})
+            if self.recording:
+                self.events.append({"type": "pass", "player": player})
             taker = self.auction.on_pass(self, player)
             if taker is None:
                 self.current = self.next_active_player(player)
@@ -272,7 +278,8 @@ class State:
         self.money_bid_this_round = True
         self.history.append(action)
         self.action_players.append(player)
-        self.events.append({"type": "bid", "player": player, "cards": game.values_of(action), "total": total})
+        if self.recording:
+            self.events.append({"type": "bid", "player": player, "cards": game.values_of(action), "total": total})
         self.current = self.next_active_player(player)
 
     def _apply_choice(self, player: int, action: int) -> None:
@@ -335,8 +342,9 @@ class State:
         card = game.reveal_block.reveal(self)
         self.revealed = card
         self.revealed_mask |= 1 << card
-        self.events.append({"type": "reveal", "player": self.start_player, "card": game.card_ids[card],
-                            "round": self.round_number})
+        if self.recording:
+            self.events.append({"type": "reveal", "player": self.start_player, "card": game.card_ids[card],
+                                "round": self.round_number})
         for end in game.reveal_ends:
             if end.ends_at_reveal(self, card):
                 if end.discard_revealed:
@@ -359,14 +367,16 @@ class State:
         event: dict[str, Any] = {"type": "end", "reason": reason}
         if revealed_card is not None:
             event["card"] = self.game.card_ids[revealed_card]
-        self.events.append(event)
+        if self.recording:
+            self.events.append(event)
 
     def _give_card(self, taker: int) -> None:
         game = self.game
         self._public_changes += 1
         card = self.revealed
-        self.events.append({"type": "take", "player": taker, "card": game.card_ids[card],
-                            "free": not self.money_bid_this_round})
+        if self.recording:
+            self.events.append({"type": "take", "player": taker, "card": game.card_ids[card],
+                                "free": not self.money_bid_this_round})
         waiting = self.pending[taker]
         for position, (effect, effect_card) in enumerate(waiting):
             if effect.intercepts(card):
@@ -411,7 +421,8 @@ class State:
         if mask:
             self._public_changes += 1
             self.discarded_masks[player] |= mask
-            self.events.append({"type": "pay", "player": player, "cards": self.game.values_of(mask)})
+            if self.recording:
+                self.events.append({"type": "pay", "player": player, "cards": self.game.values_of(mask)})
             self.bid_masks[player] = 0
             self.bid_totals[player] = 0
 
@@ -428,21 +439,24 @@ class State:
         """Leave ``effect`` waiting on ``player`` until a card it catches is taken."""
         self._public_changes += 1
         self.pending[player].append((effect, effect_card))
-        self.events.append({"type": "pending", "player": player, "card": self.game.card_ids[effect_card],
-                            "tag": getattr(effect, "tag", None)})
+        if self.recording:
+            self.events.append({"type": "pending", "player": player, "card": self.game.card_ids[effect_card],
+                                "tag": getattr(effect, "tag", None)})
 
     def discard_won(self, player: int, card: int) -> None:
         """A card ``player`` holds is discarded (out of the game)."""
         self._public_changes += 1
         self.won[player].remove(card)
         self.discarded_cards.append(card)
-        self.events.append({"type": "discard", "player": player, "card": self.game.card_ids[card]})
+        if self.recording:
+            self.events.append({"type": "discard", "player": player, "card": self.game.card_ids[card]})
 
     def discard_taken(self, player: int, card: int) -> None:
         """A card ``player`` just took is discarded at once, never held."""
         self._public_changes += 1
         self.discarded_cards.append(card)
-        self.events.append({"type": "discard", "player": player, "card": self.game.card_ids[card]})
+        if self.recording:
+            self.events.append({"type": "discard", "player": player, "card": self.game.card_ids[card]})
 
     # ------------------------------------------------------------------ facts for interfaces
 
@@ -596,6 +610,16 @@ class State:
         player = obj.get("player")
         if player is not None and not self.terminal and player != self.current:
             raise IllegalActionError.at(_("it is {name}'s turn", name=self.game.players[self.current]))
+        return self.parse_action(obj)
+
+    def parse_action(self, obj: Mapping[str, Any]) -> int:
+        """The action int of a log entry's form, without asking whose turn it is (a replay checks that first).
+
+        Raises LogError for a malformed entry; whether the action is legal is
+        :meth:`apply_action`'s to say.
+        """
+        if type(obj) is not dict and not isinstance(obj, Mapping):
+            raise LogError.at(_("an action must be an object"))
         kind = obj.get("action")
         if kind == "pass":
             return PASS

@@ -123,19 +123,26 @@ def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Re
     _check_setup(record, ruleset, context)
     log = record.log
     game = context.game_for(ruleset, tuple(log["players"]))
-    state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
+    # Nobody narrates a replay: the state skips recording events.
+    state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"], record_events=False)
+    players = log["players"]
+    parse = state.parse_action
+    apply = state.apply_action
+    # Each check is made once: the turn here, the action's form in action_from_json,
+    # its legality in apply_action (which says why an action is wrong: a money card
+    # not held, a bid too low, a card not on offer).
     for index, action in enumerate(log["actions"]):
-        if state.is_terminal():
+        if state.terminal:
             raise _action_error(record, index, _("the game was already over"))
-        expected = state.current_player()
-        if action["player"] != expected:
-            raise _action_error(record, index, _(
-                "it is {expected}'s turn (seat {seat}), not seat {given}'s",
-                expected=log["players"][expected], seat=expected, given=action["player"]))
+        if type(action) is dict:  # anything else is refused by parse_action, with the reason
+            expected = state.current
+            given = action.get("player")
+            if given != expected or type(given) is not int:
+                raise _action_error(record, index, _(
+                    "it is {expected}'s turn (seat {seat}), not seat {given}'s",
+                    expected=players[expected], seat=expected, given=given))
         try:
-            # The engine checks legality itself and says why an action is wrong
-            # (a money card not held, a bid too low, a card not on offer).
-            state.apply_action(state.action_from_json(action))
+            apply(parse(action))
         except CardrulesError as error:
             reason = error.diagnostics[0].message if error.diagnostics else _("the action is not legal now")
             raise _action_error(record, index, reason) from None

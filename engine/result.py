@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 
 def score_to_json(score: Fraction) -> int | float | str:
@@ -45,16 +45,50 @@ class ScoreStep:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
 
+class _WorkedOutWhenRead:
+    """A field whose value may be given as a function of no arguments, called the first time it is read.
+
+    A replay or a simulation scores thousands of games and asks for the
+    winners only; recording every scoring step of every player (for
+    ``--explain``) is most of the cost of scoring, so the record is built
+    only for the results someone reads it from.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = "_" + name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return ()  # the field's default, as the dataclass machinery asks for it
+        value = instance.__dict__[self._slot]
+        if callable(value):
+            value = value()
+            instance.__dict__[self._slot] = value
+        return value
+
+    def __set__(self, instance: Any, value: tuple | Callable[[], tuple]) -> None:
+        instance.__dict__[self._slot] = value if callable(value) else tuple(value)
+
+
 @dataclass(frozen=True)
 class PlayerResult:
-    """One seat's result: money in hand (face units), whether out, exact score, cards held."""
+    """One seat's result: money in hand (face units), whether out, exact score, cards held.
+
+    ``explanation`` (the scoring steps) may be given as a function that returns
+    them; it is then called once, when the explanation is first read.
+    """
 
     name: str
     money: int
     eliminated: bool
     score: Fraction
     cards: tuple[str, ...]
-    explanation: tuple[ScoreStep, ...] = ()
+    explanation: tuple[ScoreStep, ...] = _WorkedOutWhenRead()  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickled or copied result carries its explanation, never the function that works it out.
+        self.explanation
+        return dict(self.__dict__)
 
     def to_json(self) -> dict[str, Any]:
         """The CONTRACTS form of one player."""

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from . import blocks
+from .blocks.numbers import as_fraction
 from .result import PlayerResult, Result, ScoreStep
 
 
@@ -37,18 +38,19 @@ class Scoring:
         explanation = []
         for step in self.steps:
             score, detail = step.apply(score, cards)
-            after = score if type(score) is Fraction else Fraction(score)
+            after = as_fraction(score)
             explanation.append(ScoreStep(step.id, step.kind, before, after, detail))
             before = after
         return before, tuple(explanation)
 
     def score_only(self, card_ids: Sequence[str]) -> Fraction:
         """The exact score of a set of held cards, without the explanation (fast path for bots)."""
-        cards = [self.cards_by_id[card_id] for card_id in card_ids]
+        cards_by_id = self.cards_by_id
+        cards = [cards_by_id[card_id] for card_id in card_ids]
         score: int | Fraction = 0
         for step in self.steps:
-            score = step.apply(score, cards)[0]
-        return Fraction(score)
+            score = step.value(score, cards)
+        return as_fraction(score)
 
     def score(self, players: Sequence[tuple[str, Sequence[str], int]]) -> Result:
         """Score ``(name, card ids held, money total in hand)`` per seat, in seat order."""
@@ -56,8 +58,10 @@ class Scoring:
         eliminated = self.elimination.eliminated(money)
         results = []
         for (name, card_ids, amount), out in zip(players, eliminated):
-            score, explanation = self.score_cards(card_ids)
-            results.append(PlayerResult(name, amount, out, score, tuple(card_ids), explanation))
+            held = tuple(card_ids)
+            # The step-by-step record is worked out only if someone reads it (an explanation).
+            results.append(PlayerResult(name, amount, out, self.score_only(held), held,
+                                        lambda held=held: self.score_cards(held)[1]))
         winners, decided_by = self._winners(results)
         return Result(self.ruleset.id, tuple(results), winners, decided_by)
 

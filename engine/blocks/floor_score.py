@@ -22,9 +22,12 @@ class FloorScore:
         self.id = spec.get("id", self.kind)
         at = spec.get("at")
         self.at = None if at is None else exact(at)
+        self._detail = {"at": None, "skipped": True} if at is None else {"at": Fraction(self.at), "skipped": False}
+
+    def value(self, score: int | Fraction, cards: Sequence[Any]) -> int | Fraction:
+        """The new score only (the fast path)."""
+        return score if self.at is None else max(score, self.at)
 
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """``max(score, at)``, or the score unchanged when there is no floor."""
-        if self.at is None:
-            return score, {"at": None, "skipped": True}
-        return max(score, self.at), {"at": Fraction(self.at), "skipped": False}
+        return self.value(score, cards), dict(self._detail)

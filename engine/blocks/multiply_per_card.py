@@ -5,7 +5,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from .numbers import exact
-from .selectors import card_selector, selector_of
+from .selectors import RememberingSelector, selector_of
 
 
 class MultiplyPerCard:
@@ -22,11 +22,17 @@ class MultiplyPerCard:
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
         self.factor = exact(spec["factor"])
-        self.matches = card_selector(selector_of(spec))
+        self._factor_exact = Fraction(self.factor)  # for the record, built once
+        self.matches = RememberingSelector(selector_of(spec))
+
+    def value(self, score: int | Fraction, cards: Sequence[Any]) -> int | Fraction:
+        """The new score only (the fast path: no record of what counted)."""
+        count = self.matches.count(cards)
+        return score * self.factor ** count if count else score
 
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """The new score and which cards multiplied it."""
         counted = tuple(card.id for card in cards if self.matches(card))
         if counted:
             score = score * self.factor ** len(counted)
-        return score, {"cards": counted, "factor": Fraction(self.factor)}
+        return score, {"cards": counted, "factor": self._factor_exact}

@@ -19,3 +19,20 @@ def exact(value: Any) -> int | Fraction:
         return value
     number = Fraction(value) if not isinstance(value, float) else Fraction(repr(value))
     return number.numerator if number.denominator == 1 else number
+
+
+# Fractions of the small whole numbers scores are made of, built once: a Fraction
+# is immutable, so one object can stand for every 7 of every score record.
+_WHOLE_FRACTIONS: dict[int, Fraction] = {}
+
+
+def as_fraction(value: int | Fraction) -> Fraction:
+    """``value`` as a Fraction (whole numbers come from a cache; scoring records thousands of them)."""
+    if type(value) is Fraction:
+        return value
+    cached = _WHOLE_FRACTIONS.get(value)
+    if cached is None:
+        cached = Fraction(value)
+        if -1000 <= value <= 1000:
+            _WHOLE_FRACTIONS[value] = cached
+    return cached

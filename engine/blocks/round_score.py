@@ -26,14 +26,16 @@ class RoundScore:
         if self.mode not in ROUNDING_MODES:
             raise ValueError(f"unknown rounding mode {self.mode!r}")
 
+    def value(self, score: int | Fraction, cards: Sequence[Any]) -> int | Fraction:
+        """The rounded score only (the fast path)."""
+        if self.mode == "exact" or type(score) is int:
+            return score
+        if self.mode == "floor":
+            return math.floor(score)
+        if self.mode == "ceil":
+            return math.ceil(score)
+        return math.floor(score + Fraction(1, 2))
+
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """The rounded score."""
-        if self.mode == "floor":
-            rounded = math.floor(score)
-        elif self.mode == "ceil":
-            rounded = math.ceil(score)
-        elif self.mode == "half-up":
-            rounded = math.floor(score + Fraction(1, 2))
-        else:
-            rounded = score
-        return rounded, {"mode": self.mode}
+        return self.value(score, cards), {"mode": self.mode}

@@ -39,3 +39,35 @@ def card_mask(ruleset: Any, spec: Mapping[str, Any] | None) -> int:
 def selector_of(spec: Mapping[str, Any]) -> dict[str, Any]:
     """The ``tag``/``card`` keys of a block spec, as a selector mapping."""
     return {key: spec[key] for key in ("tag", "card") if spec.get(key) is not None}
+
+
+class RememberingSelector:
+    """A card selector that remembers its answer per card id.
+
+    Score steps ask about the same few cards for every player of every game;
+    a dictionary look-up is cheaper than testing the tags again.
+    """
+
+    __slots__ = ("matches", "_known")
+
+    def __init__(self, spec: Mapping[str, Any] | None) -> None:
+        self.matches = card_selector(spec)
+        self._known: dict[str, bool] = {}
+
+    def __call__(self, card: Any) -> bool:
+        known = self._known.get(card.id)
+        if known is None:
+            known = self._known[card.id] = self.matches(card)
+        return known
+
+    def count(self, cards: Any) -> int:
+        """How many of ``cards`` match."""
+        known = self._known
+        count = 0
+        for card in cards:
+            matched = known.get(card.id)
+            if matched is None:
+                matched = known[card.id] = self.matches(card)
+            if matched:
+                count += 1
+        return count

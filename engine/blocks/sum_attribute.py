@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .numbers import exact
+from .numbers import as_fraction, exact
 from .selectors import card_selector, selector_of
 
 
@@ -22,16 +22,30 @@ class SumAttribute:
         self.id = spec.get("id", self.kind)
         self.attribute = spec["attribute"]
         self.matches = card_selector(selector_of(spec))
-        self._values: dict[str, int | Fraction] = {}
+        # Per card id, what the card adds (0 when it does not count): worked out once.
+        self._worth: dict[str, int | Fraction] = {}
 
-    def _value(self, card: Any) -> int | Fraction:
-        value = self._values.get(card.id)
-        if value is None:
-            value = self._values[card.id] = exact(card.attributes[self.attribute])
-        return value
+    def _worth_of(self, card: Any) -> int | Fraction:
+        worth = self._worth.get(card.id)
+        if worth is None:
+            counts = self.matches(card) and self.attribute in card.attributes
+            worth = self._worth[card.id] = exact(card.attributes[self.attribute]) if counts else 0
+        return worth
+
+    def _counts(self, card: Any) -> bool:
+        return self.matches(card) and self.attribute in card.attributes
+
+    def value(self, score: int | Fraction, cards: Sequence[Any]) -> int | Fraction:
+        """The new score only (the fast path: no record of what counted)."""
+        worth = self._worth
+        total = 0
+        for card in cards:
+            known = worth.get(card.id)
+            total += known if known is not None else self._worth_of(card)
+        return score + total
 
     def apply(self, score: Fraction, cards: Sequence[Any]) -> tuple[Fraction, dict[str, Any]]:
         """The new score and what it counted."""
-        counted = [card for card in cards if self.matches(card) and self.attribute in card.attributes]
-        total = sum(self._value(card) for card in counted)
-        return score + total, {"cards": tuple(card.id for card in counted), "amount": Fraction(total)}
+        counted = [card for card in cards if self._counts(card)]
+        total = sum(self._worth_of(card) for card in counted)
+        return score + total, {"cards": tuple(card.id for card in counted), "amount": as_fraction(total)}
