@@ -417,6 +417,11 @@ def list_rulesets() -> list[RulesetInfo]:
     for name, path in sorted(_ruleset_files().items()):
         try:
             merged = load_chain(path, display_name(path))
+            # A file that loads but breaks the rules of the format is listed with its
+            # first problem too: otherwise it looks playable until someone picks it.
+            problems = validate_merged(merged)
+            if problems:
+                raise RulesetError(problems)
             data = merged.tree.plain()
             own = merged.source.tree.plain()
             infos.append(RulesetInfo(name=name, path=path, abstract=bool(own.get("abstract", False)),
