@@ -183,3 +183,44 @@ def test_a_wrong_number_of_players_or_an_unknown_option_is_refused(tmp_path):
     bad_option = run_play("-r", "high-society/ja", "-o", "debt-flor=0", "--lang", "en")
     assert bad_option.returncode == 1 and "debt-floor" in bad_option.stderr
     assert "Traceback" not in too_few.stderr + bad_option.stderr
+
+
+def test_a_bid_names_the_money_cards_added_not_only_the_sum():
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    line = describe_event(ruleset, ["Ann", "Bo"], {"type": "bid", "player": 1, "cards": [6000, 3000], "total": 9000})
+    assert line == "Bo adds 3,000 + 6,000 and bids 9,000 in all."
+
+
+def test_a_card_that_ends_the_game_is_told_once_when_it_is_revealed():
+    from engine.terminal.narration import describe_events
+
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    title = ruleset.cards_with_tag("red")[0].id
+    lines = describe_events(ruleset, ["Ann"], [{"type": "reveal", "player": 0, "card": title},
+                                               {"type": "end", "reason": "nth-tagged-revealed", "card": title}])
+    assert len(lines) == 1 and "the game ends" in lines[0]
+
+
+def test_the_table_shows_the_money_each_player_has_left_and_their_cards_in_order():
+    from engine.formatting import card_name, format_money
+
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    state = played_state(ruleset, ["Ann", "Bo", "Cy"], seed=7)
+    observation = state.observation(0)
+    text = rendered(render_table(ruleset, observation, 0, []), width=200)
+    assert "Money left" in text
+    for seat in range(3):
+        left = sum(ruleset.money_values) - sum(observation.discarded_money[seat])
+        assert format_money(ruleset, left) in text
+        won = sorted(observation.won_cards[seat], key=lambda card: ruleset.card(card).index)
+        if won:
+            assert ", ".join(card_name(ruleset, card) for card in won) in text
+
+
+def test_a_narrated_game_says_at_the_start_that_a_bot_plays_the_human_seat(tmp_path):
+    done = run_play("-r", "high-society/ja", "--players", "Ann,bot:random,bot:random", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    assert "Ann's seat is played by a heuristic bot." in done.stdout.splitlines()[:3]

@@ -330,3 +330,18 @@ def test_a_log_that_cannot_be_written_is_a_located_error(tmp_path):
                           text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 1
     assert "missing" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_prompts_example_is_the_cheapest_legal_bid_and_the_chosen_edition_stays_on_screen(tmp_path):
+    child = spawn("play", "--players", "Ann,bot:heuristic,bot:heuristic", "--seed", "3", "--log", str(tmp_path / "g.json"))
+    child.expect(r"cards to add \(e\.g\. ([^)]*)\), pass, \? or q > ")
+    example = child.match.group(1)
+    # Printed before the table, yet still on the cleared screen, under "what just happened".
+    assert "playing high-society/ja" in plain(child.before)
+    child.sendline("?")
+    child.expect(BID_PROMPT)
+    cheapest = last_match(r"Cheapest: ([^;]+?)[;.]", plain(child.before).replace("\n", " "))
+    assert cheapest is not None and cheapest.strip() == example
+    child.sendline("q")
+    child.expect("Resume it with")
+    assert finish(child) == 0

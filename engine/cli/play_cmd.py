@@ -14,8 +14,8 @@ from ..i18n import _
 from .common import exits_on_bad_input, lang_option, option_overrides
 
 
-def choose_default_ruleset(console: Console) -> str:
-    """The edition that suits the user's language (else English readers' one), announced."""
+def choose_default_ruleset(notices: list[str]) -> str:
+    """The edition that suits the user's language (else English readers' one); ``notices`` gets the announcement."""
     from ..i18n import current_language
     from ..ruleset import list_rulesets
 
@@ -27,8 +27,7 @@ def choose_default_ruleset(console: Console) -> str:
     for wanted in (language, base_language, "en"):
         for info in playable:
             if wanted in (info.languages or ()):
-                console.print(_("No ruleset given (-r): playing {name}.", name=info.name),
-                              markup=False, highlight=False, soft_wrap=True)
+                notices.append(_("No ruleset given (-r): playing {name}.", name=info.name))
                 return info.name
     if playable:
         return playable[0].name
@@ -70,7 +69,13 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
         seats = parse_players_spec(players_spec, BOT_KINDS)
     except SeatSpecError as problem:
         raise click.BadParameter(problem.message, param_hint="--players") from None
-    name = ruleset_name or choose_default_ruleset(console)
+    notices: list[str] = []
+    name = ruleset_name or choose_default_ruleset(notices)
+    if not interactive:
+        # Narration reads top to bottom: the edition first, then who plays whose seat.
+        for text in notices:
+            console.print(text, markup=False, highlight=False, soft_wrap=True)
+        notices = []
     ruleset = load_ruleset(name, options or None)
     if not ruleset.players_min <= len(seats) <= ruleset.players_max:
         raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
@@ -87,8 +92,11 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
     extras: dict[str, Any] = {}
     if is_ruleset_path(name):
         extras["ruleset"] = relative_reference(Path(name), log_path)
-    return GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
-                       log_path=log_path, log_extras=extras, bot_seed=seed)
+    session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
+                          log_path=log_path, log_extras=extras, bot_seed=seed)
+    for text in notices:
+        session.notice(text)
+    return session
 
 
 def resumed_game(resume_file: str, log_file: str | None, interactive: bool, console: Console) -> Any:
@@ -137,7 +145,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
                           log_path=Path(log_file or resume_file), log_extras=extras, bot_seed=bot_seed)
     session.skip_told_events()
-    console.print(_("Resuming the game saved in {path}.", path=resume_file), markup=False, highlight=False, soft_wrap=True)
+    session.notice(_("Resuming the game saved in {path}.", path=resume_file))
     return session
 
 

@@ -113,6 +113,17 @@ class GameSession:
             raise LogError.at(_("cannot save the game log: {reason}", reason=error.strerror or str(error)),
                               str(self.log_path)) from None
 
+    def notice(self, text: str) -> None:
+        """A line about the session itself (edition chosen, game resumed).
+
+        Narrated at once; at a terminal it joins "what just happened", since the
+        table is drawn on a cleared screen and would wipe a line printed before it.
+        """
+        if self.interactive:
+            self._recent.append(text)
+        else:
+            self.say(text)
+
     def skip_told_events(self) -> None:
         """Treat the events so far as told (a resumed game does not retell its past)."""
         self._events_told = len(self.state.events)
