@@ -401,24 +401,38 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any]) -> None:
     The text goes to a temporary file in the same directory (same file system,
     so the rename is atomic), is flushed and fsynced, replaces the target with
     ``os.replace``, and the directory is fsynced so the rename survives a crash.
+    A file system that refuses (a missing or read-only directory, a full disk)
+    is a located :class:`~engine.errors.LogError` naming ``path``; the old file
+    is left as it was and no temporary file is left behind.
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     text = dumps_log(log)
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as error:
+        raise _save_error(path, error) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(temporary)
         except FileNotFoundError:
             pass
-        raise
+        if isinstance(error, (OSError, UnicodeError)):  # UnicodeError: a name the terminal could not decode
+            raise _save_error(path, error) from None
+        raise  # an interrupt (Ctrl-C) stays an interrupt; the old log is intact
     _fsync_directory(directory)
+
+
+def _save_error(path: str | os.PathLike, error: OSError | UnicodeError) -> LogError:
+    """Why the log could not be saved, located at the file it was meant for."""
+    # TRANSLATORS: {reason} is the operating system's explanation, e.g. "Permission denied"
+    return LogError.at(_("cannot save the log: {reason}", reason=getattr(error, "strerror", None) or str(error)), os.fspath(path))
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -53,6 +53,61 @@ def test_an_atomic_save_leaves_no_temporary_file_and_replaces_the_old_log(tmp_pa
     assert os.listdir(tmp_path) == ["game.json"]
 
 
+@pytest.mark.parametrize("failing", ["replace", "fsync", "write"])
+def test_a_crash_in_the_middle_of_a_save_keeps_the_old_log_and_leaves_no_temporary_file(tmp_path, monkeypatch,
+                                                                                      failing):
+    path = tmp_path / "game.json"
+    gamelog.save_log_atomic(path, A_LOG)
+    old_text = path.read_text(encoding="utf-8")
+
+    def disk_full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    if failing == "write":
+        monkeypatch.setattr(gamelog, "dumps_log", lambda log: "\ud800 cannot be encoded")  # fails inside write()
+    else:
+        monkeypatch.setattr(gamelog.os, failing, disk_full)
+    newer = {**A_LOG, "actions": A_LOG["actions"][:1]}
+    with pytest.raises(LogError) as caught:
+        gamelog.save_log_atomic(path, newer)
+    if failing != "write":
+        assert str(caught.value) == f"{path}: cannot save the log: No space left on device"
+    monkeypatch.undo()
+    assert path.read_text(encoding="utf-8") == old_text
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_saving_into_a_directory_that_does_not_exist_is_a_located_error_not_a_traceback(tmp_path):
+    target = tmp_path / "no-such-directory" / "game.json"
+    with pytest.raises(LogError) as caught:
+        gamelog.save_log_atomic(target, A_LOG)
+    assert str(caught.value) == f"{target}: cannot save the log: No such file or directory"
+
+
+def test_saving_over_a_directory_keeps_it_and_leaves_no_temporary_file(tmp_path):
+    (tmp_path / "game.json").mkdir()
+    with pytest.raises(LogError) as caught:
+        gamelog.save_log_atomic(tmp_path / "game.json", A_LOG)
+    assert str(caught.value).startswith(f"{tmp_path / 'game.json'}: cannot save the log:")
+    assert os.listdir(tmp_path) == ["game.json"]
+    assert (tmp_path / "game.json").is_dir()
+
+
+def test_an_interrupt_during_a_save_stays_an_interrupt_and_keeps_the_old_log(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    gamelog.save_log_atomic(path, A_LOG)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gamelog.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        gamelog.save_log_atomic(path, {**A_LOG, "actions": []})
+    monkeypatch.undo()
+    assert gamelog.read_log(path).log == A_LOG
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
 def test_a_json_syntax_error_is_located_at_its_line_and_column():
     assert error_of(LOGS / "corrupt-json.json").startswith(f"{LOGS / 'corrupt-json.json'}:4:3: invalid JSON")
 
