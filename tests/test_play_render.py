@@ -224,3 +224,14 @@ def test_a_narrated_game_says_at_the_start_that_a_bot_plays_the_human_seat(tmp_p
     done = run_play("-r", "high-society/ja", "--players", "Ann,bot:random,bot:random", "--seed", "2")
     assert done.returncode == 0, done.stderr
     assert "Ann's seat is played by a heuristic bot." in done.stdout.splitlines()[:3]
+
+
+def test_the_help_tells_a_newcomer_how_the_game_ends_and_that_the_poorest_cannot_win():
+    from engine.terminal.card_text import game_rule_phrases
+
+    set_language("en")
+    phrases = game_rule_phrases(load_ruleset("high-society/ja"))
+    assert any("4 Red border cards have been revealed" in phrase for phrase in phrases)
+    assert any("least money" in phrase for phrase in phrases)
+    # A house rule where the poorest player is not out says nothing of the kind.
+    assert not any("least money" in phrase for phrase in game_rule_phrases(load_ruleset("high-society/house/forgiving")))

@@ -98,3 +98,24 @@ def describe_card(ruleset: Any, card_id: str) -> str:
 def describe_value(value: int) -> str:
     """A money card as its face reads (``6,000``; ``6`` for a card counting millions)."""
     return format_number(value)
+
+
+def game_rule_phrases(ruleset: Any) -> list[str]:
+    """How the game ends and who cannot win, from the ruleset's end and elimination blocks.
+
+    A newcomer asking for help needs these two rules most: the game may end
+    before the deck does, and spending everything can cost the win.
+    """
+    phrases: list[str] = []
+    for end in ruleset.end_conditions:
+        if end.get("kind") == "nth-tagged-revealed":
+            count = int(end.get("count", 0))
+            # TRANSLATORS: a rule in the help; {tag} is a kind of card, e.g. "Red border".
+            phrases.append(ngettext("The game ends at once when {count} {tag} card has been revealed; that card is not auctioned.",
+                                    "The game ends at once when {count} {tag} cards have been revealed; the last one is not auctioned.",
+                                    count, count=count, tag=tag_name(ruleset, str(end.get("tag")))))
+    elimination = ruleset.elimination or {}
+    if elimination.get("kind") == "poorest-out" and elimination.get("enabled", True):
+        # TRANSLATORS: a rule in the help: at the end, the player(s) with the least money in hand cannot win.
+        phrases.append(_("At the end, whoever has the least money left is out and cannot win."))
+    return phrases

@@ -22,6 +22,7 @@ from ..actions import PASS, choice_card_index
 from ..errors import LogError
 from ..formatting import card_name, format_money
 from ..i18n import _
+from .card_text import game_rule_phrases
 from .ending import final_report
 from .input_parsing import (
     InputProblem,
@@ -276,6 +277,8 @@ class GameSession:
             say(_("bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
                   highest=format_money(self.ruleset, observation.highest_bid), examples=examples))
         say(_("q: save the game and quit."))
+        for phrase in game_rule_phrases(self.ruleset):
+            say(phrase)
 
     # ------------------------------------------------------------------ the end
 
