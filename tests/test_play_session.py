@@ -345,3 +345,24 @@ def test_the_prompts_example_is_the_cheapest_legal_bid_and_the_chosen_edition_st
     child.sendline("q")
     child.expect("Resume it with")
     assert finish(child) == 0
+
+
+def test_a_resumed_narrated_game_retells_only_the_round_under_way(tmp_path):
+    log = tmp_path / "g.json"
+    whole = subprocess.run([*CARDRULES, "play", "--players", "Ann,Bo,bot:heuristic", "--seed", "4", "--log", str(log),
+                            "--lang", "en"], cwd=str(ROOT), env=ENV, capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=60)
+    assert whole.returncode == 0, whole.stderr
+    saved = load_log(log)
+    saved.pop("result")
+    saved["actions"] = saved["actions"][:30]
+    log.write_text(json.dumps(saved), encoding="utf-8")
+    resumed = subprocess.run([*CARDRULES, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT), env=ENV,
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert resumed.returncode == 0, resumed.stderr
+    lines = resumed.stdout.splitlines()
+    after = lines[lines.index(f"Resuming the game saved in {log}.") + 1]
+    # The card up for auction when the game stopped is named first, then its bids so far.
+    assert after.startswith("Revealed:")
+    assert resumed.stdout.count("Revealed:") < whole.stdout.count("Revealed:")
+    assert FINAL in resumed.stdout

@@ -33,7 +33,7 @@ from .input_parsing import (
     parse_choice_prompt,
     quit_words,
 )
-from .narration import describe_events
+from .narration import describe_events, event_field
 from .seats import Seat
 from .table_view import money_face, render_table
 
@@ -79,7 +79,6 @@ class GameSession:
             if not seat.is_human:
                 seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
                 self._bots[index] = make_bot(seat.bot_kind, seed)
-        self._events_told = 0 if not self.interactive else self._events_told
         self.save()
         self._tell_new_events()
         while not self.state.is_terminal():
@@ -126,8 +125,14 @@ class GameSession:
             self.say(text)
 
     def skip_told_events(self) -> None:
-        """Treat the events so far as told (a resumed game does not retell its past)."""
-        self._events_told = len(self.state.events)
+        """Treat the past rounds as told: a resumed game retells only the round under way.
+
+        The round's reveal and bids so far are what a returning player needs
+        (which card is up, who bid what); earlier rounds show on the table.
+        """
+        events = list(self.state.events)
+        reveals = [i for i, event in enumerate(events) if event_field(event, "type") == "reveal"]
+        self._events_told = reveals[-1] if reveals else len(events)
 
     def _tell_new_events(self) -> None:
         """Narrate new events (no terminal) or redraw the table with them (terminal)."""
