@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from .errors import Diagnostic, Location, OptionError
 from .i18n import _
+from .yaml_loader import oversized_number_message
 
 OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
 _FRACTION = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
@@ -42,6 +43,10 @@ def parse_number(value: Any) -> int | Fraction:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else value
     if isinstance(value, str) and (_FRACTION.match(value) or _NUMBER.match(value)):
+        for part in value.split("/"):
+            oversized = oversized_number_message(part.strip())
+            if oversized is not None:
+                raise OptionValueError(oversized)
         try:
             number = Fraction(value.replace(" ", ""))
         except ZeroDivisionError:

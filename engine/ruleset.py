@@ -11,6 +11,7 @@ cached by path and modification time, so loading an edition again is cheap.
 """
 from __future__ import annotations
 
+import json
 import os
 import threading
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from . import resources
-from .errors import Diagnostic, Location, RulesetError
+from .errors import CardrulesError, Diagnostic, Location, RulesetError
 from .i18n import _
 from .options import did_you_mean, effective_options, parse_number, resolve_references
 from .overlay import MergedRuleset, display_name, load_chain
@@ -194,6 +195,19 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
         raise RulesetError.at(_("unknown ruleset '{name}'{hint}; available: {known}", name=str(name_or_path)[:80],
                                 hint=did_you_mean(str(name_or_path), known), known=", ".join(known) or "-"))
     return path, display_name(path)
+
+
+def referenced_ruleset_problems(where: Location, name: str, error: CardrulesError) -> list[Diagnostic]:
+    """The problems of a ruleset that a file names (a table's or a log's ``ruleset``), for that file.
+
+    A heading at ``where`` says which ruleset could not be used; problems that
+    name no file of their own (an unknown ruleset name) are placed there too,
+    while problems inside the ruleset's files keep their own locations.
+    """
+    heading = Diagnostic(where, _("cannot use the ruleset {name}", name=json.dumps(name)))
+    return [heading, *(d if d.location.file is not None else
+                       Diagnostic(Location(where.file, where.line, where.column, where.json_path), d.message)
+                       for d in error.diagnostics)]
 
 
 # --------------------------------------------------------------------------- loading

@@ -29,7 +29,7 @@ from .i18n import _
 from .result import Result
 from .options import LocatedOptions
 from .overlay import reference_target
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 from .scoring import score_players
 from .yaml_loader import Node, PositionIndex, json_path_child, load_yaml
 
@@ -113,8 +113,7 @@ def _load_table_ruleset(data: Mapping[str, Any], path: Path, options: Mapping[st
     try:
         return load_ruleset(target, effective or None)
     except CardrulesError as error:
-        heading = Diagnostic(locate.at("$.ruleset"), _("cannot use the ruleset {name}", name=json.dumps(name)))
-        raise TableError([heading, *error.diagnostics]) from None
+        raise TableError(referenced_ruleset_problems(locate.at("$.ruleset"), name, error)) from None
 
 
 def _suggestion(card_id: str, known: list[str]) -> str:

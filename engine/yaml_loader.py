@@ -45,6 +45,11 @@ MAX_DEPTH = 64
 MAX_ANCHORS = 256
 MAX_ALIASES = 256
 MAX_NODES = 100_000
+# Numbers in rules are small; longer ones are refused before they are converted
+# (Python refuses to convert very long integers, and 1e999999999 would take
+# minutes and gigabytes to make exact).
+MAX_NUMBER_DIGITS = 30
+MAX_NUMBER_EXPONENT = 30
 
 # LibYAML's parser when PyYAML was built with it (several times faster); only its
 # events are used, never a constructor, so both parsers are equally safe.
@@ -466,6 +471,18 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
     return _resolve_plain(text, problems, mark)
 
 
+def oversized_number_message(text: str) -> str | None:
+    """Why the number written as ``text`` is too large to accept, or None when it is fine."""
+    mantissa, _e, exponent = text.lower().partition("e")
+    digits = sum(character.isdigit() for character in mantissa)
+    exponent_digits = exponent.lstrip("+-")
+    if digits <= MAX_NUMBER_DIGITS and (not exponent_digits or (
+            len(exponent_digits) <= 4 and int(exponent_digits) <= MAX_NUMBER_EXPONENT)):
+        return None
+    return _("'{value}' is too large a number (at most {digits} digits and an exponent of at most {exponent})",
+             value=_short(text), digits=MAX_NUMBER_DIGITS, exponent=MAX_NUMBER_EXPONENT)
+
+
 def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
     if _NULL.match(text):
         return None
@@ -477,6 +494,11 @@ def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
         problems.add(_("'{value}' means true or false in YAML 1.1 but text in YAML 1.2: "
                        "write true or false, or quote it (\"{value}\") if you mean the word", value=text), mark)
         return text
+    if _INT.match(text) or _DECIMAL.match(text):
+        oversized = oversized_number_message(text)
+        if oversized is not None:
+            problems.add(oversized, mark)
+            return text
     if _INT.match(text):
         return int(text)
     if _LEADING_ZERO_INT.match(text) or _HEX_OCT.match(text):

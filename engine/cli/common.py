@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import click
 
-from ..errors import CardrulesError
+from ..errors import CardrulesError, Diagnostic, Location
 from ..i18n import _
 
 
@@ -36,6 +36,12 @@ def option_overrides(func: Callable) -> Callable:
 def report(error: CardrulesError) -> None:
     """Print every diagnostic of ``error`` on stderr, one per line."""
     for diagnostic in error.diagnostics:
+        if diagnostic.location.file is None:
+            # Nothing read from a file lacks one: an unplaced problem is in the command's arguments.
+            where = diagnostic.location
+            # TRANSLATORS: stands where a file name would, for an option given with -o NAME=VALUE
+            diagnostic = Diagnostic(Location(_("command line"), where.line, where.column, where.json_path),
+                                    diagnostic.message)
         click.echo(str(diagnostic), err=True)
 
 
