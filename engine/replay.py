@@ -27,7 +27,7 @@ from .i18n import _
 from .options import LocatedOptions
 from .overlay import reference_target
 from .result import Result, score_from_json
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 
 
 class ReplayContext:
@@ -50,9 +50,7 @@ class ReplayContext:
             try:
                 ruleset = load_ruleset(target, options or None)
             except CardrulesError as error:
-                heading = Diagnostic(record.location("$.ruleset"),
-                                     _("cannot use the ruleset {name}", name=json.dumps(name)))
-                raise LogError([heading, *error.diagnostics]) from None
+                raise LogError(referenced_ruleset_problems(record.location("$.ruleset"), name, error)) from None
             self._rulesets[key] = ruleset
         return ruleset
 
