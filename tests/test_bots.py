@@ -85,3 +85,19 @@ def test_the_heuristic_bot_beats_three_random_bots_most_of_the_time(name):
 
     wins, games = heuristic_win_rate(name, 200)
     assert wins / games >= 0.40
+
+
+def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_may_end_the_game():
+    from dataclasses import replace
+
+    ruleset = shipped("high-society/ko")
+    game = Game(ruleset, ["Ann", "Bo", "Cy"])
+    state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-10"), first_player=2)
+    state.apply_action(game.mask_of([1]))                            # Cy opens with 1
+    bot = make_bot("heuristic", 0)
+    # Bo has paid 2 before: he has 104 left, Ann 106.
+    early = replace(state.observation(0), discarded_money=((), (2,), ()))
+    assert bot.choose(early, state.legal_actions()) == game.mask_of([2])
+    # Three red cards are out: the next one ends the game, and paying 2 would leave Ann no richer than Bo (tied for least: out).
+    late = replace(early, tag_counts_revealed={"red": 3})
+    assert bot.choose(late, state.legal_actions()) == PASS

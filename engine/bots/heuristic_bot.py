@@ -12,7 +12,8 @@ blocks:
 - Points become money at a fixed exchange rate (a share of the money a player
   is dealt per point), so the same bot fits any money scale.
 - Money it may spend is capped so that it keeps more than the poorest
-  opponent will (opponents' money is public: dealt minus what they paid).
+  opponent will (opponents' money is public: dealt minus what they paid),
+  more carefully as the end of the game draws near.
 - It bids the cheapest raise, preferring few cards (no change is made), and in
   an auction where the first to pass takes the card it pays small sums to dodge
   a costly card and passes early when dodging is dear.
@@ -31,8 +32,16 @@ from ..scoring import Scoring
 # How many points a player's whole starting money is worth to this bot; lower
 # makes it bid more freely. Tuned with benchmarks/bot_strength.py.
 POINTS_PER_FORTUNE = 30
-# Share of the poorest opponent's money this bot always keeps above.
+# Share of the poorest opponent's money this bot always keeps above, by how
+# close the end may be: early on opponents will still spend (4/5 of theirs is
+# enough), but once the next card that counts towards the end could end the
+# game, nobody spends any more and the bot must keep strictly more than the
+# poorest. Kept at 4/5 throughout, the bot was out in 46% of games against
+# copies of itself; this way, against three of those copies, it is out in 15%
+# of games and wins 37-39% (800 games per edition); against random bots it
+# still wins 92%.
 SAFETY_SHARE = Fraction(4, 5)
+SAFETY_SHARE_NEAR_END = {1: Fraction(1), 2: Fraction(9, 10)}
 # Share of a bad card's cost (in money) it will risk to dodge it.
 DODGE_SHARE = Fraction(1, 2)
 
@@ -130,12 +139,21 @@ class HeuristicBot:
         """Money a seat still owns (hand plus table): dealt minus what it paid, all public."""
         return tables.fortune - sum(obs.discarded_money[seat])
 
+    @staticmethod
+    def _end_distance(obs: Observation) -> int:
+        """At most how many more cards may be revealed before the game ends (1: the next may end it)."""
+        distances = [count - obs.tag_counts_revealed.get(tag, 0) for tag, count in obs.end_thresholds.items()]
+        # The deck running out ends the game too: after the last card's auction.
+        distances.append(obs.cards_left_in_deck + 1)
+        return min(distances)
+
     def _spending_limit(self, tables: _RulesetTables, obs: Observation) -> int:
         """The largest table total the bot allows itself without risking being the poorest."""
         mine = self._money_left(tables, obs, obs.player)
         poorest_other = min(self._money_left(tables, obs, seat) for seat in range(len(obs.players))
                             if seat != obs.player)
-        return int(mine - poorest_other * SAFETY_SHARE) - 1
+        share = SAFETY_SHARE_NEAR_END.get(self._end_distance(obs), SAFETY_SHARE)
+        return int(mine - poorest_other * share) - 1
 
     def _cheapest_raise(self, tables: _RulesetTables, obs: Observation, legal: LegalActions) -> int | None:
         """The legal bid reaching the lowest total, with the fewest cards."""
