@@ -98,6 +98,7 @@ def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_ma
     # Bo has paid 2 before: he has 104 left, Ann 106.
     early = replace(state.observation(0), discarded_money=((), (2,), ()))
     assert bot.choose(early, state.legal_actions()) == game.mask_of([2])
-    # Three red cards are out: the next one ends the game, and paying 2 would leave Ann no richer than Bo (tied for least: out).
+    # Three red cards are out: the next one ends the game, and paying 2 would leave
+    # Ann no richer than Bo (tied for least: out).
     late = replace(early, tag_counts_revealed={"red": 3})
     assert bot.choose(late, state.legal_actions()) == PASS
