@@ -23,7 +23,7 @@ from pathlib import Path
 from .errors import Diagnostic, RulesetError, display_path
 from .i18n import _
 from .options import did_you_mean
-from .yaml_loader import Node, Position, json_path_child, load_yaml
+from .yaml_loader import Node, Position, json_path_child
 
 MAX_CHAIN = 16
 NOT_INHERITED = ("extends", "id", "abstract")

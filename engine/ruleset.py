@@ -25,7 +25,7 @@ from .errors import CardrulesError, Diagnostic, Location, RulesetError
 from .i18n import _
 from .options import did_you_mean, effective_options, parse_number, resolve_references
 from .overlay import MergedRuleset, display_name, load_chain
-from .yaml_loader import Node, PositionIndex, load_yaml
+from .yaml_loader import Node, load_yaml
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
 NUMERIC_PARAMETERS = frozenset({"amount", "factor", "at", "count"})

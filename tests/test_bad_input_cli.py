@@ -8,12 +8,12 @@ traceback ever reaches the user.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from cli_helpers import cardrules_process
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
@@ -24,8 +24,7 @@ THREE_SEATS = "players:\n  Ann: {money: 0}\n  Bo: {money: 0}\n  Cy: {money: 0}\n
 
 def cardrules(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """The real command line, in English, in a fresh process started in ``cwd``."""
-    return subprocess.run([sys.executable, "-m", "engine", *args, "--lang", "en"], capture_output=True, text=True,
-                          cwd=cwd, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})})
+    return cardrules_process(*args, cwd=cwd, env=env)
 
 
 def assert_bad_input(done: subprocess.CompletedProcess, first_line: str) -> None:

@@ -3,14 +3,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from engine import i18n
-from engine.cli.main import build_group
+from cli_helpers import cardrules, cardrules_process
 from engine.errors import display_path
 
 TESTS = Path(__file__).resolve().parent
@@ -21,9 +18,7 @@ HUGE_PADDING = "# " + " ".join(["padding"] * 10) + "\n"
 
 def validate_from(directory: Path, *files: str) -> subprocess.CompletedProcess:
     """``cardrules validate FILES`` run from ``directory`` in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "engine", "validate", *files, "--lang", "en"],
-                          capture_output=True, text=True, cwd=directory, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    return cardrules_process("validate", *files, cwd=directory)
 
 
 def test_a_cycle_named_by_an_absolute_path_is_shown_with_absolute_paths_only(tmp_path):
@@ -83,7 +78,6 @@ def test_a_huge_ruleset_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
     huge.write_text(HUGE_HEADER + HUGE_PADDING * 14000, encoding="utf-8")
     assert huge.stat().st_size == 1148092
     monkeypatch.chdir(tmp_path)
-    i18n.set_language("en")
-    done = CliRunner().invoke(build_group(), ["validate", "broken/huge.yaml"])
+    done = cardrules("validate", "broken/huge.yaml")
     assert done.exit_code == 1
     assert done.stderr.splitlines()[0] == "broken/huge.yaml:1:1: file is too large (1148092 bytes; the limit is 1048576)"

@@ -2,28 +2,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
 from benchmarks import reference_high_society as reference
-from engine import i18n
-from engine.cli.main import build_group
+from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 
-ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(__file__).parent / "logs"
-RESULT_SCHEMA = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "#/$defs/result",
-                 "$defs": json.loads((ROOT / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))["$defs"]}
-
-
-def cardrules(*args: str, lang: str = "en"):
-    """Run the command line in-process, in ``lang``."""
-    i18n.set_language(lang)
-    return CliRunner().invoke(build_group(), [*args, "--lang", lang])
 
 
 def test_json_output_is_one_contracts_result_per_log_in_input_order():
@@ -56,8 +43,7 @@ def test_explain_shows_every_scoring_step():
 
 @pytest.mark.parametrize("name, index", [("bid-too-low.json", 1), ("wrong-player.json", 3)])
 def test_an_illegal_action_exits_1_naming_its_index(name, index):
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(LOGS / name), "--lang", "en"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = cardrules_process("replay", str(LOGS / name))
     assert done.returncode == 1
     assert f"$.actions[{index}]: action {index} (counting from 0)" in done.stderr
     assert "Traceback" not in done.stderr

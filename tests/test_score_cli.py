@@ -2,33 +2,18 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
-from engine import i18n
-from engine.cli.main import build_group
+from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 
-ROOT = Path(__file__).resolve().parent.parent
 TABLES = Path(__file__).parent / "tables"
-# The CONTRACTS result object, as the game-log schema defines it for a log's "result".
-RESULT_SCHEMA = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "#/$defs/result",
-                 "$defs": json.loads((ROOT / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))["$defs"]}
-
-
-def cardrules(*args: str, lang: str = "en"):
-    """Run the command line in-process, in ``lang``."""
-    i18n.set_language(lang)
-    return CliRunner().invoke(build_group(), [*args, "--lang", lang])
 
 
 def test_score_explain_prints_the_rulebook_example_exactly():
-    done = subprocess.run([sys.executable, "-m", "engine", "score", str(TABLES / "rulebook-example.yaml"),
-                           "--explain", "--lang", "en"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = cardrules_process("score", str(TABLES / "rulebook-example.yaml"), "--explain")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert done.stdout == (TABLES / "rulebook-example.explain.en.txt").read_text(encoding="utf-8")
