@@ -184,11 +184,14 @@ def _looks_like_path(name_or_path: str | os.PathLike) -> bool:
 
 def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
     """The file of a ruleset name or path, and the name to show in diagnostics."""
-    if _looks_like_path(name_or_path):
-        path = Path(os.path.expanduser(os.fspath(name_or_path)))
+    given = os.fspath(name_or_path)
+    if _looks_like_path(name_or_path) or (os.path.isdir(given) and find_ruleset_path(given) is None):
+        path = Path(os.path.expanduser(given))
+        if path.is_dir():
+            raise RulesetError.at(_("is a directory, not a file"), file=given, line=1, column=1)
         if not path.is_file():
-            raise RulesetError.at(_("no such ruleset file"), file=os.fspath(name_or_path), line=1, column=1)
-        return path, os.fspath(name_or_path)
+            raise RulesetError.at(_("no such ruleset file"), file=given, line=1, column=1)
+        return path, given
     path = find_ruleset_path(str(name_or_path))
     if path is None:
         known = sorted(info.name for info in list_rulesets() if not info.abstract)

@@ -118,9 +118,10 @@ def test_a_missing_house_rule_is_named_where_it_was_looked_for(scratch):
     assert done.stderr.splitlines()[1] == "games/nowhere.yaml:1:1: no such ruleset file"
 
 
-@pytest.mark.parametrize("command", ["score", "replay"])
+@pytest.mark.parametrize("command", ["score", "replay", "validate"])
 def test_a_missing_file_or_a_directory_is_bad_input_at_its_first_line(scratch, command):
-    assert_bad_input(cardrules(command, "nowhere.yaml", cwd=scratch), "nowhere.yaml:1:1: no such file")
+    missing = "nowhere.yaml:1:1: no such ruleset file" if command == "validate" else "nowhere.yaml:1:1: no such file"
+    assert_bad_input(cardrules(command, "nowhere.yaml", cwd=scratch), missing)
     assert_bad_input(cardrules(command, "a-directory", cwd=scratch), "a-directory:1:1: is a directory, not a file")
 
 
