@@ -39,7 +39,7 @@ def report(error: CardrulesError) -> None:
         if diagnostic.location.file is None:
             # Nothing read from a file lacks one: an unplaced problem is in the command's arguments.
             where = diagnostic.location
-            # TRANSLATORS: stands where a file name would, for an option given with -o NAME=VALUE
+            # TRANSLATORS: stands where a file name would, for a problem in the command's arguments (-r, -o)
             diagnostic = Diagnostic(Location(_("command line"), where.line, where.column, where.json_path),
                                     diagnostic.message)
         click.echo(str(diagnostic), err=True)
