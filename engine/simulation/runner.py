@@ -143,7 +143,8 @@ def play_one_game(game: Any, card_ids: Sequence[str], plan: SimulationPlan, game
     from ..bots import make_bot
 
     state = game.new_initial_state(deck=deck_for_game(plan.seed, game_index, card_ids),
-                                   first_player=first_player_for_game(plan.seed, game_index, len(plan.seat_kinds)))
+                                   first_player=first_player_for_game(plan.seed, game_index, len(plan.seat_kinds)),
+                                   record_events=False)  # nobody narrates a simulated game
     bots = [make_bot(kind, seed=bot_seed(plan.seed, game_index, seat)) for seat, kind in enumerate(plan.seat_kinds)]
     while not state.is_terminal():
         player = state.current_player()
