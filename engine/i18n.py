@@ -318,7 +318,20 @@ def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
     """Plural-aware translation; ``n`` is also available as ``{n}``."""
     params.setdefault("n", n)
     original = singular if n == 1 else plural
-    return _finish(_translations().ngettext(singular, plural, n), original, params)
+    return _finish(plural_lookup(lambda t: t.ngettext(singular, plural, n), original), original, params)
+
+
+def plural_lookup(lookup: Any, original: str) -> str:
+    """``lookup(translations)``, or ``original`` when the catalog's Plural-Forms formula fails.
+
+    The formula is a stranger's code (evaluated by :mod:`gettext` in a safe
+    subset of C); one that divides by zero must not take the program down.
+    ``cardrules validate`` reports such a catalog.
+    """
+    try:
+        return lookup(_translations())
+    except (ArithmeticError, ValueError, TypeError, RecursionError):
+        return original
 
 
 def context_chain(context: str) -> list[str]:
@@ -354,9 +367,8 @@ def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -
     """Plural-aware translation in a message context (parent contexts as in :func:`pgettext`)."""
     params.setdefault("n", n)
     original = singular if n == 1 else plural
-    translations = _translations()
     for ctx in context_chain(context):
-        translated = translations.npgettext(ctx, singular, plural, n)
+        translated = plural_lookup(lambda t: t.npgettext(ctx, singular, plural, n), original)
         if translated is not singular and translated is not plural:
             return _finish(translated, original, params)
     return _finish(original, original, params)

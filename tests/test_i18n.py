@@ -210,3 +210,18 @@ def test_whatever_a_translation_says_formatting_never_fails_or_leaks(translation
     allowed = i18n.safe_format(translation, {"score": 14})
     assert out == (allowed if allowed is not None else "Score: 14")
     assert "class" not in out or "class" in translation
+
+
+def test_a_plural_formula_that_divides_by_zero_falls_back_to_english(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    path = tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po"
+    path.parent.mkdir(parents=True)
+    path.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                    '"Plural-Forms: nplurals=2; plural=(n / 0);\\n"\n\n'
+                    'msgid "{n} problem found."\nmsgid_plural "{n} problems found."\n'
+                    'msgstr[0] "{n} problemo"\nmsgstr[1] "{n} problemoj"\n', encoding="utf-8")
+    try:
+        i18n.set_language("eo")
+        assert ngettext("{n} problem found.", "{n} problems found.", 3) == "3 problems found."
+    finally:
+        i18n.set_language("en")

@@ -82,7 +82,7 @@ def install() -> None:
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         english = singular if n == 1 else plural
-        translated = i18n._translations().ngettext(singular, plural, n)
+        translated = i18n.plural_lookup(lambda t: t.ngettext(singular, plural, n), english)
         return safe_translation(translated, english, singular, plural) if translated not in (singular, plural) \
             else translated
 
