@@ -255,6 +255,7 @@ def init_language(lang: str, root: Path | None = None) -> Path:
 def update_catalogs(langs: Iterable[str], root: Path | None = None) -> list[tuple[Path, int]]:
     """Merge a fresh template into each language's catalog under ``root``; returns (file, untranslated)."""
     template = build_template()
+    template.creation_date = _FIXED_DATE  # copied into each catalog: keep reruns byte-identical
     base = root or resources.package_root()
     updated = []
     for lang in langs:
