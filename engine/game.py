@@ -50,11 +50,11 @@ _NO_CHANCE = _NoChance(0)
 
 
 def _money_text(ruleset: Any, amount: int) -> str:
-    """Money as the edition writes it (plain number if formatting is unavailable)."""
-    try:
-        from .formatting import format_money
-    except ImportError:  # the formatting module is optional for the interpreter
-        return str(amount)
+    """Money as the edition writes it, for the message of an illegal action."""
+    # Imported here, not at the top: only a refused action needs Babel, and
+    # simulation workers never refuse one.
+    from .formatting import format_money
+
     return format_money(ruleset, amount)
 
 
@@ -510,19 +510,14 @@ class State:
         return self.game.money_sums[self.hands[player]]
 
     def _card_list(self, card_ids: Sequence[str]) -> str:
-        try:
-            from .formatting import card_name, format_list
-        except ImportError:  # the formatting module is optional for the interpreter
-            return ", ".join(card_ids)
+        from .formatting import card_name, format_list  # lazily, as in _money_text
+
         return format_list([card_name(self.ruleset, card_id) for card_id in card_ids])
 
     def _money_list(self, values: Sequence[int]) -> str:
-        amounts = [_money_text(self.ruleset, value) for value in values]
-        try:
-            from .formatting import format_list
-        except ImportError:  # the formatting module is optional for the interpreter
-            return ", ".join(amounts)
-        return format_list(amounts)
+        from .formatting import format_list  # lazily, as in _money_text
+
+        return format_list([_money_text(self.ruleset, value) for value in values])
 
     # ------------------------------------------------------------------ observation
 
