@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..actions import choice_action
+from .selectors import card_mask
 
 
 class DiscardTagged:
@@ -31,10 +32,7 @@ class DiscardTagged:
         self.tag = spec["tag"]
         self.discard_self = bool(spec.get("discard-self", False))
         self.when_none = spec.get("when-none", "pending")
-        self.tag_mask = 0
-        for card in ruleset.cards:
-            if self.tag in card.tags:
-                self.tag_mask |= 1 << card.index
+        self.tag_mask = card_mask(ruleset, {"tag": self.tag})
 
     def on_take(self, state: Any, taker: int, effect_card: int) -> None:
         """Offer the taker the choice, or leave the effect pending."""

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .selectors import card_mask
+
 
 class NthTaggedRevealed:
     """``nth-tagged-revealed``: the game ends when the ``count``-th card with ``tag`` is revealed.
@@ -24,10 +26,7 @@ class NthTaggedRevealed:
         self.tag = spec["tag"]
         self.count = int(spec["count"])
         self.discard_revealed = bool(spec.get("discard-revealed", True))
-        self.tag_mask = 0
-        for card in ruleset.cards:
-            if self.tag in card.tags:
-                self.tag_mask |= 1 << card.index
+        self.tag_mask = card_mask(ruleset, {"tag": self.tag})
 
     def ends_at_reveal(self, state: Any, card: int) -> bool:
         """Whether revealing ``card`` (already counted as revealed) reaches the count."""
