@@ -26,7 +26,8 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from . import blocks
-from .actions import CHOICE_BASE, MAX_MONEY_VALUES, PASS, LegalActions, mask_values, subset_sums
+from .actions import (CHOICE_BASE, MAX_MONEY_VALUES, PASS, LegalActions, choice_action, choice_card_index, is_choice,
+                      mask_values, subset_sums)
 from .errors import CardrulesError, IllegalActionError, LogError
 from .i18n import _
 from .observation import Observation
@@ -285,12 +286,12 @@ class State:
     def _apply_choice(self, player: int, action: int) -> None:
         chooser, offered, effect, effect_card = self.choice  # type: ignore[misc]
         if action not in offered:
-            names = self._card_list([self.game.card_ids[a - CHOICE_BASE] for a in offered])
+            names = self._card_list([self.game.card_ids[choice_card_index(a)] for a in offered])
             raise IllegalActionError.at(_("choose one of these cards: {cards}", cards=names))
         self.history.append(action)
         self.action_players.append(chooser)
         self.choice = None
-        effect.on_choice(self, chooser, action - CHOICE_BASE, effect_card)
+        effect.on_choice(self, chooser, choice_card_index(action), effect_card)
         self._start_round()
 
     def result(self) -> Result:
@@ -594,8 +595,8 @@ class State:
             player = self.current
         if action == PASS:
             return {"player": player, "action": "pass"}
-        if action >= CHOICE_BASE:
-            return {"player": player, "action": "discard", "card": self.game.card_ids[action - CHOICE_BASE]}
+        if is_choice(action):
+            return {"player": player, "action": "discard", "card": self.game.card_ids[choice_card_index(action)]}
         return {"player": player, "action": "bid", "cards": list(self.game.values_of(action))}
 
     def action_from_json(self, obj: Mapping[str, Any]) -> int:
@@ -638,7 +639,7 @@ class State:
             index = self.game.card_index.get(card) if type(card) is str else None
             if index is None:
                 raise LogError.at(_("there is no card {card}", card=card))
-            return CHOICE_BASE + index
+            return choice_action(index)
         raise LogError.at(_("unknown action {action}: expected bid, pass or discard", action=kind))
 
     def to_log(self) -> dict[str, Any]:

@@ -25,7 +25,7 @@ import random
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..actions import CHOICE_BASE, PASS, LegalActions
+from ..actions import PASS, LegalActions, choice_card_index
 from ..observation import Observation
 from ..scoring import Scoring
 
@@ -194,7 +194,7 @@ class HeuristicBot:
         held = list(obs.won_cards[obs.player])
 
         def kept_score(action: int) -> Fraction:
-            gone = obs.rules.cards[action - CHOICE_BASE].id
+            gone = obs.rules.cards[choice_card_index(action)].id
             return self._score(tables, [card for card in held if card != gone])
 
         return max(legal, key=lambda action: (kept_score(action), -action))
