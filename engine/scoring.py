@@ -73,8 +73,9 @@ class Scoring:
         contenders = [i for i in contenders if results[i].score == best]
         if len(contenders) == 1:
             return (results[contenders[0]].name,), "score"
+        # The tied players' cards, looked up once for every criterion.
+        cards = {i: [self.cards_by_id[card_id] for card_id in results[i].cards] for i in contenders}
         for name, criterion in self.tiebreak:
-            cards = {i: [self.cards_by_id[c] for c in results[i].cards] for i in contenders}
             ranks = {i: criterion.rank(cards[i], results[i].money) for i in contenders}
             top = max(ranks.values())
             contenders = [i for i in contenders if ranks[i] == top]

@@ -28,11 +28,11 @@ class SumAttribute:
     def _worth_of(self, card: Any) -> int | Fraction:
         worth = self._worth.get(card.id)
         if worth is None:
-            counts = self.matches(card) and self.attribute in card.attributes
-            worth = self._worth[card.id] = exact(card.attributes[self.attribute]) if counts else 0
+            worth = self._worth[card.id] = exact(card.attributes[self.attribute]) if self._counts(card) else 0
         return worth
 
     def _counts(self, card: Any) -> bool:
+        """Whether ``card`` matches the selector and has the attribute (an attribute of 0 counts too)."""
         return self.matches(card) and self.attribute in card.attributes
 
     def value(self, score: int | Fraction, cards: Sequence[Any]) -> int | Fraction:
