@@ -9,21 +9,12 @@ figures are for people.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from . import bench_games, bench_replay
+from .cores import pin_to_one_core
 
 TARGET_RATIO = 0.5
-
-
-def pin_to_one_core() -> None:
-    """Run on a single CPU so the figures do not depend on how busy the other cores are."""
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        except OSError:
-            pass
 
 
 def best_of(repeats: int, measure, *args, **kwargs) -> bench_games.Measurement:

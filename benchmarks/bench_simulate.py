@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+from .cores import pin_to_one_core, use_every_core
+
 RULESET = "high-society/ja"
 SEATS = ("random", "random", "random", "random")
 ONE_CORE_RATIO_TARGET = 0.5
@@ -31,24 +33,6 @@ SPEEDUP_TARGET = 1.7
 # Peak memory may grow this much from 2,000 to 20,000 games and still count as flat
 # (allocator noise, caches warming up).
 FLAT_MEMORY_TOLERANCE = 1.10
-
-
-def use_every_core() -> None:
-    """Undo a pin to one core inherited from the parent (``python -m benchmarks`` pins itself)."""
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            os.sched_setaffinity(0, range(os.cpu_count() or 1))
-        except OSError:
-            pass
-
-
-def pin_to_one_core() -> None:
-    """Run on a single CPU so a one-core figure means one core."""
-    if hasattr(os, "sched_setaffinity"):
-        try:
-            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        except OSError:
-            pass
 
 
 def _plan(games: int, seed: int = 1):
