@@ -116,7 +116,11 @@ def _action_error(record: LogRecord, index: int, reason: str) -> LogError:
 
 def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Result:
     """Replay one log, checking every action; return the engine's Result."""
-    context = context or ReplayContext()
+    return _replay(record, context or ReplayContext())[1]
+
+
+def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]:
+    """Replay one log; return the ruleset it was played under with the result (looked up once)."""
     ruleset = context.ruleset_for(record)
     _check_setup(record, ruleset, context)
     log = record.log
@@ -150,7 +154,7 @@ def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Re
     result = state.result()
     if "result" in log:
         _check_stored_result(record, result)
-    return result
+    return ruleset, result
 
 
 def _comparable(result_json: Mapping[str, Any]) -> Any:
@@ -181,5 +185,5 @@ def replay_file(path: str | os.PathLike, context: ReplayContext | None = None
     """Replay every log of a file (JSON or JSON Lines) in order, streamed."""
     context = context or ReplayContext()
     for record in read_logs(path):
-        result = replay_record(record, context)
-        yield record, context.ruleset_for(record), result
+        ruleset, result = _replay(record, context)
+        yield record, ruleset, result
