@@ -123,8 +123,18 @@ def set_language(lang: str | None = None) -> str:
     else:
         chosen = negotiate(environment_preferences())
     _state.language = chosen
+    _state.requested = chosen if lang else None
     _state.translations = None
     return chosen
+
+
+def requested_language() -> str | None:
+    """The language in use when it was asked for explicitly (``--lang``); None when the environment chose it.
+
+    A command that tells the user what to type next (``play --resume``)
+    repeats an explicit choice, since the environment would not make it.
+    """
+    return getattr(_state, "requested", None)
 
 
 def current_language() -> str:

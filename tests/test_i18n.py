@@ -72,6 +72,17 @@ def test_the_language_comes_from_the_environment_negotiated_against_the_catalogs
         i18n.set_language("en")
 
 
+def test_only_an_explicit_choice_is_remembered_as_requested(monkeypatch):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    try:
+        assert i18n.set_language("ja_JP") == "ja" and i18n.requested_language() == "ja"
+        assert i18n.set_language(None) == "ko" and i18n.requested_language() is None
+    finally:
+        i18n.set_language("en")
+
+
 def test_lang_is_accepted_before_or_after_the_command_name():
     before = run_cli("--lang", "ko", "i18n", "--help")
     after = run_cli("i18n", "--help", "--lang", "ko")

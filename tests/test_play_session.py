@@ -216,7 +216,9 @@ def test_end_of_input_saves_the_game(tmp_path):
                   "--seed", "8", "--log", str(log))
     child.expect(BID_PROMPT)
     child.sendeof()
-    child.expect("Resume it with")
+    # The game was started in an explicit language: resuming it the way it says keeps that language.
+    child.expect(r"Resume it with: cardrules play --resume (\S+) --lang en\r?\n")
+    assert child.match.group(1) == str(log)
     assert finish(child) == 0
     assert load_log(log)["deck"]
 
@@ -343,7 +345,9 @@ def test_the_prompts_example_is_the_cheapest_legal_bid_and_the_chosen_edition_st
     cheapest = last_match(r"Cheapest: ([^;]+?)[;.]", plain(child.before).replace("\n", " "))
     assert cheapest is not None and cheapest.strip() == example
     child.sendline("q")
-    child.expect("Resume it with")
+    # No --lang given: the environment's language applies again on resuming, so none is suggested.
+    child.expect(r"Resume it with: cardrules play --resume \S+\r?\n")
+    assert "--lang" not in child.match.group(0)
     assert finish(child) == 0
 
 

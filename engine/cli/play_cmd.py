@@ -165,6 +165,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 def command(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
             resume_file: str | None, options: dict[str, str]) -> None:
     """Play (or resume) a game; stopping at a prompt saves it."""
+    from ..i18n import requested_language
     from ..terminal.session import QuitRequested
 
     console = Console(highlight=False)
@@ -178,6 +179,7 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
         session = resumed_game(resume_file, log_file, interactive, console)
     else:
         session = new_game(ruleset_name, players_spec, seed, log_file, options, interactive, console)
+    session.language = requested_language()
     try:
         session.run()
     except (QuitRequested, EOFError, KeyboardInterrupt):

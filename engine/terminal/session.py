@@ -63,6 +63,8 @@ class GameSession:
     log_path: Path | None = None
     log_extras: dict[str, Any] = field(default_factory=dict)
     bot_seed: int | None = None
+    # The --lang the game was started with, repeated in the resume hint (None: the environment's).
+    language: str | None = None
     read_line: Callable[[str], str] | None = None
     _bots: dict[int, Any] = field(default_factory=dict)
     _viewer: int | None = None
@@ -303,7 +305,11 @@ class GameSession:
         """What to tell a player who stops the game: how to resume it, or that it is lost."""
         if self.log_path is None:
             return _("Game stopped (no log was kept).")
-        return _("Game saved in {path}. Resume it with: cardrules play --resume {path}", path=str(self.log_path))
+        command = f"cardrules play --resume {self.log_path}"
+        if self.language is not None:
+            command += f" --lang {self.language}"
+        # TRANSLATORS: {command} is the command line to type to go on, shown as is.
+        return _("Game saved in {path}. Resume it with: {command}", path=str(self.log_path), command=command)
 
 
 def default_log_path() -> Path:
