@@ -25,7 +25,7 @@ import random
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..actions import PASS, LegalActions, choice_card_index
+from ..actions import PASS, LegalActions, choice_card_index, subset_sums
 from ..observation import Observation
 from ..scoring import Scoring
 
@@ -55,11 +55,7 @@ class _RulesetTables:
         self.cards = {card.id: card for card in rules.cards}
         values = tuple(rules.money_values)
         self.fortune = sum(values)
-        sums = [0] * (1 << len(values))
-        for mask in range(1, len(sums)):
-            lowest = mask & -mask
-            sums[mask] = sums[mask ^ lowest] + values[lowest.bit_length() - 1]
-        self.sums = sums
+        self.sums = sums = subset_sums(values)
         # Every non-empty set of money cards, cheapest total first, then fewest cards.
         self.masks_by_cost = sorted(range(1, len(sums)), key=lambda m: (sums[m], m.bit_count(), m))
         self.discard_tags = {card.id: card.on_take["tag"] for card in rules.cards
