@@ -281,6 +281,11 @@ def _key(message: Message) -> tuple[str | None, str]:
     return message.context, msgid
 
 
+def _entries_by_key(template: Catalog) -> dict[tuple[str | None, str], Message]:
+    """The template's messages by (context, msgid), the key a catalog entry is matched on."""
+    return {_key(m): m for m in template if m.id}
+
+
 def _brace_fields(text: str) -> list[str] | None:
     """The ``{...}`` fields of ``text`` written out in full (``name``, ``name!r``); None if unbalanced."""
     fields = []
@@ -335,7 +340,7 @@ def check_languages(langs: Iterable[str] | None = None,
                     template: Catalog | None = None) -> list[CatalogProblem]:
     """Everything a translator still has to do for ``langs`` (default: every language found)."""
     template = template or build_template()
-    wanted = {_key(m): m for m in template if m.id}
+    wanted = _entries_by_key(template)
     problems: list[CatalogProblem] = []
     for lang in (list(langs) if langs else i18n.available_languages()):
         files = i18n.catalog_files(lang)
@@ -359,8 +364,9 @@ def check_languages(langs: Iterable[str] | None = None,
                     problems.append(CatalogProblem("fuzzy", lang, key[1], key[0], where))
                 elif _is_translated(message):
                     translated.add(key)
-                    if not placeholders_match(message, documented_placeholders(wanted[key])):
-                        problems.append(CatalogProblem("placeholders", lang, key[1], key[0], where))
+                    mismatch = placeholder_problem(message, lang, path, wanted[key])
+                    if mismatch is not None:
+                        problems.append(mismatch)
             for key, message in catalog.obsolete.items():
                 problems.append(CatalogProblem("obsolete", lang, _key(message)[1], message.context,
                                                Location(str(path), message.lineno)))
@@ -372,15 +378,36 @@ def check_languages(langs: Iterable[str] | None = None,
     return problems
 
 
-def validate_catalog(path: Path) -> list[Diagnostic]:
-    """Problems in one catalog file: malformed syntax, or placeholder mismatches (for ``validate``)."""
+def placeholder_problem(message: Message, lang: str, path: Path,
+                        template_message: Message | None) -> CatalogProblem | None:
+    """The placeholder mismatch of one catalog entry, if it has one (shared by ``i18n check`` and ``validate``).
+
+    Only a translation in use counts: an empty or fuzzy one is never shown.
+    The placeholders a translator comment names are taken from the template's
+    entry, which is the authority; a message the template lacks (a catalog of
+    someone's own ruleset) goes by the entry's own comments.
+    """
+    if not message.id or message.fuzzy or not _is_translated(message):
+        return None
+    documented = documented_placeholders(template_message if template_message is not None else message)
+    if placeholders_match(message, documented):
+        return None
+    context, msgid = _key(message)
+    return CatalogProblem("placeholders", lang, msgid, context, Location(str(path), message.lineno))
+
+
+def validate_catalog(path: Path, template: Catalog | None = None) -> list[Diagnostic]:
+    """Problems in one catalog file: malformed syntax, or placeholder mismatches (for ``validate``).
+
+    Placeholders are judged by :func:`placeholder_problem`, as ``i18n check`` judges them.
+    """
     try:
         catalog = read_catalog(path)
     except CatalogError as error:
         return list(error.diagnostics)
-    return [CatalogProblem("placeholders", "", _key(m)[1], m.context, Location(str(path), m.lineno)).diagnostic()
-            for m in catalog if m.id and _is_translated(m)
-            and not placeholders_match(m, documented_placeholders(m))]
+    wanted = _entries_by_key(template or build_template())
+    found = (placeholder_problem(m, "", path, wanted.get(_key(m))) for m in catalog)
+    return [problem.diagnostic() for problem in found if problem is not None]
 
 
 def iter_untranslated(lang: str, template: Catalog | None = None) -> Iterator[str]:

@@ -173,6 +173,20 @@ def test_an_injection_attempt_is_a_placeholder_mismatch(tmp_path, monkeypatch, s
     assert ("placeholders", "Score: {score}") in kinds(i18n_tools.check_languages(["eo"], small_template))
 
 
+def test_validate_judges_placeholders_exactly_as_the_check_does(tmp_path, monkeypatch, small_template):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    # A comment in the catalog itself cannot allow a placeholder the template's does not name,
+    # and a fuzzy translation is never shown, so its placeholders are nobody's problem yet.
+    path = write(tmp_path, "eo",
+                 '#. {bonus} may be used\nmsgid "Score: {score}"\nmsgstr "Poentoj: {score} {bonus}"\n\n'
+                 '#, fuzzy\nmsgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{kartoj}"\n\n')
+    checked = [p.diagnostic() for p in i18n_tools.check_languages(["eo"], small_template) if p.kind == "placeholders"]
+    validated = i18n_tools.validate_catalog(path, small_template)
+    assert validated == checked
+    assert [(d.location.line, d.message) for d in validated] == [
+        (7, "placeholders differ from the English text: 'Score: {score}'")]
+
+
 def test_a_language_without_a_catalog_is_a_problem(small_template, monkeypatch, tmp_path):
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     assert kinds(i18n_tools.check_languages(["zz"], small_template)) == [("missing", "")]
