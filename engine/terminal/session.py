@@ -207,46 +207,48 @@ class GameSession:
         for number, action in enumerate(choices, start=1):
             card = self.ruleset.cards[choice_card_index(action)]
             self.say(f"  {number}. {card_name(self.ruleset, card.id)}")
-        while True:
-            # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
-            answer = self._input(_("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices)))
-            try:
-                command = parse_choice_prompt(answer, len(choices))
-            except InputProblem as problem:
-                self.say(problem.message)
-                continue
-            if command.kind == "quit":
-                raise QuitRequested()
-            if command.kind == "help":
-                self.say(_("Type the number in front of the card you give up."))
-                continue
-            return choices[command.choice]
+        # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
+        prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
+        command = self._read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
+                                     lambda: self.say(_("Type the number in front of the card you give up.")))
+        return choices[command.choice]
 
     def _ask_bid(self, player: int, legal: Any) -> int:
         """Money cards to add, pass, help or quit; refusals are explained and asked again."""
         observation = self.state.observation(player)
         money_values = list(self.ruleset.money_values)
         scale = int((self.ruleset.money_unit or {}).get("scale", 1))
+        # TRANSLATORS: the bid prompt; keep the final "> ".
+        prompt = _("{name}, cards to add (e.g. {example}), pass, ? or q > ",
+                   name=self.seats[player].name, example=self._example(legal))
         while True:
-            # TRANSLATORS: the bid prompt; keep the final "> ".
-            answer = self._input(_("{name}, cards to add (e.g. {example}), pass, ? or q > ",
-                                   name=self.seats[player].name, example=self._example(legal)))
-            try:
-                command = parse_bid_prompt(answer, observation.hand, money_values, scale, legal.can_pass)
-            except InputProblem as problem:
-                self.say(problem.message)
-                continue
-            if command.kind == "quit":
-                raise QuitRequested()
-            if command.kind == "help":
-                self.print_help(observation, legal)
-                continue
+            command = self._read_command(
+                prompt, lambda answer: parse_bid_prompt(answer, observation.hand, money_values, scale, legal.can_pass),
+                lambda: self.print_help(observation, legal))
             if command.kind == "pass":
                 return PASS
             mask = bid_mask(command.values, money_values)
             if mask in legal:
                 return mask
             self.say(self._refusal(observation, command.values))
+
+    def _read_command(self, prompt: str, parse: Callable[[str], Any], show_help: Callable[[], None]) -> Any:
+        """Ask until ``parse`` accepts an answer that is neither help nor quit, and return that command.
+
+        Every prompt treats these alike: a bad answer is explained and asked
+        again, ``?`` shows ``show_help`` and asks again, ``q`` saves and quits.
+        """
+        while True:
+            try:
+                command = parse(self._input(prompt))
+            except InputProblem as problem:
+                self.say(problem.message)
+                continue
+            if command.kind == "quit":
+                raise QuitRequested()
+            if command.kind != "help":
+                return command
+            show_help()
 
     def _example(self, legal: Any) -> str:
         """The cheapest bid the player can make, as they would type it (else "pass").
