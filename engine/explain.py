@@ -24,6 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from .blocks.selectors import card_selector, selector_of
 from .formatting import card_name, format_list, format_money, format_number, format_score, ruleset_text, tag_name
 from .i18n import _, ngettext
 
@@ -58,17 +59,9 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
 
 def _matching_cards(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str]) -> list[str]:
     """The held cards a step applies to (by ``tag`` or ``card``), in the ruleset's card order."""
-    wanted_tag = spec.get("tag")
-    wanted_card = spec.get("card")
-    matching = []
-    for card_id in held:
-        card = ruleset.card(card_id)
-        if wanted_card is not None and card.id != wanted_card:
-            continue
-        if wanted_tag is not None and wanted_tag not in card.tags:
-            continue
-        matching.append(card)
-    matching.sort(key=lambda card: card.index)
+    # The same selector the score step itself uses, so the explanation counts the same cards.
+    matches = card_selector(selector_of(spec))
+    matching = sorted((card for card in map(ruleset.card, held) if matches(card)), key=lambda card: card.index)
     return [card.id for card in matching]
 
 
@@ -98,10 +91,9 @@ def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequenc
     elif before == after:
         return []
     elif kind == "floor":
-        lines = [_("raised to at least {floor} = {score}", floor=format_score(Fraction(spec.get("at") or 0)),
-                   score=format_score(after))]
-        if Fraction(spec.get("at") or 0) != after:
-            lines = None
+        floor = Fraction(spec.get("at") or 0)
+        if floor == after:
+            lines = [_("raised to at least {floor} = {score}", floor=format_score(floor), score=format_score(after))]
     elif kind == "round":
         lines = [_explain_rounding(spec.get("mode"), after)]
     if lines is None:
@@ -208,7 +200,6 @@ def explain_winners(ruleset: Any, result: Any) -> list[str]:
             lines.append(_("{names} are still tied after every tiebreak and share the win.",
                            names=format_list(winners)))
     return lines
-
 
 
 def summarize_result(ruleset: Any, result: Any) -> list[str]:
