@@ -365,10 +365,10 @@ class State:
         self.terminal = True
         self.end_reason = reason
         self.auction = None
-        event: dict[str, Any] = {"type": "end", "reason": reason}
-        if revealed_card is not None:
-            event["card"] = self.game.card_ids[revealed_card]
         if self.recording:
+            event: dict[str, Any] = {"type": "end", "reason": reason}
+            if revealed_card is not None:
+                event["card"] = self.game.card_ids[revealed_card]
             self.events.append(event)
 
     def _give_card(self, taker: int) -> None:
