@@ -17,6 +17,7 @@ from engine.bots import make_bot
 from engine.game import Game
 from engine.i18n import set_language
 from engine.ruleset import load_ruleset
+from engine.scoring import score_players
 from engine.terminal.card_text import describe_card
 from engine.terminal.ending import final_report
 from engine.terminal.input_parsing import parse_bid_prompt
@@ -112,6 +113,18 @@ def test_what_a_card_does_is_read_from_the_ruleset():
     assert "×0.5" in describe_card(ruleset, "scandal")
     assert "-5" in describe_card(ruleset, "debt")
     assert "discards one of their Possession cards" in describe_card(ruleset, "theft")
+
+
+def test_a_card_is_described_only_by_the_score_steps_that_count_it(tmp_path):
+    set_language("en")
+    # A step for a Possession that is also a Title: the Possession 3 is not one, so it scores no bonus.
+    house = tmp_path / "bonus.yaml"
+    house.write_text("extends: high-society/ja\nid: house/bonus\nscoring:\n  steps:\n"
+                     "    - {id: bonus, kind: add-per-card, card: luxury-3, tag: prestige, amount: 1, $after: debt}\n",
+                     encoding="utf-8")
+    ruleset = load_ruleset(house)
+    assert score_players(ruleset, [("Ann", ["luxury-3"], 0)]).players[0].score == 3
+    assert describe_card(ruleset, "luxury-3") == "Possession 3: +3 points"
 
 
 def test_without_the_theft_card_a_house_rule_has_no_discard_to_describe():

@@ -9,24 +9,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..formatting import card_name, format_number, format_score, ruleset_text, tag_name
+from ..blocks.selectors import card_selector, selector_of
+from ..formatting import card_name, format_score, ruleset_text, tag_name
 from ..i18n import _, ngettext
-
-
-def step_matches(step: Mapping[str, Any], card: Any) -> bool:
-    """True when a scoring step or selector (``tag`` / ``card``) counts this card."""
-    if step.get("card") is not None:
-        return step.get("card") == card.id
-    if step.get("tag") is not None:
-        return step.get("tag") in card.tags
-    return False
 
 
 def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
     """How holding the card changes its holder's score, one phrase per scoring step."""
     phrases: list[str] = []
     for step in ruleset.scoring_steps:
-        if not step_matches(step, card):
+        # The selector the score step itself uses, so a card is described by the steps that really count it.
+        if not card_selector(selector_of(step))(card):
             continue
         kind = step.get("kind")
         if kind == "sum-attribute":
@@ -93,11 +86,6 @@ def describe_card(ruleset: Any, card_id: str) -> str:
         return label
     # TRANSLATORS: a card followed by what it does, e.g. "Title (Red border): score ×2".
     return _("{card}: {effects}", card=label, effects="; ".join(effects))
-
-
-def describe_value(value: int) -> str:
-    """A money card as its face reads (``6,000``; ``6`` for a card counting millions)."""
-    return format_number(value)
 
 
 def game_rule_phrases(ruleset: Any) -> list[str]:
