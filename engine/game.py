@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
@@ -31,7 +32,7 @@ from .actions import (CHOICE_BASE, MAX_MONEY_VALUES, PASS, LegalActions, choice_
 from .errors import CardrulesError, IllegalActionError, LogError
 from .i18n import _
 from .observation import Observation
-from .result import Result
+from .result import Result, score_to_json
 from .scoring import Scoring
 
 TERMINAL = -4
@@ -61,10 +62,6 @@ def _money_text(ruleset: Any, amount: int) -> str:
 
 def _json_value(value: Any) -> Any:
     """An option value as plain JSON (fractions as exact numbers or ``"p/q"``)."""
-    from fractions import Fraction
-
-    from .result import score_to_json
-
     if isinstance(value, Fraction):
         return score_to_json(value)
     if isinstance(value, (list, tuple)):
