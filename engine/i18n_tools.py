@@ -22,7 +22,7 @@ import string
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -408,11 +408,3 @@ def validate_catalog(path: Path, template: Catalog | None = None) -> list[Diagno
     wanted = _entries_by_key(template or build_template())
     found = (placeholder_problem(m, "", path, wanted.get(_key(m))) for m in catalog)
     return [problem.diagnostic() for problem in found if problem is not None]
-
-
-def iter_untranslated(lang: str, template: Catalog | None = None) -> Iterator[str]:
-    """The msgids ``lang`` lacks (for tests and reports)."""
-    for problem in check_languages([lang], template):
-        if problem.kind in ("untranslated", "fuzzy", "missing"):
-            yield problem.msgid if problem.context is None else f"{problem.context} | {problem.msgid}"
-

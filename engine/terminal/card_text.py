@@ -7,7 +7,7 @@ conditions that watch its tags. Every phrase is a translatable sentence.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ..blocks.selectors import card_selector, selector_of
 from ..formatting import card_name, format_score, ruleset_text, tag_name
