@@ -73,6 +73,7 @@ class _Locator:
         self.index = PositionIndex.of(root)
 
     def at(self, path: str, *, key: bool = False) -> Location:
+        """Where the value (or with ``key``, the key) at ``path`` was written; unplaced if it was not."""
         position = self.index.key(path) if key else self.index.value(path)
         if position is None:
             return Location(self.file, None, None, path)
