@@ -440,8 +440,7 @@ def list_rulesets() -> list[RulesetInfo]:
             if problems:
                 raise RulesetError(problems)
             data = merged.tree.plain()
-            own = merged.source.tree.plain()
-            infos.append(RulesetInfo(name=name, path=path, abstract=bool(own.get("abstract", False)),
+            infos.append(RulesetInfo(name=name, path=path, abstract=is_abstract(merged),
                                      description=str(data.get("description", "")),
                                      text_context=str(data.get("text-context") or data.get("game", "")),
                                      languages=tuple(str(x) for x in data.get("languages") or ())))
