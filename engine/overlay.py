@@ -52,11 +52,6 @@ class MergedRuleset:
         return self.chain[0]
 
 
-def display_name(path: Path) -> str:
-    """How to show a file the program found by itself (see :func:`engine.errors.display_path`)."""
-    return display_path(path)
-
-
 def is_path_reference(reference: str) -> bool:
     """True when a ruleset reference written in a file is a path (relative to that file), not a name."""
     return reference.endswith((".yaml", ".yml")) or reference.startswith((".", "/", "~"))
@@ -109,7 +104,7 @@ def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
     chain: list[LoadedFile] = []
     seen: list[Path] = []
     current = path
-    current_name = shown_name or display_name(path)
+    current_name = shown_name or display_path(path)
     while True:
         resolved = current.resolve()
         if resolved in seen:

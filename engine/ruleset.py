@@ -21,10 +21,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from . import resources
-from .errors import CardrulesError, Diagnostic, Location, RulesetError
+from .errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
 from .i18n import _
 from .options import did_you_mean, effective_options, parse_number, resolve_references
-from .overlay import MergedRuleset, display_name, load_chain
+from .overlay import MergedRuleset, load_chain
 from .yaml_loader import Node, load_yaml
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
@@ -197,7 +197,7 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
         known = sorted(info.name for info in list_rulesets() if not info.abstract)
         raise RulesetError.at(_("unknown ruleset '{name}'{hint}; available: {known}", name=str(name_or_path)[:80],
                                 hint=did_you_mean(str(name_or_path), known), known=", ".join(known) or "-"))
-    return path, display_name(path)
+    return path, display_path(path)
 
 
 def referenced_ruleset_problems(where: Location, name: str, error: CardrulesError) -> list[Diagnostic]:
@@ -433,7 +433,7 @@ def list_rulesets() -> list[RulesetInfo]:
     infos = []
     for name, path in sorted(_ruleset_files().items()):
         try:
-            merged = load_chain(path, display_name(path))
+            merged = load_chain(path, display_path(path))
             # A file that loads but breaks the rules of the format is listed with its
             # first problem too: otherwise it looks playable until someone picks it.
             problems = validate_merged(merged)
