@@ -57,3 +57,14 @@ def exits_on_bad_input(func: Callable) -> Callable:
             sys.exit(1)
 
     return wrapper
+
+
+def parse_seats(spec: str | None) -> list[Any]:
+    """The seats of a ``--players`` list; a malformed list or unknown bot kind is a command-line error (exit 2)."""
+    from ..bots import BOT_KINDS
+    from ..terminal.seats import SeatSpecError, parse_players_spec
+
+    try:
+        return parse_players_spec(spec, BOT_KINDS)
+    except SeatSpecError as problem:
+        raise click.BadParameter(problem.message, param_hint="--players") from None

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from ..errors import CardrulesError, LogError, RulesetError
 from ..i18n import _
-from .common import exits_on_bad_input, lang_option, option_overrides
+from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
@@ -59,16 +59,11 @@ def is_ruleset_path(name: str) -> bool:
 def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
              options: dict[str, str], interactive: bool, console: Console) -> Any:
     """A session for a new game (seats, deal, log file)."""
-    from ..bots import BOT_KINDS
     from ..game import Game
     from ..ruleset import load_ruleset
-    from ..terminal.seats import SeatSpecError, parse_players_spec
     from ..terminal.session import GameSession, default_log_path, relative_reference
 
-    try:
-        seats = parse_players_spec(players_spec, BOT_KINDS)
-    except SeatSpecError as problem:
-        raise click.BadParameter(problem.message, param_hint="--players") from None
+    seats = parse_seats(players_spec)
     notices: list[str] = []
     name = ruleset_name or choose_default_ruleset(notices)
     if not interactive:

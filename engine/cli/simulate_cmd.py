@@ -20,7 +20,7 @@ from babel.numbers import format_decimal
 
 from ..formatting import reader_locale
 from ..i18n import _
-from .common import exits_on_bad_input, lang_option, option_overrides
+from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
@@ -40,12 +40,8 @@ def available_cores() -> int:
 def bot_seats(spec: str) -> tuple[list[str], list[str]]:
     """``(names, bot kinds)`` from a ``--players`` list in which every seat must be a bot (exit 2 otherwise)."""
     from ..bots import BOT_KINDS
-    from ..terminal.seats import SeatSpecError, parse_players_spec
 
-    try:
-        seats = parse_players_spec(spec, BOT_KINDS)
-    except SeatSpecError as problem:
-        raise click.BadParameter(problem.message, param_hint="--players") from None
+    seats = parse_seats(spec)
     humans = [seat.name for seat in seats if seat.is_human]
     if humans:
         # TRANSLATORS: {names} are seats of --players that are not bot:KIND; {kinds} lists the bot kinds.
