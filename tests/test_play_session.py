@@ -223,6 +223,18 @@ def test_end_of_input_saves_the_game(tmp_path):
     assert load_log(log)["deck"]
 
 
+def test_the_resume_hint_quotes_a_log_path_with_spaces_so_it_can_be_pasted(tmp_path):
+    log = tmp_path / "our game.json"
+    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
+                  "--seed", "8", "--log", str(log))
+    child.expect(BID_PROMPT)
+    child.sendeof()
+    child.expect(r"Resume it with: cardrules play --resume '([^']+)' --lang en\r?\n")
+    assert child.match.group(1) == str(log)
+    assert finish(child) == 0
+    assert load_log(log)["deck"]
+
+
 def test_hot_seat_hides_one_humans_hand_from_the_next(tmp_path):
     child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,Bo,bot:random",
                   "--seed", "2", "--log", str(tmp_path / "g.json"))

@@ -12,6 +12,7 @@ and the game is narrated, one line per event, down to the final scoring.
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -307,9 +308,10 @@ class GameSession:
         """What to tell a player who stops the game: how to resume it, or that it is lost."""
         if self.log_path is None:
             return _("Game stopped (no log was kept).")
-        command = f"cardrules play --resume {self.log_path}"
+        # Quoted so the hint can be pasted into a shell even when the path has spaces.
+        command = f"cardrules play --resume {shlex.quote(str(self.log_path))}"
         if self.language is not None:
-            command += f" --lang {self.language}"
+            command += f" --lang {shlex.quote(self.language)}"
         # TRANSLATORS: {command} is the command line to type to go on, shown as is.
         return _("Game saved in {path}. Resume it with: {command}", path=str(self.log_path), command=command)
 
