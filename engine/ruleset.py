@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields as dataclass_fields
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
@@ -45,6 +45,9 @@ class Card:
     def attribute(self, name: str, default: Fraction | None = None) -> Fraction | None:
         """The card's value for attribute ``name`` (``default`` when it has none)."""
         return self.attributes.get(name, default)
+
+    def __reduce__(self) -> tuple:
+        return _rebuild_read_only, (type(self), _thawed_fields(self))
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,38 @@ class Ruleset:
     def cards_with_tag(self, tag: str) -> tuple[Card, ...]:
         """The cards carrying ``tag``, in card-list order."""
         return tuple(card for card in self.cards if tag in card.tags)
+
+    def __reduce__(self) -> tuple:
+        # Picklable, so a loaded ruleset can travel to a worker process or a
+        # Dask worker that has no access to the files it was read from.
+        return _rebuild_read_only, (type(self), _thawed_fields(self))
+
+
+def _thaw(value: Any) -> Any:
+    """The read-only mappings inside ``value`` as plain dicts (MappingProxyType cannot be pickled)."""
+    if isinstance(value, MappingProxyType):
+        return {key: _thaw(child) for key, child in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_thaw(child) for child in value)
+    return value
+
+
+def _refreeze(value: Any) -> Any:
+    """The inverse of :func:`_thaw`: plain dicts become read-only again, nothing else changes."""
+    if isinstance(value, dict):
+        return MappingProxyType({key: _refreeze(child) for key, child in value.items()})
+    if isinstance(value, tuple):
+        return tuple(_refreeze(child) for child in value)
+    return value
+
+
+def _thawed_fields(instance: Any) -> dict[str, Any]:
+    return {f.name: _thaw(getattr(instance, f.name)) for f in dataclass_fields(instance)}
+
+
+def _rebuild_read_only(cls: type, values: dict[str, Any]) -> Any:
+    """Unpickle a Card or Ruleset: the same values, read-only again."""
+    return cls(**{name: _refreeze(value) for name, value in values.items()})
 
 
 @dataclass(frozen=True)

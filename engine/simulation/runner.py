@@ -50,20 +50,33 @@ IN_FLIGHT_PER_WORKER = 3
 
 @dataclass(frozen=True)
 class RulesetSpec:
-    """How a worker loads a ruleset: a name (``game/edition``) or an absolute path, and option overrides."""
+    """How a worker gets a ruleset: a name (``game/edition``) or a file path, and option overrides.
+
+    A house rule given as a file is loaded once, here, and the loaded ruleset
+    travels with the spec (rulesets pickle), so a worker on another machine
+    needs neither the file nor its parents. A name is loaded by each worker
+    from its own installed rulesets.
+    """
 
     name_or_path: str
     options: tuple[tuple[str, Any], ...] = ()
+    loaded: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_argument(cls, name_or_path: str, options: Mapping[str, Any] | None = None) -> "RulesetSpec":
-        """A spec from a command-line ``-r`` value; a file path is made absolute so a worker elsewhere finds it."""
+        """A spec from a command-line ``-r`` value (raises the loader's located errors for a file)."""
+        overrides = tuple(sorted((options or {}).items()))
         if os.path.exists(name_or_path):
-            name_or_path = os.path.abspath(name_or_path)
-        return cls(name_or_path, tuple(sorted((options or {}).items())))
+            from ..ruleset import load_ruleset
+
+            path = os.path.abspath(name_or_path)
+            return cls(path, overrides, load_ruleset(name_or_path, dict(overrides) or None))
+        return cls(name_or_path, overrides)
 
     def load(self) -> Any:
         """The Ruleset (raises the loader's located errors)."""
+        if self.loaded is not None:
+            return self.loaded
         from ..ruleset import load_ruleset
 
         return load_ruleset(self.name_or_path, dict(self.options) or None)
