@@ -10,7 +10,7 @@ from typing import Protocol
 
 from ..actions import LegalActions
 from ..errors import CardrulesError
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..observation import Observation
 from .heuristic_bot import HeuristicBot
 from .random_bot import RandomBot
@@ -28,6 +28,13 @@ class Bot(Protocol):
         ...
 
 
+def bot_kind_name(kind: str) -> str:
+    """A bot kind in the reader's language (a kind added later shows its registry name)."""
+    # TRANSLATORS: the kinds of computer players, shown in their names, e.g. "Bot 1 (heuristic)".
+    names = {"random": pgettext("bot kind", "random"), "heuristic": pgettext("bot kind", "heuristic")}
+    return names.get(kind, kind)
+
+
 def make_bot(kind: str, seed: int | None = None) -> Bot:
     """A new bot of ``kind`` (one of ``BOT_KINDS``); ``seed`` makes its choices repeatable."""
     bot_class = _BOT_CLASSES.get(kind)
@@ -36,4 +43,4 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     return bot_class(seed)
 
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "bot_kind_name", "make_bot"]

@@ -38,7 +38,8 @@ def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
     """Every human seat handed to a bot (nobody can answer a prompt), and the reader told whose."""
     from ..formatting import format_list
     from ..i18n import ngettext
-    from ..terminal.seats import DEFAULT_BOT_KIND, all_bots, bot_kind_name
+    from ..bots import bot_kind_name
+    from ..terminal.seats import DEFAULT_BOT_KIND, all_bots
 
     humans = [seat.name for seat in seats if seat.is_human]
     if humans:

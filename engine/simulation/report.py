@@ -188,7 +188,7 @@ def difference_text(difference: Mapping[str, Any]) -> str:
 def seat_label(seat: int, kind: str) -> str:
     """``Seat 1 (heuristic)`` (seats are counted from 1 for people)."""
     # TRANSLATORS: a seat at the table and the kind of bot in it, e.g. "Seat 1 (heuristic)".
-    return _("Seat {number} ({kind})", number=seat + 1, kind=kind)
+    return _("Seat {number} ({kind})", number=seat + 1, kind=_kind_name(kind))
 
 
 def kind_label(kind: str, seats: int) -> str:
@@ -196,7 +196,14 @@ def kind_label(kind: str, seats: int) -> str:
     from ..i18n import ngettext
 
     # TRANSLATORS: every seat of one bot kind taken together, e.g. "All random bots (3 seats)".
-    return ngettext("All {kind} bots ({n} seat)", "All {kind} bots ({n} seats)", seats, kind=kind)
+    return ngettext("All {kind} bots ({n} seat)", "All {kind} bots ({n} seats)", seats, kind=_kind_name(kind))
+
+
+def _kind_name(kind: str) -> str:
+    """A bot kind as the reader's language names it (the same words the terminal game uses)."""
+    from ..bots import bot_kind_name
+
+    return bot_kind_name(kind)
 
 
 def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
@@ -328,19 +335,19 @@ def findings(summary: Mapping[str, Any]) -> list[str]:
                     # {points} a difference in percentage points, {low}/{high} its 95% interval.
                     message = _("Under {ruleset}, {kind} bots win {points} points more often than under {baseline} "
                                 "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
-                                baseline=difference["baseline"], kind=kind["kind"],
+                                baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
                                 points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
                 else:
                     # TRANSLATORS: as above, for a decrease.
                     message = _("Under {ruleset}, {kind} bots win {points} points less often than under {baseline} "
                                 "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
-                                baseline=difference["baseline"], kind=kind["kind"],
+                                baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
                                 points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
             else:
                 # TRANSLATORS: a finding: no difference the games can tell apart from chance.
                 message = _("{ruleset} and {baseline}: no clear difference in how often {kind} bots win "
                             "(95% interval {low} to {high} points).", ruleset=difference["ruleset"],
-                            baseline=difference["baseline"], kind=kind["kind"], low=points(low), high=points(high))
+                            baseline=difference["baseline"], kind=_kind_name(kind["kind"]), low=points(low), high=points(high))
             lines.append(message)
         before, after = base["winning_score"], entry["winning_score"]
         if _clearly_different(before, after):

@@ -10,7 +10,8 @@ import getpass
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..i18n import _, pgettext
+from ..bots import bot_kind_name
+from ..i18n import _
 
 DEFAULT_BOT_KIND = "heuristic"
 DEFAULT_BOT_SEATS = 3
@@ -49,13 +50,6 @@ def user_name() -> str:
         name = ""
     # TRANSLATORS: the default name of the human player when the login name is unknown.
     return name or _("You")
-
-
-def bot_kind_name(kind: str) -> str:
-    """A bot kind in the reader's language (a kind added later shows its registry name)."""
-    # TRANSLATORS: the kinds of computer players, shown in their names, e.g. "Bot 1 (heuristic)".
-    names = {"random": pgettext("bot kind", "random"), "heuristic": pgettext("bot kind", "heuristic")}
-    return names.get(kind, kind)
 
 
 def bot_name(number: int, kind: str) -> str:
