@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from .blocks.selectors import card_selector, selector_of
-from .formatting import card_name, format_list, format_money, format_number, format_score, ruleset_text, tag_name
+from .formatting import card_name, criterion_description, format_list, format_money, format_number, format_score, tag_name
 from .i18n import _, ngettext
 
 INDENT = "  "
@@ -172,13 +172,6 @@ def explain_elimination(ruleset: Any, result: Any) -> list[str]:
                      len(out), names=format_list(p.name for p in out), money=money)]
 
 
-def _criterion_text(ruleset: Any, name: str) -> str:
-    """A tiebreak criterion's description in the reader's language, else its name."""
-    criteria = getattr(ruleset, "tiebreak_criteria", {}) or {}
-    description = (criteria.get(name) or {}).get("description")
-    return ruleset_text(ruleset, str(description)) if description else name
-
-
 def explain_winners(ruleset: Any, result: Any) -> list[str]:
     """The winners with their score, and how a tie for the top score was broken."""
     winners = list(result.winners)
@@ -195,7 +188,7 @@ def explain_winners(ruleset: Any, result: Any) -> list[str]:
             # TRANSLATORS: {names} tied for the best score; {criterion} describes the tiebreak,
             # e.g. "most money in hand".
             lines.append(_("{names} tied on score; decided by {criterion}.",
-                           names=format_list(tied), criterion=_criterion_text(ruleset, decided_by)))
+                           names=format_list(tied), criterion=criterion_description(ruleset, decided_by)))
         else:
             lines.append(_("{names} are still tied after every tiebreak and share the win.",
                            names=format_list(winners)))

@@ -213,6 +213,13 @@ def card_name(ruleset: Any, card_id: str) -> str:
     return _("{name} {value}", name=name, value=format_number(value))
 
 
+def criterion_description(ruleset: Any, name: str) -> str:
+    """A tiebreak criterion's translated description (``most money in hand``), else its name."""
+    criteria = getattr(ruleset, "tiebreak_criteria", None) or {}
+    description = (criteria.get(name) or {}).get("description")
+    return ruleset_text(ruleset, str(description)) if description else name
+
+
 def tag_name(ruleset: Any, tag: str) -> str:
     """The translated name of a card tag (``Possession``, ``Red border``)."""
     spec = ruleset.tags.get(tag) or {}

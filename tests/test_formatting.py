@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine import i18n
 from engine.formatting import (
     card_name,
+    criterion_description,
     format_list,
     format_money,
     format_number,
@@ -167,3 +168,11 @@ def test_a_currency_named_after_another_country_keeps_its_whole_name(language):
     # CLDR's Korean name of the euro has no country in it.
     assert currency_word("EUR", 2, Locale.parse("ko")) == "유로"
     assert currency_word("USD", 2, Locale.parse("en")) == "US dollars"
+
+
+def test_a_tiebreak_criterion_is_described_in_the_readers_language_else_named():
+    ruleset = load_ruleset("high-society/ko")
+    assert criterion_description(ruleset, "money") == "most money in hand"
+    i18n.set_language("ja")
+    assert criterion_description(ruleset, "money") != "most money in hand"
+    assert criterion_description(ruleset, "coin-flip") == "coin-flip"

@@ -217,14 +217,13 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     if criterion == "no-winner":
         # TRANSLATORS: games where every player was out, so nobody won.
         return _("Nobody won")
-    from ..formatting import ruleset_text
+    from ..formatting import criterion_description
 
-    for ruleset in rulesets:
-        spec = ruleset.tiebreak_criteria.get(criterion) if ruleset.tiebreak_criteria else None
-        if spec and spec.get("description"):
-            # TRANSLATORS: the share of games a tiebreak criterion decided; {criterion} is e.g. "most money in hand".
-            return _("Decided by tiebreak: {criterion}", criterion=ruleset_text(ruleset, str(spec["description"])))
-    return _("Decided by tiebreak: {criterion}", criterion=criterion)
+    # The first compared ruleset that declares the criterion names it.
+    declaring = next((ruleset for ruleset in rulesets if criterion in (ruleset.tiebreak_criteria or {})), None)
+    described = criterion_description(declaring, criterion) if declaring is not None else criterion
+    # TRANSLATORS: the share of games a tiebreak criterion decided; {criterion} is e.g. "most money in hand".
+    return _("Decided by tiebreak: {criterion}", criterion=described)
 
 
 def _money(ruleset: Any, amount: float | None) -> str:
