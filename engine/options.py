@@ -173,14 +173,3 @@ def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_valu
 def is_option_reference(value: Any) -> bool:
     """True for ``{option: NAME}``."""
     return isinstance(value, Mapping) and len(value) == 1 and isinstance(value.get("option"), str)
-
-
-def resolve_references(value: Any, options: Mapping[str, Any]) -> Any:
-    """``value`` with every ``{option: NAME}`` replaced by that option's value (lists become tuples)."""
-    if is_option_reference(value):
-        return options[value["option"]]
-    if isinstance(value, Mapping):
-        return {key: resolve_references(child, options) for key, child in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [resolve_references(child, options) for child in value]
-    return value

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from . import resources
 from .errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
 from .i18n import _
-from .options import did_you_mean, effective_options, parse_number, resolve_references
+from .options import did_you_mean, effective_options, parse_number
 from .overlay import MergedRuleset, load_chain
 from .yaml_loader import Node, load_yaml
 
@@ -408,13 +408,14 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     source = merged.source.path
     definitions = data.get("option-definitions") or {}
     options = effective_options(definitions, data.get("options") or {}, overrides)
-    misfits = schema_check.check_merged(_with_references_resolved(merged.tree, options))
+    # One resolved tree serves both the re-check (with positions) and the model (as plain values).
+    resolved_tree = _with_references_resolved(merged.tree, options)
+    misfits = schema_check.check_merged(resolved_tree)
     if misfits:
         raise RulesetError([Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
                             for d in misfits])
-    resolved = resolve_references({key: value for key, value in data.items()
-                                   if key not in ("options", "option-definitions")}, options)
-    resolved = _exact_parameters(resolved)
+    resolved = _exact_parameters({key: value for key, value in resolved_tree.plain().items()
+                                  if key not in ("options", "option-definitions")})
     cards = []
     for index, spec in enumerate(resolved.get("cards") or []):
         attributes = {name: Fraction(parse_number(value)) for name, value in (spec.get("attributes") or {}).items()}

@@ -1,4 +1,7 @@
-"""Declared options: defaults, edition values, `-o NAME=VALUE` overrides, `{option: NAME}` references."""
+"""Declared options: defaults, edition values, `-o NAME=VALUE` overrides.
+
+`{option: NAME}` references are resolved when a ruleset is built (tests/test_ruleset.py).
+"""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -6,8 +9,7 @@ from fractions import Fraction
 import pytest
 
 from engine.errors import OptionError
-from engine.options import (OptionValueError, coerce_option_value, effective_options, parse_number,
-                            resolve_references)
+from engine.options import OptionValueError, coerce_option_value, effective_options, parse_number
 
 DEFINITIONS = {
     "debt-floor": {"type": "number", "nullable": True, "default": None},
@@ -87,9 +89,3 @@ def test_every_bad_override_is_reported_at_once():
     with pytest.raises(OptionError) as caught:
         effective_options(DEFINITIONS, {}, {"rounding": "up", "hand-size": "many"})
     assert len(caught.value.diagnostics) == 2
-
-
-def test_option_references_are_replaced_by_their_values():
-    spec = {"steps": [{"kind": "floor", "at": {"option": "debt-floor"}}], "tiebreak": {"option": "tiebreak"}}
-    assert resolve_references(spec, {"debt-floor": 0, "tiebreak": ("money",)}) == {
-        "steps": [{"kind": "floor", "at": 0}], "tiebreak": ("money",)}
