@@ -140,49 +140,62 @@ def _check_players(ruleset: Ruleset, players: Mapping[str, Any], locate: _Locato
             "{count} players, but this ruleset is for {low} to {high}",
             count=count, low=ruleset.players_min, high=ruleset.players_max)))
     known_cards = [card.id for card in ruleset.cards]
-    known = set(known_cards)
-    holder: dict[str, str] = {}
-    money_values = tuple(ruleset.money_values)
-    reachable = _reachable_totals(money_values)
+    holder: dict[str, str] = {}  # card id -> the first player listing it, across the whole table
+    reachable = _reachable_totals(tuple(ruleset.money_values))
     seats = []
     for name, holdings in players.items():
         base = json_path_child("$.players", name)
         cards = list((holdings or {}).get("cards") or [])
-        for index, card_id in enumerate(cards):
-            where = locate.at(json_path_child(json_path_child(base, "cards"), index))
-            if card_id not in known:
-                problems.append(Diagnostic(where, _("unknown card {card}{suggestion}", card=card_id,
-                                                    suggestion=_suggestion(card_id, known_cards))))
-            elif card_id in holder:
-                if holder[card_id] == name:
-                    problems.append(Diagnostic(where, _("{player} lists {card} twice", player=name, card=card_id)))
-                else:
-                    problems.append(Diagnostic(where, _("{card} is held by both {players}", card=card_id,
-                                                        players=format_list([holder[card_id], name]))))
-            else:
-                holder[card_id] = name
-        money = (holdings or {}).get("money", 0)
-        money_path = json_path_child(base, "money")
-        if isinstance(money, list):
-            seen: set[int] = set()
-            for index, value in enumerate(money):
-                where = locate.at(json_path_child(money_path, index))
-                if value not in money_values:
-                    problems.append(Diagnostic(where, _(
-                        "there is no money card of {value}; this edition has {values}",
-                        value=value, values=", ".join(str(v) for v in money_values))))
-                elif value in seen:
-                    problems.append(Diagnostic(where, _(
-                        "{player} lists the money card {value} twice, but each player has one of each",
-                        player=name, value=value)))
-                seen.add(value)
-            total = sum(money)
-        else:
-            total = money
-            if total not in reachable:
-                problems.append(Diagnostic(locate.at(money_path), _(
-                    "no hand of this edition's money cards adds up to {total}", total=total)))
+        problems.extend(_card_problems(name, cards, json_path_child(base, "cards"), known_cards, holder, locate))
+        total, money_problems = _money_total(ruleset, name, (holdings or {}).get("money", 0),
+                                             json_path_child(base, "money"), reachable, locate)
+        problems.extend(money_problems)
         seats.append(TablePlayer(name, tuple(cards), total))
     if problems:
         raise TableError(problems[:MAX_REPORTED_PROBLEMS])
     return tuple(seats)
+
+
+def _card_problems(name: str, cards: list, path: str, known_cards: list[str], holder: dict[str, str],
+                   locate: _Locator) -> list[Diagnostic]:
+    """Unknown cards, and cards listed twice by one player or held by two (``holder`` records who has what)."""
+    problems = []
+    for index, card_id in enumerate(cards):
+        where = locate.at(json_path_child(path, index))
+        if card_id not in known_cards:
+            problems.append(Diagnostic(where, _("unknown card {card}{suggestion}", card=card_id,
+                                                suggestion=_suggestion(card_id, known_cards))))
+        elif card_id in holder:
+            if holder[card_id] == name:
+                problems.append(Diagnostic(where, _("{player} lists {card} twice", player=name, card=card_id)))
+            else:
+                problems.append(Diagnostic(where, _("{card} is held by both {players}", card=card_id,
+                                                    players=format_list([holder[card_id], name]))))
+        else:
+            holder[card_id] = name
+    return problems
+
+
+def _money_total(ruleset: Ruleset, name: str, money: Any, path: str, reachable: set,
+                 locate: _Locator) -> tuple[Any, list[Diagnostic]]:
+    """A player's money in hand, from a list of card values or a total, and what is wrong with it."""
+    money_values = tuple(ruleset.money_values)
+    problems = []
+    if not isinstance(money, list):
+        if money not in reachable:
+            problems.append(Diagnostic(locate.at(path), _(
+                "no hand of this edition's money cards adds up to {total}", total=money)))
+        return money, problems
+    seen: set[int] = set()
+    for index, value in enumerate(money):
+        where = locate.at(json_path_child(path, index))
+        if value not in money_values:
+            problems.append(Diagnostic(where, _(
+                "there is no money card of {value}; this edition has {values}",
+                value=value, values=", ".join(str(v) for v in money_values))))
+        elif value in seen:
+            problems.append(Diagnostic(where, _(
+                "{player} lists the money card {value} twice, but each player has one of each",
+                player=name, value=value)))
+        seen.add(value)
+    return sum(money), problems
