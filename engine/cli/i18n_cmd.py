@@ -33,17 +33,18 @@ def extract(output: Path | None) -> None:
 
 
 @command.command("init", help=_("Create a catalog for LANG from the template, ready to translate."))
-@click.argument("lang", metavar="LANG")
+# The parameter is not called "lang": that name belongs to the --lang option every command has.
+@click.argument("language", metavar="LANG")
 @click.option("--dir", "root", type=click.Path(file_okay=False, path_type=Path), metavar="ROOT",
               help=_("Root directory for locales/LANG/ (default: the first root in CARDRULES_PATH, "
                      "else the current directory)."))
 @lang_option
 @exits_on_bad_input
-def init(lang: str, root: Path | None) -> None:
+def init(language: str, root: Path | None) -> None:
     """Create ROOT/locales/LANG/LC_MESSAGES/cardrules.po."""
-    target = i18n_tools.init_language(lang, root)
+    target = i18n_tools.init_language(language, root)
     click.echo(_("Created {file}. Translate its msgstr entries; --lang {lang} uses it at once.",
-                 file=str(target), lang=lang.replace("-", "_")))
+                 file=str(target), lang=language.replace("-", "_")))
 
 
 @command.command("update", help=_("Bring the catalogs of LANG... up to date with the program's messages."))
