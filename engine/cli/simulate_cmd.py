@@ -19,7 +19,7 @@ import click
 from babel.numbers import format_decimal
 
 from ..formatting import reader_locale
-from ..i18n import _
+from ..i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 # The progress bar appears only for runs that last longer than this (seconds).
@@ -250,9 +250,11 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any], plot_path: st
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
     console = Console(width=width, highlight=False)
-    # TRANSLATORS: the first line of the report; {seats} lists the bot kinds by seat.
-    console.print(_("{games} games per ruleset, seats {seats}, seed {seed}.", games=summary["games"],
-                    seats=", ".join(summary["players"]), seed=summary["seed"]), markup=False)
+    # TRANSLATORS: the first line of the report; {games} (also {n}) counts the games, {seats} lists the bot kinds by seat.
+    console.print(ngettext("{games} game per ruleset, seats {seats}, seed {seed}.",
+                           "{games} games per ruleset, seats {seats}, seed {seed}.", summary["games"],
+                           games=summary["games"], seats=", ".join(summary["players"]), seed=summary["seed"]),
+                  markup=False)
     for renderable in render_report(summary, rulesets):
         if isinstance(renderable, str):
             console.print(renderable, markup=False)  # a finding: plain text, brackets and all

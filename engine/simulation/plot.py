@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from .. import i18n
-from ..i18n import _
+from ..i18n import _, ngettext
 
 # Languages whose script the default (DejaVu) fonts cannot draw, and the
 # region each prefers among the CJK font families (shapes differ by region).
@@ -203,8 +203,7 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> A
             axes.set_ylabel(_("Share"))
             axes.yaxis.set_major_formatter(_percent_formatter())
             axes.legend(fontsize="small")
-        # TRANSLATORS: the figure's title; {games} is the number of games per ruleset, {seed} the seed.
-        figure.suptitle(_("{games} games per ruleset, seed {seed}", games=summary["games"], seed=summary["seed"]))
+        figure.suptitle(figure_title(summary))
     return figure, rc
 
 
@@ -251,3 +250,10 @@ def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:
             canvas = FigureCanvasAgg(figure)
             canvas.print_png(str(path))
     return warnings
+
+
+def figure_title(summary: Mapping[str, Any]) -> str:
+    """The figure's title: how many games each ruleset had, and the seed that makes them again."""
+    # TRANSLATORS: the figure's title; {games} (also {n}) is the number of games per ruleset, {seed} the seed.
+    return ngettext("{games} game per ruleset, seed {seed}", "{games} games per ruleset, seed {seed}",
+                    summary["games"], games=summary["games"], seed=summary["seed"])

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from babel.numbers import format_decimal, format_percent
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..result import score_to_json
 from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, wilson_interval
 
@@ -193,8 +193,6 @@ def seat_label(seat: int, kind: str) -> str:
 
 def kind_label(kind: str, seats: int) -> str:
     """``All random bots (3 seats)``."""
-    from ..i18n import ngettext
-
     # TRANSLATORS: every seat of one bot kind taken together, e.g. "All random bots (3 seats)".
     return ngettext("All {kind} bots ({n} seat)", "All {kind} bots ({n} seats)", seats, kind=_kind_name(kind))
 
@@ -244,8 +242,10 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     differences = summary["differences"]
     title_games = summary["games"]
 
-    # TRANSLATORS: title of the win-rate table; {games} is the number of games per ruleset.
-    wins = Table(title=_("Win rate per seat, {games} games per ruleset (95% intervals)", games=decimal(title_games, 0)),
+    # TRANSLATORS: title of the win-rate table; {games} (also {n}) is the number of games per ruleset.
+    wins = Table(title=ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
+                                "Win rate per seat, {games} games per ruleset (95% intervals)",
+                                title_games, games=decimal(title_games, 0)),
                  title_justify="left")
     # TRANSLATORS: column header: the seat (and bot kind) a row is about.
     wins.add_column(_("Seat"))
