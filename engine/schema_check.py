@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import threading
 import weakref
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -20,7 +21,7 @@ from jsonschema import Draft202012Validator
 
 from . import resources
 from .errors import Diagnostic, RulesetError
-from .i18n import _
+from .i18n import _, ngettext
 from .options import did_you_mean
 from .yaml_loader import Node, PositionIndex, json_path_child
 
@@ -122,12 +123,32 @@ def short(value: Any) -> str:
     if isinstance(value, dict):
         text = "{" + ", ".join(str(k) for k in list(value)[:5]) + (", …}" if len(value) > 5 else "}")
     elif isinstance(value, list):
-        text = _("a list of {n} items", n=len(value))
+        text = ngettext("a list of {n} item", "a list of {n} items", len(value))
     elif isinstance(value, str):
         text = repr(value)
+    elif isinstance(value, Fraction):
+        text = _decimal_text(value)
     else:
         text = str(value)
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
+
+
+def _decimal_text(value: Fraction) -> str:
+    """A number the loader read from decimal text (``1.25``, ``1000.0``, ``1e3``), written back as a decimal.
+
+    Such a number always has a finite decimal form. ``str`` would give ``5/4``,
+    which is not what the reader wrote; a whole one keeps its ``.0`` so that a
+    message refusing it as "not a whole number" shows why.
+    """
+    digits = 0
+    while (value * 10 ** digits).denominator != 1:
+        digits += 1
+        if digits > 60:  # not from decimal text after all: fall back to the exact fraction
+            return str(value)
+    scaled = abs(value * 10 ** max(digits, 1)).numerator
+    whole, fraction = divmod(scaled, 10 ** max(digits, 1))
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole}.{fraction:0{max(digits, 1)}d}"
 
 
 def _type_name(schema_type: Any) -> str:

@@ -26,3 +26,33 @@ def test_the_figure_title_counts_a_single_game_in_the_singular():
 
     assert figure_title({"games": 1, "seed": 5}) == "1 game per ruleset, seed 5"
     assert figure_title({"games": 2, "seed": 5}) == "2 games per ruleset, seed 5"
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_decimal_in_a_table_is_quoted_as_the_player_wrote_it_not_as_a_fraction(tmp_path):
+    table = write(tmp_path / "t.yaml", "ruleset: high-society/ko\nplayers:\n  A: {cards: [], money: 3}\n"
+                                       "  B: {cards: [], money: 1}\n  C: {cards: [], money: 1.25}\n")
+    run = cardrules_process("score", str(table))
+    assert run.returncode == 1
+    assert "t.yaml:5:25: $.players.C.money: expected a whole number, got 1.25" in run.stderr
+    assert "5/4" not in run.stderr
+
+
+def test_a_whole_number_written_with_a_decimal_point_is_refused_without_claiming_it_is_not_whole(tmp_path):
+    table = write(tmp_path / "t.json", '{"ruleset": "high-society/ja", "players": {"A": {"cards": [], "money": 1000.0},'
+                                       ' "B": {"cards": [], "money": 0}, "C": {"cards": [], "money": 0}}}')
+    run = cardrules_process("score", str(table))
+    assert run.returncode == 1
+    assert "expected a whole number, got 1000.0" in run.stderr
+
+
+def test_a_list_of_one_item_is_counted_in_the_singular(tmp_path):
+    table = write(tmp_path / "t.yaml", "ruleset: [high-society/ja]\nplayers: {A: {}, B: {}, C: {}}\n")
+    run = cardrules_process("score", str(table))
+    assert run.returncode == 1
+    assert "$.ruleset: expected text, got a list of 1 item" in run.stderr
+    assert "1 items" not in run.stderr
