@@ -56,3 +56,12 @@ def test_a_list_of_one_item_is_counted_in_the_singular(tmp_path):
     assert run.returncode == 1
     assert "$.ruleset: expected text, got a list of 1 item" in run.stderr
     assert "1 items" not in run.stderr
+
+
+def test_a_full_disk_under_the_logs_is_a_clear_message_not_a_traceback():
+    # /dev/full accepts the open and fails every write with "No space left on device".
+    run = cardrules_process("simulate", "-r", "high-society/ja", "--games", "2", "--seed", "1", "--jobs", "1",
+                            "--players", "bot:random,bot:random,bot:random", "--logs", "/dev/full")
+    assert "Traceback" not in run.stderr
+    assert run.returncode == 2
+    assert "cannot write /dev/full: No space left on device" in run.stderr

@@ -139,6 +139,12 @@ def dask_executor(address: str) -> tuple[Any, Any, int]:
     return client, client.get_executor(pure=False), workers
 
 
+def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
+    """The --logs file cannot be opened or written (``problem`` says why)."""
+    return click.BadParameter(_("cannot write {path}: {reason}", path=path, reason=problem.strerror or str(problem)),
+                              param_hint="--logs")
+
+
 @click.command(name="simulate",
                help=_("Play many games with bots under one or more rulesets and compare them side by side "
                       "(game i is dealt the same way under every ruleset)."))
@@ -199,8 +205,7 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
         try:
             logs_file = open(logs_path, "w", encoding="utf-8")
         except OSError as problem:
-            raise click.BadParameter(_("cannot write {path}: {reason}", path=logs_path, reason=problem.strerror),
-                                     param_hint="--logs") from None
+            raise _unwritable_logs(logs_path, problem) from None
     client = None
     progress = LazyProgress(games * len(specs), enabled=not as_json)
     try:
@@ -211,7 +216,10 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
 
         def write_logs(lines: list[str]) -> None:
             assert logs_file is not None
-            logs_file.write("\n".join(lines) + "\n")
+            try:
+                logs_file.write("\n".join(lines) + "\n")
+            except OSError as problem:  # a full disk, a vanished network drive
+                raise _unwritable_logs(logs_path, problem) from None
 
         tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
                                on_progress=lambda done: progress.update(done * rulesets_count),
@@ -219,7 +227,10 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
     finally:
         progress.close()
         if logs_file is not None:
-            logs_file.close()
+            try:
+                logs_file.close()  # flushes the last lines, which can fail like any write
+            except OSError as problem:
+                raise _unwritable_logs(logs_path, problem) from None
         if client is not None:
             client.close()
 
