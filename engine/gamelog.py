@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
@@ -407,6 +408,10 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any]) -> None:
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
+    if _is_special_file(target):
+        # Replacing it would destroy a device (/dev/null, for root) or a pipe instead of writing to it.
+        # TRANSLATORS: why a log cannot be saved: the target is a device, pipe or socket.
+        raise LogError.at(_("cannot save the log: {reason}", reason=_("it is not a regular file")), os.fspath(path))
     text = dumps_log(log)
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
@@ -427,6 +432,15 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any]) -> None:
             raise _save_error(path, error) from None
         raise  # an interrupt (Ctrl-C) stays an interrupt; the old log is intact
     _fsync_directory(directory)
+
+
+def _is_special_file(path: Path) -> bool:
+    """Whether ``path`` exists as something other than a regular file or a directory."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False  # missing (the usual case) or unreadable: the save itself reports what is wrong
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _save_error(path: str | os.PathLike, error: OSError | UnicodeError) -> LogError:

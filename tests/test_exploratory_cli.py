@@ -65,3 +65,35 @@ def test_a_full_disk_under_the_logs_is_a_clear_message_not_a_traceback():
     assert "Traceback" not in run.stderr
     assert run.returncode == 2
     assert "cannot write /dev/full: No space left on device" in run.stderr
+
+
+def test_a_log_is_never_saved_over_a_device_or_pipe(tmp_path):
+    # Saving replaces the target with a new file; run as root over /dev/null, that destroyed the device.
+    import os
+    import stat
+
+    import pytest
+
+    from engine import gamelog
+    from engine.errors import LogError
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(LogError) as caught:
+        gamelog.save_log_atomic(pipe, {"ruleset": "high-society/ja", "players": [], "actions": []})
+    assert str(caught.value) == f"{pipe}: cannot save the log: it is not a regular file"
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert os.listdir(tmp_path) == ["pipe"]
+
+
+def test_play_refuses_a_log_file_that_is_a_pipe_and_leaves_it_alone(tmp_path):
+    import os
+    import stat
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    run = cardrules_process("play", "-r", "high-society/ja", "--seed", "1", "--log", str(pipe))
+    assert "Traceback" not in run.stderr
+    assert run.returncode == 1
+    assert f"{pipe}: cannot save the log: it is not a regular file" in run.stderr
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
