@@ -97,3 +97,20 @@ def test_play_refuses_a_log_file_that_is_a_pipe_and_leaves_it_alone(tmp_path):
     assert run.returncode == 1
     assert f"{pipe}: cannot save the log: it is not a regular file" in run.stderr
     assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+
+
+def test_output_to_a_full_disk_is_a_one_line_error_and_exit_1(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.cli_helpers import REPO
+
+    table = write(tmp_path / "t.yaml", "ruleset: high-society/ja\nplayers:\n  A: {cards: [luxury-3], money: 1000}\n"
+                                       "  B: {cards: [], money: 2000}\n  C: {cards: [], money: 3000}\n")
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "engine", "score", str(table), "--explain", "--lang", "en"],
+                             stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+                             env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert run.returncode == 1
+    assert run.stderr == "cardrules: cannot write the output: No space left on device\n"

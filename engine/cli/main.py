@@ -7,7 +7,9 @@ when used, after the language is set, which also keeps start-up quick.
 """
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import sys
 
 import click
@@ -84,4 +86,18 @@ def main(argv: list[str] | None = None) -> None:
     from . import click_i18n
 
     click_i18n.install()
-    build_group().main(args=args, prog_name="cardrules")
+    try:
+        try:
+            build_group().main(args=args, prog_name="cardrules")
+        finally:
+            sys.stdout.flush()  # here, not at interpreter exit, where a failure could only be ignored
+    except OSError as error:
+        # Click handles a closed pipe; a full disk under the output is the other everyday write failure.
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        # Whatever is still buffered would fail again at exit: let it go nowhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        # TRANSLATORS: the output (a file or device the user redirected it to) cannot be written.
+        click.echo(_("cardrules: cannot write the output: {reason}", reason=error.strerror or str(error)), err=True)
+        sys.exit(1)
