@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -251,17 +252,24 @@ def validate_log(record: LogRecord) -> None:
     errors.sort(key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return
+    from .schema_check import worded_errors
+
     diagnostics = []
-    for error in errors[:MAX_REPORTED_SCHEMA_ERRORS]:
-        path = list(error.absolute_path)
-        if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
-            base = record.action_location(path[1])
-            location = Location(base.file, base.line, base.column, json_path(path))
+    # Worded like every other file's problems, in the reader's language (not jsonschema's English).
+    for problem in worded_errors(errors, log)[:MAX_REPORTED_SCHEMA_ERRORS]:
+        path = problem.location.json_path or "$"
+        action = _ACTION_PATH.match(path)
+        if action:
+            base = record.action_location(int(action.group(1)))
+            location = Location(base.file, base.line, base.column, path)
         else:
-            location = record.location(json_path(path))
+            location = record.location(path)
         diagnostics.append(Diagnostic(location, _("does not match the log format: {reason}",
-                                                  reason=error.message)))
+                                                  reason=problem.message)))
     raise LogError(diagnostics)
+
+
+_ACTION_PATH = re.compile(r"^\$\.actions\[(\d+)\]")
 
 
 # --------------------------------------------------------------------------- reading

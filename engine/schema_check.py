@@ -89,6 +89,31 @@ def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> lis
     return diagnostics
 
 
+class _NoPositions:
+    """A position index that knows no positions: for data not read with the YAML loader."""
+
+    def value(self, path: str) -> None:
+        return None
+
+    def key(self, path: str) -> None:
+        return None
+
+
+def worded_errors(errors: Iterable[jsonschema.ValidationError], data: Any) -> list[Diagnostic]:
+    """``errors`` found in ``data`` worded in the reader's language, each placed only by its JSON path.
+
+    For data read some other way (game logs are JSON read with positions of
+    their own); the caller turns each JSON path into a line and column.
+    """
+    diagnostics: list[Diagnostic] = []
+    for error in _leaf_errors(errors):
+        for diagnostic in _diagnose(error, _NoPositions(), data):  # type: ignore[arg-type]
+            # One "required" error per missing key, each naming every missing key: say each once.
+            if diagnostic not in diagnostics:
+                diagnostics.append(diagnostic)
+    return diagnostics
+
+
 def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
     """The errors worth showing: an anyOf is replaced by its best branch when it has one."""
     result = []

@@ -114,3 +114,28 @@ def test_output_to_a_full_disk_is_a_one_line_error_and_exit_1(tmp_path):
                              env={**os.environ, "PYTHONPATH": str(REPO)})
     assert run.returncode == 1
     assert run.stderr == "cardrules: cannot write the output: No space left on device\n"
+
+
+def test_a_log_that_does_not_match_the_format_is_explained_in_the_readers_language(tmp_path):
+    log = write(tmp_path / "log.json", '{"ruleset": "high-society/ja", "players": "x", "first_player": -1,'
+                                       ' "deck": [], "actions": []}')
+    english = cardrules_process("replay", str(log))
+    assert english.returncode == 1
+    assert f"{log}:1: $.players: does not match the log format: expected a list, got 'x'" in english.stderr
+    assert f"{log}:1: $.first_player: does not match the log format: -1 is too small" in english.stderr
+    japanese = cardrules_process("replay", str(log), lang="ja")
+    assert "$.players: ログの形式に合いません: " in japanese.stderr
+    assert "is not of type" not in japanese.stderr
+    missing = write(tmp_path / "short.json", '{"ruleset": "high-society/ja"}')
+    korean = cardrules_process("replay", str(missing), lang="ko")
+    assert korean.returncode == 1
+    assert "required property" not in korean.stderr
+    assert "'players'" in korean.stderr
+
+
+def test_each_missing_key_of_a_log_is_named_once(tmp_path):
+    missing = write(tmp_path / "short.json", '{"ruleset": "high-society/ja"}')
+    run = cardrules_process("replay", str(missing))
+    assert run.returncode == 1
+    for key in ("players", "first_player", "deck", "actions"):
+        assert run.stderr.count(f"missing required key '{key}'") == 1, run.stderr

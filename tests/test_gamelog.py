@@ -121,7 +121,7 @@ def test_a_missing_key_is_reported_with_the_log_path(tmp_path):
     path = tmp_path / "log.json"
     broken = {key: value for key, value in A_LOG.items() if key != "deck"}
     path.write_text(json.dumps(broken, indent=2), encoding="utf-8")
-    assert "'deck' is a required property" in error_of(path)
+    assert "missing required key 'deck'" in error_of(path)
 
 
 def test_json_lines_are_streamed_and_a_bad_line_names_its_line_after_the_good_ones():
