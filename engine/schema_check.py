@@ -83,8 +83,13 @@ def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> lis
     with _lock:  # validators are not documented as thread-safe
         errors = list(validator.iter_errors(data))
     diagnostics: list[Diagnostic] = []
+    seen: set[Diagnostic] = set()
     for error in _leaf_errors(errors):
-        diagnostics.extend(_diagnose(error, index, data))
+        for diagnostic in _diagnose(error, index, data):
+            # One "required" error per missing key, each naming every missing key: say each once.
+            if diagnostic not in seen:
+                seen.add(diagnostic)
+                diagnostics.append(diagnostic)
     diagnostics.sort(key=lambda d: (d.location.file or "", d.location.line or 0, d.location.column or 0, d.message))
     return diagnostics
 
@@ -106,10 +111,12 @@ def worded_errors(errors: Iterable[jsonschema.ValidationError], data: Any) -> li
     their own); the caller turns each JSON path into a line and column.
     """
     diagnostics: list[Diagnostic] = []
+    seen: set[Diagnostic] = set()
     for error in _leaf_errors(errors):
         for diagnostic in _diagnose(error, _NoPositions(), data):  # type: ignore[arg-type]
             # One "required" error per missing key, each naming every missing key: say each once.
-            if diagnostic not in diagnostics:
+            if diagnostic not in seen:
+                seen.add(diagnostic)
                 diagnostics.append(diagnostic)
     return diagnostics
 

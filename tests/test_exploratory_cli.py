@@ -139,3 +139,11 @@ def test_each_missing_key_of_a_log_is_named_once(tmp_path):
     assert run.returncode == 1
     for key in ("players", "first_player", "deck", "actions"):
         assert run.stderr.count(f"missing required key '{key}'") == 1, run.stderr
+
+
+def test_each_missing_key_of_a_table_is_named_once(tmp_path):
+    table = write(tmp_path / "t.json", "{}")
+    run = cardrules_process("score", str(table))
+    assert run.returncode == 1
+    assert run.stderr.count("missing required key 'players'") == 1, run.stderr
+    assert run.stderr.count("missing required key 'ruleset'") == 1, run.stderr
