@@ -147,3 +147,22 @@ def test_each_missing_key_of_a_table_is_named_once(tmp_path):
     assert run.returncode == 1
     assert run.stderr.count("missing required key 'players'") == 1, run.stderr
     assert run.stderr.count("missing required key 'ruleset'") == 1, run.stderr
+
+
+def test_logs_of_a_house_rule_file_outside_the_roots_replay_from_anywhere(tmp_path):
+    import json
+
+    house = write(tmp_path / "my-table.yaml", "extends: high-society/ja\noptions:\n  debt-floor: 0\n")
+    (tmp_path / "out").mkdir()
+    logs = tmp_path / "out" / "games.jsonl"
+    run = cardrules_process("simulate", "-r", "my-table.yaml", "--games", "2", "--seed", "4", "--jobs", "1",
+                            "--players", "bot:random,bot:random,bot:random", "--logs", str(logs), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    # Like `play --log`: the house rule is named by its path relative to the log file.
+    assert {json.loads(line)["ruleset"] for line in logs.read_text(encoding="utf-8").splitlines()} == \
+        {"../my-table.yaml"}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    replayed = cardrules_process("replay", str(logs), "--json", cwd=elsewhere)
+    assert replayed.returncode == 0, replayed.stderr
+    assert len(replayed.stdout.splitlines()) == 2

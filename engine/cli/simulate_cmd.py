@@ -104,6 +104,28 @@ def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[A
     return specs, [spec.load() for spec in specs]
 
 
+def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
+    """``specs``, each house rule file that its id does not find named by its path relative to ``logs_path``.
+
+    As ``play --log`` does: ``replay`` then finds the file from any directory,
+    as long as the logs stay next to it.
+    """
+    import dataclasses
+    from pathlib import Path
+
+    from ..ruleset import find_ruleset_path
+    from ..terminal.session import relative_reference
+
+    named = []
+    for spec in specs:
+        if spec.loaded is not None:
+            found = find_ruleset_path(spec.loaded.id)
+            if found is None or found.resolve() != Path(spec.name_or_path).resolve():
+                spec = dataclasses.replace(spec, log_name=relative_reference(Path(spec.name_or_path), Path(logs_path)))
+        named.append(spec)
+    return named
+
+
 def check_reachable(address: str) -> None:
     """Fail at once (OSError) when nothing listens at a ``tcp://HOST:PORT`` address.
 
@@ -198,6 +220,8 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
                                      param_hint="--plot")
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 32)
+    if logs_path is not None:
+        specs = named_for_logs(specs, logs_path)
     plan = SimulationPlan(tuple(specs), tuple(seat_kinds), tuple(names), games, seed, keep_logs=logs_path is not None)
 
     logs_file = None

@@ -61,6 +61,9 @@ class RulesetSpec:
     name_or_path: str
     options: tuple[tuple[str, Any], ...] = ()
     loaded: Any = field(default=None, compare=False, repr=False)
+    # What a game log records as its "ruleset" when not the ruleset's id: a house rule's path
+    # relative to the logs file, for a file that cannot be found by its id.
+    log_name: str | None = field(default=None, compare=False)
 
     @classmethod
     def from_argument(cls, name_or_path: str, options: Mapping[str, Any] | None = None) -> "RulesetSpec":
@@ -202,11 +205,13 @@ def play_batch(plan: SimulationPlan, start: int, stop: int) -> BatchResult:
     log_lines: list[str] = []
     for game_index in range(start, stop):
         outcomes = []
-        for _ruleset, game, card_ids in loaded:
+        for spec, (_ruleset, game, card_ids) in zip(plan.rulesets, loaded):
             state = play_one_game(game, card_ids, plan, game_index)
             outcomes.append(outcome_of(state, plan.player_names))
             if plan.keep_logs:
                 log = state.to_log()
+                if spec.log_name is not None:
+                    log["ruleset"] = spec.log_name
                 # Not "seed": that key means new_initial_state(seed) would deal this game.
                 log["simulation"] = {"seed": plan.seed, "game": game_index}
                 log_lines.append(json.dumps(log, ensure_ascii=False, sort_keys=False))
