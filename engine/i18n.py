@@ -102,11 +102,14 @@ def negotiate(preferred: list[str]) -> str:
         if not tag:
             continue
         match = negotiate_locale([tag], available, sep="_")
+        # Babel matches regardless of case but answers in the asker's spelling ("JA"); catalogs are
+        # found by the directory's spelling ("ja"), so answer with that.
+        by_lower = {language.lower(): language for language in available}
         if match:
-            return match
-        base = tag.split("_")[0]
-        if base in available:
-            return base
+            return by_lower.get(match.lower(), match)
+        base = tag.split("_")[0].lower()
+        if base in by_lower:
+            return by_lower[base]
     return DEFAULT_LANGUAGE
 
 

@@ -166,3 +166,19 @@ def test_logs_of_a_house_rule_file_outside_the_roots_replay_from_anywhere(tmp_pa
     replayed = cardrules_process("replay", str(logs), "--json", cwd=elsewhere)
     assert replayed.returncode == 0, replayed.stderr
     assert len(replayed.stdout.splitlines()) == 2
+
+
+@__import__("pytest").mark.parametrize("spelling", ["JA", "Ja_jp", "JA-JP.UTF-8"])
+def test_a_language_asked_for_in_capitals_is_that_language_in_words_and_numbers(spelling):
+    from engine import i18n
+
+    try:
+        assert i18n.set_language(spelling) == "ja"
+    finally:
+        i18n.set_language("en")
+    run = cardrules_process("score", str(REPO_TABLES / "rulebook-example.yaml"), lang=spelling)
+    assert run.returncode == 0, run.stderr
+    assert "点" in run.stdout
+
+
+REPO_TABLES = __import__("pathlib").Path(__file__).resolve().parent / "tables"
