@@ -19,6 +19,7 @@ import re
 import stat
 import tempfile
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -28,7 +29,7 @@ import jsonschema
 from . import resources
 from .errors import Diagnostic, Location, LogError
 from .i18n import _
-from .yaml_loader import line_column_of, unreadable_file_message
+from .yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
 MAX_LOG_LINE_BYTES = 4 * 1024 * 1024      # one log in a JSON Lines file
@@ -76,7 +77,20 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys, parse_constant=_reject_constant)
+def _exact_number(text: str) -> Fraction:
+    """A JSON number with a decimal point or an exponent, exactly as written.
+
+    Never a float: rules are exact, and a float would pass as a whole number
+    where the log format wants one (a seat written ``0.0``).
+    """
+    oversized = oversized_number_message(text)
+    if oversized is not None:  # 1e999999999 would take the machine's memory and time
+        raise ValueError(oversized)
+    return Fraction(text)
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys, parse_constant=_reject_constant,
+                            parse_float=_exact_number)
 
 
 def _line_and_column(text: str, offset: int, first_line: int = 1) -> tuple[int, int]:

@@ -182,3 +182,43 @@ def test_a_language_asked_for_in_capitals_is_that_language_in_words_and_numbers(
 
 
 REPO_TABLES = __import__("pathlib").Path(__file__).resolve().parent / "tables"
+
+
+def _valid_log_with(**changes):
+    import json
+
+    log = json.loads((REPO_TABLES.parent / "logs" / "valid-ja.json").read_text(encoding="utf-8"))
+    log.pop("result", None)
+    log.update(changes)
+    return log
+
+
+def test_a_decimal_option_in_a_log_is_the_exact_number_written(tmp_path):
+    import json
+
+    decimal = write(tmp_path / "decimal.json", json.dumps(_valid_log_with(options={"debt-floor": 0.5})))
+    fraction = write(tmp_path / "fraction.json", json.dumps(_valid_log_with(options={"debt-floor": "1/2"})))
+    from_decimal = cardrules_process("replay", str(decimal), "--json")
+    assert from_decimal.returncode == 0, from_decimal.stderr
+    assert from_decimal.stdout == cardrules_process("replay", str(fraction), "--json").stdout
+
+
+def test_a_seat_written_as_a_decimal_is_refused_where_it_was_written(tmp_path):
+    import json
+
+    text = json.dumps(_valid_log_with(first_player=0)).replace('"first_player": 0', '"first_player": 0.0')
+    log = write(tmp_path / "seat.json", text)
+    run = cardrules_process("replay", str(log))
+    assert run.returncode == 1
+    assert f"{log}:1: $.first_player: does not match the log format: expected a whole number, got 0.0" in run.stderr
+    assert "command line" not in run.stderr
+
+
+def test_a_number_too_large_in_a_log_is_refused_quickly(tmp_path):
+    import json
+
+    text = json.dumps(_valid_log_with(options={"debt-floor": "X"})).replace('"X"', "1e999999999")
+    log = write(tmp_path / "huge.json", text)
+    run = cardrules_process("replay", str(log))
+    assert run.returncode == 1
+    assert "too large a number" in run.stderr
