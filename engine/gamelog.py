@@ -28,7 +28,7 @@ import jsonschema
 
 from . import resources
 from .errors import Diagnostic, Location, LogError
-from .i18n import _
+from .i18n import N_, _
 from .yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
@@ -100,12 +100,34 @@ def _line_and_column(text: str, offset: int, first_line: int = 1) -> tuple[int, 
     return first_line + line, offset - start + 1
 
 
+# The json module's own messages (the start of each), and how we say them in the reader's language.
+_JSON_REASONS = (
+    ("Expecting value", N_("a value was expected here")),
+    ("Expecting property name", N_("a key in double quotes was expected here")),
+    ("Expecting ':'", N_("':' was expected here")),
+    ("Expecting ','", N_("',' was expected here")),
+    ("Unterminated string", N_("this text has no closing double quote")),
+    # TRANSLATORS: JSON text may not hold a raw tab or line break; it must be written \t or \n.
+    ("Invalid control character", N_("a tab or line break inside text must be written as \\t or \\n")),
+    ("Invalid \\uXXXX", N_("a \\u escape needs four hexadecimal digits")),
+    ("Invalid \\escape", N_("a backslash starts an escape that JSON does not have")),
+)
+
+
+def _json_reason(message: str) -> str:
+    """The json module's ``message`` in the reader's language (as it is, for one we do not know)."""
+    for start, reason in _JSON_REASONS:
+        if message.startswith(start):
+            return _(reason)
+    return message
+
+
 def _decode(text: str, file: str, first_line: int) -> Any:
     """Parse one JSON value, turning every decoder failure into a located LogError."""
     try:
         value, end = _DECODER.raw_decode(text, _skip_whitespace(text, 0))
     except json.JSONDecodeError as error:
-        raise LogError.at(_("invalid JSON: {reason}", reason=error.msg), file,
+        raise LogError.at(_("invalid JSON: {reason}", reason=_json_reason(error.msg)), file,
                           first_line + error.lineno - 1, error.colno) from None
     except RecursionError:
         raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None

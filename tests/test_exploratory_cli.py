@@ -222,3 +222,21 @@ def test_a_number_too_large_in_a_log_is_refused_quickly(tmp_path):
     run = cardrules_process("replay", str(log))
     assert run.returncode == 1
     assert "too large a number" in run.stderr
+
+
+@__import__("pytest").mark.parametrize("text, english", [
+    ('{"a": 1,,}', "a key in double quotes was expected"),
+    ('{"a" 1}', "':' was expected"),
+    ("[1 2]", "',' was expected"),
+    ('{"a": ', "a value was expected"),
+    ('{"a": "abc', "this text has no closing double quote"),
+])
+def test_a_json_syntax_error_in_a_log_is_explained_in_the_readers_language(tmp_path, text, english):
+    log = write(tmp_path / "log.json", text)
+    run = cardrules_process("replay", str(log))
+    assert run.returncode == 1
+    assert f"invalid JSON: {english}" in run.stderr
+    for lang in ("ja", "ko"):
+        translated = cardrules_process("replay", str(log), lang=lang)
+        assert translated.returncode == 1
+        assert "Expecting" not in translated.stderr and "Unterminated" not in translated.stderr, translated.stderr
