@@ -62,9 +62,18 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
+def close_match(word: str, choices: list[str]) -> list[str]:
+    """The choice (at most one) that ``word`` most looks like a misspelling of; a difference in case counts as none."""
+    by_lower: dict[str, str] = {}
+    for choice in choices:
+        by_lower.setdefault(choice.lower(), choice)
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return [by_lower[close[0]]] if close else []
+
+
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
     """`` (did you mean 'x'?)`` when ``word`` looks like a misspelling of a choice, else ``""``."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    close = close_match(str(word), [str(c) for c in choices])
     # TRANSLATORS: appended right after a name that was not recognized; keep the leading space if your language uses one
     return _(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
 

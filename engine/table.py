@@ -11,7 +11,6 @@ ruleset does not allow). Every problem is a located
 """
 from __future__ import annotations
 
-import difflib
 import json
 import os
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from .errors import CardrulesError, Diagnostic, Location, RulesetError, TableErr
 from .formatting import format_list
 from .i18n import _
 from .result import Result
-from .options import LocatedOptions
+from .options import LocatedOptions, close_match
 from .overlay import reference_target
 from .ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 from .scoring import score_players
@@ -119,7 +118,7 @@ def _load_table_ruleset(data: Mapping[str, Any], path: Path, options: Mapping[st
 
 def _suggestion(card_id: str, known: list[str]) -> str:
     """`` (did you mean card-3?)`` when a known id is close, else nothing."""
-    close = difflib.get_close_matches(card_id, known, n=1)
+    close = close_match(str(card_id), known)
     return _(" (did you mean {card}?)", card=close[0]) if close else ""
 
 

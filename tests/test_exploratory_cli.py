@@ -240,3 +240,15 @@ def test_a_json_syntax_error_in_a_log_is_explained_in_the_readers_language(tmp_p
         translated = cardrules_process("replay", str(log), lang=lang)
         assert translated.returncode == 1
         assert "Expecting" not in translated.stderr and "Unterminated" not in translated.stderr, translated.stderr
+
+
+def test_a_name_in_the_wrong_case_gets_the_right_spelling_suggested(tmp_path):
+    table = write(tmp_path / "t.yaml", "ruleset: high-society/ja\nplayers:\n  A: {cards: [LUXURY-2]}\n"
+                                       "  B: {}\n  C: {}\n")
+    scored = cardrules_process("score", str(table))
+    assert scored.returncode == 1
+    assert "unknown card LUXURY-2 (did you mean luxury-2?)" in scored.stderr
+    simulated = cardrules_process("simulate", "-r", "HIGH-SOCIETY/JA", "--games", "1",
+                                  "--players", "bot:random,bot:random,bot:random")
+    assert simulated.returncode == 1
+    assert "unknown ruleset 'HIGH-SOCIETY/JA' (did you mean 'high-society/ja'?)" in simulated.stderr
