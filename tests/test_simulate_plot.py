@@ -96,3 +96,25 @@ def test_scores_are_binned_in_whole_numbers_for_the_distribution_lines():
     assert edges[0] == -1.0 and edges[-1] == 4.0
     # Bins [-1, 0), [0, 1), [1, 2), [2, 3) holding 7/3, [3, 4) holding 3 and 3.5.
     assert shares[:-1] == [0.5, 0.0, 0.0, 0.25, 0.25]
+
+
+def test_the_plot_is_drawn_in_the_format_its_file_name_asks_for(tmp_path):
+    summary = made_up_summary()
+    plot.save_plot(summary, tmp_path / "plot.jpg")
+    plot.save_plot(summary, tmp_path / "plot.svg")
+    plot.save_plot(summary, tmp_path / "plot")
+    assert (tmp_path / "plot.jpg").read_bytes()[:2] == b"\xff\xd8"  # a JPEG, not PNG bytes in a .jpg
+    assert b"<svg" in (tmp_path / "plot.svg").read_bytes()[:500]
+    assert (tmp_path / "plot").read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_a_plot_file_with_an_unknown_ending_is_refused_before_any_game(tmp_path):
+    from click.testing import CliRunner
+
+    from engine.cli.simulate_cmd import command
+
+    result = CliRunner().invoke(command, ["-r", "high-society/ja", "--games", "100000", "--players",
+                                          "bot:random,bot:random,bot:random", "--plot", str(tmp_path / "out.xyz")])
+    assert result.exit_code == 2
+    assert "out.xyz" in result.output and "png" in result.output
+    assert not (tmp_path / "out.xyz").exists()

@@ -187,7 +187,7 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
 @click.option("--logs", "logs_path", type=click.Path(dir_okay=False), metavar="FILE.jsonl",
               help=_("Write every game's log, one JSON object per line."))
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
-              help=_("Draw win rates and score distributions into a PNG."))
+              help=_("Draw win rates and score distributions into an image (PNG, or the format the file name ends with: .svg, .pdf, .jpg, ...)."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @lang_option
 @exits_on_bad_input
@@ -211,6 +211,13 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
         except ImportError:
             # TRANSLATORS: --plot needs the optional matplotlib dependency.
             raise click.UsageError(_("--plot needs matplotlib: pip install 'cardrules[plot]'.")) from None
+        from ..simulation.plot import image_format, supported_image_formats
+
+        if image_format(plot_path) not in supported_image_formats():
+            # TRANSLATORS: --plot names a file whose ending is no image format; {formats} lists the endings.
+            raise click.BadParameter(_("cannot draw a plot into {path}: name it .png or one of {formats}",
+                                       path=plot_path, formats=", ".join(supported_image_formats())),
+                                     param_hint="--plot")
         directory = os.path.dirname(os.path.abspath(plot_path))
         if not os.path.isdir(directory) or not os.access(directory, os.W_OK):
             # Found out now rather than after hours of games.

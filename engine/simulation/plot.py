@@ -224,7 +224,7 @@ def _percent_formatter() -> Any:
 
 
 def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:
-    """Draw the summary into a PNG at ``path``; returns warnings for the user (already translated).
+    """Draw the summary into ``path`` (PNG, or the format its ending names); returns warnings for the user (translated).
 
     The only warning so far: the reader's language needs a CJK font and none is
     installed, so the labels are in English.
@@ -248,8 +248,22 @@ def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:
         figure, rc = draw_figure(summary, font_family)
         with matplotlib.rc_context(rc):
             canvas = FigureCanvasAgg(figure)
-            canvas.print_png(str(path))
+            canvas.print_figure(str(path), format=image_format(path))
     return warnings
+
+
+def image_format(path: str | Path) -> str:
+    """The image format a plot file's name asks for (``out.svg`` -> ``svg``); PNG when it names none."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    return suffix or "png"
+
+
+def supported_image_formats() -> list[str]:
+    """The file name endings matplotlib can draw the plot into (png, svg, pdf, jpg, ...)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    return sorted(FigureCanvasAgg(Figure()).get_supported_filetypes())
 
 
 def figure_title(summary: Mapping[str, Any]) -> str:
