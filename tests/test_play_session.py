@@ -210,26 +210,19 @@ def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path):
     assert index in (0, 1)
 
 
-def test_end_of_input_saves_the_game(tmp_path):
-    log = tmp_path / "game.json"
+@pytest.mark.parametrize("file_name, shown_path", [
+    ("game.json", r"(\S+)"),
+    # Quoted, so the hint can be pasted into a shell as printed.
+    ("our game.json", r"'([^']+)'"),
+])
+def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, file_name, shown_path):
+    log = tmp_path / file_name
     child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
                   "--seed", "8", "--log", str(log))
     child.expect(BID_PROMPT)
     child.sendeof()
     # The game was started in an explicit language: resuming it the way it says keeps that language.
-    child.expect(r"Resume it with: cardrules play --resume (\S+) --lang en\r?\n")
-    assert child.match.group(1) == str(log)
-    assert finish(child) == 0
-    assert load_log(log)["deck"]
-
-
-def test_the_resume_hint_quotes_a_log_path_with_spaces_so_it_can_be_pasted(tmp_path):
-    log = tmp_path / "our game.json"
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
-                  "--seed", "8", "--log", str(log))
-    child.expect(BID_PROMPT)
-    child.sendeof()
-    child.expect(r"Resume it with: cardrules play --resume '([^']+)' --lang en\r?\n")
+    child.expect(r"Resume it with: cardrules play --resume " + shown_path + r" --lang en\r?\n")
     assert child.match.group(1) == str(log)
     assert finish(child) == 0
     assert load_log(log)["deck"]
