@@ -5,7 +5,6 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,15 +15,9 @@ from engine.cli.click_i18n import safe_translation
 from engine.errors import CatalogError
 from engine.i18n import _, ngettext, pgettext
 
-HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+from catalog_helpers import catalog_header, write_catalog
 
-
-def write_catalog(root: Path, lang: str, body: str) -> Path:
-    """A catalog for ``lang`` under ``root`` (a CARDRULES_PATH root)."""
-    path = root / "locales" / lang / "LC_MESSAGES" / "cardrules.po"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(HEADER + body, encoding="utf-8")
-    return path
+HEADER = catalog_header()
 
 
 def entry(msgid: str, msgstr: str) -> str:

@@ -14,6 +14,8 @@ from engine import i18n, i18n_tools
 from engine.i18n_extract import extract_ruleset
 from engine.resources import package_root
 
+from catalog_helpers import write_catalog
+
 RULESETS = package_root() / "rulesets" / "high-society"
 
 
@@ -133,11 +135,7 @@ def small_template():
 
 
 def write(root: Path, lang: str, text: str) -> Path:
-    path = root / "locales" / lang / "LC_MESSAGES" / "cardrules.po"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-                    '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n' + text, encoding="utf-8")
-    return path
+    return write_catalog(root, lang, text, plural_forms="nplurals=1; plural=0;")
 
 
 def kinds(problems) -> list[tuple[str, str]]:
