@@ -29,8 +29,8 @@ def make_logs(ruleset_name: str, count: int, seed: int = 7) -> list[dict]:
 
 def engine_replay(logs: list[dict]) -> Measurement:
     """Replay in-memory logs with the engine (rulesets cached, every action checked)."""
-    from engine.gamelog import LogRecord
-    from engine.replay import ReplayContext, replay_record
+    from engine.formats.gamelog import LogRecord
+    from engine.formats.replay import ReplayContext, replay_record
 
     context = ReplayContext()
     records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]
@@ -42,7 +42,7 @@ def engine_replay(logs: list[dict]) -> Measurement:
 
 def engine_replay_file(logs: list[dict]) -> Measurement:
     """Write the logs as JSON Lines, then read, validate and replay the file as ``cardrules replay`` does."""
-    from engine.replay import ReplayContext, replay_file
+    from engine.formats.replay import ReplayContext, replay_file
 
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "logs.jsonl"

@@ -20,7 +20,7 @@ def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024) -> tuple
     """``(wins, games)`` of one heuristic bot against three random bots."""
     from engine.bots import make_bot
     from engine.game import Game
-    from engine.ruleset import load_ruleset
+    from engine.language.ruleset import load_ruleset
 
     game = Game(load_ruleset(ruleset_name), PLAYERS)
     wins = 0

@@ -17,8 +17,8 @@ from typing import Any
 
 # public name -> module that defines it
 _EXPORTS = {
-    "load_ruleset": "engine.ruleset",
-    "list_rulesets": "engine.ruleset",
+    "load_ruleset": "engine.language.ruleset",
+    "list_rulesets": "engine.language.ruleset",
     "Game": "engine.game",
     "State": "engine.game",
     "TERMINAL": "engine.game",

@@ -21,8 +21,8 @@ import random
 from typing import Any
 
 from .errors import CardrulesError, Diagnostic, Location
-from .i18n import _
-from .ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
+from .text.i18n import _
+from .language.ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
 
 GAMES_PER_PLAYER_COUNT = 2
 # Far more decisions than any finite game of a sane ruleset needs; reaching it means a loop.

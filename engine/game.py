@@ -30,7 +30,7 @@ from . import blocks
 from .actions import (CHOICE_BASE, MAX_MONEY_VALUES, PASS, LegalActions, choice_action, choice_card_index, is_choice,
                       mask_values, subset_sums)
 from .errors import CardrulesError, IllegalActionError, LogError
-from .i18n import _
+from .text.i18n import _
 from .observation import Observation
 from .result import Result, score_to_json
 from .scoring import Scoring
@@ -55,7 +55,7 @@ def _money_text(ruleset: Any, amount: int) -> str:
     """Money as the edition writes it, for the message of an illegal action."""
     # Imported here, not at the top: only a refused action needs Babel, and
     # simulation workers never refuse one.
-    from .formatting import format_money
+    from .text.formatting import format_money
 
     return format_money(ruleset, amount)
 
@@ -508,12 +508,12 @@ class State:
         return self.game.money_sums[self.hands[player]]
 
     def _card_list(self, card_ids: Sequence[str]) -> str:
-        from .formatting import card_name, format_list  # lazily, as in _money_text
+        from .text.formatting import card_name, format_list  # lazily, as in _money_text
 
         return format_list([card_name(self.ruleset, card_id) for card_id in card_ids])
 
     def _money_list(self, values: Sequence[int]) -> str:
-        from .formatting import format_list  # lazily, as in _money_text
+        from .text.formatting import format_list  # lazily, as in _money_text
 
         return format_list([_money_text(self.ruleset, value) for value in values])
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from engine import i18n
+from engine.text import i18n
 from engine.cli.main import build_group
 
 REPO = Path(__file__).resolve().parent.parent

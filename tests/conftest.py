@@ -11,7 +11,7 @@ import tempfile
 
 import pytest
 
-from engine import i18n
+from engine.text import i18n
 
 # Subprocesses the tests start inherit these: English unless a test says otherwise.
 for variable in ("LANGUAGE", "LC_MESSAGES", "LANG", "CARDRULES_PATH"):

@@ -3,7 +3,7 @@
 Small variations of the game are built here directly from the contract's
 ``Ruleset`` and ``Card`` classes, without YAML: ``sample_ruleset()`` mirrors the Japanese edition of High Society, and
 its keyword arguments change any part of it. ``shipped(name)`` loads a real
-ruleset file through ``engine.ruleset.load_ruleset``.
+ruleset file through ``engine.language.ruleset.load_ruleset``.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from engine.ruleset import Card, Ruleset
+from engine.language.ruleset import Card, Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -76,7 +76,7 @@ def sample_ruleset(*, debt_floor: Any = None, tiebreak: tuple[str, ...] = ("mone
 
 def _playable_rulesets() -> tuple[str, ...]:
     """Every playable ruleset the registry finds (editions and house rules alike)."""
-    from engine.ruleset import list_rulesets
+    from engine.language.ruleset import list_rulesets
 
     return tuple(sorted(info.name for info in list_rulesets() if not info.abstract))
 
@@ -86,7 +86,7 @@ SHIPPED = _playable_rulesets()
 
 def shipped(name: str, options: Mapping[str, Any] | None = None) -> Any:
     """A ruleset of the repository, loaded by the real loader."""
-    from engine.ruleset import load_ruleset
+    from engine.language.ruleset import load_ruleset
 
     return load_ruleset(name, options)
 

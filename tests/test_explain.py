@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.explain import explain_result, format_factor, summarize_result
-from engine.i18n import set_language
-from engine.ruleset import load_ruleset
+from engine.text.explain import explain_result, format_factor, summarize_result
+from engine.text.i18n import set_language
+from engine.language.ruleset import load_ruleset
 from engine.scoring import score_players
 
 

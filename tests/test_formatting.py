@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import i18n
-from engine.formatting import (
+from engine.text import i18n
+from engine.text.formatting import (
     card_name,
     criterion_description,
     format_list,
@@ -18,7 +18,7 @@ from engine.formatting import (
     format_score,
     tag_name,
 )
-from engine.ruleset import load_ruleset
+from engine.language.ruleset import load_ruleset
 
 
 @pytest.fixture
@@ -162,7 +162,7 @@ def test_a_count_of_myriads_is_grouped_like_any_number(language, korean_edition)
 def test_a_currency_named_after_another_country_keeps_its_whole_name(language):
     from babel import Locale
 
-    from engine.formatting import currency_word
+    from engine.text.formatting import currency_word
 
     assert currency_word("USD", 2, Locale.parse("ko")) == "달러"
     # CLDR's Korean name of the euro has no country in it.

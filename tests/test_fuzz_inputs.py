@@ -13,12 +13,13 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine import gamelog, i18n
+from engine.formats import gamelog
+from engine.text import i18n
 from engine.cli.validate_cmd import check_path
 from engine.errors import CardrulesError
-from engine.replay import ReplayContext, replay_file
-from engine.ruleset import load_ruleset
-from engine.table import load_table
+from engine.formats.replay import ReplayContext, replay_file
+from engine.language.ruleset import load_ruleset
+from engine.formats.table import load_table
 
 TESTS = Path(__file__).resolve().parent
 GOOD_LOG = json.loads((TESTS / "logs" / "valid-ja.json").read_text(encoding="utf-8"))

@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.errors import CardrulesError
-from engine.ruleset import validate
-from engine.yaml_loader import load_yaml
+from engine.language.ruleset import validate
+from engine.language.yaml_loader import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = [p.read_text(encoding="utf-8") for p in sorted((REPO / "rulesets").rglob("*.yaml"))]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import gamelog
+from engine.formats import gamelog
 from engine.errors import LogError
 
 LOGS = Path(__file__).parent / "logs"

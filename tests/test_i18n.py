@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import i18n
+from engine.text import i18n
 from engine.cli.click_i18n import safe_translation
 from engine.errors import CatalogError
-from engine.i18n import _, ngettext, pgettext
+from engine.text.i18n import _, ngettext, pgettext
 
 from catalog_helpers import catalog_header, write_catalog
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import i18n_tools
+from engine.text import i18n_tools
 
 SHIPPED = ("en", "ja", "ko")
 

@@ -10,8 +10,8 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from engine import i18n, i18n_tools
-from engine.i18n_extract import extract_ruleset
+from engine.text import i18n, i18n_tools
+from engine.text.i18n_extract import extract_ruleset
 from engine.resources import package_root
 
 from catalog_helpers import write_catalog
@@ -64,7 +64,7 @@ def test_the_extractor_is_registered_for_babel():
     from importlib.metadata import entry_points
 
     names = {ep.name: ep.value for ep in entry_points(group="babel.extractors")}
-    assert names.get("cardrules_ruleset") == "engine.i18n_extract:extract_ruleset"
+    assert names.get("cardrules_ruleset") == "engine.text.i18n_extract:extract_ruleset"
 
 
 def test_the_template_covers_code_click_and_rulesets_alike():

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from engine.errors import OptionError
-from engine.options import OptionValueError, coerce_option_value, effective_options, parse_number
+from engine.language.options import OptionValueError, coerce_option_value, effective_options, parse_number
 
 DEFINITIONS = {
     "debt-floor": {"type": "number", "nullable": True, "default": None},

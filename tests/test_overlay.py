@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import RulesetError
-from engine.overlay import MAX_CHAIN, load_chain
-from engine.yaml_loader import PositionIndex
+from engine.language.overlay import MAX_CHAIN, load_chain
+from engine.language.yaml_loader import PositionIndex
 
 
 def write(directory: Path, name: str, text: str) -> Path:

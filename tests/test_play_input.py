@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.i18n import set_language
+from engine.text.i18n import set_language
 from engine.terminal.input_parsing import (
     InputProblem,
     bid_mask,

@@ -15,8 +15,8 @@ from rich.console import Console
 
 from engine.bots import make_bot
 from engine.game import Game
-from engine.i18n import set_language
-from engine.ruleset import load_ruleset
+from engine.text.i18n import set_language
+from engine.language.ruleset import load_ruleset
 from engine.scoring import score_players
 from engine.terminal.card_text import describe_card
 from engine.terminal.ending import final_report
@@ -217,7 +217,7 @@ def test_a_card_that_ends_the_game_is_told_once_when_it_is_revealed():
 
 
 def test_the_table_shows_the_money_each_player_has_left_and_their_cards_in_order():
-    from engine.formatting import card_name, format_money
+    from engine.text.formatting import card_name, format_money
 
     set_language("en")
     ruleset = load_ruleset("high-society/ja")

@@ -116,7 +116,7 @@ def theft_seed() -> int:
     and passes at once: they take the theft and must choose a possession.
     """
     from engine.game import Game
-    from engine.ruleset import load_ruleset
+    from engine.language.ruleset import load_ruleset
 
     ruleset = load_ruleset("high-society/ja")
     game = Game(ruleset, ["Ann", "B1", "B2", "B3"])

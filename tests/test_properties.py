@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from engine.actions import PASS, is_choice
 from engine.game import Game
-from engine.gamelog import LogRecord
-from engine.replay import ReplayContext, replay_record
-from engine.ruleset import load_ruleset
+from engine.formats.gamelog import LogRecord
+from engine.formats.replay import ReplayContext, replay_record
+from engine.language.ruleset import load_ruleset
 from engine.scoring import score_players
 
 REPO = Path(__file__).resolve().parent.parent

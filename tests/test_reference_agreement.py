@@ -15,9 +15,9 @@ import pytest
 
 from benchmarks import reference_high_society as reference
 from engine.game import Game
-from engine.gamelog import LogRecord
-from engine.replay import ReplayContext, replay_record
-from engine.ruleset import load_ruleset
+from engine.formats.gamelog import LogRecord
+from engine.formats.replay import ReplayContext, replay_record
+from engine.language.ruleset import load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 CLAMPED = str(REPO / "rulesets" / "high-society" / "house" / "clamped-ja.yaml")

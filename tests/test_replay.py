@@ -9,9 +9,9 @@ import pytest
 
 from benchmarks import reference_high_society as reference
 from engine.errors import LogError
-from engine.gamelog import LogRecord, read_log
-from engine.i18n import set_language
-from engine.replay import ReplayContext, replay_file, replay_record
+from engine.formats.gamelog import LogRecord, read_log
+from engine.text.i18n import set_language
+from engine.formats.replay import ReplayContext, replay_file, replay_record
 
 LOGS = Path(__file__).parent / "logs"
 EXPECTED = json.loads((LOGS / "expected-diagnostics.json").read_text(encoding="utf-8"))

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from engine.actions import CHOICE_BASE, PASS
 from engine.errors import IllegalActionError, LogError
 from engine.game import TERMINAL, Game
-from engine.gamelog import LogRecord
-from engine.i18n import set_language
-from engine.replay import replay_record
+from engine.formats.gamelog import LogRecord
+from engine.text.i18n import set_language
+from engine.formats.replay import replay_record
 from engine.result import score_to_json
 from engine.scoring import score_players
 from game_fixtures import deck_with_top, sample_ruleset, shipped

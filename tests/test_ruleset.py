@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import OptionError, RulesetError
-from engine.ruleset import find_ruleset_path, list_rulesets, load_ruleset
+from engine.language.ruleset import find_ruleset_path, list_rulesets, load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 

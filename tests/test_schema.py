@@ -5,8 +5,8 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from engine.schema_check import check_file, check_merged, ruleset_schema
-from engine.yaml_loader import load_yaml
+from engine.language.schema_check import check_file, check_merged, ruleset_schema
+from engine.language.yaml_loader import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 

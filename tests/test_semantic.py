@@ -1,10 +1,10 @@
 """Checks after the schema: references exist, values in range, the game can end."""
 from __future__ import annotations
 
-from engine.semantic import check, check_duplicate_ids
-from engine.ruleset import load_merged
-from engine.yaml_loader import load_yaml
-from engine.overlay import merge
+from engine.language.semantic import check, check_duplicate_ids
+from engine.language.ruleset import load_merged
+from engine.language.yaml_loader import load_yaml
+from engine.language.overlay import merge
 
 
 def problems_of(overlay_text: str, tmp_path) -> list[str]:

@@ -1,7 +1,7 @@
 """The simulation report names bot kinds the way the terminal game does, in the reader's language."""
 from __future__ import annotations
 
-from engine import i18n
+from engine.text import i18n
 from engine.bots import bot_kind_name
 from engine.simulation.report import kind_label, seat_label
 

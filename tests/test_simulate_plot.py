@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine import i18n
+from engine.text import i18n
 from engine.simulation import plot
 from engine.simulation.report import summarize
 from engine.simulation.stats import BatchTally, GameOutcome

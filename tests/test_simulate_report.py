@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine import i18n
+from engine.text import i18n
 from engine.simulation.report import findings, percent, points, render_report, summarize
 from engine.simulation.stats import BatchTally, GameOutcome, wilson_interval
 

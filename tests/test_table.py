@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import TableError
-from engine.i18n import set_language
-from engine.table import load_table
+from engine.text.i18n import set_language
+from engine.formats.table import load_table
 
 TABLES = Path(__file__).parent / "tables"
 

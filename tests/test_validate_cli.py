@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engine import i18n
+from engine.text import i18n
 from engine.cli.main import build_group
 
 TESTS = Path(__file__).resolve().parent

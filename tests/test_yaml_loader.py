@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from engine.errors import RulesetError
-from engine.yaml_loader import MAX_DEPTH, MAX_FILE_BYTES, PositionIndex, load_yaml
+from engine.language.yaml_loader import MAX_DEPTH, MAX_FILE_BYTES, PositionIndex, load_yaml
 
 
 def problems(text: str | bytes) -> list[str]:

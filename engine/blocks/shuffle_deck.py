@@ -5,7 +5,7 @@ import random
 from typing import Any, Mapping
 
 from ..errors import LogError
-from ..i18n import _
+from ..text.i18n import _
 
 
 class ShuffleDeck:

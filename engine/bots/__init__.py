@@ -10,7 +10,7 @@ from typing import Protocol
 
 from ..actions import LegalActions
 from ..errors import CardrulesError
-from ..i18n import _, pgettext
+from ..text.i18n import _, pgettext
 from ..observation import Observation
 from .heuristic_bot import HeuristicBot
 from .random_bot import RandomBot

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..i18n import N_
+from ..text.i18n import N_
 
 # Messages click translates through a variable (``_(extra["required"])`` in
 # an option's help), which no extractor can see: named here so they reach
@@ -69,7 +69,7 @@ def install() -> None:
     import click.parser
     import click.types
 
-    from .. import i18n
+    from ..text import i18n
 
     try:
         i18n.load_current_catalogs()

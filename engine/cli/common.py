@@ -8,7 +8,7 @@ from typing import Any, Callable
 import click
 
 from ..errors import CardrulesError, Diagnostic, Location
-from ..i18n import _
+from ..text.i18n import _
 
 
 def lang_option(func: Callable) -> Callable:

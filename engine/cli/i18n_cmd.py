@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from .. import i18n_tools
-from ..i18n import _, ngettext
+from ..text import i18n_tools
+from ..text.i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option
 
 

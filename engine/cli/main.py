@@ -14,8 +14,8 @@ import sys
 
 import click
 
-from .. import i18n
-from ..i18n import _
+from ..text import i18n
+from ..text.i18n import _
 from .common import lang_option
 
 # command name -> module under engine.cli holding `command`

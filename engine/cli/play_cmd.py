@@ -10,14 +10,14 @@ import click
 from rich.console import Console
 
 from ..errors import CardrulesError, LogError, RulesetError
-from ..i18n import _
+from ..text.i18n import _
 from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
     """The edition that suits the user's language (else English readers' one); ``notices`` gets the announcement."""
-    from ..i18n import current_language
-    from ..ruleset import list_rulesets
+    from ..text.i18n import current_language
+    from ..language.ruleset import list_rulesets
 
     playable = [info for info in list_rulesets() if not info.abstract and not getattr(info, "error", None)]
     # Editions (GAME/EDITION) before house rules, which inherit their parent's languages.
@@ -36,8 +36,8 @@ def choose_default_ruleset(notices: list[str]) -> str:
 
 def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
     """Every human seat handed to a bot (nobody can answer a prompt), and the reader told whose."""
-    from ..formatting import format_list
-    from ..i18n import ngettext
+    from ..text.formatting import format_list
+    from ..text.i18n import ngettext
     from ..bots import bot_kind_name
     from ..terminal.seats import DEFAULT_BOT_KIND, all_bots
 
@@ -61,7 +61,7 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
              options: dict[str, str], interactive: bool, console: Console) -> Any:
     """A session for a new game (seats, deal, log file)."""
     from ..game import Game
-    from ..ruleset import load_ruleset
+    from ..language.ruleset import load_ruleset
     from ..terminal.session import GameSession, default_log_path, relative_reference
 
     seats = parse_seats(players_spec)
@@ -99,8 +99,8 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     """A session continuing a saved game; a corrupt, finished or unplayable log is refused."""
     from ..bots import BOT_KINDS
     from ..game import Game
-    from ..gamelog import read_log
-    from ..replay import ReplayContext
+    from ..formats.gamelog import read_log
+    from ..formats.replay import ReplayContext
     from ..terminal.seats import seats_from_log
     from ..terminal.session import GameSession
 
@@ -161,7 +161,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 def command(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
             resume_file: str | None, options: dict[str, str]) -> None:
     """Play (or resume) a game; stopping at a prompt saves it."""
-    from ..i18n import requested_language
+    from ..text.i18n import requested_language
     from ..terminal.session import QuitRequested
 
     console = Console(highlight=False)

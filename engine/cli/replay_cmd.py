@@ -6,8 +6,8 @@ import json
 import click
 
 from ..errors import LogError
-from ..explain import explain_result, summarize_result
-from ..i18n import _
+from ..text.explain import explain_result, summarize_result
+from ..text.i18n import _
 from .common import exits_on_bad_input, lang_option
 
 
@@ -21,7 +21,7 @@ from .common import exits_on_bad_input, lang_option
 def command(log_file: str, as_json: bool, explain: bool) -> None:
     """Replay every log in LOG; the first bad log stops with its located error."""
     # Imported here so that `cardrules --help` stays quick.
-    from ..replay import ReplayContext, replay_file
+    from ..formats.replay import ReplayContext, replay_file
 
     context = ReplayContext()
     count = -1

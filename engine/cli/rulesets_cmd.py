@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from ..i18n import _, pgettext
+from ..text.i18n import _, pgettext
 from .common import exits_on_bad_input, lang_option
 
 
@@ -19,7 +19,7 @@ from .common import exits_on_bad_input, lang_option
 @exits_on_bad_input
 def command(show_all: bool) -> None:
     """Print one line per ruleset: its name and its localized description."""
-    from ..ruleset import list_rulesets
+    from ..language.ruleset import list_rulesets
 
     infos = [info for info in list_rulesets() if show_all or not info.abstract]
     width = max((len(info.name) for info in infos), default=0)

@@ -5,8 +5,8 @@ import json
 
 import click
 
-from ..explain import explain_result, summarize_result
-from ..i18n import _
+from ..text.explain import explain_result, summarize_result
+from ..text.i18n import _
 from .common import exits_on_bad_input, lang_option, option_overrides
 
 
@@ -20,7 +20,7 @@ from .common import exits_on_bad_input, lang_option, option_overrides
 def command(table_file: str, explain: bool, as_json: bool, options: dict[str, str]) -> None:
     """Read TABLE, check it against its ruleset, and print the scores."""
     # Imported here so that `cardrules --help` stays quick.
-    from ..table import load_table
+    from ..formats.table import load_table
 
     table = load_table(table_file, options)
     result = table.score()

@@ -18,8 +18,8 @@ from typing import Any, Sequence
 import click
 from babel.numbers import format_decimal
 
-from ..formatting import reader_locale
-from ..i18n import _, ngettext
+from ..text.formatting import reader_locale
+from ..text.i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 # The progress bar appears only for runs that last longer than this (seconds).
@@ -113,7 +113,7 @@ def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
     import dataclasses
     from pathlib import Path
 
-    from ..ruleset import find_ruleset_path
+    from ..language.ruleset import find_ruleset_path
     from ..terminal.session import relative_reference
 
     named = []

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from ..errors import CardrulesError, Diagnostic, Location
-from ..i18n import _, ngettext
+from ..text.i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option, report
 
 
@@ -28,9 +28,9 @@ PLURAL_COUNTS_CHECKED = 1000
 
 def _check_catalog(path: str) -> list[Diagnostic]:
     """Every problem of one ``.po`` catalog: unreadable, malformed, a bad plural formula, placeholders."""
-    from .. import i18n, i18n_tools
+    from ..text import i18n, i18n_tools
     from ..errors import CatalogError
-    from ..yaml_loader import unreadable_file_message
+    from ..language.yaml_loader import unreadable_file_message
 
     catalog = Path(path)
     try:
@@ -94,7 +94,7 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
         from ..conformance import check_ruleset
 
         return check_ruleset(path)
-    from ..ruleset import validate
+    from ..language.ruleset import validate
 
     return validate(path)
 

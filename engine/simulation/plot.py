@@ -17,8 +17,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from .. import i18n
-from ..i18n import _, ngettext
+from ..text import i18n
+from ..text.i18n import _, ngettext
 
 # Languages whose script the default (DejaVu) fonts cannot draw, and the
 # region each prefers among the CJK font families (shapes differ by region).

@@ -3,7 +3,7 @@
 :func:`summarize` turns the merged tallies into the JSON object that
 ``cardrules simulate --json`` prints (the format is documented in
 docs/simulate.md); :func:`render_report` draws that same object as rich
-tables, with every word through :mod:`engine.i18n` and every number through
+tables, with every word through :mod:`engine.text.i18n` and every number through
 Babel. The table is drawn from the summary, never from the tallies, so the two
 cannot disagree.
 """
@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from babel.numbers import format_decimal, format_percent
 
-from ..i18n import _, ngettext
+from ..text.i18n import _, ngettext
 from ..result import score_to_json
 from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, wilson_interval
 
@@ -133,7 +133,7 @@ def summarize(*, rulesets: Sequence[Any], sources: Sequence[str], seat_kinds: Se
 # --------------------------------------------------------------------------- text
 
 def _locale() -> Any:
-    from ..formatting import reader_locale
+    from ..text.formatting import reader_locale
 
     return reader_locale()
 
@@ -215,7 +215,7 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     if criterion == "no-winner":
         # TRANSLATORS: games where every player was out, so nobody won.
         return _("Nobody won")
-    from ..formatting import criterion_description
+    from ..text.formatting import criterion_description
 
     # The first compared ruleset that declares the criterion names it.
     declaring = next((ruleset for ruleset in rulesets if criterion in (ruleset.tiebreak_criteria or {})), None)
@@ -227,7 +227,7 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
 def _money(ruleset: Any, amount: float | None) -> str:
     if amount is None:
         return "–"
-    from ..formatting import format_money
+    from ..text.formatting import format_money
 
     # A mean is not a card value: keep one decimal of a face unit at most.
     return format_money(ruleset, Fraction(round(amount * 10), 10))

@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..blocks.selectors import card_selector, selector_of
-from ..formatting import card_name, format_score, ruleset_text, tag_name
-from ..i18n import _, ngettext
+from ..text.formatting import card_name, format_score, ruleset_text, tag_name
+from ..text.i18n import _, ngettext
 
 
 def scoring_phrases(ruleset: Any, card: Any) -> list[str]:

@@ -1,14 +1,14 @@
 """The end of a game in words: each player's scoring, who was out, who won and why.
 
-The wording of the scoring itself belongs to :mod:`engine.explain` (``score``
+The wording of the scoring itself belongs to :mod:`engine.text.explain` (``score``
 and ``replay`` print the same lines); this module frames it for the terminal.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..explain import explain_result
-from ..i18n import _
+from ..text.explain import explain_result
+from ..text.i18n import _
 
 
 def final_report(ruleset: Any, result: Any) -> list[str]:

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..i18n import _
+from ..text.i18n import _
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
 _GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")

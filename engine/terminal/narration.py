@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..formatting import card_name, format_list, format_money, format_number, tag_name
-from ..i18n import _
+from ..text.formatting import card_name, format_list, format_money, format_number, tag_name
+from ..text.i18n import _
 
 
 def event_field(event: Any, name: str, default: Any = None) -> Any:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..bots import bot_kind_name
-from ..i18n import _
+from ..text.i18n import _
 
 DEFAULT_BOT_KIND = "heuristic"
 DEFAULT_BOT_SEATS = 3

@@ -21,8 +21,8 @@ from rich.console import Console
 
 from ..actions import PASS, choice_card_index
 from ..errors import LogError
-from ..formatting import card_name, format_money
-from ..i18n import _
+from ..text.formatting import card_name, format_money
+from ..text.i18n import _
 from .card_text import game_rule_phrases
 from .ending import final_report
 from .input_parsing import (
@@ -106,7 +106,7 @@ class GameSession:
         """Rewrite the log atomically (nothing to do without a log file)."""
         if self.log_path is None:
             return
-        from ..gamelog import save_log_atomic
+        from ..formats.gamelog import save_log_atomic
 
         log = dict(self.state.to_log())
         log.update(self.log_extras)

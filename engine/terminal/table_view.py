@@ -13,8 +13,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..formatting import card_name, format_money, format_number, tag_name
-from ..i18n import _, ngettext
+from ..text.formatting import card_name, format_money, format_number, tag_name
+from ..text.i18n import _, ngettext
 from .card_text import auction_phrase, describe_card
 
 

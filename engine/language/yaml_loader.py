@@ -37,8 +37,8 @@ from typing import Any, Iterator
 
 import yaml
 
-from .errors import Diagnostic, Location, RulesetError
-from .i18n import _
+from ..errors import Diagnostic, Location, RulesetError
+from ..text.i18n import _
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 64

@@ -20,9 +20,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import resources
-from .errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
-from .i18n import _
+from .. import resources
+from ..errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
+from ..text.i18n import _
 from .options import did_you_mean, effective_options, parse_number
 from .overlay import MergedRuleset, load_chain
 from .yaml_loader import Node, load_yaml
@@ -147,7 +147,7 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 def cached_yaml(path: Path, shown_name: str) -> Node:
-    """:func:`~engine.yaml_loader.load_yaml` of ``path``, cached by path and modification time."""
+    """:func:`~engine.language.yaml_loader.load_yaml` of ``path``, cached by path and modification time."""
     key = (str(path.resolve()), shown_name)
     try:
         stamp = _stamp(path)
@@ -268,7 +268,7 @@ def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
 def block_registry() -> dict[str, dict[str, Any]] | None:
     """The interpreter's building blocks by category, or None while ``engine.blocks`` does not exist."""
     try:
-        from .blocks import BLOCKS
+        from ..blocks import BLOCKS
     except ModuleNotFoundError as error:
         if error.name in ("engine.blocks", __package__ + ".blocks"):
             return None

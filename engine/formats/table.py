@@ -20,17 +20,17 @@ from typing import Any, Mapping
 
 import jsonschema
 
-from . import resources
-from . import schema_check
-from .errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from .formatting import format_list
-from .i18n import _
-from .result import Result
-from .options import LocatedOptions, close_match
-from .overlay import reference_target
-from .ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
-from .scoring import score_players
-from .yaml_loader import Node, PositionIndex, json_path_child, load_yaml
+from .. import resources
+from ..language import schema_check
+from ..errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
+from ..text.formatting import format_list
+from ..text.i18n import _
+from ..result import Result
+from ..language.options import LocatedOptions, close_match
+from ..language.overlay import reference_target
+from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
+from ..scoring import score_players
+from ..language.yaml_loader import Node, PositionIndex, json_path_child, load_yaml
 
 MAX_REPORTED_PROBLEMS = 50
 

@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, Collection, Iterator, Mapping
 
 import yaml
 
-from . import resources
+from .. import resources
 
 # (section, is_list): where the named things of a ruleset live.
 _NAMED_SECTIONS = (("cards", True), ("tags", False), ("option-definitions", False), ("tiebreak-criteria", False))

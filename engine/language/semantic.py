@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from .errors import Diagnostic, Location
-from .i18n import _
+from ..errors import Diagnostic, Location
+from ..text.i18n import _
 from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference
 from .yaml_loader import Node, PositionIndex, json_path_child
 

@@ -26,10 +26,10 @@ from typing import Any, Iterator, Mapping
 
 import jsonschema
 
-from . import resources
-from .errors import Diagnostic, Location, LogError
-from .i18n import N_, _
-from .yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
+from .. import resources
+from ..errors import Diagnostic, Location, LogError
+from ..text.i18n import N_, _
+from ..language.yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
 MAX_LOG_LINE_BYTES = 4 * 1024 * 1024      # one log in a JSON Lines file
@@ -288,7 +288,7 @@ def validate_log(record: LogRecord) -> None:
     errors.sort(key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return
-    from .schema_check import worded_errors
+    from ..language.schema_check import worded_errors
 
     diagnostics = []
     # Worded like every other file's problems, in the reader's language (not jsonschema's English).

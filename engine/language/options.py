@@ -4,7 +4,7 @@ A ruleset declares each option under ``option-definitions`` (type, allowed
 values, nullable, default, description); an edition sets its values under
 ``options``; a run may override them with ``-o NAME=VALUE``. Wherever the
 ruleset writes ``{option: NAME}``, the effective value is put in its place
-when the :class:`~engine.ruleset.Ruleset` is built.
+when the :class:`~engine.language.ruleset.Ruleset` is built.
 
 Types: ``number`` (exact: ``3``, ``-5``, ``0.5``, ``1/2``), ``integer``,
 ``boolean`` (``true``/``false``), ``choice`` (one of ``values``) and ``list``
@@ -18,8 +18,8 @@ import re
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .errors import Diagnostic, Location, OptionError
-from .i18n import _
+from ..errors import Diagnostic, Location, OptionError
+from ..text.i18n import _
 from .yaml_loader import oversized_number_message
 
 OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
@@ -149,7 +149,7 @@ def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_valu
 
     An unknown override or a bad value raises :class:`~engine.errors.OptionError`
     listing the valid options or values (all problems at once). The edition's
-    own values are checked by :mod:`engine.semantic`, where they have a position.
+    own values are checked by :mod:`engine.language.semantic`, where they have a position.
     """
     values: dict[str, Any] = {}
     for name, definition in definitions.items():

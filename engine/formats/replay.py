@@ -19,15 +19,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from .errors import CardrulesError, Diagnostic, LogError
-from .formatting import format_list
-from .game import Game
+from ..errors import CardrulesError, Diagnostic, LogError
+from ..text.formatting import format_list
+from ..game import Game
 from .gamelog import LogRecord, read_logs
-from .i18n import _
-from .options import LocatedOptions
-from .overlay import reference_target
-from .result import Result, score_from_json
-from .ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
+from ..text.i18n import _
+from ..language.options import LocatedOptions
+from ..language.overlay import reference_target
+from ..result import Result, score_from_json
+from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 
 
 class ReplayContext:

@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .errors import CardrulesError
+    from ..errors import CardrulesError
 
-from . import resources
+from .. import resources
 
 DEFAULT_LANGUAGE = "en"
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -161,7 +161,7 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
         cached = _compiled_cache.get(key)
     if cached is not None:
         return cached
-    from .errors import CatalogError
+    from ..errors import CatalogError
 
     try:
         with open(path, "rb") as handle:
@@ -181,7 +181,7 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
 
 def malformed_catalog(path: Path, exc: Exception) -> "CardrulesError":
     """A located :class:`CatalogError` for a catalog Babel could not read."""
-    from .errors import CatalogError
+    from ..errors import CatalogError
 
     from babel.messages.pofile import PoFileError
 

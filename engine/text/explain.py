@@ -24,7 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .blocks.selectors import card_selector, selector_of
+from ..blocks.selectors import card_selector, selector_of
 from .formatting import card_name, criterion_description, format_list, format_money, format_number, format_score, tag_name
 from .i18n import _, ngettext
 

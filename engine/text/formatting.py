@@ -2,7 +2,7 @@
 
 Nothing here formats by hand: digits, grouping, decimal signs, compact forms
 ("6 million", "600万", "600만"), currency symbols and names, and list
-conjunctions all come from CLDR for the language chosen in :mod:`engine.i18n`.
+conjunctions all come from CLDR for the language chosen in :mod:`engine.text.i18n`.
 Only the order of the pieces of a money amount is a translatable pattern,
 because that is a matter of taste CLDR leaves to the writer.
 
@@ -195,7 +195,7 @@ def ruleset_text(ruleset: Any, text: str) -> str:
     """A text the ruleset declares (a name, a description) in the reader's language.
 
     Looked up in the edition's message context, so the same English word can
-    read differently per edition (see :func:`engine.i18n.pgettext`).
+    read differently per edition (see :func:`engine.text.i18n.pgettext`).
     """
     if not text:
         return text

@@ -4,13 +4,13 @@
   ``_``/``ngettext``/``pgettext``/``npgettext``/``N_`` calls in ``engine/``,
   click's own messages (``Usage:``, ``Missing argument ...``) from the
   installed click source, and the texts every shipped ruleset declares
-  (through :mod:`engine.i18n_extract`, with their edition's context).
+  (through :mod:`engine.text.i18n_extract`, with their edition's context).
 * :func:`init_language` writes ``ROOT/locales/LANG/LC_MESSAGES/cardrules.po``.
 * :func:`update_catalogs` merges a fresh template into existing catalogs.
 * :func:`check_languages` reports untranslated, fuzzy and obsolete entries and
   placeholder mismatches, each located ``FILE:LINE``.
 
-Catalogs are never compiled by hand: :mod:`engine.i18n` reads ``.po`` files
+Catalogs are never compiled by hand: :mod:`engine.text.i18n` reads ``.po`` files
 at run time.
 """
 from __future__ import annotations
@@ -29,8 +29,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from . import i18n, resources
-from .errors import CardrulesError, CatalogError, Diagnostic, Location
+from .. import resources
+from . import i18n
+from ..errors import CardrulesError, CatalogError, Diagnostic, Location
 from .i18n import _
 from .i18n_extract import extract_ruleset
 
@@ -92,7 +93,7 @@ class CatalogProblem:
 # --------------------------------------------------------------------------- extraction
 
 def _package_dir() -> Path:
-    return Path(__file__).resolve().parent
+    return Path(__file__).resolve().parent.parent  # engine/, this module being in engine/text/
 
 
 def _relative(path: Path, base: Path) -> str:

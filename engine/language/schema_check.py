@@ -19,9 +19,9 @@ from typing import Any, Iterable
 import jsonschema
 from jsonschema import Draft202012Validator
 
-from . import resources
-from .errors import Diagnostic, RulesetError
-from .i18n import _, ngettext
+from .. import resources
+from ..errors import Diagnostic, RulesetError
+from ..text.i18n import _, ngettext
 from .options import did_you_mean
 from .yaml_loader import Node, PositionIndex, json_path_child
 
@@ -46,7 +46,7 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(ruleset_schema())
 
 
-# Parsed files are cached (engine.ruleset.cached_yaml), so a parent shared by
+# Parsed files are cached (engine.language.ruleset.cached_yaml), so a parent shared by
 # several editions is checked once per process, not once per edition.
 _file_results: "weakref.WeakKeyDictionary[Node, list[Diagnostic]]" = weakref.WeakKeyDictionary()
 
@@ -232,7 +232,7 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
         where = index.key(where_path) if key else index.value(where_path)
         where = where or position
         location = where.location(where_path) if where else None
-        from .errors import Location
+        from ..errors import Location
 
         return Diagnostic(location or Location(json_path=where_path), message)
 

@@ -20,8 +20,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import Diagnostic, RulesetError, display_path
-from .i18n import _
+from ..errors import Diagnostic, RulesetError, display_path
+from ..text.i18n import _
 from .options import did_you_mean
 from .yaml_loader import Node, Position, json_path_child
 

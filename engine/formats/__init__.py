@@ -1,0 +1,1 @@
+"""File formats users exchange: game logs, replays, table files."""

@@ -1,0 +1,1 @@
+"""Text: translation, CLDR formatting, scoring explanations, the translators' tools."""
