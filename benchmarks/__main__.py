@@ -1,37 +1,109 @@
-"""``python -m benchmarks`` (``make bench``): the interpreter's speed next to the reference's.
+"""``python -m benchmarks`` (``make bench``): the interpreter's speed next to the previous interpreter's and the reference's.
 
 Prints random-bot games per second and logs replayed per second for the
-interpreter and for the independent reference implementation, measured in the
-same run on one core, and their ratios. The target is an interpreter at least
-half as fast as the reference on both. Nothing here asserts timings: the
-figures are for people.
+interpreter (the generic core), for the previous interpreter (the commit
+before the generic core, exported from git history and run in a child
+process: see :mod:`benchmarks.previous_core`) and for the independent
+reference implementation, all measured in the same run on one core and in
+turns, and their ratios. The targets: the new interpreter at least 0.8x the
+previous one and at least 0.5x the reference, for random-bot games and for
+logs replayed. Nothing here asserts timings: the figures are for people.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
 
-from . import bench_games, bench_replay
+from . import bench_games, bench_replay, previous_core
+from .bench_games import Measurement
 from .cores import pin_to_one_core
 
-TARGET_RATIO = 0.5
+REFERENCE_TARGET = 0.5
+PREVIOUS_TARGET = 0.8
+SKIPPED = "skipped (--no-previous)"
 
 
-def best_of(repeats: int, measure, *args, **kwargs) -> bench_games.Measurement:
-    """The fastest of ``repeats`` runs: other processes on a shared machine only ever slow a run down."""
-    return min((measure(*args, **kwargs) for _ in range(repeats)), key=lambda m: m.seconds)
+@dataclass
+class Figure:
+    """One side of a comparison: the fastest of its runs (or a figure recorded elsewhere)."""
 
+    label: str
+    best: Measurement | None = None
+    recorded: float | None = None   # per second, when the side could not run here
 
-def report(title: str, engine: bench_games.Measurement, reference: bench_games.Measurement) -> float:
-    """Print one comparison and return the ratio interpreter / reference."""
-    ratio = engine.per_second / reference.per_second
-    verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
-    print(f"{title}")
-    for side in (engine, reference):
+    def add(self, measurement: Measurement) -> None:
+        if self.best is None or measurement.seconds < self.best.seconds:
+            self.best = measurement
+
+    @property
+    def per_second(self) -> float:
+        return self.best.per_second if self.best is not None else float(self.recorded or 0.0)
+
+    def line(self) -> str:
+        if self.best is None:
+            return f"  {self.label:<52} {self.per_second:>10.1f}/s  (recorded, not measured in this run)"
+        side = self.best
         length = f", {side.actions / side.count:.1f} actions each" if side.actions else ""
-        print(f"  {side.label:<45} {side.per_second:>10.1f}/s  ({side.count} in {side.seconds:.2f} s{length})")
-    print(f"  ratio interpreter/reference: {ratio:.2f} ({verdict} the {TARGET_RATIO} target)")
-    return ratio
+        return f"  {self.label:<52} {self.per_second:>10.1f}/s  ({side.count} in {side.seconds:.2f} s{length})"
+
+
+def verdict(ratio: float, target: float) -> str:
+    return f"{ratio:.2f} ({'meets' if ratio >= target else 'MISSES'} the {target} target)"
+
+
+class Previous:
+    """The previous interpreter: run from git history, or its recorded figures."""
+
+    def __init__(self, core: previous_core.PreviousCore | None, reason: str | None) -> None:
+        self.core = core
+        self.reason = reason
+
+    @property
+    def runs(self) -> bool:
+        return self.core is not None
+
+    def label(self) -> str:
+        return f"previous interpreter ({previous_core.PREVIOUS_COMMIT})"
+
+    def games(self, ruleset: str, games: int, use_bots: bool) -> Measurement:
+        assert self.core is not None
+        answer = self.core.random_games(ruleset, games, use_bots=use_bots)
+        return Measurement(self.label(), answer["count"], answer["seconds"], answer["actions"])
+
+    def replay(self, logs_file: Path) -> Measurement:
+        assert self.core is not None
+        answer = self.core.replay(logs_file)
+        return Measurement(self.label(), answer["count"], answer["seconds"])
+
+    def recorded(self, ruleset: str, figure: str) -> float | None:
+        if self.reason == SKIPPED:
+            return None
+        return previous_core.RECORDED["figures"].get(ruleset, {}).get(figure)
+
+
+def compare(title: str, new: Figure, previous: Figure | None, reference: Figure,
+            summary: list[str], ruleset: str, required: bool) -> None:
+    """Print one comparison (new, previous, reference) with its ratios, and note it for the summary."""
+    print(title)
+    for side in (new, previous, reference):
+        if side is not None:
+            print(side.line())
+    ratios = []
+    if previous is not None and previous.per_second:
+        ratios.append(f"new/previous {verdict(new.per_second / previous.per_second, PREVIOUS_TARGET)}")
+    ratios.append(f"new/reference {verdict(new.per_second / reference.per_second, REFERENCE_TARGET)}")
+    print("  " + "; ".join(ratios))
+    if previous is not None and previous.best is not None and new.best is not None \
+            and new.best.actions and previous.best.actions != new.best.actions:
+        print(f"  NOTE: the previous interpreter applied {previous.best.actions} actions, the new one "
+              f"{new.best.actions}: not the same games")
+    if required:
+        summary.append(f"  {ruleset:<18} {title.split(' (')[0]:<18} " + "; ".join(ratios))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,28 +113,102 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--logs", type=int, default=2000, help="logs replayed per edition and side")
     parser.add_argument("--rulesets", default="high-society/ja,high-society/ko")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
+    parser.add_argument("--previous-commit", default=previous_core.PREVIOUS_COMMIT,
+                        help="the commit of the previous interpreter (default: the last one with the old core)")
+    parser.add_argument("--no-previous", action="store_true", help="skip the previous interpreter")
+    parser.add_argument("--no-simulate", action="store_true", help="skip the simulation runner's figures")
     args = parser.parse_args(argv)
     pin_to_one_core()
-    print(f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure")
-    for name in args.rulesets.split(","):
-        print(f"\n== {name}")
-        reference = best_of(args.repeats, bench_games.reference_random_games, name, args.games)
-        report("random-bot games (each side's own random bot)",
-               best_of(args.repeats, bench_games.engine_random_games, name, args.games), reference)
-        # The reference's bot is uniform over the legal actions, as LegalActions.sample is:
-        # this pair plays games of the same kind and length.
-        report("uniform random legal actions (same play on both sides)",
-               best_of(args.repeats, bench_games.engine_random_games, name, args.games, use_bots=False), reference)
-        logs = bench_replay.make_logs(name, args.logs)
-        report("logs replayed", best_of(args.repeats, bench_replay.engine_replay, logs),
-               best_of(args.repeats, bench_replay.reference_replay, logs))
-        whole = best_of(args.repeats, bench_replay.engine_replay_file, logs)
-        print(f"  ({whole.per_second:.1f}/s for the {whole.label})")
-    # The simulation runner's figures (its child processes undo the one-core pin for --jobs 2).
-    from . import bench_simulate
+    print(f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure, sides in turns")
 
-    bench_simulate.main([])
+    previous = Previous(None, SKIPPED)
+    core = None
+    if not args.no_previous:
+        core = previous_core.PreviousCore(args.previous_commit)
+        try:
+            core.start()
+            previous = Previous(core, None)
+            print(f"Previous interpreter: commit {core.full_commit[:12]} exported with git archive and run in a "
+                  f"child process on the same core ({core.engine_path})")
+        except previous_core.PreviousCoreUnavailable as error:
+            core.close()
+            core = None
+            previous = Previous(None, str(error))
+    if not previous.runs:
+        recorded = previous_core.RECORDED
+        print(f"Previous interpreter NOT run from git history: {previous.reason}.")
+        if not args.no_previous:
+            print(f"  Falling back to its figures recorded on {recorded['machine']} (commit {recorded['commit']}); "
+                  f"ratios against them compare two machines or two moments.")
+
+    summary: list[str] = []
+    try:
+        with tempfile.TemporaryDirectory(prefix="cardrules-bench-") as directory:
+            for name in args.rulesets.split(","):
+                run_ruleset(name, args, previous, Path(directory), summary)
+    finally:
+        if core is not None:
+            core.close()
+
+    print(f"\n== the issue's targets: new >= {PREVIOUS_TARGET}x previous, new >= {REFERENCE_TARGET}x reference")
+    print("\n".join(summary))
+    if not args.no_simulate:
+        # The simulation runner's figures (its child processes undo the one-core pin for --jobs 2).
+        from . import bench_simulate
+
+        bench_simulate.main([])
     return 0
+
+
+def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directory: Path,
+                summary: list[str]) -> None:
+    """Measure and print the three comparisons of one ruleset, the sides in turns."""
+    print(f"\n== {name}")
+    logs = bench_replay.make_logs(name, args.logs)
+    logs_file = directory / f"logs-{name.replace('/', '-')}.json"
+    logs_file.write_text(json.dumps(logs), encoding="utf-8")
+
+    def previous_figure(figure: str, label: str) -> Figure | None:
+        if previous.runs:
+            return Figure(f"{previous.label()}, {label}")
+        recorded = previous.recorded(name, figure)
+        return Figure(f"{previous.label()}, {label}", recorded=recorded) if recorded else None
+
+    # The reference's bot is uniform over the legal actions, as LegalActions.sample is:
+    # the "uniform" comparison plays games of the same kind and length on every side.
+    reference_games = Figure("reference, random bot")
+    sides = {
+        "games": (Figure("interpreter (new core), random bot"), previous_figure("games", "random bot"),
+                  reference_games),
+        "uniform": (Figure("interpreter (new core), legal_actions().sample"),
+                    previous_figure("uniform", "legal_actions().sample"), reference_games),
+        "replay": (Figure("interpreter (new core), replay"), previous_figure("replay", "replay"),
+                   Figure("reference, replay")),
+    }
+    runs: dict[str, tuple[Callable[[], Measurement], Callable[[], Measurement], Callable[[], Measurement] | None]] = {
+        "games": (lambda: bench_games.engine_random_games(name, args.games),
+                  lambda: previous.games(name, args.games, True),
+                  lambda: bench_games.reference_random_games(name, args.games)),
+        "uniform": (lambda: bench_games.engine_random_games(name, args.games, use_bots=False),
+                    lambda: previous.games(name, args.games, False), None),
+        "replay": (lambda: bench_replay.engine_replay(logs),
+                   lambda: previous.replay(logs_file),
+                   lambda: bench_replay.reference_replay(logs)),
+    }
+    for _ in range(max(1, args.repeats)):
+        for key, (new_run, previous_run, reference_run) in runs.items():
+            new, old, reference = sides[key]
+            new.add(new_run())
+            if previous.runs and old is not None:
+                old.add(previous_run())
+            if reference_run is not None:
+                reference.add(reference_run())
+    compare("random-bot games (each side's own random bot)", *sides["games"], summary, name, True)
+    compare("uniform random legal actions (same play on every side)", *sides["uniform"], summary, name, False)
+    compare("logs replayed (the same reference-made logs)", *sides["replay"], summary, name, True)
+    whole = min((bench_replay.engine_replay_file(logs) for _ in range(max(1, args.repeats))),
+                key=lambda m: m.seconds)
+    print(f"  ({whole.per_second:.1f}/s for the {whole.label})")
 
 
 if __name__ == "__main__":

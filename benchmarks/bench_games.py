@@ -32,7 +32,7 @@ class Measurement:
 def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bots: bool = True) -> Measurement:
     """Play ``games`` games with the engine: its random bot choosing from each observation."""
     from engine.bots import make_bot
-    from engine.game import Game
+    from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
     game = Game(load_ruleset(ruleset_name), PLAYERS)

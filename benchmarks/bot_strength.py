@@ -19,7 +19,7 @@ PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024) -> tuple[int, int]:
     """``(wins, games)`` of one heuristic bot against three random bots."""
     from engine.bots import make_bot
-    from engine.game import Game
+    from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
     game = Game(load_ruleset(ruleset_name), PLAYERS)

@@ -17,7 +17,16 @@ It can
 
 The two editions differ in the money values, the debt floor and the tiebreak;
 house rules that only change options (``debt-floor``, ``tiebreak``,
-``eliminate-poorest``, ``rounding``) are expressed with the same flags.
+``eliminate-poorest``, ``rounding``: exact, floor, ceil or half-up) are
+expressed with the same flags, and so are the house rules of
+``rulesets/high-society/house/`` that change the deck (which status cards it
+holds: a fourth title, no theft; how many red cards end the game), a pass that
+forfeits the money bid, points for money left, a tie broken by the most
+titles, and only a sole poorest player being out. Open hands change what the
+players see, not the rules: the Japanese flags play them.
+
+Logs of both formats are read (format 2 only adds keys); a log that records a
+later shuffle (``chance``) is not a High Society game this module knows.
 """
 from __future__ import annotations
 
@@ -34,8 +43,18 @@ LUXURIES = tuple(f"luxury-{value}" for value in range(1, 11))
 PRESTIGES = ("prestige-1", "prestige-2", "prestige-3")
 MISFORTUNES = ("scandal", "debt", "theft")
 ALL_CARDS = LUXURIES + PRESTIGES + MISFORTUNES
-RED_CARDS = frozenset(PRESTIGES + ("scandal",))
 RED_CARDS_THAT_END_THE_GAME = 4
+ROUNDING_MODES = ("exact", "floor", "ceil", "half-up")
+
+
+def is_prestige(card: str) -> bool:
+    """Titles (``prestige-1`` ...; a house rule may add ``prestige-4``) double the score."""
+    return card.startswith("prestige-")
+
+
+def is_red(card: str) -> bool:
+    """The red-bordered cards: every title and the scandal."""
+    return is_prestige(card) or card == "scandal"
 
 
 class ReferenceIllegalAction(Exception):
@@ -52,24 +71,41 @@ class Rules:
     """What may differ between editions and option-only house rules."""
 
     money_values: tuple[int, ...] = JA_MONEY
-    debt_floor: int | None = None          # None: debt may push a score below zero
-    tiebreak: tuple[str, ...] = ("money",)  # "money" and/or "highest-luxury", in order
+    debt_floor: Fraction | int | None = None  # None: debt may push a score below zero
+    tiebreak: tuple[str, ...] = ("money",)  # "money", "highest-luxury" and/or "most-titles", in order
     eliminate_poorest: bool = True
-    rounding: str = "exact"                 # "exact" or "floor"
+    rounding: str = "exact"                 # one of ROUNDING_MODES
+    cards: tuple[str, ...] = ALL_CARDS      # the status cards of the deck
+    reds_to_end: int = RED_CARDS_THAT_END_THE_GAME   # the red card that ends the game at once
+    pass_forfeits: bool = False             # a pass in a normal auction pays the money already bid
+    money_per_point: int | None = None      # a point per full this much money left, added before rounding
+    sole_poorest_only: bool = False         # a tie for the least money puts nobody out
 
 
 JAPANESE = Rules(JA_MONEY, None, ("money",))
 KOREAN = Rules(KO_MONEY, 0, ("highest-luxury",))
+CLAMPED_JA = Rules(JA_MONEY, 0, ("highest-luxury", "money"))
+FORGIVING = Rules(KO_MONEY, 0, ("highest-luxury",), eliminate_poorest=False, rounding="floor")
+# A fourth title joins the deck; the fifth red card ends the game.
+LONG_SEASON = Rules(JA_MONEY, None, ("money",), cards=ALL_CARDS + ("prestige-4",), reds_to_end=5)
+NO_THEFT = Rules(JA_MONEY, None, ("money",), cards=tuple(card for card in ALL_CARDS if card != "theft"))
+FORFEIT_ON_PASS = Rules(JA_MONEY, None, ("money",), pass_forfeits=True)
+MONEY_SCORES = Rules(JA_MONEY, None, ("money",), money_per_point=10000)
+MOST_TITLES = Rules(JA_MONEY, None, ("most-titles", "money"))
+SOLE_POOREST = Rules(JA_MONEY, None, ("money",), sole_poorest_only=True)
+OPEN_HANDS = JAPANESE   # only what the players see changes
 
-# House rules the reference can express (they only change options).
+# The editions and the house rules (rulesets/high-society/house/) the reference
+# can express, under the ids their logs carry and the short names people use.
 KNOWN_RULESETS = {
     "high-society/ja": JAPANESE,
     "high-society/ko": KOREAN,
-    "house/clamped-ja": Rules(JA_MONEY, 0, ("highest-luxury", "money")),
-    "clamped-ja": Rules(JA_MONEY, 0, ("highest-luxury", "money")),
-    "house/forgiving": Rules(KO_MONEY, 0, ("highest-luxury",), eliminate_poorest=False, rounding="floor"),
-    "forgiving": Rules(KO_MONEY, 0, ("highest-luxury",), eliminate_poorest=False, rounding="floor"),
 }
+for _name, _rules in (("clamped-ja", CLAMPED_JA), ("forgiving", FORGIVING), ("long-season", LONG_SEASON),
+                      ("no-theft", NO_THEFT), ("forfeit-on-pass", FORFEIT_ON_PASS), ("money-scores", MONEY_SCORES),
+                      ("most-titles", MOST_TITLES), ("sole-poorest", SOLE_POOREST), ("open-hands", OPEN_HANDS)):
+    for _key in (f"high-society/house/{_name}", f"house/{_name}", _name):
+        KNOWN_RULESETS[_key] = _rules
 
 
 def rules_for(ruleset: str, options: dict[str, Any] | None = None) -> Rules:
@@ -79,7 +115,7 @@ def rules_for(ruleset: str, options: dict[str, Any] | None = None) -> Rules:
     debt_floor = base.debt_floor
     if "debt-floor" in options:
         value = options["debt-floor"]
-        debt_floor = None if value in (None, "none", "null") else int(value)
+        debt_floor = None if value in (None, "none", "null") else Fraction(str(value))
     tiebreak = base.tiebreak
     if "tiebreak" in options:
         value = options["tiebreak"]
@@ -89,7 +125,25 @@ def rules_for(ruleset: str, options: dict[str, Any] | None = None) -> Rules:
         value = options["eliminate-poorest"]
         eliminate = value if isinstance(value, bool) else str(value).lower() == "true"
     rounding = options.get("rounding", base.rounding)
-    return Rules(base.money_values, debt_floor, tiebreak, eliminate, rounding)
+    if rounding not in ROUNDING_MODES:
+        raise ValueError(f"unknown rounding {rounding!r}: expected one of {', '.join(ROUNDING_MODES)}")
+    return Rules(base.money_values, debt_floor, tiebreak, eliminate, rounding, base.cards, base.reds_to_end,
+                 base.pass_forfeits, base.money_per_point, base.sole_poorest_only)
+
+
+def rounded(score: Fraction, mode: str) -> Fraction:
+    """The final score rounded as the ``rounding`` option says.
+
+    ``floor`` goes down and ``ceil`` up; ``half-up`` goes to the nearest whole
+    number, a half going up towards plus infinity (7/2 -> 4, -7/2 -> -3).
+    """
+    if mode == "floor":
+        return Fraction(math.floor(score))
+    if mode == "ceil":
+        return Fraction(math.ceil(score))
+    if mode == "half-up":
+        return Fraction(math.floor(score + Fraction(1, 2)))
+    return score
 
 
 def luxury_value(card: str) -> int:
@@ -125,8 +179,8 @@ class ReferenceGame:
         count = len(self.players)
         if not 3 <= count <= 5:
             raise ValueError("High Society is for 3 to 5 players")
-        if sorted(self.deck) != sorted(ALL_CARDS):
-            raise ValueError("the deck must hold each of the 16 status cards once")
+        if sorted(self.deck) != sorted(self.rules.cards):
+            raise ValueError(f"the deck must hold each of the {len(self.rules.cards)} status cards once")
         self.hands = [list(self.rules.money_values) for _ in range(count)]
         self.table = [[] for _ in range(count)]
         self.discarded_money = [[] for _ in range(count)]
@@ -145,10 +199,10 @@ class ReferenceGame:
             return
         card = self.deck[self.deck_position]
         self.deck_position += 1
-        if card in RED_CARDS:
+        if is_red(card):
             self.red_cards_seen += 1
-            if self.red_cards_seen == RED_CARDS_THAT_END_THE_GAME:
-                # The fourth red card ends the game at once; it is not auctioned.
+            if self.red_cards_seen == self.rules.reds_to_end:
+                # The fourth red card (fifth in a long season) ends the game at once; it is not auctioned.
                 self.end_game()
                 return
         self.revealed = card
@@ -268,7 +322,11 @@ class ReferenceGame:
                 self.table[other] = []
             self.give_card(player, card)
             return
-        self.hands[player].extend(self.table[player])
+        if self.rules.pass_forfeits:
+            # The house rule: whoever passes loses what they had bid.
+            self.discarded_money[player].extend(self.table[player])
+        else:
+            self.hands[player].extend(self.table[player])
         self.table[player] = []
         self.passed[player] = True
         still_in = [p for p in range(len(self.players)) if not self.passed[p]]
@@ -282,8 +340,16 @@ class ReferenceGame:
 
     # ------------------------------------------------------------------ scoring
 
+    def money_left(self, player: int) -> int:
+        """The money a player still owns: their hand and their bid on the table."""
+        return sum(self.hands[player]) + sum(self.table[player])
+
     def score(self, player: int) -> Fraction:
-        """Luxuries, minus 5 for the debt (floored if the rules say), x2 per prestige, x1/2 for scandal."""
+        """Luxuries, minus 5 for the debt (floored if the rules say), x2 per prestige, x1/2 for scandal.
+
+        With money scoring, a point per full ``money_per_point`` left is added
+        last, before the final rounding.
+        """
         cards = self.won[player]
         score = Fraction(sum(luxury_value(c) for c in cards if c.startswith("luxury-")))
         if "debt" in cards:
@@ -291,23 +357,25 @@ class ReferenceGame:
         if self.rules.debt_floor is not None and score < self.rules.debt_floor:
             score = Fraction(self.rules.debt_floor)
         for card in cards:
-            if card in PRESTIGES:
+            if is_prestige(card):
                 score *= 2
         if "scandal" in cards:
             score /= 2
-        if self.rules.rounding == "floor":
-            score = Fraction(math.floor(score))
-        return score
+        if self.rules.money_per_point:
+            score += self.money_left(player) // self.rules.money_per_point
+        return rounded(score, self.rules.rounding)
 
     def result(self) -> dict[str, Any]:
         """Money, elimination, exact scores and winners, players in seat order."""
         assert self.over, "the game is not over"
         count = len(self.players)
-        money = [sum(hand) for hand in self.hands]
+        money = [self.money_left(p) for p in range(count)]
         eliminated = [False] * count
         if self.rules.eliminate_poorest:
             least = min(money)
             eliminated = [m == least for m in money]
+            if self.rules.sole_poorest_only and eliminated.count(True) > 1:
+                eliminated = [False] * count   # a tie for the least money puts nobody out
         scores = [self.score(p) for p in range(count)]
         contenders = [p for p in range(count) if not eliminated[p]]
         if contenders:
@@ -318,9 +386,13 @@ class ReferenceGame:
                 break
             if criterion == "money":
                 measure = {p: money[p] for p in contenders}
-            else:
+            elif criterion == "most-titles":
+                measure = {p: sum(is_prestige(c) for c in self.won[p]) for p in contenders}
+            elif criterion == "highest-luxury":
                 measure = {p: max([luxury_value(c) for c in self.won[p] if c.startswith("luxury-")], default=0)
                            for p in contenders}
+            else:
+                raise ValueError(f"unknown tiebreak {criterion!r}")
             best_measure = max(measure.values())
             contenders = [p for p in contenders if measure[p] == best_measure]
         return {
@@ -363,6 +435,10 @@ def replay(log: dict[str, Any], rules: Rules | None = None) -> dict[str, Any]:
     """Replay a CONTRACTS game log and return its result (scores as Fractions)."""
     if rules is None:
         rules = rules_for(log["ruleset"], log.get("options"))
+    if log.get("format", 1) not in (1, 2):
+        raise ValueError(f"unknown log format {log.get('format')!r}")
+    if log.get("chance"):
+        raise ValueError("High Society never shuffles after the deal: this log records a later shuffle")
     game = ReferenceGame(list(log["players"]), list(log["deck"]), log["first_player"], rules)
     for action in log["actions"]:
         game.apply(action)
@@ -376,10 +452,11 @@ def play_random_game(seed: int, players: Iterable[str] = ("Ann", "Bo", "Cy", "Di
     """Play one game with random bots; return the game log with its result."""
     rng = random.Random(seed)
     names = list(players)
-    deck = list(ALL_CARDS)
+    rules = rules_for(ruleset, options)
+    deck = list(rules.cards)
     rng.shuffle(deck)
     first_player = rng.randrange(len(names))
-    game = ReferenceGame(names, deck, first_player, rules_for(ruleset, options))
+    game = ReferenceGame(names, deck, first_player, rules)
     actions = []
     while not game.over:
         action = game.random_action(rng)

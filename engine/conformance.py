@@ -11,7 +11,8 @@ ruleset runs the same checks as the project: ``cardrules validate
 The checks: the ruleset loads; every file of its chain and the merged result
 pass the schema and the semantic checks; and, for a playable ruleset, a few
 seeded games with random legal actions reach the end for every allowed number
-of players, never creating or losing money, with one score per player and
+of players (all of them, or a sample when a ruleset allows very many), with
+every card in exactly one zone after every action, one score per player and
 winners among the players who are not out.
 """
 from __future__ import annotations
@@ -25,6 +26,9 @@ from .text.i18n import _
 from .language.ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
 
 GAMES_PER_PLAYER_COUNT = 2
+# A ruleset may allow any number of players; the suite plays the smallest
+# counts and the largest, not every one in between.
+MAX_PLAYER_COUNTS = 8
 # Far more decisions than any finite game of a sane ruleset needs; reaching it means a loop.
 MAX_ACTIONS_PER_GAME = 20_000
 
@@ -55,11 +59,11 @@ def check_ruleset(name_or_path: str | os.PathLike, *, games: int = GAMES_PER_PLA
 
 
 def _play_games(ruleset: Any, where: Location, games: int, seed: int) -> list[Diagnostic]:
-    from .game import Game
+    from .core.game import Game
 
     problems: list[Diagnostic] = []
     rng = random.Random(seed)
-    for players in range(ruleset.players_min, ruleset.players_max + 1):
+    for players in player_counts(ruleset):
         for game_number in range(games):
             game_seed = rng.randrange(2 ** 32)
             try:
@@ -73,11 +77,34 @@ def _play_games(ruleset: Any, where: Location, games: int, seed: int) -> list[Di
     return problems
 
 
-def _money_in_play(state: Any, players: int) -> int:
-    hands = sum(sum(state.hand_values(p)) for p in range(players))
-    bids = sum(sum(bid) for bid in state.bids)
-    discarded = sum(sum(money) for money in state.discarded_money)
-    return hands + bids + discarded
+def player_counts(ruleset: Any) -> list[int]:
+    """The player counts the suite tries: every one, or the smallest and the largest few."""
+    low, high = ruleset.players_min, ruleset.players_max
+    if high - low < MAX_PLAYER_COUNTS:
+        return list(range(low, high + 1))
+    half = MAX_PLAYER_COUNTS // 2
+    return list(range(low, low + half)) + list(range(high - half + 1, high + 1))
+
+
+def cards_misplaced(state: Any) -> str | None:
+    """Why the cards are not each in exactly one zone, or None when they are."""
+    seen = 0
+    total = 0
+    for content in state.zones:
+        if type(content) is int:
+            if seen & content:
+                return _("a card lies in two zones")
+            seen |= content
+            total += content.bit_count()
+        else:
+            for instance in content:
+                if seen >> instance & 1:
+                    return _("a card lies in two zones")
+                seen |= 1 << instance
+            total += len(content)
+    if total != state.game.cards.size:
+        return _("{count} cards are in play instead of {expected}", count=total, expected=state.game.cards.size)
+    return None
 
 
 def _play_one(game: Any, seed: int) -> str | None:
@@ -85,7 +112,6 @@ def _play_one(game: Any, seed: int) -> str | None:
     state = game.new_initial_state(seed=seed)
     players = len(state.players)
     chooser = random.Random(seed)
-    total = _money_in_play(state, players)
     actions = 0
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -96,8 +122,9 @@ def _play_one(game: Any, seed: int) -> str | None:
             return _("a sampled action is not among the legal actions")
         state.apply_action(action)
         actions += 1
-        if _money_in_play(state, players) != total:
-            return _("money was created or lost after action {n}", n=actions)
+        misplaced = cards_misplaced(state)
+        if misplaced is not None:
+            return _("after action {n}: {problem}", n=actions, problem=misplaced)
         if actions > MAX_ACTIONS_PER_GAME:
             return _("the game did not end after {n} actions", n=MAX_ACTIONS_PER_GAME)
     result = state.result()

@@ -1,77 +1,65 @@
-"""Rulesets built in code for the interpreter's tests.
+"""Rulesets and views for the interpreter's tests.
 
-Small variations of the game are built here directly from the contract's
-``Ruleset`` and ``Card`` classes, without YAML: ``sample_ruleset()`` mirrors the Japanese edition of High Society, and
-its keyword arguments change any part of it. ``shipped(name)`` loads a real
-ruleset file through ``engine.language.ruleset.load_ruleset``.
+``sample_ruleset()`` is the Japanese edition of High Society, and its keyword
+arguments change a part of it: they are written as a small house rule (YAML
+extending ``high-society/ja``) and loaded by the real loader, so every
+variation goes through the same checks as a user's file. ``shipped(name)``
+loads a ruleset of the repository. The ``hs_*`` helpers read a High Society
+game through the generic state (zones, the auction's public facts) the way the
+rules speak of it: hands, bids, cards won.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import hashlib
+import json
+import tempfile
 from fractions import Fraction
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, Mapping
-
-from engine.language.ruleset import Card, Ruleset
+from typing import Any, Mapping, Sequence
 
 REPO = Path(__file__).resolve().parent.parent
+_OVERLAYS = Path(tempfile.mkdtemp(prefix="cardrules-test-rulesets-"))
 
 
-THEFT = {"kind": "discard-tagged", "tag": "luxury", "discard-self": True, "when-none": "pending"}
+def _yaml_value(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, Fraction):
+        return f'"{value.numerator}/{value.denominator}"' if value.denominator != 1 else str(value.numerator)
+    return json.dumps(value)
 
 
-def sample_cards(extra_titles: int = 0, theft: bool = True) -> tuple[Card, ...]:
-    """The sixteen status cards (luxury-1..10, prestige-1..3, scandal, debt, theft)."""
-    specs: list[tuple[str, set[str], dict, Any]] = []
-    for value in range(1, 11):
-        specs.append((f"luxury-{value}", {"luxury"}, {"value": Fraction(value)}, None))
-    for number in range(1, 4 + extra_titles):
-        specs.append((f"prestige-{number}", {"prestige", "red"}, {}, None))
-    specs.append(("scandal", {"misfortune", "scandal", "red"}, {}, None))
-    specs.append(("debt", {"misfortune", "debt"}, {}, None))
-    if theft:
-        specs.append(("theft", {"misfortune"}, {}, THEFT))
-    return tuple(Card(card_id, index, card_id, frozenset(tags), MappingProxyType(attrs), on_take)
-                 for index, (card_id, tags, attrs, on_take) in enumerate(specs))
+def sample_ruleset(*, debt_floor: Any = None, tiebreak: Sequence[str] = ("money",), eliminate: bool = True,
+                   rounding: str = "exact", money_values: Sequence[int] | None = None, extra_titles: int = 0,
+                   theft: bool = True, red_count: int = 4, extra: str = "") -> Any:
+    """A High Society ruleset (Japanese edition by default), changed as the arguments say.
 
+    ``extra`` is more YAML for the overlay (top-level keys).
+    """
+    from engine.language.ruleset import load_ruleset
 
-def sample_ruleset(*, debt_floor: Any = None, tiebreak: tuple[str, ...] = ("money",), eliminate: bool = True,
-                   rounding: str = "exact", money_values: tuple[int, ...] = (1000, 2000, 3000, 4000, 6000, 8000,
-                                                                              10000, 12000, 15000, 20000, 25000),
-                   cards: tuple[Card, ...] | None = None, red_count: int = 4, **changes: Any) -> Ruleset:
-    """A High Society ruleset (Japanese edition by default) built without YAML."""
-    cards = cards if cards is not None else sample_cards()
-    ruleset = Ruleset(
-        id="test/high-society", game="high-society", name="High Society (test)", description="",
-        text_context="high-society/ja", languages=("en",), source=None, players_min=3, players_max=5,
-        money_values=money_values, money_unit={"scale": 1, "style": "plain"},
-        tags={tag: {"name": tag} for tag in ("luxury", "prestige", "misfortune", "red", "debt", "scandal")},
-        cards=cards,
-        setup=({"kind": "deal-money"}, {"kind": "shuffle-deck"}),
-        reveal={"kind": "reveal-top"},
-        auctions=({"id": "misfortune", "when": {"tag": "misfortune"}, "kind": "first-pass-takes"},
-                  {"id": "default", "kind": "ascending"}),
-        next_start="taker",
-        end_conditions=({"id": "fourth-red", "kind": "nth-tagged-revealed", "tag": "red", "count": red_count,
-                         "discard-revealed": True},
-                        {"id": "deck-empty", "kind": "deck-empty"}),
-        scoring_steps=({"id": "luxuries", "kind": "sum-attribute", "attribute": "value", "tag": "luxury"},
-                       {"id": "debt", "kind": "add-per-card", "tag": "debt", "amount": -5},
-                       {"id": "debt-floor", "kind": "floor", "at": debt_floor},
-                       {"id": "prestige", "kind": "multiply-per-card", "tag": "prestige", "factor": 2},
-                       {"id": "scandal", "kind": "multiply-per-card", "tag": "scandal", "factor": Fraction(1, 2)},
-                       {"id": "rounding", "kind": "round", "mode": rounding}),
-        elimination={"kind": "poorest-out", "enabled": eliminate},
-        tiebreak=tuple(tiebreak),
-        tiebreak_criteria={"money": {"kind": "most-money"},
-                           "highest-luxury": {"kind": "highest-attribute", "attribute": "value", "tag": "luxury"}},
-        options={"debt-floor": debt_floor, "tiebreak": list(tiebreak), "eliminate-poorest": eliminate,
-                 "rounding": rounding},
-        option_definitions={},
-        _cards_by_id=MappingProxyType({card.id: card for card in cards}),
-    )
-    return replace(ruleset, **changes) if changes else ruleset
+    lines = ["extends: high-society/ja", "id: test/high-society", "options:",
+             f"  debt-floor: {_yaml_value(debt_floor)}", f"  tiebreak: {json.dumps(list(tiebreak))}",
+             f"  eliminate-poorest: {_yaml_value(eliminate)}", f"  rounding: {rounding}"]
+    cards = []
+    if money_values is not None:
+        cards.append(f"  - {{id: money, values: {json.dumps(list(money_values))}}}")
+    for number in range(4, 4 + extra_titles):
+        cards.append(f"  - {{id: prestige-{number}, name: Title, tags: [prestige, red]}}")
+    if not theft:
+        cards.append("  - {id: theft, $remove: true}")
+    if cards:
+        lines.append("cards:")
+        lines.extend(cards)
+    if red_count != 4:
+        lines.extend(["end:", f"  - {{id: fourth-red, count: {red_count}}}"])
+    if extra:
+        lines.append(extra)
+    text = "\n".join(lines) + "\n"
+    path = _OVERLAYS / (hashlib.sha1(text.encode()).hexdigest()[:16] + ".yaml")
+    if not path.exists():
+        path.write_text(text, encoding="utf-8")
+    return load_ruleset(path)
 
 
 def _playable_rulesets() -> tuple[str, ...]:
@@ -91,7 +79,84 @@ def shipped(name: str, options: Mapping[str, Any] | None = None) -> Any:
     return load_ruleset(name, options)
 
 
+def status_cards(ruleset: Any) -> list[str]:
+    """The cards that are auctioned (everything but money), in card-list order."""
+    return [card.id for card in ruleset.cards if "money" not in card.tags]
+
+
 def deck_with_top(ruleset: Any, *top: str) -> list[str]:
-    """A deck (card ids) that reveals ``top`` first, then the rest in ruleset order."""
-    rest = [card.id for card in ruleset.cards if card.id not in top]
+    """A deck (card ids) that reveals ``top`` first, then the rest in card-list order."""
+    rest = [card for card in status_cards(ruleset) if card not in top]
     return list(top) + rest
+
+
+# --------------------------------------------------------------------------- reading a High Society game
+
+def hs_values(state: Any, zone: str, seat: int) -> list[int]:
+    """The face values of the money cards in a player's zone (hand, bid, spent), ascending."""
+    cards = state.game.cards
+    return sorted(int(cards.types[cards.type_of[i]].attributes["value"]) for i in state.cards_in(zone, seat))
+
+
+def hs_hand(state: Any, seat: int) -> list[int]:
+    """The money values in a player's hand."""
+    return hs_values(state, "hand", seat)
+
+
+def hs_bids(state: Any) -> list[list[int]]:
+    """Per player, the money values of their bid on the table."""
+    return [hs_values(state, "bid", seat) for seat in range(state.player_count)]
+
+
+def hs_spent(state: Any) -> list[list[int]]:
+    """Per player, the money values they paid (out of the game)."""
+    return [hs_values(state, "spent", seat) for seat in range(state.player_count)]
+
+
+def hs_won(state: Any, seat: int | None = None) -> Any:
+    """The ids of the cards a player won, in the order taken (every player's without ``seat``)."""
+    if seat is None:
+        return [list(state.card_ids_in("won", s)) for s in range(state.player_count)]
+    return list(state.card_ids_in("won", seat))
+
+
+def hs_revealed(state: Any) -> str | None:
+    """The card up for auction (or that ended the game)."""
+    cards = state.card_ids_in("revealed")
+    return cards[-1] if cards else None
+
+
+def hs_decision(state: Any) -> Mapping[str, Any]:
+    """The public facts of the decision under way (an auction's highest bid, who passed)."""
+    return state.observation(0).decision
+
+
+def hs_passed(state: Any) -> list[bool]:
+    """Who passed in the auction under way."""
+    return list(hs_decision(state).get("passed") or [False] * state.player_count)
+
+
+def hs_auction_kind(state: Any) -> str | None:
+    """The kind of the auction under way (None between auctions, during a choice and at the end)."""
+    kind = hs_decision(state).get("kind") if not state.is_terminal() else None
+    return kind if kind in ("ascending", "first-pass-takes") else None
+
+
+def hs_money_left(state: Any, seat: int) -> int:
+    """The money a player still owns (hand and bid)."""
+    return sum(hs_hand(state, seat)) + sum(hs_values(state, "bid", seat))
+
+
+def hs_mask(game: Any, values: Sequence[int]) -> int:
+    """The bid action of a list of money values."""
+    return game.space("bid").mask_of(values)
+
+
+def hs_mask_values(game: Any, mask: int) -> tuple[int, ...]:
+    """The money values a bid action adds."""
+    return game.space("bid").values_of(mask)
+
+
+def hs_discard(game: Any, card_id: str) -> int:
+    """The action that discards ``card_id`` when a theft asks for a choice."""
+    return game.space("discard").base + game.cards.index_of_id[card_id]

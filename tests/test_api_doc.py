@@ -31,3 +31,17 @@ def test_the_twenty_line_bot_is_about_twenty_lines():
     bot = next(block for block in python_blocks() if "class ThriftyBot" in block)
     class_lines = bot.split("\n\n\nbots =")[0].strip().splitlines()
     assert len(class_lines) <= 25
+
+
+def test_the_api_page_names_every_public_name_of_the_engine():
+    import engine
+
+    text = API_DOC.read_text(encoding="utf-8")
+    assert [name for name in engine.__all__ if f"engine.{name}" not in text and f"`{name}`" not in text] == []
+
+
+def test_the_api_page_covers_the_model_a_bot_or_an_interface_is_built_on():
+    headings = re.findall(r"^##+ (.+)$", API_DOC.read_text(encoding="utf-8"), re.MULTILINE)
+    for part in ("Games and states", "Zones", "Observations", "Decisions and action spaces", "Legal actions",
+                 "Chance", "Events", "Results", "Bots", "Write your own bot in about twenty lines"):
+        assert part in headings

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import PASS
+from engine.blocks.auction.bidding import PASS
 from engine.bots import BOT_KINDS, make_bot
+from engine.core.game import Game
 from engine.errors import CardrulesError
-from engine.game import Game
-from game_fixtures import SHIPPED, deck_with_top, shipped
+from game_fixtures import SHIPPED, deck_with_top, hs_mask, hs_money_left, hs_spent, shipped
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
@@ -50,15 +50,15 @@ def test_the_heuristic_bot_pays_small_to_dodge_a_misfortune_and_buys_a_fine_luxu
     bot = make_bot("heuristic", 0)
     # The debt will cost points later: dodging it for the smallest card is worth it.
     state = game.new_initial_state(deck=deck_with_top(ruleset, "debt"), first_player=0)
-    assert bot.choose(state.observation(0), state.legal_actions()) == game.mask_of([1])
+    assert bot.choose(state.observation(0), state.legal_actions()) == hs_mask(game, [1])
     # Once everyone has bid a lot, dodging costs too much: it passes and keeps its money.
-    state.apply_action(game.mask_of([25]))
+    state.apply_action(hs_mask(game, [25]))
     for _ in range(3):
         state.apply_action(state.legal_actions().cheapest_raises()[0])
     assert bot.choose(state.observation(0), state.legal_actions()) == PASS
     # A luxury 10 nobody has bid on yet: open with the smallest card.
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-10"), first_player=0)
-    assert bot.choose(state.observation(0), state.legal_actions()) == game.mask_of([1])
+    assert bot.choose(state.observation(0), state.legal_actions()) == hs_mask(game, [1])
 
 
 def test_the_heuristic_bot_discards_its_least_valuable_luxury():
@@ -66,7 +66,7 @@ def test_the_heuristic_bot_discards_its_least_valuable_luxury():
     game = Game(ruleset, ["Ann", "Bo", "Cy"])
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-2", "luxury-9", "theft"), first_player=0)
     state.apply_action(PASS); state.apply_action(PASS)               # Cy takes luxury-2
-    state.apply_action(game.mask_of([1000]))                         # Cy opens for luxury-9
+    state.apply_action(hs_mask(game, [1000]))                        # Cy opens for luxury-9
     state.apply_action(PASS); state.apply_action(PASS)               # and takes it
     state.apply_action(PASS)                                         # Cy passes first on the theft
     bot = make_bot("heuristic", 0)
@@ -87,18 +87,38 @@ def test_the_heuristic_bot_beats_three_random_bots_most_of_the_time(name):
     assert wins / games >= 0.40
 
 
-def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_may_end_the_game():
-    from dataclasses import replace
+def _luxury_10_after_bo_paid_2(*reds: str):
+    """A Korean game of three where Bo has paid 2 (dodging a debt Cy took) and Cy opens the luxury 10 with 1.
 
+    ``reds`` are revealed first and go for free (the last title to Bo, who then takes
+    the scandal by passing at once), so Bo starts the debt's round either way.
+    """
     ruleset = shipped("high-society/ko")
     game = Game(ruleset, ["Ann", "Bo", "Cy"])
-    state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-10"), first_player=2)
-    state.apply_action(game.mask_of([1]))                            # Cy opens with 1
+    state = game.new_initial_state(deck=deck_with_top(ruleset, *reds, "debt", "luxury-10"),
+                                   first_player=0 if reds else 1)
+    for card in reds:
+        while state.card_ids_in("revealed") == (card,):
+            state.apply_action(PASS)                                 # nobody pays for these
+    assert state.current_player() == 1
+    state.apply_action(hs_mask(game, [2]))                           # Bo bids 2 on the debt
+    state.apply_action(PASS)                                         # Cy passes first: the debt is his, Bo pays 2
+    assert hs_spent(state) == [[], [2], []] and state.card_ids_in("revealed") == ("luxury-10",)
+    state.apply_action(hs_mask(game, [1]))                           # Cy opens with 1
+    assert state.current_player() == 0
+    return game, state
+
+
+def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_may_end_the_game():
     bot = make_bot("heuristic", 0)
     # Bo has paid 2 before: he has 104 left, Ann 106.
-    early = replace(state.observation(0), discarded_money=((), (2,), ()))
-    assert bot.choose(early, state.legal_actions()) == game.mask_of([2])
+    game, early = _luxury_10_after_bo_paid_2()
+    assert [hs_money_left(early, seat) for seat in range(3)] == [106, 104, 106]
+    assert bot.choose(early.observation(0), early.legal_actions()) == hs_mask(game, [2])
     # Three red cards are out: the next one ends the game, and paying 2 would leave
     # Ann no richer than Bo (tied for least: out).
-    late = replace(early, tag_counts_revealed={"red": 3})
-    assert bot.choose(late, state.legal_actions()) == PASS
+    game, late = _luxury_10_after_bo_paid_2("prestige-1", "prestige-2", "scandal")
+    assert [hs_money_left(late, seat) for seat in range(3)] == [106, 104, 106]
+    assert sum("red" in game.cards.types[game.cards.index_of_id[card]].tags
+               for seat in range(3) for card in late.card_ids_in("won", seat)) == 3
+    assert bot.choose(late.observation(0), late.legal_actions()) == PASS

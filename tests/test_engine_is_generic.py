@@ -19,3 +19,17 @@ def test_no_python_file_in_the_engine_names_a_game():
 
 def test_the_check_itself_catches_a_game_word():
     assert GAME_WORDS.search("High-Society") and GAME_WORDS.search("the THEFT card")
+
+
+CORE = ENGINE / "core"
+AUCTION_OR_TRADE_WORDS = re.compile(r"money|\bbids?\b|auction|\bbeans?\b|\bcoins?\b", re.IGNORECASE)
+
+
+def test_the_core_names_no_money_bid_or_auction():
+    """engine/core is the game model: the words of a kind of game belong to its block family."""
+    offenders = []
+    for path in sorted(CORE.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if AUCTION_OR_TRADE_WORDS.search(line):
+                offenders.append(f"{path.relative_to(ENGINE.parent)}:{number}: {line.strip()}")
+    assert offenders == []

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.scoring import Holdings
+from engine.core.scoring import score_players as score_holdings
+from engine.language.ruleset import load_ruleset
 from engine.text.explain import explain_result, format_factor, summarize_result
 from engine.text.i18n import set_language
-from engine.language.ruleset import load_ruleset
-from engine.scoring import score_players
+from game_fixtures import sample_ruleset
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +22,12 @@ def english():
 @pytest.fixture(scope="module")
 def japanese():
     return load_ruleset("high-society/ja")
+
+
+def score_players(ruleset, players):
+    """Score ``(name, cards won, money in hand)`` seats as a table gives them."""
+    return score_holdings(ruleset, [Holdings(name, tuple(cards), {"money": money}, {"won": tuple(cards)})
+                                    for name, cards, money in players])
 
 
 RULEBOOK_HAND = ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"]
@@ -48,7 +56,7 @@ def test_the_poorest_player_is_named_as_out(japanese):
 def test_when_everyone_is_poorest_nobody_wins(japanese):
     result = score_players(japanese, [("Ann", ["luxury-9"], 0), ("Bo", [], 0), ("Cy", [], 0)])
     lines = explain_result(japanese, result)
-    assert lines[-1] == "Everyone is tied for the least money (0): everyone is out and nobody wins."
+    assert lines[-1] == "Everyone is tied for the least money in hand (0): everyone is out and nobody wins."
     assert summarize_result(japanese, result)[-1] == "Nobody wins."
 
 
@@ -97,3 +105,29 @@ def test_every_explanation_ends_on_the_score_it_explains(japanese):
 @pytest.mark.parametrize("factor, text", [(Fraction(1, 2), "1/2"), (2, "2"), (Fraction(3, 2), "3/2")])
 def test_factors_are_written_as_the_rules_write_them(factor, text):
     assert format_factor(factor) == text
+
+
+def test_points_for_a_measure_are_shown_with_the_measure_s_name():
+    ruleset = sample_ruleset(extra="\n".join([
+        "scoring:", "  steps:",
+        "    - {id: money-points, kind: add-measure, measure: money, factor: 1/10000, rounding: floor}"]))
+    result = score_players(ruleset, [("Ann", RULEBOOK_HAND, 26000), ("Bo", [], 5000), ("Cy", [], 1000)])
+    lines = explain_result(ruleset, result)
+    assert lines[5:8] == ["  Scandal x1/2 = 14", "  money in hand +2 = 16", "  Score: 16"]
+
+
+def test_a_tie_broken_by_the_most_cards_of_a_kind_says_so():
+    ruleset = sample_ruleset(tiebreak=("most-titles",), extra="\n".join([
+        "tiebreak-criteria:", "  most-titles: {kind: most-cards, tag: prestige, description: most titles held}",
+        "option-definitions:", "  tiebreak: {values: [money, highest-luxury, most-titles]}"]))
+    result = score_players(ruleset, [("Ann", ["luxury-2", "prestige-1", "prestige-2"], 1000),
+                                     ("Bo", ["luxury-8"], 9000), ("Cy", [], 500)])
+    assert explain_result(ruleset, result)[-2:] == [
+        "Winner: Ann with 8.", "Ann and Bo tied on score; decided by most titles held."]
+
+
+def test_with_ties_sole_nobody_tied_for_the_least_is_named_as_out():
+    ruleset = sample_ruleset(extra="scoring:\n  elimination: {ties: sole}")
+    result = score_players(ruleset, [("Ann", ["luxury-9"], 1000), ("Bo", [], 1000), ("Cy", [], 3000)])
+    lines = explain_result(ruleset, result)
+    assert not any("out" in line for line in lines) and lines[-1] == "Winner: Ann with 9."

@@ -13,7 +13,7 @@ from engine.text.formatting import (
     card_name,
     criterion_description,
     format_list,
-    format_money,
+    format_amount,
     format_number,
     format_score,
     tag_name,
@@ -40,23 +40,23 @@ def korean_edition():
 
 def test_the_korean_editions_millions_of_dollars_read_naturally_in_each_language(language, korean_edition):
     language("en")
-    assert format_money(korean_edition, 6) == "$6 million"
+    assert format_amount(korean_edition, 6) == "$6 million"
     language("ja")
-    assert format_money(korean_edition, 6) == "600万米ドル"
+    assert format_amount(korean_edition, 6) == "600万米ドル"
     language("ko")
-    assert format_money(korean_edition, 6) == "600만 달러"
-    assert format_money(korean_edition, 25) == "2,500만 달러"
+    assert format_amount(korean_edition, 6) == "600만 달러"
+    assert format_amount(korean_edition, 25) == "2,500만 달러"
 
 
 def test_no_money_at_all_is_zero_dollars_without_cents(language, korean_edition):
     language("en")
-    assert format_money(korean_edition, 0) == "$0"
+    assert format_amount(korean_edition, 0) == "$0"
 
 
 def test_the_japanese_editions_plain_amounts_use_the_readers_grouping(language, japanese_edition):
     for lang in ("en", "ja", "ko"):
         language(lang)
-        assert format_money(japanese_edition, 25000) == "25,000"
+        assert format_amount(japanese_edition, 25000) == "25,000"
 
 
 def test_lists_of_names_follow_each_languages_conjunction(language):
@@ -132,31 +132,31 @@ def test_a_language_cldr_does_not_know_still_formats_numbers(language, tmp_path,
 
 def test_a_whole_hand_of_korean_money_reads_in_myriads_not_decimals(language, korean_edition):
     language("ko")
-    assert format_money(korean_edition, 106) == "1억 600만 달러"
+    assert format_amount(korean_edition, 106) == "1억 600만 달러"
     language("ja")
-    assert format_money(korean_edition, 106) == "1億600万米ドル"
+    assert format_amount(korean_edition, 106) == "1億600万米ドル"
     language("en")
-    assert format_money(korean_edition, 106) == "$106 million"
+    assert format_amount(korean_edition, 106) == "$106 million"
 
 
 def test_money_is_never_rounded_away(language, korean_edition):
     language("en")
-    assert format_money(korean_edition, 10001) == "$10.001 billion"
-    assert format_money(korean_edition, Fraction(3, 2)) == "$1.5 million"
+    assert format_amount(korean_edition, 10001) == "$10.001 billion"
+    assert format_amount(korean_edition, Fraction(3, 2)) == "$1.5 million"
 
 
 def test_the_korean_edition_says_dollars_not_us_dollars_since_a_game_has_one_currency(language, korean_edition):
     language("ko")
-    assert format_money(korean_edition, 18) == "1,800만 달러"
-    assert format_money(korean_edition, 0) == "0 달러"
+    assert format_amount(korean_edition, 18) == "1,800만 달러"
+    assert format_amount(korean_edition, 0) == "0 달러"
 
 
 def test_a_count_of_myriads_is_grouped_like_any_number(language, korean_edition):
     language("ja")
-    assert format_money(korean_edition, 18) == "1,800万米ドル"
+    assert format_amount(korean_edition, 18) == "1,800万米ドル"
     language("ko")
-    assert format_money(korean_edition, 10025) == "100억 2,500만 달러"
-    assert format_money(korean_edition, 123400) == "1,234억 달러"
+    assert format_amount(korean_edition, 10025) == "100억 2,500만 달러"
+    assert format_amount(korean_edition, 123400) == "1,234억 달러"
 
 
 def test_a_currency_named_after_another_country_keeps_its_whole_name(language):

@@ -43,7 +43,7 @@ def test_the_shared_base_declares_its_texts_in_the_games_context():
     assert ("high-society", "Scandal") in texts
     assert ("high-society", "Red border") in texts
     assert ("high-society", "most money in hand") in texts  # a tiebreak criterion
-    assert ("high-society", "How the final score is rounded.") in texts  # an option definition
+    assert ("high-society", "How the final score is rounded (half-up rounds a half towards plus infinity).") in texts  # an option definition
 
 
 def test_a_house_rule_without_a_context_inherits_its_editions():

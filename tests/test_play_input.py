@@ -5,16 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.blocks.auction.prompts import bid_mask, mask_values, parse_bid_prompt, resolve_money_value, split_amounts
+from engine.core.game import Game
+from engine.language.ruleset import load_ruleset
 from engine.text.i18n import set_language
-from engine.terminal.input_parsing import (
-    InputProblem,
-    bid_mask,
-    mask_values,
-    parse_bid_prompt,
-    parse_choice_prompt,
-    resolve_money_value,
-    split_amounts,
-)
+from engine.text.player_input import InputProblem, parse_choice_prompt
 from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
 
 JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
@@ -36,6 +31,7 @@ def test_a_japanese_bid_may_drop_the_thousands():
 
 
 def test_grouped_thousands_are_one_card_and_commas_between_cards_separate_them():
+    assert split_amounts("12,000 4,000") == ["12000", "4000"] and split_amounts("6,4") == ["6", "4"]
     assert parse_bid_prompt("12,000 4,000", JA_MONEY, JA_MONEY).values == (4000, 12000)
     assert parse_bid_prompt("6,4", JA_MONEY, JA_MONEY).values == (4000, 6000)
     assert parse_bid_prompt("6+4", JA_MONEY, JA_MONEY).values == (4000, 6000)
@@ -89,9 +85,24 @@ def test_a_choice_is_a_number_from_the_list():
             parse_choice_prompt(bad, 3)
 
 
+def money_values(ruleset):
+    """The face values of a ruleset's money cards, in card-list order."""
+    return [int(card.attributes["value"]) for card in ruleset.cards if "money" in card.tags]
+
+
+def test_the_money_typed_here_is_the_money_of_the_shipped_editions():
+    assert money_values(load_ruleset("high-society/ja")) == JA_MONEY
+    assert money_values(load_ruleset("high-society/ko")) == KO_MONEY
+    assert int(load_ruleset("high-society/ko").unit("money")["scale"]) == MILLION
+
+
 def test_bid_masks_follow_the_money_values_of_the_ruleset():
     assert bid_mask([1000, 6000], JA_MONEY) == 0b10001
     assert mask_values(0b10001, JA_MONEY) == (1000, 6000)
+    # The game's bid actions are the same masks.
+    space = Game(load_ruleset("high-society/ja"), ["Ann", "Bo", "Cy"]).space("bid")
+    assert space.mask_of([1000, 6000]) == 0b10001
+    assert space.values_of(0b10001) == (1000, 6000)
 
 
 @settings(max_examples=200, deadline=None)

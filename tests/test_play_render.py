@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import io
 import os
-import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,16 +11,19 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
+from engine.blocks.auction.events import Bid
+from engine.blocks.auction.prompts import parse_bid_prompt
 from engine.bots import make_bot
-from engine.game import Game
+from engine.core.events import GameEnded, Revealed
+from engine.core.game import Game
+from engine.core.scoring import Holdings, score_players as score_holdings
 from engine.text.i18n import set_language
 from engine.language.ruleset import load_ruleset
-from engine.scoring import score_players
-from engine.terminal.card_text import describe_card
+from engine.text.card_text import describe_card
+from engine.text.formatting import format_amount
 from engine.terminal.ending import final_report
-from engine.terminal.input_parsing import parse_bid_prompt
-from engine.terminal.narration import describe_event
-from engine.terminal.table_view import money_face, render_table
+from engine.text.narration import describe_event, event_field
+from engine.terminal.table_view import faces, own_lines, render_table
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
@@ -44,6 +45,21 @@ def played_state(ruleset, players, seed, actions=None):
         state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
         moves += 1
     return state
+
+
+def score_players(ruleset, players):
+    """Score ``(name, cards won, money in hand)`` seats as a table gives them."""
+    return score_holdings(ruleset, [Holdings(name, tuple(cards), {"money": money}, {"won": tuple(cards)})
+                                    for name, cards, money in players])
+
+
+def money_values(ruleset):
+    """The face values of the ruleset's money cards, in card-list order."""
+    return [int(card.attributes["value"]) for card in ruleset.cards if "money" in card.tags]
+
+
+def value_of(ruleset, card_id):
+    return int(ruleset.card(card_id).attributes["value"])
 
 
 def rendered(renderable, width=120):
@@ -80,9 +96,11 @@ def test_what_the_table_shows_a_player(lang, ruleset_name):
     observation = state.observation(1)
     text = rendered(render_table(ruleset, observation, 1, []))
     # The viewer's own hand, every money card as its face reads, and the deck count.
-    for value in observation.hand:
-        assert money_face(value) in text
-    assert str(observation.cards_left_in_deck) in text
+    hand = observation.cards("hand", 1)
+    assert hand
+    for card in hand:
+        assert faces(ruleset, [card]) in text
+    assert str(observation.count("deck")) in text
     # The end condition's progress ("Red border seen: k of 4") names the tag count of the ruleset.
     assert "4" in text
 
@@ -91,10 +109,19 @@ def test_the_hand_is_shown_as_it_can_be_typed_back():
     for lang, ruleset_name in EDITIONS:
         set_language(lang)
         ruleset = load_ruleset(ruleset_name)
-        scale = int(ruleset.money_unit.get("scale", 1))
-        for value in ruleset.money_values:
-            typed = parse_bid_prompt(money_face(value), ruleset.money_values, ruleset.money_values, scale)
-            assert typed.values == (value,)
+        scale = int(ruleset.unit("money").get("scale", 1))
+        values = money_values(ruleset)
+        observation = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=1).observation(0)
+        hand = sorted(observation.cards("hand", 0), key=lambda card: value_of(ruleset, card))
+        assert [value_of(ruleset, card) for card in hand] == sorted(values)
+        hand_line = "\n".join(line.plain for line in own_lines(ruleset, observation, 0))
+        shown = [faces(ruleset, [card]) for card in hand]
+        # The hand line lists the faces in order, and typed back whole it bids every card.
+        assert " ".join(shown) in hand_line
+        assert parse_bid_prompt(" ".join(shown), values, values, scale).values == tuple(sorted(values))
+        for card, face in zip(hand, shown):
+            typed = parse_bid_prompt(face, values, values, scale)
+            assert typed.values == (value_of(ruleset, card),)
 
 
 def test_a_spectator_table_shows_no_hand():
@@ -133,18 +160,31 @@ def test_without_the_theft_card_a_house_rule_has_no_discard_to_describe():
     assert all("discards" not in describe_card(ruleset, card.id) for card in ruleset.cards)
 
 
+# What happens in a game of High Society, each told in a line of its own.
+TOLD = {"reveal", "bid", "pass", "pay", "take", "discard", "pending", "end"}
+
+
 @pytest.mark.parametrize("lang,ruleset_name", EDITIONS)
 def test_every_event_of_a_whole_game_is_told_in_one_line(lang, ruleset_name):
     set_language(lang)
     ruleset = load_ruleset(ruleset_name)
     players = ["Ann", "Bo", "Cy", "Di"]
+    told = set()
     for seed in range(4):
         state = played_state(ruleset, players, seed=seed)
         for event in state.events:
             line = describe_event(ruleset, players, event)
+            if line is None:
+                # Only the bookkeeping is left untold (cards moved, a bid's decision told by the bid itself),
+                # and a payment of nothing.
+                assert event.type not in TOLD or (event.type == "pay" and not event.cards), event
+                continue
             assert line and "\n" not in line and "{" not in line, event
-            if "player" in event and event["type"] != "reveal":
-                assert players[event["player"]] in line
+            told.add(event.type)
+            if event_field(event, "player") is not None and event.type != "reveal":
+                assert players[event.player] in line
+    # Every kind of thing that happens in a game of High Society is told.
+    assert {"reveal", "bid", "pass", "pay", "take", "end"} <= told
 
 
 @pytest.mark.parametrize("lang,ruleset_name", EDITIONS)
@@ -164,7 +204,6 @@ def test_the_end_explains_every_players_score_and_the_winners(lang, ruleset_name
 def test_a_tied_top_score_names_the_tiebreak_that_decided_it():
     set_language("en")
     ruleset = load_ruleset("high-society/ja")
-    from engine.scoring import score_players
 
     result = score_players(ruleset, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-5"], 30000),
                                      ("Cy", [], 1000)])
@@ -201,23 +240,33 @@ def test_a_wrong_number_of_players_or_an_unknown_option_is_refused(tmp_path):
 def test_a_bid_names_the_money_cards_added_not_only_the_sum():
     set_language("en")
     ruleset = load_ruleset("high-society/ja")
+    line = describe_event(ruleset, ["Ann", "Bo"], Bid(1, (6000, 3000), 9000))
+    assert line == "Bo adds 3,000 + 6,000 and bids 9,000 in all."
+    # An event read back as a plain mapping is told the same way.
     line = describe_event(ruleset, ["Ann", "Bo"], {"type": "bid", "player": 1, "cards": [6000, 3000], "total": 9000})
     assert line == "Bo adds 3,000 + 6,000 and bids 9,000 in all."
 
 
 def test_a_card_that_ends_the_game_is_told_once_when_it_is_revealed():
-    from engine.terminal.narration import describe_events
+    from engine.text.formatting import card_name
+    from engine.text.narration import describe_events
 
     set_language("en")
     ruleset = load_ruleset("high-society/ja")
     title = ruleset.cards_with_tag("red")[0].id
-    lines = describe_events(ruleset, ["Ann"], [{"type": "reveal", "player": 0, "card": title},
-                                               {"type": "end", "reason": "nth-tagged-revealed", "card": title}])
+    lines = describe_events(ruleset, ["Ann"], [Revealed(0, title, 1), GameEnded("fourth-red", title)])
     assert len(lines) == 1 and "the game ends" in lines[0]
+    # So in a real game: the card that ends it is told once, last.
+    state = played_state(ruleset, ["Ann", "Bo", "Cy"], seed=9)
+    assert state.end_reason == "fourth-red"
+    lines = describe_events(ruleset, ["Ann", "Bo", "Cy"], state.events)
+    name = card_name(ruleset, state.end_card)
+    assert lines[-1] == f"{name} is revealed: the game ends."
+    assert lines[-2] != f"Revealed: {name}."
 
 
 def test_the_table_shows_the_money_each_player_has_left_and_their_cards_in_order():
-    from engine.text.formatting import card_name, format_money
+    from engine.text.formatting import card_name, format_amount
 
     set_language("en")
     ruleset = load_ruleset("high-society/ja")
@@ -226,9 +275,11 @@ def test_the_table_shows_the_money_each_player_has_left_and_their_cards_in_order
     text = rendered(render_table(ruleset, observation, 0, []), width=200)
     assert "Money left" in text
     for seat in range(3):
-        left = sum(ruleset.money_values) - sum(observation.discarded_money[seat])
-        assert format_money(ruleset, left) in text
-        won = sorted(observation.won_cards[seat], key=lambda card: ruleset.card(card).index)
+        # Everyone is dealt the same money, and paid money lies face up: what is left is public.
+        left = sum(money_values(ruleset)) - sum(value_of(ruleset, card) for card in observation.cards("spent", seat))
+        assert observation.measure("money", seat) == left
+        assert format_amount(ruleset, left) in text
+        won = sorted(observation.cards("won", seat), key=lambda card: ruleset.card(card).index)
         if won:
             assert ", ".join(card_name(ruleset, card) for card in won) in text
 
@@ -237,10 +288,15 @@ def test_a_narrated_game_says_at_the_start_that_a_bot_plays_the_human_seat(tmp_p
     done = run_play("-r", "high-society/ja", "--players", "Ann,bot:random,bot:random", "--seed", "2")
     assert done.returncode == 0, done.stderr
     assert "Ann's seat is played by a heuristic bot." in done.stdout.splitlines()[:3]
+    # The story starts with the first card up for auction: dealing and shuffling are not news.
+    lines = done.stdout.splitlines()
+    told = lines[lines.index("Ann's seat is played by a heuristic bot.") + 1]
+    assert told.startswith("Revealed: "), told
+    assert "shuffled" not in done.stdout
 
 
 def test_the_help_tells_a_newcomer_how_the_game_ends_and_that_the_poorest_cannot_win():
-    from engine.terminal.card_text import game_rule_phrases
+    from engine.text.card_text import game_rule_phrases
 
     set_language("en")
     phrases = game_rule_phrases(load_ruleset("high-society/ja"))
@@ -248,3 +304,30 @@ def test_the_help_tells_a_newcomer_how_the_game_ends_and_that_the_poorest_cannot
     assert any("least money" in phrase for phrase in phrases)
     # A house rule where the poorest player is not out says nothing of the kind.
     assert not any("least money" in phrase for phrase in game_rule_phrases(load_ruleset("high-society/house/forgiving")))
+
+
+def table_rows(text):
+    """The cells of the table's player rows (heading row left out)."""
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]
+    return rows[1:]
+
+
+def test_the_money_cards_column_counts_every_players_cards_even_those_only_their_owner_sees():
+    set_language("en")
+    ruleset = load_ruleset("high-society/ja")
+    players = ["Ann", "Bo", "Cy"]
+    state = Game(ruleset, players).new_initial_state(seed=0)
+    bots = [make_bot("random", seat) for seat in range(3)]
+    # Random bots spend everything soon: play until a player has no money card left.
+    while min(state.count_in("hand", seat) + state.count_in("bid", seat) for seat in range(3)) > 0:
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    assert not state.is_terminal()
+    for viewer in range(3):
+        observation = state.observation(viewer)
+        rows = table_rows(rendered(render_table(ruleset, observation, viewer, []), width=200))
+        assert len(rows) == 3
+        for seat, row in enumerate(rows):
+            assert row[3] == str(state.count_in("hand", seat) + state.count_in("bid", seat)), row
+            # Money left: public, since everyone is dealt the same and pays face up.
+            assert row[4] == format_amount(ruleset, observation.measure("money", seat))

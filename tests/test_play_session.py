@@ -53,6 +53,8 @@ class Human:
         self.choices_made = 0
         self.bids_made = 0
         self.passes_made = 0
+        # The card heading the table at each choice prompt (what the choice is about).
+        self.choice_headings: list[str] = []
 
     def cheapest_bid(self) -> str | None:
         """Ask the help (`?`) for the cheapest legal bid, as typed."""
@@ -87,6 +89,7 @@ class Human:
             if index == 0:
                 self.bid_turn(screen)
             elif index == 1:
+                self.choice_headings.append(last_match(r"Round \d+: ([^\n]*)", screen) or "")
                 self.child.sendline("1")
                 self.choices_made += 1
             else:
@@ -115,14 +118,17 @@ def theft_seed() -> int:
     The human outbids everyone for the first card, so starts the theft round
     and passes at once: they take the theft and must choose a possession.
     """
-    from engine.game import Game
+    from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
     ruleset = load_ruleset("high-society/ja")
     game = Game(ruleset, ["Ann", "B1", "B2", "B3"])
     for seed in range(1, 2000):
-        deck = game.new_initial_state(seed=seed).to_log()["deck"]
+        state = game.new_initial_state(seed=seed, record_events=False)
+        # The deck as the log records it, top first: the first card is already up for auction.
+        deck = state.to_log()["deck"]
         if "luxury" in ruleset.card(deck[0]).tags and deck[1] == "theft":
+            assert state.card_ids_in("revealed") == (deck[0],) and state.card_ids_in("deck")[-1] == "theft"
             return seed
     raise AssertionError("no seed opens with a possession and the theft")
 
@@ -141,6 +147,8 @@ def test_a_whole_game_with_a_human_seat_including_a_theft_discard(tmp_path):
     assert "result" in saved
     ann_discards = [a for a in saved["actions"] if a["player"] == 0 and a["action"] == "discard"]
     assert human.choices_made == len(ann_discards) == 1, "the human chose which possession the theft took"
+    # While choosing, the theft still heads the table, with what it does.
+    assert human.choice_headings[0].startswith("Theft") and "discards one of their" in human.choice_headings[0]
     assert replay(log).returncode == 0
 
 

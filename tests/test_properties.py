@@ -13,18 +13,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import PASS, is_choice
-from engine.game import Game
+from engine.conformance import cards_misplaced
+from engine.core.game import Game
+from engine.core.scoring import Holdings, score_players
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
 from engine.language.ruleset import load_ruleset
-from engine.scoring import score_players
+from game_fixtures import hs_bids, hs_hand, status_cards
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
 RULESETS = ["high-society/ja", "high-society/ko", *(str(path) for path in sorted(HOUSE.glob("*.yaml")))]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 SETTINGS = settings(max_examples=40, deadline=None)
+# The only zones a money card may ever be in: a hand, a bid on the table, money paid.
+MONEY_ZONES = ("hand", "bid", "spent")
 
 _loaded: dict[str, object] = {}
 
@@ -34,6 +37,11 @@ def ruleset(name: str):
     if name not in _loaded:
         _loaded[name] = load_ruleset(name)
     return _loaded[name]
+
+
+def money_values(rules) -> list[int]:
+    """The face values of the money cards one player is dealt."""
+    return [int(card.attributes["value"]) for card in rules.cards if "money" in card.tags]
 
 
 games = st.tuples(st.sampled_from(RULESETS), st.integers(3, 5), st.integers(0, 2**32 - 1),
@@ -52,19 +60,48 @@ def play(name: str, seats: int, seed: int, rng: random.Random, on_action=None):
 
 
 def money_where(state, player: int) -> int:
-    """A player's money in hand, on the table and discarded."""
-    return sum(state.hand_values(player)) + sum(state.bids[player]) + sum(state.discarded_money[player])
+    """A player's money in hand, on the table and paid (the money cards are the types ``money-*``)."""
+    cards = state.game.cards
+    return sum(int(cards.type(instance).attributes["value"])
+               for zone in MONEY_ZONES for instance in state.cards_in(zone, player)
+               if cards.id_of(instance).startswith("money-"))
+
+
+def money_outside_its_zones(state) -> list[str]:
+    """The money cards lying anywhere but a hand, a bid or money paid (as ``zone: card``)."""
+    layout = state.game.zones
+    stray = []
+    for slot, content in enumerate(state.zones):
+        zone = layout.specs[layout.slot_zone[slot]].id
+        if zone in MONEY_ZONES:
+            continue
+        owner = layout.slot_owner[slot]
+        stray.extend(f"{zone}: {card}" for card in state.card_ids_in(zone, owner) if card.startswith("money-"))
+    return stray
 
 
 @SETTINGS
 @given(games)
 def test_money_is_never_created_or_lost(game):
     name, seats, seed, rng = game
-    dealt = sum(ruleset(name).money_values)
+    dealt = sum(money_values(ruleset(name)))
 
     def check(state, action):
+        assert money_outside_its_zones(state) == []
         for player in range(seats):
             assert money_where(state, player) == dealt
+
+    final = play(name, seats, seed, rng, check)
+    check(final, None)
+
+
+@SETTINGS
+@given(games)
+def test_every_card_is_in_exactly_one_zone_after_every_action(game):
+    name, seats, seed, rng = game
+
+    def check(state, action):
+        assert cards_misplaced(state) is None
 
     final = play(name, seats, seed, rng, check)
     check(final, None)
@@ -76,16 +113,17 @@ def test_every_bid_beats_the_highest_with_money_the_bidder_holds(game):
     name, seats, seed, rng = game
 
     def check(state, action):
-        if action == PASS or is_choice(action):
+        entry = state.action_to_json(action)
+        if entry["action"] != "bid":
             return
         player = state.current_player()
-        added = state.action_to_json(action)["cards"]
-        hand = list(state.hand_values(player))
+        added = entry["cards"]
+        hand = list(hs_hand(state, player))
         for value in added:
             assert value in hand
             hand.remove(value)
-        highest = max(sum(bid) for bid in state.bids)
-        assert sum(state.bids[player]) + sum(added) > highest
+        highest = max(sum(bid) for bid in hs_bids(state))
+        assert sum(hs_bids(state)[player]) + sum(added) > highest
 
     play(name, seats, seed, rng, check)
 
@@ -95,7 +133,7 @@ def test_every_bid_beats_the_highest_with_money_the_bidder_holds(game):
 def test_a_game_ends_within_the_decks_length_of_rounds(game):
     name, seats, seed, rng = game
     state = play(name, seats, seed, rng)
-    assert state.round_number <= len(ruleset(name).cards)
+    assert state.round_number <= len(status_cards(ruleset(name)))
 
 
 @SETTINGS
@@ -137,8 +175,14 @@ def test_turning_the_table_turns_the_result(game, turn):
     assert sorted(result.winners) == sorted(original.winners)
 
 
-held_cards = st.lists(st.sampled_from([card.id for card in ruleset("high-society/ja").cards]),
-                      unique=True, max_size=16)
+held_cards = st.lists(st.sampled_from(status_cards(ruleset("high-society/ja"))), unique=True, max_size=16)
+
+
+def score_of(name: str, cards: list[str]) -> Fraction:
+    """Ann's score holding ``cards`` (with 1 money left; two empty-handed rivals)."""
+    seats = [Holdings("Ann", tuple(cards), {"money": 1}, {"won": tuple(cards)}),
+             Holdings("Bo", (), {"money": 2}, {"won": ()}), Holdings("Cy", (), {"money": 3}, {"won": ()})]
+    return score_players(ruleset(name), seats).player("Ann").score
 
 
 def rulebook_score(cards: list[str], debt_floor: int | None) -> Fraction:
@@ -158,8 +202,7 @@ def rulebook_score(cards: list[str], debt_floor: int | None) -> Fraction:
 @given(held_cards, held_cards)
 def test_scores_follow_the_rulebook_pipeline_in_both_editions(cards, other):
     for name, floor in (("high-society/ja", None), ("high-society/ko", 0)):
-        result = score_players(ruleset(name), [("Ann", cards, 1), ("Bo", [], 2), ("Cy", [], 3)])
-        assert result.player("Ann").score == rulebook_score(cards, floor)
+        assert score_of(name, cards) == rulebook_score(cards, floor)
 
 
 @settings(max_examples=200, deadline=None)
@@ -168,16 +211,13 @@ def test_each_prestige_card_doubles_the_score(cards):
     without = [card for card in cards if not card.startswith("prestige-")]
     count = len(cards) - len(without)
     for name in ("high-society/ja", "high-society/ko"):
-        def score(held):
-            return score_players(ruleset(name), [("Ann", held, 1), ("Bo", [], 2), ("Cy", [], 3)]).player("Ann").score
-        assert score(cards) == score(without) * 2 ** count
+        assert score_of(name, cards) == score_of(name, without) * 2 ** count
 
 
 @settings(max_examples=200, deadline=None)
 @given(held_cards)
 def test_the_korean_floor_never_lets_debt_push_a_score_below_zero(cards):
-    result = score_players(ruleset("high-society/ko"), [("Ann", cards, 1), ("Bo", [], 2), ("Cy", [], 3)])
-    assert result.player("Ann").score >= 0
+    assert score_of("high-society/ko", cards) >= 0
 
 
 @pytest.mark.parametrize("name", RULESETS)

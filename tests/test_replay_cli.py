@@ -38,7 +38,7 @@ def test_explain_shows_every_scoring_step():
     assert done.exit_code == 0
     assert "Cy: 0 in hand (out)" in done.stdout
     assert "  Title x2 = 32" in done.stdout
-    assert "Everyone is tied for the least money (0): everyone is out and nobody wins." in done.stdout
+    assert "Everyone is tied for the least money in hand (0): everyone is out and nobody wins." in done.stdout
 
 
 @pytest.mark.parametrize("name, index", [("bid-too-low.json", 1), ("wrong-player.json", 3)])

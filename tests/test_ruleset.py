@@ -17,7 +17,8 @@ def test_the_japanese_edition_loads_with_its_own_options():
     ruleset = load_ruleset("high-society/ja")
     assert ruleset.id == "high-society/ja" and ruleset.game == "high-society"
     assert (ruleset.players_min, ruleset.players_max) == (3, 5)
-    assert ruleset.money_values[0] == 1000 and ruleset.money_values[-1] == 25000
+    money = [int(card.attributes["value"]) for card in ruleset.cards_with_tag("money")]
+    assert money[0] == 1000 and money[-1] == 25000 and len(money) == 11
     assert dict(ruleset.options) == {"debt-floor": None, "tiebreak": ("money",), "eliminate-poorest": True,
                                      "rounding": "exact"}
     assert ruleset.tiebreak == ("money",)
@@ -26,7 +27,8 @@ def test_the_japanese_edition_loads_with_its_own_options():
 
 def test_the_korean_edition_counts_millions_of_dollars_and_clamps_debt():
     ruleset = load_ruleset("high-society/ko")
-    assert ruleset.money_unit["scale"] == 1_000_000 and ruleset.money_unit["currency"] == "USD"
+    assert ruleset.unit("money")["scale"] == 1_000_000 and ruleset.unit("money")["currency"] == "USD"
+    assert [int(card.attributes["value"]) for card in ruleset.cards_with_tag("money")][:3] == [1, 2, 3]
     floor = next(step for step in ruleset.scoring_steps if step["kind"] == "floor")
     assert floor["at"] == 0
     assert ruleset.card("theft").name == "Thief" and ruleset.tiebreak == ("highest-luxury",)
@@ -34,7 +36,10 @@ def test_the_korean_edition_counts_millions_of_dollars_and_clamps_debt():
 
 def test_cards_keep_file_order_and_know_their_index_tags_and_values():
     ruleset = load_ruleset("high-society/ja")
-    assert [card.index for card in ruleset.cards] == list(range(16))
+    # The sixteen status cards, then one card type per money value (a series).
+    assert [card.index for card in ruleset.cards] == list(range(27))
+    assert [card.id for card in ruleset.cards[15:18]] == ["theft", "money-1000", "money-2000"]
+    assert ruleset.card("money-6000").copies(4) == 4
     assert ruleset.card("luxury-3").attributes["value"] == Fraction(3)
     assert ruleset.card("scandal").tags == frozenset({"misfortune", "scandal", "red"})
     assert len(ruleset.cards_with_tag("red")) == 4

@@ -29,8 +29,8 @@ def test_every_property_has_a_title_and_a_description():
                 if "$ref" not in sub or "title" in sub:
                     assert "title" in sub and "description" in sub, f"{path}.{name}"
             for key, value in node.items():
-                # `if` conditions and the completeness overlay only restate properties documented elsewhere.
-                if key not in ("if", "complete"):
+                # `if` conditions and the completeness overlays only restate properties documented elsewhere.
+                if key not in ("if", "complete") and not key.endswith("-complete"):
                     walk(value, f"{path}.{key}")
         elif isinstance(node, list):
             for item in node:
@@ -50,7 +50,7 @@ def test_a_misspelt_key_is_caught_at_the_key_with_a_hint():
 
 def test_a_misspelt_kind_gets_a_hint():
     assert messages("extends: x\nend:\n  - {id: e, kind: deck-emtpy}\n") == [
-        "house.yaml:3:19: $.end[0].kind: 'deck-emtpy' is not one of nth-tagged-revealed, deck-empty (did you mean "
+        "house.yaml:3:19: $.end[0].kind: 'deck-emtpy' is not one of condition, deck-empty, nth-tagged-revealed (did you mean "
         "'deck-empty'?)"]
 
 

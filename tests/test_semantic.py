@@ -18,14 +18,37 @@ def test_the_shipped_edition_has_no_semantic_problem(tmp_path):
     assert problems_of("", tmp_path) == []
 
 
-def test_an_unknown_tag_on_a_card_gets_a_hint(tmp_path):
+def test_an_unknown_tag_on_a_card_gets_a_hint_and_the_declared_tags(tmp_path):
     assert problems_of("cards:\n  - {id: x, name: X, tags: [prestig]}\n", tmp_path) == [
-        "unknown tag 'prestig' (did you mean 'prestige'?)"]
+        "unknown tag 'prestig' (did you mean 'prestige'?); declared: money, luxury, prestige, misfortune, red, debt, "
+        "scandal"]
 
 
 def test_an_unknown_attribute_is_flagged(tmp_path):
     assert problems_of("scoring:\n  steps:\n    - {id: luxuries, attribute: valeu}\n", tmp_path) == [
-        "no card has the attribute 'valeu' (did you mean 'value'?)"]
+        "no card has the attribute 'valeu' (did you mean 'value'?); attributes: value"]
+
+
+def test_an_unknown_zone_in_a_step_is_flagged_with_the_declared_zones(tmp_path):
+    messages = problems_of("flow:\n  - id: round\n    steps:\n      - {id: reveal, to: revaeled}\n", tmp_path)
+    assert messages == ["unknown zone 'revaeled' (did you mean 'revealed'?); declared: hand, bid, spent, deck, revealed, "
+                        "won, discarded, box"]
+
+
+def test_a_player_variable_no_step_sets_is_flagged(tmp_path):
+    messages = problems_of("flow:\n  - id: round\n    steps:\n      - {id: next-start, to: takr}\n", tmp_path)
+    assert messages == ["no step sets the player variable 'takr' (did you mean 'taker'?); variables: active, player, "
+                        "start, taker"]
+
+
+def test_a_measure_named_by_a_block_must_be_declared(tmp_path):
+    messages = problems_of("scoring:\n  elimination: {measure: mony}\n", tmp_path)
+    assert messages == ["unknown measure 'mony' (did you mean 'money'?); declared: money"]
+
+
+def test_every_player_is_dealt_a_copy_of_each_money_card(tmp_path):
+    messages = problems_of("cards:\n  - {id: money, count: 3}\n", tmp_path)
+    assert "every player is dealt one money-1000, but with 5 players there are 3" in messages
 
 
 def test_an_end_condition_waiting_for_more_cards_than_exist_can_never_trigger(tmp_path):
@@ -39,8 +62,14 @@ def test_a_game_without_a_reachable_end_is_flagged(tmp_path):
 
 
 def test_an_auction_after_one_without_when_is_never_held(tmp_path):
+    messages = problems_of("flow:\n  - id: round\n    steps:\n      - id: auction\n        cases:\n"
+                           "          - {id: extra, kind: ascending}\n", tmp_path)
+    assert messages == ["this case is never chosen: the case before it has no `when` and takes every card"]
+
+
+def test_the_same_in_the_old_format_of_a_house_rule_is_still_understood(tmp_path):
     messages = problems_of("round:\n  auctions:\n    - {id: extra, kind: ascending}\n", tmp_path)
-    assert messages == ["this auction is never held: the auction before it has no `when` and takes every card"]
+    assert messages == ["this case is never chosen: the case before it has no `when` and takes every card"]
 
 
 def test_fewer_than_two_players_or_min_above_max_is_flagged(tmp_path):
@@ -49,9 +78,20 @@ def test_fewer_than_two_players_or_min_above_max_is_flagged(tmp_path):
         "the most players (4) is fewer than the fewest (5)"]
 
 
-def test_money_values_must_be_distinct_and_ascending(tmp_path):
-    (message,) = problems_of("money: {values: [1, 3, 3]}\n", tmp_path)
-    assert "distinct and ascending" in message
+def test_money_values_must_be_distinct(tmp_path):
+    from engine.language.ruleset import validate
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high-society/ja\ncards:\n  - {id: money, values: [1, 3, 3]}\n", encoding="utf-8")
+    (problem,) = validate(str(path))
+    assert problem.message == "lists the same entry more than once"
+    assert (problem.location.line, problem.location.json_path) == (3, "$.cards[0].values")
+
+
+def test_at_most_twenty_kinds_of_money_can_be_bid(tmp_path):
+    values = ", ".join(str(v) for v in range(1, 22))
+    messages = problems_of(f"cards:\n  - {{id: money, values: [{values}]}}\n", tmp_path)
+    assert messages == ["a bid is a set of money cards: at most 20 kinds of money card, not 21"]
 
 
 def test_an_edition_option_value_must_fit_its_declaration(tmp_path):
@@ -59,8 +99,8 @@ def test_an_edition_option_value_must_fit_its_declaration(tmp_path):
 
 
 def test_a_declared_default_must_fit_the_declared_type(tmp_path):
-    (message,) = problems_of("option-definitions:\n  rounding: {default: ceil}\n", tmp_path)
-    assert "cannot be 'ceil'" in message
+    (message,) = problems_of("option-definitions:\n  rounding: {default: ceiling}\n", tmp_path)
+    assert "cannot be 'ceiling'" in message
 
 
 def test_a_tiebreak_option_may_only_name_declared_criteria(tmp_path):
@@ -68,14 +108,19 @@ def test_a_tiebreak_option_may_only_name_declared_criteria(tmp_path):
     assert "unknown tiebreak criterion 'mony' (did you mean 'money'?)" in message
 
 
-def test_unknown_block_kinds_are_checked_against_the_engine_registry(tmp_path):
-    path = tmp_path / "house.yaml"
-    path.write_text("extends: high-society/ja\n", encoding="utf-8")
-    tree = load_merged(str(path)).tree
-    registry = {"end": {"deck-empty": object}}
-    (message,) = [d.message for d in check(tree, registry)]
-    assert message == "the engine has no end block 'nth-tagged-revealed' (did you mean 'deck-empty'?)" or \
-        "nth-tagged-revealed" in message
+def test_the_schema_names_exactly_the_kinds_the_engine_registers():
+    import json
+
+    from engine import resources
+    from engine.blocks.registry import all_blocks
+    from engine.language.schema_gen import schema_text
+
+    with open(resources.schema_path("ruleset"), encoding="utf-8") as handle:
+        shipped = handle.read()
+    assert shipped == schema_text(), "run: python -m engine.language.schema_gen --write"
+    schema = json.loads(shipped)
+    for category, blocks in all_blocks().items():
+        assert schema["$defs"][category]["properties"]["kind"]["enum"] == sorted(blocks)
 
 
 def test_two_items_with_one_id_in_one_file_are_a_mistake():

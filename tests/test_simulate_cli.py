@@ -35,8 +35,10 @@ def test_a_comparison_prints_win_rates_side_by_side_and_what_changed(capsys):
     assert "Win rate per seat" in out
     assert "Seat 1 (heuristic)" in out and "Seat 4 (random)" in out
     assert "high-society/ja" in out and "high-society/ko" in out
-    # The Korean edition's money is written in millions of dollars.
-    assert "million" in out
+    # One row per measure the rulesets report: High Society reports the money left,
+    # which the Korean edition writes in millions of dollars.
+    money_row = next(line for line in out.splitlines() if "Money left per player" in line)
+    assert "million" in money_row
     assert "seed 11" in out
     assert "Traceback" not in err
 
@@ -59,6 +61,7 @@ def test_json_is_one_object_with_every_ruleset_and_the_paired_differences(capsys
             assert low <= seat["wins"]["rate"] <= high
             assert seat["sole_wins"]["count"] <= seat["wins"]["count"]
         assert sum(rate["count"] for rate in entry["decided_by"].values()) == 25
+        assert list(entry["mean_measures"]) == ["money"]  # what the ruleset's `report` lists
 
 
 def test_the_logs_hold_every_game_and_agree_with_the_statistics(capsys, tmp_path):
@@ -80,8 +83,59 @@ def test_the_logs_hold_every_game_and_agree_with_the_statistics(capsys, tmp_path
             assert seat_entry["wins"]["count"] == wins
         assert entry["mean_actions"] == pytest.approx(sum(len(game["actions"]) for game in mine) / 6)
         money = [player["money"] for game in mine for player in game["result"]["players"]]
-        assert entry["mean_money_left"] == pytest.approx(sum(money) / len(money))
+        assert entry["mean_measures"]["money"] == pytest.approx(sum(money) / len(money))
         assert entry["no_winner"]["count"] == sum(not game["result"]["winners"] for game in mine)
+
+
+COUNTING_HOUSE_RULE = """\
+extends: high-society/ko
+id: test/counting
+measures:
+  cards-won: {count: [won], name: cards won, heading: Cards won}
+  titles: {count: [won], cards: {tag: prestige}, name: titles won}
+result:
+  - {field: money, measure: money}
+  - {field: eliminated}
+  - {field: score}
+  - {field: cards, zone: won}
+  - {field: titles, measure: titles}
+report: [titles, money, cards-won, money]
+"""
+
+
+def test_a_ruleset_reports_the_measures_its_report_lists_each_once_in_its_order(capsys, tmp_path):
+    house_rule = tmp_path / "counting.yaml"
+    house_rule.write_text(COUNTING_HOUSE_RULE, encoding="utf-8")
+    logs = tmp_path / "games.jsonl"
+    code, out, err = run(capsys, "-r", "high-society/ko", "-r", str(house_rule), "--games", "8",
+                         "--players", FOUR_BOTS, "--seed", "3", "--jobs", "1", "--logs", str(logs), "--json")
+    assert code == 0, err
+    baseline, counting = json.loads(out)["rulesets"]
+    assert list(baseline["mean_measures"]) == ["money"]
+    assert list(counting["mean_measures"]) == ["titles", "money", "cards-won"]
+    # Same deals, same rules of play: the same money left, not counted twice for being listed twice.
+    assert counting["mean_measures"]["money"] == baseline["mean_measures"]["money"]
+    games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
+    # Game by game, rulesets in -r order (the house rule's log names its file, which its id cannot find).
+    players = [player for game in games[1::2] for player in game["result"]["players"]]
+    assert len(players) == 8 * 4
+    assert counting["mean_measures"]["money"] == pytest.approx(sum(p["money"] for p in players) / len(players))
+    assert counting["mean_measures"]["titles"] == pytest.approx(sum(p["titles"] for p in players) / len(players))
+    assert counting["mean_measures"]["cards-won"] == pytest.approx(
+        sum(len(p["cards"]) for p in players) / len(players))
+
+    code, out, err = run(capsys, "-r", "high-society/ko", "-r", str(house_rule), "--games", "8",
+                         "--players", FOUR_BOTS, "--seed", "3", "--jobs", "1")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if "per player" in line]
+    assert [row.split("│")[1].strip() for row in rows] == [
+        "Money left per player", "Titles won per player", "Cards won per player"]
+    # A count of cards is a plain number, not an amount of the edition's money; a measure the
+    # baseline does not report is a dash in its column.
+    cards_row = rows[2].split("│")
+    assert cards_row[2].strip() == "–"
+    assert cards_row[3].strip() == f"{counting['mean_measures']['cards-won']:.1f}"
+    assert "million" in rows[0] and "million" not in rows[1] + rows[2]
 
 
 def test_every_simulated_log_replays_as_legal(capsys, tmp_path):

@@ -9,21 +9,44 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cli.main import main
+from engine.core.chance import PairedChance, hash64
+from engine.core.game import Game
 from engine.simulation import runner
 from engine.simulation.runner import (
     RulesetSpec,
     SimulationPlan,
     bot_seed,
-    deck_for_game,
-    first_player_for_game,
     play_batch,
     run_simulation,
 )
+from game_fixtures import sample_ruleset, shipped
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
 SEATS = ("heuristic", "random", "random")
 NAMES = ("H", "R1", "R2")
+
+STATUS_CARDS = [f"luxury-{value}" for value in range(1, 11)] + ["prestige-1", "prestige-2", "prestige-3",
+                                                                 "scandal", "debt", "theft"]
+# The Japanese edition with its status cards listed the other way round (each moved before the previous one).
+REVERSED_LISTING = sample_ruleset(extra="cards:\n" + "\n".join(
+    f"  - {{id: {card}, $before: {previous}}}" for previous, card in zip(STATUS_CARDS, STATUS_CARDS[1:])))
+
+
+def paired_game(ruleset, players: int = 3) -> Game:
+    return Game(ruleset, [f"P{seat}" for seat in range(players)])
+
+
+JAPANESE = paired_game(shipped("high-society/ja"))
+LONG_SEASON = paired_game(shipped("high-society/house/long-season"))
+WITHOUT_THEFT = paired_game(shipped("high-society/house/no-theft"))
+REVERSED = paired_game(REVERSED_LISTING)
+
+
+def deal(game: Game, seed: int, game_index: int):
+    """Game ``game_index`` of a simulation with ``seed``, as dealt: its deck (top first) and first player."""
+    state = game.new_initial_state(chance_source=PairedChance(seed, game_index), record_events=False)
+    return state.to_log()["deck"], state.first_player
 
 
 def plan(games: int = 12, seed: int = 99, *rulesets: str) -> SimulationPlan:
@@ -65,23 +88,22 @@ def test_json_output_is_identical_with_one_job_and_with_two(capsys):
 @settings(max_examples=50, deadline=None)
 @given(st.integers(min_value=0, max_value=2 ** 40), st.integers(min_value=0, max_value=10 ** 6))
 def test_cards_two_rulesets_share_come_up_in_the_same_order(seed, game_index):
-    japanese = [f"luxury-{value}" for value in range(1, 11)] + ["prestige-1", "prestige-2", "prestige-3",
-                                                                  "scandal", "debt", "theft"]
-    long_season = japanese + ["prestige-4"]
-    without_theft = [card for card in japanese if card != "theft"]
-    deck = deck_for_game(seed, game_index, japanese)
-    assert sorted(deck) == sorted(japanese)
-    assert [card for card in deck_for_game(seed, game_index, long_season) if card != "prestige-4"] == deck
-    assert deck_for_game(seed, game_index, without_theft) == [card for card in deck if card != "theft"]
+    assert [card.id for card in REVERSED_LISTING.cards][:len(STATUS_CARDS)] == STATUS_CARDS[::-1]
+    deck, _first = deal(JAPANESE, seed, game_index)
+    assert sorted(deck) == sorted(STATUS_CARDS)
+    # Each card goes by its key, the hash of S:i:card:ID (docs/simulate.md), as simulate has always dealt.
+    assert deck == sorted(STATUS_CARDS, key=lambda card: (hash64(seed, game_index, "card", card), card))
+    assert [card for card in deal(LONG_SEASON, seed, game_index)[0] if card != "prestige-4"] == deck
+    assert deal(WITHOUT_THEFT, seed, game_index)[0] == [card for card in deck if card != "theft"]
     # The order the ruleset lists its cards in does not matter either.
-    assert deck_for_game(seed, game_index, list(reversed(japanese))) == deck
+    assert deal(REVERSED, seed, game_index)[0] == deck
 
 
 def test_deals_vary_from_game_to_game_and_every_seat_gets_to_start():
-    cards = [f"c{index}" for index in range(16)]
-    decks = {tuple(deck_for_game(5, index, cards)) for index in range(200)}
-    assert len(decks) == 200
-    assert {first_player_for_game(5, index, 4) for index in range(200)} == {0, 1, 2, 3}
+    four_seats = paired_game(shipped("high-society/ja"), players=4)
+    deals = [deal(four_seats, 5, index) for index in range(200)]
+    assert len({tuple(deck) for deck, _first in deals}) == 200
+    assert {first for _deck, first in deals} == {0, 1, 2, 3}
     assert len({bot_seed(5, index, seat) for index in range(50) for seat in range(4)}) == 200
 
 

@@ -27,7 +27,7 @@ def made_up_summary() -> dict:
             winners = frozenset(rng.sample(range(3), rng.choice([0, 1, 1, 2])))
             outcomes.append(GameOutcome(winners, tuple(rng.random() < 0.3 for _ in kinds),
                                         tuple(Fraction(rng.randint(-10, 80), rng.choice([1, 2])) for _ in kinds),
-                                        tuple(rng.randint(0, 90) for _ in kinds),
+                                        (("money", tuple(rng.randint(0, 90) for _ in kinds)),),
                                         "score" if len(winners) == 1 else None, 13, 55))
         tally.add_game(outcomes)
     return summarize(rulesets=rulesets, sources=["a", "b"], seat_kinds=kinds, games=150, seed=3, tally=tally)
@@ -118,3 +118,14 @@ def test_a_plot_file_with_an_unknown_ending_is_refused_before_any_game(tmp_path)
     assert result.exit_code == 2
     assert "out.xyz" in result.output and "png" in result.output
     assert not (tmp_path / "out.xyz").exists()
+
+
+def test_the_ticks_of_an_axis_share_their_decimals():
+    i18n.set_language("en")
+    points = plot._axis_formatter("points")
+    assert points.format_ticks([-0.015, -0.01, -0.005, 0.0, 0.005, 0.01, 0.015]) == [
+        "-1.5", "-1.0", "-0.5", "0.0", "+0.5", "+1.0", "+1.5"]
+    assert points.format_ticks([-0.02, 0.0, 0.02, 0.04]) == ["-2", "0", "+2", "+4"]
+    shares = plot._axis_formatter("percent")
+    assert shares.format_ticks([0.0, 0.2, 0.4, 0.6]) == ["0%", "20%", "40%", "60%"]
+    assert shares.format_ticks([0.0, 0.025, 0.05]) == ["0.0%", "2.5%", "5.0%"]

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from engine.core.measures import measure_from_spec
 from engine.text import i18n
 from engine.simulation.report import findings, percent, points, render_report, summarize
 from engine.simulation.stats import BatchTally, GameOutcome, wilson_interval
@@ -15,8 +16,18 @@ KINDS = ("heuristic", "random", "random")
 
 def game(winners, scores, *, eliminated=(False, False, False), money=(0, 0, 0), decided_by="score",
          rounds=12, actions=40):
-    return GameOutcome(frozenset(winners), tuple(eliminated), tuple(Fraction(s) for s in scores), tuple(money),
-                       decided_by, rounds, actions)
+    """One game; ``money`` is what each seat has left, the measure the rulesets below report."""
+    return GameOutcome(frozenset(winners), tuple(eliminated), tuple(Fraction(s) for s in scores),
+                       (("money", tuple(money)),), decided_by, rounds, actions)
+
+
+def made_up_ruleset(ruleset_id, options):
+    """A ruleset as far as the report reads one: it reports the money a player has left, in plain numbers."""
+    money = measure_from_spec("money", {"sum": "value", "zones": ["hand"], "unit": "money",
+                                        "name": "money in hand", "heading": "Money left"})
+    return SimpleNamespace(id=ruleset_id, options=options, tiebreak_criteria={}, measures=(money,),
+                           measure=lambda name: {"money": money}[name], report=("money",),
+                           unit=lambda name=None: {"scale": 1, "style": "plain"}, text_context="game")
 
 
 @pytest.fixture
@@ -37,10 +48,7 @@ def known_case():
     ]
     for baseline, house in deals:
         tally.add_game([baseline, house])
-    rulesets = [SimpleNamespace(id="game/base", options={"floor": None}, tiebreak_criteria={},
-                                money_unit={"scale": 1, "style": "plain"}, text_context="game"),
-                SimpleNamespace(id="house/rule", options={"floor": 0}, tiebreak_criteria={},
-                                money_unit={"scale": 1, "style": "plain"}, text_context="game")]
+    rulesets = [made_up_ruleset("game/base", {"floor": None}), made_up_ruleset("house/rule", {"floor": 0})]
     return rulesets, summarize(rulesets=rulesets, sources=["game/base", "rule.yaml"], seat_kinds=KINDS, games=4,
                                seed=1, tally=tally)
 
@@ -71,7 +79,8 @@ def test_the_other_measures_of_the_known_case(known_case):
                                       "ci": [round(x, 6) for x in wilson_interval(1, 12)]}
     assert house["eliminated"]["count"] == 4
     assert baseline["mean_rounds"] == 12.5 and baseline["mean_actions"] == 45
-    assert baseline["mean_money_left"] == pytest.approx((60 + 15) / 12)
+    assert baseline["mean_measures"] == {"money": pytest.approx((60 + 15) / 12)}
+    assert house["mean_measures"] == {"money": pytest.approx((60 + 15) / 12)}
     assert house["options"] == {"floor": 0}
 
 
@@ -95,6 +104,13 @@ def test_the_report_says_it_in_words_and_tables(known_case):
     assert any("no clear difference in how often heuristic bots win" in sentence for sentence in sentences)
     assert any("Games without a winner: 0.0% under game/base, 25.0% under house/rule." == s for s in sentences)
     assert len(renderables) == 2 + len(sentences)
+    # The reported measure gets a row of its own, headed as the ruleset words it: 75 / 12 = 6.25 each.
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(renderables[1])
+    money_row = next(line for line in console.export_text().splitlines() if "Money left per player" in line)
+    assert money_row.count("6.2") == 2
 
 
 def test_percentages_and_points_follow_the_reader():

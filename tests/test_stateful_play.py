@@ -10,11 +10,22 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.actions import PASS
-from engine.game import TERMINAL, Game
-from game_fixtures import sample_ruleset
+from engine.blocks.auction.bidding import PASS
+from engine.conformance import cards_misplaced
+from engine.core.game import Game
+from engine.core.state import TERMINAL
+from game_fixtures import hs_decision, hs_passed, sample_ruleset, status_cards
 
 MONEY_SETS = [(1,), (1, 2), (1, 2, 4), (1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000)]
+# The only zones a money card may ever be in: a hand, a bid on the table, money paid.
+MONEY_ZONES = ("hand", "bid", "spent")
+# Where a status card may be: face down, up for auction (or the card that ended the game), won, discarded.
+STATUS_ZONES = ("deck", "revealed", "won", "discarded")
+
+
+def choosing(state) -> bool:
+    """Whether a card effect is asking the player to act for a choice (not a bid or a pass)."""
+    return hs_decision(state).get("kind") == "discard-choice"
 
 
 class PlayedGame(RuleBasedStateMachine):
@@ -24,7 +35,8 @@ class PlayedGame(RuleBasedStateMachine):
     def deal(self, money, players, seed):
         self.game = Game(sample_ruleset(money_values=money), players)
         self.state = self.game.new_initial_state(seed=seed)
-        self.dealt = sum(money) * players
+        self.dealt = sum(money)
+        self.status_cards = status_cards(self.game.ruleset)
         self.rounds_seen = {self.state.round_number}
 
     @precondition(lambda self: not self.state.is_terminal())
@@ -38,7 +50,7 @@ class PlayedGame(RuleBasedStateMachine):
         round_before = state.round_number
         state.apply_action(action)
         if action == PASS and not state.is_terminal() and state.round_number == round_before \
-                and state.pending_choice is None:
+                and not choosing(state):
             assert state.current_player() != player, "a player who passed does not act again this round"
         self.rounds_seen.add(state.round_number)
 
@@ -60,33 +72,52 @@ class PlayedGame(RuleBasedStateMachine):
 
     @invariant()
     def money_is_never_created_or_lost(self):
+        # Money cards (the types money-*) are only ever in a hand, a bid or money paid,
+        # and each player's total there is what they were dealt.
         state = self.state
-        sums = self.game.money_sums
-        held = sum(sums[mask] for mask in state.hands) + sum(state.bid_totals)
-        paid = sum(sum(values) for values in state.discarded_money)
-        assert held + paid == self.dealt
+        cards = self.game.cards
+        layout = self.game.zones
+        for slot, content in enumerate(state.zones):
+            zone = layout.specs[layout.slot_zone[slot]].id
+            if zone not in MONEY_ZONES:
+                held = state.card_ids_in(zone, layout.slot_owner[slot])
+                assert not [card for card in held if card.startswith("money-")], f"money in {zone}"
+        for player in range(self.game.player_count):
+            total = sum(int(cards.type(instance).attributes["value"])
+                        for zone in MONEY_ZONES for instance in state.cards_in(zone, player)
+                        if cards.id_of(instance).startswith("money-"))
+            assert total == self.dealt
+
+    @invariant()
+    def every_card_is_in_exactly_one_zone(self):
+        assert cards_misplaced(self.state) is None
 
     @invariant()
     def the_player_to_act_is_still_in_the_auction(self):
         state = self.state
         if state.is_terminal():
             assert state.current_player() == TERMINAL and len(state.legal_actions()) == 0
-        elif state.pending_choice is None:
-            assert not state.passed[state.current_player()]
+        elif not choosing(state):
+            assert not hs_passed(state)[state.current_player()]
             assert PASS in state.legal_actions()
 
     @invariant()
     def the_game_lasts_no_more_rounds_than_the_deck_has_cards(self):
-        assert self.state.round_number <= len(self.game.card_ids)
+        assert self.state.round_number <= len(self.status_cards)
 
     @invariant()
     def every_status_card_is_in_one_place(self):
         state = self.state
-        held = [card for cards in state.won for card in cards]
-        unrevealed = state.deck[state.deck_position:]
-        on_offer = [state.revealed] if state.auction is not None else []
-        places = held + state.discarded_cards + unrevealed + on_offer
-        assert len(places) == len(set(places))
+        places = []
+        for zone in STATUS_ZONES:
+            if self.game.zones.zone(zone).per_player:
+                for seat in range(self.game.player_count):
+                    places.extend(state.card_ids_in(zone, seat))
+            else:
+                places.extend(state.card_ids_in(zone))
+        assert sorted(places) == sorted(self.status_cards)
+        # At most one card is face up: the one on auction, or the one that ended the game.
+        assert state.count_in("revealed") <= 1
 
 
 PlayedGame.TestCase.settings = settings(max_examples=40, stateful_step_count=120, deadline=None)

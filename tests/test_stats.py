@@ -77,9 +77,14 @@ def test_mean_and_sd_of_a_score_histogram_are_exact_until_the_end():
     assert sd == pytest.approx(math.sqrt(sum((x - mean) ** 2 for x in (3.5, 3.5, 14, -10)) / 3))
 
 
-def outcome(winners, scores, eliminated=None, decided_by="score", money=(0, 0, 0), rounds=10, actions=40):
+def outcome(winners, scores, eliminated=None, decided_by="score", money=(0, 0, 0), rounds=10, actions=40,
+            measures=None):
+    """One finished game; ``money`` is the money each seat has left (the measure a High Society ruleset
+    reports), ``measures`` replaces it with any other reported measures."""
+    if measures is None:
+        measures = (("money", tuple(money)),)
     return GameOutcome(frozenset(winners), tuple(eliminated or [False] * len(scores)),
-                       tuple(Fraction(s) for s in scores), tuple(money), decided_by if winners else None,
+                       tuple(Fraction(s) for s in scores), tuple(measures), decided_by if winners else None,
                        rounds, actions)
 
 
@@ -101,7 +106,15 @@ def test_a_game_where_everyone_is_the_poorest_has_no_winner():
     assert tally.games_without_winner == 1
     assert tally.eliminated == 3 and tally.player_games == 3
     assert tally.decided_by == {"no-winner": 1}
-    assert tally.money_left == 15
+    assert tally.measure_totals == {"money": 15}
+
+
+def test_every_reported_measure_is_summed_over_every_player_exactly():
+    tally = RulesetTally(("random",) * 3)
+    tally.add(outcome({0}, [4, 2, 1], measures=(("money", (5, 0, 7)), ("titles", (1, 0, 2)))))
+    tally.add(outcome({1}, [1, 6, 1], measures=(("money", (0, 3, 0)), ("titles", (Fraction(1, 2), 0, 0)))))
+    assert tally.measure_totals == {"money": 15, "titles": Fraction(7, 2)}
+    assert isinstance(tally.measure_totals["titles"], Fraction)
 
 
 def test_paired_differences_compare_the_same_deal_under_two_rulesets():
@@ -116,11 +129,14 @@ def test_paired_differences_compare_the_same_deal_under_two_rulesets():
 
 
 game_outcomes = st.builds(
-    lambda winners, scores, eliminated, rounds: outcome(winners, scores, eliminated, rounds=rounds),
+    lambda winners, scores, eliminated, rounds, money, titles: outcome(
+        winners, scores, eliminated, rounds=rounds, measures=(("money", tuple(money)), ("titles", tuple(titles)))),
     st.sets(st.integers(min_value=0, max_value=2), max_size=3),
     st.lists(st.fractions(min_value=-20, max_value=80, max_denominator=4), min_size=3, max_size=3),
     st.lists(st.booleans(), min_size=3, max_size=3),
     st.integers(min_value=1, max_value=16),
+    st.lists(st.integers(min_value=0, max_value=106), min_size=3, max_size=3),
+    st.lists(st.fractions(min_value=0, max_value=4, max_denominator=3), min_size=3, max_size=3),
 )
 
 

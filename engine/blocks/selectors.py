@@ -1,7 +1,31 @@
-"""Card selectors shared by blocks: ``{tag: T}`` or ``{card: ID}`` picks cards."""
+"""Card selectors shared by blocks: ``{tag: T}``, ``{card: ID}``, ``{not-tag: T}`` pick card types."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
+
+from .params import name, param
+
+# The ``tag``/``card`` parameters of blocks that act on some cards only.
+SELECTOR_PARAMETERS = {
+    "tag": param("Tag", "Only cards with this tag.", name("tag")),
+    "card": param("Card", "Only the card with this id.", name("card")),
+}
+
+
+def selector_definition() -> dict[str, Any]:
+    """The ``$defs/card-selector`` schema."""
+    return {
+        "title": "Card selector",
+        "description": "Picks card types: tag, card (an id), not-tag; several keys must all hold.",
+        "type": "object",
+        "additionalProperties": False,
+        "minProperties": 1,
+        "properties": {
+            "tag": {"title": "Tag", "description": "Cards with this tag.", **name("tag")},
+            "card": {"title": "Card", "description": "The card type with this id.", **name("card")},
+            "not-tag": {"title": "Not tag", "description": "Cards without this tag.", **name("tag")},
+        },
+    }
 
 
 def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:
@@ -15,11 +39,14 @@ def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:
         return lambda card: True
     tag = spec.get("tag")
     card_id = spec.get("card")
+    not_tag = spec.get("not-tag")
 
     def matches(card: Any) -> bool:
         if tag is not None and tag not in card.tags:
             return False
         if card_id is not None and card.id != card_id:
+            return False
+        if not_tag is not None and not_tag in card.tags:
             return False
         return True
 

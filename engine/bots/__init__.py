@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..actions import LegalActions
+from ..core.decisions import LegalActions
+from ..core.observation import Observation
 from ..errors import CardrulesError
 from ..text.i18n import _, pgettext
-from ..observation import Observation
 from .heuristic_bot import HeuristicBot
 from .random_bot import RandomBot
 

@@ -1,16 +1,18 @@
-"""The ``random`` bot: a cheap, uniformly random opponent (the baseline for benchmarks)."""
+"""The ``random`` bot: a cheap, uniformly random opponent for any ruleset (the baseline for benchmarks)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..actions import PASS, LegalActions
-from ..observation import Observation
+from ..core.decisions import LegalActions
 
 
 class RandomBot:
-    """Passes with probability 1/2, otherwise bids a uniformly drawn legal raise.
+    """Draws a kind of action uniformly (pass or bid, plant or harvest...), then an action of that kind.
 
-    If no raise is legal it passes; a choice between cards is uniform.
+    At a bid turn that is: pass with probability 1/2, otherwise a uniformly
+    drawn legal bid (pass when none is legal); a choice between cards is
+    uniform. It never looks at its observation.
     """
 
     kind = "random"
@@ -18,11 +20,6 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Observation, legal: LegalActions) -> int:
+    def choose(self, observation: Any, legal: LegalActions) -> int:
         """A random legal action."""
-        if legal.is_choice:
-            return legal.sample(self.rng)
-        if self.rng.random() < 0.5:
-            return PASS
-        bid = legal.sample_raise(self.rng)
-        return PASS if bid is None else bid
+        return legal.sample_by_kind(self.rng)

@@ -60,7 +60,7 @@ def is_ruleset_path(name: str) -> bool:
 def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
              options: dict[str, str], interactive: bool, console: Console) -> Any:
     """A session for a new game (seats, deal, log file)."""
-    from ..game import Game
+    from ..core.game import Game
     from ..language.ruleset import load_ruleset
     from ..terminal.session import GameSession, default_log_path, relative_reference
 
@@ -98,7 +98,7 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
 def resumed_game(resume_file: str, log_file: str | None, interactive: bool, console: Console) -> Any:
     """A session continuing a saved game; a corrupt, finished or unplayable log is refused."""
     from ..bots import BOT_KINDS
-    from ..game import Game
+    from ..core.game import Game
     from ..formats.gamelog import read_log
     from ..formats.replay import ReplayContext
     from ..terminal.seats import seats_from_log
@@ -113,9 +113,13 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     ruleset = ReplayContext().ruleset_for(record)
     players = list(log["players"])
     seats = seats_from_log(players, log.get("seats"), BOT_KINDS)
+    seed = log.get("seed") if isinstance(log.get("seed"), int) else None
     try:
         game = Game(ruleset, players, seats=[seat.log_kind() for seat in seats])
-        state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"])
+        # Chance the log does not hold yet (a reshuffle still to come) is drawn from the recorded seed.
+        state = game.new_initial_state(None if seed is None else seed + len(log["actions"]), deck=list(log["deck"]),
+                                       first_player=log["first_player"], chance=log.get("chance") or ())
+        state.seed = seed
     except CardrulesError as error:
         raise LogError.at("; ".join(d.message for d in error.diagnostics), record.file, record.line) from None
     for index, entry in enumerate(log["actions"]):
@@ -135,7 +139,6 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     if not interactive:
         seats = stand_in_bots(seats, console)
     extras = {"ruleset": log["ruleset"]} if log["ruleset"] != ruleset.id else {}
-    seed = log.get("seed") if isinstance(log.get("seed"), int) else None
     # The bots of a resumed game draw from a seed of their own, so a log resumes the same way twice.
     bot_seed = None if seed is None else seed + len(log["actions"])
     session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,

@@ -1,4 +1,4 @@
-"""Game logs (CONTRACTS.md): reading JSON and JSON Lines, validating, saving atomically.
+"""Game logs (docs/formats.md): reading JSON and JSON Lines, validating, saving atomically.
 
 A log is untrusted input. Reading it is bounded (file and line size limits,
 no NaN or Infinity, no duplicate keys, nesting depth) and every problem is a
@@ -18,9 +18,9 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -39,13 +39,23 @@ JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 
 @dataclass(frozen=True)
 class LogRecord:
-    """One decoded and schema-checked log, with where it and its actions were written."""
+    """One decoded and schema-checked log, with where it and its actions were written.
+
+    Where each action was written is worked out from ``text`` only when
+    someone asks (a replay that finds an illegal action): replaying thousands
+    of good logs should not pay for locating positions it never reports.
+    """
 
     log: Mapping[str, Any]
     file: str
     line: int                                   # line where the log starts (1-based)
     number: int                                 # 0-based position of the log in its file
-    action_positions: tuple[tuple[int, int], ...] | None  # (line, column) of each action
+    text: str = field(default="", repr=False, compare=False)
+
+    @cached_property
+    def action_positions(self) -> tuple[tuple[int, int], ...] | None:
+        """(line, column) of each action, when they can be found in the text."""
+        return _action_positions(self.text, self.log, self.line) if self.text else None
 
     def location(self, json_path: str = "$") -> Location:
         """Where the log starts, with ``json_path`` for the value meant."""
@@ -54,8 +64,9 @@ class LogRecord:
     def action_location(self, index: int) -> Location:
         """Where action ``index`` was written (its line and column when known)."""
         path = f"$.actions[{index}]"
-        if self.action_positions is not None and 0 <= index < len(self.action_positions):
-            line, column = self.action_positions[index]
+        positions = self.action_positions
+        if positions is not None and 0 <= index < len(positions):
+            line, column = positions[index]
             return Location(self.file, line, column, path)
         return Location(self.file, self.line, None, path)
 
@@ -230,6 +241,24 @@ def _is_text(value: Any, longest: int, shortest: int = 1) -> bool:
     return type(value) is str and shortest <= len(value) <= longest
 
 
+def _plain_value(value: Any) -> bool:
+    kind = type(value)
+    return kind is int or kind is bool or (kind is str and len(value) <= 200)
+
+
+def _plain_field(value: Any) -> bool:
+    """An action's extra value the schema accepts: a scalar, a short list of scalars, or a small mapping of those."""
+    if _plain_value(value):
+        return True
+    if type(value) is list:
+        return len(value) <= 100 and all(_plain_value(item) for item in value)
+    if type(value) is dict:
+        return len(value) <= 50 and all(_plain_value(item) or (type(item) is list and len(item) <= 100
+                                                               and all(_plain_value(x) for x in item))
+                                        for item in value.values())
+    return False
+
+
 def _plainly_valid(log: Mapping[str, Any]) -> bool:
     """A fast check that accepts only logs the schema accepts (the common, well-formed case).
 
@@ -243,10 +272,10 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
     players, deck, actions = log.get("players"), log.get("deck"), log.get("actions")
     if not (_is_text(log.get("ruleset"), 1000) and _is_int(log.get("first_player"), 0)
             and type(players) is list and 1 <= len(players) <= 64 and all(_is_text(p, 200) for p in players)
-            and type(deck) is list and len(deck) <= 1000 and all(_is_text(c, 200) for c in deck)
+            and type(deck) is list and len(deck) <= 10000 and all(_is_text(c, 200) for c in deck)
             and type(actions) is list and len(actions) <= 100000):
         return False
-    if "format" in log and not _is_int(log["format"], 1):
+    if "format" in log and not (_is_int(log["format"], 1) and log["format"] <= 2):
         return False
     if "options" in log and not (type(log["options"]) is dict and len(log["options"]) <= 100):
         return False
@@ -256,24 +285,43 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
         seats = log["seats"]
         if not (type(seats) is list and len(seats) <= 64 and all(_is_text(s, 200, 0) for s in seats)):
             return False
+    if "chance" in log:
+        chance = log["chance"]
+        if not (type(chance) is list and len(chance) <= 10000):
+            return False
+        for outcome in chance:
+            if not (type(outcome) is dict and len(outcome) == 2 and _is_text(outcome.get("zone"), 200)
+                    and type(outcome.get("cards")) is list and len(outcome["cards"]) <= 10000
+                    and all(_is_text(card, 200) for card in outcome["cards"])):
+                return False
     for action in actions:
         if type(action) is not dict or not _is_int(action.get("player"), 0):
             return False
         kind = action.get("action")
-        cards = action.get("cards")
-        if cards is not None or "cards" in action:
-            if not (type(cards) is list and 1 <= len(cards) <= 100 and all(type(v) is int for v in cards)):
-                return False
-        elif kind == "bid":
+        if type(kind) is not str or not _ACTION_KIND.fullmatch(kind):
             return False
-        if "card" in action:
-            if not _is_text(action["card"], 200):
+        for key, value in action.items():
+            if key == "player" or key == "action":
+                continue
+            if key == "cards":
+                if not (type(value) is list and 1 <= len(value) <= 100
+                        and all(type(v) is int or (type(v) is str and 1 <= len(v) <= 200) for v in value)):
+                    return False
+                if kind == "bid" and not all(type(v) is int for v in value):
+                    return False
+            elif key == "card":
+                if not _is_text(value, 200):
+                    return False
+            elif not _plain_field(value):
                 return False
-        elif kind == "discard":
+        if kind == "bid" and "cards" not in action:
             return False
-        if kind not in ("bid", "pass", "discard"):
+        if kind == "discard" and "card" not in action:
             return False
     return True
+
+
+_ACTION_KIND = re.compile(r"^[a-z][a-z0-9-]{0,59}$")
 
 
 def validate_log(record: LogRecord) -> None:
@@ -315,7 +363,7 @@ def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
     log = _decode(text, file, first_line)
     if not isinstance(log, dict):
         raise LogError.at(_("a log must be a JSON object"), file, first_line)
-    record = LogRecord(log, file, first_line, number, _action_positions(text, log, first_line))
+    record = LogRecord(log, file, first_line, number, text)
     validate_log(record)
     return record
 

@@ -1,47 +1,55 @@
-"""Scoring a finished physical game from a table file (CONTRACTS.md, ``cardrules score``).
+"""Scoring a finished physical game from a table file (``cardrules score``).
 
-A table file names a ruleset and, per player in seat order, the status cards
-they hold and the money left in their hand (a list of card values, or a
-total). It is untrusted input: it is read with the project's safe YAML loader
-(JSON is read the same way), checked against ``schemas/table.schema.json``
-and then against the ruleset (unknown cards with a suggestion, a card held
-twice or by two players, money the edition does not have, a player count the
-ruleset does not allow). Every problem is a located
+A table file names a ruleset and, per player in seat order, what they hold at
+the end, field by field as the ruleset's ``table`` section declares: each
+field fills a player zone (``as: ids``: card ids; ``as: values``: cards named
+by their value, or a total; ``as: counts``: a count per card type, or a total;
+``as: count``: a number of cards) or gives a measure's total: an auction game's
+fields may be ``cards`` and ``money``, a trading game's ``coins`` and ``hand``.
+
+It is untrusted input: it is read with the project's safe YAML loader (JSON
+is read the same way), checked against ``schemas/table.schema.json`` and then
+against the ruleset (unknown cards with a suggestion, a card held more often
+than the game has it, values the edition does not have, a total no hand can
+make, a player count the ruleset does not allow). Every problem is a located
 :class:`~engine.errors.TableError`.
 """
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Mapping
 
 import jsonschema
 
 from .. import resources
-from ..language import schema_check
+from ..core.cards import copies_for
+from ..core.result import Result
+from ..core.scoring import Holdings, Scoring
 from ..errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from ..text.formatting import format_list
-from ..text.i18n import _
-from ..result import Result
+from ..language import schema_check
 from ..language.options import LocatedOptions, close_match
 from ..language.overlay import reference_target
 from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
-from ..scoring import score_players
 from ..language.yaml_loader import Node, PositionIndex, json_path_child, load_yaml
+from ..text.formatting import format_list
+from ..text.i18n import _
 
 MAX_REPORTED_PROBLEMS = 50
 
 
 @dataclass(frozen=True)
 class TablePlayer:
-    """One seat of a physical game: name, status cards held, money total in hand (face units)."""
+    """One seat of a physical game: its name, the card ids each zone holds, and measure totals given as numbers."""
 
     name: str
-    cards: tuple[str, ...]
-    money: int
+    zones: Mapping[str, tuple[str, ...]]
+    totals: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -52,9 +60,48 @@ class Table:
     players: tuple[TablePlayer, ...]
     file: str
 
+    def holdings(self) -> list[Holdings]:
+        """Every seat's holdings, as the scoring pipeline takes them."""
+        return [holdings_of(self.ruleset, player) for player in self.players]
+
     def score(self) -> Result:
         """The result of the game under the table's ruleset."""
-        return score_players(self.ruleset, [(p.name, list(p.cards), p.money) for p in self.players])
+        return Scoring(self.ruleset).score(self.holdings())
+
+
+def holdings_of(ruleset: Ruleset, player: TablePlayer) -> Holdings:
+    """A table seat's holdings: scored cards from the scored zones, measures from zones or the totals given."""
+    cards: tuple[str, ...] = ()
+    for zone in ruleset.scored_zones:
+        cards += tuple(player.zones.get(zone, ()))
+    measures = {}
+    for spec in ruleset.measures:
+        if spec.id in player.totals:
+            measures[spec.id] = player.totals[spec.id]
+        else:
+            measures[spec.id] = measure_of_cards(ruleset, spec, player.zones)
+    return Holdings(player.name, cards, measures, MappingProxyType(dict(player.zones)))
+
+
+def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str, ...]]) -> Any:
+    """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table)."""
+    from ..blocks.selectors import card_selector
+
+    if spec.kind == "counter":
+        return 0
+    matches = card_selector(spec.cards)
+    total: Any = 0
+    for zone in spec.zones:
+        for card_id in zones.get(zone, ()):
+            card = ruleset.card(card_id)
+            if not matches(card):
+                continue
+            if spec.kind == "sum":
+                value = card.attributes.get(spec.attribute, 0)
+                total += int(value) if value.denominator == 1 else value
+            else:
+                total += 1
+    return total
 
 
 @lru_cache(maxsize=1)
@@ -122,79 +169,197 @@ def _suggestion(card_id: str, known: list[str]) -> str:
     return _(" (did you mean {card}?)", card=close[0]) if close else ""
 
 
-def _reachable_totals(values: tuple[int, ...]) -> set[int]:
+class _SeatReader:
+    """Reads the fields of the players' holdings, collecting problems; knows what the whole table holds."""
+
+    def __init__(self, ruleset: Ruleset, locate: _Locator) -> None:
+        from ..blocks.selectors import card_selector
+
+        self.ruleset = ruleset
+        self.locate = locate
+        self.problems: list[Diagnostic] = []
+        self.players = 0
+        self.fields = dict(ruleset.table_fields)
+        self.matches = {name: card_selector(spec.get("cards")) for name, spec in self.fields.items()}
+        # card id -> the players holding it so far (a card of one copy can be held once at the table)
+        self.holders: dict[str, list[str]] = {}
+
+    def add(self, path: str, message: str) -> None:
+        self.problems.append(Diagnostic(self.locate.at(path), message))
+
+    def seat(self, name: str, holdings: Mapping[str, Any], base: str) -> TablePlayer:
+        zones: dict[str, list[str]] = {}
+        totals: dict[str, Any] = {}
+        for key, value in (holdings or {}).items():
+            path = json_path_child(base, key)
+            spec = self.fields.get(key)
+            if spec is None:
+                known = sorted(self.fields)
+                self.problems.append(Diagnostic(self.locate.at(path, key=True), _(
+                    "unknown field '{field}'{hint}; this ruleset's tables have: {fields}", field=str(key)[:60],
+                    hint=_(" (did you mean {card}?)", card=close_match(key, known)[0]) if close_match(key, known) else "",
+                    fields=", ".join(known) or "-")))
+                continue
+            shape = spec.get("as", "ids")
+            reader = {"ids": self._ids, "values": self._values, "counts": self._counts, "count": self._count}[shape]
+            cards, total = reader(name, key, spec, value, path)
+            if spec.get("zone") and cards is not None:
+                zones.setdefault(spec["zone"], []).extend(cards)
+            if total is not None and spec.get("measure"):
+                totals[spec["measure"]] = total
+        return TablePlayer(name, MappingProxyType({zone: tuple(cards) for zone, cards in zones.items()}),
+                           MappingProxyType(totals))
+
+    def _cards_of(self, key: str) -> list[Any]:
+        matches = self.matches[key]
+        return [card for card in self.ruleset.cards if matches(card)]
+
+    def _ids(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+        """A list of card ids."""
+        if not isinstance(value, list):
+            self.add(path, _("expected a list of card ids"))
+            return None, None
+        known = [card.id for card in self._cards_of(key)]
+        cards = []
+        for index, card_id in enumerate(value):
+            where = json_path_child(path, index)
+            if card_id not in known:
+                self.add(where, _("unknown card {card}{suggestion}", card=card_id,
+                                  suggestion=_suggestion(str(card_id), known)))
+                continue
+            holders = self.holders.setdefault(card_id, [])
+            copies = copies_for(self.ruleset.card(card_id).count, max(self.players, 1))
+            if len(holders) >= copies:
+                if copies == 1 and holders[0] == name:
+                    self.add(where, _("{player} lists {card} twice", player=name, card=card_id))
+                elif copies == 1:
+                    self.add(where, _("{card} is held by both {players}", card=card_id,
+                                      players=format_list([holders[0], name])))
+                else:
+                    self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
+                continue
+            holders.append(name)
+            cards.append(card_id)
+        return cards, None
+
+    def _values(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+        """Cards named by their value (one of each per player), or a total."""
+        attribute = spec.get("attribute", "value")
+        by_value = {int(card.attributes.get(attribute, 0)): card.id for card in self._cards_of(key)}
+        values = sorted(by_value)
+        if not self._whole_or_list(value, path):
+            return None, None
+        if not isinstance(value, list):
+            if value not in _reachable_totals(tuple(values)):
+                self.add(path, _("no hand of this edition's {field} cards adds up to {total}", field=key, total=value))
+            return None, value
+        seen: set[int] = set()
+        cards = []
+        for index, item in enumerate(value):
+            where = json_path_child(path, index)
+            if item not in by_value:
+                self.add(where, _("there is no {field} card of {value}; this edition has {values}", field=key,
+                                  value=item, values=", ".join(str(v) for v in values)))
+            elif item in seen:
+                self.add(where, _("{player} lists the {field} card {value} twice, but each player has one of each",
+                                  player=name, field=key, value=item))
+            else:
+                cards.append(by_value[item])
+            seen.add(item)
+        return cards, None
+
+    def _counts(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+        """``{type: count}``, or a total."""
+        known = {card.id: card for card in self._cards_of(key)}
+        if not isinstance(value, Mapping):
+            if isinstance(value, list) or not self._whole_or_list(value, path):
+                if isinstance(value, list):
+                    self.add(path, _("expected counts by card type or a total"))
+                return None, None
+            return None, value
+        cards: list[str] = []
+        for card_id, count in value.items():
+            where = json_path_child(path, card_id)
+            if card_id not in known:
+                self.add(where, _("unknown card {card}{suggestion}", card=card_id,
+                                  suggestion=_suggestion(str(card_id), list(known))))
+                continue
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                self.add(where, _("expected a number of cards"))
+                continue
+            holders = self.holders.setdefault(card_id, [])
+            copies = copies_for(known[card_id].count, max(self.players, 1))
+            if len(holders) + count > copies:
+                self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
+                continue
+            holders.extend([name] * count)
+            cards.extend([card_id] * count)
+        return cards, None
+
+    def _count(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+        """A number of cards (whose kinds do not matter for the score)."""
+        if isinstance(value, (list, Mapping)):
+            self.add(path, _("expected a number of cards"))
+            return None, None
+        if not self._whole_or_list(value, path):
+            return None, None
+        return None, value
+
+    def _whole_or_list(self, value: Any, path: str) -> bool:
+        """Whether a field's value is a list, a mapping or a whole number (else why not, worded like the schema's)."""
+        if isinstance(value, (list, Mapping)) or (isinstance(value, int) and not isinstance(value, bool)):
+            return True
+        self.add(path, _("expected {expected}, got {value}", expected=_("a whole number"),
+                         value=schema_check.short(value)))
+        return False
+
+
+class _Totals:
+    """Whether a hand of one card of each value can make a total (the subset sums of the values).
+
+    Small values use a bitset (bit ``n`` set: ``n`` can be made), so twenty
+    values cost twenty shifts; huge ones fall back to the set of sums.
+    """
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        self.bits: int | None = None
+        self.sums: set[int] | None = None
+        if sum(values) <= 10_000_000:
+            bits = 1
+            for value in values:
+                bits |= bits << value
+            self.bits = bits
+        else:
+            sums = {0}
+            for value in values:
+                sums |= {total + value for total in sums}
+            self.sums = sums
+
+    def __contains__(self, total: object) -> bool:
+        if not isinstance(total, int) or isinstance(total, bool) or total < 0:
+            return False
+        if self.bits is not None:
+            return bool(self.bits >> total & 1)
+        return total in (self.sums or ())
+
+
+def _reachable_totals(values: tuple[int, ...]) -> _Totals:
     """Every total a hand of one card of each value can make."""
-    totals = {0}
-    for value in values:
-        totals |= {total + value for total in totals}
-    return totals
+    return _Totals(values)
 
 
 def _check_players(ruleset: Ruleset, players: Mapping[str, Any], locate: _Locator) -> tuple[TablePlayer, ...]:
-    """The seats, after checking every card and money value against the ruleset."""
+    """The seats, after checking every field against the ruleset."""
     problems: list[Diagnostic] = []
     count = len(players)
     if not ruleset.players_min <= count <= ruleset.players_max:
         problems.append(Diagnostic(locate.at("$.players"), _(
             "{count} players, but this ruleset is for {low} to {high}",
             count=count, low=ruleset.players_min, high=ruleset.players_max)))
-    known_cards = [card.id for card in ruleset.cards]
-    holder: dict[str, str] = {}  # card id -> the first player listing it, across the whole table
-    reachable = _reachable_totals(tuple(ruleset.money_values))
-    seats = []
-    for name, holdings in players.items():
-        base = json_path_child("$.players", name)
-        cards = list((holdings or {}).get("cards") or [])
-        problems.extend(_card_problems(name, cards, json_path_child(base, "cards"), known_cards, holder, locate))
-        total, money_problems = _money_total(ruleset, name, (holdings or {}).get("money", 0),
-                                             json_path_child(base, "money"), reachable, locate)
-        problems.extend(money_problems)
-        seats.append(TablePlayer(name, tuple(cards), total))
+    reader = _SeatReader(ruleset, locate)
+    reader.players = count
+    seats = [reader.seat(name, holdings, json_path_child("$.players", name)) for name, holdings in players.items()]
+    problems.extend(reader.problems)
     if problems:
         raise TableError(problems[:MAX_REPORTED_PROBLEMS])
     return tuple(seats)
-
-
-def _card_problems(name: str, cards: list, path: str, known_cards: list[str], holder: dict[str, str],
-                   locate: _Locator) -> list[Diagnostic]:
-    """Unknown cards, and cards listed twice by one player or held by two (``holder`` records who has what)."""
-    problems = []
-    for index, card_id in enumerate(cards):
-        where = locate.at(json_path_child(path, index))
-        if card_id not in known_cards:
-            problems.append(Diagnostic(where, _("unknown card {card}{suggestion}", card=card_id,
-                                                suggestion=_suggestion(card_id, known_cards))))
-        elif card_id in holder:
-            if holder[card_id] == name:
-                problems.append(Diagnostic(where, _("{player} lists {card} twice", player=name, card=card_id)))
-            else:
-                problems.append(Diagnostic(where, _("{card} is held by both {players}", card=card_id,
-                                                    players=format_list([holder[card_id], name]))))
-        else:
-            holder[card_id] = name
-    return problems
-
-
-def _money_total(ruleset: Ruleset, name: str, money: Any, path: str, reachable: set,
-                 locate: _Locator) -> tuple[Any, list[Diagnostic]]:
-    """A player's money in hand, from a list of card values or a total, and what is wrong with it."""
-    money_values = tuple(ruleset.money_values)
-    problems = []
-    if not isinstance(money, list):
-        if money not in reachable:
-            problems.append(Diagnostic(locate.at(path), _(
-                "no hand of this edition's money cards adds up to {total}", total=money)))
-        return money, problems
-    seen: set[int] = set()
-    for index, value in enumerate(money):
-        where = locate.at(json_path_child(path, index))
-        if value not in money_values:
-            problems.append(Diagnostic(where, _(
-                "there is no money card of {value}; this edition has {values}",
-                value=value, values=", ".join(str(v) for v in money_values))))
-        elif value in seen:
-            problems.append(Diagnostic(where, _(
-                "{player} lists the money card {value} twice, but each player has one of each",
-                player=name, value=value)))
-        seen.add(value)
-    return sum(money), problems

@@ -94,9 +94,10 @@ def reference_target(reference: str, referrer: Path, referrer_shown: str) -> str
 
 
 def _load_cached(path: Path, shown_name: str) -> Node:
+    from .legacy import upgrade
     from .ruleset import cached_yaml
 
-    return cached_yaml(path, shown_name)
+    return upgrade(cached_yaml(path, shown_name))
 
 
 def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 from dataclasses import dataclass, field, fields as dataclass_fields
 from fractions import Fraction
@@ -23,6 +24,10 @@ from typing import Any, Mapping
 from .. import resources
 from ..errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
 from ..text.i18n import _
+from ..core.cards import CardType
+from ..core.measures import MeasureSpec, measure_from_spec
+from ..core.modifiers import table_steps
+from ..core.zones import ZoneSpec
 from .options import did_you_mean, effective_options, parse_number
 from .overlay import MergedRuleset, load_chain
 from .yaml_loader import Node, load_yaml
@@ -32,27 +37,16 @@ NUMERIC_PARAMETERS = frozenset({"amount", "factor", "at", "count"})
 
 
 @dataclass(frozen=True)
-class Card:
-    """One card of the deck: its id, its position in the card list, its texts and numbers."""
-
-    id: str
-    index: int
-    name: str
-    tags: frozenset[str]
-    attributes: Mapping[str, Fraction]
-    on_take: Mapping[str, Any] | None = None
-
-    def attribute(self, name: str, default: Fraction | None = None) -> Fraction | None:
-        """The card's value for attribute ``name`` (``default`` when it has none)."""
-        return self.attributes.get(name, default)
-
-    def __reduce__(self) -> tuple:
-        return _rebuild_read_only, (type(self), _thawed_fields(self))
-
-
-@dataclass(frozen=True)
 class Ruleset:
-    """A validated, immutable ruleset: everything the interpreter needs, options resolved."""
+    """A validated, immutable ruleset: everything the interpreter needs, options resolved.
+
+    ``cards`` are card *types* (:class:`~engine.core.cards.CardType`), a
+    series (``values``) expanded into one type per value; ``zones`` are
+    :class:`~engine.core.zones.ZoneSpec`; ``setup``, ``flow``, ``end_conditions``,
+    the scoring blocks and ``anytime`` are block specs (read-only mappings)
+    that :class:`~engine.core.game.Game` builds. ``data`` is the whole resolved
+    tree, for block families with sections of their own.
+    """
 
     id: str
     game: str
@@ -63,30 +57,65 @@ class Ruleset:
     source: Path | None
     players_min: int
     players_max: int
-    money_values: tuple[int, ...]
-    money_unit: Mapping[str, Any]
+    units: Mapping[str, Mapping[str, Any]]
     tags: Mapping[str, Mapping[str, Any]]
-    cards: tuple[Card, ...]
+    cards: tuple[CardType, ...]
+    zones: tuple[ZoneSpec, ...]
+    counters: tuple[Mapping[str, Any], ...]
+    measures: tuple[MeasureSpec, ...]
     setup: tuple[Mapping, ...]
-    reveal: Mapping
-    auctions: tuple[Mapping, ...]
-    next_start: str
+    flow: tuple[Mapping, ...]
+    anytime: tuple[Mapping, ...]
     end_conditions: tuple[Mapping, ...]
+    scored_zones: tuple[str, ...]
     scoring_steps: tuple[Mapping, ...]
     elimination: Mapping
     tiebreak: tuple[str, ...]
     tiebreak_criteria: Mapping[str, Mapping]
+    result_layout: tuple[Mapping, ...]
+    table_fields: Mapping[str, Mapping]
+    view: Mapping[str, Any]
+    report: tuple[str, ...]
     options: Mapping[str, Any]
     option_definitions: Mapping[str, Mapping]
-    _cards_by_id: Mapping[str, Card] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    _cards_by_id: Mapping[str, CardType] = field(default_factory=lambda: MappingProxyType({}), repr=False,
+                                                 compare=False)
 
-    def card(self, card_id: str) -> Card:
-        """The card with this id (KeyError if there is none)."""
+    def card(self, card_id: str) -> CardType:
+        """The card type with this id (KeyError if there is none)."""
         return self._cards_by_id[card_id]
 
-    def cards_with_tag(self, tag: str) -> tuple[Card, ...]:
-        """The cards carrying ``tag``, in card-list order."""
+    def cards_with_tag(self, tag: str) -> tuple[CardType, ...]:
+        """The card types carrying ``tag``, in card-list order."""
         return tuple(card for card in self.cards if tag in card.tags)
+
+    def zone(self, zone_id: str) -> ZoneSpec:
+        """The zone declared as ``zone_id`` (KeyError if there is none)."""
+        for spec in self.zones:
+            if spec.id == zone_id:
+                return spec
+        raise KeyError(zone_id)
+
+    def measure(self, measure_id: str) -> MeasureSpec:
+        """The measure declared as ``measure_id`` (KeyError if there is none)."""
+        for spec in self.measures:
+            if spec.id == measure_id:
+                return spec
+        raise KeyError(measure_id)
+
+    def unit(self, name: str | None = None) -> Mapping[str, Any]:
+        """A unit of amounts by name (None: the first declared), ``{scale: 1, style: plain}`` when none."""
+        if name is not None and name in self.units:
+            return self.units[name]
+        if name is None and self.units:
+            return next(iter(self.units.values()))
+        return MappingProxyType({"scale": 1, "style": "plain"})
+
+    def section(self, key: str) -> Mapping[str, Any]:
+        """A top-level section of the resolved tree (empty when absent)."""
+        value = self.data.get(key)
+        return value if isinstance(value, Mapping) else MappingProxyType({})
 
     def __reduce__(self) -> tuple:
         # Picklable, so a loaded ruleset can travel to a worker process or a
@@ -100,7 +129,17 @@ def _thaw(value: Any) -> Any:
         return {key: _thaw(child) for key, child in value.items()}
     if isinstance(value, tuple):
         return tuple(_thaw(child) for child in value)
+    if isinstance(value, (CardType, ZoneSpec)):
+        return _Thawed(type(value), _thawed_fields(value))
     return value
+
+
+@dataclass(frozen=True)
+class _Thawed:
+    """A frozen dataclass instance taken apart for pickling."""
+
+    cls: type
+    values: dict
 
 
 def _refreeze(value: Any) -> Any:
@@ -109,6 +148,8 @@ def _refreeze(value: Any) -> Any:
         return MappingProxyType({key: _refreeze(child) for key, child in value.items()})
     if isinstance(value, tuple):
         return tuple(_refreeze(child) for child in value)
+    if isinstance(value, _Thawed):
+        return value.cls(**{name: _refreeze(child) for name, child in value.values.items()})
     return value
 
 
@@ -117,7 +158,7 @@ def _thawed_fields(instance: Any) -> dict[str, Any]:
 
 
 def _rebuild_read_only(cls: type, values: dict[str, Any]) -> Any:
-    """Unpickle a Card or Ruleset: the same values, read-only again."""
+    """Unpickle a Ruleset: the same values, read-only again."""
     return cls(**{name: _refreeze(value) for name, value in values.items()})
 
 
@@ -261,19 +302,8 @@ def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
     if not diagnostics:
         diagnostics.extend(schema_check.check_merged(merged.tree))
     if not diagnostics:
-        diagnostics.extend(semantic.check(merged.tree, block_registry()))
+        diagnostics.extend(semantic.check(merged.tree))
     return _unique(diagnostics)
-
-
-def block_registry() -> dict[str, dict[str, Any]] | None:
-    """The interpreter's building blocks by category, or None while ``engine.blocks`` does not exist."""
-    try:
-        from ..blocks import BLOCKS
-    except ModuleNotFoundError as error:
-        if error.name in ("engine.blocks", __package__ + ".blocks"):
-            return None
-        raise
-    return BLOCKS
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -364,7 +394,7 @@ def _exact_parameters(value: Any) -> Any:
     if isinstance(value, Mapping):
         result = {}
         for key, child in value.items():
-            if key in NUMERIC_PARAMETERS and child is not None and not isinstance(child, bool):
+            if key in NUMERIC_PARAMETERS and _numeric(child):
                 result[key] = parse_number(child)
             else:
                 result[key] = _exact_parameters(child)
@@ -372,6 +402,18 @@ def _exact_parameters(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_exact_parameters(child) for child in value]
     return value
+
+
+def _numeric(value: Any) -> bool:
+    """Whether a parameter value is a number, or text that writes one ("1/2"); not a name ("hand")."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, Fraction)):
+        return True
+    return isinstance(value, str) and _NUMBER_TEXT.fullmatch(value.strip()) is not None
+
+
+_NUMBER_TEXT = re.compile(r"[-+]?[0-9]+(/[0-9]+|\.[0-9]*)?")
 
 
 def _value_node(value: Any, position: Any) -> Node:
@@ -395,14 +437,49 @@ def _with_references_resolved(node: Node, options: Mapping[str, Any]) -> Node:
     return node
 
 
+def card_types(specs: Any) -> tuple[CardType, ...]:
+    """The card types of a resolved ``cards`` list: a series (``values``) becomes one type per value."""
+    types: list[CardType] = []
+    for spec in specs or ():
+        attributes = {name: Fraction(parse_number(value)) for name, value in (spec.get("attributes") or {}).items()}
+        if spec.get("value") is not None:
+            attributes["value"] = Fraction(parse_number(spec["value"]))
+        tables = {name: table_steps(table) for name, table in (spec.get("tables") or {}).items()}
+        common = dict(name=spec["name"], tags=frozenset(spec.get("tags") or ()), tables=MappingProxyType(tables),
+                      count=freeze(spec.get("count", 1)), spec=freeze(spec))
+        values = spec.get("values")
+        if values:
+            attribute = spec.get("attribute", "value")
+            for value in values:
+                types.append(CardType(id=f"{spec['id']}-{value}", index=len(types),
+                                      attributes=MappingProxyType({**attributes, attribute: Fraction(value)}), **common))
+        else:
+            types.append(CardType(id=spec["id"], index=len(types), attributes=MappingProxyType(attributes), **common))
+    return tuple(types)
+
+
+def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
+    """The zones of a resolved ``zones`` mapping, in declaration order."""
+    specs = []
+    for index, (zone_id, spec) in enumerate((zones or {}).items()):
+        specs.append(ZoneSpec(id=zone_id, index=index, name=str(spec.get("name", zone_id)),
+                              owner=spec.get("owner", "shared"), kind=spec.get("kind", "set"),
+                              visibility=spec.get("visibility", "all"), capacity=spec.get("capacity"),
+                              accepts=freeze(spec["accepts"]) if spec.get("accepts") else None,
+                              one_type=spec.get("holds") == "one-type", starts_closed=bool(spec.get("closed", False)),
+                              tags=frozenset(spec.get("tags") or ()), spec=freeze(spec)))
+    return tuple(specs)
+
+
 def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = None) -> Ruleset:
     """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved).
 
     The tree is checked once more with every option reference replaced by its
     value, so an option whose type does not fit where it is used (a choice
-    where a number belongs) is reported at the reference.
+    where a number belongs), or a value that makes the game unplayable (an
+    end condition the deck cannot reach), is reported at the reference.
     """
-    from . import schema_check
+    from . import schema_check, semantic
 
     data = merged.tree.plain()
     source = merged.source.path
@@ -410,26 +487,17 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     options = effective_options(definitions, data.get("options") or {}, overrides)
     # One resolved tree serves both the re-check (with positions) and the model (as plain values).
     resolved_tree = _with_references_resolved(merged.tree, options)
-    misfits = schema_check.check_merged(resolved_tree)
+    misfits = schema_check.check_merged(resolved_tree) or semantic.check_resolved(resolved_tree)
     if misfits:
         raise RulesetError([Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
                             for d in misfits])
     resolved = _exact_parameters({key: value for key, value in resolved_tree.plain().items()
                                   if key not in ("options", "option-definitions")})
-    cards = []
-    for index, spec in enumerate(resolved.get("cards") or []):
-        attributes = {name: Fraction(parse_number(value)) for name, value in (spec.get("attributes") or {}).items()}
-        if spec.get("value") is not None:
-            attributes["value"] = Fraction(parse_number(spec["value"]))
-        cards.append(Card(id=spec["id"], index=index, name=spec["name"], tags=frozenset(spec.get("tags") or ()),
-                          attributes=MappingProxyType(attributes),
-                          on_take=freeze(spec["on-take"]) if spec.get("on-take") is not None else None))
-    round_spec = resolved.get("round") or {}
+    cards = card_types(resolved.get("cards"))
     scoring = resolved.get("scoring") or {}
     tiebreak = scoring.get("tiebreak") or ()
     if isinstance(tiebreak, str):
         tiebreak = (tiebreak,)
-    money = resolved.get("money") or {}
     players = resolved.get("players") or {}
     return Ruleset(
         id=str(data.get("id") or default_id(source)),
@@ -441,21 +509,29 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
         source=source,
         players_min=int(players.get("min", 2)),
         players_max=int(players.get("max", 2)),
-        money_values=tuple(int(v) for v in money.get("values") or ()),
-        money_unit=freeze(money.get("unit") or {"scale": 1, "style": "plain"}),
+        units=freeze(resolved.get("units") or {}),
         tags=freeze(resolved.get("tags") or {}),
-        cards=tuple(cards),
+        cards=cards,
+        zones=zone_specs(resolved.get("zones") or {}),
+        counters=freeze([{"id": counter_id, **spec} for counter_id, spec in (resolved.get("counters") or {}).items()]),
+        measures=tuple(measure_from_spec(measure_id, freeze(spec))
+                       for measure_id, spec in (resolved.get("measures") or {}).items()),
         setup=freeze(resolved.get("setup") or ()),
-        reveal=freeze(round_spec.get("reveal") or {"kind": "reveal-top"}),
-        auctions=freeze(round_spec.get("auctions") or ()),
-        next_start=str(round_spec.get("next-start", "taker")),
+        flow=freeze(resolved.get("flow") or ()),
+        anytime=freeze(resolved.get("anytime") or ()),
         end_conditions=freeze(resolved.get("end") or ()),
+        scored_zones=tuple(scoring.get("zones") or ()),
         scoring_steps=freeze(scoring.get("steps") or ()),
         elimination=freeze(scoring.get("elimination") or {"kind": "none"}),
         tiebreak=tuple(tiebreak),
         tiebreak_criteria=freeze(resolved.get("tiebreak-criteria") or {}),
+        result_layout=freeze(resolved.get("result") or ()),
+        table_fields=freeze(resolved.get("table") or {}),
+        view=freeze(resolved.get("view") or {}),
+        report=tuple(resolved.get("report") or ()),
         options=freeze(options),
         option_definitions=freeze(definitions),
+        data=freeze(resolved),
         _cards_by_id=MappingProxyType({card.id: card for card in cards}),
     )
 

@@ -1,22 +1,31 @@
 """Checks after the schema: what a JSON Schema cannot say about a ruleset.
 
-Every referenced card, tag, attribute, option and tiebreak criterion exists;
-values are in range; card ids are unique; option values fit their
-declarations; and every end condition can trigger, every card has an auction,
-the game can end. All problems are collected in one run, each located where
-the offending value was written (in the parent's file when inherited).
+Every name a ruleset uses is declared (zones, tags, cards, attributes,
+measures, counters, player variables, tiebreak criteria, options, the step an
+end condition waits for); ids are unique; values fit their declarations; each
+block kind's own rules hold (its ``check``); and the game can end: every end
+condition can trigger and at least one exists. All problems are collected in
+one run, each located where the offending value was written (in the parent's
+file when inherited).
+
+The checks run twice: on the merged tree as written (``validate``), and once
+more on the tree with the option values in effect (``check_resolved``), so a
+``-o`` value that makes the game unplayable is refused too.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from ..errors import Diagnostic, Location
 from ..text.i18n import _
 from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference
 from .yaml_loader import Node, PositionIndex, json_path_child
 
+BUILT_IN_VARIABLES = ("active", "start", "player")
+BOX = "box"
 
-class _Reporter:
+
+class Reporter:
     """Collects diagnostics located through a position index."""
 
     def __init__(self, tree: Node) -> None:
@@ -24,14 +33,17 @@ class _Reporter:
         self.diagnostics: list[Diagnostic] = []
 
     def add(self, path: str, message: str, *, key: bool = False) -> None:
+        """A problem at ``path`` (at its key instead of its value with ``key``)."""
         position = self.index.key(path) if key else self.index.value(path)
         location = position.location(path) if position else Location(json_path=path)
-        self.diagnostics.append(Diagnostic(location, message))
+        diagnostic = Diagnostic(location, message)
+        if diagnostic not in self.diagnostics:  # two blocks may find one mistake: say it once
+            self.diagnostics.append(diagnostic)
 
 
 def check_duplicate_ids(tree: Node) -> list[Diagnostic]:
     """Items of one file's id-lists that share an id (the merge would silently fold them)."""
-    reporter = _Reporter(tree)
+    reporter = Reporter(tree)
     for path, items in _id_lists(tree.plain(), "$"):
         seen: dict[str, int] = {}
         for index, item in enumerate(items):
@@ -67,131 +79,443 @@ def _walk(value: Any, path: str) -> Iterator[tuple[str, Any]]:
             yield from _walk(child, json_path_child(path, index))
 
 
-def _blocks(data: dict) -> Iterator[tuple[str, dict]]:
-    """Every block spec of the ruleset with its JSON path."""
+class Context:
+    """What a ruleset declares, for checking the names it uses; blocks' ``check`` methods receive it."""
+
+    def __init__(self, data: dict, reporter: Reporter) -> None:
+        self.data = data
+        self.reporter = reporter
+        self.cards = expanded_cards(data)
+        self.card_ids = [card["id"] for card in self.cards]
+        self.tags = dict(data.get("tags") or {})
+        self.zones = dict(data.get("zones") or {})
+        self.zones.setdefault(BOX, {"owner": "shared", "kind": "set", "visibility": "all"})
+        self.counters = dict(data.get("counters") or {})
+        self.measures = dict(data.get("measures") or {})
+        self.units = dict(data.get("units") or {})
+        self.definitions = dict(data.get("option-definitions") or {})
+        self.criteria = dict(data.get("tiebreak-criteria") or {})
+        self.attributes = set()
+        self.tables: set[str] = set()
+        for card in self.cards:
+            self.attributes.update(card["attributes"])
+            self.tables.update((card["spec"].get("tables") or {}).keys())
+        self.zone_tags = {tag for spec in self.zones.values() if isinstance(spec, dict)
+                          for tag in spec.get("tags") or ()}
+        players = data.get("players") or {}
+        self.players_min = players.get("min") if isinstance(players.get("min"), int) else 1
+        self.players_max = players.get("max") if isinstance(players.get("max"), int) else self.players_min
+        self.variables = set(BUILT_IN_VARIABLES)
+        self.step_ids: set[str] = set()
+        self._reaching: dict[str, set[str]] | None = None
+
+    def add(self, path: str, message: str, *, key: bool = False) -> None:
+        """Report a problem at ``path``."""
+        self.reporter.add(path, message, key=key)
+
+    def copies(self, card: dict, players: int) -> int:
+        """How many copies of a card type a game of ``players`` players has."""
+        from ..core.cards import copies_for
+
+        return copies_for(card.get("count", 1), players)
+
+    def matching(self, selector: Mapping[str, Any] | None) -> list[dict]:
+        """The card types a selector picks."""
+        from ..blocks.selectors import card_selector
+
+        class _Card:
+            def __init__(self, spec: dict) -> None:
+                self.id = spec["id"]
+                self.tags = frozenset(spec.get("tags") or ())
+
+        matches = card_selector(selector)
+        return [card for card in self.cards if matches(_Card(card))]
+
+    def types_reaching(self, zone: str) -> set[str]:
+        """The card types that may ever lie in ``zone`` (worked out once from the steps' card paths).
+
+        Setup steps run in order (a deal takes cards out of the box); the
+        flow's steps are applied until nothing changes, as if any could come
+        after any other: an over-estimate, never an under-estimate.
+        """
+        if self._reaching is None:
+            self._reaching = self._card_flow()
+        return self._reaching.get(zone, set())
+
+    def _card_flow(self) -> dict[str, set[str]]:
+        from ..blocks.registry import all_blocks
+
+        steps = all_blocks()["step"]
+        contents: dict[str, set[str]] = {zone: set() for zone in self.zones}
+        contents[BOX] = set(self.card_ids)
+
+        def paths(block: dict) -> list[tuple[str, str, Any, bool]]:
+            found = []
+            for _category, _path, step in _steps("$", block):
+                kind_class = steps.get(step.get("kind"))
+                if kind_class is not None and hasattr(kind_class, "card_paths"):
+                    found.extend(kind_class.card_paths(step))
+            return found
+
+        def zones_named(name: Any) -> list[str]:
+            # "#tag" stands for every zone with that tag.
+            if isinstance(name, str) and name.startswith("#"):
+                return [zone for zone, spec in self.zones.items() if name[1:] in (spec.get("tags") or [])]
+            return [name] if isinstance(name, str) else []
+
+        def apply(source: str, target: str, selector: Any, empties: bool) -> bool:
+            picked = {card["id"] for card in self.matching(selector)} if selector else None
+            changed = False
+            for source_zone in zones_named(source):
+                moving = contents.get(source_zone, set())
+                if picked is not None:
+                    moving = moving & picked
+                for target_zone in zones_named(target):
+                    before = len(contents.setdefault(target_zone, set()))
+                    contents[target_zone] |= moving
+                    changed |= len(contents[target_zone]) != before
+                if empties:
+                    contents[source_zone] = contents.get(source_zone, set()) - moving
+            return changed
+
+        for block in self.data.get("setup") or []:
+            for source, target, selector, empties in paths(block):
+                apply(source, target, selector, empties)
+        flow_paths = [path for block in self.data.get("flow") or [] for path in paths(block)]
+        for card in self.cards:
+            effect = card["spec"].get("on-take")
+            kind_class = all_blocks()["effect"].get(effect.get("kind")) if isinstance(effect, dict) else None
+            if kind_class is not None and hasattr(kind_class, "card_paths"):
+                flow_paths.extend(kind_class.card_paths(effect))
+        changed = True
+        while changed:
+            changed = False
+            for source, target, selector, _empties in flow_paths:
+                changed |= apply(source, target, selector, False)
+        return contents
+
+    def check_reference(self, kind: str, path: str, value: Any) -> None:
+        """Report ``value`` at ``path`` if it does not name a declared ``kind`` (zone, tag, card...)."""
+        if not isinstance(value, str):
+            return
+        known: Any = {"zone": self.zones, "tag": self.tags, "card": self.card_ids, "attribute": self.attributes,
+                      "measure": self.measures, "counter": self.counters, "unit": self.units,
+                      "variable": self.variables, "step": self.step_ids, "zone-tag": self.zone_tags,
+                      "table": self.tables}.get(kind)
+        if known is None or value in known:
+            return
+        # Declared things in the order the ruleset declares them; the rest (attributes, variables) sorted.
+        names = list(known) if kind in ("zone", "tag", "card", "measure", "counter", "unit") else sorted(known)
+        shown = ", ".join(names[:12]) + (", …" if len(names) > 12 else "") or "-"
+        hint = did_you_mean(value, names)
+        name = value[:80]
+        if kind == "zone":
+            message = _("unknown zone '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "tag":
+            message = _("unknown tag '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "card":
+            message = _("unknown card '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "attribute":
+            message = _("no card has the attribute '{name}'{hint}; attributes: {valid}", name=name, hint=hint,
+                        valid=shown)
+        elif kind == "measure":
+            message = _("unknown measure '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "counter":
+            message = _("unknown counter '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "unit":
+            message = _("unknown unit '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "variable":
+            message = _("no step sets the player variable '{name}'{hint}; variables: {valid}", name=name, hint=hint,
+                        valid=shown)
+        elif kind == "zone-tag":
+            message = _("no zone has the tag '{name}'{hint}; zone tags: {valid}", name=name, hint=hint, valid=shown)
+        elif kind == "table":
+            message = _("no card has the table '{name}'{hint}; tables: {valid}", name=name, hint=hint, valid=shown)
+        else:
+            message = _("no step has the id '{name}'{hint}", name=name, hint=hint)
+        self.add(path, message)
+
+
+def expanded_cards(data: dict) -> list[dict]:
+    """The card types of a tree's ``cards`` list, a series expanded (``id``, ``tags``, ``attributes``, ``count``, ``path``)."""
+    cards = []
+    for index, spec in enumerate(data.get("cards") or []):
+        if not isinstance(spec, dict) or not isinstance(spec.get("id"), str):
+            continue
+        attributes = set((spec.get("attributes") or {}).keys())
+        if "value" in spec:
+            attributes.add("value")
+        base = {"tags": spec.get("tags") or [], "count": spec.get("count", 1), "path": f"$.cards[{index}]", "spec": spec}
+        if spec.get("values"):
+            attribute = spec.get("attribute", "value")
+            for value in spec["values"]:
+                cards.append({**base, "id": f"{spec['id']}-{value}", "attributes": attributes | {attribute},
+                              "series_value": value})
+        else:
+            cards.append({**base, "id": spec["id"], "attributes": attributes})
+    return cards
+
+
+def _blocks(data: dict) -> Iterator[tuple[str, str, dict]]:
+    """Every block spec of the ruleset: ``(category, JSON path, spec)``, nested steps included."""
+    for key in ("setup", "flow"):
+        for index, block in enumerate(data.get(key) or []):
+            yield from _steps(f"$.{key}[{index}]", block)
     for index, card in enumerate(data.get("cards") or []):
         if isinstance(card, dict) and isinstance(card.get("on-take"), dict):
-            yield f"$.cards[{index}].on-take", card["on-take"]
-    for key in ("setup", "end"):
-        for index, block in enumerate(data.get(key) or []):
-            if isinstance(block, dict):
-                yield f"$.{key}[{index}]", block
-    round_spec = data.get("round") or {}
-    if isinstance(round_spec.get("reveal"), dict):
-        yield "$.round.reveal", round_spec["reveal"]
-    for index, block in enumerate(round_spec.get("auctions") or []):
+            yield "effect", f"$.cards[{index}].on-take", card["on-take"]
+    for index, block in enumerate(data.get("end") or []):
         if isinstance(block, dict):
-            yield f"$.round.auctions[{index}]", block
+            yield "end", f"$.end[{index}]", block
+    for index, block in enumerate(data.get("anytime") or []):
+        if isinstance(block, dict):
+            yield "anytime", f"$.anytime[{index}]", block
     scoring = data.get("scoring") or {}
     for index, block in enumerate(scoring.get("steps") or []):
         if isinstance(block, dict):
-            yield f"$.scoring.steps[{index}]", block
+            yield "score-step", f"$.scoring.steps[{index}]", block
     if isinstance(scoring.get("elimination"), dict):
-        yield "$.scoring.elimination", scoring["elimination"]
+        yield "elimination", "$.scoring.elimination", scoring["elimination"]
     for name, block in (data.get("tiebreak-criteria") or {}).items():
         if isinstance(block, dict):
-            yield json_path_child("$.tiebreak-criteria", name), block
+            yield "tiebreak", json_path_child("$.tiebreak-criteria", name), block
 
 
-def _matches(selector: dict | None, card: dict) -> bool:
-    if not selector:
-        return True
-    if "tag" in selector:
-        return selector["tag"] in (card.get("tags") or [])
-    if "card" in selector:
-        return selector["card"] == card.get("id")
-    return False
+def _steps(path: str, block: Any) -> Iterator[tuple[str, str, dict]]:
+    if not isinstance(block, dict):
+        return
+    yield "step", path, block
+    for key in ("steps", "cases"):
+        for index, child in enumerate(block.get(key) or []):
+            yield from _steps(f"{path}.{key}[{index}]", child)
 
 
-def check(tree: Node, registry: dict[str, dict[str, Any]] | None = None) -> list[Diagnostic]:
-    """Every semantic problem of a merged ruleset tree that passed the schema."""
-    reporter = _Reporter(tree)
-    data = tree.plain()
-    add = reporter.add
-    cards = [card for card in data.get("cards") or [] if isinstance(card, dict)]
-    card_ids = [card.get("id") for card in cards]
-    tags = data.get("tags") or {}
-    definitions = data.get("option-definitions") or {}
-    criteria = data.get("tiebreak-criteria") or {}
-    attributes = {"value"} if any("value" in card for card in cards) else set()
-    for card in cards:
-        attributes.update((card.get("attributes") or {}).keys())
-
-    players = data.get("players") or {}
-    if isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
-        if players["min"] < 2:
-            add("$.players.min", _("a game needs at least 2 players, not {n}", n=players["min"]))
-        if players["min"] > players["max"]:
-            add("$.players.max", _("the most players ({max}) is fewer than the fewest ({min})",
-                                   max=players["max"], min=players["min"]))
-
-    values = (data.get("money") or {}).get("values") or []
-    for index, value in enumerate(values):
-        if index and isinstance(value, int) and isinstance(values[index - 1], int) and value <= values[index - 1]:
-            add(f"$.money.values[{index}]", _("money values must be distinct and ascending: {value} comes after {previous}",
-                                              value=value, previous=values[index - 1]))
-
-    seen_ids: set[str] = set()
-    for index, card in enumerate(cards):
-        if card.get("id") in seen_ids:
-            add(f"$.cards[{index}].id", _("duplicate card id '{id}'", id=str(card.get("id"))[:80]))
-        seen_ids.add(card.get("id"))
-        for tag_index, tag in enumerate(card.get("tags") or []):
-            if tag not in tags:
-                add(f"$.cards[{index}].tags[{tag_index}]",
-                    _("unknown tag '{tag}'{hint}", tag=str(tag)[:80], hint=did_you_mean(str(tag), list(tags))))
-
-    def check_tag(path: str, value: Any) -> None:
-        if isinstance(value, str) and value not in tags:
-            add(path, _("unknown tag '{tag}'{hint}", tag=value[:80], hint=did_you_mean(value, list(tags))))
-
-    def check_card(path: str, value: Any) -> None:
-        if isinstance(value, str) and value not in card_ids:
-            add(path, _("unknown card '{card}'{hint}", card=value[:80], hint=did_you_mean(value, card_ids)))
-
-    def check_attribute(path: str, value: Any) -> None:
-        if isinstance(value, str) and value not in attributes:
-            add(path, _("no card has the attribute '{attribute}'{hint}", attribute=value[:80],
-                        hint=did_you_mean(value, sorted(attributes))))
-
-    checkers: dict[str, Callable[[str, Any], None]] = {"tag": check_tag, "card": check_card, "attribute": check_attribute}
-    for path, block in _blocks(data):
-        for key, checker in checkers.items():
-            if key in block:
-                checker(json_path_child(path, key), block[key])
-        when = block.get("when")
-        if isinstance(when, dict):
-            for key in ("tag", "card"):
-                if key in when:
-                    checkers[key](json_path_child(json_path_child(path, "when"), key), when[key])
-        if registry is not None and isinstance(block.get("kind"), str):
-            _check_kind(reporter, path, block["kind"], registry, data)
-
-    _check_options(reporter, data, definitions)
-    _check_tiebreak(reporter, data, definitions, criteria)
-    _check_reachability(reporter, data, cards)
-    return reporter.diagnostics
-
-
-def _category_of(path: str) -> str | None:
-    for prefix, category in (("$.cards", "effect"), ("$.setup", "setup"), ("$.end", "end"), ("$.round.reveal", "reveal"),
-                             ("$.round.auctions", "auction"), ("$.scoring.steps", "score-step"),
-                             ("$.scoring.elimination", "elimination"), ("$.tiebreak-criteria", "tiebreak")):
-        if path.startswith(prefix):
-            return category
+def _parameter_refs(schema: Any) -> str | None:
+    """What a parameter's schema names (``x-ref``), looking through ``anyOf``."""
+    if not isinstance(schema, dict):
+        return None
+    if "x-ref" in schema:
+        return schema["x-ref"]
+    for branch in schema.get("anyOf", ()):
+        found = _parameter_refs(branch)
+        if found:
+            return found
     return None
 
 
-def _check_kind(reporter: _Reporter, path: str, kind: str, registry: dict[str, dict[str, Any]], data: dict) -> None:
-    category = _category_of(path)
-    known = registry.get(category) if category else None
-    if known is not None and kind not in known:
-        reporter.add(json_path_child(path, "kind"),
-                     _("the engine has no {category} block '{kind}'{hint}", category=category, kind=kind[:80],
-                       hint=did_you_mean(kind, list(known))))
+def check(tree: Node, registry: Any = None) -> list[Diagnostic]:
+    """Every semantic problem of a merged ruleset tree that passed the schema."""
+    return _check(tree, resolved=False)
 
 
-def _check_options(reporter: _Reporter, data: dict, definitions: dict) -> None:
+def check_resolved(tree: Node) -> list[Diagnostic]:
+    """The problems that only the option values in effect reveal (``-o``), located at the reference."""
+    return _check(tree, resolved=True)
+
+
+def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
+    from ..blocks.registry import all_blocks
+
+    registry = all_blocks()
+    reporter = Reporter(tree)
+    data = tree.plain()
+    context = Context(data, reporter)
+    add = reporter.add
+
+    if not resolved:
+        players = data.get("players") or {}
+        if isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
+            if players["min"] < 2:
+                add("$.players.min", _("a game needs at least 2 players, not {n}", n=players["min"]))
+            if players["min"] > players["max"]:
+                add("$.players.max", _("the most players ({max}) is fewer than the fewest ({min})",
+                                       max=players["max"], min=players["min"]))
+        seen_ids: dict[str, str] = {}
+        for card in context.cards:
+            if card["id"] in seen_ids:
+                add(card["path"] + ".id", _("duplicate card id '{id}'", id=str(card["id"])[:80]))
+            seen_ids[card["id"]] = card["path"]
+        for index, spec in enumerate(data.get("cards") or []):
+            if not isinstance(spec, dict):
+                continue
+            for tag_index, tag in enumerate(spec.get("tags") or []):
+                context.check_reference("tag", f"$.cards[{index}].tags[{tag_index}]", tag)
+            for modifier_index, modifier in enumerate(spec.get("modifiers") or []):
+                base = f"$.cards[{index}].modifiers[{modifier_index}]"
+                context.check_reference("zone", base + ".while-in", modifier.get("while-in"))
+                if modifier.get("while-in") in context.zones and \
+                        context.zones[modifier["while-in"]].get("owner", "shared") != "player":
+                    add(base + ".while-in", _("a modifier applies to the owner of a player zone; this zone is shared"))
+
+    # Names that steps introduce: player variables they set, their ids.
+    for category, path, block in _blocks(data):
+        if category != "step":
+            continue
+        if isinstance(block.get("id"), str):
+            context.step_ids.add(block["id"])
+        kind_class = registry["step"].get(block.get("kind"))
+        if kind_class is not None:
+            context.variables.update(name for name in kind_class.sets_variables(block) if isinstance(name, str))
+
+    for category, path, block in _blocks(data):
+        kind = block.get("kind")
+        known = registry.get(category, {})
+        block_class = known.get(kind) if isinstance(kind, str) else None
+        if block_class is None:
+            continue
+        for parameter, schema in block_class.parameters.items():
+            ref = _parameter_refs(schema)
+            if ref and parameter in block and not is_option_reference(block[parameter]):
+                value = block[parameter]
+                if isinstance(value, list):
+                    for index, item in enumerate(value):
+                        context.check_reference(ref, json_path_child(json_path_child(path, parameter), index), item)
+                else:
+                    context.check_reference(ref, json_path_child(path, parameter), value)
+        for key in ("when", "cards", "money", "accepts"):
+            selector = block.get(key)
+            if isinstance(selector, dict) and not is_option_reference(selector):
+                for selector_key, ref in (("tag", "tag"), ("card", "card"), ("not-tag", "tag")):
+                    if selector_key in selector:
+                        context.check_reference(ref, json_path_child(json_path_child(path, key), selector_key),
+                                                selector[selector_key])
+        block_check = getattr(block_class, "check", None)
+        if block_check is not None:
+            block_check(block, path, context)
+
+    _check_structure_names(context, data)
+    _check_zones(context)
+    _check_conditions(context, data)
+    _check_view(context, data)
+    if not resolved:
+        _check_options(reporter, data, context.definitions)
+    _check_tiebreak(reporter, data, context.definitions, context.criteria)
+    _check_ending(context, data)
+    return reporter.diagnostics
+
+
+def _check_structure_names(context: Context, data: dict) -> None:
+    """Names used outside blocks: measures, scoring zones, results, tables, report."""
+    for measure_id, spec in context.measures.items():
+        base = json_path_child("$.measures", measure_id)
+        if not isinstance(spec, dict):
+            continue
+        zones = spec.get("zones") or spec.get("count") or []
+        key = "zones" if "zones" in spec else "count"
+        for index, zone in enumerate([zones] if isinstance(zones, str) else zones):
+            where = json_path_child(base, key) if isinstance(zones, str) else f"{json_path_child(base, key)}[{index}]"
+            context.check_reference("zone", where, zone)
+        for key, ref in (("sum", "attribute"), ("counter", "counter"), ("unit", "unit")):
+            if key in spec:
+                context.check_reference(ref, json_path_child(base, key), spec[key])
+    scoring = data.get("scoring") or {}
+    for index, zone in enumerate(scoring.get("zones") or []):
+        context.check_reference("zone", f"$.scoring.zones[{index}]", zone)
+    for index, item in enumerate(data.get("result") or []):
+        for key, ref in (("measure", "measure"), ("zone", "zone"), ("counts", "zone")):
+            if isinstance(item, dict) and key in item:
+                context.check_reference(ref, f"$.result[{index}].{key}", item[key])
+    for name, spec in (data.get("table") or {}).items():
+        base = json_path_child("$.table", name)
+        for key, ref in (("measure", "measure"), ("zone", "zone")):
+            if isinstance(spec, dict) and key in spec:
+                context.check_reference(ref, json_path_child(base, key), spec[key])
+    for index, measure in enumerate(data.get("report") or []):
+        context.check_reference("measure", f"$.report[{index}]", measure)
+
+
+def _check_zones(context: Context) -> None:
+    """What zones name: their accepted cards, their refill's zone and counter."""
+    for zone_id, spec in context.zones.items():
+        if not isinstance(spec, dict):
+            continue
+        base = json_path_child("$.zones", zone_id)
+        accepts = spec.get("accepts")
+        if isinstance(accepts, dict):
+            for key, ref in (("tag", "tag"), ("card", "card"), ("not-tag", "tag")):
+                if key in accepts:
+                    context.check_reference(ref, json_path_child(json_path_child(base, "accepts"), key), accepts[key])
+        refill = spec.get("refill")
+        if isinstance(refill, dict):
+            path = json_path_child(base, "refill")
+            if "from" in refill:
+                context.check_reference("zone", json_path_child(path, "from"), refill["from"])
+            counter = refill.get("counter")
+            if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
+                context.add(json_path_child(path, "counter"), _("the exhaustions of a shared stack are counted on a shared counter"))
+            elif counter is not None:
+                context.check_reference("counter", json_path_child(path, "counter"), counter)
+
+
+CONDITION_QUESTIONS = ("empty", "all-empty", "counter", "all", "any", "not")
+
+
+def _check_conditions(context: Context, data: dict) -> None:
+    """Every condition (a loop's ``until``, an ``each-player``'s ``skip``, an end's ``when``) asks one question about declared things."""
+    for category, path, block in _blocks(data):
+        for key in ("until", "skip", "when"):
+            condition = block.get(key)
+            if key == "when" and category == "step":
+                continue  # a switch case's card selector, not a condition
+            if isinstance(condition, dict) and not is_option_reference(condition):
+                _check_condition(context, json_path_child(path, key), condition, about_a_player=key == "skip")
+
+
+def _check_condition(context: Context, path: str, condition: dict, about_a_player: bool) -> None:
+    questions = [key for key in CONDITION_QUESTIONS if key in condition]
+    if len(questions) != 1:
+        context.add(path, _("a condition asks one question ({keys}); combine several with all, any or not",
+                            keys=", ".join(CONDITION_QUESTIONS)))
+        return
+    question = questions[0]
+    if "owner" in condition and question != "empty":
+        context.add(json_path_child(path, "owner"), _("`owner` goes with `empty`"))
+    if "at-least" in condition and question != "counter":
+        context.add(json_path_child(path, "at-least"), _("`at-least` goes with `counter`"))
+    if question in ("empty", "all-empty"):
+        zone = condition[question]
+        context.check_reference("zone", json_path_child(path, question), zone)
+        spec = context.zones.get(zone)
+        per_player = isinstance(spec, dict) and spec.get("owner", "shared") == "player"
+        if question == "empty" and per_player and "owner" not in condition and not about_a_player:
+            context.add(json_path_child(path, question),
+                        _("{zone} belongs to each player: say whose with `owner`, or use all-empty", zone=zone))
+        if "owner" in condition:
+            context.check_reference("variable", json_path_child(path, "owner"), condition["owner"])
+    elif question == "counter":
+        counter = condition["counter"]
+        context.check_reference("counter", json_path_child(path, "counter"), counter)
+        if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
+            context.add(json_path_child(path, "counter"), _("a condition reads a shared counter; {counter} is counted per player",
+                                                            counter=counter))
+    elif question in ("all", "any"):
+        for index, part in enumerate(condition[question] or []):
+            if isinstance(part, dict):
+                _check_condition(context, f"{json_path_child(path, question)}[{index}]", part, about_a_player)
+    elif isinstance(condition["not"], dict):
+        _check_condition(context, json_path_child(path, "not"), condition["not"], about_a_player)
+
+
+def _check_view(context: Context, data: dict) -> None:
+    """The zones and measures the terminal table shows."""
+    view = data.get("view")
+    if not isinstance(view, dict):
+        return
+    if "banner" in view:
+        context.check_reference("zone", "$.view.banner", view["banner"])
+    for section in ("columns", "own", "shared"):
+        for index, column in enumerate(view.get(section) or []):
+            if not isinstance(column, dict):
+                continue
+            base = f"$.view.{section}[{index}]"
+            for key, ref in (("zone", "zone"), ("measure", "measure"), ("total", "measure")):
+                if key in column:
+                    context.check_reference(ref, json_path_child(base, key), column[key])
+            for zone_index, zone in enumerate(column.get("zones") or []):
+                context.check_reference("zone", f"{base}.zones[{zone_index}]", zone)
+
+
+def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
     add = reporter.add
     for name, definition in definitions.items():
         if not isinstance(definition, dict):
@@ -222,7 +546,7 @@ def _check_options(reporter: _Reporter, data: dict, definitions: dict) -> None:
                                                    valid=", ".join(sorted(definitions)) or "-"))
 
 
-def _check_tiebreak(reporter: _Reporter, data: dict, definitions: dict, criteria: dict) -> None:
+def _check_tiebreak(reporter: Reporter, data: dict, definitions: dict, criteria: dict) -> None:
     tiebreak = (data.get("scoring") or {}).get("tiebreak")
     names: list[tuple[str, Any]] = []
     if isinstance(tiebreak, list):
@@ -240,35 +564,19 @@ def _check_tiebreak(reporter: _Reporter, data: dict, definitions: dict, criteria
                                  hint=did_you_mean(str(name), list(criteria)), valid=", ".join(criteria) or "-"))
 
 
-def _check_reachability(reporter: _Reporter, data: dict, cards: list[dict]) -> None:
-    add = reporter.add
-    auctions = [a for a in ((data.get("round") or {}).get("auctions") or []) if isinstance(a, dict)]
-    if auctions:
-        for index, auction in enumerate(auctions[:-1]):
-            if not auction.get("when"):
-                add(f"$.round.auctions[{index + 1}]",
-                    _("this auction is never held: the auction before it has no `when` and takes every card"))
-                break
-        without = [card.get("id") for card in cards
-                   if not any(_matches(a.get("when") if isinstance(a.get("when"), dict) else None, card) for a in auctions)]
-        if without:
-            add(f"$.round.auctions[{len(auctions) - 1}].when",
-                _("no auction is held for {cards}: give the last auction no `when`", cards=", ".join(map(str, without[:5]))
-                  + (", …" if len(without) > 5 else "")))
+def _check_ending(context: Context, data: dict) -> None:
+    """Every end condition can trigger (its own ``reachable``), and at least one does."""
+    from ..blocks.registry import all_blocks
+
+    ends = all_blocks()["end"]
     reachable = False
-    for index, condition in enumerate(data.get("end") or []):
-        if not isinstance(condition, dict):
+    conditions = [c for c in data.get("end") or [] if isinstance(c, dict)]
+    for index, condition in enumerate(conditions):
+        block_class = ends.get(condition.get("kind"))
+        if block_class is None:
             continue
-        kind = condition.get("kind")
-        if kind == "nth-tagged-revealed" and isinstance(condition.get("count"), int) and isinstance(condition.get("tag"), str):
-            available = sum(1 for card in cards if condition["tag"] in (card.get("tags") or []))
-            if condition["count"] > available:
-                add(f"$.end[{index}].count",
-                    _("this end condition can never trigger: it waits for {count} cards tagged '{tag}' but the deck has {available}",
-                      count=condition["count"], tag=condition["tag"], available=available))
-                continue
+        can = getattr(block_class, "reachable", None)
+        if can is None or can(condition, f"$.end[{index}]", context):
             reachable = True
-        elif kind is not None:
-            reachable = True
-    if data.get("end") and not reachable:
-        add("$.end", _("the game can never end: no end condition can trigger"))
+    if conditions and not reachable:
+        context.add("$.end", _("the game can never end: no end condition can trigger"))

@@ -207,20 +207,57 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> A
     return figure, rc
 
 
+def _tick_decimals(values: Sequence[float], scale: float) -> int:
+    """Decimals that tell every tick apart once ``values`` are multiplied by ``scale``, and no more."""
+    shown = sorted({round(value * scale, 9) for value in values})
+    steps = [b - a for a, b in zip(shown, shown[1:]) if b - a > 1e-9]
+    if not steps:
+        return 0
+    step = min(steps)
+    decimals = 0
+    while decimals < 4 and abs(step * 10 ** decimals - round(step * 10 ** decimals)) > 1e-6:
+        decimals += 1
+    return decimals
+
+
+def _axis_formatter(kind: str) -> Any:
+    """Tick labels in the reader's notation with one number of decimals for the whole axis.
+
+    ``kind`` is ``percent`` (a share: ``20%``, ``2.5%``) or ``points`` (a
+    difference of two shares in percentage points, signed but for zero:
+    ``+0.5``, ``0.0``, ``-1.5``). The label of a single value (the report's) picks its decimals by
+    its size; ticks side by side read better with the same decimals, enough to
+    tell them apart.
+    """
+    from babel.numbers import format_decimal, format_percent
+    from matplotlib.ticker import Formatter
+
+    from ..text.formatting import reader_locale as _locale
+
+    class AxisFormatter(Formatter):
+        decimals = 1
+
+        def set_locs(self, locs: Sequence[float]) -> None:
+            super().set_locs(locs)
+            self.decimals = _tick_decimals(list(locs), 100)
+
+        def __call__(self, value: float, position: Any = None) -> str:
+            fraction = "." + "0" * self.decimals if self.decimals else ""
+            if kind == "percent":
+                return format_percent(value, f"#,##0{fraction}%", locale=_locale())
+            if abs(value * 100) < 0.5 * 10 ** -self.decimals:
+                return format_decimal(0, f"#,##0{fraction}", locale=_locale())
+            return format_decimal(value * 100, f"+#,##0{fraction};-#,##0{fraction}", locale=_locale())
+
+    return AxisFormatter()
+
+
 def _points_formatter() -> Any:
-    from matplotlib.ticker import FuncFormatter
-
-    from .report import points
-
-    return FuncFormatter(lambda value, _position: points(value))
+    return _axis_formatter("points")
 
 
 def _percent_formatter() -> Any:
-    from matplotlib.ticker import FuncFormatter
-
-    from .report import percent
-
-    return FuncFormatter(lambda value, _position: percent(value))
+    return _axis_formatter("percent")
 
 
 def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:

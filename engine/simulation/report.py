@@ -15,8 +15,8 @@ from typing import Any, Mapping, Sequence
 from babel.numbers import format_decimal, format_percent
 
 from ..text.i18n import _, ngettext
-from ..result import score_to_json
-from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, wilson_interval
+from ..core.result import score_to_json
+from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_measures, wilson_interval
 
 FORMAT_VERSION = 1
 CONFIDENCE = 0.95
@@ -91,8 +91,39 @@ def _ruleset_summary(ruleset: Any, source: str, tally: RulesetTally) -> dict[str
         "decided_by": decided,
         "mean_rounds": _round(tally.rounds / games) if games else None,
         "mean_actions": _round(tally.actions / games) if games else None,
-        "mean_money_left": _round(tally.money_left / tally.player_games) if games else None,
+        "mean_measures": _mean_measures(ruleset, tally),
     }
+
+
+def _mean_measures(ruleset: Any, tally: RulesetTally) -> dict[str, float | None]:
+    """Each reported measure's mean per player-game, in the order the ruleset's ``report`` lists them."""
+    names = [*reported_measures(ruleset), *sorted(set(tally.measure_totals) - set(reported_measures(ruleset)))]
+    means: dict[str, float | None] = {}
+    for name in names:
+        total = tally.measure_totals.get(name)
+        means[name] = _round(float(Fraction(total) / tally.player_games)) if tally.games and total is not None else None
+    return means
+
+
+def _declared_measure(ruleset: Any, name: str) -> Any:
+    """The ruleset's declaration of the measure ``name`` (None when it declares none by that name)."""
+    try:
+        return ruleset.measure(name)
+    except (KeyError, AttributeError):
+        return None
+
+
+def _measure_heading(ruleset: Any, name: str) -> str:
+    """A measure's heading as the ruleset words it (``Money left``), else its name with a capital, else its id."""
+    from ..text.formatting import ruleset_text
+
+    spec = _declared_measure(ruleset, name)
+    if spec is None:
+        return name
+    if spec.heading:
+        return ruleset_text(ruleset, spec.heading)
+    text = ruleset_text(ruleset, spec.name)
+    return text[:1].upper() + text[1:]
 
 
 def _plain(value: Any) -> Any:
@@ -218,19 +249,26 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     from ..text.formatting import criterion_description
 
     # The first compared ruleset that declares the criterion names it.
-    declaring = next((ruleset for ruleset in rulesets if criterion in (ruleset.tiebreak_criteria or {})), None)
+    declaring = next((ruleset for ruleset in rulesets
+                      if criterion in (getattr(ruleset, "tiebreak_criteria", None) or {})), None)
     described = criterion_description(declaring, criterion) if declaring is not None else criterion
-    # TRANSLATORS: the share of games a tiebreak criterion decided; {criterion} is e.g. "most money in hand".
+    # TRANSLATORS: the share of games a tiebreak criterion decided; {criterion} is the ruleset's
+    # description of the criterion, e.g. "most cards in hand".
     return _("Decided by tiebreak: {criterion}", criterion=described)
 
 
-def _money(ruleset: Any, amount: float | None) -> str:
+def _mean_amount(ruleset: Any, measure: str, amount: float | None) -> str:
+    """A measure's mean in the measure's unit (``$18.7 million``), or as a plain number for a measure without one."""
     if amount is None:
         return "–"
-    from ..text.formatting import format_money
+    spec = _declared_measure(ruleset, measure)
+    if spec is None or not spec.unit:
+        # A count of cards, a counter: no unit to write it in (not the ruleset's first unit).
+        return decimal(amount)
+    from ..text.explain import measure_amount
 
-    # A mean is not a card value: keep one decimal of a face unit at most.
-    return format_money(ruleset, Fraction(round(amount * 10), 10))
+    # A mean is not a card value: keep one decimal of a unit at most.
+    return measure_amount(ruleset, measure, Fraction(round(amount * 10), 10))
 
 
 def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[Any]:
@@ -298,7 +336,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     row(_("Winning score"), [mean_sd(entry["winning_score"]) for entry in ruleset_summaries])
     # TRANSLATORS: row label: every player's final score (mean ± standard deviation).
     row(_("Score of every player"), [mean_sd(entry["score"]) for entry in ruleset_summaries])
-    # TRANSLATORS: row label: the share of players knocked out for having the least money.
+    # TRANSLATORS: row label: the share of players the ruleset's elimination rule put out (they cannot win).
     row(_("Players eliminated"), [rate_with_interval(entry["eliminated"]) for entry in ruleset_summaries])
     # TRANSLATORS: row label: the share of games that nobody won.
     row(_("Games without a winner"), [rate_with_interval(entry["no_winner"]) for entry in ruleset_summaries])
@@ -308,13 +346,20 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
         row(criterion_label(criterion, rulesets),
             [percent(entry["decided_by"][criterion]["rate"]) if criterion in entry["decided_by"] else percent(0.0)
              for entry in ruleset_summaries])
-    # TRANSLATORS: row label: average number of rounds (cards auctioned) per game.
+    # TRANSLATORS: row label: average number of rounds played per game.
     row(_("Rounds per game"), [decimal(entry["mean_rounds"]) for entry in ruleset_summaries])
     # TRANSLATORS: row label: average number of player decisions per game.
     row(_("Actions per game"), [decimal(entry["mean_actions"]) for entry in ruleset_summaries])
-    # TRANSLATORS: row label: average money a player has left in hand at the end.
-    row(_("Money left per player"), [_money(ruleset, entry["mean_money_left"])
-                                     for ruleset, entry in zip(rulesets, ruleset_summaries)])
+    # One row per measure a compared ruleset reports, in the order the rulesets list them.
+    measure_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry["mean_measures"]))
+    for name in measure_names:
+        # The first compared ruleset that declares the measure words its heading.
+        declaring = next((ruleset for ruleset in rulesets if _declared_measure(ruleset, name) is not None),
+                         rulesets[0])
+        # TRANSLATORS: row label: a measure's average per player at the end of a game; {measure} is the
+        # ruleset's heading for it, e.g. "Money left" (so "Money left per player").
+        row(_("{measure} per player", measure=_measure_heading(declaring, name)),
+            [_mean_amount(ruleset, name, entry["mean_measures"].get(name)) for ruleset, entry in zip(rulesets, ruleset_summaries)])
 
     return [wins, measures, *findings(summary)]
 

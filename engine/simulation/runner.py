@@ -1,14 +1,15 @@
 """Playing many seeded bot games, in batches, in process or on other processes or machines.
 
-Pairing. Game ``i`` is dealt the same way under every ruleset compared: each
-card id gets a sort key drawn from a hash of ``(seed, i, card id)`` and a
-ruleset's deck is its own cards in key order. Cards that two rulesets share
-therefore come up in the same relative order in both, whatever other cards
-either adds or removes (a house rule with an extra card gets that card slotted
-in somewhere, the rest of the deck unchanged), and a ruleset's game ``i`` is
-the same whichever other rulesets it is compared with. The first player and
-every bot's seed are drawn from the same hash of ``(seed, i, ...)``, so the
-only thing that differs between the rulesets is the rules.
+Pairing. Game ``i`` is dealt the same way under every ruleset compared
+(:class:`~engine.core.chance.PairedChance`): each card gets a sort key drawn
+from a hash of ``(seed, i, card)`` and every shuffle puts its cards in key
+order. Cards that two rulesets share therefore come up in the same relative
+order in both, whatever other cards either adds or removes (a house rule with
+an extra card gets that card slotted in somewhere, the rest of the deck
+unchanged), and a ruleset's game ``i`` is the same whichever other rulesets it
+is compared with. The first player and every bot's seed are drawn from the
+same hash of ``(seed, i, ...)``, so the only thing that differs between the
+rulesets is the rules.
 
 Batches. A task plays a contiguous range of game indices under every ruleset
 and returns a :class:`~engine.simulation.stats.BatchTally` (plus the logs when
@@ -24,7 +25,6 @@ import ``engine`` can run it.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
@@ -34,7 +34,8 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from .stats import BatchTally, GameOutcome
+from ..core.chance import PairedChance, hash64
+from .stats import BatchTally, GameOutcome, reported_measures
 
 # A batch should be large enough that shipping its tally costs nothing next to
 # playing it, and small enough that the progress bar moves and the last
@@ -104,29 +105,9 @@ class SimulationPlan:
 
 # --------------------------------------------------------------------------- derived randomness
 
-def _hash64(*parts: object) -> int:
-    """A 64-bit number from the parts; the same on every machine and Python (unlike ``hash``)."""
-    text = ":".join(str(part) for part in parts).encode("utf-8")
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
-
-
-def deck_for_game(seed: int, game_index: int, card_ids: Sequence[str]) -> list[str]:
-    """The deal of game ``game_index``: ``card_ids`` ordered by per-card keys hashed from the seed.
-
-    Independent keys make every order equally likely, and a card's position
-    relative to any other card does not depend on which other cards exist.
-    """
-    return sorted(card_ids, key=lambda card_id: (_hash64(seed, game_index, "card", card_id), card_id))
-
-
-def first_player_for_game(seed: int, game_index: int, players: int) -> int:
-    """The first start player of game ``game_index``."""
-    return _hash64(seed, game_index, "first-player") % players
-
-
 def bot_seed(seed: int, game_index: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for game ``game_index`` (the same under every ruleset)."""
-    return _hash64(seed, game_index, "seat", seat)
+    return hash64(seed, game_index, "seat", seat)
 
 
 # --------------------------------------------------------------------------- playing (in a worker)
@@ -137,29 +118,28 @@ _loaded: dict[tuple[RulesetSpec, tuple[str, ...], tuple[str, ...]], tuple[Any, A
 
 def _game_for(spec: RulesetSpec, player_names: tuple[str, ...],
               seat_kinds: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
-    """``(ruleset, game, card ids)`` for a spec, loaded once per worker process."""
+    """``(ruleset, game, the ruleset's report measures)`` for a spec, loaded once per worker process."""
     key = (spec, player_names, seat_kinds)
     with _loaded_lock:
         cached = _loaded.get(key)
     if cached is not None:
         return cached
-    from ..game import Game
+    from ..core.game import Game
 
     ruleset = spec.load()
     seat_kinds_for_log = [f"bot:{kind}" for kind in seat_kinds]
     game = Game(ruleset, list(player_names), seats=seat_kinds_for_log)
-    entry = (ruleset, game, tuple(card.id for card in ruleset.cards))
+    entry = (ruleset, game, reported_measures(ruleset))
     with _loaded_lock:
         _loaded[key] = entry
     return entry
 
 
-def play_one_game(game: Any, card_ids: Sequence[str], plan: SimulationPlan, game_index: int) -> Any:
+def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     """Play game ``game_index`` of the plan to the end with its bots; returns the terminal State."""
     from ..bots import make_bot
 
-    state = game.new_initial_state(deck=deck_for_game(plan.seed, game_index, card_ids),
-                                   first_player=first_player_for_game(plan.seed, game_index, len(plan.seat_kinds)),
+    state = game.new_initial_state(chance_source=PairedChance(plan.seed, game_index),
                                    record_events=False)  # nobody narrates a simulated game
     bots = [make_bot(kind, seed=bot_seed(plan.seed, game_index, seat)) for seat, kind in enumerate(plan.seat_kinds)]
     while not state.is_terminal():
@@ -168,8 +148,8 @@ def play_one_game(game: Any, card_ids: Sequence[str], plan: SimulationPlan, game
     return state
 
 
-def outcome_of(state: Any, player_names: Sequence[str]) -> GameOutcome:
-    """The facts the statistics need from a finished game."""
+def outcome_of(state: Any, player_names: Sequence[str], report: Sequence[str] = ()) -> GameOutcome:
+    """The facts the statistics need from a finished game (``report``: the measures the ruleset reports)."""
     result = state.result()
     seat_of = {name: seat for seat, name in enumerate(player_names)}
     players = result.players
@@ -177,7 +157,7 @@ def outcome_of(state: Any, player_names: Sequence[str]) -> GameOutcome:
         winning_seats=frozenset(seat_of[name] for name in result.winners),
         eliminated=tuple(bool(player.eliminated) for player in players),
         scores=tuple(player.score for player in players),
-        money=tuple(int(player.money) for player in players),
+        measures=tuple((name, tuple(player.measure(name) for player in players)) for name in report),
         decided_by=result.decided_by,
         rounds=int(state.round_number),
         actions=len(state.history),
@@ -205,9 +185,9 @@ def play_batch(plan: SimulationPlan, start: int, stop: int) -> BatchResult:
     log_lines: list[str] = []
     for game_index in range(start, stop):
         outcomes = []
-        for spec, (_ruleset, game, card_ids) in zip(plan.rulesets, loaded):
-            state = play_one_game(game, card_ids, plan, game_index)
-            outcomes.append(outcome_of(state, plan.player_names))
+        for spec, (_ruleset, game, report) in zip(plan.rulesets, loaded):
+            state = play_one_game(game, plan, game_index)
+            outcomes.append(outcome_of(state, plan.player_names, report))
             if plan.keep_logs:
                 log = state.to_log()
                 if spec.log_name is not None:

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 #: The two-sided 95% normal quantile (1.959963984540054), not the rounded 1.96.
 Z_95 = NormalDist().inv_cdf(0.975)
@@ -93,11 +93,20 @@ def mean_and_sd(values: Counter) -> tuple[float, float | None] | None:
 
 # --------------------------------------------------------------------------- what one game yields
 
+def reported_measures(ruleset: Any) -> tuple[str, ...]:
+    """The measures a ruleset's ``report`` lists, each once, in its order.
+
+    Listing a measure twice must not count it twice.
+    """
+    return tuple(dict.fromkeys(getattr(ruleset, "report", None) or ()))
+
+
 @dataclass(frozen=True)
 class GameOutcome:
     """The facts about one finished game that the statistics need, and nothing more.
 
-    ``scores`` and ``money`` are per seat; ``winning_seats`` may hold several
+    ``scores`` are per seat, ``measures`` ``(name, per seat)`` for each measure
+    the ruleset reports; ``winning_seats`` may hold several
     seats (a shared win) or none; ``decided_by`` is the result's tiebreak
     criterion, ``"score"``, or None when nobody won.
     """
@@ -105,7 +114,7 @@ class GameOutcome:
     winning_seats: frozenset[int]
     eliminated: tuple[bool, ...]
     scores: tuple[Fraction, ...]
-    money: tuple[int, ...]
+    measures: tuple[tuple[str, tuple[Any, ...]], ...]
     decided_by: str | None
     rounds: int
     actions: int
@@ -140,7 +149,8 @@ class RulesetTally:
     eliminated: int = 0
     rounds: int = 0
     actions: int = 0
-    money_left: int = 0
+    # For each reported measure: the sum over every player of every game (exact: ints and Fractions).
+    measure_totals: dict[str, int | Fraction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         seats = len(self.seat_kinds)
@@ -190,7 +200,8 @@ class RulesetTally:
         self.eliminated += sum(outcome.eliminated)
         self.rounds += outcome.rounds
         self.actions += outcome.actions
-        self.money_left += sum(outcome.money)
+        for name, values in outcome.measures:
+            self.measure_totals[name] = self.measure_totals.get(name, 0) + sum(values)
 
     def merge(self, other: "RulesetTally") -> None:
         """Add another tally of the same ruleset and seats into this one."""
@@ -206,7 +217,8 @@ class RulesetTally:
         self.eliminated += other.eliminated
         self.rounds += other.rounds
         self.actions += other.actions
-        self.money_left += other.money_left
+        for name, total in other.measure_totals.items():
+            self.measure_totals[name] = self.measure_totals.get(name, 0) + total
 
 
 @dataclass

@@ -3,10 +3,13 @@
 One building block per module:
 
 - :mod:`.seats` reads the ``--players`` list (humans and bots) and names the seats;
-- :mod:`.input_parsing` turns what a player types into an action or a reason why not;
-- :mod:`.card_text` says what a card is and what it does, from the ruleset's data;
-- :mod:`.table_view` draws the table one player may see (rich);
-- :mod:`.narration` turns the game's events into one localized line each;
+- :mod:`.prompts` asks a human each kind of decision (a block family may give its own prompt,
+  such as the auction family's bid prompt in ``engine.blocks.auction.prompts``);
+- :mod:`.table_view` draws the table one player may see (rich), from the ruleset's ``view``;
 - :mod:`.ending` prints the final scoring, the eliminations and the winners;
 - :mod:`.session` runs the game loop: prompts, bots, hot-seat screens, saving, resuming.
+
+The words they use live in :mod:`engine.text`: what a player types
+(``player_input``), what a card does (``card_text``), the game told one line
+per event (``narration``).
 """

@@ -1,8 +1,8 @@
 """The game loop of ``cardrules play``: prompts, bots, hot-seat screens, saving, resuming.
 
-A session owns one game :class:`~engine.game.State` and the seats around it.
+A session owns one game :class:`~engine.core.state.State` and the seats around it.
 Humans answer prompts (every prompt ends with ``"> "``); bots choose from
-their :class:`~engine.observation.Observation` only. After every action the log
+their :class:`~engine.core.observation.Observation` only. After every action the log
 is rewritten atomically, so stopping at any moment (``q``, Ctrl-C, end of
 input, a killed process) leaves a file ``play --resume`` continues from.
 
@@ -15,33 +15,21 @@ import os
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from rich.console import Console
 
-from ..actions import PASS, choice_card_index
 from ..errors import LogError
-from ..text.formatting import card_name, format_money
 from ..text.i18n import _
-from .card_text import game_rule_phrases
+from ..text.narration import card_ids, describe_events, event_field, setup_length
+from ..text.player_input import InputProblem, normalize_input, quit_words
 from .ending import final_report
-from .input_parsing import (
-    InputProblem,
-    bid_mask,
-    mask_values,
-    normalize_input,
-    parse_bid_prompt,
-    parse_choice_prompt,
-    quit_words,
-)
-from .narration import describe_events, event_field
+from .prompts import prompt_for
 from .seats import Seat
-from .table_view import money_face, render_table
+from .table_view import heading_card, render_table
 
 # How many of the latest events the table's "what just happened" line keeps.
 RECENT_EVENT_LINES = 12
-# How many example bids the help lists.
-HELP_EXAMPLE_BIDS = 5
 
 
 class QuitRequested(Exception):
@@ -83,6 +71,9 @@ class GameSession:
                 seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
                 self._bots[index] = make_bot(seat.bot_kind, seed)
         self.save()
+        if self._events_told == 0:
+            # A new game: the deal and the first shuffle are not news.
+            self._events_told = setup_length(self.state.events)
         self._tell_new_events()
         while not self.state.is_terminal():
             player = self.state.current_player()
@@ -134,7 +125,9 @@ class GameSession:
         (which card is up, who bid what); earlier rounds show on the table.
         """
         events = list(self.state.events)
-        reveals = [i for i, event in enumerate(events) if event_field(event, "type") == "reveal"]
+        # A round starts with a reveal, or a turn with its first phase.
+        reveals = [i for i, event in enumerate(events) if event_field(event, "type") in ("reveal",)] or \
+            [i for i, event in enumerate(events) if event_field(event, "type") == "phase"]
         self._events_told = reveals[-1] if reveals else len(events)
 
     def _tell_new_events(self) -> None:
@@ -162,7 +155,23 @@ class GameSession:
         observation = self.state.observation(observer)
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(render_table(self.ruleset, observation, viewer, self._recent))
+        self.console.print(render_table(self.ruleset, observation, viewer, self._recent, self.round_card(observation)))
+
+    def round_card(self, observation: Any) -> str | None:
+        """The card revealed this round, once it has left the table's heading zone (else None).
+
+        Taken, a card may still be what the decision under way is about (its
+        effect asks its taker to choose a card to give up): the table keeps
+        it at its head, with what it does, until the next card is revealed.
+        """
+        if heading_card(self.ruleset, observation) is not None:
+            return None
+        for event in reversed(self.state.events):
+            if event_field(event, "type") == "reveal":
+                cards = card_ids(event)
+                same_round = event_field(event, "round") == observation.round_number
+                return cards[0] if cards and same_round else None
+        return None
 
     def say(self, text: str) -> None:
         """One line of plain text; the terminal, not rich, wraps it (so it can be copied whole)."""
@@ -193,47 +202,13 @@ class GameSession:
         self.show_table()
 
     def ask_human(self, player: int) -> int:
-        """Ask the human in seat ``player`` until they type a legal action."""
+        """Ask the human in seat ``player`` until they type a legal action (the decision's own prompt)."""
         self.hand_over(player)
         legal = self.state.legal_actions()
-        if legal.is_choice:
-            return self._ask_choice(player, legal)
-        return self._ask_bid(player, legal)
+        kind = self.state.observation(player).decision.get("kind", "")
+        return prompt_for(kind).ask(self, player, legal)
 
-    def _ask_choice(self, player: int, legal: Any) -> int:
-        """A numbered list of cards; typing a number picks one."""
-        choices = list(legal)
-        # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.
-        self.say(_("{name}, choose the card to discard:", name=self.seats[player].name))
-        for number, action in enumerate(choices, start=1):
-            card = self.ruleset.cards[choice_card_index(action)]
-            self.say(f"  {number}. {card_name(self.ruleset, card.id)}")
-        # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
-        prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
-        command = self._read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
-                                     lambda: self.say(_("Type the number in front of the card you give up.")))
-        return choices[command.choice]
-
-    def _ask_bid(self, player: int, legal: Any) -> int:
-        """Money cards to add, pass, help or quit; refusals are explained and asked again."""
-        observation = self.state.observation(player)
-        money_values = list(self.ruleset.money_values)
-        scale = int((self.ruleset.money_unit or {}).get("scale", 1))
-        # TRANSLATORS: the bid prompt; keep the final "> ".
-        prompt = _("{name}, cards to add (e.g. {example}), pass, ? or q > ",
-                   name=self.seats[player].name, example=self._example(legal))
-        while True:
-            command = self._read_command(
-                prompt, lambda answer: parse_bid_prompt(answer, observation.hand, money_values, scale, legal.can_pass),
-                lambda: self.print_help(observation, legal))
-            if command.kind == "pass":
-                return PASS
-            mask = bid_mask(command.values, money_values)
-            if mask in legal:
-                return mask
-            self.say(self._refusal(observation, command.values))
-
-    def _read_command(self, prompt: str, parse: Callable[[str], Any], show_help: Callable[[], None]) -> Any:
+    def read_command(self, prompt: str, parse: Callable[[str], Any], show_help: Callable[[], None]) -> Any:
         """Ask until ``parse`` accepts an answer that is neither help nor quit, and return that command.
 
         Every prompt treats these alike: a bad answer is explained and asked
@@ -251,45 +226,6 @@ class GameSession:
                 return command
             show_help()
 
-    def _example(self, legal: Any) -> str:
-        """The cheapest bid the player can make, as they would type it (else "pass").
-
-        A newcomer copies the example: it must be legal and must not throw
-        away their biggest cards.
-        """
-        cheapest = legal.cheapest_raises() if legal.can_raise() else []
-        if not cheapest:
-            return _("pass")
-        return " ".join(money_face(v) for v in mask_values(cheapest[0], self.ruleset.money_values))
-
-    def _refusal(self, observation: Any, values: Sequence[int]) -> str:
-        """Why a bid is not allowed: it does not beat the highest bid."""
-        own = sum(observation.bids[observation.player])
-        total = own + sum(values)
-        return _("That makes your bid {total}, but it must be more than {highest}. Add more, or pass.",
-                 total=format_money(self.ruleset, total), highest=format_money(self.ruleset, observation.highest_bid))
-
-    def print_help(self, observation: Any, legal: Any) -> None:
-        """The legal moves in short: pass, and the cheapest bids."""
-        say = self.say
-        if observation.auction_kind == "first-pass-takes":
-            say(_("pass: take the card on the table and your bid back."))
-        else:
-            say(_("pass: take your bid back and leave this auction."))
-        if not legal.can_raise():
-            say(_("You cannot beat the highest bid ({highest}) with the cards in your hand: you can only pass.",
-                  highest=format_money(self.ruleset, observation.highest_bid)))
-        else:
-            cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
-            # Semicolons, not commas: money values may have grouping commas themselves.
-            examples = "; ".join(" ".join(money_face(v) for v in mask_values(m, self.ruleset.money_values))
-                                 for m in cheapest)
-            say(_("bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
-                  highest=format_money(self.ruleset, observation.highest_bid), examples=examples))
-        say(_("q: save the game and quit."))
-        for phrase in game_rule_phrases(self.ruleset):
-            say(phrase)
-
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> None:
@@ -298,7 +234,8 @@ class GameSession:
             if self.console.is_terminal:
                 self.console.clear()
             observation = self.state.observation(self._viewer if self._viewer is not None else 0)
-            self.console.print(render_table(self.ruleset, observation, None, self._recent))
+            self.console.print(render_table(self.ruleset, observation, None, self._recent,
+                                            self.round_card(observation)))
         for line in final_report(self.ruleset, self.state.result()):
             self.say(line)
         if self.log_path is not None:

@@ -9,8 +9,9 @@ running total, the way a rulebook's worked example reads::
     Bonus x2 = 28
     Curse x1/2 = 14
 
-followed by who is out for having the least money and how a tie for the top
-score was broken. ``score``, ``replay`` and the terminal game all print these
+followed by who is out (for the least money, say) and how a tie for the top
+score was broken. Amounts are shown with their measure's ``says`` sentence
+(``{amount} in hand``) in the ruleset's unit. ``score``, ``replay`` and the terminal game all print these
 lines; this module does not print anything itself.
 
 The lines are rebuilt from the step's specification in the ruleset, the cards
@@ -25,7 +26,8 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..blocks.selectors import card_selector, selector_of
-from .formatting import card_name, criterion_description, format_list, format_money, format_number, format_score, tag_name
+from .formatting import (criterion_description, format_amount, format_list, format_number, format_score,
+                         ruleset_text)
 from .i18n import _, ngettext
 
 INDENT = "  "
@@ -41,10 +43,49 @@ def explain_result(ruleset: Any, result: Any) -> list[str]:
     return lines
 
 
+def measure_amount(ruleset: Any, measure_id: str, amount: Any) -> str:
+    """An amount of a measure in its unit (``26,000``, ``600만 달러``); a plain number for a measure without one."""
+    try:
+        unit = ruleset.measure(measure_id).unit
+    except KeyError:
+        unit = None
+    if unit is None:
+        return format_number(amount)
+    return format_amount(ruleset, amount, unit)
+
+
+def measure_says(ruleset: Any, measure_id: str, amount: Any) -> str:
+    """An amount of a measure in a sentence, as the ruleset words it (``26,000 in hand``)."""
+    try:
+        says = ruleset.measure(measure_id).says
+    except KeyError:
+        says = None
+    shown = measure_amount(ruleset, measure_id, amount)
+    if not says:
+        return shown
+    return ruleset_text(ruleset, says, amount=shown)
+
+
+def measure_name(ruleset: Any, measure_id: str) -> str:
+    """A measure's name for sentences (``money in hand``)."""
+    try:
+        return ruleset_text(ruleset, ruleset.measure(measure_id).name)
+    except KeyError:
+        return measure_id
+
+
+def shown_measures(ruleset: Any) -> list[str]:
+    """The measures a player's result shows, in the order of the ruleset's ``result``."""
+    return [item["measure"] for item in ruleset.result_layout if item.get("measure")] or \
+        [spec.id for spec in ruleset.measures]
+
+
 def explain_player(ruleset: Any, player: Any) -> list[str]:
     """A player's heading, one line per scoring effect, and their score."""
-    # TRANSLATORS: heading of one player's scoring explanation; {money} is the money left in hand.
-    heading = _("{name}: {money} in hand", name=player.name, money=format_money(ruleset, player.money))
+    amounts = [measure_says(ruleset, name, player.measure(name)) for name in shown_measures(ruleset)]
+    # TRANSLATORS: heading of one player's scoring explanation; {measures} says what they have left,
+    # e.g. "26,000 in hand".
+    heading = _("{name}: {measures}", name=player.name, measures=", ".join(amounts)) if amounts else player.name
     if player.eliminated:
         # TRANSLATORS: added to a player's heading when they are out (least money) and cannot win.
         heading = _("{heading} (out)", heading=heading)
@@ -57,7 +98,7 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     return lines
 
 
-def _matching_cards(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str]) -> list[str]:
+def matching_cards(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str]) -> list[str]:
     """The held cards a step applies to (by ``tag`` or ``card``), in the ruleset's card order."""
     # The same selector the score step itself uses, so the explanation counts the same cards.
     matches = card_selector(selector_of(spec))
@@ -80,96 +121,46 @@ def format_signed(amount: Fraction | int) -> str:
 
 
 def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequence[str]) -> list[str]:
-    """The lines of one scoring step (nothing when the step changed nothing and touched no card)."""
+    """The lines of one scoring step, worded by its block (``explain``), else one generic line.
+
+    A block's lines are re-derived from the cards and must land on the
+    recorded result; when they do not (or the block has no wording), the
+    step is one generic line, so an explanation never contradicts a score.
+    """
+    from ..blocks.registry import all_blocks
+
     kind = spec.get("kind", step.kind)
     before, after = Fraction(step.before), Fraction(step.after)
-    lines = None
-    if kind == "sum-attribute":
-        lines = _explain_sum(ruleset, spec, held, before, after)
-    elif kind in ("add-per-card", "multiply-per-card"):
-        lines = _explain_per_card(ruleset, spec, kind, held, before, after)
-    elif before == after:
-        return []
-    elif kind == "floor":
-        floor = Fraction(spec.get("at") or 0)
-        if floor == after:
-            lines = [_("raised to at least {floor} = {score}", floor=format_score(floor), score=format_score(after))]
-    elif kind == "round":
-        lines = [_explain_rounding(spec.get("mode"), after)]
+    block = all_blocks()["score-step"].get(kind)
+    if getattr(block, "needs_zones", False):
+        lines = block.explain(ruleset, spec, before, after, held, step.detail)
+    else:
+        lines = block.explain(ruleset, spec, before, after, held) if hasattr(block, "explain") else None
     if lines is None:
+        if before == after:
+            return []
         # TRANSLATORS: a scoring step explained generically: {step} is its id, e.g. "14 -> 7".
         lines = [_("{step}: {before} -> {after}", step=step.step_id, before=format_score(before),
                    after=format_score(after))]
     return lines
 
 
-def _explain_sum(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str],
-                 before: Fraction, after: Fraction) -> list[str] | None:
-    """``Treasure 3 + Treasure 9 = 12``."""
-    attribute = spec.get("attribute", "value")
-    cards = [c for c in _matching_cards(ruleset, spec, held)
-             if ruleset.card(c).attributes.get(attribute) is not None]
-    total = before + sum((Fraction(ruleset.card(c).attributes[attribute]) for c in cards), Fraction(0))
-    if total != after:
-        return None
-    if not cards:
-        if before == after == 0:
-            # TRANSLATORS: the player holds no card of this kind, e.g. "Treasure: none = 0".
-            return [_("{tag}: none = {score}", tag=tag_name(ruleset, spec["tag"]) if spec.get("tag") else "-",
-                      score=format_score(after))]
-        return []
-    terms = " + ".join(card_name(ruleset, c) for c in cards)
-    if before != 0:
-        terms = format_score(before) + " + " + terms
-    # TRANSLATORS: a sum of card values and its result, e.g. "Treasure 3 + Treasure 9 = 12".
-    return [_("{terms} = {score}", terms=terms, score=format_score(after))]
-
-
-def _explain_per_card(ruleset: Any, spec: Mapping[str, Any], kind: str, held: Sequence[str],
-                      before: Fraction, after: Fraction) -> list[str] | None:
-    """One line per matching card: ``Penalty -5 = 7``, ``Bonus x2 = 14``."""
-    cards = _matching_cards(ruleset, spec, held)
-    running = before
-    lines = []
-    for card in cards:
-        if kind == "add-per-card":
-            amount = Fraction(spec.get("amount", 0))
-            running += amount
-            # TRANSLATORS: a card that adds to or subtracts from the score, e.g. "Penalty -5 = 7".
-            lines.append(_("{card} {amount} = {score}", card=card_name(ruleset, card),
-                           amount=format_signed(amount), score=format_score(running)))
-        else:
-            factor = Fraction(spec.get("factor", 1))
-            running *= factor
-            # TRANSLATORS: a card that multiplies the score, e.g. "Bonus x2 = 14", "Curse x1/2 = 14".
-            lines.append(_("{card} x{factor} = {score}", card=card_name(ruleset, card),
-                           factor=format_factor(factor), score=format_score(running)))
-    if running != after:
-        return None
-    return lines
-
-
-def _explain_rounding(mode: Any, after: Fraction) -> str:
-    """``rounded down = 3``."""
-    if mode == "floor":
-        return _("rounded down = {score}", score=format_score(after))
-    if mode == "ceil":
-        return _("rounded up = {score}", score=format_score(after))
-    return _("rounded = {score}", score=format_score(after))
-
-
 def explain_elimination(ruleset: Any, result: Any) -> list[str]:
-    """Who is out for having the least money (all of them when everyone is tied)."""
+    """Who is out for having the least of the elimination's measure (all of them when everyone is tied)."""
     out = [p for p in result.players if p.eliminated]
-    if not out:
+    measure_id = (ruleset.elimination or {}).get("measure")
+    if not out or not measure_id:
         return []
-    money = format_money(ruleset, min(p.money for p in out))
+    amount = measure_amount(ruleset, measure_id, min(p.measure(measure_id) for p in out))
+    measure = measure_name(ruleset, measure_id)
     if len(out) == len(result.players):
-        return [_("Everyone is tied for the least money ({money}): everyone is out and nobody wins.",
-                  money=money)]
-    return [ngettext("{names} is out with the least money in hand ({money}).",
-                     "{names} are out, tied for the least money in hand ({money}).",
-                     len(out), names=format_list(p.name for p in out), money=money)]
+        # TRANSLATORS: {measure} is what is compared, e.g. "money in hand"; {amount} its value, e.g. "6,000".
+        return [_("Everyone is tied for the least {measure} ({amount}): everyone is out and nobody wins.",
+                  measure=measure, amount=amount)]
+    # TRANSLATORS: {measure} is what is compared, e.g. "money in hand"; {amount} its value, e.g. "6,000".
+    return [ngettext("{names} is out with the least {measure} ({amount}).",
+                     "{names} are out, tied for the least {measure} ({amount}).",
+                     len(out), names=format_list(p.name for p in out), measure=measure, amount=amount)]
 
 
 def explain_winners(ruleset: Any, result: Any) -> list[str]:
@@ -198,16 +189,18 @@ def explain_winners(ruleset: Any, result: Any) -> list[str]:
 def summarize_result(ruleset: Any, result: Any) -> list[str]:
     """One line per player (score, money, out or not), then the winners: the short report."""
     lines = []
+    names = shown_measures(ruleset)
     for player in result.players:
-        money = format_money(ruleset, player.money)
+        measures = ", ".join(measure_says(ruleset, name, player.measure(name)) for name in names)
         if player.eliminated:
-            # TRANSLATORS: one player's result; they are out (least money) and cannot win.
-            lines.append(_("{name}: {score} points, {money} in hand, out", name=player.name,
-                           score=format_score(player.score), money=money))
+            # TRANSLATORS: one player's result; they are out and cannot win. {measures} says what they
+            # have left, e.g. "26,000 in hand".
+            lines.append(_("{name}: {score} points, {measures}, out", name=player.name,
+                           score=format_score(player.score), measures=measures))
         else:
-            # TRANSLATORS: one player's result: exact score and the money left in hand.
-            lines.append(_("{name}: {score} points, {money} in hand", name=player.name,
-                           score=format_score(player.score), money=money))
+            # TRANSLATORS: one player's result: exact score and what they have left, e.g. "26,000 in hand".
+            lines.append(_("{name}: {score} points, {measures}", name=player.name,
+                           score=format_score(player.score), measures=measures))
     if result.winners:
         lines.extend(explain_winners(ruleset, result)[:1])
     else:

@@ -6,7 +6,7 @@ conjunctions all come from CLDR for the language chosen in :mod:`engine.text.i18
 Only the order of the pieces of a money amount is a translatable pattern,
 because that is a matter of taste CLDR leaves to the writer.
 
-Money (``format_money``) follows the ruleset's ``money.unit``:
+Amounts (``format_amount``: money, coins) follow one of the ruleset's ``units``:
 
 * ``style: plain`` -- a bare number with the reader's grouping (``25,000``);
 * ``style: currency`` -- face value x ``scale`` in ``currency``. The amount
@@ -103,9 +103,9 @@ def format_score(score: Fraction | int) -> str:
     return f"{sign}{numerator}/{denominator}"
 
 
-def format_money(ruleset: Any, amount: int | Fraction) -> str:
-    """``amount`` face units of ``ruleset``'s money, as its edition's reader would write it."""
-    unit = getattr(ruleset, "money_unit", None) or {}
+def format_amount(ruleset: Any, amount: int | Fraction, unit_name: str | None = None) -> str:
+    """``amount`` in one of ``ruleset``'s units (None: the first declared), as its edition's reader would write it."""
+    unit = ruleset.unit(unit_name) if hasattr(ruleset, "unit") else {}
     locale = reader_locale()
     scale = Fraction(unit.get("scale", 1))
     real_amount = Fraction(amount) * scale
@@ -191,15 +191,16 @@ def format_list(names: Iterable[str]) -> str:
     return _cldr_format_list([str(name) for name in names], locale=reader_locale())
 
 
-def ruleset_text(ruleset: Any, text: str) -> str:
-    """A text the ruleset declares (a name, a description) in the reader's language.
+def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:
+    """A text the ruleset declares (a name, a description, a sentence) in the reader's language.
 
     Looked up in the edition's message context, so the same English word can
-    read differently per edition (see :func:`engine.text.i18n.pgettext`).
+    read differently per edition (see :func:`engine.text.i18n.pgettext`);
+    ``values`` fill its ``{placeholders}`` (safely: only plain names).
     """
     if not text:
         return text
-    return i18n.pgettext(getattr(ruleset, "text_context", "") or "", text)
+    return i18n.pgettext(getattr(ruleset, "text_context", "") or "", text, **values)
 
 
 def card_name(ruleset: Any, card_id: str) -> str:

@@ -7,8 +7,10 @@ Registered as the ``babel.extractors`` entry point ``cardrules_ruleset``, so
 Every translatable text is emitted as a ``pgettext`` message whose context is
 the ``text-context`` of the file that declares it, or, for a file without one
 (a house rule), the context it inherits through ``extends``. The translatable
-texts are the ruleset's ``name`` and ``description`` and the ``name`` and
-``description`` of its cards, tags, option definitions and tiebreak criteria.
+texts are the values of the keys ``name``, ``description``, ``says`` and
+``heading`` wherever they appear: the ruleset's own, and those of its cards,
+tags, zones, counters, measures, steps (a phase's name), option definitions
+and tiebreak criteria.
 """
 from __future__ import annotations
 
@@ -20,9 +22,9 @@ import yaml
 
 from .. import resources
 
-# (section, is_list): where the named things of a ruleset live.
-_NAMED_SECTIONS = (("cards", True), ("tags", False), ("option-definitions", False), ("tiebreak-criteria", False))
-_TEXT_KEYS = ("name", "description")
+_TEXT_KEYS = ("name", "description", "says", "heading")
+# Sections whose values are data, never text to translate.
+_NOT_TEXT = ("options", "result", "table", "report", "units")
 # How deep `extends` may go before we call it a cycle.
 _MAX_EXTENDS = 32
 
@@ -95,28 +97,32 @@ def text_context_of(path: Path | None, root: yaml.Node | None, _depth: int = 0) 
 
 def ruleset_texts(root: yaml.Node | None) -> Iterator[tuple[int, str, str]]:
     """``(line, text, what)`` for every translatable text in one ruleset file's tree."""
-    items = _mapping_items(root)
-    top = dict(items)
+    top = dict(_mapping_items(root))
     for key in _TEXT_KEYS:
         text = _scalar(top.get(key))
         if text:
             yield top[key].start_mark.line + 1, text, f"ruleset {key}"
-    for section, is_list in _NAMED_SECTIONS:
-        node = top.get(section)
-        if node is None:
+    for section, node in _mapping_items(root):
+        if section in _TEXT_KEYS or section in _NOT_TEXT:
             continue
-        if is_list and isinstance(node, yaml.SequenceNode):
-            entries = []
-            for child in node.value:
-                child_items = dict(_mapping_items(child))
-                entries.append((_scalar(child_items.get("id")) or "?", child))
-        else:
-            entries = _mapping_items(node)
-        for entry_id, entry in entries:
-            for key, value in _mapping_items(entry):
-                text = _scalar(value) if key in _TEXT_KEYS else None
-                if text:
-                    yield value.start_mark.line + 1, text, f"{section} {entry_id}: {key}"
+        yield from _texts_in(node, section)
+
+
+def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str, str]]:
+    """The texts under ``node`` (a section, a card, a step...), described by ``where``."""
+    if isinstance(node, yaml.SequenceNode):
+        for child in node.value:
+            child_id = _scalar(dict(_mapping_items(child)).get("id")) or "?"
+            yield from _texts_in(child, f"{where} {child_id}")
+    elif isinstance(node, yaml.MappingNode):
+        for key, value in _mapping_items(node):
+            text = _scalar(value) if key in _TEXT_KEYS else None
+            if text:
+                yield value.start_mark.line + 1, text, f"{where}: {key}"
+            elif isinstance(value, yaml.SequenceNode):
+                yield from _texts_in(value, f"{where} {key}")
+            elif isinstance(value, yaml.MappingNode) and key != "option":
+                yield from _texts_in(value, f"{where} {key}" if where.count(" ") < 3 else where)
 
 
 def extract_ruleset(fileobj: BinaryIO, keywords: Collection[str], comment_tags: Collection[str],

@@ -1,0 +1,26 @@
+"""Setup step ``choose-first-player``: chance picks the first player (recorded as the log's ``first_player``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.flow import DONE, FlowNode
+from ..registry import register
+
+
+@register
+class ChooseFirstPlayerStep(FlowNode):
+    """``choose-first-player``: a seat drawn uniformly (or read from the log) starts; every player variable begins as that seat.
+
+    Added after the setup steps when a ruleset does not place it itself. No parameters.
+    """
+
+    kind = "choose-first-player"
+    instant = True
+    parameters: dict = {}
+    required = ()
+
+    def run(self, state: Any) -> int:
+        first = state.chance.first_player(state, state.player_count)
+        state.first_player = first
+        state.variables[:] = [first] * len(state.variables)
+        return DONE

@@ -1,0 +1,70 @@
+"""A stack's refill rule: when its last card is drawn, count an exhaustion and reshuffle another zone into it.
+
+Declared on the zone, so every step that takes its cards (``draw``) follows
+it::
+
+    zones:
+      draw-pile:
+        owner: shared
+        kind: stack
+        visibility: count
+        refill: {from: discard, counter: exhaustions}
+
+The moment the last card is taken, ``counter`` goes up by one; the end
+conditions watching that counter (``counter-reaches``) are asked at once (the
+third exhaustion ends the game); if the game goes on, the cards of ``from`` are shuffled into the
+stack (a chance outcome, recorded in the log) and drawing goes on. An empty
+``from`` leaves the stack empty.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.flow import DONE
+
+
+def by_players_schema() -> dict[str, Any]:
+    """A number that depends on the number of players: ``{by-players: {3: 2, 4: 3}, otherwise: 3}``."""
+    return {"type": "object", "additionalProperties": False, "minProperties": 1,
+            "properties": {"by-players": {"title": "By players", "description": "The number for each number of players.",
+                                          "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                          "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 1000000}},
+                           "otherwise": {"title": "Otherwise", "description": "The number for any other number of players.",
+                                         "type": "integer", "minimum": 0, "maximum": 1000000}}}
+
+
+def count_for_players(value: Any, players: int) -> int:
+    """A count written as a number or ``{by-players: ..., otherwise: ...}``, for a number of players."""
+    if isinstance(value, Mapping):
+        for key, count in (value.get("by-players") or {}).items():
+            if int(key) == players:
+                return int(count)
+        return int(value.get("otherwise", 0))
+    return int(value)
+
+
+class Refill:
+    """The refill rule of one stack, compiled for a game."""
+
+    def __init__(self, stack_id: str, spec: Mapping[str, Any], game: Any) -> None:
+        self.stack_id = stack_id
+        self.stack = game.zones.slot_of(stack_id)
+        self.source_id = spec.get("from")
+        self.source = game.zones.slot_of(self.source_id) if self.source_id else None
+        self.counter = game.counter_index[spec["counter"]] if spec.get("counter") else None
+
+    def exhausted(self, state: Any) -> int:
+        """The stack has just run out: count it, let end conditions speak, reshuffle; the flow signal."""
+        if self.counter is not None:
+            state.add_to_counter(self.counter, -1, 1)
+            for end in state.game.counter_ends:
+                if end.on_counter(state, self.counter):
+                    signal = end.trigger(state, None)
+                    if signal != DONE or state.end_after is not None:
+                        return signal
+        if self.source is not None and state.zones[self.source]:
+            content = state.zones[self.source]
+            from ...core.zones import instances_in
+
+            state.shuffle_into(list(instances_in(content)), self.source, self.stack, self.stack_id)
+        return DONE

@@ -1,0 +1,38 @@
+"""End condition ``condition``: the game ends when a condition holds at a ``check-end`` step."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..flow.conditions import condition_schema, make_condition
+from ..params import param
+from ..registry import register
+from .base import END_PARAMETERS, EndCondition
+
+
+@register
+class ConditionEnd(EndCondition):
+    """``condition``: the game ends when ``when`` holds at a ``check-end`` step (see *Conditions*).
+
+    Parameters: ``when``, ``after``.
+
+    ```yaml
+    end:
+      - {id: out-of-cards, kind: condition, when: {all: [{empty: deck}, {all-empty: hand}]}}
+    ```
+    """
+
+    kind = "condition"
+    checked_at_check = True
+    parameters = {**END_PARAMETERS,
+                  "when": param("When", "The condition that ends the game.", condition_schema(), option=False)}
+    required = ("when",)
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+        super().__init__(spec, ruleset)
+        self.condition = make_condition(spec["when"])
+
+    def compile(self, game: Any) -> None:
+        self.condition.compile(game)
+
+    def holds(self, state: Any) -> bool:
+        return self.condition.holds(state, None)

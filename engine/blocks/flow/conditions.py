@@ -1,0 +1,99 @@
+"""Conditions: yes-or-no questions about the state, written as small mappings.
+
+Used by ``repeat`` and ``turns`` (``until``), ``each-player`` (``skip``) and
+the ``condition`` end condition:
+
+- ``{empty: ZONE}``: a shared zone is empty; with ``owner: VARIABLE``, that
+  player's zone;
+- ``{all-empty: ZONE}``: the zone is empty for every player;
+- ``{counter: NAME, at-least: N}``: a shared counter has reached ``N``;
+- ``{all: [...]}``, ``{any: [...]}``, ``{not: ...}``: combinations.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..params import COUNT, NAME_PATTERN
+
+
+def condition_schema() -> dict[str, Any]:
+    """The schema fragment of a condition (recursive through ``$defs/condition``)."""
+    return {"$ref": "#/$defs/condition"}
+
+
+def condition_definition() -> dict[str, Any]:
+    """The ``$defs/condition`` schema."""
+    zone = {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}
+    return {
+        "title": "Condition",
+        "description": "A yes-or-no question about the game: empty, all-empty, counter with at-least, all, any or not.",
+        "type": "object",
+        "minProperties": 1,
+        "additionalProperties": False,
+        "properties": {
+            "$replace": {"title": "Replace", "description": "Overlay only: replace the inherited condition whole instead of merging.",
+                         "type": "boolean"},
+            "empty": {"title": "Empty", "description": "This zone holds no card.", **zone},
+            "owner": {"title": "Owner", "description": "Whose zone `empty` asks about (a player variable).",
+                      "type": "string", "pattern": NAME_PATTERN, "x-ref": "variable"},
+            "all-empty": {"title": "All empty", "description": "Every player's zone of this id is empty.", **zone},
+            "counter": {"title": "Counter", "description": "A shared counter, compared with `at-least`.",
+                        "type": "string", "pattern": NAME_PATTERN, "x-ref": "counter"},
+            "at-least": {"title": "At least", "description": "The value the counter must have reached.", **COUNT},
+            "all": {"title": "All", "description": "Every condition of the list holds.", "type": "array",
+                    "items": {"$ref": "#/$defs/condition"}, "minItems": 1},
+            "any": {"title": "Any", "description": "At least one condition of the list holds.", "type": "array",
+                    "items": {"$ref": "#/$defs/condition"}, "minItems": 1},
+            "not": {"title": "Not", "description": "The condition does not hold.", "$ref": "#/$defs/condition"},
+        },
+    }
+
+
+class Condition:
+    """A compiled condition: ``holds(state, player)``."""
+
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        self.spec = spec
+        self.parts = [make_condition(part) for part in spec.get("all") or spec.get("any") or ()]
+        self.negated = make_condition(spec["not"]) if "not" in spec else None
+        self._zone = -1
+        self._owner_variable = -1
+        self._counter = -1
+
+    def compile(self, game: Any) -> None:
+        """Resolve zone, counter and variable names."""
+        spec = self.spec
+        zone = spec.get("empty") or spec.get("all-empty")
+        if zone:
+            self._zone = game.zone_index(zone)
+        if spec.get("owner"):
+            self._owner_variable = game.variable(spec["owner"])
+        if spec.get("counter"):
+            self._counter = game.counter_index[spec["counter"]]
+        for part in self.parts:
+            part.compile(game)
+        if self.negated is not None:
+            self.negated.compile(game)
+
+    def holds(self, state: Any, player: int | None) -> bool:
+        """Whether the condition holds now (``player``: the player a per-player question is about)."""
+        spec = self.spec
+        if "empty" in spec:
+            owner = state.variables[self._owner_variable] if self._owner_variable >= 0 else (player if player is not None else -1)
+            return not state.zones[state.slot(self._zone, owner)]
+        if "all-empty" in spec:
+            return not any(state.zones[slot] for slot in state.game.zones.slots(self._zone))
+        if "counter" in spec:
+            return state.counter(self._counter) >= int(spec.get("at-least", 1))
+        if "all" in spec:
+            return all(part.holds(state, player) for part in self.parts)
+        if "any" in spec:
+            return any(part.holds(state, player) for part in self.parts)
+        if self.negated is not None:
+            return not self.negated.holds(state, player)
+        return False
+
+
+def make_condition(spec: Mapping[str, Any] | None) -> Condition | None:
+    """A compiled condition, or None for no condition."""
+    return Condition(spec) if spec else None

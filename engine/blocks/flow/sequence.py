@@ -1,0 +1,43 @@
+"""Step ``sequence``: run steps in order."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ...core.flow import DONE, FlowNode, run_steps
+from ..params import STEPS, param
+from ..registry import register
+
+
+@register
+class SequenceStep(FlowNode):
+    """``sequence``: run ``steps`` in order, once.
+
+    Parameters: ``steps`` (a list of steps).
+
+    ```yaml
+    - id: setup-round
+      kind: sequence
+      steps:
+        - {kind: reveal, from: deck, to: revealed}
+    ```
+    """
+
+    kind = "sequence"
+    parameters = {"steps": param("Steps", "The steps run in order.", STEPS, option=False)}
+    required = ("steps",)
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+        super().__init__(spec, ruleset, build)
+        self.steps: tuple[FlowNode, ...] = tuple(build(child) for child in spec.get("steps") or ())
+
+    def set_children(self, children: Sequence[FlowNode]) -> None:
+        """Replace the steps (the game's root sequence is built from nodes, not specs)."""
+        self.steps = tuple(children)
+
+    def children(self) -> Sequence[FlowNode]:
+        return self.steps
+
+    def start(self, state: Any, frame: list) -> int:
+        return run_steps(state, frame, self.steps)
+
+    resume = start

@@ -1,0 +1,34 @@
+"""Tiebreak criterion ``most-cards``."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..params import TEXT, param
+from ..registry import register
+from ..selectors import SELECTOR_PARAMETERS, RememberingSelector, selector_of
+
+
+@register
+class MostCards:
+    """``most-cards``: among tied players, the one holding the most scored cards with ``tag`` (or ``card``) wins.
+
+    Parameters: ``tag`` or ``card``, ``description``.
+
+    ```yaml
+    tiebreak-criteria:
+      most-crowns: {kind: most-cards, tag: crown, description: most crowns}
+    ```
+    """
+
+    category = "tiebreak"
+    kind = "most-cards"
+    parameters = {**SELECTOR_PARAMETERS,
+                  "description": param("Description", "The criterion in words (translated).", TEXT, option=False)}
+    required = ()
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+        self.matches = RememberingSelector(selector_of(spec))
+
+    def rank(self, cards: Sequence[Any], measures: Mapping[str, Any]) -> tuple:
+        """A sort key: higher wins."""
+        return (self.matches.count(cards),)

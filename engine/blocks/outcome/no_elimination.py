@@ -1,0 +1,23 @@
+"""Elimination rule ``none``."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..registry import register
+
+
+@register
+class NoElimination:
+    """``none``: nobody is out; every player can win."""
+
+    category = "elimination"
+    kind = "none"
+    parameters: dict = {}
+    required = ()
+
+    def __init__(self, spec: Mapping[str, Any] | None = None, ruleset: Any = None) -> None:
+        self.enabled = False
+
+    def eliminated(self, measures: Sequence[Any]) -> list[bool]:
+        """Nobody is out."""
+        return [False] * len(measures)

@@ -1,0 +1,96 @@
+"""Score step ``sum-attribute``."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from ..numbers import as_fraction, exact
+from ..selectors import card_selector, selector_of
+from ..params import NUMBER, TEXT, name, one_of, param
+from ..registry import register
+from ..selectors import SELECTOR_PARAMETERS
+
+
+@register
+class SumAttribute:
+    """``sum-attribute``: add the sum of an attribute over the held cards that match.
+
+    Parameters: ``id``, ``attribute`` (e.g. ``value``), and ``tag`` or ``card``
+    (optional: which held cards count; without, every card with the attribute).
+    """
+
+    category = "score-step"
+    kind = "sum-attribute"
+    parameters = {"attribute": param("Attribute", "The card attribute summed.", name("attribute")), **SELECTOR_PARAMETERS}
+    required = ("attribute",)
+
+    @classmethod
+    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
+                held: Sequence[str]) -> list[str] | None:
+        """``Treasure 3 + Treasure 9 = 12`` (None when re-adding does not give the recorded score)."""
+        from ...text.explain import matching_cards
+        from ...text.formatting import card_name, format_score, tag_name
+        from ...text.i18n import _
+
+        attribute = spec.get("attribute", "value")
+        cards = [c for c in matching_cards(ruleset, spec, held) if ruleset.card(c).attributes.get(attribute) is not None]
+        total = before + sum((Fraction(ruleset.card(c).attributes[attribute]) for c in cards), Fraction(0))
+        if total != after:
+            return None
+        if not cards:
+            if before == after == 0:
+                # TRANSLATORS: the player holds no card of this kind, e.g. "Treasure: none = 0".
+                return [_("{tag}: none = {score}", tag=tag_name(ruleset, spec["tag"]) if spec.get("tag") else "-",
+                          score=format_score(after))]
+            return []
+        terms = " + ".join(card_name(ruleset, c) for c in cards)
+        if before != 0:
+            terms = format_score(before) + " + " + terms
+        # TRANSLATORS: a sum of card values and its result, e.g. "Treasure 3 + Treasure 9 = 12".
+        return [_("{terms} = {score}", terms=terms, score=format_score(after))]
+
+    @classmethod
+    def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
+        """What holding ``card`` adds: "+7 points"."""
+        from ...text.formatting import format_score
+        from ...text.i18n import ngettext
+
+        value = (card.attributes or {}).get(spec.get("attribute"))
+        if value is None:
+            return []
+        value = Fraction(value)
+        count = int(value) if value.denominator == 1 else 2
+        # TRANSLATORS: what a card adds to its holder's score, e.g. "+7 points".
+        return [ngettext("+{points} point", "+{points} points", count, points=format_score(value))]
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+        self.id = spec.get("id", self.kind)
+        self.attribute = spec["attribute"]
+        self.matches = card_selector(selector_of(spec))
+        # Per card id, what the card adds (0 when it does not count): worked out once.
+        self._worth: dict[str, int | Fraction] = {}
+
+    def _worth_of(self, card: Any) -> int | Fraction:
+        worth = self._worth.get(card.id)
+        if worth is None:
+            worth = self._worth[card.id] = exact(card.attributes[self.attribute]) if self._counts(card) else 0
+        return worth
+
+    def _counts(self, card: Any) -> bool:
+        """Whether ``card`` matches the selector and has the attribute (an attribute of 0 counts too)."""
+        return self.matches(card) and self.attribute in card.attributes
+
+    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+        """The new score only (the fast path: no record of what counted)."""
+        worth = self._worth
+        total = 0
+        for card in cards:
+            known = worth.get(card.id)
+            total += known if known is not None else self._worth_of(card)
+        return score + total
+
+    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+        """The new score and what it counted."""
+        counted = [card for card in cards if self._counts(card)]
+        total = sum(self._worth_of(card) for card in counted)
+        return score + total, {"cards": tuple(card.id for card in counted), "amount": as_fraction(total)}

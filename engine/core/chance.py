@@ -1,0 +1,170 @@
+"""Chance: every shuffle and the choice of the first player, drawn or replayed, always recorded.
+
+A game is dealt either from a seed (:class:`SeededChance`: one
+``random.Random(seed)`` draws every outcome, so the same seed gives the same
+game) or from recorded outcomes (:class:`RecordedChance`: a replay needs no
+random generator at all). Either way each outcome is appended to the state's
+``chance_record``, which the log writes out: the setup shuffle marked
+``log: deck`` as the log's ``deck`` and every later outcome, in order, under
+``chance``.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from ..errors import LogError
+from ..text.i18n import _
+
+
+class SeededChance:
+    """Outcomes drawn from one seeded generator."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+
+    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+        """A uniformly random order of ``instances`` (returned top first)."""
+        order = list(instances)
+        self.rng.shuffle(order)
+        return order
+
+    def first_player(self, state: Any, players: int) -> int:
+        """A uniformly random seat."""
+        return self.rng.randrange(players)
+
+
+class PairedChance:
+    """Outcomes derived from hashes of ``(seed, game, card)``, so that games of different rulesets pair up.
+
+    Every card of a shuffle gets a sort key hashed from the seed, the game's
+    number, the card's label (its id, ``#copy`` for copies) and, after the
+    game's first shuffle, the zone and how many times it was shuffled: cards
+    that two rulesets share come out in the same relative order in both,
+    whatever cards either adds or removes, and game ``i`` of a ruleset is the
+    same whichever rulesets it is compared with. The first player is hashed
+    the same way. Used by ``simulate``; the state records the outcomes like any
+    other, so the games replay from their logs.
+    """
+
+    def __init__(self, seed: int, game_index: int) -> None:
+        self.seed = seed
+        self.game_index = game_index
+        self.shuffles: dict[str, int] = {}
+
+    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+        first_of_game = not self.shuffles
+        done = self.shuffles.get(zone_id, 0)
+        self.shuffles[zone_id] = done + 1
+        label = state.game.cards.label
+        if first_of_game:
+            keys = {instance: (hash64(self.seed, self.game_index, "card", label(instance)), label(instance))
+                    for instance in instances}
+        else:
+            keys = {instance: (hash64(self.seed, self.game_index, "card", label(instance), zone_id, done),
+                               label(instance)) for instance in instances}
+        return sorted(instances, key=keys.__getitem__)
+
+    def first_player(self, state: Any, players: int) -> int:
+        return hash64(self.seed, self.game_index, "first-player") % players
+
+
+def hash64(*parts: object) -> int:
+    """A 64-bit number from the parts; the same on every machine and Python (unlike ``hash``)."""
+    import hashlib
+
+    text = ":".join(str(part) for part in parts).encode("utf-8")
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+class RecordedChance:
+    """Outcomes read back from a log: the deck, later shuffles in order, the first player.
+
+    Each outcome is checked against what the game asks for (the same cards,
+    the same zone); a log whose outcomes do not fit is a located
+    :class:`~engine.errors.LogError`.
+    """
+
+    def __init__(self, first_player: int | None, deck: Sequence[str] | None = None,
+                 outcomes: Sequence[Mapping[str, Any]] = (), fallback: SeededChance | None = None) -> None:
+        self.deck = list(deck) if deck is not None else None
+        self.outcomes = list(outcomes)
+        self.next_outcome = 0
+        self.first = first_player
+        # Draws what the record does not hold (a new game given only its deck, say).
+        self.fallback = fallback
+
+    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+        cards = state.game.cards
+        if log_key == "deck" and self.deck is not None:
+            order, path = self.deck, "$.deck"
+            self.deck = None
+        elif self.next_outcome < len(self.outcomes):
+            path = f"$.chance[{self.next_outcome}]"
+            outcome = self.outcomes[self.next_outcome]
+            self.next_outcome += 1
+            if not isinstance(outcome, Mapping) or outcome.get("zone") != zone_id \
+                    or not isinstance(outcome.get("cards"), (list, tuple)):
+                raise LogError.at(_("expected the shuffle of {zone} here", zone=zone_id), json_path=path)
+            order = list(outcome["cards"])
+            path += ".cards"
+        elif self.fallback is not None:
+            return self.fallback.shuffle(state, zone_id, instances, log_key)
+        else:
+            raise LogError.at(_("the log holds no outcome for the shuffle of {zone}", zone=zone_id),
+                              json_path="$.chance")
+        return match_order(cards, instances, order, path)
+
+    def first_player(self, state: Any, players: int) -> int:
+        if self.first is None:
+            if self.fallback is not None:
+                return self.fallback.first_player(state, players)
+            raise LogError.at(_("the log names no first player"), json_path="$.first_player")
+        if type(self.first) is not int or not 0 <= self.first < players:
+            raise LogError.at(_("the first player must be a seat from 0 to {last}", last=players - 1),
+                              json_path="$.first_player")
+        return self.first
+
+    def unused(self) -> int:
+        """How many recorded outcomes the game never asked for."""
+        return len(self.outcomes) - self.next_outcome
+
+
+def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path: str) -> list[int]:
+    """The instances put in the order a log wrote by type id (copies of a type in ascending order).
+
+    The log names cards by type; the order must hold exactly the cards being
+    shuffled, each as often as there are copies.
+    """
+    single = cards.single_instance_of
+    if len(order) == len(instances):
+        # The usual case of a replay: every type named has one copy (a deck of distinct cards).
+        found = [single.get(card_id) if type(card_id) is str else None for card_id in order]
+        if None not in found and len(set(found)) == len(found) and set(found) == set(instances):
+            return found
+    by_type: dict[str, list[int]] = {}
+    for instance in sorted(instances):
+        by_type.setdefault(cards.id_of(instance), []).append(instance)
+    for pile in by_type.values():
+        pile.reverse()  # pop() hands out the lowest copy first
+    result = []
+    for card_id in order:
+        pile = by_type.get(card_id) if type(card_id) is str else None
+        if not pile:
+            break
+        result.append(pile.pop())
+    if len(result) != len(instances) or len(order) != len(instances):
+        expected = Counter(cards.id_of(instance) for instance in instances)
+        given = Counter(card if type(card) is str else str(card) for card in order)
+        missing = sorted((expected - given).elements())
+        extra = sorted((given - expected).elements())
+        details = []
+        if missing:
+            details.append(_("missing {cards}", cards=", ".join(missing[:20]) + (", …" if len(missing) > 20 else "")))
+        if extra:
+            details.append(_("not in this ruleset or repeated: {cards}",
+                             cards=", ".join(card[:80] for card in extra[:20]) + (", …" if len(extra) > 20 else "")))
+        raise LogError.at(_("the deck must hold every card of the ruleset once ({details})",
+                            details="; ".join(details)), json_path=path)
+    return result

@@ -1,0 +1,254 @@
+"""Decisions and actions: action spaces (the int <-> Action <-> JSON codec) and lazy legal-action sets.
+
+Every action is an int, cheap to store, compare and send to a learning
+library. A game's ints are split into *action spaces*, each owned by a block
+(``discard``, ``plant``...; each owned by a block family): the
+:class:`~engine.core.game.Game` gives each space used by its ruleset a range
+``[base, base + size)`` in the order the flow first uses them. A space turns
+its ints into log entries and back, and says in words what an action does.
+
+Legal actions are never listed unless asked: a decision returns a
+:class:`LegalActions` whose membership test is cheap and which can
+``sample`` uniformly (a choice of any subset of a hand; a trade of any part
+of two hands). :class:`ActionList` is the plain case of a short list.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping, Sequence
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action in structured form: its kind (the log's ``action``) and its fields.
+
+    ``Action("discard", {"card": "crown-2"})`` is the log entry
+    ``{"action": "discard", "card": "crown-2"}`` without its player.
+    """
+
+    kind: str
+    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def to_json(self, player: int | None = None) -> dict[str, Any]:
+        """The log entry of this action (by ``player`` when given)."""
+        entry: dict[str, Any] = {} if player is None else {"player": player}
+        entry["action"] = self.kind
+        for key, value in self.fields.items():
+            entry[key] = list(value) if isinstance(value, tuple) else value
+        return entry
+
+    @classmethod
+    def from_json(cls, entry: Mapping[str, Any]) -> "Action":
+        """The action of a log entry (its ``player`` key is left out)."""
+        fields = {key: tuple(value) if isinstance(value, list) else value
+                  for key, value in entry.items() if key not in ("player", "action")}
+        return cls(str(entry.get("action")), MappingProxyType(fields))
+
+
+class ActionSpace:
+    """One block's range of action ints and its codec (subclassed by blocks).
+
+    ``name`` identifies the space (several nodes may share one, as two kinds
+    of one family may); ``json_actions`` are the log's
+    ``action`` words this space reads; ``size`` is how many ints it needs.
+    ``base`` is set when a :class:`~engine.core.game.Game` allocates it.
+    """
+
+    name = "space"
+    json_actions: tuple[str, ...] = ()
+    size = 1
+    # True when the blocks deciding in this space tell their own events (narration skips the decision).
+    tells_itself = False
+
+    def __init__(self, ruleset: Any, game: Any) -> None:
+        self.ruleset = ruleset
+        self.game = game
+        self.base = 0
+
+    def __contains__(self, action: object) -> bool:
+        return type(action) is int and self.base <= action < self.base + self.size
+
+    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+        """The log entry of ``action`` by ``player``."""
+        raise NotImplementedError
+
+    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+        """The action int of a log entry this space reads; raises LogError when malformed."""
+        raise NotImplementedError
+
+    def describe(self, state: Any, action: int, player: int) -> str:
+        """What ``action`` does, in the reader's language (for help, narration and logs shown to people)."""
+        return str(self.to_json(state, action, player))
+
+    def decode(self, state: Any, action: int, player: int) -> Action:
+        """The structured form of ``action``."""
+        return Action.from_json(self.to_json(state, action, player))
+
+    def encode(self, state: Any, action: Action) -> int:
+        """The int of a structured action."""
+        return self.from_json(state, action.to_json())
+
+
+class LegalActions:
+    """The legal actions of one decision (the interface every implementation offers).
+
+    ``a in legal`` is cheap; ``iter`` lists them in a stable order;
+    ``sample(rng)`` draws one uniformly; ``sample_by_kind(rng)`` first draws a
+    kind of action uniformly (pass or raise, plant or harvest...) and then one
+    action of that kind, which is what a random player who "might do anything"
+    does; ``kinds()`` names the kinds present.
+    """
+
+    def __contains__(self, action: object) -> bool:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[int]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def sample(self, rng: random.Random) -> int:
+        """One legal action drawn uniformly; ValueError when there is none."""
+        actions = list(self)
+        if not actions:
+            raise ValueError("no legal action")
+        return actions[rng.randrange(len(actions))]
+
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of action present (the log's ``action`` words)."""
+        return ("action",) if self else ()
+
+    def sample_by_kind(self, rng: random.Random) -> int:
+        """A kind drawn uniformly among those present, then an action of that kind uniformly."""
+        return self.sample(rng)
+
+
+class ActionList(LegalActions):
+    """A short, explicit list of legal actions, all of one ``kind`` unless ``kind_of`` says otherwise."""
+
+    __slots__ = ("actions", "kind", "_set")
+
+    def __init__(self, actions: Sequence[int], kind: str = "action") -> None:
+        self.actions = tuple(actions)
+        self.kind = kind
+        self._set = frozenset(self.actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._set
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __bool__(self) -> bool:
+        return bool(self.actions)
+
+    def sample(self, rng: random.Random) -> int:
+        if not self.actions:
+            raise ValueError("no legal action")
+        return self.actions[rng.randrange(len(self.actions))]
+
+    sample_by_kind = sample
+
+    def kinds(self) -> tuple[str, ...]:
+        return (self.kind,) if self.actions else ()
+
+    def __repr__(self) -> str:
+        return f"ActionList({list(self.actions)!r}, kind={self.kind!r})"
+
+
+class NoActions(LegalActions):
+    """No legal action (the game is over, or chance is to move)."""
+
+    def __contains__(self, action: object) -> bool:
+        return False
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __bool__(self) -> bool:
+        return False
+
+    def kinds(self) -> tuple[str, ...]:
+        return ()
+
+    def __repr__(self) -> str:
+        return "NoActions()"
+
+
+NO_ACTIONS = NoActions()
+
+
+class UnionActions(LegalActions):
+    """The legal actions of several disjoint parts (a decision's own, plus what a player may do at any time)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Sequence[LegalActions]) -> None:
+        self.parts = tuple(part for part in parts if part)
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in part for part in self.parts)
+
+    def __iter__(self) -> Iterator[int]:
+        for part in self.parts:
+            yield from part
+
+    def __len__(self) -> int:
+        return sum(len(part) for part in self.parts)
+
+    def __bool__(self) -> bool:
+        return bool(self.parts)
+
+    def sample(self, rng: random.Random) -> int:
+        sizes = [len(part) for part in self.parts]
+        total = sum(sizes)
+        if not total:
+            raise ValueError("no legal action")
+        pick = rng.randrange(total)
+        for part, size in zip(self.parts, sizes):
+            if pick < size:
+                return part.sample(rng)
+            pick -= size
+        raise AssertionError("unreachable")
+
+    def kinds(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for part in self.parts:
+            seen.extend(kind for kind in part.kinds() if kind not in seen)
+        return tuple(seen)
+
+    def sample_by_kind(self, rng: random.Random) -> int:
+        kinds = self.kinds()
+        if not kinds:
+            raise ValueError("no legal action")
+        kind = kinds[rng.randrange(len(kinds))]
+        holders = [part for part in self.parts if kind in part.kinds()]
+        part = holders[rng.randrange(len(holders))]
+        if len(part.kinds()) == 1:
+            return part.sample(rng)
+        # A part holding several kinds draws within the chosen kind by rejection (bounded), else lists.
+        for _ in range(64):
+            action = part.sample_by_kind(rng)
+            if self.kind_of_in(part, action) == kind:
+                return action
+        return part.sample(rng)
+
+    @staticmethod
+    def kind_of_in(part: LegalActions, action: int) -> str | None:
+        kind_of = getattr(part, "kind_of", None)
+        return kind_of(action) if kind_of is not None else (part.kinds() or (None,))[0]
+
+    def __repr__(self) -> str:
+        return f"UnionActions({list(self.parts)!r})"

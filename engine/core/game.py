@@ -1,0 +1,197 @@
+"""A ruleset compiled for a table of players: :class:`Game`, the immutable factory of states.
+
+Compiling works out everything a game's hot loop should not: the card
+instances for this number of players, the zone slots, the flow's nodes and
+their action spaces, the effects of each card type, the end conditions, the
+scoring pipeline and the modifiers. A :class:`~engine.core.state.State` is
+then cheap to make and to copy.
+"""
+from __future__ import annotations
+
+import bisect
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from ..errors import CardrulesError
+from ..text.i18n import _
+from .cards import CardSet
+from .chance import RecordedChance, SeededChance
+from .modifiers import ModifierIndex
+from .zones import SHARED, ZoneLayout, ZoneSpec
+
+# The zone every card starts in, and returns to when it leaves the game for good.
+BOX = "box"
+# Player variables every flow has: whose turn it is and who starts a round.
+BUILT_IN_VARIABLES = ("active", "start")
+
+
+class Game:
+    """A ruleset compiled for a table of players (immutable; a factory of states).
+
+    ``players`` is a list of names or a number of players (named "Player 1"...).
+    ``seats`` optionally records what sits in each seat (``"human"``,
+    ``"bot:heuristic"``...) for the game log.
+    """
+
+    def __init__(self, ruleset: Any, players: Sequence[str] | int, *, seats: Sequence[str] | None = None) -> None:
+        from ..blocks import registry as blocks
+        from .scoring import Scoring
+
+        if isinstance(players, int):
+            names = tuple(_("Player {number}", number=seat + 1) for seat in range(players))
+        else:
+            names = tuple(str(name) for name in players)
+        if not ruleset.players_min <= len(names) <= ruleset.players_max:
+            raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}",
+                                      ruleset=ruleset.id, low=ruleset.players_min, high=ruleset.players_max,
+                                      count=len(names)))
+        if len(set(names)) != len(names):
+            raise CardrulesError.at(_("every player needs a different name"))
+        self.ruleset = ruleset
+        self.players = names
+        self.player_count = count = len(names)
+        self.seats = tuple(seats) if seats is not None else None
+
+        self.cards = CardSet(ruleset.cards, count)
+        zone_specs = list(ruleset.zones)
+        if not any(spec.id == BOX for spec in zone_specs):
+            zone_specs.append(ZoneSpec(BOX, len(zone_specs), "Box", "shared", "set", "all"))
+        self.zones = ZoneLayout(zone_specs, count)
+        self.box_slot = self.zones.slot_of(BOX)
+        # Slots of zones that take no card until a block opens them (a field to buy).
+        self.closed_slots = frozenset(slot for spec in self.zones.specs if spec.starts_closed
+                                      for slot in self.zones.slots(spec.index))
+
+        # Counters: one slot per shared counter, one per player for per-player ones.
+        self.counter_ids = tuple(spec["id"] for spec in ruleset.counters)
+        self.counter_index = {counter_id: index for index, counter_id in enumerate(self.counter_ids)}
+        self._counter_base = []
+        self._counter_per_player = []
+        start = []
+        for spec in ruleset.counters:
+            self._counter_base.append(len(start))
+            per_player = spec.get("owner", "shared") == "player"
+            self._counter_per_player.append(per_player)
+            start.extend([int(spec.get("start", 0))] * (count if per_player else 1))
+        self.counter_start = tuple(start)
+
+        from ..blocks.cards.refill import Refill
+
+        self.refills = {spec.id: Refill(spec.id, spec.spec["refill"], self) for spec in self.zones.specs
+                        if spec.spec.get("refill")}
+        build = blocks.step_builder(ruleset)
+        setup_nodes = [build(spec) for spec in ruleset.setup]
+        if not any(node.kind == "choose-first-player" for node in setup_nodes):
+            setup_nodes.append(build({"kind": "choose-first-player"}))
+        flow_nodes = [build(spec) for spec in ruleset.flow]
+        for node in flow_nodes:
+            node.counts_rounds = True  # the outermost loops count the game's rounds
+        self.root = build({"id": "game", "kind": "sequence", "steps": ()}, children=setup_nodes + flow_nodes)
+        self.effect_for_type = tuple(blocks.build("effect", card.on_take, ruleset) if card.on_take else None
+                                     for card in ruleset.cards)
+        self.end_conditions = tuple(blocks.build("end", spec, ruleset) for spec in ruleset.end_conditions)
+        self.nodes = tuple(self.root.walk())
+        for effect in self.effect_for_type:
+            if effect is not None:
+                self.nodes += tuple(effect.decision_nodes())
+
+        names_seen = list(BUILT_IN_VARIABLES)
+        for node in self.nodes:
+            for name in getattr(node, "variable_names", lambda: ())():
+                if name not in names_seen:
+                    names_seen.append(name)
+        self.variable_names = tuple(names_seen)
+        self.variable_index = MappingProxyType({name: index for index, name in enumerate(names_seen)})
+
+        self.spaces: list[Any] = []
+        self._space_by_name: dict[str, Any] = {}
+        for node in self.nodes:
+            for name, factory in node.space_requests():
+                self._allocate(name, factory)
+        self.anytime = tuple(blocks.build("anytime", spec, ruleset) for spec in ruleset.anytime)
+        for item in self.anytime:
+            for name, factory in item.space_requests():
+                self._allocate(name, factory)
+        self._bases = [space.base for space in self.spaces]
+        self.space_by_word = MappingProxyType({word: space for space in self.spaces for word in space.json_actions})
+
+        for node in self.nodes:
+            node.compile(self)
+        for effect in self.effect_for_type:
+            if effect is not None:
+                effect.compile(self)
+        for end in self.end_conditions:
+            end.compile(self)
+        for item in self.anytime:
+            item.compile(self)
+        self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
+        self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
+        self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)
+        self.modifiers = ModifierIndex(self)
+        self.scoring = Scoring(ruleset, self)
+
+    def _allocate(self, name: str, factory: Any) -> None:
+        if name in self._space_by_name:
+            return
+        space = factory(self.ruleset, self)
+        space.base = self.spaces[-1].base + self.spaces[-1].size if self.spaces else 0
+        self.spaces.append(space)
+        self._space_by_name[name] = space
+
+    # ------------------------------------------------------------------ look-ups for blocks
+
+    def space(self, name: str) -> Any:
+        """The action space called ``name``."""
+        return self._space_by_name[name]
+
+    def space_of(self, action: int) -> Any:
+        """The action space an action int belongs to (KeyError for an int outside every space)."""
+        if type(action) is not int or action < 0:
+            raise KeyError(action)
+        position = bisect.bisect_right(self._bases, action) - 1
+        space = self.spaces[position] if position >= 0 else None
+        if space is None or action >= space.base + space.size:
+            raise KeyError(action)
+        return space
+
+    def zone_index(self, zone_id: str) -> int:
+        """The index of a zone by id."""
+        return self.zones.index_of_id[zone_id]
+
+    def counter_slot(self, counter_index: int, owner: int = SHARED) -> int:
+        """The index into ``state.counters`` of a counter (``owner`` for a per-player one)."""
+        base = self._counter_base[counter_index]
+        return base + owner if self._counter_per_player[counter_index] else base
+
+    def variable(self, name: str) -> int:
+        """The index of a player variable."""
+        return self.variable_index[name]
+
+    # ------------------------------------------------------------------ states
+
+    def new_initial_state(self, seed: int | None = None, *, deck: Sequence[str] | None = None,
+                          first_player: int | None = None, chance: Sequence[Mapping[str, Any]] | None = None,
+                          record_events: bool = True, chance_source: Any = None) -> Any:
+        """A new game: setup runs, then the flow up to the first decision.
+
+        With a ``seed`` every chance outcome (the deck's shuffle, the first
+        player, later reshuffles) is drawn from ``random.Random(seed)``, so the
+        same seed gives the same game. A replay passes the recorded outcomes
+        instead: ``deck`` (the first shuffle, card ids top first),
+        ``first_player`` and ``chance`` (later shuffles, in order); a game
+        given some of them draws the rest from the seed.
+        ``record_events=False`` leaves ``events`` empty (replays and
+        simulations nobody narrates); the game is otherwise the same.
+        ``chance_source`` replaces all of these with an object of one's own
+        (``engine.core.chance``: a simulation's paired deals).
+        """
+        from .state import State
+
+        if chance_source is not None:
+            source: Any = chance_source
+        elif deck is None and first_player is None and chance is None:
+            source = SeededChance(seed)
+        else:
+            fallback = SeededChance(seed) if seed is not None or deck is None or first_player is None else None
+            source = RecordedChance(first_player, deck, chance or (), fallback)
+        return State(self, source, record_events, seed)

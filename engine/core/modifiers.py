@@ -1,0 +1,78 @@
+"""Modifiers: rules that a card applies while it lies in a zone.
+
+A card type may declare ``modifiers``, each active for the owner of the zone
+the card is in (``while-in``, a player zone), from the moment the card
+arrives until it leaves. Blocks ask the state, never the card:
+
+- ``state.table_for(player, card_type, name)``: a lookup table, replaced by a
+  ``replace-table`` modifier (``table``, ``cards`` selector, ``with``);
+- ``state.limit(player, name, base)``: a number raised by ``raise-limit``
+  (``limit``, ``by``) or set by ``set-limit`` (``limit``, ``to``);
+- ``state.rule_lifted(player, name, card_type=None)``: whether a
+  ``lift-rule`` modifier (``rule``, optional ``cards`` selector) lifts a rule;
+- ``state.modifiers(kind, player)``: every active modifier of a kind, for
+  blocks with modifiers of their own.
+
+So an expansion card changes the game from the moment it is built, with no
+code for that card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping
+
+
+MODIFIER_KINDS = ("replace-table", "raise-limit", "set-limit", "lift-rule")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One modifier of one card type, compiled for a game."""
+
+    kind: str
+    card_type: int
+    zone_index: int
+    params: Mapping[str, Any]
+
+    def applies_to_card(self, card: Any) -> bool:
+        """Whether the modifier's ``cards`` selector (if any) picks ``card`` (a CardType)."""
+        from ..blocks.selectors import card_selector
+
+        selector = self.params.get("cards")
+        return card_selector(selector)(card) if selector else True
+
+
+class ModifierIndex:
+    """Every modifier of a game, grouped by kind, with a fast check of which are active."""
+
+    def __init__(self, game: Any) -> None:
+        by_kind: dict[str, list[Modifier]] = {}
+        for card_type in game.cards.types:
+            for spec in card_type.spec.get("modifiers") or ():
+                zone_index = game.zones.index_of_id[spec["while-in"]]
+                modifier = Modifier(spec["kind"], card_type.index, zone_index, spec)
+                by_kind.setdefault(modifier.kind, []).append(modifier)
+        self.by_kind = {kind: tuple(items) for kind, items in by_kind.items()}
+        self.any = bool(by_kind)
+
+    def active(self, state: Any, kind: str, player: int) -> list[Modifier]:
+        """The modifiers of ``kind`` that apply to ``player`` now."""
+        found = []
+        game = state.game
+        for modifier in self.by_kind.get(kind, ()):
+            content = state.zones[game.zones.slot(modifier.zone_index, player)]
+            if type(content) is int:
+                present = bool(content & game.cards.type_mask[modifier.card_type])
+            else:
+                type_of = game.cards.type_of
+                present = any(type_of[instance] == modifier.card_type for instance in content)
+            if present:
+                found.append(modifier)
+        return found
+
+
+def table_steps(value: Any) -> tuple[tuple[int, Fraction], ...]:
+    """A lookup table written ``{4: 1, 6: 2}`` or ``[[4, 1], [6, 2]]``, as sorted ``(threshold, value)`` pairs."""
+    pairs = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((int(threshold), Fraction(result)) for threshold, result in pairs))

@@ -1,0 +1,131 @@
+"""Moving cards between zones: what blocks call, so every card stays in exactly one zone and moves are told."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .events import CardsMoved, Shuffled
+from .zones import SHARED, STACK, count_of, iterate_bits
+
+
+class CardMoves:
+    """The card-moving half of :class:`~engine.core.state.State` (a mixin: it uses the state's zones and game)."""
+
+    zones: list[Any]
+    game: Any
+    recording: bool
+    events: list[Any]
+
+    def slot(self, zone_index: int, owner: int = SHARED) -> int:
+        """The slot of a zone of ``owner`` (ignored for a shared zone)."""
+        return self.game.zones.slot(zone_index, owner)
+
+    def cards_in(self, zone: str | int, owner: int = SHARED) -> tuple[int, ...]:
+        """The card instances in a zone (set: by instance; row: front first; stack: bottom first)."""
+        layout = self.game.zones
+        zone_index = layout.index_of_id[zone] if type(zone) is str else zone
+        content = self.zones[layout.slot(zone_index, owner)]
+        return tuple(iterate_bits(content)) if type(content) is int else content
+
+    def card_ids_in(self, zone: str | int, owner: int = SHARED) -> tuple[str, ...]:
+        """The type ids of the cards in a zone, in the zone's order."""
+        return self.game.cards.ids_of(self.cards_in(zone, owner))
+
+    def count_in(self, zone: str | int, owner: int = SHARED) -> int:
+        """How many cards a zone holds."""
+        zone_index = self.game.zones.index_of_id[zone] if isinstance(zone, str) else zone
+        return count_of(self.zones[self.game.zones.slot(zone_index, owner)])
+
+    def move(self, instances: Sequence[int], source: int, target: int, *, at: int | None = None,
+             player: int | None = None, step: str | None = None) -> None:
+        """Move card instances from slot ``source`` to slot ``target``.
+
+        Into a row they go to the back (or before position ``at``), onto a
+        stack to the top, in the order given. Blocks check legality first;
+        this only moves, keeping every card in exactly one zone.
+        """
+        zones = self.zones
+        content = zones[source]
+        if type(content) is int:
+            mask = 0
+            for instance in instances:
+                mask |= 1 << instance
+            zones[source] = content & ~mask
+        else:
+            remaining = list(content)
+            for instance in instances:
+                remaining.remove(instance)
+            zones[source] = tuple(remaining)
+        self._add(instances, target, at)
+        if self.recording:
+            self._moved(instances, source, target, player, step)
+
+    def move_mask(self, mask: int, source: int, target: int, *, player: int | None = None,
+                  step: str | None = None) -> None:
+        """Move a bitmask of instances between two set zones (the fast path of set-to-set moves)."""
+        zones = self.zones
+        zones[source] &= ~mask
+        zones[target] |= mask
+        if self.recording and mask:
+            self._moved(tuple(iterate_bits(mask)), source, target, player, step)
+
+    def _add(self, instances: Sequence[int], target: int, at: int | None) -> None:
+        zones = self.zones
+        content = zones[target]
+        if type(content) is int:
+            for instance in instances:
+                content |= 1 << instance
+            zones[target] = content
+        elif at is None:
+            zones[target] = content + tuple(instances)
+        else:
+            zones[target] = content[:at] + tuple(instances) + content[at:]
+
+    def _moved(self, instances: Sequence[int], source: int, target: int, player: int | None,
+               step: str | None) -> None:
+        layout = self.game.zones
+        specs = layout.specs
+        self.events.append(CardsMoved(self.game.cards.ids_of(instances), specs[layout.slot_zone[source]].id,
+                                      layout.slot_owner[source], specs[layout.slot_zone[target]].id,
+                                      layout.slot_owner[target], player, step))
+
+    def open_zone(self, slot: int) -> None:
+        """A closed zone (a field not yet bought) takes cards from now on."""
+        self.closed_slots = self.closed_slots - {slot}
+
+    def take_top(self, slot: int) -> int | None:
+        """Remove and return the top card of a stack (or the front of a row); None when empty."""
+        content = self.zones[slot]
+        if not content:
+            return None
+        if self.game.zones.specs[self.game.zones.slot_zone[slot]].kind == STACK:
+            self.zones[slot] = content[:-1]
+            return content[-1]
+        self.zones[slot] = content[1:]
+        return content[0]
+
+    def shuffle_into(self, instances: Sequence[int], source: int, target: int, zone_id: str,
+                     log_key: str | None = None, mask: int | None = None) -> None:
+        """Shuffle cards from ``source`` onto the stack ``target`` (a chance outcome, drawn or replayed, recorded).
+
+        ``mask``: the instances as a bitmask, when the caller has it (a set zone's cards).
+        """
+        order = self.chance.shuffle(self, zone_id, list(instances), log_key)
+        # The card ids are worked out when the log is written: most simulated games never are.
+        self.chance_record.append((zone_id, tuple(order), log_key))
+        content = self.zones[source]
+        if type(content) is int:
+            if mask is None:
+                mask = 0
+                for instance in order:
+                    mask |= 1 << instance
+            self.zones[source] = content & ~mask
+        else:
+            remaining = list(content)
+            for instance in order:
+                remaining.remove(instance)
+            self.zones[source] = tuple(remaining)
+        # The order is written top first; a stack keeps its top last.
+        self.zones[target] = self.zones[target] + tuple(reversed(order))
+        if self.recording:
+            self.events.append(Shuffled(zone_id, len(order)))
+

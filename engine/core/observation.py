@@ -1,0 +1,188 @@
+"""What one player may see of a game: the input of every bot and of the terminal table.
+
+An :class:`Observation` is a snapshot taken when asked for (zone contents
+are immutable values, so taking it copies references only) and read through
+the zones' visibility: a zone visible to the viewer shows its cards, a zone
+visible as a count shows how many, a hidden zone shows nothing. What is
+public about the decision under way (the highest stake, who dropped out)
+comes from the deciding step, and the phases of the turn from the flow.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
+
+from .zones import SHARED, ZoneView, count_of, instances_in, visible_to
+
+
+class Observation:
+    """One player's view of the state (immutable once taken).
+
+    Attributes: ``player``, ``players``, ``current_player``,
+    ``round_number``, ``first_player``, ``ruleset`` (its id), ``rules`` (the
+    ruleset itself: the card list and the rules are public), ``options``,
+    ``decision`` (public facts of the decision under way, with its ``kind``),
+    ``phases`` (the flow's phases under way, outermost first), ``pending``
+    (per player, the cards whose effects wait on them), ``counters``
+    and ``variables`` (player variables by name: ``active``, ``start``...).
+    """
+
+    __slots__ = ("player", "players", "current_player", "round_number", "first_player", "ruleset", "rules",
+                 "options", "decision", "phases", "pending", "_game", "_zones", "_counters", "_variables", "_views",
+                 "_state", "__weakref__")
+
+    def __init__(self, state: Any, player: int) -> None:
+        # Taken when first read, or when the state is about to change, whichever comes first: a bot
+        # that never looks (the random bot) costs nothing, and one that looks sees the moment it asked.
+        self.player = player
+        self._game = state.game
+        self._state = state
+        state.watch(self)
+
+    def __getattr__(self, name: str) -> Any:
+        state = object.__getattribute__(self, "_state")
+        if state is None:
+            raise AttributeError(name)
+        self.take()
+        return object.__getattribute__(self, name)
+
+    def take(self) -> None:
+        """Copy what this player sees from the state (once)."""
+        state = self._state
+        if state is None:
+            return
+        self._state = None
+        game = state.game
+        player = self.player
+        self.players = game.players
+        self.current_player = state.current_player()
+        self.round_number = state.round_number
+        self.first_player = state.first_player
+        self.rules = state.ruleset
+        self.ruleset = state.ruleset.id
+        self.options = state.ruleset.options
+        self._zones = tuple(state.zones)
+        self._counters = tuple(state.counters)
+        self._variables = tuple(state.variables)
+        self._views: dict | None = None
+        phases = []
+        decision: Mapping[str, Any] = MappingProxyType({})
+        for frame in state.stack:
+            phase = frame[0].phase()
+            if phase is not None:
+                phases.append(phase)
+        if state.stack and not state.terminal:
+            top = state.stack[-1]
+            decision = MappingProxyType({"kind": top[0].kind, "step": top[0].id, **top[0].public_facts(state, top)})
+        self.phases = tuple(phases)
+        self.decision = decision
+        # Effects waiting on each player (public: everyone saw the card that caused them), by the card's id.
+        self.pending = tuple(tuple(game.cards.id_of(source) for _effect, source in waiting)
+                             for waiting in state.pending)
+
+    # ------------------------------------------------------------------ zones
+
+    def zone(self, zone_id: str, owner: int | None = None) -> ZoneView:
+        """What this player sees of a zone (``owner``: the seat, for a player zone)."""
+        layout = self._game.zones
+        spec = layout.zone(zone_id)
+        seat = owner if spec.per_player else SHARED
+        if spec.per_player and owner is None:
+            raise ValueError(f"zone {zone_id} belongs to each player: name the owner")
+        content = self._zones[layout.slot(spec.index, seat)]
+        cards_shown, count_shown = visible_to(spec, seat, self.player)
+        cards = self._game.cards.ids_of(instances_in(content)) if cards_shown else None
+        return ZoneView(zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None)
+
+    def cards(self, zone_id: str, owner: int | None = None) -> tuple[str, ...] | None:
+        """The card ids of a zone this player can see (None when hidden)."""
+        return self.zone(zone_id, owner).cards
+
+    def count(self, zone_id: str, owner: int | None = None) -> int | None:
+        """How many cards a zone holds, if this player may know."""
+        return self.zone(zone_id, owner).count
+
+    def zones(self) -> Iterator[ZoneView]:
+        """Every zone as this player sees it (player zones once per owner)."""
+        for spec in self._game.zones.specs:
+            if spec.per_player:
+                for seat in range(len(self.players)):
+                    yield self.zone(spec.id, seat)
+            else:
+                yield self.zone(spec.id)
+
+    def unseen(self) -> Counter:
+        """How many cards of each type this player cannot see anywhere (in hidden or face-down zones)."""
+        seen: Counter = Counter()
+        for view in self.zones():
+            if view.cards is not None:
+                seen.update(view.cards)
+        cards = self._game.cards
+        total = Counter({card_id: cards.count(index) for index, card_id in enumerate(cards.ids)})
+        total.subtract(seen)
+        return +total
+
+    # ------------------------------------------------------------------ numbers
+
+    def measure(self, measure_id: str, seat: int | None = None) -> Any:
+        """A measure of a player (default: this one) if this player may know it, else None.
+
+        A player knows their own measures when they see every card they count,
+        and anyone's measure the ruleset declares ``public`` (gold left
+        when everyone starts alike and every payment is face up).
+        """
+        seat = self.player if seat is None else seat
+        game = self._game
+        measure = game.scoring.measure(measure_id)
+        if not measure.spec.public:
+            if seat != self.player:
+                return None
+            for zone_index in measure.zone_indices:
+                spec = game.zones.specs[zone_index]
+                if not visible_to(spec, seat if spec.per_player else SHARED, self.player)[0]:
+                    return None
+        if measure.counter_index is not None:
+            return self._counters[game.counter_slot(measure.counter_index, seat)]
+        return measure.of_zones(game, self._zones, seat)
+
+    def counter(self, counter_id: str, owner: int | None = None) -> int:
+        """A counter's value (counters are public)."""
+        game = self._game
+        index = game.counter_index[counter_id]
+        return self._counters[game.counter_slot(index, owner if owner is not None else SHARED)]
+
+    @property
+    def variables(self) -> Mapping[str, int]:
+        """The player variables by name (``active``, ``start``, ``taker``...)."""
+        return MappingProxyType(dict(zip(self._game.variable_names, self._variables)))
+
+    @property
+    def counters(self) -> Mapping[str, Any]:
+        """Every counter by id: a number, or a tuple per player for per-player counters."""
+        game = self._game
+        result = {}
+        for index, counter_id in enumerate(game.counter_ids):
+            if game._counter_per_player[index]:
+                result[counter_id] = tuple(self._counters[game.counter_slot(index, seat)]
+                                           for seat in range(len(self.players)))
+            else:
+                result[counter_id] = self._counters[game.counter_slot(index)]
+        return MappingProxyType(result)
+
+    # ------------------------------------------------------------------ comparing
+
+    def visible(self) -> tuple:
+        """Everything this observation shows, as one comparable value."""
+        return (self.player, self.players, self.current_player, self.round_number, self.first_player, self.ruleset,
+                tuple(self.zones()), self._counters, self._variables, tuple(sorted(self.decision.items(), key=str)),
+                self.phases, self.pending)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.visible() == other.visible()
+
+    def __hash__(self) -> int:
+        return hash(self.visible())
+
+    def __repr__(self) -> str:
+        return f"Observation(player={self.player}, round={self.round_number}, decision={dict(self.decision)!r})"

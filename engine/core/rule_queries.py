@@ -1,0 +1,67 @@
+"""Counters, player variables and modifiers, as blocks read them from a state."""
+from __future__ import annotations
+
+from typing import Any
+
+from .events import CounterChanged
+from .zones import SHARED
+
+
+class RuleQueries:
+    """The rule-reading half of :class:`~engine.core.state.State` (a mixin)."""
+
+    counters: list[int]
+    variables: list[int]
+    game: Any
+    recording: bool
+    events: list[Any]
+
+    def counter(self, counter_index: int, owner: int = SHARED) -> int:
+        """A counter's value (``owner`` for a per-player counter)."""
+        return self.counters[self.game.counter_slot(counter_index, owner)]
+
+    def add_to_counter(self, counter_index: int, owner: int, amount: int) -> None:
+        """Change a counter by ``amount``."""
+        slot = self.game.counter_slot(counter_index, owner)
+        before = self.counters[slot]
+        self.counters[slot] = before + amount
+        if self.recording:
+            self.events.append(CounterChanged(self.game.counter_ids[counter_index], owner, before, before + amount))
+
+    def variable(self, index: int) -> int:
+        """A player variable (``start``, ``active``, ``taker``...) by its compiled index."""
+        return self.variables[index]
+
+    def modifiers(self, kind: str, player: int) -> list[Any]:
+        """The modifiers of ``kind`` active for ``player`` (see :mod:`engine.core.modifiers`)."""
+        index = self.game.modifiers
+        return index.active(self, kind, player) if index.any else []
+
+    def table_for(self, player: int, card_type: Any, table: str) -> tuple:
+        """A card type's lookup table as it applies to ``player`` (a ``replace-table`` modifier may change it)."""
+        steps = card_type.tables.get(table, ())
+        for modifier in self.modifiers("replace-table", player):
+            if modifier.params.get("table") == table and modifier.applies_to_card(card_type):
+                from .modifiers import table_steps
+
+                steps = table_steps(modifier.params["with"])
+        return steps
+
+    def limit(self, player: int, name: str, base: int) -> int:
+        """A numeric limit of a rule for ``player``, after ``set-limit`` and ``raise-limit`` modifiers."""
+        value = base
+        for modifier in self.modifiers("set-limit", player):
+            if modifier.params.get("limit") == name:
+                value = int(modifier.params["to"])
+        for modifier in self.modifiers("raise-limit", player):
+            if modifier.params.get("limit") == name:
+                value += int(modifier.params["by"])
+        return value
+
+    def rule_lifted(self, player: int, rule: str, card_type: Any = None) -> bool:
+        """Whether a ``lift-rule`` modifier lifts ``rule`` for ``player`` (for ``card_type``, when it names cards)."""
+        for modifier in self.modifiers("lift-rule", player):
+            if modifier.params.get("rule") == rule and (card_type is None or modifier.applies_to_card(card_type)):
+                return True
+        return False
+

@@ -1,0 +1,255 @@
+"""One game in play: zones, counters, player variables, the flow's frames, history and chance.
+
+Shaped like OpenSpiel's states: ask :meth:`State.current_player`, get the
+:meth:`State.legal_actions`, :meth:`State.apply_action` one of them, until
+:meth:`State.is_terminal`; then :meth:`State.result`. :meth:`State.clone`
+copies a game cheaply (zone contents are immutable values). Everything a
+block may change goes through the methods under "for blocks", so moves are
+recorded as events and the state's invariants (every card in exactly one
+zone) hold.
+"""
+from __future__ import annotations
+
+import copy
+import weakref
+from typing import Any
+
+from ..errors import IllegalActionError
+from ..text.i18n import _
+from .decisions import NO_ACTIONS, LegalActions, UnionActions
+from .events import DecisionMade, GameEnded
+from .flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
+from .log_form import LogForm
+from .moves import CardMoves
+from .rule_queries import RuleQueries
+
+TERMINAL = -4
+CHANCE = -1
+
+
+class State(CardMoves, RuleQueries, LogForm):
+    """A game in play (mutable). Change it only through :meth:`apply_action`.
+
+    What blocks use to move cards lives in :class:`~engine.core.moves.CardMoves`,
+    to read counters and modifiers in :class:`~engine.core.rule_queries.RuleQueries`,
+    and the log form of actions in :class:`~engine.core.log_form.LogForm`.
+
+    Public facts for interfaces: ``zones`` (contents by slot; read them with
+    :meth:`cards_in`), ``counters``, ``round_number``, ``history`` (action
+    ints), ``events`` (when recorded), ``first_player``.
+    """
+
+    def __init__(self, game: Any, chance: Any, record_events: bool = True, seed: int | None = None) -> None:
+        self.game = game
+        self.ruleset = game.ruleset
+        self.player_count = game.player_count
+        self.seed = seed
+        self.recording = record_events
+        self.zones: list[Any] = list(game.zones.empty)
+        # Every card starts in the box (the shared zone ``box``) until setup moves it.
+        self.zones[game.box_slot] = (1 << game.cards.size) - 1
+        self.counters: list[int] = list(game.counter_start)
+        self.variables: list[int] = [0] * len(game.variable_names)
+        self.stack: list[list] = []
+        self.scheduled: list[list] = []
+        self.current = 0
+        self.terminal = False
+        self.end_reason: str | None = None
+        self.end_card: str | None = None
+        self.end_after: str | None = None
+        self.round_number = 0
+        self.history: list[int] = []
+        self.action_players: list[int] = []
+        self.events: list[Any] = []
+        self.chance = chance
+        self.chance_record: list[dict[str, Any]] = []
+        self.first_player = 0
+        self.revealed_mask = 0
+        # Slots of zones that take no card until a block opens them (a field to buy).
+        self.closed_slots = game.closed_slots
+        # Effects waiting on a player until a card they catch arrives: (effect block, source instance).
+        self.pending: list[list[tuple[Any, int]]] = [[] for _ in range(self.player_count)]
+        self._result: Any = None
+        self._anytime = game.anytime
+        # Observations handed out and not yet taken (weak references: most are dropped unread).
+        self._watchers: list[Any] = []
+        self.stack.append(game.root.new_frame())
+        self._run(PUSHED)
+
+    # ------------------------------------------------------------------ the OpenSpiel-shaped API
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self.game.players
+
+    def current_player(self) -> int:
+        """The seat to act, or ``TERMINAL`` (-4) once the game is over."""
+        return TERMINAL if self.terminal else self.current
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.terminal
+
+    def legal_actions(self) -> LegalActions:
+        """The current player's legal actions (a lazy view; empty once the game is over)."""
+        if self.terminal:
+            return NO_ACTIONS
+        frame = self.stack[-1]
+        own = frame[0].legal(self, frame)
+        anytime = self.game.anytime
+        if not anytime:
+            return own
+        return UnionActions([own, *(item.legal(self, self.current) for item in anytime)])
+
+    def apply_action(self, action: int) -> None:
+        """Apply the current player's action; raise IllegalActionError (with the reason, nothing changed) if illegal."""
+        if self.terminal:
+            raise IllegalActionError.at(_("the game is over"))
+        if self._watchers:
+            self._settle_watchers()
+        player = self.current
+        if self._anytime and type(action) is int:
+            for item in self._anytime:
+                if action in item.space:
+                    signal = item.apply(self, player, action)
+                    self._record(action, player)
+                    self._run(signal)
+                    return
+        frame = self.stack[-1]
+        if self.recording:
+            signal = self._apply_telling(frame, action, player)
+        else:
+            signal = frame[0].apply(self, frame, action)
+        self.history.append(action)
+        self.action_players.append(player)
+        if signal != DECIDE:
+            self._run(signal)
+
+    def _apply_telling(self, frame: list, action: int, player: int) -> int:
+        """Apply an action with its decision event told before its consequences (none if it is refused)."""
+        events = self.events
+        mark = len(events)
+        try:
+            space = self.game.space_of(action)
+            entry = space.to_json(self, action, player)
+            text = None if space.tells_itself else space.describe(self, action, player)
+        except (KeyError, TypeError, ValueError, IndexError):
+            entry = None  # not an action of this game: apply refuses it with the reason
+        if entry is not None:
+            events.append(DecisionMade(player, entry, text))
+        try:
+            return frame[0].apply(self, frame, action)
+        except BaseException:
+            del events[mark:]
+            raise
+
+    def _record(self, action: int, player: int) -> None:
+        self.history.append(action)
+        self.action_players.append(player)
+        if self.recording:
+            space = self.game.space_of(action)
+            text = None if space.tells_itself else space.describe(self, action, player)
+            self.events.append(DecisionMade(player, space.to_json(self, action, player), text))
+
+    def result(self) -> Any:
+        """The scored :class:`~engine.core.result.Result` (only once the game is over)."""
+        if not self.terminal:
+            raise ValueError("the game is not over yet")
+        if self._result is None:
+            self._result = self.game.scoring.score_state(self)
+        return self._result
+
+    def clone(self) -> "State":
+        """An independent copy of this game in play."""
+        other = copy.copy(self)
+        other.zones = list(self.zones)
+        other.counters = list(self.counters)
+        other.variables = list(self.variables)
+        other.stack = [frame[0].copy_frame(frame) for frame in self.stack]
+        other.scheduled = [frame[0].copy_frame(frame) for frame in self.scheduled]
+        other.history = list(self.history)
+        other.action_players = list(self.action_players)
+        other.events = list(self.events)
+        other.chance = copy.deepcopy(self.chance)
+        other.chance_record = list(self.chance_record)
+        other.pending = [list(waiting) for waiting in self.pending]
+        other._watchers = []
+        return other
+
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see now (an :class:`~engine.core.observation.Observation`)."""
+        from .observation import Observation
+
+        return Observation(self, player)
+
+    def watch(self, observation: Any) -> None:
+        """Remember an observation that must be taken before this state changes."""
+        self._watchers.append(weakref.ref(observation))
+
+    def _settle_watchers(self) -> None:
+        for reference in self._watchers:
+            observation = reference()
+            if observation is not None:
+                observation.take()
+        self._watchers = []
+
+    # ------------------------------------------------------------------ the flow
+
+    def _run(self, signal: int) -> int:
+        """Run the flow from ``signal`` until a decision is pending or the game is over."""
+        stack = self.stack
+        while True:
+            if signal == PUSHED:
+                frame = stack[-1]
+                signal = frame[0].start(self, frame)
+            elif signal == DONE:
+                finished = stack.pop()
+                if self.end_after is not None and (finished[0].id == self.end_after
+                                                   or self.end_after in finished[0].aliases):
+                    signal = self.end_game(self.end_reason or "end")
+                    continue
+                if self.scheduled:
+                    self.push_scheduled()
+                    signal = PUSHED
+                    continue
+                if not stack:
+                    signal = self.end_game(self.end_reason or "flow")
+                    continue
+                frame = stack[-1]
+                signal = frame[0].resume(self, frame)
+            else:
+                return signal
+
+    def schedule(self, frame: list) -> None:
+        """Run ``frame`` as soon as the step now running has finished."""
+        self.scheduled.append(frame)
+
+    def push_scheduled(self) -> None:
+        """Put scheduled frames on the stack (the first scheduled runs first)."""
+        self.stack.extend(reversed(self.scheduled))
+        self.scheduled = []
+
+    def end_game(self, reason: str, card: str | None = None) -> int:
+        """The game is over now (``reason``: the end condition's id); returns the ENDED signal."""
+        self.terminal = True
+        self.end_reason = reason
+        self.end_card = card
+        self.stack.clear()
+        self.scheduled = []
+        if self.recording:
+            self.events.append(GameEnded(reason, card))
+        return ENDED
+
+    def end_after_round(self, reason: str, node_id: str | None = None) -> None:
+        """End the game once the flow step ``node_id`` (None: the current round) has finished."""
+        self.end_reason = reason
+        self.end_after = node_id if node_id is not None else END_OF_ROUND
+
+    def decide(self, player: int) -> int:
+        """A decision node waits for ``player``; returns the DECIDE signal."""
+        self.current = player
+        return DECIDE
+
+    def __repr__(self) -> str:
+        return f"State(round={self.round_number}, current={self.current_player()}, actions={len(self.history)})"

@@ -1,0 +1,164 @@
+"""Zones: where cards are, who owns them, in what order, and who may see them.
+
+A ruleset declares zones by id. A zone is ``shared`` (one for the table) or
+``player`` (one per player); its ``kind`` says what order means:
+
+- ``set``: order does not matter (a pile of won cards). Stored as a
+  bitmask over card instances, so moving a group of cards is two bit
+  operations and membership is one.
+- ``row``: an ordered line with a front and a back (a hand that may never be
+  sorted). Stored as a tuple, front first.
+- ``stack``: a face-down pile drawn from the top. Stored as a tuple, bottom
+  first, top last.
+
+Contents are immutable values (ints and tuples), so copying a state or
+snapshotting what a player sees copies references only.
+
+``visibility``: ``all`` (everyone sees the cards), ``owner`` (the owner sees
+them, everyone the count), ``count`` (everyone sees how many, nobody which),
+``none`` (nobody sees anything). ``capacity`` bounds the number of cards;
+``accepts`` is a card selector; ``holds: one-type`` locks a non-empty zone to
+the type of the cards in it (a field for one crop). A zone may start ``closed`` (a
+field that must be bought); closed zones take no cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping, Sequence
+
+SET, ROW, STACK = "set", "row", "stack"
+VISIBILITIES = ("all", "owner", "count", "none")
+SHARED = -1  # the owner of a shared zone
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A zone as the ruleset declares it."""
+
+    id: str
+    index: int
+    name: str
+    owner: str                      # "player" or "shared"
+    kind: str                       # set, row or stack
+    visibility: str                 # all, owner, count or none
+    capacity: int | None = None
+    accepts: Mapping[str, Any] | None = None
+    one_type: bool = False
+    starts_closed: bool = False
+    tags: frozenset[str] = frozenset()
+    spec: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+
+    @property
+    def per_player(self) -> bool:
+        """Whether every player has one zone of this id."""
+        return self.owner == "player"
+
+
+def iterate_bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first (the instances of a set zone)."""
+    while mask:
+        lowest = mask & -mask
+        yield lowest.bit_length() - 1
+        mask ^= lowest
+
+
+def instances_in(content: int | tuple) -> tuple[int, ...]:
+    """The card instances of a zone's content: a set zone's in instance order, others front (or bottom) first."""
+    if type(content) is int:
+        return tuple(iterate_bits(content))
+    return content
+
+
+def count_of(content: int | tuple) -> int:
+    """How many cards a zone's content holds."""
+    return content.bit_count() if type(content) is int else len(content)
+
+
+class ZoneLayout:
+    """The zones of one game, numbered: one slot per shared zone, one per player per player zone.
+
+    ``slot(zone_index, owner)`` gives the index into :attr:`State.zones`; the
+    layout also knows each slot's zone and owner, and the empty content of
+    each slot (0 or ()).
+    """
+
+    __slots__ = ("specs", "players", "base", "slot_zone", "slot_owner", "empty", "index_of_id", "slots_by_tag",
+                 "_slot_table")
+
+    def __init__(self, specs: Sequence[ZoneSpec], players: int) -> None:
+        self.specs = tuple(specs)
+        self.players = players
+        base = []
+        slot_zone: list[int] = []
+        slot_owner: list[int] = []
+        empty: list[Any] = []
+        for spec in self.specs:
+            base.append(len(slot_zone))
+            owners = range(players) if spec.per_player else (SHARED,)
+            for owner in owners:
+                slot_zone.append(spec.index)
+                slot_owner.append(owner)
+                empty.append(0 if spec.kind == SET else ())
+        self.base = tuple(base)
+        self.slot_zone = tuple(slot_zone)
+        self.slot_owner = tuple(slot_owner)
+        self.empty = tuple(empty)
+        self.index_of_id = {spec.id: spec.index for spec in self.specs}
+        by_tag: dict[str, list[int]] = {}
+        for spec in self.specs:
+            for tag in spec.tags:
+                by_tag.setdefault(tag, []).append(spec.index)
+        self.slots_by_tag = MappingProxyType({tag: tuple(indices) for tag, indices in by_tag.items()})
+        # _slot_table[zone][owner + 1]: owner -1 (shared) and every seat, for a shared zone the one slot.
+        self._slot_table = tuple(
+            tuple(base[spec.index] + max(owner, 0) if spec.per_player else base[spec.index]
+                  for owner in range(-1, players))
+            for spec in self.specs)
+
+    def zone(self, zone_id: str) -> ZoneSpec:
+        """The spec of the zone called ``zone_id`` (KeyError if there is none)."""
+        return self.specs[self.index_of_id[zone_id]]
+
+    def slot(self, zone_index: int, owner: int = SHARED) -> int:
+        """The slot of a zone: ``owner`` is a seat for a player zone, ignored for a shared one."""
+        return self._slot_table[zone_index][owner + 1]
+
+    def slot_of(self, zone_id: str, owner: int = SHARED) -> int:
+        """The slot of a zone named by id."""
+        return self.slot(self.index_of_id[zone_id], owner)
+
+    def slots(self, zone_index: int) -> range:
+        """Every slot of a zone (one per player, or the single shared one)."""
+        start = self.base[zone_index]
+        return range(start, start + (self.players if self.specs[zone_index].per_player else 1))
+
+    def __len__(self) -> int:
+        return len(self.slot_zone)
+
+
+def visible_to(spec: ZoneSpec, owner: int, viewer: int) -> tuple[bool, bool]:
+    """``(cards visible, count visible)`` of a zone of ``owner`` for ``viewer``."""
+    visibility = spec.visibility
+    if visibility == "all":
+        return True, True
+    if visibility == "owner":
+        return owner == viewer, True
+    if visibility == "count":
+        return False, True
+    return False, False
+
+
+@dataclass(frozen=True)
+class ZoneView:
+    """What one player may see of one zone: the card ids (None when hidden) and the count (None when hidden)."""
+
+    zone: str
+    owner: int | None
+    cards: tuple[str, ...] | None
+    count: int | None
+
+    @property
+    def visible(self) -> bool:
+        """Whether the viewer sees which cards are there."""
+        return self.cards is not None

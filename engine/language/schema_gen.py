@@ -1,0 +1,437 @@
+"""The ruleset JSON Schema, generated from the block registry.
+
+``schemas/ruleset.schema.json`` is this module's output, committed so that
+editors (``# yaml-language-server: $schema=...``) and other tools can use it;
+a test checks that the committed file is current. Regenerate it with::
+
+    python -m engine.language.schema_gen --write
+
+Every block category becomes a definition whose ``kind`` lists the
+registered kinds and whose properties are the union of their parameters;
+per kind, ``propertyNames`` restricts a block to its own parameters. A file
+with ``extends`` may be partial (an overlay changing one key of an inherited
+step); a file without it, and every merged chain, must be *complete*: every
+block has a ``kind`` and the parameters that kind requires (the ``-complete``
+definitions).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..blocks import registry
+from ..blocks.flow.conditions import condition_definition
+from ..blocks.params import NAME_PATTERN, NUMBER
+from ..blocks.selectors import selector_definition
+
+SCHEMA_ID = "https://cardrules.example/schemas/ruleset.schema.json"
+COMMON_KEYS = ("id", "kind", "description")
+OVERLAY_KEYS = {
+    "$replace": {"title": "Replace", "description": "Overlay only: replace the inherited item with this id whole instead of merging.", "type": "boolean"},
+    "$remove": {"title": "Remove", "description": "Overlay only: remove the inherited item with this id.", "type": "boolean"},
+    "$before": {"title": "Before", "description": "Overlay only: place this item before the item with the given id.", "type": "string"},
+    "$after": {"title": "After", "description": "Overlay only: place this item after the item with the given id.", "type": "string"},
+}
+# Where in a category's blocks other blocks nest (and which category they are).
+NESTED = {"steps": "step", "cases": "step"}
+CATEGORY_TITLES = {
+    "step": ("Step", "A step of the setup or of the turn flow."),
+    "effect": ("Card effect", "What happens when a player takes the card."),
+    "end": ("End condition", "A condition that ends the game."),
+    "score-step": ("Scoring step", "One step of the scoring pipeline, run per player from 0, in order."),
+    "elimination": ("Elimination", "Who is out and cannot win."),
+    "tiebreak": ("Tiebreak criterion", "A way to break a tie for the best score."),
+    "anytime": ("At-any-time action", "An action a player may take at any of their decision points."),
+}
+
+
+def _name(description: str, title: str, ref: str | None = None) -> dict[str, Any]:
+    schema = {"title": title, "description": description, "type": "string", "pattern": NAME_PATTERN, "maxLength": 200}
+    if ref:
+        schema["x-ref"] = ref
+    return schema
+
+
+def _summary(block: type) -> str:
+    doc = (block.__doc__ or "").strip().splitlines()
+    return doc[0] if doc else block.kind
+
+
+def block_definition(category: str) -> dict[str, Any]:
+    """The schema of one category's blocks (partial: an overlay may give only some keys)."""
+    blocks = registry.all_blocks()[category]
+    title, description = CATEGORY_TITLES[category]
+    properties: dict[str, Any] = {
+        "id": _name("Names this block so an overlay can change, replace, remove or place it by id.", "Id"),
+        "kind": {"title": "Kind", "description": "The building block: " + ", ".join(sorted(blocks)) + ".",
+                 "enum": sorted(blocks)},
+        "description": {"title": "Description", "description": "A note for readers of the ruleset (translatable).",
+                        "type": "string", "maxLength": 2000},
+        **OVERLAY_KEYS,
+    }
+    common = set(COMMON_KEYS)
+    if category == "step":
+        # Any step may be a case of a switch, chosen by the card it is for.
+        properties["when"] = {"title": "When", "description": "In a switch: the cards this case is for.",
+                              "$ref": "#/$defs/card-selector"}
+        common.add("when")
+    all_of = []
+    for kind in sorted(blocks):
+        block = blocks[kind]
+        for parameter, schema in block.parameters.items():
+            properties.setdefault(parameter, schema)
+        allowed = sorted(common | set(OVERLAY_KEYS) | set(block.parameters))
+        all_of.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                       "then": {"description": _summary(block), "propertyNames": {"enum": allowed}}})
+    definition = {"title": title, "description": description, "type": "object", "properties": properties,
+                  "additionalProperties": False}
+    if all_of:
+        definition["allOf"] = all_of
+    return definition
+
+
+def complete_block_definition(category: str) -> dict[str, Any]:
+    """What a complete block of a category must have: its kind and that kind's required parameters."""
+    blocks = registry.all_blocks()[category]
+    all_of = []
+    for kind in sorted(blocks):
+        required = list(getattr(blocks[kind], "required", ()))
+        if required:
+            all_of.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                           "then": {"required": required}})
+    nested = {key: {"items": {"$ref": f"#/$defs/{inner}-complete"}} for key, inner in NESTED.items()
+              if category == "step"}
+    definition: dict[str, Any] = {"required": ["kind"]}
+    if all_of:
+        definition["allOf"] = all_of
+    if nested:
+        definition["properties"] = nested
+    return definition
+
+
+def _id_list(items_ref: str, title: str, description: str) -> dict[str, Any]:
+    return {"title": title, "description": description, "type": "array", "maxItems": 1000,
+            "items": {"$ref": items_ref}}
+
+
+def _card_definition() -> dict[str, Any]:
+    table = {"title": "Lookup table", "description": "Steps `threshold: value` (or [[threshold, value], ...]): the highest threshold reached gives the value.",
+             "anyOf": [{"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": NUMBER,
+                        "maxProperties": 100},
+                       {"type": "array", "maxItems": 100, "items": {"type": "array", "minItems": 2, "maxItems": 2,
+                                                                    "items": NUMBER}}]}
+    count = {"title": "Count", "description": "How many copies: a number, {per-player: N}, or {by-players: {PLAYERS: N}, otherwise: N}.",
+             "anyOf": [{"type": "integer", "minimum": 0, "maximum": 10000},
+                       {"type": "object", "additionalProperties": False, "minProperties": 1,
+                        "properties": {"per-player": {"title": "Per player", "description": "Copies per player.",
+                                                      "type": "integer", "minimum": 1, "maximum": 100},
+                                       "by-players": {"title": "By players", "description": "Copies by number of players.",
+                                                      "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                                      "additionalProperties": {"type": "integer", "minimum": 0,
+                                                                               "maximum": 10000}},
+                                       "otherwise": {"title": "Otherwise", "description": "Copies for any other number of players.",
+                                                     "type": "integer", "minimum": 0, "maximum": 10000}}}]}
+    modifier = {"title": "Modifier", "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
+                "type": "object", "additionalProperties": False,
+                "properties": {
+                    "kind": {"title": "Kind", "description": "replace-table, raise-limit, set-limit or lift-rule.",
+                             "enum": ["replace-table", "raise-limit", "set-limit", "lift-rule"]},
+                    "while-in": _name("The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"),
+                    "table": _name("The lookup table replaced.", "Table"),
+                    "with": {"title": "With", "description": "The replacement table.", "$ref": "#/$defs/lookup-table"},
+                    "limit": _name("The limit changed.", "Limit"),
+                    "by": {"title": "By", "description": "Added to the limit.", "type": "integer", "minimum": -1000, "maximum": 1000},
+                    "to": {"title": "To", "description": "The limit's new value.", "type": "integer", "minimum": 0, "maximum": 1000},
+                    "rule": _name("The rule lifted.", "Rule"),
+                    "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
+                    "description": {"title": "Description", "description": "What the modifier does (translatable).", "type": "string"},
+                },
+                "required": ["kind", "while-in"],
+                "allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                           "then": {"required": list(needs)}}
+                          for kind, needs in (("replace-table", ("table", "with")), ("raise-limit", ("limit", "by")),
+                                              ("set-limit", ("limit", "to")), ("lift-rule", ("rule",)))]}
+    return {
+        "title": "Card type",
+        "description": "A kind of card: its id, name, tags, numbers and copies; `values` makes a series of types, one per value.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "id": _name("Unique id of the card type (used in logs, table files and overlays); a series' types are ID-VALUE.", "Id"),
+            "name": {"title": "Name", "description": "The card's name, translated in the edition's text context.",
+                     "type": "string", "minLength": 1, "maxLength": 200},
+            "description": {"title": "Description", "description": "A note about the card (translatable).",
+                            "type": "string", "maxLength": 2000},
+            "tags": {"title": "Tags", "description": "Tags the card carries; each must be declared under `tags`.",
+                     "type": "array", "uniqueItems": True, "maxItems": 100, "items": {"type": "string", "pattern": NAME_PATTERN}},
+            "value": {"title": "Value", "description": "The card's `value` attribute (a shortcut for attributes: {value: N}).", **NUMBER},
+            "attributes": {"title": "Attributes", "description": "Named numbers of the card, used by scoring steps and tiebreaks.",
+                           "type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 100,
+                           "additionalProperties": NUMBER},
+            "tables": {"title": "Tables", "description": "Named lookup tables (a harvest table: 4 cards pay 1, 6 pay 2...).",
+                       "type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 20,
+                       "additionalProperties": {"$ref": "#/$defs/lookup-table"}},
+            "count": count,
+            "values": {"title": "Values", "description": "A series: one card type per value (id ID-VALUE, its `attribute` set to the value).",
+                       "type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
+                       "items": {"type": "integer", "minimum": 1, "maximum": 10 ** 15}},
+            "attribute": _name("In a series: the attribute each type's value is stored in (default value).", "Attribute", "attribute"),
+            "on-take": {"title": "On take", "description": "An effect when a player takes the card.", "$ref": "#/$defs/effect"},
+            "modifiers": {"title": "Modifiers", "description": "Rules the card applies while it lies in a zone.",
+                          "type": "array", "maxItems": 50, "items": modifier},
+            **OVERLAY_KEYS,
+        },
+    }, table
+
+
+def _zone_definition() -> dict[str, Any]:
+    return {
+        "title": "Zone",
+        "description": "Where cards lie: per player or shared, a set, row or stack, and who may see it.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "$replace": OVERLAY_KEYS["$replace"],
+            "name": {"title": "Name", "description": "The zone's name for players (translated).", "type": "string", "minLength": 1, "maxLength": 200},
+            "description": {"title": "Description", "description": "A note about the zone (translatable).", "type": "string"},
+            "owner": {"title": "Owner", "description": "player (every player has one) or shared (one for the table).", "enum": ["player", "shared"]},
+            "kind": {"title": "Kind", "description": "set (order does not matter), row (ordered, front to back) or stack (face-down pile, drawn from the top).",
+                     "enum": ["set", "row", "stack"]},
+            "visibility": {"title": "Visibility", "description": "all, owner (and the count to all), count (only how many) or none.",
+                           "enum": ["all", "owner", "count", "none"]},
+            "capacity": {"title": "Capacity", "description": "The most cards the zone may hold.", "type": "integer", "minimum": 1, "maximum": 10000},
+            "accepts": {"title": "Accepts", "description": "Only cards this selector picks may go there.", "$ref": "#/$defs/card-selector"},
+            "holds": {"title": "Holds", "description": "one-type: a non-empty zone takes only more cards of the type it holds.", "enum": ["any", "one-type"]},
+            "closed": {"title": "Closed", "description": "The zone starts closed (takes no card) until a block opens it (a field to buy).", "type": "boolean"},
+            "tags": {"title": "Tags", "description": "Names for groups of zones (field): blocks may act on every zone with a tag.",
+                     "type": "array", "uniqueItems": True, "maxItems": 20, "items": {"type": "string", "pattern": NAME_PATTERN}},
+            "refill": {"title": "Refill", "description": "For a stack: when its last card is taken, count it on `counter` and shuffle the zone `from` into it.",
+                       "type": "object", "additionalProperties": False,
+                       "properties": {"from": _name("The zone reshuffled into the stack.", "From", "zone"),
+                                      "counter": _name("The shared counter of exhaustions.", "Counter", "counter")}},
+        },
+    }
+
+
+def _measure_definition() -> dict[str, Any]:
+    zones = {"anyOf": [{"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"},
+                       {"type": "array", "minItems": 1, "maxItems": 50, "items": {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}}]}
+    return {
+        "title": "Measure",
+        "description": "A named number about a player: the sum of an attribute over zones, a count of cards, or a counter.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "$replace": OVERLAY_KEYS["$replace"],
+            "sum": _name("The attribute summed over the cards of `zones`.", "Sum", "attribute"),
+            "count": {"title": "Count", "description": "Count the cards of these zones.", **zones},
+            "zones": {"title": "Zones", "description": "The player's zones summed.", **zones},
+            "counter": _name("A per-player counter.", "Counter", "counter"),
+            "cards": {"title": "Cards", "description": "Only these cards count.", "$ref": "#/$defs/card-selector"},
+            "unit": _name("How amounts are shown (a unit under `units`).", "Unit", "unit"),
+            "name": {"title": "Name", "description": "The measure's name in sentences, e.g. money in hand (translated).", "type": "string", "maxLength": 200},
+            "says": {"title": "Says", "description": "An amount in a sentence, with {amount}: e.g. {amount} in hand (translated).", "type": "string", "maxLength": 200},
+            "heading": {"title": "Heading", "description": "The measure as a column heading, e.g. Money left (translated).", "type": "string", "maxLength": 200},
+            "public": {"title": "Public", "description": "Everyone may know every player's value (it follows from what is face up).", "type": "boolean"},
+        },
+    }
+
+
+def _view_definition() -> dict[str, Any]:
+    zone = {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}
+    text = {"type": "string", "minLength": 1, "maxLength": 200}
+    column = {"type": "object", "additionalProperties": False,
+              "properties": {"zone": {"title": "Zone", "description": "A player zone shown in this column.", **zone},
+                             "zones": {"title": "Zones", "description": "Several player zones shown together.",
+                                       "type": "array", "minItems": 1, "maxItems": 10, "items": zone},
+                             "show": {"title": "Show", "description": "names (card names), values (faces and their total) or count.",
+                                      "enum": ["names", "values", "count"]},
+                             "status": {"title": "Status", "description": "The player's status in the decision under way.", "const": True},
+                             "measure": {"title": "Measure", "description": "A measure of the player.", "type": "string",
+                                         "pattern": NAME_PATTERN, "x-ref": "measure"},
+                             "heading": {"title": "Heading", "description": "The column's heading (translated).", **text},
+                             "total": {"title": "Total", "description": "A measure added up after the cards.", "type": "string",
+                                       "pattern": NAME_PATTERN, "x-ref": "measure"}}}
+    return {"title": "View", "description": "Layout hints for the terminal table: the zone heading it, the players' columns, the viewer's own zones.",
+            "type": "object", "additionalProperties": False,
+            "properties": {"$replace": OVERLAY_KEYS["$replace"],"banner": {"title": "Banner", "description": "A shared zone whose top card heads the table.", **zone},
+                           "columns": {"title": "Columns", "description": "The players table's columns, left to right.",
+                                       "type": "array", "maxItems": 20, "items": column},
+                           "own": {"title": "Own", "description": "The viewer's own zones shown under the table.",
+                                   "type": "array", "maxItems": 10, "items": column},
+                           "shared": {"title": "Shared", "description": "Shared zones shown above the players table.",
+                                      "type": "array", "maxItems": 10, "items": column}}}
+
+
+def build_schema() -> dict[str, Any]:
+    """The whole ruleset schema."""
+    card, lookup_table = _card_definition()
+    defs: dict[str, Any] = {
+        "exact-number": {"title": "Exact number", "description": "An integer, a decimal, or a fraction written as text such as 1/2.",
+                         "x-expected": "number",
+                         "anyOf": [{"type": "number"}, {"type": "string", "pattern": "^[-+]?[0-9]+/[1-9][0-9]*$"}]},
+        "option-reference": {"title": "Option reference", "description": "Stands for the effective value of a declared option.",
+                             "type": "object", "properties": {"option": {"title": "Option", "description": "The name of a declared option.",
+                                                                         "type": "string", "pattern": NAME_PATTERN}},
+                             "required": ["option"], "additionalProperties": False},
+        "card-selector": selector_definition(),
+        "condition": condition_definition(),
+        "lookup-table": lookup_table,
+        "card": card,
+        "zone": _zone_definition(),
+        "measure": _measure_definition(),
+        "option-definition": {
+            "title": "Option definition", "description": "Declares an option a house rule or -o NAME=VALUE may set.",
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                "$replace": OVERLAY_KEYS["$replace"],
+                "type": {"title": "Type", "description": "number, integer, boolean, choice (one of values) or list (ordered distinct values).",
+                         "enum": ["number", "integer", "boolean", "choice", "list"]},
+                "values": {"title": "Values", "description": "The allowed values of a choice or list option.", "type": "array",
+                           "minItems": 1, "maxItems": 100, "items": {"type": ["string", "number", "boolean"]}},
+                "nullable": {"title": "Nullable", "description": "Whether `none` (null) is a valid value.", "type": "boolean"},
+                "default": {"title": "Default", "description": "The value when neither the edition nor the command line sets one."},
+                "description": {"title": "Description", "description": "What the option does (translatable).", "type": "string"},
+            },
+        },
+    }
+    for category in registry.CATEGORIES:
+        defs[category] = block_definition(category)
+        defs[f"{category}-complete"] = complete_block_definition(category)
+    steps = {"type": "array", "maxItems": 200, "items": {"$ref": "#/$defs/step"}}
+    properties: dict[str, Any] = {
+        "format": {"title": "Format", "description": "The version of this ruleset format: 2.", "const": 2},
+        "extends": {"title": "Extends", "description": "The parent ruleset: a name (GAME/EDITION) or a path relative to this file.",
+                    "type": "string", "minLength": 1, "maxLength": 1000},
+        "id": {"title": "Id", "description": "The ruleset's id (GAME/EDITION, or house/NAME); defaults to the file's name.",
+               "type": "string", "pattern": "^[a-z0-9][a-z0-9/-]*$", "maxLength": 200},
+        "abstract": {"title": "Abstract", "description": "Shared parts of other rulesets, not playable by itself.", "type": "boolean"},
+        "game": _name("The game this ruleset plays.", "Game"),
+        "name": {"title": "Name", "description": "The ruleset's name (translatable).", "type": "string", "minLength": 1, "maxLength": 200},
+        "description": {"title": "Description", "description": "One line about the ruleset (translatable).", "type": "string", "maxLength": 2000},
+        "text-context": {"title": "Text context", "description": "The catalog context of this ruleset's texts (its edition).",
+                         "type": "string", "pattern": "^[a-z0-9][a-z0-9/-]*$", "maxLength": 200},
+        "languages": {"title": "Languages", "description": "Languages whose players `cardrules play` offers this edition by default.",
+                      "type": "array", "uniqueItems": True, "maxItems": 50, "items": {"type": "string", "pattern": "^[a-z]{2,3}([_-][A-Za-z0-9]+)*$"}},
+        "players": {"title": "Players", "description": "How many may play.", "type": "object", "additionalProperties": False,
+                    "properties": {"min": {"title": "Min", "description": "The fewest players.", "type": "integer", "minimum": 1, "maximum": 64},
+                                   "max": {"title": "Max", "description": "The most players.", "type": "integer", "minimum": 1, "maximum": 64}}},
+        "units": {"title": "Units", "description": "How amounts of a measure are written (scale, style plain or currency, currency code).",
+                  "type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 20,
+                  "additionalProperties": {
+                      "type": "object", "additionalProperties": False,
+                      "properties": {"scale": {"title": "Scale", "description": "What one unit of the amount is worth (1000000: millions).",
+                                               "type": "integer", "minimum": 1, "maximum": 10 ** 12},
+                                     "style": {"title": "Style", "description": "plain (a number) or currency.", "enum": ["plain", "currency"]},
+                                     "currency": {"title": "Currency", "description": "An ISO 4217 code (USD).", "type": "string", "pattern": "^[A-Z]{3}$"}}}},
+        "tags": {"title": "Tags", "description": "Card tags: id -> {name}.", "type": "object", "propertyNames": {"pattern": NAME_PATTERN},
+                 "maxProperties": 200,
+                 "additionalProperties": {"type": "object", "additionalProperties": False,
+                                          "properties": {"name": {"title": "Name", "description": "The tag's name (translatable).", "type": "string", "maxLength": 200},
+                                                         "description": {"title": "Description", "description": "A note (translatable).", "type": "string"}}}},
+        "cards": _id_list("#/$defs/card", "Cards", "The card types, in order; overlays merge them by id."),
+        "zones": {"title": "Zones", "description": "Where cards lie, by id.", "type": "object", "propertyNames": {"pattern": NAME_PATTERN},
+                  "maxProperties": 100, "additionalProperties": {"$ref": "#/$defs/zone"}},
+        "counters": {"title": "Counters", "description": "Plain numbers a game keeps (exhaustions of the draw pile), by id.",
+                     "type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 100,
+                     "additionalProperties": {"type": "object", "additionalProperties": False,
+                                              "properties": {"owner": {"title": "Owner", "description": "player or shared.", "enum": ["player", "shared"]},
+                                                             "start": {"title": "Start", "description": "The value at the start.", "type": "integer", "minimum": -10 ** 9, "maximum": 10 ** 9},
+                                                             "name": {"title": "Name", "description": "The counter's name (translatable).", "type": "string"}}}},
+        "measures": {"title": "Measures", "description": "Named numbers about each player, by id.", "type": "object",
+                     "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 100, "additionalProperties": {"$ref": "#/$defs/measure"}},
+        "setup": {"title": "Setup", "description": "The steps that set up a game, in order.", **steps},
+        "flow": {"title": "Flow", "description": "The steps of play after the setup (usually one loop of rounds or turns).", **steps},
+        "anytime": _id_list("#/$defs/anytime", "At any time", "Actions a player may take at any of their decision points."),
+        "end": _id_list("#/$defs/end", "End", "End conditions; the first that triggers ends the game."),
+        "option-definitions": {"title": "Option definitions", "description": "The options a house rule or -o may set, by name.",
+                               "type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 100,
+                               "additionalProperties": {"$ref": "#/$defs/option-definition"}},
+        "options": {"title": "Options", "description": "This ruleset's values of declared options.", "type": "object",
+                    "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 100},
+        "scoring": {"title": "Scoring", "description": "How players are scored and who wins.", "type": "object", "additionalProperties": False,
+                    "properties": {
+                        "$replace": OVERLAY_KEYS["$replace"],
+                        "zones": {"title": "Zones", "description": "The player zones whose cards are scored.", "type": "array",
+                                  "maxItems": 50, "items": {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}},
+                        "steps": _id_list("#/$defs/score-step", "Steps", "The scoring pipeline, run per player from 0."),
+                        "elimination": {"title": "Elimination", "description": "Who is out and cannot win.", "$ref": "#/$defs/elimination"},
+                        "tiebreak": {"title": "Tiebreak", "description": "The criteria that break a tie, in order (names under tiebreak-criteria).",
+                                     "anyOf": [{"type": "array", "maxItems": 50, "items": {"type": "string", "pattern": NAME_PATTERN}},
+                                               {"$ref": "#/$defs/option-reference"}]}}},
+        "tiebreak-criteria": {"title": "Tiebreak criteria", "description": "Named tiebreak criteria.", "type": "object",
+                              "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 50,
+                              "additionalProperties": {"$ref": "#/$defs/tiebreak"}},
+        "result": {"title": "Result", "description": "Each player's result object, field by field: score, eliminated, a measure, a zone's cards or their counts by type.",
+                   "type": "array", "maxItems": 50,
+                   "items": {"type": "object", "additionalProperties": False, "required": ["field"],
+                             "properties": {"field": {"title": "Field", "description": "The key in the result object.", "type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                                            "measure": _name("The measure written.", "Measure", "measure"),
+                                            "zone": _name("The zone whose card ids are written.", "Zone", "zone"),
+                                            "counts": _name("The zone whose cards are written as counts by type.", "Counts", "zone")}}},
+        "table": {"title": "Table", "description": "The fields of a table file (`cardrules score`) and the zone or measure each fills.",
+                  "type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"}, "maxProperties": 20,
+                  "additionalProperties": {"type": "object", "additionalProperties": False,
+                                           "properties": {"zone": _name("The player zone the listed cards go to.", "Zone", "zone"),
+                                                          "measure": _name("A measure a total may be given for.", "Measure", "measure"),
+                                                          "as": {"title": "As", "description": "ids (card ids), values (money card values or a total), counts ({type: n} or a total) or count (a number of cards).",
+                                                                 "enum": ["ids", "values", "counts", "count"]},
+                                                          "cards": {"title": "Cards", "description": "Which cards the field may list.", "$ref": "#/$defs/card-selector"}}}},
+        "view": _view_definition(),
+        "report": {"title": "Report", "description": "Measures the simulation reports, by name: the mean per player.",
+                   "type": "array", "maxItems": 20, "items": {"type": "string", "pattern": NAME_PATTERN, "x-ref": "measure"}},
+    }
+    complete = {
+        "title": "Complete ruleset",
+        "description": "What a ruleset without `extends` (or a merged one) must have.",
+        "required": ["format", "game", "name", "players", "cards", "zones", "flow", "end", "scoring"],
+        "properties": {
+            "players": {"required": ["min", "max"]},
+            "cards": {"items": {"required": ["id", "name"], "properties": {"on-take": {"$ref": "#/$defs/effect-complete"}}}},
+            "zones": {"additionalProperties": {"required": ["owner", "kind", "visibility"]}},
+            "setup": {"items": {"$ref": "#/$defs/step-complete"}},
+            "flow": {"items": {"$ref": "#/$defs/step-complete"}, "minItems": 1},
+            "anytime": {"items": {"$ref": "#/$defs/anytime-complete"}},
+            "end": {"items": {"$ref": "#/$defs/end-complete"}},
+            "scoring": {"properties": {"steps": {"items": {"$ref": "#/$defs/score-step-complete"}},
+                                       "elimination": {"$ref": "#/$defs/elimination-complete"}}},
+            "tiebreak-criteria": {"additionalProperties": {"$ref": "#/$defs/tiebreak-complete"}},
+        },
+    }
+    defs["complete"] = complete
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "cardrules ruleset",
+        "description": "A game, an edition or a house rule for the cardrules engine (format 2). Generated from the engine's blocks: see docs/rulesets.md.",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+        "if": {"not": {"required": ["extends"]}},
+        "then": {"$ref": "#/$defs/complete"},
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    """The schema as the committed file holds it."""
+    return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m engine.language.schema_gen [--write]``: print the schema, or write schemas/ruleset.schema.json."""
+    argv = sys.argv[1:] if argv is None else argv
+    text = schema_text()
+    if "--write" in argv:
+        from .. import resources
+
+        Path(resources.schema_path("ruleset")).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""How a human answers each kind of decision: a prompt per decision kind, from the block families.
+
+A block family knows how its decisions are typed (a bid's money cards:
+``engine.blocks.auction.prompts``). A decision no family has a prompt for is
+asked as a numbered list of the legal actions, each described by its action
+space, so a person can play any ruleset.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..text.i18n import _
+from ..text.player_input import parse_choice_prompt
+
+# The most legal actions a generic prompt lists; beyond, a family must provide a prompt.
+MAX_LISTED = 60
+
+PROMPTS: dict[str, Callable[[], Any]] = {}
+
+
+def register_prompt(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
+    """Ask decisions of ``kinds`` with prompts made by ``factory``."""
+    for kind in kinds:
+        PROMPTS[kind] = factory
+
+
+def _register_families() -> None:
+    from ..blocks.auction.prompts import BidPrompt, DiscardPrompt
+
+    register_prompt(("ascending", "first-pass-takes"), BidPrompt)
+    register_prompt(("discard-choice",), DiscardPrompt)
+
+
+def prompt_for(kind: str) -> Any:
+    """The prompt that asks a decision of ``kind``."""
+    if not PROMPTS:
+        _register_families()
+    factory = PROMPTS.get(kind)
+    return factory() if factory is not None else ChoicePrompt()
+
+
+class ChoicePrompt:
+    """Any decision as a numbered list of its legal actions, worded by their action spaces."""
+
+    def ask(self, session: Any, player: int, legal: Any) -> int:
+        """The number of an action from the list."""
+        state = session.state
+        choices = list(_first(legal, MAX_LISTED))
+        # TRANSLATORS: heading of a numbered list of what a player may do now.
+        session.say(_("{name}, choose:", name=session.seats[player].name))
+        for number, action in enumerate(choices, start=1):
+            session.say(f"  {number}. {state.describe_action(action, player)}")
+        # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
+        prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
+        command = session.read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
+                                       lambda: session.say(_("Type the number in front of what you choose.")))
+        return choices[command.choice]
+
+
+def _first(legal: Any, count: int) -> list[int]:
+    found = []
+    for action in legal:
+        found.append(action)
+        if len(found) >= count:
+            break
+    return found

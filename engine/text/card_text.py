@@ -1,0 +1,93 @@
+"""What a card is and what it does, and how the game ends, read from the ruleset's data.
+
+Nothing here knows a game: each block words itself (a score step says what a
+card adds, an effect what it does, an auction how the card is sold, an end
+condition when the game ends); this module asks the blocks that concern a card.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..blocks.registry import all_blocks
+from ..blocks.selectors import card_selector, selector_of
+from .formatting import card_name, ruleset_text, tag_name
+from .i18n import _
+
+
+def _block(category: str, spec: Mapping[str, Any] | None) -> Any:
+    if not spec:
+        return None
+    return all_blocks()[category].get(spec.get("kind"))
+
+
+def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
+    """How holding the card changes its holder's score, one phrase per scoring step."""
+    phrases: list[str] = []
+    for step in ruleset.scoring_steps:
+        # The selector the score step itself uses, so a card is described by the steps that really count it.
+        block = _block("score-step", step)
+        if block is None or not hasattr(block, "card_phrases") or not card_selector(selector_of(step))(card):
+            continue
+        phrases.extend(block.card_phrases(ruleset, step, card))
+    return phrases
+
+
+def effect_phrases(ruleset: Any, card: Any) -> list[str]:
+    """What happens when the card is taken (its ``on-take`` block), as sentences."""
+    block = _block("effect", card.on_take)
+    return list(block.describe(ruleset, card.on_take)) if block is not None and hasattr(block, "describe") else []
+
+
+def step_phrase(ruleset: Any, step_kind: str | None, spec: Mapping[str, Any] | None = None) -> str:
+    """What the step deciding now does, in one sentence (how an auction sells its card)."""
+    block = all_blocks()["step"].get(step_kind or "")
+    if block is None or not hasattr(block, "describe"):
+        return ""
+    return block.describe(ruleset, spec or {})
+
+
+def describe_card(ruleset: Any, card_id: str) -> str:
+    """The card's name, its kinds and what it does, e.g. "Title (Red border): score ×2"."""
+    card = ruleset.card(card_id)
+    name = card_name(ruleset, card_id)
+    own_name = ruleset_text(ruleset, card.name)
+    kinds = [tag_name(ruleset, tag) for tag in sorted(card.tags)]
+    kinds = [kind for kind in kinds if kind != own_name]
+    label = name
+    if kinds:
+        # TRANSLATORS: a card and the kinds it belongs to, e.g. "Title (Red border)".
+        label = _("{card} ({kinds})", card=name, kinds=", ".join(kinds))
+    effects = scoring_phrases(ruleset, card) + effect_phrases(ruleset, card)
+    if not effects:
+        return label
+    # TRANSLATORS: a card followed by what it does, e.g. "Title (Red border): score ×2".
+    return _("{card}: {effects}", card=label, effects="; ".join(effects))
+
+
+def game_rule_phrases(ruleset: Any) -> list[str]:
+    """How the game ends and who cannot win, worded by the end and elimination blocks.
+
+    A newcomer asking for help needs these rules most: the game may end
+    before the deck does, and spending everything can cost the win.
+    """
+    phrases: list[str] = []
+    for end in ruleset.end_conditions:
+        block = _block("end", end)
+        if block is not None and hasattr(block, "describe"):
+            phrases.extend(block.describe(ruleset, end))
+    elimination = _block("elimination", ruleset.elimination)
+    if elimination is not None and hasattr(elimination, "describe"):
+        phrases.extend(elimination.describe(ruleset, ruleset.elimination))
+    return phrases
+
+
+def progress_phrases(ruleset: Any, observation: Any) -> list[str]:
+    """How near each end condition is ("Red border seen: 2 of 4"), as the end blocks word it."""
+    phrases = []
+    for end in ruleset.end_conditions:
+        block = _block("end", end)
+        if block is not None and hasattr(block, "progress"):
+            phrase = block.progress(ruleset, end, observation)
+            if phrase:
+                phrases.append(phrase)
+    return phrases

@@ -1,0 +1,173 @@
+"""The game told as it happens: one localized line per event.
+
+The state records typed events (``engine.core.events`` and each block
+family's own); this module words them. Each event type has a *describer*,
+registered by whoever defines the event: the generic ones here, a block
+family's next to its blocks (``engine.blocks.auction.narration``). A
+describer returns a line, or None for an event not worth telling.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .formatting import card_name, ruleset_text
+from .i18n import _, ngettext
+
+Describer = Callable[[Any, Sequence[str], Any], "str | None"]
+DESCRIBERS: dict[str, Describer] = {}
+_families_loaded = False
+
+
+def describes(event_type: str) -> Callable[[Describer], Describer]:
+    """Decorator: the function words events of ``event_type``."""
+    def register(function: Describer) -> Describer:
+        DESCRIBERS[event_type] = function
+        return function
+
+    return register
+
+
+def _load_families() -> None:
+    global _families_loaded
+    if not _families_loaded:
+        from ..blocks.auction import narration  # noqa: F401  (registers the auction family's describers)
+
+        _families_loaded = True
+
+
+def event_field(event: Any, name: str, default: Any = None) -> Any:
+    """A field of an event, whether the event is a mapping or an object."""
+    if isinstance(event, dict):
+        return event.get(name, default)
+    return getattr(event, name, default)
+
+
+def player_name(players: Sequence[str], event: Any) -> str:
+    """The name of the event's ``player`` ("?" when it names none)."""
+    seat = event_field(event, "player")
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+
+
+def card_ids(event: Any) -> list[str]:
+    """The card ids an event names (``card`` or a list ``cards``)."""
+    card = event_field(event, "card")
+    if isinstance(card, str):
+        return [card]
+    cards = event_field(event, "cards")
+    if isinstance(cards, (list, tuple)) and all(isinstance(c, str) for c in cards):
+        return list(cards)
+    return []
+
+
+@describes("reveal")
+def _reveal(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    cards = card_ids(event)
+    if not cards:
+        return None
+    # TRANSLATORS: a card is turned face up.
+    return _("Revealed: {card}.", card=card_name(ruleset, cards[0]))
+
+
+@describes("end")
+def _end(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    cards = card_ids(event)
+    if cards:
+        return _("{card} is revealed: the game ends.", card=card_name(ruleset, cards[0]))
+    return _("The game ends.")
+
+
+@describes("phase")
+def _phase(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    name = phase_name(ruleset, event_field(event, "phase"))
+    if name is None:
+        return None
+    # TRANSLATORS: a phase of a player's turn begins, e.g. "Ann: Draw phase".
+    return _("{player}: {phase} phase", player=player_name(players, event), phase=name)
+
+
+@describes("decision")
+def _decision(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    text = event_field(event, "text")
+    if not text:
+        return None
+    # TRANSLATORS: a player's decision, e.g. "Ann: plant Red into the first row".
+    return _("{player}: {action}", player=player_name(players, event), action=text)
+
+
+@describes("shuffle")
+def _shuffle(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    count = event_field(event, "count", 0)
+    if event_field(event, "zone") is None:
+        return None
+    zone = zone_name(ruleset, str(event_field(event, "zone")))
+    # TRANSLATORS: cards are shuffled into a face-down pile, e.g. "12 cards shuffled into the Draw pile".
+    return ngettext("{n} card is shuffled into {zone}.", "{n} cards are shuffled into {zone}.", count, zone=zone)
+
+
+def zone_name(ruleset: Any, zone_id: str) -> str:
+    """A zone's translated name."""
+    try:
+        return ruleset_text(ruleset, ruleset.zone(zone_id).name)
+    except KeyError:
+        return zone_id
+
+
+def phase_name(ruleset: Any, phase_id: Any) -> str | None:
+    """A phase's translated name, from the flow step that declares it (None for no such phase)."""
+    for spec in _all_steps(getattr(ruleset, "flow", ())):
+        if spec.get("kind") == "phase" and spec.get("id") == phase_id:
+            return ruleset_text(ruleset, str(spec.get("name", phase_id)))
+    return None
+
+
+def _all_steps(specs: Any) -> Any:
+    for spec in specs or ():
+        yield spec
+        for key in ("steps", "cases"):
+            yield from _all_steps(spec.get(key))
+
+
+# What a game does before anyone plays: cards dealt, counters set, the deck shuffled.
+SETUP_EVENT_TYPES = frozenset({"move", "shuffle", "counter"})
+
+
+def setup_length(events: Sequence[Any]) -> int:
+    """How many of a new game's first events only set the table up (dealing, the first shuffle).
+
+    Every game starts that way, so they are not news: the story of a game
+    starts with its first reveal, phase or decision. A shuffle later in the
+    game (a discard pile shuffled back) is told.
+    """
+    for position, event in enumerate(events):
+        if event_field(event, "type") not in SETUP_EVENT_TYPES:
+            return position
+    return len(events)
+
+
+def describe_event(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    """One line for one event, or None for an event not worth telling."""
+    _load_families()
+    describer = DESCRIBERS.get(event_field(event, "type"))
+    return describer(ruleset, players, event) if describer is not None else None
+
+
+def _ends_with(event: Any, following: Any) -> bool:
+    """Whether ``following`` is the end of the game caused by the card ``event`` reveals."""
+    return (event_field(event, "type") == "reveal" and following is not None
+            and event_field(following, "type") == "end" and card_ids(following) == card_ids(event))
+
+
+def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any]) -> list[str]:
+    """The lines for several events, leaving out the ones not worth telling.
+
+    A card whose reveal ends the game is told once, by the end line.
+    """
+    lines = []
+    for position, event in enumerate(events):
+        following = events[position + 1] if position + 1 < len(events) else None
+        if _ends_with(event, following):
+            continue
+        line = describe_event(ruleset, players, event)
+        if line:
+            lines.append(line)
+    return lines
