@@ -25,9 +25,10 @@ def register_policy(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
 
 
 def _register_families() -> None:
-    from ..blocks.auction import heuristic as auction
+    from ..blocks.registry import family_parts
 
-    register_policy(auction.KINDS, auction.AuctionPolicy)
+    for kind, factory in family_parts("policies").items():
+        register_policy((kind,), factory)
 
 
 class HeuristicBot:

@@ -25,10 +25,10 @@ def register_prompt(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
 
 
 def _register_families() -> None:
-    from ..blocks.auction.prompts import BidPrompt, DiscardPrompt
+    from ..blocks.registry import family_parts
 
-    register_prompt(("ascending", "first-pass-takes"), BidPrompt)
-    register_prompt(("discard-choice",), DiscardPrompt)
+    for kind, factory in family_parts("prompts").items():
+        register_prompt((kind,), factory)
 
 
 def prompt_for(kind: str) -> Any:

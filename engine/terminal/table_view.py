@@ -240,6 +240,27 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
     return Text(" · ".join(parts))
 
 
+def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
+    """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Blue, Chili"."""
+    lines = []
+    for item in ruleset.view.get("shared") or ():
+        zone = item.get("zone")
+        if not zone:
+            continue
+        label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone).name))
+        view = observation.zone(zone)
+        if view.cards is None:
+            shown = ngettext("{n} card", "{n} cards", view.count or 0) if view.count is not None else "?"
+        elif item.get("show") == "count":
+            shown = str(len(view.cards))
+        elif item.get("show") == "values":
+            shown = faces(ruleset, view.cards) or _("(none)")
+        else:
+            shown = ", ".join(card_name(ruleset, card) for card in view.cards) or _("(none)")
+        lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
+    return lines
+
+
 def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events: Sequence[str] = (),
                  round_card: str | None = None) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).
@@ -248,7 +269,7 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
     zone is empty (see :func:`heading_lines`).
     """
     parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card),
-                                   players_table(ruleset, observation, viewer)]
+                                   *shared_lines(ruleset, observation), players_table(ruleset, observation, viewer)]
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))

@@ -30,7 +30,9 @@ def describes(event_type: str) -> Callable[[Describer], Describer]:
 def _load_families() -> None:
     global _families_loaded
     if not _families_loaded:
-        from ..blocks.auction import narration  # noqa: F401  (registers the auction family's describers)
+        from ..blocks.registry import family_modules
+
+        family_modules("narration")  # importing them registers the families' describers
 
         _families_loaded = True
 
