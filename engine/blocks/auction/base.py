@@ -126,7 +126,7 @@ class AuctionStep(FlowNode):
     def legal(self, state: Any, frame: list) -> BidActions:
         player = state.current
         hand = self.space.types_in(state.zones[self.hand_slots[player]], player)
-        return BidActions(hand, frame[TOTALS][player], frame[HIGHEST], self.sums)
+        return BidActions(hand, frame[TOTALS][player], frame[HIGHEST], self.sums, by_sum=self.space.submasks_by_sum)
 
     def apply(self, state: Any, frame: list, action: int) -> int:
         player = state.current

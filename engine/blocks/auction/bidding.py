@@ -14,6 +14,7 @@ submasks.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from fractions import Fraction
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -60,6 +61,34 @@ def _submasks_ascending(hand: int) -> Iterator[int]:
         yield sub
 
 
+class SubmasksBySum:
+    """The submasks of a hand sorted by their total, per hand (a cache shared by every turn of a game).
+
+    Listing the legal raises walks every submask of the hand; with this
+    index they are the submasks whose total beats the highest bid: a suffix
+    found by bisection. Hands of more than ``MOST_CARDS`` cards, and hands
+    past ``MOST_HANDS`` cached, are left to the walk (3^n entries in all).
+    """
+
+    MOST_CARDS = 12
+    MOST_HANDS = 4096
+
+    def __init__(self, sums: Sequence[int]) -> None:
+        self.sums = sums
+        self._by_hand: dict[int, tuple[list[int], list[int]]] = {}
+
+    def __call__(self, hand: int) -> tuple[list[int], list[int]] | None:
+        """``(totals ascending, submasks in that order)`` of ``hand``'s non-empty submasks, or None."""
+        found = self._by_hand.get(hand)
+        if found is None:
+            if hand.bit_count() > self.MOST_CARDS or len(self._by_hand) >= self.MOST_HANDS:
+                return None
+            sums = self.sums
+            masks = sorted(_submasks_ascending(hand), key=sums.__getitem__)
+            found = self._by_hand[hand] = ([sums[mask] for mask in masks], masks)
+        return found
+
+
 class BidSpace(ActionSpace):
     """The ``bid`` space: ``PASS`` and one int per set of money cards (a mask over the money types).
 
@@ -80,6 +109,7 @@ class BidSpace(ActionSpace):
         self.money_types = tuple(card.index for card in cards.types if matches(card))
         self.values = tuple(int(cards.types[t].attributes.get(attribute, 0)) for t in self.money_types)
         self.sums = subset_sums(self.values)
+        self.submasks_by_sum = SubmasksBySum(self.sums)
         self.full_hand = (1 << len(self.values)) - 1
         self.value_bits = {value: 1 << position for position, value in enumerate(self.values)}
         # Instances of money type ``position``, as a mask.
@@ -228,16 +258,17 @@ class BidActions(LegalActions):
     Iteration: ``PASS`` first, then raises by increasing mask.
     """
 
-    __slots__ = ("hand_mask", "own_total", "highest_total", "can_pass", "_sums", "_count")
+    __slots__ = ("hand_mask", "own_total", "highest_total", "can_pass", "_sums", "_count", "_by_sum")
 
     def __init__(self, hand_mask: int, own_total: int, highest_total: int, sums: Sequence[int],
-                 *, can_pass: bool = True) -> None:
+                 *, can_pass: bool = True, by_sum: SubmasksBySum | None = None) -> None:
         self.hand_mask = hand_mask
         self.own_total = own_total
         self.highest_total = highest_total
         self.can_pass = can_pass
         self._sums = sums
         self._count: int | None = None
+        self._by_sum = by_sum
 
     def _is_raise(self, mask: int) -> bool:
         return (0 < mask and not mask & ~self.hand_mask
@@ -253,6 +284,13 @@ class BidActions(LegalActions):
     def raises(self) -> Iterator[int]:
         """Every legal bid mask, by increasing mask."""
         need = self.highest_total - self.own_total
+        index = self._by_sum(self.hand_mask) if self._by_sum is not None else None
+        if index is not None:
+            totals, masks = index
+            return iter(sorted(masks[bisect_right(totals, need):]))
+        return self._walk_raises(need)
+
+    def _walk_raises(self, need: int) -> Iterator[int]:
         sums = self._sums
         for sub in _submasks_ascending(self.hand_mask):
             if sums[sub] > need:
@@ -285,7 +323,11 @@ class BidActions(LegalActions):
         if self._count is None:
             count = 1 if self.can_pass else 0
             if self.can_raise():
-                count += sum(1 for _ in self.raises())
+                index = self._by_sum(self.hand_mask) if self._by_sum is not None else None
+                if index is not None:
+                    count += len(index[1]) - bisect_right(index[0], self.highest_total - self.own_total)
+                else:
+                    count += sum(1 for _ in self.raises())
             self._count = count
         return self._count
 
