@@ -8,6 +8,10 @@ reference implementation, all measured in the same run on one core and in
 turns, and their ratios. The targets: the new interpreter at least 0.8x the
 previous one and at least 0.5x the reference, for random-bot games and for
 logs replayed. Nothing here asserts timings: the figures are for people.
+
+Bohnanza (``--bohnanza``) is measured the same way against its own reference
+implementation (:mod:`benchmarks.bench_bohnanza`); the previous interpreter
+did not know the game, so only the reference ratio is given.
 """
 from __future__ import annotations
 
@@ -117,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the commit of the previous interpreter (default: the last one with the old core)")
     parser.add_argument("--no-previous", action="store_true", help="skip the previous interpreter")
     parser.add_argument("--no-simulate", action="store_true", help="skip the simulation runner's figures")
+    add_bohnanza_arguments(parser)
     args = parser.parse_args(argv)
     pin_to_one_core()
     print(f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure, sides in turns")
@@ -144,11 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     summary: list[str] = []
     try:
         with tempfile.TemporaryDirectory(prefix="cardrules-bench-") as directory:
-            for name in args.rulesets.split(","):
+            for name in filter(None, args.rulesets.split(",")):
                 run_ruleset(name, args, previous, Path(directory), summary)
     finally:
         if core is not None:
             core.close()
+    run_bohnanza(args, summary)
 
     print(f"\n== the issue's targets: new >= {PREVIOUS_TARGET}x previous, new >= {REFERENCE_TARGET}x reference")
     print("\n".join(summary))
@@ -209,6 +215,45 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
     whole = min((bench_replay.engine_replay_file(logs) for _ in range(max(1, args.repeats))),
                 key=lambda m: m.seconds)
     print(f"  ({whole.per_second:.1f}/s for the {whole.label})")
+
+
+def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the Bohnanza figures (shared with ``python -m benchmarks.bench_bohnanza``)."""
+    parser.add_argument("--bohnanza", default="bohnanza/amigo:4,bohnanza/rio-grande:6",
+                        help="Bohnanza editions and player counts, RULESET:PLAYERS,... (empty: none)")
+    parser.add_argument("--bohnanza-games", type=int, default=30, help="Bohnanza random games per case and side")
+    parser.add_argument("--bohnanza-logs", type=int, default=200, help="Bohnanza logs replayed per case and side")
+
+
+def run_bohnanza(args: argparse.Namespace, summary: list[str]) -> None:
+    """Bohnanza: the interpreter against the reference, random-bot games and logs replayed, sides in turns."""
+    from . import bench_bohnanza
+
+    for case in filter(None, args.bohnanza.split(",")):
+        ruleset, players = case.rsplit(":", 1)
+        count = int(players)
+        label = f"{ruleset} {count}p"
+        print(f"\n== {label}")
+        logs = bench_bohnanza.make_logs(ruleset, count, args.bohnanza_logs)
+        sides = {"games": (Figure("interpreter, random bot"), Figure("reference, random bot")),
+                 "replay": (Figure("interpreter, replay"), Figure("reference, replay"))}
+        runs = {"games": (lambda: bench_bohnanza.engine_random_games(ruleset, count, args.bohnanza_games),
+                          lambda: bench_bohnanza.reference_random_games(ruleset, count, args.bohnanza_games)),
+                "replay": (lambda: bench_bohnanza.engine_replay(logs),
+                           lambda: bench_bohnanza.reference_replay(logs))}
+        for _ in range(max(1, args.repeats)):
+            for key, (new_run, reference_run) in runs.items():
+                sides[key][0].add(new_run())
+                sides[key][1].add(reference_run())
+        for key, title in (("games", "random-bot games (each side's own random bot)"),
+                           ("replay", "logs replayed (the same reference-made logs)")):
+            new, reference = sides[key]
+            compare(title, new, None, reference, summary, label, True)
+            if new.best is not None and reference.best is not None:
+                # Game lengths differ between the two bots: the rate per action says how much of the gap is length.
+                per_action = [side.best.actions / side.best.seconds for side in (new, reference)]
+                print(f"  actions per second: interpreter {per_action[0]:.0f}, reference {per_action[1]:.0f} "
+                      f"(ratio {per_action[0] / per_action[1]:.2f})")
 
 
 if __name__ == "__main__":

@@ -99,3 +99,19 @@ def test_logs_come_back_from_the_cluster_in_game_order(capsys, cluster, tmp_path
     simulate_json(capsys, "--scheduler", cluster, "--logs", str(logs))
     games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
     assert [game["simulation"]["game"] for game in games] == [index for index in range(30) for _ in range(2)]
+
+
+def test_bohnanza_on_the_cluster_gives_the_local_numbers_reshuffles_and_all(capsys, cluster):
+    """Long games with reshuffles, counters and per-turn means: the cluster still adds up to the last digit."""
+    def bohnanza(*extra: str) -> dict:
+        with pytest.raises(SystemExit) as exited:
+            main(["simulate", "-r", "bohnanza/amigo", "-r", "bohnanza/rio-grande", "--games", "2",
+                  "--players", "bot:heuristic,bot:random,bot:random", "--seed", "8", "--json", "--lang", "en",
+                  *extra])
+        captured = capsys.readouterr()
+        assert exited.value.code in (0, None), captured.err
+        return json.loads(captured.out)
+
+    on_cluster = bohnanza("--scheduler", cluster)
+    assert on_cluster == bohnanza("--jobs", "1")
+    assert on_cluster["rulesets"][0]["mean_counters"]["trades"]["per_round"] is not None

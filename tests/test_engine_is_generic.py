@@ -5,7 +5,8 @@ import re
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
-GAME_WORDS = re.compile(r"luxury|prestige|scandal|theft|high.?society", re.IGNORECASE)
+GAME_WORDS = re.compile(r"luxury|prestige|scandal|theft|high.?society|\bbeans?\b|bohn|chili|stink|\bsoy\b|"
+                        r"black.?eyed|\bcocoa\b|beanometer", re.IGNORECASE)
 
 
 def test_no_python_file_in_the_engine_names_a_game():
@@ -18,7 +19,7 @@ def test_no_python_file_in_the_engine_names_a_game():
 
 
 def test_the_check_itself_catches_a_game_word():
-    assert GAME_WORDS.search("High-Society") and GAME_WORDS.search("the THEFT card")
+    assert GAME_WORDS.search("High-Society") and GAME_WORDS.search("the THEFT card") and GAME_WORDS.search("Blue Bean")
 
 
 CORE = ENGINE / "core"

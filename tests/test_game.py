@@ -731,15 +731,19 @@ def test_the_same_seed_and_the_same_choices_give_the_same_log(name, seed):
 def test_rotating_the_seats_rotates_the_result(name, seed, shift):
     """Deterministic bots that see the same things decide the same; only the seat numbers move."""
     ruleset = RULESETS[name]
-    first = Game(ruleset, PLAYERS).new_initial_state(seed=seed)
-    rotated_names = PLAYERS[shift:] + PLAYERS[:shift]
-    second = Game(ruleset, rotated_names).new_initial_state(
-        deck=first.to_log()["deck"], first_player=(first.first_player - shift) % 4)
-    for state in (first, second):
+    def play(state):
         bots = [make_bot("heuristic", 0) for _ in range(4)]
         while not state.is_terminal():
             seat = state.current_player()
             state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
+        return state
+
+    first = play(Game(ruleset, PLAYERS).new_initial_state(seed=seed))
+    rotated_names = PLAYERS[shift:] + PLAYERS[:shift]
+    log = first.to_log()
+    # The same deal and, if the draw pile is reshuffled, the same reshuffles.
+    second = play(Game(ruleset, rotated_names).new_initial_state(
+        deck=log["deck"], first_player=(first.first_player - shift) % 4, chance=log.get("chance")))
     one, two = first.result(), second.result()
     assert {p.name: p for p in one.players} == {p.name: p for p in two.players}
     assert set(one.winners) == set(two.winners)

@@ -64,7 +64,7 @@ def test_a_crash_in_the_middle_of_a_save_keeps_the_old_log_and_leaves_no_tempora
         raise OSError(28, "No space left on device")
 
     if failing == "write":
-        monkeypatch.setattr(gamelog, "dumps_log", lambda log: "\ud800 cannot be encoded")  # fails inside write()
+        monkeypatch.setattr(gamelog, "dumps_log", lambda log, **kwargs: "\ud800 cannot be encoded")  # fails inside write()
     else:
         monkeypatch.setattr(gamelog.os, failing, disk_full)
     newer = {**A_LOG, "actions": A_LOG["actions"][:1]}
@@ -183,12 +183,12 @@ def test_a_missing_file_is_bad_input_not_a_crash(tmp_path):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=3) | st.sampled_from(["bid", "pass", "discard", "luxury-1"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["player", "action", "cards", "card"]),
-                                                                 inner, max_size=4),
+    | st.text(max_size=3) | st.sampled_from(["bid", "pass", "discard", "luxury-1", "plant", "offer", "hand", "blue"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["player", "action", "cards", "card", "hand", "face-up", "blue"]), inner, max_size=4),
     max_leaves=8)
 TOP_KEYS = ["ruleset", "options", "players", "first_player", "deck", "actions", "format", "seed", "seats"]
-ACTION_KEYS = ["player", "action", "cards", "card"]
+ACTION_KEYS = ["player", "action", "cards", "card", "zone", "to", "give", "ask", "positions", "pay"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -209,4 +209,11 @@ def test_the_fast_check_never_accepts_a_log_the_schema_refuses(changes):
 
 def test_a_well_formed_log_takes_the_fast_path():
     assert gamelog._plainly_valid(A_LOG)
+    trading = {**A_LOG, "actions": [
+        {"player": 0, "action": "plant", "card": "blue", "zone": "field-1"},
+        {"player": 0, "action": "offer", "to": 2, "give": {"hand": [0, 3], "face-up": {"blue": 1}},
+         "ask": {"hand": {"chili": 2}}},
+        {"player": 2, "action": "accept", "positions": [1, 4]},
+        {"player": 1, "action": "buy", "zone": "field-3", "pay": {"blue": 2, "red": 1}}]}
+    assert gamelog._plainly_valid(trading) and list(gamelog._validator().iter_errors(trading)) == []
     assert gamelog._plainly_valid(json.loads((LOGS / "valid-ja.json").read_text(encoding="utf-8")))

@@ -54,6 +54,37 @@ def test_a_house_rule_without_a_context_inherits_its_editions():
         in extracted(RULESETS / "house" / "forgiving.yaml")
 
 
+def extracted_with_comments(path: Path) -> dict[tuple[str | None, object], list[str]]:
+    """``(context, text or (singular, plural))`` -> translator comments, for every message in ``path``."""
+    keywords = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
+    return {(context, message): comments for _line, message, comments, context in
+            extract_from_file(extract_ruleset, str(path), keywords=keywords, comment_tags=("TRANSLATORS:",),
+                              strip_comment_tags=True)}
+
+
+def test_translator_comments_in_a_ruleset_reach_the_translator(tmp_path):
+    ruleset = tmp_path / "game.yaml"
+    ruleset.write_text(
+        "text-context: some-game\n"
+        "cards:\n"
+        "  # TRANSLATORS: in German \"Feuerbohne\"; use the name players know.\n"
+        "  - {id: fire, name: Fire Bean, count: 3}\n"
+        "  - {id: ice, name: Ice Bean, count: 3}  # TRANSLATORS: a pale bean\n"
+        "  - {id: mud, name: Mud Bean, count: 3}\n", encoding="utf-8")
+    comments = extracted_with_comments(ruleset)
+    assert "in German \"Feuerbohne\"; use the name players know." in comments[("some-game", "Fire Bean")]
+    assert "a pale bean" in comments[("some-game", "Ice Bean")]
+    assert not any("German" in note or "pale" in note for note in comments[("some-game", "Mud Bean")])
+
+
+def test_a_text_with_a_singular_and_a_plural_is_extracted_as_a_plural_message(tmp_path):
+    ruleset = tmp_path / "game.yaml"
+    ruleset.write_text("text-context: some-game\nmeasures:\n"
+                       "  hand: {count: [hand], says: {one: \"{amount} card in hand\", other: \"{amount} cards in hand\"}}\n",
+                       encoding="utf-8")
+    assert ("some-game", ("{amount} card in hand", "{amount} cards in hand")) in extracted_with_comments(ruleset)
+
+
 def test_a_broken_ruleset_file_yields_no_messages_rather_than_an_error(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: [unclosed\n", encoding="utf-8")

@@ -10,34 +10,16 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CARDRULES = [sys.executable, "-m", "engine"]
-ENV = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-       "PYTHONIOENCODING": "utf-8"}
-ENV.pop("LANGUAGE", None)
-TIMEOUT = 20
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
 BID_PROMPT = r"cards to add \(e\.g\. [^)]*\), pass, \? or q > "
 CHOICE_PROMPT = r"Number \(1-\d+\), \? for help, q to save and quit > "
 FINAL = "Final scoring"
-
-
-def plain(text: str) -> str:
-    """Screen text without colours and cursor moves."""
-    return ANSI.sub("", text)
-
-
-def spawn(*args: str) -> pexpect.spawn:
-    """`cardrules ARGS` in a pseudo-terminal 120 columns wide."""
-    return pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], *args], cwd=str(ROOT), env=ENV, encoding="utf-8",
-                         timeout=TIMEOUT, dimensions=(50, 120))
 
 
 def last_match(pattern: str, text: str) -> str | None:
@@ -97,14 +79,6 @@ class Human:
                 return plain(self.child.before)
 
 
-def finish(child: pexpect.spawn) -> int:
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
-
-
-def load_log(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def replay(path: Path) -> subprocess.CompletedProcess:

@@ -50,7 +50,7 @@ def test_a_misspelt_key_is_caught_at_the_key_with_a_hint():
 
 def test_a_misspelt_kind_gets_a_hint():
     assert messages("extends: x\nend:\n  - {id: e, kind: deck-emtpy}\n") == [
-        "house.yaml:3:19: $.end[0].kind: 'deck-emtpy' is not one of condition, deck-empty, nth-tagged-revealed (did you mean "
+        "house.yaml:3:19: $.end[0].kind: 'deck-emtpy' is not one of condition, counter-reaches, deck-empty, nth-tagged-revealed (did you mean "
         "'deck-empty'?)"]
 
 

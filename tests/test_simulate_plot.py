@@ -73,9 +73,9 @@ def test_without_a_cjk_font_the_labels_are_english_and_the_user_is_told(tmp_path
     languages_drawn = []
     draw = plot.draw_figure
 
-    def spy(summary, font_family=None):
+    def spy(summary, font_family=None, rulesets=None):
         languages_drawn.append((i18n.current_language(), font_family))
-        return draw(summary, font_family)
+        return draw(summary, font_family, rulesets)
 
     monkeypatch.setattr(plot, "draw_figure", spy)
     i18n.set_language("ko")
@@ -129,3 +129,38 @@ def test_the_ticks_of_an_axis_share_their_decimals():
     shares = plot._axis_formatter("percent")
     assert shares.format_ticks([0.0, 0.2, 0.4, 0.6]) == ["0%", "20%", "40%", "60%"]
     assert shares.format_ticks([0.0, 0.025, 0.05]) == ["0.0%", "2.5%", "5.0%"]
+
+
+def test_the_bottom_row_shows_the_length_and_every_reported_measure_and_counter():
+    from test_simulate_report import trading_summary
+
+    i18n.set_language("en")
+    rulesets, summary = trading_summary()
+    assert plot.game_measures(summary, rulesets) == [("Turns per game", [30.0], 1), ("Coins per player", [3.0], 1),
+                                                     ("Trades per turn", [0.35], 2)]
+    # Without the rulesets there are no headings to go by: the counters are named by id, per game.
+    assert plot.game_measures(summary) == [("Turns per game", [30.0], 1), ("trades", [10.5], 1)]
+
+
+def test_a_measure_two_rulesets_count_in_different_units_is_left_out_of_the_plot():
+    from engine.language.ruleset import load_ruleset
+
+    i18n.set_language("en")
+    japanese, korean = load_ruleset("high-society/ja"), load_ruleset("high-society/ko")
+    summary = made_up_summary()
+    # Yen against millions of dollars: one axis cannot compare them.
+    assert [title for title, _values, _digits in plot.game_measures(summary, [japanese, korean])] == ["Rounds per game"]
+    assert [title for title, _values, _digits in plot.game_measures(summary, [japanese, japanese])] == [
+        "Rounds per game", "Money left per player"]
+
+
+def test_a_plot_with_the_rulesets_is_drawn_with_their_headings(tmp_path):
+    from test_simulate_report import trading_summary
+
+    i18n.set_language("en")
+    rulesets, summary = trading_summary()
+    figure, _rc = plot.draw_figure(summary, None, rulesets)
+    titles = [axes.get_title() for axes in figure.get_axes()]
+    assert {"Turns per game", "Coins per player", "Trades per turn"} <= set(titles)
+    assert plot.save_plot(summary, tmp_path / "trading.png", rulesets) == []
+    assert (tmp_path / "trading.png").read_bytes()[:8] == PNG_SIGNATURE

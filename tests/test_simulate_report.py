@@ -124,3 +124,57 @@ def test_percentages_and_points_follow_the_reader():
         assert percent(0.5) == "50.0%"
     finally:
         i18n.set_language("en")
+
+
+def trading_ruleset(ruleset_id, flow_kind="turns"):
+    """A ruleset as far as the report reads one: it reports the coins a player ends with and the trades
+    made at the table per round; its flow is one loop of ``flow_kind`` (a ``turns`` loop counts turns)."""
+    coins = measure_from_spec("coins", {"count": ["coins"], "name": "coins", "heading": "Coins"})
+    return SimpleNamespace(id=ruleset_id, options={}, tiebreak_criteria={}, measures=(coins,),
+                           measure=lambda name: {"coins": coins}[name],
+                           report=("coins", {"counter": "trades", "per": "round"}),
+                           counters=({"id": "trades", "owner": "shared", "name": "Trades"},),
+                           flow=({"id": "turn", "kind": flow_kind, "steps": ()},),
+                           unit=lambda name=None: {"scale": 1, "style": "plain"}, text_context="game")
+
+
+def trading_summary(flow_kind="turns"):
+    """Two games of a trading game: 12 trades in 40 turns, then 9 in 20."""
+    tally = BatchTally.empty(KINDS, 1)
+    for trades, turns, coins in ((12, 40, (3, 5, 7)), (9, 20, (0, 2, 1))):
+        tally.add_game([GameOutcome(frozenset({0}), (False,) * 3, (Fraction(1),) * 3, (("coins", coins),), "score",
+                                    turns, 300, (("trades", trades),))])
+    rulesets = [trading_ruleset("trading/game", flow_kind)]
+    return rulesets, summarize(rulesets=rulesets, sources=["trading/game"], seat_kinds=KINDS, games=2, seed=1,
+                               tally=tally)
+
+
+def test_a_reported_counter_is_given_per_game_and_per_round():
+    _rulesets, summary = trading_summary()
+    entry = summary["rulesets"][0]
+    assert entry["mean_counters"] == {"trades": {"per_game": 10.5, "per_round": 0.35}}  # 21 / 2, 21 / 60
+    assert entry["mean_rounds"] == 30 and entry["round_unit"] == "turn"
+    assert entry["mean_measures"] == {"coins": 3.0}
+
+
+def test_the_known_case_reports_no_counters_and_counts_rounds(known_case):
+    _rulesets, summary = known_case
+    assert summary["rulesets"][0]["mean_counters"] == {}
+    # The made-up rulesets have no flow to tell turns from rounds: rounds.
+    assert summary["rulesets"][0]["round_unit"] == "round"
+
+
+@pytest.mark.parametrize(("flow_kind", "length", "trades"), [("turns", "Turns per game", "Trades per turn"),
+                                                             ("repeat", "Rounds per game", "Trades per round")])
+def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind, length, trades):
+    from rich.console import Console
+
+    i18n.set_language("en")
+    rulesets, summary = trading_summary(flow_kind)
+    console = Console(width=200, record=True)
+    console.print(render_report(summary, rulesets)[1])
+    rows = {line.split("│")[1].strip(): line.split("│")[2].strip()
+            for line in console.export_text().splitlines() if line.startswith("│")}
+    assert rows[length] == "30.0"
+    assert rows[trades] == "0.35"
+    assert rows["Coins per player"] == "3.0"

@@ -78,14 +78,15 @@ def test_mean_and_sd_of_a_score_histogram_are_exact_until_the_end():
 
 
 def outcome(winners, scores, eliminated=None, decided_by="score", money=(0, 0, 0), rounds=10, actions=40,
-            measures=None):
+            measures=None, counters=()):
     """One finished game; ``money`` is the money each seat has left (the measure a High Society ruleset
-    reports), ``measures`` replaces it with any other reported measures."""
+    reports), ``measures`` replaces it with any other reported measures; ``counters`` are the reported
+    counters' final values."""
     if measures is None:
         measures = (("money", tuple(money)),)
     return GameOutcome(frozenset(winners), tuple(eliminated or [False] * len(scores)),
                        tuple(Fraction(s) for s in scores), tuple(measures), decided_by if winners else None,
-                       rounds, actions)
+                       rounds, actions, tuple(counters))
 
 
 def test_a_shared_win_counts_for_each_sharer_but_is_nobodys_sole_win():
@@ -117,6 +118,18 @@ def test_every_reported_measure_is_summed_over_every_player_exactly():
     assert isinstance(tally.measure_totals["titles"], Fraction)
 
 
+def test_a_reported_counter_is_summed_over_the_games_with_the_rounds_they_took():
+    tally = RulesetTally(("random",) * 3)
+    tally.add(outcome({0}, [4, 2, 1], rounds=40, counters=(("trades", 31),)))
+    tally.add(outcome({1}, [1, 6, 1], rounds=52, counters=(("trades", 45),)))
+    assert tally.counter_totals == {"trades": 76}
+    assert tally.rounds == 92
+    other = RulesetTally(("random",) * 3)
+    other.add(outcome({2}, [0, 0, 3], rounds=8, counters=(("trades", 4),)))
+    tally.merge(other)
+    assert tally.counter_totals == {"trades": 80} and tally.rounds == 100
+
+
 def test_paired_differences_compare_the_same_deal_under_two_rulesets():
     paired = PairedTally(("heuristic", "random", "random"))
     paired.add(outcome({1}, [0, 9, 0]), outcome({0}, [9, 0, 0]))
@@ -129,14 +142,16 @@ def test_paired_differences_compare_the_same_deal_under_two_rulesets():
 
 
 game_outcomes = st.builds(
-    lambda winners, scores, eliminated, rounds, money, titles: outcome(
-        winners, scores, eliminated, rounds=rounds, measures=(("money", tuple(money)), ("titles", tuple(titles)))),
+    lambda winners, scores, eliminated, rounds, money, titles, trades: outcome(
+        winners, scores, eliminated, rounds=rounds, measures=(("money", tuple(money)), ("titles", tuple(titles))),
+        counters=(("trades", trades),)),
     st.sets(st.integers(min_value=0, max_value=2), max_size=3),
     st.lists(st.fractions(min_value=-20, max_value=80, max_denominator=4), min_size=3, max_size=3),
     st.lists(st.booleans(), min_size=3, max_size=3),
     st.integers(min_value=1, max_value=16),
     st.lists(st.integers(min_value=0, max_value=106), min_size=3, max_size=3),
     st.lists(st.fractions(min_value=0, max_value=4, max_denominator=3), min_size=3, max_size=3),
+    st.integers(min_value=0, max_value=200),
 )
 
 

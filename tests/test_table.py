@@ -101,3 +101,20 @@ def test_malformed_files_are_table_errors_not_crashes(tmp_path, text):
     with pytest.raises(TableError) as caught:
         load_table(path)
     assert str(caught.value).startswith(str(path))
+
+
+def test_fields_holding_the_same_kinds_of_cards_hold_no_more_of_them_together_than_the_game_has(tmp_path):
+    """Gardens' two beds hold flowers: 28 with two players, however they are split between the beds."""
+    gardens = Path(__file__).resolve().parent.parent / "docs" / "examples" / "gardens.yaml"
+    table = tmp_path / "beds.yaml"
+    table.write_text(f"ruleset: {gardens}\nplayers:\n"
+                     "  Ann: {first_bed: 20, second_bed: {tulip: 4, rose: 2}, shed: [watering-can]}\n"
+                     "  Bo:  {first_bed: {lily: 3}, second_bed: 29}\n", encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        load_table(table)
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{table}:4:27: $.players.Bo.first_bed.lily: with these 3 cards the players hold 29 that first_bed and "
+        "second_bed can hold, but this game has only 28",
+        f"{table}:4:43: $.players.Bo.second_bed: 29 cards, but this game has only 28 that first_bed and second_bed "
+        "can hold",
+    ]

@@ -64,10 +64,11 @@ def test_a_row_takes_one_colour_only():
         player = state.current_player()
         front = state.card_ids_in("hand", player)[0]
         for action in state.legal_actions():
-            if action - space.base == space.done:
+            if action not in space:
                 continue
-            zone = game.zones.specs[action - space.base].id
-            held = state.card_ids_in(zone, player)
+            entry = state.action_to_json(action, player)
+            assert entry["card"] == front
+            held = state.card_ids_in(entry["zone"], player)
             assert not held or held[0] == front
         state.apply_action(next(iter(state.legal_actions())))
 

@@ -272,7 +272,7 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
         from ..simulation.plot import save_plot
 
         try:
-            warnings = save_plot(summary, plot_path)
+            warnings = save_plot(summary, plot_path, rulesets)
         except OSError as problem:
             raise click.BadParameter(_("cannot write {path}: {reason}", path=plot_path,
                                        reason=problem.strerror or str(problem)), param_hint="--plot") from None

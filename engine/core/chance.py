@@ -114,7 +114,7 @@ class RecordedChance:
         else:
             raise LogError.at(_("the log holds no outcome for the shuffle of {zone}", zone=zone_id),
                               json_path="$.chance")
-        return match_order(cards, instances, order, path)
+        return match_order(cards, instances, order, path, None if path == "$.deck" else zone_id)
 
     def first_player(self, state: Any, players: int) -> int:
         if self.first is None:
@@ -131,11 +131,13 @@ class RecordedChance:
         return len(self.outcomes) - self.next_outcome
 
 
-def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path: str) -> list[int]:
+def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path: str,
+                zone_id: str | None = None) -> list[int]:
     """The instances put in the order a log wrote by type id (copies of a type in ascending order).
 
     The log names cards by type; the order must hold exactly the cards being
-    shuffled, each as often as there are copies.
+    shuffled, each as often as there are copies. ``zone_id`` names the zone of
+    a shuffle after setup (a discard pile reshuffled), which the message names.
     """
     single = cards.single_instance_of
     if len(order) == len(instances):
@@ -165,6 +167,10 @@ def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path
         if extra:
             details.append(_("not in this ruleset or repeated: {cards}",
                              cards=", ".join(card[:80] for card in extra[:20]) + (", …" if len(extra) > 20 else "")))
+        if zone_id is not None:
+            # TRANSLATORS: a reshuffle in a log (e.g. of the discard pile) that does not list the cards being shuffled
+            raise LogError.at(_("the shuffle into {zone} must hold exactly the cards being shuffled ({details})", zone=zone_id,
+                                details="; ".join(details)), json_path=path)
         raise LogError.at(_("the deck must hold every card of the ruleset once ({details})",
                             details="; ".join(details)), json_path=path)
     return result

@@ -190,13 +190,73 @@ class NoActions(LegalActions):
 NO_ACTIONS = NoActions()
 
 
+class AnytimeActions(LegalActions):
+    """An at-any-time action's legal actions at one decision point, listed only when someone looks.
+
+    ``item`` is the block (it has ``word``, ``available(state, player)`` and
+    ``legal(state, player)``).
+
+    Offered at every decision of the player, they are mostly not taken: whether
+    any is open (``available``) is all a random bot drawing a kind, or a
+    player who answers the decision, needs. Like every legal-action view, it
+    holds for the state as it is until the next action.
+    """
+
+    __slots__ = ("item", "state", "player", "_open", "_listed")
+
+    def __init__(self, item: Any, state: Any, player: int) -> None:
+        self.item = item
+        self.state = state
+        self.player = player
+        self._open: bool | None = None
+        self._listed: LegalActions | None = None
+
+    def _list(self) -> LegalActions:
+        if self._listed is None:
+            self._listed = self.item.legal(self.state, self.player)
+        return self._listed
+
+    def __bool__(self) -> bool:
+        if self._open is None:
+            self._open = self.item.available(self.state, self.player)
+        return self._open
+
+    def kinds(self) -> tuple[str, ...]:
+        return (self.item.word,) if self else ()
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._list()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list()) if self else 0
+
+    def sample(self, rng: random.Random) -> int:
+        return self._list().sample(rng)
+
+    def sample_by_kind(self, rng: random.Random) -> int:
+        return self._list().sample_by_kind(rng)
+
+    def __repr__(self) -> str:
+        return f"AnytimeActions({self.item.id!r}, player={self.player})"
+
+
 class UnionActions(LegalActions):
     """The legal actions of several disjoint parts (a decision's own, plus what a player may do at any time)."""
 
     __slots__ = ("parts",)
 
     def __init__(self, parts: Sequence[LegalActions]) -> None:
-        self.parts = tuple(part for part in parts if part)
+        # A union inside a union is flattened: drawing a kind looks at each part's own kinds.
+        flat: list[LegalActions] = []
+        for part in parts:
+            if type(part) is UnionActions:
+                flat.extend(part.parts)
+            elif part:
+                flat.append(part)
+        self.parts = tuple(flat)
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self.parts)

@@ -87,10 +87,12 @@ class Game:
         for node in flow_nodes:
             node.counts_rounds = True  # the outermost loops count the game's rounds
         self.root = build({"id": "game", "kind": "sequence", "steps": ()}, children=setup_nodes + flow_nodes)
+        # The steps after play has ended and before scoring (a final harvest), if the ruleset has any.
+        self.finish = build({"id": "finish", "kind": "sequence", "steps": ruleset.finish}) if ruleset.finish else None
         self.effect_for_type = tuple(blocks.build("effect", card.on_take, ruleset) if card.on_take else None
                                      for card in ruleset.cards)
         self.end_conditions = tuple(blocks.build("end", spec, ruleset) for spec in ruleset.end_conditions)
-        self.nodes = tuple(self.root.walk())
+        self.nodes = tuple(self.root.walk()) + (tuple(self.finish.walk()) if self.finish is not None else ())
         for effect in self.effect_for_type:
             if effect is not None:
                 self.nodes += tuple(effect.decision_nodes())
@@ -124,6 +126,10 @@ class Game:
             end.compile(self)
         for item in self.anytime:
             item.compile(self)
+        # Where the spaces of the actions a player may take at any time begin: they are allocated after
+        # every flow step's, so one comparison tells an action at any time from a decision's own.
+        self.anytime_from = min((item.space.base for item in self.anytime if getattr(item, "space", None)),
+                                default=None)
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
         self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
         self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)

@@ -48,6 +48,21 @@ class LogForm:
                                 actions=words))
         return space.from_json(self, obj)
 
+    def logged_actions(self) -> list[dict[str, Any]]:
+        """Every action so far as its log entry (encoded once: a game saved after every action re-encodes none).
+
+        An action's log entry depends on the action int and its player only
+        (every action space's encoding is self-contained), so the entries of
+        earlier actions never change. Treat the list as read-only.
+        """
+        encoded = self.__dict__.get("_logged")
+        if encoded is None or len(encoded) > len(self.history):
+            encoded = self.__dict__["_logged"] = []
+        history, players = self.history, self.action_players
+        for index in range(len(encoded), len(history)):
+            encoded.append(self.action_to_json(history[index], players[index]))
+        return encoded
+
     def to_log(self) -> dict[str, Any]:
         """The game log so far (with ``result`` once the game is over)."""
         from .result import options_to_json
@@ -71,8 +86,7 @@ class LogForm:
             log["deck"] = []
         if later:
             log["chance"] = later
-        log["actions"] = [self.action_to_json(action, player)
-                          for action, player in zip(self.history, self.action_players)]
+        log["actions"] = list(self.logged_actions())
         if self.seed is not None:
             log["seed"] = self.seed
         if game.seats is not None:

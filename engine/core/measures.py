@@ -28,7 +28,8 @@ class MeasureSpec:
     counter: str | None
     unit: str | None
     name: str
-    says: str | None = None
+    # A sentence with {amount}, or its (singular, plural) pair.
+    says: str | tuple[str, str] | None = None
     heading: str | None = None
     public: bool = False
 
@@ -45,8 +46,15 @@ def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
     if isinstance(zones, str):
         zones = (zones,)
     return MeasureSpec(measure_id, kind, attribute, tuple(zones), spec.get("cards"), spec.get("counter"),
-                       spec.get("unit"), str(spec.get("name", measure_id)), spec.get("says"),
+                       spec.get("unit"), str(spec.get("name", measure_id)), _says(spec.get("says")),
                        spec.get("heading"), bool(spec.get("public", False)))
+
+
+def _says(says: Any) -> str | tuple[str, str] | None:
+    """A measure's ``says``: one sentence, or ``{one, other}`` as a (singular, plural) pair."""
+    if isinstance(says, Mapping):
+        return str(says["one"]), str(says["other"])
+    return says
 
 
 class Measure:

@@ -30,7 +30,7 @@ class Observation:
 
     __slots__ = ("player", "players", "current_player", "round_number", "first_player", "ruleset", "rules",
                  "options", "decision", "phases", "pending", "_game", "_zones", "_counters", "_variables", "_views",
-                 "_state", "__weakref__")
+                 "_closed", "_state", "__weakref__")
 
     def __init__(self, state: Any, player: int) -> None:
         # Taken when first read, or when the state is about to change, whichever comes first: a bot
@@ -65,6 +65,8 @@ class Observation:
         self._zones = tuple(state.zones)
         self._counters = tuple(state.counters)
         self._variables = tuple(state.variables)
+        # Zones that take no card yet (a field not bought): public, like the zones themselves.
+        self._closed = state.closed_slots
         self._views: dict | None = None
         phases = []
         decision: Mapping[str, Any] = MappingProxyType({})
@@ -95,6 +97,17 @@ class Observation:
         cards = self._game.cards.ids_of(instances_in(content)) if cards_shown else None
         return ZoneView(zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None)
 
+    def is_open(self, zone_id: str, owner: int | None = None) -> bool:
+        """Whether a zone takes cards now (False for a zone still closed, such as a field not bought)."""
+        layout = self._game.zones
+        spec = layout.zone(zone_id)
+        return layout.slot(spec.index, owner if spec.per_player else SHARED) not in self._closed
+
+    @property
+    def game(self) -> Any:
+        """The compiled game: the public structure every seat shares (card types, zones, action spaces), no state."""
+        return self._game
+
     def cards(self, zone_id: str, owner: int | None = None) -> tuple[str, ...] | None:
         """The card ids of a zone this player can see (None when hidden)."""
         return self.zone(zone_id, owner).cards
@@ -114,14 +127,26 @@ class Observation:
 
     def unseen(self) -> Counter:
         """How many cards of each type this player cannot see anywhere (in hidden or face-down zones)."""
-        seen: Counter = Counter()
-        for view in self.zones():
-            if view.cards is not None:
-                seen.update(view.cards)
-        cards = self._game.cards
-        total = Counter({card_id: cards.count(index) for index, card_id in enumerate(cards.ids)})
-        total.subtract(seen)
-        return +total
+        # Counted by type straight from the zones (bots ask at every decision): set zones are bitmasks of
+        # instances, and each type's instances one mask.
+        game = self._game
+        cards, layout = game.cards, game.zones
+        type_of = cards.type_of
+        left = [cards.count(index) for index in range(len(cards.ids))]
+        seen = 0
+        for spec in layout.specs:
+            for seat in (range(len(self.players)) if spec.per_player else (SHARED,)):
+                if visible_to(spec, seat, self.player)[0]:
+                    content = self._zones[layout.slot(spec.index, seat)]
+                    if type(content) is int:
+                        seen |= content
+                    else:
+                        for instance in content:
+                            left[type_of[instance]] -= 1
+        if seen:
+            for index, mask in enumerate(cards.type_mask):
+                left[index] -= (seen & mask).bit_count()
+        return Counter({card_id: count for card_id, count in zip(cards.ids, left) if count > 0})
 
     # ------------------------------------------------------------------ numbers
 
@@ -176,7 +201,7 @@ class Observation:
         """Everything this observation shows, as one comparable value."""
         return (self.player, self.players, self.current_player, self.round_number, self.first_player, self.ruleset,
                 tuple(self.zones()), self._counters, self._variables, tuple(sorted(self.decision.items(), key=str)),
-                self.phases, self.pending)
+                self.phases, self.pending, tuple(sorted(self._closed)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Observation) and self.visible() == other.visible()

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import IllegalActionError
 from ..text.i18n import _
-from .decisions import NO_ACTIONS, LegalActions, UnionActions
+from .decisions import NO_ACTIONS, AnytimeActions, LegalActions, UnionActions
 from .events import DecisionMade, GameEnded
 from .flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
 from .log_form import LogForm
@@ -46,6 +46,8 @@ class State(CardMoves, RuleQueries, LogForm):
         self.seed = seed
         self.recording = record_events
         self.zones: list[Any] = list(game.zones.empty)
+        # The layout's own method, looked up once: blocks ask for slots on every move.
+        self.slot = game.zones.slot
         # Every card starts in the box (the shared zone ``box``) until setup moves it.
         self.zones[game.box_slot] = (1 << game.cards.size) - 1
         self.counters: list[int] = list(game.counter_start)
@@ -54,6 +56,8 @@ class State(CardMoves, RuleQueries, LogForm):
         self.scheduled: list[list] = []
         self.current = 0
         self.terminal = False
+        # True while the ruleset's finish steps run, after play has ended.
+        self.finishing = False
         self.end_reason: str | None = None
         self.end_card: str | None = None
         self.end_after: str | None = None
@@ -100,7 +104,8 @@ class State(CardMoves, RuleQueries, LogForm):
         anytime = self.game.anytime
         if not anytime:
             return own
-        return UnionActions([own, *(item.legal(self, self.current) for item in anytime)])
+        player = self.current
+        return UnionActions([own, *(AnytimeActions(item, self, player) for item in anytime)])
 
     def apply_action(self, action: int) -> None:
         """Apply the current player's action; raise IllegalActionError (with the reason, nothing changed) if illegal."""
@@ -109,16 +114,25 @@ class State(CardMoves, RuleQueries, LogForm):
         if self._watchers:
             self._settle_watchers()
         player = self.current
-        if self._anytime and type(action) is int:
+        anytime_from = self.game.anytime_from
+        if anytime_from is not None and type(action) is int and action >= anytime_from:
             for item in self._anytime:
                 if action in item.space:
-                    signal = item.apply(self, player, action)
-                    self._record(action, player)
-                    self._run(signal)
-                    return
+                    if self.recording:
+                        signal = self._apply_telling(lambda: item.apply(self, player, action), action, player)
+                    else:
+                        signal = item.apply(self, player, action)
+                    break
+            else:
+                item = None
+            if item is not None:
+                self.history.append(action)
+                self.action_players.append(player)
+                self._run(signal)
+                return
         frame = self.stack[-1]
         if self.recording:
-            signal = self._apply_telling(frame, action, player)
+            signal = self._apply_telling(lambda: frame[0].apply(self, frame, action), action, player)
         else:
             signal = frame[0].apply(self, frame, action)
         self.history.append(action)
@@ -126,7 +140,7 @@ class State(CardMoves, RuleQueries, LogForm):
         if signal != DECIDE:
             self._run(signal)
 
-    def _apply_telling(self, frame: list, action: int, player: int) -> int:
+    def _apply_telling(self, apply: Any, action: int, player: int) -> int:
         """Apply an action with its decision event told before its consequences (none if it is refused)."""
         events = self.events
         mark = len(events)
@@ -139,18 +153,10 @@ class State(CardMoves, RuleQueries, LogForm):
         if entry is not None:
             events.append(DecisionMade(player, entry, text))
         try:
-            return frame[0].apply(self, frame, action)
+            return apply()
         except BaseException:
             del events[mark:]
             raise
-
-    def _record(self, action: int, player: int) -> None:
-        self.history.append(action)
-        self.action_players.append(player)
-        if self.recording:
-            space = self.game.space_of(action)
-            text = None if space.tells_itself else space.describe(self, action, player)
-            self.events.append(DecisionMade(player, space.to_json(self, action, player), text))
 
     def result(self) -> Any:
         """The scored :class:`~engine.core.result.Result` (only once the game is over)."""
@@ -175,6 +181,8 @@ class State(CardMoves, RuleQueries, LogForm):
         other.chance_record = list(self.chance_record)
         other.pending = [list(waiting) for waiting in self.pending]
         other._watchers = []
+        if "_logged" in self.__dict__:
+            other._logged = list(self._logged)
         return other
 
     def observation(self, player: int) -> Any:
@@ -231,15 +239,31 @@ class State(CardMoves, RuleQueries, LogForm):
         self.scheduled = []
 
     def end_game(self, reason: str, card: str | None = None) -> int:
-        """The game is over now (``reason``: the end condition's id); returns the ENDED signal."""
-        self.terminal = True
+        """Play is over now (``reason``: the end condition's id); returns the flow signal.
+
+        The ruleset's ``finish`` steps (a final harvest) run next, if any;
+        then the game is over (the signal is ENDED).
+        """
+        if self.finishing:
+            # The finish itself is done (or ends early): the game is over.
+            self.terminal = True
+            self.stack.clear()
+            self.scheduled = []
+            return ENDED
         self.end_reason = reason
         self.end_card = card
+        self.end_after = None
         self.stack.clear()
         self.scheduled = []
         if self.recording:
             self.events.append(GameEnded(reason, card))
-        return ENDED
+        finish = self.game.finish
+        if finish is None:
+            self.terminal = True
+            return ENDED
+        self.finishing = True
+        self.stack.append(finish.new_frame())
+        return PUSHED
 
     def end_after_round(self, reason: str, node_id: str | None = None) -> None:
         """End the game once the flow step ``node_id`` (None: the current round) has finished."""

@@ -246,17 +246,42 @@ def _plain_value(value: Any) -> bool:
     return kind is int or kind is bool or (kind is str and len(value) <= 200)
 
 
+def _plain_list(value: Any) -> bool:
+    return type(value) is list and len(value) <= 100 and all(_plain_value(item) for item in value)
+
+
+def _plain_mapping(value: Any, depth: int) -> bool:
+    """A small mapping of scalars and short lists (and, ``depth`` 2, of such mappings)."""
+    return type(value) is dict and len(value) <= 50 and all(
+        _plain_value(item) or _plain_list(item) or (depth > 1 and _plain_mapping(item, depth - 1))
+        for item in value.values())
+
+
 def _plain_field(value: Any) -> bool:
     """An action's extra value the schema accepts: a scalar, a short list of scalars, or a small mapping of those."""
-    if _plain_value(value):
-        return True
-    if type(value) is list:
-        return len(value) <= 100 and all(_plain_value(item) for item in value)
-    if type(value) is dict:
-        return len(value) <= 50 and all(_plain_value(item) or (type(item) is list and len(item) <= 100
-                                                               and all(_plain_value(x) for x in item))
-                                        for item in value.values())
-    return False
+    return _plain_value(value) or _plain_list(value) or _plain_mapping(value, 2)
+
+
+def _card_counts(value: Any) -> bool:
+    return type(value) is dict and len(value) <= 50 and all(_is_int(count, 0) for count in value.values())
+
+
+def _known_field(key: str, value: Any) -> bool | None:
+    """Whether a value of a key the schema describes is valid (None: not such a key)."""
+    if key == "zone":
+        return _is_text(value, 200)
+    if key == "to":
+        return _is_int(value, 0)
+    if key == "positions":
+        return type(value) is list and len(value) <= 1000 and all(_is_int(item, 0) for item in value)
+    if key == "pay":
+        return _card_counts(value)
+    if key == "give":
+        return type(value) is dict and len(value) <= 50 and all(_plain_list(part) or _plain_mapping(part, 1)
+                                                                for part in value.values())
+    if key == "ask":
+        return type(value) is dict and len(value) <= 50 and all(_plain_mapping(part, 1) for part in value.values())
+    return None
 
 
 def _plainly_valid(log: Mapping[str, Any]) -> bool:
@@ -312,11 +337,17 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
             elif key == "card":
                 if not _is_text(value, 200):
                     return False
-            elif not _plain_field(value):
-                return False
+            else:
+                known = _known_field(key, value)
+                if known is False or (known is None and not _plain_field(value)):
+                    return False
         if kind == "bid" and "cards" not in action:
             return False
         if kind == "discard" and "card" not in action:
+            return False
+        if kind == "plant" and ("card" not in action or "zone" not in action):
+            return False
+        if kind == "offer" and "to" not in action:
             return False
     return True
 
@@ -468,8 +499,13 @@ def read_log(path: str | os.PathLike) -> LogRecord:
 
 # --------------------------------------------------------------------------- writing
 
-def dumps_log(log: Mapping[str, Any], *, pretty: bool = True) -> str:
-    """A log as JSON text; pretty logs keep one action per line so diffs and errors point well."""
+def dumps_log(log: Mapping[str, Any], *, pretty: bool = True, encoded_actions: list[str] | None = None) -> str:
+    """A log as JSON text; pretty logs keep one action per line so diffs and errors point well.
+
+    ``encoded_actions``, kept by a caller that saves the same growing game
+    again and again, holds the JSON text of the first actions; it is extended
+    here, so each action is encoded once.
+    """
     if not pretty:
         return json.dumps(log, ensure_ascii=False, separators=(",", ":"))
     lines = ["{"]
@@ -478,9 +514,10 @@ def dumps_log(log: Mapping[str, Any], *, pretty: bool = True) -> str:
         comma = "," if i < len(items) - 1 else ""
         if key == "actions" and isinstance(value, list) and value:
             lines.append(f"  {json.dumps(key)}: [")
-            for j, action in enumerate(value):
-                inner = "," if j < len(value) - 1 else ""
-                lines.append(f"    {json.dumps(action, ensure_ascii=False)}{inner}")
+            encoded = encoded_actions if encoded_actions is not None and len(encoded_actions) <= len(value) else []
+            for action in value[len(encoded):]:
+                encoded.append(json.dumps(action, ensure_ascii=False))
+            lines.append(",\n".join(f"    {text}" for text in encoded))
             lines.append(f"  ]{comma}")
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
@@ -488,7 +525,7 @@ def dumps_log(log: Mapping[str, Any], *, pretty: bool = True) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any]) -> None:
+def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any], *, encoded_actions: list[str] | None = None) -> None:
     """Write ``log`` so that ``path`` always holds either the old or the new complete log.
 
     The text goes to a temporary file in the same directory (same file system,
@@ -504,7 +541,7 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any]) -> None:
         # Replacing it would destroy a device (/dev/null, for root) or a pipe instead of writing to it.
         # TRANSLATORS: why a log cannot be saved: the target is a device, pipe or socket.
         raise LogError.at(_("cannot save the log: {reason}", reason=_("it is not a regular file")), os.fspath(path))
-    text = dumps_log(log)
+    text = dumps_log(log, encoded_actions=encoded_actions)
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as error:

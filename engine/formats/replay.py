@@ -124,6 +124,8 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
     players = log["players"]
     parse = state.parse_action
     apply = state.apply_action
+    # The usual entry names a known action word: its space reads it directly (parse_action words the errors).
+    space_by_word = game.space_by_word
     # Each check is made once: the turn here, the action's form in action_from_json,
     # its legality in apply_action (which says why an action is wrong: a money card
     # not held, a bid too low, a card not on offer).
@@ -138,7 +140,9 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
                     "it is {expected}'s turn (seat {seat}), not seat {given}'s",
                     expected=players[expected], seat=expected, given=given))
         try:
-            apply(parse(action))
+            kind = action.get("action") if type(action) is dict else None
+            space = space_by_word.get(kind) if type(kind) is str else None
+            apply(space.from_json(state, action) if space is not None else parse(action))
         except LogError as error:
             if error.diagnostics and (error.diagnostics[0].location.json_path or "").startswith("$.chance"):
                 # A later shuffle the action caused does not fit the recorded one.

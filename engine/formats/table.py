@@ -10,9 +10,9 @@ fields may be ``cards`` and ``money``, a trading game's ``coins`` and ``hand``.
 It is untrusted input: it is read with the project's safe YAML loader (JSON
 is read the same way), checked against ``schemas/table.schema.json`` and then
 against the ruleset (unknown cards with a suggestion, a card held more often
-than the game has it, values the edition does not have, a total no hand can
-make, a player count the ruleset does not allow). Every problem is a located
-:class:`~engine.errors.TableError`.
+than the game has it, more cards at the table than the game has, values the
+edition does not have, a total no hand can make, a player count the ruleset
+does not allow). Every problem is a located :class:`~engine.errors.TableError`.
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ from ..language.overlay import reference_target
 from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 from ..language.yaml_loader import Node, PositionIndex, json_path_child, load_yaml
 from ..text.formatting import format_list
-from ..text.i18n import _
+from ..text.i18n import _, ngettext
 
 MAX_REPORTED_PROBLEMS = 50
 
@@ -183,6 +183,73 @@ class _SeatReader:
         self.matches = {name: card_selector(spec.get("cards")) for name, spec in self.fields.items()}
         # card id -> the players holding it so far (a card of one copy can be held once at the table)
         self.holders: dict[str, list[str]] = {}
+        # Cards counted so far per field, over every player: the game has only so many.
+        self.field_cards: Counter = Counter()
+        # The ids each field may hold, and (key None) every id of the game.
+        self.card_sets: dict[str | None, frozenset[str]] = {
+            name: frozenset(card.id for card in self._cards_of(name)) for name in self.fields}
+        self.card_sets[None] = frozenset(card.id for card in ruleset.cards)
+        self.limits: dict[frozenset[str], int] = {}
+
+    def copies(self, card: Any) -> int:
+        """How many copies of a card type the game has with this many players."""
+        return copies_for(card.count, max(self.players, 1))
+
+    def _limit(self, cards: frozenset[str]) -> int:
+        """How many cards of these kinds the game has with this many players."""
+        if cards not in self.limits:
+            self.limits[cards] = sum(self.copies(self.ruleset.card(card_id)) for card_id in cards)
+        return self.limits[cards]
+
+    def room(self, key: str, count: int, path: str) -> bool:
+        """Count ``count`` more cards of field ``key``; False (and why, at ``path``) if the game has not that many.
+
+        Every card at the table is a different physical card. So the cards of
+        all fields that may only hold cards of some kinds, summed over the
+        players, cannot outnumber the game's cards of those kinds (two beds of
+        flowers, together, hold no more flowers than the game has), and all
+        fields together cannot outnumber the cards of the game.
+        """
+        sets = self.card_sets
+        mine, everything = sets[key], sets[None]
+        # The narrowest bounds first: the fields' own card sets that hold this field's, then the whole game.
+        bounds = sorted({sets[name] for name in self.fields if mine <= sets[name]} - {everything},
+                        key=len) + [everything]
+        for bound in bounds:
+            within = [name for name in self.fields if sets[name] <= bound]
+            limit = self._limit(bound)
+            total = sum(self.field_cards[name] for name in within) + count
+            if total <= limit:
+                continue
+            if bound != everything:
+                fields = format_list(within)
+                if count > limit:
+                    self.add(path, _("{count} cards, but this game has only {limit} that {fields} can hold",
+                                     count=count, limit=limit, fields=fields))
+                else:
+                    self.add(path, ngettext(
+                        "with this card the players hold {total} that {fields} can hold, but this game has only {limit}",
+                        "with these {n} cards the players hold {total} that {fields} can hold, but this game has only {limit}",
+                        count, total=total, fields=fields, limit=limit))
+            elif count > limit:
+                self.add(path, _("{count} cards, but this game has only {limit} cards", count=count, limit=limit))
+            else:
+                self.add(path, ngettext(
+                    "with this card the players hold {total} cards, but this game has only {limit}",
+                    "with these {n} cards the players hold {total} cards, but this game has only {limit}",
+                    count, total=total, limit=limit))
+            return False
+        self.field_cards[key] += count
+        return True
+
+    def too_many_copies(self, where: str, card_id: str, copies: int) -> None:
+        """Say that the table holds more of ``card_id`` than the game's ``copies``."""
+        if copies == 0:
+            # TRANSLATORS: a card type the edition leaves out at this player count (or altogether).
+            self.add(where, _("there are no {card} cards in this game with {players} players",
+                              card=card_id, players=self.players))
+        else:
+            self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
 
     def add(self, path: str, message: str) -> None:
         self.problems.append(Diagnostic(self.locate.at(path), message))
@@ -228,7 +295,7 @@ class _SeatReader:
                                   suggestion=_suggestion(str(card_id), known)))
                 continue
             holders = self.holders.setdefault(card_id, [])
-            copies = copies_for(self.ruleset.card(card_id).count, max(self.players, 1))
+            copies = self.copies(self.ruleset.card(card_id))
             if len(holders) >= copies:
                 if copies == 1 and holders[0] == name:
                     self.add(where, _("{player} lists {card} twice", player=name, card=card_id))
@@ -236,7 +303,9 @@ class _SeatReader:
                     self.add(where, _("{card} is held by both {players}", card=card_id,
                                       players=format_list([holders[0], name])))
                 else:
-                    self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
+                    self.too_many_copies(where, card_id, copies)
+                continue
+            if not self.room(key, 1, where):
                 continue
             holders.append(name)
             cards.append(card_id)
@@ -263,7 +332,7 @@ class _SeatReader:
             elif item in seen:
                 self.add(where, _("{player} lists the {field} card {value} twice, but each player has one of each",
                                   player=name, field=key, value=item))
-            else:
+            elif self.room(key, 1, where):
                 cards.append(by_value[item])
             seen.add(item)
         return cards, None
@@ -276,6 +345,8 @@ class _SeatReader:
                 if isinstance(value, list):
                     self.add(path, _("expected counts by card type or a total"))
                 return None, None
+            # A total, of cards whose types are not given: the game must still have that many.
+            self.room(key, value, path)
             return None, value
         cards: list[str] = []
         for card_id, count in value.items():
@@ -288,9 +359,11 @@ class _SeatReader:
                 self.add(where, _("expected a number of cards"))
                 continue
             holders = self.holders.setdefault(card_id, [])
-            copies = copies_for(known[card_id].count, max(self.players, 1))
+            copies = self.copies(known[card_id])
             if len(holders) + count > copies:
-                self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
+                self.too_many_copies(where, card_id, copies)
+                continue
+            if not self.room(key, count, where):
                 continue
             holders.extend([name] * count)
             cards.extend([card_id] * count)
@@ -303,6 +376,7 @@ class _SeatReader:
             return None, None
         if not self._whole_or_list(value, path):
             return None, None
+        self.room(key, value, path)
         return None, value
 
     def _whole_or_list(self, value: Any, path: str) -> bool:

@@ -9,6 +9,8 @@ Merge rules (the reference is ``docs/rulesets.md``):
   (or placed with ``$before: ID`` / ``$after: ID``);
 * any other value (scalars, lists of scalars) replaces the inherited one;
 * a mapping with ``$replace: true`` replaces the inherited mapping whole;
+* an option reference (``{option: NAME}``) is a single value: a mapping written
+  over one, or one written over a mapping, replaces it whole;
 * ``extends``, ``id`` and ``abstract`` are never inherited.
 
 Every merged node keeps the position of the file that wrote it, so a problem
@@ -161,9 +163,16 @@ def _without_directives(node: Node) -> Node:
                 {k: v for k, v in node.key_positions.items() if k not in DIRECTIVES}, node.size)
 
 
+def _is_option_reference(node: Node) -> bool:
+    return node.is_mapping and list(node.value) == ["option"]
+
+
 def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str) -> Node:
     """``overlay`` applied onto ``inherited`` under the merge rules; problems are collected."""
-    if overlay.is_mapping and inherited.is_mapping and not _flag(overlay, "$replace"):
+    if _is_option_reference(overlay):
+        return overlay
+    if overlay.is_mapping and inherited.is_mapping and not _flag(overlay, "$replace") \
+            and not _is_option_reference(inherited):
         values = dict(inherited.value)
         key_positions = dict(inherited.key_positions)
         for key, child in overlay.value.items():

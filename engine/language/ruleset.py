@@ -65,6 +65,7 @@ class Ruleset:
     measures: tuple[MeasureSpec, ...]
     setup: tuple[Mapping, ...]
     flow: tuple[Mapping, ...]
+    finish: tuple[Mapping, ...]
     anytime: tuple[Mapping, ...]
     end_conditions: tuple[Mapping, ...]
     scored_zones: tuple[str, ...]
@@ -75,7 +76,7 @@ class Ruleset:
     result_layout: tuple[Mapping, ...]
     table_fields: Mapping[str, Mapping]
     view: Mapping[str, Any]
-    report: tuple[str, ...]
+    report: tuple[Any, ...]  # measure names, and {counter: NAME, per: ...} entries
     options: Mapping[str, Any]
     option_definitions: Mapping[str, Mapping]
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
@@ -518,6 +519,7 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
                        for measure_id, spec in (resolved.get("measures") or {}).items()),
         setup=freeze(resolved.get("setup") or ()),
         flow=freeze(resolved.get("flow") or ()),
+        finish=freeze(resolved.get("finish") or ()),
         anytime=freeze(resolved.get("anytime") or ()),
         end_conditions=freeze(resolved.get("end") or ()),
         scored_zones=tuple(scoring.get("zones") or ()),
@@ -528,7 +530,7 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
         result_layout=freeze(resolved.get("result") or ()),
         table_fields=freeze(resolved.get("table") or {}),
         view=freeze(resolved.get("view") or {}),
-        report=tuple(resolved.get("report") or ()),
+        report=freeze(resolved.get("report") or ()),
         options=freeze(options),
         option_definitions=freeze(definitions),
         data=freeze(resolved),

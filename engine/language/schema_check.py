@@ -215,6 +215,17 @@ def _expected_text(schema: dict[str, Any]) -> str:
     return _(" or ").join(_describe(schema)) or _("another value")
 
 
+def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
+    """The one alternative of an ``anyOf`` whose type the value has, by its first error; None if not exactly one."""
+    by_branch: dict[Any, list[jsonschema.ValidationError]] = {}
+    for sub in error.context or ():
+        if sub.relative_schema_path:
+            by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
+    fitting = [errors for errors in by_branch.values()
+               if not any(sub.validator in ("type", "$ref", "anyOf", "oneOf") and not sub.relative_path for sub in errors)]
+    return fitting[0][0] if len(fitting) == 1 else None
+
+
 def _value_at(data: Any, parts: Iterable[Any]) -> Any:
     for part in parts:
         try:
@@ -277,6 +288,10 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
     if validator == "type":
         return [at(_("expected {expected}, got {value}", expected=_type_name(error.validator_value), value=short(instance)))]
     if validator in ("anyOf", "oneOf"):
+        fitting = _branch_of_the_right_type(error)
+        if fitting is not None:
+            # 0 where a count from 1 or an option is expected: "too small" says more than "expected ...".
+            return _diagnose(fitting, index, data)
         return [at(_("expected {expected}, got {value}", expected=_expected_text(schema), value=short(instance)))]
     if validator == "pattern":
         return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(instance)))]

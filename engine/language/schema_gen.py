@@ -77,14 +77,30 @@ def block_definition(category: str) -> dict[str, Any]:
         properties["when"] = {"title": "When", "description": "In a switch: the cards this case is for.",
                               "$ref": "#/$defs/card-selector"}
         common.add("when")
+    # A parameter name several kinds use with different meanings (``zones``: a
+    # tag for one, a list of zone ids for another) is checked by each kind's
+    # own branch; a name with one meaning everywhere is checked once, here.
+    schemas_by_name: dict[str, list[dict[str, Any]]] = {}
+    for kind in sorted(blocks):
+        for parameter, schema in blocks[kind].parameters.items():
+            schemas_by_name.setdefault(parameter, []).append(schema)
+    varying = {parameter for parameter, schemas in schemas_by_name.items()
+               if any(schema != schemas[0] for schema in schemas)}
+    for parameter, schemas in schemas_by_name.items():
+        if parameter in varying:
+            properties.setdefault(parameter, {"title": schemas[0].get("title", parameter),
+                                              "description": "Its meaning depends on the kind: see the kind's parameters."})
+        else:
+            properties.setdefault(parameter, schemas[0])
     all_of = []
     for kind in sorted(blocks):
         block = blocks[kind]
-        for parameter, schema in block.parameters.items():
-            properties.setdefault(parameter, schema)
         allowed = sorted(common | set(OVERLAY_KEYS) | set(block.parameters))
-        all_of.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
-                       "then": {"description": _summary(block), "propertyNames": {"enum": allowed}}})
+        then: dict[str, Any] = {"description": _summary(block), "propertyNames": {"enum": allowed}}
+        own = {parameter: schema for parameter, schema in block.parameters.items() if parameter in varying}
+        if own:
+            then["properties"] = own
+        all_of.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": then})
     definition = {"title": title, "description": description, "type": "object", "properties": properties,
                   "additionalProperties": False}
     if all_of:
@@ -210,7 +226,9 @@ def _zone_definition() -> dict[str, Any]:
             "refill": {"title": "Refill", "description": "For a stack: when its last card is taken, count it on `counter` and shuffle the zone `from` into it.",
                        "type": "object", "additionalProperties": False,
                        "properties": {"from": _name("The zone reshuffled into the stack.", "From", "zone"),
-                                      "counter": _name("The shared counter of exhaustions.", "Counter", "counter")}},
+                                      "counter": _name("The shared counter of exhaustions.", "Counter", "counter"),
+                                      "empty-source": {"title": "Empty source", "description": "final: an exhaustion with nothing to reshuffle ends the game as the last one would.",
+                                                       "enum": ["final"]}}},
         },
     }
 
@@ -232,7 +250,14 @@ def _measure_definition() -> dict[str, Any]:
             "cards": {"title": "Cards", "description": "Only these cards count.", "$ref": "#/$defs/card-selector"},
             "unit": _name("How amounts are shown (a unit under `units`).", "Unit", "unit"),
             "name": {"title": "Name", "description": "The measure's name in sentences, e.g. money in hand (translated).", "type": "string", "maxLength": 200},
-            "says": {"title": "Says", "description": "An amount in a sentence, with {amount}: e.g. {amount} in hand (translated).", "type": "string", "maxLength": 200},
+            "says": {"title": "Says", "description": "An amount in a sentence, with {amount}: e.g. {amount} in hand (translated); "
+                                                     "or its singular and plural, {one: {amount} card in hand, other: {amount} cards in hand}.",
+                     "anyOf": [{"type": "string", "maxLength": 200},
+                               {"type": "object", "additionalProperties": False, "required": ["one", "other"],
+                                "properties": {"one": {"title": "One", "description": "The sentence for one (translated).",
+                                                       "type": "string", "minLength": 1, "maxLength": 200},
+                                               "other": {"title": "Other", "description": "The sentence for any other amount (translated).",
+                                                         "type": "string", "minLength": 1, "maxLength": 200}}}]},
             "heading": {"title": "Heading", "description": "The measure as a column heading, e.g. Money left (translated).", "type": "string", "maxLength": 200},
             "public": {"title": "Public", "description": "Everyone may know every player's value (it follows from what is face up).", "type": "boolean"},
         },
@@ -246,14 +271,28 @@ def _view_definition() -> dict[str, Any]:
               "properties": {"zone": {"title": "Zone", "description": "A player zone shown in this column.", **zone},
                              "zones": {"title": "Zones", "description": "Several player zones shown together.",
                                        "type": "array", "minItems": 1, "maxItems": 10, "items": zone},
-                             "show": {"title": "Show", "description": "names (card names), values (faces and their total) or count.",
-                                      "enum": ["names", "values", "count"]},
+                             "show": {"title": "Show", "description": "names (card names), values (faces and their total), count, "
+                                                                     "counts (the number of cards of each type) or positions (a row's cards numbered from its front).",
+                                      "enum": ["names", "values", "count", "counts", "positions"]},
+                             "pays": {"title": "Pays", "description": "With show: counts, the id of an action taken at any time (a harvest) whose payout for the zone is shown.",
+                                      "type": "string", "pattern": NAME_PATTERN},
                              "status": {"title": "Status", "description": "The player's status in the decision under way.", "const": True},
                              "measure": {"title": "Measure", "description": "A measure of the player.", "type": "string",
                                          "pattern": NAME_PATTERN, "x-ref": "measure"},
                              "heading": {"title": "Heading", "description": "The column's heading (translated).", **text},
                              "total": {"title": "Total", "description": "A measure added up after the cards.", "type": "string",
                                        "pattern": NAME_PATTERN, "x-ref": "measure"}}}
+    tell = {"type": "object", "additionalProperties": False, "required": ["says"],
+            "properties": {"step": {"title": "Step", "description": "Tell the cards this step moves.", "type": "string",
+                                    "pattern": NAME_PATTERN, "x-ref": "step"},
+                           "from": {"title": "From", "description": "Tell cards moved out of this zone.", **zone},
+                           "to": {"title": "To", "description": "Tell cards moved into this zone.", **zone},
+                           "counter": {"title": "Counter", "description": "Tell this counter's changes (instead of card moves).",
+                                       "type": "string", "pattern": NAME_PATTERN, "x-ref": "counter"},
+                           "says": {"title": "Says", "description": "The sentence (translated): {player} who moved them, {cards} the cards "
+                                                                    "(their number when the zone they go to hides them), {count}, {owner} the owner "
+                                                                    "of the zone they go to, {from}, {to}; for a counter {counter} and {value}.",
+                                    **text}}}
     return {"title": "View", "description": "Layout hints for the terminal table: the zone heading it, the players' columns, the viewer's own zones.",
             "type": "object", "additionalProperties": False,
             "properties": {"$replace": OVERLAY_KEYS["$replace"],"banner": {"title": "Banner", "description": "A shared zone whose top card heads the table.", **zone},
@@ -262,7 +301,11 @@ def _view_definition() -> dict[str, Any]:
                            "own": {"title": "Own", "description": "The viewer's own zones shown under the table.",
                                    "type": "array", "maxItems": 10, "items": column},
                            "shared": {"title": "Shared", "description": "Shared zones shown above the players table.",
-                                      "type": "array", "maxItems": 10, "items": column}}}
+                                      "type": "array", "maxItems": 10, "items": column},
+                           "turn": {"title": "Turn", "description": "A player variable (active): the table's heading counts turns and names this player.",
+                                    "type": "string", "pattern": NAME_PATTERN, "x-ref": "variable"},
+                           "tell": {"title": "Tell", "description": "Card moves and counter changes the narration tells, each with its sentence.",
+                                    "type": "array", "maxItems": 50, "items": tell}}}
 
 
 def build_schema() -> dict[str, Any]:
@@ -344,6 +387,7 @@ def build_schema() -> dict[str, Any]:
                      "propertyNames": {"pattern": NAME_PATTERN}, "maxProperties": 100, "additionalProperties": {"$ref": "#/$defs/measure"}},
         "setup": {"title": "Setup", "description": "The steps that set up a game, in order.", **steps},
         "flow": {"title": "Flow", "description": "The steps of play after the setup (usually one loop of rounds or turns).", **steps},
+        "finish": {"title": "Finish", "description": "The steps run once play has ended, before scoring (a final harvest).", **steps},
         "anytime": _id_list("#/$defs/anytime", "At any time", "Actions a player may take at any of their decision points."),
         "end": _id_list("#/$defs/end", "End", "End conditions; the first that triggers ends the game."),
         "option-definitions": {"title": "Option definitions", "description": "The options a house rule or -o may set, by name.",
@@ -380,8 +424,17 @@ def build_schema() -> dict[str, Any]:
                                                                  "enum": ["ids", "values", "counts", "count"]},
                                                           "cards": {"title": "Cards", "description": "Which cards the field may list.", "$ref": "#/$defs/card-selector"}}}},
         "view": _view_definition(),
-        "report": {"title": "Report", "description": "Measures the simulation reports, by name: the mean per player.",
-                   "type": "array", "maxItems": 20, "items": {"type": "string", "pattern": NAME_PATTERN, "x-ref": "measure"}},
+        "report": {"title": "Report", "description": "What `cardrules simulate` reports besides win rates and scores: a measure by name (its mean per player), or {counter: NAME, per: game or round} (a counter's total per game, or per round: per turn in a `turns` loop).",
+                   "type": "array", "maxItems": 20,
+                   # One schema for both shapes (a name, or a mapping): each keyword applies to its own type, so a
+                   # mistake inside a mapping is reported where it stands, not as "expected text".
+                   "items": {"title": "Reported", "description": "A measure's name, or {counter: NAME, per: game or round}.",
+                             "type": ["string", "object"], "pattern": NAME_PATTERN, "maxLength": 200,
+                             "additionalProperties": False, "required": ["counter"],
+                             "properties": {"counter": _name("The counter reported (a per-player counter is summed over the players).", "Counter", "counter"),
+                                            "per": {"title": "Per", "description": "game (default): its mean total per game; round: its total over all games divided by their rounds (turns in a `turns` loop).",
+                                                    "enum": ["game", "round"]}}},
+                   "examples": [["coins", "harvests", {"counter": "trades", "per": "round"}]]},
     }
     complete = {
         "title": "Complete ruleset",
@@ -393,6 +446,7 @@ def build_schema() -> dict[str, Any]:
             "zones": {"additionalProperties": {"required": ["owner", "kind", "visibility"]}},
             "setup": {"items": {"$ref": "#/$defs/step-complete"}},
             "flow": {"items": {"$ref": "#/$defs/step-complete"}, "minItems": 1},
+            "finish": {"items": {"$ref": "#/$defs/step-complete"}},
             "anytime": {"items": {"$ref": "#/$defs/anytime-complete"}},
             "end": {"items": {"$ref": "#/$defs/end-complete"}},
             "scoring": {"properties": {"steps": {"items": {"$ref": "#/$defs/score-step-complete"}},

@@ -181,7 +181,15 @@ class Context:
         for block in self.data.get("setup") or []:
             for source, target, selector, empties in paths(block):
                 apply(source, target, selector, empties)
-        flow_paths = [path for block in self.data.get("flow") or [] for path in paths(block)]
+        flow_paths = [path for key in ("flow", "finish") for block in self.data.get(key) or [] for path in paths(block)]
+        for block in self.data.get("anytime") or []:
+            kind_class = all_blocks()["anytime"].get(block.get("kind")) if isinstance(block, dict) else None
+            if kind_class is not None and hasattr(kind_class, "card_paths"):
+                flow_paths.extend(kind_class.card_paths(block))
+        for zone_id, spec in self.zones.items():
+            refill = spec.get("refill") if isinstance(spec, dict) else None
+            if isinstance(refill, dict) and isinstance(refill.get("from"), str):
+                flow_paths.append((refill["from"], zone_id, None, False))
         for card in self.cards:
             effect = card["spec"].get("on-take")
             kind_class = all_blocks()["effect"].get(effect.get("kind")) if isinstance(effect, dict) else None
@@ -202,6 +210,17 @@ class Context:
                       "measure": self.measures, "counter": self.counters, "unit": self.units,
                       "variable": self.variables, "step": self.step_ids, "zone-tag": self.zone_tags,
                       "table": self.tables}.get(kind)
+        if kind in ("shared-counter", "player-counter"):
+            if value in self.counters:
+                owner = (self.counters[value] or {}).get("owner", "shared")
+                if kind == "shared-counter" and owner != "shared":
+                    self.add(path, _("{name} is counted per player; this needs a shared counter", name=value[:80]))
+                elif kind == "player-counter" and owner != "player":
+                    self.add(path, _("{name} is a shared counter; this needs a counter per player (owner: player)",
+                                     name=value[:80]))
+                return
+            kind = "counter"
+            known = self.counters
         if known is None or value in known:
             return
         # Declared things in the order the ruleset declares them; the rest (attributes, variables) sorted.
@@ -258,7 +277,7 @@ def expanded_cards(data: dict) -> list[dict]:
 
 def _blocks(data: dict) -> Iterator[tuple[str, str, dict]]:
     """Every block spec of the ruleset: ``(category, JSON path, spec)``, nested steps included."""
-    for key in ("setup", "flow"):
+    for key in ("setup", "flow", "finish"):
         for index, block in enumerate(data.get(key) or []):
             yield from _steps(f"$.{key}[{index}]", block)
     for index, card in enumerate(data.get("cards") or []):
@@ -420,8 +439,11 @@ def _check_structure_names(context: Context, data: dict) -> None:
         for key, ref in (("measure", "measure"), ("zone", "zone")):
             if isinstance(spec, dict) and key in spec:
                 context.check_reference(ref, json_path_child(base, key), spec[key])
-    for index, measure in enumerate(data.get("report") or []):
-        context.check_reference("measure", f"$.report[{index}]", measure)
+    for index, entry in enumerate(data.get("report") or []):
+        if isinstance(entry, dict):
+            context.check_reference("counter", f"$.report[{index}].counter", entry.get("counter"))
+        else:
+            context.check_reference("measure", f"$.report[{index}]", entry)
 
 
 def _check_zones(context: Context) -> None:
@@ -513,6 +535,18 @@ def _check_view(context: Context, data: dict) -> None:
                     context.check_reference(ref, json_path_child(base, key), column[key])
             for zone_index, zone in enumerate(column.get("zones") or []):
                 context.check_reference("zone", f"{base}.zones[{zone_index}]", zone)
+            anytime_ids = [block.get("id") for block in data.get("anytime") or [] if isinstance(block, dict)]
+            if isinstance(column.get("pays"), str) and column["pays"] not in anytime_ids:
+                context.add(json_path_child(base, "pays"), _("no action taken at any time has the id '{name}'{hint}",
+                                                             name=column["pays"][:80],
+                                                             hint=did_you_mean(column["pays"], anytime_ids)))
+    if "turn" in view:
+        context.check_reference("variable", "$.view.turn", view["turn"])
+    for index, item in enumerate(view.get("tell") or []):
+        if isinstance(item, dict):
+            for key, ref in (("step", "step"), ("from", "zone"), ("to", "zone"), ("counter", "counter")):
+                if key in item:
+                    context.check_reference(ref, json_path_child(f"$.view.tell[{index}]", key), item[key])
 
 
 def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:

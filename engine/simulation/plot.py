@@ -1,4 +1,4 @@
-"""The picture of a simulation: win rate per seat with intervals, and the score distributions.
+"""The picture of a simulation: win rate per seat with intervals, the score distributions, how the games went.
 
 Drawn with matplotlib's object API (``Figure`` + ``FigureCanvasAgg``), never
 ``pyplot``: no global figure state, safe in any thread, no display needed.
@@ -132,12 +132,77 @@ def _bars_with_intervals(axes: Any, groups: Sequence[Sequence[tuple[float | None
         axes.bar(positions, values, width=width * 0.95, yerr=[lower, upper], capsize=3, label=label, color=colour)
 
 
-def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> Any:
+def game_measures(summary: Mapping[str, Any],
+                  rulesets: Sequence[Any] | None = None) -> list[tuple[str, list[float | None], int]]:
+    """What the bottom row of the plot shows: ``(title, one mean per ruleset, decimals)`` per panel.
+
+    The game's length (rounds, or turns), then each reported measure per
+    player and each reported counter (per game or per round, as the ruleset
+    asks), in the order the report's table has them. A measure is left out
+    when the rulesets count it in different units (one edition's money in
+    plain face values, another's in millions of dollars): one axis would
+    compare numbers that do not compare. Without the rulesets there are no
+    headings or units to go by, and the panels show the game's length and
+    the counters, named by id.
+    """
+    from .report import (_counter_per, _declared_measure, _measure_heading, common_round_unit, counter_label,
+                         length_label)
+
+    entries = summary["rulesets"]
+    unit = common_round_unit(entries)
+    panels: list[tuple[str, list[float | None], int]] = [
+        (length_label(unit), [entry["mean_rounds"] for entry in entries], 1)]
+    if rulesets is not None:
+        names = list(dict.fromkeys(name for entry in entries for name in entry["mean_measures"]))
+        for name in names:
+            declared = [(ruleset, _declared_measure(ruleset, name)) for ruleset, entry in zip(rulesets, entries)
+                        if name in entry["mean_measures"]]
+            counted_in = {tuple(sorted(dict(ruleset.unit(spec.unit)).items())) if spec is not None and spec.unit else ()
+                          for ruleset, spec in declared}
+            if len(counted_in) > 1:
+                continue
+            declaring = next((ruleset for ruleset, spec in declared if spec is not None), rulesets[0])
+            # TRANSLATORS: plot title: a measure's average per player, e.g. "Coins per player".
+            panels.append((_("{measure} per player", measure=_measure_heading(declaring, name)),
+                           [entry["mean_measures"].get(name) for entry in entries], 1))
+    counter_names = list(dict.fromkeys(name for entry in entries for name in entry.get("mean_counters", {})))
+    for name in counter_names:
+        declaring = None
+        if rulesets is not None:
+            declaring = next((ruleset for ruleset in rulesets if _counter_per(ruleset, name) is not None), None)
+        per = _counter_per(declaring, name) if declaring is not None else "game"
+        key = "per_round" if per == "round" else "per_game"
+        title = counter_label(declaring, name, per, unit) if declaring is not None else name
+        panels.append((title, [(entry.get("mean_counters", {}).get(name) or {}).get(key) for entry in entries],
+                       2 if per == "round" else 1))
+    return panels
+
+
+def _draw_game_measures(row: Sequence[Any], panels: Sequence[tuple[str, list[float | None], int]],
+                        ruleset_names: Sequence[str]) -> None:
+    """One small bar chart per panel: a bar per ruleset, its mean written on it."""
+    from .report import decimal
+
+    for axes, (title, values, digits) in zip(row, panels):
+        positions = range(len(values))
+        bars = axes.bar(positions, [value or 0.0 for value in values], width=0.6,
+                        color=[f"C{index}" for index in positions])
+        axes.bar_label(bars, labels=[decimal(value, digits) for value in values], fontsize="small")
+        axes.set_title(title, fontsize="medium")
+        axes.set_xticks(list(positions), list(ruleset_names), rotation=15, fontsize="small")
+        axes.margins(y=0.15)
+        axes.yaxis.set_major_formatter(_axis_formatter("number"))
+
+
+def draw_figure(summary: Mapping[str, Any], font_family: str | None = None,
+                rulesets: Sequence[Any] | None = None) -> Any:
     """A matplotlib Figure of the summary (labels in the current language), and the rc settings it needs.
 
     Top: win rate per seat for every ruleset, and (with two or more rulesets)
     the paired difference of each seat's win rate from the first ruleset.
-    Bottom: the distributions of winning scores and of every player's score.
+    Middle: the distributions of winning scores and of every player's score.
+    Bottom: how the games went (:func:`game_measures`; ``rulesets`` word
+    the measures' and counters' headings).
     """
     import matplotlib
     from matplotlib.figure import Figure
@@ -146,15 +211,22 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> A
 
     rc = {"font.family": [font_family, "DejaVu Sans"]} if font_family else {}
     with matplotlib.rc_context(rc):
-        figure = Figure(figsize=(13, 9), layout="constrained")
-        (wins_axes, differences_axes), (winning_axes, scores_axes) = figure.subplots(2, 2)
-        rulesets = summary["rulesets"]
-        seats = rulesets[0]["seats"]
+        figure = Figure(figsize=(13, 12), layout="constrained")
+        upper, lower = figure.subfigures(2, 1, height_ratios=[2, 0.9])
+        (wins_axes, differences_axes), (winning_axes, scores_axes) = upper.subplots(2, 2)
+        panels = game_measures(summary, rulesets)
+        # At least four columns, so that one or two panels are not stretched across the page.
+        measure_axes = lower.subplots(1, max(4, len(panels)), squeeze=False)[0]
+        entries = summary["rulesets"]
+        _draw_game_measures(measure_axes, panels, [entry["ruleset"] for entry in entries])
+        for axes in measure_axes[len(panels):]:
+            axes.set_axis_off()
+        seats = entries[0]["seats"]
         seat_names = [seat_label(seat["seat"], seat["kind"]) for seat in seats]
 
         _bars_with_intervals(wins_axes, [[(seat["wins"]["rate"], seat["wins"]["ci"]) for seat in entry["seats"]]
-                                         for entry in rulesets],
-                             [entry["ruleset"] for entry in rulesets], [f"C{i}" for i in range(len(rulesets))])
+                                         for entry in entries],
+                             [entry["ruleset"] for entry in entries], [f"C{i}" for i in range(len(entries))])
         # TRANSLATORS: plot title; error bars are 95% confidence intervals.
         wins_axes.set_title(_("Win rate per seat (95% intervals)"))
         # TRANSLATORS: plot axis label.
@@ -183,9 +255,9 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None) -> A
             if axes.has_data():
                 axes.legend(fontsize="small")
 
-        shown_ranges = {key: _central_range([entry[key]["histogram"] for entry in rulesets])
+        shown_ranges = {key: _central_range([entry[key]["histogram"] for entry in entries])
                         for key in ("winning_score", "score")}
-        for index, entry in enumerate(rulesets):
+        for index, entry in enumerate(entries):
             for axes, key in ((winning_axes, "winning_score"), (scores_axes, "score")):
                 x, shares = _histogram_points(entry[key]["histogram"], shown=shown_ranges[key])
                 axes.step(x, shares, where="post", label=entry["ruleset"], color=f"C{index}")
@@ -223,10 +295,11 @@ def _tick_decimals(values: Sequence[float], scale: float) -> int:
 def _axis_formatter(kind: str) -> Any:
     """Tick labels in the reader's notation with one number of decimals for the whole axis.
 
-    ``kind`` is ``percent`` (a share: ``20%``, ``2.5%``) or ``points`` (a
+    ``kind`` is ``percent`` (a share: ``20%``, ``2.5%``), ``points`` (a
     difference of two shares in percentage points, signed but for zero:
-    ``+0.5``, ``0.0``, ``-1.5``). The label of a single value (the report's) picks its decimals by
-    its size; ticks side by side read better with the same decimals, enough to
+    ``+0.5``, ``0.0``, ``-1.5``) or ``number`` (a plain mean: ``12.5``).
+    The label of a single value (the report's) picks its decimals by its
+    size; ticks side by side read better with the same decimals, enough to
     tell them apart.
     """
     from babel.numbers import format_decimal, format_percent
@@ -239,12 +312,14 @@ def _axis_formatter(kind: str) -> Any:
 
         def set_locs(self, locs: Sequence[float]) -> None:
             super().set_locs(locs)
-            self.decimals = _tick_decimals(list(locs), 100)
+            self.decimals = _tick_decimals(list(locs), 1 if kind == "number" else 100)
 
         def __call__(self, value: float, position: Any = None) -> str:
             fraction = "." + "0" * self.decimals if self.decimals else ""
             if kind == "percent":
                 return format_percent(value, f"#,##0{fraction}%", locale=_locale())
+            if kind == "number":
+                return format_decimal(value, f"#,##0{fraction}", locale=_locale())
             if abs(value * 100) < 0.5 * 10 ** -self.decimals:
                 return format_decimal(0, f"#,##0{fraction}", locale=_locale())
             return format_decimal(value * 100, f"+#,##0{fraction};-#,##0{fraction}", locale=_locale())
@@ -260,8 +335,11 @@ def _percent_formatter() -> Any:
     return _axis_formatter("percent")
 
 
-def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:
+def save_plot(summary: Mapping[str, Any], path: str | Path, rulesets: Sequence[Any] | None = None) -> list[str]:
     """Draw the summary into ``path`` (PNG, or the format its ending names); returns warnings for the user (translated).
+
+    ``rulesets`` (in the summary's order) word the headings of the measures
+    and counters they report; without them those panels are named by id.
 
     The only warning so far: the reader's language needs a CJK font and none is
     installed, so the labels are in English.
@@ -282,7 +360,7 @@ def save_plot(summary: Mapping[str, Any], path: str | Path) -> list[str]:
                               path=str(path)))
             draw_language = i18n.DEFAULT_LANGUAGE
     with _language(draw_language):
-        figure, rc = draw_figure(summary, font_family)
+        figure, rc = draw_figure(summary, font_family, rulesets)
         with matplotlib.rc_context(rc):
             canvas = FigureCanvasAgg(figure)
             canvas.print_figure(str(path), format=image_format(path))

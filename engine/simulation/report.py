@@ -16,7 +16,8 @@ from babel.numbers import format_decimal, format_percent
 
 from ..text.i18n import _, ngettext
 from ..core.result import score_to_json
-from .stats import BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_measures, wilson_interval
+from .stats import (BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_counters, reported_measures,
+                    round_unit, wilson_interval)
 
 FORMAT_VERSION = 1
 CONFIDENCE = 0.95
@@ -90,8 +91,10 @@ def _ruleset_summary(ruleset: Any, source: str, tally: RulesetTally) -> dict[str
         "no_winner": _rate(tally.games_without_winner, games),
         "decided_by": decided,
         "mean_rounds": _round(tally.rounds / games) if games else None,
+        "round_unit": round_unit(ruleset),
         "mean_actions": _round(tally.actions / games) if games else None,
         "mean_measures": _mean_measures(ruleset, tally),
+        "mean_counters": _mean_counters(ruleset, tally),
     }
 
 
@@ -103,6 +106,64 @@ def _mean_measures(ruleset: Any, tally: RulesetTally) -> dict[str, float | None]
         total = tally.measure_totals.get(name)
         means[name] = _round(float(Fraction(total) / tally.player_games)) if tally.games and total is not None else None
     return means
+
+
+def _mean_counters(ruleset: Any, tally: RulesetTally) -> dict[str, dict[str, float | None]]:
+    """Each reported counter's total per game and per round (a ratio of exact sums), in ``report`` order."""
+    names = [*(name for name, _per in reported_counters(ruleset)),
+             *sorted(set(tally.counter_totals) - {name for name, _per in reported_counters(ruleset)})]
+    means: dict[str, dict[str, float | None]] = {}
+    for name in names:
+        total = tally.counter_totals.get(name)
+        known = tally.games and total is not None
+        means[name] = {"per_game": _round(total / tally.games) if known else None,
+                       "per_round": _round(total / tally.rounds) if known and tally.rounds else None}
+    return means
+
+
+def _declared_counter(ruleset: Any, name: str) -> Any:
+    """The ruleset's declaration of the counter ``name`` (None when it declares none by that name)."""
+    return next((spec for spec in getattr(ruleset, "counters", None) or () if spec.get("id") == name), None)
+
+
+def _counter_per(ruleset: Any, name: str) -> str | None:
+    """How the ruleset asks for a counter to be shown (``game`` or ``round``); None when it does not report it."""
+    return dict(reported_counters(ruleset)).get(name)
+
+
+def counter_label(ruleset: Any, name: str, per: str, unit: str) -> str:
+    """A counter's row label: ``Trades per turn``, ``Trades per round``, ``Trades per game``.
+
+    ``unit`` is what a round of the game is (``turn`` or ``round``).
+    """
+    from ..text.formatting import ruleset_text
+
+    spec = _declared_counter(ruleset, name)
+    heading = ruleset_text(ruleset, spec["name"]) if spec is not None and spec.get("name") else name
+    heading = heading[:1].upper() + heading[1:]
+    if per == "round" and unit == "turn":
+        # TRANSLATORS: row label: a counter's total divided by the turns played, e.g. "Trades per turn";
+        # {counter} is the ruleset's name for the counter.
+        return _("{counter} per turn", counter=heading)
+    if per == "round":
+        # TRANSLATORS: row label: a counter's total divided by the rounds played, e.g. "Trades per round".
+        return _("{counter} per round", counter=heading)
+    # TRANSLATORS: row label: a counter's total at the end of a game, on average, e.g. "Trades per game".
+    return _("{counter} per game", counter=heading)
+
+
+def common_round_unit(entries: Sequence[Mapping[str, Any]]) -> str:
+    """``turn`` when every compared ruleset's summary counts its rounds in turns, else ``round``."""
+    return "turn" if entries and all(entry.get("round_unit") == "turn" for entry in entries) else "round"
+
+
+def length_label(unit: str) -> str:
+    """The game-length row's label: ``Turns per game`` for games counted in turns, else ``Rounds per game``."""
+    if unit == "turn":
+        # TRANSLATORS: row label: average number of turns played per game (each player's turn counts once).
+        return _("Turns per game")
+    # TRANSLATORS: row label: average number of rounds played per game.
+    return _("Rounds per game")
 
 
 def _declared_measure(ruleset: Any, name: str) -> Any:
@@ -346,8 +407,8 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
         row(criterion_label(criterion, rulesets),
             [percent(entry["decided_by"][criterion]["rate"]) if criterion in entry["decided_by"] else percent(0.0)
              for entry in ruleset_summaries])
-    # TRANSLATORS: row label: average number of rounds played per game.
-    row(_("Rounds per game"), [decimal(entry["mean_rounds"]) for entry in ruleset_summaries])
+    unit = common_round_unit(ruleset_summaries)
+    row(length_label(unit), [decimal(entry["mean_rounds"]) for entry in ruleset_summaries])
     # TRANSLATORS: row label: average number of player decisions per game.
     row(_("Actions per game"), [decimal(entry["mean_actions"]) for entry in ruleset_summaries])
     # One row per measure a compared ruleset reports, in the order the rulesets list them.
@@ -360,6 +421,15 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
         # ruleset's heading for it, e.g. "Money left" (so "Money left per player").
         row(_("{measure} per player", measure=_measure_heading(declaring, name)),
             [_mean_amount(ruleset, name, entry["mean_measures"].get(name)) for ruleset, entry in zip(rulesets, ruleset_summaries)])
+    # One row per counter a compared ruleset reports, per game or per round as the first that reports it asks.
+    counter_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry.get("mean_counters", {})))
+    for name in counter_names:
+        declaring = next((ruleset for ruleset in rulesets if _counter_per(ruleset, name) is not None), rulesets[0])
+        per = _counter_per(declaring, name) or "game"
+        key = "per_round" if per == "round" else "per_game"
+        row(counter_label(declaring, name, per, unit),
+            [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), 2 if per == "round" else 1)
+             for entry in ruleset_summaries])
 
     return [wins, measures, *findings(summary)]
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..core.chance import PairedChance, hash64
-from .stats import BatchTally, GameOutcome, reported_measures
+from .stats import BatchTally, GameOutcome, reported_counters, reported_measures
 
 # A batch should be large enough that shipping its tally costs nothing next to
 # playing it, and small enough that the progress bar moves and the last
@@ -113,12 +113,28 @@ def bot_seed(seed: int, game_index: int, seat: int) -> int:
 # --------------------------------------------------------------------------- playing (in a worker)
 
 _loaded_lock = threading.Lock()
-_loaded: dict[tuple[RulesetSpec, tuple[str, ...], tuple[str, ...]], tuple[Any, Any, tuple[str, ...]]] = {}
+_loaded: dict[tuple[RulesetSpec, tuple[str, ...], tuple[str, ...]], tuple[Any, Any, "Reported"]] = {}
+
+
+@dataclass(frozen=True)
+class Reported:
+    """What a ruleset's ``report`` asks to be counted: measures by name, and counters with their indices."""
+
+    measures: tuple[str, ...] = ()
+    # (counter id, its index in the game, whether each player has one)
+    counters: tuple[tuple[str, int, bool], ...] = ()
+
+    @classmethod
+    def of(cls, ruleset: Any, game: Any) -> "Reported":
+        """The measures and counters ``ruleset`` reports, resolved against its built ``game``."""
+        per_player = {spec["id"]: spec.get("owner", "shared") == "player" for spec in ruleset.counters}
+        return cls(reported_measures(ruleset),
+                   tuple((name, game.counter_index[name], per_player[name]) for name, _per in reported_counters(ruleset)))
 
 
 def _game_for(spec: RulesetSpec, player_names: tuple[str, ...],
-              seat_kinds: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
-    """``(ruleset, game, the ruleset's report measures)`` for a spec, loaded once per worker process."""
+              seat_kinds: tuple[str, ...]) -> tuple[Any, Any, Reported]:
+    """``(ruleset, game, what the ruleset reports)`` for a spec, loaded once per worker process."""
     key = (spec, player_names, seat_kinds)
     with _loaded_lock:
         cached = _loaded.get(key)
@@ -129,7 +145,7 @@ def _game_for(spec: RulesetSpec, player_names: tuple[str, ...],
     ruleset = spec.load()
     seat_kinds_for_log = [f"bot:{kind}" for kind in seat_kinds]
     game = Game(ruleset, list(player_names), seats=seat_kinds_for_log)
-    entry = (ruleset, game, reported_measures(ruleset))
+    entry = (ruleset, game, Reported.of(ruleset, game))
     with _loaded_lock:
         _loaded[key] = entry
     return entry
@@ -148,8 +164,21 @@ def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     return state
 
 
-def outcome_of(state: Any, player_names: Sequence[str], report: Sequence[str] = ()) -> GameOutcome:
-    """The facts the statistics need from a finished game (``report``: the measures the ruleset reports)."""
+def counter_total(state: Any, counter_index: int, per_player: bool) -> int:
+    """A counter's final value; a per-player counter summed over the players (the table's total)."""
+    if not per_player:
+        return state.counter(counter_index)
+    return sum(state.counter(counter_index, seat) for seat in range(state.game.player_count))
+
+
+def outcome_of(state: Any, player_names: Sequence[str], report: "Reported | Sequence[str]" = ()) -> GameOutcome:
+    """The facts the statistics need from a finished game.
+
+    ``report`` is what the ruleset reports (:class:`Reported`), or just the
+    names of the measures it reports.
+    """
+    if not isinstance(report, Reported):
+        report = Reported(tuple(report))
     result = state.result()
     seat_of = {name: seat for seat, name in enumerate(player_names)}
     players = result.players
@@ -157,10 +186,11 @@ def outcome_of(state: Any, player_names: Sequence[str], report: Sequence[str] = 
         winning_seats=frozenset(seat_of[name] for name in result.winners),
         eliminated=tuple(bool(player.eliminated) for player in players),
         scores=tuple(player.score for player in players),
-        measures=tuple((name, tuple(player.measure(name) for player in players)) for name in report),
+        measures=tuple((name, tuple(player.measure(name) for player in players)) for name in report.measures),
         decided_by=result.decided_by,
         rounds=int(state.round_number),
         actions=len(state.history),
+        counters=tuple((name, counter_total(state, index, per_player)) for name, index, per_player in report.counters),
     )
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 #: The two-sided 95% normal quantile (1.959963984540054), not the rounded 1.96.
 Z_95 = NormalDist().inv_cdf(0.975)
@@ -94,11 +94,39 @@ def mean_and_sd(values: Counter) -> tuple[float, float | None] | None:
 # --------------------------------------------------------------------------- what one game yields
 
 def reported_measures(ruleset: Any) -> tuple[str, ...]:
-    """The measures a ruleset's ``report`` lists, each once, in its order.
+    """The measures a ruleset's ``report`` lists (its entries that are plain names), each once, in its order.
 
     Listing a measure twice must not count it twice.
     """
-    return tuple(dict.fromkeys(getattr(ruleset, "report", None) or ()))
+    return tuple(dict.fromkeys(entry for entry in getattr(ruleset, "report", None) or () if isinstance(entry, str)))
+
+
+#: How a reported counter is shown: its total per game, or per round (a player's turn in a ``turns`` loop).
+COUNTER_UNITS = ("game", "round")
+
+
+def reported_counters(ruleset: Any) -> tuple[tuple[str, str], ...]:
+    """``(counter, per)`` for each counter the ruleset's ``report`` lists (``{counter: NAME, per: round}``), each once.
+
+    ``per`` is ``game`` unless the entry says ``round``; a counter listed twice
+    keeps its first entry.
+    """
+    counters: dict[str, str] = {}
+    for entry in getattr(ruleset, "report", None) or ():
+        if isinstance(entry, Mapping) and isinstance(entry.get("counter"), str):
+            counters.setdefault(entry["counter"], entry.get("per") or "game")
+    return tuple(counters.items())
+
+
+def round_unit(ruleset: Any) -> str:
+    """What one of the game's rounds is, as ``simulate`` counts them: ``turn`` or ``round``.
+
+    The outermost loops of the flow count the rounds (``state.round_number``);
+    a ``turns`` loop counts every player's turn, a ``repeat`` loop every pass.
+    A flow whose only loops are ``turns`` loops is counted in turns.
+    """
+    kinds = {step.get("kind") for step in getattr(ruleset, "flow", None) or () if isinstance(step, Mapping)}
+    return "turn" if "turns" in kinds and "repeat" not in kinds else "round"
 
 
 @dataclass(frozen=True)
@@ -106,9 +134,10 @@ class GameOutcome:
     """The facts about one finished game that the statistics need, and nothing more.
 
     ``scores`` are per seat, ``measures`` ``(name, per seat)`` for each measure
-    the ruleset reports; ``winning_seats`` may hold several
-    seats (a shared win) or none; ``decided_by`` is the result's tiebreak
-    criterion, ``"score"``, or None when nobody won.
+    the ruleset reports, ``counters`` ``(name, value)`` for each counter it
+    reports (a per-player counter summed over the players); ``winning_seats``
+    may hold several seats (a shared win) or none; ``decided_by`` is the
+    result's tiebreak criterion, ``"score"``, or None when nobody won.
     """
 
     winning_seats: frozenset[int]
@@ -118,6 +147,7 @@ class GameOutcome:
     decided_by: str | None
     rounds: int
     actions: int
+    counters: tuple[tuple[str, int], ...] = ()
 
 
 def decision_of(outcome: GameOutcome) -> str:
@@ -151,6 +181,8 @@ class RulesetTally:
     actions: int = 0
     # For each reported measure: the sum over every player of every game (exact: ints and Fractions).
     measure_totals: dict[str, int | Fraction] = field(default_factory=dict)
+    # For each reported counter: the sum of its final value over every game.
+    counter_totals: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         seats = len(self.seat_kinds)
@@ -202,6 +234,8 @@ class RulesetTally:
         self.actions += outcome.actions
         for name, values in outcome.measures:
             self.measure_totals[name] = self.measure_totals.get(name, 0) + sum(values)
+        for name, value in outcome.counters:
+            self.counter_totals[name] = self.counter_totals.get(name, 0) + value
 
     def merge(self, other: "RulesetTally") -> None:
         """Add another tally of the same ruleset and seats into this one."""
@@ -219,6 +253,8 @@ class RulesetTally:
         self.actions += other.actions
         for name, total in other.measure_totals.items():
             self.measure_totals[name] = self.measure_totals.get(name, 0) + total
+        for name, total in other.counter_totals.items():
+            self.counter_totals[name] = self.counter_totals.get(name, 0) + total
 
 
 @dataclass

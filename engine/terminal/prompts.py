@@ -1,9 +1,12 @@
 """How a human answers each kind of decision: a prompt per decision kind, from the block families.
 
 A block family knows how its decisions are typed (a bid's money cards:
-``engine.blocks.auction.prompts``). A decision no family has a prompt for is
-asked as a numbered list of the legal actions, each described by its action
-space, so a person can play any ruleset.
+``engine.blocks.auction.prompts``; planting in a numbered zone:
+``engine.blocks.planting.prompts``), and how its actions allowed at any time
+are (``harvest N``: ``engine.blocks.harvest.prompts``), on the typed-command
+prompts of :mod:`.commands`. A decision no family has a prompt for is asked
+as a numbered list of the legal actions, each described by its action space,
+so a person can play any ruleset.
 """
 from __future__ import annotations
 
@@ -37,6 +40,23 @@ def prompt_for(kind: str) -> Any:
         _register_families()
     factory = PROMPTS.get(kind)
     return factory() if factory is not None else ChoicePrompt()
+
+
+def anytime_commands(turn: Any) -> list[Any]:
+    """The commands of the actions a player may take at any time (``anytime``), one per action of the ruleset.
+
+    A family registers the command that reads one of its actions as
+    ``"anytime:KIND"``; an action without one is chosen from a numbered list.
+    """
+    from .commands import ListedAnytime
+
+    if not PROMPTS:
+        _register_families()
+    commands = []
+    for item in getattr(turn.game, "anytime", ()):
+        factory = PROMPTS.get(f"anytime:{item.kind}")
+        commands.append(factory(item) if factory is not None else ListedAnytime(item))
+    return commands
 
 
 class ChoicePrompt:

@@ -28,8 +28,13 @@ from .prompts import prompt_for
 from .seats import Seat
 from .table_view import heading_card, render_table
 
-# How many of the latest events the table's "what just happened" line keeps.
+# How many of the latest events the table's "what just happened" lines show at least; a taller
+# terminal shows more (a round of other players' turns can tell dozens).
 RECENT_EVENT_LINES = 12
+# The most lines of events kept between two of a human's moves.
+KEPT_EVENT_LINES = 400
+# Lines the screen keeps free under the table for the prompt and what it says first.
+PROMPT_LINES = 6
 
 
 class QuitRequested(Exception):
@@ -59,6 +64,8 @@ class GameSession:
     _viewer: int | None = None
     _events_told: int = 0
     _recent: list[str] = field(default_factory=list)
+    # The JSON text of the actions saved so far: each save encodes only the new ones.
+    _encoded_actions: list[str] = field(default_factory=list)
 
     # ------------------------------------------------------------------ running
 
@@ -102,7 +109,7 @@ class GameSession:
         log = dict(self.state.to_log())
         log.update(self.log_extras)
         try:
-            save_log_atomic(self.log_path, log)
+            save_log_atomic(self.log_path, log, encoded_actions=self._encoded_actions)
         except OSError as error:
             raise LogError.at(_("cannot save the game log: {reason}", reason=error.strerror or str(error)),
                               str(self.log_path)) from None
@@ -131,7 +138,11 @@ class GameSession:
         self._events_told = reveals[-1] if reveals else len(events)
 
     def _tell_new_events(self) -> None:
-        """Narrate new events (no terminal) or redraw the table with them (terminal)."""
+        """Narrate new events (no terminal) or keep them for the table drawn before a human's next prompt (terminal).
+
+        Bots may make dozens of moves between two of a human's: the table is
+        drawn once, when the human is asked, with everything that happened.
+        """
         events = list(self.state.events)[self._events_told:]
         self._events_told += len(events)
         lines = describe_events(self.ruleset, self.players, events)
@@ -140,9 +151,7 @@ class GameSession:
                 self.say(line)
             return
         if lines:
-            self._recent = (self._recent + lines)[-RECENT_EVENT_LINES:]
-        if not self.state.is_terminal():
-            self.show_table()
+            self._recent = (self._recent + lines)[-KEPT_EVENT_LINES:]
 
     def show_table(self) -> None:
         """Clear the screen and draw the table as the human at the keyboard may see it."""
@@ -155,7 +164,21 @@ class GameSession:
         observation = self.state.observation(observer)
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(render_table(self.ruleset, observation, viewer, self._recent, self.round_card(observation)))
+        self.console.print(render_table(self.ruleset, observation, viewer,
+                                        self._recent_lines(observation, viewer), self.round_card(observation),
+                                        state=self.state))
+
+    def _recent_lines(self, observation: Any, viewer: int | None) -> list[str]:
+        """The latest events that fit on the screen under the table (at least ``RECENT_EVENT_LINES``)."""
+        if len(self._recent) <= RECENT_EVENT_LINES:
+            return list(self._recent)
+        table = render_table(self.ruleset, observation, viewer, (), self.round_card(observation), state=self.state)
+        used = len(self.console.render_lines(table, pad=False))
+        room = max(RECENT_EVENT_LINES, self.console.size.height - used - PROMPT_LINES)
+        if len(self._recent) <= room:
+            return list(self._recent)
+        # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out.
+        return [_("(… {count} earlier lines)", count=len(self._recent) - room + 1)] + self._recent[-(room - 1):]
 
     def round_card(self, observation: Any) -> str | None:
         """The card revealed this round, once it has left the table's heading zone (else None).
@@ -199,11 +222,11 @@ class GameSession:
         if normalize_input(answer) in quit_words():
             raise QuitRequested()
         self._viewer = player
-        self.show_table()
 
     def ask_human(self, player: int) -> int:
         """Ask the human in seat ``player`` until they type a legal action (the decision's own prompt)."""
         self.hand_over(player)
+        self.show_table()
         legal = self.state.legal_actions()
         kind = self.state.observation(player).decision.get("kind", "")
         return prompt_for(kind).ask(self, player, legal)
@@ -234,8 +257,9 @@ class GameSession:
             if self.console.is_terminal:
                 self.console.clear()
             observation = self.state.observation(self._viewer if self._viewer is not None else 0)
-            self.console.print(render_table(self.ruleset, observation, None, self._recent,
-                                            self.round_card(observation)))
+            self.console.print(render_table(self.ruleset, observation, None,
+                                            self._recent_lines(observation, None), self.round_card(observation),
+                                            state=self.state))
         for line in final_report(self.ruleset, self.state.result()):
             self.say(line)
         if self.log_path is not None:

@@ -2,12 +2,16 @@
 
 Everything shown comes from an :class:`~engine.core.observation.Observation`
 (what that player may know) and the ruleset: the zone named by
-``view.heading`` heads the table with its card and what it does, then one
-row per player with the ``view.columns`` (a zone's cards, their values or
-their count; the player's status in the decision under way; a measure), the
-viewer's own hidden zones (``view.own``), how near the end is, and what just
-happened. Column widths are measured in terminal cells by rich, so Japanese
-and Korean names line up.
+``view.banner`` heads the table with its card and what it does (or
+``view.turn`` names the turn and whose it is), then one row per player with
+the ``view.columns`` (a zone's cards, their values, their count, or their
+count by type with what an action at any time would pay for them; the
+player's status in the decision under way; a measure), the viewer's own
+hidden zones (``view.own``, a row numbered front first), how near the end is,
+and what just happened. Public facts the observation does not hold (the
+price of a closed zone, what a harvest would pay) are asked of the game's
+blocks when the state is given. Column widths are measured in terminal cells by rich, so
+Japanese and Korean names line up.
 """
 from __future__ import annotations
 
@@ -61,13 +65,101 @@ def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
     return zone_name(ruleset, zones[0]) if zones else ""
 
 
-def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int) -> str:
-    """One player's cell of a column."""
+def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
+    """Cards by type, in the order they first appear: ``3 × Red, 1 × Blue``."""
+    counts: dict[str, int] = {}
+    for card in card_ids:
+        counts[card] = counts.get(card, 0) + 1
+    # TRANSLATORS: a number of cards of one kind, e.g. "3 × Red".
+    return ", ".join(_("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items())
+
+
+def row_position_items(ruleset: Any, card_ids: Sequence[str]) -> list[str]:
+    """A row's cards numbered from its front, the front marked: ``["1. Red (front)", "2. Blue"]``."""
+    shown = []
+    for position, card in enumerate(card_ids, start=1):
+        name = card_name(ruleset, card)
+        if position == 1:
+            # TRANSLATORS: the first card of an ordered hand, the one that is played next.
+            name = _("{card} (front)", card=name)
+        # TRANSLATORS: a card and its position in an ordered hand, e.g. "2. Blue".
+        shown.append(_("{position}. {card}", position=position, card=name))
+    return shown
+
+
+def row_positions(ruleset: Any, card_ids: Sequence[str]) -> str:
+    """A row's cards numbered from its front, the front marked: ``1. Red (front), 2. Blue``."""
+    return ", ".join(row_position_items(ruleset, card_ids))
+
+
+class ItemsLine:
+    """A labelled list that wraps between its items, never inside one (a card named in two words stays whole)."""
+
+    def __init__(self, label: str, items: Sequence[str], separator: str = ", ") -> None:
+        self.label = label
+        self.items = list(items)
+        self.separator = separator
+        self.plain = label + separator.join(self.items)
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.cells import cell_len
+
+        width = options.max_width
+        lines: list[str] = []
+        current = self.label
+        for index, item in enumerate(self.items):
+            piece = item + (self.separator.rstrip() if index < len(self.items) - 1 else "")
+            joiner = "" if current == self.label else " "
+            if current.strip() and cell_len(current + joiner + piece) > width:
+                lines.append(current)
+                current = "  " + piece
+            else:
+                current += joiner + piece
+        lines.append(current)
+        yield Text("\n".join(lines))
+
+
+def _anytime_item(state: Any, item_id: str) -> Any:
+    for item in getattr(state.game, "anytime", ()):
+        if item.id == item_id:
+            return item
+    return None
+
+
+def closed_text(state: Any, zone_id: str, seat: int) -> str:
+    """A closed zone's cell: "closed", with its price when an action at any time sells it (``state`` None: no price)."""
+    if state is None:
+        # TRANSLATORS: a zone (a field) that takes no card yet.
+        return _("closed")
+    zone_index = state.game.zones.zone(zone_id).index
+    for item in getattr(state.game, "anytime", ()):
+        if hasattr(item, "for_sale") and zone_index in item.for_sale(state, seat):
+            cost = item.cost(state, seat)
+            if cost is not None:
+                # TRANSLATORS: a zone (a field) that may be bought, and its price in cards.
+                return _("closed, costs {cost}", cost=cost)
+    # TRANSLATORS: a zone (a field) that takes no card yet.
+    return _("closed")
+
+
+def zone_payout(state: Any, item_id: str, zone_id: str, seat: int) -> int | None:
+    """What the action at any time ``item_id`` (a harvest) would pay the player for the zone now, if it says."""
+    item = _anytime_item(state, item_id)
+    if item is None or not hasattr(item, "payout"):
+        return None
+    return item.payout(state, seat, state.game.zones.zone(zone_id).index)
+
+
+def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, state: Any = None) -> str:
+    """One player's cell of a column (``state``: the game, for a closed zone's price and what a harvest would pay)."""
     if column.get("status"):
         return status_text(observation, seat)
     if column.get("measure"):
         return measure_cell(ruleset, observation, column["measure"], seat)
     show = column.get("show", "names")
+    zones = [zone for zone in _zones_of(column) if ruleset.zone(zone).per_player]
+    if zones and all(not observation.is_open(zone, seat) for zone in zones):
+        return closed_text(state, zones[0], seat)
     cards: list[str] = []
     count = 0
     hidden = False
@@ -89,6 +181,16 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int) -
         return str(count) if count and not count_hidden else "–"
     if not cards:
         return "–"
+    if show == "counts":
+        text = counted_cards(ruleset, cards)
+        payout = zone_payout(state, column["pays"], _zones_of(column)[0], seat) \
+            if state is not None and column.get("pays") and _zones_of(column) else None
+        if payout is not None:
+            # TRANSLATORS: under the cards of a field: what harvesting it now would pay, e.g. "pays 2".
+            text += "\n" + _("pays {amount}", amount=payout)
+        return text
+    if show == "positions":
+        return row_positions(ruleset, cards)
     if show == "values":
         text = faces(ruleset, cards)
         values = [face_value(ruleset, card) or 0 for card in cards]
@@ -147,11 +249,18 @@ def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None)
 
     ``round_card`` heads the table when the heading zone is empty: the card
     of the round under way that has left it already (a card taken, whose
-    effect asks its taker to choose).
+    effect asks its taker to choose). With ``view.turn`` (a player variable)
+    the rounds are turns, named after that player.
     """
     round_number = observation.round_number
     card = heading_card(ruleset, observation) or round_card
-    if card:
+    turn_of = ruleset.view.get("turn")
+    seat = observation.variables.get(turn_of) if turn_of else None
+    if seat is not None and 0 <= seat < len(observation.players):
+        # TRANSLATORS: heading of the table: the turn's number and whose turn it is, e.g. "Turn 12: Ann".
+        heading = Text(_("Turn {number}: {player}", number=round_number, player=observation.players[seat]),
+                       style="bold")
+    elif card:
         # TRANSLATORS: heading of the table; {card} describes the card in play.
         heading = Text(_("Round {number}: {card}", number=round_number, card=describe_card(ruleset, card)),
                        style="bold")
@@ -178,8 +287,8 @@ def _step_spec(ruleset: Any, step_id: Any) -> Mapping[str, Any]:
     return {}
 
 
-def players_table(ruleset: Any, observation: Any, viewer: int | None) -> Table:
-    """One row per player: the ``view.columns``."""
+def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None) -> Table:
+    """One row per player: the ``view.columns`` (``state``: see :func:`cell`)."""
     table = Table(box=box.SQUARE, show_lines=False, expand=False, pad_edge=True)
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
     # TRANSLATORS: column heading of the game table: the players' names.
@@ -194,20 +303,34 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None) -> Table:
         if viewer is not None and seat == viewer:
             # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
             label = marker + _("{name} (you)", name=name)
-        table.add_row(label, *(cell(ruleset, observation, column, seat) for column in columns),
-                      style="bold" if seat == current else None)
+        cells = [cell(ruleset, observation, column, seat, state) for column in columns]
+        # Rows of several lines (a field and what it pays) are told apart by lines between rows.
+        table.show_lines = table.show_lines or any("\n" in text for text in cells)
+        table.add_row(label, *cells, style="bold" if seat == current else None)
     return table
 
 
-def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Text]:
-    """The viewer's own hidden zones (``view.own``): "Your hand: 1,000 2,000 (total 3,000)"."""
-    lines = []
+def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
+    """The viewer's own hidden zones (``view.own``): "Your hand: 1,000 2,000 (total 3,000)".
+
+    Each line is a rich Text (or, for a row numbered from its front, an
+    :class:`ItemsLine`); either has ``plain``.
+    """
+    lines: list[Any] = []
     for item in ruleset.view.get("own") or ():
         cards = observation.cards(item["zone"], viewer) or ()
         label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(item["zone"]).name))
+        if item.get("show") == "positions" and cards and not item.get("total"):
+            # TRANSLATORS: the label before one of the viewer's own zones, e.g. "Your hand: ".
+            lines.append(ItemsLine(_("{zone}: ", zone=label), row_position_items(ruleset, cards)))
+            continue
         if item.get("show") == "values":
             shown = " ".join(format_number(face_value(ruleset, card) or 0)
                              for card in sorted(cards, key=lambda card: face_value(ruleset, card) or 0))
+        elif item.get("show") == "positions":
+            shown = row_positions(ruleset, cards)
+        elif item.get("show") == "counts":
+            shown = counted_cards(ruleset, cards)
         else:
             shown = ", ".join(card_name(ruleset, card) for card in cards)
         if not cards:
@@ -225,7 +348,10 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Text]:
 
 def counters_line(ruleset: Any, observation: Any) -> Text:
     """How near the end is, and how many cards are left in face-down stacks."""
-    parts = list(progress_phrases(ruleset, observation))
+    progress = list(progress_phrases(ruleset, observation))
+    # A counter an end condition words its progress on ("Exhaustions: 1 of 3") is not repeated bare.
+    watched = {end.get("counter") for end in ruleset.end_conditions} if progress else set()
+    parts = list(progress)
     for spec in ruleset.zones:
         if spec.per_player or spec.kind != "stack":
             continue
@@ -233,7 +359,7 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
         if count is not None:
             parts.append(ngettext("{zone}: {n} card", "{zone}: {n} cards", count, zone=zone_name(ruleset, spec.id)))
     for counter in ruleset.counters:
-        if counter.get("owner", "shared") == "shared" and counter.get("name"):
+        if counter.get("owner", "shared") == "shared" and counter.get("name") and counter["id"] not in watched:
             # TRANSLATORS: a counter of the game and its value, e.g. "Exhaustions: 1".
             parts.append(_("{counter}: {value}", counter=ruleset_text(ruleset, counter["name"]),
                            value=observation.counter(counter["id"])))
@@ -241,7 +367,7 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
 
 
 def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
-    """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Blue, Chili"."""
+    """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Red, Blue"."""
     lines = []
     for item in ruleset.view.get("shared") or ():
         zone = item.get("zone")
@@ -253,6 +379,8 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
             shown = ngettext("{n} card", "{n} cards", view.count or 0) if view.count is not None else "?"
         elif item.get("show") == "count":
             shown = str(len(view.cards))
+        elif item.get("show") == "counts":
+            shown = counted_cards(ruleset, view.cards) or _("(none)")
         elif item.get("show") == "values":
             shown = faces(ruleset, view.cards) or _("(none)")
         else:
@@ -262,14 +390,16 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
 
 
 def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events: Sequence[str] = (),
-                 round_card: str | None = None) -> RenderableType:
+                 round_card: str | None = None, state: Any = None) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).
 
     ``round_card``: the card of the round under way, shown when the heading
-    zone is empty (see :func:`heading_lines`).
+    zone is empty (see :func:`heading_lines`). ``state``: the game, asked
+    only for public facts the observation does not hold (see :func:`cell`).
     """
     parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card),
-                                   *shared_lines(ruleset, observation), players_table(ruleset, observation, viewer)]
+                                   *shared_lines(ruleset, observation),
+                                   players_table(ruleset, observation, viewer, state)]
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))

@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from ..blocks.selectors import card_selector, selector_of
 from .formatting import (criterion_description, format_amount, format_list, format_number, format_score,
-                         ruleset_text)
+                         plural_count, ruleset_plural_text, ruleset_text)
 from .i18n import _, ngettext
 
 INDENT = "  "
@@ -63,6 +63,9 @@ def measure_says(ruleset: Any, measure_id: str, amount: Any) -> str:
     shown = measure_amount(ruleset, measure_id, amount)
     if not says:
         return shown
+    if isinstance(says, tuple):
+        singular, plural = says
+        return ruleset_plural_text(ruleset, singular, plural, plural_count(amount), amount=shown)
     return ruleset_text(ruleset, says, amount=shown)
 
 
@@ -72,6 +75,12 @@ def measure_name(ruleset: Any, measure_id: str) -> str:
         return ruleset_text(ruleset, ruleset.measure(measure_id).name)
     except KeyError:
         return measure_id
+
+
+def amount_separator() -> str:
+    """What separates a player's amounts in a line (``11 coins, 3 cards in hand``)."""
+    # TRANSLATORS: separates a player's amounts in a result line, e.g. "11 coins, 3 cards in hand".
+    return _(", ")
 
 
 def shown_measures(ruleset: Any) -> list[str]:
@@ -85,7 +94,7 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     amounts = [measure_says(ruleset, name, player.measure(name)) for name in shown_measures(ruleset)]
     # TRANSLATORS: heading of one player's scoring explanation; {measures} says what they have left,
     # e.g. "26,000 in hand".
-    heading = _("{name}: {measures}", name=player.name, measures=", ".join(amounts)) if amounts else player.name
+    heading = _("{name}: {measures}", name=player.name, measures=amount_separator().join(amounts)) if amounts else player.name
     if player.eliminated:
         # TRANSLATORS: added to a player's heading when they are out (least money) and cannot win.
         heading = _("{heading} (out)", heading=heading)
@@ -190,17 +199,20 @@ def summarize_result(ruleset: Any, result: Any) -> list[str]:
     """One line per player (score, money, out or not), then the winners: the short report."""
     lines = []
     names = shown_measures(ruleset)
+    separator = amount_separator()
     for player in result.players:
-        measures = ", ".join(measure_says(ruleset, name, player.measure(name)) for name in names)
+        measures = separator.join(measure_says(ruleset, name, player.measure(name)) for name in names)
         if player.eliminated:
             # TRANSLATORS: one player's result; they are out and cannot win. {measures} says what they
             # have left, e.g. "26,000 in hand".
-            lines.append(_("{name}: {score} points, {measures}, out", name=player.name,
-                           score=format_score(player.score), measures=measures))
+            lines.append(ngettext("{name}: {score} point, {measures}, out", "{name}: {score} points, {measures}, out",
+                                  plural_count(player.score), name=player.name,
+                                  score=format_score(player.score), measures=measures))
         else:
             # TRANSLATORS: one player's result: exact score and what they have left, e.g. "26,000 in hand".
-            lines.append(_("{name}: {score} points, {measures}", name=player.name,
-                           score=format_score(player.score), measures=measures))
+            lines.append(ngettext("{name}: {score} point, {measures}", "{name}: {score} points, {measures}",
+                                  plural_count(player.score), name=player.name,
+                                  score=format_score(player.score), measures=measures))
     if result.winners:
         lines.extend(explain_winners(ruleset, result)[:1])
     else:

@@ -203,6 +203,20 @@ def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:
     return i18n.pgettext(getattr(ruleset, "text_context", "") or "", text, **values)
 
 
+def ruleset_plural_text(ruleset: Any, singular: str, plural: str, n: int, **values: Any) -> str:
+    """A ruleset text with a singular and a plural (``{amount} card in hand``), chosen for ``n``."""
+    return i18n.npgettext(getattr(ruleset, "text_context", "") or "", singular, plural, n, **values)
+
+
+def plural_count(amount: Any) -> int:
+    """The whole number that picks a plural form for ``amount``: a fraction takes the form of its next whole number."""
+    try:
+        whole = int(amount)
+    except (TypeError, ValueError, OverflowError):
+        return 0
+    return abs(whole) if whole == amount else abs(whole) + 1
+
+
 def card_name(ruleset: Any, card_id: str) -> str:
     """A card's translated name, with its value where it has one (``Possession 3``)."""
     card = ruleset.card(card_id)
@@ -225,3 +239,11 @@ def tag_name(ruleset: Any, tag: str) -> str:
     """The translated name of a card tag (``Possession``, ``Red border``)."""
     spec = ruleset.tags.get(tag) or {}
     return ruleset_text(ruleset, str(spec.get("name", tag)))
+
+
+def zone_name(ruleset: Any, zone_id: str) -> str:
+    """The translated name of a zone (``First field``), else its id."""
+    for spec in getattr(ruleset, "zones", ()):
+        if spec.id == zone_id:
+            return ruleset_text(ruleset, spec.name)
+    return zone_id

@@ -95,8 +95,11 @@ def text_context_of(path: Path | None, root: yaml.Node | None, _depth: int = 0) 
     return text_context_of(parent, parent_root, _depth + 1)
 
 
-def ruleset_texts(root: yaml.Node | None) -> Iterator[tuple[int, str, str]]:
-    """``(line, text, what)`` for every translatable text in one ruleset file's tree."""
+def ruleset_texts(root: yaml.Node | None) -> Iterator[tuple[int, str | tuple[str, str], str]]:
+    """``(line, text, what)`` for every translatable text in one ruleset file's tree.
+
+    ``text`` is a pair (singular, plural) where the ruleset writes ``{one: ..., other: ...}``.
+    """
     top = dict(_mapping_items(root))
     for key in _TEXT_KEYS:
         text = _scalar(top.get(key))
@@ -108,7 +111,14 @@ def ruleset_texts(root: yaml.Node | None) -> Iterator[tuple[int, str, str]]:
         yield from _texts_in(node, section)
 
 
-def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str, str]]:
+def _plural_forms(node: yaml.Node | None) -> tuple[str, str] | None:
+    """``(singular, plural)`` of a text written as ``{one: ..., other: ...}``."""
+    items = dict(_mapping_items(node))
+    one, other = _scalar(items.get("one")), _scalar(items.get("other"))
+    return (one, other) if one and other else None
+
+
+def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str | tuple[str, str], str]]:
     """The texts under ``node`` (a section, a card, a step...), described by ``where``."""
     if isinstance(node, yaml.SequenceNode):
         for child in node.value:
@@ -117,8 +127,11 @@ def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str, st
     elif isinstance(node, yaml.MappingNode):
         for key, value in _mapping_items(node):
             text = _scalar(value) if key in _TEXT_KEYS else None
+            forms = _plural_forms(value) if key in _TEXT_KEYS else None
             if text:
                 yield value.start_mark.line + 1, text, f"{where}: {key}"
+            elif forms:
+                yield value.start_mark.line + 1, forms, f"{where}: {key}"
             elif isinstance(value, yaml.SequenceNode):
                 yield from _texts_in(value, f"{where} {key}")
             elif isinstance(value, yaml.MappingNode) and key != "option":
@@ -140,9 +153,44 @@ def extract_ruleset(fileobj: BinaryIO, keywords: Collection[str], comment_tags: 
     name = getattr(fileobj, "name", None)
     path = Path(name) if isinstance(name, (str, os.PathLike)) else None
     context = text_context_of(path, root)
+    notes = translator_notes(text)
     for line, message, what in ruleset_texts(root):
-        if context:
-            yield line, "pgettext", (context, message), [f"ruleset text: {what}"]
+        comments = [f"ruleset text: {what}", *notes.get(line, ())]
+        if isinstance(message, tuple):  # a singular and a plural
+            if context:
+                yield line, "npgettext", (context, *message), comments
+            else:
+                yield line, "ngettext", message, comments
+        elif context:
+            yield line, "pgettext", (context, message), comments
         else:
             # A ruleset that declares no context at all: a plain message.
-            yield line, "_", message, [f"ruleset text: {what}"]
+            yield line, "_", message, comments
+
+
+NOTE_TAG = "TRANSLATORS:"
+
+
+def translator_notes(text: str) -> dict[int, list[str]]:
+    """Translator comments written in a ruleset, by the line they are about.
+
+    ``# TRANSLATORS: ...`` at the end of a line is about that line; on lines of
+    their own, such comments are about the next line that is not a comment
+    (a card's German name, the word players use).
+    """
+    notes: dict[int, list[str]] = {}
+    waiting: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            note = stripped.lstrip("#").strip()
+            if note.startswith(NOTE_TAG):
+                waiting.append(note)
+            continue
+        if waiting and stripped:
+            notes.setdefault(number, []).extend(waiting)
+            waiting = []
+        marker = line.find("# " + NOTE_TAG)
+        if marker >= 0:
+            notes.setdefault(number, []).append(line[marker:].lstrip("#").strip())
+    return notes

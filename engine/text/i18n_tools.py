@@ -51,7 +51,7 @@ PYTHON_KEYWORDS = {
 CLICK_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 # The click modules whose gettext calls engine.cli.click_i18n routes to us.
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
-RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
+RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
 
 # A fixed date keeps regenerated files byte-identical when nothing changed.
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -33,6 +33,7 @@ def _load_families() -> None:
         from ..blocks.registry import family_modules
 
         family_modules("narration")  # importing them registers the families' describers
+        from . import move_narration  # noqa: F401  (card moves and counters a ruleset's view.tell words)
 
         _families_loaded = True
 
@@ -162,8 +163,12 @@ def _ends_with(event: Any, following: Any) -> bool:
 def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any]) -> list[str]:
     """The lines for several events, leaving out the ones not worth telling.
 
-    A card whose reveal ends the game is told once, by the end line.
+    A card whose reveal ends the game is told once, by the end line; moves
+    alike in a row (cards drawn one at a time) are told once.
     """
+    from .move_narration import group_moves
+
+    events = group_moves(events)
     lines = []
     for position, event in enumerate(events):
         following = events[position + 1] if position + 1 < len(events) else None

@@ -1,2 +1,2 @@
-"""Card blocks: dealing, shuffling, revealing, drawing, and choosing the first player."""
-from . import choose_first_player, deal_each, draw, reveal, shuffle  # noqa: F401
+"""Card blocks: dealing, shuffling, revealing, drawing, moving, and choosing the first player."""
+from . import choose_first_player, deal, deal_each, draw, move_all, reveal, shuffle  # noqa: F401

@@ -12,15 +12,18 @@ it::
 
 The moment the last card is taken, ``counter`` goes up by one; the end
 conditions watching that counter (``counter-reaches``) are asked at once (the
-third exhaustion ends the game); if the game goes on, the cards of ``from`` are shuffled into the
-stack (a chance outcome, recorded in the log) and drawing goes on. An empty
-``from`` leaves the stack empty.
+third exhaustion ends the game); if the game goes on, the cards of ``from``
+are shuffled into the stack (a chance outcome, recorded in the log) and
+drawing goes on. An empty ``from`` leaves the stack empty; with
+``empty-source: final`` it ends the game as the last exhaustion would (the end
+conditions watching the counter decide when).
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from ...core.flow import DONE
+from ...core.zones import instances_in
 
 
 def by_players_schema() -> dict[str, Any]:
@@ -52,19 +55,24 @@ class Refill:
         self.source_id = spec.get("from")
         self.source = game.zones.slot_of(self.source_id) if self.source_id else None
         self.counter = game.counter_index[spec["counter"]] if spec.get("counter") else None
+        self.empty_is_final = spec.get("empty-source") == "final"
 
     def exhausted(self, state: Any) -> int:
         """The stack has just run out: count it, let end conditions speak, reshuffle; the flow signal."""
+        watching = ()
         if self.counter is not None:
             state.add_to_counter(self.counter, -1, 1)
-            for end in state.game.counter_ends:
+            watching = tuple(end for end in state.game.counter_ends if end.counter == self.counter)
+            for end in watching:
                 if end.on_counter(state, self.counter):
-                    signal = end.trigger(state, None)
-                    if signal != DONE or state.end_after is not None:
-                        return signal
+                    return end.trigger(state, None)
         if self.source is not None and state.zones[self.source]:
             content = state.zones[self.source]
-            from ...core.zones import instances_in
-
             state.shuffle_into(list(instances_in(content)), self.source, self.stack, self.stack_id)
+        elif self.empty_is_final:
+            # Nothing to reshuffle: this exhaustion counts as the last one, and ends play as the last one
+            # would (when an end condition watches the counter), else at once.
+            if watching:
+                return watching[0].trigger(state, None)
+            return state.end_game(self.stack_id)
         return DONE

@@ -1,2 +1,2 @@
 """End conditions: when the game is over, and whether it ends at once or after the round."""
-from . import condition, deck_empty, nth_tagged_revealed  # noqa: F401
+from . import condition, counter_reaches, deck_empty, nth_tagged_revealed  # noqa: F401

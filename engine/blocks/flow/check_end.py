@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.flow import DONE, ENDED, FlowNode
+from ...core.flow import DONE, FlowNode
 from ..registry import register
 
 
@@ -33,7 +33,7 @@ class CheckEndStep(FlowNode):
                 # A check-end that opens a round and ends the game at once: that round never began.
                 opens_round = self._opens_round(state)
                 signal = end.trigger(state, None)
-                if signal == ENDED and opens_round:
+                if opens_round and (state.terminal or state.finishing):
                     state.round_number -= 1
                 return signal
         return DONE

@@ -3,87 +3,62 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ...core.decisions import ActionList, ActionSpace
+from ...core.decisions import ActionList, UnionActions
 from ...core.flow import DONE, FlowNode
-from ...errors import IllegalActionError, LogError
+from ...errors import IllegalActionError
 from ...text.i18n import _
+from ..flow.done import DoneSpace
 from ..params import COUNT, name, one_of, param, variable, zone
 from ..registry import register
+from .space import PlantSpace, takes
 
 
-def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
-    """Whether the zone at ``slot`` (of ``spec``) may take a card of ``card_type`` now.
+class PlantingStep(FlowNode):
+    """What the planting decisions share: the zones planted into (by tag) and who plants."""
 
-    Closed zones take nothing; ``accepts`` limits the types; ``capacity`` the
-    number; ``holds: one-type`` locks a non-empty zone to its type.
-    """
-    from ..selectors import card_selector
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+        super().__init__(spec, ruleset, build)
+        self.source_id = spec["from"]
+        self.tag = spec["into"]
+        self.player_name = spec.get("player", "active")
 
-    if state.closed_slots and slot in state.closed_slots:
-        return False
-    content = state.zones[slot]
-    if spec.capacity is not None and (content.bit_count() if type(content) is int else len(content)) >= spec.capacity:
-        return False
-    if spec.accepts and not card_selector(spec.accepts)(card_type):
-        return False
-    if spec.one_type and content:
-        held = content[0] if type(content) is not int else (content & -content).bit_length() - 1
-        return state.game.cards.type_of[held] == card_type.index
-    return True
+    def space_requests(self) -> Sequence[tuple[str, Any]]:
+        return (("plant", PlantSpace), ("done", DoneSpace))
 
+    def variable_names(self) -> Sequence[str]:
+        return (self.player_name,)
 
-class PlantSpace(ActionSpace):
-    """The ``plant`` space: one int per zone a card may be planted in (by the zone's index), and ``done``."""
+    def compile(self, game: Any) -> None:
+        self.space = game.space("plant")
+        self.done = game.space("done").base
+        self.source_zone = game.zone_index(self.source_id)
+        self.targets = tuple(spec for spec in game.zones.specs if self.tag in spec.tags)
+        self.target_by_index = {spec.index: spec for spec in self.targets}
+        self.player = game.variable(self.player_name)
 
-    name = "plant"
-    json_actions = ("plant", "done")
+    def open_targets(self, state: Any, player: int, type_index: int) -> list[int]:
+        """The indices of ``player``'s zones that take a card of ``type_index`` now."""
+        card_type = state.game.cards.types[type_index]
+        return [spec.index for spec in self.targets
+                if takes(state, spec, state.slot(spec.index, player), card_type)]
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
-        super().__init__(ruleset, game)
-        self.size = len(game.zones.specs) + 1
-        self.done = len(game.zones.specs)
+    def takes_now(self, state: Any, player: int, zone_index: int, type_index: int) -> bool:
+        """Whether ``player``'s zone ``zone_index`` is planted into here and takes a card of ``type_index`` now."""
+        spec = self.target_by_index.get(zone_index)
+        return spec is not None and takes(state, spec, state.slot(zone_index, player),
+                                          state.game.cards.types[type_index])
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
-        local = action - self.base
-        if local == self.done:
-            return {"player": player, "action": "done"}
-        return {"player": player, "action": "plant", "zone": self.game.zones.specs[local].id}
+    def plant(self, state: Any, player: int, instance: int, zone_index: int) -> None:
+        """Move ``instance`` from the player's source zone into their zone ``zone_index``."""
+        state.move((instance,), state.slot(self.source_zone, player), state.slot(zone_index, player), player=player,
+                   step=self.id)
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
-        if entry.get("action") == "done":
-            return self.base + self.done
-        zone_id = entry.get("zone")
-        index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
-        if index is None:
-            raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
-        return self.base + index
-
-    def describe(self, state: Any, action: int, player: int) -> str:
-        from ...text.formatting import card_name, ruleset_text
-
-        local = action - self.base
-        if local == self.done:
-            # TRANSLATORS: ending a step where a player may do something more (plant another card) or stop.
-            return _("done")
-        zone = ruleset_text(self.ruleset, self.game.zones.specs[local].name)
-        front = _front_of(state, player)
-        if front is None:
-            return _("plant into {zone}", zone=zone)
-        # TRANSLATORS: planting a card, e.g. "plant Red into First row".
-        return _("plant {card} into {zone}", card=card_name(self.ruleset, self.game.cards.id_of(front)), zone=zone)
-
-
-def _front_of(state: Any, player: int) -> int | None:
-    """The front card of the row the plant step under way plants from."""
-    frame = state.stack[-1] if state.stack else None
-    node = frame[0] if frame else None
-    if not isinstance(node, PlantStep):
-        return None
-    return node._front(state, player)
+    def describe_requirement(self) -> str:
+        return _("that zone cannot take this card now")
 
 
 @register
-class PlantStep(FlowNode):
+class PlantStep(PlantingStep):
     """``plant``: the player plants the front card of their row ``from`` into one of their zones tagged ``into`` that takes it.
 
     A zone takes the card when it is open, has room (``capacity``), accepts
@@ -121,14 +96,11 @@ class PlantStep(FlowNode):
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
-        self.source_id = spec["from"]
-        self.tag = spec["into"]
         self.least = int(spec.get("least", 1))
         self.most = int(spec.get("most", 1))
         self.limit_name = spec.get("limit")
         self.blocked = spec.get("when-blocked", "wait")
         self.discard_id = spec.get("discard")
-        self.player_name = spec.get("player", "active")
 
     @classmethod
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
@@ -137,9 +109,6 @@ class PlantStep(FlowNode):
         if spec.get("discard"):
             paths.append((spec.get("from"), spec["discard"], None, False))
         return paths
-
-    def space_requests(self) -> Sequence[tuple[str, Any]]:
-        return (("plant", PlantSpace),)
 
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
@@ -151,14 +120,8 @@ class PlantStep(FlowNode):
         if spec.get("when-blocked") == "discard" and not spec.get("discard"):
             context.add(path, _("when-blocked: discard needs `discard`, the shared zone the card goes to"))
 
-    def variable_names(self) -> Sequence[str]:
-        return (self.player_name,)
-
     def compile(self, game: Any) -> None:
-        self.space = game.space("plant")
-        self.source_zone = game.zone_index(self.source_id)
-        self.targets = tuple(spec for spec in game.zones.specs if self.tag in spec.tags)
-        self.player = game.variable(self.player_name)
+        super().compile(game)
         self.discard_slot = game.zones.slot_of(self.discard_id) if self.discard_id else None
 
     def new_frame(self) -> list:
@@ -172,11 +135,6 @@ class PlantStep(FlowNode):
     def _most(self, state: Any, player: int) -> int:
         return state.limit(player, self.limit_name, self.most) if self.limit_name else self.most
 
-    def _open_targets(self, state: Any, player: int, instance: int) -> list[int]:
-        card_type = state.game.cards.type(instance)
-        return [spec.index for spec in self.targets
-                if takes(state, spec, state.slot(spec.index, player), card_type)]
-
     def start(self, state: Any, frame: list) -> int:
         frame[1] = 0
         return self._next(state, frame)
@@ -186,21 +144,25 @@ class PlantStep(FlowNode):
         instance = self._front(state, player)
         if instance is None or frame[1] >= self._most(state, player):
             return DONE
-        if frame[1] >= self.least or self._open_targets(state, player, instance) or self.blocked == "wait":
+        type_index = state.game.cards.type_of[instance]
+        if frame[1] >= self.least or self.blocked == "wait" or self.open_targets(state, player, type_index):
             return state.decide(player)
         # A compulsory card with nowhere to go.
         state.move((instance,), state.slot(self.source_zone, player), self.discard_slot, player=player, step=self.id)
         frame[1] += 1
         return self._next(state, frame)
 
-    def legal(self, state: Any, frame: list) -> ActionList:
+    def legal(self, state: Any, frame: list) -> Any:
         player = state.current
         instance = self._front(state, player)
-        base = self.space.base
-        actions = [base + index for index in self._open_targets(state, player, instance)] if instance is not None else []
-        if frame[1] >= self.least:
-            actions.append(base + self.space.done)
-        return ActionList(actions, kind="plant")
+        plants = ActionList((), kind="plant")
+        if instance is not None:
+            type_index = state.game.cards.type_of[instance]
+            plants = ActionList([self.space.action(type_index, zone_index)
+                                 for zone_index in self.open_targets(state, player, type_index)], kind="plant")
+        if frame[1] < self.least:
+            return plants
+        return UnionActions([plants, ActionList([self.done], kind="done")])
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         player = state.current
@@ -208,14 +170,17 @@ class PlantStep(FlowNode):
                 "into": self.tag}
 
     def apply(self, state: Any, frame: list, action: int) -> int:
-        if action not in self.legal(state, frame):
-            raise IllegalActionError.at(_("that zone cannot take this card now"))
-        player = state.current
-        local = action - self.space.base
-        if local == self.space.done:
+        if action == self.done:
+            if frame[1] < self.least:
+                raise IllegalActionError.at(_("this card must be planted first"))
             return DONE
-        instance = self._front(state, player)
-        state.move((instance,), state.slot(self.source_zone, player), state.slot(local, player), player=player,
-                   step=self.id)
+        player = state.current
+        front = self._front(state, player)
+        if front is None or action not in self.space:
+            raise IllegalActionError.at(self.describe_requirement())
+        type_index, zone_index = self.space.parts(action)
+        if type_index != state.game.cards.type_of[front] or not self.takes_now(state, player, zone_index, type_index):
+            raise IllegalActionError.at(self.describe_requirement())
+        self.plant(state, player, front, zone_index)
         frame[1] += 1
         return self._next(state, frame)

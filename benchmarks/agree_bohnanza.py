@@ -1,0 +1,167 @@
+"""``python -m benchmarks.agree_bohnanza``: the large agreement run between the engine and the Bohnanza reference.
+
+For each edition and player count it plays games on one side and replays
+them on the other, and tampers with logs at random:
+
+* reference games (its random bot) replayed by the engine, every action
+  checked and the stored result compared, then the result JSON compared;
+* engine games (alternately its random bot and uniformly random legal
+  actions) replayed by the reference, results compared as JSON text;
+* reference logs with one action changed at random, judged by both (the same
+  rejected action index, the same log problem, or the same result).
+
+It prints how many games each side played and how many disagreements there
+were (the target: none); ``--examples`` prints the first few disagreements.
+The test suite (tests/test_reference_bohnanza.py) runs a small slice of this.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from . import reference_bohnanza as reference
+from .bench_bohnanza import engine_game_log
+
+CASES = [("bohnanza/amigo", count) for count in (3, 4, 5)] + [("bohnanza/rio-grande", count) for count in range(3, 8)]
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+
+
+def engine_side():
+    """The engine's entry points (imported here: the reference itself never imports the engine)."""
+    import re
+
+    from engine.core.game import Game
+    from engine.errors import LogError
+    from engine.formats.gamelog import LogRecord
+    from engine.formats.replay import ReplayContext, replay_record
+    from engine.language.ruleset import load_ruleset
+
+    context = ReplayContext()
+    games: dict[tuple[str, int], Game] = {}
+
+    def play(ruleset: str, count: int, seed: int, bot: bool) -> dict:
+        game = games.get((ruleset, count))
+        if game is None:
+            game = games[(ruleset, count)] = Game(load_ruleset(ruleset), NAMES[:count])
+        return engine_game_log(game, seed, bot)
+
+    def outcome(log: dict):
+        try:
+            return "ok", replay_record(LogRecord(log, "<agree>", 1, 0, None), context).to_json()
+        except LogError as error:
+            path = error.diagnostics[0].location.json_path or "$"
+            found = re.fullmatch(r"\$\.actions\[(\d+)\]", path)
+            return ("action", int(found.group(1))) if found else ("log", re.sub(r"(\[\d+\])\..*", r"\1", path))
+
+    return play, outcome
+
+
+def reference_outcome(log: dict):
+    """The reference's verdict on a log, in the form ``engine_side`` gives."""
+    try:
+        return "ok", reference.replay(log)
+    except reference.ReferenceIllegalAction as error:
+        return ("log", "$.actions") if error.index == len(log["actions"]) else ("action", error.index)
+    except reference.ReferenceLogError as error:
+        return "log", error.path
+
+
+def tampered(log: dict, rng: random.Random) -> dict:
+    """The log without its result and with one action changed at random."""
+    log = json.loads(json.dumps(log))
+    del log["result"]
+    actions = log["actions"]
+    index = rng.randrange(len(actions))
+    entry = actions[index]
+    players = len(log["players"])
+    change = rng.choice(["player", "swap", "drop", "kind", "field", "bean", "numbers"])
+    if change == "player":
+        entry["player"] = (entry["player"] + rng.randrange(1, players)) % players
+    elif change == "swap":
+        actions[index] = {**rng.choice(actions), "player": entry["player"]}
+    elif change == "drop":
+        del actions[index]
+    elif change == "kind":
+        actions[index] = {"player": entry["player"],
+                          "action": rng.choice(["done", "pass", "end-trading", "decline", "accept"])}
+    elif change == "field":
+        entry["zone"] = rng.choice(reference.FIELDS)
+    elif change == "bean":
+        entry["card"] = rng.choice(list(reference.BEANS))
+    else:
+        bean = rng.choice(list(reference.BEANS))
+        entry.update(rng.choice([{"positions": sorted({rng.randrange(8) for _ in range(rng.randrange(4))})},
+                                 {"to": rng.randrange(players)},
+                                 {"give": {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})}},
+                                 {"ask": {"hand": {bean: rng.randrange(1, 3)}}},
+                                 {"pay": {bean: rng.randrange(1, 4)}}]))
+    return log
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the agreement and print one line per edition and player count."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.agree_bohnanza", description=__doc__.splitlines()[0])
+    parser.add_argument("--reference-games", type=int, default=2000, help="reference games per case, replayed by the engine")
+    parser.add_argument("--engine-games", type=int, default=500, help="engine games per case, replayed by the reference")
+    parser.add_argument("--tampered", type=int, default=500, help="tampered logs per case")
+    parser.add_argument("--cases", default=",".join(f"{r}:{c}" for r, c in CASES),
+                        help="RULESET:PLAYERS,... (default: both editions, every player count)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--examples", type=int, default=3, help="disagreements printed in full per case")
+    args = parser.parse_args(argv)
+    play, engine_outcome = engine_side()
+    cases = [(name, int(count)) for name, count in (case.rsplit(":", 1) for case in args.cases.split(","))]
+    totals = [0, 0, 0, 0, 0, 0]
+    print(f"{'case':<24} {'ref->engine':>18} {'engine->ref':>18} {'tampered':>18}  seconds")
+    for ruleset, count in cases:
+        start = time.perf_counter()
+        shown = 0
+        counts = [0, 0, 0, 0, 0, 0]   # played and disagreeing: ref->engine, engine->ref, tampered
+
+        def disagree(kind: str, seed: int, detail: object) -> None:
+            nonlocal shown
+            if shown < args.examples:
+                print(f"  DISAGREEMENT {ruleset} {count} players, {kind}, seed {seed}: {str(detail)[:400]}")
+                shown += 1
+
+        rng = random.Random(args.seed)
+        for seed in range(args.seed, args.seed + args.reference_games):
+            log = reference.play_random_game(seed, NAMES[:count], ruleset)
+            verdict = engine_outcome(log)
+            counts[0] += 1
+            if verdict != ("ok", log["result"]):
+                counts[1] += 1
+                disagree("reference game replayed by the engine", seed, verdict)
+            if seed - args.seed < args.tampered:
+                changed = tampered(log, rng)
+                ours, theirs = reference_outcome(changed), engine_outcome(changed)
+                counts[4] += 1
+                if ours != theirs:
+                    counts[5] += 1
+                    disagree("tampered log", seed, (ours, theirs))
+        for seed in range(args.seed, args.seed + args.engine_games):
+            log = play(ruleset, count, seed, bot=seed % 2 == 0)
+            counts[2] += 1
+            try:
+                agrees = json.dumps(reference.replay(log)) == json.dumps(log["result"])
+                detail: object = log["result"]
+            except (reference.ReferenceIllegalAction, reference.ReferenceLogError) as error:
+                agrees, detail = False, error
+            if not agrees:
+                counts[3] += 1
+                disagree("engine game replayed by the reference", seed, detail)
+        cells = [f"{counts[i]} games, {counts[i + 1]} off" for i in (0, 2, 4)]
+        print(f"{ruleset + ' ' + str(count) + 'p':<24} {cells[0]:>18} {cells[1]:>18} {cells[2]:>18}  "
+              f"{time.perf_counter() - start:.0f}", flush=True)
+        totals = [a + b for a, b in zip(totals, counts)]
+    print(f"total: {totals[0]} reference games replayed by the engine ({totals[1]} disagreements), "
+          f"{totals[2]} engine games replayed by the reference ({totals[3]}), "
+          f"{totals[4]} tampered logs ({totals[5]})")
+    return 1 if totals[1] or totals[3] or totals[5] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

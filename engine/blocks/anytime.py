@@ -1,0 +1,47 @@
+"""What every at-any-time action shares (a harvest, buying a field): the ``anytime`` category.
+
+Such an action is open to a player at each of their decision points: the
+state adds its legal actions to the decision's own, and applying one leaves
+the player at the same decision (which may now offer more: a card that had
+nowhere to go can be planted after a harvest).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core.decisions import NO_ACTIONS, LegalActions
+
+
+class AnytimeAction:
+    """Base of the ``anytime`` blocks."""
+
+    category = "anytime"
+    # The log's ``action`` word of this block's actions (the kind a random bot draws among).
+    word = "action"
+    parameters: dict = {}
+    required: tuple[str, ...] = ()
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+        self.id = str(spec.get("id", self.kind))
+        self.spec = spec
+        self.ruleset = ruleset
+
+    def space_requests(self) -> Sequence[tuple[str, Any]]:
+        """The action spaces this action needs."""
+        return ()
+
+    def compile(self, game: Any) -> None:
+        """Resolve names against a game."""
+
+    def legal(self, state: Any, player: int) -> LegalActions:
+        """What ``player`` may do now (NO_ACTIONS when nothing)."""
+        return NO_ACTIONS
+
+    def available(self, state: Any, player: int) -> bool:
+        """Whether ``player`` may take this action now (cheaper than listing the actions, where a block can say)."""
+        return bool(self.legal(state, player))
+
+    def apply(self, state: Any, player: int, action: int) -> int:
+        """Do it; the flow signal (the decision under way goes on: DECIDE)."""
+        raise NotImplementedError
+

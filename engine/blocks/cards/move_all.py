@@ -1,0 +1,59 @@
+"""Step ``move-all``: every card of one zone goes to another (the face-up cards kept go beside their owner's fields)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ...core.flow import DONE, FlowNode
+from ...core.zones import instances_in
+from ..params import param, variable, zone
+from ..registry import register
+
+
+@register
+class MoveAllStep(FlowNode):
+    """``move-all``: every card in zone ``from`` moves to zone ``to``, in its order (to the back of a row, onto a stack).
+
+    For a player zone, the player is the one in ``player``.
+
+    Parameters: ``from``, ``to``, ``player`` (a variable, default ``active``).
+
+    ```yaml
+    - {kind: move-all, from: face-up, to: set-aside}   # the cards the active player kept
+    ```
+    """
+
+    kind = "move-all"
+    instant = True
+    parameters = {"from": param("From", "The zone emptied.", zone(), option=False),
+                  "to": param("To", "The zone its cards go to.", zone(), option=False),
+                  "player": param("Player", "Whose zones, for player zones (a variable; default active).", variable(),
+                                  option=False)}
+    required = ("from", "to")
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+        super().__init__(spec, ruleset, build)
+        self.source_id = spec["from"]
+        self.target_id = spec["to"]
+        self.player_name = spec.get("player", "active")
+
+    @classmethod
+    def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
+        """Where this step moves cards (all of them)."""
+        return [(spec.get("from"), spec.get("to"), None, True)]
+
+    def variable_names(self) -> Sequence[str]:
+        return (self.player_name,)
+
+    def compile(self, game: Any) -> None:
+        self.source_zone = game.zone_index(self.source_id)
+        self.target_zone = game.zone_index(self.target_id)
+        self.player = game.variable(self.player_name)
+
+    def run(self, state: Any) -> int:
+        player = state.variables[self.player]
+        source = state.slot(self.source_zone, player)
+        content = state.zones[source]
+        if content:
+            state.move(instances_in(content), source, state.slot(self.target_zone, player), player=player,
+                       step=self.id)
+        return DONE

@@ -1,0 +1,25 @@
+"""The ``done`` action: a player who may do more (plant another card, act at any time) stops."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.decisions import ActionSpace
+from ...text.i18n import _
+
+
+class DoneSpace(ActionSpace):
+    """The ``done`` space: one int, ``{"action": "done"}`` in the log."""
+
+    name = "done"
+    json_actions = ("done",)
+    size = 1
+
+    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+        return {"player": player, "action": "done"}
+
+    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+        return self.base
+
+    def describe(self, state: Any, action: int, player: int) -> str:
+        # TRANSLATORS: ending a step where a player may do something more (plant another card) or stop.
+        return _("done")

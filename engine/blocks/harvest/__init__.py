@@ -1,0 +1,11 @@
+"""The harvest family: turning a zone of cards into points by a lookup table (a field's harvest), at any time or at the end."""
+from . import harvest, harvest_all  # noqa: F401
+
+# What the front ends need of this family (see engine.blocks.registry.family_parts).
+FRONT_ENDS = {
+    # "anytime:KIND" -> the command that reads this action at every terminal prompt
+    "prompts": {"anytime:harvest": "prompts:HarvestCommand"},
+    # decision kind -> the heuristic bot's policy for it (the last chance of a turn is for harvesting)
+    "policies": {"anytime-chance": "heuristic:HarvestPolicy"},
+    "narration": ("narration",),
+}

@@ -1,0 +1,128 @@
+"""At any time, ``harvest``: a player empties one of their zones, paid by its cards' table."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ...core.decisions import ActionList, ActionSpace
+from ...core.flow import DECIDE
+from ...core.zones import count_of, instances_in
+from ...errors import IllegalActionError, LogError
+from ...text.i18n import _
+from ..anytime import AnytimeAction
+from ..params import name, param
+from ..registry import register
+from .payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
+
+
+class HarvestSpace(ActionSpace):
+    """The ``harvest`` space: one int per zone, ``{"action": "harvest", "zone": ZONE}`` in the log."""
+
+    name = "harvest"
+    json_actions = ("harvest",)
+    # The harvest event tells it, with what the zone paid.
+    tells_itself = True
+    tells_itself = True  # the harvest event says what was harvested and what it paid
+
+    def __init__(self, ruleset: Any, game: Any) -> None:
+        super().__init__(ruleset, game)
+        self.size = len(game.zones.specs)
+
+    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+        return {"player": player, "action": "harvest", "zone": self.game.zones.specs[action - self.base].id}
+
+    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+        zone_id = entry.get("zone")
+        index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
+        if index is None:
+            raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
+        return self.base + index
+
+    def describe(self, state: Any, action: int, player: int) -> str:
+        from ...text.formatting import ruleset_text
+
+        zone = ruleset_text(self.ruleset, self.game.zones.specs[action - self.base].name)
+        # TRANSLATORS: harvesting one of your zones (a field), e.g. "harvest First field".
+        return _("harvest {zone}", zone=zone)
+
+
+@register
+class Harvest(AnytimeAction):
+    """``harvest``: at any of their decision points a player may harvest one of their non-empty zones tagged ``zones``.
+
+    The zone pays by the ``table`` of its cards (the highest step its number
+    of cards reaches; below the first step nothing): that many of its cards
+    go to the player's ``pay-to`` zone, the others to the shared ``rest-to``
+    zone. With ``protection``, a zone holding a single card may not be
+    harvested while another of the player's tagged zones holds two or more
+    (empty zones do not count); a ``lift-rule`` modifier naming the rule
+    ``protection`` lifts it, for the cards its selector picks.
+
+    Parameters: ``zones`` (a zone tag), ``table``, ``pay-to``, ``rest-to``, ``counter``, ``protection`` (the rule's name; no protection when absent).
+
+    ```yaml
+    anytime:
+      - {id: harvest, kind: harvest, zones: field, table: meter, pay-to: coins, rest-to: discard, protection: protection}
+    ```
+    """
+
+    kind = "harvest"
+    word = "harvest"
+    parameters = {**HARVEST_PARAMETERS,
+                  "protection": param("Protection", "The name of the protection rule (a single card is not harvested "
+                                      "while another zone holds more); none when absent.", name(), option=False)}
+    required = HARVEST_REQUIRED
+    card_paths = staticmethod(Harvester.card_paths)
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+        super().__init__(spec, ruleset)
+        self.harvester = Harvester(spec)
+        self.protection = spec.get("protection")
+
+    def space_requests(self) -> Sequence[tuple[str, Any]]:
+        return (("harvest", HarvestSpace),)
+
+    def compile(self, game: Any) -> None:
+        self.space = game.space("harvest")
+        self.harvester.compile(game)
+
+    def harvestable(self, state: Any, player: int) -> list[int]:
+        """The indices of ``player``'s zones they may harvest now."""
+        zones = state.zones
+        slot = state.slot
+        counts = [(index, count_of(zones[slot(index, player)])) for index in self.harvester.zones]
+        filled = [(index, count) for index, count in counts if count]
+        if not self.protection or all(count == 1 for _, count in filled):
+            return [index for index, _ in filled]
+        allowed = []
+        for index, count in filled:
+            if count >= 2 or self._protection_lifted(state, player, index):
+                allowed.append(index)
+        return allowed
+
+    def available(self, state: Any, player: int) -> bool:
+        """Any non-empty zone can be harvested: the protection rule never blocks the fullest one."""
+        zones, slot = state.zones, state.slot
+        return any(zones[slot(index, player)] for index in self.harvester.zones)
+
+    def _protection_lifted(self, state: Any, player: int, zone_index: int) -> bool:
+        content = state.zones[state.slot(zone_index, player)]
+        card_type = state.game.cards.type(instances_in(content)[0])
+        return state.rule_lifted(player, self.protection, card_type)
+
+    def legal(self, state: Any, player: int) -> ActionList:
+        base = self.space.base
+        return ActionList([base + index for index in self.harvestable(state, player)], kind="harvest")
+
+    def apply(self, state: Any, player: int, action: int) -> int:
+        zone_index = action - self.space.base
+        if zone_index not in self.harvestable(state, player):
+            filled = count_of(state.zones[state.slot(zone_index, player)]) if zone_index in self.harvester.zones else 0
+            if not filled:
+                raise IllegalActionError.at(_("there is nothing to harvest there"))
+            raise IllegalActionError.at(_("a zone with a single card may not be harvested while another holds more"))
+        self.harvester.harvest(state, player, zone_index, self.id)
+        return DECIDE
+
+    def payout(self, state: Any, player: int, zone_index: int) -> int:
+        """What harvesting the zone would pay now (for views and bots)."""
+        return self.harvester.payout(state, player, zone_index)

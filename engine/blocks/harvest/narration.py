@@ -1,0 +1,20 @@
+"""How the harvest family's events are told (registered with :mod:`engine.text.narration`)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...text.formatting import card_name, zone_name
+from ...text.i18n import ngettext
+from ...text.narration import describes, event_field, player_name
+
+
+@describes("harvest")
+def _harvest(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    cards = list(event_field(event, "cards") or ())
+    paid = int(event_field(event, "paid") or 0)
+    card = card_name(ruleset, cards[0]) if cards else "?"
+    # TRANSLATORS: e.g. "Ann harvests 7 × Red from First field, which pays 3." {count} is the number of cards.
+    return ngettext("{player} harvests {count} × {card} from {zone}, which pays {paid}.",
+                    "{player} harvests {count} × {card} from {zone}, which pays {paid}.", len(cards),
+                    player=player_name(players, event), count=len(cards), card=card,
+                    zone=zone_name(ruleset, str(event_field(event, "zone"))), paid=paid)

@@ -1,0 +1,83 @@
+"""What every harvest does: read the zone's table by its card count, pay that many cards, discard the rest."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ...core.zones import count_of, instances_in
+from ..params import name, param, zone
+from .events import Harvested
+
+# The parameters every harvesting block shares.
+HARVEST_PARAMETERS = {
+    "zones": param("Zones", "The tag of the player's zones that are harvested (fields).", name("zone-tag"), option=False),
+    "table": param("Table", "The card tables that say what a zone pays by its number of cards.", name("table"),
+                   option=False),
+    "pay-to": param("Pay to", "The player's zone the paid cards go to (their coins).", zone(), option=False),
+    "rest-to": param("Rest to", "The shared zone the other cards go to (the discard pile).", zone(), option=False),
+    "counter": param("Counter", "A per-player counter of harvests (of non-empty zones).", name("player-counter"),
+                     option=False),
+}
+HARVEST_REQUIRED = ("zones", "table", "pay-to", "rest-to")
+
+
+def lookup(steps: tuple[tuple[int, Fraction], ...], amount: int) -> int:
+    """What ``amount`` cards pay by a table of ``(threshold, value)`` steps: the highest step reached, else 0."""
+    reached = 0
+    for threshold, value in steps:
+        if amount >= threshold:
+            reached = value
+        else:
+            break
+    return int(reached)
+
+
+class Harvester:
+    """One harvesting block's zones and table, compiled for a game."""
+
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        self.tag = spec["zones"]
+        self.table = spec["table"]
+        self.pay_to_id = spec["pay-to"]
+        self.rest_to_id = spec["rest-to"]
+        self.counter_id = spec.get("counter")
+
+    @staticmethod
+    def card_paths(spec: Mapping[str, Any]) -> list[tuple]:
+        """Where a harvest moves cards: from the tagged zones to the paid zone and to the rest zone."""
+        source = f"#{spec.get('zones')}"
+        return [(source, spec.get("pay-to"), None, False), (source, spec.get("rest-to"), None, False)]
+
+    def compile(self, game: Any) -> None:
+        self.zones = tuple(spec.index for spec in game.zones.specs if self.tag in spec.tags)
+        self.zone_ids = {spec.index: spec.id for spec in game.zones.specs}
+        self.pay_to = game.zone_index(self.pay_to_id)
+        self.rest_to = game.zones.slot_of(self.rest_to_id)
+        self.counter = game.counter_index[self.counter_id] if self.counter_id else None
+
+    def payout(self, state: Any, player: int, zone_index: int) -> int:
+        """What harvesting ``player``'s zone would pay now (0 for an empty zone)."""
+        content = state.zones[state.slot(zone_index, player)]
+        if not content:
+            return 0
+        first = instances_in(content)[0]
+        card_type = state.game.cards.type(first)
+        amount = count_of(content)
+        return min(lookup(state.table_for(player, card_type, self.table), amount), amount)
+
+    def harvest(self, state: Any, player: int, zone_index: int, step: str) -> int:
+        """Harvest ``player``'s zone: the paid cards to their ``pay-to`` zone, the rest to ``rest-to``; the amount paid."""
+        slot = state.slot(zone_index, player)
+        cards = instances_in(state.zones[slot])
+        if not cards:
+            return 0
+        paid = self.payout(state, player, zone_index)
+        if state.recording:
+            state.events.append(Harvested(player, self.zone_ids[zone_index], state.game.cards.ids_of(cards), paid))
+        if paid:
+            state.move(cards[:paid], slot, state.slot(self.pay_to, player), player=player, step=step)
+        if len(cards) > paid:
+            state.move(cards[paid:], slot, self.rest_to, player=player, step=step)
+        if self.counter is not None:
+            state.add_to_counter(self.counter, player, 1)
+        return paid

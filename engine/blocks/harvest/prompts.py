@@ -1,0 +1,93 @@
+"""``harvest N`` at any prompt: a human harvests their zone number N, told first what each would pay.
+
+The zones are numbered from 1 in the order the ruleset declares the zones
+with the harvest's tag (the numbers planting uses). ``harvest`` alone
+harvests the only zone that may be harvested, if there is just one.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...terminal.commands import Turn, parse_number, word_set
+from ...text.formatting import ruleset_text
+from ...text.i18n import _
+from ...text.player_input import InputProblem
+
+
+def harvest_words() -> set[str]:
+    """Words that harvest."""
+    # TRANSLATORS: the command a player types to harvest a zone (a field), followed by its number.
+    return word_set("harvest", "hv", _("harvest"))
+
+
+class HarvestCommand:
+    """Reads ``harvest N`` for an ``anytime`` harvest (:class:`~engine.blocks.harvest.harvest.Harvest`)."""
+
+    def __init__(self, item: Any) -> None:
+        self.item = item
+
+    def words(self) -> set[str]:
+        """The command's words."""
+        return harvest_words()
+
+    def _zones(self, turn: Turn) -> list[Any]:
+        """The player's zones this harvest takes, in their numbering order (zone specs)."""
+        specs = turn.game.zones.specs
+        return [specs[index] for index in self.item.harvester.zones]
+
+    def _open(self, turn: Turn) -> list[int]:
+        """The numbers of the zones the player may harvest now."""
+        harvestable = set(self.item.harvestable(turn.state, turn.player))
+        return [number for number, spec in enumerate(self._zones(turn), start=1) if spec.index in harvestable]
+
+    def hint(self, turn: Turn) -> str | None:
+        """``harvest 1-2`` when a zone may be harvested now."""
+        numbers = self._open(turn)
+        if not numbers:
+            return None
+        # TRANSLATORS: the hint for the harvest command in a prompt; {numbers} lists the zones that may be harvested.
+        return _("harvest {numbers}", numbers="/".join(str(number) for number in numbers))
+
+    def help_lines(self, turn: Turn) -> list[str]:
+        """Each non-empty zone: what harvesting it would pay, or why it may not be harvested now."""
+        from ...terminal.commands import refusal_reason
+        from ...terminal.table_view import counted_cards
+
+        lines = []
+        open_numbers = self._open(turn)
+        for number, spec in enumerate(self._zones(turn), start=1):
+            cards = turn.observation.cards(spec.id, turn.player) or ()
+            if not cards:
+                continue
+            zone = ruleset_text(turn.ruleset, spec.name)
+            held = counted_cards(turn.ruleset, cards)
+            if number in open_numbers:
+                # TRANSLATORS: a line of the help, e.g. "harvest 1: First field, 3 × Red, pays 2".
+                lines.append(_("harvest {number}: {zone}, {cards}, pays {amount}", number=number, zone=zone,
+                               cards=held, amount=self.item.payout(turn.state, turn.player, spec.index)))
+            else:
+                action = self.item.space.base + spec.index
+                lines.append(_("harvest {number}: {zone}, {cards}: {reason}", number=number, zone=zone, cards=held,
+                               reason=refusal_reason(turn.state, action) or "?"))
+        return lines
+
+    def action(self, turn: Turn, words: list[str]) -> int | None:
+        """The harvest of the zone numbered by the words (the only one open, when none is named)."""
+        zones = self._zones(turn)
+        if not words:
+            numbers = self._open(turn)
+            if len(numbers) == 1:
+                return self.item.space.base + zones[numbers[0] - 1].index
+            if not numbers:
+                raise InputProblem(_("You have nothing you may harvest now."))
+            raise InputProblem(_("Which one? Type harvest and its number: {numbers}.",
+                                 numbers=", ".join(str(number) for number in numbers)))
+        if len(words) != 1:
+            raise InputProblem(_("Type harvest and one zone number, e.g. harvest 1."))
+        # TRANSLATORS: what the number after "harvest" stands for.
+        number = parse_number(words[0], 1, len(zones), _("zone number"))
+        spec = zones[number - 1]
+        if not turn.observation.cards(spec.id, turn.player):
+            raise InputProblem(_("{zone} is empty: there is nothing to harvest.",
+                                 zone=ruleset_text(turn.ruleset, spec.name)))
+        return self.item.space.base + spec.index

@@ -1,0 +1,240 @@
+"""The trading family's heuristic player: give away what would break its zones, ask for what fits them.
+
+Positions are valued as the harvest family's policy values them
+(:class:`~engine.blocks.harvest.heuristic.Outlook`): the cards a player must
+plant (received cards, the face-up cards the active player keeps, the front
+of the hand) played out into their zones. A card is *unwanted* when the
+position is worth more without it (it would force a zone to be harvested
+early), *wanted* when it is worth more with it (it joins a zone of its type).
+
+- **Answering** an offer, it accepts when the position after the trade
+  (cards received set aside to plant, its cards given, the hand positions
+  chosen to give the least useful copies) is worth more than before, by a
+  margin; otherwise it declines.
+- **Offering**, it builds a few offers to each player it may trade with:
+  its unwanted cards (face-up cards it would have to keep, hand cards near
+  the front) given, a wanted card asked for (a face-up card of the active
+  player, or a hand card of a type its zones hold), or both. Each is scored by
+  its own gain times a guess of the chance it is accepted: the receiver's
+  gain judged from what the table shows of them (their zones and cards set
+  aside; their hand is hidden), and for hand cards asked for, the chance that
+  they hold one. It makes the best offer worth making, never the same one
+  twice in a trading phase, and otherwise passes (letting the others offer);
+  trading ends when everyone has passed.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...core.observation import Observation
+from ..harvest.heuristic import HORIZON, FieldPolicy, FieldRules, Holding, Outlook, read_holding
+from .offers import Offer
+
+# The least gain, in points, for which it accepts an offer (0.4 lost 0.4 points a game in self-play).
+ACCEPT_MARGIN = 0.02
+# The least expected gain, in points, for which it makes an offer.
+OFFER_MARGIN = 0.08
+# The most ways of accepting it weighs (the hand positions giving the cards asked for).
+ACCEPT_WAYS = 24
+# The chance an offer is accepted, by how the receiver seems to gain from it: clearly, barely, not at all.
+ACCEPT_CHANCE = (0.8, 0.5, 0.15)
+
+
+class TradingPolicy(FieldPolicy):
+    """Answers ``trade`` decisions (see the module docstring)."""
+
+    def __init__(self) -> None:
+        # The offers made in the trading phase under way: (round, active player) and the offer ints.
+        self._phase: tuple[int, int] | None = None
+        self._made: set[int] = set()
+
+    def choose(self, obs: Observation, legal: Any) -> int:
+        """Accept or decline; make an offer or pass."""
+        rules = self.rules_for(obs)
+        parts = self.legal_parts(legal)
+        facts = obs.decision
+        answering = facts.get("stage") == "answer"
+        if answering and "accept" not in parts:
+            # It lacks the cards asked for.
+            return obs.game.space("reply").base
+        turn = parts.get("pass")
+        if not answering and "offer" not in parts and turn is not None:
+            return next(iter(turn))
+        active = facts.get("active", obs.player)
+        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
+        holding = read_holding(obs, rules, obs.player, pool if active == obs.player else ())
+        outlook = self.outlook(obs, rules, holding)
+        if active == obs.player and not answering:
+            # Before offering its face-up cards, the active player may make room (every last chance offers it too).
+            action = self.at_any_time(obs, rules, parts, holding, outlook)
+            if action is not None:
+                return action
+        if answering:
+            return self.answer(obs, rules, parts, holding, outlook)
+        offer = self.best_offer(obs, rules, parts, holding, outlook, pool, active)
+        if offer is not None:
+            return offer
+        return next(iter(turn)) if turn is not None else next(iter(legal))
+
+    # ------------------------------------------------------------------ answering
+
+    def answer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
+               outlook: Outlook) -> int:
+        """Accept the best way when the trade is worth it, else decline."""
+        replies = parts.get("decline") or parts.get("accept")
+        space = obs.game.space("reply")
+        decline = space.base
+        if "accept" not in parts:
+            return decline
+        offer = obs.game.space("offer").decode(obs.decision["offer_action"])
+        incoming = list(holding.incoming)
+        for card in obs.decision.get("offered_hand_cards", ()):
+            incoming[rules.index_of[card]] += 1
+        for card_type, count in enumerate(offer.give_pool):
+            incoming[card_type] += count
+        for card_type, count in enumerate(offer.ask_pool):
+            incoming[card_type] -= count
+        if min(incoming) < 0:
+            return decline
+        base = outlook.value(holding.fields, holding.incoming, holding.hand)
+        best, best_gain = decline, ACCEPT_MARGIN
+        hand = holding.hand or ()
+        for number, action in enumerate(replies):
+            if action == decline:
+                continue
+            if number > ACCEPT_WAYS:
+                break
+            mask = action - decline - 1
+            kept = tuple(card for position, card in enumerate(hand) if not mask >> position & 1)
+            gain = outlook.value(holding.fields, incoming, kept) - base
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    # ------------------------------------------------------------------ offering
+
+    def best_offer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
+                   outlook: Outlook, pool: Sequence[str], active: int) -> int | None:
+        """The offer worth making now, if any."""
+        offers = parts.get("offer")
+        if offers is None:
+            return None
+        phase = (obs.round_number, active)
+        if phase != self._phase:
+            self._phase, self._made = phase, set()
+        me = obs.player
+        types = rules.types
+        nothing = (0,) * types
+        pool_counts = [0] * types
+        for card in pool:
+            pool_counts[rules.index_of[card]] += 1
+        hand = holding.hand or ()
+        fields, held = holding.fields, holding.incoming
+        base = outlook.value(fields, held, hand)
+
+        def mine(mask: int, give_pool: Sequence[int], ask_pool: Sequence[int], ask_hand: Sequence[int]) -> float:
+            kept = tuple(card for position, card in enumerate(hand) if not mask >> position & 1) if mask else hand
+            incoming = [count - given + got + asked for count, given, got, asked
+                        in zip(held, give_pool, ask_pool, ask_hand)]
+            return outlook.value(fields, incoming, kept) - base
+
+        # What it would rather be rid of: sets of face-up cards it would keep (there are few), hand cards one by
+        # one (only those it will plant soon: further back, a card only adds to the growth of its type).
+        gives: list[tuple[int, tuple[int, ...]]] = []
+        if me == active:
+            pool_gives = sorted(((mine(0, counts, nothing, nothing), counts) for counts in _sub_counts(pool_counts)),
+                                reverse=True)
+            gives += [(0, counts) for gain, counts in pool_gives[:2] if gain > 0]
+        hand_gives = sorted(((mine(1 << position, nothing, nothing, nothing), position)
+                             for position in range(min(HORIZON, len(hand)))), reverse=True)
+        hand_gives = [position for gain, position in hand_gives[:2] if gain > 0]
+        gives += [(1 << position, nothing) for position in hand_gives]
+        if len(hand_gives) == 2:
+            gives.append(((1 << hand_gives[0]) | (1 << hand_gives[1]), nothing))
+        if gives and hand_gives and gives[0][0] == 0:
+            gives.append((1 << hand_gives[0], gives[0][1]))
+        # What it would like: a card of a type its zones hold, or a face-up card of the active player.
+        wanted = []
+        candidates = {card_type for card_type, amount in fields if amount}
+        if me != active:
+            candidates.update(card_type for card_type, count in enumerate(pool_counts) if count)
+        for card_type in candidates:
+            single = tuple(1 if t == card_type else 0 for t in range(types))
+            gain = mine(0, nothing, single, nothing)
+            if gain > 0:
+                wanted.append((gain, card_type, single))
+        wanted.sort(reverse=True)
+        if not (gives or wanted):
+            return None
+
+        # Clockwise from this player, so that ties go the same way wherever the table starts counting.
+        players = len(obs.players)
+        receivers = [(me + step) % players for step in range(1, players)] if me == active else [active]
+        # Every offer's worth to this player, best first: the receivers' side is judged only for those that may win.
+        asks = [(nothing, nothing)]
+        for gain, card_type, single in wanted[:2]:
+            if me != active and pool_counts[card_type]:
+                asks.append((single, nothing))
+            else:
+                asks.append((nothing, single))
+        offered = []
+        for mask, give_pool in [(0, nothing)] + gives:
+            for ask_pool, ask_hand in asks:
+                if mask or any(give_pool) or any(ask_pool) or any(ask_hand):
+                    gain = mine(mask, give_pool, ask_pool, ask_hand)
+                    if gain > OFFER_MARGIN:
+                        offered.append((gain, mask, give_pool, ask_pool, ask_hand))
+        offered.sort(key=lambda item: -item[0])
+        others = outlook.for_others()
+        judged = {}
+        best, best_score = None, OFFER_MARGIN
+        for gain, mask, give_pool, ask_pool, ask_hand in offered:
+            if gain * ACCEPT_CHANCE[0] <= best_score:
+                break
+            given = list(give_pool)
+            for position in range(len(hand)):
+                if mask >> position & 1:
+                    given[hand[position]] += 1
+            for receiver in receivers:
+                if any(ask_pool) and receiver != active:
+                    continue
+                their_hand = obs.count(rules.hand, receiver) or 0
+                if sum(ask_hand) > their_hand:
+                    continue
+                if receiver not in judged:
+                    theirs = read_holding(obs, rules, receiver, pool if receiver == active else ())
+                    judged[receiver] = (theirs, others.value(theirs.fields, theirs.incoming, None))
+                theirs, their_base = judged[receiver]
+                incoming = [count + got - lost for count, got, lost in zip(theirs.incoming, given, ask_pool)]
+                their_gain = others.value(theirs.fields, incoming, None) - their_base
+                for card_type, count in enumerate(ask_hand):
+                    if count:
+                        their_gain -= count * self._marginal(others, theirs, card_type)
+                chance = (ACCEPT_CHANCE[0] if their_gain > 0.1 else ACCEPT_CHANCE[1] if their_gain > -0.3
+                          else ACCEPT_CHANCE[2])
+                for card_type, count in enumerate(ask_hand):
+                    if count:
+                        chance *= 1.0 - (1.0 - outlook.share[card_type]) ** their_hand
+                if gain * chance > best_score:
+                    action = offers.space.encode_offer(Offer(receiver, mask, give_pool, ask_pool, ask_hand))
+                    if action not in self._made and action in offers:
+                        best, best_score = action, gain * chance
+        if best is not None:
+            self._made.add(best)
+        return best
+
+    @staticmethod
+    def _marginal(outlook: Outlook, holding: Holding, card_type: int) -> float:
+        """What one more card of ``card_type`` adds to a zone of that type (0 when no zone holds it)."""
+        amount = max((held_amount for held, held_amount in holding.fields if held == card_type), default=0)
+        if not amount:
+            return 0.0
+        return outlook.worth(card_type, amount + 1) - outlook.worth(card_type, amount)
+
+
+def _sub_counts(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every non-empty part of a collection given as counts per type."""
+    parts: list[tuple[int, ...]] = [()]
+    for count in counts:
+        parts = [part + (taken,) for part in parts for taken in range(count + 1)]
+    return [part for part in parts if any(part)]

@@ -1,0 +1,398 @@
+"""Offers: what one party of a trade gives and asks for, as an int, a log entry and words.
+
+An offer names its receiver and four parts, each possibly empty: hand cards
+the offerer gives, by position (0 is the front: hand order is fixed, and the
+position is what the giver chooses); cards of the active player's shared
+pool (face-up cards) the offerer gives, by type; pool cards asked for, by
+type; hand cards asked for, by type and number (the receiver's hand is
+hidden, so only types can be named; the receiver picks the positions on
+accepting).
+
+The int encodes all of it in mixed radix (receiver, hand positions as a
+bitmask, then a count per card type for each of the three counted parts),
+so an action int is self-contained and the space of offers, the power set of
+a hand times every request, is never listed: legality is checked on the
+decoded offer and legal offers are sampled (:class:`OfferActions`).
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+from math import comb
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
+
+from ...core.decisions import ActionSpace, LegalActions
+from ...errors import LogError
+from ...text.i18n import _
+from ..card_counts import card_counts_text, counts_by_type
+
+# The most cards a sampled offer gives, and asks for, each way: a random
+# player's offers stay the size people make.
+SAMPLED_MOST = 3
+
+
+class Offer(NamedTuple):
+    """A decoded offer (``give_hand``: a bitmask of hand positions; the others: a count per card type)."""
+
+    receiver: int
+    give_hand: int
+    give_pool: tuple[int, ...]
+    ask_pool: tuple[int, ...]
+    ask_hand: tuple[int, ...]
+
+    def positions(self) -> list[int]:
+        """The hand positions given, front first."""
+        mask, found = self.give_hand, []
+        while mask:
+            lowest = mask & -mask
+            found.append(lowest.bit_length() - 1)
+            mask ^= lowest
+        return found
+
+    def is_empty(self) -> bool:
+        """Whether nothing at all would move."""
+        return not (self.give_hand or any(self.give_pool) or any(self.ask_pool) or any(self.ask_hand))
+
+
+class OfferSpace(ActionSpace):
+    """The ``offer`` space: ``{"action": "offer", "to": SEAT, "give": {...}, "ask": {...}}`` in the log.
+
+    ``give`` maps the hand zone's id to the positions given and the pool
+    zone's id to ``{TYPE: N}``; ``ask`` maps each zone's id to ``{TYPE: N}``.
+    Empty parts are left out. The space is set up by the trade step, which
+    knows the zones' ids (:meth:`configure`).
+    """
+
+    name = "offer"
+    json_actions = ("offer",)
+
+    def __init__(self, ruleset: Any, game: Any) -> None:
+        super().__init__(ruleset, game)
+        self.players = game.player_count
+        # Each counted part packs a count per type in a few bits (enough for every copy of the type).
+        # The most of each type a part may name, plus one (every copy of the type).
+        self.radixes = tuple(len(copies) + 1 for copies in game.cards.instances_of)
+        self.widths = tuple(max(1, len(copies).bit_length()) for copies in game.cards.instances_of)
+        shifts, shift = [], 0
+        for width in self.widths:
+            shifts.append(shift)
+            shift += width
+        self.shifts = tuple(shifts)
+        self.counts_bits = shift
+        self.type_count = len(self.widths)
+        self.positions_bits = game.cards.size
+        # receiver | hand positions | give pool | ask pool | ask hand (least significant last)
+        self.size = self.players << (self.positions_bits + 3 * self.counts_bits)
+        self.hand_id = "hand"
+        self.pool_id = "pool"
+        self._decoded: dict[int, Offer] = {}
+
+    def configure(self, hand_id: str, pool_id: str | None) -> None:
+        """The zone ids the log names the parts by."""
+        self.hand_id = hand_id
+        self.pool_id = pool_id or "pool"
+
+    # ------------------------------------------------------------------ the int
+
+    def _counts_code(self, counts: Sequence[int]) -> int:
+        code = 0
+        for count, shift in zip(counts, self.shifts):
+            if count:
+                code |= count << shift
+        return code
+
+    def _counts(self, code: int) -> tuple[int, ...]:
+        if not code:
+            return (0,) * self.type_count
+        return tuple((code >> shift) & ((1 << width) - 1) for shift, width in zip(self.shifts, self.widths))
+
+    def encode_offer(self, offer: Offer) -> int:
+        """The int of an offer."""
+        bits = self.counts_bits
+        code = (offer.receiver << self.positions_bits) | offer.give_hand
+        code = (code << bits) | self._counts_code(offer.give_pool)
+        code = (code << bits) | self._counts_code(offer.ask_pool)
+        code = (code << bits) | self._counts_code(offer.ask_hand)
+        return self.base + code
+
+    def decode(self, action: int) -> Offer:
+        """The offer of an int of this space (remembered: an offer is read when made, answered and told)."""
+        offer = self._decoded.get(action)
+        if offer is None:
+            code = action - self.base
+            bits = self.counts_bits
+            mask = (1 << bits) - 1
+            ask_hand, ask_pool, give_pool = code & mask, (code >> bits) & mask, (code >> 2 * bits) & mask
+            code >>= 3 * bits
+            give_hand = code & ((1 << self.positions_bits) - 1)
+            offer = Offer(code >> self.positions_bits, give_hand, self._counts(give_pool), self._counts(ask_pool),
+                          self._counts(ask_hand))
+            if len(self._decoded) > 4096:
+                self._decoded.clear()
+            self._decoded[action] = offer
+        return offer
+
+    def _counts_from_json(self, value: Any, key: str) -> int:
+        """A log's ``{TYPE: N}`` packed as a counted part (LogError for unknown types or bad counts)."""
+        if value is None:
+            return 0
+        if type(value) is not dict and not isinstance(value, Mapping):
+            raise LogError.at(_("{key} must map card ids to numbers of cards", key=key))
+        index_of_id = self.game.cards.index_of_id
+        code = 0
+        for card, count in value.items():
+            type_index = index_of_id.get(card) if type(card) is str else None
+            if type_index is None or type(count) is not int or not 0 <= count < 1 << self.widths[type_index] \
+                    or count > len(self.game.cards.instances_of[type_index]):
+                counts_by_type(self.game, {card: count}, key)  # words the problem
+                raise LogError.at(_("{key} must map card ids to numbers of cards", key=key))
+            code |= count << self.shifts[type_index]
+        return code
+
+    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+        offer = self.decode(action)
+        ids = self.game.cards.ids
+        give: dict[str, Any] = {}
+        if offer.give_hand:
+            give[self.hand_id] = offer.positions()
+        if any(offer.give_pool):
+            give[self.pool_id] = {ids[t]: n for t, n in enumerate(offer.give_pool) if n}
+        ask: dict[str, Any] = {}
+        if any(offer.ask_hand):
+            ask[self.hand_id] = {ids[t]: n for t, n in enumerate(offer.ask_hand) if n}
+        if any(offer.ask_pool):
+            ask[self.pool_id] = {ids[t]: n for t, n in enumerate(offer.ask_pool) if n}
+        entry: dict[str, Any] = {"player": player, "action": "offer", "to": offer.receiver}
+        if give:
+            entry["give"] = give
+        if ask:
+            entry["ask"] = ask
+        return entry
+
+    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+        receiver = entry.get("to")
+        if type(receiver) is not int or not 0 <= receiver < self.players:
+            raise LogError.at(_("an offer needs `to`, the seat (0 to {last}) it is made to", last=self.players - 1))
+        give, ask = entry.get("give") or {}, entry.get("ask") or {}
+        for key, part in (("give", give), ("ask", ask)):
+            if type(part) is not dict and not isinstance(part, Mapping):
+                raise LogError.at(_("{key} must map zone ids to cards", key=key))
+            for zone_id in part:
+                if zone_id not in (self.hand_id, self.pool_id):
+                    raise LogError.at(_("{key} names the zone {zone}; trades use {valid}", key=key,
+                                        zone=str(zone_id)[:80], valid=f"{self.hand_id}, {self.pool_id}"))
+        positions = give.get(self.hand_id) or []
+        mask = 0
+        if not isinstance(positions, (list, tuple)):
+            raise LogError.at(_("the hand cards given are a list of positions"))
+        for position in positions:
+            if type(position) is not int or not 0 <= position < self.positions_bits or mask >> position & 1:
+                raise LogError.at(_("a hand position is a number from 0, each given once, not {value}",
+                                    value=str(position)[:40]))
+            mask |= 1 << position
+        bits = self.counts_bits
+        code = (receiver << self.positions_bits) | mask
+        code = (code << bits) | self._counts_from_json(give.get(self.pool_id), "give")
+        code = (code << bits) | self._counts_from_json(ask.get(self.pool_id), "ask")
+        code = (code << bits) | self._counts_from_json(ask.get(self.hand_id), "ask")
+        return self.base + code
+
+    def describe(self, state: Any, action: int, player: int) -> str:
+        offer = self.decode(action)
+        return describe_offer(self.ruleset, self.game, offer, state, player)
+
+
+def describe_offer(ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None) -> str:
+    """An offer in words: "offer Bo 1 × Red and Blue (hand card 2) for 2 × Green"."""
+    from ...text.formatting import format_list
+
+    given = []
+    if any(offer.give_pool):
+        given.append(card_counts_text(ruleset, game, offer.give_pool))
+    if offer.give_hand:
+        positions = offer.positions()
+        if state is not None and player is not None:
+            hand = _hand_ids(state, player)
+            named = [_card(ruleset, hand[p]) if p < len(hand) else "?" for p in positions]
+            # TRANSLATORS: hand cards offered, by name and hand position (1 is the front), e.g. "Blue (hand card 2)".
+            given.append(format_list(_("{card} (hand card {position})", card=name, position=p + 1)
+                                     for name, p in zip(named, positions)))
+        else:
+            given.append(_("hand cards {positions}", positions=", ".join(str(p + 1) for p in positions)))
+    asked = []
+    if any(offer.ask_pool):
+        asked.append(card_counts_text(ruleset, game, offer.ask_pool))
+    if any(offer.ask_hand):
+        asked.append(card_counts_text(ruleset, game, offer.ask_hand))
+    name = game.players[offer.receiver] if 0 <= offer.receiver < len(game.players) else "?"
+    if given and asked:
+        # TRANSLATORS: a trade offer, e.g. "offer Bo 1 × Red for 2 × Green".
+        return _("offer {name} {given} for {asked}", name=name, given=format_list(given), asked=format_list(asked))
+    if given:
+        # TRANSLATORS: a donation: cards given for nothing.
+        return _("give {name} {given} for nothing", name=name, given=format_list(given))
+    # TRANSLATORS: asking for cards for nothing in return.
+    return _("ask {name} for {asked} for nothing", name=name, asked=format_list(asked))
+
+
+def _hand_ids(state: Any, player: int) -> tuple[str, ...]:
+    frame = state.stack[-1] if state.stack else None
+    node = frame[0] if frame else None
+    hand = getattr(node, "hand_zone", None)
+    return state.card_ids_in(hand, player) if hand is not None else ()
+
+
+def _card(ruleset: Any, card_id: str) -> str:
+    from ...text.formatting import card_name
+
+    return card_name(ruleset, card_id)
+
+
+class OfferActions(LegalActions):
+    """The legal offers of one player at one moment: checked on demand, counted exactly, sampled, never listed whole.
+
+    ``rules`` is the trade step (it knows the zones and checks an offer);
+    ``parts`` the choices open to this offerer: per receiver, the hand
+    positions they may give, the pool counts they may give and the most they
+    may ask for.
+    """
+
+    __slots__ = ("space", "rules", "state", "player", "choices")
+
+    def __init__(self, space: OfferSpace, rules: Any, state: Any, player: int,
+                 choices: Sequence[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]]) -> None:
+        # choices: (receiver, hand size of offerer, pool counts giveable, pool counts askable, ask limits per type,
+        #           the most hand cards that may be asked for)
+        self.space = space
+        self.rules = rules
+        self.state = state
+        self.player = player
+        self.choices = tuple(choices)
+
+    def __contains__(self, action: object) -> bool:
+        if action not in self.space:
+            return False
+        return self.rules.offer_problem(self.state, self.player, self.space.decode(action)) is None
+
+    def kinds(self) -> tuple[str, ...]:
+        return ("offer",) if self.choices else ()
+
+    def __bool__(self) -> bool:
+        return bool(self.choices)
+
+    def __len__(self) -> int:
+        total = 0
+        for _receiver, hand, give_pool, ask_pool, ask_limits, ask_most in self.choices:
+            gives = 1 << hand
+            for count in give_pool:
+                gives *= count + 1
+            asks = _bounded_compositions(ask_limits, ask_most)
+            for count in ask_pool:
+                asks *= count + 1
+            total += gives * asks - 1  # less the offer of nothing for nothing
+        return total
+
+    def __iter__(self) -> Iterator[int]:
+        encode = self.space.encode_offer
+        for receiver, hand, give_pool, ask_pool, ask_limits, ask_most in self.choices:
+            for mask in range(1 << hand):
+                for given in product(*(range(count + 1) for count in give_pool)):
+                    for asked_pool in product(*(range(count + 1) for count in ask_pool)):
+                        for asked_hand in _compositions(ask_limits, ask_most):
+                            offer = Offer(receiver, mask, tuple(given), tuple(asked_pool), asked_hand)
+                            if not offer.is_empty():
+                                yield encode(offer)
+
+    def sample(self, rng: random.Random) -> int:
+        """An offer drawn by a documented scheme (not uniformly: the space is the power set of a hand).
+
+        A receiver uniformly; then up to ``SAMPLED_MOST`` cards given, drawn
+        uniformly from the offerer's hand positions and pool cards, and up to
+        ``SAMPLED_MOST`` asked for, drawn from the pool and from the card
+        types (weighted by copies); an offer of nothing is drawn again (after
+        100 draws of nothing, the first offer listed is taken).
+        """
+        if not self.choices:
+            raise ValueError("no legal action")
+        types = len(self.space.radixes)
+        for _ in range(100):
+            receiver, hand, give_pool, ask_pool, ask_limits, ask_most = self.choices[rng.randrange(len(self.choices))]
+            givable = [("hand", position) for position in range(hand)]
+            givable += [("pool", t) for t, count in enumerate(give_pool) for _ in range(count)]
+            given = rng.sample(givable, rng.randint(0, min(SAMPLED_MOST, len(givable))))
+            mask, pool = 0, [0] * types
+            for where, value in given:
+                if where == "hand":
+                    mask |= 1 << value
+                else:
+                    pool[value] += 1
+            askable = [("pool", t) for t, count in enumerate(ask_pool) for _ in range(count)]
+            askable += [("hand", t) for t, limit in enumerate(ask_limits) for _ in range(limit)]
+            wanted = rng.randint(0, min(SAMPLED_MOST, len(askable)))
+            asked_pool, asked_hand = [0] * types, [0] * types
+            for where, t in rng.sample(askable, wanted):
+                if where == "pool":
+                    asked_pool[t] += 1
+                elif sum(asked_hand) < ask_most:
+                    asked_hand[t] += 1
+            offer = Offer(receiver, mask, tuple(pool), tuple(asked_pool), tuple(asked_hand))
+            if not offer.is_empty():
+                return self.space.encode_offer(offer)
+        # A generator that keeps drawing nothing (a degenerate one, such as Hypothesis' shrunk randoms) still
+        # gets a legal offer: the first one listed (every choice allows at least one).
+        return next(iter(self))
+
+    sample_by_kind = sample
+
+    def __repr__(self) -> str:
+        return f"OfferActions(player={self.player}, receivers={[choice[0] for choice in self.choices]})"
+
+
+def _bounded_compositions(limits: Sequence[int], most: int) -> int:
+    """How many ways to pick ``counts[t] <= limits[t]`` with ``sum(counts) <= most``."""
+    ways = [1] + [0] * most
+    for limit in limits:
+        nxt = [0] * (most + 1)
+        for total, count in enumerate(ways):
+            if count:
+                for extra in range(min(limit, most - total) + 1):
+                    nxt[total + extra] += count
+        ways = nxt
+    return sum(ways)
+
+
+def _compositions(limits: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
+    """Every ``counts`` with ``counts[t] <= limits[t]`` and ``sum(counts) <= most``, in a stable order."""
+    def walk(index: int, left: int) -> Iterator[tuple[int, ...]]:
+        if index == len(limits):
+            yield ()
+            return
+        for count in range(min(limits[index], left) + 1):
+            for rest in walk(index + 1, left - count):
+                yield (count,) + rest
+
+    return walk(0, most)
+
+
+def position_choices(hand_types: Sequence[int], wanted: Sequence[int]) -> int:
+    """How many ways a hand of ``hand_types`` can give ``wanted[t]`` cards of each type."""
+    ways = 1
+    for t, count in enumerate(wanted):
+        if count:
+            ways *= comb(sum(1 for held in hand_types if held == t), count)
+    return ways
+
+
+def position_sets(hand_types: Sequence[int], wanted: Sequence[int]) -> Iterator[int]:
+    """Every bitmask of hand positions giving ``wanted[t]`` cards of each type."""
+    groups = []
+    for t, count in enumerate(wanted):
+        if count:
+            positions = [p for p, held in enumerate(hand_types) if held == t]
+            groups.append(list(combinations(positions, count)))
+    for picked in product(*groups):
+        mask = 0
+        for group in picked:
+            for position in group:
+                mask |= 1 << position
+        yield mask

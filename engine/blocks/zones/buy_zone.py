@@ -1,0 +1,191 @@
+"""At any time, ``buy-zone``: a player opens one of their closed zones (a third field) by paying cards (coins)."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any, Mapping, Sequence
+
+from ...core.decisions import ActionList, ActionSpace
+from ...core.flow import DECIDE
+from ...core.zones import count_of, instances_in
+from ...errors import IllegalActionError, LogError
+from ...text.i18n import _
+from ..anytime import AnytimeAction
+from ..card_counts import card_counts_text, counts_by_type
+from ..cards.refill import by_players_schema, count_for_players
+from ..params import COUNT, WHOLE, name, param, zone
+from ..registry import register
+
+
+class BuySpace(ActionSpace):
+    """The ``buy`` space: a zone and the cards paid, ``{"action": "buy", "zone": Z, "pay": {TYPE: N}}`` in the log.
+
+    The payment is encoded as a count per card type (each up to the number of
+    copies of the type), so an action int says exactly what was paid.
+    """
+
+    name = "buy"
+    json_actions = ("buy",)
+
+    def __init__(self, ruleset: Any, game: Any) -> None:
+        super().__init__(ruleset, game)
+        self.radixes = tuple(len(copies) + 1 for copies in game.cards.instances_of)
+        self.payments = 1
+        for radix in self.radixes:
+            self.payments *= radix
+        self.size = len(game.zones.specs) * self.payments
+
+    def action(self, zone_index: int, counts: Sequence[int]) -> int:
+        """The int of buying ``zone_index`` with ``counts[t]`` cards of each type ``t``."""
+        code = 0
+        for count, radix in zip(reversed(counts), reversed(self.radixes)):
+            code = code * radix + count
+        return self.base + zone_index * self.payments + code
+
+    def parts(self, action: int) -> tuple[int, list[int]]:
+        """``(zone index, counts by type)`` of an action."""
+        zone_index, code = divmod(action - self.base, self.payments)
+        counts = []
+        for radix in self.radixes:
+            code, count = divmod(code, radix)
+            counts.append(count)
+        return zone_index, counts
+
+    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+        zone_index, counts = self.parts(action)
+        ids = self.game.cards.ids
+        return {"player": player, "action": "buy", "zone": self.game.zones.specs[zone_index].id,
+                "pay": {ids[t]: count for t, count in enumerate(counts) if count}}
+
+    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+        zone_id = entry.get("zone")
+        zone_index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
+        if zone_index is None:
+            raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
+        return self.action(zone_index, counts_by_type(self.game, entry.get("pay"), "pay"))
+
+    def describe(self, state: Any, action: int, player: int) -> str:
+        from ...text.formatting import ruleset_text
+
+        zone_index, counts = self.parts(action)
+        zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
+        # TRANSLATORS: buying a zone (a third field) with cards, e.g. "buy Third field for 2 × Red, 1 × Blue".
+        return _("buy {zone} for {cards}", zone=zone, cards=card_counts_text(self.ruleset, self.game, counts))
+
+
+@register
+class BuyZone(AnytimeAction):
+    """``buy-zone``: at any of their decision points a player may open one of their closed ``zones`` by paying ``cost`` cards of their choice from their ``pay-from`` zone to the shared ``pay-to`` zone.
+
+    A bought zone is open for the rest of the game (once per game: only
+    closed zones are for sale). ``cost`` may depend on the number of players,
+    be an option, or be ``none`` (nothing for sale); a ``set-limit`` or
+    ``raise-limit`` modifier naming ``limit`` changes it for its owner.
+
+    Parameters: ``zones`` (player zones declared ``closed``), ``cost``, ``pay-from``, ``pay-to``, ``limit``.
+
+    ```yaml
+    anytime:
+      - {id: buy-third-field, kind: buy-zone, zones: [field-3], cost: 3, pay-from: coins, pay-to: discard}
+    ```
+    """
+
+    kind = "buy-zone"
+    word = "buy"
+    parameters = {"zones": param("Zones", "The closed player zones for sale.",
+                                 {"type": "array", "items": zone(), "minItems": 1, "maxItems": 100}, option=False),
+                  "cost": param("Cost", "How many cards it costs (a number, by number of players, or none).",
+                                {"anyOf": [WHOLE, by_players_schema(), {"const": "none"}, {"type": "null"}]}),
+                  "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone(), option=False),
+                  "pay-to": param("Pay to", "The shared zone paid cards go to.", zone(), option=False),
+                  "limit": param("Limit", "The name under which modifiers change the cost.", name(), option=False)}
+    required = ("zones", "cost", "pay-from", "pay-to")
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+        super().__init__(spec, ruleset)
+        self.zone_ids = tuple(spec["zones"])
+        self.cost_spec = spec["cost"]
+        self.limit_name = spec.get("limit")
+
+    @classmethod
+    def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
+        """Where buying moves cards."""
+        return [(spec.get("pay-from"), spec.get("pay-to"), None, False)]
+
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """Only zones declared closed can be bought."""
+        for index, zone_id in enumerate(spec.get("zones") or ()):
+            declared = context.zones.get(zone_id)
+            if isinstance(declared, dict) and not declared.get("closed"):
+                context.add(f"{path}.zones[{index}]", _("the zone {zone} is not declared closed: there is nothing to buy",
+                                                        zone=zone_id))
+
+    def space_requests(self) -> Sequence[tuple[str, Any]]:
+        return (("buy", BuySpace),)
+
+    def compile(self, game: Any) -> None:
+        self.space = game.space("buy")
+        self.zones = tuple(game.zone_index(zone_id) for zone_id in self.zone_ids)
+        self.pay_from = game.zone_index(self.spec["pay-from"])
+        self.pay_to = game.zones.slot_of(self.spec["pay-to"])
+        # A nullable option set to none arrives as None: nothing for sale, as with ``cost: none``.
+        self.base_cost = (None if self.cost_spec in (None, "none")
+                          else count_for_players(self.cost_spec, game.player_count))
+
+    def cost(self, state: Any, player: int) -> int | None:
+        """What a zone costs ``player`` now (None: not for sale)."""
+        if self.base_cost is None:
+            return None
+        return state.limit(player, self.limit_name, self.base_cost) if self.limit_name else self.base_cost
+
+    def for_sale(self, state: Any, player: int) -> list[int]:
+        """The zones ``player`` could buy now if they can pay."""
+        closed = state.closed_slots
+        return [index for index in self.zones if state.slot(index, player) in closed] if closed else []
+
+    def available(self, state: Any, player: int) -> bool:
+        """A zone for sale and enough cards to pay for it."""
+        if not self.for_sale(state, player):
+            return False
+        cost = self.cost(state, player)
+        return cost is not None and count_of(state.zones[state.slot(self.pay_from, player)]) >= cost
+
+    def legal(self, state: Any, player: int) -> ActionList:
+        zones = self.for_sale(state, player)
+        cost = self.cost(state, player) if zones else None
+        if not zones or cost is None:
+            return ActionList((), kind="buy")
+        held = [0] * len(state.game.cards.types)
+        type_of = state.game.cards.type_of
+        for instance in instances_in(state.zones[state.slot(self.pay_from, player)]):
+            held[type_of[instance]] += 1
+        if sum(held) < cost:
+            return ActionList((), kind="buy")
+        payments = []
+        for choice in combinations_with_replacement([t for t, count in enumerate(held) if count], cost):
+            counts = [0] * len(held)
+            for t in choice:
+                counts[t] += 1
+            if all(counts[t] <= held[t] for t in range(len(held))):
+                payments.append(counts)
+        return ActionList([self.space.action(index, counts) for index in zones for counts in payments], kind="buy")
+
+    def apply(self, state: Any, player: int, action: int) -> int:
+        if action not in self.legal(state, player):
+            zone_index, counts = self.space.parts(action)
+            if zone_index not in self.for_sale(state, player):
+                raise IllegalActionError.at(_("that zone is not for sale"))
+            raise IllegalActionError.at(_("it costs {cost} cards, paid with cards you have",
+                                          cost=self.cost(state, player) or 0))
+        zone_index, counts = self.space.parts(action)
+        source = state.slot(self.pay_from, player)
+        type_of = state.game.cards.type_of
+        paid = []
+        wanted = list(counts)
+        for instance in instances_in(state.zones[source]):
+            if wanted[type_of[instance]]:
+                wanted[type_of[instance]] -= 1
+                paid.append(instance)
+        state.move(paid, source, self.pay_to, player=player, step=self.id)
+        state.open_zone(state.slot(zone_index, player))
+        return DECIDE

@@ -1,0 +1,101 @@
+"""``buy`` at any prompt: a human opens a closed zone (a third field), choosing the cards they pay with.
+
+``buy`` alone asks which zone when several are for sale and which cards to
+pay with when there is a choice (a numbered list); ``buy red 2 blue`` names
+the payment at once. The help says what is for sale, its price and what the
+player holds to pay with.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...terminal.commands import Turn, card_choices, choose, parse_card_counts, word_set
+from ...text.formatting import ruleset_text
+from ...text.i18n import _
+from ...text.player_input import InputProblem
+from ..card_counts import card_counts_text
+
+
+def buy_words() -> set[str]:
+    """Words that buy."""
+    # TRANSLATORS: the command a player types to buy a zone (a third field).
+    return word_set("buy", "b", _("buy"))
+
+
+class BuyCommand:
+    """Reads ``buy`` for an ``anytime`` zone purchase (:class:`~engine.blocks.zones.buy_zone.BuyZone`)."""
+
+    def __init__(self, item: Any) -> None:
+        self.item = item
+
+    def words(self) -> set[str]:
+        """The command's words."""
+        return buy_words()
+
+    def _zone_name(self, turn: Turn, zone_index: int) -> str:
+        return ruleset_text(turn.ruleset, turn.game.zones.specs[zone_index].name)
+
+    def _purse(self, turn: Turn) -> tuple[str, tuple[str, ...]]:
+        """The name of the zone paid from, and its cards."""
+        spec = turn.game.zones.specs[self.item.pay_from]
+        return ruleset_text(turn.ruleset, spec.name), turn.observation.cards(spec.id, turn.player) or ()
+
+    def hint(self, turn: Turn) -> str | None:
+        """``buy`` when the player can buy now."""
+        return _("buy") if self.item.legal(turn.state, turn.player) else None
+
+    def help_lines(self, turn: Turn) -> list[str]:
+        """What is for sale, at what price, and whether the player can pay."""
+        lines = []
+        cost = self.item.cost(turn.state, turn.player)
+        if cost is None:
+            return lines
+        purse, held = self._purse(turn)
+        can_pay = bool(self.item.legal(turn.state, turn.player))
+        for zone_index in self.item.for_sale(turn.state, turn.player):
+            zone = self._zone_name(turn, zone_index)
+            if can_pay:
+                # TRANSLATORS: a line of the help, e.g. "buy: pay 3 of your Coins to open Third field (you have 5)".
+                lines.append(_("buy: pay {cost} of your {purse} to open {zone} (you have {held})", cost=cost,
+                               purse=purse, zone=zone, held=len(held)))
+            else:
+                lines.append(_("buy: {zone} costs {cost} of your {purse}; you have {held}, not enough yet", zone=zone,
+                               cost=cost, purse=purse, held=len(held)))
+        return lines
+
+    def action(self, turn: Turn, words: list[str]) -> int | None:
+        """The purchase the words name, or the one chosen from the lists that follow."""
+        space = self.item.space
+        buys = list(self.item.legal(turn.state, turn.player))
+        if not buys:
+            raise InputProblem(self._why_not(turn))
+        zones = sorted({space.parts(action)[0] for action in buys})
+        if len(zones) > 1:
+            picked = choose(turn, _("Which one do you buy?"), [self._zone_name(turn, zone) for zone in zones])
+            if picked is None:
+                return None
+            zone_index = zones[picked]
+        else:
+            zone_index = zones[0]
+        payments = [space.parts(action)[1] for action in buys if space.parts(action)[0] == zone_index]
+        if words:
+            held_types = sorted({turn.game.cards.index_of_id[card] for card in self._purse(turn)[1]})
+            counts, _marked = parse_card_counts(words, card_choices(turn.ruleset, turn.game, held_types))
+            wanted = [counts.get(type_index, 0) for type_index in range(len(turn.game.cards.types))]
+            return space.action(zone_index, wanted)
+        if len(payments) == 1:
+            return space.action(zone_index, payments[0])
+        cost = self.item.cost(turn.state, turn.player)
+        purse = self._purse(turn)[0]
+        picked = choose(turn, _("Pay {cost} of your {purse} with:", cost=cost, purse=purse),
+                        [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments])
+        return None if picked is None else space.action(zone_index, payments[picked])
+
+    def _why_not(self, turn: Turn) -> str:
+        cost = self.item.cost(turn.state, turn.player)
+        if cost is None:
+            return _("Nothing is for sale in this game.")
+        if not self.item.for_sale(turn.state, turn.player):
+            return _("There is nothing left for you to buy.")
+        purse, held = self._purse(turn)
+        return _("It costs {cost} of your {purse}; you have {held}.", cost=cost, purse=purse, held=len(held))

@@ -1,0 +1,43 @@
+"""Real terminal sessions for the tests: `cardrules` in a pseudo-terminal (pexpect) and what it showed."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDRULES = [sys.executable, "-m", "engine"]
+ENV = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+       "PYTHONIOENCODING": "utf-8"}
+ENV.pop("LANGUAGE", None)
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+
+
+def plain(text: str) -> str:
+    """Screen text without colours and cursor moves."""
+    return ANSI.sub("", text)
+
+
+def spawn(*args: str, timeout: int = 30) -> pexpect.spawn:
+    """`cardrules ARGS` in a pseudo-terminal 120 columns wide and 50 lines high."""
+    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], *args], cwd=str(ROOT), env=ENV, encoding="utf-8",
+                          timeout=timeout, dimensions=(50, 120))
+    # The prompts are read before anything is typed: no need for pexpect's pause before each line sent.
+    child.delaybeforesend = None
+    return child
+
+
+def finish(child: pexpect.spawn) -> int:
+    """Wait for the program to end; its exit status."""
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def load_log(path: Path) -> dict:
+    """A saved game log."""
+    return json.loads(path.read_text(encoding="utf-8"))
