@@ -94,6 +94,10 @@ class RulesetError(CardrulesError):
     """A ruleset file (or an option given for it) is invalid."""
 
 
+class UnknownRulesetName(RulesetError):
+    """A ruleset name (not a file) that names no shipped or installed ruleset."""
+
+
 class OptionError(RulesetError):
     """An unknown option or a bad option value."""
 

@@ -250,5 +250,6 @@ def test_a_name_in_the_wrong_case_gets_the_right_spelling_suggested(tmp_path):
     assert "unknown card LUXURY-2 (did you mean luxury-2?)" in scored.stderr
     simulated = cardrules_process("simulate", "-r", "HIGH-SOCIETY/JA", "--games", "1",
                                   "--players", "bot:random,bot:random,bot:random")
-    assert simulated.returncode == 1
+    # A name on -r that names nothing is a mistake in the command line (exit 2), still with the hint.
+    assert simulated.returncode == 2
     assert "unknown ruleset 'HIGH-SOCIETY/JA' (did you mean 'high-society/ja'?)" in simulated.stderr

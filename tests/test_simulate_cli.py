@@ -191,10 +191,18 @@ def test_an_unknown_bot_kind_lists_the_kinds(capsys):
     assert "random" in err and "heuristic" in err
 
 
-def test_an_unknown_ruleset_is_exit_1_with_a_located_message(capsys):
+def test_an_unknown_ruleset_name_is_a_command_line_error_naming_the_known_ones(capsys):
     code, _out, err = run(capsys, "-r", "high-society/klingon", "--games", "5", "--players", FOUR_BOTS)
+    assert code == 2
+    assert "unknown ruleset 'high-society/klingon'" in err and "available: bohnanza/amigo" in err
+    assert "Traceback" not in err
+
+
+def test_a_missing_ruleset_file_is_exit_1_with_a_located_message(capsys, tmp_path):
+    missing = tmp_path / "klingon.yaml"
+    code, _out, err = run(capsys, "-r", str(missing), "--games", "5", "--players", FOUR_BOTS)
     assert code == 1
-    assert "klingon" in err
+    assert f"{missing}:1:1: no such ruleset file" in err
     assert "Traceback" not in err
 
 

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import click
 
-from ..errors import CardrulesError, Diagnostic, Location
+from ..errors import CardrulesError, Diagnostic, Location, UnknownRulesetName
 from ..text.i18n import _
 
 
@@ -46,12 +46,18 @@ def report(error: CardrulesError) -> None:
 
 
 def exits_on_bad_input(func: Callable) -> Callable:
-    """Turn a CardrulesError into its located messages and exit status 1."""
+    """Turn a CardrulesError into its located messages and exit status 1.
+
+    An unknown ruleset name given on the command line (``-r``) is a mistake
+    in the command, not in a file: a usage error (exit 2) with the hint.
+    """
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except UnknownRulesetName as error:
+            raise click.BadParameter(error.diagnostics[0].message, param_hint="'-r' / '--ruleset'") from None
         except CardrulesError as error:
             report(error)
             sys.exit(1)

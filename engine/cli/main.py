@@ -43,8 +43,19 @@ def language_from_argv(argv: list[str]) -> str | None:
     return lang
 
 
+class OutputClosed(Exception):
+    """Whoever read our output has stopped reading (``cardrules simulate | head -1``)."""
+
+
 class LazyGroup(click.Group):
     """Imports a command's module only when that command is used or listed."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # Raised past click, which would turn it into a silent exit 1: a closed pipe is no error of ours.
+            raise OutputClosed() from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [name for name in COMMANDS if self._load(name) is not None]
@@ -91,8 +102,14 @@ def main(argv: list[str] | None = None) -> None:
             build_group().main(args=args, prog_name="cardrules")
         finally:
             sys.stdout.flush()  # here, not at interpreter exit, where a failure could only be ignored
+    except (OutputClosed, BrokenPipeError):
+        # The reader is gone (`| head`): stop quietly, as well-behaved command-line tools do. Whatever is
+        # still buffered would fail again at exit: let it go nowhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(0)
     except OSError as error:
-        # Click handles a closed pipe; a full disk under the output is the other everyday write failure.
+        # A full disk under the output is the other everyday write failure.
         if error.errno not in (errno.ENOSPC, errno.EDQUOT):
             raise
         # Whatever is still buffered would fail again at exit: let it go nowhere.

@@ -10,6 +10,7 @@ import click
 from rich.console import Console
 
 from ..errors import CardrulesError, LogError, RulesetError
+from ..terminal.console import OutputConsole
 from ..text.i18n import _
 from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
 
@@ -32,6 +33,12 @@ def choose_default_ruleset(notices: list[str]) -> str:
     if playable:
         return playable[0].name
     raise RulesetError.at(_("no playable ruleset was found"))
+
+
+def announce_narration(console: Console) -> None:
+    """The first line of a narrated game, once the game is known to be playable (bad input is told first)."""
+    console.print(_("No terminal on input: bots play every seat and the game is narrated."),
+                  markup=False, highlight=False, soft_wrap=True)
 
 
 def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
@@ -67,17 +74,17 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
     seats = parse_seats(players_spec)
     notices: list[str] = []
     name = ruleset_name or choose_default_ruleset(notices)
-    if not interactive:
-        # Narration reads top to bottom: the edition first, then who plays whose seat.
-        for text in notices:
-            console.print(text, markup=False, highlight=False, soft_wrap=True)
-        notices = []
     ruleset = load_ruleset(name, options or None)
     if not ruleset.players_min <= len(seats) <= ruleset.players_max:
         raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
                                    low=ruleset.players_min, high=ruleset.players_max, count=len(seats)),
                                  param_hint="--players")
     if not interactive:
+        # Narration reads top to bottom: the edition first, then who plays whose seat.
+        announce_narration(console)
+        for text in notices:
+            console.print(text, markup=False, highlight=False, soft_wrap=True)
+        notices = []
         seats = stand_in_bots(seats, console)
     if seed is None:
         # A recorded seed makes the deal and the bots' play reproducible from the log.
@@ -137,6 +144,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     if state.is_terminal():
         raise finished
     if not interactive:
+        announce_narration(console)
         seats = stand_in_bots(seats, console)
     extras = {"ruleset": log["ruleset"]} if log["ruleset"] != ruleset.id else {}
     # The bots of a resumed game draw from a seed of their own, so a log resumes the same way twice.
@@ -167,13 +175,10 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     from ..text.i18n import requested_language
     from ..terminal.session import QuitRequested
 
-    console = Console(highlight=False)
+    console = OutputConsole(highlight=False)
     interactive = sys.stdin.isatty()
     if resume_file and (ruleset_name or players_spec or seed is not None or options):
         raise click.UsageError(_("--resume continues a saved game as it was: it takes no -r, --players, --seed or -o."))
-    if not interactive:
-        console.print(_("No terminal on input: bots play every seat and the game is narrated."),
-                      markup=False, highlight=False, soft_wrap=True)
     if resume_file:
         session = resumed_game(resume_file, log_file, interactive, console)
     else:

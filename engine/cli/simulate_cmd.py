@@ -80,13 +80,13 @@ class LazyProgress:
         self.progress.update(self.task, completed=done, rate=_("{speed} games/s", speed=speed))
 
     def _start(self) -> None:
-        from rich.console import Console
+        from ..terminal.console import OutputConsole
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         # TRANSLATORS: the label of the progress bar while games are played.
         self.progress = Progress(TextColumn(_("Simulating")), BarColumn(), MofNCompleteColumn(),
                                  TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-                                 console=Console(stderr=True), transient=True)
+                                 console=OutputConsole(stderr=True), transient=True)
         self.progress.start()
         self.task = self.progress.add_task("", total=self.total, rate="")
 
@@ -286,12 +286,12 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
 
 def print_report(summary: dict[str, Any], rulesets: Sequence[Any], plot_path: str | None) -> None:
     """The tables and findings on stdout, in the user's language."""
-    from rich.console import Console
+    from ..terminal.console import OutputConsole
 
     from ..simulation.report import render_report
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
-    console = Console(width=width, highlight=False)
+    console = OutputConsole(width=width, highlight=False)
     # TRANSLATORS: the first line of the report; {games} (also {n}) counts the games, {seats} lists the bot kinds by seat.
     console.print(ngettext("{games} game per ruleset, seats {seats}, seed {seed}.",
                            "{games} games per ruleset, seats {seats}, seed {seed}.", summary["games"],

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .. import resources
-from ..errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
+from ..errors import CardrulesError, Diagnostic, Location, RulesetError, UnknownRulesetName, display_path
 from ..text.i18n import _
 from ..core.cards import CardType
 from ..core.measures import MeasureSpec, measure_from_spec
@@ -272,7 +272,7 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
     path = find_ruleset_path(str(name_or_path))
     if path is None:
         known = sorted(info.name for info in list_rulesets() if not info.abstract)
-        raise RulesetError.at(_("unknown ruleset '{name}'{hint}; available: {known}", name=str(name_or_path)[:80],
+        raise UnknownRulesetName.at(_("unknown ruleset '{name}'{hint}; available: {known}", name=str(name_or_path)[:80],
                                 hint=did_you_mean(str(name_or_path), known), known=", ".join(known) or "-"))
     return path, display_path(path)
 

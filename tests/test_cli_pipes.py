@@ -1,0 +1,65 @@
+"""The command line as a part of a pipeline and as a command typed wrong.
+
+A reader who stops early (``| head``) ends the program quietly with exit 0,
+as well-behaved command-line tools do; a ruleset name on ``-r`` that names
+nothing is a command-line mistake (exit 2, with a hint); and problems with
+the input are told before a narrated game announces itself.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from cli_helpers import REPO, cardrules_process
+
+COMMANDS = {
+    "play": ["play", "-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "1"],
+    "play-bohnanza": ["play", "-r", "bohnanza/amigo", "--players", "bot:random,bot:random,bot:random", "--seed", "1"],
+    "simulate": ["simulate", "-r", "high-society/ja", "-r", "high-society/ko", "--games", "40", "--seed", "1",
+                 "--players", "bot:random,bot:random,bot:random"],
+    "rulesets": ["rulesets"],
+    "help": ["--help"],
+}
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_reader_that_stops_after_one_line_ends_the_program_quietly(name):
+    process = subprocess.Popen([sys.executable, "-m", "engine", *COMMANDS[name], "--lang", "en"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO,
+                               env={**os.environ, "PYTHONPATH": str(REPO)})
+    first = process.stdout.readline()
+    process.stdout.close()  # the reader goes away, as `head -1` does
+    status = process.wait(timeout=120)
+    error = process.stderr.read().decode()
+    process.stderr.close()
+    assert first.strip()
+    assert (status, error) == (0, "")
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_an_unknown_ruleset_name_on_the_command_line_is_a_usage_error_with_a_hint(command):
+    args = [command, "-r", "high-society/jx", "--players", "bot:random,bot:random,bot:random"]
+    done = cardrules_process(*args, *(["--games", "1"] if command == "simulate" else []))
+    assert done.returncode == 2
+    assert "Invalid value for '-r' / '--ruleset': unknown ruleset 'high-society/jx' (did you mean " \
+           "'high-society/ja'?)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_house_rule_file_that_extends_an_unknown_name_is_bad_input_not_a_usage_error(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/jx\n", encoding="utf-8")
+    done = cardrules_process("play", "-r", str(house), "--players", "bot:random,bot:random,bot:random")
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"{house}:1:10: $.extends: `extends` names 'high-society/jx'")
+
+
+def test_a_bad_option_is_told_before_a_narrated_game_announces_itself():
+    done = cardrules_process("play", "-r", "high-society/ja", "-o", "reds=x",
+                             "--players", "bot:random,bot:random,bot:random")
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "unknown option 'reds'" in done.stderr
