@@ -196,6 +196,77 @@ def test_a_complete_catalog_passes_the_check(tmp_path, monkeypatch, small_templa
     assert i18n_tools.check_languages(["eo"], small_template) == []
 
 
+def test_an_untranslated_entry_is_placed_at_its_line_and_each_language_is_summed_up(tmp_path, monkeypatch,
+                                                                                    small_template):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write(tmp_path, "eo",
+          'msgid "Score: {score}"\nmsgstr "Poentoj: {score}"\n\n'
+          '#, fuzzy\nmsgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} kartoj"\n\n'
+          'msgctxt "game"\nmsgid "Possession"\nmsgstr ""\n\n')
+    summaries = []
+    problems = i18n_tools.check_languages(["eo"], small_template, summaries)
+    untranslated = next(p for p in problems if p.kind == "untranslated")
+    lines = (tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po").read_text(encoding="utf-8").splitlines()
+    assert (untranslated.msgid, untranslated.location.line) == ("Possession", lines.index('msgid "Possession"') + 1)
+    assert summaries == [i18n_tools.LanguageSummary("eo", translated=1, fuzzy=1, untranslated=1)]
+
+
+def test_an_editions_text_that_its_games_context_translates_is_not_asked_for(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    template = Catalog()
+    template.add("Scandal", context="some-game")
+    template.add("Scandal", context="some-game/edition")
+    template.add("Theft", context="some-game/edition")
+    write(tmp_path, "eo", 'msgctxt "some-game"\nmsgid "Scandal"\nmsgstr "Skandalo"\n\n')
+    summaries = []
+    problems = i18n_tools.check_languages(["eo"], template, summaries)
+    assert kinds(problems) == [("untranslated", "Theft")]
+    assert summaries[0].translated == 2
+
+
+def updated_catalog(tmp_path: Path, monkeypatch, messages: list, *, drop_obsolete: bool = False):
+    """The eo catalog under ``tmp_path`` after ``update`` against a template of ``messages``."""
+    from babel.messages.catalog import Catalog
+
+    template = Catalog()
+    for message in messages:
+        template.add(message)
+    monkeypatch.setattr(i18n_tools, "build_template", lambda: template)
+    [update] = i18n_tools.update_catalogs(["eo"], tmp_path, drop_obsolete=drop_obsolete)
+    with open(update.path, "rb") as handle:
+        return update, read_po(handle)
+
+
+def test_update_keeps_a_changed_messages_translation_as_fuzzy_and_a_removed_ones_as_obsolete(tmp_path, monkeypatch):
+    write(tmp_path, "eo", 'msgid "The draw pile has run out."\nmsgstr "La tirstako elĉerpiĝis."\n\n'
+                          'msgid "Harvest a field"\nmsgstr "Rikolti kampon"\n\n')
+    update, catalog = updated_catalog(tmp_path, monkeypatch, ["The draw pile has run out!", "Quit the game"])
+    changed = catalog.get("The draw pile has run out!")
+    assert (changed.string, changed.fuzzy) == ("La tirstako elĉerpiĝis.", True)
+    text = update.path.read_text(encoding="utf-8")
+    assert '#| msgid "The draw pile has run out."' in text  # the English it was translated from
+    assert [message.string for message in catalog.obsolete.values()] == ["Rikolti kampon"]
+    assert '#~ msgid "Harvest a field"' in text
+    assert (update.untranslated, update.fuzzy, update.obsolete) == (1, 1, 1)
+
+
+def test_a_message_that_comes_back_gets_its_old_translation_and_obsolete_ones_can_be_dropped(tmp_path,
+                                                                                             monkeypatch):
+    write(tmp_path, "eo", 'msgid "Harvest a field"\nmsgstr "Rikolti kampon"\n\n')
+    _update, catalog = updated_catalog(tmp_path, monkeypatch, ["Quit the game"])
+    assert [message.string for message in catalog.obsolete.values()] == ["Rikolti kampon"]
+    _update, catalog = updated_catalog(tmp_path, monkeypatch, ["Quit the game", "Harvest a field"])
+    back = catalog.get("Harvest a field")
+    assert (back.string, back.fuzzy) == ("Rikolti kampon", False)
+    assert not catalog.obsolete
+    updated_catalog(tmp_path, monkeypatch, ["Quit the game"])
+    update, catalog = updated_catalog(tmp_path, monkeypatch, ["Quit the game"], drop_obsolete=True)
+    assert not catalog.obsolete and update.obsolete == 0
+    assert "#~" not in update.path.read_text(encoding="utf-8")
+
+
 def test_an_injection_attempt_is_a_placeholder_mismatch(tmp_path, monkeypatch, small_template):
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     write(tmp_path, "eo", 'msgid "Score: {score}"\nmsgstr "{score.__class__}"\n\n')

@@ -52,15 +52,27 @@ def init(language: str, root: Path | None) -> None:
 @click.option("--dir", "root", type=click.Path(file_okay=False, path_type=Path), metavar="ROOT",
               help=_("Root directory holding locales/ (default: the first root in CARDRULES_PATH, "
                      "else the current directory)."))
+@click.option("--drop-obsolete", is_flag=True,
+              help=_("Remove the translations of messages the program no longer has (kept as #~ entries otherwise)."))
 @lang_option
 @exits_on_bad_input
-def update(langs: tuple[str, ...], root: Path | None) -> None:
-    """Merge a fresh template into each catalog (new messages empty, removed ones dropped)."""
+def update(langs: tuple[str, ...], root: Path | None, drop_obsolete: bool) -> None:
+    """Merge a fresh template into each catalog (new messages empty, changed ones fuzzy, removed ones obsolete)."""
     base = root or i18n_tools.default_root()
     chosen = list(langs) or sorted(p.name for p in (base / "locales").glob("*") if (p / "LC_MESSAGES").is_dir())
-    for path, untranslated in i18n_tools.update_catalogs(chosen, base):
-        click.echo(ngettext("Updated {file}: {n} message to translate.",
-                            "Updated {file}: {n} messages to translate.", untranslated, file=str(path)))
+    for update in i18n_tools.update_catalogs(chosen, base, drop_obsolete=drop_obsolete):
+        line = ngettext("Updated {file}: {n} message to translate.",
+                        "Updated {file}: {n} messages to translate.", update.untranslated, file=str(update.path))
+        if update.fuzzy:
+            # TRANSLATORS: after "Updated FILE: N messages to translate."; fuzzy = given a similar
+            # message's old translation, to check and then unmark.
+            line += ngettext(" {n} old translation to review (fuzzy).", " {n} old translations to review (fuzzy).",
+                             update.fuzzy)
+        if update.obsolete:
+            # TRANSLATORS: after "Updated FILE: ..."; obsolete = kept as #~ entries at the end of the file.
+            line += ngettext(" {n} unused translation kept at the end (obsolete).",
+                             " {n} unused translations kept at the end (obsolete).", update.obsolete)
+        click.echo(line)
 
 
 @command.command("check", help=_("List untranslated, fuzzy and obsolete entries and placeholder mismatches "
@@ -69,10 +81,16 @@ def update(langs: tuple[str, ...], root: Path | None) -> None:
 @lang_option
 @exits_on_bad_input
 def check(langs: tuple[str, ...]) -> None:
-    """Report every problem, one located line each; exit 1 when there is any."""
-    problems = i18n_tools.check_languages(list(langs) or None)
+    """Report every problem, one located line each, then each language's counts; exit 1 when there is any."""
+    summaries: list[i18n_tools.LanguageSummary] = []
+    problems = i18n_tools.check_languages(list(langs) or None, summaries=summaries)
     for problem in problems:
         click.echo(str(problem.diagnostic()))
+    for summary in summaries:
+        # TRANSLATORS: i18n check, one line per language, e.g. "ja: 780 translated, 2 fuzzy, 1 untranslated".
+        click.echo(_("{language}: {translated} translated, {fuzzy} fuzzy, {untranslated} untranslated",
+                     language=summary.language, translated=summary.translated, fuzzy=summary.fuzzy,
+                     untranslated=summary.untranslated), err=bool(problems))
     if problems:
         click.echo(ngettext("{n} problem found.", "{n} problems found.", len(problems)), err=True)
         sys.exit(1)

@@ -229,11 +229,13 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
         raise i18n.malformed_catalog(path, exc) from None
 
 
-def write_catalog(path: Path, catalog: Catalog) -> None:
-    """Write ``catalog`` to ``path`` (without obsolete entries: the template is the authority)."""
+def write_catalog(path: Path, catalog: Catalog, *, keep_obsolete: bool = False) -> None:
+    """Write ``catalog`` to ``path``; its obsolete entries (``#~``) only with ``keep_obsolete``."""
     catalog.revision_date = _FIXED_DATE
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, ignore_obsolete=True, include_lineno=True)
+    # A fuzzy entry keeps the English it was translated from (#| msgid), as msgmerge writes it.
+    write_po(buffer, catalog, width=100, ignore_obsolete=not keep_obsolete, include_lineno=True,
+             include_previous=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
 
@@ -253,8 +255,26 @@ def init_language(lang: str, root: Path | None = None) -> Path:
     return target
 
 
-def update_catalogs(langs: Iterable[str], root: Path | None = None) -> list[tuple[Path, int]]:
-    """Merge a fresh template into each language's catalog under ``root``; returns (file, untranslated)."""
+@dataclass(frozen=True)
+class CatalogUpdate:
+    """What ``update_catalogs`` did to one catalog."""
+
+    path: Path
+    untranslated: int  # new messages, and messages whose translation was emptied
+    fuzzy: int         # messages given the translation of a similar old message, to review
+    obsolete: int      # translations of messages the program no longer has, kept as #~ entries
+
+
+def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
+                    drop_obsolete: bool = False) -> list[CatalogUpdate]:
+    """Merge a fresh template into each language's catalog under ``root``, as gettext's msgmerge does.
+
+    No translation is lost: a message whose English changed gets the old
+    translation marked fuzzy (to review; it is not shown until the flag is
+    removed), and a message the program no longer has stays at the end of
+    the file as an obsolete ``#~`` entry (``drop_obsolete`` removes them,
+    once nothing in them is wanted).
+    """
     template = build_template()
     template.creation_date = _FIXED_DATE  # copied into each catalog: keep reruns byte-identical
     base = root or resources.package_root()
@@ -262,10 +282,17 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None) -> list[tupl
     for lang in langs:
         path = catalog_path(base, lang)
         catalog = read_catalog(path) if path.exists() else _new_catalog(lang)
-        catalog.update(template, no_fuzzy_matching=True)
-        write_catalog(path, catalog)
-        untranslated = sum(1 for m in catalog if m.id and not _is_translated(m))
-        updated.append((path, untranslated))
+        # A message that comes back into use gets its old translation back.
+        for key, message in list(catalog.obsolete.items()):
+            if template.get(message.id, message.context) is not None:
+                del catalog.obsolete[key]
+                if catalog.get(message.id, message.context) is None:
+                    catalog[message.id] = message
+        catalog.update(template, no_fuzzy_matching=False)
+        write_catalog(path, catalog, keep_obsolete=not drop_obsolete)
+        fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
+        untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m))
+        updated.append(CatalogUpdate(path, untranslated, fuzzy, 0 if drop_obsolete else len(catalog.obsolete)))
     return updated
 
 
@@ -337,9 +364,26 @@ def placeholders_match(message: Message, documented: set[str] = frozenset()) -> 
     return True
 
 
-def check_languages(langs: Iterable[str] | None = None,
-                    template: Catalog | None = None) -> list[CatalogProblem]:
-    """Everything a translator still has to do for ``langs`` (default: every language found)."""
+@dataclass(frozen=True)
+class LanguageSummary:
+    """How far one language's translation is: counts of the template's messages."""
+
+    language: str
+    translated: int
+    fuzzy: int
+    untranslated: int
+
+
+def check_languages(langs: Iterable[str] | None = None, template: Catalog | None = None,
+                    summaries: list[LanguageSummary] | None = None) -> list[CatalogProblem]:
+    """Everything a translator still has to do for ``langs`` (default: every language found).
+
+    An untranslated message is placed at its entry in the catalog (the first
+    file of the language when it has none). An edition's text that its game's
+    context already translates (``high-society/ko`` falls back to
+    ``high-society``) is not asked for. ``summaries``, when given, receives
+    one :class:`LanguageSummary` per language.
+    """
     template = template or build_template()
     wanted = _entries_by_key(template)
     problems: list[CatalogProblem] = []
@@ -350,6 +394,7 @@ def check_languages(langs: Iterable[str] | None = None,
             problems.append(CatalogProblem("missing", lang, "", None, Location(str(expected))))
             continue
         translated: set[tuple[str | None, str]] = set()
+        entry_at: dict[tuple[str | None, str], Location] = {}
         first_file = str(files[0])
         for path in files:
             catalog = read_catalog(path)
@@ -358,6 +403,7 @@ def check_languages(langs: Iterable[str] | None = None,
                     continue
                 key = _key(message)
                 where = Location(str(path), message.lineno)
+                entry_at.setdefault(key, where)
                 if key not in wanted:
                     problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
                     continue
@@ -371,11 +417,23 @@ def check_languages(langs: Iterable[str] | None = None,
             for key, message in catalog.obsolete.items():
                 problems.append(CatalogProblem("obsolete", lang, _key(message)[1], message.context,
                                                Location(str(path), message.lineno)))
+        fuzzy = {(p.context, p.msgid) for p in problems if p.kind == "fuzzy" and p.language == lang}
+        counts = {"translated": 0, "fuzzy": 0, "untranslated": 0}
         for message in template:
-            if message.id and _key(message) not in translated:
-                context, msgid = _key(message)
-                if not any(p.kind == "fuzzy" and (p.context, p.msgid) == (context, msgid) for p in problems):
-                    problems.append(CatalogProblem("untranslated", lang, msgid, context, Location(first_file)))
+            if not message.id:
+                continue
+            context, msgid = _key(message)
+            if (context, msgid) in translated or (context and any(
+                    (parent, msgid) in translated for parent in i18n.context_chain(context)[1:])):
+                counts["translated"] += 1
+            elif (context, msgid) in fuzzy:
+                counts["fuzzy"] += 1
+            else:
+                counts["untranslated"] += 1
+                problems.append(CatalogProblem("untranslated", lang, msgid, context,
+                                               entry_at.get((context, msgid), Location(first_file))))
+        if summaries is not None:
+            summaries.append(LanguageSummary(lang, **counts))
     return problems
 
 
