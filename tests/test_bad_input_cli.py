@@ -235,7 +235,7 @@ CATALOGS = [
     ("placeholders.po", 'msgid "You bid {amount}."\nmsgstr "Vous misez {montant}."\n',
      "placeholders.po:1: placeholders differ from the English text"),
     ("plural-code.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=__import__(1);\\n"\n',
-     "plural-code.po: malformed catalog: invalid token in plural form"),
+     "plural-code.po:2: the Plural-Forms formula is not a C expression of n"),
     ("plural-zero.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n>1 ? n/0 : 0);\\n"\n',
      "plural-zero.po:2: the Plural-Forms formula fails for n = 2"),
     ("plural-range.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=n%3;\\n"\n',

@@ -164,7 +164,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 @click.option("--seed", type=int, metavar="N", help=_("Random seed for the deal and the bots."))
 @click.option("--log", "log_file", metavar="FILE", type=click.Path(dir_okay=False),
               help=_("Save the game log to FILE after every action."))
-@click.option("--resume", "resume_file", metavar="FILE", type=click.Path(dir_okay=False),
+@click.option("--resume", "resume_file", metavar="FILE",
               help=_("Continue the game saved in FILE."))
 @option_overrides
 @lang_option

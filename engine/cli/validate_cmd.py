@@ -8,10 +8,8 @@ with each ruleset (see :mod:`engine.conformance`).
 """
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -20,70 +18,31 @@ from ..text.i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option, report
 
 
-# Far larger than any real catalog; refused before Babel reads it into memory.
-MAX_CATALOG_BYTES = 16 * 1024 * 1024
-# Plural formulas are checked for every count up to here (they are periodic well before it).
-PLURAL_COUNTS_CHECKED = 1000
-
-
 def _check_catalog(path: str) -> list[Diagnostic]:
-    """Every problem of one ``.po`` catalog: unreadable, malformed, a bad plural formula, placeholders."""
+    """Every problem of one ``.po`` catalog: unreadable, not a regular file, a bad header, malformed, placeholders.
+
+    Reading it is the check of everything a program loading it would refuse
+    (see :func:`engine.text.i18n.catalog_header_problem`); a catalog with no
+    ``Plural-Forms`` header is also reported, as gettext would guess its plurals.
+    """
     from ..text import i18n, i18n_tools
     from ..errors import CatalogError
-    from ..language.yaml_loader import unreadable_file_message
 
     catalog = Path(path)
     try:
-        with open(catalog, "rb"):
-            size = catalog.stat().st_size
-    except OSError as error:
-        return [Diagnostic(Location(path, 1, 1), unreadable_file_message(error))]
-    if size > MAX_CATALOG_BYTES:
-        return [Diagnostic(Location(path, 1, 1), _("file is too large ({size} bytes; the limit is {limit})",
-                                                    size=size, limit=MAX_CATALOG_BYTES))]
-    try:
-        compiled = i18n._compile(catalog)
-        problems = _plural_formula_problems(catalog, compiled) + i18n_tools.validate_catalog(catalog)
+        i18n._compile(catalog)
+        problems = i18n_tools.validate_catalog(catalog)
+        with open(catalog, "rb") as handle:  # a regular file: _compile has read it
+            header = handle.read(65536)
+        if "plural-forms" not in i18n._header_fields(header):
+            # TRANSLATORS: keep "Plural-Forms" as it is: it is the header's own name.
+            problems.append(Diagnostic(Location(path, 1), _(
+                "the catalog has no Plural-Forms header (e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);\\n\")")))
     except CatalogError as error:
         problems = list(error.diagnostics)
     # Name the catalog as it was given on the command line, like ruleset files.
     return [Diagnostic(Location(path, d.location.line, d.location.column, d.location.json_path), d.message)
             for d in problems]
-
-
-def _plural_formula_problems(catalog: Path, compiled: Any) -> list[Diagnostic]:
-    """A ``Plural-Forms`` formula that fails or picks a form the catalog lacks, for some count.
-
-    gettext compiles any syntactically valid formula, so ``n/0`` or ``n%7``
-    with ``nplurals=2`` would only fail when a message is shown.
-    """
-    plural = getattr(compiled, "plural", None)
-    header = getattr(compiled, "_info", {}).get("plural-forms", "")
-    match = re.search(r"nplurals\s*=\s*(\d+)", header)
-    if plural is None or match is None:
-        return []
-    forms = int(match.group(1))
-    line = _line_of(catalog, "Plural-Forms")
-    for count in range(PLURAL_COUNTS_CHECKED):
-        try:
-            form = plural(count)
-        except Exception:  # the formula is the catalog author's code: any failure is theirs
-            return [Diagnostic(Location(str(catalog), line), _(
-                "the Plural-Forms formula fails for n = {n}", n=count))]
-        if not 0 <= form < forms:
-            return [Diagnostic(Location(str(catalog), line), _(
-                "the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
-                form=form, n=count, forms=forms))]
-    return []
-
-
-def _line_of(path: Path, text: str) -> int | None:
-    """The first line of ``path`` that contains ``text`` (1-based), if any."""
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if text.encode() in raw:
-                return number
-    return None
 
 
 def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:

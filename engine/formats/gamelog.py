@@ -28,6 +28,7 @@ import jsonschema
 
 from .. import resources
 from ..errors import Diagnostic, Location, LogError
+from ..input_files import InputFileError, open_input, read_input
 from ..text.i18n import N_, _
 from ..language.yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
 
@@ -395,15 +396,42 @@ def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
     if not isinstance(log, dict):
         raise LogError.at(_("a log must be a JSON object"), file, first_line)
     record = LogRecord(log, file, first_line, number, text)
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(record)
     validate_log(record)
     return record
+
+
+# A \uD800-\uDFFF escape: the only way JSON text can hold a surrogate (UTF-8 bytes cannot encode one).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_FIRST_SURROGATE, _LAST_SURROGATE = "\ud800", "\udfff"
+
+
+def _refuse_lone_surrogates(record: LogRecord) -> None:
+    """A string holding half of a UTF-16 pair is no text: it could be neither shown nor saved again."""
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, str):
+            halves = [char for char in value if _FIRST_SURROGATE <= char <= _LAST_SURROGATE]
+            if halves:
+                # TRANSLATORS: a JSON string escape such as \ud800 that is half of a character.
+                raise LogError([Diagnostic(record.location(path), _(
+                    "the text holds half of a character (a lone \\u{code} escape)", code=f"{ord(halves[0]):04x}"))])
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                walk(key, path)
+                walk(child, f"{path}.{key}" if isinstance(key, str) and key.isidentifier() else path)
+        elif isinstance(value, list):
+            for index, child in enumerate(value):
+                walk(child, f"{path}[{index}]")
+
+    walk(record.log, "$")
 
 
 def is_json_lines(path: Path) -> bool:
     """JSON Lines by name (``.jsonl``), or when the first non-blank line is a complete JSON value."""
     if path.suffix.lower() in JSON_LINES_SUFFIXES:
         return True
-    with open(path, "rb") as handle:
+    with open_input(path) as handle:
         for raw in handle:
             if len(raw) > MAX_LOG_LINE_BYTES:
                 return False
@@ -426,6 +454,10 @@ def read_logs(path: str | os.PathLike) -> Iterator[LogRecord]:
     file = str(path)
     try:
         json_lines = is_json_lines(path)
+        if json_lines:
+            open_input(path).close()  # a pipe or device named .jsonl is refused here too
+    except InputFileError as error:
+        raise LogError.at(error.message, file, 1, 1) from None
     except OSError as error:
         raise LogError.at(unreadable_file_message(error), file, 1, 1) from None
     if json_lines:
@@ -437,11 +469,9 @@ def read_logs(path: str | os.PathLike) -> Iterator[LogRecord]:
 def _read_single(path: Path, file: str) -> LogRecord:
     """One JSON log filling the whole file."""
     try:
-        size = path.stat().st_size
-        if size > MAX_LOG_FILE_BYTES:
-            raise LogError.at(_("the log is too large ({size} bytes; the limit is {limit})",
-                                size=size, limit=MAX_LOG_FILE_BYTES), file)
-        raw = path.read_bytes()
+        raw = read_input(path, MAX_LOG_FILE_BYTES)
+    except InputFileError as error:
+        raise LogError.at(error.message, file, 1, 1) from None
     except OSError as error:
         raise LogError.at(unreadable_file_message(error), file, 1, 1) from None
     text = _text(raw, file, 1)
@@ -463,7 +493,9 @@ def _text(raw: bytes, file: str, line: int) -> str:
 def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
     """One log per non-blank line, read a line at a time."""
     try:
-        handle = open(path, "rb")
+        handle = open_input(path)
+    except InputFileError as error:
+        raise LogError.at(error.message, file, 1, 1) from None
     except OSError as error:
         raise LogError.at(unreadable_file_message(error), file, 1, 1) from None
     with handle:

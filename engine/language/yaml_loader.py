@@ -38,6 +38,7 @@ from typing import Any, Iterator
 import yaml
 
 from ..errors import Diagnostic, Location, RulesetError
+from ..input_files import InputFileError, read_input
 from ..text.i18n import _
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -222,15 +223,11 @@ def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tup
         data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
         name = filename or "<input>"
     else:
-        path = Path(source)
         name = filename or str(source)
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
-                                        size=size, limit=MAX_FILE_BYTES), file=name, line=1, column=1)
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
+            data = read_input(Path(source), MAX_FILE_BYTES)
+        except InputFileError as error:
+            raise RulesetError.at(error.message, file=name, line=1, column=1) from None
         except OSError as error:
             raise RulesetError.at(unreadable_file_message(error), file=name, line=1, column=1) from None
     if len(data) > MAX_FILE_BYTES:

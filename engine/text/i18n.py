@@ -150,21 +150,45 @@ def current_language() -> str:
 
 # --------------------------------------------------------------------------- catalogs
 
+# The largest catalog read (the shipped ones are some 200 KB).
+MAX_CATALOG_BYTES = 16 * 1024 * 1024
+# Languages have at most six plural forms (CLDR: Arabic); a formula is checked for every count up to here.
+MOST_PLURAL_FORMS = 6
+PLURAL_COUNTS_CHECKED = 1000
+
+
 def _compile(path: Path) -> _gettext.GNUTranslations:
-    """Read one ``.po`` with Babel and compile it in memory (cached by mtime and size)."""
+    """Read one ``.po`` with Babel and compile it in memory (cached by mtime and size).
+
+    The file must be a regular file of at most :data:`MAX_CATALOG_BYTES`, and
+    its header is checked before Babel reads anything (see
+    :func:`catalog_header_problem`): a catalog is a stranger's file.
+    """
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    stat = path.stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    with _lock:
-        cached = _compiled_cache.get(key)
-    if cached is not None:
-        return cached
     from ..errors import CatalogError
+    from ..input_files import InputFileError, read_input
 
     try:
-        with open(path, "rb") as handle:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        with _lock:
+            cached = _compiled_cache.get(key)
+        if cached is not None:
+            return cached
+        data = read_input(path, MAX_CATALOG_BYTES)
+    except InputFileError as error:
+        raise CatalogError.at(error.message, file=str(path), line=1, column=1) from None
+    except OSError as error:
+        raise CatalogError.at(_("cannot read catalog: {reason}", reason=error.strerror or str(error)),
+                              file=str(path)) from None
+    problem = catalog_header_problem(data)
+    if problem is not None:
+        line, message = problem
+        raise CatalogError.at(message, file=str(path), line=line)
+    try:
+        with io.BytesIO(data) as handle:
             catalog = read_po(handle, abort_invalid=True)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
@@ -177,6 +201,92 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     with _lock:
         _compiled_cache[key] = compiled
     return compiled
+
+
+def _header_fields(data: bytes) -> dict[str, tuple[int, str]]:
+    """The fields of a catalog's header entry (``msgid ""``), by lower-case name: ``(line, value)``.
+
+    Read by hand, line by line and only as far as the header goes, so that a
+    hostile header is judged before Babel builds anything from it.
+    """
+    fields: dict[str, tuple[int, str]] = {}
+    lines = data.split(b"\n", 400)[:400]
+    state = "before"
+    for number, raw in enumerate(lines, start=1):
+        text = raw.decode("utf-8", "replace").strip()
+        if state == "before":
+            if not text or text.startswith("#"):
+                continue
+            if text != 'msgid ""':
+                return fields  # no header entry
+            state = "msgid"
+        elif state == "msgid":
+            if text.startswith('"'):
+                continue  # a continued msgid: no longer the header
+            if not text.startswith("msgstr"):
+                return fields
+            state = "msgstr"
+            text = text[len("msgstr"):].strip()
+            if text.startswith('"') and text != '""':
+                _add_header_field(fields, number, text)
+        elif text.startswith('"'):
+            _add_header_field(fields, number, text)
+        else:
+            break
+    return fields
+
+
+def _add_header_field(fields: dict[str, tuple[int, str]], number: int, quoted: str) -> None:
+    content = quoted[1:-1] if quoted.endswith('"') and len(quoted) >= 2 else quoted[1:]
+    content = content.replace("\\n", "").replace('\\"', '"')
+    name, colon, value = content.partition(":")
+    if colon:
+        fields.setdefault(name.strip().lower(), (number, value.strip()))
+
+
+def catalog_header_problem(data: bytes) -> tuple[int | None, str] | None:
+    """What is wrong with a catalog's header, as ``(line, message)``; None when it may be read.
+
+    Only UTF-8 catalogs are read (another charset would let the text differ
+    between review and use). ``Plural-Forms`` must give 1 to 6 forms and a
+    formula that gives one of them for every count from 0 to 1000: gettext
+    compiles any formula of C syntax, so ``n/0`` would otherwise fail only
+    when a plural message is shown, and a huge ``nplurals`` costs memory.
+    """
+    fields = _header_fields(data)
+    content_type = fields.get("content-type")
+    if content_type is not None:
+        line, value = content_type
+        charset = re.search(r"charset\s*=\s*([^;\s]+)", value, re.IGNORECASE)
+        if charset is not None and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
+            # TRANSLATORS: {charset} as written in the catalog's Content-Type header.
+            return line, _("the catalog must be UTF-8 (charset=UTF-8), not {charset}", charset=charset.group(1)[:40])
+    plural_forms = fields.get("plural-forms")
+    if plural_forms is None:
+        return None
+    line, value = plural_forms
+    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
+    if match is None:
+        # TRANSLATORS: keep "Plural-Forms", "nplurals" and "plural" as they are: they are the header's own words.
+        return line, _("the Plural-Forms header must read nplurals=N; plural=FORMULA;")
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > 1 or not 1 <= int(digits) <= MOST_PLURAL_FORMS:
+        shown = digits if len(digits) <= 20 else digits[:20] + "…"
+        return line, _("nplurals must be from 1 to {most}, not {forms}", most=MOST_PLURAL_FORMS, forms=shown)
+    forms = int(digits)
+    try:
+        plural = _gettext.c2py(match.group(2))
+    except (ValueError, RecursionError, SyntaxError):
+        return line, _("the Plural-Forms formula is not a C expression of n")
+    for count in range(PLURAL_COUNTS_CHECKED + 1):
+        try:
+            form = plural(count)
+        except Exception:  # the formula is the catalog author's code: any failure is theirs
+            return line, _("the Plural-Forms formula fails for n = {n}", n=count)
+        if not 0 <= form < forms:
+            return line, _("the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
+                           form=form, n=count, forms=forms)
+    return None
 
 
 def malformed_catalog(path: Path, exc: Exception) -> "CardrulesError":

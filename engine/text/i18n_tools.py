@@ -219,9 +219,20 @@ def _new_catalog(lang: str) -> Catalog:
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     """Read one ``.po`` file; a malformed file raises :class:`CatalogError` naming its line."""
+    from ..input_files import InputFileError, read_input
+
     try:
-        with open(path, "rb") as handle:
-            return read_po(handle, locale=None, abort_invalid=True)
+        data = read_input(path, i18n.MAX_CATALOG_BYTES)
+    except InputFileError as error:
+        raise CatalogError.at(error.message, file=str(path), line=1, column=1) from None
+    except OSError as exc:
+        raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
+                              file=str(path)) from None
+    problem = i18n.catalog_header_problem(data)
+    if problem is not None:
+        raise CatalogError.at(problem[1], file=str(path), line=problem[0])
+    try:
+        return read_po(io.BytesIO(data), locale=None, abort_invalid=True)
     except OSError as exc:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
                               file=str(path)) from None
