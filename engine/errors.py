@@ -65,10 +65,13 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
+        from .text.shown import printable
+
+        # A file name or a JSON path can come from a stranger's file (a log naming its ruleset's path).
         path = self.location.json_path
         if path and path != "$":
-            return f"{self.location.prefix()}: {path}: {self.message}"
-        return f"{self.location.prefix()}: {self.message}"
+            return printable(f"{self.location.prefix()}: {path}: {self.message}")
+        return printable(f"{self.location.prefix()}: {self.message}")
 
 
 @dataclass

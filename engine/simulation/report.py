@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from babel.numbers import format_decimal, format_percent
 
 from ..text.i18n import _, ngettext
+from ..text.shown import literal
 from ..core.result import score_to_json
 from .stats import (BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_counters, reported_measures,
                     round_unit, wilson_interval)
@@ -342,18 +343,18 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     title_games = summary["games"]
 
     # TRANSLATORS: title of the win-rate table; {games} (also {n}) is the number of games per ruleset.
-    wins = Table(title=ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
-                                "Win rate per seat, {games} games per ruleset (95% intervals)",
-                                title_games, games=decimal(title_games, 0)),
+    wins = Table(title=literal(ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
+                                        "Win rate per seat, {games} games per ruleset (95% intervals)",
+                                        title_games, games=decimal(title_games, 0))),
                  title_justify="left")
     # TRANSLATORS: column header: the seat (and bot kind) a row is about.
-    wins.add_column(_("Seat"))
+    wins.add_column(literal(_("Seat")))
     for entry in ruleset_summaries:
-        wins.add_column(entry["ruleset"], justify="right", overflow="fold")
+        wins.add_column(literal(entry["ruleset"]), justify="right", overflow="fold")
     for difference in differences:
         # TRANSLATORS: column header: a paired difference in percentage points between two rulesets.
-        wins.add_column(_("{ruleset} − {baseline} (points)", ruleset=difference["ruleset"],
-                          baseline=difference["baseline"]), justify="right", overflow="fold")
+        wins.add_column(literal(_("{ruleset} − {baseline} (points)", ruleset=difference["ruleset"],
+                                  baseline=difference["baseline"])), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
         return Text(difference_text(difference), style="bold" if difference["significant"] else "dim")
@@ -366,24 +367,24 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
             # TRANSLATORS: the share of games a seat won alone (not shared), e.g. "alone: 39.8%".
             cells.append(rate_with_interval(seat_entry["wins"]) + "\n"
                          + _("alone: {rate}", rate=percent(seat_entry["sole_wins"]["rate"])))
-        wins.add_row(seat_label(seat["seat"], seat["kind"]), *cells,
+        wins.add_row(literal(seat_label(seat["seat"], seat["kind"])), *map(literal, cells),
                      *(difference_cell(d["seats"][index]) for d in differences))
     if len(base["kinds"]) > 1 or base["kinds"][0]["seats"] > 1:
         wins.add_section()
         for index, kind in enumerate(base["kinds"]):
-            wins.add_row(kind_label(kind["kind"], kind["seats"]),
-                         *(rate_with_interval(entry["kinds"][index]["wins"]) for entry in ruleset_summaries),
+            wins.add_row(literal(kind_label(kind["kind"], kind["seats"])),
+                         *(literal(rate_with_interval(entry["kinds"][index]["wins"])) for entry in ruleset_summaries),
                          *(difference_cell(d["kinds"][index]) for d in differences))
 
     # TRANSLATORS: title of the table of other measures of the simulated games.
-    measures = Table(title=_("How the games went"), title_justify="left")
+    measures = Table(title=literal(_("How the games went")), title_justify="left")
     # TRANSLATORS: column header: what a row measures.
-    measures.add_column(_("Measure"))
+    measures.add_column(literal(_("Measure")))
     for entry in ruleset_summaries:
-        measures.add_column(entry["ruleset"], justify="right", overflow="fold")
+        measures.add_column(literal(entry["ruleset"]), justify="right", overflow="fold")
 
     def row(label: str, cells: Sequence[str]) -> None:
-        measures.add_row(label, *cells)
+        measures.add_row(literal(label), *map(literal, cells))
 
     def mean_sd(distribution: Mapping[str, Any]) -> str:
         if distribution["mean"] is None:

@@ -28,6 +28,7 @@ from ..text.formatting import card_name, format_number, ruleset_text
 from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
+from ..text.shown import literal, printable
 
 DEFAULT_COLUMNS = ()
 
@@ -292,12 +293,13 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
     table = Table(box=box.SQUARE, show_lines=False, expand=False, pad_edge=True)
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
     # TRANSLATORS: column heading of the game table: the players' names.
-    table.add_column(_("Player"), no_wrap=True)
+    table.add_column(literal(_("Player")), no_wrap=True)
     for column in columns:
-        table.add_column(_heading(ruleset, column),
+        table.add_column(literal(_heading(ruleset, column)),
                          justify="right" if column.get("show") in ("count", "values") or column.get("measure") else "left")
     current = observation.current_player
     for seat, name in enumerate(observation.players):
+        name = printable(name, keep_newlines=False)  # a log's or --players' name, shown as text
         marker = "▶ " if seat == current else "  "
         label = marker + name
         if viewer is not None and seat == viewer:
@@ -306,7 +308,7 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
         cells = [cell(ruleset, observation, column, seat, state) for column in columns]
         # Rows of several lines (a field and what it pays) are told apart by lines between rows.
         table.show_lines = table.show_lines or any("\n" in text for text in cells)
-        table.add_row(label, *cells, style="bold" if seat == current else None)
+        table.add_row(literal(label), *map(literal, cells), style="bold" if seat == current else None)
     return table
 
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..errors import CardrulesError
 
 from .. import resources
+from .shown import printable
 
 DEFAULT_LANGUAGE = "en"
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -419,8 +420,17 @@ def safe_format(text: str, params: dict[str, Any]) -> str | None:
 
 
 def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
+    """The message with its values in place, every control character from a catalog or a value made visible.
+
+    Translations and values (player and card names) come from strangers'
+    files; see :mod:`engine.text.shown`.
+    """
+    if translated is not original:
+        translated = printable(translated)
     if not params and "{" not in translated and "}" not in translated:
         return translated
+    if params:
+        params = {name: printable(value) if isinstance(value, str) else value for name, value in params.items()}
     result = safe_format(translated, params)
     if result is None and translated is not original:
         result = safe_format(original, params)

@@ -391,8 +391,8 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
 
     An untranslated message is placed at its entry in the catalog (the first
     file of the language when it has none). An edition's text that its game's
-    context already translates (``high-society/ko`` falls back to
-    ``high-society``) is not asked for. ``summaries``, when given, receives
+    context already translates (``game/edition`` falls back to ``game``) is
+    not asked for. ``summaries``, when given, receives
     one :class:`LanguageSummary` per language.
     """
     template = template or build_template()

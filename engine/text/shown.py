@@ -1,0 +1,47 @@
+"""Text from strangers made safe to show: control characters made visible, never read as markup.
+
+Player names (from a log, a table or ``--players``), card and tag names (from
+a ruleset) and translations (from a catalog) all end up on the user's
+terminal. A control character there is a command to the terminal (an OSC
+sequence retitles the window or makes a hyperlink, ESC [2J clears the
+screen), and rich reads ``[link=...]`` in a plain string as markup. Every
+message goes through :func:`printable` (see ``engine.text.i18n``), and every
+rich table cell or heading through :func:`literal`.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+# Characters that reorder the text around them (Unicode bidirectional controls): shown, not obeyed.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _visible(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, keep_newlines: bool = True) -> str:
+    """``text`` with C0 and C1 control characters, DEL and bidirectional controls written out (``\\x1b``).
+
+    A newline (and a tab) is kept where ``keep_newlines`` says so: messages
+    that span lines are made of several lines on purpose.
+    """
+    if text.isprintable():
+        return text  # the usual case, checked in C
+    kept = "\n\t" if keep_newlines else ""
+    return "".join(_visible(char) if (unicodedata.category(char) == "Cc" and char not in kept)
+                   or char in _BIDI_CONTROLS else char for char in text)
+
+
+def literal(value: Any) -> Any:
+    """A rich table cell or heading that shows a string as it is (printable, never markup); renderables pass.
+
+    Newlines stay: a cell of several lines is made so on purpose.
+    """
+    if isinstance(value, str):
+        from rich.text import Text  # here: most commands that translate a message draw no table
+
+        return Text(printable(value))
+    return value

@@ -1,0 +1,99 @@
+"""Text from strangers reaches the terminal as text: control characters made visible, markup never read.
+
+Player names come from logs, tables and ``--players``; card names from
+rulesets; translations from catalogs. None of them may retitle the window,
+clear the screen, make a hyperlink or reorder the line around it.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+
+from catalog_helpers import write_catalog
+from cli_helpers import REPO
+from engine.core.game import Game
+from engine.language.ruleset import load_ruleset
+from engine.terminal.table_view import render_table
+from engine.text import i18n
+from engine.text.shown import literal, printable
+
+TITLE = "\x1b]0;pwned\x07"       # OSC 0: the window title
+CLEAR = "\x1b[2J"                 # clear the screen
+LINK = "\x1b]8;;file:///etc/passwd\x1b\\x\x1b]8;;\x1b\\"  # OSC 8: a hyperlink
+MARKUP = "[link=file:///etc/passwd]x[/link]"
+
+
+@given(st.text())
+def test_nothing_but_newlines_and_tabs_survives_among_control_characters(text):
+    shown = printable(text)
+    assert all(unicodedata.category(char) != "Cc" or char in "\n\t" for char in shown)
+    assert "\u202e" not in shown
+    assert printable(shown) == shown  # once is enough
+    if text.isprintable():
+        assert shown == text
+
+
+@given(st.text())
+def test_a_literal_cell_shows_exactly_the_printable_text(text):
+    assert literal(text).plain == printable(text)
+
+
+def test_a_message_shows_a_hostile_name_escaped_and_a_hostile_translation_too(tmp_path, monkeypatch):
+    assert i18n._("{name} (you)", name="Ann" + TITLE) == "Ann\\x1b]0;pwned\\x07 (you)"
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write_catalog(tmp_path, "eo", 'msgid "Nobody wins."\nmsgstr "Neniu\x1b[2J venkas."\n')  # a raw ESC in the file
+    try:
+        i18n.set_language("eo")
+        assert i18n._("Nobody wins.") == "Neniu\\x1b[2J venkas."
+    finally:
+        i18n.set_language("en")
+
+
+def rendered(renderable) -> str:
+    """What a colour terminal receives for ``renderable``."""
+    out = io.StringIO()
+    Console(file=out, force_terminal=True, color_system="truecolor", width=200).print(renderable)
+    return out.getvalue()
+
+
+def test_the_play_table_shows_hostile_player_names_as_text():
+    names = ["Ann" + TITLE, MARKUP, "Cy" + CLEAR, "\u202eiD"]
+    state = Game(load_ruleset("high-society/ja"), names).new_initial_state(seed=1)
+    screen = rendered(render_table(state.ruleset, state.observation(0), 0, [], state=state))
+    assert "\x1b]" not in screen and "\x1b[2J" not in screen and "\u202e" not in screen
+    assert MARKUP in screen  # shown as typed, not made a link
+    assert "Ann\\x1b]0;pwned\\x07" in screen and "Cy\\x1b[2J" in screen and "\\u202eiD" in screen
+
+
+def test_replay_prints_a_logs_hostile_names_escaped(tmp_path):
+    log = json.loads((REPO / "tests" / "logs" / "valid-ja.json").read_text(encoding="utf-8"))
+    log["players"] = ["Ann" + TITLE, "Bo" + LINK, "Cy" + CLEAR, "Di"]
+    log.pop("result", None)
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path), "--lang", "en"], capture_output=True,
+                          text=True, timeout=60, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout + done.stderr
+    assert "Ann\\x1b]0;pwned\\x07" in done.stdout
+
+
+def test_a_narrated_game_with_hostile_seat_names_and_card_names_sends_no_control_character(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text('extends: high-society/ja\ncards:\n  - {id: luxury-1, name: "Luxury\\e[2J"}\n',
+                     encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "engine", "play", "-r", str(house), "--seed", "1", "--lang", "en",
+                           "--players", "bot:random,bot:random,bot:random"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout
+    assert "Luxury\\x1b[2J" in done.stdout
