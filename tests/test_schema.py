@@ -1,7 +1,10 @@
 """The JSON Schema: every key documented, misspellings caught, each block kind's parameters checked."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from jsonschema import Draft202012Validator
 
@@ -88,3 +91,23 @@ def test_a_huge_value_is_shown_short():
 
 def test_all_errors_come_in_one_run():
     assert len(messages("extends: x\nplayers: {min: x, max: y}\nfoo: 1\n")) == 3
+
+
+@pytest.mark.parametrize("name", ["luxury-1\n", "luxury-1\n\n", "\nluxury-1"])
+def test_a_name_with_a_newline_is_no_name_as_in_every_json_schema_implementation(name):
+    # Python's `$` matches before a final newline; the schema's patterns are ECMA-262, where it does not.
+    text = "extends: x\ncards:\n  - {id: " + json.dumps(name) + "}\n"
+    assert messages(text) == [
+        f"house.yaml:3:10: $.cards[0].id: {name!r} is not a valid name: use lowercase letters, digits and hyphens"]
+
+
+def test_a_table_whose_card_name_ends_in_a_newline_is_refused(tmp_path):
+    from engine.errors import TableError
+    from engine.formats.table import load_table
+
+    table = tmp_path / "table.yaml"
+    table.write_text('ruleset: high-society/ja\nplayers:\n  Ann: {cards: ["luxury-1\\n"]}\n  Bo: {}\n  Cy: {}\n',
+                     encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        load_table(table)
+    assert "luxury-1" in str(caught.value)

@@ -30,6 +30,7 @@ from .. import resources
 from ..errors import Diagnostic, Location, LogError
 from ..input_files import InputFileError, open_input, read_input
 from ..text.i18n import N_, _
+from ..language.schema_check import SchemaValidator
 from ..language.yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
@@ -215,7 +216,7 @@ def _validator() -> jsonschema.Draft202012Validator:
     """The game-log schema's validator, built once."""
     with open(resources.schema_path("game-log"), encoding="utf-8") as handle:
         schema = json.load(handle)
-    return jsonschema.Draft202012Validator(schema)
+    return SchemaValidator(schema)
 
 
 def json_path(path: Any) -> str:
@@ -231,7 +232,7 @@ def _result_validator() -> jsonschema.Draft202012Validator:
     """A validator for ``{"result": ...}`` alone, with the schema's definitions."""
     schema = dict(_validator().schema)
     schema.update(required=[], properties={"result": schema["properties"]["result"]})
-    return jsonschema.Draft202012Validator(schema)
+    return SchemaValidator(schema)
 
 
 def _is_int(value: Any, minimum: int | None = None) -> bool:

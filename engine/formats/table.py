@@ -108,7 +108,7 @@ def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str,
 def _validator() -> jsonschema.Draft202012Validator:
     """The table schema's validator, built once."""
     with open(resources.schema_path("table"), encoding="utf-8") as handle:
-        return jsonschema.Draft202012Validator(json.load(handle))
+        return schema_check.SchemaValidator(json.load(handle))
 
 
 class _Locator:

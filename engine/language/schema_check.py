@@ -10,6 +10,7 @@ keys, kinds and names get a "did you mean" hint.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import weakref
 from fractions import Fraction
@@ -40,10 +41,31 @@ def ruleset_schema() -> dict[str, Any]:
         raise RulesetError.at(_("cannot read the ruleset schema: {reason}", reason=str(error)[:200]), file=str(path)) from None
 
 
+@lru_cache(maxsize=None)
+def _python_pattern(pattern: str) -> re.Pattern[str]:
+    """A schema pattern (ECMA-262) as Python reads it: a final ``$`` ends the text, as it does in ECMA-262.
+
+    Python's ``$`` also matches before a final newline, so ``"card-1\\n"``
+    would pass ``^[a-z0-9-]*$`` and then name no card anywhere.
+    """
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterable[jsonschema.ValidationError]:
+    if validator.is_type(instance, "string") and _python_pattern(pattern).search(instance) is None:
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# The validator of every schema the program checks files against (rulesets, logs, tables).
+SchemaValidator = jsonschema.validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
     # The schema itself is checked against the metaschema by the test suite, not at every start.
-    return Draft202012Validator(ruleset_schema())
+    return SchemaValidator(ruleset_schema())
 
 
 # Parsed files are cached (engine.language.ruleset.cached_yaml), so a parent shared by
