@@ -1,6 +1,8 @@
 """Simulations are paired and repeatable: the same seed, the same games, the same numbers."""
 from __future__ import annotations
 
+import itertools
+
 import json
 from pathlib import Path
 
@@ -59,6 +61,13 @@ def test_the_same_seed_gives_the_same_tally_however_the_games_are_batched(monkey
     monkeypatch.setattr(runner, "MAX_BATCH_GAMES", 5)
     in_batches = run_simulation(plan(), jobs=1)
     assert in_batches == whole
+
+
+def test_a_trillion_games_are_cut_into_batches_as_they_are_played_not_all_at_once():
+    batches = plan(games=10 ** 12).batches(2)
+    first = list(itertools.islice(batches, 3))
+    assert first == [(0, 200), (200, 400), (400, 600)]
+    assert not isinstance(batches, (list, tuple))  # the rest is never made unless played
 
 
 @pytest.mark.parametrize("other_threads", [False, True], ids=["forked workers", "spawned workers"])

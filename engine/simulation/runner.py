@@ -97,10 +97,13 @@ class SimulationPlan:
     seed: int
     keep_logs: bool = False
 
-    def batches(self, workers: int) -> list[tuple[int, int]]:
-        """Contiguous ``(start, stop)`` game ranges sized for ``workers`` workers."""
+    def batches(self, workers: int) -> Iterator[tuple[int, int]]:
+        """Contiguous ``(start, stop)`` game ranges sized for ``workers`` workers, made as they are needed.
+
+        A generator: ``--games 1000000000000`` must not build five billion ranges before the first game.
+        """
         size = max(1, min(MAX_BATCH_GAMES, math.ceil(self.games / max(1, workers * BATCHES_PER_WORKER))))
-        return [(start, min(start + size, self.games)) for start in range(0, self.games, size)]
+        return ((start, min(start + size, self.games)) for start in range(0, self.games, size))
 
 
 # --------------------------------------------------------------------------- derived randomness
