@@ -111,3 +111,11 @@ def test_a_table_whose_card_name_ends_in_a_newline_is_refused(tmp_path):
     with pytest.raises(TableError) as caught:
         load_table(table)
     assert "luxury-1" in str(caught.value)
+
+
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_a_count_below_one_says_the_least_allowed_not_what_kind_of_value_is_expected(value):
+    # The count is a number or a table by player count, either of which may be an option: the value is a
+    # number, so the number's own rule is the one it breaks.
+    text = f"extends: x\nend:\n  - {{id: e, kind: counter-reaches, counter: c, count: {value}}}\n"
+    assert messages(text) == [f"house.yaml:3:55: $.end[0].count: {value} is too small: the least allowed is 1"]

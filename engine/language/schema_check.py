@@ -238,14 +238,31 @@ def _expected_text(schema: dict[str, Any]) -> str:
 
 
 def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
-    """The one alternative of an ``anyOf`` whose type the value has, by its first error; None if not exactly one."""
+    """The error of the one alternative of an ``anyOf`` whose type the value has; None if not exactly one.
+
+    Alternatives nest (a count is a number or a table, and either may be an
+    option): an alternative that is itself an ``anyOf`` fits when one of its
+    own alternatives does.
+    """
     by_branch: dict[Any, list[jsonschema.ValidationError]] = {}
     for sub in error.context or ():
         if sub.relative_schema_path:
             by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
-    fitting = [errors for errors in by_branch.values()
-               if not any(sub.validator in ("type", "$ref", "anyOf", "oneOf") and not sub.relative_path for sub in errors)]
-    return fitting[0][0] if len(fitting) == 1 else None
+    fitting = []
+    for errors in by_branch.values():
+        here = [sub for sub in errors if not sub.relative_path]  # errors about the value itself
+        # A pattern tells texts apart (a name, a fraction written as text): failing it is no better a
+        # fit than a wrong type, and "expected ..." names what would do.
+        if any(sub.validator in ("type", "$ref", "pattern") for sub in here):
+            continue
+        nested = [sub for sub in here if sub.validator in ("anyOf", "oneOf")]
+        if nested:
+            inner = _branch_of_the_right_type(nested[0])
+            if inner is not None:
+                fitting.append(inner)
+            continue
+        fitting.append(errors[0])
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _value_at(data: Any, parts: Iterable[Any]) -> Any:
