@@ -161,7 +161,7 @@ def test_the_short_report_gives_coins_and_cards_in_hand():
 
 @pytest.mark.parametrize("lang, first, second", [
     ("en", "Ann: 1 point, 1 coin, 1 card in hand", "Bo: 2 points, 2 coins, 0 cards in hand"),
-    ("ja", "Ann: 1 点、コイン 1 枚、手札 1 枚", "Bo: 2 点、コイン 2 枚、手札 0 枚"),
+    ("ja", "Ann：1点、コイン1枚、手札1枚", "Bo：2点、コイン2枚、手札0枚"),
     ("ko", "Ann: 1점, 코인 1개, 손패 1장", "Bo: 2점, 코인 2개, 손패 0장"),
 ])
 def test_one_coin_and_one_card_are_worded_in_the_singular_where_the_language_has_one(tmp_path, lang, first, second):

@@ -124,7 +124,7 @@ def test_a_log_that_does_not_match_the_format_is_explained_in_the_readers_langua
     assert f"{log}:1: $.players: does not match the log format: expected a list, got 'x'" in english.stderr
     assert f"{log}:1: $.first_player: does not match the log format: -1 is too small" in english.stderr
     japanese = cardrules_process("replay", str(log), lang="ja")
-    assert "$.players: ログの形式に合いません: " in japanese.stderr
+    assert "$.players: ログの形式に合いません：" in japanese.stderr
     assert "is not of type" not in japanese.stderr
     missing = write(tmp_path / "short.json", '{"ruleset": "high-society/ja"}')
     korean = cardrules_process("replay", str(missing), lang="ko")

@@ -42,7 +42,7 @@ def test_the_korean_editions_millions_of_dollars_read_naturally_in_each_language
     language("en")
     assert format_amount(korean_edition, 6) == "$6 million"
     language("ja")
-    assert format_amount(korean_edition, 6) == "600万米ドル"
+    assert format_amount(korean_edition, 6) == "600万ドル"
     language("ko")
     assert format_amount(korean_edition, 6) == "600만 달러"
     assert format_amount(korean_edition, 25) == "2,500만 달러"
@@ -134,7 +134,7 @@ def test_a_whole_hand_of_korean_money_reads_in_myriads_not_decimals(language, ko
     language("ko")
     assert format_amount(korean_edition, 106) == "1억 600만 달러"
     language("ja")
-    assert format_amount(korean_edition, 106) == "1億600万米ドル"
+    assert format_amount(korean_edition, 106) == "1億600万ドル"
     language("en")
     assert format_amount(korean_edition, 106) == "$106 million"
 
@@ -153,7 +153,7 @@ def test_the_korean_edition_says_dollars_not_us_dollars_since_a_game_has_one_cur
 
 def test_a_count_of_myriads_is_grouped_like_any_number(language, korean_edition):
     language("ja")
-    assert format_amount(korean_edition, 18) == "1,800万米ドル"
+    assert format_amount(korean_edition, 18) == "1,800万ドル"
     language("ko")
     assert format_amount(korean_edition, 10025) == "100억 2,500만 달러"
     assert format_amount(korean_edition, 123400) == "1,234억 달러"
