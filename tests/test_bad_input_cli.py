@@ -41,7 +41,7 @@ def log_with(**changes) -> str:
 
 # (file name, file content (str, or bytes), expected start of the first stderr line)
 BAD_TABLES = [
-    ("syntax.yaml", "ruleset: high-society/ja\nplayers: {Ann: [\n", "syntax.yaml:3:1: YAML syntax error"),
+    ("syntax.yaml", "ruleset: high-society/ja\nplayers: {Ann: [\n", "syntax.yaml:2:16: this [ is never closed: the file ends before its ]"),
     ("syntax.json", '{"ruleset": "high-society/ja", "players": {"Ann": }}', "syntax.json:1:"),
     ("wrong-type.yaml", "ruleset: high-society/ja\nplayers: [Ann, Bo]\n",
      "wrong-type.yaml:2:10: $.players: expected a mapping, got a list of 2 items"),
@@ -189,7 +189,7 @@ def test_rulesets_lists_a_broken_house_rule_with_its_problem(scratch):
     lines = {line.split()[0]: line for line in done.stdout.splitlines()}
     assert "(does not load: root/rulesets/mygame/broken.yaml:2:24: $.players.max:" in lines["mygame/broken"]
     assert "(does not load: root/rulesets/mygame/binary.yaml:1:1: the file is not valid UTF-8" in lines["mygame/binary"]
-    assert "(does not load: root/rulesets/mygame/syntax.yaml:2:1: YAML syntax error" in lines["mygame/syntax"]
+    assert "(does not load: root/rulesets/mygame/syntax.yaml:1:4: this [ is never closed" in lines["mygame/syntax"]
     assert "Japanese edition" in lines["high-society/ja"]
 
 

@@ -40,6 +40,24 @@ def wait_for_workers(address: str, count: int) -> None:
         client.wait_for_workers(count, timeout=STARTUP_LIMIT)
 
 
+def start_scheduler(port: int, logs: Path) -> subprocess.Popen:
+    """A Dask scheduler on 127.0.0.1:PORT, once it accepts connections (its output in LOGS/scheduler.log)."""
+    process = subprocess.Popen(
+        dask_command("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"),
+        stdout=open(logs / "scheduler.log", "wb"), stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    deadline = time.monotonic() + STARTUP_LIMIT
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                pytest.fail("the Dask scheduler did not start:\n" + (logs / "scheduler.log").read_text())
+            time.sleep(0.2)
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     """``tcp://127.0.0.1:PORT`` of a scheduler with one worker (two threads), torn down afterwards."""
@@ -49,18 +67,7 @@ def cluster(tmp_path_factory):
     environment = {**os.environ, "PYTHONWARNINGS": "ignore"}
     processes = []
     try:
-        processes.append(subprocess.Popen(
-            dask_command("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"),
-            stdout=open(logs / "scheduler.log", "wb"), stderr=subprocess.STDOUT, env=environment))
-        deadline = time.monotonic() + STARTUP_LIMIT
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or processes[0].poll() is not None:
-                    pytest.fail("the Dask scheduler did not start:\n" + (logs / "scheduler.log").read_text())
-                time.sleep(0.2)
+        processes.append(start_scheduler(port, logs))
         processes.append(subprocess.Popen(
             dask_command("worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "2",
                          "--no-dashboard"),
@@ -115,3 +122,33 @@ def test_bohnanza_on_the_cluster_gives_the_local_numbers_reshuffles_and_all(caps
     on_cluster = bohnanza("--scheduler", cluster)
     assert on_cluster == bohnanza("--jobs", "1")
     assert on_cluster["rulesets"][0]["mean_counters"]["trades"]["per_round"] is not None
+
+
+def test_a_cluster_with_no_worker_is_a_clear_error_not_a_wait(capsys, tmp_path):
+    port = free_port()
+    scheduler = start_scheduler(port, tmp_path)
+    try:
+        started = time.monotonic()
+        with pytest.raises(SystemExit) as exited:
+            main(["simulate", "-r", "high-society/ja", "--games", "3", "--players",
+                  "bot:random,bot:random,bot:random", "--scheduler", f"tcp://127.0.0.1:{port}", "--lang", "en"])
+        assert exited.value.code == 2
+        assert time.monotonic() - started < STARTUP_LIMIT
+        assert f"the Dask scheduler at tcp://127.0.0.1:{port} has no workers" in capsys.readouterr().err
+    finally:
+        scheduler.kill()
+        scheduler.wait()
+
+
+def test_an_address_that_answers_but_never_speaks_is_a_clear_error_not_a_hang(capsys):
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)  # accepts connections (the kernel does), never says a word
+        port = silent.getsockname()[1]
+        started = time.monotonic()
+        with pytest.raises(SystemExit) as exited:
+            main(["simulate", "-r", "high-society/ja", "--games", "3", "--players",
+                  "bot:random,bot:random,bot:random", "--scheduler", f"tcp://127.0.0.1:{port}", "--lang", "en"])
+    assert exited.value.code == 2
+    assert time.monotonic() - started < STARTUP_LIMIT
+    assert "does not answer as a Dask scheduler" in capsys.readouterr().err

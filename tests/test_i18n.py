@@ -229,3 +229,26 @@ def test_a_plural_formula_that_divides_by_zero_falls_back_to_english(tmp_path, m
         assert ngettext("{n} problem found.", "{n} problems found.", 3) == "3 problems found."
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("asked, found", [("zh_CN", "zh_Hans"), ("zh-CN", "zh_Hans"), ("zh", "zh_Hans"),
+                                          ("zh_CN.UTF-8", "zh_Hans"), ("zh_SG", "zh_Hans"), ("zh_TW", "en")])
+def test_a_chinese_locale_finds_the_catalog_of_its_script(tmp_path, monkeypatch, asked, found):
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write_catalog(tmp_path, "zh_Hans", 'msgid "Nobody wins."\nmsgstr "没有人获胜。"\n', plural_forms="nplurals=1; plural=0;")
+    try:
+        assert i18n.set_language(asked) == found
+        monkeypatch.setenv("LANG", asked)
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            monkeypatch.delenv(name, raising=False)
+        assert i18n.set_language(None) == found
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_language_without_a_catalog_is_said_once_on_stderr_and_english_is_used():
+    done = subprocess.run([sys.executable, "-m", "engine", "--lang", "xx", "rulesets"], capture_output=True, text=True,
+                          timeout=60, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert done.returncode == 0
+    assert done.stderr == "cardrules: no translation for language xx; using English\n"
+    assert "high-society/ja" in done.stdout

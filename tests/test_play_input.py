@@ -149,3 +149,18 @@ def test_two_players_with_the_same_name_are_refused():
 def test_a_saved_game_gives_every_seat_back_to_the_same_kind_of_player():
     seats = seats_from_log(["Ann", "Bot 1 (heuristic)"], ["Ann", "bot:heuristic"], ("random", "heuristic"))
     assert seats[0].is_human and seats[1].bot_kind == "heuristic"
+
+
+def test_the_seats_accepted_are_the_seats_a_log_can_hold():
+    import json
+
+    from engine.resources import schema_path
+    from engine.terminal.seats import MAX_PLAYER_NAME, MAX_PLAYERS
+
+    players = json.loads(schema_path("game-log").read_text(encoding="utf-8"))["properties"]["players"]
+    assert (MAX_PLAYERS, MAX_PLAYER_NAME) == (players["maxItems"], players["items"]["maxLength"])
+    assert parse_players_spec("A" * MAX_PLAYER_NAME + ",bot:random", ["random"])[0].name == "A" * MAX_PLAYER_NAME
+    with pytest.raises(SeatSpecError, match=f"at most {MAX_PLAYER_NAME} characters long, not {MAX_PLAYER_NAME + 1}"):
+        parse_players_spec("A" * (MAX_PLAYER_NAME + 1) + ",bot:random", ["random"])
+    with pytest.raises(SeatSpecError, match=f"At most {MAX_PLAYERS} players"):
+        parse_players_spec(",".join(["bot:random"] * (MAX_PLAYERS + 1)), ["random"])

@@ -261,3 +261,21 @@ def test_json_output_turns_the_progress_bar_off(monkeypatch):
     progress.started_at -= 60
     progress.update(50)
     assert progress.progress is None
+
+
+@pytest.mark.parametrize("flag", ["--plot", "--logs"])
+def test_a_write_failure_after_the_games_still_prints_the_statistics_and_exits_1(capsys, flag):
+    # /dev/full takes the file and refuses every write, as a disk that fills during the games does.
+    code, out, err = run(capsys, "-r", "high-society/ja", "--games", "30", "--players", FOUR_BOTS, "--seed", "5",
+                         flag, "/dev/full")
+    assert code == 1
+    assert "Win rate per seat, 30 games per ruleset" in out
+    assert err.strip().splitlines()[-1] == "/dev/full: cannot write the file: No space left on device"
+    assert "Plot saved" not in out and "Traceback" not in err
+
+
+def test_the_plot_is_announced_after_the_report(capsys, tmp_path):
+    plot = tmp_path / "rates.png"
+    code, out, _err = run(capsys, "-r", "high-society/ja", "--games", "10", "--players", FOUR_BOTS, "--plot", str(plot))
+    assert code == 0 and plot.stat().st_size > 0
+    assert out.rstrip().splitlines()[-1] == f"Plot saved to {plot}."

@@ -169,3 +169,27 @@ def test_a_huge_value_is_never_printed_whole():
     key = "k" * 5000
     (message,) = problems(f"{key}: 1\n{key}: 2\n")
     assert len(message) < 200
+
+
+SYNTAX_MISTAKES = [
+    # An unclosed bracket is blamed where it was opened (the parser notices it a line later).
+    ("name: x\ncards: [a, b\nplayers: {min: 3}\n",
+     "f.yaml:2:8: this [ is never closed: a ] (or a comma between items) is missing before line 3, column 8"),
+    ("a: {x: 1, y: 2\nb: 2\n",
+     "f.yaml:1:4: this { is never closed: a } (or a comma between items) is missing before line 2, column 2"),
+    ("a: 1\nb: {c: [1, 2\n", "f.yaml:2:8: this [ is never closed: a ] (or a comma between items) is missing before "
+                              "line 3, column 1"),
+    ("a: 1\nb: {c: [\n", "f.yaml:2:8: this [ is never closed: the file ends before its ]"),
+    ('a: "abc\nb: 2\n', "f.yaml:1:4: this quoted text is never closed: its closing quote is missing"),
+    ("a: 1\n  b: 2\n", "f.yaml:2:4: a ':' cannot stand here: a key starts in the same column as the keys beside it, "
+                       "and a value that holds ': ' needs quotes"),
+    ("a:\n  b: 1\n c: 2\n", "f.yaml:3:2: this line is indented differently from the lines before it: keys of one "
+                            "mapping start in the same column (it begins at line 1)"),
+]
+
+
+@pytest.mark.parametrize("text, message", SYNTAX_MISTAKES, ids=[m.split(":")[3][:30] for _t, m in SYNTAX_MISTAKES])
+def test_the_usual_syntax_mistakes_are_said_in_plain_words_where_the_fix_goes(text, message):
+    with pytest.raises(RulesetError) as caught:
+        load_yaml(text, "f.yaml")
+    assert [str(d) for d in caught.value.diagnostics] == [message]

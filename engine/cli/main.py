@@ -93,7 +93,13 @@ def build_group() -> click.Group:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cardrules`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
-    i18n.set_language(language_from_argv(args))
+    asked = language_from_argv(args)
+    chosen = i18n.set_language(asked)
+    if asked and chosen == i18n.DEFAULT_LANGUAGE and not asked.lower().startswith(i18n.DEFAULT_LANGUAGE):
+        # Said once, on stderr, so that output meant for a program stays as it is.
+        # TRANSLATORS: --lang named a language that has no catalog; {language} as typed.
+        click.echo(_("cardrules: no translation for language {language}; using English", language=asked[:40]),
+                   err=True)
     from . import click_i18n
 
     click_i18n.install()

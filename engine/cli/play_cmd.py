@@ -1,6 +1,7 @@
 """``cardrules play``: a game in the terminal, or narrated when nobody is at the keyboard."""
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -57,6 +58,19 @@ def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
                                names=format_list(humans), kind=bot_kind_name(DEFAULT_BOT_KIND)),
                       markup=False, highlight=False, soft_wrap=True)
     return all_bots(seats)
+
+
+def check_log_target(log_file: str, force: bool) -> None:
+    """A new game's ``--log`` file: never a symbolic link, and an existing game is replaced only with ``--force``."""
+    path = Path(log_file)
+    if path.is_symlink():
+        # Saving replaces the file: the link would become a file and what it points to keep the old game.
+        raise click.BadParameter(_("{path} is a symbolic link: name the file itself", path=log_file),
+                                 param_hint="--log")
+    if path.is_file() and not force:  # not a pipe or a device: saving refuses those, --force or not
+        # TRANSLATORS: {path} is the --log file; keep the words --resume and --force.
+        raise click.BadParameter(_("{path} already holds a file: continue its game with --resume {path}, "
+                                   "or replace it with --force", path=log_file), param_hint="--log")
 
 
 def is_ruleset_path(name: str) -> bool:
@@ -166,12 +180,14 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
               help=_("Save the game log to FILE after every action."))
 @click.option("--resume", "resume_file", metavar="FILE",
               help=_("Continue the game saved in FILE."))
+@click.option("--force", is_flag=True, help=_("Let --log replace a game already saved in its FILE."))
 @option_overrides
 @lang_option
 @exits_on_bad_input
 def command(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
-            resume_file: str | None, options: dict[str, str]) -> None:
+            resume_file: str | None, force: bool, options: dict[str, str]) -> None:
     """Play (or resume) a game; stopping at a prompt saves it."""
+    from ..formats.log_lock import LogLock
     from ..text.i18n import requested_language
     from ..terminal.session import QuitRequested
 
@@ -179,13 +195,19 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     interactive = sys.stdin.isatty()
     if resume_file and (ruleset_name or players_spec or seed is not None or options):
         raise click.UsageError(_("--resume continues a saved game as it was: it takes no -r, --players, --seed or -o."))
+    if log_file and not (resume_file and os.path.abspath(log_file) == os.path.abspath(resume_file)):
+        check_log_target(log_file, force)
     if resume_file:
         session = resumed_game(resume_file, log_file, interactive, console)
     else:
         session = new_game(ruleset_name, players_spec, seed, log_file, options, interactive, console)
     session.language = requested_language()
+    lock = LogLock(session.log_path).acquire() if session.log_path is not None else None
     try:
         session.run()
     except (QuitRequested, EOFError, KeyboardInterrupt):
         console.print()
         console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)
+    finally:
+        if lock is not None:
+            lock.release()

@@ -126,6 +126,10 @@ def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
     return named
 
 
+# Seconds to wait for a scheduler to answer, and for its first worker.
+SCHEDULER_TIMEOUT = 10
+
+
 def check_reachable(address: str) -> None:
     """Fail at once (OSError) when nothing listens at a ``tcp://HOST:PORT`` address.
 
@@ -138,8 +142,16 @@ def check_reachable(address: str) -> None:
     parts = urlsplit(address if "://" in address else f"tcp://{address}")
     if parts.scheme != "tcp" or parts.hostname is None or parts.port is None:
         return  # other transports (tls://, inproc://): let Dask judge
-    with socket.create_connection((parts.hostname, parts.port), timeout=5):
-        pass
+    with socket.create_connection((parts.hostname, parts.port), timeout=SCHEDULER_TIMEOUT) as connection:
+        # A Dask scheduler speaks first (its handshake); something that accepts and stays silent would
+        # keep Dask's client waiting for ever, whatever its timeout says.
+        try:
+            greeting = connection.recv(1)
+        except socket.timeout:
+            greeting = b""
+        if not greeting:
+            # TRANSLATORS: --scheduler names an address where something listens but no Dask scheduler answers.
+            raise TimeoutError(_("something listens there but does not answer as a Dask scheduler"))
 
 
 def dask_executor(address: str) -> tuple[Any, Any, int]:
@@ -151,12 +163,20 @@ def dask_executor(address: str) -> tuple[Any, Any, int]:
         raise click.UsageError(_("--scheduler needs Dask: pip install 'cardrules[cluster]'.")) from None
     try:
         check_reachable(address)
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=f"{SCHEDULER_TIMEOUT}s")
     except (OSError, TimeoutError, ValueError) as problem:
         # TRANSLATORS: {address} is the --scheduler value, {reason} the network error.
         raise click.BadParameter(_("cannot reach the Dask scheduler at {address}: {reason}", address=address,
                                    reason=str(problem) or type(problem).__name__),
                                  param_hint="--scheduler") from None
+    try:
+        # Work sent to a cluster without workers would wait for ever.
+        client.wait_for_workers(1, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, TimeoutError):
+        client.close()
+        # TRANSLATORS: {address} is the --scheduler value; {seconds} how long we waited for a worker.
+        raise click.BadParameter(_("the Dask scheduler at {address} has no workers (none came within {seconds} s)",
+                                   address=address, seconds=SCHEDULER_TIMEOUT), param_hint="--scheduler") from None
     workers = sum(client.nthreads().values()) or 1
     return client, client.get_executor(pure=False), workers
 
@@ -237,6 +257,9 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
             logs_file = open(logs_path, "w", encoding="utf-8")
         except OSError as problem:
             raise _unwritable_logs(logs_path, problem) from None
+    # Writes that fail once the games are under way (a full disk) cost the logs or the plot, never the
+    # statistics: they are told after the report, and the exit status is 1.
+    write_problems: list[str] = []
     client = None
     progress = LazyProgress(games * len(specs), enabled=not as_json)
     try:
@@ -246,11 +269,15 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
         rulesets_count = len(specs)
 
         def write_logs(lines: list[str]) -> None:
-            assert logs_file is not None
+            nonlocal logs_file
+            if logs_file is None:
+                return  # an earlier write failed: the games go on without logs
             try:
                 logs_file.write("\n".join(lines) + "\n")
             except OSError as problem:  # a full disk, a vanished network drive
-                raise _unwritable_logs(logs_path, problem) from None
+                write_problems.append(_cannot_write(logs_path, problem))
+                _close_quietly(logs_file)
+                logs_file = None
 
         tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
                                on_progress=lambda done: progress.update(done * rulesets_count),
@@ -261,30 +288,49 @@ def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int,
             try:
                 logs_file.close()  # flushes the last lines, which can fail like any write
             except OSError as problem:
-                raise _unwritable_logs(logs_path, problem) from None
+                write_problems.append(_cannot_write(logs_path, problem))
         if client is not None:
             client.close()
 
     summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=games,
                         seed=seed, tally=tally)
-    warnings: list[str] = []
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        print_report(summary, rulesets)
     if plot_path is not None:
         from ..simulation.plot import save_plot
 
         try:
             warnings = save_plot(summary, plot_path, rulesets)
         except OSError as problem:
-            raise click.BadParameter(_("cannot write {path}: {reason}", path=plot_path,
-                                       reason=problem.strerror or str(problem)), param_hint="--plot") from None
-    for warning in warnings:
-        click.echo(warning, err=True)
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
-        return
-    print_report(summary, rulesets, plot_path)
+            write_problems.append(_cannot_write(plot_path, problem))
+        else:
+            for warning in warnings:
+                click.echo(warning, err=True)
+            if not as_json:
+                # TRANSLATORS: {path} is the PNG file written by --plot.
+                click.echo(_("Plot saved to {path}.", path=plot_path))
+    for problem in write_problems:
+        click.echo(problem, err=True)
+    if write_problems:
+        sys.exit(1)
 
 
-def print_report(summary: dict[str, Any], rulesets: Sequence[Any], plot_path: str | None) -> None:
+def _cannot_write(path: str | None, problem: OSError) -> str:
+    """A located message for an output file that could not be written after the games had begun."""
+    # TRANSLATORS: after "FILE: ", an output file (--logs, --plot) could not be written; {reason} comes from the system.
+    return f"{path}: " + _("cannot write the file: {reason}", reason=problem.strerror or str(problem))
+
+
+def _close_quietly(handle: Any) -> None:
+    try:
+        handle.close()
+    except OSError:
+        pass  # what was buffered is lost with the rest: the failure is told already
+
+
+def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     """The tables and findings on stdout, in the user's language."""
     from ..terminal.console import OutputConsole
 
@@ -302,6 +348,3 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any], plot_path: st
             console.print(renderable, markup=False)  # a finding: plain text, brackets and all
         else:
             console.print(renderable)
-    if plot_path is not None:
-        # TRANSLATORS: {path} is the PNG file written by --plot.
-        console.print(_("Plot saved to {path}.", path=plot_path), markup=False)

@@ -315,8 +315,85 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str, problems: _Problems) -
             diagnostic = Diagnostic(Location(problems.filename, mark.line + 1, tab_column + 1),
                                     _("tab character in indentation: YAML indents with spaces only"))
             return RulesetError([*problems.diagnostics, diagnostic])
+    plain = _plain_syntax_error(error, text)
+    if plain is not None:
+        message, where = plain
+        return problems.fatal(message, where)
     reason = " ".join(part for part in (error.context, error.problem) if part)
     return problems.fatal(_("YAML syntax error: {reason}", reason=reason[:200]), mark)
+
+
+def _unclosed_bracket(text: str) -> "_Mark | None":
+    """Where the last ``[`` or ``{`` left open in ``text`` is (quotes and comments skipped), if any."""
+    stack: list[tuple[int, int]] = []
+    line = column = 0
+    quote = None
+    comment = False
+    previous = "\n"
+    for char in text:
+        if char == "\n":
+            line, column, comment, previous = line + 1, 0, False, char
+            continue
+        if comment:
+            pass
+        elif quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "\"'":
+            quote = char
+        elif char == "#" and previous in " \t\n":
+            comment = True
+        elif char in "[{":
+            stack.append((line, column))
+        elif char in "]}" and stack:
+            stack.pop()
+        previous = char
+        column += 1
+    if not stack:
+        return None
+    line, column = stack[-1]
+    return _Mark(line, column)
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """A 0-based position, shaped like PyYAML's marks."""
+
+    line: int
+    column: int
+
+
+def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Any] | None:
+    """The usual YAML mistakes in plain words, placed where the fix goes: ``(message, mark)``, else None.
+
+    The parser notices an unclosed ``[`` where the next line begins; the
+    message is placed at the bracket and says where it was noticed.
+    """
+    context, problem = error.context or "", error.problem or ""
+    start, noticed = error.context_mark, error.problem_mark
+    seen = {"line": noticed.line + 1, "column": noticed.column + 1} if noticed is not None else None
+    for kind, opener, closer in (("flow sequence", "[", "]"), ("flow mapping", "{", "}")):
+        if kind in context and start is not None and seen is not None:
+            # TRANSLATORS: {opener}/{closer} are [ and ] (or { and }); {line}, {column}: where the parser noticed.
+            return _("this {opener} is never closed: a {closer} (or a comma between items) is missing "
+                     "before line {line}, column {column}", opener=opener, closer=closer, **seen), start
+    if "flow node" in context and (noticed is None or noticed.index >= len(text.rstrip())):
+        opened = _unclosed_bracket(text)
+        if opened is not None:
+            bracket = text.split("\n")[opened.line][opened.column]
+            return _("this {opener} is never closed: the file ends before its {closer}", opener=bracket,
+                     closer="]" if bracket == "[" else "}"), opened
+    if "quoted scalar" in context and start is not None:
+        return _("this quoted text is never closed: its closing quote is missing"), start
+    if "mapping values are not allowed" in problem and noticed is not None:
+        return _("a ':' cannot stand here: a key starts in the same column as the keys beside it, "
+                 "and a value that holds ': ' needs quotes"), noticed
+    if ("block mapping" in context or "block sequence" in context) and noticed is not None and start is not None:
+        what = _("keys of one mapping") if "block mapping" in context else _("items of one list")
+        # TRANSLATORS: {what} is "keys of one mapping" or "items of one list"; {line} where that mapping or list begins.
+        return _("this line is indented differently from the lines before it: {what} start in the same column "
+                 "(it begins at line {line})", what=what, line=start.line + 1), noticed
+    return None
 
 
 class _Frame:

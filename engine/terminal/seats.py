@@ -59,6 +59,11 @@ def bot_name(number: int, kind: str) -> str:
     return _("Bot {number} ({kind})", number=number, kind=shown_kind)
 
 
+# The limits of a game log (schemas/game-log.schema.json): what --players accepts, a log can hold.
+MAX_PLAYER_NAME = 200
+MAX_PLAYERS = 64
+
+
 def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]:
     """Seats from a comma-separated list: a name is a human, ``bot:KIND`` a bot.
 
@@ -83,7 +88,14 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
             bots += 1
             seats.append(Seat(bot_name(bots, kind), kind))
         else:
+            if len(entry) > MAX_PLAYER_NAME:
+                # The log keeps names of at most this length: a longer one would save a game no one could replay.
+                raise SeatSpecError(_("A player name may be at most {limit} characters long, not {length}.",
+                                      limit=MAX_PLAYER_NAME, length=len(entry)))
             seats.append(Seat(entry))
+    if len(seats) > MAX_PLAYERS:
+        raise SeatSpecError(_("At most {limit} players can sit at a table, not {count}.", limit=MAX_PLAYERS,
+                              count=len(seats)))
     names = [seat.name for seat in seats]
     for name in names:
         if names.count(name) > 1:

@@ -285,7 +285,13 @@ def default_log_path() -> Path:
 
     directory = user_data_root() / "games"
     directory.mkdir(parents=True, exist_ok=True)
-    return directory / time.strftime("game-%Y%m%d-%H%M%S.json")
+    stem = time.strftime("game-%Y%m%d-%H%M%S")
+    path = directory / f"{stem}.json"
+    number = 1
+    while path.exists() or path.is_symlink():  # two games started in the same second
+        number += 1
+        path = directory / f"{stem}-{number}.json"
+    return path
 
 
 def relative_reference(source: Path, log_path: Path | None) -> str:

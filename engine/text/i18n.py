@@ -98,20 +98,52 @@ def negotiate(preferred: list[str]) -> str:
     from babel import negotiate_locale
 
     available = available_languages()
+    # Babel matches regardless of case but answers in the asker's spelling ("JA"); catalogs are
+    # found by the directory's spelling ("ja"), so answer with that.
+    by_lower = {language.lower(): language for language in available}
     for tag in preferred:
         tag = _normalize(tag)
         if not tag:
             continue
         match = negotiate_locale([tag], available, sep="_")
-        # Babel matches regardless of case but answers in the asker's spelling ("JA"); catalogs are
-        # found by the directory's spelling ("ja"), so answer with that.
-        by_lower = {language.lower(): language for language in available}
         if match:
             return by_lower.get(match.lower(), match)
-        base = tag.split("_")[0].lower()
-        if base in by_lower:
-            return by_lower[base]
+        for candidate in likely_forms(tag):
+            if candidate.lower() in by_lower:
+                return by_lower[candidate.lower()]
     return DEFAULT_LANGUAGE
+
+
+def likely_forms(tag: str) -> list[str]:
+    """``zh_CN`` -> ``zh_CN, zh_Hans_CN, zh_Hans, zh``: the tag, then the forms CLDR's likely subtags give it.
+
+    A catalog is named by the language and, where it matters, the script
+    (``zh_Hans``); a locale names the language and the country (``zh_CN``).
+    The likely script of a Chinese locale in Taiwan is Hant, so ``zh_TW``
+    never finds ``zh_Hans``.
+    """
+    from babel import Locale, UnknownLocaleError
+    from babel.core import get_global
+
+    forms = [tag]
+    try:
+        locale = Locale.parse(tag)
+    except (ValueError, TypeError, UnknownLocaleError):
+        return forms + [tag.split("_")[0]]
+    likely = get_global("likely_subtags")
+    full = likely.get(str(locale)) or likely.get(f"{locale.language}_{locale.territory}") or likely.get(locale.language)
+    script, territory = locale.script, locale.territory
+    if full:
+        parts = full.split("_")
+        script = script or next((part for part in parts[1:] if len(part) == 4), None)
+        territory = territory or next((part for part in parts[1:] if len(part) in (2, 3) and part.isupper()), None)
+    for parts in ((locale.language, script, territory), (locale.language, script), (locale.language, territory),
+                  (locale.language,)):
+        if all(parts):
+            form = "_".join(parts)
+            if form not in forms:
+                forms.append(form)
+    return forms
 
 
 def set_language(lang: str | None = None) -> str:

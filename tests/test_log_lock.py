@@ -1,0 +1,82 @@
+"""One game per log file: a second game refuses the file a running game saves to, and a new game does not
+replace a saved one (or a symbolic link) unless asked to.
+
+The running game is a real terminal session (pexpect) waiting at its prompt.
+"""
+from __future__ import annotations
+
+import signal
+import subprocess
+
+import pytest
+
+from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, spawn
+
+PROMPT = r"> "
+THREE = "Ann,bot:random,bot:random"
+
+
+def narrated(*args: str) -> subprocess.CompletedProcess:
+    """`cardrules play ARGS` with no terminal on input: bots play and it is narrated."""
+    return subprocess.run([*CARDRULES, "play", *args, "--lang", "en"], stdin=subprocess.DEVNULL, cwd=str(ROOT),
+                          env=ENV, capture_output=True, text=True, timeout=120)
+
+
+def test_a_second_game_cannot_save_to_the_file_a_running_game_saves_to(tmp_path):
+    log = tmp_path / "game.json"
+    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log),
+                  "--lang", "en")
+    first.expect(PROMPT)
+    second = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", str(log),
+                      "--force")
+    assert second.returncode == 1
+    assert second.stderr.startswith(f"{log}: another game is being saved to this file right now")
+    assert "Traceback" not in second.stderr
+    first.sendline("q")
+    assert finish(first) == 0
+    assert load_log(log)["players"][0] == "Ann"  # the first game's log, whole
+    assert not (tmp_path / ".game.json.lock").exists()
+
+
+def test_a_killed_game_leaves_no_lock_and_its_interrupted_saves_are_cleared(tmp_path):
+    log = tmp_path / "game.json"
+    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log),
+                  "--lang", "en")
+    first.expect(PROMPT)
+    first.kill(signal.SIGKILL)
+    first.close()
+    interrupted = tmp_path / ".game.json.k3x9_a.tmp"  # as a save cut short by a kill leaves it
+    interrupted.write_text("{", encoding="utf-8")
+    resumed = narrated("--resume", str(log))
+    assert resumed.returncode == 0, resumed.stderr
+    assert "result" in load_log(log)
+    assert not interrupted.exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_new_game_does_not_replace_a_saved_one_without_force(tmp_path):
+    log = tmp_path / "game.json"
+    assert narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "1",
+                    "--log", str(log)).returncode == 0
+    saved = log.read_text(encoding="utf-8")
+    again = narrated("-r", "high-society/ko", "--players", "bot:random,bot:random,bot:random", "--log", str(log))
+    assert again.returncode == 2
+    assert f"{log} already holds a file: continue its game with --resume {log}, or replace it with --force" \
+        in " ".join(again.stderr.split())
+    assert log.read_text(encoding="utf-8") == saved
+    forced = narrated("-r", "high-society/ko", "--players", "bot:random,bot:random,bot:random", "--log", str(log),
+                      "--force")
+    assert forced.returncode == 0 and load_log(log)["ruleset"] == "high-society/ko"
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_symbolic_link_is_never_replaced_by_a_log(tmp_path, force):
+    target = tmp_path / "elsewhere.json"
+    target.write_text("keep me", encoding="utf-8")
+    link = tmp_path / "game.json"
+    link.symlink_to(target)
+    done = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", str(link),
+                    *(["--force"] if force else []))
+    assert done.returncode == 2
+    assert "is a symbolic link: name the file itself" in done.stderr
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == "keep me"
