@@ -73,6 +73,18 @@ def test_question_mark_asks_for_help_and_q_quits():
     assert parse_bid_prompt("q", JA_MONEY, JA_MONEY).kind == "quit"
 
 
+@pytest.mark.parametrize("lang, words", [("ko", ["패스", "포기", "pass"]), ("ja", ["パス", "降りる", "p"]),
+                                         ("en", ["pass", "give up"])])
+def test_a_pass_may_be_typed_in_either_word_players_of_the_language_use(lang, words):
+    set_language(lang)
+    try:
+        for typed in words:
+            assert parse_bid_prompt(typed, JA_MONEY, JA_MONEY).kind == "pass", typed
+        assert parse_bid_prompt("q", JA_MONEY, JA_MONEY).kind == "quit"
+    finally:
+        set_language("en")
+
+
 def test_empty_input_is_explained_not_taken_as_a_pass():
     with pytest.raises(InputProblem):
         parse_bid_prompt("   ", JA_MONEY, JA_MONEY)

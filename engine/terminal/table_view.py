@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..text.explain import measure_amount
-from ..text.formatting import card_name, format_number, ruleset_text
+from ..text.formatting import card_name, format_number, list_separator, ruleset_text
 from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
@@ -72,7 +72,7 @@ def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
     for card in card_ids:
         counts[card] = counts.get(card, 0) + 1
     # TRANSLATORS: a number of cards of one kind, e.g. "3 × Red".
-    return ", ".join(_("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items())
+    return list_separator().join(_("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items())
 
 
 def row_position_items(ruleset: Any, card_ids: Sequence[str]) -> list[str]:
@@ -90,7 +90,7 @@ def row_position_items(ruleset: Any, card_ids: Sequence[str]) -> list[str]:
 
 def row_positions(ruleset: Any, card_ids: Sequence[str]) -> str:
     """A row's cards numbered from its front, the front marked: ``1. Red (front), 2. Blue``."""
-    return ", ".join(row_position_items(ruleset, card_ids))
+    return list_separator().join(row_position_items(ruleset, card_ids))
 
 
 class ItemsLine:
@@ -200,7 +200,7 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
         return text
     # In the ruleset's card order, so equal kinds sit together and values ascend.
     ordered = sorted(cards, key=lambda card: ruleset.card(card).index)
-    return ", ".join(card_name(ruleset, card) for card in ordered)
+    return list_separator().join(card_name(ruleset, card) for card in ordered)
 
 
 def measure_cell(ruleset: Any, observation: Any, measure_id: str, seat: int) -> str:
@@ -334,7 +334,7 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
         elif item.get("show") == "counts":
             shown = counted_cards(ruleset, cards)
         else:
-            shown = ", ".join(card_name(ruleset, card) for card in cards)
+            shown = list_separator().join(card_name(ruleset, card) for card in cards)
         if not cards:
             # TRANSLATORS: an empty zone of the viewer's own, e.g. "Your hand: (none)".
             shown = _("(none)")
@@ -386,7 +386,7 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
         elif item.get("show") == "values":
             shown = faces(ruleset, view.cards) or _("(none)")
         else:
-            shown = ", ".join(card_name(ruleset, card) for card in view.cards) or _("(none)")
+            shown = list_separator().join(card_name(ruleset, card) for card in view.cards) or _("(none)")
         lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
     return lines
 

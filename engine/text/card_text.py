@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ..blocks.registry import all_blocks
 from ..blocks.selectors import card_selector, selector_of
-from .formatting import card_name, ruleset_text, tag_name
+from .formatting import card_name, list_separator, ruleset_text, tag_name
 from .i18n import _
 
 
@@ -56,7 +56,7 @@ def describe_card(ruleset: Any, card_id: str) -> str:
     label = name
     if kinds:
         # TRANSLATORS: a card and the kinds it belongs to, e.g. "Title (Red border)".
-        label = _("{card} ({kinds})", card=name, kinds=", ".join(kinds))
+        label = _("{card} ({kinds})", card=name, kinds=list_separator().join(kinds))
     effects = scoring_phrases(ruleset, card) + effect_phrases(ruleset, card)
     if not effects:
         return label

@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from ..blocks.selectors import card_selector, selector_of
 from .formatting import (criterion_description, format_amount, format_list, format_number, format_score,
-                         plural_count, ruleset_plural_text, ruleset_text)
+                         list_separator, plural_count, ruleset_plural_text, ruleset_text)
 from .i18n import _, ngettext
 
 INDENT = "  "
@@ -77,12 +77,6 @@ def measure_name(ruleset: Any, measure_id: str) -> str:
         return measure_id
 
 
-def amount_separator() -> str:
-    """What separates a player's amounts in a line (``11 coins, 3 cards in hand``)."""
-    # TRANSLATORS: separates a player's amounts in a result line, e.g. "11 coins, 3 cards in hand".
-    return _(", ")
-
-
 def shown_measures(ruleset: Any) -> list[str]:
     """The measures a player's result shows, in the order of the ruleset's ``result``."""
     return [item["measure"] for item in ruleset.result_layout if item.get("measure")] or \
@@ -94,7 +88,7 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     amounts = [measure_says(ruleset, name, player.measure(name)) for name in shown_measures(ruleset)]
     # TRANSLATORS: heading of one player's scoring explanation; {measures} says what they have left,
     # e.g. "26,000 in hand".
-    heading = _("{name}: {measures}", name=player.name, measures=amount_separator().join(amounts)) if amounts else player.name
+    heading = _("{name}: {measures}", name=player.name, measures=list_separator().join(amounts)) if amounts else player.name
     if player.eliminated:
         # TRANSLATORS: added to a player's heading when they are out (least money) and cannot win.
         heading = _("{heading} (out)", heading=heading)
@@ -199,7 +193,7 @@ def summarize_result(ruleset: Any, result: Any) -> list[str]:
     """One line per player (score, money, out or not), then the winners: the short report."""
     lines = []
     names = shown_measures(ruleset)
-    separator = amount_separator()
+    separator = list_separator()
     for player in result.players:
         measures = separator.join(measure_says(ruleset, name, player.measure(name)) for name in names)
         if player.eliminated:

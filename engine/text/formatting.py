@@ -203,6 +203,17 @@ def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:
     return i18n.pgettext(getattr(ruleset, "text_context", "") or "", text, **values)
 
 
+def list_separator() -> str:
+    """What separates the items of a short list in the reader's language (``, `` in English, ``、`` in Japanese).
+
+    For lists that are not sentences (cards in a zone, amounts in a result
+    line); sentences join with :func:`format_list` (``A, B, and C``).
+    """
+    # TRANSLATORS: separates the items of a short list: cards in a zone, a player's amounts
+    # ("11 coins, 3 cards in hand"). Japanese uses "、".
+    return _(", ")
+
+
 def ruleset_plural_text(ruleset: Any, singular: str, plural: str, n: int, **values: Any) -> str:
     """A ruleset text with a singular and a plural (``{amount} card in hand``), chosen for ``n``."""
     return i18n.npgettext(getattr(ruleset, "text_context", "") or "", singular, plural, n, **values)

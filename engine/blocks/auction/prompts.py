@@ -27,7 +27,11 @@ HELP_EXAMPLE_BIDS = 5
 def pass_words() -> set[str]:
     """Words that mean "pass", in English and in the user's language."""
     # TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
-    return {"pass", "p", normalize_input(_("pass"))}
+    word = _("pass")
+    # TRANSLATORS: another word a player may type to pass at a bid prompt, the one players of your language
+    # also use (Korean 포기); keep it different from your word for "quit".
+    other = _("give up")
+    return {"pass", "p", "give up", normalize_input(word), normalize_input(other)}
 
 
 def split_amounts(text: str) -> list[str]:

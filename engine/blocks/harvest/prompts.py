@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...terminal.commands import Turn, parse_number, word_set
-from ...text.formatting import ruleset_text
+from ...text.formatting import list_separator, ruleset_text
 from ...text.i18n import _
 from ...text.player_input import InputProblem
 
@@ -81,7 +81,7 @@ class HarvestCommand:
             if not numbers:
                 raise InputProblem(_("You have nothing you may harvest now."))
             raise InputProblem(_("Which one? Type harvest and its number: {numbers}.",
-                                 numbers=", ".join(str(number) for number in numbers)))
+                                 numbers=list_separator().join(str(number) for number in numbers)))
         if len(words) != 1:
             raise InputProblem(_("Type harvest and one zone number, e.g. harvest 1."))
         # TRANSLATORS: what the number after "harvest" stands for.

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...terminal.commands import (CommandPrompt, Turn, card_choices, is_number, match_name, or_list, parse_number,
                                   word_set)
-from ...text.formatting import card_name, ruleset_text
+from ...text.formatting import card_name, list_separator, ruleset_text
 from ...text.i18n import _
 from ...text.player_input import InputProblem
 
@@ -33,7 +33,7 @@ def numbered_zones(turn: Turn, numbers: list[int]) -> str:
     """``1 (First row), 2 (Second row)``: zones by the number typed and their name."""
     targets = turn.node.targets
     # TRANSLATORS: a zone by the number a player types for it, and its name, e.g. "1 (First field)".
-    return ", ".join(_("{number} ({zone})", number=number, zone=zone_label(turn, targets[number - 1]))
+    return list_separator().join(_("{number} ({zone})", number=number, zone=zone_label(turn, targets[number - 1]))
                      for number in numbers)
 
 
@@ -169,7 +169,7 @@ class PlantAllPrompt(CommandPrompt):
                 name = _("{card} ×{count}", card=name, count=count)
             # TRANSLATORS: a card waiting to be planted and the number typed for it, e.g. "1. Red ×2".
             listed.append(_("{number}. {card}", number=number, card=name))
-        return ", ".join(listed)
+        return list_separator().join(listed)
 
     def _plants(self, turn: Turn) -> list[tuple[int, int, int]]:
         """``(card number, zone number, action)`` of every planting open now."""

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from ...terminal.commands import (CommandPrompt, Turn, ask_words, card_choices, choose, flat_parts, is_number,
                                   match_name, or_list, parse_card_counts, parse_positions, squash, word_set)
-from ...text.formatting import card_name, format_list, ruleset_text
+from ...text.formatting import card_name, format_list, list_separator, ruleset_text
 from ...text.i18n import _
 from ...text.player_input import InputProblem, normalize_input
 from ..card_counts import card_counts_text
@@ -303,7 +303,7 @@ class TradePrompt(CommandPrompt):
                            "e.g. {example}", example=self.example(turn)))
             lines.append(_("offer: make an offer, asked part by part"))
             ids = turn.game.cards.ids
-            lines.append(_("cards are typed by name or by id: {ids}", ids=", ".join(ids)))
+            lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(ids)))
         else:
             lines.append(_("(you cannot make another offer this turn)"))
         lines.append(_("pass: make no offer this time round"))
@@ -379,7 +379,7 @@ class TradePrompt(CommandPrompt):
         else:
             turn.say(_("What do you give? Hand positions (1 is the front), e.g. 1 3. Enter for nothing, back to go "
                        "back."))
-        hand_listing = _("Your hand: {cards}", cards=", ".join(f"{n}. {card_name(turn.ruleset, card)}"
+        hand_listing = _("Your hand: {cards}", cards=list_separator().join(f"{n}. {card_name(turn.ruleset, card)}"
                                                                for n, card in enumerate(hand, start=1)))
         while True:
             # TRANSLATORS: the prompt for the cards given in a trade offer asked step by step; keep the final "> ".
@@ -400,7 +400,7 @@ class TradePrompt(CommandPrompt):
         else:
             turn.say(_("What do you ask for? Cards by name with their numbers, e.g. {example}. Enter for nothing, "
                        "back to go back.", example=example))
-        card_listing = _("Cards are typed by name or by id: {ids}", ids=", ".join(turn.game.cards.ids))
+        card_listing = _("Cards are typed by name or by id: {ids}", ids=list_separator().join(turn.game.cards.ids))
         while True:
             # TRANSLATORS: the prompt for the cards asked for in a trade offer asked step by step; keep the final "> ".
             asked = ask_words(turn, _("Ask for > "), card_listing)
@@ -483,7 +483,7 @@ class TradePrompt(CommandPrompt):
             hand = self._hand(turn)
             held = [f"{position}. {card_name(ruleset, card)}" for position, card in enumerate(hand, start=1)
                     if replies.wanted[game.cards.index_of_id[card]]]
-            lines.append(_("The cards asked for in your hand: {cards}.", cards=", ".join(held)))
+            lines.append(_("The cards asked for in your hand: {cards}.", cards=list_separator().join(held)))
         return lines
 
     def _accept(self, turn: Turn, words: list[str]) -> int | None:
