@@ -1,25 +1,34 @@
 # The two quick-start commands: `make play` and `make test`.
+# A wrong Python for the venv (PYTHON=python3.10)? `make clean`, then `make play PYTHON=python3.11`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What `make play` needs (the program, its plots), and what `make test` adds (the test tools, Dask).
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+# Arguments for `make play`, e.g. make play ARGS="-r bohnanza/amigo" or ARGS="--resume game.json".
+ARGS ?=
 
 .PHONY: play test bench venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[plot]'
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
 
 venv: $(STAMP)
 
 # Start a game: one human seat and three heuristic bots, on the edition that
 # fits the user's locale (Korean locale: the Korean edition, else Japanese).
 play: $(STAMP)
-	$(BIN)/cardrules play
+	$(BIN)/cardrules play $(ARGS)
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q
 
 bench: $(STAMP)

@@ -18,7 +18,7 @@ from .bench_games import PLAYERS, Measurement
 
 
 def make_logs(ruleset_name: str, count: int, seed: int = 7) -> list[dict]:
-    """``count`` finished random games as CONTRACTS logs (without their stored results)."""
+    """``count`` finished random games as game logs (docs/formats.md) (without their stored results)."""
     logs = []
     for number in range(count):
         log = reference.play_random_game(seed * 1_000_003 + number, PLAYERS, ruleset_name)

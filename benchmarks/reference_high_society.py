@@ -9,7 +9,7 @@ they share no code.
 It can
 
 * replay a game from a deck order, a first player and the actions of a game
-  log in the CONTRACTS form (``{"player": 0, "action": "bid", "cards": [6000]}``,
+  log in the game-log format of docs/formats.md (``{"player": 0, "action": "bid", "cards": [6000]}``,
   ``{"action": "pass"}``, ``{"action": "discard", "card": "luxury-3"}``),
   rejecting the first illegal action;
 * play random games with its own random bot (uniform over the legal actions);
@@ -432,7 +432,7 @@ class ReferenceGame:
 
 
 def replay(log: dict[str, Any], rules: Rules | None = None) -> dict[str, Any]:
-    """Replay a CONTRACTS game log and return its result (scores as Fractions)."""
+    """Replay a game log (docs/formats.md) and return its result (scores as Fractions)."""
     if rules is None:
         rules = rules_for(log["ruleset"], log.get("options"))
     if log.get("format", 1) not in (1, 2):

@@ -17,7 +17,7 @@ from engine.text import i18n
 from engine.cli.main import build_group
 
 REPO = Path(__file__).resolve().parent.parent
-# The CONTRACTS result object, as the game-log schema defines it for a log's "result".
+# The result object, as the game-log schema defines it for a log's "result".
 RESULT_SCHEMA = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "#/$defs/result",
                  "$defs": json.loads((REPO / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))["$defs"]}
 

@@ -11,8 +11,10 @@ import pexpect
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDRULES = [sys.executable, "-m", "engine"]
+# The environment of a user with the program installed: `cardrules` is on PATH (so the resume hint says "cardrules").
 ENV = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-       "PYTHONIOENCODING": "utf-8"}
+       "PYTHONIOENCODING": "utf-8",
+       "PATH": os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])}
 ENV.pop("LANGUAGE", None)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 

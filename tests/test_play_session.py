@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import re
 import subprocess
 from pathlib import Path
@@ -357,3 +358,22 @@ def test_a_resumed_narrated_game_retells_only_the_round_under_way(tmp_path):
     assert after.startswith("Revealed:")
     assert resumed.stdout.count("Revealed:") < whole.stdout.count("Revealed:")
     assert FINAL in resumed.stdout
+
+
+def test_the_resume_hint_names_the_program_as_the_user_can_run_it(tmp_path):
+    # After `make play` the program is .venv/bin/cardrules, which the shell does not find by name.
+    program = os.path.join(os.path.dirname(sys.executable), "cardrules")
+    env = {**ENV, "PATH": "/usr/bin:/bin"}
+    log = tmp_path / "g.json"
+    child = pexpect.spawn(program, ["play", "-r", "high-society/ja", "--lang", "en", "--players",
+                                    "Ann,bot:random,bot:random", "--seed", "8", "--log", str(log)],
+                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child.expect(BID_PROMPT)
+    child.sendline("q")
+    child.expect(r"Resume it with: (\S+) play --resume ")
+    shown = child.match.group(1)
+    assert shown == program
+    assert finish(child) == 0
+    resumed = subprocess.run([shown, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT),
+                             env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr

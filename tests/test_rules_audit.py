@@ -1,4 +1,4 @@
-"""The interpreter checked against the seeds and RULES-high-society.md, rule by rule and ruling by ruling.
+"""The interpreter checked against the rulebooks of both editions and our rulings, rule by rule.
 
 Each test names the rule it checks; most play a short scripted game with a
 chosen deck, as a rulebook example would.

@@ -270,11 +270,36 @@ class GameSession:
         if self.log_path is None:
             return _("Game stopped (no log was kept).")
         # Quoted so the hint can be pasted into a shell even when the path has spaces.
-        command = f"cardrules play --resume {shlex.quote(str(self.log_path))}"
+        command = f"{program_as_typed()} play --resume {shlex.quote(str(self.log_path))}"
         if self.language is not None:
             command += f" --lang {shlex.quote(self.language)}"
         # TRANSLATORS: {command} is the command line to type to go on, shown as is.
         return _("Game saved in {path}. Resume it with: {command}", path=str(self.log_path), command=command)
+
+
+def program_as_typed() -> str:
+    """How to run this program again from where the user is: ``cardrules`` when the shell finds this one.
+
+    After ``make play`` the command is ``.venv/bin/cardrules``, which the
+    shell does not find by its name; the hint then names it by its path (and
+    ``python -m engine`` runs as itself).
+    """
+    import os
+    import shutil
+    import sys
+
+    invoked = sys.argv[0] if sys.argv and sys.argv[0] else "cardrules"
+    found = shutil.which("cardrules")
+    if os.path.basename(invoked) == "cardrules":
+        try:
+            if found is not None and os.path.samefile(found, invoked):
+                return "cardrules"
+        except OSError:
+            pass
+        return shlex.quote(invoked if os.sep in invoked else os.path.abspath(invoked))
+    if found is not None:
+        return "cardrules"
+    return f"{shlex.quote(sys.executable)} -m engine"
 
 
 def default_log_path() -> Path:
