@@ -119,3 +119,10 @@ def test_a_count_below_one_says_the_least_allowed_not_what_kind_of_value_is_expe
     # number, so the number's own rule is the one it breaks.
     text = f"extends: x\nend:\n  - {{id: e, kind: counter-reaches, counter: c, count: {value}}}\n"
     assert messages(text) == [f"house.yaml:3:55: $.end[0].count: {value} is too small: the least allowed is 1"]
+
+
+def test_a_parameter_a_block_does_not_take_is_one_mistake_told_once():
+    text = "extends: x\nscoring:\n  steps:\n    - {id: big, kind: add-per-card, cards: {tag: luxury}, amount: 2}\n"
+    assert messages(text) == [
+        "house.yaml:4:37: $.scoring.steps[0].cards: 'cards' is not a parameter of kind 'add-per-card' "
+        "(did you mean 'card'?); its parameters: amount, card, tag"]

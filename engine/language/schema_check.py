@@ -104,16 +104,31 @@ def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> lis
     index = PositionIndex.of(tree)
     with _lock:  # validators are not documented as thread-safe
         errors = list(validator.iter_errors(data))
-    diagnostics: list[Diagnostic] = []
-    seen: set[Diagnostic] = set()
-    for error in _leaf_errors(errors):
-        for diagnostic in _diagnose(error, index, data):
-            # One "required" error per missing key, each naming every missing key: say each once.
-            if diagnostic not in seen:
-                seen.add(diagnostic)
-                diagnostics.append(diagnostic)
+    diagnostics = _once_each([(error, _diagnose(error, index, data)) for error in _leaf_errors(errors)])
     diagnostics.sort(key=lambda d: (d.location.file or "", d.location.line or 0, d.location.column or 0, d.message))
     return diagnostics
+
+
+def _once_each(found: list[tuple[jsonschema.ValidationError, list[Diagnostic]]]) -> list[Diagnostic]:
+    """Each mistake told once.
+
+    A "required" error names every missing key, once per key: each is said
+    once. A key a block does not take breaks two rules (the block's list of
+    parameters and "no other keys"): the block's, which names the parameters,
+    is the one said.
+    """
+    by_parameters = {diagnostic.location for error, diagnostics in found
+                     if "propertyNames" in list(error.schema_path) for diagnostic in diagnostics}
+    result: list[Diagnostic] = []
+    seen: set[Diagnostic] = set()
+    for error, diagnostics in found:
+        for diagnostic in diagnostics:
+            if error.validator == "additionalProperties" and diagnostic.location in by_parameters:
+                continue
+            if diagnostic not in seen:
+                seen.add(diagnostic)
+                result.append(diagnostic)
+    return result
 
 
 class _NoPositions:
@@ -132,15 +147,8 @@ def worded_errors(errors: Iterable[jsonschema.ValidationError], data: Any) -> li
     For data read some other way (game logs are JSON read with positions of
     their own); the caller turns each JSON path into a line and column.
     """
-    diagnostics: list[Diagnostic] = []
-    seen: set[Diagnostic] = set()
-    for error in _leaf_errors(errors):
-        for diagnostic in _diagnose(error, _NoPositions(), data):  # type: ignore[arg-type]
-            # One "required" error per missing key, each naming every missing key: say each once.
-            if diagnostic not in seen:
-                seen.add(diagnostic)
-                diagnostics.append(diagnostic)
-    return diagnostics
+    return _once_each([(error, _diagnose(error, _NoPositions(), data))  # type: ignore[arg-type]
+                       for error in _leaf_errors(errors)])
 
 
 def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
