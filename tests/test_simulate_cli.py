@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,15 @@ def test_the_plot_is_announced_after_the_report(capsys, tmp_path):
     code, out, _err = run(capsys, "-r", "high-society/ja", "--games", "10", "--players", FOUR_BOTS, "--plot", str(plot))
     assert code == 0 and plot.stat().st_size > 0
     assert out.rstrip().splitlines()[-1] == f"Plot saved to {plot}."
+
+
+def test_scores_of_thirty_digits_are_reported_and_plotted(capsys, tmp_path):
+    house = tmp_path / "huge.yaml"
+    house.write_text("extends: high-society/ja\nscoring:\n  steps:\n"
+                     "    - {id: big, kind: add-per-card, tag: luxury, amount: 1e30}\n", encoding="utf-8")
+    plot = tmp_path / "huge.png"
+    code, out, err = run(capsys, "-r", str(house), "-r", "high-society/ja", "--games", "6", "--seed", "2",
+                         "--players", FOUR_BOTS, "--plot", str(plot))
+    assert code == 0, err
+    assert re.search(r"Winning score: \d{1,3}(,\d{3}){9,}\.\d on average", out)  # thirty digits, every one grouped
+    assert plot.stat().st_size > 0

@@ -193,3 +193,11 @@ def test_the_usual_syntax_mistakes_are_said_in_plain_words_where_the_fix_goes(te
     with pytest.raises(RulesetError) as caught:
         load_yaml(text, "f.yaml")
     assert [str(d) for d in caught.value.diagnostics] == [message]
+
+
+@pytest.mark.parametrize("written", ["99999999999999999999999999999999999999/3", "1/99999999999999999999999999999999999999",
+                                     '"1/99999999999999999999999999999999999999"'])
+def test_a_fraction_whose_parts_are_past_the_limits_of_numbers_is_refused_where_it_is_written(written):
+    assert problems(f"amount: {written}\n") == [
+        "house.yaml:1:9: '99999999999999999999999999999999999999' is too large a number "
+        "(at most 30 digits and an exponent of at most 30)"]

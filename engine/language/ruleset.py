@@ -28,7 +28,7 @@ from ..core.cards import CardType
 from ..core.measures import MeasureSpec, measure_from_spec
 from ..core.modifiers import table_steps
 from ..core.zones import ZoneSpec
-from .options import did_you_mean, effective_options, parse_number
+from .options import OptionValueError, did_you_mean, effective_options, parse_number
 from .overlay import MergedRuleset, load_chain
 from .yaml_loader import Node, load_yaml
 
@@ -399,7 +399,10 @@ def _exact_parameters(value: Any) -> Any:
         result = {}
         for key, child in value.items():
             if key in NUMERIC_PARAMETERS and _numeric(child):
-                result[key] = parse_number(child)
+                try:
+                    result[key] = parse_number(child)
+                except OptionValueError as problem:  # the loader places what it can; a value from elsewhere lands here
+                    raise RulesetError.at(str(problem)) from None
             else:
                 result[key] = _exact_parameters(child)
         return result

@@ -541,8 +541,23 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
             return text
         return value
     if event.style or not event.implicit[0]:  # LibYAML reports a plain scalar's style as "", PyYAML as None
+        if _FRACTION_TEXT.match(text):
+            _check_fraction_parts(text, problems, mark)  # "1/2" quoted is still a number to a block
         return text  # quoted or block scalars are always text
     return _resolve_plain(text, problems, mark)
+
+
+def _check_fraction_parts(text: str, problems: _Problems, mark: Any) -> bool:
+    """A fraction's parts have the limits of numbers (a block reads it as one); False when one is past them."""
+    for part in text.split("/"):
+        oversized = oversized_number_message(part.strip())
+        if oversized is not None:
+            problems.add(oversized, mark)
+            return False
+    return True
+
+
+_FRACTION_TEXT = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
 
 
 def oversized_number_message(text: str) -> str | None:
@@ -573,6 +588,9 @@ def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
         if oversized is not None:
             problems.add(oversized, mark)
             return text
+    if _FRACTION_TEXT.match(text) and not _check_fraction_parts(text, problems, mark):
+        # A fraction stays text until a block reads it as a number: its parts have the numbers' limits.
+        return text
     if _INT.match(text):
         return int(text)
     if _LEADING_ZERO_INT.match(text) or _HEX_OCT.match(text):

@@ -302,7 +302,9 @@ def _axis_formatter(kind: str) -> Any:
     size; ticks side by side read better with the same decimals, enough to
     tell them apart.
     """
-    from babel.numbers import format_decimal, format_percent
+    from babel.numbers import format_percent
+
+    from ..text.formatting import format_with_pattern
     from matplotlib.ticker import Formatter
 
     from ..text.formatting import reader_locale as _locale
@@ -319,10 +321,10 @@ def _axis_formatter(kind: str) -> Any:
             if kind == "percent":
                 return format_percent(value, f"#,##0{fraction}%", locale=_locale())
             if kind == "number":
-                return format_decimal(value, f"#,##0{fraction}", locale=_locale())
+                return format_with_pattern(value, f"#,##0{fraction}", _locale())
             if abs(value * 100) < 0.5 * 10 ** -self.decimals:
-                return format_decimal(0, f"#,##0{fraction}", locale=_locale())
-            return format_decimal(value * 100, f"+#,##0{fraction};-#,##0{fraction}", locale=_locale())
+                return format_with_pattern(0, f"#,##0{fraction}", _locale())
+            return format_with_pattern(value * 100, f"+#,##0{fraction};-#,##0{fraction}", _locale())
 
     return AxisFormatter()
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 
 from ..text.i18n import _, ngettext
+from ..text.formatting import format_with_pattern
 from ..text.shown import literal
 from ..core.result import score_to_json
 from .stats import (BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_counters, reported_measures,
@@ -245,7 +246,7 @@ def points(value: float | None) -> str:
     if value is None:
         return "–"
     pattern = "+#,##0.0;-#,##0.0" if value == 0 or abs(value) >= 0.01 else "+#,##0.00;-#,##0.00"
-    return format_decimal(value * 100, pattern, locale=_locale())
+    return format_with_pattern(value * 100, pattern, _locale())
 
 
 def decimal(value: float | None, digits: int = 1) -> str:
@@ -253,7 +254,7 @@ def decimal(value: float | None, digits: int = 1) -> str:
     if value is None:
         return "–"
     pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    return format_decimal(value, pattern, locale=_locale())
+    return format_with_pattern(value, pattern, _locale())
 
 
 def rate_with_interval(rate: Mapping[str, Any]) -> str:

@@ -82,6 +82,21 @@ def _format_decimal(value: Decimal, locale: Locale, **options: Any) -> str:
         return format_decimal(value, locale=locale, decimal_quantization=False, **options)
 
 
+def format_with_pattern(value: float | int | Decimal, pattern: str, locale: Any) -> str:
+    """``value`` by a CLDR number pattern (``#,##0.0``), with the precision its size needs.
+
+    Babel rounds in the current decimal context (28 digits): a mean of 10^30
+    points shown with one decimal would not fit, and fail.
+    """
+    # A float may come as numpy's, whose repr is no number: float() and str() give its shortest decimal.
+    number = value if isinstance(value, (Decimal, int)) else Decimal(str(float(value)))
+    number = Decimal(number)
+    with localcontext() as context:
+        if number.is_finite():
+            context.prec = max(context.prec, abs(number.adjusted()) + 40)
+        return format_decimal(value, pattern, locale=locale)
+
+
 def format_number(number: int | Fraction | Decimal) -> str:
     """A number with the reader's grouping and decimal sign (``25,000``; ``3,5`` in German)."""
     as_decimal = _to_decimal(number) if not isinstance(number, int) else Decimal(number)
