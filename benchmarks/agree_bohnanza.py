@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 
@@ -31,8 +32,6 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 def engine_side():
     """The engine's entry points (imported here: the reference itself never imports the engine)."""
-    import re
-
     from engine.core.game import Game
     from engine.errors import LogError
     from engine.formats.gamelog import LogRecord
@@ -52,11 +51,20 @@ def engine_side():
         try:
             return "ok", replay_record(LogRecord(log, "<agree>", 1, 0, None), context).to_json()
         except LogError as error:
-            path = error.diagnostics[0].location.json_path or "$"
-            found = re.fullmatch(r"\$\.actions\[(\d+)\]", path)
-            return ("action", int(found.group(1))) if found else ("log", re.sub(r"(\[\d+\])\..*", r"\1", path))
+            return engine_verdict(error)
 
     return play, outcome
+
+
+def engine_verdict(error) -> tuple[str, object]:
+    """The engine's refusal of a log (a LogError) as a verdict both sides give alike.
+
+    ``("action", index)`` for a rejected action, ``("log", path)`` for a bad
+    log, the path cut after its first index (``$.chance[0]``).
+    """
+    path = error.diagnostics[0].location.json_path or "$"
+    found = re.fullmatch(r"\$\.actions\[(\d+)\]", path)
+    return ("action", int(found.group(1))) if found else ("log", re.sub(r"(\[\d+\])\..*", r"\1", path))
 
 
 def reference_outcome(log: dict):

@@ -19,12 +19,12 @@ import copy
 import functools
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
 
 from benchmarks import reference_bohnanza as reference
+from benchmarks.agree_bohnanza import engine_verdict, reference_outcome
 from benchmarks.bench_bohnanza import engine_game_log
 from engine.core.game import Game
 from engine.errors import LogError
@@ -290,19 +290,7 @@ def engine_outcome(log: dict):
     try:
         return "ok", engine_result(log)
     except LogError as error:
-        path = error.diagnostics[0].location.json_path or "$"
-        found = re.fullmatch(r"\$\.actions\[(\d+)\]", path)
-        return ("action", int(found.group(1))) if found else ("log", re.sub(r"(\[\d+\])\..*", r"\1", path))
-
-
-def reference_outcome(log: dict):
-    """The reference's outcome in the same form."""
-    try:
-        return "ok", reference.replay(log)
-    except reference.ReferenceIllegalAction as error:
-        return ("log", "$.actions") if error.index == len(log["actions"]) else ("action", error.index)
-    except reference.ReferenceLogError as error:
-        return "log", error.path
+        return engine_verdict(error)
 
 
 def first_point(logs, wanted):

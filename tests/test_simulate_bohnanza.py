@@ -6,11 +6,11 @@ handful of games: enough to check every number against the games' own logs.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from engine.cli.main import main
+from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 from engine.core.chance import PairedChance
 from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
@@ -20,19 +20,6 @@ BOTS = "bot:heuristic,bot:heuristic,bot:random,bot:random"
 EDITIONS = ("-r", "bohnanza/amigo", "-r", "bohnanza/rio-grande")
 
 
-@pytest.fixture(autouse=True)
-def wide_output(monkeypatch):
-    """A wide pretend terminal, so table cells are not wrapped mid-phrase."""
-    monkeypatch.setenv("COLUMNS", "200")
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    """``cardrules simulate ARGS`` in process; returns (exit status, stdout, stderr)."""
-    with pytest.raises(SystemExit) as exited:
-        main(["simulate", *args, "--lang", "en"])
-    captured = capsys.readouterr()
-    code = exited.value.code
-    return (0 if code is None else code), captured.out, captured.err
 
 
 def replayed(log: dict) -> tuple[Game, object]:

@@ -8,25 +8,13 @@ from pathlib import Path
 import pytest
 
 from engine.cli.main import main
+from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
 FOUR_BOTS = "bot:heuristic,bot:random,bot:random,bot:random"
 
 
-@pytest.fixture(autouse=True)
-def wide_output(monkeypatch):
-    """A wide pretend terminal, so table cells are not wrapped mid-phrase."""
-    monkeypatch.setenv("COLUMNS", "200")
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    """Run the command in process; returns (exit status, stdout, stderr)."""
-    with pytest.raises(SystemExit) as exited:
-        main(["simulate", *args, "--lang", "en"])
-    captured = capsys.readouterr()
-    code = exited.value.code
-    return (0 if code is None else code), captured.out, captured.err
 
 
 def test_a_comparison_prints_win_rates_side_by_side_and_what_changed(capsys):
