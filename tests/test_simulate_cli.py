@@ -280,3 +280,28 @@ def test_scores_of_thirty_digits_are_reported_and_plotted(capsys, tmp_path):
     assert code == 0, err
     assert re.search(r"Winning score: \d{1,3}(,\d{3}){9,}\.\d on average", out)  # thirty digits, every one grouped
     assert plot.stat().st_size > 0
+
+
+def test_the_baseline_may_be_any_ruleset_compared_and_the_games_stay_the_same(capsys):
+    args = ("--games", "40", "--seed", "9", "--players", FOUR_BOTS, "--jobs", "1", "--json")
+    code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", *args)
+    first = json.loads(out)
+    code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--baseline", "high-society/ko", *args)
+    assert code == 0
+    swapped = json.loads(out)
+    assert [entry["ruleset"] for entry in swapped["rulesets"]] == ["high-society/ko", "high-society/ja"]
+    assert swapped["differences"][0]["baseline"] == "high-society/ko"
+    # The same games, seen from the other side: each ruleset's own figures are unchanged.
+    assert swapped["rulesets"][0] == first["rulesets"][1] and swapped["rulesets"][1] == first["rulesets"][0]
+    code, _out, err = run(capsys, "-r", "high-society/ja", "--baseline", "high-society/ko", *args)
+    assert code == 2 and "high-society/ko is not one of the rulesets compared: high-society/ja" in err
+
+
+def test_the_report_ends_with_how_to_read_its_numbers(capsys):
+    code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--games", "20", "--seed", "1",
+                          "--players", FOUR_BOTS, "--jobs", "1")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "(percentage points)" in text
+    assert "± is one standard deviation of the values over the games" in text
+    assert "among the 6 intervals of differences above, about 0.3 may show a difference that chance alone made" in text

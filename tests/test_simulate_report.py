@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.measures import measure_from_spec
 from engine.text import i18n
-from engine.simulation.report import findings, percent, points, render_report, summarize
+from engine.simulation.report import findings, percent, points, reading_notes, render_report, summarize
 from engine.simulation.stats import BatchTally, GameOutcome, wilson_interval
 
 KINDS = ("heuristic", "random", "random")
@@ -103,7 +103,11 @@ def test_the_report_says_it_in_words_and_tables(known_case):
     sentences = findings(summary)
     assert any("no clear difference in how often heuristic bots win" in sentence for sentence in sentences)
     assert any("Games without a winner: 0.0% under game/base, 25.0% under house/rule." == s for s in sentences)
-    assert len(renderables) == 2 + len(sentences)
+    notes = reading_notes(summary)
+    assert len(renderables) == 2 + len(sentences) + len(notes)
+    assert notes[0].startswith("± is one standard deviation of the values over the games")
+    intervals = sum(len(d["seats"]) + len(d["kinds"]) for d in summary["differences"])
+    assert notes[1].startswith(f"Each 95% interval misses the true value once in 20: among the {intervals} intervals")
     # The reported measure gets a row of its own, headed as the ruleset words it: 75 / 12 = 6.25 each.
     from rich.console import Console
 

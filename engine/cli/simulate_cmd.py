@@ -192,7 +192,9 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
                       "(game i is dealt the same way under every ruleset)."))
 @click.option("-r", "--ruleset", "ruleset_names", multiple=True, required=True, metavar="RULESET",
               help=_("A ruleset (GAME/EDITION or a house-rule YAML file); repeat to compare. "
-                     "Differences are against the first."))
+                     "Differences are against the first, or against --baseline."))
+@click.option("--baseline", metavar="RULESET",
+              help=_("The ruleset (one of the -r values) the others are compared with; default: the first."))
 @option_overrides
 @click.option("--games", type=click.IntRange(min=1), required=True, metavar="N",
               help=_("Games per ruleset."))
@@ -211,12 +213,21 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @lang_option
 @exits_on_bad_input
-def command(ruleset_names: tuple[str, ...], options: dict[str, str], games: int, players_spec: str,
-            seed: int | None, jobs: int | None, scheduler: str | None, logs_path: str | None,
+def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[str, str], games: int,
+            players_spec: str, seed: int | None, jobs: int | None, scheduler: str | None, logs_path: str | None,
             plot_path: str | None, as_json: bool) -> None:
     """Simulate and report (see the module docstring)."""
     from ..simulation.report import summarize
     from ..simulation.runner import SimulationPlan, run_simulation
+
+    if baseline is not None:
+        if baseline not in ruleset_names:
+            # TRANSLATORS: --baseline names a ruleset that no -r gives; {rulesets} lists the -r values.
+            raise click.BadParameter(_("{baseline} is not one of the rulesets compared: {rulesets}",
+                                       baseline=baseline, rulesets=", ".join(ruleset_names)), param_hint="--baseline")
+        # The baseline goes first: every difference is against the first. Game i is dealt alike under every
+        # ruleset whatever their order, so the figures are those of the same games.
+        ruleset_names = (baseline, *(name for name in ruleset_names if name != baseline))
 
     names, seat_kinds = bot_seats(players_spec)
     specs, rulesets = load_rulesets(ruleset_names, options)

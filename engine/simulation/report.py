@@ -354,7 +354,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
         wins.add_column(literal(entry["ruleset"]), justify="right", overflow="fold")
     for difference in differences:
         # TRANSLATORS: column header: a paired difference in percentage points between two rulesets.
-        wins.add_column(literal(_("{ruleset} − {baseline} (points)", ruleset=difference["ruleset"],
+        wins.add_column(literal(_("{ruleset} − {baseline} (percentage points)", ruleset=difference["ruleset"],
                                   baseline=difference["baseline"])), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
@@ -433,7 +433,24 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
             [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), 2 if per == "round" else 1)
              for entry in ruleset_summaries])
 
-    return [wins, measures, *findings(summary)]
+    return [wins, measures, *findings(summary), *reading_notes(summary)]
+
+
+def reading_notes(summary: Mapping[str, Any]) -> list[str]:
+    """How to read the report's numbers: what ± is, and how many 95% intervals may mislead by chance."""
+    notes = [_("± is one standard deviation of the values over the games (their spread, not the uncertainty "
+               "of the mean).")]
+    intervals = sum(len(difference["seats"]) + len(difference["kinds"]) for difference in summary["differences"])
+    if intervals > 1:
+        # TRANSLATORS: {n} (also {count}) counts the 95% intervals of differences in the report; {expected}
+        # is how many of them would show a difference by chance alone if the rulesets were the same.
+        notes.append(ngettext(
+            "Each 95% interval misses the true value once in 20: among the {count} interval of differences "
+            "above, about {expected} may show a difference that chance alone made.",
+            "Each 95% interval misses the true value once in 20: among the {count} intervals of differences "
+            "above, about {expected} may show a difference that chance alone made.",
+            intervals, count=intervals, expected=decimal(intervals / 20, 1)))
+    return notes
 
 
 def findings(summary: Mapping[str, Any]) -> list[str]:
@@ -449,20 +466,20 @@ def findings(summary: Mapping[str, Any]) -> list[str]:
                 if kind["difference"] > 0:
                     # TRANSLATORS: a finding; {ruleset} and {baseline} are ruleset ids, {kind} a bot kind,
                     # {points} a difference in percentage points, {low}/{high} its 95% interval.
-                    message = _("Under {ruleset}, {kind} bots win {points} points more often than under {baseline} "
+                    message = _("Under {ruleset}, {kind} bots win {points} percentage points more often than under {baseline} "
                                 "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
                                 baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
                                 points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
                 else:
                     # TRANSLATORS: as above, for a decrease.
-                    message = _("Under {ruleset}, {kind} bots win {points} points less often than under {baseline} "
+                    message = _("Under {ruleset}, {kind} bots win {points} percentage points less often than under {baseline} "
                                 "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
                                 baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
                                 points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
             else:
                 # TRANSLATORS: a finding: no difference the games can tell apart from chance.
                 message = _("{ruleset} and {baseline}: no clear difference in how often {kind} bots win "
-                            "(95% interval {low} to {high} points).", ruleset=difference["ruleset"],
+                            "(95% interval {low} to {high} percentage points).", ruleset=difference["ruleset"],
                             baseline=difference["baseline"], kind=_kind_name(kind["kind"]), low=points(low), high=points(high))
             lines.append(message)
         before, after = base["winning_score"], entry["winning_score"]
