@@ -779,3 +779,42 @@ def test_a_view_naming_what_does_not_exist_is_refused_with_a_hint(tmp_path):
     assert "$.view.turn: no step sets the player variable 'activ' (did you mean 'active'?)" in done.stderr
     assert "$.view.tell[0].step: no step has the id 'turn-upp' (did you mean 'turn-up'?)" in done.stderr
     assert "$.view.tell[1].counter: unknown counter 'exhaustion' (did you mean 'exhaustions'?)" in done.stderr
+
+
+def test_a_decision_with_one_legal_action_is_taken_and_said_not_asked_as_number_1_of_1():
+    from engine.terminal.prompts import ChoicePrompt
+
+    ruleset = load_ruleset("high-society/ja")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=1)
+    only = next(iter(state.legal_actions()))
+    session = session_for(ruleset, state, state.current_player(), [])
+    assert ChoicePrompt().ask(session, state.current_player(), [only]) == only
+    screen = session.console.file.getvalue()
+    assert "Number (1-1)" not in screen
+    name = state.players[state.current_player()]
+    assert f"{name} has only one choice: {state.describe_action(only, state.current_player())}." in screen
+
+
+def test_a_discard_between_several_cards_is_asked_as_a_numbered_list():
+    from engine.blocks.auction.prompts import DiscardPrompt
+
+    ruleset = load_ruleset("high-society/ja")
+    game = Game(ruleset, ["Ann", "Bo", "Cy"])
+    top = ["luxury-3", "luxury-7", "theft"]
+    rest = [card for card in game.cards.ids if card not in top and not card.startswith("money")]
+    state = game.new_initial_state(deck=top + rest, first_player=0)
+
+    def act(entry):
+        state.apply_action(state.action_from_json({"player": state.current_player(), **entry}))
+
+    for _round in range(2):  # Ann bids the 1,000 card, the others pass: she wins both possessions
+        act({"action": "bid", "cards": [1000 if _round == 0 else 2000]})
+        act({"action": "pass"})
+        act({"action": "pass"})
+    act({"action": "pass"})  # the theft: the first to pass takes it, and must give up a possession
+    legal = list(state.legal_actions())
+    assert len(legal) == 2
+    session = session_for(ruleset, state, 0, ["2"])
+    assert DiscardPrompt().ask(session, 0, legal) == legal[1]
+    screen = session.console.file.getvalue()
+    assert "Ann, choose the card to discard:" in screen and "Number (1-2)" in screen

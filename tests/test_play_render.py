@@ -331,3 +331,20 @@ def test_the_money_cards_column_counts_every_players_cards_even_those_only_their
             assert row[3] == str(state.count_in("hand", seat) + state.count_in("bid", seat)), row
             # Money left: public, since everyone is dealt the same and pays face up.
             assert row[4] == format_amount(ruleset, observation.measure("money", seat))
+
+
+@pytest.mark.parametrize("edition", ["high-society/ja", "high-society/ko"])
+def test_at_80_columns_a_bid_wraps_between_its_cards_never_inside_a_number(edition):
+    from engine.terminal.table_view import render_table
+
+    game = Game(load_ruleset(edition), ["Ann", "Bot 1 (heuristic)", "Bot 2 (heuristic)", "Bot 3 (heuristic)"])
+    state = game.new_initial_state(seed=11)
+    bots = [make_bot("heuristic", seat) for seat in range(4)]
+    for _ in range(9):
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(render_table(state.ruleset, state.observation(0), 0, [], state=state))
+    text = console.export_text()
+    assert "…" not in text  # nothing was cut short
+    assert all(cell_len(line) <= 80 for line in text.splitlines())

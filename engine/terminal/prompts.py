@@ -66,6 +66,8 @@ class ChoicePrompt:
         """The number of an action from the list."""
         state = session.state
         choices = list(_first(legal, MAX_LISTED))
+        if len(choices) == 1:
+            return take_only_choice(session, player, choices[0], state.describe_action(choices[0], player))
         # TRANSLATORS: heading of a numbered list of what a player may do now.
         session.say(_("{name}, choose:", name=session.seats[player].name))
         for number, action in enumerate(choices, start=1):
@@ -75,6 +77,13 @@ class ChoicePrompt:
         command = session.read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
                                        lambda: session.say(_("Type the number in front of what you choose.")))
         return choices[command.choice]
+
+
+def take_only_choice(session: Any, player: int, action: int, described: str) -> int:
+    """A decision with one legal action is taken, and said, rather than asked as "Number (1-1)"."""
+    # TRANSLATORS: said instead of asking for a number when there is only one thing to choose.
+    session.say(_("{name} has only one choice: {choice}.", name=session.seats[player].name, choice=described))
+    return action
 
 
 def _first(legal: Any, count: int) -> list[int]:

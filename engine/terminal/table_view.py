@@ -39,10 +39,13 @@ def face_value(ruleset: Any, card_id: str) -> Fraction | None:
 
 
 def faces(ruleset: Any, card_ids: Sequence[str]) -> str:
-    """Cards by their faces, ascending and joined by "+": ``1,000+6,000``; card names for cards without a value."""
+    """Cards by their faces, ascending and joined by " + ": ``1,000 + 6,000``; card names for cards without a value.
+
+    The spaces let a narrow table wrap a bid between its cards, never inside a number.
+    """
     values = sorted(value for value in (face_value(ruleset, card) for card in card_ids) if value is not None)
     names = [card_name(ruleset, card) for card in card_ids if face_value(ruleset, card) is None]
-    return "+".join([format_number(value) for value in values] + names)
+    return " + ".join([format_number(value) for value in values] + names)
 
 
 def _zones_of(column: Mapping[str, Any]) -> list[str]:

@@ -210,8 +210,12 @@ class DiscardPrompt:
         """The number of a card from the list."""
         from ...text.player_input import parse_choice_prompt
 
+        from ...terminal.prompts import take_only_choice
+
         choices = list(legal)
         cards = session.state.observation(player).decision["cards"]
+        if len(choices) == 1:
+            return take_only_choice(session, player, choices[0], card_name(session.ruleset, cards[0]))
         # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.
         session.say(_("{name}, choose the card to discard:", name=session.seats[player].name))
         for number, card in enumerate(cards, start=1):
