@@ -307,3 +307,10 @@ def test_extract_writes_a_template_babel_can_read(tmp_path):
     with open(target, "rb") as handle:
         template = read_po(handle)
     assert template.get("Tax evasion", context="high-society/ko") is not None
+
+
+def test_a_new_catalog_names_where_to_report_problems_not_gettexts_placeholders(tmp_path):
+    assert run_cli("i18n", "init", "eo", "--dir", str(tmp_path)).returncode == 0
+    header = (tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po").read_text(encoding="utf-8")[:1500]
+    assert "EMAIL@ADDRESS" not in header and "FULL NAME" not in header and "LL@li.org" not in header
+    assert f"Report-Msgid-Bugs-To: {i18n_tools.BUG_REPORTS}" in header

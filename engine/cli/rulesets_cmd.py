@@ -34,4 +34,5 @@ def command(show_all: bool) -> None:
                 line = _("[abstract] {description}", description=line)
         click.echo(f"{info.name.ljust(width)}  {line}".rstrip())
     if not infos:
+        # TRANSLATORS: cardrules rulesets, when no ruleset is installed.
         click.echo(_("No rulesets found."))

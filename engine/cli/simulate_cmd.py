@@ -197,6 +197,7 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
               help=_("The ruleset (one of the -r values) the others are compared with; default: the first."))
 @option_overrides
 @click.option("--games", type=click.IntRange(min=1), required=True, metavar="N",
+              # TRANSLATORS: --help of simulate --games.
               help=_("Games per ruleset."))
 @click.option("--players", "players_spec", required=True, metavar="SPEC",
               help=_("The seats, all bots: e.g. bot:heuristic,bot:random,bot:random,bot:random."))

@@ -163,6 +163,7 @@ def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path
         extra = sorted((given - expected).elements())
         details = []
         if missing:
+            # TRANSLATORS: part of a message about a shuffle in a log: the cards it lacks.
             details.append(_("missing {cards}", cards=", ".join(missing[:20]) + (", …" if len(missing) > 20 else "")))
         if extra:
             details.append(_("not in this ruleset or repeated: {cards}",

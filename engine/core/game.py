@@ -38,6 +38,7 @@ class Game:
         from .scoring import Scoring
 
         if isinstance(players, int):
+            # TRANSLATORS: a default player name when none is given, e.g. "Player 2".
             names = tuple(_("Player {number}", number=seat + 1) for seat in range(players))
         else:
             names = tuple(str(name) for name in players)

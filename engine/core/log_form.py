@@ -33,6 +33,7 @@ class LogForm:
             raise LogError.at(_("an action must be an object"))
         player = obj.get("player")
         if player is not None and not self.terminal and player != self.current:
+            # TRANSLATORS: why an action is refused: another player is to move.
             raise IllegalActionError.at(_("it is {name}'s turn", name=self.game.players[self.current]))
         return self.parse_action(obj)
 

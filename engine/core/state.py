@@ -110,6 +110,7 @@ class State(CardMoves, RuleQueries, LogForm):
     def apply_action(self, action: int) -> None:
         """Apply the current player's action; raise IllegalActionError (with the reason, nothing changed) if illegal."""
         if self.terminal:
+            # TRANSLATORS: why an action is refused: the game has ended.
             raise IllegalActionError.at(_("the game is over"))
         if self._watchers:
             self._settle_watchers()

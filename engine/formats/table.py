@@ -383,8 +383,9 @@ class _SeatReader:
         """Whether a field's value is a list, a mapping or a whole number (else why not, worded like the schema's)."""
         if isinstance(value, (list, Mapping)) or (isinstance(value, int) and not isinstance(value, bool)):
             return True
-        self.add(path, _("expected {expected}, got {value}", expected=_("a whole number"),
-                         value=schema_check.short(value)))
+        # TRANSLATORS: a kind of value expected in a file, in "expected a whole number, got ...".
+        expected = _("a whole number")
+        self.add(path, _("expected {expected}, got {value}", expected=expected, value=schema_check.short(value)))
         return False
 
 

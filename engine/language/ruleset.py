@@ -270,6 +270,7 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
             if path.exists():  # a FIFO, a device, a socket: never opened (it could block or never end)
                 raise RulesetError.at(_("it is not a regular file (a pipe, a device or a socket)"),
                                       file=given, line=1, column=1)
+            # TRANSLATORS: a ruleset path given that does not exist.
             raise RulesetError.at(_("no such ruleset file"), file=given, line=1, column=1)
         return path, given
     path = find_ruleset_path(str(name_or_path))

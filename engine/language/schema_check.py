@@ -185,6 +185,7 @@ def short(value: Any) -> str:
     if isinstance(value, dict):
         text = "{" + ", ".join(str(k) for k in list(value)[:5]) + (", …}" if len(value) > 5 else "}")
     elif isinstance(value, list):
+        # TRANSLATORS: how a value found in a file is shown in a message, e.g. "a list of 3 items".
         text = ngettext("a list of {n} item", "a list of {n} items", len(value))
     elif isinstance(value, str):
         text = repr(value)
@@ -214,8 +215,23 @@ def _decimal_text(value: Fraction) -> str:
 
 
 def _type_name(schema_type: Any) -> str:
-    names = {"object": _("a mapping"), "array": _("a list"), "string": _("text"), "integer": _("a whole number"),
-             "number": _("a number"), "boolean": _("true or false"), "null": _("null")}
+    # Kinds of value expected in a file, as in "expected a mapping, got 3".
+    names = {
+        # TRANSLATORS: a kind of value expected in a file (keys and values), in "expected a mapping, got ...".
+        "object": _("a mapping"),
+        # TRANSLATORS: a kind of value expected in a file, in "expected a list, got ...".
+        "array": _("a list"),
+        # TRANSLATORS: a kind of value expected in a file, in "expected text, got ...".
+        "string": _("text"),
+        # TRANSLATORS: a kind of value expected in a file, in "expected a whole number, got ...".
+        "integer": _("a whole number"),
+        # TRANSLATORS: a kind of value expected in a file, in "expected a number, got ...".
+        "number": _("a number"),
+        # TRANSLATORS: a kind of value expected in a file, in "expected true or false, got ...".
+        "boolean": _("true or false"),
+        # TRANSLATORS: a kind of value expected in a file (YAML null); usually left as is.
+        "null": _("null"),
+    }
     if isinstance(schema_type, list):
         # TRANSLATORS: joins alternatives such as "text or a whole number"
         return _(" or ").join(names.get(t, str(t)) for t in schema_type)
@@ -234,6 +250,7 @@ def _describe(schema: Any) -> list[str]:
     if "anyOf" in schema:
         return [text for branch in schema["anyOf"] for text in _describe(branch)]
     if "enum" in schema:
+        # TRANSLATORS: what a value in a file may be, e.g. "one of red, blue".
         return [_("one of {values}", values=", ".join(map(str, schema["enum"])))]
     if "type" in schema:
         return [_type_name(schema["type"])]
@@ -241,8 +258,10 @@ def _describe(schema: Any) -> list[str]:
 
 
 def _expected_text(schema: dict[str, Any]) -> str:
+    # TRANSLATORS: what is expected when no better description exists, in "expected another value, got ...".
+    alternatively = _("another value")
     # TRANSLATORS: joins alternatives such as "text or a whole number"
-    return _(" or ").join(_describe(schema)) or _("another value")
+    return _(" or ").join(_describe(schema)) or alternatively
 
 
 def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
@@ -331,6 +350,7 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
         return [at(_("{value} is not one of {valid}{hint}", value=short(instance), valid=", ".join(valid),
                      hint=did_you_mean(str(instance), valid)))]
     if validator == "const":
+        # TRANSLATORS: a value in a file must be exactly {value}.
         return [at(_("must be {value}", value=short(error.validator_value)))]
     if validator == "type":
         return [at(_("expected {expected}, got {value}", expected=_type_name(error.validator_value), value=short(instance)))]
@@ -345,6 +365,7 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
     if validator == "minimum":
         return [at(_("{value} is too small: the least allowed is {limit}", value=short(instance), limit=error.validator_value))]
     if validator in ("minItems", "minLength", "minProperties"):
+        # TRANSLATORS: a list, text or mapping in a file that may not be empty.
         return [at(_("must not be empty"))]
     if validator in ("maxItems", "maxProperties"):
         return [at(_("has too many entries (at most {limit})", limit=error.validator_value))]

@@ -253,6 +253,7 @@ def unreadable_file_message(error: OSError) -> str:
     if isinstance(error, IsADirectoryError):
         return _("is a directory, not a file")
     if isinstance(error, FileNotFoundError):
+        # TRANSLATORS: a file given that does not exist.
         return _("no such file")
     return _("cannot read the file: {reason}", reason=error.strerror or str(error))
 
@@ -283,6 +284,7 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
         raise _syntax_error(error, text, problems) from None
     except yaml.YAMLError as error:  # unmarked reader errors (e.g. a control character)
         raise RulesetError([*problems.diagnostics, Diagnostic(Location(name),
+                                                              # TRANSLATORS: a YAML problem; {reason} comes from the YAML reader (in English).
                                                               _("YAML error: {reason}", reason=str(error)[:200]))]) from None
     if root is None or root.value is None:
         raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
@@ -298,9 +300,12 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
 
 def _kind_name(node: Node) -> str:
     if node.is_sequence:
+        # TRANSLATORS: a kind of value expected in a file, in "expected a list, got ...".
         return _("a list")
     if node.value is None:
+        # TRANSLATORS: how an empty YAML value is shown in a message.
         return _("nothing (null)")
+    # TRANSLATORS: how a YAML value that is neither a list nor a mapping is described in a message.
     return _("a single value")
 
 
@@ -389,7 +394,11 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, An
         return _("a ':' cannot stand here: a key starts in the same column as the keys beside it, "
                  "and a value that holds ': ' needs quotes"), noticed
     if ("block mapping" in context or "block sequence" in context) and noticed is not None and start is not None:
-        what = _("keys of one mapping") if "block mapping" in context else _("items of one list")
+        # TRANSLATORS: fills {what} in "this line is indented differently ...: {what} start in the same column".
+        mapping_keys = _("keys of one mapping")
+        # TRANSLATORS: fills {what} in "this line is indented differently ...: {what} start in the same column".
+        list_items = _("items of one list")
+        what = mapping_keys if "block mapping" in context else list_items
         # TRANSLATORS: {what} is "keys of one mapping" or "items of one list"; {line} where that mapping or list begins.
         return _("this line is indented differently from the lines before it: {what} start in the same column "
                  "(it begins at line {line})", what=what, line=start.line + 1), noticed

@@ -338,6 +338,7 @@ def choose(turn: Turn, heading: str, options: Sequence[str]) -> int | None:
         try:
             if len(words) != 1:
                 raise InputProblem(_("Type one number from 1 to {count}.", count=len(options)))
+            # TRANSLATORS: what a number typed at a numbered list stands for (a noun).
             return parse_number(words[0], 1, len(options), _("choice")) - 1
         except InputProblem as problem:
             turn.say(problem.message)

@@ -269,6 +269,7 @@ def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None)
         heading = Text(_("Round {number}: {card}", number=round_number, card=describe_card(ruleset, card)),
                        style="bold")
     else:
+        # TRANSLATORS: the heading of the game table: the round under way.
         heading = Text(_("Round {number}", number=round_number), style="bold")
     lines = [heading]
     for phase in observation.phases:
@@ -347,6 +348,7 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
             lines.append(Text(_("{zone}: {cards} (total {total})", zone=label, cards=shown,
                                 total=measure_amount(ruleset, item["total"], total))))
         else:
+            # TRANSLATORS: a line under the game table: a zone and the cards in it.
             lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
     return lines
 
@@ -362,6 +364,7 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
             continue
         count = observation.count(spec.id)
         if count is not None:
+            # TRANSLATORS: a line under the game table: a zone and how many cards it holds.
             parts.append(ngettext("{zone}: {n} card", "{zone}: {n} cards", count, zone=zone_name(ruleset, spec.id)))
     for counter in ruleset.counters:
         if counter.get("owner", "shared") == "shared" and counter.get("name") and counter["id"] not in watched:
@@ -381,6 +384,7 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
         label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone).name))
         view = observation.zone(zone)
         if view.cards is None:
+            # TRANSLATORS: how many cards a zone holds, e.g. in a table cell.
             shown = ngettext("{n} card", "{n} cards", view.count or 0) if view.count is not None else "?"
         elif item.get("show") == "count":
             shown = str(len(view.cards))

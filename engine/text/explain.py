@@ -97,6 +97,7 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     for step in player.explanation:
         spec = specs.get(step.step_id, {"kind": step.kind})
         lines.extend(INDENT + line for line in explain_step(ruleset, spec, step, player.cards))
+    # TRANSLATORS: the last line of a player's score explanation.
     lines.append(INDENT + _("Score: {score}", score=format_score(player.score)))
     return lines
 
@@ -210,5 +211,6 @@ def summarize_result(ruleset: Any, result: Any) -> list[str]:
     if result.winners:
         lines.extend(explain_winners(ruleset, result)[:1])
     else:
+        # TRANSLATORS: the result when every player is out.
         lines.append(_("Nobody wins."))
     return lines

@@ -53,6 +53,8 @@ CLICK_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
 RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
 
+# Where problems with the messages are reported (every catalog's header says so).
+BUG_REPORTS = "https://github.com/cardrules/cardrules/issues"
 # A fixed date keeps regenerated files byte-identical when nothing changed.
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 # Named %-fields (click's "%(prog)s"); a bare "95%" in prose is not a field.
@@ -143,7 +145,7 @@ def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
 def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
     """The message template (``.pot``) for code, click and rulesets, built from the current files."""
     catalog = Catalog(project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False,
-                      msgid_bugs_address="https://github.com/cardrules/cardrules/issues")
+                      msgid_bugs_address=BUG_REPORTS)
     code_base = _package_dir().parent
     # Babel warns on stderr about every f-string inside a call, even one passed
     # as a placeholder value (``byte=f"{b:02x}"``), which is fine; the
@@ -205,7 +207,11 @@ def _valid_language_tag(lang: str) -> bool:
 
 
 def _new_catalog(lang: str) -> Catalog:
-    """An empty catalog for ``lang`` with CLDR plural rules (two forms when CLDR lacks the language)."""
+    """An empty catalog for ``lang`` with CLDR plural rules (two forms when CLDR lacks the language).
+
+    Its header names where to report problems with the messages and who
+    translates them (the project's translators), not gettext's placeholders.
+    """
     try:
         Locale.parse(lang, sep="_")
         catalog = Catalog(locale=lang, project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False)
@@ -213,8 +219,16 @@ def _new_catalog(lang: str) -> Catalog:
         catalog = Catalog(project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False)
         catalog._num_plurals = 2
         catalog._plural_expr = "(n != 1)"
-        catalog.language_team = lang
+    _project_header(catalog, lang)
     return catalog
+
+
+def _project_header(catalog: Catalog, lang: str) -> None:
+    """The header fields the project fills in: where bugs go, the team, the translator."""
+    catalog.header_comment = f"# cardrules: the program's messages and the rulesets' texts ({lang})."
+    catalog.msgid_bugs_address = BUG_REPORTS
+    catalog.language_team = f"cardrules {lang} translators <{BUG_REPORTS}>"
+    catalog.last_translator = f"cardrules {lang} translators <{BUG_REPORTS}>"
 
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
@@ -293,6 +307,8 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
     for lang in langs:
         path = catalog_path(base, lang)
         catalog = read_catalog(path) if path.exists() else _new_catalog(lang)
+        if catalog.msgid_bugs_address in ("", "EMAIL@ADDRESS") or "EMAIL@ADDRESS" in (catalog.last_translator or ""):
+            _project_header(catalog, lang)  # gettext's placeholders, from an older init
         # A message that comes back into use gets its old translation back.
         for key, message in list(catalog.obsolete.items()):
             if template.get(message.id, message.context) is not None:

@@ -76,6 +76,7 @@ def _end(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     cards = card_ids(event)
     if cards:
         return _("{card} is revealed: the game ends.", card=card_name(ruleset, cards[0]))
+    # TRANSLATORS: narration: the game is over.
     return _("The game ends.")
 
 

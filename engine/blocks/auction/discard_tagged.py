@@ -36,6 +36,7 @@ class DiscardSpace(ActionSpace):
     def describe(self, state: Any, action: int, player: int) -> str:
         from ...text.formatting import card_name
 
+        # TRANSLATORS: an action in a list of choices: give up the card {card}.
         return _("discard {card}", card=card_name(self.ruleset, self.game.cards.ids[action - self.base]))
 
 

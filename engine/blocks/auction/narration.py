@@ -35,6 +35,7 @@ def _bid(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
 
 @describes("pass")
 def _pass(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+    # TRANSLATORS: narration: {player} passes in an auction.
     return _("{player} passes.", player=player_name(players, event))
 
 

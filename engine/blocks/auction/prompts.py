@@ -89,6 +89,7 @@ def parse_bid_prompt(text: str, hand_values: Sequence[int], money_values: Sequen
         return PlayerCommand("quit")
     if typed in pass_words():
         if not can_pass:
+            # TRANSLATORS: at a bid prompt, when passing is not allowed.
             raise InputProblem(_("You cannot pass now."))
         return PlayerCommand("pass")
     tokens = split_amounts(typed)

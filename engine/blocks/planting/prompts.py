@@ -49,6 +49,7 @@ def why_not(turn: Turn, spec: Any, card_id: str) -> str:
     from ...terminal.table_view import counted_cards
 
     if not turn.observation.is_open(spec.id, turn.player):
+        # TRANSLATORS: a field or zone that cannot take cards yet (it must be bought first).
         return _("{zone} is closed", zone=zone_label(turn, spec))
     held = turn.observation.cards(spec.id, turn.player) or ()
     if held:
@@ -229,5 +230,6 @@ class PlantAllPrompt(CommandPrompt):
             type_index = waiting[parse_number(card_word, 1, len(waiting), _("card number")) - 1][0]
         else:
             type_index = match_name(card_word, card_choices(turn.ruleset, turn.game, [t for t, _n in waiting]),
+                                    # TRANSLATORS: the kind of thing typed, in messages such as "There is no card \"x\" here" (a noun).
                                     _("card"))
         return checked_plant(turn, type_index, zone_word)

@@ -42,7 +42,9 @@ class RoundScore:
         if mode == "floor":
             return [_("rounded down = {score}", score=format_score(after))]
         if mode == "ceil":
+            # TRANSLATORS: a scoring step: the score after rounding up.
             return [_("rounded up = {score}", score=format_score(after))]
+        # TRANSLATORS: a scoring step: the score after rounding.
         return [_("rounded = {score}", score=format_score(after))]
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:

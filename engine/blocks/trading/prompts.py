@@ -308,6 +308,7 @@ class TradePrompt(CommandPrompt):
             lines.append(_("(you cannot make another offer this turn)"))
         lines.append(_("pass: make no offer this time round"))
         if self._is_active(turn):
+            # TRANSLATORS: a help line: what typing "end" does during trading.
             lines.append(_("end: end the trading"))
         return lines
 
@@ -360,9 +361,11 @@ class TradePrompt(CommandPrompt):
         receivers = self._receivers(turn)
         if words:
             everyone = [(seat, (name,)) for seat, name in enumerate(names) if seat != turn.player]
+            # TRANSLATORS: the kind of thing typed, in messages such as "There is no player \"x\" here" (a noun).
             return match_name(" ".join(words), everyone, _("player"))
         if len(receivers) == 1:
             return receivers[0]
+        # TRANSLATORS: the question before a trade offer: which player the offer goes to.
         picked = choose(turn, _("To whom?"), [names[seat] for seat in receivers])
         return None if picked is None else receivers[picked]
 
@@ -379,6 +382,7 @@ class TradePrompt(CommandPrompt):
         else:
             turn.say(_("What do you give? Hand positions (1 is the front), e.g. 1 3. Enter for nothing, back to go "
                        "back."))
+        # TRANSLATORS: the player's hand cards, numbered by position, e.g. "1. Rose, 2. Tulip".
         hand_listing = _("Your hand: {cards}", cards=list_separator().join(f"{n}. {card_name(turn.ruleset, card)}"
                                                                for n, card in enumerate(hand, start=1)))
         while True:
@@ -460,6 +464,7 @@ class TradePrompt(CommandPrompt):
             given.append(format_list(card_name(ruleset, offerer_hand[p]) for p in offer.positions()
                                      if p < len(offerer_hand)))
         if any(offer.give_pool):
+            # TRANSLATORS: cards of an offer and where they come from, e.g. "2 Rose from Face-up cards".
             given.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_pool), zone=pool_name))
         asked = []
         if any(offer.ask_hand):
