@@ -127,3 +127,13 @@ def test_two_items_with_one_id_in_one_file_are_a_mistake():
     tree = load_yaml("cards:\n  - {id: a, name: A}\n  - {id: a, name: B}\n", "f.yaml")
     assert [str(d) for d in check_duplicate_ids(tree)] == [
         "f.yaml:3:10: $.cards[1].id: duplicate id 'a' (also item 1 of this list)"]
+
+
+def test_a_tiebreak_on_an_attribute_the_cards_it_looks_at_lack_is_refused(tmp_path):
+    found = problems_of("tiebreak-criteria:\n"
+                        "  highest-title: {kind: highest-attribute, attribute: value, tag: prestige, "
+                        "description: highest title}\n", tmp_path)
+    assert found == ["none of the cards this criterion looks at has the attribute 'value': it could never break a tie"]
+    assert problems_of("tiebreak-criteria:\n"
+                       "  highest-luxury-2: {kind: highest-attribute, attribute: value, tag: luxury, "
+                       "description: highest luxury}\n", tmp_path) == []

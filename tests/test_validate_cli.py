@@ -125,3 +125,19 @@ def test_rulesets_describes_in_the_readers_language(cli):
         i18n.set_language("en")
     assert result.exit_code == 0
     assert "日本語版" in result.stdout
+
+
+def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_choose(tmp_path):
+    from engine.language.ruleset import validate
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\n"
+                     "option-definitions:\n"
+                     "  which: {type: choice, values: [luxury, nosuchtag], default: luxury, description: Which tag.}\n"
+                     "scoring:\n  steps:\n    - {id: extra, kind: add-per-card, tag: {option: which}, amount: 1}\n",
+                     encoding="utf-8")
+    assert [str(d) for d in validate(str(house))] == [
+        f"{house}:6:44: $.scoring.steps[6].tag: with -o which=nosuchtag: unknown tag 'nosuchtag'; declared: money, "
+        "luxury, prestige, misfortune, red, debt, scandal"]
+    house.write_text(house.read_text(encoding="utf-8").replace("nosuchtag", "prestige"), encoding="utf-8")
+    assert validate(str(house)) == []

@@ -341,7 +341,37 @@ def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
         build_ruleset(merged)
     except RulesetError as error:
         return list(error.diagnostics)
-    return []
+    return _other_option_values_problems(merged)
+
+
+# Declared values checked one by one by `validate`, at most this many in all.
+MOST_OPTION_VALUES_CHECKED = 64
+
+
+def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
+    """What breaks when a choice or true/false option takes one of its other declared values.
+
+    An option used as a tag must name a tag that exists with every value a
+    player may choose, not only the default: what ``validate`` accepts must
+    play whatever ``-o`` says among the declared values.
+    """
+    data = merged.tree.plain()
+    definitions = data.get("option-definitions") or {}
+    current = effective_options(definitions, data.get("options") or {}, None)
+    problems: list[Diagnostic] = []
+    checked = 0
+    for name, definition in definitions.items():
+        kind = definition.get("type") if isinstance(definition, Mapping) else None
+        values = list(definition.get("values") or ()) if kind == "choice" else [True, False] if kind == "boolean" else []
+        for value in values:
+            if value == current.get(name) or checked >= MOST_OPTION_VALUES_CHECKED:
+                continue
+            checked += 1
+            try:
+                build_ruleset(merged, {name: value}, shown_as=f"-o {name}={str(value).lower() if isinstance(value, bool) else value}")
+            except RulesetError as error:
+                problems.extend(error.diagnostics)
+    return problems
 
 
 def load_merged(name_or_path: str | os.PathLike) -> MergedRuleset:
@@ -479,7 +509,8 @@ def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
     return tuple(specs)
 
 
-def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = None,
+                  shown_as: str | None = None) -> Ruleset:
     """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved).
 
     The tree is checked once more with every option reference replaced by its
@@ -497,6 +528,10 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     resolved_tree = _with_references_resolved(merged.tree, options)
     misfits = schema_check.check_merged(resolved_tree) or semantic.check_resolved(resolved_tree)
     if misfits:
+        if shown_as is not None:
+            # TRANSLATORS: {options} is an option setting such as "-o which=bonus"; {problem} what goes wrong then.
+            raise RulesetError([Diagnostic(d.location, _("with {options}: {problem}", options=shown_as,
+                                                         problem=d.message)) for d in misfits])
         raise RulesetError([Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
                             for d in misfits])
     resolved = _exact_parameters({key: value for key, value in resolved_tree.plain().items()

@@ -25,6 +25,18 @@ class HighestAttribute:
     parameters = {"attribute": param("Attribute", "The attribute compared.", name("attribute")), **SELECTOR_PARAMETERS, "description": param("Description", "The criterion in words (translated), e.g. highest treasure held.", TEXT, option=False)}
     required = ("attribute",)
 
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """The cards the criterion looks at must have the attribute: otherwise it can never break a tie."""
+        from ...text.i18n import _
+
+        attribute = spec.get("attribute")
+        looked_at = context.matching(selector_of(spec))
+        if isinstance(attribute, str) and looked_at and not any(attribute in card["attributes"] for card in looked_at):
+            # TRANSLATORS: a tiebreak comparing an attribute that none of the cards it looks at has.
+            context.add(f"{path}.attribute", _("none of the cards this criterion looks at has the attribute "
+                                               "'{attribute}': it could never break a tie", attribute=attribute[:80]))
+
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.attribute = spec["attribute"]
         self.matches = card_selector(selector_of(spec))
