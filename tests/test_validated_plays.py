@@ -1,0 +1,112 @@
+"""Whatever `validate` accepts plays: house rules with numbers at and past the limits, options at every value.
+
+Hypothesis writes house rules of the kind people write (new money values,
+amounts and factors in the scoring, the end condition's count, the options
+the edition declares, set in the file or with `-o`), with numbers drawn up
+to and past the limits (30 digits, exponents, fractions). Each is validated;
+one that is accepted is played to the end by a heuristic and two random bots,
+scored, explained and summarized in words. A refusal must be located; after
+acceptance, nothing may fail.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.bots import make_bot
+from engine.core.game import Game
+from engine.errors import CardrulesError
+from engine.language.ruleset import load_ruleset, validate
+from engine.text.explain import explain_result, summarize_result
+
+PLAYS = settings(max_examples=80, deadline=None,
+                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+# Numbers as a person might write them, from the ordinary to the limits (30 digits, exponent 30) and past them.
+whole = st.one_of(st.integers(-1000, 1000), st.integers(-10 ** 30, 10 ** 30), st.integers(10 ** 30, 10 ** 40),
+                  st.sampled_from([0, 1, -1, 10 ** 29, 10 ** 30 - 1, 10 ** 30]))
+written_number = st.one_of(
+    whole.map(str),
+    st.tuples(whole, st.integers(1, 10 ** 31)).map(lambda pair: f"{pair[0]}/{pair[1]}"),
+    st.sampled_from(["0.5", "-1.25", "1e30", "1e31", "1e-30", "2.5e3", "1/3", "-7/2", "0/1"]),
+)
+money_values = st.lists(st.one_of(st.integers(1, 10 ** 6), st.integers(1, 10 ** 30), st.integers(10 ** 30, 10 ** 32)),
+                        min_size=1, max_size=24, unique=True)
+options = st.fixed_dictionaries({}, optional={
+    "debt-floor": st.one_of(st.none(), written_number),
+    "eliminate-poorest": st.booleans(),
+    "rounding": st.sampled_from(["none", "floor", "ceiling", "half-up", "sideways"]),
+    "tiebreak": st.lists(st.sampled_from(["money", "highest-luxury", "nonsense"]), max_size=3, unique=True),
+})
+
+
+def yaml_value(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(yaml_value(item) for item in value) + "]"
+    return str(value)
+
+
+@st.composite
+def house_rules(draw) -> tuple[str, dict[str, str]]:
+    """A house rule's text (extending the Japanese edition) and the `-o` values given with it."""
+    lines = ["extends: high-society/ja"]
+    if draw(st.booleans()):
+        values = draw(money_values)
+        lines += ["cards:", "  - id: money", "    $replace: true", "    name: Money", "    tags: [money]",
+                  f"    values: [{', '.join(map(str, values))}]", "    count: {per-player: 1}"]
+    steps = []
+    if draw(st.booleans()):
+        steps.append(f"    - {{id: debt, amount: {draw(written_number)}}}")
+    if draw(st.booleans()):
+        steps.append(f"    - {{id: bonus, kind: add-per-card, tag: luxury, amount: {draw(written_number)}}}")
+    if draw(st.booleans()):
+        steps.append(f"    - {{id: titles, kind: multiply-per-card, tag: prestige, factor: {draw(written_number)}}}")
+    if steps:
+        lines += ["scoring:", "  steps:", *steps]
+    if draw(st.booleans()):
+        lines += ["end:", f"  - {{id: fourth-red, count: {draw(st.one_of(st.integers(-1, 6), st.integers(10 ** 29, 10 ** 31)))}}}"]
+    in_file = draw(options)
+    if in_file:
+        lines.append("options:")
+        lines += [f"  {name}: {yaml_value(value)}" for name, value in in_file.items()]
+    on_command_line = {name: yaml_value(value).strip("[]").replace(" ", "") for name, value in draw(options).items()}
+    return "\n".join(lines) + "\n", on_command_line
+
+
+@PLAYS
+@given(house_rules(), st.integers(0, 2 ** 32))
+def test_a_house_rule_that_validates_plays_to_the_end_and_is_scored_and_explained(tmp_path, rule, seed):
+    text, overrides = rule
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = validate(str(path))
+    assert all(d.location.file and d.message for d in problems)
+    if problems:
+        return
+    try:
+        ruleset = load_ruleset(str(path), overrides or None)
+    except CardrulesError as error:  # a bad -o value: refused with a message, before any game
+        assert error.diagnostics and all(d.message for d in error.diagnostics)
+        return
+    game = Game(ruleset, ["Ann", "Bo", "Cy"])
+    state = game.new_initial_state(seed=seed)
+    bots = [make_bot("heuristic", seed), make_bot("random", seed + 1), make_bot("random", seed + 2)]
+    rng = random.Random(seed)
+    for _ in range(10_000):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        choice = bots[player].choose(state.observation(player), state.legal_actions())
+        state.apply_action(choice if rng.random() < 0.9 else state.legal_actions().sample(rng))
+    assert state.is_terminal()
+    result = state.result()
+    assert all(isinstance(player.score, (int, Fraction)) for player in result.players)
+    assert summarize_result(ruleset, result) and explain_result(ruleset, result)
+    result.to_json()
