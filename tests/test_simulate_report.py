@@ -182,3 +182,20 @@ def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind
     assert rows[length] == "30.0"
     assert rows[trades] == "0.35"
     assert rows["Coins per player"] == "3.0"
+
+
+def test_every_percentage_and_difference_in_the_tables_has_one_decimal(known_case):
+    import re
+
+    from rich.console import Console
+
+    rulesets, summary = known_case
+    i18n.set_language("en")
+    console = Console(width=200, record=True)
+    for renderable in render_report(summary, rulesets)[:2]:
+        console.print(renderable)
+    text = console.export_text()
+    assert re.findall(r"\d%", text)
+    assert not re.findall(r"\d\.\d\d+%", text)  # never 0.33% beside 98.3%
+    assert not re.findall(r"[+-]\d+\.\d\d+\b", text)
+    assert percent(0.0033) == "0.33%" and percent(0.0033, 1) == "0.3%"  # sentences keep the second decimal

@@ -232,21 +232,32 @@ def _locale() -> Any:
     return reader_locale()
 
 
-def percent(value: float | None) -> str:
-    """A share as the reader writes percentages (``40.6%``, ``40,6 %``)."""
-    if value is None:
-        return "–"
-    # One decimal, and a second below 1% where it carries the information (0.02%, not 0.0%).
-    pattern = "#,##0.0%" if value == 0 or abs(value) >= 0.01 else "#,##0.00%"
-    return format_percent(value, pattern, locale=_locale())
+# Decimals of every percentage and difference in the report's tables: one format throughout a table.
+TABLE_DECIMALS = 1
 
 
-def points(value: float | None) -> str:
-    """A difference of two rates in percentage points, always signed (``+1.2``)."""
+def percent(value: float | None, digits: int | None = None) -> str:
+    """A share as the reader writes percentages (``40.6%``, ``40,6 %``).
+
+    With ``digits`` (the tables): exactly that many decimals. Without (a
+    sentence): one, and a second below 1% where it carries the information
+    (0.02%, not 0.0%).
+    """
     if value is None:
         return "–"
-    pattern = "+#,##0.0;-#,##0.0" if value == 0 or abs(value) >= 0.01 else "+#,##0.00;-#,##0.00"
-    return format_with_pattern(value * 100, pattern, _locale())
+    if digits is None:
+        digits = 1 if value == 0 or abs(value) >= 0.01 else 2
+    return format_percent(value, "#,##0" + ("." + "0" * digits if digits else "") + "%", locale=_locale())
+
+
+def points(value: float | None, digits: int | None = None) -> str:
+    """A difference of two rates in percentage points, always signed (``+1.2``); ``digits`` as for :func:`percent`."""
+    if value is None:
+        return "–"
+    if digits is None:
+        digits = 1 if value == 0 or abs(value) >= 0.01 else 2
+    decimals = "." + "0" * digits if digits else ""
+    return format_with_pattern(value * 100, f"+#,##0{decimals};-#,##0{decimals}", _locale())
 
 
 def decimal(value: float | None, digits: int = 1) -> str:
@@ -257,26 +268,27 @@ def decimal(value: float | None, digits: int = 1) -> str:
     return format_with_pattern(value, pattern, _locale())
 
 
-def rate_with_interval(rate: Mapping[str, Any]) -> str:
+def rate_with_interval(rate: Mapping[str, Any], digits: int | None = None) -> str:
     """``40.6% (39.9–41.3%)``."""
     if rate["rate"] is None:
         return "–"
     low, high = rate["ci"]
     # TRANSLATORS: a rate and its 95% confidence interval, e.g. "40.6% (39.9–41.3%)".
-    return _("{rate} ({low}–{high})", rate=percent(rate["rate"]), low=percent(low), high=percent(high))
+    return _("{rate} ({low}–{high})", rate=percent(rate["rate"], digits), low=percent(low, digits),
+             high=percent(high, digits))
 
 
-def difference_text(difference: Mapping[str, Any]) -> str:
+def difference_text(difference: Mapping[str, Any], digits: int | None = None) -> str:
     """``+1.2 (+0.4 to +2.0)`` percentage points."""
     if difference["difference"] is None:
         return "–"
     if difference["ci"] is None:
-        return points(difference["difference"])
+        return points(difference["difference"], digits)
     low, high = difference["ci"]
     # TRANSLATORS: a difference of two win rates in percentage points with its
     # 95% interval, e.g. "+1.2 (+0.4 to +2.0)".
-    return _("{difference} ({low} to {high})", difference=points(difference["difference"]),
-             low=points(low), high=points(high))
+    return _("{difference} ({low} to {high})", difference=points(difference["difference"], digits),
+             low=points(low, digits), high=points(high, digits))
 
 
 def seat_label(seat: int, kind: str) -> str:
@@ -358,7 +370,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
                                   baseline=difference["baseline"])), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
-        return Text(difference_text(difference), style="bold" if difference["significant"] else "dim")
+        return Text(difference_text(difference, TABLE_DECIMALS), style="bold" if difference["significant"] else "dim")
 
     base = ruleset_summaries[0]
     for index, seat in enumerate(base["seats"]):
@@ -366,15 +378,15 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
         for entry in ruleset_summaries:
             seat_entry = entry["seats"][index]
             # TRANSLATORS: the share of games a seat won alone (not shared), e.g. "alone: 39.8%".
-            cells.append(rate_with_interval(seat_entry["wins"]) + "\n"
-                         + _("alone: {rate}", rate=percent(seat_entry["sole_wins"]["rate"])))
+            cells.append(rate_with_interval(seat_entry["wins"], TABLE_DECIMALS) + "\n"
+                         + _("alone: {rate}", rate=percent(seat_entry["sole_wins"]["rate"], TABLE_DECIMALS)))
         wins.add_row(literal(seat_label(seat["seat"], seat["kind"])), *map(literal, cells),
                      *(difference_cell(d["seats"][index]) for d in differences))
     if len(base["kinds"]) > 1 or base["kinds"][0]["seats"] > 1:
         wins.add_section()
         for index, kind in enumerate(base["kinds"]):
             wins.add_row(literal(kind_label(kind["kind"], kind["seats"])),
-                         *(literal(rate_with_interval(entry["kinds"][index]["wins"])) for entry in ruleset_summaries),
+                         *(literal(rate_with_interval(entry["kinds"][index]["wins"], TABLE_DECIMALS)) for entry in ruleset_summaries),
                          *(difference_cell(d["kinds"][index]) for d in differences))
 
     # TRANSLATORS: title of the table of other measures of the simulated games.
@@ -400,14 +412,14 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     # TRANSLATORS: row label: every player's final score (mean ± standard deviation).
     row(_("Score of every player"), [mean_sd(entry["score"]) for entry in ruleset_summaries])
     # TRANSLATORS: row label: the share of players the ruleset's elimination rule put out (they cannot win).
-    row(_("Players eliminated"), [rate_with_interval(entry["eliminated"]) for entry in ruleset_summaries])
+    row(_("Players eliminated"), [rate_with_interval(entry["eliminated"], TABLE_DECIMALS) for entry in ruleset_summaries])
     # TRANSLATORS: row label: the share of games that nobody won.
-    row(_("Games without a winner"), [rate_with_interval(entry["no_winner"]) for entry in ruleset_summaries])
+    row(_("Games without a winner"), [rate_with_interval(entry["no_winner"], TABLE_DECIMALS) for entry in ruleset_summaries])
     criteria = list(dict.fromkeys(c for entry in ruleset_summaries for c in entry["decided_by"]))
     criteria.sort(key=lambda c: (c != "score", c in ("shared", "no-winner"), c))
     for criterion in criteria:
         row(criterion_label(criterion, rulesets),
-            [percent(entry["decided_by"][criterion]["rate"]) if criterion in entry["decided_by"] else percent(0.0)
+            [percent(entry["decided_by"][criterion]["rate"], TABLE_DECIMALS) if criterion in entry["decided_by"] else percent(0.0, TABLE_DECIMALS)
              for entry in ruleset_summaries])
     unit = common_round_unit(ruleset_summaries)
     row(length_label(unit), [decimal(entry["mean_rounds"]) for entry in ruleset_summaries])
