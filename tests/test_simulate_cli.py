@@ -242,6 +242,22 @@ def test_the_progress_bar_appears_only_after_a_second_on_a_terminal(monkeypatch)
         progress.close()
 
 
+def test_the_progress_bar_counts_games_per_ruleset_as_the_user_asked(monkeypatch):
+    from engine.cli import simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
+    # --games 100 with two rulesets: 100 games per ruleset, 200 games played in all.
+    progress = simulate_cmd.LazyProgress(100, enabled=True, rulesets=2)
+    progress.started_at -= 10
+    progress.update(40)
+    try:
+        task = progress.progress.tasks[0]
+        assert (task.completed, task.total) == (40, 100)
+        assert task.fields["rate"] == "8 games/s"  # 80 games in 10 seconds
+    finally:
+        progress.close()
+
+
 def test_json_output_turns_the_progress_bar_off(monkeypatch):
     from engine.cli import simulate_cmd
 

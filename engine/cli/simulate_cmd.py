@@ -58,15 +58,17 @@ class LazyProgress:
     scripts and logs never see it.
     """
 
-    def __init__(self, total: int, enabled: bool) -> None:
+    def __init__(self, total: int, enabled: bool, rulesets: int = 1) -> None:
+        # Counted as the user asked: games per ruleset (--games); the speed counts every game played.
         self.total = total
+        self.rulesets = rulesets
         self.enabled = enabled and sys.stderr.isatty()
         self.started_at = time.monotonic()
         self.progress: Any = None
         self.task: Any = None
 
     def update(self, done: int) -> None:
-        """``done`` games of ``total`` are finished."""
+        """``done`` games of ``total`` are finished under every ruleset."""
         if not self.enabled:
             return
         elapsed = time.monotonic() - self.started_at
@@ -75,7 +77,7 @@ class LazyProgress:
                 return
             self._start()
         # The whole run's average: steadier than the bar's own estimate over the last seconds.
-        speed = format_decimal(done / max(elapsed, 1e-9), "#,##0", locale=reader_locale())
+        speed = format_decimal(done * self.rulesets / max(elapsed, 1e-9), "#,##0", locale=reader_locale())
         # TRANSLATORS: progress bar; {speed} is a number of games per second.
         self.progress.update(self.task, completed=done, rate=_("{speed} games/s", speed=speed))
 
@@ -83,8 +85,12 @@ class LazyProgress:
         from ..terminal.console import OutputConsole
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        # TRANSLATORS: the label of the progress bar while games are played.
-        self.progress = Progress(TextColumn(_("Simulating")), BarColumn(), MofNCompleteColumn(),
+        # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
+        # games per ruleset (as --games says).
+        label = _("Simulating") if self.rulesets == 1 else ngettext(
+            "Simulating ({n} ruleset, games per ruleset)", "Simulating ({n} rulesets, games per ruleset)",
+            self.rulesets)
+        self.progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
                                  TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
                                  console=OutputConsole(stderr=True), transient=True)
         self.progress.start()
@@ -273,12 +279,11 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
     # statistics: they are told after the report, and the exit status is 1.
     write_problems: list[str] = []
     client = None
-    progress = LazyProgress(games * len(specs), enabled=not as_json)
+    progress = LazyProgress(games, enabled=not as_json, rulesets=len(specs))
     try:
         executor, workers = None, None
         if scheduler:
             client, executor, workers = dask_executor(scheduler)
-        rulesets_count = len(specs)
 
         def write_logs(lines: list[str]) -> None:
             nonlocal logs_file
@@ -292,7 +297,7 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
                 logs_file = None
 
         tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
-                               on_progress=lambda done: progress.update(done * rulesets_count),
+                               on_progress=progress.update,
                                on_logs=write_logs if logs_file is not None else None)
     finally:
         progress.close()
