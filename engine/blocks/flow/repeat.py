@@ -61,19 +61,19 @@ class RepeatStep(FlowNode):
     def resume(self, state: Any, frame: list) -> int:
         return self._passes(state, frame, fresh=False)
 
+    def before_pass(self, state: Any, frame: list) -> None:
+        """What happens before ``until`` is asked whether another pass is due (a turn: the next player)."""
+
     def _passes(self, state: Any, frame: list, fresh: bool) -> int:
         # Passes that finish without anyone deciding run here, in a loop; a
         # ruleset whose loop never decides and never ends is refused rather
         # than left spinning.
         while True:
             if fresh:
+                self.before_pass(state, frame)
                 if self.until is not None and self.until.holds(state, None):
                     return DONE
-                if len(state.history) != frame[3]:  # a decision since the last pass: the loop lives
-                    frame[2] = 0
-                    frame[3] = len(state.history)
-                else:
-                    count_pass(state, frame, 2, self.id)
+                count_pass(state, frame, 2, self.id)
                 if self.counts_rounds:
                     state.round_number += 1
                 frame[1] = 0
