@@ -141,3 +141,24 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
         "luxury, prestige, misfortune, red, debt, scandal"]
     house.write_text(house.read_text(encoding="utf-8").replace("nosuchtag", "prestige"), encoding="utf-8")
     assert validate(str(house)) == []
+
+
+@pytest.mark.parametrize("overlay, line_column, problem", [
+    ("extends: high-society/ja\ncards:\n  - {id: prestige-1, $remove: true}\n  - {id: prestige-2, $remove: true}\n",
+     "1:1: $.end[0].count: this end condition can never trigger: it waits for 4 cards tagged 'red' but the deck has 2",
+     "(at rulesets/high-society/base.yaml:101:66 in the ruleset this file extends)"),
+    ("extends: high-society/ja\nplayers: {min: 6}\n",
+     "2:10: $.players.max: the most players (5) is fewer than the fewest (6)",
+     "(at rulesets/high-society/base.yaml:15:24 in the ruleset this file extends)"),
+])
+def test_a_problem_a_house_rule_causes_in_its_parent_is_placed_in_the_house_rule(tmp_path, overlay, line_column,
+                                                                                   problem):
+    from engine.language.ruleset import validate
+
+    house = tmp_path / "house.yaml"
+    house.write_text(overlay, encoding="utf-8")
+    assert [str(d) for d in validate(str(house))] == [f"{house}:{line_column} {problem}"]
+    played = subprocess.run([sys.executable, "-m", "engine", "play", "-r", str(house), "--lang", "en"],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert played.returncode == 1 and played.stderr.startswith(f"{house}:{line_column}")

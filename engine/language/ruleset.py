@@ -329,11 +329,20 @@ def is_abstract(merged: MergedRuleset) -> bool:
 
 
 def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
-    """Every problem of a ruleset file or name (loading, schema, semantics); empty when valid."""
+    """Every problem of a ruleset file or name (loading, schema, semantics); empty when valid.
+
+    A problem that a file causes in the file it extends (removing cards makes
+    the parent's end unreachable) is placed in that file, and names the
+    parent's line as where it shows.
+    """
     try:
         merged = load_merged(name_or_path)
     except RulesetError as error:
         return list(error.diagnostics)
+    return _blamed_on_the_overlay(merged, _problems_of(merged))
+
+
+def _problems_of(merged: MergedRuleset) -> list[Diagnostic]:
     diagnostics = validate_merged(merged)
     if diagnostics or is_abstract(merged):
         return diagnostics
@@ -342,6 +351,41 @@ def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
     except RulesetError as error:
         return list(error.diagnostics)
     return _other_option_values_problems(merged)
+
+
+def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) -> list[Diagnostic]:
+    """Problems located in a parent file that the parent alone does not have, placed in the overlay.
+
+    They are placed at what the overlay writes nearest to the problem (the
+    key it changed, up to the first list, whose items merge by id), else at
+    its ``extends``.
+    """
+    own = merged.source.shown_name
+    foreign = [d for d in problems if d.location.file is not None and d.location.file != own]
+    if not foreign or len(merged.chain) < 2:
+        return problems
+    try:
+        parent_problems = set(validate(merged.chain[1].path))
+    except CardrulesError:
+        parent_problems = set()
+    from .yaml_loader import PositionIndex
+
+    index = PositionIndex.of(merged.source.tree)
+    placed = []
+    for diagnostic in problems:
+        if diagnostic not in foreign or diagnostic in parent_problems:
+            placed.append(diagnostic)
+            continue
+        path = diagnostic.location.json_path or "$"
+        before_lists = path.split("[", 1)[0]
+        position = index.value(before_lists)
+        if position is None or (position.line, position.column) == (1, 1):
+            position = index.key("$.extends") or position
+        where = Location(own, position.line if position else None, position.column if position else None, path)
+        # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there.
+        placed.append(Diagnostic(where, _("{problem} (at {where} in the ruleset this file extends)",
+                                          problem=diagnostic.message, where=diagnostic.location.prefix())))
+    return placed
 
 
 # Declared values checked one by one by `validate`, at most this many in all.
@@ -397,7 +441,7 @@ def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | N
     merged = load_chain(path, shown)
     diagnostics = validate_merged(merged)
     if diagnostics:
-        raise RulesetError(diagnostics)
+        raise RulesetError(_blamed_on_the_overlay(merged, diagnostics))
     if is_abstract(merged):
         raise RulesetError.at(_("'{name}' is abstract (shared parts of other rulesets): it cannot be played",
                                 name=str(name_or_path)[:80]), file=shown)
