@@ -314,3 +314,17 @@ def test_a_new_catalog_names_where_to_report_problems_not_gettexts_placeholders(
     header = (tmp_path / "locales" / "eo" / "LC_MESSAGES" / "cardrules.po").read_text(encoding="utf-8")[:1500]
     assert "EMAIL@ADDRESS" not in header and "FULL NAME" not in header and "LL@li.org" not in header
     assert f"Report-Msgid-Bugs-To: {i18n_tools.BUG_REPORTS}" in header
+
+
+def test_the_old_english_of_a_fuzzy_entry_survives_updates_and_goes_once_it_is_reviewed(tmp_path, monkeypatch):
+    write(tmp_path, "eo", 'msgid "The draw pile has run out."\nmsgstr "La tirstako elĉerpiĝis."\n\n')
+    updated_catalog(tmp_path, monkeypatch, ["The draw pile has run out!"])
+    update, _catalog = updated_catalog(tmp_path, monkeypatch, ["The draw pile has run out!"])  # a second update
+    text = update.path.read_text(encoding="utf-8")
+    assert '#| msgid "The draw pile has run out."' in text and "# |" not in text
+    # The translator reviews it: the flag goes, and with the next update the old English too.
+    update.path.write_text(text.replace("#, fuzzy\n", ""), encoding="utf-8")
+    update, catalog = updated_catalog(tmp_path, monkeypatch, ["The draw pile has run out!"])
+    text = update.path.read_text(encoding="utf-8")
+    assert "#|" not in text and "# |" not in text
+    assert catalog.get("The draw pile has run out!").string == "La tirstako elĉerpiĝis."

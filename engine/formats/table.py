@@ -169,6 +169,15 @@ def _suggestion(card_id: str, known: list[str]) -> str:
     return _(" (did you mean {card}?)", card=close[0]) if close else ""
 
 
+def _unknown_card(card_id: Any, known: list[str]) -> str:
+    """Why ``card_id`` is refused: the closest id, and the ids this field takes (as for unknown rulesets)."""
+    shown = ", ".join(known[:12]) + (", …" if len(known) > 12 else "")
+    # TRANSLATORS: a table names a card the ruleset does not have; {suggestion} is " (did you mean x?)" or
+    # nothing; {cards} lists the ids the field takes.
+    return _("unknown card {card}{suggestion}; the cards here: {cards}", card=str(card_id)[:80],
+             suggestion=_suggestion(str(card_id), known), cards=shown or "-")
+
+
 class _SeatReader:
     """Reads the fields of the players' holdings, collecting problems; knows what the whole table holds."""
 
@@ -291,8 +300,7 @@ class _SeatReader:
         for index, card_id in enumerate(value):
             where = json_path_child(path, index)
             if card_id not in known:
-                self.add(where, _("unknown card {card}{suggestion}", card=card_id,
-                                  suggestion=_suggestion(str(card_id), known)))
+                self.add(where, _unknown_card(card_id, known))
                 continue
             holders = self.holders.setdefault(card_id, [])
             copies = self.copies(self.ruleset.card(card_id))
@@ -352,8 +360,7 @@ class _SeatReader:
         for card_id, count in value.items():
             where = json_path_child(path, card_id)
             if card_id not in known:
-                self.add(where, _("unknown card {card}{suggestion}", card=card_id,
-                                  suggestion=_suggestion(str(card_id), list(known))))
+                self.add(where, _unknown_card(card_id, list(known)))
                 continue
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 self.add(where, _("expected a number of cards"))

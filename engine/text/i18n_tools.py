@@ -27,7 +27,7 @@ from typing import Iterable
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from .. import resources
 from . import i18n
@@ -246,12 +246,36 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     if problem is not None:
         raise CatalogError.at(problem[1], file=str(path), line=problem[0])
     try:
-        return read_po(io.BytesIO(data), locale=None, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=None, abort_invalid=True)
     except OSError as exc:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
                               file=str(path)) from None
     except Exception as exc:  # Babel reports malformed input with several exception types
         raise i18n.malformed_catalog(path, exc) from None
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        _read_previous_id(message)
+    return catalog
+
+
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _read_previous_id(message: Message) -> None:
+    """A fuzzy entry's ``#| msgid`` lines as its previous id (Babel reads them as comments ``| msgid ...``).
+
+    Written back by :func:`write_catalog` only while the entry is fuzzy: once
+    a translator has reviewed it, the old English is no longer news.
+    """
+    previous = [comment[2:] for comment in message.user_comments if comment.startswith("| ")]
+    if not previous:
+        return
+    message.user_comments = [comment for comment in message.user_comments if not comment.startswith("| ")]
+    if not message.fuzzy:
+        return
+    text = " ".join(previous)
+    singular, _plural_word, plural = text.partition("msgid_plural")
+    ids = ["".join(unescape(quoted) for quoted in _QUOTED.findall(part)) for part in (singular, plural) if part]
+    message.previous_id = ids[:2]
 
 
 def write_catalog(path: Path, catalog: Catalog, *, keep_obsolete: bool = False) -> None:
@@ -315,7 +339,12 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
                 del catalog.obsolete[key]
                 if catalog.get(message.id, message.context) is None:
                     catalog[message.id] = message
+        # Babel's merge rebuilds each entry from the template: a fuzzy one keeps its old English only if told.
+        previous = {_key(message): message.previous_id for message in catalog if message.fuzzy and message.previous_id}
         catalog.update(template, no_fuzzy_matching=False)
+        for message in catalog:
+            if message.fuzzy and not message.previous_id and _key(message) in previous:
+                message.previous_id = previous[_key(message)]
         write_catalog(path, catalog, keep_obsolete=not drop_obsolete)
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
         untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m))
