@@ -10,7 +10,7 @@ so a person can play any ruleset.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..text.i18n import _
 from ..text.player_input import parse_choice_prompt
@@ -66,24 +66,32 @@ class ChoicePrompt:
         """The number of an action from the list."""
         state = session.state
         choices = list(_first(legal, MAX_LISTED))
-        if len(choices) == 1:
-            return take_only_choice(session, player, choices[0], state.describe_action(choices[0], player))
         # TRANSLATORS: heading of a numbered list of what a player may do now.
-        session.say(_("{name}, choose:", name=session.seats[player].name))
-        for number, action in enumerate(choices, start=1):
-            session.say(f"  {number}. {state.describe_action(action, player)}")
-        # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
-        prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
-        command = session.read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
-                                       lambda: session.say(_("Type the number in front of what you choose.")))
-        return choices[command.choice]
+        heading = _("{name}, choose:", name=session.seats[player].name)
+        # TRANSLATORS: help at a numbered list of what a player may do now.
+        help_text = _("Type the number in front of what you choose.")
+        return ask_numbered(session, player, choices, [state.describe_action(action, player) for action in choices],
+                            heading, help_text)
 
 
-def take_only_choice(session: Any, player: int, action: int, described: str) -> int:
-    """A decision with one legal action is taken, and said, rather than asked as "Number (1-1)"."""
-    # TRANSLATORS: said instead of asking for a number when there is only one thing to choose.
-    session.say(_("{name} has only one choice: {choice}.", name=session.seats[player].name, choice=described))
-    return action
+def ask_numbered(session: Any, player: int, choices: Sequence[int], labels: Sequence[str], heading: str,
+                 help_text: str) -> int:
+    """One of ``choices`` from a numbered list of their ``labels``; a single choice is taken and said.
+
+    A decision with one legal action is not asked as "Number (1-1)".
+    """
+    if len(choices) == 1:
+        # TRANSLATORS: said instead of asking for a number when there is only one thing to choose.
+        session.say(_("{name} has only one choice: {choice}.", name=session.seats[player].name, choice=labels[0]))
+        return choices[0]
+    session.say(heading)
+    for number, label in enumerate(labels, start=1):
+        session.say(f"  {number}. {label}")
+    # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
+    prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
+    command = session.read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
+                                   lambda: session.say(help_text))
+    return choices[command.choice]
 
 
 def _first(legal: Any, count: int) -> list[int]:

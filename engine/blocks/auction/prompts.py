@@ -209,20 +209,12 @@ class DiscardPrompt:
 
     def ask(self, session: Any, player: int, legal: Any) -> int:
         """The number of a card from the list."""
-        from ...text.player_input import parse_choice_prompt
+        from ...terminal.prompts import ask_numbered
 
-        from ...terminal.prompts import take_only_choice
-
-        choices = list(legal)
         cards = session.state.observation(player).decision["cards"]
-        if len(choices) == 1:
-            return take_only_choice(session, player, choices[0], card_name(session.ruleset, cards[0]))
         # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.
-        session.say(_("{name}, choose the card to discard:", name=session.seats[player].name))
-        for number, card in enumerate(cards, start=1):
-            session.say(f"  {number}. {card_name(session.ruleset, card)}")
-        # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
-        prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
-        command = session.read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
-                                       lambda: session.say(_("Type the number in front of the card you give up.")))
-        return choices[command.choice]
+        heading = _("{name}, choose the card to discard:", name=session.seats[player].name)
+        # TRANSLATORS: help at the numbered list of cards to give up.
+        help_text = _("Type the number in front of the card you give up.")
+        return ask_numbered(session, player, list(legal), [card_name(session.ruleset, card) for card in cards],
+                            heading, help_text)
