@@ -137,9 +137,13 @@ class ActionList(LegalActions):
     def __init__(self, actions: Sequence[int], kind: str = "action") -> None:
         self.actions = tuple(actions)
         self.kind = kind
-        self._set = frozenset(self.actions)
+        self._set: frozenset | None = None
 
     def __contains__(self, action: object) -> bool:
+        if len(self.actions) <= 8:
+            return action in self.actions  # a few ints: a scan is cheaper than building a set
+        if self._set is None:
+            self._set = frozenset(self.actions)
         return action in self._set
 
     def __iter__(self) -> Iterator[int]:
@@ -194,21 +198,19 @@ class AnytimeActions(LegalActions):
     """An at-any-time action's legal actions at one decision point, listed only when someone looks.
 
     ``item`` is the block (it has ``word``, ``available(state, player)`` and
-    ``legal(state, player)``).
-
-    Offered at every decision of the player, they are mostly not taken: whether
-    any is open (``available``) is all a random bot drawing a kind, or a
-    player who answers the decision, needs. Like every legal-action view, it
-    holds for the state as it is until the next action.
+    ``legal(state, player)``). The state makes one only for an item that is
+    open (``available``): offered at every decision of the player, these
+    actions are mostly not taken, and whether any is open is all a random bot
+    drawing a kind, or a player who answers the decision, needs. Like every
+    legal-action view, it holds for the state as it is until the next action.
     """
 
-    __slots__ = ("item", "state", "player", "_open", "_listed")
+    __slots__ = ("item", "state", "player", "_listed")
 
     def __init__(self, item: Any, state: Any, player: int) -> None:
         self.item = item
         self.state = state
         self.player = player
-        self._open: bool | None = None
         self._listed: LegalActions | None = None
 
     def _list(self) -> LegalActions:
@@ -217,12 +219,10 @@ class AnytimeActions(LegalActions):
         return self._listed
 
     def __bool__(self) -> bool:
-        if self._open is None:
-            self._open = self.item.available(self.state, self.player)
-        return self._open
+        return True
 
     def kinds(self) -> tuple[str, ...]:
-        return (self.item.word,) if self else ()
+        return (self.item.word,)
 
     def __contains__(self, action: object) -> bool:
         return action in self._list()
@@ -231,7 +231,7 @@ class AnytimeActions(LegalActions):
         return iter(self._list())
 
     def __len__(self) -> int:
-        return len(self._list()) if self else 0
+        return len(self._list())
 
     def sample(self, rng: random.Random) -> int:
         return self._list().sample(rng)
@@ -246,7 +246,7 @@ class AnytimeActions(LegalActions):
 class UnionActions(LegalActions):
     """The legal actions of several disjoint parts (a decision's own, plus what a player may do at any time)."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("parts", "_part_kinds", "_kinds")
 
     def __init__(self, parts: Sequence[LegalActions]) -> None:
         # A union inside a union is flattened: drawing a kind looks at each part's own kinds.
@@ -257,6 +257,8 @@ class UnionActions(LegalActions):
             elif part:
                 flat.append(part)
         self.parts = tuple(flat)
+        self._part_kinds: tuple[tuple[str, ...], ...] | None = None
+        self._kinds: tuple[str, ...] | None = None
 
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self.parts)
@@ -284,19 +286,27 @@ class UnionActions(LegalActions):
         raise AssertionError("unreachable")
 
     def kinds(self) -> tuple[str, ...]:
-        seen: list[str] = []
-        for part in self.parts:
-            seen.extend(kind for kind in part.kinds() if kind not in seen)
-        return tuple(seen)
+        if self._kinds is None:
+            # Asked at every decision by a random bot: each part's kinds are read once.
+            self._part_kinds = part_kinds = tuple([part.kinds() for part in self.parts])
+            seen: list[str] = []
+            for kinds in part_kinds:
+                for kind in kinds:
+                    if kind not in seen:
+                        seen.append(kind)
+            self._kinds = tuple(seen)
+        return self._kinds
 
     def sample_by_kind(self, rng: random.Random) -> int:
         kinds = self.kinds()
         if not kinds:
             raise ValueError("no legal action")
         kind = kinds[rng.randrange(len(kinds))]
-        holders = [part for part in self.parts if kind in part.kinds()]
-        part = holders[rng.randrange(len(holders))]
-        if len(part.kinds()) == 1:
+        part_kinds = self._part_kinds
+        holders = [index for index, held in enumerate(part_kinds) if kind in held]
+        index = holders[rng.randrange(len(holders))]
+        part = self.parts[index]
+        if len(part_kinds[index]) == 1:
             return part.sample(rng)
         # A part holding several kinds draws within the chosen kind by rejection (bounded), else lists.
         for _ in range(64):

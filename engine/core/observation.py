@@ -9,6 +9,7 @@ comes from the deciding step, and the phases of the turn from the flow.
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
@@ -38,7 +39,7 @@ class Observation:
         self.player = player
         self._game = state.game
         self._state = state
-        state.watch(self)
+        state._watchers.append(weakref.ref(self))  # what State.watch does, without the call: taken at every decision
 
     def __getattr__(self, name: str) -> Any:
         state = object.__getattribute__(self, "_state")

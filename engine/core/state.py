@@ -21,6 +21,7 @@ from .events import DecisionMade, GameEnded
 from .flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
 from .log_form import LogForm
 from .moves import CardMoves
+from .observation import Observation
 from .rule_queries import RuleQueries
 
 TERMINAL = -4
@@ -105,7 +106,9 @@ class State(CardMoves, RuleQueries, LogForm):
         if not anytime:
             return own
         player = self.current
-        return UnionActions([own, *(AnytimeActions(item, self, player) for item in anytime)])
+        # Always a union (even of one part): a random player's draws, and so seeded games, stay as they were.
+        return UnionActions([own, *[AnytimeActions(item, self, player) for item in anytime
+                                    if item.available(self, player)]])
 
     def apply_action(self, action: int) -> None:
         """Apply the current player's action; raise IllegalActionError (with the reason, nothing changed) if illegal."""
@@ -188,8 +191,6 @@ class State(CardMoves, RuleQueries, LogForm):
 
     def observation(self, player: int) -> Any:
         """What ``player`` may see now (an :class:`~engine.core.observation.Observation`)."""
-        from .observation import Observation
-
         return Observation(self, player)
 
     def watch(self, observation: Any) -> None:

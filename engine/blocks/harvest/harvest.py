@@ -84,6 +84,9 @@ class Harvest(AnytimeAction):
     def compile(self, game: Any) -> None:
         self.space = game.space("harvest")
         self.harvester.compile(game)
+        # Asked at every decision of every player: each seat's zone slots, looked up once.
+        self.slots_of_player = tuple(tuple(game.zones.slot(index, seat) for index in self.harvester.zones)
+                                     for seat in range(game.player_count))
 
     def harvestable(self, state: Any, player: int) -> list[int]:
         """The indices of ``player``'s zones they may harvest now."""
@@ -101,8 +104,11 @@ class Harvest(AnytimeAction):
 
     def available(self, state: Any, player: int) -> bool:
         """Any non-empty zone can be harvested: the protection rule never blocks the fullest one."""
-        zones, slot = state.zones, state.slot
-        return any(zones[slot(index, player)] for index in self.harvester.zones)
+        zones = state.zones
+        for slot in self.slots_of_player[player]:
+            if zones[slot]:
+                return True
+        return False
 
     def _protection_lifted(self, state: Any, player: int, zone_index: int) -> bool:
         content = state.zones[state.slot(zone_index, player)]

@@ -251,23 +251,30 @@ def _card(ruleset: Any, card_id: str) -> str:
 class OfferActions(LegalActions):
     """The legal offers of one player at one moment: checked on demand, counted exactly, sampled, never listed whole.
 
-    ``rules`` is the trade step (it knows the zones and checks an offer);
-    ``parts`` the choices open to this offerer: per receiver, the hand
-    positions they may give, the pool counts they may give and the most they
-    may ask for.
+    ``rules`` is the trade step (it knows the zones and checks an offer, and
+    it made sure there is one to make); ``choices`` are worked out when
+    first needed (a random player mostly does not offer): per receiver, the
+    hand positions the offerer may give, the pool counts they may give and
+    the most they may ask for.
     """
 
-    __slots__ = ("space", "rules", "state", "player", "choices")
+    __slots__ = ("space", "rules", "state", "player", "frame", "_choices")
 
-    def __init__(self, space: OfferSpace, rules: Any, state: Any, player: int,
-                 choices: Sequence[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]]) -> None:
-        # choices: (receiver, hand size of offerer, pool counts giveable, pool counts askable, ask limits per type,
-        #           the most hand cards that may be asked for)
+    def __init__(self, space: OfferSpace, rules: Any, state: Any, player: int, frame: list) -> None:
         self.space = space
         self.rules = rules
         self.state = state
         self.player = player
-        self.choices = tuple(choices)
+        self.frame = frame
+        self._choices: tuple | None = None
+
+    @property
+    def choices(self) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int], ...]:
+        """(receiver, hand size of offerer, pool counts giveable, pool counts askable, ask limits per type,
+        the most hand cards that may be asked for), one per receiver."""
+        if self._choices is None:
+            self._choices = tuple(self.rules.offer_choices(self.state, self.frame, self.player))
+        return self._choices
 
     def __contains__(self, action: object) -> bool:
         if action not in self.space:
@@ -275,10 +282,10 @@ class OfferActions(LegalActions):
         return self.rules.offer_problem(self.state, self.player, self.space.decode(action)) is None
 
     def kinds(self) -> tuple[str, ...]:
-        return ("offer",) if self.choices else ()
+        return ("offer",)
 
     def __bool__(self) -> bool:
-        return bool(self.choices)
+        return True
 
     def __len__(self) -> int:
         total = 0
@@ -312,29 +319,33 @@ class OfferActions(LegalActions):
         types (weighted by copies); an offer of nothing is drawn again (after
         100 draws of nothing, the first offer listed is taken).
         """
-        if not self.choices:
-            raise ValueError("no legal action")
+        choices = self.choices
         types = len(self.space.radixes)
+        randrange, randint, draw = rng.randrange, rng.randint, rng.sample
         for _ in range(100):
-            receiver, hand, give_pool, ask_pool, ask_limits, ask_most = self.choices[rng.randrange(len(self.choices))]
-            givable = [("hand", position) for position in range(hand)]
-            givable += [("pool", t) for t, count in enumerate(give_pool) for _ in range(count)]
-            given = rng.sample(givable, rng.randint(0, min(SAMPLED_MOST, len(givable))))
+            receiver, hand, give_pool, ask_pool, ask_limits, ask_most = choices[randrange(len(choices))]
+            # What may be given: the hand positions, then one entry per pool card (by type); drawn by index.
+            pool_given = [t for t, count in enumerate(give_pool) for _ in range(count)]
+            givable = hand + len(pool_given)
             mask, pool = 0, [0] * types
-            for where, value in given:
-                if where == "hand":
-                    mask |= 1 << value
+            for pick in draw(range(givable), randint(0, min(SAMPLED_MOST, givable))):
+                if pick < hand:
+                    mask |= 1 << pick
                 else:
-                    pool[value] += 1
-            askable = [("pool", t) for t, count in enumerate(ask_pool) for _ in range(count)]
-            askable += [("hand", t) for t, limit in enumerate(ask_limits) for _ in range(limit)]
-            wanted = rng.randint(0, min(SAMPLED_MOST, len(askable)))
+                    pool[pool_given[pick - hand]] += 1
+            # What may be asked for: one entry per pool card, then per type as many as the receiver may give.
+            pool_asked = [t for t, count in enumerate(ask_pool) for _ in range(count)]
+            hand_asked = [t for t, limit in enumerate(ask_limits) for _ in range(limit)]
+            askable = len(pool_asked) + len(hand_asked)
+            wanted = randint(0, min(SAMPLED_MOST, askable))
             asked_pool, asked_hand = [0] * types, [0] * types
-            for where, t in rng.sample(askable, wanted):
-                if where == "pool":
-                    asked_pool[t] += 1
-                elif sum(asked_hand) < ask_most:
-                    asked_hand[t] += 1
+            asked_from_hand = 0
+            for pick in draw(range(askable), wanted):
+                if pick < len(pool_asked):
+                    asked_pool[pool_asked[pick]] += 1
+                elif asked_from_hand < ask_most:
+                    asked_hand[hand_asked[pick - len(pool_asked)]] += 1
+                    asked_from_hand += 1
             offer = Offer(receiver, mask, tuple(pool), tuple(asked_pool), tuple(asked_hand))
             if not offer.is_empty():
                 return self.space.encode_offer(offer)

@@ -102,6 +102,9 @@ class TradeStep(FlowNode):
         self.offers.configure(self.hand_id, self.pool_id)
         self.replies = game.space("reply")
         self.turns = game.space("trade-turn")
+        # Passing (and, for the active player, ending the trading) never changes: one list each, shared.
+        self.pass_only = ActionList([self.turns.base], kind="pass")
+        self.end_or_pass = ActionList([self.turns.base, self.turns.base + 1], kind="pass")
         self.hand_zone = game.zone_index(self.hand_id)
         self.pool_slot = game.zones.slot_of(self.pool_id) if self.pool_id else None
         self.received_zone = game.zone_index(self.received_id)
@@ -216,13 +219,9 @@ class TradeStep(FlowNode):
             hand = tuple(state.game.cards.type_of[i] for i in state.zones[state.slot(self.hand_zone, player)])
             return ReplyActions(self.replies, hand, offer.ask_hand, True)
         parts: list[Any] = []
-        choices = self.offer_choices(state, frame, player)
-        if choices:
-            parts.append(OfferActions(self.offers, self, state, player, choices))
-        turn = [self.turns.base]
-        if player == state.variables[self.player]:
-            turn.append(self.turns.base + 1)
-        parts.append(ActionList(turn, kind="pass"))
+        if self.can_offer(state, frame, player):
+            parts.append(OfferActions(self.offers, self, state, player, frame))
+        parts.append(self.end_or_pass if player == state.variables[self.player] else self.pass_only)
         return UnionActions(parts)
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:

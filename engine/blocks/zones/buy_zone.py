@@ -128,6 +128,10 @@ class BuyZone(AnytimeAction):
         self.zones = tuple(game.zone_index(zone_id) for zone_id in self.zone_ids)
         self.pay_from = game.zone_index(self.spec["pay-from"])
         self.pay_to = game.zones.slot_of(self.spec["pay-to"])
+        # Asked at every decision of every player: each seat's slots, looked up once.
+        self.slots_of_player = tuple(frozenset(game.zones.slot(index, seat) for index in self.zones)
+                                     for seat in range(game.player_count))
+        self.pay_slot_of_player = tuple(game.zones.slot(self.pay_from, seat) for seat in range(game.player_count))
         # A nullable option set to none arrives as None: nothing for sale, as with ``cost: none``.
         self.base_cost = (None if self.cost_spec in (None, "none")
                           else count_for_players(self.cost_spec, game.player_count))
@@ -145,10 +149,11 @@ class BuyZone(AnytimeAction):
 
     def available(self, state: Any, player: int) -> bool:
         """A zone for sale and enough cards to pay for it."""
-        if not self.for_sale(state, player):
+        closed = state.closed_slots
+        if not closed or closed.isdisjoint(self.slots_of_player[player]):
             return False
         cost = self.cost(state, player)
-        return cost is not None and count_of(state.zones[state.slot(self.pay_from, player)]) >= cost
+        return cost is not None and count_of(state.zones[self.pay_slot_of_player[player]]) >= cost
 
     def legal(self, state: Any, player: int) -> ActionList:
         zones = self.for_sale(state, player)
