@@ -15,6 +15,7 @@ from engine.blocks.flow.conditions import make_condition
 from engine.blocks.flow.repeat import MAX_PASSES_WITHOUT_DECISION
 from engine.bots import make_bot
 from engine.core.events import PhaseStarted
+from engine.core.chance import PairedChance
 from engine.core.game import Game
 from engine.core.state import TERMINAL
 from engine.errors import CardrulesError, IllegalActionError, LogError, RulesetError
@@ -276,6 +277,39 @@ def test_a_cloned_seeded_game_draws_the_same_later_chance():
     play_random(state, random.Random(5))
     play_random(copy, random.Random(5))
     assert state.to_log() == copy.to_log()
+
+
+@pytest.mark.parametrize("source", ["paired", "recorded", "seeded fallback"])
+def test_a_clone_draws_what_the_original_draws_from_every_kind_of_chance(source):
+    # Bohnanza reshuffles its discard pile mid-game: a clone's later chance is its own, and the same.
+    game = Game(load_ruleset("bohnanza/amigo"), PLAYERS)
+    played = game.new_initial_state(seed=3, record_events=False)
+    play_random(played, random.Random(2))
+    log = played.to_log()
+    assert log["chance"], "the recorded game reshuffles"
+    if source == "paired":
+        state = game.new_initial_state(chance_source=PairedChance(3, 7), record_events=False)
+    elif source == "recorded":
+        state = game.new_initial_state(deck=log["deck"], first_player=log["first_player"], chance=log["chance"],
+                                       record_events=False)
+    else:  # the deck recorded, later reshuffles drawn from the seed
+        state = game.new_initial_state(seed=5, deck=log["deck"], first_player=log["first_player"],
+                                       record_events=False)
+    rng = random.Random(9)
+    for entry in log["actions"][:40]:
+        state.apply_action(state.legal_actions().sample(rng) if source == "paired" else state.action_from_json(entry))
+    copy = state.clone()
+    assert copy.chance is not state.chance
+    if source == "recorded":
+        for one in (state, copy):
+            for entry in log["actions"][40:]:
+                one.apply_action(one.action_from_json(entry))
+        assert state.to_log()["chance"] == copy.to_log()["chance"] == log["chance"]
+    else:
+        play_random(state, random.Random(5))
+        play_random(copy, random.Random(5))
+        assert state.to_log() == copy.to_log()
+        assert state.to_log()["chance"]
 
 
 def test_observation_shows_only_the_players_own_hand_and_public_facts():

@@ -10,6 +10,7 @@ random generator at all). Either way each outcome is appended to the state's
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any, Mapping, Sequence
@@ -33,6 +34,13 @@ class SeededChance:
     def first_player(self, state: Any, players: int) -> int:
         """A uniformly random seat."""
         return self.rng.randrange(players)
+
+    def clone(self) -> "SeededChance":
+        """An independent copy that draws what this one would (a generator's state is copied whole, in C)."""
+        other = object.__new__(SeededChance)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
 
 
 class PairedChance:
@@ -68,6 +76,12 @@ class PairedChance:
 
     def first_player(self, state: Any, players: int) -> int:
         return hash64(self.seed, self.game_index, "first-player") % players
+
+    def clone(self) -> "PairedChance":
+        """An independent copy (the shuffles counted so far are its own)."""
+        other = PairedChance(self.seed, self.game_index)
+        other.shuffles = dict(self.shuffles)
+        return other
 
 
 def hash64(*parts: object) -> int:
@@ -129,6 +143,13 @@ class RecordedChance:
     def unused(self) -> int:
         """How many recorded outcomes the game never asked for."""
         return len(self.outcomes) - self.next_outcome
+
+    def clone(self) -> "RecordedChance":
+        """An independent copy (the recorded outcomes are only read, so they are shared)."""
+        other = copy.copy(self)
+        if self.fallback is not None:
+            other.fallback = self.fallback.clone()
+        return other
 
 
 def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path: str,

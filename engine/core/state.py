@@ -181,7 +181,8 @@ class State(CardMoves, RuleQueries, LogForm):
         other.history = list(self.history)
         other.action_players = list(self.action_players)
         other.events = list(self.events)
-        other.chance = copy.deepcopy(self.chance)
+        clone_chance = getattr(self.chance, "clone", None)  # a source of one's own may have none: copied whole
+        other.chance = clone_chance() if clone_chance is not None else copy.deepcopy(self.chance)
         other.chance_record = list(self.chance_record)
         other.pending = [list(waiting) for waiting in self.pending]
         other._watchers = []
