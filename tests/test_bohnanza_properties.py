@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.blocks.harvest.events import Harvested
+from engine.blocks.trading.trade import OFFERING
 from engine.conformance import cards_misplaced
 from engine.core.events import CardsMoved, DecisionMade
 from engine.core.game import Game
@@ -292,3 +293,22 @@ def test_a_clone_is_an_independent_copy(game, when, other_choices):
     for action in copy.history[stop:]:
         state.apply_action(action)
     assert state.to_log() == copied == copy.to_log()
+
+
+@SETTINGS
+@given(games)
+def test_what_a_harvest_accepts_is_what_the_harvests_listed_say_and_offers_exist_exactly_when_listed(game):
+    # The checks an action takes are shortcuts of the listings a player sees: they must never disagree.
+    def agree(state, action):
+        top = state.stack[-1]
+        for item in state.game.anytime:
+            if item.kind == "harvest":
+                player = state.current
+                listed = set(item.harvestable(state, player))
+                assert {index for index in item.harvester.zones if item.may_harvest(state, player, index)} == listed
+                assert item.available(state, player) == bool(listed)
+        if top[0].kind == "trade" and top[1] == OFFERING:
+            assert top[0].can_offer(state, top, state.current) == bool(top[0].offer_choices(state, top, state.current))
+        return None
+
+    play(*game, agree, record_events=False)

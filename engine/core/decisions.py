@@ -260,6 +260,19 @@ class UnionActions(LegalActions):
         self._part_kinds: tuple[tuple[str, ...], ...] | None = None
         self._kinds: tuple[str, ...] | None = None
 
+    @classmethod
+    def of_decision(cls, own: LegalActions, open_now: list[LegalActions]) -> "UnionActions":
+        """A decision's own actions with the at-any-time actions open now (each known to hold an action)."""
+        union = cls.__new__(cls)
+        if type(own) is UnionActions:
+            union.parts = (*own.parts, *open_now)
+        elif own:
+            union.parts = (own, *open_now)
+        else:
+            union.parts = tuple(open_now)
+        union._part_kinds = union._kinds = None
+        return union
+
     def __contains__(self, action: object) -> bool:
         return any(action in part for part in self.parts)
 

@@ -107,16 +107,21 @@ class State(CardMoves, RuleQueries, LogForm):
             return own
         player = self.current
         # Always a union (even of one part): a random player's draws, and so seeded games, stay as they were.
-        return UnionActions([own, *[AnytimeActions(item, self, player) for item in anytime
-                                    if item.available(self, player)]])
+        return UnionActions.of_decision(own, [AnytimeActions(item, self, player) for item in anytime
+                                              if item.available(self, player)])
 
     def apply_action(self, action: int) -> None:
         """Apply the current player's action; raise IllegalActionError (with the reason, nothing changed) if illegal."""
         if self.terminal:
             # TRANSLATORS: why an action is refused: the game has ended.
             raise IllegalActionError.at(_("the game is over"))
-        if self._watchers:
-            self._settle_watchers()
+        watchers = self._watchers
+        if watchers:  # observations taken at this decision keep what they saw (inlined: once per action)
+            self._watchers = []
+            for reference in watchers:
+                observation = reference()
+                if observation is not None:
+                    observation.take()
         player = self.current
         anytime_from = self.game.anytime_from
         if anytime_from is not None and type(action) is int and action >= anytime_from:
@@ -197,13 +202,6 @@ class State(CardMoves, RuleQueries, LogForm):
     def watch(self, observation: Any) -> None:
         """Remember an observation that must be taken before this state changes."""
         self._watchers.append(weakref.ref(observation))
-
-    def _settle_watchers(self) -> None:
-        for reference in self._watchers:
-            observation = reference()
-            if observation is not None:
-                observation.take()
-        self._watchers = []
 
     # ------------------------------------------------------------------ the flow
 

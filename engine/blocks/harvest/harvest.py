@@ -119,9 +119,24 @@ class Harvest(AnytimeAction):
         base = self.space.base
         return ActionList([base + index for index in self.harvestable(state, player)], kind="harvest")
 
+    def may_harvest(self, state: Any, player: int, zone_index: int) -> bool:
+        """Whether ``player`` may harvest their zone ``zone_index`` now (what :meth:`harvestable` lists, for one)."""
+        if zone_index not in self.harvester.zones:
+            return False
+        zones = state.zones
+        count = count_of(zones[state.slot(zone_index, player)])
+        if count >= 2 or (count and not self.protection):
+            return True
+        if not count:
+            return False
+        # A single card: protected while another zone holds more, unless the rule is lifted for it.
+        if all(count_of(zones[slot]) <= 1 for slot in self.slots_of_player[player]):
+            return True
+        return self._protection_lifted(state, player, zone_index)
+
     def apply(self, state: Any, player: int, action: int) -> int:
         zone_index = action - self.space.base
-        if zone_index not in self.harvestable(state, player):
+        if not self.may_harvest(state, player, zone_index):
             filled = count_of(state.zones[state.slot(zone_index, player)]) if zone_index in self.harvester.zones else 0
             if not filled:
                 raise IllegalActionError.at(_("there is nothing to harvest there"))

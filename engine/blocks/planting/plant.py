@@ -35,12 +35,15 @@ class PlantingStep(FlowNode):
         self.targets = tuple(spec for spec in game.zones.specs if self.tag in spec.tags)
         self.target_by_index = {spec.index: spec for spec in self.targets}
         self.player = game.variable(self.player_name)
+        # Asked at every planting decision: each seat's target zones with their slots, looked up once.
+        self.targets_of_player = tuple(tuple((spec, game.zones.slot(spec.index, seat)) for spec in self.targets)
+                                       for seat in range(game.player_count))
+        self.done_only = ActionList([self.done], kind="done")
 
     def open_targets(self, state: Any, player: int, type_index: int) -> list[int]:
         """The indices of ``player``'s zones that take a card of ``type_index`` now."""
         card_type = state.game.cards.types[type_index]
-        return [spec.index for spec in self.targets
-                if takes(state, spec, state.slot(spec.index, player), card_type)]
+        return [spec.index for spec, slot in self.targets_of_player[player] if takes(state, spec, slot, card_type)]
 
     def takes_now(self, state: Any, player: int, zone_index: int, type_index: int) -> bool:
         """Whether ``player``'s zone ``zone_index`` is planted into here and takes a card of ``type_index`` now."""
@@ -162,7 +165,7 @@ class PlantStep(PlantingStep):
                                  for zone_index in self.open_targets(state, player, type_index)], kind="plant")
         if frame[1] < self.least:
             return plants
-        return UnionActions([plants, ActionList([self.done], kind="done")])
+        return UnionActions([plants, self.done_only])
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         player = state.current

@@ -106,6 +106,7 @@ class TradeStep(FlowNode):
         self.pass_only = ActionList([self.turns.base], kind="pass")
         self.end_or_pass = ActionList([self.turns.base, self.turns.base + 1], kind="pass")
         self.hand_zone = game.zone_index(self.hand_id)
+        self.hand_slots = tuple(game.zones.slot(self.hand_zone, seat) for seat in range(game.player_count))
         self.pool_slot = game.zones.slot_of(self.pool_id) if self.pool_id else None
         self.received_zone = game.zone_index(self.received_id)
         self.player = game.variable(self.player_name)
@@ -133,7 +134,7 @@ class TradeStep(FlowNode):
         return tuple(counts)
 
     def _hand_size(self, state: Any, player: int) -> int:
-        return count_of(state.zones[state.slot(self.hand_zone, player)])
+        return count_of(state.zones[self.hand_slots[player]])
 
     def offer_choices(self, state: Any, frame: list, player: int) -> list[tuple]:
         """What ``player`` may offer now, per receiver (see :class:`OfferActions`); empty when nothing."""
@@ -160,15 +161,15 @@ class TradeStep(FlowNode):
         """Whether ``player`` has any offer to make now (what :meth:`offer_choices` says, without listing)."""
         if frame[3][player] >= self.cap:
             return False
-        zones, slot = state.zones, state.slot
-        if zones[slot(self.hand_zone, player)]:
+        zones, hands = state.zones, self.hand_slots
+        if zones[hands[player]]:
             return True
         active = state.variables[self.player]
         if self.pool_slot is not None and zones[self.pool_slot]:
             return True  # the active player gives, or anyone asks for, a card of the pool
         if player != active:
-            return bool(zones[slot(self.hand_zone, active)])
-        return any(zones[slot(self.hand_zone, seat)] for seat in range(state.player_count) if seat != player)
+            return bool(zones[hands[active]])
+        return any(zones[hands[seat]] for seat in range(state.player_count) if seat != player)
 
     def offer_problem(self, state: Any, player: int, offer: Offer) -> str | None:
         """Why ``player`` may not make ``offer`` now (None when they may)."""
