@@ -17,6 +17,7 @@ from ..text.i18n import _
 from .cards import CardSet
 from .chance import RecordedChance, SeededChance
 from .modifiers import ModifierIndex
+from .state import State
 from .zones import SHARED, ZoneLayout, ZoneSpec
 
 # The zone every card starts in, and returns to when it leaves the game for good.
@@ -192,8 +193,6 @@ class Game:
         ``chance_source`` replaces all of these with an object of one's own
         (``engine.core.chance``: a simulation's paired deals).
         """
-        from .state import State
-
         if chance_source is not None:
             source: Any = chance_source
         elif deck is None and first_player is None and chance is None:
