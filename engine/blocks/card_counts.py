@@ -1,7 +1,8 @@
 """Cards counted by type: how logs write them (``{TYPE: N}``) and how people read them (``2 × Red, 1 × Blue``)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from itertools import combinations_with_replacement
+from typing import Any, Iterator, Mapping, Sequence
 
 from ..errors import LogError
 from ..text.i18n import _
@@ -31,3 +32,49 @@ def card_counts_text(ruleset: Any, game: Any, counts: Sequence[int]) -> str:
 
     return format_list(_("{count} × {card}", count=count, card=card_name(ruleset, game.cards.ids[t]))
                        for t, count in enumerate(counts) if count)
+
+
+def payments(held: Sequence[int], cost: int, only: int | None = None) -> Iterator[list[int]]:
+    """Every way to pay ``cost`` cards out of ``held`` (a count per type), as counts per type.
+
+    ``only`` limits the payment to cards of one type (there is then at most one way).
+    """
+    if only is not None:
+        if held[only] >= cost:
+            counts = [0] * len(held)
+            counts[only] = cost
+            yield counts
+        return
+    if sum(held) < cost:
+        return
+    for choice in combinations_with_replacement([t for t, count in enumerate(held) if count], cost):
+        counts = [0] * len(held)
+        for t in choice:
+            counts[t] += 1
+        if all(counts[t] <= held[t] for t in range(len(held))):
+            yield counts
+
+
+def held_by_type(state: Any, slot: int) -> list[int]:
+    """How many cards of each type lie in the zone at ``slot``."""
+    from ..core.zones import instances_in
+
+    held = [0] * len(state.game.cards.types)
+    type_of = state.game.cards.type_of
+    for instance in instances_in(state.zones[slot]):
+        held[type_of[instance]] += 1
+    return held
+
+
+def take_counts(state: Any, slot: int, counts: Sequence[int]) -> list[int]:
+    """Instances from the zone at ``slot`` making up ``counts`` (a count per type), the zone's order kept."""
+    from ..core.zones import instances_in
+
+    type_of = state.game.cards.type_of
+    wanted = list(counts)
+    taken = []
+    for instance in instances_in(state.zones[slot]):
+        if wanted[type_of[instance]]:
+            wanted[type_of[instance]] -= 1
+            taken.append(instance)
+    return taken

@@ -40,7 +40,8 @@ def _load_families() -> None:
         importlib.import_module(f"{__package__}.{family}")
 
 
-FAMILIES = ("flow", "cards", "zones", "auction", "planting", "harvest", "trading", "end", "scoring", "outcome")
+FAMILIES = ("flow", "cards", "zones", "supply", "auction", "planting", "harvest", "trading", "end", "scoring",
+            "outcome")
 
 
 def family_parts(part: str) -> dict[str, Any]:

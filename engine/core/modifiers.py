@@ -6,6 +6,9 @@ arrives until it leaves. Blocks ask the state, never the card:
 
 - ``state.table_for(player, card_type, name)``: a lookup table, replaced by a
   ``replace-table`` modifier (``table``, ``cards`` selector, ``with``);
+- ``state.changed_value(player, card_type, name, value)``: a value read from
+  a lookup table, changed by a ``change-value`` modifier (``table``,
+  ``from``, ``to``, ``cards``) when it is exactly ``from``;
 - ``state.limit(player, name, base)``: a number raised by ``raise-limit``
   (``limit``, ``by``) or set by ``set-limit`` (``limit``, ``to``);
 - ``state.rule_lifted(player, name, card_type=None)``: whether a
@@ -23,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 
-MODIFIER_KINDS = ("replace-table", "raise-limit", "set-limit", "lift-rule")
+MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule")
 
 
 @dataclass(frozen=True)

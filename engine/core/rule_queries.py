@@ -47,6 +47,14 @@ class RuleQueries:
                 steps = table_steps(modifier.params["with"])
         return steps
 
+    def changed_value(self, player: int, card_type: Any, table: str, value: Any) -> Any:
+        """A value looked up in ``table`` for ``player``, after ``change-value`` modifiers (exactly ``from`` -> ``to``)."""
+        for modifier in self.modifiers("change-value", player):
+            params = modifier.params
+            if params.get("table") == table and value == params.get("from") and modifier.applies_to_card(card_type):
+                value = params["to"]
+        return value
+
     def limit(self, player: int, name: str, base: int) -> int:
         """A numeric limit of a rule for ``player``, after ``set-limit`` and ``raise-limit`` modifiers."""
         value = base

@@ -152,14 +152,17 @@ def _card_definition() -> dict[str, Any]:
     modifier = {"title": "Modifier", "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
                 "type": "object", "additionalProperties": False,
                 "properties": {
-                    "kind": {"title": "Kind", "description": "replace-table, raise-limit, set-limit or lift-rule.",
-                             "enum": ["replace-table", "raise-limit", "set-limit", "lift-rule"]},
+                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit or lift-rule.",
+                             "enum": ["replace-table", "change-value", "raise-limit", "set-limit", "lift-rule"]},
                     "while-in": _name("The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"),
                     "table": _name("The lookup table replaced.", "Table"),
                     "with": {"title": "With", "description": "The replacement table.", "$ref": "#/$defs/lookup-table"},
                     "limit": _name("The limit changed.", "Limit"),
                     "by": {"title": "By", "description": "Added to the limit.", "type": "integer", "minimum": -1000, "maximum": 1000},
-                    "to": {"title": "To", "description": "The limit's new value.", "type": "integer", "minimum": 0, "maximum": 1000},
+                    "to": {"title": "To", "description": "The limit's new value; for change-value, what a value of `from` becomes.",
+                           "type": "integer", "minimum": 0, "maximum": 1000},
+                    "from": {"title": "From", "description": "change-value: the value looked up in `table` that changes.",
+                             "type": "integer", "minimum": 0, "maximum": 1000},
                     "rule": _name("The rule lifted.", "Rule"),
                     "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
                     "description": {"title": "Description", "description": "What the modifier does (translatable).", "type": "string"},
@@ -167,7 +170,8 @@ def _card_definition() -> dict[str, Any]:
                 "required": ["kind", "while-in"],
                 "allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
                            "then": {"required": list(needs)}}
-                          for kind, needs in (("replace-table", ("table", "with")), ("raise-limit", ("limit", "by")),
+                          for kind, needs in (("replace-table", ("table", "with")), ("change-value", ("table", "from", "to")),
+                                              ("raise-limit", ("limit", "by")),
                                               ("set-limit", ("limit", "to")), ("lift-rule", ("rule",)))]}
     return {
         "title": "Card type",

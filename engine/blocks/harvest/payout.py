@@ -63,7 +63,10 @@ class Harvester:
         first = instances_in(content)[0]
         card_type = state.game.cards.type(first)
         amount = count_of(content)
-        return min(lookup(state.table_for(player, card_type, self.table), amount), amount)
+        paid = lookup(state.table_for(player, card_type, self.table), amount)
+        if state.game.modifiers.any:
+            paid = state.changed_value(player, card_type, self.table, paid)
+        return min(paid, amount)
 
     def harvest(self, state: Any, player: int, zone_index: int, step: str) -> int:
         """Harvest ``player``'s zone: the paid cards to their ``pay-to`` zone, the rest to ``rest-to``; the amount paid."""

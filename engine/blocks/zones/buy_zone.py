@@ -1,18 +1,17 @@
 """At any time, ``buy-zone``: a player opens one of their closed zones (a third field) by paying cards (coins)."""
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
-from ...core.zones import count_of, instances_in
+from ...core.zones import count_of
 from ...errors import IllegalActionError, LogError
 from ...text.i18n import _
 from ..anytime import AnytimeAction
-from ..card_counts import card_counts_text, counts_by_type
+from ..card_counts import card_counts_text, counts_by_type, held_by_type, payments, take_counts
 from ..cards.refill import by_players_schema, count_for_players
-from ..params import COUNT, WHOLE, name, param, zone
+from ..params import WHOLE, name, param, zone
 from ..registry import register
 
 
@@ -160,20 +159,8 @@ class BuyZone(AnytimeAction):
         cost = self.cost(state, player) if zones else None
         if not zones or cost is None:
             return ActionList((), kind="buy")
-        held = [0] * len(state.game.cards.types)
-        type_of = state.game.cards.type_of
-        for instance in instances_in(state.zones[state.slot(self.pay_from, player)]):
-            held[type_of[instance]] += 1
-        if sum(held) < cost:
-            return ActionList((), kind="buy")
-        payments = []
-        for choice in combinations_with_replacement([t for t, count in enumerate(held) if count], cost):
-            counts = [0] * len(held)
-            for t in choice:
-                counts[t] += 1
-            if all(counts[t] <= held[t] for t in range(len(held))):
-                payments.append(counts)
-        return ActionList([self.space.action(index, counts) for index in zones for counts in payments], kind="buy")
+        found = list(payments(held_by_type(state, state.slot(self.pay_from, player)), cost))
+        return ActionList([self.space.action(index, counts) for index in zones for counts in found], kind="buy")
 
     def apply(self, state: Any, player: int, action: int) -> int:
         if action not in self.legal(state, player):
@@ -184,13 +171,7 @@ class BuyZone(AnytimeAction):
                                           cost=self.cost(state, player) or 0))
         zone_index, counts = self.space.parts(action)
         source = state.slot(self.pay_from, player)
-        type_of = state.game.cards.type_of
-        paid = []
-        wanted = list(counts)
-        for instance in instances_in(state.zones[source]):
-            if wanted[type_of[instance]]:
-                wanted[type_of[instance]] -= 1
-                paid.append(instance)
+        paid = take_counts(state, source, counts)
         state.move(paid, source, self.pay_to, player=player, step=self.id)
         state.open_zone(state.slot(zone_index, player))
         return DECIDE

@@ -1,0 +1,315 @@
+"""Buildings as data: ``build``, ``open-zone``, ``move-all`` with ``cards`` and the ``change-value`` modifier.
+
+The game is Workshops (tests/toy/workshops.yaml), a small test expansion of
+Bohnanza written only in YAML: workshops are built with coins of one bean
+each, one per kind per player, a few of each kind in all, and each bends a
+rule from the moment it stands. Positions are made by moving cards from the
+draw pile with the state's own ``move`` (the way a block moves them).
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from cli_helpers import cardrules, cardrules_process
+from test_bohnanza_terminal import answer, english  # noqa: F401  (english: a fixture the terminal tests use)
+
+from engine.blocks.planting.space import takes
+from engine.conformance import cards_misplaced, check_ruleset
+from engine.core.game import Game
+from engine.errors import IllegalActionError, LogError
+from engine.language.ruleset import load_ruleset
+
+WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden"}
+
+
+def workshops(players: int = 4) -> Game:
+    return Game(load_ruleset(WORKSHOPS), NAMES[:players])
+
+
+def give(state, seat: int, zone: str, cards: dict[str, int]) -> None:
+    """Move cards of the given kinds from the draw pile (or the discard pile) into ``seat``'s ``zone``."""
+    game = state.game
+    target = state.slot(game.zones.zone(zone).index, seat)
+    for kind, count in cards.items():
+        for source in ("draw", "discard"):
+            slot = game.zones.slot_of(source)
+            picked = [card for card in state.cards_in(source) if game.cards.ids[game.cards.type_of[card]] == kind]
+            picked = picked[:count]
+            state.move(picked, slot, target)
+            count -= len(picked)
+        assert count == 0, f"not enough {kind} left to give"
+
+
+def build_action(state, seat: int, card: str, pay: dict[str, int]) -> int:
+    return state.action_from_json({"player": seat, "action": "build", "card": card, "pay": pay})
+
+
+def build_entries(state) -> list[dict]:
+    seat = state.current_player()
+    return [state.action_to_json(action, seat) for action in state.legal_actions()
+            if state.action_to_json(action, seat)["action"] == "build"]
+
+
+def test_the_test_expansion_validates_and_passes_the_conformance_suite():
+    assert check_ruleset(WORKSHOPS) == []
+
+
+def test_the_workshops_are_set_apart_before_the_deck_is_shuffled_and_stay_out_of_it():
+    game = workshops()
+    state = game.new_initial_state(seed=3)
+    supply = state.card_ids_in("supply")
+    assert sorted(supply) == sorted(card.id for card in game.cards.types if "building" in card.tags)
+    assert not {"mill-1", "forge-2"} & set(state.card_ids_in("draw"))
+    assert sorted(state.to_log()["deck"]) == sorted(
+        card.id for card in game.cards.types if "building" not in card.tags for _ in range(card.copies(4)))
+
+
+def test_a_workshop_is_built_with_coins_of_its_own_bean_only_and_goes_in_front_of_its_builder():
+    state = workshops().new_initial_state(seed=5)
+    seat = state.current_player()
+    give(state, seat, "coins", {"green": 3, "chili": 1})
+    assert {"player": seat, "action": "build", "card": "mill-2", "pay": {"green": 2}} in build_entries(state)
+    assert all(entry["card"] != "forge-2" for entry in build_entries(state))   # 1 chili is not 2
+    with pytest.raises(IllegalActionError, match="it costs 2 × Chili Bean"):
+        state.apply_action(build_action(state, seat, "forge-2", {"chili": 1, "green": 1}))
+    discard_before = Counter(state.card_ids_in("discard"))
+    state.apply_action(build_action(state, seat, "mill-2", {"green": 2}))
+    assert state.card_ids_in("buildings", seat) == ("mill-2",)
+    assert Counter(state.card_ids_in("coins", seat)) == Counter({"green": 1, "chili": 1})
+    assert Counter(state.card_ids_in("discard")) - discard_before == Counter({"green": 2})
+    assert state.current_player() == seat, "building is taken at any time: the decision goes on"
+    assert cards_misplaced(state) is None
+
+
+def test_one_workshop_of_each_kind_per_player_and_the_cap_sends_the_rest_out_of_the_game():
+    state = workshops(3).new_initial_state(seed=8)   # three players: one of each kind in all
+    seat = state.current_player()
+    give(state, seat, "coins", {"green": 3})
+    state.apply_action(build_action(state, seat, "mill-2", {"green": 2}))
+    assert "mill-1" not in state.card_ids_in("supply") and "mill-1" in state.card_ids_in("gone")
+    with pytest.raises(IllegalActionError, match="not in the supply"):
+        state.apply_action(build_action(state, seat, "mill-1", {"green": 1}))
+    # With four players two mills may stand, but never two in front of one player.
+    state = workshops(4).new_initial_state(seed=8)
+    seat = state.current_player()
+    give(state, seat, "coins", {"green": 3})
+    state.apply_action(build_action(state, seat, "mill-2", {"green": 2}))
+    assert "mill-1" in state.card_ids_in("supply")
+    assert all(entry["card"] != "mill-1" for entry in build_entries(state))
+    with pytest.raises(IllegalActionError, match="already hold a card of that kind"):
+        state.apply_action(build_action(state, seat, "mill-1", {"green": 1}))
+
+
+def test_mill_2_opens_a_field_that_takes_green_beans_only():
+    state = workshops().new_initial_state(seed=2)
+    seat = state.current_player()
+    game = state.game
+    spec = game.zones.zone("green-field")
+    slot = state.slot(spec.index, seat)
+    green, chili = game.ruleset.card("green"), game.ruleset.card("chili")
+    assert not takes(state, spec, slot, green)
+    give(state, seat, "coins", {"green": 2})
+    state.apply_action(build_action(state, seat, "mill-2", {"green": 2}))
+    assert takes(state, spec, slot, green) and not takes(state, spec, slot, chili)
+    other = (seat + 1) % 4
+    assert not takes(state, spec, state.slot(spec.index, other), green), "only the builder's field opens"
+
+
+def harvest_block(state):
+    return next(item for item in state.game.anytime if item.kind == "harvest")
+
+
+def test_forge_2_replaces_the_chili_meter_and_mine_2_turns_a_payout_of_four_into_five():
+    state = workshops().new_initial_state(seed=4)
+    seat, other = state.current_player(), (state.current_player() + 1) % 4
+    field_1 = state.game.zones.zone("field-1").index
+    harvest = harvest_block(state)
+    for player in (seat, other):
+        state.move(list(state.cards_in("field-1", player)), state.slot(field_1, player), state.game.zones.slot_of("discard"))
+        give(state, player, "field-1", {"chili": 5})
+    assert harvest.payout(state, seat, field_1) == harvest.payout(state, other, field_1) == 1   # printed: 3 chili pay 1
+    give(state, seat, "coins", {"chili": 2, "soy": 2})
+    state.apply_action(build_action(state, seat, "forge-2", {"chili": 2}))
+    assert harvest.payout(state, seat, field_1) == 2 and harvest.payout(state, other, field_1) == 1
+    # Ten blue (and eight stink) pay 4 by the printed meter; with Mine 2 they pay 5.
+    for player, beans in ((seat, {"blue": 10}), (other, {"stink": 8})):
+        state.move(list(state.cards_in("field-1", player)), state.slot(field_1, player), state.game.zones.slot_of("discard"))
+        give(state, player, "field-1", beans)
+    assert harvest.payout(state, seat, field_1) == harvest.payout(state, other, field_1) == 4
+    state.apply_action(build_action(state, seat, "mine-2", {"soy": 2}))
+    assert harvest.payout(state, seat, field_1) == 5 and harvest.payout(state, other, field_1) == 4
+    coins_before = len(state.cards_in("coins", seat))
+    state.apply_action(state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1"}))
+    assert len(state.cards_in("coins", seat)) - coins_before == 5 and not state.cards_in("field-1", seat)
+
+
+def test_forge_3_lifts_the_protection_rule_for_its_owner():
+    state = workshops().new_initial_state(seed=6)
+    seat, other = state.current_player(), (state.current_player() + 1) % 4
+    game = state.game
+    harvest = harvest_block(state)
+    field_1, field_2 = game.zones.zone("field-1").index, game.zones.zone("field-2").index
+    for player in (seat, other):
+        for index in (field_1, field_2):
+            state.move(list(state.cards_in(index, player)), state.slot(index, player), game.zones.slot_of("discard"))
+        give(state, player, "field-1", {"red": 1})
+        give(state, player, "field-2", {"blue": 3})
+    assert not harvest.may_harvest(state, seat, field_1) and not harvest.may_harvest(state, other, field_1)
+    give(state, seat, "coins", {"chili": 3})
+    state.apply_action(build_action(state, seat, "forge-3", {"chili": 3}))
+    assert harvest.may_harvest(state, seat, field_1) and not harvest.may_harvest(state, other, field_1)
+    assert field_1 in harvest.harvestable(state, seat)
+
+
+def test_mine_3_lets_its_owner_plant_three_and_farmstead_2_makes_the_third_field_cost_one():
+    state = workshops().new_initial_state(seed=7)
+    seat = state.current_player()
+    buy = next(item for item in state.game.anytime if item.kind == "buy-zone")
+    assert state.limit(seat, "plant-from-hand", 2) == 2 and buy.cost(state, seat) == 3
+    give(state, seat, "coins", {"soy": 3, "garden": 2})
+    state.apply_action(build_action(state, seat, "mine-3", {"soy": 3}))
+    state.apply_action(build_action(state, seat, "farmstead-2", {"garden": 2}))
+    assert state.limit(seat, "plant-from-hand", 2) == 3
+    assert buy.cost(state, seat) == 1 and buy.cost(state, (seat + 1) % 4) == 3
+
+
+def test_a_build_reads_and_writes_its_log_entry_and_refuses_what_does_not_exist():
+    state = workshops().new_initial_state(seed=9)
+    seat = state.current_player()
+    give(state, seat, "coins", {"green": 2})
+    action = build_action(state, seat, "mill-2", {"green": 2})
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "build", "card": "mill-2",
+                                                  "pay": {"green": 2}}
+    assert state.describe_action(action, seat) == "build Mill 2 for 2 × Green Bean"
+    with pytest.raises(LogError, match="there is no card tower-9"):
+        state.action_from_json({"player": seat, "action": "build", "card": "tower-9"})
+    with pytest.raises(LogError, match="a game has 14 × green, not 99"):
+        state.action_from_json({"player": seat, "action": "build", "card": "mill-2", "pay": {"green": 99}})
+
+
+def play_random_game(game: Game, seed: int, check=None):
+    state = game.new_initial_state(seed=seed, record_events=False)
+    rng = random.Random(seed)
+    build = next(item for item in game.anytime if item.kind == "build")
+    for seat in range(len(game.players)):
+        give(state, seat, "coins", {"green": 2, "chili": 2, "soy": 2 if seat < 3 else 0})   # savings to build with
+    while not state.is_terminal():
+        # Build whenever possible (random play alone seldom saves the right coins), else anything. (The offers
+        # are never listed: their space is the power set of the hands.)
+        legal = state.legal_actions()
+        builds = list(build.legal(state, state.current_player()))
+        assert all(action in legal for action in builds)
+        state.apply_action(builds[rng.randrange(len(builds))] if builds and rng.random() < 0.9
+                           else legal.sample_by_kind(rng))
+        if check is not None:
+            check(state)
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_in_whole_games_cards_stay_in_one_place_no_one_holds_two_of_a_kind_and_the_caps_hold(players):
+    game = workshops(players)
+    cap = 1 if players == 3 else 2
+    kinds = {card.id: next(tag for tag in card.tags if tag in GROUPS) for card in game.cards.types
+             if "building" in card.tags}
+    built_any = Counter()
+
+    def check(state):
+        assert cards_misplaced(state) is None
+        standing = Counter()
+        for seat in range(players):
+            held = [kinds[card] for card in state.card_ids_in("buildings", seat)]
+            assert len(held) == len(set(held)), "two workshops of one kind"
+            standing.update(held)
+            built_any.update(held)
+        for kind, count in standing.items():
+            assert count <= cap
+            if count == cap:
+                assert all(kinds[card] != kind for card in state.card_ids_in("supply"))
+
+    for seed in range(3):
+        state = play_random_game(game, seed, check)
+        log = state.to_log()
+        assert log["result"]["winners"] and cards_misplaced(state) is None
+    assert built_any, "the games built workshops"
+
+
+def test_the_score_adds_the_workshops_values_to_the_coins():
+    state = play_random_game(workshops(4), 11)
+    assert any(player.zones["buildings"] for player in state.result().players)
+    for player in state.result().players:
+        workshops_points = sum(int(card.split("-")[-1]) for card in player.zones["buildings"])
+        assert player.measure("workshops") == workshops_points
+        assert player.score == player.measure("coins") + workshops_points
+
+
+def test_a_human_builds_by_name_and_is_told_what_they_can_and_cannot_pay_for(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=12)
+    seat = state.current_player()
+    give(state, seat, "coins", {"green": 2, "chili": 1})
+    action, screen = answer(ruleset, state, ["?", "build mill 2"])
+    assert "build: you can pay from your Coins for Mill 1 (1 × Green Bean), Mill 2 (2 × Green Bean)" in screen
+    assert "build: not enough in your Coins yet for Forge 2 (2 × Chili Bean)" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "build", "card": "mill-2",
+                                                  "pay": {"green": 2}}
+    action, screen = answer(ruleset, state, ["build", "1"])
+    assert "Which card do you build?" in screen
+    assert state.action_to_json(action, seat)["card"] == "mill-1"
+    refused = answer(ruleset, state, ["build forge 2"])[1]
+    assert "You cannot build Forge 2 now." in refused
+
+
+def test_play_replay_and_simulate_run_the_test_expansion(tmp_path):
+    log = tmp_path / "workshops.json"
+    played = cardrules_process("play", "-r", str(WORKSHOPS), "--players", "Ann,Bo,Cy", "--seed", "4", "--log", str(log))
+    assert played.returncode == 0, played.stderr
+    saved = json.loads(log.read_text(encoding="utf-8"))
+    replayed = cardrules("replay", str(log), "--json")
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output)["winners"] == saved["result"]["winners"]
+    simulated = cardrules("simulate", "-r", str(WORKSHOPS), "--games", "8", "--players", "bot:random,bot:heuristic,"
+                          "bot:random", "--json", "--jobs", "1")
+    assert simulated.exit_code == 0, simulated.output
+
+
+BROKEN = {
+    "groups: {tower: green}": "unknown tag 'tower'",
+    "groups: {mill: greem}": "unknown card 'greem'",
+    "cap: 2": "a cap needs `capped-to`",
+}
+
+
+@pytest.mark.parametrize("change, message", BROKEN.items())
+def test_validate_locates_what_a_build_cannot_use(tmp_path, change, message):
+    key = change.split(":")[0]
+    overlay = tmp_path / "broken.yaml"
+    anytime = {"groups": "{mill: green, forge: chili, mine: soy, farmstead: garden}", "cap": "{otherwise: 2}",
+               "capped-to": "gone"}
+    anytime[key] = change.split(": ", 1)[1]
+    if key == "cap":
+        del anytime["capped-to"]
+    fields = ", ".join(f"{name}: {value}" for name, value in anytime.items())
+    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/broken\nanytime:\n"
+                       f"  - {{id: build, $replace: true, kind: build, from: supply, to: buildings, pay-from: coins, "
+                       f"pay-to: discard, price: value, {fields}}}\n", encoding="utf-8")
+    result = cardrules("validate", str(overlay))
+    assert result.exit_code == 1 and message in result.output
+    assert f"{overlay}:5:" in result.output or f"{overlay}:4:" in result.output
+
+
+def test_validate_refuses_a_workshop_without_a_whole_price_and_a_field_that_is_open_already(tmp_path):
+    overlay = tmp_path / "prices.yaml"
+    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/prices\ncards:\n"
+                       "  - {id: mill-1, value: 1/2}\n"
+                       "  - {id: mill-2, on-take: {kind: open-zone, zone: field-1}}\n", encoding="utf-8")
+    result = cardrules("validate", str(overlay))
+    assert result.exit_code == 1
+    assert "the card mill-1 is built, so it needs a whole-number value" in result.output
+    assert "the zone field-1 is not declared closed: it is open already" in result.output
