@@ -66,7 +66,13 @@ def iterate_bits(mask: int) -> Iterator[int]:
 def instances_in(content: int | tuple) -> tuple[int, ...]:
     """The card instances of a zone's content: a set zone's in instance order, others front (or bottom) first."""
     if type(content) is int:
-        return tuple(iterate_bits(content))
+        # The loop of iterate_bits, inlined: asked at most decisions, a generator costs more than the work.
+        found = []
+        while content:
+            lowest = content & -content
+            found.append(lowest.bit_length() - 1)
+            content ^= lowest
+        return tuple(found)
     return content
 
 
