@@ -25,7 +25,7 @@ from engine.language.ruleset import load_ruleset
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
-GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden"}
+GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -242,11 +242,20 @@ def test_in_whole_games_cards_stay_in_one_place_no_one_holds_two_of_a_kind_and_t
 
 def test_the_score_adds_the_workshops_values_to_the_coins():
     state = play_random_game(workshops(4), 11)
-    assert any(player.zones["buildings"] for player in state.result().players)
+    assert any(len(player.zones["buildings"]) >= 2 for player in state.result().players)
     for player in state.result().players:
         workshops_points = sum(int(card.split("-")[-1]) for card in player.zones["buildings"])
         assert player.measure("workshops") == workshops_points
-        assert player.score == player.measure("coins") + workshops_points
+        held = len(player.zones["buildings"])
+        guild = "guild-2" in player.zones["buildings"]
+        bonus = {1: 1, 2: 3, 3: 6}.get(min(held, 3), 0) if guild else {2: 1, 3: 3}.get(min(held, 3), 0)
+        assert player.measure("bonus") == bonus
+        assert player.measure("coin-kinds") == len(set(player.zones["coins"]))
+        deposited = player.measure("deposited")
+        interest = min(deposited // 4, 4) if "vault-2" in player.zones["buildings"] else 0
+        assert deposited == 0 or "vault-2" in player.zones["buildings"]
+        assert player.measure("interest") == interest
+        assert player.score == player.measure("coins") + workshops_points + bonus + deposited + interest
 
 
 def test_a_human_builds_by_name_and_is_told_what_they_can_and_cannot_pay_for(english):
@@ -313,3 +322,93 @@ def test_validate_refuses_a_workshop_without_a_whole_price_and_a_field_that_is_o
     assert result.exit_code == 1
     assert "the card mill-1 is built, so it needs a whole-number value" in result.output
     assert "the zone field-1 is not declared closed: it is open already" in result.output
+
+
+def test_a_measure_is_read_through_its_table_which_a_workshop_may_replace_for_its_owner():
+    state = workshops().new_initial_state(seed=13)
+    seat, other = state.current_player(), (state.current_player() + 1) % 4
+    scoring = state.game.scoring
+    bonus, kinds = scoring.measure("bonus"), scoring.measure("coin-kinds")
+    give(state, seat, "coins", {"green": 3, "chili": 2, "red": 2})
+    give(state, other, "coins", {"green": 1, "chili": 2})
+    assert kinds.of(state, seat) == 3 and kinds.of(state, other) == 2
+    state.apply_action(build_action(state, seat, "mill-1", {"green": 1}))
+    assert bonus.of(state, seat) == 0                    # one workshop: below the first step
+    state.apply_action(build_action(state, seat, "forge-2", {"chili": 2}))
+    assert bonus.of(state, seat) == 1
+    state.apply_action(build_action(state, seat, "guild-2", {"red": 2}))
+    assert bonus.of(state, seat) == 6 and bonus.of(state, other) == 0   # the Guild's table: 3 workshops give 6
+    # Everyone sees it (the measure is public), read from the observation's own snapshot.
+    assert state.observation(other).measure("bonus", seat) == 6
+
+
+def test_a_table_of_a_physical_game_scores_the_workshops_their_bonus_and_the_guilds_table(tmp_path):
+    table = tmp_path / "table.yaml"
+    table.write_text(f"ruleset: {WORKSHOPS}\nplayers:\n"
+                     "  Ann: {coins: {blue: 4}, hand: 1, buildings: [mill-2, forge-3, guild-2]}\n"
+                     "  Bo: {coins: 9, hand: 0, buildings: [mine-2, farmstead-2, vault-2], vault: {red: 5, stink: 4}}\n"
+                     "  Cy: {coins: {red: 2, blue: 1}, hand: 2, buildings: []}\n", encoding="utf-8")
+    result = cardrules("score", str(table), "--json")
+    assert result.exit_code == 0, result.output
+    scores = {player["name"]: player["score"] for player in json.loads(result.output)["players"]}
+    # Ann: 4 coins + 2 + 3 + 2 + the Guild's bonus for three (6); Bo: 9 + 2 + 2 + 2 + a bonus of 3, and 9 in the
+    # Vault with 2 of interest (the Vault's table); Cy: 3.
+    assert scores == {"Ann": 17, "Bo": 29, "Cy": 3}
+
+
+def test_distinct_goes_with_count_only(tmp_path):
+    overlay = tmp_path / "distinct.yaml"
+    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/distinct\nmeasures:\n"
+                       "  workshops: {distinct: true}\n", encoding="utf-8")
+    result = cardrules("validate", str(overlay))
+    assert result.exit_code == 1
+    assert f"{overlay}:4:" in result.output and "distinct counts the different cards of `count`" in result.output
+
+
+def deposit_action(state, seat: int, card: str, count: int) -> int:
+    return state.action_from_json({"player": seat, "action": "deposit", "card": card, "count": count})
+
+
+def test_only_a_player_with_a_vault_deposits_and_deposits_keep_counting_and_earn_interest():
+    state = workshops().new_initial_state(seed=14)
+    seat, other = state.current_player(), (state.current_player() + 1) % 4
+    give(state, seat, "coins", {"blue": 2, "stink": 7})
+    give(state, other, "coins", {"stink": 3})
+    deposit = next(item for item in state.game.anytime if item.kind == "deposit")
+    assert not deposit.available(state, seat)
+    with pytest.raises(IllegalActionError, match="you may not deposit anything yet"):
+        state.apply_action(deposit_action(state, seat, "stink", 1))
+    state.apply_action(build_action(state, seat, "vault-2", {"blue": 2}))
+    assert deposit.available(state, seat) and not deposit.available(state, other)
+    legal = [state.action_to_json(action, seat) for action in deposit.legal(state, seat)]
+    assert legal == [{"player": seat, "action": "deposit", "card": "stink", "count": n} for n in range(1, 8)]
+    with pytest.raises(IllegalActionError, match="you do not hold that many"):
+        state.apply_action(deposit_action(state, seat, "stink", 8))
+    state.apply_action(deposit_action(state, seat, "stink", 5))
+    assert state.current_player() == seat
+    assert Counter(state.card_ids_in("vault", seat)) == Counter({"stink": 5})
+    assert Counter(state.card_ids_in("coins", seat)) == Counter({"stink": 2})
+    scoring = state.game.scoring
+    assert scoring.measure("deposited").of(state, seat) == 5 and scoring.measure("interest").of(state, seat) == 1
+    assert scoring.measure("interest").of(state, other) == 0
+    assert state.describe_action(deposit_action(state, seat, "stink", 2), seat) == "deposit 2 × Stink Bean in Vault"
+    with pytest.raises(LogError, match="a number from 1 to 8"):
+        state.action_from_json({"player": seat, "action": "deposit", "card": "red", "count": 0})
+
+
+def test_a_human_deposits_by_name_or_from_the_lists(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=15)
+    seat = state.current_player()
+    give(state, seat, "coins", {"blue": 2, "red": 3, "stink": 1})
+    refused = answer(ruleset, state, ["deposit red 2"])[1]
+    assert "You may not deposit anything yet." in refused
+    state.apply_action(build_action(state, seat, "vault-2", {"blue": 2}))
+    action, screen = answer(ruleset, state, ["?", "deposit red 2"])
+    assert "deposit: move cards of one kind from your Coins to your Vault, for good" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "deposit", "card": "red", "count": 2}
+    action, screen = answer(ruleset, state, ["deposit", "2", "3"])
+    assert "Which cards do you deposit?" in screen and "Red Bean (you have 3)" in screen and "How many?" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "deposit", "card": "red", "count": 3}
+    refused = answer(ruleset, state, ["deposit red 1 stink 1"])[1]
+    assert "Deposit one kind of card at a time" in refused

@@ -32,6 +32,10 @@ class MeasureSpec:
     says: str | tuple[str, str] | None = None
     heading: str | None = None
     public: bool = False
+    # A lookup table the value is read through (a bonus by number of cards), as sorted (threshold, value) steps.
+    table: tuple[tuple[int, Fraction], ...] | None = None
+    # ``count`` only: count the different card types rather than the cards.
+    distinct: bool = False
 
 
 def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
@@ -45,9 +49,41 @@ def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
     zones = spec.get("zones") or spec.get("count") or ()
     if isinstance(zones, str):
         zones = (zones,)
+    from .modifiers import table_steps
+
     return MeasureSpec(measure_id, kind, attribute, tuple(zones), spec.get("cards"), spec.get("counter"),
                        spec.get("unit"), str(spec.get("name", measure_id)), _says(spec.get("says")),
-                       spec.get("heading"), bool(spec.get("public", False)))
+                       spec.get("heading"), bool(spec.get("public", False)),
+                       table_steps(spec["table"]) if spec.get("table") is not None else None,
+                       bool(spec.get("distinct", False)))
+
+
+def through_table(spec: MeasureSpec, value: Any, active: Any) -> Any:
+    """A measure's value read through its ``table``, as the owner's modifiers change that table.
+
+    ``active(kind)`` gives the parameters of the modifiers of ``kind`` active
+    for the owner: a ``replace-table`` or ``change-value`` whose ``table`` is
+    the measure's id (and names no ``cards``) applies, as it does to a card's table.
+    """
+    if spec.table is None:
+        return value
+    steps = spec.table
+    for params in active("replace-table"):
+        if params.get("table") == spec.id and not params.get("cards"):
+            from .modifiers import table_steps
+
+            steps = table_steps(params["with"])
+    reached: Any = 0
+    for threshold, result in steps:
+        if value >= threshold:
+            reached = result
+        else:
+            break
+    value = int(reached) if Fraction(reached).denominator == 1 else Fraction(reached)
+    for params in active("change-value"):
+        if params.get("table") == spec.id and not params.get("cards") and value == params.get("from"):
+            value = params["to"]
+    return value
 
 
 def _says(says: Any) -> str | tuple[str, str] | None:
@@ -83,11 +119,34 @@ class Measure:
     def of(self, state: Any, player: int) -> int | Fraction:
         """The measure's value for ``player`` in ``state``."""
         if self.counter_index is not None:
-            return state.counter(self.counter_index, player)
+            value = state.counter(self.counter_index, player)
+            if self.spec.table is None:
+                return value
+            return through_table(self.spec, value, lambda kind: [m.params for m in state.modifiers(kind, player)])
         return self.of_zones(state.game, state.zones, player)
 
     def of_zones(self, game: Any, zones: Any, player: int) -> int | Fraction:
         """The measure's value for ``player`` from zone contents (a state's, or an observation's snapshot)."""
+        value = self._counted(game, zones, player)
+        if self.spec.table is None:
+            return value
+        index = game.modifiers
+        if not index.any:
+            return through_table(self.spec, value, lambda kind: ())
+        # The modifiers active for the owner, read from the same zone contents (a snapshot has no state).
+        holder = _Zones(game, zones)
+        return through_table(self.spec, value, lambda kind: [m.params for m in index.active(holder, kind, player)])
+
+    def _counted(self, game: Any, zones: Any, player: int) -> int | Fraction:
+        """The sum or count over the player's zones, before any table."""
+        if self.spec.distinct:
+            seen = set()
+            for zone_index in self.zone_indices:
+                content = zones[game.zones.slot(zone_index, player)]
+                for instance in (iterate_bits(content) if type(content) is int else content):
+                    if self.worth[self.type_of[instance]]:
+                        seen.add(self.type_of[instance])
+            return len(seen)
         layout = game.zones
         state_zones = zones
         total: int | Fraction = 0
@@ -108,8 +167,20 @@ class Measure:
         return total
 
     def of_types(self, type_indices: Sequence[int]) -> int | Fraction:
-        """The measure of a list of card types (for tables of a physical game)."""
+        """The measure of a list of card types, before any table (for tables of a physical game)."""
+        if self.spec.distinct:
+            return len({t for t in type_indices if self.worth[t]})
         return sum((self.worth[t] for t in type_indices), 0)
+
+
+class _Zones:
+    """Zone contents with their game: what the modifier index reads of a state."""
+
+    __slots__ = ("game", "zones")
+
+    def __init__(self, game: Any, zones: Any) -> None:
+        self.game = game
+        self.zones = zones
 
 
 def _whole(value: Any) -> int | Fraction:

@@ -14,7 +14,8 @@ arrives until it leaves. Blocks ask the state, never the card:
 - ``state.rule_lifted(player, name, card_type=None)``: whether a
   ``lift-rule`` modifier (``rule``, optional ``cards`` selector) lifts a rule;
 - ``state.modifiers(kind, player)``: every active modifier of a kind, for
-  blocks with modifiers of their own.
+  blocks with modifiers of their own (``grant``: an action a ``deposit``
+  allows only to its owner).
 
 So an expansion card changes the game from the moment it is built, with no
 code for that card.
@@ -26,7 +27,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 
-MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule")
+MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant")
 
 
 @dataclass(frozen=True)

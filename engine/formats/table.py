@@ -87,10 +87,13 @@ def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str,
     """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table)."""
     from ..blocks.selectors import card_selector
 
+    from ..core.measures import through_table
+
     if spec.kind == "counter":
-        return 0
+        return through_table(spec, 0, lambda kind: _modifiers_held(ruleset, zones, kind))
     matches = card_selector(spec.cards)
     total: Any = 0
+    seen = set()
     for zone in spec.zones:
         for card_id in zones.get(zone, ()):
             card = ruleset.card(card_id)
@@ -99,9 +102,24 @@ def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str,
             if spec.kind == "sum":
                 value = card.attributes.get(spec.attribute, 0)
                 total += int(value) if value.denominator == 1 else value
+            elif spec.distinct:
+                seen.add(card_id)
             else:
                 total += 1
-    return total
+    if spec.distinct:
+        total = len(seen)
+    return through_table(spec, total, lambda kind: _modifiers_held(ruleset, zones, kind))
+
+
+def _modifiers_held(ruleset: Ruleset, zones: Mapping[str, tuple[str, ...]], kind: str) -> list[Mapping[str, Any]]:
+    """The modifiers of ``kind`` the cards of a table seat's zones apply (each card in its ``while-in`` zone)."""
+    found = []
+    for zone_id, card_ids in zones.items():
+        for card_id in dict.fromkeys(card_ids):
+            for modifier in ruleset.card(card_id).spec.get("modifiers") or ():
+                if modifier.get("kind") == kind and modifier.get("while-in") == zone_id:
+                    found.append(modifier)
+    return found
 
 
 @lru_cache(maxsize=1)

@@ -152,8 +152,8 @@ def _card_definition() -> dict[str, Any]:
     modifier = {"title": "Modifier", "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
                 "type": "object", "additionalProperties": False,
                 "properties": {
-                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit or lift-rule.",
-                             "enum": ["replace-table", "change-value", "raise-limit", "set-limit", "lift-rule"]},
+                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit, lift-rule or grant.",
+                             "enum": ["replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant"]},
                     "while-in": _name("The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"),
                     "table": _name("The lookup table replaced.", "Table"),
                     "with": {"title": "With", "description": "The replacement table.", "$ref": "#/$defs/lookup-table"},
@@ -164,6 +164,7 @@ def _card_definition() -> dict[str, Any]:
                     "from": {"title": "From", "description": "change-value: the value looked up in `table` that changes.",
                              "type": "integer", "minimum": 0, "maximum": 1000},
                     "rule": _name("The rule lifted.", "Rule"),
+                    "grant": _name("What the modifier allows its owner (a deposit's `granted-by`).", "Grant"),
                     "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
                     "description": {"title": "Description", "description": "What the modifier does (translatable).", "type": "string"},
                 },
@@ -172,7 +173,8 @@ def _card_definition() -> dict[str, Any]:
                            "then": {"required": list(needs)}}
                           for kind, needs in (("replace-table", ("table", "with")), ("change-value", ("table", "from", "to")),
                                               ("raise-limit", ("limit", "by")),
-                                              ("set-limit", ("limit", "to")), ("lift-rule", ("rule",)))]}
+                                              ("set-limit", ("limit", "to")), ("lift-rule", ("rule",)),
+                                              ("grant", ("grant",)))]}
     return {
         "title": "Card type",
         "description": "A kind of card: its id, name, tags, numbers and copies; `values` makes a series of types, one per value.",
@@ -264,6 +266,11 @@ def _measure_definition() -> dict[str, Any]:
                                                          "type": "string", "minLength": 1, "maxLength": 200}}}]},
             "heading": {"title": "Heading", "description": "The measure as a column heading, e.g. Money left (translated).", "type": "string", "maxLength": 200},
             "public": {"title": "Public", "description": "Everyone may know every player's value (it follows from what is face up).", "type": "boolean"},
+            "table": {"title": "Table", "description": "A lookup table the value is read through (a bonus by number of cards); "
+                                                       "replace-table and change-value modifiers naming the measure change it.",
+                      "$ref": "#/$defs/lookup-table"},
+            "distinct": {"title": "Distinct", "description": "With count: count the different card types, not the cards.",
+                         "type": "boolean"},
         },
     }
 

@@ -427,6 +427,9 @@ def _check_structure_names(context: Context, data: dict) -> None:
         for key, ref in (("sum", "attribute"), ("counter", "counter"), ("unit", "unit")):
             if key in spec:
                 context.check_reference(ref, json_path_child(base, key), spec[key])
+        if spec.get("distinct") and ("sum" in spec or "counter" in spec):
+            context.add(json_path_child(base, "distinct"),
+                        _("distinct counts the different cards of `count`: it does not go with sum or counter"))
     scoring = data.get("scoring") or {}
     for index, zone in enumerate(scoring.get("zones") or []):
         context.check_reference("zone", f"$.scoring.zones[{index}]", zone)
