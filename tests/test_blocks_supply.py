@@ -25,7 +25,8 @@ from engine.language.ruleset import load_ruleset
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
-GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue"}
+GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
+          "cellar": "stink", "stall": "black-eyed"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -412,3 +413,51 @@ def test_a_human_deposits_by_name_or_from_the_lists(english):
     assert state.action_to_json(action, seat) == {"player": seat, "action": "deposit", "card": "red", "count": 3}
     refused = answer(ruleset, state, ["deposit red 1 stink 1"])[1]
     assert "Deposit one kind of card at a time" in refused
+
+
+def plant_targets(state, seat: int, card: str) -> set[str]:
+    """The zones ``seat``'s planting step would put a card of type ``card`` into now."""
+    plant = next(node for node in state.game.nodes if node.id == "plant-from-hand")
+    type_index = state.game.cards.index_of_id[card]
+    return {state.game.zones.specs[index].id for index in plant.open_targets(state, seat, type_index)}
+
+
+def test_the_cellar_takes_one_bean_of_each_kind_and_pays_by_the_kinds_it_holds():
+    state = workshops().new_initial_state(seed=16)
+    seat = state.current_player()
+    assert "cellar" not in plant_targets(state, seat, "blue")     # closed until a Cellar is built
+    give(state, seat, "coins", {"stink": 2})
+    state.apply_action(build_action(state, seat, "cellar-2", {"stink": 2}))
+    assert "cellar" in plant_targets(state, seat, "blue")
+    give(state, seat, "cellar", {"blue": 1, "red": 1})
+    assert "cellar" not in plant_targets(state, seat, "blue") and "cellar" in plant_targets(state, seat, "chili")
+    cellar = state.game.scoring.measure("cellar")
+    assert cellar.of(state, seat) == 0
+    give(state, seat, "cellar", {"chili": 1})
+    assert cellar.of(state, seat) == 1
+    give(state, seat, "cellar", {"green": 1, "soy": 1})
+    assert cellar.of(state, seat) == 3
+    harvest = harvest_block(state)
+    assert state.game.zones.zone("cellar").index not in harvest.harvester.zones, "the cellar is never harvested"
+
+
+def test_the_stall_has_room_only_as_its_owners_stall_says():
+    state = workshops().new_initial_state(seed=17)
+    seat, other = state.current_player(), (state.current_player() + 1) % 4
+    assert "stall" not in plant_targets(state, seat, "blue")     # capacity 0 until a Stall raises it
+    give(state, seat, "coins", {"black-eyed": 2})
+    state.apply_action(build_action(state, seat, "stall-2", {"black-eyed": 2}))
+    assert "stall" in plant_targets(state, seat, "blue") and "stall" not in plant_targets(state, other, "blue")
+    give(state, seat, "stall", {"blue": 1, "red": 1})
+    assert "stall" not in plant_targets(state, seat, "chili"), "two cards fill a stall of room 2"
+
+
+def test_a_front_card_may_go_to_the_cellar_as_its_planting():
+    state = workshops().new_initial_state(seed=18)
+    seat = state.current_player()
+    give(state, seat, "coins", {"stink": 2})
+    state.apply_action(build_action(state, seat, "cellar-2", {"stink": 2}))
+    front = state.card_ids_in("hand", seat)[0]
+    entry = {"player": seat, "action": "plant", "card": front, "zone": "cellar"}
+    state.apply_action(state.action_from_json(entry))
+    assert state.card_ids_in("cellar", seat) == (front,)

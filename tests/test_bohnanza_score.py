@@ -73,7 +73,10 @@ def test_one_player_with_the_most_coins_wins_whatever_the_hands():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.dictionaries(st.sampled_from(sorted(AMIGO_BEANS)), st.integers(0, 2), max_size=4),
+# Beans of ten copies or more: five seats of two coins each never hold more than the deck has (a table that
+# does is refused, as a test of its own shows).
+@given(st.lists(st.tuples(st.dictionaries(st.sampled_from(sorted(set(AMIGO_BEANS) - {"garden", "red"})),
+                                          st.integers(0, 2), max_size=4),
                           st.integers(0, 9), st.booleans()),
                 min_size=3, max_size=5))
 def test_the_winners_are_those_with_the_most_coins_then_the_most_cards_in_hand(seats):

@@ -45,6 +45,10 @@ class ZoneSpec:
     capacity: int | None = None
     accepts: Mapping[str, Any] | None = None
     one_type: bool = False
+    # ``holds: distinct``: at most one card of each type.
+    distinct: bool = False
+    # The name under which modifiers change ``capacity`` for the zone's owner (``limit``).
+    capacity_limit: str | None = None
     starts_closed: bool = False
     tags: frozenset[str] = frozenset()
     spec: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)

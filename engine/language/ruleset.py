@@ -548,7 +548,8 @@ def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
                               owner=spec.get("owner", "shared"), kind=spec.get("kind", "set"),
                               visibility=spec.get("visibility", "all"), capacity=spec.get("capacity"),
                               accepts=freeze(spec["accepts"]) if spec.get("accepts") else None,
-                              one_type=spec.get("holds") == "one-type", starts_closed=bool(spec.get("closed", False)),
+                              one_type=spec.get("holds") == "one-type", distinct=spec.get("holds") == "distinct",
+                              capacity_limit=spec.get("limit"), starts_closed=bool(spec.get("closed", False)),
                               tags=frozenset(spec.get("tags") or ()), spec=freeze(spec)))
     return tuple(specs)
 

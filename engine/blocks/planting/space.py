@@ -12,18 +12,26 @@ def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
     """Whether the zone at ``slot`` (of ``spec``) may take a card of ``card_type`` now.
 
     Closed zones take nothing; ``accepts`` limits the types; ``capacity`` the
-    number; ``holds: one-type`` locks a non-empty zone to its type.
+    number (as modifiers set it for the owner, when the zone names a
+    ``limit``); ``holds: one-type`` locks a non-empty zone to its type and
+    ``holds: distinct`` takes one card of each type.
     """
     if state.closed_slots and slot in state.closed_slots:
         return False
     content = state.zones[slot]
-    if spec.capacity is not None and (content.bit_count() if type(content) is int else len(content)) >= spec.capacity:
+    capacity = spec.capacity
+    if spec.capacity_limit is not None:
+        capacity = state.limit(state.game.zones.slot_owner[slot], spec.capacity_limit, capacity or 0)
+    if capacity is not None and (content.bit_count() if type(content) is int else len(content)) >= capacity:
         return False
     if spec.accepts and not _accepts(spec)(card_type):
         return False
     if spec.one_type and content:
         held = content[0] if type(content) is not int else (content & -content).bit_length() - 1
         return state.game.cards.type_of[held] == card_type.index
+    if spec.distinct and content:
+        return not content & state.game.cards.type_mask[card_type.index] if type(content) is int \
+            else all(state.game.cards.type_of[held] != card_type.index for held in content)
     return True
 
 
