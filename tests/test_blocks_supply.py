@@ -26,7 +26,7 @@ from engine.language.ruleset import load_ruleset
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
-          "cellar": "stink", "stall": "black-eyed"}
+          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -461,3 +461,47 @@ def test_a_front_card_may_go_to_the_cellar_as_its_planting():
     entry = {"player": seat, "action": "plant", "card": front, "zone": "cellar"}
     state.apply_action(state.action_from_json(entry))
     assert state.card_ids_in("cellar", seat) == (front,)
+
+
+def harvest_field(state, seat: int, beans: dict[str, int]) -> None:
+    """Fill ``seat``'s first field with ``beans`` (emptied first) and harvest it."""
+    game = state.game
+    field = game.zones.zone("field-1").index
+    state.move(list(state.cards_in(field, seat)), state.slot(field, seat), game.zones.slot_of("discard"))
+    give(state, seat, "field-1", beans)
+    harvest_block(state).harvester.harvest(state, seat, field, "harvest")
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_the_watchtower_claims_a_blue_bean_from_blue_harvests_that_pay(tmp_path, own):
+    path = WORKSHOPS
+    if own:
+        path = tmp_path / "own.yaml"
+        path.write_text(f"extends: {WORKSHOPS}\nid: toy/own\ncards:\n  - id: watchtower-2\n    modifiers:\n"
+                        "      - {kind: claim-harvest, while-in: buildings, cards: {card: blue}, into: coins, own: true}\n",
+                        encoding="utf-8")
+    state = Game(load_ruleset(path), NAMES[:4]).new_initial_state(seed=19)
+    seat, other = state.current_player(), (state.current_player() + 1) % 4
+    give(state, seat, "coins", {"blue": 2})
+    state.apply_action(build_action(state, seat, "watchtower-2", {"blue": 2}))
+    mine = Counter(state.card_ids_in("coins", seat))
+    harvest_field(state, other, {"blue": 5})            # pays 1, discards 4: the watchtower takes one
+    assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
+    assert Counter(state.card_ids_in("coins", other))["blue"] == 1
+    harvest_field(state, other, {"blue": 3})            # pays nothing: nothing to claim
+    assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
+    harvest_field(state, other, {"chili": 4})           # not blue
+    assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
+    before = Counter(state.card_ids_in("coins", seat))
+    harvest_field(state, seat, {"blue": 6})             # the owner's own: pays 2, and one more if own harvests count
+    assert Counter(state.card_ids_in("coins", seat)) - before == Counter({"blue": 3 if own else 2})
+    assert cards_misplaced(state) is None
+
+
+def test_a_claim_must_go_to_a_zone_of_the_owner(tmp_path):
+    overlay = tmp_path / "claim.yaml"
+    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/claim\ncards:\n  - id: watchtower-2\n    modifiers:\n"
+                       "      - {kind: claim-harvest, while-in: buildings, cards: {card: blue}, into: discard}\n",
+                       encoding="utf-8")
+    result = cardrules("validate", str(overlay))
+    assert result.exit_code == 1 and "this zone is shared" in result.output and f"{overlay}:6:" in result.output

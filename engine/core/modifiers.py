@@ -13,6 +13,9 @@ arrives until it leaves. Blocks ask the state, never the card:
   (``limit``, ``by``) or set by ``set-limit`` (``limit``, ``to``);
 - ``state.rule_lifted(player, name, card_type=None)``: whether a
   ``lift-rule`` modifier (``rule``, optional ``cards`` selector) lifts a rule;
+- ``claim-harvest`` (``cards``, ``into``, ``count``, ``own``): when anyone's
+  harvest of those cards pays at least 1, the owner takes ``count`` of the
+  cards it discarded into their zone ``into`` (harvesting blocks ask);
 - ``state.modifiers(kind, player)``: every active modifier of a kind, for
   blocks with modifiers of their own (``grant``: an action a ``deposit``
   allows only to its owner).
@@ -27,7 +30,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 
-MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant")
+MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant", "claim-harvest")
 
 
 @dataclass(frozen=True)

@@ -152,8 +152,9 @@ def _card_definition() -> dict[str, Any]:
     modifier = {"title": "Modifier", "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
                 "type": "object", "additionalProperties": False,
                 "properties": {
-                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit, lift-rule or grant.",
-                             "enum": ["replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant"]},
+                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit, lift-rule, grant or claim-harvest.",
+                             "enum": ["replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant",
+                                      "claim-harvest"]},
                     "while-in": _name("The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"),
                     "table": _name("The lookup table replaced.", "Table"),
                     "with": {"title": "With", "description": "The replacement table.", "$ref": "#/$defs/lookup-table"},
@@ -165,6 +166,11 @@ def _card_definition() -> dict[str, Any]:
                              "type": "integer", "minimum": 0, "maximum": 1000},
                     "rule": _name("The rule lifted.", "Rule"),
                     "grant": _name("What the modifier allows its owner (a deposit's `granted-by`).", "Grant"),
+                    "into": _name("claim-harvest: the owner's zone the claimed cards go to.", "Into", "zone"),
+                    "count": {"title": "Count", "description": "claim-harvest: how many discarded cards the owner takes.",
+                              "type": "integer", "minimum": 1, "maximum": 1000},
+                    "own": {"title": "Own", "description": "claim-harvest: also from the owner's own harvests (default true).",
+                            "type": "boolean"},
                     "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
                     "description": {"title": "Description", "description": "What the modifier does (translatable).", "type": "string"},
                 },
@@ -174,7 +180,7 @@ def _card_definition() -> dict[str, Any]:
                           for kind, needs in (("replace-table", ("table", "with")), ("change-value", ("table", "from", "to")),
                                               ("raise-limit", ("limit", "by")),
                                               ("set-limit", ("limit", "to")), ("lift-rule", ("rule",)),
-                                              ("grant", ("grant",)))]}
+                                              ("grant", ("grant",)), ("claim-harvest", ("into",)))]}
     return {
         "title": "Card type",
         "description": "A kind of card: its id, name, tags, numbers and copies; `values` makes a series of types, one per value.",

@@ -365,6 +365,12 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                 if modifier.get("while-in") in context.zones and \
                         context.zones[modifier["while-in"]].get("owner", "shared") != "player":
                     add(base + ".while-in", _("a modifier applies to the owner of a player zone; this zone is shared"))
+                if modifier.get("kind") == "claim-harvest":
+                    # Cards move there in play: it must be the owner's own zone.
+                    context.check_reference("zone", base + ".into", modifier.get("into"))
+                    if modifier.get("into") in context.zones and \
+                            context.zones[modifier["into"]].get("owner", "shared") != "player":
+                        add(base + ".into", _("the claimed cards go to a zone of the card's owner; this zone is shared"))
 
     # Names that steps introduce: player variables they set, their ids.
     for category, path, block in _blocks(data):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ...core.zones import count_of, instances_in
 from ..params import name, param, zone
@@ -68,6 +68,28 @@ class Harvester:
             paid = state.changed_value(player, card_type, self.table, paid)
         return min(paid, amount)
 
+    def _claims(self, state: Any, player: int, discarded: Sequence[int], step: str) -> None:
+        """Players whose ``claim-harvest`` modifiers apply take some of the cards a paying harvest discarded.
+
+        They are asked in turn from the harvester clockwise (the harvester first,
+        when their own harvests count), each taking what is still there.
+        """
+        game = state.game
+        players = state.player_count
+        for offset in range(players):
+            seat = (player + offset) % players
+            for modifier in state.modifiers("claim-harvest", seat):
+                params = modifier.params
+                if seat == player and not params.get("own", True):
+                    continue
+                left = state.zones[self.rest_to]
+                held = set(instances_in(left))
+                wanted = [card for card in discarded
+                          if card in held and modifier.applies_to_card(game.cards.type(card))][:int(params.get("count", 1))]
+                if wanted:
+                    target = state.slot(game.zone_index(params["into"]), seat)
+                    state.move(wanted, self.rest_to, target, player=seat, step=step)
+
     def harvest(self, state: Any, player: int, zone_index: int, step: str) -> int:
         """Harvest ``player``'s zone: the paid cards to their ``pay-to`` zone, the rest to ``rest-to``; the amount paid."""
         slot = state.slot(zone_index, player)
@@ -81,6 +103,8 @@ class Harvester:
             state.move(cards[:paid], slot, state.slot(self.pay_to, player), player=player, step=step)
         if len(cards) > paid:
             state.move(cards[paid:], slot, self.rest_to, player=player, step=step)
+            if paid and "claim-harvest" in state.game.modifiers.by_kind:
+                self._claims(state, player, cards[paid:], step)
         if self.counter is not None:
             state.add_to_counter(self.counter, player, 1)
         return paid
