@@ -26,7 +26,7 @@ from engine.language.ruleset import load_ruleset
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
-          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue"}
+          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -505,3 +505,52 @@ def test_a_claim_must_go_to_a_zone_of_the_owner(tmp_path):
                        encoding="utf-8")
     result = cardrules("validate", str(overlay))
     assert result.exit_code == 1 and "this zone is shared" in result.output and f"{overlay}:6:" in result.output
+
+
+def test_the_inn_lets_its_owner_move_one_hand_card_at_the_start_of_their_turn():
+    state = workshops().new_initial_state(seed=20)
+    seat = state.current_player()
+    give(state, seat, "coins", {"red": 2})
+    state.apply_action(build_action(state, seat, "inn-2", {"red": 2}))
+    decisions = set()
+    rng = random.Random(1)
+    while not (state.variables[state.game.variable("active")] != seat):
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    # Until the Inn's owner is active again, nobody is asked to rearrange.
+    while state.variables[state.game.variable("active")] != seat:
+        decisions.add(state.observation(state.current_player()).decision["kind"])
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    assert "move-in-row" not in decisions
+    decision = state.observation(seat).decision
+    assert decision["kind"] == "move-in-row" and state.current_player() == seat
+    hand = list(state.card_ids_in("hand", seat))
+    assert decision["cards"] == len(hand) >= 2
+    move = state.action_from_json({"player": seat, "action": "move", "from": len(hand) - 1, "to": 0})
+    assert state.describe_action(move, seat) == f"move the card at position {len(hand)} to position 1"
+    with pytest.raises(IllegalActionError, match=f"there are {len(hand)} cards"):
+        state.apply_action(state.action_from_json({"player": seat, "action": "move", "from": 0, "to": len(hand)}))
+    state.apply_action(move)
+    assert list(state.card_ids_in("hand", seat)) == [hand[-1], *hand[:-1]]
+    assert state.observation(seat).decision["kind"] == "plant", "one card only, then the turn goes on"
+
+
+def test_a_human_moves_a_hand_card_or_leaves_the_hand(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=21)
+    seat = state.current_player()
+    give(state, seat, "coins", {"red": 2})
+    state.apply_action(build_action(state, seat, "inn-2", {"red": 2}))
+    rng = random.Random(3)
+    while state.variables[state.game.variable("active")] == seat:
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    while state.variables[state.game.variable("active")] != seat:
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    assert state.observation(seat).decision["kind"] == "move-in-row"
+    action, screen = answer(ruleset, state, ["?", "move 2 1"])
+    assert "You may take one card of your Hand and put it back at another position" in screen
+    assert "move FROM TO: the card at position FROM of your Hand goes to position TO" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "move", "from": 1, "to": 0}
+    action = answer(ruleset, state, ["done"])[0]
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "done"}
+    refused = answer(ruleset, state, ["move 1 99"])[1]
+    assert "There is no position 99" in refused

@@ -66,6 +66,10 @@ class RuleQueries:
                 value += int(modifier.params["by"])
         return value
 
+    def granted(self, player: int, name: str) -> bool:
+        """Whether a ``grant`` modifier called ``name`` is active for ``player`` (an action or a step it allows)."""
+        return any(modifier.params.get("grant") == name for modifier in self.modifiers("grant", player))
+
     def rule_lifted(self, player: int, rule: str, card_type: Any = None) -> bool:
         """Whether a ``lift-rule`` modifier lifts ``rule`` for ``player`` (for ``card_type``, when it names cards)."""
         for modifier in self.modifiers("lift-rule", player):

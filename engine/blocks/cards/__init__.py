@@ -1,2 +1,8 @@
 """Card blocks: dealing, shuffling, revealing, drawing, moving, and choosing the first player."""
-from . import choose_first_player, deal, deal_each, draw, move_all, reveal, shuffle  # noqa: F401
+from . import choose_first_player, deal, deal_each, draw, move_all, move_in_row, reveal, shuffle  # noqa: F401
+
+# What the front ends need of this family (see engine.blocks.registry.family_parts).
+FRONT_ENDS = {
+    # decision kind -> "module:attribute" of the terminal prompt that asks it
+    "prompts": {"move-in-row": "prompts:MoveInRowPrompt"},
+}

@@ -120,9 +120,7 @@ class Deposit(AnytimeAction):
 
     def granted(self, state: Any, player: int) -> bool:
         """Whether ``player`` may deposit at all now."""
-        if self.granted_by is None:
-            return True
-        return any(modifier.params.get("grant") == self.granted_by for modifier in state.modifiers("grant", player))
+        return self.granted_by is None or state.granted(player, self.granted_by)
 
     def available(self, state: Any, player: int) -> bool:
         return bool(state.zones[state.slot(self.from_zone, player)]) and self.granted(state, player)
