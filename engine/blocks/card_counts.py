@@ -8,6 +8,35 @@ from ..errors import LogError
 from ..text.i18n import _
 
 
+class CountsCode:
+    """A count per card type packed into one number, each up to the type's copies (a payment in an action int).
+
+    A space of "thing and the cards paid for it" is ``things * size`` ints:
+    ``index * size + encode(counts)``.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.radixes = tuple(len(copies) + 1 for copies in game.cards.instances_of)
+        self.size = 1
+        for radix in self.radixes:
+            self.size *= radix
+
+    def encode(self, counts: Sequence[int]) -> int:
+        """The number of ``counts[t]`` cards of each type ``t``."""
+        code = 0
+        for count, radix in zip(reversed(counts), reversed(self.radixes)):
+            code = code * radix + count
+        return code
+
+    def decode(self, code: int) -> list[int]:
+        """The counts per type of a number."""
+        counts = []
+        for radix in self.radixes:
+            code, count = divmod(code, radix)
+            counts.append(count)
+        return counts
+
+
 def counts_by_type(game: Any, value: Any, key: str) -> list[int]:
     """A log's ``{TYPE: N}`` as a count per type index (LogError for unknown types or bad counts)."""
     counts = [0] * len(game.cards.types)

@@ -10,7 +10,7 @@ from ...errors import IllegalActionError, LogError
 from ...language.yaml_loader import json_path_child
 from ...text.i18n import _
 from ..anytime import AnytimeAction
-from ..card_counts import card_counts_text, counts_by_type, held_by_type, payments, take_counts
+from ..card_counts import CountsCode, card_counts_text, counts_by_type, held_by_type, payments, take_counts
 from ..cards.refill import by_players_schema, count_for_players
 from ..params import BOOLEAN, COUNT, NAME_PATTERN, name, param, zone
 from ..registry import register
@@ -29,27 +29,18 @@ class BuildSpace(ActionSpace):
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)
-        self.radixes = tuple(len(copies) + 1 for copies in game.cards.instances_of)
-        self.payments = 1
-        for radix in self.radixes:
-            self.payments *= radix
+        self.code = CountsCode(game)
+        self.payments = self.code.size
         self.size = len(game.cards.types) * self.payments
 
     def action(self, type_index: int, counts: Sequence[int]) -> int:
         """The int of building a card of type ``type_index`` paid with ``counts[t]`` cards of each type ``t``."""
-        code = 0
-        for count, radix in zip(reversed(counts), reversed(self.radixes)):
-            code = code * radix + count
-        return self.base + type_index * self.payments + code
+        return self.base + type_index * self.payments + self.code.encode(counts)
 
     def parts(self, action: int) -> tuple[int, list[int]]:
-        """``(card type index, counts paid by type)`` of an action."""
+        """``(type index, counts paid by type)`` of an action."""
         type_index, code = divmod(action - self.base, self.payments)
-        counts = []
-        for radix in self.radixes:
-            code, count = divmod(code, radix)
-            counts.append(count)
-        return type_index, counts
+        return type_index, self.code.decode(code)
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
         type_index, counts = self.parts(action)

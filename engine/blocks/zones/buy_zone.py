@@ -9,7 +9,7 @@ from ...core.zones import count_of
 from ...errors import IllegalActionError, LogError
 from ...text.i18n import _
 from ..anytime import AnytimeAction
-from ..card_counts import card_counts_text, counts_by_type, held_by_type, payments, take_counts
+from ..card_counts import CountsCode, card_counts_text, counts_by_type, held_by_type, payments, take_counts
 from ..cards.refill import by_players_schema, count_for_players
 from ..params import WHOLE, name, param, zone
 from ..registry import register
@@ -27,27 +27,18 @@ class BuySpace(ActionSpace):
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)
-        self.radixes = tuple(len(copies) + 1 for copies in game.cards.instances_of)
-        self.payments = 1
-        for radix in self.radixes:
-            self.payments *= radix
+        self.code = CountsCode(game)
+        self.payments = self.code.size
         self.size = len(game.zones.specs) * self.payments
 
     def action(self, zone_index: int, counts: Sequence[int]) -> int:
-        """The int of buying ``zone_index`` with ``counts[t]`` cards of each type ``t``."""
-        code = 0
-        for count, radix in zip(reversed(counts), reversed(self.radixes)):
-            code = code * radix + count
-        return self.base + zone_index * self.payments + code
+        """The int of buying ``zone_index`` paid with ``counts[t]`` cards of each type ``t``."""
+        return self.base + zone_index * self.payments + self.code.encode(counts)
 
     def parts(self, action: int) -> tuple[int, list[int]]:
-        """``(zone index, counts by type)`` of an action."""
+        """``(zone index, counts paid by type)`` of an action."""
         zone_index, code = divmod(action - self.base, self.payments)
-        counts = []
-        for radix in self.radixes:
-            code, count = divmod(code, radix)
-            counts.append(count)
-        return zone_index, counts
+        return zone_index, self.code.decode(code)
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
         zone_index, counts = self.parts(action)
