@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from itertools import permutations
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ from engine.language.ruleset import load_ruleset
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
-          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red"}
+          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red", "lodge": "garden"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -554,3 +555,45 @@ def test_a_human_moves_a_hand_card_or_leaves_the_hand(english):
     assert state.action_to_json(action, seat) == {"player": seat, "action": "done"}
     refused = answer(ruleset, state, ["move 1 99"])[1]
     assert "There is no position 99" in refused
+
+
+def test_the_lodge_lets_its_owner_order_the_cards_they_draw():
+    state = workshops().new_initial_state(seed=22)
+    seat = state.current_player()
+    give(state, seat, "coins", {"garden": 2})
+    state.apply_action(build_action(state, seat, "lodge-2", {"garden": 2}))
+    rng = random.Random(4)
+    kinds = []
+    while state.observation(state.current_player()).decision["kind"] != "order-back":
+        kinds.append(state.observation(state.current_player()).decision["kind"])
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+        assert state.variables[state.game.variable("active")] == seat, "only its owner's draw is ordered"
+    assert state.current_player() == seat
+    hand = list(state.card_ids_in("hand", seat))
+    back = hand[-3:]
+    entries = [state.action_to_json(action, seat) for action in state.legal_actions()]
+    legal = [entry["order"] for entry in entries if entry["action"] == "order"]
+    assert sorted(legal) == sorted([list(order) for order in permutations(range(3))])
+    order = state.action_from_json({"player": seat, "action": "order", "order": [2, 0, 1]})
+    assert state.describe_action(order, seat) == "order the last 3 cards 3, 1, 2"
+    with pytest.raises(LogError, match="order must list the positions"):
+        state.action_from_json({"player": seat, "action": "order", "order": [0, 0, 1]})
+    state.apply_action(order)
+    assert list(state.card_ids_in("hand", seat)) == hand[:-3] + [back[2], back[0], back[1]]
+
+
+def test_a_human_orders_the_drawn_cards(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=23)
+    seat = state.current_player()
+    give(state, seat, "coins", {"garden": 2})
+    state.apply_action(build_action(state, seat, "lodge-2", {"garden": 2}))
+    rng = random.Random(5)
+    while state.observation(state.current_player()).decision["kind"] != "order-back":
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    action, screen = answer(ruleset, state, ["?", "order 3 2 1"])
+    assert "Put your last 3 cards in the order you want them, from the first to the last: 1. " in screen
+    assert "order N N ...: the numbers 1 to 3, each once" in screen
+    assert state.action_to_json(action, seat)["order"] == [2, 1, 0]
+    refused = answer(ruleset, state, ["order 1 1 2"])[1]
+    assert "Each number from 1 to 3 once, please." in refused

@@ -1,8 +1,9 @@
 """Card blocks: dealing, shuffling, revealing, drawing, moving, and choosing the first player."""
-from . import choose_first_player, deal, deal_each, draw, move_all, move_in_row, reveal, shuffle  # noqa: F401
+from . import (choose_first_player, deal, deal_each, draw, move_all, move_in_row, order_back, reveal,  # noqa: F401
+               shuffle)
 
 # What the front ends need of this family (see engine.blocks.registry.family_parts).
 FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
-    "prompts": {"move-in-row": "prompts:MoveInRowPrompt"},
+    "prompts": {"move-in-row": "prompts:MoveInRowPrompt", "order-back": "prompts:OrderBackPrompt"},
 }

@@ -1,8 +1,8 @@
-"""The prompt of a ``move-in-row`` step: ``move 3 1`` puts the third card of the row first; ``done`` leaves it."""
+"""The prompts of the row decisions: ``move 3 1`` (``move-in-row``), ``order 3 1 2`` (``order-back``)."""
 from __future__ import annotations
 
 from ...terminal.commands import CommandPrompt, Turn, parse_number, word_set
-from ...text.formatting import ruleset_text
+from ...text.formatting import card_name, list_separator, ruleset_text
 from ...text.i18n import _
 from ...text.player_input import InputProblem
 from ..flow.prompts import done_words
@@ -50,3 +50,50 @@ class MoveInRowPrompt(CommandPrompt):
         source = parse_number(words[0], 1, count, _("position"))
         target = parse_number(words[1], 1, count, _("position"))
         return turn.node.space.action(source - 1, target - 1)
+
+
+class OrderBackPrompt(CommandPrompt):
+    """Asks a human in which order the last cards of their row go: ``order 3 1 2``."""
+
+    def _back(self, turn: Turn) -> list[str]:
+        node = turn.node
+        row = turn.state.card_ids_in(node.zone_index, turn.player)
+        count = node.public_facts(turn.state, turn.frame)["cards"]
+        return [card_name(turn.ruleset, card) for card in row[len(row) - count:]]
+
+    def introduce(self, turn: Turn) -> list[str]:
+        cards = self._back(turn)
+        listed = list_separator().join(f"{number}. {card}" for number, card in enumerate(cards, start=1))
+        # TRANSLATORS: {cards} numbers the last cards of the hand, e.g. "1. Tulip, 2. Rose, 3. Lily".
+        return [_("Put your last {count} cards in the order you want them, from the first to the last: {cards}.",
+                  count=len(cards), cards=listed)]
+
+    def question(self, turn: Turn) -> str:
+        # TRANSLATORS: the question of the order prompt; keep "order" as the command word of your language.
+        return _("order and the numbers in their new order")
+
+    def empty_message(self, turn: Turn) -> str:
+        count = len(self._back(turn))
+        return _("Type order and the numbers 1 to {count} in the order you want, e.g. order {example}.", count=count,
+                 example=" ".join(str(n) for n in range(count, 0, -1)))
+
+    def help_lines(self, turn: Turn) -> list[str]:
+        count = len(self._back(turn))
+        return [_("order N N ...: the numbers 1 to {count}, each once, the card that goes first first", count=count)]
+
+    def action(self, turn: Turn, words: list[str]) -> int | None:
+        if words and words[0] in order_words():
+            words = words[1:]
+        count = len(self._back(turn))
+        if len(words) != count:
+            raise InputProblem(self.empty_message(turn))
+        order = [parse_number(word, 1, count, _("card number")) - 1 for word in words]
+        if len(set(order)) != count:
+            raise InputProblem(_("Each number from 1 to {count} once, please.", count=count))
+        return turn.node.space.action(order)
+
+
+def order_words() -> set[str]:
+    """Words that order cards."""
+    # TRANSLATORS: the command a player types to put drawn cards in order: "order 3 1 2".
+    return word_set("order", "o", _("order"))
