@@ -51,13 +51,9 @@ class CardType:
 
     def lookup(self, table: str, amount: int) -> Fraction | None:
         """The value of the highest step of ``table`` reached by ``amount``; None below the first step."""
-        reached = None
-        for threshold, value in self.tables.get(table, ()):
-            if amount >= threshold:
-                reached = value
-            else:
-                break
-        return reached
+        from .modifiers import step_value
+
+        return step_value(self.tables.get(table, ()), amount)
 
 
 def copies_for(count: Any, players: int) -> int:

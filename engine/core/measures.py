@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from .modifiers import step_value, table_steps
 from .zones import iterate_bits
 
 
@@ -49,8 +50,6 @@ def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
     zones = spec.get("zones") or spec.get("count") or ()
     if isinstance(zones, str):
         zones = (zones,)
-    from .modifiers import table_steps
-
     return MeasureSpec(measure_id, kind, attribute, tuple(zones), spec.get("cards"), spec.get("counter"),
                        spec.get("unit"), str(spec.get("name", measure_id)), _says(spec.get("says")),
                        spec.get("heading"), bool(spec.get("public", False)),
@@ -70,15 +69,8 @@ def through_table(spec: MeasureSpec, value: Any, active: Any) -> Any:
     steps = spec.table
     for params in active("replace-table"):
         if params.get("table") == spec.id and not params.get("cards"):
-            from .modifiers import table_steps
-
             steps = table_steps(params["with"])
-    reached: Any = 0
-    for threshold, result in steps:
-        if value >= threshold:
-            reached = result
-        else:
-            break
+    reached = step_value(steps, value, 0)
     value = int(reached) if Fraction(reached).denominator == 1 else Fraction(reached)
     for params in active("change-value"):
         if params.get("table") == spec.id and not params.get("cards") and value == params.get("from"):

@@ -79,6 +79,20 @@ class ModifierIndex:
         return found
 
 
+def step_value(steps: Any, amount: Any, below: Any = None) -> Any:
+    """What ``amount`` reads in a lookup table of sorted ``(threshold, value)`` steps: the highest step reached.
+
+    ``below`` is the answer under the first step (a card's table says None, a payout 0).
+    """
+    reached = below
+    for threshold, value in steps:
+        if amount >= threshold:
+            reached = value
+        else:
+            break
+    return reached
+
+
 def table_steps(value: Any) -> tuple[tuple[int, Fraction], ...]:
     """A lookup table written ``{4: 1, 6: 2}`` or ``[[4, 1], [6, 2]]``, as sorted ``(threshold, value)`` pairs."""
     pairs = value.items() if isinstance(value, Mapping) else value

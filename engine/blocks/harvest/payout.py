@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from ...core.modifiers import step_value
 from ...core.zones import count_of, instances_in
 from ..params import name, param, zone
 from .events import Harvested
@@ -23,13 +24,7 @@ HARVEST_REQUIRED = ("zones", "table", "pay-to", "rest-to")
 
 def lookup(steps: tuple[tuple[int, Fraction], ...], amount: int) -> int:
     """What ``amount`` cards pay by a table of ``(threshold, value)`` steps: the highest step reached, else 0."""
-    reached = 0
-    for threshold, value in steps:
-        if amount >= threshold:
-            reached = value
-        else:
-            break
-    return int(reached)
+    return int(step_value(steps, amount, 0))
 
 
 class Harvester:

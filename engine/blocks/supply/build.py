@@ -5,7 +5,7 @@ from typing import Any, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
-from ...core.zones import count_of, instances_in
+from ...core.zones import instances_in
 from ...errors import IllegalActionError, LogError
 from ...language.yaml_loader import json_path_child
 from ...text.i18n import _
@@ -291,9 +291,6 @@ class Build(AnytimeAction):
         group = self.group_of[card_type]
         return self.prices[card_type], (self.payer_of_group[group] if group is not None else None)
 
-    def count_in_supply(self, state: Any) -> int:
-        """How many cards the supply holds."""
-        return count_of(state.zones[self.supply_slot])
 
 
 # Effects a built card may have: they happen at once, with no decision (the player goes on with theirs).

@@ -23,6 +23,8 @@ class DepositSpace(ActionSpace):
         super().__init__(ruleset, game)
         # One int per (type, number from 1 to the type's copies).
         self.most = max((len(copies) for copies in game.cards.instances_of), default=0)
+        # The zone deposits go to, for their description (set by the deposit block).
+        self.target_zone = 0
         self.size = len(game.cards.types) * max(self.most, 1)
 
     def action(self, type_index: int, count: int) -> int:
@@ -51,20 +53,14 @@ class DepositSpace(ActionSpace):
         return self.action(type_index, count)
 
     def describe(self, state: Any, action: int, player: int) -> str:
+        from ...text.formatting import ruleset_text
+
         type_index, count = self.parts(action)
         counts = [0] * len(self.game.cards.types)
         counts[type_index] = count
         # TRANSLATORS: moving cards into a zone of one's own, e.g. "deposit 3 × Red in Bank".
         return _("deposit {cards} in {zone}", cards=card_counts_text(self.ruleset, self.game, counts),
-                 zone=_zone_name(self.ruleset, state, self.game, player))
-
-
-def _zone_name(ruleset: Any, state: Any, game: Any, player: int) -> str:
-    """The name of the zone the deposit block of ``game`` fills."""
-    from ...text.formatting import ruleset_text
-
-    block = next((item for item in game.anytime if isinstance(item, Deposit)), None)
-    return ruleset_text(ruleset, game.zones.specs[block.to_zone].name) if block is not None else ""
+                 zone=ruleset_text(self.ruleset, self.game.zones.specs[self.target_zone].name))
 
 
 @register
@@ -117,6 +113,7 @@ class Deposit(AnytimeAction):
         self.space = game.space("deposit")
         self.from_zone = game.zone_index(self.spec["from"])
         self.to_zone = game.zone_index(self.spec["to"])
+        self.space.target_zone = self.to_zone
 
     def granted(self, state: Any, player: int) -> bool:
         """Whether ``player`` may deposit at all now."""
