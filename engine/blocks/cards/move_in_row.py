@@ -1,15 +1,15 @@
 """Decision ``move-in-row``: a player may take one card of their row (an ordered hand) and put it back elsewhere in it."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace, UnionActions
-from ...core.flow import DONE, FlowNode
+from ...core.flow import DONE
 from ...errors import IllegalActionError, LogError
 from ...text.i18n import _
 from ..flow.done import DoneSpace
-from ..params import name, param, variable, zone
 from ..registry import register
+from .row_decision import ROW_PARAMETERS, RowDecision
 
 
 class MoveInRowSpace(ActionSpace):
@@ -54,7 +54,7 @@ class MoveInRowSpace(ActionSpace):
 
 
 @register
-class MoveInRow(FlowNode):
+class MoveInRow(RowDecision):
     """``move-in-row``: the player may take one card of their row ``zone`` and put it back at any position, or leave the row as it is (``done``).
 
     With ``granted-by``, the step is only for a player for whom a ``grant``
@@ -71,50 +71,23 @@ class MoveInRow(FlowNode):
     """
 
     kind = "move-in-row"
-    parameters = {"zone": param("Zone", "The player's row a card is moved in.", zone(), option=False),
-                  "player": param("Player", "Who moves a card (a variable; default active).", variable(), option=False),
-                  "granted-by": param("Granted by", "Only a player with a `grant` modifier of this name may.", name(),
-                                      option=False)}
+    parameters = ROW_PARAMETERS
     required = ("zone",)
-
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
-        super().__init__(spec, ruleset, build)
-        self.zone_id = spec["zone"]
-        self.player_name = spec.get("player", "active")
-        self.granted_by = spec.get("granted-by")
-
-    @classmethod
-    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
-        """The zone is a player's row."""
-        declared = context.zones.get(spec.get("zone"))
-        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
-                                           or declared.get("kind", "set") != "row"):
-            context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
-                                          "a card between", zone=spec.get("zone")))
-
-    @classmethod
-    def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
-        """A card moves within its zone only."""
-        return []
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("move-in-row", MoveInRowSpace), ("done", DoneSpace))
 
-    def variable_names(self) -> Sequence[str]:
-        return (self.player_name,)
-
     def compile(self, game: Any) -> None:
+        super().compile(game)
         self.space = game.space("move-in-row")
         self.done = game.space("done").base
-        self.zone_index = game.zone_index(self.zone_id)
-        self.player = game.variable(self.player_name)
         self.done_only = ActionList([self.done], kind="done")
 
     def start(self, state: Any, frame: list) -> int:
         player = state.variables[self.player]
         if len(state.zones[state.slot(self.zone_index, player)]) < 2:
             return DONE
-        if self.granted_by is not None and not state.granted(player, self.granted_by):
+        if not self.granted(state, player):
             return DONE
         return state.decide(player)
 

@@ -5,11 +5,12 @@ from itertools import permutations
 from typing import Any, Callable, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DONE, FlowNode
+from ...core.flow import DONE
 from ...errors import IllegalActionError, LogError
 from ...text.i18n import _
-from ..params import name, param, variable, zone
+from ..params import param
 from ..registry import register
+from .row_decision import ROW_PARAMETERS, RowDecision
 
 # The most cards one decision orders: 6 cards are 720 orders, each an action.
 MOST_ORDERED = 6
@@ -59,7 +60,7 @@ class OrderSpace(ActionSpace):
 
 
 @register
-class OrderBack(FlowNode):
+class OrderBack(RowDecision):
     """``order-back``: the player puts the last ``count`` cards of their row ``zone`` (the cards just drawn to its back) in the order they choose.
 
     With ``granted-by``, only a player for whom a ``grant`` modifier of that
@@ -75,45 +76,20 @@ class OrderBack(FlowNode):
     """
 
     kind = "order-back"
-    parameters = {"zone": param("Zone", "The player's row whose last cards are ordered.", zone(), option=False),
-                  "count": param("Count", "How many of the last cards are ordered (2 to 6).",
-                                 {"type": "integer", "minimum": 2, "maximum": MOST_ORDERED}),
-                  "player": param("Player", "Who orders them (a variable; default active).", variable(), option=False),
-                  "granted-by": param("Granted by", "Only a player with a `grant` modifier of this name may.", name(),
-                                      option=False)}
+    parameters = {**ROW_PARAMETERS, "count": param("Count", "How many of the last cards are ordered (2 to 6).",
+                                                   {"type": "integer", "minimum": 2, "maximum": MOST_ORDERED})}
     required = ("zone", "count")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
-        self.zone_id = spec["zone"]
         self.count = int(spec["count"])
-        self.player_name = spec.get("player", "active")
-        self.granted_by = spec.get("granted-by")
-
-    @classmethod
-    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
-        """The zone is a player's row."""
-        declared = context.zones.get(spec.get("zone"))
-        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
-                                           or declared.get("kind", "set") != "row"):
-            context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
-                                          "a card between", zone=spec.get("zone")))
-
-    @classmethod
-    def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
-        """The cards stay in their zone."""
-        return []
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("order", OrderSpace),)
 
-    def variable_names(self) -> Sequence[str]:
-        return (self.player_name,)
-
     def compile(self, game: Any) -> None:
+        super().compile(game)
         self.space = game.space("order")
-        self.zone_index = game.zone_index(self.zone_id)
-        self.player = game.variable(self.player_name)
 
     def _back(self, state: Any, player: int) -> tuple[int, ...]:
         row = state.zones[state.slot(self.zone_index, player)]
@@ -125,7 +101,7 @@ class OrderBack(FlowNode):
         type_of = state.game.cards.type_of
         if len({type_of[card] for card in back}) < 2:
             return DONE
-        if self.granted_by is not None and not state.granted(player, self.granted_by):
+        if not self.granted(state, player):
             return DONE
         return state.decide(player)
 

@@ -1,0 +1,50 @@
+"""What the decisions about the order of a player's row share (``move-in-row``, ``order-back``)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ...core.flow import FlowNode
+from ...text.i18n import _
+from ..params import name, param, variable, zone
+
+# The parameters every row decision takes.
+ROW_PARAMETERS = {
+    "zone": param("Zone", "The player's row whose order changes.", zone(), option=False),
+    "player": param("Player", "Who decides (a variable; default active).", variable(), option=False),
+    "granted-by": param("Granted by", "Only a player with a `grant` modifier of this name may.", name(), option=False),
+}
+
+
+class RowDecision(FlowNode):
+    """A decision that reorders cards within a player's row, open to everyone or only where a card grants it."""
+
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+        super().__init__(spec, ruleset, build)
+        self.zone_id = spec["zone"]
+        self.player_name = spec.get("player", "active")
+        self.granted_by = spec.get("granted-by")
+
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """The zone is a player's row."""
+        declared = context.zones.get(spec.get("zone"))
+        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
+                                           or declared.get("kind", "set") != "row"):
+            context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
+                                          "a card between", zone=spec.get("zone")))
+
+    @classmethod
+    def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
+        """The cards stay in their zone."""
+        return []
+
+    def variable_names(self) -> Sequence[str]:
+        return (self.player_name,)
+
+    def compile(self, game: Any) -> None:
+        self.zone_index = game.zone_index(self.zone_id)
+        self.player = game.variable(self.player_name)
+
+    def granted(self, state: Any, player: int) -> bool:
+        """Whether ``player`` is asked at all (a ``grant`` modifier, when the step names one)."""
+        return self.granted_by is None or state.granted(player, self.granted_by)
