@@ -508,17 +508,34 @@ def test_a_claim_must_go_to_a_zone_of_the_owner(tmp_path):
     assert result.exit_code == 1 and "this zone is shared" in result.output and f"{overlay}:6:" in result.output
 
 
-def test_the_inn_lets_its_owner_move_one_hand_card_at_the_start_of_their_turn():
-    state = workshops().new_initial_state(seed=20)
+def owner_of(building: str, pay: dict[str, int], seed: int, ruleset=None):
+    """A fresh 4-player game whose first player has just built ``building`` with ``pay``: (state, their seat)."""
+    state = Game(ruleset or load_ruleset(WORKSHOPS), NAMES[:4]).new_initial_state(seed=seed)
     seat = state.current_player()
-    give(state, seat, "coins", {"red": 2})
-    state.apply_action(build_action(state, seat, "inn-2", {"red": 2}))
-    decisions = set()
-    rng = random.Random(1)
-    while not (state.variables[state.game.variable("active")] != seat):
+    give(state, seat, "coins", pay)
+    state.apply_action(build_action(state, seat, building, pay))
+    return state, seat
+
+
+def play_until(state, rng: random.Random, reached) -> None:
+    """Random actions until ``reached(state)`` holds."""
+    while not reached(state):
         state.apply_action(state.legal_actions().sample_by_kind(rng))
+
+
+def deciding(kind: str):
+    """Whether the decision under way is of ``kind``."""
+    return lambda state: state.observation(state.current_player()).decision["kind"] == kind
+
+
+def test_the_inn_lets_its_owner_move_one_hand_card_at_the_start_of_their_turn():
+    state, seat = owner_of("inn-2", {"red": 2}, 20)
+    active = state.game.variable("active")
+    rng = random.Random(1)
+    play_until(state, rng, lambda state: state.variables[active] != seat)
     # Until the Inn's owner is active again, nobody is asked to rearrange.
-    while state.variables[state.game.variable("active")] != seat:
+    decisions = set()
+    while state.variables[active] != seat:
         decisions.add(state.observation(state.current_player()).decision["kind"])
         state.apply_action(state.legal_actions().sample_by_kind(rng))
     assert "move-in-row" not in decisions
@@ -537,15 +554,11 @@ def test_the_inn_lets_its_owner_move_one_hand_card_at_the_start_of_their_turn():
 
 def test_a_human_moves_a_hand_card_or_leaves_the_hand(english):
     ruleset = load_ruleset(WORKSHOPS)
-    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=21)
-    seat = state.current_player()
-    give(state, seat, "coins", {"red": 2})
-    state.apply_action(build_action(state, seat, "inn-2", {"red": 2}))
+    state, seat = owner_of("inn-2", {"red": 2}, 21, ruleset)
+    active = state.game.variable("active")
     rng = random.Random(3)
-    while state.variables[state.game.variable("active")] == seat:
-        state.apply_action(state.legal_actions().sample_by_kind(rng))
-    while state.variables[state.game.variable("active")] != seat:
-        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    play_until(state, rng, lambda state: state.variables[active] == seat)
     assert state.observation(seat).decision["kind"] == "move-in-row"
     action, screen = answer(ruleset, state, ["?", "move 2 1"])
     assert "You may take one card of your Hand and put it back at another position" in screen
@@ -558,16 +571,12 @@ def test_a_human_moves_a_hand_card_or_leaves_the_hand(english):
 
 
 def test_the_lodge_lets_its_owner_order_the_cards_they_draw():
-    state = workshops().new_initial_state(seed=22)
-    seat = state.current_player()
-    give(state, seat, "coins", {"garden": 2})
-    state.apply_action(build_action(state, seat, "lodge-2", {"garden": 2}))
+    state, seat = owner_of("lodge-2", {"garden": 2}, 22)
+    active = state.game.variable("active")
     rng = random.Random(4)
-    kinds = []
-    while state.observation(state.current_player()).decision["kind"] != "order-back":
-        kinds.append(state.observation(state.current_player()).decision["kind"])
+    while not deciding("order-back")(state):
         state.apply_action(state.legal_actions().sample_by_kind(rng))
-        assert state.variables[state.game.variable("active")] == seat, "only its owner's draw is ordered"
+        assert state.variables[active] == seat, "only its owner's draw is ordered"
     assert state.current_player() == seat
     hand = list(state.card_ids_in("hand", seat))
     back = hand[-3:]
@@ -584,13 +593,8 @@ def test_the_lodge_lets_its_owner_order_the_cards_they_draw():
 
 def test_a_human_orders_the_drawn_cards(english):
     ruleset = load_ruleset(WORKSHOPS)
-    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=23)
-    seat = state.current_player()
-    give(state, seat, "coins", {"garden": 2})
-    state.apply_action(build_action(state, seat, "lodge-2", {"garden": 2}))
-    rng = random.Random(5)
-    while state.observation(state.current_player()).decision["kind"] != "order-back":
-        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    state, seat = owner_of("lodge-2", {"garden": 2}, 23, ruleset)
+    play_until(state, random.Random(5), deciding("order-back"))
     action, screen = answer(ruleset, state, ["?", "order 3 2 1"])
     assert "Put your last 3 cards in the order you want them, from the first to the last: 1. " in screen
     assert "order N N ...: the numbers 1 to 3, each once" in screen
