@@ -23,11 +23,13 @@ from engine.conformance import cards_misplaced, check_ruleset
 from engine.core.game import Game
 from engine.errors import IllegalActionError, LogError
 from engine.language.ruleset import load_ruleset
+from engine.text.formatting import card_name
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
-          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red", "lodge": "garden"}
+          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red", "lodge": "garden",
+          "tavern": "chili"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -568,6 +570,60 @@ def test_a_human_moves_a_hand_card_or_leaves_the_hand(english):
     assert state.action_to_json(action, seat) == {"player": seat, "action": "done"}
     refused = answer(ruleset, state, ["move 1 99"])[1]
     assert "There is no position 99" in refused
+
+
+def test_the_tavern_shows_its_owner_alone_the_top_card_which_may_go_to_the_bottom():
+    state, seat = owner_of("tavern-2", {"chili": 2}, 24)
+    active = state.game.variable("active")
+    rng = random.Random(6)
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    decisions = set()
+    while state.variables[active] != seat:
+        decisions.add(state.observation(state.current_player()).decision["kind"])
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    assert "peek-top" not in decisions, "only the Tavern's owner looks"
+    assert state.current_player() == seat and deciding("peek-top")(state)
+    draw = list(state.card_ids_in("draw"))
+    assert state.observation(seat).decision["card"] == draw[-1], "the owner sees the top card"
+    for other in range(4):
+        if other != seat:
+            seen = state.observation(other).decision
+            assert seen["kind"] == "peek-top" and "card" not in seen, "nobody else does"
+    entries = sorted(state.action_to_json(action, seat)["action"] for action in state.legal_actions())
+    assert entries == ["bottom", "done"]
+    bottom = state.action_from_json({"player": seat, "action": "bottom"})
+    assert state.describe_action(bottom, seat) == "put the top card at the bottom"
+    state.apply_action(bottom)
+    assert list(state.card_ids_in("draw")) == [draw[-1], *draw[:-1]]
+    assert state.observation(seat).decision["kind"] != "peek-top", "one look a turn"
+
+
+def test_a_tavern_owner_who_leaves_the_top_card_keeps_the_pile_as_it_was():
+    state, seat = owner_of("tavern-2", {"chili": 2}, 25)
+    active = state.game.variable("active")
+    rng = random.Random(7)
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    play_until(state, rng, deciding("peek-top"))
+    draw = list(state.card_ids_in("draw"))
+    state.apply_action(state.action_from_json({"player": seat, "action": "done"}))
+    assert list(state.card_ids_in("draw")) == draw
+
+
+def test_a_human_sees_the_top_card_and_puts_it_at_the_bottom(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state, seat = owner_of("tavern-2", {"chili": 2}, 26, ruleset)
+    active = state.game.variable("active")
+    rng = random.Random(8)
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    play_until(state, rng, deciding("peek-top"))
+    top = state.card_ids_in("draw")[-1]
+    name = card_name(ruleset, top)
+    action, screen = answer(ruleset, state, ["?", "bottom"])
+    assert f"The top card of the Draw pile is {name}." in screen
+    assert f"bottom: {name} goes to the bottom of the Draw pile" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "bottom"}
+    assert state.action_to_json(answer(ruleset, state, ["done"])[0], seat) == {"player": seat, "action": "done"}
+    assert "Type bottom or done." in answer(ruleset, state, ["sideways"])[1]
 
 
 def test_the_lodge_lets_its_owner_order_the_cards_they_draw():

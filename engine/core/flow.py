@@ -119,6 +119,10 @@ class FlowNode:
         """What everyone may know about the decision under way (the highest stake, who dropped out)."""
         return {}
 
+    def private_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+        """What only the deciding player may know about the decision under way (the card they look at)."""
+        return {}
+
     def phase(self) -> str | None:
         """The phase this node stands for, if it is one."""
         return None

@@ -23,7 +23,8 @@ class Observation:
     Attributes: ``player``, ``players``, ``current_player``,
     ``round_number``, ``first_player``, ``ruleset`` (its id), ``rules`` (the
     ruleset itself: the card list and the rules are public), ``options``,
-    ``decision`` (public facts of the decision under way, with its ``kind``),
+    ``decision`` (the facts of the decision under way, with its ``kind``:
+    public ones, and for the deciding player their private ones too),
     ``phases`` (the flow's phases under way, outermost first), ``pending``
     (per player, the cards whose effects wait on them), ``counters``
     and ``variables`` (player variables by name: ``active``, ``start``...).
@@ -77,7 +78,10 @@ class Observation:
                 phases.append(phase)
         if state.stack and not state.terminal:
             top = state.stack[-1]
-            decision = MappingProxyType({"kind": top[0].kind, "step": top[0].id, **top[0].public_facts(state, top)})
+            facts = {"kind": top[0].kind, "step": top[0].id, **top[0].public_facts(state, top)}
+            if state.current == player:
+                facts.update(top[0].private_facts(state, top))
+            decision = MappingProxyType(facts)
         self.phases = tuple(phases)
         self.decision = decision
         # Effects waiting on each player (public: everyone saw the card that caused them), by the card's id.

@@ -1,9 +1,10 @@
 """Card blocks: dealing, shuffling, revealing, drawing, moving, and choosing the first player."""
-from . import (choose_first_player, deal, deal_each, draw, move_all, move_in_row, order_back, reveal,  # noqa: F401
-               shuffle)
+from . import (choose_first_player, deal, deal_each, draw, move_all, move_in_row, order_back,  # noqa: F401
+               peek_top, reveal, shuffle)
 
 # What the front ends need of this family (see engine.blocks.registry.family_parts).
 FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
-    "prompts": {"move-in-row": "prompts:MoveInRowPrompt", "order-back": "prompts:OrderBackPrompt"},
+    "prompts": {"move-in-row": "prompts:MoveInRowPrompt", "order-back": "prompts:OrderBackPrompt",
+                "peek-top": "prompts:PeekTopPrompt"},
 }

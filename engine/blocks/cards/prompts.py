@@ -1,4 +1,4 @@
-"""The prompts of the row decisions: ``move 3 1`` (``move-in-row``), ``order 3 1 2`` (``order-back``)."""
+"""The prompts of the card decisions: ``move 3 1`` (``move-in-row``), ``order 3 1 2`` (``order-back``), ``bottom`` (``peek-top``)."""
 from __future__ import annotations
 
 from ...terminal.commands import CommandPrompt, Turn, parse_number, word_set
@@ -97,3 +97,43 @@ def order_words() -> set[str]:
     """Words that order cards."""
     # TRANSLATORS: the command a player types to put drawn cards in order: "order 3 1 2".
     return word_set("order", "o", _("order"))
+
+
+def bottom_words() -> set[str]:
+    """Words that put the top card at the bottom."""
+    # TRANSLATORS: the command a player types to put the card they looked at under the draw pile.
+    return word_set("bottom", "b", _("bottom"))
+
+
+class PeekTopPrompt(CommandPrompt):
+    """Shows a human the top card of a stack and asks whether it goes to the bottom."""
+
+    def _stack(self, turn: Turn) -> tuple[str, str]:
+        node = turn.node
+        spec = turn.game.zones.zone(node.zone_id)
+        card = node.private_facts(turn.state, turn.frame)["card"]
+        return ruleset_text(turn.ruleset, spec.name), card_name(turn.ruleset, card)
+
+    def introduce(self, turn: Turn) -> list[str]:
+        zone, card = self._stack(turn)
+        # TRANSLATORS: {zone} is a stack such as "Draw pile", {card} the card on top, seen by this player only.
+        return [_("The top card of the {zone} is {card}. You may put it at the bottom (bottom) or leave it on top "
+                  "(done).", zone=zone, card=card)]
+
+    def question(self, turn: Turn) -> str:
+        return _("bottom, or done")
+
+    def empty_message(self, turn: Turn) -> str:
+        return _("Type bottom or done.")
+
+    def help_lines(self, turn: Turn) -> list[str]:
+        zone, card = self._stack(turn)
+        return [_("bottom: {card} goes to the bottom of the {zone}", card=card, zone=zone),
+                _("done: {card} stays on top of the {zone}", card=card, zone=zone)]
+
+    def action(self, turn: Turn, words: list[str]) -> int | None:
+        if len(words) == 1 and words[0] in done_words():
+            return turn.node.done
+        if len(words) == 1 and words[0] in bottom_words():
+            return turn.node.bottom
+        raise InputProblem(self.empty_message(turn))
