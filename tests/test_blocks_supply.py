@@ -23,7 +23,7 @@ from engine.conformance import cards_misplaced, check_ruleset
 from engine.core.game import Game
 from engine.errors import IllegalActionError, LogError
 from engine.language.ruleset import load_ruleset
-from engine.text.formatting import card_name
+from engine.text.formatting import card_name, format_list
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -657,3 +657,79 @@ def test_a_human_orders_the_drawn_cards(english):
     assert state.action_to_json(action, seat)["order"] == [2, 1, 0]
     refused = answer(ruleset, state, ["order 1 1 2"])[1]
     assert "Each number from 1 to 3 once, please." in refused
+
+
+def trading_reached(state) -> bool:
+    return deciding("trade")(state)
+
+
+def test_stall_cards_are_offered_by_their_owner_and_asked_for_by_the_other_party():
+    state, seat = owner_of("stall-2", {"black-eyed": 2}, 27)
+    other = (seat + 1) % 4
+    give(state, seat, "stall", {"blue": 1})
+    give(state, other, "stall", {"red": 2})
+    play_until(state, random.Random(9), trading_reached)
+    active = state.current_player()
+    assert active == seat
+    # The owner gives a stall card and asks for one of the other's: exact cards, named by kind.
+    entry = {"player": seat, "action": "offer", "to": other, "give": {"stall": {"blue": 1}}, "ask": {"stall": {"red": 1}}}
+    offer = state.action_from_json(entry)
+    assert offer in state.legal_actions()
+    assert state.action_to_json(offer, seat) == entry
+    assert state.describe_action(offer, seat) == f"offer {NAMES[other]} 1 × Blue Bean from Stall for 1 × Red Bean from Stall"
+    too_many = state.action_from_json({**entry, "give": {"stall": {"blue": 2}}})
+    assert too_many not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="you have no such cards in your Stall"):
+        state.apply_action(too_many)
+    with pytest.raises(LogError, match="trades use hand, face-up, stall"):
+        state.action_from_json({**entry, "give": {"cellar": {"blue": 1}}})
+    before = Counter(state.card_ids_in("set-aside", seat)), Counter(state.card_ids_in("set-aside", other))
+    state.apply_action(offer)
+    assert state.current_player() == other
+    state.apply_action(state.action_from_json({"player": other, "action": "accept", "positions": []}))
+    assert state.card_ids_in("stall", seat) == () and state.card_ids_in("stall", other) == ("red",)
+    assert Counter(state.card_ids_in("set-aside", seat)) - before[0] == Counter({"red": 1})
+    assert Counter(state.card_ids_in("set-aside", other)) - before[1] == Counter({"blue": 1})
+    assert cards_misplaced(state) is None
+
+
+def test_a_player_with_only_stall_cards_may_still_offer_them():
+    state, seat = owner_of("stall-2", {"black-eyed": 2}, 28)
+    other = (seat + 2) % 4
+    give(state, other, "stall", {"chili": 1})
+    play_until(state, random.Random(10), trading_reached)
+    # Empty the other's hand: the stall card alone lets them offer.
+    hand = state.game.zones.zone("hand").index
+    discard = state.game.zones.slot_of("discard")
+    state.move(list(state.zones[state.slot(hand, other)]), state.slot(hand, other), discard)
+    trade = state.stack[-1][0]
+    assert trade.can_offer(state, state.stack[-1], other)
+    choices = trade.offer_choices(state, state.stack[-1], other)
+    assert [choice[0] for choice in choices] == [seat] and choices[0][6][state.game.cards.index_of_id["chili"]] == 1
+    rng = random.Random(11)
+    from engine.blocks.trading.offers import OfferActions
+    offers = OfferActions(trade.offers, trade, state, other, state.stack[-1])
+    sampled = {trade.offers.decode(offers.sample(rng)) for _ in range(200)}
+    assert any(any(offer.give_store) for offer in sampled), "the sampler offers stall cards"
+    listed = {trade.offers.decode(action) for action in offers}
+    assert len(listed) == len(offers) and sampled <= listed
+
+
+def test_a_human_offers_a_stall_card_and_asks_for_one(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state, seat = owner_of("stall-2", {"black-eyed": 2}, 29, ruleset)
+    other = (seat + 1) % 4
+    give(state, seat, "stall", {"blue": 1})
+    give(state, other, "stall", {"red": 1})
+    play_until(state, random.Random(12), trading_reached)
+    action, screen = answer(ruleset, state, ["?", f"offer {NAMES[other]} give stall blue ask stall red"])
+    stall = state.card_ids_in("stall", seat)
+    assert "blue" in stall   # and whatever the random turns planted there
+    held = format_list(card_name(ruleset, card) for card in stall)
+    assert f"Your Stall holds {held}: offer them with \"give stall {stall[0]}\"." in screen
+    assert "stall CARD after give: a card of your Stall; after ask: a card of theirs" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "offer", "to": other,
+                                                 "give": {"stall": {"blue": 1}}, "ask": {"stall": {"red": 1}}}
+    state.apply_action(action)
+    screen = answer(ruleset, state, ["accept"])[1]
+    assert f"{NAMES[seat]} offers you 1 × Blue Bean from Stall for 1 × Red Bean from your Stall." in screen

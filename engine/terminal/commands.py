@@ -139,19 +139,28 @@ def parse_card_counts(words: Sequence[str], choices: Sequence[tuple[int, Sequenc
     in the second mapping (the face-up cards of an offer). Returns
     ``(counts, marked counts)``.
     """
-    markers = {normalize_input(word) for word in marker_words}
-    counts: dict[int, int] = {}
-    marked: dict[int, int] = {}
+    counts, marked = parse_marked_card_counts(words, choices, (marker_words,))
+    return counts, marked
+
+
+def parse_marked_card_counts(words: Sequence[str], choices: Sequence[tuple[int, Sequence[str]]],
+                             marker_sets: Sequence[Iterable[str]]) -> list[dict[int, int]]:
+    """As :func:`parse_card_counts`, with several kinds of marker: a word of
+    ``marker_sets[i]`` puts the type after it in mapping ``i + 1`` (mapping 0
+    holds the unmarked types)."""
+    markers = [{normalize_input(word) for word in marker_words} for marker_words in marker_sets]
+    found: list[dict[int, int]] = [{} for _ in range(len(markers) + 1)]
     pending: int | None = None
     last: tuple[dict[int, int], int] | None = None
     last_explicit = True
-    mark_next = False
+    mark_next: int | None = None
     words = _names_joined(words, choices)
     for word in words:
-        if word in markers:
-            if mark_next or pending is not None:
+        marker = next((index for index, words_of in enumerate(markers, start=1) if word in words_of), None)
+        if marker is not None:
+            if mark_next is not None or pending is not None:
                 raise InputProblem(_("Name a card after \"{word}\".", word=word))
-            mark_next = True
+            mark_next = marker
             continue
         if is_number(word):
             number = int(word)
@@ -168,15 +177,15 @@ def parse_card_counts(words: Sequence[str], choices: Sequence[tuple[int, Sequenc
                                      first=pending, second=word))
             continue
         type_index = match_name(word, choices, _("card"))
-        target = marked if mark_next else counts
+        target = found[mark_next or 0]
         target[type_index] = target.get(type_index, 0) + (pending if pending is not None else 1)
         last, last_explicit = (target, type_index), pending is not None
-        pending, mark_next = None, False
+        pending, mark_next = None, None
     if pending is not None:
         raise InputProblem(_("Which card does {number} count? Put the card's name next to it.", number=pending))
-    if mark_next:
+    if mark_next is not None:
         raise InputProblem(_("Name a card after the last word."))
-    return counts, marked
+    return found
 
 
 # The most words a card's name may take (a translated name of two or three words is typed as several).

@@ -1,15 +1,17 @@
 """Offers: what one party of a trade gives and asks for, as an int, a log entry and words.
 
-An offer names its receiver and four parts, each possibly empty: hand cards
+An offer names its receiver and six parts, each possibly empty: hand cards
 the offerer gives, by position (0 is the front: hand order is fixed, and the
 position is what the giver chooses); cards of the active player's shared
 pool (face-up cards) the offerer gives, by type; pool cards asked for, by
 type; hand cards asked for, by type and number (the receiver's hand is
 hidden, so only types can be named; the receiver picks the positions on
-accepting).
+accepting); cards of the offerer's own store given, and of the receiver's
+store asked for, by type (a store is a player's public zone of tradable
+cards, when the trade has one).
 
 The int encodes all of it in mixed radix (receiver, hand positions as a
-bitmask, then a count per card type for each of the three counted parts),
+bitmask, then a count per card type for each of the five counted parts),
 so an action int is self-contained and the space of offers, the power set of
 a hand times every request, is never listed: legality is checked on the
 decoded offer and legal offers are sampled (:class:`OfferActions`).
@@ -32,13 +34,18 @@ SAMPLED_MOST = 3
 
 
 class Offer(NamedTuple):
-    """A decoded offer (``give_hand``: a bitmask of hand positions; the others: a count per card type)."""
+    """A decoded offer (``give_hand``: a bitmask of hand positions; the others: a count per card type).
+
+    The store parts may be left empty (``()``) by a trade without a store.
+    """
 
     receiver: int
     give_hand: int
     give_pool: tuple[int, ...]
     ask_pool: tuple[int, ...]
     ask_hand: tuple[int, ...]
+    give_store: tuple[int, ...] = ()
+    ask_store: tuple[int, ...] = ()
 
     def positions(self) -> list[int]:
         """The hand positions given, front first."""
@@ -51,15 +58,16 @@ class Offer(NamedTuple):
 
     def is_empty(self) -> bool:
         """Whether nothing at all would move."""
-        return not (self.give_hand or any(self.give_pool) or any(self.ask_pool) or any(self.ask_hand))
+        return not (self.give_hand or any(self.give_pool) or any(self.ask_pool) or any(self.ask_hand)
+                    or any(self.give_store) or any(self.ask_store))
 
 
 class OfferSpace(ActionSpace):
     """The ``offer`` space: ``{"action": "offer", "to": SEAT, "give": {...}, "ask": {...}}`` in the log.
 
     ``give`` maps the hand zone's id to the positions given and the pool
-    zone's id to ``{TYPE: N}``; ``ask`` maps each zone's id to ``{TYPE: N}``.
-    Empty parts are left out. The space is set up by the trade step, which
+    zone's id (and the store's) to ``{TYPE: N}``; ``ask`` maps each zone's id
+    to ``{TYPE: N}``. Empty parts are left out. The space is set up by the trade step, which
     knows the zones' ids (:meth:`configure`).
     """
 
@@ -81,16 +89,18 @@ class OfferSpace(ActionSpace):
         self.counts_bits = shift
         self.type_count = len(self.widths)
         self.positions_bits = game.cards.size
-        # receiver | hand positions | give pool | ask pool | ask hand (least significant last)
-        self.size = self.players << (self.positions_bits + 3 * self.counts_bits)
+        # receiver | hand positions | give store | ask store | give pool | ask pool | ask hand (least significant last)
+        self.size = self.players << (self.positions_bits + 5 * self.counts_bits)
         self.hand_id = "hand"
         self.pool_id = "pool"
+        self.store_id: str | None = None
         self._decoded: dict[int, Offer] = {}
 
-    def configure(self, hand_id: str, pool_id: str | None) -> None:
+    def configure(self, hand_id: str, pool_id: str | None, store_id: str | None = None) -> None:
         """The zone ids the log names the parts by."""
         self.hand_id = hand_id
         self.pool_id = pool_id or "pool"
+        self.store_id = store_id
 
     # ------------------------------------------------------------------ the int
 
@@ -110,6 +120,8 @@ class OfferSpace(ActionSpace):
         """The int of an offer."""
         bits = self.counts_bits
         code = (offer.receiver << self.positions_bits) | offer.give_hand
+        code = (code << bits) | self._counts_code(offer.give_store)
+        code = (code << bits) | self._counts_code(offer.ask_store)
         code = (code << bits) | self._counts_code(offer.give_pool)
         code = (code << bits) | self._counts_code(offer.ask_pool)
         code = (code << bits) | self._counts_code(offer.ask_hand)
@@ -123,10 +135,11 @@ class OfferSpace(ActionSpace):
             bits = self.counts_bits
             mask = (1 << bits) - 1
             ask_hand, ask_pool, give_pool = code & mask, (code >> bits) & mask, (code >> 2 * bits) & mask
-            code >>= 3 * bits
+            ask_store, give_store = (code >> 3 * bits) & mask, (code >> 4 * bits) & mask
+            code >>= 5 * bits
             give_hand = code & ((1 << self.positions_bits) - 1)
             offer = Offer(code >> self.positions_bits, give_hand, self._counts(give_pool), self._counts(ask_pool),
-                          self._counts(ask_hand))
+                          self._counts(ask_hand), self._counts(give_store), self._counts(ask_store))
             if len(self._decoded) > 4096:
                 self._decoded.clear()
             self._decoded[action] = offer
@@ -157,11 +170,15 @@ class OfferSpace(ActionSpace):
             give[self.hand_id] = offer.positions()
         if any(offer.give_pool):
             give[self.pool_id] = {ids[t]: n for t, n in enumerate(offer.give_pool) if n}
+        if any(offer.give_store):
+            give[self.store_id] = {ids[t]: n for t, n in enumerate(offer.give_store) if n}
         ask: dict[str, Any] = {}
         if any(offer.ask_hand):
             ask[self.hand_id] = {ids[t]: n for t, n in enumerate(offer.ask_hand) if n}
         if any(offer.ask_pool):
             ask[self.pool_id] = {ids[t]: n for t, n in enumerate(offer.ask_pool) if n}
+        if any(offer.ask_store):
+            ask[self.store_id] = {ids[t]: n for t, n in enumerate(offer.ask_store) if n}
         entry: dict[str, Any] = {"player": player, "action": "offer", "to": offer.receiver}
         if give:
             entry["give"] = give
@@ -174,13 +191,14 @@ class OfferSpace(ActionSpace):
         if type(receiver) is not int or not 0 <= receiver < self.players:
             raise LogError.at(_("an offer needs `to`, the seat (0 to {last}) it is made to", last=self.players - 1))
         give, ask = entry.get("give") or {}, entry.get("ask") or {}
+        zones = (self.hand_id, self.pool_id) + ((self.store_id,) if self.store_id else ())
         for key, part in (("give", give), ("ask", ask)):
             if type(part) is not dict and not isinstance(part, Mapping):
                 raise LogError.at(_("{key} must map zone ids to cards", key=key))
             for zone_id in part:
-                if zone_id not in (self.hand_id, self.pool_id):
+                if zone_id not in zones:
                     raise LogError.at(_("{key} names the zone {zone}; trades use {valid}", key=key,
-                                        zone=str(zone_id)[:80], valid=f"{self.hand_id}, {self.pool_id}"))
+                                        zone=str(zone_id)[:80], valid=", ".join(zones)))
         positions = give.get(self.hand_id) or []
         mask = 0
         if not isinstance(positions, (list, tuple)):
@@ -192,6 +210,9 @@ class OfferSpace(ActionSpace):
             mask |= 1 << position
         bits = self.counts_bits
         code = (receiver << self.positions_bits) | mask
+        store = self.store_id
+        code = (code << bits) | self._counts_from_json(give.get(store) if store else None, "give")
+        code = (code << bits) | self._counts_from_json(ask.get(store) if store else None, "ask")
         code = (code << bits) | self._counts_from_json(give.get(self.pool_id), "give")
         code = (code << bits) | self._counts_from_json(ask.get(self.pool_id), "ask")
         code = (code << bits) | self._counts_from_json(ask.get(self.hand_id), "ask")
@@ -199,16 +220,21 @@ class OfferSpace(ActionSpace):
 
     def describe(self, state: Any, action: int, player: int) -> str:
         offer = self.decode(action)
-        return describe_offer(self.ruleset, self.game, offer, state, player)
+        return describe_offer(self.ruleset, self.game, offer, state, player, self.store_id)
 
 
-def describe_offer(ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None) -> str:
+def describe_offer(ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None,
+                   store_id: str | None = None) -> str:
     """An offer in words: "offer Bo 1 × Red and Blue (hand card 2) for 2 × Green"."""
-    from ...text.formatting import format_list
+    from ...text.formatting import format_list, ruleset_text
 
+    store = ruleset_text(ruleset, ruleset.zone(store_id).name) if store_id else ""
     given = []
     if any(offer.give_pool):
         given.append(card_counts_text(ruleset, game, offer.give_pool))
+    if any(offer.give_store):
+        # TRANSLATORS: cards of an offer and where they come from, e.g. "2 Rose from Face-up cards".
+        given.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_store), zone=store))
     if offer.give_hand:
         positions = offer.positions()
         if state is not None and player is not None:
@@ -224,6 +250,8 @@ def describe_offer(ruleset: Any, game: Any, offer: Offer, state: Any = None, pla
         asked.append(card_counts_text(ruleset, game, offer.ask_pool))
     if any(offer.ask_hand):
         asked.append(card_counts_text(ruleset, game, offer.ask_hand))
+    if any(offer.ask_store):
+        asked.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.ask_store), zone=store))
     name = game.players[offer.receiver] if 0 <= offer.receiver < len(game.players) else "?"
     if given and asked:
         # TRANSLATORS: a trade offer, e.g. "offer Bo 1 × Red for 2 × Green".
@@ -269,9 +297,9 @@ class OfferActions(LegalActions):
         self._choices: tuple | None = None
 
     @property
-    def choices(self) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int], ...]:
+    def choices(self) -> tuple[tuple, ...]:
         """(receiver, hand size of offerer, pool counts giveable, pool counts askable, ask limits per type,
-        the most hand cards that may be asked for), one per receiver."""
+        the most hand cards that may be asked for, store counts giveable, store counts askable), one per receiver."""
         if self._choices is None:
             self._choices = tuple(self.rules.offer_choices(self.state, self.frame, self.player))
         return self._choices
@@ -289,64 +317,78 @@ class OfferActions(LegalActions):
 
     def __len__(self) -> int:
         total = 0
-        for _receiver, hand, give_pool, ask_pool, ask_limits, ask_most in self.choices:
+        for _receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store in self.choices:
             gives = 1 << hand
-            for count in give_pool:
+            for count in give_pool + give_store:
                 gives *= count + 1
             asks = _bounded_compositions(ask_limits, ask_most)
-            for count in ask_pool:
+            for count in ask_pool + ask_store:
                 asks *= count + 1
             total += gives * asks - 1  # less the offer of nothing for nothing
         return total
 
     def __iter__(self) -> Iterator[int]:
         encode = self.space.encode_offer
-        for receiver, hand, give_pool, ask_pool, ask_limits, ask_most in self.choices:
+        for receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store in self.choices:
             for mask in range(1 << hand):
                 for given in product(*(range(count + 1) for count in give_pool)):
                     for asked_pool in product(*(range(count + 1) for count in ask_pool)):
                         for asked_hand in _compositions(ask_limits, ask_most):
-                            offer = Offer(receiver, mask, tuple(given), tuple(asked_pool), asked_hand)
-                            if not offer.is_empty():
-                                yield encode(offer)
+                            for stored in product(*(range(count + 1) for count in give_store)):
+                                for asked_store in product(*(range(count + 1) for count in ask_store)):
+                                    offer = Offer(receiver, mask, tuple(given), tuple(asked_pool), asked_hand,
+                                                  tuple(stored), tuple(asked_store))
+                                    if not offer.is_empty():
+                                        yield encode(offer)
 
     def sample(self, rng: random.Random) -> int:
         """An offer drawn by a documented scheme (not uniformly: the space is the power set of a hand).
 
         A receiver uniformly; then up to ``SAMPLED_MOST`` cards given, drawn
-        uniformly from the offerer's hand positions and pool cards, and up to
-        ``SAMPLED_MOST`` asked for, drawn from the pool and from the card
-        types (weighted by copies); an offer of nothing is drawn again (after
-        100 draws of nothing, the first offer listed is taken).
+        uniformly from the offerer's hand positions, pool cards and store
+        cards, and up to ``SAMPLED_MOST`` asked for, drawn from the pool, the
+        receiver's store and the card types (weighted by copies); an offer of
+        nothing is drawn again (after 100 draws of nothing, the first offer
+        listed is taken).
         """
         choices = self.choices
         types = len(self.space.radixes)
         randrange, randint, draw = rng.randrange, rng.randint, rng.sample
         for _ in range(100):
-            receiver, hand, give_pool, ask_pool, ask_limits, ask_most = choices[randrange(len(choices))]
-            # What may be given: the hand positions, then one entry per pool card (by type); drawn by index.
+            receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store = \
+                choices[randrange(len(choices))]
+            # What may be given: the hand positions, then one entry per pool card and per store card (by type),
+            # drawn by index (no store, no entries: the draws are those of a trade without one).
             pool_given = [t for t, count in enumerate(give_pool) for _ in range(count)]
-            givable = hand + len(pool_given)
-            mask, pool = 0, [0] * types
+            store_given = [t for t, count in enumerate(give_store) for _ in range(count)]
+            givable = hand + len(pool_given) + len(store_given)
+            mask, pool, stored = 0, [0] * types, [0] * types
             for pick in draw(range(givable), randint(0, min(SAMPLED_MOST, givable))):
                 if pick < hand:
                     mask |= 1 << pick
-                else:
+                elif pick < hand + len(pool_given):
                     pool[pool_given[pick - hand]] += 1
-            # What may be asked for: one entry per pool card, then per type as many as the receiver may give.
+                else:
+                    stored[store_given[pick - hand - len(pool_given)]] += 1
+            # What may be asked for: one entry per pool card, then per type as many as the receiver may give,
+            # then one per card of the receiver's store.
             pool_asked = [t for t, count in enumerate(ask_pool) for _ in range(count)]
             hand_asked = [t for t, limit in enumerate(ask_limits) for _ in range(limit)]
-            askable = len(pool_asked) + len(hand_asked)
+            store_asked = [t for t, count in enumerate(ask_store) for _ in range(count)]
+            askable = len(pool_asked) + len(hand_asked) + len(store_asked)
             wanted = randint(0, min(SAMPLED_MOST, askable))
-            asked_pool, asked_hand = [0] * types, [0] * types
+            asked_pool, asked_hand, asked_store = [0] * types, [0] * types, [0] * types
             asked_from_hand = 0
             for pick in draw(range(askable), wanted):
                 if pick < len(pool_asked):
                     asked_pool[pool_asked[pick]] += 1
+                elif pick >= len(pool_asked) + len(hand_asked):
+                    asked_store[store_asked[pick - len(pool_asked) - len(hand_asked)]] += 1
                 elif asked_from_hand < ask_most:
                     asked_hand[hand_asked[pick - len(pool_asked)]] += 1
                     asked_from_hand += 1
-            offer = Offer(receiver, mask, tuple(pool), tuple(asked_pool), tuple(asked_hand))
+            offer = Offer(receiver, mask, tuple(pool), tuple(asked_pool), tuple(asked_hand), tuple(stored),
+                          tuple(asked_store))
             if not offer.is_empty():
                 return self.space.encode_offer(offer)
         # A generator that keeps drawing nothing (a degenerate one, such as Hypothesis' shrunk randoms) still

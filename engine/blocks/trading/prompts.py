@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ...terminal.commands import (CommandPrompt, Turn, ask_words, card_choices, choose, flat_parts, is_number,
-                                  match_name, or_list, parse_card_counts, parse_positions, squash, word_set)
+                                  match_name, or_list, parse_marked_card_counts, parse_positions, squash, word_set)
 from ...text.formatting import card_name, format_list, list_separator, ruleset_text
 from ...text.i18n import _
 from ...text.player_input import InputProblem, normalize_input
@@ -87,37 +87,58 @@ class OfferText:
     give_pool: dict[int, int] = field(default_factory=dict)
     ask_hand: dict[int, int] = field(default_factory=dict)
     ask_pool: dict[int, int] = field(default_factory=dict)
+    give_store: dict[int, int] = field(default_factory=dict)
+    ask_store: dict[int, int] = field(default_factory=dict)
     gives: bool = False
     asks: bool = False
 
 
 def parse_give(words: Sequence[str], hand_size: int, pool_choices: Sequence[tuple[int, Sequence[str]]],
-               pool_words: set[str]) -> tuple[tuple[int, ...], dict[int, int]]:
-    """What an offer gives: numbers are hand positions (from 1), names are pool cards (one each; the pool's word may come first)."""
+               pool_words: set[str], store_choices: Sequence[tuple[int, Sequence[str]]] = (),
+               store_words: set[str] = frozenset()) -> tuple[tuple[int, ...], dict[int, int], dict[int, int]]:
+    """What an offer gives: numbers are hand positions (from 1), names are pool cards (one each; the pool's word
+    may come first), or store cards after the store's word (up to the next number or word of a zone); a player
+    with no pool cards to give gives store cards without the word. Returns (positions, pool, store)."""
     positions = parse_positions([word for word in words if is_number(word)], hand_size)
     pool: dict[int, int] = {}
+    store: dict[int, int] = {}
+    markers = pool_words | store_words
+    in_store = False
     for index, word in enumerate(words):
-        if word in pool_words:
-            if index + 1 == len(words) or is_number(words[index + 1]) or words[index + 1] in pool_words:
+        if word in markers:
+            if index + 1 == len(words) or is_number(words[index + 1]) or words[index + 1] in markers:
                 raise InputProblem(_("Name a card after \"{word}\".", word=word))
+            in_store = word in store_words and word not in pool_words
             continue
         if is_number(word):
+            in_store = False
+            continue
+        if in_store or (not pool_choices and store_choices):
+            type_index = match_name(word, store_choices, _("card")) if store_choices else None
+            if type_index is None:
+                raise InputProblem(_("\"{text}\": you have no such card to give.", text=word))
+            store[type_index] = store.get(type_index, 0) + 1
             continue
         if not pool_choices:
             raise InputProblem(_("\"{text}\": you give hand cards by their positions (numbers from 1).", text=word))
         type_index = match_name(word, pool_choices, _("card"))
         pool[type_index] = pool.get(type_index, 0) + 1
-    return tuple(positions), pool
+    return tuple(positions), pool, store
 
 
 def parse_ask(words: Sequence[str], card_options: Sequence[tuple[int, Sequence[str]]],
-              pool_words: set[str]) -> tuple[dict[int, int], dict[int, int]]:
-    """What an offer asks for: hand cards by name and number; pool cards after the pool's word."""
-    return parse_card_counts(words, card_options, pool_words)
+              pool_words: set[str], store_words: set[str] = frozenset()
+              ) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """What an offer asks for: hand cards by name and number; pool cards after the pool's word, store cards
+    after the store's. Returns (hand, pool, store)."""
+    hand, pool, store = parse_marked_card_counts(words, card_options, (pool_words, store_words))
+    return hand, pool, store
 
 
 def parse_offer_words(words: Sequence[str], hand_size: int, card_options: Sequence[tuple[int, Sequence[str]]],
-                      pool_choices: Sequence[tuple[int, Sequence[str]]], pool_words: set[str]) -> OfferText:
+                      pool_choices: Sequence[tuple[int, Sequence[str]]], pool_words: set[str],
+                      store_choices: Sequence[tuple[int, Sequence[str]]] = (),
+                      store_words: set[str] = frozenset()) -> OfferText:
     """An offer's words after ``offer``: ``[to] NAME... [give ...] [ask ...]``, parts in either order."""
     gives, asks, tos = give_words(), asking_words(), to_words()
     text = OfferText()
@@ -141,18 +162,24 @@ def parse_offer_words(words: Sequence[str], hand_size: int, card_options: Sequen
         elif not (word in tos and not receiver):
             receiver.append(word)
     text.receiver_words = tuple(receiver)
-    text.give_positions, text.give_pool = parse_give(give_part, hand_size, pool_choices, pool_words)
-    text.ask_hand, text.ask_pool = parse_ask(ask_part, card_options, pool_words)
+    text.give_positions, text.give_pool, text.give_store = parse_give(give_part, hand_size, pool_choices, pool_words,
+                                                                      store_choices, store_words)
+    text.ask_hand, text.ask_pool, text.ask_store = parse_ask(ask_part, card_options, pool_words, store_words)
     return text
 
 
 def pool_marker_words(ruleset: Any, pool_id: str | None) -> set[str]:
     """How a player names the pool (face-up cards) in an offer: its id, the id's first part, its name's first word."""
-    if not pool_id:
+    return zone_marker_words(ruleset, pool_id, "pool")
+
+
+def zone_marker_words(ruleset: Any, zone_id: str | None, *extra: str) -> set[str]:
+    """How a player names a zone in an offer: its id, the id's first part, its name's first word (and ``extra``)."""
+    if not zone_id:
         return set()
-    words = {pool_id, pool_id.split("-")[0], "pool"}
+    words = {zone_id, zone_id.split("-")[0], *extra}
     try:
-        name = normalize_input(ruleset_text(ruleset, ruleset.zone(pool_id).name))
+        name = normalize_input(ruleset_text(ruleset, ruleset.zone(zone_id).name))
     except KeyError:
         name = ""
     if name.split():
@@ -208,6 +235,21 @@ class TradePrompt(CommandPrompt):
     def _pool_words(self, turn: Turn) -> set[str]:
         return pool_marker_words(turn.ruleset, turn.node.pool_id)
 
+    def _store(self, turn: Turn, seat: int) -> tuple[str, ...]:
+        store_id = turn.node.store_id
+        return (turn.observation.cards(store_id, seat) or ()) if store_id else ()
+
+    def _store_words(self, turn: Turn) -> set[str]:
+        return zone_marker_words(turn.ruleset, turn.node.store_id)
+
+    def _store_choices(self, turn: Turn) -> list[tuple[int, tuple[str, ...]]]:
+        types = sorted({turn.game.cards.index_of_id[card] for card in self._store(turn, turn.player)})
+        return card_choices(turn.ruleset, turn.game, types)
+
+    def _store_name(self, turn: Turn) -> str:
+        store_id = turn.node.store_id
+        return ruleset_text(turn.ruleset, turn.ruleset.zone(store_id).name) if store_id else ""
+
     def _receivers(self, turn: Turn) -> list[int]:
         offers = self._offers(turn)
         return [choice[0] for choice in offers.choices] if offers is not None else []
@@ -238,6 +280,13 @@ class TradePrompt(CommandPrompt):
             # TRANSLATORS: {example} is a whole typed offer, e.g. "offer bo give 1 3 ask red 2".
             lines.append(_("Type an offer like \"{example}\", or just \"offer\" to be asked step by step.",
                            example=example))
+        stored = self._store(turn, turn.player)
+        if stored:
+            marker = turn.node.store_id.split("-")[0]
+            # TRANSLATORS: {zone} is a building's storage, e.g. "Shop"; {example} gives its first card, "give shop red".
+            lines.append(_("Your {zone} holds {cards}: offer them with \"give {example}\".",
+                           zone=self._store_name(turn), example=f"{marker} {stored[0]}",
+                           cards=format_list(card_name(turn.ruleset, card) for card in stored)))
         return lines
 
     def example(self, turn: Turn) -> str:
@@ -302,6 +351,11 @@ class TradePrompt(CommandPrompt):
             lines.append(_("offer [NAME] [give POSITIONS and face-up cards] [ask CARDS with numbers]: make an offer, "
                            "e.g. {example}", example=self.example(turn)))
             lines.append(_("offer: make an offer, asked part by part"))
+            if turn.node.store_id:
+                marker = turn.node.store_id.split("-")[0]
+                # TRANSLATORS: a help line; {marker} is the word for a player's storage in an offer, e.g. "stall".
+                lines.append(_("{marker} CARD after give: a card of your {zone}; after ask: a card of theirs",
+                               marker=marker, zone=self._store_name(turn)))
             ids = turn.game.cards.ids
             lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(ids)))
         else:
@@ -345,7 +399,7 @@ class TradePrompt(CommandPrompt):
                                  allowed=decision.get("offers_allowed", 0)))
         hand_size = len(self._hand(turn))
         text = parse_offer_words(words, hand_size, self._card_options(turn), self._pool_choices(turn),
-                                 self._pool_words(turn))
+                                 self._pool_words(turn), self._store_choices(turn), self._store_words(turn))
         receiver = self._receiver(turn, text.receiver_words)
         if receiver is None:
             return None
@@ -391,8 +445,9 @@ class TradePrompt(CommandPrompt):
             if given is None:
                 return None
             try:
-                text.give_positions, text.give_pool = parse_give(given, len(hand), self._pool_choices(turn),
-                                                                 pool_words)
+                text.give_positions, text.give_pool, text.give_store = parse_give(
+                    given, len(hand), self._pool_choices(turn), pool_words, self._store_choices(turn),
+                    self._store_words(turn))
                 break
             except InputProblem as problem:
                 turn.say(problem.message)
@@ -411,7 +466,8 @@ class TradePrompt(CommandPrompt):
             if asked is None:
                 return None
             try:
-                text.ask_hand, text.ask_pool = parse_ask(asked, self._card_options(turn), pool_words)
+                text.ask_hand, text.ask_pool, text.ask_store = parse_ask(asked, self._card_options(turn), pool_words,
+                                                                         self._store_words(turn))
                 break
             except InputProblem as problem:
                 turn.say(problem.message)
@@ -439,7 +495,8 @@ class TradePrompt(CommandPrompt):
                 raise InputProblem(_("There are not that many such cards in the game."))
             return values
 
-        offer = Offer(receiver, mask, counts(text.give_pool), counts(text.ask_pool), counts(text.ask_hand))
+        offer = Offer(receiver, mask, counts(text.give_pool), counts(text.ask_pool), counts(text.ask_hand),
+                      counts(text.give_store), counts(text.ask_store))
         if offer.is_empty():
             raise InputProblem(_("An offer gives or asks for at least one card."))
         return turn.node.offers.encode_offer(offer)
@@ -466,11 +523,18 @@ class TradePrompt(CommandPrompt):
         if any(offer.give_pool):
             # TRANSLATORS: cards of an offer and where they come from, e.g. "2 Rose from Face-up cards".
             given.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_pool), zone=pool_name))
+        if any(offer.give_store):
+            given.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_store),
+                           zone=self._store_name(turn)))
         asked = []
         if any(offer.ask_hand):
             asked.append(_("{cards} from your hand", cards=card_counts_text(ruleset, game, offer.ask_hand)))
         if any(offer.ask_pool):
             asked.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.ask_pool), zone=pool_name))
+        if any(offer.ask_store):
+            # TRANSLATORS: cards an offer asks of the player's own storage, e.g. "1 Rose from your Shop".
+            asked.append(_("{cards} from your {zone}", cards=card_counts_text(ruleset, game, offer.ask_store),
+                           zone=self._store_name(turn)))
         name = self._names(turn)[offerer]
         if not given:
             # TRANSLATORS: an offer that gives nothing in return, e.g. "Bo asks you for 2 × Red from your hand, for nothing."

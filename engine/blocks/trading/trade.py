@@ -55,8 +55,11 @@ class TradeStep(FlowNode):
     ``offers`` offers per turn (so trading always ends); a player who can make
     none is passed over, and trading also ends when everyone has passed in a
     row. With ``counter`` (a shared counter), each accepted trade adds one.
+    With ``store`` (a player zone everyone sees: a building's storage),
+    either party may also give cards of their own store and ask for cards of
+    the other's, by type.
 
-    Parameters: ``hand`` (a player row), ``pool`` (a shared zone), ``received`` (a player zone), ``offers``, ``counter``, ``player`` (default ``active``).
+    Parameters: ``hand`` (a player row), ``pool`` (a shared zone), ``received`` (a player zone), ``offers``, ``counter``, ``store`` (a player zone), ``player`` (default ``active``).
 
     ```yaml
     - {id: trading, kind: trade, hand: hand, pool: face-up, received: set-aside, offers: 3, counter: trades}
@@ -70,6 +73,8 @@ class TradeStep(FlowNode):
                   "received": param("Received", "The player zone cards received go to.", zone(), option=False),
                   "offers": param("Offers", "The most offers each player makes per turn.", COUNT),
                   "counter": param("Counter", "A shared counter of accepted trades.", name("shared-counter"), option=False),
+                  "store": param("Store", "A player zone, seen by everyone, whose cards its owner may trade too.",
+                                 zone(), option=False),
                   "player": param("Player", "The active player (a variable; default active).", variable(),
                                   option=False)}
     required = ("hand", "received", "offers")
@@ -81,7 +86,18 @@ class TradeStep(FlowNode):
         self.received_id = spec["received"]
         self.cap = int(spec["offers"])
         self.counter_id = spec.get("counter")
+        self.store_id = spec.get("store")
         self.player_name = spec.get("player", "active")
+
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """A store is a zone of each player's that everyone sees (its cards are offered and asked for by type)."""
+        declared = context.zones.get(spec.get("store"))
+        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
+                                           or declared.get("visibility", "all") != "all"):
+            context.add(f"{path}.store", _("the zone {zone} is not a player zone everyone sees: a store's cards are "
+                                           "offered and asked for by kind, so everyone must see them",
+                                           zone=spec.get("store")))
 
     @classmethod
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
@@ -89,6 +105,8 @@ class TradeStep(FlowNode):
         paths = [(spec.get("hand"), spec.get("received"), None, False)]
         if spec.get("pool"):
             paths.append((spec["pool"], spec.get("received"), None, False))
+        if spec.get("store"):
+            paths.append((spec["store"], spec.get("received"), None, False))
         return paths
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
@@ -99,7 +117,7 @@ class TradeStep(FlowNode):
 
     def compile(self, game: Any) -> None:
         self.offers = game.space("offer")
-        self.offers.configure(self.hand_id, self.pool_id)
+        self.offers.configure(self.hand_id, self.pool_id, self.store_id)
         self.replies = game.space("reply")
         self.turns = game.space("trade-turn")
         # Passing (and, for the active player, ending the trading) never changes: one list each, shared.
@@ -108,6 +126,8 @@ class TradeStep(FlowNode):
         self.hand_zone = game.zone_index(self.hand_id)
         self.hand_slots = tuple(game.zones.slot(self.hand_zone, seat) for seat in range(game.player_count))
         self.pool_slot = game.zones.slot_of(self.pool_id) if self.pool_id else None
+        self.store_slots = (tuple(game.zones.slot(game.zone_index(self.store_id), seat)
+                                  for seat in range(game.player_count)) if self.store_id else None)
         self.received_zone = game.zone_index(self.received_id)
         self.player = game.variable(self.player_name)
         self.counter = game.counter_index[self.counter_id] if self.counter_id else None
@@ -125,13 +145,19 @@ class TradeStep(FlowNode):
 
     # ------------------------------------------------------------------ what may be offered
 
-    def _pool_counts(self, state: Any) -> tuple[int, ...]:
+    def _counts_in(self, state: Any, slot: int | None) -> tuple[int, ...]:
         counts = [0] * self.type_count
-        if self.pool_slot is not None:
+        if slot is not None:
             type_of = state.game.cards.type_of
-            for instance in instances_in(state.zones[self.pool_slot]):
+            for instance in instances_in(state.zones[slot]):
                 counts[type_of[instance]] += 1
         return tuple(counts)
+
+    def _pool_counts(self, state: Any) -> tuple[int, ...]:
+        return self._counts_in(state, self.pool_slot)
+
+    def _store_counts(self, state: Any, player: int) -> tuple[int, ...]:
+        return self._counts_in(state, self.store_slots[player] if self.store_slots else None)
 
     def _hand_size(self, state: Any, player: int) -> int:
         return count_of(state.zones[self.hand_slots[player]])
@@ -148,13 +174,15 @@ class TradeStep(FlowNode):
         receivers = [(player + step) % players for step in range(1, players)] if player == active else [active]
         choices = []
         hand = self._hand_size(state, player)
+        give_store = self._store_counts(state, player)
         for receiver in receivers:
             their_hand = self._hand_size(state, receiver)
             give_pool = pool if player == active else nothing
             ask_pool = pool if receiver == active else nothing
             ask_limits = tuple(min(copies, their_hand) for copies in self.copies)
-            if hand or any(give_pool) or any(ask_pool) or their_hand:
-                choices.append((receiver, hand, give_pool, ask_pool, ask_limits, their_hand))
+            ask_store = self._store_counts(state, receiver)
+            if hand or any(give_pool) or any(ask_pool) or their_hand or any(give_store) or any(ask_store):
+                choices.append((receiver, hand, give_pool, ask_pool, ask_limits, their_hand, give_store, ask_store))
         return choices
 
     def can_offer(self, state: Any, frame: list, player: int) -> bool:
@@ -167,9 +195,13 @@ class TradeStep(FlowNode):
         active = state.variables[self.player]
         if self.pool_slot is not None and zones[self.pool_slot]:
             return True  # the active player gives, or anyone asks for, a card of the pool
+        stores = self.store_slots
+        if stores is not None and zones[stores[player]]:
+            return True
         if player != active:
-            return bool(zones[hands[active]])
-        return any(zones[hands[seat]] for seat in range(state.player_count) if seat != player)
+            return bool(zones[hands[active]]) or (stores is not None and bool(zones[stores[active]]))
+        return any(zones[hands[seat]] or (stores is not None and zones[stores[seat]])
+                   for seat in range(state.player_count) if seat != player)
 
     def offer_problem(self, state: Any, player: int, offer: Offer) -> str | None:
         """Why ``player`` may not make ``offer`` now (None when they may)."""
@@ -191,9 +223,21 @@ class TradeStep(FlowNode):
             return _("only the active player gives face-up cards, and only those on the table")
         if any(offer.ask_pool) and (receiver != active or any(n > held for n, held in zip(offer.ask_pool, pool))):
             return _("only the active player's face-up cards on the table may be asked for")
+        if any(offer.give_store) and any(n > held for n, held in zip(offer.give_store,
+                                                                     self._store_counts(state, player))):
+            return _("you have no such cards in your {zone}", zone=self._store_name(state.ruleset))
+        if any(offer.ask_store) and any(n > held for n, held in zip(offer.ask_store,
+                                                                    self._store_counts(state, receiver))):
+            return _("{name} has no such cards in their {zone}", name=state.players[receiver],
+                     zone=self._store_name(state.ruleset))
         if sum(offer.ask_hand) > self._hand_size(state, receiver):
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
         return None
+
+    def _store_name(self, ruleset: Any) -> str:
+        from ...text.formatting import ruleset_text
+
+        return ruleset_text(ruleset, ruleset.zone(self.store_id).name) if self.store_id else ""
 
     # ------------------------------------------------------------------ running
 
@@ -301,12 +345,16 @@ class TradeStep(FlowNode):
             state.move(given, offerer_hand, to_receiver, player=offerer, step=self.id)
         if taken:
             state.move(taken, receiver_hand, to_offerer, player=receiver, step=self.id)
-        for counts, target, mover in ((offer.give_pool, to_receiver, offerer), (offer.ask_pool, to_offerer, receiver)):
+        stores = self.store_slots or (None,) * state.player_count
+        for counts, source, target, mover in ((offer.give_pool, self.pool_slot, to_receiver, offerer),
+                                              (offer.ask_pool, self.pool_slot, to_offerer, receiver),
+                                              (offer.give_store, stores[offerer], to_receiver, offerer),
+                                              (offer.ask_store, stores[receiver], to_offerer, receiver)):
             if any(counts):
                 wanted = list(counts)
                 picked = []
-                for instance in instances_in(state.zones[self.pool_slot]):
+                for instance in instances_in(state.zones[source]):
                     if wanted[cards.type_of[instance]]:
                         wanted[cards.type_of[instance]] -= 1
                         picked.append(instance)
-                state.move(picked, self.pool_slot, target, player=mover, step=self.id)
+                state.move(picked, source, target, player=mover, step=self.id)
