@@ -29,7 +29,7 @@ WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
           "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red", "lodge": "garden",
-          "tavern": "chili"}
+          "tavern": "chili", "quarry": "soy"}
 
 
 def workshops(players: int = 4) -> Game:
@@ -733,3 +733,96 @@ def test_a_human_offers_a_stall_card_and_asks_for_one(english):
     state.apply_action(action)
     screen = answer(ruleset, state, ["accept"])[1]
     assert f"{NAMES[seat]} offers you 1 × Blue Bean from Stall for 1 × Red Bean from your Stall." in screen
+
+
+def quarry_owner(seed: int, ruleset=None):
+    """A game whose first player owns a Quarry (soy wild onto common beans), their first field holding 3 green."""
+    state, seat = owner_of("quarry-2", {"soy": 2}, seed, ruleset)
+    give(state, seat, "field-1", {"green": 3})
+    return state, seat
+
+
+def test_with_a_quarry_soy_joins_a_field_of_a_common_bean_and_counts_as_one():
+    state, seat = quarry_owner(30)
+    other = (seat + 1) % 4
+    assert "field-1" in plant_targets(state, seat, "soy"), "onto green: a common bean"
+    give(state, other, "field-1", {"green": 3})
+    assert "field-1" not in plant_targets(state, other, "soy"), "only for the Quarry's owner"
+    give(state, seat, "field-2", {"red": 2})
+    assert "field-2" not in plant_targets(state, seat, "soy"), "red is not a common bean"
+    give(state, seat, "field-1", {"soy": 2})
+    assert "field-1" in plant_targets(state, seat, "green"), "the field is still a green field"
+    assert "field-1" in plant_targets(state, seat, "soy")
+    harvest = harvest_block(state)
+    field = state.game.zones.zone("field-1").index
+    # 5 cards of a green field pay 2 (green: 3 -> 1, 5 -> 2); the owner says how many of the 2 coins are soy.
+    assert harvest.payout(state, seat, field) == 2
+    assert harvest.harvester.wild_range(state, seat, field) == (0, 2)
+    entries = [state.action_to_json(action, seat) for action in state.legal_actions()
+               if state.action_to_json(action, seat)["action"] == "harvest"
+               and state.action_to_json(action, seat)["zone"] == "field-1"]
+    assert [entry.get("wild", 0) for entry in entries] == [0, 1, 2]
+    action = state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1", "wild": 1})
+    assert state.describe_action(action, seat) == "harvest First field, 1 wild card among the coins"
+    with pytest.raises(LogError, match="wild must be a number of wild cards"):
+        state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1", "wild": -1})
+    coins = Counter(state.card_ids_in("coins", seat))
+    state.apply_action(action)
+    assert Counter(state.card_ids_in("coins", seat)) - coins == Counter({"green": 1, "soy": 1})
+    assert not state.card_ids_in("field-1", seat)
+
+
+def test_a_wild_card_never_starts_a_field_and_a_field_paying_more_than_its_own_cards_pays_wild_ones():
+    state, seat = quarry_owner(31)
+    field = state.game.zones.zone("field-2").index
+    assert "field-2" in plant_targets(state, seat, "soy")   # empty: soy starts a soy field, as itself
+    give(state, seat, "field-2", {"soy": 1})
+    assert "field-2" not in plant_targets(state, seat, "green"), "a soy field stays a soy field"
+    state.move(list(state.cards_in(field, seat)), state.slot(field, seat), state.game.zones.slot_of("discard"))
+    # 2 green + 4 soy on the first field: 6 cards of green pay 3, so at least 1 coin is a soy.
+    give(state, seat, "field-1", {"soy": 3})
+    field_1 = state.game.zones.zone("field-1").index
+    harvest = harvest_block(state)
+    assert harvest.payout(state, seat, field_1) == 3 and harvest.harvester.wild_range(state, seat, field_1) == (0, 3)
+    give(state, seat, "field-1", {"soy": 1})
+    assert harvest.payout(state, seat, field_1) == 4 and harvest.harvester.wild_range(state, seat, field_1) == (1, 4)
+    with pytest.raises(IllegalActionError, match="at least 1 wild cards"):
+        state.apply_action(state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1"}))
+    with pytest.raises(IllegalActionError, match="pays 1 to 4 wild cards, not 5"):
+        state.apply_action(state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1",
+                                                   "wild": 5}))
+
+
+def test_the_final_harvest_pays_a_mixed_fields_own_cards_first():
+    state, seat = quarry_owner(32)
+    give(state, seat, "field-1", {"soy": 2})
+    final = next(node for node in state.game.nodes if node.kind == "harvest-all")
+    coins = Counter(state.card_ids_in("coins", seat))
+    final.harvester.harvest(state, seat, state.game.zones.zone("field-1").index, "final-harvest")
+    assert Counter(state.card_ids_in("coins", seat)) - coins == Counter({"green": 2})
+
+
+def test_a_claim_takes_a_wild_card_of_a_blue_field_only_when_no_blue_bean_was_discarded():
+    state, seat = owner_of("watchtower-2", {"blue": 2}, 33)
+    other = (seat + 1) % 4
+    # The other player owns the Quarry (put among their buildings): their blue field holds soy.
+    quarry = state.game.zones.zone("buildings").index
+    give_card = [card for card in state.cards_in("supply") if state.game.cards.id_of(card) == "quarry-2"]
+    state.move(give_card, state.game.zones.slot_of("supply"), state.slot(quarry, other))
+    mine = Counter(state.card_ids_in("coins", seat))
+    harvest_field(state, other, {"blue": 3, "soy": 1})      # 4 cards of blue pay 1: 1 blue coin, 2 blue + 1 soy out
+    assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
+    mine = Counter(state.card_ids_in("coins", seat))
+    harvest_field(state, other, {"blue": 1, "soy": 3})      # pays 1 (the blue bean first): only soy is discarded
+    assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"soy": 1})
+
+
+def test_a_human_chooses_which_cards_of_a_mixed_field_become_coins(english):
+    ruleset = load_ruleset(WORKSHOPS)
+    state, seat = quarry_owner(34, ruleset)
+    give(state, seat, "field-1", {"soy": 2})
+    play_until(state, random.Random(13), lambda state: state.current_player() == seat)
+    action, screen = answer(ruleset, state, ["harvest 1", "2"])
+    assert "Which cards of First field become coins?" in screen
+    assert "1. 2 × Green Bean" in screen and "2. 1 × Green Bean, 1 × Soy Bean" in screen
+    assert state.action_to_json(action, seat) == {"player": seat, "action": "harvest", "zone": "field-1", "wild": 1}

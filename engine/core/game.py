@@ -107,6 +107,8 @@ class Game:
         self.variable_names = tuple(names_seen)
         self.variable_index = MappingProxyType({name: index for index, name in enumerate(names_seen)})
 
+        # Before the action spaces: some are sized by what modifiers may do (wild cards).
+        self.modifiers = ModifierIndex(self)
         self.spaces: list[Any] = []
         self._space_by_name: dict[str, Any] = {}
         for node in self.nodes:
@@ -135,7 +137,6 @@ class Game:
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
         self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
         self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)
-        self.modifiers = ModifierIndex(self)
         self.scoring = Scoring(ruleset, self)
 
     def _allocate(self, name: str, factory: Any) -> None:

@@ -16,6 +16,10 @@ arrives until it leaves. Blocks ask the state, never the card:
 - ``claim-harvest`` (``cards``, ``into``, ``count``, ``own``): when anyone's
   harvest of those cards pays at least 1, the owner takes ``count`` of the
   cards it discarded into their zone ``into`` (harvesting blocks ask);
+- ``wild`` (``cards``, ``onto``): the owner may plant a card ``cards``
+  selects onto their non-empty one-type zone of a type ``onto`` selects; it
+  counts as a card of that type (:func:`held_type` tells a zone's type, wild
+  cards aside; planting and harvesting blocks ask);
 - ``state.modifiers(kind, player)``: every active modifier of a kind, for
   blocks with modifiers of their own (``grant``: an action a ``deposit``
   allows only to its owner).
@@ -30,7 +34,8 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 
-MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant", "claim-harvest")
+MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant", "claim-harvest",
+                  "wild")
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,16 @@ class ModifierIndex:
                 by_kind.setdefault(modifier.kind, []).append(modifier)
         self.by_kind = {kind: tuple(items) for kind, items in by_kind.items()}
         self.any = bool(by_kind)
+        # The card types some `wild` modifier makes wild, and the bitmask of their instances: a zone's type is
+        # read past them (see held_type).
+        from ..blocks.selectors import card_selector
+
+        self.wild_types = frozenset(card_type.index for modifier in self.by_kind.get("wild", ())
+                                    for card_type in game.cards.types
+                                    if card_selector(modifier.params.get("cards"))(card_type))
+        self.wild_mask = 0
+        for index in self.wild_types:
+            self.wild_mask |= game.cards.type_mask[index]
 
     def active(self, state: Any, kind: str, player: int) -> list[Modifier]:
         """The modifiers of ``kind`` that apply to ``player`` now."""
@@ -77,6 +92,40 @@ class ModifierIndex:
             if present:
                 found.append(modifier)
         return found
+
+
+def held_type(game: Any, content: Any) -> int | None:
+    """The card type of a one-type zone's ``content``: its cards' type, wild cards aside (None when empty).
+
+    A wild card never starts a zone, so a zone holding any other card has
+    that card's type; a zone of wild cards alone was planted with them as
+    themselves.
+    """
+    if not content:
+        return None
+    wild = game.modifiers.wild_mask
+    type_of = game.cards.type_of
+    if type(content) is int:
+        core = content & ~wild if wild else content
+        pick = core or content
+        return type_of[(pick & -pick).bit_length() - 1]
+    if wild:
+        for instance in content:
+            if not wild >> instance & 1:
+                return type_of[instance]
+    return type_of[content[0]]
+
+
+def joins_as_wild(state: Any, player: int, card_type: Any, zone_type: int) -> bool:
+    """Whether ``player``'s ``wild`` modifiers let a card of ``card_type`` join a zone of ``zone_type``."""
+    game = state.game
+    if card_type.index not in game.modifiers.wild_types or zone_type in game.modifiers.wild_types:
+        return False
+    from ..blocks.selectors import card_selector
+
+    target = game.cards.types[zone_type]
+    return any(modifier.applies_to_card(card_type) and card_selector(modifier.params.get("onto"))(target)
+               for modifier in state.modifiers("wild", player))
 
 
 def step_value(steps: Any, amount: Any, below: Any = None) -> Any:

@@ -152,9 +152,9 @@ def _card_definition() -> dict[str, Any]:
     modifier = {"title": "Modifier", "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
                 "type": "object", "additionalProperties": False,
                 "properties": {
-                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit, lift-rule, grant or claim-harvest.",
+                    "kind": {"title": "Kind", "description": "replace-table, change-value, raise-limit, set-limit, lift-rule, grant, claim-harvest or wild.",
                              "enum": ["replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant",
-                                      "claim-harvest"]},
+                                      "claim-harvest", "wild"]},
                     "while-in": _name("The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"),
                     "table": _name("The lookup table replaced.", "Table"),
                     "with": {"title": "With", "description": "The replacement table.", "$ref": "#/$defs/lookup-table"},
@@ -172,6 +172,8 @@ def _card_definition() -> dict[str, Any]:
                     "own": {"title": "Own", "description": "claim-harvest: also from the owner's own harvests (default true).",
                             "type": "boolean"},
                     "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
+                    "onto": {"title": "Onto", "description": "wild: the types of the zones the wild cards may join.",
+                             "$ref": "#/$defs/card-selector"},
                     "description": {"title": "Description", "description": "What the modifier does (translatable).", "type": "string"},
                 },
                 "required": ["kind", "while-in"],
@@ -180,7 +182,8 @@ def _card_definition() -> dict[str, Any]:
                           for kind, needs in (("replace-table", ("table", "with")), ("change-value", ("table", "from", "to")),
                                               ("raise-limit", ("limit", "by")),
                                               ("set-limit", ("limit", "to")), ("lift-rule", ("rule",)),
-                                              ("grant", ("grant",)), ("claim-harvest", ("into",)))]}
+                                              ("grant", ("grant",)), ("claim-harvest", ("into",)),
+                                              ("wild", ("cards", "onto")))]}
     return {
         "title": "Card type",
         "description": "A kind of card: its id, name, tags, numbers and copies; `values` makes a series of types, one per value.",

@@ -5,9 +5,10 @@ from typing import Any, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
-from ...core.zones import count_of, instances_in
+from ...core.modifiers import held_type
+from ...core.zones import count_of
 from ...errors import IllegalActionError, LogError
-from ...text.i18n import _
+from ...text.i18n import _, ngettext
 from ..anytime import AnytimeAction
 from ..params import name, param
 from ..registry import register
@@ -15,32 +16,58 @@ from .payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
 
 
 class HarvestSpace(ActionSpace):
-    """The ``harvest`` space: one int per zone, ``{"action": "harvest", "zone": ZONE}`` in the log."""
+    """The ``harvest`` space: ``{"action": "harvest", "zone": ZONE}`` in the log, one int per zone.
+
+    A zone holding wild cards among its own also says how many of the paid
+    cards are wild: ``{"action": "harvest", "zone": ZONE, "wild": N}`` (left
+    out when 0), one int per zone and number.
+    """
 
     name = "harvest"
     json_actions = ("harvest",)
-    # The harvest event tells it, with what the zone paid.
-    tells_itself = True
     tells_itself = True  # the harvest event says what was harvested and what it paid
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)
-        self.size = len(game.zones.specs)
+        self.zone_count = len(game.zones.specs)
+        self.most_wild = game.modifiers.wild_mask.bit_count()
+        self.size = self.zone_count * (self.most_wild + 1)
+
+    def action(self, zone_index: int, wild: int = 0) -> int:
+        """The int of harvesting zone ``zone_index`` with ``wild`` wild cards among the paid ones."""
+        return self.base + wild * self.zone_count + zone_index
+
+    def parts(self, action: int) -> tuple[int, int]:
+        """``(zone index, wild cards paid)`` of an action."""
+        wild, zone_index = divmod(action - self.base, self.zone_count)
+        return zone_index, wild
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
-        return {"player": player, "action": "harvest", "zone": self.game.zones.specs[action - self.base].id}
+        zone_index, wild = self.parts(action)
+        entry = {"player": player, "action": "harvest", "zone": self.game.zones.specs[zone_index].id}
+        if wild:
+            entry["wild"] = wild
+        return entry
 
     def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
         zone_id = entry.get("zone")
         index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
         if index is None:
             raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
-        return self.base + index
+        wild = entry.get("wild", 0)
+        if type(wild) is not int or not 0 <= wild <= self.most_wild:
+            raise LogError.at(_("wild must be a number of wild cards, from 0 to {most}", most=self.most_wild))
+        return self.action(index, wild)
 
     def describe(self, state: Any, action: int, player: int) -> str:
         from ...text.formatting import ruleset_text
 
-        zone = ruleset_text(self.ruleset, self.game.zones.specs[action - self.base].name)
+        zone_index, wild = self.parts(action)
+        zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
+        if wild:
+            # TRANSLATORS: harvesting a field holding wild cards; {count} of the cards paid are wild ones.
+            return ngettext("harvest {zone}, {n} wild card among the coins",
+                            "harvest {zone}, {n} wild cards among the coins", wild, zone=zone)
         # TRANSLATORS: harvesting one of your zones (a field), e.g. "harvest First field".
         return _("harvest {zone}", zone=zone)
 
@@ -112,12 +139,18 @@ class Harvest(AnytimeAction):
 
     def _protection_lifted(self, state: Any, player: int, zone_index: int) -> bool:
         content = state.zones[state.slot(zone_index, player)]
-        card_type = state.game.cards.type(instances_in(content)[0])
+        card_type = state.game.cards.types[held_type(state.game, content)]
         return state.rule_lifted(player, self.protection, card_type)
 
     def legal(self, state: Any, player: int) -> ActionList:
         base = self.space.base
-        return ActionList([base + index for index in self.harvestable(state, player)], kind="harvest")
+        if not state.game.modifiers.wild_mask:
+            return ActionList([base + index for index in self.harvestable(state, player)], kind="harvest")
+        actions = []
+        for index in self.harvestable(state, player):
+            low, high = self.harvester.wild_range(state, player, index)
+            actions.extend(self.space.action(index, wild) for wild in range(low, high + 1))
+        return ActionList(actions, kind="harvest")
 
     def may_harvest(self, state: Any, player: int, zone_index: int) -> bool:
         """Whether ``player`` may harvest their zone ``zone_index`` now (what :meth:`harvestable` lists, for one)."""
@@ -135,13 +168,21 @@ class Harvest(AnytimeAction):
         return self._protection_lifted(state, player, zone_index)
 
     def apply(self, state: Any, player: int, action: int) -> int:
-        zone_index = action - self.space.base
+        zone_index, wild = self.space.parts(action)
         if not self.may_harvest(state, player, zone_index):
             filled = count_of(state.zones[state.slot(zone_index, player)]) if zone_index in self.harvester.zones else 0
             if not filled:
                 raise IllegalActionError.at(_("there is nothing to harvest there"))
             raise IllegalActionError.at(_("a zone with a single card may not be harvested while another holds more"))
-        self.harvester.harvest(state, player, zone_index, self.id)
+        if wild:
+            low, high = self.harvester.wild_range(state, player, zone_index)
+            if not low <= wild <= high:
+                raise IllegalActionError.at(_("this harvest pays {low} to {high} wild cards, not {count}", low=low,
+                                              high=high, count=wild))
+        elif self.harvester.wild_range(state, player, zone_index)[0]:
+            raise IllegalActionError.at(_("this harvest pays at least {low} wild cards: say how many",
+                                          low=self.harvester.wild_range(state, player, zone_index)[0]))
+        self.harvester.harvest(state, player, zone_index, self.id, wild)
         return DECIDE
 
     def payout(self, state: Any, player: int, zone_index: int) -> int:

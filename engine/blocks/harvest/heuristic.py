@@ -404,7 +404,8 @@ class FieldPolicy:
         best, best_gain = None, HARVEST_MARGIN
         space = harvest_space(obs)
         for action in harvest:
-            at = holding.zones.index(action - space.base) if action - space.base in holding.zones else -1
+            zone_index = space.parts(action)[0]
+            at = holding.zones.index(zone_index) if zone_index in holding.zones else -1
             if at < 0:
                 continue
             # Only a zone that gives up little when harvested is worth a look: room is worth little.
@@ -430,7 +431,7 @@ class FieldPolicy:
         space = harvest_space(obs)
         best, best_value = None, None
         for action in harvest:
-            zone_index = action - space.base
+            zone_index = space.parts(action)[0]
             if zone_index not in holding.zones:
                 continue
             value = self.after_harvest(outlook, holding, holding.zones.index(zone_index))
@@ -467,6 +468,6 @@ class HarvestPolicy(FieldPolicy):
 
 
 def harvest_space(obs: Observation) -> Any:
-    """The action space of harvests (one int per zone: base + zone index)."""
+    """The action space of harvests (its ``parts`` tell an action's zone index)."""
     return obs.game.space("harvest")
 

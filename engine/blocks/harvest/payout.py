@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from ...core.modifiers import step_value
+from ...core.modifiers import held_type, step_value
 from ...core.zones import count_of, instances_in
 from ..params import name, param, zone
 from .events import Harvested
@@ -55,21 +55,40 @@ class Harvester:
         content = state.zones[state.slot(zone_index, player)]
         if not content:
             return 0
-        first = instances_in(content)[0]
-        card_type = state.game.cards.type(first)
+        card_type = state.game.cards.types[held_type(state.game, content)]
         amount = count_of(content)
         paid = lookup(state.table_for(player, card_type, self.table), amount)
         if state.game.modifiers.any:
             paid = state.changed_value(player, card_type, self.table, paid)
         return min(paid, amount)
 
-    def _claims(self, state: Any, player: int, discarded: Sequence[int], step: str) -> None:
+    def wild_range(self, state: Any, player: int, zone_index: int) -> tuple[int, int]:
+        """The fewest and the most wild cards a harvest of the zone may pay (``(0, 0)`` for a zone without any).
+
+        A zone holding wild cards among its own (a ``wild`` modifier let them
+        join) pays its own type's table; its owner chooses which cards become
+        points, so how many of them are wild, within what the zone holds.
+        """
+        wild = state.game.modifiers.wild_mask
+        if not wild:
+            return 0, 0
+        cards = instances_in(state.zones[state.slot(zone_index, player)])
+        jokers = sum(1 for card in cards if wild >> card & 1)
+        if not jokers or jokers == len(cards):
+            return 0, 0
+        paid = self.payout(state, player, zone_index)
+        return max(0, paid - (len(cards) - jokers)), min(paid, jokers)
+
+    def _claims(self, state: Any, player: int, discarded: Sequence[int], step: str, zone_type: int) -> None:
         """Players whose ``claim-harvest`` modifiers apply take some of the cards a paying harvest discarded.
 
         They are asked in turn from the harvester clockwise (the harvester first,
-        when their own harvests count), each taking what is still there.
+        when their own harvests count), each taking what is still there. A wild
+        card counts as a card of the zone's type, taken only when no card of
+        the type itself is left.
         """
         game = state.game
+        wild = game.modifiers.wild_mask
         players = state.player_count
         for offset in range(players):
             seat = (player + offset) % players
@@ -80,18 +99,36 @@ class Harvester:
                 left = state.zones[self.rest_to]
                 held = set(instances_in(left))
                 wanted = [card for card in discarded
-                          if card in held and modifier.applies_to_card(game.cards.type(card))][:int(params.get("count", 1))]
+                          if card in held and modifier.applies_to_card(game.cards.type(card))]
+                if wild and modifier.applies_to_card(game.cards.types[zone_type]):
+                    wanted += [card for card in discarded if card in held and wild >> card & 1 and card not in wanted]
+                wanted = wanted[:int(params.get("count", 1))]
                 if wanted:
                     target = state.slot(game.zone_index(params["into"]), seat)
                     state.move(wanted, self.rest_to, target, player=seat, step=step)
 
-    def harvest(self, state: Any, player: int, zone_index: int, step: str) -> int:
-        """Harvest ``player``'s zone: the paid cards to their ``pay-to`` zone, the rest to ``rest-to``; the amount paid."""
+    def harvest(self, state: Any, player: int, zone_index: int, step: str, wild: int | None = None) -> int:
+        """Harvest ``player``'s zone: the paid cards to their ``pay-to`` zone, the rest to ``rest-to``; the amount paid.
+
+        ``wild``: how many of the paid cards are wild cards (within
+        :meth:`wild_range`; by default the fewest: the zone's own cards pay first).
+        """
         slot = state.slot(zone_index, player)
-        cards = instances_in(state.zones[slot])
+        content = state.zones[slot]
+        cards = instances_in(content)
         if not cards:
             return 0
         paid = self.payout(state, player, zone_index)
+        zone_type = held_type(state.game, content)
+        mask = state.game.modifiers.wild_mask
+        if mask:
+            low, high = self.wild_range(state, player, zone_index)
+            jokers = min(max(low if wild is None else wild, low), high)
+            own = [card for card in cards if not mask >> card & 1]
+            others = [card for card in cards if mask >> card & 1]
+            if own and others:
+                paying = own[:paid - jokers] + others[:jokers]
+                cards = paying + [card for card in cards if card not in paying]
         if state.recording:
             state.events.append(Harvested(player, self.zone_ids[zone_index], state.game.cards.ids_of(cards), paid))
         if paid:
@@ -99,7 +136,7 @@ class Harvester:
         if len(cards) > paid:
             state.move(cards[paid:], slot, self.rest_to, player=player, step=step)
             if paid and "claim-harvest" in state.game.modifiers.by_kind:
-                self._claims(state, player, cards[paid:], step)
+                self._claims(state, player, cards[paid:], step, zone_type)
         if self.counter is not None:
             state.add_to_counter(self.counter, player, 1)
         return paid

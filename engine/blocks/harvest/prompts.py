@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import Turn, parse_number, word_set
+from ...terminal.commands import Turn, choose, parse_number, word_set
 from ...text.formatting import list_separator, ruleset_text
 from ...text.i18n import _
 from ...text.player_input import InputProblem
@@ -77,7 +77,7 @@ class HarvestCommand:
         if not words:
             numbers = self._open(turn)
             if len(numbers) == 1:
-                return self.item.space.base + zones[numbers[0] - 1].index
+                return self._with_wild_cards(turn, zones[numbers[0] - 1])
             if not numbers:
                 raise InputProblem(_("You have nothing you may harvest now."))
             raise InputProblem(_("Which one? Type harvest and its number: {numbers}.",
@@ -90,4 +90,23 @@ class HarvestCommand:
         if not turn.observation.cards(spec.id, turn.player):
             raise InputProblem(_("{zone} is empty: there is nothing to harvest.",
                                  zone=ruleset_text(turn.ruleset, spec.name)))
-        return self.item.space.base + spec.index
+        return self._with_wild_cards(turn, spec)
+
+    def _with_wild_cards(self, turn: Turn, spec: Any) -> int | None:
+        """The harvest of the zone; when it holds wild cards among its own, the player says which become coins."""
+        from ...terminal.table_view import counted_cards
+
+        low, high = self.item.harvester.wild_range(turn.state, turn.player, spec.index)
+        if low == high:
+            return self.item.space.action(spec.index, low)
+        cards = turn.state.card_ids_in(spec.index, turn.player)
+        game = turn.game
+        wild_types = game.modifiers.wild_types
+        own = [card for card in cards if game.cards.index_of_id[card] not in wild_types]
+        jokers = [card for card in cards if game.cards.index_of_id[card] in wild_types]
+        paid = self.item.payout(turn.state, turn.player, spec.index)
+        options = [counted_cards(turn.ruleset, own[:paid - wild] + jokers[:wild]) for wild in range(low, high + 1)]
+        # TRANSLATORS: a field holding wild cards among its own pays; which cards become coins is the player's choice.
+        picked = choose(turn, _("Which cards of {zone} become coins?", zone=ruleset_text(turn.ruleset, spec.name)),
+                        options)
+        return None if picked is None else self.item.space.action(spec.index, low + picked)

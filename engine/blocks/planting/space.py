@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.decisions import ActionSpace
+from ...core.modifiers import held_type, joins_as_wild
 from ...errors import LogError
 from ...text.i18n import _
 
@@ -27,8 +28,12 @@ def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
     if spec.accepts and not _accepts(spec)(card_type):
         return False
     if spec.one_type and content:
-        held = content[0] if type(content) is not int else (content & -content).bit_length() - 1
-        return state.game.cards.type_of[held] == card_type.index
+        game = state.game
+        if not game.modifiers.wild_mask:
+            held = content[0] if type(content) is not int else (content & -content).bit_length() - 1
+            return game.cards.type_of[held] == card_type.index
+        zone_type = held_type(game, content)
+        return zone_type == card_type.index or joins_as_wild(state, game.zones.slot_owner[slot], card_type, zone_type)
     if spec.distinct and content:
         return not content & state.game.cards.type_mask[card_type.index] if type(content) is int \
             else all(state.game.cards.type_of[held] != card_type.index for held in content)
