@@ -153,6 +153,23 @@ def test_forge_2_replaces_the_chili_meter_and_mine_2_turns_a_payout_of_four_into
     assert len(state.cards_in("coins", seat)) - coins_before == 5 and not state.cards_in("field-1", seat)
 
 
+@pytest.mark.parametrize("bonus", [True, False])
+def test_an_option_may_switch_a_modifier_off(tmp_path, bonus):
+    overlay = tmp_path / "switch.yaml"
+    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/switch\n"
+                       "option-definitions:\n  mine-bonus: {type: boolean, default: true, description: Mine 2 adds 1.}\n"
+                       "cards:\n  - id: mine-2\n    modifiers:\n      - {kind: change-value, while-in: buildings, "
+                       "table: meter, from: 4, to: 5, enabled: {option: mine-bonus}}\n", encoding="utf-8")
+    state = Game(load_ruleset(overlay, {"mine-bonus": bonus}), NAMES[:4]).new_initial_state(seed=6)
+    seat = state.current_player()
+    field_1 = state.game.zones.zone("field-1").index
+    state.move(list(state.cards_in("field-1", seat)), state.slot(field_1, seat), state.game.zones.slot_of("discard"))
+    give(state, seat, "field-1", {"blue": 10})
+    give(state, seat, "coins", {"soy": 2})
+    state.apply_action(build_action(state, seat, "mine-2", {"soy": 2}))
+    assert harvest_block(state).payout(state, seat, field_1) == (5 if bonus else 4)
+
+
 def test_forge_3_lifts_the_protection_rule_for_its_owner():
     state = workshops().new_initial_state(seed=6)
     seat, other = state.current_player(), (state.current_player() + 1) % 4

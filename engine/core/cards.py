@@ -37,6 +37,11 @@ class CardType:
     spec: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
 
     @property
+    def description(self) -> str | None:
+        """The type's ``description`` (translated in the ruleset's text context), if it has one."""
+        return self.spec.get("description")
+
+    @property
     def on_take(self) -> Mapping[str, Any] | None:
         """The effect block run when a player takes a card of this type, if any."""
         return self.spec.get("on-take")

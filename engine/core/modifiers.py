@@ -24,8 +24,9 @@ arrives until it leaves. Blocks ask the state, never the card:
   blocks with modifiers of their own (``grant``: an action a ``deposit``
   allows only to its owner).
 
-So an expansion card changes the game from the moment it is built, with no
-code for that card.
+Any modifier with ``enabled: false`` (usually an option) does nothing. So an
+expansion card changes the game from the moment it is built, with no code
+for that card.
 """
 from __future__ import annotations
 
@@ -62,6 +63,8 @@ class ModifierIndex:
         by_kind: dict[str, list[Modifier]] = {}
         for card_type in game.cards.types:
             for spec in card_type.spec.get("modifiers") or ():
+                if spec.get("enabled", True) is False:
+                    continue  # switched off (by an option): as if the card did not have it
                 zone_index = game.zones.index_of_id[spec["while-in"]]
                 modifier = Modifier(spec["kind"], card_type.index, zone_index, spec)
                 by_kind.setdefault(modifier.kind, []).append(modifier)

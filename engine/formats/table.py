@@ -217,6 +217,14 @@ class _SeatReader:
             name: frozenset(card.id for card in self._cards_of(name)) for name in self.fields}
         self.card_sets[None] = frozenset(card.id for card in ruleset.cards)
         self.limits: dict[frozenset[str], int] = {}
+        # The rules of what a player may hold that blocks keep (one building of each kind, a cap per kind),
+        # and what each zone holds so far: per player, and at the whole table.
+        from ..blocks import registry as blocks
+
+        self.holding_rules = [block for block in (blocks.build("anytime", spec, ruleset) for spec in ruleset.anytime)
+                              if hasattr(block, "table_problem")]
+        self.held: dict[tuple[str, str], list[str]] = {}
+        self.held_by_all: dict[str, list[str]] = {}
 
     def copies(self, card: Any) -> int:
         """How many copies of a card type the game has with this many players."""
@@ -331,10 +339,21 @@ class _SeatReader:
                 else:
                     self.too_many_copies(where, card_id, copies)
                 continue
+            zone = spec.get("zone")
+            problem = next((found for found in (rule.table_problem(self.ruleset, zone, self.held.get((name, zone), []),
+                                                                   self.held_by_all.get(zone, []), card_id,
+                                                                   self.players) for rule in self.holding_rules)
+                            if found), None) if zone else None
+            if problem:
+                self.add(where, problem)
+                continue
             if not self.room(key, 1, where):
                 continue
             holders.append(name)
             cards.append(card_id)
+            if zone:
+                self.held.setdefault((name, zone), []).append(card_id)
+                self.held_by_all.setdefault(zone, []).append(card_id)
         return cards, None
 
     def _values(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:

@@ -169,8 +169,13 @@ def _card_definition() -> dict[str, Any]:
                     "into": _name("claim-harvest: the owner's zone the claimed cards go to.", "Into", "zone"),
                     "count": {"title": "Count", "description": "claim-harvest: how many discarded cards the owner takes.",
                               "type": "integer", "minimum": 1, "maximum": 1000},
-                    "own": {"title": "Own", "description": "claim-harvest: also from the owner's own harvests (default true).",
-                            "type": "boolean"},
+                    "own": {"title": "Own", "description": "claim-harvest: also from the owner's own harvests (default true). "
+                                                           "May be an option reference {option: NAME}.",
+                            "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/option-reference"}]},
+                    "enabled": {"title": "Enabled", "description": "false: the modifier does nothing (usually an option, "
+                                                                   "for a rule a group may play either way). May be an "
+                                                                   "option reference {option: NAME}.",
+                                "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/option-reference"}]},
                     "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
                     "onto": {"title": "Onto", "description": "wild: the types of the zones the wild cards may join.",
                              "$ref": "#/$defs/card-selector"},
@@ -296,8 +301,9 @@ def _view_definition() -> dict[str, Any]:
                              "zones": {"title": "Zones", "description": "Several player zones shown together.",
                                        "type": "array", "minItems": 1, "maxItems": 10, "items": zone},
                              "show": {"title": "Show", "description": "names (card names), values (faces and their total), count, "
-                                                                     "counts (the number of cards of each type) or positions (a row's cards numbered from its front).",
-                                      "enum": ["names", "values", "count", "counts", "positions"]},
+                                                                     "counts (the number of cards of each type), positions (a row's cards numbered from its front) "
+                                                                     "or by-name (each name once, with its cards' values).",
+                                      "enum": ["names", "values", "count", "counts", "positions", "by-name"]},
                              "pays": {"title": "Pays", "description": "With show: counts, the id of an action taken at any time (a harvest) whose payout for the zone is shown.",
                                       "type": "string", "pattern": NAME_PATTERN},
                              "status": {"title": "Status", "description": "The player's status in the decision under way.", "const": True},
@@ -326,6 +332,8 @@ def _view_definition() -> dict[str, Any]:
                                    "type": "array", "maxItems": 10, "items": column},
                            "shared": {"title": "Shared", "description": "Shared zones shown above the players table.",
                                       "type": "array", "maxItems": 10, "items": column},
+                           "details": {"title": "Details", "description": "A line per player under the table: these zones and measures, when not empty.",
+                                       "type": "array", "maxItems": 10, "items": column},
                            "turn": {"title": "Turn", "description": "A player variable (active): the table's heading counts turns and names this player.",
                                     "type": "string", "pattern": NAME_PATTERN, "x-ref": "variable"},
                            "tell": {"title": "Tell", "description": "Card moves and counter changes the narration tells, each with its sentence.",

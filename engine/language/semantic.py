@@ -534,7 +534,7 @@ def _check_view(context: Context, data: dict) -> None:
         return
     if "banner" in view:
         context.check_reference("zone", "$.view.banner", view["banner"])
-    for section in ("columns", "own", "shared"):
+    for section in ("columns", "own", "shared", "details"):
         for index, column in enumerate(view.get(section) or []):
             if not isinstance(column, dict):
                 continue

@@ -402,6 +402,7 @@ class CommandPrompt:
     def show_help(self, turn: Turn, extras: Sequence[Any]) -> None:
         """What is legal now: the decision's commands, the actions at any time, quitting, how the game ends."""
         from ..text.card_text import game_rule_phrases
+        from .table_view import detail_descriptions
 
         own = self.help_lines(turn)
         if own:
@@ -416,6 +417,12 @@ class CommandPrompt:
             for line in at_any_time:
                 turn.say("  " + line)
         turn.say("  " + _("q: save the game and quit."))
+        described = detail_descriptions(turn.ruleset, turn.observation)
+        if described:
+            # TRANSLATORS: heading of the help's list of the cards in play that change the rules, and what each does.
+            turn.say(_("In play:"))
+            for line in described:
+                turn.say("  " + line)
         for phrase in game_rule_phrases(turn.ruleset):
             turn.say(phrase)
 

@@ -7,8 +7,9 @@ Everything shown comes from an :class:`~engine.core.observation.Observation`
 the ``view.columns`` (a zone's cards, their values, their count, or their
 count by type with what an action at any time would pay for them; the
 player's status in the decision under way; a measure), the viewer's own
-hidden zones (``view.own``, a row numbered front first), how near the end is,
-and what just happened. Public facts the observation does not hold (the
+hidden zones (``view.own``, a row numbered front first), a line per player
+of what they have beside the table (``view.details``: buildings, deposits),
+how near the end is, and what just happened. Public facts the observation does not hold (the
 price of a closed zone, what a harvest would pay) are asked of the game's
 blocks when the state is given. Column widths are measured in terminal cells by rich, so
 Japanese and Korean names line up.
@@ -76,6 +77,24 @@ def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
         counts[card] = counts.get(card, 0) + 1
     # TRANSLATORS: a number of cards of one kind, e.g. "3 × Red".
     return list_separator().join(_("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items())
+
+
+def by_name(ruleset: Any, card_ids: Sequence[str]) -> str:
+    """Cards grouped by name, each name once with its cards' values: ``Hotel 1/2/4, Saloon 3``.
+
+    A card without a value is counted instead (``Red × 2``). The names come
+    in the ruleset's card order.
+    """
+    groups: dict[str, list[Any]] = {}
+    for card in sorted(card_ids, key=lambda card: ruleset.card(card).index):
+        groups.setdefault(ruleset_text(ruleset, ruleset.card(card).name), []).append(face_value(ruleset, card))
+    shown = []
+    for name, values in groups.items():
+        if all(value is not None for value in values):
+            shown.append(f"{name} {'/'.join(format_number(value) for value in values)}")
+        else:
+            shown.append(_("{count} × {card}", count=len(values), card=name))
+    return list_separator().join(shown)
 
 
 def row_position_items(ruleset: Any, card_ids: Sequence[str]) -> list[str]:
@@ -195,6 +214,8 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
         return text
     if show == "positions":
         return row_positions(ruleset, cards)
+    if show == "by-name":
+        return by_name(ruleset, cards)
     if show == "values":
         text = faces(ruleset, cards)
         values = [face_value(ruleset, card) or 0 for card in cards]
@@ -337,6 +358,8 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
             shown = row_positions(ruleset, cards)
         elif item.get("show") == "counts":
             shown = counted_cards(ruleset, cards)
+        elif item.get("show") == "by-name":
+            shown = by_name(ruleset, cards)
         else:
             shown = list_separator().join(card_name(ruleset, card) for card in cards)
         if not cards:
@@ -350,6 +373,59 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
         else:
             # TRANSLATORS: a line under the game table: a zone and the cards in it.
             lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
+    return lines
+
+
+def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any = None) -> list[Text]:
+    """A line per player of what they have beside the table (``view.details``): "Bo: Buildings: Hotel 2 · Bank: 5".
+
+    Items shown as the table's columns are; an item with nothing in it (an
+    empty zone, a zone still closed, a measure of 0) is left out, and so is a
+    player with nothing to show.
+    """
+    items = ruleset.view.get("details") or ()
+    if not items:
+        return []
+    lines = []
+    for seat, name in enumerate(observation.players):
+        parts = []
+        for item in items:
+            zones = [zone for zone in _zones_of(item) if ruleset.zone(zone).per_player]
+            if zones and all(not observation.is_open(zone, seat) for zone in zones):
+                continue
+            shown = cell(ruleset, observation, item, seat, state)
+            if shown in ("–", "0", ""):
+                continue
+            # TRANSLATORS: one item of a player's line under the table, e.g. "Buildings: Hotel 2".
+            parts.append(_("{zone}: {cards}", zone=_heading(ruleset, item), cards=shown.replace("\n", " ")))
+        if parts:
+            name = printable(name, keep_newlines=False)
+            if viewer is not None and seat == viewer:
+                name = _("{name} (you)", name=name)
+            # TRANSLATORS: a player's line under the table: their name, then what they have ("Bo: Bank: 5 · Shop: Red").
+            lines.append(Text(_("{name}: {items}", name=name, items=" · ".join(parts))))
+    return lines
+
+
+def detail_descriptions(ruleset: Any, observation: Any) -> list[str]:
+    """What the cards in the players' detail zones do (their descriptions), each card once, for the help."""
+    from ..text.formatting import format_list
+
+    owners: dict[str, list[str]] = {}
+    for item in ruleset.view.get("details") or ():
+        for zone in _zones_of(item):
+            if not ruleset.zone(zone).per_player:
+                continue
+            for seat, name in enumerate(observation.players):
+                for card in observation.cards(zone, seat) or ():
+                    if ruleset.card(card).description and name not in owners.setdefault(card, []):
+                        owners[card].append(printable(name, keep_newlines=False))
+    lines = []
+    for card in sorted(owners, key=lambda card: ruleset.card(card).index):
+        # TRANSLATORS: a card in play and what it does, for the help, e.g. "Hotel 2 (Ann): You may look at ...".
+        lines.append(_("{card} ({owners}): {description}", card=card_name(ruleset, card),
+                       owners=format_list(owners[card]),
+                       description=ruleset_text(ruleset, ruleset.card(card).description)))
     return lines
 
 
@@ -392,6 +468,8 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
             shown = counted_cards(ruleset, view.cards) or _("(none)")
         elif item.get("show") == "values":
             shown = faces(ruleset, view.cards) or _("(none)")
+        elif item.get("show") == "by-name":
+            shown = by_name(ruleset, view.cards) or _("(none)")
         else:
             shown = list_separator().join(card_name(ruleset, card) for card in view.cards) or _("(none)")
         lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
@@ -409,6 +487,7 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
     parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card),
                                    *shared_lines(ruleset, observation),
                                    players_table(ruleset, observation, viewer, state)]
+    parts.extend(detail_lines(ruleset, observation, viewer, state))
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))

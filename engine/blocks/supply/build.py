@@ -8,7 +8,7 @@ from ...core.flow import DECIDE
 from ...core.zones import instances_in
 from ...errors import IllegalActionError, LogError
 from ...language.yaml_loader import json_path_child
-from ...text.i18n import _
+from ...text.i18n import _, ngettext
 from ..anytime import AnytimeAction
 from ..card_counts import CountsCode, card_counts_text, counts_by_type, held_by_type, payments, take_counts
 from ..cards.refill import by_players_schema, count_for_players
@@ -161,6 +161,41 @@ class Build(AnytimeAction):
         if spec.get("cap") is not None and not spec.get("capped-to"):
             context.add(path, _("a cap needs `capped-to`, the shared zone a group's other cards go to"))
 
+    def table_problem(self, ruleset: Any, zone: str, held: Sequence[str], held_by_all: Sequence[str], card_id: str,
+                      players: int) -> str | None:
+        """Why a table file may not list ``card_id`` in a player's zone ``zone`` beside ``held`` (None: it may).
+
+        The same rules as in play: one card of each group per player, and no
+        more of a group at the whole table (``held_by_all``) than the cap.
+        """
+        from ...text.formatting import card_name, tag_name
+
+        if zone != self.spec["to"]:
+            return None
+        group = self._group_tag(ruleset, card_id)
+        if group is None:
+            return None
+        if self.one_per_group:
+            other = next((card for card in held if self._group_tag(ruleset, card) == group), None)
+            if other is not None:
+                # TRANSLATORS: a table file lists two buildings of one kind for a player; {group} is the kind.
+                return _("{card} and {other} are both {group}: a player holds only one of each kind",
+                         card=card_name(ruleset, card_id), other=card_name(ruleset, other),
+                         group=tag_name(ruleset, group))
+        if self.cap_spec is not None:
+            cap = count_for_players(self.cap_spec, players)
+            built = sum(1 for card in held_by_all if self._group_tag(ruleset, card) == group)
+            if built >= cap:
+                return ngettext("with {players} players only {n} {group} is built in all",
+                                "with {players} players only {n} {group} are built in all", cap, players=players,
+                                group=tag_name(ruleset, group))
+        return None
+
+    def _group_tag(self, ruleset: Any, card_id: str) -> str | None:
+        """The group (a tag of ``groups``) of a card, if it belongs to one."""
+        tags = ruleset.card(card_id).tags
+        return next((tag for tag in self.group_payers if tag in tags), None)
+
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("build", BuildSpace),)
 
@@ -193,7 +228,7 @@ class Build(AnytimeAction):
 
     # ------------------------------------------------------------------ what may be built
 
-    def for_sale(self, state: Any) -> list[int]:
+    def in_supply(self, state: Any) -> list[int]:
         """The card types in the supply that belong to a group, in card order."""
         type_of = state.game.cards.type_of
         seen: list[int] = []
@@ -212,7 +247,7 @@ class Build(AnytimeAction):
     def buildable(self, state: Any, player: int) -> list[int]:
         """The card types ``player`` may build now, whether or not they can pay."""
         held = self.groups_held(state, player) if self.one_per_group else set()
-        return [card_type for card_type in self.for_sale(state) if self.group_of[card_type] not in held]
+        return [card_type for card_type in self.in_supply(state) if self.group_of[card_type] not in held]
 
     def payments_for(self, state: Any, player: int, card_type: int, held: list[int] | None = None) -> list[list[int]]:
         """Every way ``player`` can pay for a card of ``card_type`` now."""
@@ -243,7 +278,7 @@ class Build(AnytimeAction):
         if action not in self.space:
             raise IllegalActionError.at(_("that is not a card to build"))
         card_type, counts = self.space.parts(action)
-        if card_type not in self.for_sale(state):
+        if card_type not in self.in_supply(state):
             raise IllegalActionError.at(_("that card is not in the supply"))
         if self.one_per_group and self.group_of[card_type] in self.groups_held(state, player):
             raise IllegalActionError.at(_("you already hold a card of that kind"))

@@ -99,7 +99,7 @@ class BuildCommand:
         A name may be several words (``Gold mine 2``): the longest run of
         words that spells a name exactly wins; else the first word is read.
         """
-        choices = card_choices(turn.ruleset, turn.game, self.item.for_sale(turn.state))
+        choices = card_choices(turn.ruleset, turn.game, self.item.in_supply(turn.state))
         for used in range(len(words), 1, -1):
             key = squash(" ".join(words[:used]))
             spelled = [value for value, names in choices if any(squash(name) == key for name in names)]
@@ -109,7 +109,7 @@ class BuildCommand:
         return match_name(words[0], choices, _("card")), 1
 
     def _why_not(self, turn: Turn) -> str:
-        if not self.item.for_sale(turn.state):
+        if not self.item.in_supply(turn.state):
             return _("Nothing is left to build.")
         if not self.item.buildable(turn.state, turn.player):
             return _("You already hold a card of every kind left to build.")
