@@ -219,7 +219,7 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
 
 def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the Bohnanza figures (shared with ``python -m benchmarks.bench_bohnanza``)."""
-    parser.add_argument("--bohnanza", default="bohnanza/amigo:4,bohnanza/rio-grande:6",
+    parser.add_argument("--bohnanza", default="bohnanza/amigo:4,bohnanza/rio-grande:6,bohnanza/high-bohn:4",
                         help="Bohnanza editions and player counts, RULESET:PLAYERS,... (empty: none)")
     parser.add_argument("--bohnanza-games", type=int, default=30, help="Bohnanza random games per case and side")
     parser.add_argument("--bohnanza-logs", type=int, default=200, help="Bohnanza logs replayed per case and side")

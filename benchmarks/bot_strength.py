@@ -8,8 +8,12 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
 
     python -m benchmarks.bot_strength [GAMES] [RULESET ...]
 
-Defaults: high-society/ja and high-society/ko (2,000 games each) and
-bohnanza/amigo (1,000 games); GAMES sets the number for every ruleset named.
+Defaults: high-society/ja and high-society/ko (2,000 games each),
+bohnanza/amigo and bohnanza/high-bohn (1,000 games each); GAMES sets the
+number for every ruleset named. For a ruleset whose players build cards
+from a supply (High Bohn), it also reports how often each kind (each group
+of the ``build`` action) is built per game, by the heuristic bot and by a
+random bot.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import time
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 # Games per ruleset when none is given: a Bohnanza game is some twenty times as long as a High Society one.
-DEFAULT_GAMES = {"high-society/ja": 2000, "high-society/ko": 2000, "bohnanza/amigo": 1000}
+DEFAULT_GAMES = {"high-society/ja": 2000, "high-society/ko": 2000, "bohnanza/amigo": 1000, "bohnanza/high-bohn": 1000}
 
 
 def _play(game, kinds: list[str], bot_seed: int, deal_seed: int):
@@ -40,9 +44,16 @@ def _game(ruleset_name: str):
     return Game(load_ruleset(ruleset_name), PLAYERS)
 
 
-def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024) -> tuple[int, int]:
-    """``(wins, games)`` of one heuristic bot against three random bots."""
+def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024,
+                       built: dict[str, dict[str, int]] | None = None) -> tuple[int, int]:
+    """``(wins, games)`` of one heuristic bot against three random bots.
+
+    ``built``, when given, receives per group of the ruleset's ``build``
+    action how many cards of it the heuristic bot (``"heuristic"``) and the
+    three random bots together (``"random"``) built.
+    """
     game = _game(ruleset_name)
+    build = next((item for item in game.anytime if item.kind == "build"), None)
     wins = 0
     for number in range(games):
         hero = number % len(PLAYERS)
@@ -50,6 +61,13 @@ def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024) -> tuple
         state = _play(game, kinds, seed * 7919 + number * 13, seed * 1_000_003 + number)
         if PLAYERS[hero] in state.result().winners:
             wins += 1
+        if built is not None and build is not None:
+            for seat, kind in enumerate(kinds):
+                for card in state.card_ids_in(build.spec["to"], seat):
+                    group = build.group_of[game.cards.index_of_id[card]]
+                    if group is not None:
+                        counts = built.setdefault(build.groups[group], {"heuristic": 0, "random": 0})
+                        counts[kind] += 1
     return wins, games
 
 
@@ -73,10 +91,15 @@ def main(argv: list[str]) -> None:
     for name in rulesets:
         games = given if given is not None else DEFAULT_GAMES.get(name, 1000)
         start = time.perf_counter()
-        wins, played = heuristic_win_rate(name, games)
+        built: dict[str, dict[str, int]] = {}
+        wins, played = heuristic_win_rate(name, games, built=built)
         seconds = time.perf_counter() - start
         print(f"{name}: heuristic vs 3 random: {wins}/{played} wins = {wins / played:.1%} "
               f"({played / seconds:.1f} games/s)")
+        if built:
+            print(f"{name}: built per game, by the heuristic bot / by one random bot (of three):")
+            for group, counts in built.items():
+                print(f"  {group:12} {counts['heuristic'] / played:5.2f} / {counts['random'] / played / 3:5.2f}")
         start = time.perf_counter()
         seats, played = self_play_win_rates(name, games)
         seconds = time.perf_counter() - start

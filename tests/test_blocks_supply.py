@@ -286,7 +286,7 @@ def test_a_human_builds_by_name_and_is_told_what_they_can_and_cannot_pay_for(eng
     give(state, seat, "coins", {"green": 2, "chili": 1})
     action, screen = answer(ruleset, state, ["?", "build mill 2"])
     assert "build: you can pay from your Coins for Mill 1 (1 × Green Bean), Mill 2 (2 × Green Bean)" in screen
-    assert "build: not enough in your Coins yet for Forge 2 (2 × Chili Bean)" in screen
+    assert "build: not enough in your Coins yet for Forge 2/3 (Chili Bean), Mine 2/3 (Soy Bean)" in screen
     assert state.action_to_json(action, seat) == {"player": seat, "action": "build", "card": "mill-2",
                                                   "pay": {"green": 2}}
     action, screen = answer(ruleset, state, ["build", "1"])

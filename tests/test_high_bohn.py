@@ -8,6 +8,7 @@ the draw pile with the state's own ``move``, buildings paid for with the
 """
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -298,6 +299,11 @@ def test_gold_mine_2_makes_soy_wild_on_fields_of_the_beans_with_14_or_more_cards
         assert "field-1" not in plant_targets(state, seat, "soy"), kind
     fill(state, seat, "field-1", {"blue": 3, "soy": 1})
     assert payout(state, seat) == 1, "4 cards of a blue field pay 1"
+    # A Saloon 2 field takes green beans only, but once it holds one a wild soy joins it too.
+    build(state, seat, "saloon-2")
+    assert "green-field" not in plant_targets(state, seat, "soy")
+    give(state, seat, "green-field", {"green": 1})
+    assert "green-field" in plant_targets(state, seat, "soy")
     other = other_than(seat)
     fill(state, other, "field-1", {"blue": 3})
     assert "field-1" not in plant_targets(state, other, "soy")
@@ -460,6 +466,10 @@ def test_the_score_adds_coins_bank_interest_building_values_bonus_and_stew(tmp_p
     assert players["Di"]["score"] == 9 + 13 + 2 + 3 and players["Di"]["interest"] == 2 and players["Di"]["bank"] == 13
     assert players["Ed"]["stew_coins"] == 5 and players["Ed"]["score"] == 3 + 8 + 5
     assert sorted(players["Ed"]["stew"]) == sorted(["blue", "chili", "stink", "green", "soy", "black-eyed", "red"])
+    explained = cardrules("score", str(table), "--explain", "--lang", "en").output
+    for line in ("building bonus +1 = 16", "coins on the Bank +13 = 25", "interest +2 = 27", "stew coins +5 = 16",
+                 "Winner: Di with 27."):
+        assert line in explained, line
 
 
 def test_a_table_with_two_buildings_of_one_type_is_a_located_error(tmp_path):
@@ -516,3 +526,115 @@ def test_random_games_conserve_cards_and_keep_one_building_per_type_and_the_caps
         values = sum(int(card.rsplit("-", 1)[1]) for card in player["buildings"])
         assert player["score"] == player["coins"] + player["bank"] + player["interest"] + values + player["bonus"] \
             + player["stew_coins"]
+
+
+# ---------------------------------------------------------------- the heuristic bot
+
+
+def heuristic_choice(state):
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    seat = state.current_player()
+    return state.action_to_json(HeuristicBot(seed=1).choose(state.observation(seat), state.legal_actions()), seat)
+
+
+def test_the_heuristic_bot_keeps_a_top_card_that_fits_and_sends_one_that_does_not_to_the_bottom():
+    state, seat = owner_of("hotel-2", 40)
+    active = state.game.variable("active")
+    rng = random.Random(5)
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    play_until(state, rng, deciding("peek-top"))
+    top = state.card_ids_in("draw")[-1]
+    for zone in ("field-1", "field-2"):
+        fill(state, seat, zone, {top: 2})
+    assert heuristic_choice(state)["action"] == "done"
+    others = [kind for kind in ("blue", "chili", "stink") if kind != top]
+    fill(state, seat, "field-1", {others[0]: 2})
+    fill(state, seat, "field-2", {others[1]: 2})
+    assert heuristic_choice(state)["action"] == "bottom", "no field of its kind and none empty"
+
+
+def test_the_heuristic_bot_brings_a_card_that_fits_to_the_front_and_orders_fitting_cards_first():
+    state, seat = owner_of("hotel-4", 41)
+    active = state.game.variable("active")
+    rng = random.Random(6)
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    play_until(state, rng, lambda state: state.variables[active] == seat)
+    assert deciding("move-in-row")(state)
+    hand = list(state.card_ids_in("hand", seat))
+    kinds = [kind for kind in ("blue", "chili", "stink", "green") if kind != hand[0]]
+    fill(state, seat, "field-1", {kinds[0]: 2})
+    fill(state, seat, "field-2", {kinds[1]: 2})
+    wanted = next((position for position, card in enumerate(hand) if card in kinds[:2]), None)
+    choice = heuristic_choice(state)
+    if wanted is None:
+        assert choice["action"] == "done"
+    else:
+        assert choice == {"player": seat, "action": "move", "from": wanted, "to": 0}
+
+
+def test_the_heuristic_bot_builds_the_dearest_building_of_a_kind_still_for_sale():
+    state = high_bohn().new_initial_state(seed=42)
+    seat = state.current_player()
+    give(state, seat, "coins", {"green": 2})
+    choice = heuristic_choice(state)
+    assert choice["action"] != "build", "Saloon 3 and 4 are still for sale: it saves for them"
+    give(state, seat, "coins", {"green": 2})
+    assert heuristic_choice(state) == {"player": seat, "action": "build", "card": "saloon-4", "pay": {"green": 4}}
+
+
+# ---------------------------------------------------------------- the terminal, in Japanese
+
+
+SEED_NAMES = ["ホテル", "サロン", "農場", "金鉱", "鍛冶屋", "シェリフ", "商店", "銀行"]
+
+
+def test_a_whole_game_narrated_in_japanese_names_the_buildings_by_the_seeds_names():
+    import subprocess
+
+    from terminal_helpers import CARDRULES, ENV, ROOT
+
+    done = subprocess.run([*CARDRULES, "play", "-r", HIGH_BOHN, "--players",
+                           "bot:heuristic,bot:random,bot:heuristic,bot:random", "--seed", "3", "--lang", "ja"],
+                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+    assert done.returncode == 0, done.stderr
+    story = done.stdout
+    built = [line for line in story.splitlines() if line.endswith("を建てる")]
+    assert len(built) >= 8, "the heuristic bots build"
+    assert {name for name in SEED_NAMES if any(name in line for line in built)} == set(SEED_NAMES)
+    assert "ビルディングの点" in story and "得点：" in story
+
+
+def test_a_human_sees_the_supply_and_builds_in_japanese_in_a_real_terminal(tmp_path):
+    from terminal_helpers import finish, plain, spawn
+
+    log_path = tmp_path / "high-bohn.json"
+    child = spawn("play", "-r", HIGH_BOHN, "--lang", "ja", "--players", "Ann,bot:heuristic,bot:random,bot:random",
+                  "--seed", "11", "--log", str(log_path))
+    child.expect(r"（\? でヘルプ、q で終了） > ")
+    screen = plain(child.before)
+    assert "ビルディングの山：ホテル 1/2/3/4、サロン 1/2/3/4、農場 1/2/3/4、金鉱 1/2/3/4、鍛冶屋 1/2/3/4" in screen
+    assert "追加の畑" in screen
+    child.sendline("?")
+    child.expect(r"（\? でヘルプ、q で終了） > ")
+    help_text = plain(child.before)
+    assert "建てる：あなたのコインではまだ足りないもの：ホテル 1/2/3/4（ささげ）, サロン 1/2/3/4（いんげん）" in help_text
+    assert "hotel-1" not in help_text, "buildings are not traded: the cards an offer names are the beans"
+    child.sendline("q")
+    assert finish(child) == 0
+    assert json.loads(log_path.read_text(encoding="utf-8"))["ruleset"] == HIGH_BOHN
+
+
+def test_simulate_compares_amigo_and_high_bohn_on_the_same_deals():
+    from cli_helpers import cardrules
+
+    for seed in (1, 2):
+        amigo = Game(load_ruleset("bohnanza/amigo"), NAMES[:4]).new_initial_state(seed=seed).to_log()
+        built = high_bohn().new_initial_state(seed=seed).to_log()
+        assert (amigo["deck"], amigo["first_player"]) == (built["deck"], built["first_player"]), "paired deals"
+    result = cardrules("simulate", "-r", "bohnanza/amigo", "-r", HIGH_BOHN, "--games", "6", "--players",
+                       "bot:heuristic,bot:random,bot:random,bot:random", "--seed", "7", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert [entry["ruleset"] for entry in report["rulesets"]] == ["bohnanza/amigo", HIGH_BOHN]
+    assert report["differences"]

@@ -92,4 +92,4 @@ def test_every_command_of_the_tour_runs_from_the_repository_root(tmp_path):
             assert completed.returncode == 0, (words, completed.stdout[-2000:], completed.stderr[-2000:])
         ran.append(words[1])
     assert (tmp_path / "out.png").stat().st_size > 0
-    assert ran.count("play") == 3
+    assert ran.count("play") == 4

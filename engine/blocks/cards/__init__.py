@@ -7,4 +7,7 @@ FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
     "prompts": {"move-in-row": "prompts:MoveInRowPrompt", "order-back": "prompts:OrderBackPrompt",
                 "peek-top": "prompts:PeekTopPrompt"},
+    # decision kind -> the heuristic bot's policy for it
+    "policies": {"peek-top": "heuristic:RowPolicy", "move-in-row": "heuristic:RowPolicy",
+                 "order-back": "heuristic:RowPolicy"},
 }

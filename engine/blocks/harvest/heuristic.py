@@ -392,7 +392,17 @@ class FieldPolicy:
 
     def at_any_time(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
                     outlook: Outlook) -> int | None:
-        """A harvest or a purchase worth making now, if any (None: go on with the decision)."""
+        """A building, a deposit, a harvest or a purchase worth making now, if any (None: go on with the decision)."""
+        from ..supply.heuristic import best_build, best_deposit
+
+        if parts.get("build") is not None:
+            action = best_build(obs, parts["build"], outlook.turns_left())
+            if action is not None:
+                return action
+        if parts.get("deposit") is not None:
+            action = best_deposit(obs, parts["deposit"])
+            if action is not None:
+                return action
         buy = parts.get("buy")
         if buy is not None and outlook.turns_left() >= BUY_MIN_TURNS:
             return self.cheapest_payment(obs, rules, buy)

@@ -14,8 +14,9 @@ def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
 
     Closed zones take nothing; ``accepts`` limits the types; ``capacity`` the
     number (as modifiers set it for the owner, when the zone names a
-    ``limit``); ``holds: one-type`` locks a non-empty zone to its type and
-    ``holds: distinct`` takes one card of each type.
+    ``limit``); ``holds: one-type`` locks a non-empty zone to its type (a
+    ``wild`` modifier of the owner's lets its cards join too, past
+    ``accepts``) and ``holds: distinct`` takes one card of each type.
     """
     if state.closed_slots and slot in state.closed_slots:
         return False
@@ -25,15 +26,16 @@ def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
         capacity = state.limit(state.game.zones.slot_owner[slot], spec.capacity_limit, capacity or 0)
     if capacity is not None and (content.bit_count() if type(content) is int else len(content)) >= capacity:
         return False
-    if spec.accepts and not _accepts(spec)(card_type):
-        return False
     if spec.one_type and content:
+        # Its type was accepted when the zone started; a wild card joins whatever `accepts` says of its own type.
         game = state.game
         if not game.modifiers.wild_mask:
             held = content[0] if type(content) is not int else (content & -content).bit_length() - 1
             return game.cards.type_of[held] == card_type.index
         zone_type = held_type(game, content)
         return zone_type == card_type.index or joins_as_wild(state, game.zones.slot_owner[slot], card_type, zone_type)
+    if spec.accepts and not _accepts(spec)(card_type):
+        return False
     if spec.distinct and content:
         return not content & state.game.cards.type_mask[card_type.index] if type(content) is int \
             else all(state.game.cards.type_of[held] != card_type.index for held in content)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...terminal.commands import Turn, card_choices, choose, match_name, parse_card_counts, squash, word_set
-from ...text.formatting import card_name, ruleset_text
+from ...terminal.table_view import face_value
+from ...text.formatting import card_name, format_number, ruleset_text
 from ...text.i18n import _, ngettext
 from ...text.player_input import InputProblem
 from ..card_counts import card_counts_text, held_by_type
@@ -48,10 +49,24 @@ class BuildCommand:
         purse = ruleset_text(turn.ruleset, turn.game.zones.specs[self.item.pay_from].name)
         affordable, too_dear = [], []
         held = held_by_type(state, state.slot(self.item.pay_from, player))
+        # Cards not affordable yet, by name and paying card: "Mill 1/2/3 (Wheat)" in one item.
+        waiting: dict[tuple[str, int | None], list[int]] = {}
         for card_type in self.item.buildable(state, player):
-            text = _("{card} ({price})", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
-                     price=self._price_text(turn, card_type))
-            (affordable if self.item.payments_for(state, player, card_type, held) else too_dear).append(text)
+            if self.item.payments_for(state, player, card_type, held):
+                affordable.append(_("{card} ({price})", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
+                                    price=self._price_text(turn, card_type)))
+            else:
+                name = ruleset_text(turn.ruleset, turn.game.cards.types[card_type].name)
+                waiting.setdefault((name, self.item.price_of(card_type)[1]), []).append(card_type)
+        for (name, payer), card_types in waiting.items():
+            if len(card_types) == 1 or payer is None:
+                too_dear.extend(_("{card} ({price})", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
+                                  price=self._price_text(turn, card_type)) for card_type in card_types)
+            else:
+                values = "/".join(format_number(face_value(turn.ruleset, turn.game.cards.ids[card_type]) or 0)
+                                  for card_type in card_types)
+                too_dear.append(_("{card} ({price})", card=f"{name} {values}",
+                                  price=card_name(turn.ruleset, turn.game.cards.ids[payer])))
         lines = []
         if affordable:
             # TRANSLATORS: a line of the help: the cards the player can build now, paid from their {purse} (Coins).

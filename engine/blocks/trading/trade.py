@@ -57,9 +57,11 @@ class TradeStep(FlowNode):
     row. With ``counter`` (a shared counter), each accepted trade adds one.
     With ``store`` (a player zone everyone sees: a building's storage),
     either party may also give cards of their own store and ask for cards of
-    the other's, by type.
+    the other's, by type. ``cards`` (a card selector) names the card types an
+    offer may name by type (default every type: a game whose buildings never
+    reach a hand leaves them out).
 
-    Parameters: ``hand`` (a player row), ``pool`` (a shared zone), ``received`` (a player zone), ``offers``, ``counter``, ``store`` (a player zone), ``player`` (default ``active``).
+    Parameters: ``hand`` (a player row), ``pool`` (a shared zone), ``received`` (a player zone), ``offers``, ``counter``, ``store`` (a player zone), ``cards`` (a card selector), ``player`` (default ``active``).
 
     ```yaml
     - {id: trading, kind: trade, hand: hand, pool: face-up, received: set-aside, offers: 3, counter: trades}
@@ -75,6 +77,8 @@ class TradeStep(FlowNode):
                   "counter": param("Counter", "A shared counter of accepted trades.", name("shared-counter"), option=False),
                   "store": param("Store", "A player zone, seen by everyone, whose cards its owner may trade too.",
                                  zone(), option=False),
+                  "cards": param("Cards", "The card types an offer may name (a card selector; default every type).",
+                                 {"$ref": "#/$defs/card-selector"}, option=False),
                   "player": param("Player", "The active player (a variable; default active).", variable(),
                                   option=False)}
     required = ("hand", "received", "offers")
@@ -131,7 +135,13 @@ class TradeStep(FlowNode):
         self.received_zone = game.zone_index(self.received_id)
         self.player = game.variable(self.player_name)
         self.counter = game.counter_index[self.counter_id] if self.counter_id else None
-        self.copies = tuple(len(copies) for copies in game.cards.instances_of)
+        # The most of each type an offer may name: every copy of a tradable type, none of another.
+        from ..selectors import card_selector
+
+        tradable = card_selector(self.spec.get("cards"))
+        self.tradable = tuple(tradable(card_type) for card_type in game.cards.types)
+        self.copies = tuple(len(copies) if self.tradable[index] else 0
+                            for index, copies in enumerate(game.cards.instances_of))
         self.type_count = len(game.cards.types)
 
     # frame: [node, stage, actor, offers made per seat, passes in a row, pending offer int, offerer]
@@ -230,6 +240,9 @@ class TradeStep(FlowNode):
                                                                     self._store_counts(state, receiver))):
             return _("{name} has no such cards in their {zone}", name=state.players[receiver],
                      zone=self._store_name(state.ruleset))
+        if any(count and not tradable for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
+               for count, tradable in zip(counts, self.tradable)):
+            return _("only the cards this game trades may be named in an offer")
         if sum(offer.ask_hand) > self._hand_size(state, receiver):
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
         return None

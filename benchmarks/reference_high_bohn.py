@@ -1,0 +1,669 @@
+"""An independent, deliberately plain implementation of High Bohn, the Bohnanza expansion of buildings.
+
+The second implementation the engine's ``bohnanza/high-bohn`` is checked
+against. Like :mod:`benchmarks.reference_bohnanza`, whose dealing,
+reshuffling and driving it reuses, it knows one game and says so: the 32
+buildings and what each does are written out below, rule by rule, from the
+rules and ``docs/games/bohnanza.md`` (its High Bohn section fixes the
+decision points and the log entries), never from the engine, which it must
+not import.
+
+It replays a log (checking each action and rejecting the first illegal one
+with its index), plays random games and writes their logs, and scores a
+finished game as the engine's result JSON with High Bohn's fields.
+"""
+from __future__ import annotations
+
+import random
+from itertools import permutations
+from typing import Any, Iterable
+
+from .reference_bohnanza import (AMIGO_BEANS, BEANS, SAMPLED_MOST, TURNED_UP, Edition, Flow, Illegal, ReferenceGame,
+                                 ReferenceIllegalAction, ReferenceLogError, counts_of)
+
+RULESET = "bohnanza/high-bohn"
+KINDS = ("hotel", "saloon", "farm", "gold-mine", "blacksmith", "sheriff", "shop", "bank")
+# Which bean pays for each kind of building.
+BEAN_OF = {"hotel": "black-eyed", "saloon": "green", "farm": "garden", "gold-mine": "soy", "blacksmith": "chili",
+           "sheriff": "blue", "shop": "stink", "bank": "red"}
+BUILDINGS = tuple(f"{kind}-{value}" for kind in KINDS for value in range(1, 5))
+CAP = {3: 2, 4: 3, 5: 4}                    # buildings of one kind built in all, by number of players
+BONUS = {4: 1, 5: 2, 6: 3, 7: 5, 8: 8}      # points for the number of buildings owned
+# The fields, in the order they are numbered and harvested at the end.
+FIELDS = ("field-1", "field-2", "field-3", "green-field", "chili-field")
+ONLY = {"green-field": "green", "chili-field": "chili"}   # the extra fields' one bean
+COMMON = ("blue", "chili", "stink", "green")              # beans with 14 or more cards: Gold mine 2's soy joins them
+# The meters some buildings give their owner, in place of the printed one.
+METERS = {"farm-3": ("garden", {1: 1, 2: 2, 3: 3}), "blacksmith-3": ("chili", {3: 1, 5: 2, 7: 3, 8: 4}),
+          "sheriff-2": ("blue", {3: 1, 5: 2, 7: 3, 9: 4}), "sheriff-3": ("blue", {4: 2, 6: 3, 8: 4, 10: 5})}
+STEW = {"saloon-3": {3: 1, 6: 2, 7: 3, 8: 4}, "saloon-4": {3: 1, 5: 2, 6: 3, 7: 4, 8: 5}}
+SHOP_ROOM = {"shop-2": 1, "shop-3": 2, "shop-4": 3}
+INTEREST_PER = {"bank-2": 8, "bank-3": 6, "bank-4": 5}
+
+
+def edition(player_count: int, options: dict[str, Any] | None = None) -> tuple[Edition, dict[str, bool]]:
+    """The Amigo edition with High Bohn's end (the 4th exhaustion with 5 players), and the rulings' options."""
+    options = dict(options or {})
+    if not 3 <= player_count <= 5:
+        raise ValueError("High Bohn is for 3 to 5 players")
+    tiebreak = options.get("tiebreak", ["hand"])
+    tiebreak = tuple(criterion for criterion in (tiebreak.split(",") if isinstance(tiebreak, str) else tiebreak)
+                     if criterion)
+    price = options.get("third-field-price", 3)
+    price = None if price in (None, "none", "null") else int(price)
+    rules = Edition(RULESET, {bean: BEANS[bean][0] for bean in AMIGO_BEANS}, (5,) * player_count, 2, price, 3,
+                    4 if player_count == 5 else 3, int(options.get("offers-per-turn", 3)), tiebreak)
+    rulings = {"sheriff-4-own-harvests": _flag(options.get("sheriff-4-own-harvests", True)),
+               "gold-mine-4-stew": _flag(options.get("gold-mine-4-stew", True))}
+    return rules, rulings
+
+
+def _flag(value: Any) -> bool:
+    return value if isinstance(value, bool) else str(value).lower() in ("true", "yes", "1", "on")
+
+
+def step(table: dict[int, int], amount: int) -> int:
+    """The value of the highest step of ``table`` that ``amount`` reaches, else 0."""
+    value = 0
+    for least, pays in sorted(table.items()):
+        if amount >= least:
+            value = pays
+    return value
+
+
+class HighBohnGame(ReferenceGame):
+    """One game of High Bohn, played action by action (see :class:`ReferenceGame` for the driving)."""
+
+    def __init__(self, rules: Edition, rulings: dict[str, bool], players: list[str], deck: list[str],
+                 first_player: int, chance: list[dict[str, Any]] | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.rulings = rulings
+        count = len(players)
+        self.supply = list(BUILDINGS)
+        self.gone: list[str] = []
+        self.buildings: list[list[str]] = [[] for _ in range(count)]
+        self.bank: list[dict[str, int]] = [{} for _ in range(count)]
+        self.stew: list[list[str]] = [[] for _ in range(count)]
+        self.shop: list[list[str]] = [[] for _ in range(count)]
+        self.opened: list[set[str]] = [{"field-1", "field-2"} for _ in range(count)]
+        # Each field: its bean (None when empty), its own cards, and the wild soy beans on it.
+        self.beds: list[dict[str, list]] = [{zone: [None, 0, 0] for zone in FIELDS} for _ in range(count)]
+        super().__init__(rules, players, deck, first_player, chance, rng)
+
+    # ------------------------------------------------------------------ what a player owns
+
+    def owns(self, player: int, building: str) -> bool:
+        return building in self.buildings[player]
+
+    def meter(self, player: int, bean: str) -> dict[int, int]:
+        for building, (for_bean, table) in METERS.items():
+            if for_bean == bean and self.owns(player, building):
+                return table
+        return BEANS[bean][1]
+
+    def payout(self, player: int, zone: str) -> int:
+        """What the player's field pays now: its bean's meter (theirs) at every card, Gold mine 4's 4 -> 5."""
+        bean, own, wild = self.beds[player][zone]
+        cards = own + wild
+        if not cards:
+            return 0
+        paid = step(self.meter(player, bean), cards)
+        if paid == 4 and self.owns(player, "gold-mine-4"):
+            paid = 5
+        return min(paid, cards)
+
+    def wild_range(self, player: int, zone: str) -> tuple[int, int]:
+        """The fewest and most wild soy beans among the coins of a harvest of this field."""
+        bean, own, wild = self.beds[player][zone]
+        if not wild or not own:
+            return 0, 0
+        paid = self.payout(player, zone)
+        return max(0, paid - own), min(paid, wild)
+
+    # ------------------------------------------------------------------ planting
+
+    def takes(self, player: int, zone: str, bean: str) -> bool:
+        """Whether the player's field, stew or Shop takes a bean now."""
+        if zone == "stew":
+            return (self.owns(player, "saloon-3") or self.owns(player, "saloon-4")) and bean not in self.stew[player]
+        if zone == "shop":
+            room = max([SHOP_ROOM[b] for b in self.buildings[player] if b in SHOP_ROOM], default=0)
+            return len(self.shop[player]) < room
+        if zone not in FIELDS or zone not in self.opened[player]:
+            return False
+        kind, own, wild = self.beds[player][zone]
+        if not own + wild:
+            return ONLY.get(zone, bean) == bean
+        if kind == bean:
+            return True
+        # Gold mine 2: a soy joins a non-empty field of a common bean and counts as one.
+        return bean == "soy" and kind in COMMON and self.owns(player, "gold-mine-2")
+
+    def targets(self, player: int, bean: str) -> list[str]:
+        return [zone for zone in FIELDS + ("stew", "shop") if self.takes(player, zone, bean)]
+
+    def plant(self, player: int, bean: str, zone: Any) -> None:
+        if not isinstance(zone, str) or not self.takes(player, zone, bean):
+            raise Illegal(f"{zone!r} does not take {bean} now")
+        if zone == "stew":
+            self.stew[player].append(bean)
+        elif zone == "shop":
+            self.shop[player].append(bean)
+        else:
+            field = self.beds[player][zone]
+            if field[0] is None:
+                field[0] = bean
+            if bean == field[0]:
+                field[1] += 1
+            else:
+                field[2] += 1      # a wild soy
+
+    # ------------------------------------------------------------------ harvesting
+
+    def lifted(self, player: int, bean: str) -> bool:
+        """Whether the protection rule is lifted for a single bean of this type."""
+        return self.owns(player, "blacksmith-4") or (bean == "garden" and self.owns(player, "farm-3"))
+
+    def harvestable(self, player: int) -> list[str]:
+        sizes = {zone: field[1] + field[2] for zone, field in self.beds[player].items()}
+        crowded = any(size >= 2 for size in sizes.values())
+        return [zone for zone, size in sizes.items()
+                if size >= 2 or (size == 1 and (not crowded or self.lifted(player, self.beds[player][zone][0])))]
+
+    def harvest_field(self, player: int, zone: str, wild: int | None = None) -> None:
+        """Harvest a field: paid cards to the coins (``wild`` of them soy), the rest discarded, a Sheriff 4's bribe."""
+        bean, own, jokers = self.beds[player][zone]
+        if not own + jokers:
+            return
+        paid = self.payout(player, zone)
+        low, high = self.wild_range(player, zone)
+        wild = low if wild is None else wild
+        if own and jokers:
+            paid_soy = wild
+        else:
+            paid_soy = 0
+        paid_own = paid - paid_soy
+        coins = self.coins[player]
+        if paid_own:
+            coins[bean] = coins.get(bean, 0) + paid_own
+        if paid_soy:
+            coins["soy"] = coins.get("soy", 0) + paid_soy
+        discarded = [bean] * (own - paid_own) + ["soy"] * (jokers - paid_soy)
+        self.beds[player][zone] = [None, 0, 0]
+        self.discard.extend(discarded)
+        if paid and discarded and bean == "blue":
+            for seat in self.clockwise(player):
+                if not self.owns(seat, "sheriff-4") or (seat == player and not self.rulings["sheriff-4-own-harvests"]):
+                    continue
+                taken = "blue" if "blue" in discarded else "soy"
+                self.discard.remove(taken)
+                self.coins[seat][taken] = self.coins[seat].get(taken, 0) + 1
+
+    # ------------------------------------------------------------------ at any time
+
+    def third_field_price(self, player: int) -> int | None:
+        return 1 if self.owns(player, "farm-2") else self.edition.third_field_price
+
+    def can_buy(self, player: int) -> bool:
+        price = self.third_field_price(player)
+        return price is not None and "field-3" not in self.opened[player] and self.coin_total(player) >= price
+
+    def buildable(self, player: int) -> list[str]:
+        """The buildings in the supply of a kind the player does not own yet, that they can pay for."""
+        owned = {building.rsplit("-", 1)[0] for building in self.buildings[player]}
+        return [building for building in self.supply
+                if building.rsplit("-", 1)[0] not in owned
+                and self.coins[player].get(BEAN_OF[building.rsplit("-", 1)[0]], 0) >= int(building.rsplit("-", 1)[1])]
+
+    def banker(self, player: int) -> bool:
+        return any(self.owns(player, building) for building in INTEREST_PER)
+
+    def anytime_open(self, player: int) -> bool:
+        return bool(self.harvestable(player)) or self.can_buy(player) or bool(self.buildable(player)) or (
+            self.banker(player) and self.coin_total(player) > 0)
+
+    def harvest_action(self, player: int, action: dict[str, Any]) -> None:
+        zone = action.get("zone")
+        if zone not in FIELDS or not sum(self.beds[player][zone][1:]):
+            raise Illegal(f"there is nothing to harvest in {zone!r}")
+        if zone not in self.harvestable(player):
+            raise Illegal("a field holding one card may not be harvested while another holds two or more")
+        wild = action.get("wild", 0)
+        low, high = self.wild_range(player, zone)
+        if type(wild) is not int or not low <= wild <= high:
+            raise Illegal(f"this harvest pays {low} to {high} wild soy beans")
+        self.harvest_field(player, zone, wild)
+
+    def pay(self, player: int, pay: Any, price: int, bean: str | None) -> None:
+        """Take ``pay`` (``{bean: n}``) from the player's coins to the discard pile: exactly ``price``, of ``bean``."""
+        if not isinstance(pay, dict) or any(type(n) is not int or n < 0 for n in pay.values()):
+            raise Illegal("pay names coins by bean type and number")
+        pay = {kind: n for kind, n in pay.items() if n}
+        if sum(pay.values()) != price or (bean is not None and set(pay) - {bean}):
+            raise Illegal(f"the price is {price} coins" + (f" of {bean}" if bean else ""))
+        coins = self.coins[player]
+        if any(coins.get(kind, 0) < n for kind, n in pay.items()):
+            raise Illegal("the player does not have those coins")
+        for kind, n in pay.items():
+            coins[kind] -= n
+            if not coins[kind]:
+                del coins[kind]
+            self.discard.extend([kind] * n)
+
+    def buy_action(self, player: int, action: dict[str, Any]) -> None:
+        price = self.third_field_price(player)
+        if action.get("zone") != "field-3" or price is None or "field-3" in self.opened[player]:
+            raise Illegal("there is no field to buy")
+        self.pay(player, action.get("pay"), price, None)
+        self.opened[player].add("field-3")
+
+    def build_action(self, player: int, action: dict[str, Any]) -> None:
+        """``{"action": "build", "card": "saloon-3", "pay": {"green": 3}}``: the building, its effect, the cap."""
+        building = action.get("card")
+        if building not in self.supply:
+            raise Illegal(f"{building!r} is not in the supply")
+        kind, value = building.rsplit("-", 1)
+        if any(owned.rsplit("-", 1)[0] == kind for owned in self.buildings[player]):
+            raise Illegal(f"the player already owns a {kind}")
+        self.pay(player, action.get("pay"), int(value), BEAN_OF[kind])
+        self.supply.remove(building)
+        self.buildings[player].append(building)
+        opens = {"saloon-2": "green-field", "blacksmith-2": "chili-field", "farm-4": "field-3"}.get(building)
+        if opens:
+            self.opened[player].add(opens)
+        built = sum(1 for owned in self.buildings for card in owned if card.rsplit("-", 1)[0] == kind)
+        if built >= CAP[len(self.players)]:
+            rest = [card for card in self.supply if card.rsplit("-", 1)[0] == kind]
+            self.gone += rest
+            self.supply = [card for card in self.supply if card not in rest]
+
+    def deposit_action(self, player: int, action: dict[str, Any]) -> None:
+        """``{"action": "deposit", "card": "red", "count": 4}``: coins onto the Bank, for good."""
+        if not self.banker(player):
+            raise Illegal("only the owner of a Bank 2, 3 or 4 deposits")
+        bean, count = action.get("card"), action.get("count")
+        if type(count) is not int or count < 1 or self.coins[player].get(bean, 0) < count:
+            raise Illegal("the player does not have those coins")
+        self.coins[player][bean] -= count
+        if not self.coins[player][bean]:
+            del self.coins[player][bean]
+        self.bank[player][bean] = self.bank[player].get(bean, 0) + count
+
+    def ask(self, player: int, point: str) -> Flow:
+        """A decision point; harvesting, buying, building and depositing are open at every one."""
+        while True:
+            self.decider, self.point = player, point
+            action = yield
+            kind = action.get("action")
+            if kind == "harvest":
+                self.harvest_action(player, action)
+            elif kind == "buy":
+                self.buy_action(player, action)
+            elif kind == "build":
+                self.build_action(player, action)
+            elif kind == "deposit":
+                self.deposit_action(player, action)
+            else:
+                return action
+
+    # ------------------------------------------------------------------ the game
+
+    def play(self) -> Flow:
+        """Turns until the final exhaustion, then the final harvest: the base game with the Hotels' moments."""
+        active = self.first_player
+        while True:
+            self.active = active
+            self.phase = "plant"
+            hand = self.hands[active]
+            if self.owns(active, "hotel-2") and self.draw:
+                action = yield from self.ask(active, "peek")
+                if action.get("action") == "bottom":
+                    self.draw.insert(0, self.draw.pop())    # the top card (the last) goes under the pile
+                elif action.get("action") != "done":
+                    raise Illegal("Hotel 2: bottom or done")
+            if self.owns(active, "hotel-4") and len(hand) >= 2:
+                action = yield from self.ask(active, "move")
+                if action.get("action") == "move":
+                    source, target = action.get("from"), action.get("to")
+                    if type(source) is not int or type(target) is not int or source == target \
+                            or not 0 <= source < len(hand) or not 0 <= target < len(hand):
+                        raise Illegal("move a card from one position of the hand to another")
+                    hand.insert(target, hand.pop(source))
+                elif action.get("action") != "done":
+                    raise Illegal("Hotel 4: move or done")
+            yield from self.plant_from_hand(active)
+            self.phase = "trade"
+            for _ in range(TURNED_UP):
+                self.face_up.append(self.draw_card())
+                if self.ending:
+                    self.turned_up_at_end = len(self.face_up)
+                    break
+            yield from self.trading(active)
+            self.set_aside[active].extend(self.face_up)
+            self.face_up = []
+            self.phase = "plant-traded"
+            for player in self.clockwise(active):
+                while self.set_aside[player]:
+                    yield from self.plant_set_aside(player)
+            if self.ending:
+                break
+            self.phase = "draw"
+            for _ in range(self.edition.draw):
+                self.hands[active].append(self.draw_card())
+                if self.ending:
+                    break
+            if self.ending:
+                break
+            back = self.hands[active][-3:]
+            if self.owns(active, "hotel-3") and len(set(back)) >= 2:
+                action = yield from self.ask(active, "order")
+                order = action.get("order")
+                if action.get("action") != "order" or not isinstance(order, list) \
+                        or sorted(order) != list(range(len(back))):
+                    raise Illegal("Hotel 3: the order of the cards drawn")
+                self.hands[active][-len(back):] = [back[position] for position in order]
+            self.phase = "last-chance"
+            for player in self.clockwise(active):
+                if self.anytime_open(player):
+                    action = yield from self.ask(player, "last-chance")
+                    if action.get("action") != "done":
+                        raise Illegal("the last chance allows the at-any-time actions or done")
+            active = (active + 1) % len(self.players)
+        self.phase = "finish"
+        self.decider = self.point = None
+        for player in range(len(self.players)):
+            for zone in FIELDS:
+                self.harvest_field(player, zone)    # no protection rule; a mixed field pays its own beans first
+
+    def plant_from_hand(self, player: int) -> Flow:
+        """Phase 1: the front card must be planted, then up to one more (Gold mine 3: two more) may be."""
+        hand = self.hands[player]
+        planted = 0
+        # Gold mine 3 counts from the moment it stands, even when built halfway through the phase.
+        while hand and planted < (3 if self.owns(player, "gold-mine-3") else 2):
+            action = yield from self.ask(player, "plant-first" if not planted else "plant-more")
+            if action.get("action") == "done" and planted:
+                return
+            if action.get("action") != "plant":
+                raise Illegal("plant the front card" + (" or say done" if planted else " first"))
+            self.plant_front(player, action)
+            planted += 1
+
+    # ------------------------------------------------------------------ trading, with the Shops
+
+    def can_offer(self, player: int) -> bool:
+        active = self.active
+        return self.offers_made[player] < self.edition.offers_per_turn and bool(
+            self.hands[player] or self.face_up or self.shop[player] or self.hands[active] or self.shop[active])
+
+    def offer_receivers(self, player: int) -> list[int]:
+        if self.offers_made[player] >= self.edition.offers_per_turn:
+            return []
+        active = self.active
+        if player != active:
+            return [active] if self.can_offer(player) else []
+        mine = self.hands[player] or self.face_up or self.shop[player]
+        return [seat for seat in self.clockwise(player)[1:] if mine or self.hands[seat] or self.shop[seat]]
+
+    def check_offer(self, player: int, action: dict[str, Any]) -> dict[str, Any]:
+        give, ask = action.get("give", {}), action.get("ask", {})
+        if not isinstance(give, dict) or not isinstance(ask, dict):
+            raise Illegal("an offer gives and asks for cards")
+        give_shop = self.bean_counts(give.get("shop", {}))
+        ask_shop = self.bean_counts(ask.get("shop", {}))
+        plain = {key: value for key, value in action.items() if key not in ("give", "ask")}
+        plain["give"] = {key: value for key, value in give.items() if key != "shop"}
+        plain["ask"] = {key: value for key, value in ask.items() if key != "shop"}
+        if give_shop or ask_shop:
+            try:
+                offer = super().check_offer(player, plain)
+            except Illegal as error:
+                if "at least one card" not in str(error):
+                    raise
+                offer = self._parties(player, plain)
+        else:
+            offer = super().check_offer(player, plain)
+        receiver = offer["to"]
+        held, theirs = counts_of(self.shop[player]), counts_of(self.shop[receiver])
+        if any(held.get(bean, 0) < n for bean, n in give_shop.items()):
+            raise Illegal("the offerer's Shop holds no such cards")
+        if any(theirs.get(bean, 0) < n for bean, n in ask_shop.items()):
+            raise Illegal("the receiver's Shop holds no such cards")
+        offer.update(give_shop=give_shop, ask_shop=ask_shop)
+        return offer
+
+    def _parties(self, player: int, plain: dict[str, Any]) -> dict[str, Any]:
+        """An offer of Shop cards only: checked for its parties and the offers left, as any offer."""
+        receiver = plain.get("to")
+        if self.offers_made[player] >= self.edition.offers_per_turn:
+            raise Illegal(f"at most {self.edition.offers_per_turn} offers per player per turn")
+        if type(receiver) is not int or not 0 <= receiver < len(self.players) or receiver == player \
+                or self.active not in (player, receiver):
+            raise Illegal("trades are between the active player and one other player")
+        return {"from": player, "to": receiver, "give_hand": [], "give_up": {}, "ask_hand": {}, "ask_up": {}}
+
+    def exchange(self, offerer: int, offer: dict[str, Any], answer: dict[str, Any]) -> None:
+        super().exchange(offerer, offer, answer)
+        receiver = offer["to"]
+        for bean, number in offer["give_shop"].items():
+            for _ in range(number):
+                self.shop[offerer].remove(bean)
+            self.set_aside[receiver] += [bean] * number
+        for bean, number in offer["ask_shop"].items():
+            for _ in range(number):
+                self.shop[receiver].remove(bean)
+            self.set_aside[offerer] += [bean] * number
+
+    # ------------------------------------------------------------------ the result
+
+    def result(self) -> dict[str, Any]:
+        assert self.over, "the game is not over"
+        players = []
+        for seat, name in enumerate(self.players):
+            coins = self.coin_total(seat)
+            buildings = [building for building in BUILDINGS if building in self.buildings[seat]]
+            bank = sum(self.bank[seat].values())
+            per = max([INTEREST_PER[b] for b in buildings if b in INTEREST_PER], default=0)
+            interest = bank // per if per else 0
+            stew = [bean for bean in AMIGO_BEANS if bean in self.stew[seat]]
+            table = next((STEW[b] for b in buildings if b in STEW), {})
+            stew_coins = step(table, len(stew))
+            if stew_coins == 4 and "gold-mine-4" in buildings and self.rulings["gold-mine-4-stew"]:
+                stew_coins = 5
+            bonus = step(BONUS, len(buildings))
+            values = sum(int(building.rsplit("-", 1)[1]) for building in buildings)
+            players.append({"name": name, "score": coins + bank + interest + values + bonus + stew_coins,
+                            "coins": coins,
+                            "coins_by_type": {bean: self.coins[seat][bean] for bean in AMIGO_BEANS
+                                              if self.coins[seat].get(bean)},
+                            "hand": len(self.hands[seat]), "buildings": buildings, "bank": bank,
+                            "interest": interest, "stew": stew, "stew_coins": stew_coins, "bonus": bonus})
+        best = max(entry["score"] for entry in players)
+        contenders = [seat for seat, entry in enumerate(players) if entry["score"] == best]
+        for criterion in self.edition.tiebreak:
+            if criterion == "hand" and len(contenders) > 1:
+                most = max(len(self.hands[seat]) for seat in contenders)
+                contenders = [seat for seat in contenders if len(self.hands[seat]) == most]
+        return {"ruleset": RULESET, "players": players, "winners": [self.players[seat] for seat in contenders]}
+
+    # ------------------------------------------------------------------ random play
+
+    def random_action(self, rng: random.Random) -> dict[str, Any]:
+        """A kind of action drawn uniformly among those open, then one of that kind (as the engine's random bot).
+
+        Unlike the engine's random bot, it favours building and harvests
+        less often (see below).
+        """
+        player = self.decider
+        assert player is not None
+        point = self.point
+        hand = self.hands[player]
+        kinds: dict[str, list[dict[str, Any]]] = {}
+        if point in ("plant-first", "plant-more"):
+            plants = [{"card": hand[0], "zone": zone} for zone in self.targets(player, hand[0])]
+            if plants:
+                kinds["plant"] = plants
+            if point == "plant-more":
+                kinds["done"] = [{}]
+        elif point == "plant-set-aside":
+            plants = [{"card": bean, "zone": zone} for bean in sorted(set(self.set_aside[player]), key=AMIGO_BEANS.index)
+                      for zone in self.targets(player, bean)]
+            if plants:
+                kinds["plant"] = plants
+        elif point == "peek":
+            kinds["bottom"], kinds["done"] = [{}], [{}]
+        elif point == "move":
+            kinds["move"] = [{"from": a, "to": b} for a in range(len(hand)) for b in range(len(hand)) if a != b]
+            kinds["done"] = [{}]
+        elif point == "order":
+            kinds["order"] = [{"order": list(order)} for order in permutations(range(len(hand[-3:])))]
+        elif point == "offer-turn":
+            if self.offer_receivers(player):
+                kinds["offer"] = [self.random_offer(player, rng)]
+            kinds["pass"] = [{}] if player != self.active else [{}, {"action": "end-trading"}]
+        elif point == "answer":
+            kinds["decline"] = [{}]
+            assert self.offer is not None
+            held = counts_of(hand)
+            if all(held.get(bean, 0) >= number for bean, number in self.offer["ask_hand"].items()):
+                positions: list[int] = []
+                for bean, number in self.offer["ask_hand"].items():
+                    positions += rng.sample([p for p, card in enumerate(hand) if card == bean], number)
+                kinds["accept"] = [{"positions": sorted(positions)} if positions else {}]
+        elif point == "last-chance":
+            kinds["done"] = [{}]
+        harvests = [{"zone": zone, **({"wild": wild} if wild else {})} for zone in self.harvestable(player)
+                    for wild in range(self.wild_range(player, zone)[0], self.wild_range(player, zone)[1] + 1)]
+        if harvests:
+            kinds["harvest"] = harvests
+        if self.can_buy(player):
+            price = self.third_field_price(player) or 0
+            kinds["buy"] = [{"zone": "field-3", "pay": pay} for pay in self.ways_to_pay(player, price)]
+        builds = [{"card": building, "pay": {BEAN_OF[building.rsplit("-", 1)[0]]: int(building.rsplit("-", 1)[1])}}
+                  for building in self.buildable(player)]
+        if builds:
+            kinds["build"] = builds
+        if self.banker(player) and self.coin_total(player):
+            kinds["deposit"] = [{"card": bean, "count": n} for bean, held in self.coins[player].items()
+                                for n in range(1, held + 1)]
+        # A random player mostly builds what costs 2 or more as soon as they can, seldom a building of 1, and
+        # harvests only now and then, so fields grow and coins gather. Random games then reach the buildings'
+        # effects, which the agreement runs are for.
+        builds = kinds.pop("build", [])
+        dear = [build for build in builds if sum(build["pay"].values()) >= 2]
+        if dear and rng.random() < 0.9:
+            kind, choice = "build", rng.choice(dear)
+        else:
+            if builds and rng.random() < 0.02:
+                kinds["build"] = builds
+            if "harvest" in kinds and len(kinds) > 1 and rng.random() < 0.7:
+                del kinds["harvest"]
+            kind = rng.choice(list(kinds))
+            choice = rng.choice(kinds[kind])
+        entry: dict[str, Any] = {"player": player, "action": kind}
+        entry.update(choice)
+        return entry
+
+    def ways_to_pay(self, player: int, price: int) -> list[dict[str, int]]:
+        held = [(bean, number) for bean, number in self.coins[player].items() if number]
+        ways: list[dict[str, int]] = []
+
+        def choose(index: int, left: int, paid: dict[str, int]) -> None:
+            if left == 0:
+                ways.append(dict(paid))
+                return
+            if index == len(held):
+                return
+            bean, number = held[index]
+            for take in range(min(number, left), -1, -1):
+                if take:
+                    paid[bean] = take
+                choose(index + 1, left - take, paid)
+                paid.pop(bean, None)
+
+        choose(0, price, {})
+        return ways
+
+    def random_offer(self, player: int, rng: random.Random) -> dict[str, Any]:
+        """An offer: a receiver, up to 3 cards given (hand, face-up, Shop) and up to 3 asked for, never nothing."""
+        while True:
+            receiver = rng.choice(self.offer_receivers(player))
+            givable = [("hand", position) for position in range(len(self.hands[player]))]
+            if player == self.active:
+                givable += [("face-up", bean) for bean in self.face_up]
+            givable += [("shop", bean) for bean in self.shop[player]]
+            their_hand = len(self.hands[receiver])
+            askable = [("face-up", bean) for bean in self.face_up] if receiver == self.active else []
+            askable += [("shop", bean) for bean in self.shop[receiver]]
+            for bean, copies in self.edition.deck.items():
+                askable += [("hand", bean)] * min(copies, their_hand)
+            given = rng.sample(givable, rng.randint(0, min(SAMPLED_MOST, len(givable))))
+            asked = rng.sample(askable, rng.randint(0, min(SAMPLED_MOST, len(askable))))
+            give: dict[str, Any] = {}
+            ask: dict[str, Any] = {}
+            positions = sorted(value for where, value in given if where == "hand")
+            if positions:
+                give["hand"] = positions
+            for where in ("face-up", "shop"):
+                counts = counts_of(value for part, value in given if part == where)
+                if counts:
+                    give[where] = counts
+                counts = counts_of(value for part, value in asked if part == where)
+                if counts:
+                    ask[where] = counts
+            # No more hand cards asked for than the receiver holds: the draws past that are dropped.
+            ask_hand = counts_of([value for where, value in asked if where == "hand"][:their_hand])
+            if ask_hand:
+                ask["hand"] = ask_hand
+            if give or ask:
+                entry: dict[str, Any] = {"to": receiver}
+                if give:
+                    entry["give"] = give
+                if ask:
+                    entry["ask"] = ask
+                return entry
+
+def new_game(log: dict[str, Any]) -> HighBohnGame:
+    """The game a log starts, before its actions."""
+    if log.get("format", 2) != 2:
+        raise ReferenceLogError(f"unknown log format {log.get('format')!r}", "$.format")
+    if log.get("ruleset") != RULESET:
+        raise ValueError(f"this reference plays {RULESET}, not {log.get('ruleset')!r}")
+    players = list(log["players"])
+    rules, rulings = edition(len(players), log.get("options"))
+    return HighBohnGame(rules, rulings, players, list(log["deck"]), log["first_player"], list(log.get("chance") or []))
+
+
+def replay(log: dict[str, Any]) -> dict[str, Any]:
+    """Replay a log, checking every action; return its result in the engine's JSON form."""
+    game = new_game(log)
+    for action in log["actions"]:
+        game.apply(action)
+    if not game.over:
+        raise ReferenceIllegalAction(len(log["actions"]), "the log ends before the game does")
+    if game.recorded_chance:
+        raise ReferenceLogError(f"the log holds {len(game.recorded_chance)} reshuffles the game never needed",
+                                "$.chance")
+    return game.result()
+
+
+def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy", "Di"), ruleset: str = RULESET,
+                     options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play one game with random bots; return its log with its result (``ruleset``: High Bohn's, the only one)."""
+    if ruleset != RULESET:
+        raise ValueError(f"this reference plays {RULESET}, not {ruleset!r}")
+    rng = random.Random(seed)
+    names = [f"Player {n + 1}" for n in range(players)] if isinstance(players, int) else list(players)
+    rules, rulings = edition(len(names), options)
+    deck = [bean for bean, copies in rules.deck.items() for _ in range(copies)]
+    rng.shuffle(deck)
+    first_player = rng.randrange(len(names))
+    game = HighBohnGame(rules, rulings, names, deck, first_player, rng=rng)
+    actions = []
+    while not game.over:
+        action = game.random_action(rng)
+        game.apply(action)
+        actions.append(action)
+    return {"format": 2, "ruleset": RULESET, "options": dict(options or {}), "players": names,
+            "first_player": first_player, "deck": deck, "chance": game.chance, "actions": actions,
+            "result": game.result()}
