@@ -661,9 +661,9 @@ class ReferenceGame:
         return [seat for seat in self.clockwise(player)[1:]
                 if self.hands[player] or self.face_up or self.hands[seat]]
 
-    def payments(self, player: int) -> list[dict[str, int]]:
-        """Every way to pay the third field's price with the player's coins, by type."""
-        price = self.edition.third_field_price
+    def payments(self, player: int, price: int | None = None) -> list[dict[str, int]]:
+        """Every way to pay ``price`` (default: the third field's) with the player's coins, by type."""
+        price = self.edition.third_field_price if price is None else price
         held = [(bean, number) for bean, number in self.coins[player].items() if number]
         ways: list[dict[str, int]] = []
 

@@ -538,7 +538,7 @@ class HighBohnGame(ReferenceGame):
             kinds["harvest"] = harvests
         if self.can_buy(player):
             price = self.third_field_price(player) or 0
-            kinds["buy"] = [{"zone": "field-3", "pay": pay} for pay in self.ways_to_pay(player, price)]
+            kinds["buy"] = [{"zone": "field-3", "pay": pay} for pay in self.payments(player, price)]
         builds = [{"card": building, "pay": {BEAN_OF[building.rsplit("-", 1)[0]]: int(building.rsplit("-", 1)[1])}}
                   for building in self.buildable(player)]
         if builds:
@@ -563,26 +563,6 @@ class HighBohnGame(ReferenceGame):
         entry: dict[str, Any] = {"player": player, "action": kind}
         entry.update(choice)
         return entry
-
-    def ways_to_pay(self, player: int, price: int) -> list[dict[str, int]]:
-        held = [(bean, number) for bean, number in self.coins[player].items() if number]
-        ways: list[dict[str, int]] = []
-
-        def choose(index: int, left: int, paid: dict[str, int]) -> None:
-            if left == 0:
-                ways.append(dict(paid))
-                return
-            if index == len(held):
-                return
-            bean, number = held[index]
-            for take in range(min(number, left), -1, -1):
-                if take:
-                    paid[bean] = take
-                choose(index + 1, left - take, paid)
-                paid.pop(bean, None)
-
-        choose(0, price, {})
-        return ways
 
     def random_offer(self, player: int, rng: random.Random) -> dict[str, Any]:
         """An offer: a receiver, up to 3 cards given (hand, face-up, Shop) and up to 3 asked for, never nothing."""

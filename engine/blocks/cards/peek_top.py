@@ -1,15 +1,16 @@
 """Decision ``peek-top``: a player looks at the top card of a stack, then may put it at the bottom."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace, UnionActions
-from ...core.flow import DONE, FlowNode
+from ...core.flow import DONE
 from ...errors import IllegalActionError
 from ...text.i18n import _
 from ..flow.done import DoneSpace
-from ..params import name, param, variable, zone
+from ..params import param, zone
 from ..registry import register
+from .row_decision import GRANTED_PARAMETERS, GrantedDecision
 
 
 class BottomSpace(ActionSpace):
@@ -31,7 +32,7 @@ class BottomSpace(ActionSpace):
 
 
 @register
-class PeekTop(FlowNode):
+class PeekTop(GrantedDecision):
     """``peek-top``: the player looks at the top card of the stack ``zone``, then puts it at the bottom (``bottom``) or leaves it (``done``).
 
     Only the deciding player sees the card, while deciding: their
@@ -49,19 +50,9 @@ class PeekTop(FlowNode):
     """
 
     kind = "peek-top"
-    parameters = {
-        "zone": param("Zone", "The shared stack whose top card is looked at.", zone(), option=False),
-        "player": param("Player", "Who looks (a variable; default active).", variable(), option=False),
-        "granted-by": param("Granted by", "Only a player with a `grant` modifier of this name may.", name(),
-                            option=False),
-    }
+    parameters = {"zone": param("Zone", "The shared stack whose top card is looked at.", zone(), option=False),
+                  **GRANTED_PARAMETERS}
     required = ("zone",)
-
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
-        super().__init__(spec, ruleset, build)
-        self.zone_id = spec["zone"]
-        self.player_name = spec.get("player", "active")
-        self.granted_by = spec.get("granted-by")
 
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
@@ -72,20 +63,12 @@ class PeekTop(FlowNode):
             context.add(f"{path}.zone", _("the zone {zone} is not a shared stack: only a stack has a top card to "
                                           "look at and a bottom to put it", zone=spec.get("zone")))
 
-    @classmethod
-    def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
-        """The card stays in its stack."""
-        return []
-
-    def variable_names(self) -> Sequence[str]:
-        return (self.player_name,)
-
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("bottom", BottomSpace), ("done", DoneSpace))
 
     def compile(self, game: Any) -> None:
+        super().compile(game)
         self.slot = game.zones.slot_of(self.zone_id)
-        self.player = game.variable(self.player_name)
         self.bottom = game.space("bottom").base
         self.done = game.space("done").base
         self.choices = UnionActions([ActionList([self.bottom], kind="bottom"), ActionList([self.done], kind="done")])
@@ -94,7 +77,7 @@ class PeekTop(FlowNode):
         player = state.variables[self.player]
         if not state.zones[self.slot]:
             return DONE
-        if self.granted_by is not None and not state.granted(player, self.granted_by):
+        if not self.granted(state, player):
             return DONE
         return state.decide(player)
 

@@ -1,4 +1,4 @@
-"""What the decisions about the order of a player's row share (``move-in-row``, ``order-back``)."""
+"""What the decisions a card may grant share (``peek-top``, ``move-in-row``, ``order-back``), and the row decisions' check."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -7,31 +7,26 @@ from ...core.flow import FlowNode
 from ...text.i18n import _
 from ..params import name, param, variable, zone
 
-# The parameters every row decision takes.
-ROW_PARAMETERS = {
-    "zone": param("Zone", "The player's row whose order changes.", zone(), option=False),
+# The parameters every granted decision takes (``zone`` is described by each).
+GRANTED_PARAMETERS = {
     "player": param("Player", "Who decides (a variable; default active).", variable(), option=False),
     "granted-by": param("Granted by", "Only a player with a `grant` modifier of this name may.", name(), option=False),
 }
+# The parameters every row decision takes.
+ROW_PARAMETERS = {
+    "zone": param("Zone", "The player's row whose order changes.", zone(), option=False),
+    **GRANTED_PARAMETERS,
+}
 
 
-class RowDecision(FlowNode):
-    """A decision that reorders cards within a player's row, open to everyone or only where a card grants it."""
+class GrantedDecision(FlowNode):
+    """A decision about one zone, open to everyone or only where a card grants it (``granted-by``)."""
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.zone_id = spec["zone"]
         self.player_name = spec.get("player", "active")
         self.granted_by = spec.get("granted-by")
-
-    @classmethod
-    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
-        """The zone is a player's row."""
-        declared = context.zones.get(spec.get("zone"))
-        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
-                                           or declared.get("kind", "set") != "row"):
-            context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
-                                          "a card between", zone=spec.get("zone")))
 
     @classmethod
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
@@ -42,9 +37,25 @@ class RowDecision(FlowNode):
         return (self.player_name,)
 
     def compile(self, game: Any) -> None:
-        self.zone_index = game.zone_index(self.zone_id)
         self.player = game.variable(self.player_name)
 
     def granted(self, state: Any, player: int) -> bool:
         """Whether ``player`` is asked at all (a ``grant`` modifier, when the step names one)."""
         return self.granted_by is None or state.granted(player, self.granted_by)
+
+
+class RowDecision(GrantedDecision):
+    """A decision that reorders cards within a player's row."""
+
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """The zone is a player's row."""
+        declared = context.zones.get(spec.get("zone"))
+        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
+                                           or declared.get("kind", "set") != "row"):
+            context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
+                                          "a card between", zone=spec.get("zone")))
+
+    def compile(self, game: Any) -> None:
+        super().compile(game)
+        self.zone_index = game.zone_index(self.zone_id)
