@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_blocks_supply import deciding, give, harvest_block, plant_targets, play_until
+from test_bohnanza_terminal import english  # noqa: F401  (a fixture: the terminal in English)
 
 from engine.conformance import cards_misplaced
 from engine.core.game import Game
@@ -638,3 +639,20 @@ def test_simulate_compares_amigo_and_high_bohn_on_the_same_deals():
     report = json.loads(result.output)
     assert [entry["ruleset"] for entry in report["rulesets"]] == ["bohnanza/amigo", HIGH_BOHN]
     assert report["differences"]
+
+
+def test_the_table_shows_each_players_buildings_and_the_help_what_they_do(english):  # noqa: F811
+    from test_bohnanza_terminal import answer
+
+    ruleset = load_ruleset(HIGH_BOHN)
+    state = Game(ruleset, NAMES[:4]).new_initial_state(seed=43)
+    seat = state.current_player()
+    build(state, seat, "hotel-2")
+    build(state, seat, "bank-3")
+    give(state, seat, "bank", {"red": 2})
+    screen = answer(ruleset, state, ["?"])[1]
+    assert f"{NAMES[seat]} (you): Buildings: Hotel 2, Bank 3 · Bank: 2" in screen
+    assert "Building supply: Hotel 1/3/4, Saloon 1/2/3/4" in screen
+    assert "In play:" in screen
+    assert (f"Hotel 2 ({NAMES[seat]}): At the start of your turn you may look at the top card of the draw pile and "
+            "put it at the bottom.") in screen
