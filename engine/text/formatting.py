@@ -11,8 +11,8 @@ Amounts (``format_amount``: money, coins) follow one of the ruleset's ``units``:
 * ``style: plain`` -- a bare number with the reader's grouping (``25,000``);
 * ``style: currency`` -- face value x ``scale`` in ``currency``. The amount
   is written in the locale's long compact form and then combined with the currency by the catalog's pattern, so the
-  reader sees ``$6 million`` (en), ``600万米ドル`` (ja), ``600만 달러`` (ko),
-  and ``$0`` / ``0米ドル`` / ``0 달러`` for nothing at all. Languages
+  reader sees ``$6 million`` (en), ``600万ドル`` (ja), ``600만 달러`` (ko),
+  and ``$0`` / ``0ドル`` / ``0 달러`` for nothing at all. Languages
   that count in myriads split an amount across units and group the digits
   before a unit (``1억 600만``, ``1,800만``), as newspapers write them.
   A game has one currency, so a name that begins with its country's name
