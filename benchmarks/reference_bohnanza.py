@@ -340,19 +340,22 @@ class ReferenceGame:
     def ask(self, player: int, point: str) -> Generator[None, Action, Action]:
         """A decision point: wait for ``player``'s action there and return it.
 
-        Harvesting and buying the third field are open at every decision
-        point; they are taken here and the player is asked again.
+        The at-any-time actions (harvesting, buying the third field) are
+        open at every decision point; they are taken here and the player is
+        asked again.
         """
+        anytime = self.anytime_actions()
         while True:
             self.decider, self.point = player, point
             action = yield
-            kind = action.get("action")
-            if kind == "harvest":
-                self.harvest_action(player, action)
-            elif kind == "buy":
-                self.buy_action(player, action)
-            else:
+            take = anytime.get(action.get("action"))
+            if take is None:
                 return action
+            take(player, action)
+
+    def anytime_actions(self) -> dict[str, Any]:
+        """The at-any-time actions by their log name, each a method ``(player, action)``."""
+        return {"harvest": self.harvest_action, "buy": self.buy_action}
 
     def play(self) -> Flow:
         """The whole game after the deal: turns until the final exhaustion, then the final harvest."""
@@ -360,6 +363,7 @@ class ReferenceGame:
         while True:
             self.active = active
             self.phase = "plant"
+            yield from self.start_of_turn(active)
             yield from self.plant_from_hand(active)
             self.phase = "trade"
             for _ in range(TURNED_UP):
@@ -383,6 +387,7 @@ class ReferenceGame:
                     break
             if self.ending:
                 break   # an exhaustion in phase 4 ends play at once
+            yield from self.after_drawing(active)
             self.phase = "last-chance"
             for player in self.clockwise(active):
                 if self.anytime_open(player):
@@ -392,9 +397,21 @@ class ReferenceGame:
             active = (active + 1) % len(self.players)
         self.phase = "finish"
         self.decider = self.point = None
+        self.final_harvest()
+
+    def start_of_turn(self, player: int) -> Flow:
+        """Decisions before phase 1 (none in the base game; an expansion's buildings add some)."""
+        yield from ()
+
+    def after_drawing(self, player: int) -> Flow:
+        """Decisions right after phase 4's draw (none in the base game)."""
+        yield from ()
+
+    def final_harvest(self) -> None:
+        """Every player harvests every field, in seat order; no protection rule at the end."""
         for player in range(len(self.players)):
             for number in range(len(FIELDS)):
-                self.harvest(player, number)   # no protection rule at the end
+                self.harvest(player, number)
 
     def plant_from_hand(self, player: int) -> Flow:
         """Phase 1: the front card must be planted, then the new front card may be."""
@@ -683,6 +700,13 @@ class ReferenceGame:
         choose(0, price or 0, {})
         return ways
 
+    # Zones other than the hand whose cards an offer names by type, besides the face-up cards (an expansion's).
+    TRADED_ZONES: tuple[str, ...] = ()
+
+    def tradables(self, seat: int) -> list[tuple[str, str]]:
+        """``(zone, bean)`` for each card of ``seat``'s :attr:`TRADED_ZONES` (none in the base game)."""
+        return []
+
     def random_offer(self, player: int, rng: random.Random) -> dict[str, Any]:
         """An offer: a receiver, up to 3 cards given and up to 3 asked for, drawn at random (never nothing)."""
         while True:
@@ -690,10 +714,12 @@ class ReferenceGame:
             givable = [("hand", position) for position in range(len(self.hands[player]))]
             if player == self.active:
                 givable += [("face-up", bean) for bean in self.face_up]
+            givable += self.tradables(player)
             their_hand = len(self.hands[receiver])
             askable = [("face-up", bean) for bean in self.face_up] if receiver == self.active else []
             for bean, copies in self.edition.deck.items():
                 askable += [("hand", bean)] * min(copies, their_hand)
+            askable += self.tradables(receiver)
             given = rng.sample(givable, rng.randint(0, min(SAMPLED_MOST, len(givable))))
             asked = rng.sample(askable, rng.randint(0, min(SAMPLED_MOST, len(askable))))
             give: dict[str, Any] = {}
@@ -701,12 +727,13 @@ class ReferenceGame:
             positions = sorted(value for where, value in given if where == "hand")
             if positions:
                 give["hand"] = positions
-            up = counts_of(value for where, value in given if where == "face-up")
-            if up:
-                give["face-up"] = up
-            ask_up = counts_of(value for where, value in asked if where == "face-up")
-            if ask_up:
-                ask["face-up"] = ask_up
+            for zone in ("face-up",) + self.TRADED_ZONES:
+                counts = counts_of(value for where, value in given if where == zone)
+                if counts:
+                    give[zone] = counts
+                counts = counts_of(value for where, value in asked if where == zone)
+                if counts:
+                    ask[zone] = counts
             # No more hand cards asked for than the receiver holds: the draws past that are dropped.
             ask_hand = counts_of([value for where, value in asked if where == "hand"][:their_hand])
             if ask_hand:
@@ -719,7 +746,6 @@ class ReferenceGame:
                     entry["ask"] = ask
                 return entry
 
-
 def new_game(log: dict[str, Any]) -> ReferenceGame:
     """The game a log starts, before its actions."""
     if log.get("format", 2) != 2:
@@ -729,9 +755,10 @@ def new_game(log: dict[str, Any]) -> ReferenceGame:
     return ReferenceGame(edition, players, list(log["deck"]), log["first_player"], list(log.get("chance") or []))
 
 
-def replay_game(log: dict[str, Any]) -> ReferenceGame:
-    """Replay a log, checking every action; return the finished game."""
-    game = new_game(log)
+def replay_game(log: dict[str, Any], start: Any = None) -> ReferenceGame:
+    """Replay a log, checking every action; return the finished game (``start``: how a game begins, default
+    :func:`new_game`)."""
+    game = (start or new_game)(log)
     for action in log["actions"]:
         game.apply(action)
     if not game.over:
@@ -758,13 +785,19 @@ def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy
     rng.shuffle(deck)
     first_player = rng.randrange(len(names))
     game = ReferenceGame(edition, names, deck, first_player, rng=rng)
+    if keep is not None:
+        keep.append(game)
+    return played_out(game, rng, ruleset, options, deck)
+
+
+def played_out(game: ReferenceGame, rng: random.Random, ruleset: str, options: dict[str, Any] | None,
+               deck: list[str]) -> dict[str, Any]:
+    """Play a started game to its end with its random bot; its log with its result."""
     actions = []
     while not game.over:
         action = game.random_action(rng)
         game.apply(action)
         actions.append(action)
-    if keep is not None:
-        keep.append(game)
-    return {"format": 2, "ruleset": ruleset, "options": dict(options or {}), "players": names,
-            "first_player": first_player, "deck": deck, "chance": game.chance, "actions": actions,
+    return {"format": 2, "ruleset": ruleset, "options": dict(options or {}), "players": list(game.players),
+            "first_player": game.first_player, "deck": deck, "chance": game.chance, "actions": actions,
             "result": game.result()}

@@ -18,8 +18,9 @@ import random
 from itertools import permutations
 from typing import Any, Iterable
 
-from .reference_bohnanza import (AMIGO_BEANS, BEANS, SAMPLED_MOST, TURNED_UP, Edition, Flow, Illegal, ReferenceGame,
-                                 ReferenceIllegalAction, ReferenceLogError, counts_of)
+# ReferenceIllegalAction and ReferenceLogError are the errors a replay raises, named here for callers.
+from .reference_bohnanza import (AMIGO_BEANS, BEANS, Edition, Flow, Illegal, ReferenceGame,  # noqa: F401
+                                 ReferenceIllegalAction, ReferenceLogError, counts_of, played_out, replay_game)
 
 RULESET = "bohnanza/high-bohn"
 KINDS = ("hotel", "saloon", "farm", "gold-mine", "blacksmith", "sheriff", "shop", "bank")
@@ -289,91 +290,48 @@ class HighBohnGame(ReferenceGame):
             del self.coins[player][bean]
         self.bank[player][bean] = self.bank[player].get(bean, 0) + count
 
-    def ask(self, player: int, point: str) -> Flow:
-        """A decision point; harvesting, buying, building and depositing are open at every one."""
-        while True:
-            self.decider, self.point = player, point
-            action = yield
-            kind = action.get("action")
-            if kind == "harvest":
-                self.harvest_action(player, action)
-            elif kind == "buy":
-                self.buy_action(player, action)
-            elif kind == "build":
-                self.build_action(player, action)
-            elif kind == "deposit":
-                self.deposit_action(player, action)
-            else:
-                return action
+    def anytime_actions(self) -> dict[str, Any]:
+        """Harvesting and buying the third field, and building and depositing on the Bank."""
+        return {**super().anytime_actions(), "build": self.build_action, "deposit": self.deposit_action}
 
     # ------------------------------------------------------------------ the game
 
-    def play(self) -> Flow:
-        """Turns until the final exhaustion, then the final harvest: the base game with the Hotels' moments."""
-        active = self.first_player
-        while True:
-            self.active = active
-            self.phase = "plant"
-            hand = self.hands[active]
-            if self.owns(active, "hotel-2") and self.draw:
-                action = yield from self.ask(active, "peek")
-                if action.get("action") == "bottom":
-                    self.draw.insert(0, self.draw.pop())    # the top card (the last) goes under the pile
-                elif action.get("action") != "done":
-                    raise Illegal("Hotel 2: bottom or done")
-            if self.owns(active, "hotel-4") and len(hand) >= 2:
-                action = yield from self.ask(active, "move")
-                if action.get("action") == "move":
-                    source, target = action.get("from"), action.get("to")
-                    if type(source) is not int or type(target) is not int or source == target \
-                            or not 0 <= source < len(hand) or not 0 <= target < len(hand):
-                        raise Illegal("move a card from one position of the hand to another")
-                    hand.insert(target, hand.pop(source))
-                elif action.get("action") != "done":
-                    raise Illegal("Hotel 4: move or done")
-            yield from self.plant_from_hand(active)
-            self.phase = "trade"
-            for _ in range(TURNED_UP):
-                self.face_up.append(self.draw_card())
-                if self.ending:
-                    self.turned_up_at_end = len(self.face_up)
-                    break
-            yield from self.trading(active)
-            self.set_aside[active].extend(self.face_up)
-            self.face_up = []
-            self.phase = "plant-traded"
-            for player in self.clockwise(active):
-                while self.set_aside[player]:
-                    yield from self.plant_set_aside(player)
-            if self.ending:
-                break
-            self.phase = "draw"
-            for _ in range(self.edition.draw):
-                self.hands[active].append(self.draw_card())
-                if self.ending:
-                    break
-            if self.ending:
-                break
-            back = self.hands[active][-3:]
-            if self.owns(active, "hotel-3") and len(set(back)) >= 2:
-                action = yield from self.ask(active, "order")
-                order = action.get("order")
-                if action.get("action") != "order" or not isinstance(order, list) \
-                        or sorted(order) != list(range(len(back))):
-                    raise Illegal("Hotel 3: the order of the cards drawn")
-                self.hands[active][-len(back):] = [back[position] for position in order]
-            self.phase = "last-chance"
-            for player in self.clockwise(active):
-                if self.anytime_open(player):
-                    action = yield from self.ask(player, "last-chance")
-                    if action.get("action") != "done":
-                        raise Illegal("the last chance allows the at-any-time actions or done")
-            active = (active + 1) % len(self.players)
-        self.phase = "finish"
-        self.decider = self.point = None
+    def start_of_turn(self, player: int) -> Flow:
+        """Hotel 2 (look at the top card, maybe put it at the bottom), then Hotel 4 (move one hand card)."""
+        hand = self.hands[player]
+        if self.owns(player, "hotel-2") and self.draw:
+            action = yield from self.ask(player, "peek")
+            if action.get("action") == "bottom":
+                self.draw.insert(0, self.draw.pop())    # the top card (the last) goes under the pile
+            elif action.get("action") != "done":
+                raise Illegal("Hotel 2: bottom or done")
+        if self.owns(player, "hotel-4") and len(hand) >= 2:
+            action = yield from self.ask(player, "move")
+            if action.get("action") == "move":
+                source, target = action.get("from"), action.get("to")
+                if type(source) is not int or type(target) is not int or source == target \
+                        or not 0 <= source < len(hand) or not 0 <= target < len(hand):
+                    raise Illegal("move a card from one position of the hand to another")
+                hand.insert(target, hand.pop(source))
+            elif action.get("action") != "done":
+                raise Illegal("Hotel 4: move or done")
+
+    def after_drawing(self, player: int) -> Flow:
+        """Hotel 3: the three cards drawn go to the back of the hand in the order their owner chooses."""
+        back = self.hands[player][-3:]
+        if self.owns(player, "hotel-3") and len(set(back)) >= 2:
+            action = yield from self.ask(player, "order")
+            order = action.get("order")
+            if action.get("action") != "order" or not isinstance(order, list) \
+                    or sorted(order) != list(range(len(back))):
+                raise Illegal("Hotel 3: the order of the cards drawn")
+            self.hands[player][-len(back):] = [back[position] for position in order]
+
+    def final_harvest(self) -> None:
+        """Every field of every player, in seat order; a mixed field pays its own beans first."""
         for player in range(len(self.players)):
             for zone in FIELDS:
-                self.harvest_field(player, zone)    # no protection rule; a mixed field pays its own beans first
+                self.harvest_field(player, zone)
 
     def plant_from_hand(self, player: int) -> Flow:
         """Phase 1: the front card must be planted, then up to one more (Gold mine 3: two more) may be."""
@@ -564,44 +522,12 @@ class HighBohnGame(ReferenceGame):
         entry.update(choice)
         return entry
 
-    def random_offer(self, player: int, rng: random.Random) -> dict[str, Any]:
-        """An offer: a receiver, up to 3 cards given (hand, face-up, Shop) and up to 3 asked for, never nothing."""
-        while True:
-            receiver = rng.choice(self.offer_receivers(player))
-            givable = [("hand", position) for position in range(len(self.hands[player]))]
-            if player == self.active:
-                givable += [("face-up", bean) for bean in self.face_up]
-            givable += [("shop", bean) for bean in self.shop[player]]
-            their_hand = len(self.hands[receiver])
-            askable = [("face-up", bean) for bean in self.face_up] if receiver == self.active else []
-            askable += [("shop", bean) for bean in self.shop[receiver]]
-            for bean, copies in self.edition.deck.items():
-                askable += [("hand", bean)] * min(copies, their_hand)
-            given = rng.sample(givable, rng.randint(0, min(SAMPLED_MOST, len(givable))))
-            asked = rng.sample(askable, rng.randint(0, min(SAMPLED_MOST, len(askable))))
-            give: dict[str, Any] = {}
-            ask: dict[str, Any] = {}
-            positions = sorted(value for where, value in given if where == "hand")
-            if positions:
-                give["hand"] = positions
-            for where in ("face-up", "shop"):
-                counts = counts_of(value for part, value in given if part == where)
-                if counts:
-                    give[where] = counts
-                counts = counts_of(value for part, value in asked if part == where)
-                if counts:
-                    ask[where] = counts
-            # No more hand cards asked for than the receiver holds: the draws past that are dropped.
-            ask_hand = counts_of([value for where, value in asked if where == "hand"][:their_hand])
-            if ask_hand:
-                ask["hand"] = ask_hand
-            if give or ask:
-                entry: dict[str, Any] = {"to": receiver}
-                if give:
-                    entry["give"] = give
-                if ask:
-                    entry["ask"] = ask
-                return entry
+    TRADED_ZONES = ("shop",)
+
+    def tradables(self, seat: int) -> list[tuple[str, str]]:
+        """The cards of ``seat``'s Shop, offered and asked for by type."""
+        return [("shop", bean) for bean in self.shop[seat]]
+
 
 def new_game(log: dict[str, Any]) -> HighBohnGame:
     """The game a log starts, before its actions."""
@@ -616,15 +542,7 @@ def new_game(log: dict[str, Any]) -> HighBohnGame:
 
 def replay(log: dict[str, Any]) -> dict[str, Any]:
     """Replay a log, checking every action; return its result in the engine's JSON form."""
-    game = new_game(log)
-    for action in log["actions"]:
-        game.apply(action)
-    if not game.over:
-        raise ReferenceIllegalAction(len(log["actions"]), "the log ends before the game does")
-    if game.recorded_chance:
-        raise ReferenceLogError(f"the log holds {len(game.recorded_chance)} reshuffles the game never needed",
-                                "$.chance")
-    return game.result()
+    return replay_game(log, new_game).result()
 
 
 def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy", "Di"), ruleset: str = RULESET,
@@ -638,12 +556,4 @@ def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy
     deck = [bean for bean, copies in rules.deck.items() for _ in range(copies)]
     rng.shuffle(deck)
     first_player = rng.randrange(len(names))
-    game = HighBohnGame(rules, rulings, names, deck, first_player, rng=rng)
-    actions = []
-    while not game.over:
-        action = game.random_action(rng)
-        game.apply(action)
-        actions.append(action)
-    return {"format": 2, "ruleset": RULESET, "options": dict(options or {}), "players": names,
-            "first_player": first_player, "deck": deck, "chance": game.chance, "actions": actions,
-            "result": game.result()}
+    return played_out(HighBohnGame(rules, rulings, names, deck, first_player, rng=rng), rng, ruleset, options, deck)
