@@ -30,30 +30,47 @@ for that card.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 
 MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant", "claim-harvest",
                   "wild")
 
 
+def _every_card(card: Any) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class Modifier:
-    """One modifier of one card type, compiled for a game."""
+    """One modifier of one card type, compiled for a game.
+
+    ``cards`` and ``onto`` are its selectors (``params["cards"]``,
+    ``params["onto"]``) made once: blocks ask them at every payout and
+    planting.
+    """
 
     kind: str
     card_type: int
     zone_index: int
     params: Mapping[str, Any]
+    cards: Callable[[Any], bool] = field(default=_every_card, compare=False, repr=False)
+    onto: Callable[[Any], bool] = field(default=_every_card, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, spec: Mapping[str, Any], card_type: int, zone_index: int) -> "Modifier":
+        """The modifier a card type's ``spec`` declares, its selectors made."""
+        from ..blocks.selectors import card_selector
+
+        return cls(spec["kind"], card_type, zone_index, spec,
+                   card_selector(spec["cards"]) if spec.get("cards") else _every_card,
+                   card_selector(spec["onto"]) if spec.get("onto") else _every_card)
 
     def applies_to_card(self, card: Any) -> bool:
         """Whether the modifier's ``cards`` selector (if any) picks ``card`` (a CardType)."""
-        from ..blocks.selectors import card_selector
-
-        selector = self.params.get("cards")
-        return card_selector(selector)(card) if selector else True
+        return self.cards(card)
 
 
 class ModifierIndex:
@@ -66,17 +83,14 @@ class ModifierIndex:
                 if spec.get("enabled", True) is False:
                     continue  # switched off (by an option): as if the card did not have it
                 zone_index = game.zones.index_of_id[spec["while-in"]]
-                modifier = Modifier(spec["kind"], card_type.index, zone_index, spec)
+                modifier = Modifier.of(spec, card_type.index, zone_index)
                 by_kind.setdefault(modifier.kind, []).append(modifier)
         self.by_kind = {kind: tuple(items) for kind, items in by_kind.items()}
         self.any = bool(by_kind)
         # The card types some `wild` modifier makes wild, and the bitmask of their instances: a zone's type is
         # read past them (see held_type).
-        from ..blocks.selectors import card_selector
-
         self.wild_types = frozenset(card_type.index for modifier in self.by_kind.get("wild", ())
-                                    for card_type in game.cards.types
-                                    if card_selector(modifier.params.get("cards"))(card_type))
+                                    for card_type in game.cards.types if modifier.cards(card_type))
         self.wild_mask = 0
         for index in self.wild_types:
             self.wild_mask |= game.cards.type_mask[index]
@@ -124,11 +138,8 @@ def joins_as_wild(state: Any, player: int, card_type: Any, zone_type: int) -> bo
     game = state.game
     if card_type.index not in game.modifiers.wild_types or zone_type in game.modifiers.wild_types:
         return False
-    from ..blocks.selectors import card_selector
-
     target = game.cards.types[zone_type]
-    return any(modifier.applies_to_card(card_type) and card_selector(modifier.params.get("onto"))(target)
-               for modifier in state.modifiers("wild", player))
+    return any(modifier.cards(card_type) and modifier.onto(target) for modifier in state.modifiers("wild", player))
 
 
 def step_value(steps: Any, amount: Any, below: Any = None) -> Any:
