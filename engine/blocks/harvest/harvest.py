@@ -174,14 +174,12 @@ class Harvest(AnytimeAction):
             if not filled:
                 raise IllegalActionError.at(_("there is nothing to harvest there"))
             raise IllegalActionError.at(_("a zone with a single card may not be harvested while another holds more"))
-        if wild:
-            low, high = self.harvester.wild_range(state, player, zone_index)
-            if not low <= wild <= high:
-                raise IllegalActionError.at(_("this harvest pays {low} to {high} wild cards, not {count}", low=low,
-                                              high=high, count=wild))
-        elif self.harvester.wild_range(state, player, zone_index)[0]:
-            raise IllegalActionError.at(_("this harvest pays at least {low} wild cards: say how many",
-                                          low=self.harvester.wild_range(state, player, zone_index)[0]))
+        low, high = self.harvester.wild_range(state, player, zone_index)
+        if wild and not low <= wild <= high:
+            raise IllegalActionError.at(_("this harvest pays {low} to {high} wild cards, not {count}", low=low,
+                                          high=high, count=wild))
+        if not wild and low:
+            raise IllegalActionError.at(_("this harvest pays at least {low} wild cards: say how many", low=low))
         self.harvester.harvest(state, player, zone_index, self.id, wild)
         return DECIDE
 

@@ -27,6 +27,11 @@ def lookup(steps: tuple[tuple[int, Fraction], ...], amount: int) -> int:
     return int(step_value(steps, amount, 0))
 
 
+def wild_bounds(paid: int, own: int, jokers: int) -> tuple[int, int]:
+    """The fewest and the most wild cards among ``paid`` cards of a zone of ``own`` cards and ``jokers`` wild ones."""
+    return max(0, paid - own), min(paid, jokers)
+
+
 class Harvester:
     """One harvesting block's zones and table, compiled for a game."""
 
@@ -76,8 +81,7 @@ class Harvester:
         jokers = sum(1 for card in cards if wild >> card & 1)
         if not jokers or jokers == len(cards):
             return 0, 0
-        paid = self.payout(state, player, zone_index)
-        return max(0, paid - (len(cards) - jokers)), min(paid, jokers)
+        return wild_bounds(self.payout(state, player, zone_index), len(cards) - jokers, jokers)
 
     def _claims(self, state: Any, player: int, discarded: Sequence[int], step: str, zone_type: int) -> None:
         """Players whose ``claim-harvest`` modifiers apply take some of the cards a paying harvest discarded.
@@ -122,11 +126,11 @@ class Harvester:
         zone_type = held_type(state.game, content)
         mask = state.game.modifiers.wild_mask
         if mask:
-            low, high = self.wild_range(state, player, zone_index)
-            jokers = min(max(low if wild is None else wild, low), high)
             own = [card for card in cards if not mask >> card & 1]
             others = [card for card in cards if mask >> card & 1]
             if own and others:
+                low, high = wild_bounds(paid, len(own), len(others))
+                jokers = min(max(low if wild is None else wild, low), high)
                 paying = own[:paid - jokers] + others[:jokers]
                 cards = paying + [card for card in cards if card not in paying]
         if state.recording:

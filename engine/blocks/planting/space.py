@@ -30,6 +30,8 @@ def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
         # Its type was accepted when the zone started; a wild card joins whatever `accepts` says of its own type.
         game = state.game
         if not game.modifiers.wild_mask:
+            # No wild cards in this game: the zone's type is its first card's (what held_type finds, inlined: a
+            # planting step asks this for every zone at every decision).
             held = content[0] if type(content) is not int else (content & -content).bit_length() - 1
             return game.cards.type_of[held] == card_type.index
         zone_type = held_type(game, content)
