@@ -356,8 +356,7 @@ class TradePrompt(CommandPrompt):
                 # TRANSLATORS: a help line; {marker} is the word for a player's storage in an offer, e.g. "stall".
                 lines.append(_("{marker} CARD after give: a card of your {zone}; after ask: a card of theirs",
                                marker=marker, zone=self._store_name(turn)))
-            ids = [card for card, tradable in zip(turn.game.cards.ids, turn.node.tradable) if tradable]
-            lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(ids)))
+            lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn))))
         else:
             lines.append(_("(you cannot make another offer this turn)"))
         lines.append(_("pass: make no offer this time round"))
@@ -385,8 +384,11 @@ class TradePrompt(CommandPrompt):
         raise InputProblem(self.empty_message(turn))
 
     def _card_options(self, turn: Turn) -> list[tuple[int, tuple[str, ...]]]:
-        return card_choices(turn.ruleset, turn.game, [index for index, tradable in enumerate(turn.node.tradable)
-                                                      if tradable])
+        return card_choices(turn.ruleset, turn.game, turn.node.tradable_types)
+
+    def _card_ids(self, turn: Turn) -> list[str]:
+        """The ids of the cards an offer may name (the trade's ``cards``)."""
+        return [turn.game.cards.ids[index] for index in turn.node.tradable_types]
 
     def _pool_choices(self, turn: Turn) -> list[tuple[int, tuple[str, ...]]]:
         pool_types = sorted({turn.game.cards.index_of_id[card] for card in self._pool(turn)})
@@ -460,8 +462,7 @@ class TradePrompt(CommandPrompt):
         else:
             turn.say(_("What do you ask for? Cards by name with their numbers, e.g. {example}. Enter for nothing, "
                        "back to go back.", example=example))
-        card_listing = _("Cards are typed by name or by id: {ids}", ids=list_separator().join(
-            card for card, tradable in zip(turn.game.cards.ids, turn.node.tradable) if tradable))
+        card_listing = _("Cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn)))
         while True:
             # TRANSLATORS: the prompt for the cards asked for in a trade offer asked step by step; keep the final "> ".
             asked = ask_words(turn, _("Ask for > "), card_listing)

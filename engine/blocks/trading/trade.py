@@ -140,6 +140,7 @@ class TradeStep(FlowNode):
 
         tradable = card_selector(self.spec.get("cards"))
         self.tradable = tuple(tradable(card_type) for card_type in game.cards.types)
+        self.tradable_types = tuple(index for index, named in enumerate(self.tradable) if named)
         self.copies = tuple(len(copies) if self.tradable[index] else 0
                             for index, copies in enumerate(game.cards.instances_of))
         self.type_count = len(game.cards.types)
