@@ -452,8 +452,9 @@ class ReferenceGame:
     def can_offer(self, player: int) -> bool:
         """A player other than the active one can make an offer: one left, and something to give or ask for."""
         active = self.active
-        return self.offers_made[player] < self.edition.offers_per_turn and \
-            bool(self.hands[player] or self.face_up or self.hands[active])
+        return self.offers_made[player] < self.edition.offers_per_turn and bool(
+            self.hands[player] or self.face_up or self.tradables(player) or self.hands[active]
+            or self.tradables(active))
 
     def trading(self, active: int) -> Flow:
         """Phase 2: offers in turn from the active player, until ended or until everyone passed in a row."""
@@ -501,8 +502,8 @@ class ReferenceGame:
             raise Illegal("trades are between the active player and one other player")
         give = action.get("give", {})
         ask = action.get("ask", {})
-        if not isinstance(give, dict) or not isinstance(ask, dict) \
-                or set(give) - {"hand", "face-up"} or set(ask) - {"hand", "face-up"}:
+        zones = {"hand", "face-up", *self.TRADED_ZONES}
+        if not isinstance(give, dict) or not isinstance(ask, dict) or set(give) - zones or set(ask) - zones:
             raise Illegal("an offer gives and asks for hand and face-up cards")
         positions = give.get("hand", [])
         hand = self.hands[player]
@@ -519,10 +520,19 @@ class ReferenceGame:
             raise Illegal("only the active player's face-up cards may be asked for")
         if sum(ask_hand.values()) > len(self.hands[receiver]):
             raise Illegal("that asks for more cards than the receiver holds")
-        if not (positions or give_up or ask_hand or ask_up):
+        # Cards of the other traded zones (an expansion's), named by type: the side that gives must hold them.
+        give_traded = {zone: self.bean_counts(give.get(zone, {})) for zone in self.TRADED_ZONES}
+        ask_traded = {zone: self.bean_counts(ask.get(zone, {})) for zone in self.TRADED_ZONES}
+        for seat, parts in ((player, give_traded), (receiver, ask_traded)):
+            for zone, counts in parts.items():
+                held = counts_of(bean for where, bean in self.tradables(seat) if where == zone)
+                if any(held.get(bean, 0) < n for bean, n in counts.items()):
+                    raise Illegal(f"that {zone} holds no such cards")
+        if not (positions or give_up or ask_hand or ask_up or any(give_traded.values())
+                or any(ask_traded.values())):
             raise Illegal("an offer gives or asks for at least one card")
         return {"from": player, "to": receiver, "give_hand": sorted(positions), "give_up": give_up,
-                "ask_hand": ask_hand, "ask_up": ask_up}
+                "ask_hand": ask_hand, "ask_up": ask_up, "give_traded": give_traded, "ask_traded": ask_traded}
 
     def bean_counts(self, value: Any) -> dict[str, int]:
         """A ``{bean: number}`` part of an offer, checked (a number 0 means none of that bean)."""
@@ -552,6 +562,13 @@ class ReferenceGame:
         for bean, number in list(offer["give_up"].items()) + list(offer["ask_up"].items()):
             for _ in range(number):
                 self.face_up.remove(bean)
+        for seat, parts, taken in ((offerer, offer["give_traded"], to_receiver),
+                                   (receiver, offer["ask_traded"], to_offerer)):
+            for zone, counts in parts.items():
+                for bean, number in counts.items():
+                    for _ in range(number):
+                        self.remove_traded(seat, zone, bean)
+                    taken += [bean] * number
         self.set_aside[receiver].extend(to_receiver)
         self.set_aside[offerer].extend(to_offerer)
 
@@ -675,8 +692,8 @@ class ReferenceGame:
         active = self.active
         if player != active:
             return [active] if self.can_offer(player) else []
-        return [seat for seat in self.clockwise(player)[1:]
-                if self.hands[player] or self.face_up or self.hands[seat]]
+        mine = self.hands[player] or self.face_up or self.tradables(player)
+        return [seat for seat in self.clockwise(player)[1:] if mine or self.hands[seat] or self.tradables(seat)]
 
     def payments(self, player: int, price: int | None = None) -> list[dict[str, int]]:
         """Every way to pay ``price`` (default: the third field's) with the player's coins, by type."""
@@ -706,6 +723,10 @@ class ReferenceGame:
     def tradables(self, seat: int) -> list[tuple[str, str]]:
         """``(zone, bean)`` for each card of ``seat``'s :attr:`TRADED_ZONES` (none in the base game)."""
         return []
+
+    def remove_traded(self, seat: int, zone: str, bean: str) -> None:
+        """Take one ``bean`` out of ``seat``'s traded ``zone`` (an expansion's; the base game has none)."""
+        raise Illegal(f"there is no zone {zone} to trade from")
 
     def random_offer(self, player: int, rng: random.Random) -> dict[str, Any]:
         """An offer: a receiver, up to 3 cards given and up to 3 asked for, drawn at random (never nothing)."""

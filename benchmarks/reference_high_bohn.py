@@ -349,68 +349,16 @@ class HighBohnGame(ReferenceGame):
 
     # ------------------------------------------------------------------ trading, with the Shops
 
-    def can_offer(self, player: int) -> bool:
-        active = self.active
-        return self.offers_made[player] < self.edition.offers_per_turn and bool(
-            self.hands[player] or self.face_up or self.shop[player] or self.hands[active] or self.shop[active])
+    # Shop cards are offered and asked for by type, like face-up cards, by anyone party to a trade (the base
+    # game's trading does the rest).
+    TRADED_ZONES = ("shop",)
 
-    def offer_receivers(self, player: int) -> list[int]:
-        if self.offers_made[player] >= self.edition.offers_per_turn:
-            return []
-        active = self.active
-        if player != active:
-            return [active] if self.can_offer(player) else []
-        mine = self.hands[player] or self.face_up or self.shop[player]
-        return [seat for seat in self.clockwise(player)[1:] if mine or self.hands[seat] or self.shop[seat]]
+    def tradables(self, seat: int) -> list[tuple[str, str]]:
+        """The cards of ``seat``'s Shop."""
+        return [("shop", bean) for bean in self.shop[seat]]
 
-    def check_offer(self, player: int, action: dict[str, Any]) -> dict[str, Any]:
-        give, ask = action.get("give", {}), action.get("ask", {})
-        if not isinstance(give, dict) or not isinstance(ask, dict):
-            raise Illegal("an offer gives and asks for cards")
-        give_shop = self.bean_counts(give.get("shop", {}))
-        ask_shop = self.bean_counts(ask.get("shop", {}))
-        plain = {key: value for key, value in action.items() if key not in ("give", "ask")}
-        plain["give"] = {key: value for key, value in give.items() if key != "shop"}
-        plain["ask"] = {key: value for key, value in ask.items() if key != "shop"}
-        if give_shop or ask_shop:
-            try:
-                offer = super().check_offer(player, plain)
-            except Illegal as error:
-                if "at least one card" not in str(error):
-                    raise
-                offer = self._parties(player, plain)
-        else:
-            offer = super().check_offer(player, plain)
-        receiver = offer["to"]
-        held, theirs = counts_of(self.shop[player]), counts_of(self.shop[receiver])
-        if any(held.get(bean, 0) < n for bean, n in give_shop.items()):
-            raise Illegal("the offerer's Shop holds no such cards")
-        if any(theirs.get(bean, 0) < n for bean, n in ask_shop.items()):
-            raise Illegal("the receiver's Shop holds no such cards")
-        offer.update(give_shop=give_shop, ask_shop=ask_shop)
-        return offer
-
-    def _parties(self, player: int, plain: dict[str, Any]) -> dict[str, Any]:
-        """An offer of Shop cards only: checked for its parties and the offers left, as any offer."""
-        receiver = plain.get("to")
-        if self.offers_made[player] >= self.edition.offers_per_turn:
-            raise Illegal(f"at most {self.edition.offers_per_turn} offers per player per turn")
-        if type(receiver) is not int or not 0 <= receiver < len(self.players) or receiver == player \
-                or self.active not in (player, receiver):
-            raise Illegal("trades are between the active player and one other player")
-        return {"from": player, "to": receiver, "give_hand": [], "give_up": {}, "ask_hand": {}, "ask_up": {}}
-
-    def exchange(self, offerer: int, offer: dict[str, Any], answer: dict[str, Any]) -> None:
-        super().exchange(offerer, offer, answer)
-        receiver = offer["to"]
-        for bean, number in offer["give_shop"].items():
-            for _ in range(number):
-                self.shop[offerer].remove(bean)
-            self.set_aside[receiver] += [bean] * number
-        for bean, number in offer["ask_shop"].items():
-            for _ in range(number):
-                self.shop[receiver].remove(bean)
-            self.set_aside[offerer] += [bean] * number
+    def remove_traded(self, seat: int, zone: str, bean: str) -> None:
+        self.shop[seat].remove(bean)
 
     # ------------------------------------------------------------------ the result
 
@@ -521,12 +469,6 @@ class HighBohnGame(ReferenceGame):
         entry: dict[str, Any] = {"player": player, "action": kind}
         entry.update(choice)
         return entry
-
-    TRADED_ZONES = ("shop",)
-
-    def tradables(self, seat: int) -> list[tuple[str, str]]:
-        """The cards of ``seat``'s Shop, offered and asked for by type."""
-        return [("shop", bean) for bean in self.shop[seat]]
 
 
 def new_game(log: dict[str, Any]) -> HighBohnGame:
