@@ -319,21 +319,25 @@ class ReferenceGame:
         price = self.edition.third_field_price
         if action.get("zone") != FIELDS[2] or price is None or self.field_open[player][2]:
             raise Illegal("there is no field to buy")
-        pay = action.get("pay")
+        self.pay(player, action.get("pay"), price, "the third field")
+        self.field_open[player][2] = True
+
+    def pay(self, player: int, pay: Any, price: int, what: str, bean: str | None = None) -> None:
+        """Take ``pay`` (``{bean: n}``) from the player's coins to the discard pile: exactly ``price`` coins (all of
+        ``bean``, when one is named) for ``what``."""
         if not isinstance(pay, dict) or any(type(n) is not int or n < 0 for n in pay.values()):
             raise Illegal("pay names coins by bean type and number")
-        pay = {bean: n for bean, n in pay.items() if n}
-        if sum(pay.values()) != price:
-            raise Illegal(f"the third field costs {price} coins")
+        pay = {kind: n for kind, n in pay.items() if n}
+        if sum(pay.values()) != price or (bean is not None and set(pay) - {bean}):
+            raise Illegal(f"{what} costs {price} coins" + (f" of {bean}" if bean else ""))
         coins = self.coins[player]
-        if any(coins.get(bean, 0) < number for bean, number in pay.items()):
+        if any(coins.get(kind, 0) < number for kind, number in pay.items()):
             raise Illegal("the player does not have those coins")
-        for bean, number in pay.items():
-            coins[bean] -= number
-            if not coins[bean]:
-                del coins[bean]
-            self.discard.extend([bean] * number)
-        self.field_open[player][2] = True
+        for kind, number in pay.items():
+            coins[kind] -= number
+            if not coins[kind]:
+                del coins[kind]
+            self.discard.extend([kind] * number)
 
     # ------------------------------------------------------------------ the game, as the rules tell it
 

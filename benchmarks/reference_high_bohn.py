@@ -235,27 +235,11 @@ class HighBohnGame(ReferenceGame):
             raise Illegal(f"this harvest pays {low} to {high} wild soy beans")
         self.harvest_field(player, zone, wild)
 
-    def pay(self, player: int, pay: Any, price: int, bean: str | None) -> None:
-        """Take ``pay`` (``{bean: n}``) from the player's coins to the discard pile: exactly ``price``, of ``bean``."""
-        if not isinstance(pay, dict) or any(type(n) is not int or n < 0 for n in pay.values()):
-            raise Illegal("pay names coins by bean type and number")
-        pay = {kind: n for kind, n in pay.items() if n}
-        if sum(pay.values()) != price or (bean is not None and set(pay) - {bean}):
-            raise Illegal(f"the price is {price} coins" + (f" of {bean}" if bean else ""))
-        coins = self.coins[player]
-        if any(coins.get(kind, 0) < n for kind, n in pay.items()):
-            raise Illegal("the player does not have those coins")
-        for kind, n in pay.items():
-            coins[kind] -= n
-            if not coins[kind]:
-                del coins[kind]
-            self.discard.extend([kind] * n)
-
     def buy_action(self, player: int, action: dict[str, Any]) -> None:
         price = self.third_field_price(player)
         if action.get("zone") != "field-3" or price is None or "field-3" in self.opened[player]:
             raise Illegal("there is no field to buy")
-        self.pay(player, action.get("pay"), price, None)
+        self.pay(player, action.get("pay"), price, "the third field")
         self.opened[player].add("field-3")
 
     def build_action(self, player: int, action: dict[str, Any]) -> None:
@@ -266,7 +250,7 @@ class HighBohnGame(ReferenceGame):
         kind, value = building.rsplit("-", 1)
         if any(owned.rsplit("-", 1)[0] == kind for owned in self.buildings[player]):
             raise Illegal(f"the player already owns a {kind}")
-        self.pay(player, action.get("pay"), int(value), BEAN_OF[kind])
+        self.pay(player, action.get("pay"), int(value), building, BEAN_OF[kind])
         self.supply.remove(building)
         self.buildings[player].append(building)
         opens = {"saloon-2": "green-field", "blacksmith-2": "chili-field", "farm-4": "field-3"}.get(building)

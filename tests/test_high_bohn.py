@@ -55,6 +55,13 @@ def place(state, seat: int, building: str) -> None:
     state.move(card, supply, state.slot(field(state, "buildings"), seat))
 
 
+def to_next_turn_of(state, seat: int, rng: random.Random) -> None:
+    """Random play until ``seat``'s next turn begins (through the others' turns)."""
+    active = state.game.variable("active")
+    play_until(state, rng, lambda state: state.variables[active] != seat)
+    play_until(state, rng, lambda state: state.variables[active] == seat)
+
+
 def owner_of(building: str, seed: int, players: int = 4, options: dict | None = None):
     """A fresh game whose first player has just built ``building``: (state, their seat)."""
     state = high_bohn(players, options).new_initial_state(seed=seed)
@@ -170,10 +177,7 @@ def test_hotel_3_lets_its_owner_order_the_three_cards_they_draw():
 
 def test_hotel_4_lets_its_owner_move_one_hand_card_at_the_start_of_their_turn():
     state, seat = owner_of("hotel-4", 12)
-    active = state.game.variable("active")
-    rng = random.Random(3)
-    play_until(state, rng, lambda state: state.variables[active] != seat)
-    play_until(state, rng, lambda state: state.variables[active] == seat)
+    to_next_turn_of(state, seat, random.Random(3))
     assert deciding("move-in-row")(state)
     hand = list(state.card_ids_in("hand", seat))
     state.apply_action(state.action_from_json({"player": seat, "action": "move", "from": len(hand) - 1, "to": 0}))
@@ -557,10 +561,7 @@ def test_the_heuristic_bot_keeps_a_top_card_that_fits_and_sends_one_that_does_no
 
 def test_the_heuristic_bot_brings_a_card_that_fits_to_the_front_and_orders_fitting_cards_first():
     state, seat = owner_of("hotel-4", 41)
-    active = state.game.variable("active")
-    rng = random.Random(6)
-    play_until(state, rng, lambda state: state.variables[active] != seat)
-    play_until(state, rng, lambda state: state.variables[active] == seat)
+    to_next_turn_of(state, seat, random.Random(6))
     assert deciding("move-in-row")(state)
     hand = list(state.card_ids_in("hand", seat))
     kinds = [kind for kind in ("blue", "chili", "stink", "green") if kind != hand[0]]
