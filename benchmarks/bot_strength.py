@@ -8,6 +8,14 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
 
     python -m benchmarks.bot_strength [GAMES] [RULESET ...]
 
+    python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] RULESET ...
+
+With ``--search`` it measures a searching bot (``ismcts``, ``ismcts:200``,
+``ismcts:0.5s``) against three heuristic bots, its seat rotating, with a 95%
+interval, the time its searched moves take (mean and the slowest), and with
+``--curve`` the win rate at each budget (iterations) as well: the budget
+curve. ``--workers`` plays the games in that many processes (one bot each).
+
 Defaults: high-society/ja and high-society/ko (2,000 games each),
 bohnanza/amigo and bohnanza/high-bohn (1,000 games each); GAMES sets the
 number for every ruleset named. For a ruleset whose players build cards
@@ -84,8 +92,86 @@ def self_play_win_rates(ruleset_name: str, games: int, seed: int = 2024) -> tupl
     return wins, games
 
 
+def _searched_games(job: tuple[str, str, int, int, int]) -> tuple[int, int, list[float]]:
+    """``(wins, games, seconds of each searched move)`` of the searching bot in games ``first..first+count-1``."""
+    ruleset_name, kind, first, count, seed = job
+    from engine.bots import make_bot
+
+    game = _game(ruleset_name)
+    wins, times = 0, []
+    for number in range(first, first + count):
+        hero = number % len(PLAYERS)
+        bots = [make_bot(kind if seat == hero else "heuristic", seed * 7919 + number * 13 + seat)
+                for seat in range(len(PLAYERS))]
+        state = game.new_initial_state(seed=seed * 1_000_003 + number, record_events=False)
+        while not state.is_terminal():
+            player = state.current_player()
+            started = time.perf_counter()
+            action = bots[player].choose(state.observation(player), state.legal_actions())
+            if player == hero and getattr(bots[player], "last_search", None):
+                times.append(time.perf_counter() - started)
+                bots[player].last_search = {}
+            state.apply_action(action)
+        wins += PLAYERS[hero] in state.result().winners
+    return wins, count, times
+
+
+def search_win_rate(ruleset_name: str, kind: str, games: int, workers: int = 1,
+                    seed: int = 2024) -> tuple[int, int, list[float]]:
+    """``(wins, games, move seconds)`` of one ``kind`` bot against three heuristic bots, seats rotating."""
+    chunk = max(1, games // (workers * 4))
+    jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed) for first in range(0, games, chunk)]
+    if workers <= 1:
+        parts = [_searched_games(job) for job in jobs]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_searched_games, jobs))
+    return (sum(part[0] for part in parts), sum(part[1] for part in parts),
+            [moment for part in parts for moment in part[2]])
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * ((rate * (1 - rate) / games + z * z / (4 * games * games)) ** 0.5) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def search_main(argv: list[str]) -> None:
+    """``--search KIND``: the searching bot's win rate against three heuristic bots (and its budget curve)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bot_strength --search")
+    parser.add_argument("--search", required=True)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--curve", default="")
+    parser.add_argument("rulesets", nargs="*", default=["high-society/ja", "bohnanza/amigo"])
+    options = parser.parse_args(argv)
+    name = options.search.partition(":")[0]
+    kinds = [options.search] + [f"{name}:{budget}" for budget in options.curve.split(",") if budget]
+    for ruleset_name in options.rulesets:
+        for kind in kinds:
+            start = time.perf_counter()
+            wins, played, times = search_win_rate(ruleset_name, kind, options.games, options.workers)
+            low, high = wilson(wins, played)
+            mean = sum(times) / len(times) if times else 0.0
+            print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{played} wins = {wins / played:.1%} "
+                  f"(95% {low:.1%}-{high:.1%}; parity 25%); searched moves {len(times)}, "
+                  f"mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
+                  f"{time.perf_counter() - start:.0f} s in all", flush=True)
+
+
 def main(argv: list[str]) -> None:
     """Print the heuristic bot's win rates per ruleset."""
+    if "--search" in argv:
+        search_main(argv)
+        return
     given = int(argv[0]) if argv else None
     rulesets = argv[1:] or list(DEFAULT_GAMES)
     for name in rulesets:

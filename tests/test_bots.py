@@ -24,8 +24,8 @@ def play(game, kinds, seed):
     return state
 
 
-def test_the_registry_names_both_bots_and_refuses_unknown_ones():
-    assert BOT_KINDS == ("random", "heuristic")
+def test_the_registry_names_the_three_bots_and_refuses_unknown_ones():
+    assert BOT_KINDS == ("random", "heuristic", "ismcts")
     with pytest.raises(CardrulesError):
         make_bot("oracle")
 

@@ -123,6 +123,14 @@ class FlowNode:
         """What only the deciding player may know about the decision under way (the card they look at)."""
         return {}
 
+    def public_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+        """Card instances of hidden zones that :meth:`public_facts` shows everyone (cards offered from a hand)."""
+        return ()
+
+    def private_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+        """The card instances :meth:`private_facts` shows the deciding player (what they have seen, for searches)."""
+        return ()
+
     def phase(self) -> str | None:
         """The phase this node stands for, if it is one."""
         return None

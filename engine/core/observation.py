@@ -32,7 +32,7 @@ class Observation:
 
     __slots__ = ("player", "players", "current_player", "round_number", "first_player", "ruleset", "rules",
                  "options", "decision", "phases", "pending", "_game", "_zones", "_counters", "_variables", "_views",
-                 "_closed", "_state", "__weakref__")
+                 "_closed", "_state", "_past", "__weakref__")
 
     def __init__(self, state: Any, player: int) -> None:
         # Taken when first read, or when the state is about to change, whichever comes first: a bot
@@ -70,6 +70,9 @@ class Observation:
         # Zones that take no card yet (a field not bought): public, like the zones themselves.
         self._closed = state.closed_slots
         self._views: dict | None = None
+        # The public past, for a search that draws states fitting this view (the lists only grow: a length marks now).
+        self._past = (state.history, len(state.history), state.chance_record, len(state.chance_record),
+                      state.first_player)
         phases = []
         decision: Mapping[str, Any] = MappingProxyType({})
         for frame in state.stack:
@@ -199,6 +202,25 @@ class Observation:
             else:
                 result[counter_id] = self._counters[game.counter_slot(index)]
         return MappingProxyType(result)
+
+    # ------------------------------------------------------------------ searching
+
+    def record(self) -> tuple[Any, tuple[int, ...], tuple, int]:
+        """``(game, actions, chance outcomes, first player)`` up to this view, for an information set.
+
+        The chance outcomes hold cards this player may not see: only
+        :class:`~engine.core.information.InformationSet` reads them, to learn
+        which cards this player saw, and never hands them out.
+        """
+        self.take()
+        history, actions, record, outcomes, first_player = self._past
+        return self._game, tuple(history[:actions]), tuple(record[:outcomes]), first_player
+
+    def information_set(self) -> Any:
+        """What this player knew at this view, able to draw states that fit it (for searching bots)."""
+        from .information import InformationSet
+
+        return InformationSet.of_observation(self)
 
     # ------------------------------------------------------------------ comparing
 

@@ -83,6 +83,11 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
         if entry.lower().startswith("bot:") or entry.lower() == "bot":
             kind = entry.split(":", 1)[1].strip() if ":" in entry else DEFAULT_BOT_KIND
             if kind not in bot_kinds:
+                if kind.partition(":")[0] in tuple(bot_kinds):
+                    # TRANSLATORS: {kind} is e.g. "ismcts:abc"; keep "ismcts:2000" and "ismcts:0.5s" as they are.
+                    raise SeatSpecError(_("\"{kind}\" has no valid budget: write a whole number of iterations "
+                                          "from 1 to 1000000 (ismcts:2000) or seconds above 0 and up to 3600 "
+                                          "(ismcts:0.5s).", kind=kind))
                 raise SeatSpecError(_("Unknown bot kind \"{kind}\"; the kinds are: {kinds}.",
                                       kind=kind, kinds=", ".join(bot_kinds)))
             bots += 1

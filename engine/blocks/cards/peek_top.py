@@ -91,6 +91,9 @@ class PeekTop(GrantedDecision):
         """The top card, for the player deciding only."""
         return {"card": state.game.cards.id_of(state.zones[self.slot][-1])}
 
+    def private_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+        return (state.zones[self.slot][-1],)
+
     def apply(self, state: Any, frame: list, action: int) -> int:
         if action == self.done:
             return DONE

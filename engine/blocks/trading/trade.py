@@ -299,6 +299,12 @@ class TradeStep(FlowNode):
             facts["offered_hand_cards"] = tuple(hand[p] for p in positions if p < len(hand))
         return facts
 
+    def public_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+        if frame[1] != ANSWERING:
+            return ()
+        hand = state.cards_in(self.hand_zone, frame[6])
+        return tuple(hand[p] for p in self.offers.decode(frame[5]).positions() if p < len(hand))
+
     def apply(self, state: Any, frame: list, action: int) -> int:
         player = state.current
         if frame[1] == ANSWERING:

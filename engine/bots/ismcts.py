@@ -1,0 +1,269 @@
+"""The ``ismcts`` bot: information-set Monte Carlo tree search, for any ruleset.
+
+It sees only its observation. From it, :class:`~engine.core.information.InformationSet`
+draws whole games that fit what the bot knows (determinizations: the cards
+it has not seen dealt again, every public action replayed); the search runs
+on copies of those games with the engine's own ``clone`` and
+``apply_action``, so it needs no game-specific code.
+
+One tree serves every drawn game (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012): a node is a sequence of actions from the decision at hand,
+its children the actions tried after it. Each iteration takes the next drawn
+game and walks down the tree: at the bot's own decisions it chooses by UCB
+among the actions legal *in that game* (an action's "availability" counts the
+visits in which it could have been chosen); the other players play as the
+heuristic bot would (reading their own views of the drawn game: an opponent
+model, not a peek). It adds one node, plays on with the heuristic bot for
+every seat (a *playout*) and backs the result up. A playout longer than
+``depth`` actions stops there and is scored as if the game ended (the score
+now predicts a long card game's end better than one more path to it).
+
+Random playouts would mislead it: a table of random players wastes what it
+holds, and a search that plays against wasters loses to careful players
+(measured: ``docs/api.md``, "Bots"). Heuristic playouts model the table it meets.
+
+Legal sets too large to try whole (every set of cards one could bid, every
+trade offer) are *widened*: a node tries the heuristic bot's choice for the
+player to move, then actions drawn by kind, at most ``width`` in all. The
+heuristic's choice is searched first and favoured by a bonus that fades with
+its visits (progressive bias), so the search leaves it only for a move that
+proves better.
+
+Budget: ``bot:ismcts`` searches until it has simulated ``DEFAULT_ACTIONS``
+actions (walks and playouts together), and at most ``DEFAULT_ITERATIONS``
+iterations: a budget of work, so a short game gets more iterations than a
+long one, a move costs about the same in any game, and the same seed gives
+the same moves on any machine. ``bot:ismcts:2000`` sets the iterations (no
+work bound), ``bot:ismcts:0.5s`` a time per move (then the moves depend on
+the machine's speed, not only on the seed).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from itertools import islice
+from typing import Any
+
+from ..core.decisions import LegalActions
+
+DEFAULT_ITERATIONS = 50
+DEFAULT_ACTIONS = 2000
+# Drawn games the iterations cycle through: each costs one replay of the game so far.
+DEFAULT_DEALS = 16
+DEFAULT_WIDTH = 10
+# UCB's exploration constant, for rewards between 0 and 1.
+EXPLORATION = 0.7
+# How much the heuristic's choice is favoured (a bonus that fades as 1/visits: progressive bias).
+GUIDE_BIAS = 2.0
+# A playout longer than this is scored as if the game ended there (a long card game's playouts cost more than
+# they tell).
+PLAYOUT_DEPTH = 120
+
+
+class _Node:
+    """A sequence of actions from the root: its visits, each player's total reward, the actions tried after it."""
+
+    __slots__ = ("visits", "reward", "children", "available", "candidates", "wide", "guided")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.reward = [0.0] * players
+        self.children: dict[int, _Node] = {}
+        self.available: dict[int, int] = {}
+        self.candidates: list[int] | None = None
+        self.wide = False
+        # The heuristic bot's choice here: searched first and favoured until the others prove better.
+        self.guided: int | None = None
+
+
+class IsmctsBot:
+    """Information-set MCTS over drawn games; ``iterations``, ``seconds`` or ``actions`` (simulated) bound a move's search."""
+
+    kind = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
+                 actions: int | None = None,
+                 deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
+                 playout: str = "heuristic", depth: int = PLAYOUT_DEPTH, opponents: str = "heuristic") -> None:
+        from .heuristic_bot import HeuristicBot
+
+        self.rng = random.Random(seed)
+        chosen = iterations is not None or seconds is not None or actions is not None
+        self.iterations = iterations if chosen else DEFAULT_ITERATIONS
+        self.actions = actions if chosen else DEFAULT_ACTIONS
+        self.simulated = 0
+        self.seconds = seconds
+        self.deals = deals
+        self.width = width
+        self.exploration = exploration
+        # The heuristic bot proposes the first action a node tries (it, too, reads observations only).
+        self.guide = HeuristicBot(None if seed is None else seed + 1)
+        self.playout = playout
+        self.opponents = opponents
+        self.depth = depth
+        self.last_search: dict[str, Any] = {}
+
+    def choose(self, observation: Any, legal: LegalActions) -> int:
+        """The most visited action after the search (a forced move is made at once)."""
+        head = list(islice(iter(legal), 2))
+        if len(head) == 1:
+            return head[0]
+        information = observation.information_set()
+        player = self.searcher = observation.player
+        root = _Node(len(observation.players))
+        # The root's actions are the bot's own decision: the same in every drawn game.
+        root.candidates, root.wide = self._candidates(observation, legal)
+        root.guided = root.candidates[0]
+        games: list[Any] = []
+        self.simulated = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self.actions is not None and self.simulated >= self.actions:
+                break
+            if len(games) < self.deals:
+                drawn = information.sample(self.rng)
+                if drawn is not None:
+                    games.append(drawn)
+            if not games:
+                break
+            self._iterate(root, games[done % len(games)].clone())
+            done += 1
+        self.last_search = {"iterations": done, "actions": self.simulated, "deals": len(games),
+                            "pinned": information.pinned,
+                            "free": information.free}
+        if not root.children:
+            # No drawn game fits what was seen (should not happen): the heuristic's move, which reads the view only.
+            return self.guide.choose(observation, legal)
+        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward[player]))[0]
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(self, root: _Node, state: Any) -> None:
+        rng = self.rng
+        start = len(state.history)
+        node = root
+        path = [(root, None)]
+        searcher = self.searcher
+        model_opponents = self.opponents == "heuristic"
+        while not state.is_terminal():
+            mover = state.current_player()
+            legal = state.legal_actions()
+            if model_opponents and mover != searcher:
+                # The others play as the heuristic bot would: the tree branches on this bot's choices only.
+                action = self.guide.choose(state.observation(mover), legal)
+                state.apply_action(action)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node(len(root.reward))
+                node = child
+                path.append((node, mover))
+                continue
+            actions = self._legal_candidates(node, state, mover, legal)
+            for action in actions:
+                node.available[action] = node.available.get(action, 0) + 1
+            untried = [action for action in actions if action not in node.children]
+            if untried:
+                action = untried[0]
+                state.apply_action(action)
+                child = node.children[action] = _Node(len(root.reward))
+                path.append((child, mover))
+                break
+            action = self._select(node, actions, mover)
+            state.apply_action(action)
+            node = node.children[action]
+            path.append((node, mover))
+        rewards = self._playout(state, rng)
+        self.simulated += len(state.history) - start
+        for visited, _mover in path:
+            visited.visits += 1
+            reward = visited.reward
+            for seat, value in enumerate(rewards):
+                reward[seat] += value
+
+    def _select(self, node: _Node, actions: list[int], mover: int) -> int:
+        children, available, guided = node.children, node.available, node.guided
+        best, best_value = actions[0], -math.inf
+        for action in actions:
+            child = children[action]
+            value = child.reward[mover] / child.visits + self.exploration * math.sqrt(
+                math.log(available[action]) / child.visits)
+            if action == guided:
+                value += GUIDE_BIAS / child.visits
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _legal_candidates(self, node: _Node, state: Any, mover: int, legal: LegalActions) -> list[int]:
+        """The actions this node may try in this drawn game (its candidates that are legal here)."""
+        if node.candidates is None:
+            node.candidates, node.wide = self._candidates(state.observation(mover), legal)
+            node.guided = node.candidates[0]
+            return list(node.candidates)
+        if node.wide:
+            found = [action for action in node.candidates if action in legal]
+            if not found:
+                found = self._candidates(state.observation(mover), legal)[0]
+                node.candidates.extend(action for action in found if action not in node.candidates)
+            return found
+        actions = list(legal)  # a small set: every action (drawn games may differ in what is legal)
+        for action in actions:
+            if action not in node.candidates:
+                node.candidates.append(action)
+        return actions
+
+    def _candidates(self, observation: Any, legal: LegalActions) -> tuple[list[int], bool]:
+        """The actions to try at a new node, and whether they are a choice among more (widened)."""
+        guided = self.guide.choose(observation, legal)
+        head = list(islice(iter(legal), self.width + 1))
+        if len(head) <= self.width:
+            head.remove(guided)
+            return [guided] + head, False
+        # Too many to try: the heuristic's choice first, then a spread of kinds.
+        found = [guided]
+        for _ in range(self.width * 3):
+            if len(found) >= self.width:
+                break
+            action = legal.sample_by_kind(self.rng)
+            if action not in found:
+                found.append(action)
+        return found, True
+
+    # ------------------------------------------------------------------ playouts
+
+    def _playout(self, state: Any, rng: random.Random) -> list[float]:
+        steps = 0
+        guide = self.guide if self.playout == "heuristic" else None
+        while not state.is_terminal() and steps < self.depth:
+            if guide is not None:
+                player = state.current_player()
+                state.apply_action(guide.choose(state.observation(player), state.legal_actions()))
+            else:
+                state.apply_action(state.legal_actions().sample_by_kind(rng))
+            steps += 1
+        result = state.result() if state.is_terminal() else state.game.scoring.score_state(state)
+        return rewards_of(result)
+
+
+def rewards_of(result: Any) -> list[float]:
+    """Each seat's reward in [0, 1]: a win's share (1/k for k winners) plus a little for the rank by score.
+
+    The rank breaks the ties of the win alone (most playouts are lost by
+    all but one), so the search still prefers a closer second place.
+    """
+    players = result.players
+    count = len(players)
+    winners = set(result.winners)
+    share = 1 / len(winners) if winners else 0.0
+    standings = [(not player.eliminated, player.score) for player in players]
+    rewards = []
+    for player, standing in zip(players, standings):
+        below = sum(1 for other in standings if other < standing)
+        rank = below / (count - 1) if count > 1 else 0.0
+        rewards.append(0.8 * (share if player.name in winners else 0.0) + 0.2 * rank)
+    return rewards

@@ -1,0 +1,230 @@
+"""What one player knows of a game, and games drawn to fit it (determinizations for searching bots).
+
+A searching bot may not look at cards it cannot see, yet it needs whole
+states to search. :class:`InformationSet` gives it states drawn from what a
+player knows, and nothing else:
+
+- Everything a player knows comes from the rules, the public actions (every
+  action int is seen by the whole table), and the cards the player has seen.
+  Cards are uncertain only because of chance: a card nobody shuffled lies
+  where the rules put it. So the unknowns are the shuffles' outcomes.
+- One replay of the game from its recorded chance notes, at every decision,
+  which cards the player sees (in zones visible to them, or shown by the
+  decision under way: to everyone, as cards offered from a hand, or to them
+  alone, as a card peeked at). A card seen since it was last shuffled
+  *pins* its place in that shuffle; every other place of that shuffle is
+  free.
+- A determinization deals each shuffle again, the pinned places keeping their
+  card types and the free places taking the shuffle's other cards in a random
+  order, then replays every action. A deal in which an action was illegal
+  (a player played a card the deal did not give them: what they have shown
+  they lack), or after which the player would see something else than they
+  do, is refused and another is drawn.
+
+The draw depends only on the pinned types, the card types of each shuffle and
+the actions: two games the player cannot tell apart give the same states from
+the same random generator. That is what lets a bot search without peeking.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..errors import CardrulesError
+from .zones import visible_to
+
+# Deals drawn for one determinization before giving up (each a replay of the game).
+MOST_DEALS = 40
+
+
+class DealRefused(Exception):
+    """A drawn deal that does not fit what the player saw (the replay asked for a shuffle it cannot serve)."""
+
+
+class _ReplayedChance:
+    """Serves a game's recorded shuffles again, instance for instance, noting where each card landed."""
+
+    def __init__(self, record: Sequence[tuple[str, tuple[int, ...], Any]], first_player: int,
+                 on_shuffle: Any) -> None:
+        self.record = record
+        self.next = 0
+        self.first = first_player
+        self.on_shuffle = on_shuffle
+
+    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+        zone, order, _key = self.record[self.next]
+        if zone != zone_id or sorted(order) != sorted(instances):
+            raise DealRefused(zone_id)  # the game is not the one recorded: nothing to learn from it
+        self.on_shuffle(self.next, order)
+        self.next += 1
+        return list(order)
+
+    def first_player(self, state: Any, players: int) -> int:
+        return self.first
+
+    def clone(self) -> "_ReplayedChance":
+        return self
+
+
+class _DealtAgain:
+    """Deals each shuffle again: pinned places keep their card type, free places take the rest at random.
+
+    The random order is drawn over card *types* (the instances of a type are
+    interchangeable), so it depends on what the player knows only.
+    """
+
+    def __init__(self, plan: Sequence[tuple[str, tuple[int | None, ...]]], first_player: int,
+                 rng: random.Random) -> None:
+        self.plan = plan
+        self.next = 0
+        self.first = first_player
+        self.rng = rng
+
+    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+        if self.next >= len(self.plan):
+            # A shuffle the real game never had (the deal ran the deck dry sooner): searching past now, draw freely.
+            order = sorted(instances)
+            self.rng.shuffle(order)
+            return order
+        zone, pinned = self.plan[self.next]
+        self.next += 1
+        if zone != zone_id or len(pinned) != len(instances):
+            raise DealRefused(zone_id)
+        type_of = state.game.cards.type_of
+        by_type: dict[int, list[int]] = {}
+        for instance in sorted(instances, reverse=True):
+            by_type.setdefault(type_of[instance], []).append(instance)
+        order: list[int | None] = [None] * len(pinned)
+        for place, card_type in enumerate(pinned):
+            if card_type is not None:
+                copies = by_type.get(card_type)
+                if not copies:
+                    raise DealRefused(zone_id)
+                order[place] = copies.pop()
+        free_types = sorted(card_type for card_type, copies in by_type.items() for _ in copies)
+        self.rng.shuffle(free_types)
+        for place, card_type in zip((place for place, card in enumerate(order) if card is None), free_types):
+            order[place] = by_type[card_type].pop()
+        return order  # type: ignore[return-value]
+
+    def first_player(self, state: Any, players: int) -> int:
+        return self.first
+
+    def clone(self) -> "_DealtAgain":
+        other = _DealtAgain(self.plan, self.first, random.Random())
+        other.rng.setstate(self.rng.getstate())
+        other.next = self.next
+        return other
+
+
+class InformationSet:
+    """What ``player`` knows of a game at one decision: the actions, and the places of the cards they saw.
+
+    Built from a state (or an observation's record of it); :meth:`sample`
+    draws a state that fits it. ``pinned`` counts the shuffled places the
+    player knows, ``free`` those they do not.
+    """
+
+    def __init__(self, game: Any, player: int, history: Sequence[int], chance_record: Sequence[tuple],
+                 first_player: int, seen: Any = None) -> None:
+        self.game = game
+        self.player = player
+        self.history = tuple(history)
+        self.first_player = first_player
+        self._seen = seen
+        plan: list[tuple[str, list[int | None]]] = []
+        # Where each shuffled instance landed last: (shuffle, place).
+        landed: dict[int, tuple[int, int]] = {}
+        # Instances seen since their last shuffle (their places are pinned already).
+        known = 0
+
+        def on_shuffle(number: int, order: Sequence[int]) -> None:
+            nonlocal known
+            plan.append((chance_record[number][0], [None] * len(order)))
+            for place, instance in enumerate(order):
+                landed[instance] = (number, place)
+                known &= ~(1 << instance)
+
+        type_of = game.cards.type_of
+        replay = game.new_initial_state(chance_source=_ReplayedChance(chance_record, first_player, on_shuffle),
+                                        record_events=False)
+        views = self._views()
+
+        def note_what_is_seen(state: Any) -> None:
+            nonlocal known
+            zones = state.zones
+            visible = 0
+            for slot in views:
+                content = zones[slot]
+                if type(content) is int:
+                    visible |= content
+                else:
+                    for instance in content:
+                        visible |= 1 << instance
+            if not state.terminal and state.stack:
+                top = state.stack[-1]
+                shown = top[0].public_cards(state, top)
+                if state.current == player:
+                    shown += top[0].private_cards(state, top)
+                for instance in shown:
+                    visible |= 1 << instance
+            new = visible & ~known
+            known |= visible
+            while new:
+                lowest = new & -new
+                instance = lowest.bit_length() - 1
+                new ^= lowest
+                where = landed.get(instance)
+                if where is not None:
+                    plan[where[0]][1][where[1]] = type_of[instance]
+
+        note_what_is_seen(replay)
+        for action in self.history:
+            replay.apply_action(action)
+            note_what_is_seen(replay)
+        self.plan = tuple((zone, tuple(pinned)) for zone, pinned in plan)
+        self.pinned = sum(1 for _zone, pinned in plan for card in pinned if card is not None)
+        self.free = sum(1 for _zone, pinned in plan for card in pinned if card is None)
+        self._expected = replay.observation(player).visible() if seen is None else seen
+
+    def _views(self) -> tuple[int, ...]:
+        """The slots whose cards the player sees."""
+        layout = self.game.zones
+        return tuple(slot for slot in range(len(layout))
+                     if visible_to(layout.specs[layout.slot_zone[slot]], layout.slot_owner[slot], self.player)[0])
+
+    @classmethod
+    def of_state(cls, state: Any, player: int) -> "InformationSet":
+        """What ``player`` knows of ``state`` now."""
+        return cls(state.game, player, state.history, state.chance_record, state.first_player)
+
+    @classmethod
+    def of_observation(cls, observation: Any) -> "InformationSet":
+        """What the observing player knew when ``observation`` was taken."""
+        game, history, chance_record, first_player = observation.record()
+        return cls(game, observation.player, history, chance_record, first_player, observation.visible())
+
+    def sample(self, rng: random.Random, attempts: int = MOST_DEALS) -> Any:
+        """A state that fits what the player knows, drawn with ``rng``; None when no deal drawn fits.
+
+        The state records no events; its later shuffles (while a bot searches
+        ahead) are drawn from the same generator.
+        """
+        for _attempt in range(attempts):
+            state = self._deal(rng)
+            if state is not None:
+                return state
+        return None
+
+    def _deal(self, rng: random.Random) -> Any:
+        chance = _DealtAgain(self.plan, self.first_player, rng)
+        try:
+            state = self.game.new_initial_state(chance_source=chance, record_events=False)
+            for action in self.history:
+                state.apply_action(action)
+        except (DealRefused, CardrulesError):
+            # An action the deal makes illegal: the player saw it was legal, so this deal cannot be.
+            return None
+        if state.observation(self.player).visible() != self._expected:
+            return None
+        return state

@@ -1,0 +1,242 @@
+"""The searching bot and the information sets it draws games from: it never peeks, and what it draws fits what it saw."""
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import engine
+from engine.bots import BOT_KINDS, IsmctsBot, make_bot, parse_bot_kind
+from engine.core.information import InformationSet
+
+RULESETS = ["high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/high-bohn"]
+_GAMES: dict[tuple[str, int], engine.Game] = {}
+
+
+def game_of(name: str, players: int = 4) -> engine.Game:
+    if (name, players) not in _GAMES:
+        _GAMES[name, players] = engine.Game(engine.load_ruleset(name), players)
+    return _GAMES[name, players]
+
+
+def played(game: engine.Game, seed: int, actions: int, deck=None, first_player=None, history=None):
+    """A game after ``actions`` decisions of seeded heuristic bots (or the given ``history``, replayed)."""
+    if history is not None:
+        state = game.new_initial_state(deck=deck, first_player=first_player, record_events=False)
+        for action in history:
+            state.apply_action(action)
+        return state
+    bots = [make_bot("heuristic", seed * 10 + seat) for seat in range(game.player_count)]
+    state = game.new_initial_state(seed=seed, record_events=False)
+    while not state.is_terminal() and len(state.history) < actions:
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    return state
+
+
+def deck_of(state) -> list[str]:
+    """The first shuffle's order as card ids (what a log writes as its deck)."""
+    zone, order, _key = state.chance_record[0]
+    return list(state.game.cards.ids_of(order))
+
+
+# ---------------------------------------------------------------------- what is drawn fits what was seen
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), depth=st.integers(0, 300))
+def test_every_drawn_game_shows_the_player_exactly_what_they_see(name, seed, depth):
+    game = game_of(name)
+    state = played(game, seed, depth)
+    if state.is_terminal():
+        return
+    player = state.current_player()
+    seen = state.observation(player)
+    information = InformationSet.of_state(state, player)
+    rng = random.Random(seed)
+    for _ in range(2):
+        drawn = information.sample(rng)
+        assert drawn is not None
+        view = drawn.observation(player)
+        assert view == seen  # every zone the player sees, every count, the decision, the phases
+        assert view.unseen() == seen.unseen()  # the cards they cannot see are the same cards, dealt elsewhere
+        assert drawn.history == state.history  # every public action was legal in the drawn game
+        legal_here = drawn.legal_actions()
+        assert all(action in legal_here for action in islice(state.legal_actions(), 50))
+
+
+def test_drawn_games_deal_the_unseen_cards_differently():
+    game = game_of("bohnanza/amigo")
+    state = played(game, 3, 60)
+    player = state.current_player()
+    opponent = (player + 1) % 4
+    information = InformationSet.of_state(state, player)
+    rng = random.Random(1)
+    hands = {tuple(sorted(information.sample(rng).card_ids_in("hand", opponent))) for _ in range(12)}
+    assert len(hands) > 1
+    assert information.free > 0 and information.pinned > 0
+
+
+def test_cards_the_player_saw_keep_their_places_and_the_rest_are_free():
+    game = game_of("high-society/ja")
+    state = played(game, 11, 30)
+    player = state.current_player()
+    information = InformationSet.of_state(state, player)
+    revealed = sum(1 for zone in ("revealed", "won", "discarded") for seat in range(4)
+                   for _card in (state.cards_in(zone, seat) if game.zones.zone(zone).per_player
+                                 else state.cards_in(zone) if seat == 0 else ()))
+    # Every card turned up so far is pinned; the deck's others are free.
+    assert information.pinned == revealed
+    assert information.pinned + information.free == len(state.chance_record[0][1])
+
+
+def test_a_card_peeked_at_is_known_to_the_peeker_alone():
+    from engine.core.flow import FlowNode
+
+    game = game_of("bohnanza/high-bohn")
+    peeks = [node for node in game.nodes if node.kind == "peek-top"]
+    assert peeks and all(type(node).private_cards is not FlowNode.private_cards for node in peeks)
+
+
+# ---------------------------------------------------------------------- never peeks
+
+def _twin_with_other_hidden_cards(game, state, player):
+    """The same game with two cards the player never saw trading places in the first deal (None if none do)."""
+    deck = deck_of(state)
+    information = InformationSet.of_state(state, player)
+    free = [place for place, card in enumerate(information.plan[0][1]) if card is None]
+    for first in free:
+        for second in free:
+            if deck[first] != deck[second]:
+                other = list(deck)
+                other[first], other[second] = other[second], other[first]
+                try:
+                    twin = played(game, 0, 0, deck=other, first_player=state.first_player, history=state.history)
+                except engine.CardrulesError:
+                    continue
+                if twin.observation(player) == state.observation(player):
+                    return twin
+    return None
+
+
+@pytest.mark.parametrize("name", ["high-society/ja", "bohnanza/amigo"])
+def test_two_games_that_differ_only_in_hidden_cards_get_the_same_move(name):
+    game = game_of(name)
+    checked = 0
+    for seed in range(6):
+        state = played(game, seed, 25 + seed * 7)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        twin = _twin_with_other_hidden_cards(game, state, player)
+        if twin is None or len(list(islice(state.legal_actions(), 2))) < 2:
+            continue
+        assert twin.zones != state.zones  # the hidden cards do differ
+        moves = [IsmctsBot(seed, iterations=40, depth=30).choose(position.observation(player), position.legal_actions())
+                 for position in (state, twin)]
+        assert moves[0] == moves[1]
+        searches = []
+        for position in (state, twin):
+            information = InformationSet.of_state(position, player)
+            drawn = information.sample(random.Random(seed))
+            searches.append((information.plan, drawn.zones))
+        assert searches[0] == searches[1]  # the very same games are drawn
+        checked += 1
+    assert checked >= 2
+
+
+# ---------------------------------------------------------------------- the bot
+
+def test_bot_kinds_take_a_budget_of_iterations_or_seconds():
+    assert "ismcts" in BOT_KINDS and "ismcts:2000" in BOT_KINDS and "ismcts:0.25s" in BOT_KINDS
+    assert parse_bot_kind("ismcts:2000") == ("ismcts", {"iterations": 2000})
+    assert parse_bot_kind("ismcts:0.5s") == ("ismcts", {"seconds": 0.5})
+    for bad in ("ismcts:0", "ismcts:1000001", "ismcts:0s", "ismcts:3601s", "ismcts:nans", "ismcts:infs",
+                "ismcts:-5", "ismcts:", "heuristic:10", "ismcts:ten", "ismcts:" + "9" * 400):
+        assert bad not in BOT_KINDS, bad
+    assert make_bot("ismcts:7", 1).iterations == 7
+    assert make_bot("ismcts:0.1s", 1).seconds == 0.1
+    with pytest.raises(engine.CardrulesError):
+        make_bot("ismcts:zero", 1)
+
+
+@pytest.mark.parametrize("name,players", [("high-society/ja", 4), ("high-society/ko", 3), ("bohnanza/amigo", 3),
+                                          ("bohnanza/high-bohn", 3)])
+def test_the_searching_bot_plays_whole_games_legally(name, players):
+    game = game_of(name, players)
+    short = name.startswith("high-society")
+    bots = [IsmctsBot(1, iterations=12 if short else 2, depth=20 if short else 4)] + [make_bot("random", seat) for seat in range(1, players)]
+    state = game.new_initial_state(seed=5, record_events=False)
+    searched = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        legal = state.legal_actions()
+        action = bots[player].choose(state.observation(player), legal)
+        assert action in legal
+        if player == 0 and bots[0].last_search:
+            searched += 1
+            assert bots[0].last_search["deals"] >= 1
+        state.apply_action(action)
+    assert searched > 0 and state.result().players
+
+
+def test_the_same_seed_gives_the_same_moves():
+    game = game_of("high-society/ko")
+    state = played(game, 4, 12)
+    player = state.current_player()
+    moves = {IsmctsBot(9, iterations=60).choose(state.observation(player), state.legal_actions()) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_a_forced_move_is_made_without_searching():
+    game = game_of("bohnanza/amigo", 3)
+    state = game.new_initial_state(seed=2, record_events=False)
+    bot = IsmctsBot(1, iterations=50)
+    random_bot = make_bot("random", 1)
+    while not state.is_terminal():
+        player = state.current_player()
+        legal = state.legal_actions()
+        if len(list(islice(legal, 2))) == 1:
+            bot.last_search = {}
+            assert bot.choose(state.observation(player), legal) == next(iter(legal))
+            assert bot.last_search == {}
+            return
+        state.apply_action(random_bot.choose(state.observation(player), legal))
+    pytest.fail("no forced move in a whole game")
+
+
+# ---------------------------------------------------------------------- in the tools users run
+
+def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, monkeypatch):
+    import json
+
+    from simulate_helpers import run
+
+    from engine.formats.replay import replay_file
+
+    monkeypatch.setenv("COLUMNS", "200")
+    logs = tmp_path / "games.jsonl"
+    code, out, err = run(capsys, "-r", "high-society/ko", "--games", "2", "--seed", "4", "--jobs", "1",
+                         "--players", "bot:ismcts:8,bot:heuristic,bot:ismcts:0.05s", "--json", "--logs", str(logs))
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["players"] == ["bot:ismcts:8", "bot:heuristic", "bot:ismcts:0.05s"]
+    replayed = list(replay_file(logs))  # every log replays (and its stored result is checked against the replay)
+    assert len(replayed) == 2
+    for record, _ruleset, result in replayed:
+        assert record.log["seats"] == ["bot:ismcts:8", "bot:heuristic", "bot:ismcts:0.05s"]
+        assert list(result.winners) == record.log["result"]["winners"]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "no valid budget"), ("ja", "予算"), ("ko", "예산")])
+def test_a_bad_budget_is_a_command_line_error_in_every_language(capsys, lang, words):
+    from engine.cli.main import main
+
+    for bad in ("bot:ismcts:0", "bot:ismcts:1e999s", "bot:ismcts:much"):
+        with pytest.raises(SystemExit) as exited:
+            main(["simulate", "-r", "high-society/ja", "--games", "1", "--players",
+                  f"{bad},bot:random,bot:random", "--lang", lang])
+        assert exited.value.code == 2
+        assert words in capsys.readouterr().err
