@@ -1,0 +1,124 @@
+"""Any ruleset as a PettingZoo AEC environment (engine.pettingzoo)."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import engine
+import engine.pettingzoo as zoo
+
+ZOO_RULESETS = ("high-society/ja", "bohnanza/amigo", "bohnanza/high-bohn")
+
+
+@pytest.mark.parametrize("ruleset", ZOO_RULESETS)
+def test_the_environment_passes_pettingzoos_api_test(ruleset):
+    with warnings.catch_warnings():
+        # Dict observations with an action mask, as PettingZoo's own card games have, draw advisory warnings.
+        warnings.simplefilter("ignore")
+        api_test(zoo.env(ruleset, 4), num_cycles=60, verbose_progress=False)
+
+
+@pytest.mark.parametrize("ruleset", ZOO_RULESETS)
+def test_the_same_seed_plays_the_same_game(ruleset):
+    seed_test(lambda: zoo.env(ruleset, 3), num_cycles=30)
+
+
+@pytest.mark.parametrize("ruleset", ZOO_RULESETS)
+def test_a_whole_game_of_masked_random_actions_ends_with_zero_sum_rewards(ruleset):
+    environment = zoo.env(ruleset, 4)
+    environment.reset(seed=21)
+    rng = np.random.default_rng(21)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    steps = 0
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _info = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            assert mask.dtype == np.int8 and mask.any()
+            action = int(rng.choice(np.flatnonzero(mask)))
+            steps += 1
+        environment.step(action)
+    raw = environment.unwrapped
+    result = raw.state.result()
+    assert raw.state.is_terminal() and not environment.agents and steps > 10
+    assert sum(totals.values()) == pytest.approx(0.0)
+    winners = {raw.game.players.index(name) for name in result.winners}
+    for seat, agent in enumerate(environment.possible_agents):
+        if winners:
+            assert (totals[agent] > 0) == (seat in winners)
+        else:
+            assert totals[agent] == 0.0
+    if winners:
+        assert totals[environment.possible_agents[min(winners)]] == pytest.approx(
+            1 / len(winners) - 1 / len(environment.possible_agents))
+
+
+def test_spaces_are_fixed_and_observations_fit_them():
+    environment = zoo.env("bohnanza/amigo", 4)
+    environment.reset(seed=1)
+    raw = environment.unwrapped
+    space = environment.action_space("player_0")
+    assert space.n == raw.agent_actions.size and space is environment.action_space("player_0")
+    assert all(environment.action_space(agent).n == space.n for agent in environment.possible_agents)
+    shape = environment.observation_space("player_2")["observation"].shape
+    assert shape == (raw.tensor.size,)
+    for agent in environment.possible_agents:
+        seen = environment.observe(agent)
+        assert environment.observation_space(agent).contains(seen)
+        assert seen["action_mask"].any() == (agent == environment.agent_selection)
+
+
+def test_the_agent_to_move_follows_the_game():
+    environment = zoo.env("high-society/ja", 3)
+    environment.reset(seed=5)
+    raw = environment.unwrapped
+    for _ in range(10):
+        assert environment.agent_selection == f"player_{raw.state.current_player()}"
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(int(np.flatnonzero(mask)[-1]))
+
+
+def test_an_illegal_action_ends_the_wrapped_game_and_raises_unwrapped():
+    environment = zoo.env("high-society/ja", 4)
+    environment.reset(seed=2)
+    agent = environment.agent_selection
+    illegal = int(np.flatnonzero(environment.observe(agent)["action_mask"] == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        environment.step(illegal)
+    assert all(environment.terminations.values())
+    assert environment.rewards[agent] == -1
+
+    raw = zoo.raw_env("high-society/ja", 4)
+    raw.reset(seed=2)
+    with pytest.raises(engine.IllegalActionError):
+        raw.step(illegal)
+
+
+def test_render_shows_the_table_with_the_players():
+    environment = zoo.env("bohnanza/amigo", 3, render_mode="ansi")
+    environment.reset(seed=3)
+    text = environment.render()
+    raw = environment.unwrapped
+    assert all(name in text for name in raw.game.players)
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    environment.step(int(np.flatnonzero(mask)[0]))
+    later = environment.render()
+    assert "\x1b[" not in later and "What just happened" in later
+
+
+def test_options_and_a_reset_without_seed():
+    environment = zoo.env("high-society/ja", 3, options={"debt-floor": "0"})
+    assert environment.unwrapped.ruleset.options["debt-floor"] == 0
+    environment.reset(seed=4)
+    first = environment.unwrapped.state.to_log()["deck"]
+    environment.reset()
+    environment.reset(seed=4)
+    assert environment.unwrapped.state.to_log()["deck"] == first
+    assert zoo.default_ruleset() in {info.name for info in engine.list_rulesets()}
