@@ -240,3 +240,39 @@ def test_a_bad_budget_is_a_command_line_error_in_every_language(capsys, lang, wo
                   f"{bad},bot:random,bot:random", "--lang", lang])
         assert exited.value.code == 2
         assert words in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------- hints from the ruleset
+
+def test_a_ruleset_hints_which_actions_to_try_first_and_how_deep_to_play_out(tmp_path):
+    from engine.core.decisions import ActionSpace
+
+    assert engine.load_ruleset("high-society/ja").search["try-first"] == ("pass",)
+    game = game_of("high-society/ja")
+    state = played(game, 8, 0)
+    player = state.current_player()
+    legal = state.legal_actions()
+    bot = IsmctsBot(2, iterations=5)
+    candidates, widened = bot._candidates(state.observation(player), legal)
+    passing = game.space("bid").from_json(state, {"action": "pass"})
+    assert widened and candidates.index(passing) <= 1  # right after the heuristic's choice (or it)
+    assert all(isinstance(word, str) for space in ActionSpace.__subclasses__() for word in space.bare_actions)
+
+    shallow = tmp_path / "shallow.yaml"
+    shallow.write_text("extends: high-society/ja\nid: test/shallow\nsearch:\n  playout-depth: 1\n", encoding="utf-8")
+    deep, cut = (engine.Game(engine.load_ruleset(ruleset), 4) for ruleset in ("high-society/ja", str(shallow)))
+    spent = []
+    for compiled in (deep, cut):
+        position = played(compiled, 8, 6)
+        searcher = IsmctsBot(3, iterations=20)
+        searcher.choose(position.observation(position.current_player()), position.legal_actions())
+        spent.append(searcher.last_search["actions"] / searcher.last_search["iterations"])
+    assert spent[1] < spent[0] / 4  # one action of playout instead of the rest of the game
+
+
+def test_a_hint_naming_no_action_is_a_located_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: high-society/ja\nid: test/bad\nsearch:\n  try-first: [pass, bid]\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as raised:
+        engine.load_ruleset(str(bad))
+    assert "bad.yaml:4:" in str(raised.value) and "bid is not an action that stands alone" in str(raised.value)

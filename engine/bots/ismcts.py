@@ -46,6 +46,7 @@ from itertools import islice
 from typing import Any
 
 from ..core.decisions import LegalActions
+from ..errors import CardrulesError
 
 DEFAULT_ITERATIONS = 50
 DEFAULT_ACTIONS = 2000
@@ -85,7 +86,7 @@ class IsmctsBot:
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
                  actions: int | None = None,
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
-                 playout: str = "heuristic", depth: int = PLAYOUT_DEPTH, opponents: str = "heuristic") -> None:
+                 playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic") -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -224,8 +225,11 @@ class IsmctsBot:
         if len(head) <= self.width:
             head.remove(guided)
             return [guided] + head, False
-        # Too many to try: the heuristic's choice first, then a spread of kinds.
+        # Too many to try: the heuristic's choice first, the ruleset's hints next, then a spread of kinds.
         found = [guided]
+        for action in self._hinted(observation, legal):
+            if action not in found:
+                found.append(action)
         for _ in range(self.width * 3):
             if len(found) >= self.width:
                 break
@@ -234,12 +238,29 @@ class IsmctsBot:
                 found.append(action)
         return found, True
 
+    def _hinted(self, observation: Any, legal: LegalActions) -> list[int]:
+        """The legal actions the ruleset's ``search: try-first`` names, in its order."""
+        game = observation.game
+        hinted = getattr(game, "_search_first", None)
+        if hinted is None:
+            hinted = []
+            for word in observation.rules.search.get("try-first", ()):
+                for space in game.spaces:
+                    if word in space.bare_actions:
+                        try:
+                            hinted.append(space.from_json(None, {"action": word}))
+                        except (CardrulesError, KeyError, TypeError, ValueError):
+                            continue  # a space that needs a game in play to read the word: not hinted
+            game._search_first = hinted
+        return [action for action in hinted if action in legal]
+
     # ------------------------------------------------------------------ playouts
 
     def _playout(self, state: Any, rng: random.Random) -> list[float]:
         steps = 0
         guide = self.guide if self.playout == "heuristic" else None
-        while not state.is_terminal() and steps < self.depth:
+        depth = self.depth if self.depth is not None else state.ruleset.search.get("playout-depth", PLAYOUT_DEPTH)
+        while not state.is_terminal() and steps < depth:
             if guide is not None:
                 player = state.current_player()
                 state.apply_action(guide.choose(state.observation(player), state.legal_actions()))

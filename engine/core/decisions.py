@@ -52,12 +52,15 @@ class ActionSpace:
 
     ``name`` identifies the space (several nodes may share one, as two kinds
     of one family may); ``json_actions`` are the log's
-    ``action`` words this space reads; ``size`` is how many ints it needs.
+    ``action`` words this space reads, ``bare_actions`` those that need no
+    other field; ``size`` is how many ints it needs.
     ``base`` is set when a :class:`~engine.core.game.Game` allocates it.
     """
 
     name = "space"
     json_actions: tuple[str, ...] = ()
+    # The words among them that are a whole action alone ({"action": "pass"}): a ruleset's search hints name them.
+    bare_actions: tuple[str, ...] = ()
     size = 1
     # True when the blocks deciding in this space tell their own events (narration skips the decision).
     tells_itself = False

@@ -77,6 +77,7 @@ class Ruleset:
     table_fields: Mapping[str, Mapping]
     view: Mapping[str, Any]
     report: tuple[Any, ...]  # measure names, and {counter: NAME, per: ...} entries
+    search: Mapping[str, Any]  # hints for the searching bot: try-first, playout-depth
     options: Mapping[str, Any]
     option_definitions: Mapping[str, Mapping]
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
@@ -618,6 +619,7 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
         table_fields=freeze(resolved.get("table") or {}),
         view=freeze(resolved.get("view") or {}),
         report=freeze(resolved.get("report") or ()),
+        search=freeze(resolved.get("search") or {}),
         options=freeze(options),
         option_definitions=freeze(definitions),
         data=freeze(resolved),

@@ -416,7 +416,35 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
         _check_options(reporter, data, context.definitions)
     _check_tiebreak(reporter, data, context.definitions, context.criteria)
     _check_ending(context, data)
+    _check_search(reporter, data)
     return reporter.diagnostics
+
+
+def _bare_action_words() -> set[str]:
+    """Every log action word that is a whole action alone, in any block (the registry imports them all)."""
+    from ..core.decisions import ActionSpace
+
+    words: set[str] = set()
+    pending = list(ActionSpace.__subclasses__())
+    while pending:
+        space = pending.pop()
+        words.update(space.bare_actions)
+        pending.extend(space.__subclasses__())
+    return words
+
+
+def _check_search(reporter: Reporter, data: dict) -> None:
+    """The searching bot's hints name actions some block has."""
+    search = data.get("search")
+    if not isinstance(search, dict):
+        return
+    words = _bare_action_words()
+    for index, word in enumerate(search.get("try-first") or ()):
+        if isinstance(word, str) and word not in words:
+            # TRANSLATORS: search.try-first in a ruleset names log action words such as "pass"; {words} lists them.
+            reporter.add(f"$.search.try-first[{index}]",
+                         _("{word} is not an action that stands alone; try-first takes one of: {words}",
+                           word=word[:40], words=", ".join(sorted(words))))
 
 
 def _check_structure_names(context: Context, data: dict) -> None:

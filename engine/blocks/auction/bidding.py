@@ -100,6 +100,7 @@ class BidSpace(ActionSpace):
     name = "bid"
     tells_itself = True
     json_actions = ("bid", "pass")
+    bare_actions = ("pass",)
     size = BID_SPACE_SIZE
 
     def __init__(self, ruleset: Any, game: Any, money: Mapping[str, Any], attribute: str) -> None:

@@ -18,6 +18,7 @@ class BottomSpace(ActionSpace):
 
     name = "bottom"
     json_actions = ("bottom",)
+    bare_actions = ("bottom",)
     size = 1
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ class DoneSpace(ActionSpace):
 
     name = "done"
     json_actions = ("done",)
+    bare_actions = ("done",)
     size = 1
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:

@@ -19,6 +19,7 @@ class ReplySpace(ActionSpace):
 
     name = "reply"
     json_actions = ("accept", "decline")
+    bare_actions = ("decline",)
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

@@ -21,6 +21,7 @@ class TradeTurnSpace(ActionSpace):
 
     name = "trade-turn"
     json_actions = ("pass", "end-trading")
+    bare_actions = ("pass", "end-trading")
     size = 2
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
