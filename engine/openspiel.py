@@ -58,6 +58,9 @@ import numpy as np
 import pyspiel
 
 from .conformance import MAX_ACTIONS_PER_GAME
+
+# Deals drawn for one resample_from_infostate before giving up.
+MOST_REDEALS = 40
 from .errors import CardrulesError, IllegalActionError
 from .text.i18n import _
 
@@ -639,6 +642,74 @@ class CardrulesState(pyspiel.State):
     def information_state(self, player: int) -> str:
         """The information state string of ``player`` (see :class:`_Observer`)."""
         return _information_state(self._play, player)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "CardrulesState":
+        """A state ``player_id`` cannot tell from this one, drawn from what they know (for OpenSpiel's ISMCTS).
+
+        The engine's :class:`~engine.core.information.InformationSet` deals
+        the cards the seat has not seen again and replays every action; the
+        new state is then built the OpenSpiel way, through chance nodes that
+        give that deal, and the same player actions. ``probability_sampler``
+        (a ``pyspiel.UniformProbabilitySampler``, or any callable giving a
+        number in [0, 1)) seeds the draw. Only at a seat's decision.
+        """
+        import random
+
+        from .core.information import InformationSet
+
+        play = self._play
+        if play.request is not None or self.is_terminal():
+            # TRANSLATORS: OpenSpiel asked to redraw hidden cards at a chance node or after the game.
+            raise CardrulesError.at(_("hidden cards can be drawn again only at a player's decision"))
+        information = InformationSet.of_state(play.engine, player_id)
+        indices = []
+        step = play.past
+        while step is not None:
+            if step.index is not None:
+                indices.append(step.index)
+            step = step.prev
+        indices.reverse()
+        seen = self.information_state_string(player_id)
+        for _attempt in range(MOST_REDEALS):
+            drawn = information.sample(random.Random(int(probability_sampler() * 2 ** 53)))
+            if drawn is None:
+                break
+            try:
+                state = self._dealt_as(drawn, indices)
+            except CardrulesError:
+                continue  # an action index means something else in this deal ("the front-most card of a type")
+            # The numbering's own meanings tell more than the engine's actions (a front-most card given shows
+            # the cards before it are of other types): a deal must fit those too.
+            if state.information_state_string(player_id) == seen:
+                return state
+        # TRANSLATORS: no deal of the unseen cards fitted what the player saw (after many tries).
+        raise CardrulesError.at(_("no deal of the unseen cards fits what the player has seen"))
+
+    def _dealt_as(self, drawn: Any, indices: list[int]) -> "CardrulesState":
+        """A new state whose chance nodes give ``drawn``'s deal, with the player actions ``indices``."""
+        type_of = self._play.context.game.cards.type_of
+        shuffles = [(zone, [type_of[instance] for instance in order]) for zone, order, _key in drawn.chance_record]
+        state = self.get_game().new_initial_state()
+        served, order, played = 0, None, 0
+        while played < len(indices) or state.is_chance_node():
+            if not state.is_chance_node():
+                state.apply_action(indices[played])
+                played += 1
+                continue
+            request = state._play.request
+            if isinstance(request, _SeatRequest):
+                state.apply_action(drawn.first_player)
+                continue
+            if not request.placed:
+                # A new shuffle: the drawn game's next one of this zone and these cards (one of a single
+                # kind of card was settled without a chance node, and is passed over).
+                wanted = sorted(card_type for card_type, count in request.left.items() for _ in range(count))
+                while sorted(shuffles[served][1]) != wanted or shuffles[served][0] != request.zone:
+                    served += 1
+                order = shuffles[served][1]
+                served += 1
+            state.apply_action(order[len(request.placed)])
+        return state
 
 
 # ---------------------------------------------------------------------------------------------- observations

@@ -348,3 +348,55 @@ def test_an_illegal_action_is_refused_and_legal_actions_name_themselves_apart():
     with pytest.raises(engine.IllegalActionError):
         dealing.apply_action(99)                    # not a card type of this game
     assert dealing.history() == history and dealing.is_chance_node()
+
+
+# ---------------------------------------------------------------------- resampling hidden cards (OpenSpiel's ISMCTS)
+
+def _chance_or_random(state, rng):
+    return sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+
+
+def test_a_resampled_state_is_one_the_seat_cannot_tell_apart_and_deals_the_unseen_cards_anew():
+    game = pyspiel.load_game(eo.register("bohnanza/amigo", players=3))
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    checked, different = 0, 0
+    while not state.is_terminal() and checked < 30:
+        if not state.is_chance_node() and len(state.legal_actions()) > 1:
+            seat = state.current_player()
+            other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.legal_actions() == state.legal_actions()
+            different += str(other) != str(state)  # every card, hidden ones too
+            checked += 1
+        state.apply_action(_chance_or_random(state, rng))
+    assert checked == 30 and different > 0
+
+
+def test_a_resample_at_a_chance_node_is_refused():
+    game = pyspiel.load_game(eo.register("high-society/ja", players=3))
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    with pytest.raises(engine.CardrulesError):
+        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
+
+
+def test_openspiels_ismcts_bot_plays_a_whole_game_of_the_auction_game():
+    from open_spiel.python.algorithms import ismcts
+
+    game = pyspiel.load_game(eo.register("high-society/ja", players=3))
+    rng = random.Random(5)
+    search_rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, search_rng), 2.0, max_simulations=12,
+                           max_world_samples=4, random_state=search_rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if not state.is_chance_node() and state.current_player() == 0:
+            action = bot.step(state)  # asserts every drawn state has the seat's information state
+            assert action in state.legal_actions()
+            searched += 1
+        else:
+            action = _chance_or_random(state, rng)
+        state.apply_action(action)
+    assert searched > 0 and abs(sum(state.returns())) < 1e-9
