@@ -25,6 +25,7 @@ random bot.
 """
 from __future__ import annotations
 
+import functools
 import sys
 import time
 
@@ -45,7 +46,9 @@ def _play(game, kinds: list[str], bot_seed: int, deal_seed: int):
     return state
 
 
+@functools.lru_cache(maxsize=None)
 def _game(ruleset_name: str):
+    """The 4-player game of a ruleset, compiled once per process (files changed during a long run do not matter)."""
     from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
