@@ -80,9 +80,11 @@ class ListedView(BoundedView):
     canonical order.
     """
 
-    def __init__(self, space: Any, game: Any, actions: Sequence[int]) -> None:
+    def __init__(self, space: Any, game: Any, actions: Iterable[int], most: int | None = None) -> None:
+        """``actions`` in their order, each once; only the first ``most`` when given (a bound on the view's size)."""
         super().__init__(space, game)
-        self.actions = tuple(actions)
+        distinct = dict.fromkeys(actions)
+        self.actions = tuple(distinct)[:most] if most is not None else tuple(distinct)
         self.index = {action: local for local, action in enumerate(self.actions)}
         self.size = len(self.actions)
 

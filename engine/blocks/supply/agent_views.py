@@ -10,7 +10,7 @@ same bounds).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from ...agents.views import ListedView, types_reaching
 from ..zones.agent_views import MOST_PAYMENTS, payment_counts
@@ -20,8 +20,11 @@ def build_view(space: Any, game: Any) -> ListedView | None:
     """Every card for sale with every way to pay its price (see the module docstring)."""
     items = [item for item in game.anytime if getattr(item, "space", None) is space]
     copies = [len(instances) for instances in game.cards.instances_of]
-    actions: list[int] = []
-    seen: set[int] = set()
+    return ListedView(space, game, _payments(game, space, items, copies), MOST_PAYMENTS)
+
+
+def _payments(game: Any, space: Any, items: list, copies: list[int]) -> Iterator[int]:
+    """Each card for sale with each way to pay its price, in a fixed order."""
     for item in items:
         payable = types_reaching(game, [game.zones.specs[item.pay_from].id])
         for card_type, group in enumerate(item.group_of):
@@ -35,11 +38,7 @@ def build_view(space: Any, game: Any) -> ListedView | None:
             else:
                 found = payment_counts(game, payable, price)
             for counts in found:
-                action = space.action(card_type, counts)
-                if action not in seen and len(actions) < MOST_PAYMENTS:
-                    seen.add(action)
-                    actions.append(action)
-    return ListedView(space, game, actions)
+                yield space.action(card_type, counts)
 
 
 AGENT_VIEWS = {"build": build_view}

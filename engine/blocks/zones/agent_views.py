@@ -12,7 +12,7 @@ it to, and what ``raise-limit`` modifiers may add. Prices above
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ...agents.views import ListedView, multisets, types_reaching
 
@@ -52,8 +52,11 @@ def payment_counts(game: Any, types: Iterable[int], size: int) -> list[tuple[int
 def buy_view(space: Any, game: Any) -> ListedView | None:
     """Every zone for sale with every payment of a price it may have (see the module docstring)."""
     items = [item for item in game.anytime if getattr(item, "space", None) is space]
-    actions: list[int] = []
-    seen: set[int] = set()
+    return ListedView(space, game, _payments(game, space, items), MOST_PAYMENTS)
+
+
+def _payments(game: Any, space: Any, items: list) -> Iterator[int]:
+    """Each zone for sale with each payment of each price it may have, in a fixed order."""
     for item in items:
         if item.base_cost is None:
             continue
@@ -62,11 +65,7 @@ def buy_view(space: Any, game: Any) -> ListedView | None:
         for zone_index in item.zones:
             for price in prices:
                 for counts in payment_counts(game, payable, price):
-                    action = space.action(zone_index, counts)
-                    if action not in seen and len(actions) < MOST_PAYMENTS:
-                        seen.add(action)
-                        actions.append(action)
-    return ListedView(space, game, actions)
+                    yield space.action(zone_index, counts)
 
 
 AGENT_VIEWS = {"buy": buy_view}
