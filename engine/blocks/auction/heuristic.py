@@ -99,9 +99,13 @@ def _steps(specs: Sequence[Any]) -> Any:
 class AuctionPolicy:
     """A cautious, rule-reading bidder (see the module docstring)."""
 
+    # Worths remembered at most (then forgotten all at once: a long search asks afresh).
+    MOST_WORTHS = 20000
+
     def __init__(self) -> None:
-        # The worth of the card on auction changes only between auctions: remember the last one.
-        self._last_worth: tuple[Any, Fraction] | None = None
+        # A card's worth depends only on the key card_worth builds; the same positions come back within an
+        # auction and, for a searching bot whose playouts this policy plays, across thousands of playouts.
+        self._worths: dict[Any, Fraction] = {}
 
     @staticmethod
     def tables_for(rules: Any) -> AuctionTables:
@@ -157,10 +161,11 @@ class AuctionPolicy:
         if unseen is None:
             unseen = self._unseen(obs, tables)
         key = (id(obs.rules), card, held, tuple(unseen), obs.count("deck"), len(obs.players))
-        if self._last_worth is not None and self._last_worth[0] == key:
-            return self._last_worth[1]
-        worth = self._card_worth(tables, obs, card, list(held), unseen)
-        self._last_worth = (key, worth)
+        worth = self._worths.get(key)
+        if worth is None:
+            if len(self._worths) >= self.MOST_WORTHS:
+                self._worths.clear()
+            worth = self._worths[key] = self._card_worth(tables, obs, card, list(held), unseen)
         return worth
 
     def _card_worth(self, tables: AuctionTables, obs: Observation, card: str, held: list[str],
