@@ -79,6 +79,10 @@ def _walk(value: Any, path: str) -> Iterator[tuple[str, Any]]:
             yield from _walk(child, json_path_child(path, index))
 
 
+# What a zone's properties read as when left out (as the compiled ruleset reads them).
+ZONE_DEFAULTS = {"owner": "shared", "kind": "set", "visibility": "all"}
+
+
 class Context:
     """What a ruleset declares, for checking the names it uses; blocks' ``check`` methods receive it."""
 
@@ -89,7 +93,7 @@ class Context:
         self.card_ids = [card["id"] for card in self.cards]
         self.tags = dict(data.get("tags") or {})
         self.zones = dict(data.get("zones") or {})
-        self.zones.setdefault(BOX, {"owner": "shared", "kind": "set", "visibility": "all"})
+        self.zones.setdefault(BOX, dict(ZONE_DEFAULTS))
         self.counters = dict(data.get("counters") or {})
         self.measures = dict(data.get("measures") or {})
         self.units = dict(data.get("units") or {})
@@ -108,6 +112,16 @@ class Context:
         self.variables = set(BUILT_IN_VARIABLES)
         self.step_ids: set[str] = set()
         self._reaching: dict[str, set[str]] | None = None
+
+    def zone_differs(self, zone_id: Any, **wanted: str) -> bool:
+        """Whether ``zone_id`` is a declared zone whose ``owner``, ``kind`` or ``visibility`` is not as ``wanted``.
+
+        An undeclared zone is reported elsewhere (as an unknown name), so it
+        differs from nothing here. A property left out reads as its default.
+        """
+        declared = self.zones.get(zone_id) if isinstance(zone_id, str) else None
+        return isinstance(declared, dict) and any(declared.get(name, ZONE_DEFAULTS[name]) != value
+                                                  for name, value in wanted.items())
 
     def add(self, path: str, message: str, *, key: bool = False) -> None:
         """Report a problem at ``path``."""

@@ -58,9 +58,7 @@ class PeekTop(GrantedDecision):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The zone is a shared stack: it has a top and a bottom, and one for the whole table."""
-        declared = context.zones.get(spec.get("zone"))
-        if isinstance(declared, dict) and (declared.get("owner", "shared") != "shared"
-                                           or declared.get("kind", "set") != "stack"):
+        if context.zone_differs(spec.get("zone"), owner="shared", kind="stack"):
             context.add(f"{path}.zone", _("the zone {zone} is not a shared stack: only a stack has a top card to "
                                           "look at and a bottom to put it", zone=spec.get("zone")))
 

@@ -50,9 +50,7 @@ class RowDecision(GrantedDecision):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The zone is a player's row."""
-        declared = context.zones.get(spec.get("zone"))
-        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
-                                           or declared.get("kind", "set") != "row"):
+        if context.zone_differs(spec.get("zone"), owner="player", kind="row"):
             context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
                                           "a card between", zone=spec.get("zone")))
 

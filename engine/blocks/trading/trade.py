@@ -97,9 +97,7 @@ class TradeStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A store is a zone of each player's that everyone sees (its cards are offered and asked for by type)."""
-        declared = context.zones.get(spec.get("store"))
-        if isinstance(declared, dict) and (declared.get("owner", "shared") != "player"
-                                           or declared.get("visibility", "all") != "all"):
+        if context.zone_differs(spec.get("store"), owner="player", visibility="all"):
             context.add(f"{path}.store", _("the zone {zone} is not a player zone everyone sees: a store's cards are "
                                            "offered and asked for by kind, so everyone must see them",
                                            zone=spec.get("store")))

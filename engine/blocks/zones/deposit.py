@@ -101,8 +101,7 @@ class Deposit(AnytimeAction):
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Both zones are the player's own."""
         for key in ("from", "to"):
-            declared = context.zones.get(spec.get(key))
-            if isinstance(declared, dict) and declared.get("owner", "player") != "player":
+            if context.zone_differs(spec.get(key), owner="player"):
                 context.add(f"{path}.{key}", _("the zone {zone} is shared: a deposit moves a player's own cards",
                                                zone=spec.get(key)))
 

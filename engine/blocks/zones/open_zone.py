@@ -45,7 +45,7 @@ class OpenZone:
         if isinstance(declared, dict) and not declared.get("closed"):
             context.add(f"{path}.zone", _("the zone {zone} is not declared closed: it is open already",
                                           zone=spec.get("zone")))
-        elif isinstance(declared, dict) and declared.get("owner", "player") != "player":
+        elif context.zone_differs(spec.get("zone"), owner="player"):
             context.add(f"{path}.zone", _("the zone {zone} is shared: only a player's own zone opens for them",
                                           zone=spec.get("zone")))
 
