@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.observation import Observation
-from ..harvest.heuristic import FieldPolicy, Holding, read_holding
+from ..harvest.heuristic import FieldPolicy, Holding
 
 
 def fits(holding: Holding, card_type: int) -> bool:
@@ -29,10 +29,8 @@ class RowPolicy(FieldPolicy):
     """Answers ``peek-top``, ``move-in-row`` and ``order-back`` (see the module docstring)."""
 
     def choose(self, obs: Observation, legal: Any) -> int:
-        rules = self.rules_for(obs)
-        parts = self.legal_parts(legal)
-        holding = read_holding(obs, rules, obs.player)
-        action = self.at_any_time(obs, rules, parts, holding, self.outlook(obs, rules, holding))
+        rules, parts, holding, outlook = self.read(obs, legal)
+        action = self.at_any_time(obs, rules, parts, holding, outlook)
         if action is not None:
             return action
         kind = obs.decision.get("kind")

@@ -390,6 +390,12 @@ class FieldPolicy:
         """The viewer's expectations, given its own hand."""
         return Outlook(obs, rules).with_hand(holding.hand)
 
+    def read(self, obs: Observation, legal: Any) -> tuple[FieldRules, dict[str, Any], Holding, Outlook]:
+        """What a decision about the viewer's own fields reads first: rules, legal actions by kind, holding, outlook."""
+        rules = self.rules_for(obs)
+        holding = read_holding(obs, rules, obs.player)
+        return rules, self.legal_parts(legal), holding, self.outlook(obs, rules, holding)
+
     def at_any_time(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
                     outlook: Outlook) -> int | None:
         """A building, a deposit, a harvest or a purchase worth making now, if any (None: go on with the decision)."""
@@ -465,10 +471,8 @@ class HarvestPolicy(FieldPolicy):
 
     def choose(self, obs: Observation, legal: Any) -> int:
         """Last chance of a turn (``anytime-chance``): harvest or buy if worth it, else done."""
-        rules = self.rules_for(obs)
-        parts = self.legal_parts(legal)
-        holding = read_holding(obs, rules, obs.player)
-        action = self.at_any_time(obs, rules, parts, holding, self.outlook(obs, rules, holding))
+        rules, parts, holding, outlook = self.read(obs, legal)
+        action = self.at_any_time(obs, rules, parts, holding, outlook)
         if action is not None:
             return action
         done = parts.get("done")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.observation import Observation
-from ..harvest.heuristic import FieldPolicy, Holding, Outlook, read_holding
+from ..harvest.heuristic import FieldPolicy, Holding, Outlook
 
 # How much more a position must be worth without the next card than with it
 # planted for the player to keep it in hand and try to trade it away.
@@ -33,10 +33,7 @@ class PlantingPolicy(FieldPolicy):
 
     def choose(self, obs: Observation, legal: Any) -> int:
         """Plant, stop planting, or make room."""
-        rules = self.rules_for(obs)
-        parts = self.legal_parts(legal)
-        holding = read_holding(obs, rules, obs.player)
-        outlook = self.outlook(obs, rules, holding)
+        rules, parts, holding, outlook = self.read(obs, legal)
         action = self.at_any_time(obs, rules, parts, holding, outlook)
         if action is not None:
             return action
