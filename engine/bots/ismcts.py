@@ -104,6 +104,8 @@ class IsmctsBot:
         self.opponents = opponents
         self.depth = depth
         self.last_search: dict[str, Any] = {}
+        # The hinted actions of each game this bot played (their ints depend on the compiled game).
+        self._hints: dict[Any, list[int]] = {}
 
     def choose(self, observation: Any, legal: LegalActions) -> int:
         """The most visited action after the search (a forced move is made at once)."""
@@ -212,11 +214,7 @@ class IsmctsBot:
                 found = self._candidates(state.observation(mover), legal)[0]
                 node.candidates.extend(action for action in found if action not in node.candidates)
             return found
-        actions = list(legal)  # a small set: every action (drawn games may differ in what is legal)
-        for action in actions:
-            if action not in node.candidates:
-                node.candidates.append(action)
-        return actions
+        return list(legal)  # a small set: every action (drawn games may differ in what is legal)
 
     def _candidates(self, observation: Any, legal: LegalActions) -> tuple[list[int], bool]:
         """The actions to try at a new node, and whether they are a choice among more (widened)."""
@@ -241,9 +239,9 @@ class IsmctsBot:
     def _hinted(self, observation: Any, legal: LegalActions) -> list[int]:
         """The legal actions the ruleset's ``search: try-first`` names, in its order."""
         game = observation.game
-        hinted = getattr(game, "_search_first", None)
+        hinted = self._hints.get(game)
         if hinted is None:
-            hinted = []
+            hinted = self._hints[game] = []
             for word in observation.rules.search.get("try-first", ()):
                 for space in game.spaces:
                     if word in space.bare_actions:
@@ -251,7 +249,6 @@ class IsmctsBot:
                             hinted.append(space.from_json(None, {"action": word}))
                         except (CardrulesError, KeyError, TypeError, ValueError):
                             continue  # a space that needs a game in play to read the word: not hinted
-            game._search_first = hinted
         return [action for action in hinted if action in legal]
 
     # ------------------------------------------------------------------ playouts

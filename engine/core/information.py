@@ -131,7 +131,6 @@ class InformationSet:
         self.player = player
         self.history = tuple(history)
         self.first_player = first_player
-        self._seen = seen
         plan: list[tuple[str, list[int | None]]] = []
         # Where each shuffled instance landed last: (shuffle, place).
         landed: dict[int, tuple[int, int]] = {}
