@@ -305,12 +305,10 @@ class UnionActions(LegalActions):
         if self._kinds is None:
             # Asked at every decision by a random bot: each part's kinds are read once.
             self._part_kinds = part_kinds = tuple([part.kinds() for part in self.parts])
-            seen: list[str] = []
-            for kinds in part_kinds:
-                for kind in kinds:
-                    if kind not in seen:
-                        seen.append(kind)
-            self._kinds = tuple(seen)
+            if len(part_kinds) == 1:
+                self._kinds = part_kinds[0]
+            else:  # each kind once, in the parts' order
+                self._kinds = tuple(dict.fromkeys(kind for kinds in part_kinds for kind in kinds))
         return self._kinds
 
     def sample_by_kind(self, rng: random.Random) -> int:

@@ -119,7 +119,12 @@ class Game:
             for name, factory in item.space_requests():
                 self._allocate(name, factory)
         self._bases = [space.base for space in self.spaces]
-        self.space_by_word = MappingProxyType({word: space for space in self.spaces for word in space.json_actions})
+        # A plain dict (read it, never change it): a replay looks a word up at every action.
+        self.space_by_word = {word: space for space in self.spaces for word in space.json_actions}
+        # Which end conditions are asked when, known before the steps compile (they keep these tuples).
+        self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
+        self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
+        self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)
 
         for node in self.nodes:
             node.compile(self)
@@ -134,9 +139,6 @@ class Game:
         # every flow step's, so one comparison tells an action at any time from a decision's own.
         self.anytime_from = min((item.space.base for item in self.anytime if getattr(item, "space", None)),
                                 default=None)
-        self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
-        self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
-        self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)
         self.scoring = Scoring(ruleset, self)
 
     def _allocate(self, name: str, factory: Any) -> None:

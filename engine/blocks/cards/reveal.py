@@ -50,14 +50,9 @@ class RevealStep(FlowNode):
         self.source = game.zones.slot_of(self.source_id)
         self.target = game.zones.slot_of(self.target_id)
         self.player = game.variable(self.player_name)
-        self._game = game
+        self.reveal_ends = game.reveal_ends
         self.target_is_set = type(game.zones.empty[self.target]) is int
         self.ids_of_instances = tuple(game.cards.id_of(instance) for instance in range(game.cards.size))
-
-    @property
-    def reveal_ends(self) -> tuple:
-        # Looked up on the game once it has compiled its end conditions (after the flow's nodes).
-        return self._game.reveal_ends
 
     def run(self, state: Any) -> int:
         zones = state.zones

@@ -25,10 +25,10 @@ class CheckEndStep(FlowNode):
     required = ()
 
     def compile(self, game: Any) -> None:
-        self._game = game
+        self.check_ends = game.check_ends
 
     def run(self, state: Any) -> int:
-        for end in self._game.check_ends:
+        for end in self.check_ends:
             if end.holds(state):
                 # A check-end that opens a round and ends the game at once: that round never began.
                 opens_round = self._opens_round(state)

@@ -43,6 +43,8 @@ class RepeatStep(FlowNode):
         super().__init__(spec, ruleset, build)
         self.steps = tuple(build(child) for child in spec.get("steps") or ())
         self.until = make_condition(spec.get("until")) if spec.get("until") else None
+        # Whether a kind built on this one does something before each pass (a turn moves to the next player).
+        self.prepares_passes = type(self).before_pass is not RepeatStep.before_pass
 
     def children(self) -> Sequence[FlowNode]:
         return self.steps
@@ -70,7 +72,8 @@ class RepeatStep(FlowNode):
         # than left spinning.
         while True:
             if fresh:
-                self.before_pass(state, frame)
+                if self.prepares_passes:
+                    self.before_pass(state, frame)
                 if self.until is not None and self.until.holds(state, None):
                     return DONE
                 count_pass(state, frame, 2, self.id)

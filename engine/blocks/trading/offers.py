@@ -18,6 +18,7 @@ decoded offer and legal offers are sampled (:class:`OfferActions`).
 """
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations, product
 from math import comb
@@ -118,13 +119,21 @@ class OfferSpace(ActionSpace):
 
     def encode_offer(self, offer: Offer) -> int:
         """The int of an offer."""
+        counts_code = self._counts_code
+        return self.encode_codes(offer.receiver, offer.give_hand, counts_code(offer.give_pool),
+                                 counts_code(offer.ask_pool), counts_code(offer.ask_hand),
+                                 counts_code(offer.give_store), counts_code(offer.ask_store))
+
+    def encode_codes(self, receiver: int, give_hand: int, give_pool: int, ask_pool: int, ask_hand: int,
+                     give_store: int, ask_store: int) -> int:
+        """The int of an offer whose counted parts are already packed (each count at its type's shift)."""
         bits = self.counts_bits
-        code = (offer.receiver << self.positions_bits) | offer.give_hand
-        code = (code << bits) | self._counts_code(offer.give_store)
-        code = (code << bits) | self._counts_code(offer.ask_store)
-        code = (code << bits) | self._counts_code(offer.give_pool)
-        code = (code << bits) | self._counts_code(offer.ask_pool)
-        code = (code << bits) | self._counts_code(offer.ask_hand)
+        code = (receiver << self.positions_bits) | give_hand
+        code = (code << bits) | give_store
+        code = (code << bits) | ask_store
+        code = (code << bits) | give_pool
+        code = (code << bits) | ask_pool
+        code = (code << bits) | ask_hand
         return self.base + code
 
     def decode(self, action: int) -> Offer:
@@ -352,45 +361,45 @@ class OfferActions(LegalActions):
         listed is taken).
         """
         choices = self.choices
-        types = len(self.space.radixes)
+        space = self.space
+        shifts = space.shifts
         randrange, randint, draw = rng.randrange, rng.randint, rng.sample
         for _ in range(100):
             receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store = \
                 choices[randrange(len(choices))]
             # What may be given: the hand positions, then one entry per pool card and per store card (by type),
             # drawn by index (no store, no entries: the draws are those of a trade without one).
-            pool_given = [t for t, count in enumerate(give_pool) for _ in range(count)]
-            store_given = [t for t, count in enumerate(give_store) for _ in range(count)]
+            # Each card drawn adds one to its type's count, packed at once into the action's code.
+            pool_given = _entries(give_pool)
+            store_given = _entries(give_store)
             givable = hand + len(pool_given) + len(store_given)
-            mask, pool, stored = 0, [0] * types, [0] * types
+            mask = pool = stored = 0
             for pick in draw(range(givable), randint(0, min(SAMPLED_MOST, givable))):
                 if pick < hand:
                     mask |= 1 << pick
                 elif pick < hand + len(pool_given):
-                    pool[pool_given[pick - hand]] += 1
+                    pool += 1 << shifts[pool_given[pick - hand]]
                 else:
-                    stored[store_given[pick - hand - len(pool_given)]] += 1
+                    stored += 1 << shifts[store_given[pick - hand - len(pool_given)]]
             # What may be asked for: one entry per pool card, then per type as many as the receiver may give,
             # then one per card of the receiver's store.
-            pool_asked = [t for t, count in enumerate(ask_pool) for _ in range(count)]
-            hand_asked = [t for t, limit in enumerate(ask_limits) for _ in range(limit)]
-            store_asked = [t for t, count in enumerate(ask_store) for _ in range(count)]
+            pool_asked = _entries(ask_pool)
+            hand_asked = _entries(ask_limits)
+            store_asked = _entries(ask_store)
             askable = len(pool_asked) + len(hand_asked) + len(store_asked)
             wanted = randint(0, min(SAMPLED_MOST, askable))
-            asked_pool, asked_hand, asked_store = [0] * types, [0] * types, [0] * types
+            asked_pool = asked_hand = asked_store = 0
             asked_from_hand = 0
             for pick in draw(range(askable), wanted):
                 if pick < len(pool_asked):
-                    asked_pool[pool_asked[pick]] += 1
+                    asked_pool += 1 << shifts[pool_asked[pick]]
                 elif pick >= len(pool_asked) + len(hand_asked):
-                    asked_store[store_asked[pick - len(pool_asked) - len(hand_asked)]] += 1
+                    asked_store += 1 << shifts[store_asked[pick - len(pool_asked) - len(hand_asked)]]
                 elif asked_from_hand < ask_most:
-                    asked_hand[hand_asked[pick - len(pool_asked)]] += 1
+                    asked_hand += 1 << shifts[hand_asked[pick - len(pool_asked)]]
                     asked_from_hand += 1
-            offer = Offer(receiver, mask, tuple(pool), tuple(asked_pool), tuple(asked_hand), tuple(stored),
-                          tuple(asked_store))
-            if not offer.is_empty():
-                return self.space.encode_offer(offer)
+            if mask or pool or stored or asked_pool or asked_hand or asked_store:
+                return space.encode_codes(receiver, mask, pool, asked_pool, asked_hand, stored, asked_store)
         # A generator that keeps drawing nothing (a degenerate one, such as Hypothesis' shrunk randoms) still
         # gets a legal offer: the first one listed (every choice allows at least one).
         return next(iter(self))
@@ -399,6 +408,12 @@ class OfferActions(LegalActions):
 
     def __repr__(self) -> str:
         return f"OfferActions(player={self.player}, receivers={[choice[0] for choice in self.choices]})"
+
+
+@functools.lru_cache(maxsize=4096)
+def _entries(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """One entry per card counted: type ``t`` as often as ``counts[t]`` (remembered: a table sees few counts)."""
+    return tuple(t for t, count in enumerate(counts) for _ in range(count))
 
 
 def _bounded_compositions(limits: Sequence[int], most: int) -> int:

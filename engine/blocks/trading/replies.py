@@ -85,7 +85,7 @@ class ReplyActions(LegalActions):
         self.space = space
         self.hand_types = hand_types
         self.wanted = wanted
-        self.can_accept = can_accept and all(sum(1 for t in hand_types if t == k) >= n for k, n in enumerate(wanted))
+        self.can_accept = can_accept and all(not n or hand_types.count(k) >= n for k, n in enumerate(wanted))
 
     def __contains__(self, action: object) -> bool:
         if action not in self.space:

@@ -143,6 +143,11 @@ class TradeStep(FlowNode):
         self.copies = tuple(len(copies) if self.tradable[index] else 0
                             for index, copies in enumerate(game.cards.instances_of))
         self.type_count = len(game.cards.types)
+        # Shared answers for the usual cases, so that a trade's hot paths build no tuples:
+        # no cards of a zone, every type tradable, the most a hand of n cards can be asked for.
+        self.nothing = (0,) * self.type_count
+        self.all_tradable = all(self.tradable)
+        self.ask_limits_by_hand: dict[int, tuple[int, ...]] = {}
 
     # frame: [node, stage, actor, offers made per seat, passes in a row, pending offer int, offerer]
     def new_frame(self) -> list:
@@ -156,12 +161,21 @@ class TradeStep(FlowNode):
     # ------------------------------------------------------------------ what may be offered
 
     def _counts_in(self, state: Any, slot: int | None) -> tuple[int, ...]:
+        content = state.zones[slot] if slot is not None else None
+        if not content:
+            return self.nothing
         counts = [0] * self.type_count
-        if slot is not None:
-            type_of = state.game.cards.type_of
-            for instance in instances_in(state.zones[slot]):
-                counts[type_of[instance]] += 1
+        type_of = state.game.cards.type_of
+        for instance in instances_in(content):
+            counts[type_of[instance]] += 1
         return tuple(counts)
+
+    def _ask_limits(self, their_hand: int) -> tuple[int, ...]:
+        """The most of each type a player holding ``their_hand`` cards may be asked for."""
+        limits = self.ask_limits_by_hand.get(their_hand)
+        if limits is None:
+            limits = self.ask_limits_by_hand[their_hand] = tuple(min(copies, their_hand) for copies in self.copies)
+        return limits
 
     def _pool_counts(self, state: Any) -> tuple[int, ...]:
         return self._counts_in(state, self.pool_slot)
@@ -178,7 +192,7 @@ class TradeStep(FlowNode):
             return []
         active = state.variables[self.player]
         pool = self._pool_counts(state)
-        nothing = (0,) * self.type_count
+        nothing = self.nothing
         players = state.player_count
         # Clockwise from the offerer: what a seat is offered does not depend on where the table starts counting.
         receivers = [(player + step) % players for step in range(1, players)] if player == active else [active]
@@ -189,9 +203,11 @@ class TradeStep(FlowNode):
             their_hand = self._hand_size(state, receiver)
             give_pool = pool if player == active else nothing
             ask_pool = pool if receiver == active else nothing
-            ask_limits = tuple(min(copies, their_hand) for copies in self.copies)
+            ask_limits = self._ask_limits(their_hand)
             ask_store = self._store_counts(state, receiver)
-            if hand or any(give_pool) or any(ask_pool) or their_hand or any(give_store) or any(ask_store):
+            # (The shared ``nothing`` stands for every empty count.)
+            if hand or their_hand or give_pool is not nothing or ask_pool is not nothing \
+                    or give_store is not nothing or ask_store is not nothing:
                 choices.append((receiver, hand, give_pool, ask_pool, ask_limits, their_hand, give_store, ask_store))
         return choices
 
@@ -240,7 +256,7 @@ class TradeStep(FlowNode):
                                                                     self._store_counts(state, receiver))):
             return _("{name} has no such cards in their {zone}", name=state.players[receiver],
                      zone=self._store_name(state.ruleset))
-        if any(count and not tradable for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
+        if not self.all_tradable and any(count and not tradable for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
                for count, tradable in zip(counts, self.tradable)):
             return _("only the cards this game trades may be named in an offer")
         if sum(offer.ask_hand) > self._hand_size(state, receiver):
