@@ -7,7 +7,10 @@ process: see :mod:`benchmarks.previous_core`) and for the independent
 reference implementation, all measured in the same run on one core and in
 turns, and their ratios. The targets: the new interpreter at least 0.8x the
 previous one and at least 0.5x the reference, for random-bot games and for
-logs replayed. Nothing here asserts timings: the figures are for people.
+logs replayed. Logs are replayed twice: in memory (the engine alone) and from
+a JSON Lines file read, schema-checked and replayed as ``cardrules replay``
+does (against a hand-written loop of ``json.loads`` and the reference's
+replay). Nothing here asserts timings: the figures are for people.
 
 Bohnanza (``--bohnanza``) is measured the same way against its own reference
 implementation (:mod:`benchmarks.bench_bohnanza`); the previous interpreter
@@ -82,6 +85,11 @@ class Previous:
     def replay(self, logs_file: Path) -> Measurement:
         assert self.core is not None
         answer = self.core.replay(logs_file)
+        return Measurement(self.label(), answer["count"], answer["seconds"])
+
+    def replay_file(self, jsonl_file: Path) -> Measurement:
+        assert self.core is not None
+        answer = self.core.replay_file(jsonl_file)
         return Measurement(self.label(), answer["count"], answer["seconds"])
 
     def recorded(self, ruleset: str, figure: str) -> float | None:
@@ -173,6 +181,7 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
     logs = bench_replay.make_logs(name, args.logs)
     logs_file = directory / f"logs-{name.replace('/', '-')}.json"
     logs_file.write_text(json.dumps(logs), encoding="utf-8")
+    jsonl_file = bench_replay.write_jsonl(logs, directory / f"logs-{name.replace('/', '-')}.jsonl")
 
     def previous_figure(figure: str, label: str) -> Figure | None:
         if previous.runs:
@@ -190,6 +199,8 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
                     previous_figure("uniform", "legal_actions().sample"), reference_games),
         "replay": (Figure("interpreter (new core), replay"), previous_figure("replay", "replay"),
                    Figure("reference, replay")),
+        "file": (Figure("interpreter (new core), JSON Lines file"), previous_figure("file", "JSON Lines file"),
+                 Figure("reference, JSON Lines file")),
     }
     runs: dict[str, tuple[Callable[[], Measurement], Callable[[], Measurement], Callable[[], Measurement] | None]] = {
         "games": (lambda: bench_games.engine_random_games(name, args.games),
@@ -200,6 +211,9 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
         "replay": (lambda: bench_replay.engine_replay(logs),
                    lambda: previous.replay(logs_file),
                    lambda: bench_replay.reference_replay(logs)),
+        "file": (lambda: bench_replay.engine_replay_file(jsonl_file),
+                 lambda: previous.replay_file(jsonl_file),
+                 lambda: bench_replay.reference_replay_file(jsonl_file)),
     }
     for _ in range(max(1, args.repeats)):
         for key, (new_run, previous_run, reference_run) in runs.items():
@@ -212,9 +226,8 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
     compare("random-bot games (each side's own random bot)", *sides["games"], summary, name, True)
     compare("uniform random legal actions (same play on every side)", *sides["uniform"], summary, name, False)
     compare("logs replayed (the same reference-made logs)", *sides["replay"], summary, name, True)
-    whole = min((bench_replay.engine_replay_file(logs) for _ in range(max(1, args.repeats))),
-                key=lambda m: m.seconds)
-    print(f"  ({whole.per_second:.1f}/s for the {whole.label})")
+    compare("a JSON Lines file replayed (read, schema-checked and replayed, as `cardrules replay` does)",
+            *sides["file"], summary, name, True)
 
 
 def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:

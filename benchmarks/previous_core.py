@@ -139,6 +139,10 @@ class PreviousCore:
         """``{"count", "seconds"}`` of replaying the logs saved in ``logs_file`` (a JSON list)."""
         return self.ask({"do": "replay", "logs": str(logs_file)})
 
+    def replay_file(self, jsonl_file: Path) -> dict[str, Any]:
+        """``{"count", "seconds"}`` of reading, validating and replaying a JSON Lines file (``cardrules replay``)."""
+        return self.ask({"do": "replay-file", "logs": str(jsonl_file)})
+
     def close(self) -> None:
         """Stop the driver and delete the export."""
         if self.process is not None:

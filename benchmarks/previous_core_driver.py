@@ -83,6 +83,15 @@ def replay(path: str) -> dict:
     return {"count": len(logs), "seconds": time.perf_counter() - start}
 
 
+def replay_file_lines(path: str) -> dict:
+    """Read, validate and replay a JSON Lines file as the previous ``cardrules replay`` did."""
+    from engine.formats.replay import ReplayContext, replay_file
+
+    start = time.perf_counter()
+    count = sum(1 for _ in replay_file(path, ReplayContext()))
+    return {"count": count, "seconds": time.perf_counter() - start}
+
+
 def main() -> int:
     pin_to_one_core()
     for line in sys.stdin:
@@ -99,6 +108,8 @@ def main() -> int:
                                   bool(command.get("bots", True)))
         elif kind == "replay":
             answer = replay(command["logs"])
+        elif kind == "replay-file":
+            answer = replay_file_lines(command["logs"])
         else:
             answer = {"error": f"unknown command {kind!r}"}
         print(json.dumps(answer), flush=True)
