@@ -4,6 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 from types import SimpleNamespace
 
+import re
+
 import pytest
 
 from engine.core.measures import measure_from_spec
@@ -104,7 +106,9 @@ def test_the_report_says_it_in_words_and_tables(known_case):
     assert any("no clear difference in how often heuristic bots win" in sentence for sentence in sentences)
     assert any("Games without a winner: 0.0% under game/base, 25.0% under house/rule." == s for s in sentences)
     notes = reading_notes(summary)
-    assert len(renderables) == 2 + len(sentences) + len(notes)
+    # A legend line per ruleset (the columns are lettered), the two tables, the findings and the notes.
+    assert [str(line) for line in renderables[:2]] == ["A: game/base", "B: house/rule"]
+    assert len(renderables) == 2 + 2 + len(sentences) + len(notes)
     assert notes[0].startswith("± is one standard deviation of the values over the games")
     intervals = sum(len(d["seats"]) + len(d["kinds"]) for d in summary["differences"])
     assert notes[1].startswith(f"Each 95% interval misses the true value once in 20: among the {intervals} intervals")
@@ -112,7 +116,7 @@ def test_the_report_says_it_in_words_and_tables(known_case):
     from rich.console import Console
 
     console = Console(width=200, record=True)
-    console.print(renderables[1])
+    console.print(renderables[3])
     money_row = next(line for line in console.export_text().splitlines() if "Money left per player" in line)
     assert money_row.count("6.2") == 2
 
@@ -192,10 +196,48 @@ def test_every_percentage_and_difference_in_the_tables_has_one_decimal(known_cas
     rulesets, summary = known_case
     i18n.set_language("en")
     console = Console(width=200, record=True)
-    for renderable in render_report(summary, rulesets)[:2]:
-        console.print(renderable)
+    from rich.table import Table
+
+    for renderable in render_report(summary, rulesets):
+        if isinstance(renderable, Table):
+            console.print(renderable)
     text = console.export_text()
     assert re.findall(r"\d%", text)
     assert not re.findall(r"\d\.\d\d+%", text)  # never 0.33% beside 98.3%
     assert not re.findall(r"[+-]\d+\.\d\d+\b", text)
     assert percent(0.0033) == "0.33%" and percent(0.0033, 1) == "0.3%"  # sentences keep the second decimal
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+def test_tables_fit_the_terminal_and_never_cut_a_number(known_case, width, language):
+    """Many rulesets side by side: the table is split by columns (row labels repeated), never a number cut."""
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    rulesets, summary = known_case
+    # Four compared rulesets: the same figures under four names, three differences against the first.
+    many = dict(summary)
+    many["rulesets"] = [dict(summary["rulesets"][index % 2], ruleset=f"house/variant-number-{index}")
+                        for index in range(4)]
+    many["differences"] = [dict(summary["differences"][0], ruleset=f"house/variant-number-{index}",
+                                baseline="house/variant-number-0") for index in range(1, 4)]
+
+    def printed(at: int) -> str:
+        console = Console(width=at, record=True, color_system=None)
+        for renderable in render_report(many, [rulesets[index % 2] for index in range(4)], width=at):
+            console.print(renderable)
+        return console.export_text()
+
+    i18n.set_language(language)
+    try:
+        text, wide = printed(width), printed(1000)
+    finally:
+        i18n.set_language("en")
+    assert max(cell_len(line) for line in text.splitlines()) <= width
+    assert re.search(r"^A\s*[:：]\s*house/variant-number-0$", text, re.M)
+    assert re.search(r"^D\s*[:：]\s*house/variant-number-3$", text, re.M)
+    # The numbers of one wide table, each whole: a number folded over two lines would read as two new ones
+    # (the split tables repeat their row labels, so numbers are compared as sets).
+    number = re.compile(r"[+-]?\d[\d,]*(?:\.\d+)?%?")
+    assert set(number.findall(text)) == set(number.findall(wide))

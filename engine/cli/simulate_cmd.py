@@ -360,7 +360,7 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
                            "{games} games per ruleset, seats {seats}, seed {seed}.", summary["games"],
                            games=summary["games"], seats=", ".join(summary["players"]), seed=summary["seed"]),
                   markup=False)
-    for renderable in render_report(summary, rulesets):
+    for renderable in render_report(summary, rulesets, width=console.width):
         if isinstance(renderable, str):
             console.print(renderable, markup=False)  # a finding: plain text, brackets and all
         else:

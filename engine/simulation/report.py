@@ -346,14 +346,27 @@ def _mean_amount(ruleset: Any, measure: str, amount: float | None) -> str:
     return measure_amount(ruleset, measure, Fraction(round(amount * 10), 10))
 
 
-def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[Any]:
-    """The report as rich renderables: win rates, the other measures, and what stands out."""
+def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: int | None = None) -> list[Any]:
+    """The report as rich renderables: win rates, the other measures, and what stands out.
+
+    ``width``: the terminal's columns; a table too wide for it (many rulesets
+    compared) is split into tables of fewer columns, each repeating the row
+    labels, so that no cell is ever cut in the middle of a number.
+    """
     from rich.table import Table
     from rich.text import Text
 
     ruleset_summaries = summary["rulesets"]
     differences = summary["differences"]
     title_games = summary["games"]
+    # Ruleset names are long paths: with several compared, the columns take letters a legend explains,
+    # so that an 80-column table never cuts a name (or a number) in the middle.
+    names = [entry["ruleset"] for entry in ruleset_summaries]
+    heading = dict(zip(names, column_letters(len(names)))) if len(names) > 1 else {name: name for name in names}
+    # TRANSLATORS: a legend line above the simulation tables: the column letter that stands for a ruleset,
+    # e.g. "A: high-society/ja".
+    legend = [literal(_("{letter}: {ruleset}", letter=heading[name], ruleset=name)) for name in names] \
+        if len(names) > 1 else []
 
     # TRANSLATORS: title of the win-rate table; {games} (also {n}) is the number of games per ruleset.
     wins = Table(title=literal(ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
@@ -363,11 +376,12 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     # TRANSLATORS: column header: the seat (and bot kind) a row is about.
     wins.add_column(literal(_("Seat")))
     for entry in ruleset_summaries:
-        wins.add_column(literal(entry["ruleset"]), justify="right", overflow="fold")
+        wins.add_column(literal(heading[entry["ruleset"]]), justify="right", overflow="fold")
     for difference in differences:
-        # TRANSLATORS: column header: a paired difference in percentage points between two rulesets.
-        wins.add_column(literal(_("{ruleset} − {baseline} (percentage points)", ruleset=difference["ruleset"],
-                                  baseline=difference["baseline"])), justify="right", overflow="fold")
+        # TRANSLATORS: column header: a paired difference in percentage points between two rulesets
+        # ({ruleset} and {baseline} are the letters of their columns).
+        wins.add_column(literal(_("{ruleset} − {baseline} (percentage points)", ruleset=heading[difference["ruleset"]],
+                                  baseline=heading[difference["baseline"]])), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
         return Text(difference_text(difference, TABLE_DECIMALS), style="bold" if difference["significant"] else "dim")
@@ -394,7 +408,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
     # TRANSLATORS: column header: what a row measures.
     measures.add_column(literal(_("Measure")))
     for entry in ruleset_summaries:
-        measures.add_column(literal(entry["ruleset"]), justify="right", overflow="fold")
+        measures.add_column(literal(heading[entry["ruleset"]]), justify="right", overflow="fold")
 
     def row(label: str, cells: Sequence[str]) -> None:
         measures.add_row(literal(label), *map(literal, cells))
@@ -445,7 +459,87 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any]) -> list[A
             [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), 2 if per == "round" else 1)
              for entry in ruleset_summaries])
 
-    return [wins, measures, *findings(summary), *reading_notes(summary)]
+    tables = [wins, measures] if width is None else [*fit_to_width(wins, width), *fit_to_width(measures, width)]
+    return [*legend, *tables, *findings(summary), *reading_notes(summary)]
+
+
+def fit_to_width(table: Any, width: int) -> list[Any]:
+    """``table`` as it is if every cell fits ``width`` columns whole (words unbroken), else split by columns.
+
+    The first column (the row labels) is repeated in each part; the other
+    columns are taken in order, as many as fit; a part's title says which
+    part it is.
+    """
+    def narrowest(candidate: Any) -> int:
+        # Each column as narrow as its longest word (a number is one word), plus padding and borders.
+        return sum(_narrowest(candidate, index) + 2 for index in range(len(candidate.columns))) \
+            + len(candidate.columns) + 1
+
+    if narrowest(table) <= width or len(table.columns) <= 2:
+        return [_with_columns(table, range(len(table.columns)))]
+    groups: list[list[int]] = []
+    for index in range(1, len(table.columns)):
+        if groups and narrowest(_with_columns(table, [0, *groups[-1], index])) <= width:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    parts = []
+    for number, group in enumerate(groups, start=1):
+        part = _with_columns(table, [0, *group])
+        if number > 1:
+            part.title = None  # the title once, over the first part
+        parts.append(part)
+    return parts
+
+
+# The row labels may fold inside a word (a Japanese or Korean label has no spaces to break at); numbers may not.
+LABEL_MIN_WIDTH = 16
+
+
+def _narrowest(table: Any, index: int) -> int:
+    """How narrow column ``index`` may be: its longest word, or for the row labels at most LABEL_MIN_WIDTH."""
+    longest = _longest_word(table.columns[index])
+    return min(longest, LABEL_MIN_WIDTH) if index == 0 else longest
+
+
+def _longest_word(column: Any) -> int:
+    """The display width of the longest word in a rich table column (header and cells)."""
+    from rich.cells import cell_len
+
+    longest = 0
+    for cell in (column.header, *column.cells):
+        text = cell.plain if hasattr(cell, "plain") else str(cell)
+        for word in text.split():
+            longest = max(longest, cell_len(word))
+    return longest
+
+
+def _with_columns(table: Any, indices: Sequence[int]) -> Any:
+    """A copy of a rich ``table`` with only the columns at ``indices`` (rows and sections kept)."""
+    from rich.table import Table
+
+    copy = Table(title=table.title, title_justify=table.title_justify)
+    for index in indices:
+        column = table.columns[index]
+        # No narrower than its longest word: when rich shrinks a wide table, it then breaks lines between words.
+        copy.add_column(column.header, justify=column.justify, overflow="fold" if index == 0 else column.overflow,
+                        min_width=_narrowest(table, index))
+    cells = [list(table.columns[index].cells) for index in indices]
+    for row_index, row in enumerate(table.rows):
+        copy.add_row(*(column_cells[row_index] for column_cells in cells), end_section=row.end_section)
+    return copy
+
+
+def column_letters(count: int) -> list[str]:
+    """Column names for ``count`` compared rulesets: A to Z, then AA, AB... (as spreadsheets name columns)."""
+    letters = []
+    for index in range(count):
+        name, number = "", index + 1
+        while number:
+            number, digit = divmod(number - 1, 26)
+            name = chr(ord("A") + digit) + name
+        letters.append(name)
+    return letters
 
 
 def reading_notes(summary: Mapping[str, Any]) -> list[str]:
