@@ -124,6 +124,34 @@ def test_the_hand_is_shown_as_it_can_be_typed_back():
             assert typed.values == (value_of(ruleset, card),)
 
 
+@pytest.mark.parametrize("lang, label", [("en", "Your hand (1 = $1 million): 1 2 3 4 6 8"),
+                                         ("ja", "手札（1 = 100万ドル）：1 2 3 4 6 8"),
+                                         ("ko", "내 손패 (1 = 100만 달러): 1 2 3 4 6 8")])
+def test_faces_that_count_millions_say_their_unit(lang, label):
+    """The Korean edition's money faces count millions of dollars: the hand's line says what a 1 is worth."""
+    set_language(lang)
+    ruleset = load_ruleset("high-society/ko")
+    observation = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=1).observation(0)
+    assert own_lines(ruleset, observation, 0)[0].plain.startswith(label)
+    # Faces that are the amounts themselves (the Japanese edition's dollars) need no such note.
+    japanese = load_ruleset("high-society/ja")
+    observation = Game(japanese, ["Ann", "Bo", "Cy"]).new_initial_state(seed=1).observation(0)
+    assert "=" not in own_lines(japanese, observation, 0)[0].plain
+
+
+def test_a_unit_is_for_card_faces_only(tmp_path):
+    from engine.errors import CardrulesError
+
+    house = tmp_path / "unit.yaml"
+    house.write_text("extends: high-society/ko\nview:\n  own:\n    - {zone: hand, show: count, unit: money}\n"
+                     "    - {zone: won, show: values, unit: coins}\n", encoding="utf-8")
+    with pytest.raises(CardrulesError) as raised:
+        load_ruleset(str(house))
+    text = "\n".join(str(diagnostic) for diagnostic in raised.value.diagnostics)
+    assert "unit.yaml:4:" in text and "needs show: values" in text
+    assert "unit.yaml:5:" in text and "coins" in text
+
+
 def test_a_spectator_table_shows_no_hand():
     set_language("en")
     ruleset = load_ruleset("high-society/ja")

@@ -581,9 +581,11 @@ def _check_view(context: Context, data: dict) -> None:
             if not isinstance(column, dict):
                 continue
             base = f"$.view.{section}[{index}]"
-            for key, ref in (("zone", "zone"), ("measure", "measure"), ("total", "measure")):
+            for key, ref in (("zone", "zone"), ("measure", "measure"), ("total", "measure"), ("unit", "unit")):
                 if key in column:
                     context.check_reference(ref, json_path_child(base, key), column[key])
+            if "unit" in column and column.get("show") != "values":
+                context.add(json_path_child(base, "unit"), _("`unit` says what card faces count in: it needs show: values"))
             for zone_index, zone in enumerate(column.get("zones") or []):
                 context.check_reference("zone", f"{base}.zones[{zone_index}]", zone)
             anytime_ids = [block.get("id") for block in data.get("anytime") or [] if isinstance(block, dict)]

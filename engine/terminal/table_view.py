@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..text.explain import measure_amount
-from ..text.formatting import card_name, format_number, list_separator, ruleset_text
+from ..text.formatting import card_name, format_amount, format_number, list_separator, ruleset_text
 from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
@@ -55,6 +55,18 @@ def _zones_of(column: Mapping[str, Any]) -> list[str]:
 
 
 def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
+    heading = _plain_heading(ruleset, column)
+    return with_unit(ruleset, heading, column["unit"]) if column.get("unit") else heading
+
+
+def with_unit(ruleset: Any, label: str, unit: str) -> str:
+    """A label of card faces that count in ``unit``, saying what a face of 1 is worth: "Bid (1 = $1 million)"."""
+    # TRANSLATORS: a heading or label of card faces that count in a unit (the Korean edition's millions),
+    # e.g. "Your hand (1 = $1 million)": {one} is a face of 1, {amount} what it is worth.
+    return _("{zone} ({one} = {amount})", zone=label, one=format_number(1), amount=format_amount(ruleset, 1, unit))
+
+
+def _plain_heading(ruleset: Any, column: Mapping[str, Any]) -> str:
     if column.get("heading"):
         return ruleset_text(ruleset, str(column["heading"]))
     if column.get("status"):
@@ -347,6 +359,8 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
     for item in ruleset.view.get("own") or ():
         cards = observation.cards(item["zone"], viewer) or ()
         label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(item["zone"]).name))
+        if item.get("unit"):
+            label = with_unit(ruleset, label, item["unit"])
         if item.get("show") == "positions" and cards and not item.get("total"):
             # TRANSLATORS: the label before one of the viewer's own zones, e.g. "Your hand: ".
             lines.append(ItemsLine(_("{zone}: ", zone=label), row_position_items(ruleset, cards)))
@@ -458,6 +472,8 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
         if not zone:
             continue
         label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone).name))
+        if item.get("unit"):
+            label = with_unit(ruleset, label, item["unit"])
         view = observation.zone(zone)
         if view.cards is None:
             # TRANSLATORS: how many cards a zone holds, e.g. in a table cell.
