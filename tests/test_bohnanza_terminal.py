@@ -818,3 +818,33 @@ def test_a_discard_between_several_cards_is_asked_as_a_numbered_list():
     assert DiscardPrompt().ask(session, 0, legal) == legal[1]
     screen = session.console.file.getvalue()
     assert "Ann, choose the card to discard:" in screen and "Number (1-2)" in screen
+
+
+@pytest.mark.parametrize("lang, quotes", [("en", '""'), ("ja", "「」"), ("ko", '""')])
+@pytest.mark.parametrize("stage", ["offer", "answer-side"])
+def test_the_offer_example_is_in_the_readers_words_and_typed_back_makes_that_offer(lang, quotes, stage):
+    """The introduction's example offer uses the translated command, card and zone words, and is read back."""
+    from engine.text.i18n import set_language
+
+    if stage == "offer":
+        ruleset, state = state_at("offer")
+    else:  # a player offering to the active player (who asks for face-up cards from them)
+        ruleset, state = played("bohnanza/amigo", ["Ann", "Bo", "Cy", "Di"], seed=5,
+                                until=lambda s: decision_kind(s, "trade", "offer") and s.round_number > 2
+                                and s.observation(s.current_player()).decision.get("active") != s.current_player())
+    set_language(lang)
+    try:
+        _action, screen = answer(ruleset, state.clone(), [])
+        open_quote, close_quote = quotes
+        found = re.search(re.escape(open_quote) + r"([^\n" + re.escape(close_quote) + r"]+)" + re.escape(close_quote),
+                          screen)
+        assert found, screen
+        example = found.group(1)
+        if lang != "en":
+            assert not re.search(r"\b(offer|give|ask)\b", example), example  # the reader's words, not English
+        action, screen = answer(ruleset, state.clone(), [example])
+    finally:
+        set_language("en")
+    assert action != "quit" and action in state.legal_actions(), screen
+    offers = state.game.space("offer") if hasattr(state.game, "space") else None
+    assert offers is None or action in offers

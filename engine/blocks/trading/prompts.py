@@ -282,10 +282,10 @@ class TradePrompt(CommandPrompt):
                            example=example))
         stored = self._store(turn, turn.player)
         if stored:
-            marker = turn.node.store_id.split("-")[0]
+            marker = self._marker(turn, turn.node.store_id)
             # TRANSLATORS: {zone} is a building's storage, e.g. "Shop"; {example} gives its first card, "give shop red".
             lines.append(_("Your {zone} holds {cards}: offer them with \"give {example}\".",
-                           zone=self._store_name(turn), example=f"{marker} {stored[0]}",
+                           zone=self._store_name(turn), example=f"{marker} {self._card_word(turn, stored[0])}",
                            cards=format_list(card_name(turn.ruleset, card) for card in stored)))
         return lines
 
@@ -296,20 +296,36 @@ class TradePrompt(CommandPrompt):
             return ""
         names = self._names(turn)
         hand = self._hand(turn)
-        parts = ["offer"]
+        # In the reader's words: each translated command word is read back as the English one is.
+        parts = [_("offer")]
         if len(receivers) > 1:
             parts.append(short_name(names[receivers[0]], names))
         give = [str(position) for position in range(1, min(len(hand), 2) + 1)]
         pool = self._pool(turn)
-        marker = pool_word(turn.node.pool_id)
+        marker = self._marker(turn, turn.node.pool_id)
         if pool and self._is_active(turn):
-            give += [marker, pool[0]]
+            give += [marker, self._card_word(turn, pool[0])]
         if give:
-            parts += ["give", *give]
-        parts += ["ask", self._ask_example(turn), "2"]
+            parts += [_("give"), *give]
+        parts += [_("ask"), self._ask_example(turn), "2"]
         if pool and not self._is_active(turn):
-            parts += [marker, pool[0]]
+            parts += [marker, self._card_word(turn, pool[0])]
         return " ".join(parts)
+
+    @staticmethod
+    def _card_word(turn: Turn, card_id: str) -> str:
+        """A card as an example types it: its id, or its translated name as one word (both are read back)."""
+        name = card_name(turn.ruleset, card_id)
+        return card_id if name == turn.ruleset.card(card_id).name else squash(name)
+
+    @staticmethod
+    def _marker(turn: Turn, zone_id: str | None) -> str:
+        """The word before a zone's cards in an example: its translated name's first word, else its id's first part."""
+        if not zone_id:
+            return ""
+        zone = turn.ruleset.zone(zone_id)
+        name = normalize_input(ruleset_text(turn.ruleset, zone.name))
+        return name.split()[0] if name != normalize_input(zone.name) and name.split() else pool_word(zone_id)
 
     def question(self, turn: Turn) -> str:
         if self._answering(turn):
@@ -428,9 +444,9 @@ class TradePrompt(CommandPrompt):
 
     def _guided(self, turn: Turn, text: OfferText) -> OfferText | None:
         pool_words = self._pool_words(turn)
-        marker = pool_word(turn.node.pool_id)
+        marker = self._marker(turn, turn.node.pool_id)
         hand = self._hand(turn)
-        pool = self._pool(turn)
+        pool = [self._card_word(turn, card) for card in self._pool(turn)]
         pool_name = ruleset_text(turn.ruleset, turn.ruleset.zone(turn.node.pool_id).name) if marker else ""
         if self._is_active(turn) and pool:
             turn.say(_("What do you give? Hand positions (1 is the front) and {zone} by name, e.g. {example}. "
@@ -482,8 +498,8 @@ class TradePrompt(CommandPrompt):
         pool = self._pool(turn)
         for card in self._hand(turn):
             if not pool or card != pool[0]:
-                return card
-        return turn.game.cards.ids[0]
+                return self._card_word(turn, card)
+        return self._card_word(turn, turn.game.cards.ids[0])
 
     def _encode(self, turn: Turn, receiver: int, text: OfferText) -> int:
         types = len(turn.game.cards.types)
