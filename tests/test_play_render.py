@@ -139,6 +139,28 @@ def test_faces_that_count_millions_say_their_unit(lang, label):
     assert "=" not in own_lines(japanese, observation, 0)[0].plain
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_hand_line_agrees_with_money_left_while_a_bid_is_on_the_table(lang):
+    """Money left counts the bid on the table; the hand's line says so rather than disagree with the column."""
+    from engine.text.explain import measure_amount
+
+    set_language(lang)
+    ruleset = load_ruleset("high-society/ja")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
+    player = state.current_player()
+    bid = next(action for action in state.legal_actions() if action != 0)  # the cheapest bid
+    state.apply_action(bid)
+    observation = state.observation(player)
+    line = own_lines(ruleset, observation, player)[0].plain
+    money_left = measure_amount(ruleset, "money", observation.measure("money", player))
+    assert line.rstrip(")）").endswith(money_left), line
+    # Nothing on the table: the plain total, which is the money left.
+    other = state.current_player()
+    line = own_lines(ruleset, state.observation(other), other)[0].plain
+    assert measure_amount(ruleset, "money", state.observation(other).measure("money", other)) in line
+    assert ";" not in line and "；" not in line
+
+
 def test_a_unit_is_for_card_faces_only(tmp_path):
     from engine.errors import CardrulesError
 

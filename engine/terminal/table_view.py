@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..text.explain import measure_amount
-from ..text.formatting import card_name, format_amount, format_number, list_separator, ruleset_text
+from ..text.formatting import card_name, format_amount, format_list, format_number, list_separator, ruleset_text
 from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
@@ -380,7 +380,21 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
             # TRANSLATORS: an empty zone of the viewer's own, e.g. "Your hand: (none)".
             shown = _("(none)")
         if item.get("total"):
-            total = sum(_worth(ruleset, ruleset.measure(item["total"]), card) for card in cards)
+            spec = ruleset.measure(item["total"])
+            total = sum(_worth(ruleset, spec, card) for card in cards)
+            # The measure may count other zones too (a bid on the table is still the bidder's money): then the
+            # line says so, and agrees with the measure's column.
+            others = [zone for zone in spec.zones if zone != item["zone"] and observation.cards(zone, viewer)]
+            if others:
+                whole = total + sum(_worth(ruleset, spec, card) for zone in others
+                                    for card in observation.cards(zone, viewer))
+                # TRANSLATORS: one of the viewer's own zones, when its measure also counts other zones of theirs,
+                # e.g. "Your hand: 1,000 6,000 (total 7,000; with Bid: 9,000)"; {zones} names those zones.
+                lines.append(Text(_("{zone}: {cards} (total {total}; with {zones}: {all})", zone=label, cards=shown,
+                                    total=measure_amount(ruleset, item["total"], total),
+                                    zones=format_list(zone_name(ruleset, zone) for zone in others),
+                                    all=measure_amount(ruleset, item["total"], whole))))
+                continue
             # TRANSLATORS: one of the viewer's own zones; {cards} lists them, {total} adds them up.
             lines.append(Text(_("{zone}: {cards} (total {total})", zone=label, cards=shown,
                                 total=measure_amount(ruleset, item["total"], total))))
