@@ -17,6 +17,19 @@ def lang_option(func: Callable) -> Callable:
                         help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."))(func)
 
 
+def ascii_option(func: Callable) -> Callable:
+    """``--ascii``: tables drawn with ASCII characters (see :mod:`engine.text.glyphs`)."""
+    def choose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        if value:
+            from ..text.glyphs import use_ascii
+
+            use_ascii(True)
+
+    return click.option("--ascii", is_flag=True, expose_value=False, is_eager=True, callback=choose,
+                        help=_("Draw tables with ASCII characters, for terminals that draw box lines two cells "
+                               "wide (also CARDRULES_ASCII=1)."))(func)
+
+
 def option_overrides(func: Callable) -> Callable:
     """``-o NAME=VALUE`` (repeatable), passed on as ``options: dict[str, str]``."""
 

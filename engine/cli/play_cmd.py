@@ -13,7 +13,7 @@ from rich.console import Console
 from ..errors import CardrulesError, LogError, RulesetError
 from ..terminal.console import OutputConsole
 from ..text.i18n import _
-from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
+from .common import ascii_option, exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
@@ -183,6 +183,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 @click.option("--force", is_flag=True, help=_("Let --log replace a game already saved in its FILE."))
 @option_overrides
 @lang_option
+@ascii_option
 @exits_on_bad_input
 def command(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
             resume_file: str | None, force: bool, options: dict[str, str]) -> None:

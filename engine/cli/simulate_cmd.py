@@ -20,7 +20,7 @@ from babel.numbers import format_decimal
 
 from ..text.formatting import reader_locale
 from ..text.i18n import _, ngettext
-from .common import exits_on_bad_input, lang_option, option_overrides, parse_seats
+from .common import ascii_option, exits_on_bad_input, lang_option, option_overrides, parse_seats
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
@@ -219,6 +219,7 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
               help=_("Draw win rates and score distributions into an image (PNG, or the format the file name ends with: .svg, .pdf, .jpg, ...)."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @lang_option
+@ascii_option
 @exits_on_bad_input
 def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[str, str], games: int,
             players_spec: str, seed: int | None, jobs: int | None, scheduler: str | None, logs_path: str | None,

@@ -17,6 +17,7 @@ from babel.numbers import format_percent
 from ..text.i18n import _, ngettext
 from ..text.formatting import format_with_pattern
 from ..text.shown import literal
+from ..text.glyphs import table_box
 from ..core.result import score_to_json
 from .stats import (BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_counters, reported_measures,
                     round_unit, wilson_interval)
@@ -369,7 +370,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
         if len(names) > 1 else []
 
     # TRANSLATORS: title of the win-rate table; {games} (also {n}) is the number of games per ruleset.
-    wins = Table(title=literal(ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
+    wins = Table(box=table_box(), title=literal(ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
                                         "Win rate per seat, {games} games per ruleset (95% intervals)",
                                         title_games, games=decimal(title_games, 0))),
                  title_justify="left")
@@ -404,7 +405,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
                          *(difference_cell(d["kinds"][index]) for d in differences))
 
     # TRANSLATORS: title of the table of other measures of the simulated games.
-    measures = Table(title=literal(_("How the games went")), title_justify="left")
+    measures = Table(box=table_box(), title=literal(_("How the games went")), title_justify="left")
     # TRANSLATORS: column header: what a row measures.
     measures.add_column(literal(_("Measure")))
     for entry in ruleset_summaries:
@@ -518,7 +519,7 @@ def _with_columns(table: Any, indices: Sequence[int]) -> Any:
     """A copy of a rich ``table`` with only the columns at ``indices`` (rows and sections kept)."""
     from rich.table import Table
 
-    copy = Table(title=table.title, title_justify=table.title_justify)
+    copy = Table(box=table.box, title=table.title, title_justify=table.title_justify)
     for index in indices:
         column = table.columns[index]
         # No narrower than its longest word: when rich shrinks a wide table, it then breaks lines between words.

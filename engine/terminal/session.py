@@ -29,8 +29,9 @@ from .seats import Seat
 from .table_view import heading_card, render_table
 
 # How many of the latest events the table's "what just happened" lines show at least; a taller
-# terminal shows more (a round of other players' turns can tell dozens).
-RECENT_EVENT_LINES = 12
+# terminal shows more (a round of other players' turns can tell dozens). Few: the round's heading
+# above the table must stay on an 80x24 screen.
+RECENT_EVENT_LINES = 3
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
 # Lines the screen keeps free under the table for the prompt and what it says first.
@@ -166,15 +167,17 @@ class GameSession:
             self.console.clear()
         self.console.print(render_table(self.ruleset, observation, viewer,
                                         self._recent_lines(observation, viewer), self.round_card(observation),
-                                        state=self.state))
+                                        state=self.state, width=self.console.width))
 
     def _recent_lines(self, observation: Any, viewer: int | None) -> list[str]:
         """The latest events that fit on the screen under the table (at least ``RECENT_EVENT_LINES``)."""
         if len(self._recent) <= RECENT_EVENT_LINES:
             return list(self._recent)
-        table = render_table(self.ruleset, observation, viewer, (), self.round_card(observation), state=self.state)
+        table = render_table(self.ruleset, observation, viewer, (), self.round_card(observation), state=self.state,
+                             width=self.console.width)
         used = len(self.console.render_lines(table, pad=False))
-        room = max(RECENT_EVENT_LINES, self.console.size.height - used - PROMPT_LINES)
+        # The list's own heading takes a line too.
+        room = max(RECENT_EVENT_LINES, self.console.size.height - used - PROMPT_LINES - 1)
         if len(self._recent) <= room:
             return list(self._recent)
         # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out.
@@ -259,7 +262,7 @@ class GameSession:
             observation = self.state.observation(self._viewer if self._viewer is not None else 0)
             self.console.print(render_table(self.ruleset, observation, None,
                                             self._recent_lines(observation, None), self.round_card(observation),
-                                            state=self.state))
+                                            state=self.state, width=self.console.width))
         for line in final_report(self.ruleset, self.state.result()):
             self.say(line)
         if self.log_path is not None:

@@ -30,6 +30,7 @@ from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
 from ..text.shown import literal, printable
+from ..text.glyphs import nothing, table_box, turn_marker
 
 DEFAULT_COLUMNS = ()
 
@@ -213,9 +214,9 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
         # A count is a count, for the viewer's own cards and for a hand only its owner sees alike.
         return "?" if count_hidden else str(count)
     if hidden:
-        return str(count) if count and not count_hidden else "–"
+        return str(count) if count and not count_hidden else nothing()
     if not cards:
-        return "–"
+        return nothing()
     if show == "counts":
         text = counted_cards(ruleset, cards)
         payout = zone_payout(state, column["pays"], _zones_of(column)[0], seat) \
@@ -325,10 +326,20 @@ def _step_spec(ruleset: Any, step_id: Any) -> Mapping[str, Any]:
     return {}
 
 
-def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None) -> Table:
-    """One row per player: the ``view.columns`` (``state``: see :func:`cell`)."""
-    table = Table(box=box.SQUARE, show_lines=False, expand=False, pad_edge=True)
-    columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
+# Terminals narrower than this get the compact table (see render_table).
+COMPACT_BELOW = 100
+
+
+def lists_names(column: Mapping[str, Any]) -> bool:
+    """Whether a column lists a zone's cards by name (the kind of column a narrow table moves out)."""
+    return bool(_zones_of(column)) and column.get("show") in (None, "names", "by-name")
+
+
+def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
+                  columns: Sequence[Mapping[str, Any]] | None = None) -> Table:
+    """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`)."""
+    table = Table(box=table_box(box.SQUARE), show_lines=False, expand=False, pad_edge=True)
+    columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS) if columns is None else list(columns)
     # TRANSLATORS: column heading of the game table: the players' names.
     table.add_column(literal(_("Player")), no_wrap=True)
     for column in columns:
@@ -337,7 +348,7 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
     current = observation.current_player
     for seat, name in enumerate(observation.players):
         name = printable(name, keep_newlines=False)  # a log's or --players' name, shown as text
-        marker = "▶ " if seat == current else "  "
+        marker = turn_marker() if seat == current else "  "
         label = marker + name
         if viewer is not None and seat == viewer:
             # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
@@ -404,14 +415,16 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
     return lines
 
 
-def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any = None) -> list[Text]:
+def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
+                 moved: Sequence[Mapping[str, Any]] = ()) -> list[Text]:
     """A line per player of what they have beside the table (``view.details``): "Bo: Buildings: Hotel 2 · Bank: 5".
 
     Items shown as the table's columns are; an item with nothing in it (an
     empty zone, a zone still closed, a measure of 0) is left out, and so is a
-    player with nothing to show.
+    player with nothing to show. ``moved``: columns a narrow terminal shows
+    here instead of in the table (see :func:`render_table`), first.
     """
-    items = ruleset.view.get("details") or ()
+    items = [*moved, *(ruleset.view.get("details") or ())]
     if not items:
         return []
     lines = []
@@ -422,7 +435,7 @@ def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any 
             if zones and all(not observation.is_open(zone, seat) for zone in zones):
                 continue
             shown = cell(ruleset, observation, item, seat, state)
-            if shown in ("–", "0", ""):
+            if shown in ("–", "-", "0", ""):
                 continue
             # TRANSLATORS: one item of a player's line under the table, e.g. "Buildings: Hotel 2".
             parts.append(_("{zone}: {cards}", zone=_heading(ruleset, item), cards=shown.replace("\n", " ")))
@@ -507,17 +520,25 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
 
 
 def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events: Sequence[str] = (),
-                 round_card: str | None = None, state: Any = None) -> RenderableType:
+                 round_card: str | None = None, state: Any = None, width: int | None = None) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).
 
     ``round_card``: the card of the round under way, shown when the heading
     zone is empty (see :func:`heading_lines`). ``state``: the game, asked
     only for public facts the observation does not hold (see :func:`cell`).
+    ``width``: the terminal's columns. Below ``COMPACT_BELOW`` the columns
+    that list cards by name (cards won) leave the table for a line per player
+    under it, where long names wrap between words instead of in a narrow
+    column that makes every row tall.
     """
+    columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
+    moved = [column for column in columns if lists_names(column)] \
+        if width is not None and width < COMPACT_BELOW else []
     parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card),
                                    *shared_lines(ruleset, observation),
-                                   players_table(ruleset, observation, viewer, state)]
-    parts.extend(detail_lines(ruleset, observation, viewer, state))
+                                   players_table(ruleset, observation, viewer, state,
+                                                 [column for column in columns if column not in moved])]
+    parts.extend(detail_lines(ruleset, observation, viewer, state, moved))
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))

@@ -1,0 +1,66 @@
+"""What a player sees in an 80x24 terminal, in each language: a real pseudo-terminal (pexpect) drawn on a
+VT100 screen (pyte), so that what scrolled away or was wrapped is seen as the player sees it."""
+from __future__ import annotations
+
+import re
+
+import pexpect
+import pyte
+import pytest
+from rich.cells import cell_len
+
+from terminal_helpers import CARDRULES, ENV, ROOT
+
+COLUMNS, LINES = 80, 24
+ROUND = {"en": r"Round (\d+)", "ja": r"第(\d+)ラウンド", "ko": r"(\d+)라운드"}
+BORDERS = set("┌┐└┘├┤┬┴┼─│╭╮╰╯━┃┏┓┗┛┣┫┳┻╋┡┩╇")
+
+
+def session(lang: str, ruleset: str, *extra: str) -> tuple[pexpect.spawn, pyte.Screen, pyte.Stream]:
+    """``cardrules play`` for one person against two bots in an 80x24 terminal, and the screen it draws on."""
+    env = dict(ENV, COLUMNS=str(COLUMNS), LINES=str(LINES))
+    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", ruleset, "--lang", lang, "--seed", "5",
+                                         "--players", "Ann,bot:heuristic,bot:heuristic", *extra],
+                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(LINES, COLUMNS))
+    child.delaybeforesend = None
+    screen = pyte.Screen(COLUMNS, LINES)
+    return child, screen, pyte.Stream(screen)
+
+
+def next_prompt(child: pexpect.spawn, stream: pyte.Stream) -> bool:
+    """Wait for the next question to the person (False once the game is over); draw what came on the screen."""
+    found = child.expect([r"> $", pexpect.EOF])
+    stream.feed(child.before + (child.after if found == 0 else ""))
+    return found == 0
+
+
+@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
+                                           ("ko", "high-society/ko")])
+@pytest.mark.parametrize("ascii_boxes", [False, True])
+def test_at_80x24_the_round_and_the_table_stay_on_screen_and_nothing_is_cut(lang, ruleset, ascii_boxes):
+    child, screen, stream = session(lang, ruleset, *(["--ascii"] if ascii_boxes else []))
+    rounds_seen = set()
+    try:
+        for _ in range(8):  # the person passes at every question: several rounds go by
+            if not next_prompt(child, stream):
+                break
+            lines = [line.rstrip() for line in screen.display]
+            text = "\n".join(lines)
+            # The round under way (and the card up for auction, on the same line) is still on screen.
+            heading = [line for line in lines if re.search(ROUND[lang], line)]
+            assert heading, text
+            rounds_seen.add(re.search(ROUND[lang], heading[-1]).group(1))
+            # The table is whole: its borders line up, and no row is wider than the terminal.
+            table = [line for line in lines if line[:1] in ("┌", "│", "├", "└", "+", "|")]
+            assert len(table) >= 5, text
+            assert len({cell_len(line) for line in table}) == 1, text
+            if ascii_boxes:
+                assert not BORDERS & set(text) and "▶" not in text, text
+            else:
+                assert "▶" in text
+            # Amounts are never broken over two lines: each row of the table holds the whole amount.
+            assert not re.search(r"[\d,]+,\s*$", text, re.M), text
+            child.sendline("pass")
+    finally:
+        child.terminate(force=True)
+    assert len(rounds_seen) >= 2  # the game went on, and each round's heading was there
