@@ -64,3 +64,38 @@ def test_at_80x24_the_round_and_the_table_stay_on_screen_and_nothing_is_cut(lang
     finally:
         child.terminate(force=True)
     assert len(rounds_seen) >= 2  # the game went on, and each round's heading was there
+
+
+TURN = {"en": r"Turn (\d+):", "ja": r"第(\d+)ターン", "ko": r"(\d+)턴:"}
+# Answers tried in turn until one is taken (every language reads the English words and the numbers).
+ANSWERS = ["pass", "end", "decline", "done", "1", "2", "3"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.parametrize("ruleset", ["bohnanza/amigo", "bohnanza/high-bohn"])
+def test_bohnanza_at_80x24_keeps_the_turn_heading_and_the_table_on_screen(lang, ruleset):
+    """Fields, coins and hands of three players on 24 lines: the compact table moves fields under it."""
+    child, screen, stream = session(lang, ruleset)
+    redraws = 0
+    answer = 0
+    try:
+        for _ in range(40):
+            found = child.expect([r"> $", pexpect.EOF])
+            chunk = child.before + (child.after if found == 0 else "")
+            stream.feed(chunk)
+            if found != 0:
+                break
+            if "\x1b[2J" in chunk:  # the table was drawn afresh for this question: all of it must be on screen
+                redraws += 1
+                answer = 0
+                lines = [line.rstrip() for line in screen.display]
+                text = "\n".join(lines)
+                assert re.search(TURN[lang], text), text
+                table = [line for line in lines if line[:1] in ("┌", "│", "├", "└")]
+                assert len(table) >= 5 and len({cell_len(line) for line in table}) == 1, text
+                assert "…" not in "".join(table), text  # no cell cut short
+            child.sendline(ANSWERS[answer % len(ANSWERS)])
+            answer += 1
+    finally:
+        child.terminate(force=True)
+    assert redraws >= 5

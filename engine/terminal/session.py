@@ -28,10 +28,6 @@ from .prompts import prompt_for
 from .seats import Seat
 from .table_view import heading_card, render_table
 
-# How many of the latest events the table's "what just happened" lines show at least; a taller
-# terminal shows more (a round of other players' turns can tell dozens). Few: the round's heading
-# above the table must stay on an 80x24 screen.
-RECENT_EVENT_LINES = 3
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
 # Lines the screen keeps free under the table for the prompt and what it says first.
@@ -170,16 +166,21 @@ class GameSession:
                                         state=self.state, width=self.console.width))
 
     def _recent_lines(self, observation: Any, viewer: int | None) -> list[str]:
-        """The latest events that fit on the screen under the table (at least ``RECENT_EVENT_LINES``)."""
-        if len(self._recent) <= RECENT_EVENT_LINES:
-            return list(self._recent)
+        """The latest events that fit on the screen under the table (none if the table fills it)."""
+        if not self._recent:
+            return []
         table = render_table(self.ruleset, observation, viewer, (), self.round_card(observation), state=self.state,
                              width=self.console.width)
         used = len(self.console.render_lines(table, pad=False))
-        # The list's own heading takes a line too.
-        room = max(RECENT_EVENT_LINES, self.console.size.height - used - PROMPT_LINES - 1)
+        # The list's own heading takes a line too. The table and the round's heading above it come first:
+        # on a short screen the story (also told as it happens) gives way.
+        room = self.console.size.height - used - PROMPT_LINES - 1
+        if room <= 0:
+            return []
         if len(self._recent) <= room:
             return list(self._recent)
+        if room == 1:
+            return self._recent[-1:]
         # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out.
         return [_("(… {count} earlier lines)", count=len(self._recent) - room + 1)] + self._recent[-(room - 1):]
 

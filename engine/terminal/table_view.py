@@ -282,13 +282,14 @@ def heading_card(ruleset: Any, observation: Any) -> str | None:
     return cards[-1] if cards else None
 
 
-def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None) -> list[Text]:
+def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None, compact: bool = False) -> list[Text]:
     """The round, the card the heading zone shows and what it does, the phase, and how the decision works.
 
     ``round_card`` heads the table when the heading zone is empty: the card
     of the round under way that has left it already (a card taken, whose
     effect asks its taker to choose). With ``view.turn`` (a player variable)
-    the rounds are turns, named after that player.
+    the rounds are turns, named after that player. ``compact``: the phase
+    goes on the heading's line (a short screen).
     """
     round_number = observation.round_number
     card = heading_card(ruleset, observation) or round_card
@@ -310,7 +311,11 @@ def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None)
         name = phase_name(ruleset, phase)
         if name:
             # TRANSLATORS: the phase of the turn under way, e.g. "Phase: Draw".
-            lines.append(Text(_("Phase: {phase}", phase=name), style="bold"))
+            phase_text = _("Phase: {phase}", phase=name)
+            if compact:
+                lines[0].append(" · " + phase_text)
+            else:
+                lines.append(Text(phase_text, style="bold"))
     how = step_phrase(ruleset, observation.decision.get("kind"), _step_spec(ruleset, observation.decision.get("step")))
     if how:
         lines.append(Text(how, style="italic"))
@@ -331,8 +336,8 @@ COMPACT_BELOW = 100
 
 
 def lists_names(column: Mapping[str, Any]) -> bool:
-    """Whether a column lists a zone's cards by name (the kind of column a narrow table moves out)."""
-    return bool(_zones_of(column)) and column.get("show") in (None, "names", "by-name")
+    """Whether a column lists cards by name (cards won, a field by type): what a narrow table moves out."""
+    return bool(_zones_of(column)) and column.get("show") in (None, "names", "by-name", "counts", "positions")
 
 
 def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
@@ -527,14 +532,15 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
     zone is empty (see :func:`heading_lines`). ``state``: the game, asked
     only for public facts the observation does not hold (see :func:`cell`).
     ``width``: the terminal's columns. Below ``COMPACT_BELOW`` the columns
-    that list cards by name (cards won) leave the table for a line per player
-    under it, where long names wrap between words instead of in a narrow
-    column that makes every row tall.
+    that list cards by name (cards won, fields) leave the table for a line per
+    player under it, where long names wrap between words instead of in a
+    narrow column that makes every row tall, and the phase joins the
+    heading's line.
     """
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
-    moved = [column for column in columns if lists_names(column)] \
-        if width is not None and width < COMPACT_BELOW else []
-    parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card),
+    compact = width is not None and width < COMPACT_BELOW
+    moved = [column for column in columns if lists_names(column)] if compact else []
+    parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card, compact),
                                    *shared_lines(ruleset, observation),
                                    players_table(ruleset, observation, viewer, state,
                                                  [column for column in columns if column not in moved])]
