@@ -175,6 +175,9 @@ def main(argv: list[str]) -> None:
     if "--search" in argv:
         search_main(argv)
         return
+    if argv and (argv[0] in ("-h", "--help") or not argv[0].isdigit()):
+        print(__doc__)
+        return
     given = int(argv[0]) if argv else None
     rulesets = argv[1:] or list(DEFAULT_GAMES)
     for name in rulesets:

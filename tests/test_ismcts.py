@@ -207,6 +207,48 @@ def test_a_forced_move_is_made_without_searching():
     pytest.fail("no forced move in a whole game")
 
 
+def test_a_tight_budget_plays_the_heuristic_move_and_a_larger_one_may_overrule_it():
+    """Below MIN_SWITCH_VISITS visits no action overrules the heuristic's choice (a few playouts are noise)."""
+    from engine.bots.ismcts import MIN_SWITCH_VISITS
+
+    overruled = 0
+    for name in ("high-society/ja", "bohnanza/amigo"):
+        game = game_of(name)
+        for seed in range(6):
+            state = played(game, seed, 7 + 23 * seed)
+            if state.is_terminal():
+                continue
+            player = state.current_player()
+            legal = state.legal_actions()
+            if len(list(islice(legal, 2))) < 2:
+                continue
+            tight = IsmctsBot(seed, iterations=MIN_SWITCH_VISITS - 1)
+            assert tight.choose(state.observation(player), legal) == tight.last_search["guided"]
+            searched = IsmctsBot(seed, iterations=40)
+            move = searched.choose(state.observation(player), state.legal_actions())
+            overruled += move != searched.last_search["guided"]
+            assert move in state.legal_actions()
+    assert overruled  # with enough visits the search does choose for itself
+
+
+def test_a_cut_playout_is_scored_with_the_finish_steps():
+    """end_play ends play as an end condition would: Bohnanza's final harvest sells every field."""
+    game = game_of("bohnanza/amigo")
+    state = played(game, 3, 400)
+    coins = game.zone_index("coins")
+    fields = [game.zone_index(zone) for zone in ("field-1", "field-2")]
+    before = [len(state.cards_in(coins, seat)) for seat in range(4)]
+    planted = sum(len(state.cards_in(field, seat)) for field in fields for seat in range(4))
+    assert planted and not state.is_terminal()
+    state.end_play("search-cut")
+    assert state.is_terminal()
+    assert all(not state.cards_in(field, seat) for field in fields for seat in range(4))
+    after = [len(state.cards_in(coins, seat)) for seat in range(4)]
+    assert after >= before and sum(after) > sum(before)
+    state.end_play("again")  # nothing more happens once play is over
+    assert [len(state.cards_in(coins, seat)) for seat in range(4)] == after
+
+
 # ---------------------------------------------------------------------- in the tools users run
 
 def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, monkeypatch):

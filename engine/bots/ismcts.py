@@ -15,8 +15,9 @@ visits in which it could have been chosen); the other players play as the
 heuristic bot would (reading their own views of the drawn game: an opponent
 model, not a peek). It adds one node, plays on with the heuristic bot for
 every seat (a *playout*) and backs the result up. A playout longer than
-``depth`` actions stops there and is scored as if the game ended (the score
-now predicts a long card game's end better than one more path to it).
+``depth`` actions stops there and is scored as if play ended there, the
+ruleset's finish steps included (a final harvest sells what the fields hold:
+the score now predicts a long card game's end better than one more path to it).
 
 Random playouts would mislead it: a table of random players wastes what it
 holds, and a search that plays against wasters loses to careful players
@@ -27,7 +28,9 @@ trade offer) are *widened*: a node tries the heuristic bot's choice for the
 player to move, then actions drawn by kind, at most ``width`` in all. The
 heuristic's choice is searched first and favoured by a bonus that fades with
 its visits (progressive bias), so the search leaves it only for a move that
-proves better.
+proves better; and the move made is the heuristic's unless the search's
+favourite was visited at least ``MIN_SWITCH_VISITS`` times (a tight budget
+plays as the heuristic does, rather than on the noise of a few playouts).
 
 Budget: ``bot:ismcts`` searches until it has simulated ``DEFAULT_ACTIONS``
 actions (walks and playouts together), and at most ``DEFAULT_ITERATIONS``
@@ -57,6 +60,8 @@ DEFAULT_WIDTH = 10
 EXPLORATION = 0.7
 # How much the heuristic's choice is favoured (a bonus that fades as 1/visits: progressive bias).
 GUIDE_BIAS = 2.0
+# The fewest visits that let the search's choice overrule the heuristic's (a tight budget keeps the heuristic's).
+MIN_SWITCH_VISITS = 4
 # A playout longer than this is scored as if the game ended there (a long card game's playouts cost more than
 # they tell).
 PLAYOUT_DEPTH = 120
@@ -138,12 +143,17 @@ class IsmctsBot:
             self._iterate(root, games[done % len(games)].clone())
             done += 1
         self.last_search = {"iterations": done, "actions": self.simulated, "deals": len(games),
+                            "guided": root.guided,
                             "pinned": information.pinned,
                             "free": information.free}
         if not root.children:
             # No drawn game fits what was seen (should not happen): the heuristic's move, which reads the view only.
             return self.guide.choose(observation, legal)
-        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward[player]))[0]
+        best, node = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward[player]))
+        if best != root.guided and node.visits < MIN_SWITCH_VISITS and root.guided in root.children:
+            # A few playouts are noise: leaving the heuristic's choice takes an action searched more than that.
+            return root.guided
+        return best
 
     # ------------------------------------------------------------------ one iteration
 
@@ -258,14 +268,26 @@ class IsmctsBot:
         guide = self.guide if self.playout == "heuristic" else None
         depth = self.depth if self.depth is not None else state.ruleset.search.get("playout-depth", PLAYOUT_DEPTH)
         while not state.is_terminal() and steps < depth:
-            if guide is not None:
-                player = state.current_player()
-                state.apply_action(guide.choose(state.observation(player), state.legal_actions()))
-            else:
-                state.apply_action(state.legal_actions().sample_by_kind(rng))
+            self._playout_step(state, guide, rng)
             steps += 1
+        if not state.is_terminal():
+            # Cut short: scored as if play ended here, the ruleset's finish steps included (a final harvest
+            # sells what the fields hold: coins alone would call a field about to pay worthless).
+            state.end_play("search-cut")
+            steps = 0
+            while not state.is_terminal() and steps < depth:
+                self._playout_step(state, guide, rng)
+                steps += 1
         result = state.result() if state.is_terminal() else state.game.scoring.score_state(state)
         return rewards_of(result)
+
+    @staticmethod
+    def _playout_step(state: Any, guide: Any, rng: random.Random) -> None:
+        if guide is not None:
+            player = state.current_player()
+            state.apply_action(guide.choose(state.observation(player), state.legal_actions()))
+        else:
+            state.apply_action(state.legal_actions().sample_by_kind(rng))
 
 
 def rewards_of(result: Any) -> list[float]:

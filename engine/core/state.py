@@ -266,6 +266,17 @@ class State(CardMoves, RuleQueries, LogForm):
         self.stack.append(finish.new_frame())
         return PUSHED
 
+    def end_play(self, reason: str) -> None:
+        """End play now, as an end condition would: the ruleset's finish steps (a final harvest) run next.
+
+        For a search that scores a game cut short: afterwards the game is over,
+        or waits on a decision of its finish steps. Nothing happens once play
+        has already ended.
+        """
+        if self.terminal or self.finishing:
+            return
+        self._run(self.end_game(reason))
+
     def end_after_round(self, reason: str, node_id: str | None = None) -> None:
         """End the game once the flow step ``node_id`` (None: the current round) has finished."""
         self.end_reason = reason
