@@ -96,6 +96,29 @@ def test_clicks_own_errors_are_translated():
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("lang, missing, invalid", [
+    ("en", "Error: Missing option '--games'.", "'x' is not a valid integer range."),
+    ("ja", "エラー：オプション '--games' がありません。", "'x' は正しい範囲内の整数ではありません。"),
+    ("ko", "오류: 옵션 '--games'이(가) 없습니다.", "'x'은(는) 올바른 범위 안의 정수 값이 아닙니다."),
+])
+def test_clicks_missing_option_and_value_kinds_read_as_whole_sentences(lang, missing, invalid):
+    """click joins "Missing option" and the option's name itself, and names kinds of value in English:
+    both are one translated sentence, in each language's word order."""
+    seats = ("--players", "bot:random,bot:random,bot:random")
+    result = run_cli("simulate", "--lang", lang, "-r", "high-society/ja", *seats)
+    assert result.returncode == 2 and missing in result.stderr, result.stderr
+    result = run_cli("simulate", "--lang", lang, "-r", "high-society/ja", *seats, "--games", "x")
+    assert result.returncode == 2 and invalid in result.stderr, result.stderr
+
+
+def test_the_template_holds_no_message_only_a_programming_mistake_shows():
+    from engine.text.i18n_tools import CLICK_DEVELOPER_MESSAGES, build_template
+
+    ids = {message.id if isinstance(message.id, str) else message.id[0] for message in build_template()}
+    assert not ids & CLICK_DEVELOPER_MESSAGES
+    assert {"Usage:", "Error: {message}", "No such option {name!r}."} <= ids  # what users see stays
+
+
 # --------------------------------------------------------------------------- fallbacks
 
 def test_a_message_a_catalog_lacks_falls_back_to_english(user_root):

@@ -87,12 +87,65 @@ def install() -> None:
         return safe_translation(translated, english, singular, plural) if translated not in (singular, plural) \
             else translated
 
+    def gettext_with_kinds(message: str) -> str:
+        return ValueKindFormat(gettext(message)) if "{number_type}" in message else gettext(message)
+
     for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.types):
         if hasattr(module, "_"):
-            module._ = gettext
+            module._ = gettext_with_kinds
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext
+    click.exceptions.MissingParameter.format_message = missing_parameter_message
     wrap_by_display_width()
+
+
+def value_kind(name: str) -> str:
+    """click's name for a kind of value ("integer"), in the user's language."""
+    from ..text.i18n import pgettext
+
+    kinds = {
+        # TRANSLATORS: click's names for kinds of value, in "'x' is not a valid integer.".
+        "integer": pgettext("value kind", "integer"),
+        "integer range": pgettext("value kind", "integer range"),
+        "float": pgettext("value kind", "float"),
+        "float range": pgettext("value kind", "float range"),
+    }
+    return kinds.get(name, name)
+
+
+class ValueKindFormat(str):
+    """A translated click message whose ``{number_type}`` ("integer") is translated as it is filled in."""
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        if isinstance(kwargs.get("number_type"), str):
+            kwargs["number_type"] = value_kind(kwargs["number_type"])
+        return str.format(self, *args, **kwargs)
+
+
+def missing_parameter_message(self: Any) -> str:
+    """click's "Missing option '--games'." as one translated sentence (click joins two fragments, whose word
+    order reads wrongly in Japanese and Korean)."""
+    from click.exceptions import _join_param_hints
+
+    from ..text.i18n import _
+
+    hint = self.param_hint if self.param_hint is not None else \
+        self.param.get_error_hint(self.ctx) if self.param is not None else None
+    hint = _join_param_hints(hint)
+    kind = self.param_type if self.param_type is not None else \
+        self.param.param_type_name if self.param is not None else "parameter"
+    if kind == "option":
+        # TRANSLATORS: a required command-line option was not given; {name} is it, e.g. '--games'.
+        text = _("Missing option {name}.", name=hint) if hint else _("Missing option.")
+    elif kind == "argument":
+        # TRANSLATORS: a required command-line argument was not given; {name} is it, e.g. 'FILE'.
+        text = _("Missing argument {name}.", name=hint) if hint else _("Missing argument.")
+    else:
+        # TRANSLATORS: a required command-line value was not given; {name} is it.
+        text = _("Missing parameter {name}.", name=hint) if hint else _("Missing parameter.")
+    extra = self.param.type.get_missing_message(param=self.param, ctx=self.ctx) if self.param is not None else None
+    message = " ".join(part for part in (self.message, extra) if part)
+    return f"{text} {message}" if message else text
 
 
 # Characters a line may not start with (closing punctuation): they stay with the character before them.

@@ -22,7 +22,7 @@ import string
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -49,6 +49,24 @@ PYTHON_KEYWORDS = {
 }
 # click calls only these two.
 CLICK_KEYWORDS = {"_": None, "ngettext": (1, 2)}
+# click's messages that only a programming mistake shows (or features cardrules does not use, such as
+# deprecated commands): not for translators. Users see the ones about what they typed.
+CLICK_DEVELOPER_MESSAGES = frozenset({
+    "Name '{name}' defined twice",
+    "Boolean option {decl!r} cannot use the same flag for true/false.",
+    "Could not determine name for option with declarations {decls!r}",
+    "Arguments take exactly one parameter declaration, got {length}: {decls}.",
+    "No options defined but a name was passed ({name}). Did you mean to declare an argument instead? "
+    "Did you mean to pass '--{name}'?",
+    "Value must be an iterable.",
+    "DeprecationWarning: The command {name!r} is deprecated.{extra_message}",
+    "DeprecationWarning: The {param_type} {name!r} is deprecated.{extra_message}",
+    "deprecated",
+    "Choice({choices})",
+    "Do you want to continue?",
+    "Confirm the action without prompting.",
+    "(dynamic)",
+})
 # The click modules whose gettext calls engine.cli.click_i18n routes to us.
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
 RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
@@ -105,6 +123,11 @@ def _relative(path: Path, base: Path) -> str:
         return path.as_posix()
 
 
+def _first(message: Any) -> str:
+    """A message's id (the singular of a plural message)."""
+    return message[0] if isinstance(message, (tuple, list)) else message
+
+
 def _add(catalog: Catalog, found: Iterable[tuple], location_file: str) -> None:
     """Add extracted ``(lineno, message, comments, context)`` tuples to ``catalog``."""
     for lineno, message, comments, context in found:
@@ -156,8 +179,9 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
                                                  comment_tags=COMMENT_TAGS, strip_comment_tags=True)),
                  _relative(path, code_base))
     for path in click_sources():
-        _add(catalog, extract_from_file("python", str(path), keywords=CLICK_KEYWORDS,
-                                        comment_tags=COMMENT_TAGS, strip_comment_tags=True),
+        found = extract_from_file("python", str(path), keywords=CLICK_KEYWORDS, comment_tags=COMMENT_TAGS,
+                                  strip_comment_tags=True)
+        _add(catalog, (entry for entry in found if _first(entry[1]) not in CLICK_DEVELOPER_MESSAGES),
              f"click/{path.name}")
     package = resources.package_root()
     for path in ruleset_sources(rulesets_dirs):
