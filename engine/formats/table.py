@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import jsonschema
 
@@ -230,6 +230,10 @@ class _SeatReader:
         """How many copies of a card type the game has with this many players."""
         return copies_for(card.count, max(self.players, 1))
 
+    def in_play(self, card_ids: Iterable[str]) -> list[str]:
+        """The ids of card types the game has with this many players (an edition may leave some out)."""
+        return [card_id for card_id in card_ids if self.copies(self.ruleset.card(card_id))]
+
     def _limit(self, cards: frozenset[str]) -> int:
         """How many cards of these kinds the game has with this many players."""
         if cards not in self.limits:
@@ -326,7 +330,7 @@ class _SeatReader:
         for index, card_id in enumerate(value):
             where = json_path_child(path, index)
             if card_id not in known:
-                self.add(where, _unknown_card(card_id, known))
+                self.add(where, _unknown_card(card_id, self.in_play(known)))
                 continue
             holders = self.holders.setdefault(card_id, [])
             copies = self.copies(self.ruleset.card(card_id))
@@ -397,7 +401,7 @@ class _SeatReader:
         for card_id, count in value.items():
             where = json_path_child(path, card_id)
             if card_id not in known:
-                self.add(where, _unknown_card(card_id, list(known)))
+                self.add(where, _unknown_card(card_id, self.in_play(known)))
                 continue
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 self.add(where, _("expected a number of cards"))
