@@ -176,3 +176,22 @@ def test_a_tiebreak_criterion_is_described_in_the_readers_language_else_named():
     i18n.set_language("ja")
     assert criterion_description(ruleset, "money") != "most money in hand"
     assert criterion_description(ruleset, "coin-flip") == "coin-flip"
+
+
+@pytest.mark.parametrize("lang, dollars, euros", [("ja", "600万ドル", "600万ユーロ"), ("ko", "600만 달러", "600만 유로"),
+                                                  ("en", "$6 million", "€6 million")])
+def test_the_catalog_names_the_dollar_as_players_say_it_and_other_currencies_keep_their_own_name(lang, dollars, euros):
+    """Japanese players say ドル, not CLDR's 米ドル; that word is the catalog's, so a euro game still says ユーロ."""
+    from types import SimpleNamespace
+
+    from engine.text.formatting import format_amount
+
+    def edition(currency):
+        return SimpleNamespace(unit=lambda name=None: {"scale": 1000, "style": "currency", "currency": currency})
+
+    i18n.set_language(lang)
+    try:
+        assert format_amount(edition("USD"), 6000) == dollars
+        assert format_amount(edition("EUR"), 6000) == euros
+    finally:
+        i18n.set_language("en")

@@ -151,11 +151,29 @@ def currency_word(currency: str, count: int, locale: Locale) -> str:
     space, the country is dropped: a game has only one currency, and players
     say "1,800만 달러". ISO 4217 codes begin with the issuing country's code.
     """
+    named = catalog_currency_word(currency)
+    if named is not None:
+        return named
     name = get_currency_name(currency, count=count, locale=locale)
     country = locale.territories.get(currency[:2].upper())
     if country and name.startswith(country + " ") and name[len(country) + 1:].strip():
         return name[len(country) + 1:].strip()
     return name
+
+
+def catalog_currency_word(currency: str) -> str | None:
+    """What the catalog says players call ``currency`` (msgctxt ``currency``, msgid its ISO code), if it says.
+
+    CLDR's Japanese name of the US dollar is 米ドル ("American dollar"), a
+    word for exchange rates; Japanese players say ドル. The country is no
+    word of its own there, so no rule drops it: the catalog names it.
+    """
+    from .i18n import pgettext
+
+    # TRANSLATORS: what players call the US dollar in a game's amounts ("ドル" rather than CLDR's "米ドル");
+    # leave "USD" as it is to use CLDR's name.
+    word = pgettext("currency", "USD") if currency == "USD" else pgettext("currency", currency)
+    return None if word == currency or not word.strip() else word
 
 
 def _compact_units(locale: Locale) -> list[int]:
