@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.bots import make_bot
@@ -108,5 +108,82 @@ def test_a_house_rule_that_validates_plays_to_the_end_and_is_scored_and_explaine
     assert state.is_terminal()
     result = state.result()
     assert all(isinstance(player.score, (int, Fraction)) for player in result.players)
+    assert summarize_result(ruleset, result) and explain_result(ruleset, result)
+    result.to_json()
+
+
+# Bohnanza: the same promise for a game of fields and trades. Card counts stay small enough for a test to play
+# (a bean of 10,000 copies validates and plays, for hours); the limits are crossed in the tables and options.
+def mostly(valid, past_the_limits):
+    """Values a house-rule author writes, now and then one at or past a limit (three times in four valid)."""
+    return st.one_of(valid, valid, valid, past_the_limits)
+
+
+bean_counts = mostly(st.integers(1, 40), st.sampled_from([0, 10_001, -1]))
+meter = st.dictionaries(mostly(st.integers(1, 20), st.sampled_from([0, -1, 10 ** 30 - 1, 10 ** 30])),
+                        mostly(st.integers(1, 6), st.sampled_from([0, -2, 10 ** 30 - 1, 10 ** 30])), max_size=4)
+bohnanza_options = st.fixed_dictionaries({}, optional={
+    "third-field-price": mostly(st.one_of(st.none(), st.integers(0, 10)), st.sampled_from([-1, 10 ** 30, "free"])),
+    "offers-per-turn": mostly(st.integers(0, 5), st.sampled_from([-1, 10 ** 6, 10 ** 30])),
+    "tiebreak": st.lists(mostly(st.just("hand"), st.just("nonsense")), max_size=2, unique=True),
+})
+
+
+@st.composite
+def bohnanza_house_rules(draw) -> tuple[str, dict[str, str]]:
+    """A Bohnanza house rule's text (extending an edition) and the `-o` values given with it."""
+    base = draw(st.sampled_from(["bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn"]))
+    lines = [f"extends: {base}"]
+    beans = draw(st.lists(st.sampled_from(["blue", "chili", "stink", "red"]), max_size=2, unique=True))
+    if beans:
+        lines.append("cards:")
+        for bean in beans:
+            table = draw(meter)
+            lines.append(f"  - id: {bean}")
+            if draw(st.booleans()):
+                lines.append(f"    count: {draw(bean_counts)}")
+            if table:
+                lines.append("    tables: {meter: {" + ", ".join(f"{k}: {v}" for k, v in table.items()) + "}}")
+    if draw(st.booleans()):
+        lines += ["end:", f"  - {{id: final-exhaustion, count: {draw(mostly(st.integers(1, 4), st.sampled_from([0, -1, 10 ** 6 + 1])))}}}"]
+    in_file = draw(bohnanza_options)
+    if in_file:
+        lines.append("options:")
+        lines += [f"  {name}: {yaml_value(value)}" for name, value in in_file.items()]
+    on_command_line = {name: yaml_value(value).strip("[]").replace(" ", "")
+                       for name, value in draw(bohnanza_options).items()}
+    return "\n".join(lines) + "\n", on_command_line
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(bohnanza_house_rules(), st.integers(0, 2 ** 32))
+def test_a_bohnanza_house_rule_that_validates_plays_to_the_end(tmp_path, rule, seed):
+    text, overrides = rule
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = validate(str(path))
+    assert all(d.location.file and d.message for d in problems)
+    if problems:
+        event("refused by validate")
+        return
+    try:
+        ruleset = load_ruleset(str(path), overrides or None)
+    except CardrulesError as error:
+        assert error.diagnostics and all(d.message for d in error.diagnostics)
+        event("refused on -o")
+        return
+    event("played")
+    players = max(ruleset.players_min, 3)
+    game = Game(ruleset, ["Ann", "Bo", "Cy", "Di", "Ed"][:players])
+    state = game.new_initial_state(seed=seed)
+    bots = [make_bot("heuristic", seed)] + [make_bot("random", seed + seat) for seat in range(1, players)]
+    for _ in range(50_000):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    assert state.is_terminal(), text
+    result = state.result()
     assert summarize_result(ruleset, result) and explain_result(ruleset, result)
     result.to_json()
