@@ -72,28 +72,46 @@ def house_rules(draw) -> tuple[str, dict[str, str]]:
         lines += ["scoring:", "  steps:", *steps]
     if draw(st.booleans()):
         lines += ["end:", f"  - {{id: fourth-red, count: {draw(st.one_of(st.integers(-1, 6), st.integers(10 ** 29, 10 ** 31)))}}}"]
+    return with_options(draw, lines, options)
+
+
+def with_options(draw, lines: list[str], options) -> tuple[str, dict[str, str]]:
+    """A house rule's text, with options drawn from ``options`` in the file, and others drawn for `-o`."""
     in_file = draw(options)
     if in_file:
-        lines.append("options:")
-        lines += [f"  {name}: {yaml_value(value)}" for name, value in in_file.items()]
+        lines = [*lines, "options:", *(f"  {name}: {yaml_value(value)}" for name, value in in_file.items())]
     on_command_line = {name: yaml_value(value).strip("[]").replace(" ", "") for name, value in draw(options).items()}
     return "\n".join(lines) + "\n", on_command_line
 
 
-@PLAYS
-@given(house_rules(), st.integers(0, 2 ** 32))
-def test_a_house_rule_that_validates_plays_to_the_end_and_is_scored_and_explained(tmp_path, rule, seed):
-    text, overrides = rule
+def accepted(tmp_path, text: str, overrides: dict[str, str]):
+    """The house rule ``text`` with its ``-o`` values, loaded if validate and the options accept it (else None).
+
+    A refusal must be located and worded; hypothesis' statistics count the
+    rules refused and those played.
+    """
     path = tmp_path / "house.yaml"
     path.write_text(text, encoding="utf-8")
     problems = validate(str(path))
     assert all(d.location.file and d.message for d in problems)
     if problems:
-        return
+        event("refused by validate")
+        return None
     try:
         ruleset = load_ruleset(str(path), overrides or None)
     except CardrulesError as error:  # a bad -o value: refused with a message, before any game
         assert error.diagnostics and all(d.message for d in error.diagnostics)
+        event("refused on -o")
+        return None
+    event("played")
+    return ruleset
+
+
+@PLAYS
+@given(house_rules(), st.integers(0, 2 ** 32))
+def test_a_house_rule_that_validates_plays_to_the_end_and_is_scored_and_explained(tmp_path, rule, seed):
+    ruleset = accepted(tmp_path, *rule)
+    if ruleset is None:
         return
     game = Game(ruleset, ["Ann", "Bo", "Cy"])
     state = game.new_initial_state(seed=seed)
@@ -146,34 +164,17 @@ def bohnanza_house_rules(draw) -> tuple[str, dict[str, str]]:
                 lines.append("    tables: {meter: {" + ", ".join(f"{k}: {v}" for k, v in table.items()) + "}}")
     if draw(st.booleans()):
         lines += ["end:", f"  - {{id: final-exhaustion, count: {draw(mostly(st.integers(1, 4), st.sampled_from([0, -1, 10 ** 6 + 1])))}}}"]
-    in_file = draw(bohnanza_options)
-    if in_file:
-        lines.append("options:")
-        lines += [f"  {name}: {yaml_value(value)}" for name, value in in_file.items()]
-    on_command_line = {name: yaml_value(value).strip("[]").replace(" ", "")
-                       for name, value in draw(bohnanza_options).items()}
-    return "\n".join(lines) + "\n", on_command_line
+    return with_options(draw, lines, bohnanza_options)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(bohnanza_house_rules(), st.integers(0, 2 ** 32))
 def test_a_bohnanza_house_rule_that_validates_plays_to_the_end(tmp_path, rule, seed):
-    text, overrides = rule
-    path = tmp_path / "house.yaml"
-    path.write_text(text, encoding="utf-8")
-    problems = validate(str(path))
-    assert all(d.location.file and d.message for d in problems)
-    if problems:
-        event("refused by validate")
+    ruleset = accepted(tmp_path, *rule)
+    if ruleset is None:
         return
-    try:
-        ruleset = load_ruleset(str(path), overrides or None)
-    except CardrulesError as error:
-        assert error.diagnostics and all(d.message for d in error.diagnostics)
-        event("refused on -o")
-        return
-    event("played")
+    text = rule[0]
     players = max(ruleset.players_min, 3)
     game = Game(ruleset, ["Ann", "Bo", "Cy", "Di", "Ed"][:players])
     state = game.new_initial_state(seed=seed)
@@ -187,3 +188,45 @@ def test_a_bohnanza_house_rule_that_validates_plays_to_the_end(tmp_path, rule, s
     result = state.result()
     assert summarize_result(ruleset, result) and explain_result(ruleset, result)
     result.to_json()
+
+
+def play_heuristic_game(ruleset, players: int = 3, seed: int = 1):
+    """A whole game of one heuristic and random bots; the final state."""
+    game = Game(ruleset, ["Ann", "Bo", "Cy", "Di", "Ed"][:players])
+    state = game.new_initial_state(seed=seed)
+    bots = [make_bot("heuristic", seed)] + [make_bot("random", seed + seat) for seat in range(1, players)]
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    return state
+
+
+def test_a_payout_step_no_field_can_reach_costs_the_heuristic_nothing(tmp_path):
+    """A beanometer step at 10^30 cards validates; the heuristic bot read its table as a list that long."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: bohnanza/amigo\ncards:\n  - id: stink\n"
+                    "    tables: {meter: {19: 1, 999999999999999999999999999999: 0}}\n", encoding="utf-8")
+    assert not validate(str(path))
+    state = play_heuristic_game(load_ruleset(str(path)))
+    assert state.result().winners
+
+
+def test_twenty_money_values_play_without_tables_of_every_seats_copies(tmp_path):
+    """20 values make 2^20 sets of money cards: per-seat tables of them (150 MB a seat) are not built."""
+    from engine.blocks.auction.bidding import MOST_TABULATED_TYPES, CopiesOnDemand
+    from engine.blocks.auction.heuristic import _SHARED_SETS_LIMIT, _SHARED_TABLES
+
+    values = [10 ** 14 + 7919 * index * index for index in range(20)]
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high-society/ja\ncards:\n  - id: money\n    $replace: true\n    name: Money\n"
+                    f"    tags: [money]\n    values: [{', '.join(map(str, values))}]\n    count: {{per-player: 1}}\n",
+                    encoding="utf-8")
+    assert not validate(str(path))
+    state = play_heuristic_game(load_ruleset(str(path)))
+    space = state.game.space("bid")
+    assert len(values) > MOST_TABULATED_TYPES and isinstance(space.own_copies(0), CopiesOnDemand)
+    assert space.own_types(0) == {}
+    # Every bid the game saw took the bidder's own copies, worked out on demand.
+    copies = space.own_copies(1)
+    assert all(copies[1 << position] == 1 << space.instances_by_type[position][1] for position in range(len(values)))
+    assert sum(len(tables.sums) for tables in _SHARED_TABLES.values()) <= _SHARED_SETS_LIMIT

@@ -13,6 +13,8 @@ submasks.
 """
 from __future__ import annotations
 
+import functools
+
 import random
 from bisect import bisect_right
 from fractions import Fraction
@@ -37,8 +39,12 @@ CHOICE_BASE = BID_SPACE_SIZE
 _SAMPLE_ATTEMPTS = 48
 
 
-def subset_sums(values: Sequence[int]) -> tuple[int, ...]:
-    """``sums[mask]`` = total of the money cards in ``mask``, for every mask (2^n entries)."""
+@functools.lru_cache(maxsize=4)
+def subset_sums(values: tuple[int, ...]) -> tuple[int, ...]:
+    """``sums[mask]`` = total of the money cards in ``mask``, for every mask (2^n entries).
+
+    Remembered for the last few value lists: a game's bid space and the heuristic bots' tables share one.
+    """
     sums = [0] * (1 << len(values))
     for mask in range(1, len(sums)):
         lowest = mask & -mask
@@ -59,6 +65,37 @@ def _submasks_ascending(hand: int) -> Iterator[int]:
         if sub == 0:
             return
         yield sub
+
+
+# A seat's table of its own copies has 2^n entries for n money types: built whole for the usual few (11 in
+# High Society), worked out bid by bid past this many (20 types would take some 150 MB a seat).
+MOST_TABULATED_TYPES = 14
+
+
+class CopiesOnDemand:
+    """``table[types]`` of :meth:`BidSpace.own_copies` for many money types: worked out when asked, some remembered."""
+
+    MOST_REMEMBERED = 4096
+
+    def __init__(self, copies: Sequence[int]) -> None:
+        self.copies = tuple(copies)
+        self.known: dict[int, int] = {}
+
+    def __getitem__(self, types: int) -> int:
+        found = self.known.get(types)
+        if found is None:
+            found = 0
+            for position in iterate_bits(types):
+                copy = self.copies[position]
+                if copy >= 0:
+                    found |= 1 << copy
+            if len(self.known) >= self.MOST_REMEMBERED:
+                self.known.clear()
+            self.known[types] = found
+        return found
+
+    def __len__(self) -> int:
+        return 1 << len(self.copies)
 
 
 class SubmasksBySum:
@@ -151,6 +188,9 @@ class BidSpace(ActionSpace):
         table = self._own_copies.get(seat)
         if table is None:
             copies = [instances[seat] if seat < len(instances) else -1 for instances in self.instances_by_type]
+            if len(copies) > MOST_TABULATED_TYPES:
+                table = self._own_copies[seat] = CopiesOnDemand(copies)  # type: ignore[assignment]
+                return table
             table = [0] * (1 << len(copies))
             for mask in range(1, len(table)):
                 lowest = mask & -mask
@@ -163,7 +203,10 @@ class BidSpace(ActionSpace):
         """The inverse of :meth:`own_copies`: a seat's own copies -> the mask of their types."""
         table = self._own_types.get(seat)
         if table is None:
-            table = self._own_types[seat] = {instances: types for types, instances in enumerate(self.own_copies(seat))}
+            copies = self.own_copies(seat)
+            # Past MOST_TABULATED_TYPES, no inverse table: types_in works the types out of the instances.
+            table = self._own_types[seat] = {} if isinstance(copies, CopiesOnDemand) else \
+                {instances: types for types, instances in enumerate(copies)}
         return table
 
     def instances_of(self, types: int, hand: int, seat: int = 0) -> int:

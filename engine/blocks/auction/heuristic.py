@@ -77,15 +77,20 @@ class AuctionTables:
 # shares them (a simulation makes new bots for every game). Rulesets are few.
 _SHARED_TABLES: dict[int, AuctionTables] = {}
 _SHARED_TABLES_LIMIT = 16
+# And at most this many sets of money cards in all (High Society has 2^11 = 2,048 a ruleset).
+_SHARED_SETS_LIMIT = 1 << 21
 
 
 def tables_of(rules: Any) -> AuctionTables:
     """The tables of ``rules``, built once for every policy."""
     tables = _SHARED_TABLES.get(id(rules))
     if tables is None or tables.rules is not rules:
-        if len(_SHARED_TABLES) >= _SHARED_TABLES_LIMIT:
+        tables = AuctionTables(rules)
+        # Oldest first out, by count and by size: a ruleset of 20 money values has tables of a million sets.
+        while _SHARED_TABLES and (len(_SHARED_TABLES) >= _SHARED_TABLES_LIMIT or len(tables.sums) + sum(
+                len(kept.sums) for kept in _SHARED_TABLES.values()) > _SHARED_SETS_LIMIT):
             _SHARED_TABLES.pop(next(iter(_SHARED_TABLES)))
-        tables = _SHARED_TABLES[id(rules)] = AuctionTables(rules)
+        _SHARED_TABLES[id(rules)] = tables
     return tables
 
 

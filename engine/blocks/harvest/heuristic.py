@@ -88,6 +88,7 @@ class FieldRules:
         self.pool = trade.spec.get("pool") if trade is not None else None
         self.coins = spec.get("pay-to")
         # pay[t][n]: what a zone of n cards of type t pays (the table's highest step reached, never more than n).
+        self.card_count = cards.size
         self.pay = tuple(self._payouts(card_type) for card_type in cards.types)
         self._potentials: dict[tuple[int, int, int], float] = {}
         # The end: a shared counter reaching a count (exhaustions of a stack that refills from another zone).
@@ -106,7 +107,8 @@ class FieldRules:
 
     def _payouts(self, card_type: Any) -> tuple[int, ...]:
         steps = tuple((int(threshold), int(value)) for threshold, value in card_type.tables.get(self.table, ()))
-        top = steps[-1][0] if steps else 0
+        # No zone holds more cards than the game has: a step past that (a house rule's 10^29) is never reached.
+        top = min(steps[-1][0] if steps else 0, self.card_count)
         pays = []
         for amount in range(max(top, 1) + 1):
             reached = 0
