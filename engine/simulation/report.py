@@ -365,7 +365,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
     names = [entry["ruleset"] for entry in ruleset_summaries]
     heading = dict(zip(names, column_letters(len(names)))) if len(names) > 1 else {name: name for name in names}
     # TRANSLATORS: a legend line above the simulation tables: the column letter that stands for a ruleset,
-    # e.g. "A: high-society/ja".
+    # e.g. "A: game/edition".
     legend = [literal(_("{letter}: {ruleset}", letter=heading[name], ruleset=name)) for name in names] \
         if len(names) > 1 else []
 

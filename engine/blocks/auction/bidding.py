@@ -67,8 +67,8 @@ def _submasks_ascending(hand: int) -> Iterator[int]:
         yield sub
 
 
-# A seat's table of its own copies has 2^n entries for n money types: built whole for the usual few (11 in
-# High Society), worked out bid by bid past this many (20 types would take some 150 MB a seat).
+# A seat's table of its own copies has 2^n entries for n money types: built whole for the usual few (11 in the
+# shipped auctions), worked out bid by bid past this many (20 types would take some 150 MB a seat).
 MOST_TABULATED_TYPES = 14
 
 

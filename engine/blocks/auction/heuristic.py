@@ -77,7 +77,7 @@ class AuctionTables:
 # shares them (a simulation makes new bots for every game). Rulesets are few.
 _SHARED_TABLES: dict[int, AuctionTables] = {}
 _SHARED_TABLES_LIMIT = 16
-# And at most this many sets of money cards in all (High Society has 2^11 = 2,048 a ruleset).
+# And at most this many sets of money cards in all (11 money values make 2^11 = 2,048 a ruleset).
 _SHARED_SETS_LIMIT = 1 << 21
 
 
