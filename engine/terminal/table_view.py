@@ -67,6 +67,12 @@ def with_unit(ruleset: Any, label: str, unit: str) -> str:
     return _("{zone} ({one} = {amount})", zone=label, one=format_number(1), amount=format_amount(ruleset, 1, unit))
 
 
+def _line_label(ruleset: Any, item: Mapping[str, Any], zone_id: str) -> str:
+    """The label of a line under or over the table: the item's heading, else its zone's name (with its unit)."""
+    label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone_id).name))
+    return with_unit(ruleset, label, item["unit"]) if item.get("unit") else label
+
+
 def _plain_heading(ruleset: Any, column: Mapping[str, Any]) -> str:
     if column.get("heading"):
         return ruleset_text(ruleset, str(column["heading"]))
@@ -374,9 +380,7 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
     lines: list[Any] = []
     for item in ruleset.view.get("own") or ():
         cards = observation.cards(item["zone"], viewer) or ()
-        label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(item["zone"]).name))
-        if item.get("unit"):
-            label = with_unit(ruleset, label, item["unit"])
+        label = _line_label(ruleset, item, item["zone"])
         if item.get("show") == "positions" and cards and not item.get("total"):
             # TRANSLATORS: the label before one of the viewer's own zones, e.g. "Your hand: ".
             lines.append(ItemsLine(_("{zone}: ", zone=label), row_position_items(ruleset, cards)))
@@ -440,7 +444,7 @@ def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any 
             if zones and all(not observation.is_open(zone, seat) for zone in zones):
                 continue
             shown = cell(ruleset, observation, item, seat, state)
-            if shown in ("–", "-", "0", ""):
+            if shown in (nothing(), "0", ""):
                 continue
             # TRANSLATORS: one item of a player's line under the table, e.g. "Buildings: Hotel 2".
             parts.append(_("{zone}: {cards}", zone=_heading(ruleset, item), cards=shown.replace("\n", " ")))
@@ -503,9 +507,7 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
         zone = item.get("zone")
         if not zone:
             continue
-        label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone).name))
-        if item.get("unit"):
-            label = with_unit(ruleset, label, item["unit"])
+        label = _line_label(ruleset, item, zone)
         view = observation.zone(zone)
         if view.cards is None:
             # TRANSLATORS: how many cards a zone holds, e.g. in a table cell.
