@@ -468,28 +468,22 @@ def fit_to_width(table: Any, width: int) -> list[Any]:
     """``table`` as it is if every cell fits ``width`` columns whole (words unbroken), else split by columns.
 
     The first column (the row labels) is repeated in each part; the other
-    columns are taken in order, as many as fit; a part's title says which
-    part it is.
+    columns are taken in order, as many as fit; the title heads the first
+    part only.
     """
-    def narrowest(candidate: Any) -> int:
-        # Each column as narrow as its longest word (a number is one word), plus padding and borders.
-        return sum(_narrowest(candidate, index) + 2 for index in range(len(candidate.columns))) \
-            + len(candidate.columns) + 1
-
-    if narrowest(table) <= width or len(table.columns) <= 2:
+    # Each column as narrow as its longest word (a number is one word), plus its padding and one border.
+    needs = [_narrowest(table, index) + 3 for index in range(len(table.columns))]
+    if sum(needs) + 1 <= width or len(table.columns) <= 2:
         return [_with_columns(table, range(len(table.columns)))]
     groups: list[list[int]] = []
     for index in range(1, len(table.columns)):
-        if groups and narrowest(_with_columns(table, [0, *groups[-1], index])) <= width:
+        if groups and needs[0] + sum(needs[i] for i in groups[-1]) + needs[index] + 1 <= width:
             groups[-1].append(index)
         else:
             groups.append([index])
-    parts = []
-    for number, group in enumerate(groups, start=1):
-        part = _with_columns(table, [0, *group])
-        if number > 1:
-            part.title = None  # the title once, over the first part
-        parts.append(part)
+    parts = [_with_columns(table, [0, *group]) for group in groups]
+    for part in parts[1:]:
+        part.title = None
     return parts
 
 
