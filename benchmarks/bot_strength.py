@@ -25,6 +25,7 @@ random bot.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 import time
@@ -122,15 +123,21 @@ def _searched_games(job: tuple[str, str, int, int, int]) -> tuple[int, int, list
 def search_win_rate(ruleset_name: str, kind: str, games: int, workers: int = 1,
                     seed: int = 2024) -> tuple[int, int, list[float]]:
     """``(wins, games, move seconds)`` of one ``kind`` bot against three heuristic bots, seats rotating."""
-    chunk = max(1, games // (workers * 4))
+    # Small chunks, so that a long run reports its progress (on stderr) and a stopped one tells how far it got.
+    chunk = max(1, min(25, games // (workers * 4)))
     jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed) for first in range(0, games, chunk)]
-    if workers <= 1:
-        parts = [_searched_games(job) for job in jobs]
-    else:
-        from concurrent.futures import ProcessPoolExecutor
+    parts: list[tuple[int, int, list[float]]] = []
+    with contextlib.ExitStack() as stack:
+        if workers <= 1:
+            results = map(_searched_games, jobs)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_searched_games, jobs))
+            results = stack.enter_context(ProcessPoolExecutor(workers)).map(_searched_games, jobs)
+        for part in results:
+            parts.append(part)
+            print(f"  {ruleset_name} {kind}: {sum(p[0] for p in parts)} wins in {sum(p[1] for p in parts)} games",
+                  file=sys.stderr, flush=True)
     return (sum(part[0] for part in parts), sum(part[1] for part in parts),
             [moment for part in parts for moment in part[2]])
 
