@@ -127,3 +127,58 @@ def test_every_merged_value_keeps_the_position_of_the_file_that_wrote_it(tmp_pat
     index = PositionIndex.of(merged_of(child))
     assert index.value("$.cards[0].value").file.endswith("parent.yaml")
     assert index.value("$.cards[0].name").file == "child.yaml"
+
+
+# --------------------------------------------------------------------------- paths count items in the merged list
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from engine.language.ruleset import validate  # noqa: E402
+from engine.language.overlay import in_merged_terms, merged_paths  # noqa: E402
+
+def parent_cards() -> int:
+    from engine.language.ruleset import load_merged
+
+    return len(load_merged("high-society/ja").tree.plain()["cards"])
+
+
+PARENT_CARDS = parent_cards()
+
+
+def house_rule(tmp_path: Path, cards: list[str]) -> Path:
+    return write(tmp_path, "house.yaml", "extends: high-society/ja\ncards:\n" + "".join(cards))
+
+
+def test_an_overlays_own_schema_error_is_placed_in_the_merged_list_and_says_where_it_is_in_the_file(tmp_path):
+    path = house_rule(tmp_path, ["  - {id: new-one, name: One, value: 20, tags: [luxury]}\n",
+                                 "  - {id: new-two, name: Two, value: many, tags: [luxury]}\n"])
+    [problem] = validate(path)
+    assert problem.location.json_path == f"$.cards[{PARENT_CARDS + 1}].value"
+    assert (problem.location.line, problem.location.column) == (4, 37)  # the file's own position
+    assert problem.message.endswith("(in this file: $.cards[1].value)")
+
+
+@settings(max_examples=25, deadline=None)
+@given(new=st.integers(1, 4), bad=st.data(), kind=st.sampled_from(["schema", "semantic"]))
+def test_one_item_has_one_path_whichever_check_finds_its_mistake(tmp_path_factory, new, bad, kind):
+    """A schema error (a word for a number) and a semantic one (an unknown tag) on the same item name the same item."""
+    wrong = bad.draw(st.integers(0, new - 1))
+    cards = []
+    for index in range(new):
+        value, tag = (("many", "luxury") if kind == "schema" else (20, "nonsense")) if index == wrong else (20, "luxury")
+        cards.append(f"  - {{id: new-{index}, name: N, value: {value}, tags: [{tag}]}}\n")
+    path = house_rule(tmp_path_factory.mktemp("h"), cards)
+    [problem] = validate(path)
+    assert problem.location.json_path.startswith(f"$.cards[{PARENT_CARDS + wrong}].")
+    assert problem.location.line == 3 + wrong
+
+
+def test_an_item_merged_into_an_inherited_one_takes_the_inherited_items_place(tmp_path):
+    write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A}\n  - {id: b, name: B, tags: [x, y]}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: c, name: C}\n"
+                                          "  - {id: b, tags: [z]}\n  - {id: a, $remove: true}\n")
+    paths = merged_paths(load_chain(child, child.name).chain[0].tree, merged_of(child))
+    assert paths == {"$.cards[0]": "$.cards[1]", "$.cards[1]": "$.cards[0]"}
+    assert in_merged_terms("$.cards[1].tags[0]", paths) == "$.cards[0].tags[0]"
+    assert in_merged_terms("$.cards[2].id", paths) == "$.cards[2].id"  # removed: no merged place, kept as written
+    assert in_merged_terms("$.players.min", paths) == "$.players.min"

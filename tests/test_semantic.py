@@ -79,13 +79,15 @@ def test_fewer_than_two_players_or_min_above_max_is_flagged(tmp_path):
 
 
 def test_money_values_must_be_distinct(tmp_path):
-    from engine.language.ruleset import validate
+    from engine.language.ruleset import load_merged, validate
 
     path = tmp_path / "house.yaml"
     path.write_text("extends: high-society/ja\ncards:\n  - {id: money, values: [1, 3, 3]}\n", encoding="utf-8")
     (problem,) = validate(str(path))
-    assert problem.message == "lists the same entry more than once"
-    assert (problem.location.line, problem.location.json_path) == (3, "$.cards[0].values")
+    # The path counts the merged cards (money is the parent's last card); the message adds the file's own path.
+    money = len(load_merged("high-society/ja").tree.plain()["cards"]) - 1
+    assert problem.message == "lists the same entry more than once (in this file: $.cards[0].values)"
+    assert (problem.location.line, problem.location.json_path) == (3, f"$.cards[{money}].values")
 
 
 def test_at_most_twenty_kinds_of_money_can_be_bid(tmp_path):

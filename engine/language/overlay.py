@@ -262,3 +262,54 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
         else:
             items.insert(target + offset, new_item)
     return Node(items, overlay.position)
+
+
+def merged_paths(own: Node, merged: Node) -> dict[str, str]:
+    """Where each item of ``own``'s lists sits in the merged ruleset: ``{path in the file: merged path}``.
+
+    A list that merges by id numbers its items in the merged list (an overlay's
+    second card may be the merged ruleset's eighteenth), and every message
+    names items that way, so one mistake is found at one path whichever check
+    reports it. Only items whose path differs are listed; an item that a later
+    file removed has no merged path.
+    """
+    found: dict[str, str] = {}
+    _pair_paths(own, merged, "$", "$", found)
+    return found
+
+
+def _pair_paths(own: Node, merged: Node, own_path: str, merged_path: str, found: dict[str, str]) -> None:
+    if own.is_mapping and merged.is_mapping:
+        for key, child in own.value.items():
+            if key in DIRECTIVES or key in NOT_INHERITED or key not in merged.value:
+                continue
+            _pair_paths(child, merged.value[key], json_path_child(own_path, key), json_path_child(merged_path, key),
+                        found)
+    elif own.is_sequence and merged.is_sequence:
+        if _is_id_list(own) and _is_id_list(merged):
+            where = {_item_id(item): index for index, item in enumerate(merged.value)}
+            for index, item in enumerate(own.value):
+                merged_index = where.get(_item_id(item))
+                if merged_index is None:
+                    continue
+                item_path, merged_item_path = f"{own_path}[{index}]", f"{merged_path}[{merged_index}]"
+                if item_path != merged_item_path:
+                    found[item_path] = merged_item_path
+                _pair_paths(item, merged.value[merged_index], item_path, merged_item_path, found)
+        elif own.position == merged.position and len(own.value) == len(merged.value):
+            # A list written whole (not merged by id) keeps its order: it is this file's list.
+            for index, (item, merged_item) in enumerate(zip(own.value, merged.value)):
+                _pair_paths(item, merged_item, f"{own_path}[{index}]", f"{merged_path}[{index}]", found)
+
+
+def in_merged_terms(path: str, paths: dict[str, str]) -> str:
+    """``path`` (as written in one file) with its longest listed prefix replaced by its merged path."""
+    cut = len(path)
+    while cut > 1:
+        replaced = paths.get(path[:cut])
+        if replaced is not None:
+            return replaced + path[cut:]
+        cut = max(path.rfind(".", 0, cut), path.rfind("[", 0, cut))
+        if cut <= 0:
+            break
+    return path

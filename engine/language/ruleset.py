@@ -29,7 +29,7 @@ from ..core.measures import MeasureSpec, measure_from_spec
 from ..core.modifiers import table_steps
 from ..core.zones import ZoneSpec
 from .options import OptionValueError, did_you_mean, effective_options, parse_number
-from .overlay import MergedRuleset, load_chain
+from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths
 from .yaml_loader import Node, load_yaml
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
@@ -303,13 +303,31 @@ def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
 
     diagnostics: list[Diagnostic] = []
     for loaded in merged.chain:
-        diagnostics.extend(schema_check.check_file(loaded.tree))
+        found = schema_check.check_file(loaded.tree)
+        if len(merged.chain) > 1 and found:
+            found = _in_merged_terms(found, merged_paths(loaded.tree, merged.tree))
+        diagnostics.extend(found)
         diagnostics.extend(semantic.check_duplicate_ids(loaded.tree))
     if not diagnostics:
         diagnostics.extend(schema_check.check_merged(merged.tree))
     if not diagnostics:
         diagnostics.extend(semantic.check(merged.tree))
     return _unique(diagnostics)
+
+
+def _in_merged_terms(diagnostics: list[Diagnostic], paths: dict[str, str]) -> list[Diagnostic]:
+    """One file's problems with their JSON paths counted in the merged lists, as every other check counts them."""
+    placed = []
+    for diagnostic in diagnostics:
+        written = diagnostic.location.json_path or "$"
+        path = in_merged_terms(written, paths)
+        if path != written:
+            where = diagnostic.location
+            # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
+            diagnostic = Diagnostic(Location(where.file, where.line, where.column, path),
+                                    _("{problem} (in this file: {path})", problem=diagnostic.message, path=written))
+        placed.append(diagnostic)
+    return placed
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
