@@ -126,3 +126,25 @@ def test_a_parameter_a_block_does_not_take_is_one_mistake_told_once():
     assert messages(text) == [
         "house.yaml:4:37: $.scoring.steps[0].cards: 'cards' is not a parameter of kind 'add-per-card' "
         "(did you mean 'card'?); its parameters: amount, card, tag"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a plain number
+    ("players: {min: 3, max: 65}\n", "house.yaml:2:24: $.players.max: 65 is too large: the most allowed is 64"),
+    # a number or a table by player count
+    ("cards:\n  - {id: a, count: 10001}\n",
+     "house.yaml:3:20: $.cards[0].count: 10001 is too large: the most allowed is 10000"),
+    # a number, a table, or an option reference (alternatives nest)
+    ("end:\n  - {id: e, kind: counter-reaches, counter: c, count: 1000001}\n",
+     "house.yaml:3:55: $.end[0].count: 1000001 is too large: the most allowed is 1000000"),
+    # an item of a list
+    ("cards:\n  - {id: money, values: [1, 1000000000000001]}\n",
+     "house.yaml:3:29: $.cards[0].values[1]: 1000000000000001 is too large: the most allowed is 1000000000000000"),
+])
+def test_a_number_past_its_limit_says_the_limit_wherever_it_is_written(text, expected):
+    assert messages("extends: x\n" + text) == [expected]
+
+
+def test_a_text_past_its_length_says_the_length():
+    assert messages("extends: x\ndescription: " + "x" * 2001 + "\n") == [
+        "house.yaml:2:14: $.description: is too long (at most 2000 characters)"]

@@ -159,7 +159,9 @@ def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschem
             if error.schema.get("x-expected") or _is_option_reference_choice(error):
                 result.append(error)
                 continue
-            best = jsonschema.exceptions.best_match(error.context)
+            # The alternative of the value's own type says what is wrong with it (a count too large is
+            # "too large", not "expected a mapping"); jsonschema's best match may pick another.
+            best = _branch_of_the_right_type(error) or jsonschema.exceptions.best_match(error.context)
             result.extend(_leaf_errors([best]) if best is not None else [error])
         elif error.validator in ("allOf", "then", "if") and error.context:
             result.extend(_leaf_errors(error.context))
@@ -364,6 +366,12 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
         return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(instance)))]
     if validator == "minimum":
         return [at(_("{value} is too small: the least allowed is {limit}", value=short(instance), limit=error.validator_value))]
+    if validator == "maximum":
+        return [at(_("{value} is too large: the most allowed is {limit}", value=short(instance),
+                     limit=error.validator_value))]
+    if validator == "maxLength":
+        # TRANSLATORS: a text in a file longer than allowed; {limit} counts characters.
+        return [at(_("is too long (at most {limit} characters)", limit=error.validator_value))]
     if validator in ("minItems", "minLength", "minProperties"):
         # TRANSLATORS: a list, text or mapping in a file that may not be empty.
         return [at(_("must not be empty"))]

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..errors import CardrulesError
 
 from .. import resources
+from .particles import agree
 from .shown import printable
 
 DEFAULT_LANGUAGE = "en"
@@ -466,7 +467,8 @@ def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
     result = safe_format(translated, params)
     if result is None and translated is not original:
         result = safe_format(original, params)
-    return result if result is not None else original
+    # Once a value is in place, a two-form particle written after it (Korean "{card}은(는)") can agree with it.
+    return agree(result) if result is not None else original
 
 
 def _(message: str, **params: Any) -> str:
