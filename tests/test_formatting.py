@@ -195,3 +195,37 @@ def test_the_catalog_names_the_dollar_as_players_say_it_and_other_currencies_kee
         assert format_amount(edition("EUR"), 6000) == euros
     finally:
         i18n.set_language("en")
+
+
+# The largest amount a valid ruleset can reach: every money value at its limit (10**15), times the largest scale
+# (10**12), times the most cards a hand can hold; and past it.
+AMOUNTS = st.one_of(st.integers(0, 10 ** 6), st.integers(10 ** 18, 10 ** 30), st.integers(10 ** 30, 10 ** 45))
+MYRIADS = {"ja": {"京": 10 ** 16, "兆": 10 ** 12, "億": 10 ** 8, "万": 10 ** 4},
+           "ko": {"경": 10 ** 16, "조": 10 ** 12, "억": 10 ** 8, "만": 10 ** 4, "천": 10 ** 3}}
+
+
+@settings(max_examples=60, deadline=None)
+@given(amount=AMOUNTS, lang=st.sampled_from(["en", "ja", "ko"]))
+def test_an_amount_of_any_size_is_written_whole_in_compact_words(amount, lang):
+    """An amount in compact words (6 million, 600万, 1억 600만) never fails and, in myriads, reads back exactly."""
+    from babel import Locale
+
+    from engine.text.formatting import compact_amount
+
+    text = compact_amount(amount, Locale.parse(lang))
+    assert text
+    if lang in MYRIADS and amount:
+        total = 0
+        for part in text.split():
+            digits = part.rstrip("".join(MYRIADS[lang]))
+            unit = MYRIADS[lang].get(part[len(digits):], 1)
+            total += int(digits.replace(",", "")) * unit
+        assert total == amount, text
+
+
+def test_the_korean_editions_amounts_at_the_largest_scale_are_written(language, korean_edition):
+    for lang in ("en", "ja", "ko"):
+        language(lang)
+        # A value of 10**15 (the schema's limit) counts 10**21 dollars once the edition's scale of 10**6 applies.
+        assert format_amount(korean_edition, 10 ** 15) == {"en": "$1,000,000,000 trillion", "ja": "100,000京ドル",
+                                                           "ko": "1,000,000,000조 달러"}[lang]

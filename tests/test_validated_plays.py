@@ -33,7 +33,8 @@ written_number = st.one_of(
     st.tuples(whole, st.integers(1, 10 ** 31)).map(lambda pair: f"{pair[0]}/{pair[1]}"),
     st.sampled_from(["0.5", "-1.25", "1e30", "1e31", "1e-30", "2.5e3", "1/3", "-7/2", "0/1"]),
 )
-money_values = st.lists(st.one_of(st.integers(1, 10 ** 6), st.integers(1, 10 ** 30), st.integers(10 ** 30, 10 ** 32)),
+money_values = st.lists(st.one_of(st.integers(1, 10 ** 6), st.integers(10 ** 12, 10 ** 15), st.integers(1, 10 ** 30),
+                                  st.integers(10 ** 30, 10 ** 32)),
                         min_size=1, max_size=24, unique=True)
 options = st.fixed_dictionaries({}, optional={
     "debt-floor": st.one_of(st.none(), written_number),
@@ -55,8 +56,11 @@ def yaml_value(value) -> str:
 
 @st.composite
 def house_rules(draw) -> tuple[str, dict[str, str]]:
-    """A house rule's text (extending the Japanese edition) and the `-o` values given with it."""
-    lines = ["extends: high-society/ja"]
+    """A house rule's text (extending either edition) and the `-o` values given with it."""
+    # The Korean edition writes amounts in a currency's compact words (1억 600만 달러), the Japanese one plainly.
+    lines = [f"extends: {draw(st.sampled_from(['high-society/ja', 'high-society/ko']))}"]
+    if draw(st.booleans()):
+        lines += [f"units: {{money: {{scale: {draw(st.sampled_from([1, 10 ** 6, 10 ** 12, 10 ** 13]))}}}}}"]
     if draw(st.booleans()):
         values = draw(money_values)
         lines += ["cards:", "  - id: money", "    $replace: true", "    name: Money", "    tags: [money]",

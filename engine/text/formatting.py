@@ -197,17 +197,30 @@ def compact_amount(value: int, locale: Locale) -> str:
     CLDR's decimal compact form (``1.5 million``).
     """
     # As many fraction digits as it takes: an amount of money is never rounded.
-    text = format_compact_decimal(value, format_type="long", locale=locale, fraction_digits=len(str(value)))
+    text = _compact_decimal(value, locale, fraction_digits=len(str(value)))
     units = _compact_units(locale)
     if value <= 0 or not {10 ** 4, 10 ** 8} <= set(units):
-        return text
+        # Past the largest unit the count of units is long: its whole part grouped, as any long number is
+        # (CLDR's compact output never groups, and its fraction follows a decimal sign).
+        return re.sub(r"^(\D*)(\d{4,})", lambda m: m.group(1) + _grouped(int(m.group(2)), locale),
+                      text)
     unit = max((u for u in units if u <= value), default=None)
     if unit is None or value % unit == 0:
         return _grouped_count(text, locale)
-    larger = _grouped_count(format_compact_decimal(value - value % unit, format_type="long", locale=locale), locale)
+    larger = _grouped_count(_compact_decimal(value - value % unit, locale), locale)
     # TRANSLATORS: a large number said in two parts, only in languages that count in
     # myriads: "1億600万" (ja), "1억 600만" (ko). {larger} is the part in the bigger unit.
     return _("{larger} {smaller}", larger=larger, smaller=compact_amount(value % unit, locale))
+
+
+def _compact_decimal(value: int, locale: Locale, fraction_digits: int = 0) -> str:
+    """CLDR's long compact form of ``value``, with a decimal context that holds every digit.
+
+    The default context (28 digits) fails on an amount of 10**21 and more.
+    """
+    with localcontext() as context:
+        context.prec = max(context.prec, 2 * len(str(value)) + fraction_digits + 8)
+        return format_compact_decimal(value, format_type="long", locale=locale, fraction_digits=fraction_digits)
 
 
 def _grouped_count(text: str, locale: Locale) -> str:
@@ -216,7 +229,14 @@ def _grouped_count(text: str, locale: Locale) -> str:
     CLDR's compact patterns print the count without grouping; readers of
     myriad languages group a count of four digits like any other number.
     """
-    return re.sub(r"\d{4,}", lambda digits: format_decimal(int(digits.group()), locale=locale), text)
+    return re.sub(r"\d{4,}", lambda digits: _grouped(int(digits.group()), locale), text)
+
+
+def _grouped(whole: int, locale: Locale) -> str:
+    """A whole number grouped in the locale's way, however many digits it has."""
+    with localcontext() as context:
+        context.prec = max(context.prec, len(str(whole)) + 8)
+        return format_decimal(whole, locale=locale)
 
 
 def format_list(names: Iterable[str]) -> str:
