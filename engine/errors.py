@@ -68,10 +68,10 @@ class Diagnostic:
         from .text.shown import printable
 
         # A file name or a JSON path can come from a stranger's file (a log naming its ruleset's path).
+        # A diagnostic is one line: the place (file name, JSON path) never breaks it.
         path = self.location.json_path
-        if path and path != "$":
-            return printable(f"{self.location.prefix()}: {path}: {self.message}")
-        return printable(f"{self.location.prefix()}: {self.message}")
+        where = f"{self.location.prefix()}: {path}" if path and path != "$" else self.location.prefix()
+        return f"{printable(where, keep_newlines=False)}: {printable(self.message)}"
 
 
 @dataclass

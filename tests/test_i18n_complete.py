@@ -55,3 +55,21 @@ def test_the_shipped_template_is_current(template):
     stale = keys(shipped) - keys(template)
     assert not missing and not stale, f"run `cardrules i18n extract`: new {sorted(missing, key=str)[:20]}, " \
                                       f"gone {sorted(stale, key=str)[:20]}"
+
+
+def test_japanese_sentences_use_full_width_punctuation():
+    """A colon, comma or bracket right after Japanese text is the full-width one (：、（）), as the style asks."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parent.parent / "locales" / "ja" / "LC_MESSAGES" / "cardrules.po"
+    with open(path, "rb") as handle:
+        catalog = read_po(handle)
+    japanese_then_half_width = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff][:;,()]")
+    found = []
+    for message in catalog:
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [text for text in texts if text and japanese_then_half_width.search(text)]
+    assert not found, "\n".join(found)

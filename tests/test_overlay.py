@@ -52,7 +52,7 @@ def test_removing_an_unknown_id_is_reported_at_the_overlay_with_a_hint(tmp_path)
     with pytest.raises(RulesetError) as caught:
         merged_of(child)
     assert str(caught.value) == ("child.yaml:3:10: $.cards[0].id: cannot remove 'aple': no inherited item has this id "
-                                 "(did you mean 'apple'?)")
+                                 "(did you mean 'apple'?); ids: apple")
 
 
 def test_before_and_after_place_new_items(tmp_path):
@@ -182,3 +182,19 @@ def test_an_item_merged_into_an_inherited_one_takes_the_inherited_items_place(tm
     assert in_merged_terms("$.cards[1].tags[0]", paths) == "$.cards[0].tags[0]"
     assert in_merged_terms("$.cards[2].id", paths) == "$.cards[2].id"  # removed: no merged place, kept as written
     assert in_merged_terms("$.players.min", paths) == "$.players.min"
+
+
+def test_an_unknown_parent_name_gets_the_nearest_name_and_the_list(tmp_path):
+    child = write(tmp_path, "child.yaml", "extends: high-society/jp\n")
+    with pytest.raises(RulesetError) as caught:
+        merged_of(child)
+    message = str(caught.value)
+    assert "(did you mean 'high-society/ja'?); rulesets: " in message and "bohnanza/amigo" in message
+
+
+def test_a_tiebreak_on_an_attribute_no_card_has_is_one_mistake(tmp_path):
+    path = house_rule(tmp_path, [])
+    path.write_text("extends: high-society/ja\ntiebreak-criteria:\n"
+                    "  highest-luxury: {kind: highest-attribute, attribute: weight, tag: luxury}\n", encoding="utf-8")
+    [problem] = validate(path)
+    assert problem.message == "no card has the attribute 'weight'; attributes: value"

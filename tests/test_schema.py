@@ -148,3 +148,16 @@ def test_a_number_past_its_limit_says_the_limit_wherever_it_is_written(text, exp
 def test_a_text_past_its_length_says_the_length():
     assert messages("extends: x\ndescription: " + "x" * 2001 + "\n") == [
         "house.yaml:2:14: $.description: is too long (at most 2000 characters)"]
+
+
+def test_a_number_of_the_wrong_type_is_one_mistake_not_also_a_number_too_large():
+    assert messages("extends: x\nunits: {money: {scale: 1e30}}\n") == [
+        "house.yaml:2:24: $.units.money.scale: expected a whole number, got 1000000000000000000000000000000.0"]
+
+
+@pytest.mark.parametrize("key", ["new\n", "a\x1b]0;title\x07b", 'say "hi"'])
+def test_a_key_with_a_newline_or_a_control_character_keeps_its_diagnostic_on_one_line(key):
+    [line] = messages("extends: x\ntags:\n  " + json.dumps(key) + ": {name: New}\n")
+    assert "\n" not in line and "\x1b" not in line and "\x07" not in line
+    # The path writes the key as a JSON string (escaped), then the message says why it is no name.
+    assert line.startswith('house.yaml:3:3: $.tags["') and "is not a valid name" in line

@@ -76,10 +76,16 @@ class Bot(Protocol):
 
 def bot_kind_name(kind: str) -> str:
     """A bot kind in the reader's language (a kind added later shows its registry name)."""
-    # TRANSLATORS: the kinds of computer players, shown in their names, e.g. "Bot 1 (heuristic)". "ismcts" is a
-    # searching bot (information-set Monte Carlo tree search): keep the abbreviation or use your field's usual one.
-    names = {"random": pgettext("bot kind", "random"), "heuristic": pgettext("bot kind", "heuristic"),
-             "ismcts": pgettext("bot kind", "ismcts")}
+    names = {
+        # TRANSLATORS: a kind of computer player, shown in its name: "Bot 1 (random)" plays any legal move at random.
+        "random": pgettext("bot kind", "random"),
+        # TRANSLATORS: a kind of computer player, shown in its name: "Bot 1 (heuristic)" plays by rules of thumb
+        # (a rule-of-thumb player, not a search); an adjective or a short noun.
+        "heuristic": pgettext("bot kind", "heuristic"),
+        # TRANSLATORS: a kind of computer player, shown in its name: "ismcts" is a searching bot (information-set
+        # Monte Carlo tree search): keep the abbreviation or use your field's usual one.
+        "ismcts": pgettext("bot kind", "ismcts"),
+    }
     name, colon, budget = kind.partition(":")
     return names.get(name, name) + colon + budget
 

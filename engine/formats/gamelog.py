@@ -354,7 +354,7 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
     return True
 
 
-_ACTION_KIND = re.compile(r"^[a-z][a-z0-9-]{0,59}$")
+_ACTION_KIND = re.compile(r"^[a-z][a-z0-9-]{0,59}\Z")
 
 
 def validate_log(record: LogRecord) -> None:

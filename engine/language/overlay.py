@@ -132,8 +132,7 @@ def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
         found = resolve_reference(extends_node.value, current, current_name)
         if found is None:
             raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
-                                           _("`extends` names '{name}', which is neither a known ruleset nor a file",
-                                             name=extends_node.value[:80]))])
+                                           _unknown_parent(extends_node.value))])
         current, current_name = found
     merged: Node | None = None
     problems: list[Diagnostic] = []
@@ -149,6 +148,18 @@ def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
         raise RulesetError(problems)
     assert merged is not None
     return MergedRuleset(merged, tuple(chain))
+
+
+def _unknown_parent(reference: str) -> str:
+    """Why ``extends`` cannot be followed, with the rulesets it may name (and the nearest) when it names none."""
+    if is_path_reference(reference):
+        return _("`extends` names '{name}', which is neither a known ruleset nor a file", name=reference[:80])
+    from .ruleset import list_rulesets
+
+    known = [info.name for info in list_rulesets()]
+    # TRANSLATORS: {hint} is empty or " (did you mean 'x'?)"; {known} lists the ruleset names.
+    return _("`extends` names '{name}', which is neither a known ruleset nor a file{hint}; rulesets: {known}",
+             name=reference[:80], hint=did_you_mean(reference, known), known=", ".join(known) or "-")
 
 
 def _flag(node: Node, key: str) -> bool:
@@ -218,6 +229,15 @@ def _item_id(item: Node) -> str:
     return item.value["id"].value
 
 
+# An id list in a message names at most this many ids (a deck may have hundreds).
+MOST_IDS_LISTED = 40
+
+
+def _id_list(ids: list[str]) -> str:
+    shown = ", ".join(item[:80] for item in ids[:MOST_IDS_LISTED])
+    return (shown + ", …" if len(ids) > MOST_IDS_LISTED else shown) or "-"
+
+
 def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str) -> Node:
     items: list[Node] = list(base)
     for position, item in enumerate(overlay.value):
@@ -228,8 +248,9 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
                 known = [_item_id(existing) for existing in items]
                 hint = did_you_mean(item_id, known)
                 problems.append(Diagnostic(item.value["id"].position.location(f"{path}[{position}].id"),
-                                           _("cannot remove '{id}': no inherited item has this id{hint}",
-                                             id=item_id[:80], hint=hint)))
+                                           # TRANSLATORS: {known} lists the ids the inherited list has.
+                                           _("cannot remove '{id}': no inherited item has this id{hint}; ids: {known}",
+                                             id=item_id[:80], hint=hint, known=_id_list(known))))
             else:
                 del items[index]
             continue
@@ -255,9 +276,11 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
         target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor_id), None)
         if target is None:
             where = (item.get("$before") or item.get("$after")).position
+            known = [_item_id(existing) for existing in items]
             problems.append(Diagnostic(where.location(f"{path}[{position}]"),
-                                       _("cannot place '{id}' next to '{anchor}': no item has that id",
-                                         id=item_id[:80], anchor=str(anchor_id)[:80])))
+                                       _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
+                                         id=item_id[:80], anchor=str(anchor_id)[:80],
+                                         hint=did_you_mean(str(anchor_id), known), known=_id_list(known))))
             items.append(new_item)
         else:
             items.insert(target + offset, new_item)

@@ -104,9 +104,23 @@ def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> lis
     index = PositionIndex.of(tree)
     with _lock:  # validators are not documented as thread-safe
         errors = list(validator.iter_errors(data))
-    diagnostics = _once_each([(error, _diagnose(error, index, data)) for error in _leaf_errors(errors)])
+    diagnostics = _once_each([(error, _diagnose(error, index, data)) for error in _one_per_value(_leaf_errors(errors))])
     diagnostics.sort(key=lambda d: (d.location.file or "", d.location.line or 0, d.location.column or 0, d.message))
     return diagnostics
+
+
+# Rules about a value's size or form, which a value of the wrong type breaks only as a consequence.
+_RANGE_RULES = frozenset({"maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength",
+                          "minLength", "pattern"})
+
+
+def _one_per_value(errors: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """A value of the wrong type is one mistake: its size or form is not reported as another (1e30 for a count)."""
+    mistyped = {tuple(error.absolute_path) for error in errors if error.validator == "type"}
+    if not mistyped:
+        return errors
+    return [error for error in errors
+            if not (error.validator in _RANGE_RULES and tuple(error.absolute_path) in mistyped)]
 
 
 def _once_each(found: list[tuple[jsonschema.ValidationError, list[Diagnostic]]]) -> list[Diagnostic]:
@@ -336,7 +350,7 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
                          kind=str(kind)[:40], hint=did_you_mean(str(name), valid), valid=", ".join(valid) or "-"),
                        key_path, key=True)]
         if validator == "pattern":
-            return [at(_("'{key}' is not a valid name: use lowercase letters, digits and hyphens", key=str(name)[:40]),
+            return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(name)),
                        key_path, key=True)]
         if validator == "minLength":
             return [at(_("a name must not be empty"), key_path, key=True)]

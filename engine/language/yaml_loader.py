@@ -29,6 +29,7 @@ and :data:`MAX_NODES` (nodes after aliases are expanded, counted without expandi
 from __future__ import annotations
 
 import os
+import json
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -69,7 +70,8 @@ _UNDERSCORE_NUMBER = re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?$")
 _DECIMAL = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 _SPECIAL_FLOAT = re.compile(r"^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$")
 _SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$")
-_SIMPLE_KEY = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
+# \Z, not $: Python's $ matches before a final newline, and a key ending in one is not simple.
+_SIMPLE_KEY = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*\Z")
 
 
 @dataclass(frozen=True)
@@ -129,8 +131,8 @@ def json_path_child(parent: str, key: str | int) -> str:
         return f"{parent}[{key}]"
     if _SIMPLE_KEY.match(key):
         return f"{parent}.{key}"
-    escaped = key.replace("\\", "\\\\").replace('"', '\\"')
-    return f'{parent}["{escaped}"]'
+    # Written as a JSON string: a quote, a backslash or a control character in a key is escaped.
+    return f"{parent}[{json.dumps(key, ensure_ascii=False)}]"
 
 
 def iter_positions(node: Node, path: str = "$") -> Iterator[tuple[str, Position, Position | None]]:

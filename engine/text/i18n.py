@@ -39,7 +39,7 @@ from .shown import printable
 
 DEFAULT_LANGUAGE = "en"
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 
 _lock = threading.Lock()
 _compiled_cache: dict[tuple[str, int, int], _gettext.GNUTranslations] = {}

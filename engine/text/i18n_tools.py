@@ -66,6 +66,20 @@ CLICK_DEVELOPER_MESSAGES = frozenset({
     "Do you want to continue?",
     "Confirm the action without prompting.",
     "(dynamic)",
+    "Invalid start character for option ({option})",
+})
+# Click messages of features cardrules does not use (no UUID, DateTime, Tuple or executable-path parameter,
+# no option taking several values, no default or environment variable shown in help): no user can see them.
+CLICK_UNUSED_MESSAGES = frozenset({
+    "{value!r} does not match the format {format}.",
+    "{value!r} is not a valid UUID.",
+    "{value!r} is not a valid boolean. Recognized values: {states}",
+    "{name} {filename!r} is not executable.",
+    "{len_type} values are required, but {len_value} was given.",
+    "Takes {nargs} values but 1 was given.",
+    "Argument {name!r} takes {nargs} values.",
+    "env var: {var}",
+    "default: {default}",
 })
 # The click modules whose gettext calls engine.cli.click_i18n routes to us.
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
@@ -181,7 +195,8 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
     for path in click_sources():
         found = extract_from_file("python", str(path), keywords=CLICK_KEYWORDS, comment_tags=COMMENT_TAGS,
                                   strip_comment_tags=True)
-        _add(catalog, (entry for entry in found if _first(entry[1]) not in CLICK_DEVELOPER_MESSAGES),
+        hidden = CLICK_DEVELOPER_MESSAGES | CLICK_UNUSED_MESSAGES
+        _add(catalog, (entry for entry in found if _first(entry[1]) not in hidden),
              f"click/{path.name}")
     package = resources.package_root()
     for path in ruleset_sources(rulesets_dirs):

@@ -32,7 +32,9 @@ class HighestAttribute:
 
         attribute = spec.get("attribute")
         looked_at = context.matching(selector_of(spec))
-        if isinstance(attribute, str) and looked_at and not any(attribute in card["attributes"] for card in looked_at):
+        # An attribute no card has is reported once, as an unknown name (with the names there are).
+        if isinstance(attribute, str) and attribute in context.attributes and looked_at \
+                and not any(attribute in card["attributes"] for card in looked_at):
             # TRANSLATORS: a tiebreak comparing an attribute that none of the cards it looks at has.
             context.add(f"{path}.attribute", _("none of the cards this criterion looks at has the attribute "
                                                "'{attribute}': it could never break a tie", attribute=attribute[:80]))
