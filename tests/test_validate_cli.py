@@ -145,7 +145,12 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
 
 @pytest.mark.parametrize("overlay, line_column, problem", [
     ("extends: high-society/ja\ncards:\n  - {id: prestige-1, $remove: true}\n  - {id: prestige-2, $remove: true}\n",
-     "1:1: $.end[0].count: this end condition can never trigger: it waits for 4 cards tagged 'red' but the deck has 2",
+     # Two removals together make the end unreachable (either alone leaves 3 red cards): the cards key is the cause.
+     "2:1: $.end[0].count: this end condition can never trigger: it waits for 4 cards tagged 'red' but the deck has 2",
+     "(at rulesets/high-society/base.yaml:101:66 in the ruleset this file extends)"),
+    # One item of the list is the cause on its own: the problem is placed at that item.
+    ("extends: high-society/ja\ncards:\n  - {id: luxury-1, value: 3}\n  - {id: scandal, $remove: true}\n",
+     "4:5: $.end[0].count: this end condition can never trigger: it waits for 4 cards tagged 'red' but the deck has 3",
      "(at rulesets/high-society/base.yaml:101:66 in the ruleset this file extends)"),
     ("extends: high-society/ja\nplayers: {min: 6}\n",
      "2:10: $.players.max: the most players (5) is fewer than the fewest (6)",

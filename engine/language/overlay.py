@@ -134,6 +134,11 @@ def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
             raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
                                            _unknown_parent(extends_node.value))])
         current, current_name = found
+    return merge_chain(chain)
+
+
+def merge_chain(chain: "list[LoadedFile] | tuple[LoadedFile, ...]") -> MergedRuleset:
+    """The files of a chain (child first) merged, parents first; merge problems raise RulesetError."""
     merged: Node | None = None
     problems: list[Diagnostic] = []
     for loaded in reversed(chain):

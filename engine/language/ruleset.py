@@ -30,7 +30,7 @@ from ..core.modifiers import table_steps
 from ..core.zones import ZoneSpec
 from .options import OptionValueError, did_you_mean, effective_options, parse_number
 from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths
-from .yaml_loader import Node, load_yaml
+from .yaml_loader import Node, Position, load_yaml
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
 NUMERIC_PARAMETERS = frozenset({"amount", "factor", "at", "count"})
@@ -399,12 +399,53 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         before_lists = path.split("[", 1)[0]
         position = index.value(before_lists)
         if position is None or (position.line, position.column) == (1, 1):
-            position = index.key("$.extends") or position
+            position = _cause_in_overlay(merged, diagnostic) or index.key("$.extends") or position
         where = Location(own, position.line if position else None, position.column if position else None, path)
         # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there.
         placed.append(Diagnostic(where, _("{problem} (at {where} in the ruleset this file extends)",
                                           problem=diagnostic.message, where=diagnostic.location.prefix())))
     return placed
+
+
+# The items of an overlay's list tried one by one for the cause of a problem, at most.
+MOST_ITEMS_TRIED = 50
+
+
+def _cause_in_overlay(merged: MergedRuleset, problem: Diagnostic) -> Position | None:
+    """Where the overlay writes what causes ``problem`` in its parent: the key, or the one list item, without which
+    the problem goes away (removing the red cards makes an end condition unreachable: the cards' key is the cause).
+
+    Asked only on the way to an error, so trying the overlay without each of its keys costs nothing in play.
+    """
+    from .overlay import NOT_INHERITED, LoadedFile, merge_chain
+
+    own = merged.source
+    if not own.tree.is_mapping:
+        return None
+    # Matched by place, not wording: with one red card more the same end condition is still unreachable
+    # ("the deck has 1" instead of 0), and that card's removal alone is not the cause.
+    wanted = problem.location
+
+    def still_there(values: dict[str, Node]) -> bool:
+        tree = Node(values, own.tree.position, {k: p for k, p in own.tree.key_positions.items() if k in values})
+        try:
+            trial = merge_chain((LoadedFile(own.path, own.shown_name, tree), *merged.chain[1:]))
+        except RulesetError:
+            return True  # the overlay needs this part to merge at all: not a cause that can be told apart
+        return any(d.location == wanted for d in _problems_of(trial))
+
+    for key, child in own.tree.value.items():
+        if key in NOT_INHERITED:
+            continue
+        if still_there({k: v for k, v in own.tree.value.items() if k != key}):
+            continue
+        if child.is_sequence and 1 < len(child.value) <= MOST_ITEMS_TRIED:
+            for item in child.value:
+                rest = Node([other for other in child.value if other is not item], child.position, size=child.size)
+                if not still_there({**own.tree.value, key: rest}):
+                    return item.position
+        return own.tree.key_positions.get(key) or child.position
+    return None
 
 
 # Declared values checked one by one by `validate`, at most this many in all.
