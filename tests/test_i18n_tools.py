@@ -232,7 +232,9 @@ def updated_catalog(tmp_path: Path, monkeypatch, messages: list, *, drop_obsolet
 
     template = Catalog()
     for message in messages:
-        template.add(message)
+        # A message is its msgid, or (context, msgid).
+        context, msgid = message if isinstance(message, tuple) else (None, message)
+        template.add(msgid, context=context)
     monkeypatch.setattr(i18n_tools, "build_template", lambda: template)
     [update] = i18n_tools.update_catalogs(["eo"], tmp_path, drop_obsolete=drop_obsolete)
     with open(update.path, "rb") as handle:
@@ -328,3 +330,20 @@ def test_the_old_english_of_a_fuzzy_entry_survives_updates_and_goes_once_it_is_r
     text = update.path.read_text(encoding="utf-8")
     assert "#|" not in text and "# |" not in text
     assert catalog.get("The draw pile has run out!").string == "La tirstako elĉerpiĝis."
+
+
+def test_an_editions_text_the_games_translation_covers_is_not_asked_for_but_its_own_word_is_kept(tmp_path,
+                                                                                               monkeypatch):
+    write(tmp_path, "eo", 'msgctxt "game"\nmsgid "Money cards"\nmsgstr "Monkartoj"\n\n'
+                          'msgctxt "game/edition"\nmsgid "Tax evasions"\nmsgstr "Impostfraŭdo"\n\n')
+    update, catalog = updated_catalog(tmp_path, monkeypatch, [("game", "Money cards"), ("game/edition", "Money cards"),
+                                                              ("game", "Tax evasion"), ("game/edition", "Tax evasion")])
+    # The edition's "Money cards" reads as the game's: no guess to review.
+    covered = catalog.get("Money cards", context="game/edition")
+    assert (covered.string, covered.fuzzy) == ("", False)
+    # The edition's own word for a changed text is kept for review, though the game's entry is empty.
+    own = catalog.get("Tax evasion", context="game/edition")
+    assert (own.string, own.fuzzy) == ("Impostfraŭdo", True)
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    assert ("fuzzy", "Money cards") not in kinds(i18n_tools.check_languages(["eo"]))
+    assert ("untranslated", "Money cards") not in kinds(i18n_tools.check_languages(["eo"]))

@@ -384,11 +384,30 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
         for message in catalog:
             if message.fuzzy and not message.previous_id and _key(message) in previous:
                 message.previous_id = previous[_key(message)]
+            if message.fuzzy and _covered_by_a_parent_context(catalog, message):
+                # An edition's text that the game's own translation already covers needs none of its own: a
+                # guess copied from the game's entry would only ask the translator to review the same words
+                # (a guess that differs, an edition's own word, is kept for review: no translation is lost).
+                message.string = ("",) * len(message.string) if isinstance(message.string, tuple) else ""
+                message.flags.discard("fuzzy")
+                message.previous_id = []
         write_catalog(path, catalog, keep_obsolete=not drop_obsolete)
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
         untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m))
         updated.append(CatalogUpdate(path, untranslated, fuzzy, 0 if drop_obsolete else len(catalog.obsolete)))
     return updated
+
+
+def _covered_by_a_parent_context(catalog: Catalog, message: Message) -> bool:
+    """Whether the same msgid is translated, as ``message`` guesses, in a context its context falls back to."""
+    context, msgid = _key(message)
+    if not context:
+        return False
+    for parent in i18n.context_chain(context)[1:]:
+        covering = catalog.get(message.id, parent or None)
+        if covering is not None and not covering.fuzzy and _is_translated(covering):
+            return covering.string == message.string
+    return False
 
 
 # --------------------------------------------------------------------------- checking

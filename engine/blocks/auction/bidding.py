@@ -275,10 +275,11 @@ class BidSpace(ActionSpace):
     def describe(self, state: Any, action: int, player: int) -> str:
         if action == PASS:
             return _("pass")
-        from ...text.formatting import format_amount, format_number
+        from ...text.formatting import format_amount
 
         values = self.values_of(action)
-        return _("bid {cards} ({total})", cards=" + ".join(format_number(v) for v in values),
+        # Each card as the amount it stands for (a face of 1 is $1 million in an edition that counts in millions).
+        return _("bid {cards} ({total})", cards=" + ".join(format_amount(self.ruleset, v) for v in values),
                  total=format_amount(self.ruleset, sum(values)))
 
 

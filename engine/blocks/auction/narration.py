@@ -3,14 +3,18 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...text.formatting import card_name, format_amount, format_list, format_number, tag_name
+from ...text.formatting import card_name, format_amount, format_list, tag_name
 from ...text.i18n import _
 from ...text.narration import card_ids, describes, event_field, player_name
 
 
-def money_cards(values: Sequence[int]) -> str:
-    """Money cards by their faces, ascending: ``3,000 + 6,000`` (one card: ``6,000``)."""
-    return " + ".join(format_number(value) for value in sorted(values))
+def money_cards(ruleset: Any, values: Sequence[int]) -> str:
+    """Money cards by the amounts their faces stand for, ascending: ``3,000 + 6,000``, ``$3 million + $6 million``.
+
+    A face that counts in a unit (the Korean edition's millions) is said with its unit wherever an amount
+    is said, so "adds 1" never stands beside "$1 million in all".
+    """
+    return " + ".join(format_amount(ruleset, value) for value in sorted(values))
 
 
 def _values(event: Any) -> list[int]:
@@ -23,12 +27,12 @@ def _bid(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     who = player_name(players, event)
     # The cards themselves, as their faces read ("6,000 + 3,000"): players
     # follow which cards have left a hand, not only the sums.
-    added = money_cards(_values(event))
+    added = money_cards(ruleset, _values(event))
     total = event_field(event, "total")
     if total is None:
         return _("{player} bids {amount}.", player=who, amount=added)
     # TRANSLATORS: {amount} lists the money cards the player added this turn by
-    # their face values ("6,000 + 3,000"), {total} is their whole bid on the table now.
+    # the amounts on their faces ("3,000 + 6,000"), {total} is their whole bid on the table now.
     return _("{player} adds {amount} and bids {total} in all.", player=who, amount=added,
              total=format_amount(ruleset, int(total)))
 
