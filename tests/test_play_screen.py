@@ -99,3 +99,25 @@ def test_bohnanza_at_80x24_keeps_the_turn_heading_and_the_table_on_screen(lang, 
     finally:
         child.terminate(force=True)
     assert redraws >= 5
+
+
+# A word the help says, and where a terminal left to wrap it at 80 columns used to cut it in two.
+HELP_WORDS = {"en": ["Cheapest:", "is not played"], "ja": ["最も安い出し方"], "ko": ["않습니다."]}
+
+
+@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
+                                           ("ko", "high-society/ko")])
+def test_at_80x24_help_wraps_between_words_and_the_round_is_said_again_below_it(lang, ruleset):
+    child, screen, stream = session(lang, ruleset)
+    try:
+        assert next_prompt(child, stream)
+        child.sendline("?")
+        assert next_prompt(child, stream)
+        lines = [line.rstrip() for line in screen.display]
+        text = "\n".join(lines)
+        for word in HELP_WORDS[lang]:
+            assert any(word in line for line in lines), text  # whole, on one line
+        # The table scrolled away under the help; the round and its card are on screen all the same.
+        assert re.search(ROUND[lang], "\n".join(lines[-3:])), text
+    finally:
+        child.terminate(force=True)

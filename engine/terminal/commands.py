@@ -275,6 +275,10 @@ class Turn:
         """One line to the player."""
         self.session.say(text)
 
+    def say_wrapped(self, text: str, indent: int = 0) -> None:
+        """A paragraph to the player, wrapped at word boundaries to the screen (``indent`` cells under each other)."""
+        self.session.say_wrapped(text, indent)
+
 
 def refusal_reason(state: Any, action: int) -> str | None:
     """The rule refusing ``action`` now, in the engine's words (tried on a copy of the game); None when allowed."""
@@ -404,27 +408,29 @@ class CommandPrompt:
         from ..text.card_text import game_rule_phrases
         from .table_view import detail_descriptions
 
+        # Wrapped here, by display width and at word boundaries, with each item's lines under each other:
+        # a help line is longer than a narrow screen, and a terminal would break it mid-word.
         own = self.help_lines(turn)
         if own:
             # TRANSLATORS: heading of the help: what the player may type now.
-            turn.say(_("Now you may type:"))
+            turn.say_wrapped(_("Now you may type:"))
         for line in own:
-            turn.say("  " + line)
+            turn.say_wrapped(line, indent=2)
         at_any_time = [line for extra in extras for line in extra.help_lines(turn)]
         if at_any_time:
             # TRANSLATORS: heading of the help's list of actions a player may take at any of their prompts.
-            turn.say(_("At any time:"))
+            turn.say_wrapped(_("At any time:"))
             for line in at_any_time:
-                turn.say("  " + line)
-        turn.say("  " + _("q: save the game and quit."))
+                turn.say_wrapped(line, indent=2)
+        turn.say_wrapped(_("q: save the game and quit."), indent=2)
         described = detail_descriptions(turn.ruleset, turn.observation)
         if described:
             # TRANSLATORS: heading of the help's list of the cards in play that change the rules, and what each does.
-            turn.say(_("In play:"))
+            turn.say_wrapped(_("In play:"))
             for line in described:
-                turn.say("  " + line)
+                turn.say_wrapped(line, indent=2)
         for phrase in game_rule_phrases(turn.ruleset):
-            turn.say(phrase)
+            turn.say_wrapped(phrase)
 
     # What a family's prompt provides:
 

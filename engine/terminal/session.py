@@ -26,7 +26,7 @@ from ..text.player_input import InputProblem, normalize_input, quit_words
 from .ending import final_report
 from .prompts import prompt_for
 from .seats import Seat
-from .table_view import heading_card, render_table
+from .table_view import COMPACT_BELOW, heading_card, heading_lines, render_table
 
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
@@ -204,6 +204,29 @@ class GameSession:
         """One line of plain text; the terminal, not rich, wraps it (so it can be copied whole)."""
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
+    def say_wrapped(self, text: str, indent: int = 0) -> None:
+        """A paragraph wrapped to the screen by display width, at word boundaries, ``indent`` cells in.
+
+        For the help, whose lines are longer than a narrow screen: a command
+        line to copy is said with :meth:`say` instead.
+        """
+        from rich.padding import Padding
+        from rich.text import Text
+
+        from ..text.shown import printable
+
+        paragraph = Text(printable(text))
+        self.console.print(Padding(paragraph, (0, 0, 0, indent)) if indent else paragraph, soft_wrap=False,
+                           highlight=False)
+
+    def say_heading(self) -> None:
+        """The table's heading again (the round and the card in play), below a help that pushed the table away."""
+        viewer = self._viewer if self._viewer is not None else self.state.current_player()
+        observation = self.state.observation(viewer)
+        lines = heading_lines(self.ruleset, observation, self.round_card(observation),
+                              compact=self.console.width < COMPACT_BELOW)
+        self.console.print(lines[0])
+
     # ------------------------------------------------------------------ humans
 
     def _input(self, prompt: str) -> str:
@@ -252,6 +275,9 @@ class GameSession:
             if command.kind != "help":
                 return command
             show_help()
+            # A long help scrolls the table off a short screen: the round and its card are said again.
+            if self.console.is_terminal:
+                self.say_heading()
 
     # ------------------------------------------------------------------ the end
 

@@ -183,7 +183,7 @@ class BidPrompt:
         """The legal moves in short: pass, and the cheapest bids; then the rules that end the game."""
         from ...text.card_text import game_rule_phrases
 
-        say = session.say
+        say = session.say_wrapped  # by display width, at word boundaries: a help line outgrows a narrow screen
         ruleset = session.ruleset
         highest = format_amount(ruleset, observation.decision["highest"])
         if observation.decision.get("kind") == "first-pass-takes":
