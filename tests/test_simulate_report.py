@@ -241,3 +241,19 @@ def test_tables_fit_the_terminal_and_never_cut_a_number(known_case, width, langu
     # (the split tables repeat their row labels, so numbers are compared as sets).
     number = re.compile(r"[+-]?\d[\d,]*(?:\.\d+)?%?")
     assert set(number.findall(text)) == set(number.findall(wide))
+
+
+def test_a_measures_plain_means_show_one_decimal_in_every_column(known_case):
+    """The money left (plain numbers) reads 16.7 in one column and 15.0 in the other, never 15 beside 16.7."""
+    from rich.console import Console
+    from rich.table import Table
+
+    rulesets, summary = known_case
+    i18n.set_language("en")
+    console = Console(width=200, record=True)
+    for renderable in render_report(summary, rulesets):
+        if isinstance(renderable, Table):
+            console.print(renderable)
+    [row] = [line for line in console.export_text().splitlines() if "Money left per player" in line]
+    cells = [cell.strip() for cell in row.split("│")[2:-1]]
+    assert cells and all(re.fullmatch(r"\d[\d,]*\.\d", cell) for cell in cells), row

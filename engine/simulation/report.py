@@ -333,18 +333,35 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     return _("Decided by tiebreak: {criterion}", criterion=described)
 
 
-def _mean_amount(ruleset: Any, measure: str, amount: float | None) -> str:
-    """A measure's mean in the measure's unit (``$18.7 million``), or as a plain number for a measure without one."""
-    if amount is None:
-        return "–"
+def _plain_scale(ruleset: Any, measure: str) -> Fraction | None:
+    """The scale a measure's mean is written with as a plain number (1 without a unit); None for a currency's words."""
     spec = _declared_measure(ruleset, measure)
     if spec is None or not spec.unit:
-        # A count of cards, a counter: no unit to write it in (not the ruleset's first unit).
-        return decimal(amount)
-    from ..text.explain import measure_amount
+        return Fraction(1)
+    unit = ruleset.unit(spec.unit) if hasattr(ruleset, "unit") else {}
+    if unit.get("style", "plain") == "currency" and unit.get("currency"):
+        return None
+    return Fraction(unit.get("scale", 1))
 
-    # A mean is not a card value: keep one decimal of a unit at most.
-    return measure_amount(ruleset, measure, Fraction(round(amount * 10), 10))
+
+def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float | None]) -> list[str]:
+    """A row of a measure's means, one per ruleset, each in its ruleset's unit (``$18.7 million``, ``20,400.0``).
+
+    A mean keeps one decimal of a unit; a plain number always shows it, as every
+    other mean of the report does (``20,633.3`` beside ``20,400.0``, not ``20,400``).
+    """
+    scales = [_plain_scale(ruleset, measure) for ruleset in rulesets]
+    cells = []
+    for ruleset, scale, amount in zip(rulesets, scales, amounts):
+        if amount is None:
+            cells.append("–")
+        elif scale is not None:
+            cells.append(decimal(float(Fraction(round(amount * 10), 10) * scale)))
+        else:
+            from ..text.explain import measure_amount
+
+            cells.append(measure_amount(ruleset, measure, Fraction(round(amount * 10), 10)))
+    return cells
 
 
 def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: int | None = None) -> list[Any]:
@@ -449,7 +466,7 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
         # TRANSLATORS: row label: a measure's average per player at the end of a game; {measure} is the
         # ruleset's heading for it, e.g. "Money left" (so "Money left per player").
         row(_("{measure} per player", measure=_measure_heading(declaring, name)),
-            [_mean_amount(ruleset, name, entry["mean_measures"].get(name)) for ruleset, entry in zip(rulesets, ruleset_summaries)])
+            _mean_amounts(rulesets, name, [entry["mean_measures"].get(name) for entry in ruleset_summaries]))
     # One row per counter a compared ruleset reports, per game or per round as the first that reports it asks.
     counter_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry.get("mean_counters", {})))
     for name in counter_names:
