@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from engine.blocks.auction.bidding import PASS
 from engine.bots import BOT_KINDS, make_bot
@@ -122,3 +123,32 @@ def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_ma
     assert sum("red" in game.cards.types[game.cards.index_of_id[card]].tags
                for seat in range(3) for card in late.card_ids_in("won", seat)) == 3
     assert bot.choose(late.observation(0), late.legal_actions()) == PASS
+
+
+# --------------------------------------------------------------------------- the cheapest raise, without 2^n sets
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_the_cheapest_raise_is_the_first_set_in_order_of_total_cards_and_mask(data):
+    """The meet-in-the-middle search picks exactly what scanning every set, cheapest first, would."""
+    from engine.blocks.auction.bidding import subset_sums
+    from engine.blocks.auction.heuristic import cheapest_raise
+
+    values = tuple(data.draw(st.lists(st.integers(1, 40), min_size=1, max_size=10)))  # equal values too
+    hand = data.draw(st.integers(0, (1 << len(values)) - 1))
+    need = data.draw(st.integers(-3, sum(values) + 3))
+    sums = subset_sums(values)
+    scanned = next((mask for mask in sorted(range(1, len(sums)), key=lambda m: (sums[m], m.bit_count(), m))
+                    if sums[mask] > need and not mask & ~hand), None)
+    assert cheapest_raise(values, hand, need) == scanned
+
+
+def test_twenty_money_values_cost_the_heuristic_bot_no_scan_of_a_million_sets():
+    from engine.blocks.auction.heuristic import cheapest_raise
+
+    values = tuple(range(1000, 21000, 1000))
+    hand = (1 << 20) - 1
+    assert cheapest_raise(values, hand, 0) == 1  # the 1,000 alone
+    # 21,000 in two cards, lowest mask first: 10,000 + 11,000 (not 1,000 + 20,000).
+    assert cheapest_raise(values, hand, 20_500) == (1 << 9) | (1 << 10)
+    assert cheapest_raise(values, hand, sum(values)) is None

@@ -20,6 +20,7 @@ carries the public ruleset) and works for any auction ruleset:
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -64,13 +65,50 @@ class AuctionTables:
         values = tuple(int(card.attributes.get(value, 0)) for card in rules.cards if card.id in self.money_ids)
         self.lots = tuple(card.id for card in rules.cards if card.id not in self.money_ids)
         self.fortune = sum(values)
-        self.sums = sums = subset_sums(values)
-        # Every non-empty set of money cards, cheapest total first, then fewest cards.
-        self.masks_by_cost = sorted(range(1, len(sums)), key=lambda m: (sums[m], m.bit_count(), m))
+        self.values = values
+        self.sums = subset_sums(values)
         self.discard_tags = {card.id: card.on_take["tag"] for card in rules.cards
                              if card.on_take and card.on_take.get("kind") == "discard-tagged"}
         self.end_thresholds = {end["tag"]: int(end["count"]) for end in rules.end_conditions
                                if end.get("kind") == "nth-tagged-revealed"}
+
+
+def _half_sums(values: Sequence[int], bits: Sequence[int]) -> list[tuple[int, int]]:
+    """``(total, mask)`` of every subset of the cards at ``bits`` (the empty one too)."""
+    found = [(0, 0)]
+    for bit in bits:
+        found += [(total + values[bit], mask | 1 << bit) for total, mask in found]
+    return found
+
+
+def cheapest_raise(values: Sequence[int], hand: int, need: int) -> int | None:
+    """The non-empty set of cards in ``hand`` whose total is the lowest above ``need``: fewest cards, then lowest mask.
+
+    Meet in the middle: each half of the hand lists its subsets' totals (2^(n/2) each, not the 2^n sets of
+    the whole hand), and for each subset of one half the cheapest fitting subset of the other is found by
+    bisection. With 20 money cards that is 2,048 subsets a decision instead of a million.
+    """
+    bits = [bit for bit in range(len(values)) if hand >> bit & 1]
+    left = _half_sums(values, bits[:len(bits) // 2])
+    right = sorted(_half_sums(values, bits[len(bits) // 2:]))
+    right_totals = [total for total, _mask in right]
+    best_total = None
+    for total, mask in left:
+        index = bisect_right(right_totals, need - total)
+        if index < len(right) and (mask or right[index][1] or index + 1 < len(right)):
+            if not mask and not right[index][1]:  # the empty set is no bid: the next subset up
+                index += 1
+            candidate = total + right_totals[index]
+            if best_total is None or candidate < best_total:
+                best_total = candidate
+    if best_total is None:
+        return None
+    # Every pair reaching that total: the fewest cards, then the lowest mask (as a sorted list of every set would).
+    by_total: dict[int, list[int]] = {}
+    for total, mask in right:
+        by_total.setdefault(total, []).append(mask)
+    pairs = (mask | other for total, mask in left for other in by_total.get(best_total - total, ()) if mask | other)
+    return min(pairs, key=lambda chosen: (chosen.bit_count(), chosen))
 
 
 # AuctionTables are immutable once built and depend on the ruleset only: every bot
@@ -225,12 +263,7 @@ class AuctionPolicy:
     def _cheapest_raise(self, tables: AuctionTables, obs: Observation, legal: BidActions) -> int | None:
         """The legal bid reaching the lowest total, with the fewest cards."""
         need = obs.decision["highest"] - obs.decision["totals"][obs.player]
-        hand = legal.hand_mask
-        sums = tables.sums
-        for mask in tables.masks_by_cost:
-            if sums[mask] > need and not mask & ~hand:
-                return mask
-        return None
+        return cheapest_raise(tables.values, legal.hand_mask, need)
 
     # ------------------------------------------------------------------ decisions
 
