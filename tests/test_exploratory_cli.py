@@ -123,8 +123,8 @@ def test_a_log_that_does_not_match_the_format_is_explained_in_the_readers_langua
                                        ' "deck": [], "actions": []}')
     english = cardrules_process("replay", str(log))
     assert english.returncode == 1
-    assert f"{log}:1: $.players: does not match the log format: expected a list, got 'x'" in english.stderr
-    assert f"{log}:1: $.first_player: does not match the log format: -1 is too small" in english.stderr
+    assert f"{log}:1:43: $.players: does not match the log format: expected a list, got 'x'" in english.stderr
+    assert f"{log}:1:64: $.first_player: does not match the log format: -1 is too small" in english.stderr
     japanese = cardrules_process("replay", str(log), lang="ja")
     assert "$.players: ログの形式に合いません：" in japanese.stderr
     assert "is not of type" not in japanese.stderr
@@ -212,7 +212,7 @@ def test_a_seat_written_as_a_decimal_is_refused_where_it_was_written(tmp_path):
     log = write(tmp_path / "seat.json", text)
     run = cardrules_process("replay", str(log))
     assert run.returncode == 1
-    assert f"{log}:1: $.first_player: does not match the log format: expected a whole number, got 0.0" in run.stderr
+    assert f"{log}:1:101: $.first_player: does not match the log format: expected a whole number, got 0.0" in run.stderr
     assert "command line" not in run.stderr
 
 

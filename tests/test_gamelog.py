@@ -114,7 +114,7 @@ def test_a_json_syntax_error_is_located_at_its_line_and_column():
 
 def test_a_schema_error_in_an_action_is_located_at_that_action():
     message = error_of(LOGS / "schema-bad-action.json")
-    assert message.startswith(f"{LOGS / 'schema-bad-action.json'}:8:5: $.actions[1].action:")
+    assert message.startswith(f"{LOGS / 'schema-bad-action.json'}:8:29: $.actions[1].action:")
 
 
 def test_a_missing_key_is_reported_with_the_log_path(tmp_path):
@@ -217,3 +217,43 @@ def test_a_well_formed_log_takes_the_fast_path():
         {"player": 1, "action": "buy", "zone": "field-3", "pay": {"blue": 2, "red": 1}}]}
     assert gamelog._plainly_valid(trading) and list(gamelog._validator().iter_errors(trading)) == []
     assert gamelog._plainly_valid(json.loads((LOGS / "valid-ja.json").read_text(encoding="utf-8")))
+
+
+# --------------------------------------------------------------------------- where a value was written
+
+def _paths(value, path="$"):
+    """Every (JSON path, value) of a decoded JSON value, written as the engine writes paths."""
+    from engine.language.yaml_loader import json_path_child
+
+    yield path, value
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _paths(child, json_path_child(path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _paths(child, f"{path}[{index}]")
+
+
+json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5)),
+                           lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                   st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+                           max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(document=st.dictionaries(st.text(max_size=6), json_values, max_size=5), indent=st.sampled_from([None, 0, 1, 4]),
+       first_line=st.integers(1, 5), data=st.data())
+def test_a_problem_is_placed_at_the_line_and_column_where_its_value_was_written(document, indent, first_line, data):
+    """Whatever the layout, the place found for a path is where the JSON text of that value begins."""
+    import json
+
+    from engine.formats.gamelog import _value_position
+
+    text = json.dumps(document, indent=indent)
+    path, value = data.draw(st.sampled_from(list(_paths(document))))
+    if path == "$":
+        return
+    line, column = _value_position(text, path, first_line)
+    lines = text.split("\n")
+    offset = sum(len(row) + 1 for row in lines[:line - first_line]) + column - 1
+    assert json.JSONDecoder().raw_decode(text, offset)[0] == value

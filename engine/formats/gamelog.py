@@ -14,6 +14,7 @@ together.
 from __future__ import annotations
 
 import json
+from json.decoder import scanstring
 import os
 import re
 import stat
@@ -60,8 +61,11 @@ class LogRecord:
         return _action_positions(self.text, self.log, self.line) if self.text else None
 
     def location(self, json_path: str = "$") -> Location:
-        """Where the log starts, with ``json_path`` for the value meant."""
-        return Location(self.file, self.line, None, json_path)
+        """Where the value at ``json_path`` was written (line and column, when it can be found), else the log's start."""
+        found = _value_position(self.text, json_path, self.line) if self.text and json_path != "$" else None
+        if found is None:
+            return Location(self.file, self.line, None, json_path)
+        return Location(self.file, found[0], found[1], json_path)
 
     def action_location(self, index: int) -> Location:
         """Where action ``index`` was written (its line and column when known)."""
@@ -207,6 +211,69 @@ def _walk_array(text: str, position: int, first_line: int) -> tuple[tuple[int, i
         else:
             return None
     return None
+
+
+_PATH_PART = re.compile(r'\.([A-Za-z_$][A-Za-z0-9_$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
+
+
+def _path_parts(json_path: str) -> list[str | int] | None:
+    """``$.actions[3].cards`` as ``["actions", 3, "cards"]`` (None when it is not a path this module writes)."""
+    parts: list[str | int] = []
+    position = 1 if json_path.startswith("$") else 0
+    while position < len(json_path):
+        match = _PATH_PART.match(json_path, position)
+        if match is None:
+            return None
+        key, index, quoted = match.groups()
+        parts.append(int(index) if index is not None else key if key is not None else json.loads(quoted))
+        position = match.end()
+    return parts
+
+
+def _value_position(text: str, json_path: str, first_line: int) -> tuple[int, int] | None:
+    """(line, column) of the value at ``json_path`` in the JSON ``text``; of the nearest enclosing value found.
+
+    Only asked for a problem to report: the text is walked again along the
+    path, each value skipped by the C decoder, so finding a place costs one
+    pass over the text before it.
+    """
+    parts = _path_parts(json_path)
+    if parts is None:
+        return None
+    position = _skip_whitespace(text, 0)
+    found = None
+    try:
+        for part in parts:
+            found = position
+            if isinstance(part, int):
+                if text[position] != "[":
+                    break
+                position = _skip_whitespace(text, position + 1)
+                for _ in range(part):
+                    _, end = _DECODER.raw_decode(text, position)
+                    position = _skip_whitespace(text, end)
+                    if text[position] != ",":
+                        return _line_and_column(text, found, first_line)
+                    position = _skip_whitespace(text, position + 1)
+            else:
+                if text[position] != "{":
+                    break
+                position = _skip_whitespace(text, position + 1)
+                while True:
+                    key, end = scanstring(text, position + 1)
+                    position = _skip_whitespace(text, _skip_whitespace(text, end) + 1)  # past the ':'
+                    if key == part:
+                        break
+                    _, end = _DECODER.raw_decode(text, position)
+                    position = _skip_whitespace(text, end)
+                    if text[position] != ",":
+                        return _line_and_column(text, found, first_line)
+                    position = _skip_whitespace(text, position + 1)
+        else:
+            found = position
+    except (ValueError, IndexError, RecursionError):
+        pass
+    return None if found is None else _line_and_column(text, found, first_line)
 
 
 # --------------------------------------------------------------------------- schema
@@ -375,12 +442,11 @@ def validate_log(record: LogRecord) -> None:
     # Worded like every other file's problems, in the reader's language (not jsonschema's English).
     for problem in worded_errors(errors, log)[:MAX_REPORTED_SCHEMA_ERRORS]:
         path = problem.location.json_path or "$"
+        location = record.location(path)
         action = _ACTION_PATH.match(path)
-        if action:
+        if action and location.column is None:
             base = record.action_location(int(action.group(1)))
             location = Location(base.file, base.line, base.column, path)
-        else:
-            location = record.location(path)
         diagnostics.append(Diagnostic(location, _("does not match the log format: {reason}",
                                                   reason=problem.message)))
     raise LogError(diagnostics)

@@ -154,15 +154,21 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
             raise _action_error(record, index, reason) from None
     if not state.is_terminal():
         raise LogError.at(_("the log ends before the game does ({count} actions)", count=len(log["actions"])),
-                          record.file, record.line, None, "$.actions")
+                          *_at(record, "$.actions"))
     unused = state.chance.unused() if hasattr(state.chance, "unused") else 0
     if unused:
         raise LogError.at(_("the log holds {count} chance outcomes the game never needed", count=unused),
-                          record.file, record.line, None, "$.chance")
+                          *_at(record, "$.chance"))
     result = state.result()
     if "result" in log:
         _check_stored_result(record, result)
     return ruleset, result
+
+
+def _at(record: LogRecord, path: str) -> tuple[str, int | None, int | None, str]:
+    """``LogError.at``'s place arguments for the value at ``path`` of the log (its line and column when found)."""
+    where = record.location(path)
+    return where.file, where.line, where.column, path
 
 
 def _placed(record: LogRecord, diagnostic: Diagnostic) -> Diagnostic:
@@ -207,7 +213,7 @@ def _check_stored_result(record: LogRecord, result: Result) -> None:
     if not agrees:
         raise LogError.at(_("the stored result does not match the replay, which gives {result}",
                             result=json.dumps(result.to_json(), ensure_ascii=False)),
-                          record.file, record.line, None, "$.result")
+                          *_at(record, "$.result"))
 
 
 def replay_file(path: str | os.PathLike, context: ReplayContext | None = None
