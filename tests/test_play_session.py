@@ -383,3 +383,17 @@ def test_the_resume_hint_names_the_program_as_the_user_can_run_it(tmp_path):
     resumed = subprocess.run([shown, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT),
                              env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
+
+
+def test_the_resume_hint_runs_from_the_users_directory_even_after_make_dash_c(tmp_path, monkeypatch):
+    """``make -C project play`` runs the program in the project: the hint names it (and the log) by absolute paths."""
+    from engine.terminal import session
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "argv", [".venv/bin/cardrules", "play"])
+    monkeypatch.setattr("shutil.which", lambda name: None)  # not on the PATH, as after `make play`
+    monkeypatch.setenv("PWD", str(ROOT))
+    assert session.in_users_directory() and session.program_as_typed() == ".venv/bin/cardrules"
+    monkeypatch.setenv("PWD", str(tmp_path))  # the user's shell is elsewhere
+    assert not session.in_users_directory()
+    assert session.program_as_typed() == os.path.join(str(ROOT), ".venv", "bin", "cardrules")

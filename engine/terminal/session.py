@@ -300,7 +300,8 @@ class GameSession:
         if self.log_path is None:
             return _("Game stopped (no log was kept).")
         # Quoted so the hint can be pasted into a shell even when the path has spaces.
-        command = f"{program_as_typed()} play --resume {shlex.quote(str(self.log_path))}"
+        log = os.path.abspath(self.log_path) if not in_users_directory() else str(self.log_path)
+        command = f"{program_as_typed()} play --resume {shlex.quote(log)}"
         if self.language is not None:
             command += f" --lang {shlex.quote(self.language)}"
         # TRANSLATORS: {command} is the command line to type to go on, shown as is.
@@ -326,10 +327,27 @@ def program_as_typed() -> str:
                 return "cardrules"
         except OSError:
             pass
-        return shlex.quote(invoked if os.sep in invoked else os.path.abspath(invoked))
+        relative = os.sep in invoked and not os.path.isabs(invoked)
+        return shlex.quote(invoked if relative and in_users_directory() else os.path.abspath(invoked))
     if found is not None:
         return "cardrules"
     return f"{shlex.quote(sys.executable)} -m engine"
+
+
+def in_users_directory() -> bool:
+    """Whether this program runs in the directory the user's shell is in.
+
+    ``make -C /path/to/cardrules play`` runs it elsewhere: a relative path
+    printed for the user to type would not run where they are. The shell's
+    ``PWD`` tells (make leaves it as it was).
+    """
+    shell = os.environ.get("PWD")
+    if not shell:
+        return True
+    try:
+        return os.path.samefile(shell, os.getcwd())
+    except OSError:
+        return False
 
 
 def default_log_path() -> Path:
