@@ -84,7 +84,11 @@ def test_large_numbers_are_grouped():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.fractions(min_value=-10**9, max_value=10**9, max_denominator=1000))
+@given(st.one_of(st.fractions(min_value=-10**9, max_value=10**9, max_denominator=1000),
+                 # Past the decimal context's 28 digits, up to what a 30-digit factor makes of a score.
+                 st.tuples(st.integers(10 ** 28, 10 ** 62), st.sampled_from([1, -1]),
+                           st.sampled_from([1, 2, 3, 8, 125, 1024, 10 ** 20]))
+                 .map(lambda parts: Fraction(parts[0] * parts[1], parts[2]))))
 def test_a_printed_score_reads_back_as_the_same_exact_number(score):
     text = format_score(score).replace(",", "")
     assert Fraction(text) == score

@@ -71,8 +71,10 @@ def _to_decimal(value: Fraction | int | Decimal) -> Decimal | None:
         return None
     digits = max(twos, fives)
     scaled = value * 10 ** digits
-    # scaleb shifts the exponent: exact, whatever the number of digits.
-    return Decimal(scaled.numerator).scaleb(-digits)
+    # Built from its digits and exponent: exact, whatever the number of digits (scaleb would round
+    # to the context's 28 digits).
+    numerator = scaled.numerator
+    return Decimal((0 if numerator >= 0 else 1, tuple(int(d) for d in str(abs(numerator))), -digits))
 
 
 def _format_decimal(value: Decimal, locale: Locale, **options: Any) -> str:
