@@ -81,6 +81,28 @@ def engine_verdict(error) -> tuple[str, object]:
     return ("action", int(found.group(1))) if found else ("log", re.sub(r"(\[\d+\])\..*", r"\1", path))
 
 
+def same_json(one: dict, other: dict) -> bool:
+    """Equal as JSON text: the same values in the same order, key order included."""
+    return json.dumps(one) == json.dumps(other)
+
+
+def imports_of(path) -> tuple[set[str], set[str]]:
+    """The top-level modules a source file imports, and the modules it imports relatively (``from .x``).
+
+    How the tests show that a reference shares no code with the engine.
+    """
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    absolute = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    absolute |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    relative = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level}
+    return absolute, relative
+
+
 def reference_outcome(log: dict):
     """The reference's verdict on a log, in the form ``engine_side`` gives."""
     try:

@@ -616,14 +616,17 @@ class ReferenceGame:
             by_type = {bean: self.coins[seat][bean] for bean in order if self.coins[seat].get(bean)}
             players.append({"name": name, "score": coins, "coins": coins, "coins_by_type": by_type,
                             "hand": len(self.hands[seat])})
+        return {"ruleset": self.edition.ruleset, "players": players, "winners": self.winners(players)}
+
+    def winners(self, players: list[dict]) -> list[str]:
+        """The best scores' names, ties broken by the edition's criteria (the most cards in hand)."""
         best = max(entry["score"] for entry in players)
         contenders = [seat for seat, entry in enumerate(players) if entry["score"] == best]
         for criterion in self.edition.tiebreak:
             if criterion == "hand" and len(contenders) > 1:
                 most = max(len(self.hands[seat]) for seat in contenders)
                 contenders = [seat for seat in contenders if len(self.hands[seat]) == most]
-        return {"ruleset": self.edition.ruleset, "players": players,
-                "winners": [self.players[seat] for seat in contenders]}
+        return [self.players[seat] for seat in contenders]
 
     # ------------------------------------------------------------------ random play
 

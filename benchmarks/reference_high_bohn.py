@@ -368,13 +368,7 @@ class HighBohnGame(ReferenceGame):
                                               if self.coins[seat].get(bean)},
                             "hand": len(self.hands[seat]), "buildings": buildings, "bank": bank,
                             "interest": interest, "stew": stew, "stew_coins": stew_coins, "bonus": bonus})
-        best = max(entry["score"] for entry in players)
-        contenders = [seat for seat, entry in enumerate(players) if entry["score"] == best]
-        for criterion in self.edition.tiebreak:
-            if criterion == "hand" and len(contenders) > 1:
-                most = max(len(self.hands[seat]) for seat in contenders)
-                contenders = [seat for seat in contenders if len(self.hands[seat]) == most]
-        return {"ruleset": RULESET, "players": players, "winners": [self.players[seat] for seat in contenders]}
+        return {"ruleset": RULESET, "players": players, "winners": self.winners(players)}
 
     # ------------------------------------------------------------------ random play
 

@@ -14,17 +14,15 @@ player count) is ``python -m benchmarks.agree_bohnanza``.
 """
 from __future__ import annotations
 
-import ast
 import copy
 import functools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
 from benchmarks import reference_bohnanza as reference
-from benchmarks.agree_bohnanza import engine_verdict, reference_outcome
+from benchmarks.agree_bohnanza import engine_verdict, imports_of, reference_outcome, same_json
 from benchmarks.bench_bohnanza import engine_game_log
 from engine.core.game import Game
 from engine.errors import LogError
@@ -60,18 +58,10 @@ def engine_result(log: dict) -> dict:
     return replay_record(LogRecord(log, "<reference game>", 1, 0, None), CONTEXT).to_json()
 
 
-def same_json(one: dict, other: dict) -> bool:
-    """Equal as JSON text: the same values in the same order, key order included."""
-    return json.dumps(one) == json.dumps(other)
-
 
 def test_the_reference_shares_no_code_with_the_engine():
-    tree = ast.parse(Path(reference.__file__).read_text(encoding="utf-8"))
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-                for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
-    assert imported <= {"__future__", "random", "dataclasses", "typing"}
+    absolute, relative = imports_of(reference.__file__)
+    assert absolute <= {"__future__", "random", "dataclasses", "typing"}
 
 
 # --------------------------------------------------------------------------- both ways

@@ -12,17 +12,15 @@ bohnanza/high-bohn:3,bohnanza/high-bohn:4,bohnanza/high-bohn:5``.
 """
 from __future__ import annotations
 
-import ast
 import functools
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from benchmarks import reference_high_bohn as reference
-from benchmarks.agree_bohnanza import engine_verdict, reference_outcome, tampered
+from benchmarks.agree_bohnanza import engine_verdict, imports_of, reference_outcome, same_json, tampered
 from benchmarks.bench_bohnanza import engine_game_log
 from engine.core.game import Game
 from engine.errors import LogError
@@ -48,18 +46,10 @@ def engine_result(log: dict) -> dict:
     return replay_record(LogRecord(log, "<reference game>", 1, 0, None), CONTEXT).to_json()
 
 
-def same_json(one: dict, other: dict) -> bool:
-    return json.dumps(one) == json.dumps(other)
-
 
 def test_the_reference_shares_no_code_with_the_engine():
-    tree = ast.parse(Path(reference.__file__).read_text(encoding="utf-8"))
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-                for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
-    assert imported <= {"__future__", "random", "itertools", "typing"}
-    relative = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level}
+    absolute, relative = imports_of(reference.__file__)
+    assert absolute <= {"__future__", "random", "itertools", "typing"}
     assert relative == {"reference_bohnanza"}
 
 
