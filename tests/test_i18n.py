@@ -86,7 +86,7 @@ def test_lang_is_accepted_before_or_after_the_command_name():
 def test_the_environment_chooses_the_language_when_no_lang_is_given():
     result = run_cli("--help", env={"LANG": "ja_JP.UTF-8"})
     assert result.returncode == 0
-    assert "使い方:" in result.stdout
+    assert "使い方：" in result.stdout
 
 
 def test_clicks_own_errors_are_translated():
