@@ -397,3 +397,21 @@ def test_the_resume_hint_runs_from_the_users_directory_even_after_make_dash_c(tm
     monkeypatch.setenv("PWD", str(tmp_path))  # the user's shell is elsewhere
     assert not session.in_users_directory()
     assert session.program_as_typed() == os.path.join(str(ROOT), ".venv", "bin", "cardrules")
+
+
+def test_ctrl_c_saves_the_game_even_when_the_parent_ignored_it(tmp_path):
+    """A process inherits an ignored SIGINT (nohup, some test runners): Ctrl-C must still save and stop."""
+    import signal
+
+    import pexpect
+
+    log = tmp_path / "game.json"
+    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "high-society/ja", "--lang", "en",
+                                         "--players", "Ann,Bo,bot:random", "--seed", "5", "--log", str(log)],
+                          cwd=str(ROOT), env=ENV, encoding="utf-8", timeout=30, dimensions=(50, 120),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    child.expect(r"> $")
+    child.sendintr()
+    child.expect("Resume it with")
+    assert finish(child) == 0
+    assert "result" not in load_log(log)

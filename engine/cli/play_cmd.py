@@ -204,6 +204,8 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
         session = new_game(ruleset_name, players_spec, seed, log_file, options, interactive, console)
     session.language = requested_language()
     lock = LogLock(session.log_path).acquire() if session.log_path is not None else None
+    if interactive:
+        _ctrl_c_stops_the_game()
     try:
         session.run()
     except (QuitRequested, EOFError, KeyboardInterrupt):
@@ -212,3 +214,17 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     finally:
         if lock is not None:
             lock.release()
+
+
+def _ctrl_c_stops_the_game() -> None:
+    """Ctrl-C saves the game and stops, whatever the parent process did with the signal.
+
+    A process inherits an ignored SIGINT (a job started under ``nohup`` or by a
+    program that ignores it) and a blocked one; Python then never raises
+    KeyboardInterrupt, and Ctrl-C at a prompt would do nothing at all.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
