@@ -16,11 +16,12 @@ ROUND = {"en": r"Round (\d+)", "ja": r"第(\d+)ラウンド", "ko": r"(\d+)라�
 BORDERS = set("┌┐└┘├┤┬┴┼─│╭╮╰╯━┃┏┓┗┛┣┫┳┻╋┡┩╇")
 
 
-def session(lang: str, ruleset: str, *extra: str) -> tuple[pexpect.spawn, pyte.Screen, pyte.Stream]:
-    """``cardrules play`` for one person against two bots in an 80x24 terminal, and the screen it draws on."""
+def session(lang: str, ruleset: str, *extra: str, players: str = "Ann,bot:heuristic,bot:heuristic"
+            ) -> tuple[pexpect.spawn, pyte.Screen, pyte.Stream]:
+    """``cardrules play`` for one person against bots in an 80x24 terminal, and the screen it draws on."""
     env = dict(ENV, COLUMNS=str(COLUMNS), LINES=str(LINES))
     child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", ruleset, "--lang", lang, "--seed", "5",
-                                         "--players", "Ann,bot:heuristic,bot:heuristic", *extra],
+                                         "--players", players, *extra],
                           cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(LINES, COLUMNS))
     child.delaybeforesend = None
     screen = pyte.Screen(COLUMNS, LINES)
@@ -119,5 +120,22 @@ def test_at_80x24_help_wraps_between_words_and_the_round_is_said_again_below_it(
             assert any(word in line for line in lines), text  # whole, on one line
         # The table scrolled away under the help; the round and its card are on screen all the same.
         assert re.search(ROUND[lang], "\n".join(lines[-3:])), text
+    finally:
+        child.terminate(force=True)
+
+
+@pytest.mark.parametrize("lang, ruleset, money", [("en", "high-society/ja", "106,000"),
+                                                  ("ko", "high-society/ko", "1억 600만 달러")])
+def test_at_80x24_a_very_long_name_is_shortened_and_no_amount_is_cut(lang, ruleset, money):
+    name = "AlexandraVeryLongNameThatGoesOnAndOnForever"
+    child, screen, stream = session(lang, ruleset, players=",".join([name] + ["bot:heuristic"] * 4))
+    try:
+        assert next_prompt(child, stream)
+        lines = [line.rstrip() for line in screen.display]
+        text = "\n".join(lines)
+        rows = [line for line in lines if line.startswith("│") and ("▶" in line or "Bot" in line or "봇" in line)]
+        assert len(rows) == 5 and all(money in row for row in rows), text
+        # The table shortens the name (the prompt under it still calls the player by their whole name).
+        assert "…" in rows[0] and not any(name in row for row in rows), text
     finally:
         child.terminate(force=True)

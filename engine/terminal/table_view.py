@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..text.explain import measure_amount
@@ -346,13 +347,28 @@ def lists_names(column: Mapping[str, Any]) -> bool:
     return bool(_zones_of(column)) and column.get("show") in (None, "names", "by-name", "counts", "positions")
 
 
+# The widest a player's name is shown in the table (in cells, turn marker and "(you)" included).
+NAME_MOST_CELLS = 24
+_NAME_STAND_IN = "\ue000"  # a private-use character: no name or translation has it
+
+
+def shortened(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` display cells, an ellipsis marking the cut (whole when it fits)."""
+    if cell_len(text) <= cells:
+        return text
+    cut = Text(text)
+    cut.truncate(max(1, cells), overflow="ellipsis")
+    return cut.plain
+
+
 def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
                   columns: Sequence[Mapping[str, Any]] | None = None) -> Table:
     """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`)."""
     table = Table(box=table_box(box.SQUARE), show_lines=False, expand=False, pad_edge=True)
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS) if columns is None else list(columns)
     # TRANSLATORS: column heading of the game table: the players' names.
-    table.add_column(literal(_("Player")), no_wrap=True)
+    # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
+    table.add_column(literal(_("Player")), no_wrap=True, max_width=NAME_MOST_CELLS, overflow="ellipsis")
     for column in columns:
         table.add_column(literal(_heading(ruleset, column)),
                          justify="right" if column.get("show") in ("count", "values") or column.get("measure") else "left")
@@ -363,7 +379,10 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
         label = marker + name
         if viewer is not None and seat == viewer:
             # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
-            label = marker + _("{name} (you)", name=name)
+            # The name is shortened, never the words around it: measured with a stand-in for the name.
+            you = _("{name} (you)", name=_NAME_STAND_IN)
+            room = NAME_MOST_CELLS - cell_len(marker) - cell_len(you.replace(_NAME_STAND_IN, ""))
+            label = marker + you.replace(_NAME_STAND_IN, shortened(name, room))
         cells = [cell(ruleset, observation, column, seat, state) for column in columns]
         # Rows of several lines (a field and what it pays) are told apart by lines between rows.
         table.show_lines = table.show_lines or any("\n" in text for text in cells)

@@ -463,7 +463,9 @@ def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
     if not params and "{" not in translated and "}" not in translated:
         return translated
     if params:
-        params = {name: printable(value) if isinstance(value, str) else value for name, value in params.items()}
+        # A value is one name or number: a newline or a tab in it (a player named "A\nB") is shown, not obeyed.
+        params = {name: printable(value, keep_newlines=False) if isinstance(value, str) else value
+                  for name, value in params.items()}
     result = safe_format(translated, params)
     if result is None and translated is not original:
         result = safe_format(original, params)

@@ -23,7 +23,7 @@ def _visible(char: str) -> str:
 
 
 def printable(text: str, *, keep_newlines: bool = True) -> str:
-    """``text`` with C0 and C1 control characters, DEL and bidirectional controls written out (``\\x1b``).
+    """``text`` with C0 and C1 control characters, DEL, line separators and bidirectional controls written out.
 
     A newline (and a tab) is kept where ``keep_newlines`` says so: messages
     that span lines are made of several lines on purpose.
@@ -31,7 +31,8 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
     if text.isprintable():
         return text  # the usual case, checked in C
     kept = "\n\t" if keep_newlines else ""
-    return "".join(_visible(char) if (unicodedata.category(char) == "Cc" and char not in kept)
+    # Cc: control characters; Zl and Zp: the line and paragraph separators, which break a line as \n does.
+    return "".join(_visible(char) if (unicodedata.category(char) in ("Cc", "Zl", "Zp") and char not in kept)
                    or char in _BIDI_CONTROLS else char for char in text)
 
 
