@@ -347,7 +347,7 @@ def lists_names(column: Mapping[str, Any]) -> bool:
     return bool(_zones_of(column)) and column.get("show") in (None, "names", "by-name", "counts", "positions")
 
 
-# The widest a player's name is shown in the table (in cells, turn marker and "(you)" included).
+# The widest a player's name is shown in a narrow screen's table (in cells, turn marker and "(you)" included).
 NAME_MOST_CELLS = 24
 _NAME_STAND_IN = "\ue000"  # a private-use character: no name or translation has it
 
@@ -362,13 +362,16 @@ def shortened(text: str, cells: int) -> str:
 
 
 def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
-                  columns: Sequence[Mapping[str, Any]] | None = None) -> Table:
-    """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`)."""
+                  columns: Sequence[Mapping[str, Any]] | None = None, name_cells: int | None = None) -> Table:
+    """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`).
+
+    ``name_cells``: the widest a name is shown (a narrow screen), longer ones shortened with an ellipsis.
+    """
     table = Table(box=table_box(box.SQUARE), show_lines=False, expand=False, pad_edge=True)
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS) if columns is None else list(columns)
     # TRANSLATORS: column heading of the game table: the players' names.
     # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
-    table.add_column(literal(_("Player")), no_wrap=True, max_width=NAME_MOST_CELLS, overflow="ellipsis")
+    table.add_column(literal(_("Player")), no_wrap=True, max_width=name_cells, overflow="ellipsis")
     for column in columns:
         table.add_column(literal(_heading(ruleset, column)),
                          justify="right" if column.get("show") in ("count", "values") or column.get("measure") else "left")
@@ -376,13 +379,12 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
     for seat, name in enumerate(observation.players):
         name = printable(name, keep_newlines=False)  # a log's or --players' name, shown as text
         marker = turn_marker() if seat == current else "  "
-        label = marker + name
-        if viewer is not None and seat == viewer:
-            # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
-            # The name is shortened, never the words around it: measured with a stand-in for the name.
-            you = _("{name} (you)", name=_NAME_STAND_IN)
-            room = NAME_MOST_CELLS - cell_len(marker) - cell_len(you.replace(_NAME_STAND_IN, ""))
-            label = marker + you.replace(_NAME_STAND_IN, shortened(name, room))
+        # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
+        own = _("{name} (you)", name=_NAME_STAND_IN) if viewer is not None and seat == viewer else _NAME_STAND_IN
+        if name_cells is not None:
+            # The name is shortened, never the words around it (measured with a stand-in for the name).
+            name = shortened(name, name_cells - cell_len(marker) - cell_len(own.replace(_NAME_STAND_IN, "")))
+        label = marker + own.replace(_NAME_STAND_IN, name)
         cells = [cell(ruleset, observation, column, seat, state) for column in columns]
         # Rows of several lines (a field and what it pays) are told apart by lines between rows.
         table.show_lines = table.show_lines or any("\n" in text for text in cells)
@@ -564,7 +566,8 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
     parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card, compact),
                                    *shared_lines(ruleset, observation),
                                    players_table(ruleset, observation, viewer, state,
-                                                 [column for column in columns if column not in moved])]
+                                                 [column for column in columns if column not in moved],
+                                                 NAME_MOST_CELLS if compact else None)]
     parts.extend(detail_lines(ruleset, observation, viewer, state, moved))
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
