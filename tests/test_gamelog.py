@@ -257,3 +257,32 @@ def test_a_problem_is_placed_at_the_line_and_column_where_its_value_was_written(
     lines = text.split("\n")
     offset = sum(len(row) + 1 for row in lines[:line - first_line]) + column - 1
     assert json.JSONDecoder().raw_decode(text, offset)[0] == value
+
+
+@settings(max_examples=100, deadline=None)
+@given(document=st.dictionaries(st.text(min_size=1, max_size=6), json_values, min_size=1, max_size=5),
+       indent=st.sampled_from([None, 0, 2]), refused=st.sampled_from(["NaN", "-Infinity", "1e999", "DUPLICATE"]),
+       data=st.data())
+def test_a_value_the_decoder_refuses_is_placed_where_it_was_written(tmp_path_factory, document, indent, refused, data):
+    """A key written twice, NaN or a number too large is refused at its own line and column, not at line 1."""
+    import json
+
+    marker = "\u2603"  # a snowman stands in for the refused text while the JSON is written
+    key = data.draw(st.sampled_from(sorted(document)))
+    if refused == "DUPLICATE":
+        text = json.dumps(document, indent=indent)
+        # The same key again, written as the object's last member.
+        closing = text.rindex("}")
+        text = text[:closing].rstrip() + f", {json.dumps(key)}: 1" + text[closing:]
+        where = text.rindex(json.dumps(key))
+    else:
+        text = json.dumps({**document, key: marker}, indent=indent).replace(json.dumps(marker), refused)
+        where = text.index(refused)
+    path = tmp_path_factory.mktemp("log") / "log.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LogError) as caught:
+        gamelog.read_log(path)
+    location = caught.value.diagnostics[0].location
+    line = text.count("\n", 0, where) + 1
+    column = where - (text.rfind("\n", 0, where) + 1) + 1
+    assert (location.line, location.column) == (line, column), str(caught.value)

@@ -18,6 +18,7 @@ from json.decoder import scanstring
 import os
 import re
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -139,6 +140,72 @@ def _json_reason(message: str) -> str:
     return message
 
 
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_CONSTANT = re.compile(r"NaN|-?Infinity")
+
+
+def _refused_number(written: str) -> bool:
+    """Whether the decoder refuses this JSON number: a decimal or exponent past the limits, an integer too long."""
+    if any(mark in written for mark in ".eE"):
+        return oversized_number_message(written) is not None
+    most = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    return bool(most) and len(written.lstrip("-")) > most
+
+
+def _refused_value_offset(text: str) -> int | None:
+    """Where the first value the decoder's hooks refuse was written: a key written twice in one object, NaN or
+    Infinity, a number too large to read. None when the text holds none (or is not JSON enough to walk)."""
+    def walk(position: int) -> tuple[int | None, int]:
+        position = _skip_whitespace(text, position)
+        char = text[position]
+        if char == "{":
+            keys: set[str] = set()
+            position = _skip_whitespace(text, position + 1)
+            if text[position] == "}":
+                return None, position + 1
+            while True:
+                key, end = scanstring(text, position + 1)
+                if key in keys:
+                    return position, end
+                keys.add(key)
+                found, position = walk(_skip_whitespace(text, end) + 1)
+                if found is not None:
+                    return found, position
+                position = _skip_whitespace(text, position)
+                if text[position] == "}":
+                    return None, position + 1
+                position = _skip_whitespace(text, position + 1)
+        if char == "[":
+            position = _skip_whitespace(text, position + 1)
+            if text[position] == "]":
+                return None, position + 1
+            while True:
+                found, position = walk(position)
+                if found is not None:
+                    return found, position
+                position = _skip_whitespace(text, position)
+                if text[position] == "]":
+                    return None, position + 1
+                position += 1
+        if char == '"':
+            return None, scanstring(text, position + 1)[1]
+        constant = _CONSTANT.match(text, position)
+        if constant:
+            return position, constant.end()
+        number = _NUMBER.match(text, position)
+        if number:
+            return (position if _refused_number(number.group()) else None), number.end()
+        for word in ("true", "false", "null"):
+            if text.startswith(word, position):
+                return None, position + len(word)
+        raise ValueError("not JSON")
+
+    try:
+        return walk(0)[0]
+    except (ValueError, IndexError, RecursionError):
+        return None
+
+
 def _decode(text: str, file: str, first_line: int) -> Any:
     """Parse one JSON value, turning every decoder failure into a located LogError."""
     try:
@@ -149,7 +216,10 @@ def _decode(text: str, file: str, first_line: int) -> Any:
     except RecursionError:
         raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None
     except ValueError as error:  # duplicate keys, NaN, integers too long to convert
-        raise LogError.at(_("invalid JSON: {reason}", reason=str(error)), file, first_line) from None
+        # The decoder's hooks do not know where they are: the text is walked again to place the problem.
+        offset = _refused_value_offset(text)
+        line, column = _line_and_column(text, offset, first_line) if offset is not None else (first_line, None)
+        raise LogError.at(_("invalid JSON: {reason}", reason=str(error)), file, line, column) from None
     rest = _skip_whitespace(text, end)
     if rest < len(text):
         line, column = _line_and_column(text, rest, first_line)
