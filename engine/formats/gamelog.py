@@ -14,7 +14,6 @@ together.
 from __future__ import annotations
 
 import json
-from json.decoder import scanstring
 import os
 import re
 import stat
@@ -23,6 +22,7 @@ import tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from json.decoder import scanstring
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
