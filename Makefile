@@ -25,8 +25,10 @@ venv: $(STAMP)
 
 # Start a game: one human seat and three heuristic bots, on the edition that
 # fits the user's locale (Korean locale: the Korean edition, else Japanese).
+# The program knows where the user's shell is (PWD as make got it: `make -C DIR play` runs in DIR, and a
+# shell running the recipe resets PWD), so that the resume hint it prints runs there.
 play: $(STAMP)
-	$(BIN)/cardrules play $(ARGS)
+	CARDRULES_USER_DIR='$(PWD)' $(BIN)/cardrules play $(ARGS)
 
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q

@@ -397,6 +397,10 @@ def test_the_resume_hint_runs_from_the_users_directory_even_after_make_dash_c(tm
     monkeypatch.setenv("PWD", str(tmp_path))  # the user's shell is elsewhere
     assert not session.in_users_directory()
     assert session.program_as_typed() == os.path.join(str(ROOT), ".venv", "bin", "cardrules")
+    # A shell running make's recipe resets PWD to the project: `make play` says where the user is.
+    monkeypatch.setenv("PWD", str(ROOT))
+    monkeypatch.setenv("CARDRULES_USER_DIR", str(tmp_path))
+    assert not session.in_users_directory()
 
 
 def test_ctrl_c_saves_the_game_even_when_the_parent_ignored_it(tmp_path):

@@ -338,10 +338,11 @@ def in_users_directory() -> bool:
     """Whether this program runs in the directory the user's shell is in.
 
     ``make -C /path/to/cardrules play`` runs it elsewhere: a relative path
-    printed for the user to type would not run where they are. The shell's
-    ``PWD`` tells (make leaves it as it was).
+    printed for the user to type would not run where they are. ``make play``
+    says where the user is in ``CARDRULES_USER_DIR`` (a shell that runs a
+    recipe resets ``PWD``); otherwise the shell's ``PWD`` tells.
     """
-    shell = os.environ.get("PWD")
+    shell = os.environ.get("CARDRULES_USER_DIR") or os.environ.get("PWD")
     if not shell:
         return True
     try:
