@@ -107,9 +107,7 @@ def value_kind(name: str) -> str:
         # TRANSLATORS: click's names for kinds of value, in "'x' is not a valid integer.".
         "integer": pgettext("value kind", "integer"),
         "integer range": pgettext("value kind", "integer range"),
-        "float": pgettext("value kind", "float"),
-        "float range": pgettext("value kind", "float range"),
-    }
+    }  # no option takes a decimal number: click's "float" kinds are never shown
     return kinds.get(name, name)
 
 

@@ -68,9 +68,15 @@ CLICK_DEVELOPER_MESSAGES = frozenset({
     "(dynamic)",
     "Invalid start character for option ({option})",
 })
-# Click messages of features cardrules does not use (no UUID, DateTime, Tuple or executable-path parameter,
-# no option taking several values, no default or environment variable shown in help): no user can see them.
+# Click messages of features cardrules does not use (no UUID, DateTime, Tuple, Choice or File parameter, no path
+# that must exist or be writable or executable, no option taking several values, no help on an argument, no
+# default or environment variable shown in help): no user can see them.
 CLICK_UNUSED_MESSAGES = frozenset({
+    "{value!r} is not {choice}.",
+    "Could not open file {filename!r}: {message}",
+    "{name} {filename!r} does not exist.",
+    "{name} {filename!r} is not writable.",
+    "Positional arguments",
     "{value!r} does not match the format {format}.",
     "{value!r} is not a valid UUID.",
     "{value!r} is not a valid boolean. Recognized values: {states}",
