@@ -139,3 +139,12 @@ def test_a_tiebreak_on_an_attribute_the_cards_it_looks_at_lack_is_refused(tmp_pa
     assert problems_of("tiebreak-criteria:\n"
                        "  highest-luxury-2: {kind: highest-attribute, attribute: value, tag: luxury, "
                        "description: highest luxury}\n", tmp_path) == []
+
+
+def test_an_end_condition_counting_an_unknown_tag_is_one_mistake(tmp_path):
+    from engine.language.ruleset import validate
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high-society/ja\nend:\n  - {id: fourth-red, tag: rde}\n", encoding="utf-8")
+    [problem] = validate(str(path))
+    assert problem.location.json_path == "$.end[0].tag" and "(did you mean 'red'?)" in problem.message

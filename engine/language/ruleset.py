@@ -439,6 +439,8 @@ def _cause_in_overlay(merged: MergedRuleset, problem: Diagnostic) -> Position | 
             continue
         if still_there({k: v for k, v in own.tree.value.items() if k != key}):
             continue
+        if child.is_sequence and len(child.value) == 1:
+            return child.value[0].position  # the key's one item is what causes it (an empty list would replace)
         if child.is_sequence and 1 < len(child.value) <= MOST_ITEMS_TRIED:
             for item in child.value:
                 rest = Node([other for other in child.value if other is not item], child.position, size=child.size)

@@ -402,6 +402,7 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
         block_class = known.get(kind) if isinstance(kind, str) else None
         if block_class is None:
             continue
+        reported = len(reporter.diagnostics)
         for parameter, schema in block_class.parameters.items():
             ref = _parameter_refs(schema)
             if ref and parameter in block and not is_option_reference(block[parameter]):
@@ -419,7 +420,9 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                         context.check_reference(ref, json_path_child(json_path_child(path, key), selector_key),
                                                 selector[selector_key])
         block_check = getattr(block_class, "check", None)
-        if block_check is not None:
+        # A block that names something unknown is told so once: its own checks (an end condition that can
+        # never trigger because it counts a tag that does not exist) would only say it again.
+        if block_check is not None and len(reporter.diagnostics) == reported:
             block_check(block, path, context)
 
     _check_structure_names(context, data)
@@ -663,7 +666,11 @@ def _check_ending(context: Context, data: dict) -> None:
         if block_class is None:
             continue
         can = getattr(block_class, "reachable", None)
-        if can is None or can(condition, f"$.end[{index}]", context):
+        path = f"$.end[{index}]"
+        # A condition already reported (it counts a tag that does not exist) is not judged again.
+        told = any((d.location.json_path or "").startswith((path + ".", path + "["))
+                   or d.location.json_path == path for d in context.reporter.diagnostics)
+        if can is None or told or can(condition, path, context):
             reachable = True
     if conditions and not reachable:
         context.add("$.end", _("the game can never end: no end condition can trigger"))
