@@ -40,7 +40,7 @@ def test_an_unknown_card_is_located_and_a_close_id_is_suggested():
     assert problems("unknown-card.yaml") == [
         f"{TABLES / 'unknown-card.yaml'}:3:27: $.players.Ann.cards[1]: unknown card luxary-9 (did you mean luxury-9?); "
         "the cards here: luxury-1, luxury-2, luxury-3, luxury-4, luxury-5, luxury-6, luxury-7, luxury-8, luxury-9, "
-        "luxury-10, prestige-1, prestige-2, …"]
+        "luxury-10, prestige-1, prestige-2, prestige-3, scandal, debt, theft"]
 
 
 def test_a_card_cannot_be_held_twice_nor_by_two_players():

@@ -33,7 +33,7 @@ from ..core.result import Result
 from ..core.scoring import Holdings, Scoring
 from ..errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
 from ..language import schema_check
-from ..language.options import LocatedOptions, close_match
+from ..language.options import LocatedOptions, close_match, listed
 from ..language.overlay import reference_target
 from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 from ..language.yaml_loader import Node, PositionIndex, json_path_child, load_yaml
@@ -189,11 +189,10 @@ def _suggestion(card_id: str, known: list[str]) -> str:
 
 def _unknown_card(card_id: Any, known: list[str]) -> str:
     """Why ``card_id`` is refused: the closest id, and the ids this field takes (as for unknown rulesets)."""
-    shown = ", ".join(known[:12]) + (", …" if len(known) > 12 else "")
     # TRANSLATORS: a table names a card the ruleset does not have; {suggestion} is " (did you mean x?)" or
     # nothing; {cards} lists the ids the field takes.
     return _("unknown card {card}{suggestion}; the cards here: {cards}", card=str(card_id)[:80],
-             suggestion=_suggestion(str(card_id), known), cards=shown or "-")
+             suggestion=_suggestion(str(card_id), known), cards=listed(known))
 
 
 class _SeatReader:

@@ -78,6 +78,16 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> 
     return _(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
 
 
+# A list of valid names in a message names at most this many (a deck may have hundreds of ids).
+MOST_NAMES_LISTED = 40
+
+
+def listed(names: "list[str] | tuple[str, ...]") -> str:
+    """Valid names for a message, comma-separated: every one, up to ``MOST_NAMES_LISTED`` ("-" for none)."""
+    shown = ", ".join(str(name)[:80] for name in names[:MOST_NAMES_LISTED])
+    return (shown + ", …" if len(names) > MOST_NAMES_LISTED else shown) or "-"
+
+
 def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) -> Any:
     """``value`` (text from ``-o`` or a value from YAML) checked and converted for the option ``name``.
 

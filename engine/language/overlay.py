@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic, RulesetError, display_path
 from ..text.i18n import _
-from .options import did_you_mean
+from .options import did_you_mean, listed
 from .yaml_loader import Node, Position, json_path_child
 
 MAX_CHAIN = 16
@@ -234,15 +234,6 @@ def _item_id(item: Node) -> str:
     return item.value["id"].value
 
 
-# An id list in a message names at most this many ids (a deck may have hundreds).
-MOST_IDS_LISTED = 40
-
-
-def _id_list(ids: list[str]) -> str:
-    shown = ", ".join(item[:80] for item in ids[:MOST_IDS_LISTED])
-    return (shown + ", …" if len(ids) > MOST_IDS_LISTED else shown) or "-"
-
-
 def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str) -> Node:
     items: list[Node] = list(base)
     for position, item in enumerate(overlay.value):
@@ -255,7 +246,7 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
                 problems.append(Diagnostic(item.value["id"].position.location(f"{path}[{position}].id"),
                                            # TRANSLATORS: {known} lists the ids the inherited list has.
                                            _("cannot remove '{id}': no inherited item has this id{hint}; ids: {known}",
-                                             id=item_id[:80], hint=hint, known=_id_list(known))))
+                                             id=item_id[:80], hint=hint, known=listed(known))))
             else:
                 del items[index]
             continue
@@ -285,7 +276,7 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
             problems.append(Diagnostic(where.location(f"{path}[{position}]"),
                                        _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
                                          id=item_id[:80], anchor=str(anchor_id)[:80],
-                                         hint=did_you_mean(str(anchor_id), known), known=_id_list(known))))
+                                         hint=did_you_mean(str(anchor_id), known), known=listed(known))))
             items.append(new_item)
         else:
             items.insert(target + offset, new_item)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ..errors import Diagnostic, Location
 from ..text.i18n import _
-from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference
+from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference, listed
 from .yaml_loader import Node, PositionIndex, json_path_child
 
 BUILT_IN_VARIABLES = ("active", "start", "player")
@@ -239,7 +239,7 @@ class Context:
             return
         # Declared things in the order the ruleset declares them; the rest (attributes, variables) sorted.
         names = list(known) if kind in ("zone", "tag", "card", "measure", "counter", "unit") else sorted(known)
-        shown = ", ".join(names[:12]) + (", …" if len(names) > 12 else "") or "-"
+        shown = listed(names)
         hint = did_you_mean(value, names)
         name = value[:80]
         if kind == "zone":
