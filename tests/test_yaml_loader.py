@@ -199,5 +199,10 @@ def test_the_usual_syntax_mistakes_are_said_in_plain_words_where_the_fix_goes(te
                                      '"1/99999999999999999999999999999999999999"'])
 def test_a_fraction_whose_parts_are_past_the_limits_of_numbers_is_refused_where_it_is_written(written):
     assert problems(f"amount: {written}\n") == [
-        "house.yaml:1:9: '99999999999999999999999999999999999999' is too large a number "
-        "(at most 30 digits and an exponent of at most 30)"]
+        "house.yaml:1:9: '99999999999999999999999999999999999999' has too many digits (at most 30)"]
+
+
+@pytest.mark.parametrize(("written", "reason"), [("0.0000000000000000000000000000001", "has too many digits (at most 30)"),
+                                                 ("1e-31", "has too large an exponent (from -30 to 30)")])
+def test_a_small_number_written_past_the_limits_is_not_called_large(written, reason):
+    assert problems(f"amount: {written}\n") == [f"house.yaml:1:9: '{written}' {reason}"]

@@ -576,11 +576,15 @@ def oversized_number_message(text: str) -> str | None:
     mantissa, _e, exponent = text.lower().partition("e")
     digits = sum(character.isdigit() for character in mantissa)
     exponent_digits = exponent.lstrip("+-")
-    if digits <= MAX_NUMBER_DIGITS and (not exponent_digits or (
-            len(exponent_digits) <= 4 and int(exponent_digits) <= MAX_NUMBER_EXPONENT)):
-        return None
-    return _("'{value}' is too large a number (at most {digits} digits and an exponent of at most {exponent})",
-             value=_short(text), digits=MAX_NUMBER_DIGITS, exponent=MAX_NUMBER_EXPONENT)
+    if digits > MAX_NUMBER_DIGITS:
+        # Said of the digits, not the size: 0.000…001 (31 digits) is a small number written too long.
+        # TRANSLATORS: a number written in a file; {digits} is how many digits a number may have.
+        return _("'{value}' has too many digits (at most {digits})", value=_short(text), digits=MAX_NUMBER_DIGITS)
+    if exponent_digits and (len(exponent_digits) > 4 or int(exponent_digits) > MAX_NUMBER_EXPONENT):
+        # TRANSLATORS: a number written with an exponent (1e999, 1e-40) past the limit either way.
+        return _("'{value}' has too large an exponent (from -{exponent} to {exponent})", value=_short(text),
+                 exponent=MAX_NUMBER_EXPONENT)
+    return None
 
 
 def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
