@@ -28,6 +28,10 @@ def last_match(pattern: str, text: str) -> str | None:
     return found[-1] if found else None
 
 
+# More prompts than any game of High Society asks one seat (about 16 cards, a few bids each).
+MOST_PROMPTS = 400
+
+
 class Human:
     """Plays one seat through the prompts: wins what it can, takes a theft when it has something to lose."""
 
@@ -67,8 +71,12 @@ class Human:
             self.bids_made += 1
 
     def play_to_the_end(self) -> str:
-        """Answer every prompt until the final scoring; returns the screen after it."""
-        while True:
+        """Answer every prompt until the final scoring; returns the screen after it.
+
+        A game has far fewer prompts than the bound: an answer the game keeps refusing fails the test
+        instead of looping for ever.
+        """
+        for _ in range(MOST_PROMPTS):
             index = self.child.expect([BID_PROMPT, CHOICE_PROMPT, FINAL])
             screen = plain(self.child.before)
             self.transcript += screen
@@ -81,8 +89,7 @@ class Human:
             else:
                 self.child.expect(pexpect.EOF)
                 return plain(self.child.before)
-
-
+        raise AssertionError(f"no end after {MOST_PROMPTS} prompts:\n{self.transcript[-2000:]}")
 
 
 def replay(path: Path) -> subprocess.CompletedProcess:
