@@ -148,3 +148,13 @@ def test_an_end_condition_counting_an_unknown_tag_is_one_mistake(tmp_path):
     path.write_text("extends: high-society/ja\nend:\n  - {id: fourth-red, tag: rde}\n", encoding="utf-8")
     [problem] = validate(str(path))
     assert problem.location.json_path == "$.end[0].tag" and "(did you mean 'red'?)" in problem.message
+
+
+def test_removing_the_money_is_one_mistake_though_both_auctions_find_none(tmp_path):
+    from engine.language.ruleset import validate
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: high-society/ja\ncards:\n  - {id: money, $remove: true}\n", encoding="utf-8")
+    [problem] = validate(str(path))
+    assert problem.message.startswith("no card is money for this auction")
+    assert (problem.location.file, problem.location.line) == (str(path), 3)  # at the removal, its cause

@@ -127,6 +127,16 @@ class Context:
         """Report a problem at ``path``."""
         self.reporter.add(path, message, key=key)
 
+    def first_time(self, *cause: Any) -> bool:
+        """True the first time a block asks about ``cause``: a mistake several blocks share is told once
+        (two auctions that find no money card, because the ruleset has none)."""
+        told = self.__dict__.setdefault("_told", set())
+        key = repr(cause)
+        if key in told:
+            return False
+        told.add(key)
+        return True
+
     def copies(self, card: dict, players: int) -> int:
         """How many copies of a card type a game of ``players`` players has."""
         from ..core.cards import copies_for

@@ -83,7 +83,7 @@ class AuctionStep(FlowNode):
             context.add(money[MAX_MONEY_TYPES]["path"],
                         _("a bid is a set of money cards: at most {limit} kinds of money card, not {count}",
                           limit=MAX_MONEY_TYPES, count=len(money)))
-        if not money:
+        if not money and context.first_time("no money", spec.get("money")):
             context.add(path, _("no card is money for this auction: give cards the tag money, or name them with `money`"))
         for card in money:
             if attribute not in card["attributes"]:
