@@ -188,20 +188,22 @@ def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind
     assert rows["Coins per player"] == "3.0"
 
 
-def test_every_percentage_and_difference_in_the_tables_has_one_decimal(known_case):
-    import re
-
+def tables_text(known_case) -> str:
+    """The report's tables as an English reader sees them, 200 columns wide."""
     from rich.console import Console
+    from rich.table import Table
 
     rulesets, summary = known_case
     i18n.set_language("en")
     console = Console(width=200, record=True)
-    from rich.table import Table
-
     for renderable in render_report(summary, rulesets):
         if isinstance(renderable, Table):
             console.print(renderable)
-    text = console.export_text()
+    return console.export_text()
+
+
+def test_every_percentage_and_difference_in_the_tables_has_one_decimal(known_case):
+    text = tables_text(known_case)
     assert re.findall(r"\d%", text)
     assert not re.findall(r"\d\.\d\d+%", text)  # never 0.33% beside 98.3%
     assert not re.findall(r"[+-]\d+\.\d\d+\b", text)
@@ -245,15 +247,6 @@ def test_tables_fit_the_terminal_and_never_cut_a_number(known_case, width, langu
 
 def test_a_measures_plain_means_show_one_decimal_in_every_column(known_case):
     """The money left (plain numbers) reads 16.7 in one column and 15.0 in the other, never 15 beside 16.7."""
-    from rich.console import Console
-    from rich.table import Table
-
-    rulesets, summary = known_case
-    i18n.set_language("en")
-    console = Console(width=200, record=True)
-    for renderable in render_report(summary, rulesets):
-        if isinstance(renderable, Table):
-            console.print(renderable)
-    [row] = [line for line in console.export_text().splitlines() if "Money left per player" in line]
+    [row] = [line for line in tables_text(known_case).splitlines() if "Money left per player" in line]
     cells = [cell.strip() for cell in row.split("│")[2:-1]]
     assert cells and all(re.fullmatch(r"\d[\d,]*\.\d", cell) for cell in cells), row

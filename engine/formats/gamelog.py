@@ -300,6 +300,14 @@ def _path_parts(json_path: str) -> list[str | int] | None:
     return parts
 
 
+def _past_member(text: str, position: int) -> int | None:
+    """Where the next member of an array or object begins, past the value at ``position`` and its comma
+    (None after the last one)."""
+    _, end = _DECODER.raw_decode(text, position)
+    position = _skip_whitespace(text, end)
+    return _skip_whitespace(text, position + 1) if text[position] == "," else None
+
+
 def _value_position(text: str, json_path: str, first_line: int) -> tuple[int, int] | None:
     """(line, column) of the value at ``json_path`` in the JSON ``text``; of the nearest enclosing value found.
 
@@ -319,12 +327,10 @@ def _value_position(text: str, json_path: str, first_line: int) -> tuple[int, in
                 if text[position] != "[":
                     break
                 position = _skip_whitespace(text, position + 1)
-                for _ in range(part):
-                    _, end = _DECODER.raw_decode(text, position)
-                    position = _skip_whitespace(text, end)
-                    if text[position] != ",":
+                for _member in range(part):
+                    position = _past_member(text, position)
+                    if position is None:
                         return _line_and_column(text, found, first_line)
-                    position = _skip_whitespace(text, position + 1)
             else:
                 if text[position] != "{":
                     break
@@ -334,11 +340,9 @@ def _value_position(text: str, json_path: str, first_line: int) -> tuple[int, in
                     position = _skip_whitespace(text, _skip_whitespace(text, end) + 1)  # past the ':'
                     if key == part:
                         break
-                    _, end = _DECODER.raw_decode(text, position)
-                    position = _skip_whitespace(text, end)
-                    if text[position] != ",":
+                    position = _past_member(text, position)
+                    if position is None:
                         return _line_and_column(text, found, first_line)
-                    position = _skip_whitespace(text, position + 1)
         else:
             found = position
     except (ValueError, IndexError, RecursionError):
