@@ -22,7 +22,7 @@ from typing import Any, Iterator, Mapping
 
 from ..core.game import Game
 from ..core.result import Result, score_from_json
-from ..errors import CardrulesError, Diagnostic, Location, LogError
+from ..errors import CardrulesError, Diagnostic, LogError
 from ..language.options import LocatedOptions
 from ..language.overlay import reference_target
 from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems

@@ -14,7 +14,7 @@ more on the tree with the option values in effect (``check_resolved``), so a
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..errors import Diagnostic, Location
 from ..text.i18n import _

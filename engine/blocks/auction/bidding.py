@@ -22,7 +22,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from ...core.decisions import ActionSpace, LegalActions
 from ...core.zones import iterate_bits
-from ...errors import IllegalActionError, LogError
+from ...errors import LogError
 from ...text.i18n import _
 from ..selectors import card_selector
 
