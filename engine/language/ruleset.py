@@ -390,6 +390,7 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
     from .yaml_loader import PositionIndex
 
     index = PositionIndex.of(merged.source.tree)
+    causes = _CauseFinder(merged)
     placed = []
     for diagnostic in problems:
         if diagnostic not in foreign or diagnostic in parent_problems:
@@ -399,7 +400,7 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         before_lists = path.split("[", 1)[0]
         position = index.value(before_lists)
         if position is None or (position.line, position.column) == (1, 1):
-            position = _cause_in_overlay(merged, diagnostic) or index.key("$.extends") or position
+            position = causes.cause(diagnostic) or index.key("$.extends") or position
         where = Location(own, position.line if position else None, position.column if position else None, path)
         # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there.
         placed.append(Diagnostic(where, _("{problem} (at {where} in the ruleset this file extends)",
@@ -408,46 +409,66 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
 
 
 # The items of an overlay's list tried one by one for the cause of a problem, at most.
-MOST_ITEMS_TRIED = 50
+MOST_ITEMS_TRIED = 12  # each try validates the whole ruleset again (~0.1 s): a bad file is answered in seconds
 
 
-def _cause_in_overlay(merged: MergedRuleset, problem: Diagnostic) -> Position | None:
-    """Where the overlay writes what causes ``problem`` in its parent: the key, or the one list item, without which
+class _CauseFinder:
+    """Where the overlay writes what causes a problem in its parent: the key, or the one list item, without which
     the problem goes away (removing the red cards makes an end condition unreachable: the cards' key is the cause).
 
-    Asked only on the way to an error, so trying the overlay without each of its keys costs nothing in play.
+    Asked only on the way to an error. Each trial (the overlay without one key, or one item) is validated once
+    and serves every problem, so a file with many problems costs no more trials than one with a single problem.
     """
-    from .overlay import NOT_INHERITED, LoadedFile, merge_chain
 
-    own = merged.source
-    if not own.tree.is_mapping:
-        return None
-    # Matched by place, not wording: with one red card more the same end condition is still unreachable
-    # ("the deck has 1" instead of 0), and that card's removal alone is not the cause.
-    wanted = problem.location
+    def __init__(self, merged: MergedRuleset) -> None:
+        self.merged = merged
+        self.own = merged.source
+        self._trials: dict[tuple, frozenset] = {}
 
-    def still_there(values: dict[str, Node]) -> bool:
-        tree = Node(values, own.tree.position, {k: p for k, p in own.tree.key_positions.items() if k in values})
+    def _places_without(self, key: str, item: int | None = None) -> frozenset:
+        """The places of the problems of the overlay without ``key`` (or without that key's ``item``)."""
+        from .overlay import LoadedFile, merge_chain
+
+        cached = self._trials.get((key, item))
+        if cached is not None:
+            return cached
+        tree = self.own.tree
+        values = {k: v for k, v in tree.value.items() if k != key}
+        if item is not None:
+            child = tree.value[key]
+            values[key] = Node([other for index, other in enumerate(child.value) if index != item], child.position,
+                               size=child.size)
+        trial_tree = Node(values, tree.position, {k: p for k, p in tree.key_positions.items() if k in values})
         try:
-            trial = merge_chain((LoadedFile(own.path, own.shown_name, tree), *merged.chain[1:]))
+            trial = merge_chain((LoadedFile(self.own.path, self.own.shown_name, trial_tree), *self.merged.chain[1:]))
+            places = frozenset(d.location for d in _problems_of(trial))
         except RulesetError:
-            return True  # the overlay needs this part to merge at all: not a cause that can be told apart
-        return any(d.location == wanted for d in _problems_of(trial))
+            places = None  # the overlay needs this part to merge at all: not a cause that can be told apart
+        self._trials[(key, item)] = places if places is not None else frozenset({None})
+        return self._trials[(key, item)]
 
-    for key, child in own.tree.value.items():
-        if key in NOT_INHERITED:
-            continue
-        if still_there({k: v for k, v in own.tree.value.items() if k != key}):
-            continue
-        if child.is_sequence and len(child.value) == 1:
-            return child.value[0].position  # the key's one item is what causes it (an empty list would replace)
-        if child.is_sequence and 1 < len(child.value) <= MOST_ITEMS_TRIED:
-            for item in child.value:
-                rest = Node([other for other in child.value if other is not item], child.position, size=child.size)
-                if not still_there({**own.tree.value, key: rest}):
-                    return item.position
-        return own.tree.key_positions.get(key) or child.position
-    return None
+    def cause(self, problem: Diagnostic) -> Position | None:
+        """Where the overlay writes the cause of ``problem``, if one key (or item) is it."""
+        from .overlay import NOT_INHERITED
+
+        tree = self.own.tree
+        if not tree.is_mapping:
+            return None
+        # Matched by place, not wording: with one red card more the same end condition is still unreachable
+        # ("the deck has 1" instead of 0), and that card's removal alone is not the cause.
+        for key, child in tree.value.items():
+            without = self._places_without(key)
+            if key in NOT_INHERITED or None in without or problem.location in without:
+                continue
+            if child.is_sequence and len(child.value) == 1:
+                return child.value[0].position  # its one item is the cause (an empty list would replace)
+            if child.is_sequence and len(child.value) <= MOST_ITEMS_TRIED:
+                for index, item in enumerate(child.value):
+                    places = self._places_without(key, index)
+                    if None not in places and problem.location not in places:
+                        return item.position
+            return tree.key_positions.get(key) or child.position
+        return None
 
 
 # Declared values checked one by one by `validate`, at most this many in all.
