@@ -216,7 +216,7 @@ class GameSession:
         from ..text.shown import printable
 
         paragraph = Text(printable(text))
-        self.console.print(Padding(paragraph, (0, 0, 0, indent)) if indent else paragraph, soft_wrap=False,
+        self.console.print(Padding(paragraph, (0, 0, 0, indent), expand=False) if indent else paragraph, soft_wrap=False,
                            highlight=False)
 
     def say_heading(self) -> None:
