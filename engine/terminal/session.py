@@ -216,8 +216,8 @@ class GameSession:
         from ..text.shown import printable
 
         paragraph = Text(printable(text))
-        self.console.print(Padding(paragraph, (0, 0, 0, indent), expand=False) if indent else paragraph, soft_wrap=False,
-                           highlight=False)
+        shown = Padding(paragraph, (0, 0, 0, indent), expand=False) if indent else paragraph
+        self.console.print(shown, soft_wrap=False, highlight=False)
 
     def say_heading(self) -> None:
         """The table's heading again (the round and the card in play), below a help that pushed the table away."""
