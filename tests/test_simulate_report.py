@@ -250,3 +250,14 @@ def test_a_measures_plain_means_show_one_decimal_in_every_column(known_case):
     [row] = [line for line in tables_text(known_case).splitlines() if "Money left per player" in line]
     cells = [cell.strip() for cell in row.split("│")[2:-1]]
     assert cells and all(re.fullmatch(r"\d[\d,]*\.\d", cell) for cell in cells), row
+
+
+@pytest.mark.parametrize(("mean", "shown"), [(74.6, "$74.6 million"), (1e15 + 0.0000096, "$1,000,000,000 trillion"),
+                                             (316666666666666.67, "$316,666,666.7 trillion")])
+def test_a_mean_in_a_currencys_words_keeps_a_tenth_of_its_word_and_no_float_noise(mean, shown):
+    from engine.language.ruleset import load_ruleset
+    from engine.simulation.report import _mean_amounts
+
+    i18n.set_language("en")
+    korean = load_ruleset("high-society/ko")  # money in millions of dollars, in words
+    assert _mean_amounts([korean], "money", [mean]) == [shown]

@@ -344,6 +344,22 @@ def _plain_scale(ruleset: Any, measure: str) -> Fraction | None:
     return Fraction(unit.get("scale", 1))
 
 
+def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
+    """A mean written in a currency's words, rounded to a tenth of the word it is said in ($74.6 million).
+
+    The mean is a float: digits past that tenth are its noise, not the games' ($1,000,000,000.0000096
+    trillion for a mean of 10**21 dollars).
+    """
+    from ..text.formatting import _compact_units, reader_locale
+
+    spec = _declared_measure(ruleset, measure)
+    scale = Fraction(ruleset.unit(spec.unit).get("scale", 1))
+    dollars = Fraction(amount) * scale
+    word = max((unit for unit in _compact_units(reader_locale()) if unit <= abs(dollars)), default=1)
+    step = Fraction(word, 10)  # a tenth of the word (of a dollar, below the smallest word)
+    return Fraction(round(dollars / step)) * step / scale
+
+
 def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float | None]) -> list[str]:
     """A row of a measure's means, one per ruleset, each in its ruleset's unit (``$18.7 million``, ``20,400.0``).
 
@@ -360,7 +376,7 @@ def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float
         else:
             from ..text.explain import measure_amount
 
-            cells.append(measure_amount(ruleset, measure, Fraction(round(amount * 10), 10)))
+            cells.append(measure_amount(ruleset, measure, _compact_mean(ruleset, measure, amount)))
     return cells
 
 
