@@ -350,12 +350,12 @@ def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     The mean is a float: digits past that tenth are its noise, not the games' ($1,000,000,000.0000096
     trillion for a mean of 10**21 dollars).
     """
-    from ..text.formatting import _compact_units, reader_locale
+    from ..text.formatting import compact_units, reader_locale
 
     spec = _declared_measure(ruleset, measure)
     scale = Fraction(ruleset.unit(spec.unit).get("scale", 1))
     dollars = Fraction(amount) * scale
-    word = max((unit for unit in _compact_units(reader_locale()) if unit <= abs(dollars)), default=1)
+    word = max((unit for unit in compact_units(reader_locale()) if unit <= abs(dollars)), default=1)
     step = Fraction(word, 10)  # a tenth of the word (of a dollar, below the smallest word)
     return Fraction(round(dollars / step)) * step / scale
 

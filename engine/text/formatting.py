@@ -178,7 +178,7 @@ def catalog_currency_word(currency: str) -> str | None:
     return None if word == currency or not word.strip() else word
 
 
-def _compact_units(locale: Locale) -> list[int]:
+def compact_units(locale: Locale) -> list[int]:
     """The magnitudes the locale's long compact forms count in (10**3, 10**6 ... or 10**4, 10**8 ...)."""
     units = set()
     for patterns in locale.compact_decimal_formats.get("long", {}).values():
@@ -200,7 +200,7 @@ def compact_amount(value: int, locale: Locale) -> str:
     """
     # As many fraction digits as it takes: an amount of money is never rounded.
     text = _compact_decimal(value, locale, fraction_digits=len(str(value)))
-    units = _compact_units(locale)
+    units = compact_units(locale)
     if value <= 0 or not {10 ** 4, 10 ** 8} <= set(units):
         # Past the largest unit the count of units is long: its whole part grouped, as any long number is
         # (CLDR's compact output never groups, and its fraction follows a decimal sign).
