@@ -221,17 +221,11 @@ def test_a_well_formed_log_takes_the_fast_path():
 
 # --------------------------------------------------------------------------- where a value was written
 
-def _paths(value, path="$"):
+def _paths(value):
     """Every (JSON path, value) of a decoded JSON value, written as the engine writes paths."""
-    from engine.language.yaml_loader import json_path_child
+    from engine.language.semantic import _walk
 
-    yield path, value
-    if isinstance(value, dict):
-        for key, child in value.items():
-            yield from _paths(child, json_path_child(path, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from _paths(child, f"{path}[{index}]")
+    return _walk(value, "$")
 
 
 json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5)),
