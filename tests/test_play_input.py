@@ -176,3 +176,8 @@ def test_the_seats_accepted_are_the_seats_a_log_can_hold():
         parse_players_spec("A" * (MAX_PLAYER_NAME + 1) + ",bot:random", ["random"])
     with pytest.raises(SeatSpecError, match=f"At most {MAX_PLAYERS} players"):
         parse_players_spec(",".join(["bot:random"] * (MAX_PLAYERS + 1)), ["random"])
+
+
+@pytest.mark.parametrize("typed", ["1 2 (300만 달러)", "1 2（300만 달러）", "(300만 달러) 1 2", "1 2 ($3 million)"])
+def test_a_bid_copied_from_the_help_with_its_amount_in_brackets_reads_as_its_faces(typed):
+    assert parse_bid_prompt(typed, KO_MONEY, KO_MONEY).values == (1, 2)

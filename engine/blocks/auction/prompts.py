@@ -19,6 +19,7 @@ from .bidding import PASS
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
 _GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
+_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 _SEPARATORS = re.compile(r"[\s+、，;]+")
 # How many example bids the help lists.
 HELP_EXAMPLE_BIDS = 5
@@ -92,7 +93,9 @@ def parse_bid_prompt(text: str, hand_values: Sequence[int], money_values: Sequen
             # TRANSLATORS: at a bid prompt, when passing is not allowed.
             raise InputProblem(_("You cannot pass now."))
         return PlayerCommand("pass")
-    tokens = split_amounts(typed)
+    # The help writes a bid as faces with what they make in brackets ("1 (100만 달러)"): copied whole, it reads
+    # as the faces.
+    tokens = split_amounts(_BRACKETED.sub(" ", typed))
     values: list[int] = []
     for token in tokens:
         value = resolve_money_value(token, money_values, scale)
@@ -195,8 +198,13 @@ class BidPrompt:
                   highest=highest))
         else:
             cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
-            # Semicolons, not commas: money values may have grouping commas themselves.
-            examples = "; ".join(" ".join(money_face(v) for v in space.values_of(m)) for m in cheapest)
+            # Semicolons, not commas: money values may have grouping commas themselves. Faces that count in
+            # a unit (a face of 1 is $1 million) say the amount they make beside what to type.
+            in_units = format_amount(ruleset, 1) != format_number(1)
+            examples = "; ".join(
+                " ".join(money_face(v) for v in space.values_of(m))
+                + (" (" + format_amount(ruleset, sum(space.values_of(m))) + ")" if in_units else "")
+                for m in cheapest)
             say(_("bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
                   highest=highest, examples=examples))
         say(_("q: save the game and quit."))
