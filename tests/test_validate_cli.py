@@ -167,3 +167,15 @@ def test_a_problem_a_house_rule_causes_in_its_parent_is_placed_in_the_house_rule
                             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
                             cwd=Path(__file__).resolve().parent.parent)
     assert played.returncode == 1 and played.stderr.startswith(f"{house}:{line_column}")
+
+
+def test_one_change_that_breaks_several_places_of_the_parents_is_one_problem_naming_them_all(tmp_path):
+    from engine.language.ruleset import validate
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\noption-definitions:\n  rounding: {values: [floor]}\n", encoding="utf-8")
+    [problem] = validate(str(house))
+    assert problem.location.file == str(house)
+    assert problem.message == ("option 'rounding' cannot be 'exact'; valid values: floor (at "
+                               "rulesets/high-society/base.yaml:122:14 and rulesets/high-society/ja.yaml:28:13 "
+                               "in the ruleset this file extends)")

@@ -391,10 +391,16 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
 
     index = PositionIndex.of(merged.source.tree)
     causes = _CauseFinder(merged)
-    placed = []
+    placed: list[Diagnostic | tuple[Location, str, list[str]]] = []
+    # One change can break several places of the parents alike (a narrowed option definition makes both the
+    # default and an edition's value wrong): one problem, naming every place where it shows.
+    alike: dict[str, tuple[Location, str, list[str]]] = {}
     for diagnostic in problems:
         if diagnostic not in foreign or diagnostic in parent_problems:
             placed.append(diagnostic)
+            continue
+        if diagnostic.message in alike:
+            alike[diagnostic.message][2].append(diagnostic.location.prefix())
             continue
         path = diagnostic.location.json_path or "$"
         before_lists = path.split("[", 1)[0]
@@ -402,10 +408,16 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         if position is None or (position.line, position.column) == (1, 1):
             position = causes.cause(diagnostic) or index.key("$.extends") or position
         where = Location(own, position.line if position else None, position.column if position else None, path)
-        # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there.
-        placed.append(Diagnostic(where, _("{problem} (at {where} in the ruleset this file extends)",
-                                          problem=diagnostic.message, where=diagnostic.location.prefix())))
-    return placed
+        alike[diagnostic.message] = (where, diagnostic.message, [diagnostic.location.prefix()])
+        placed.append(alike[diagnostic.message])
+    from ..text.formatting import format_list
+
+    # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
+    # several, as a list).
+    return [entry if isinstance(entry, Diagnostic) else
+            Diagnostic(entry[0], _("{problem} (at {where} in the ruleset this file extends)", problem=entry[1],
+                                   where=format_list(entry[2])))
+            for entry in placed]
 
 
 # The items of an overlay's list tried one by one for the cause of a problem, at most.
