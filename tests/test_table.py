@@ -88,7 +88,7 @@ def test_an_unknown_ruleset_is_an_error_at_the_ruleset_line(tmp_path):
     path.write_text("ruleset: high-society/xx\nplayers: {A: {}, B: {}, C: {}}\n", encoding="utf-8")
     with pytest.raises(TableError) as caught:
         load_table(path)
-    assert str(caught.value.diagnostics[0]).startswith(f"{path}:1:10: $.ruleset: cannot use the ruleset")
+    assert str(caught.value.diagnostics[0]).startswith(f"{path}:1:10: $.ruleset: unknown ruleset")
 
 
 @pytest.mark.parametrize("text", [

@@ -287,12 +287,17 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
 
     A heading at ``where`` says which ruleset could not be used; problems that
     name no file of their own (an unknown ruleset name) are placed there too,
-    while problems inside the ruleset's files keep their own locations.
+    while problems inside the ruleset's files keep their own locations. When
+    every problem is in the referring file itself (an option the log sets), they
+    say it all: no heading repeats them.
     """
+    problems = [d if d.location.file is not None else
+                Diagnostic(Location(where.file, where.line, where.column, where.json_path), d.message)
+                for d in error.diagnostics]
+    if problems and all(d.location.file == where.file for d in problems):
+        return problems
     heading = Diagnostic(where, _("cannot use the ruleset {name}", name=json.dumps(name)))
-    return [heading, *(d if d.location.file is not None else
-                       Diagnostic(Location(where.file, where.line, where.column, where.json_path), d.message)
-                       for d in error.diagnostics)]
+    return [heading, *problems]
 
 
 # --------------------------------------------------------------------------- loading
