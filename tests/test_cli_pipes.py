@@ -63,3 +63,26 @@ def test_a_bad_option_is_told_before_a_narrated_game_announces_itself():
     assert done.returncode == 1
     assert done.stdout == ""
     assert "unknown option 'reds'" in done.stderr
+
+
+@pytest.mark.parametrize(("command", "status"), [
+    (["validate", "broken/negative-money.yaml"], 1),      # bad input, told on stderr into the closed pipe
+    (["play", "-r", "high-society/nosuch"], 2),            # a usage error
+    (["--help"], 0),                                       # click's own output, while parsing
+    (["--version"], 0),
+])
+def test_a_closed_pipe_keeps_the_commands_own_exit_status(command, status):
+    """`cardrules ... 2>&1 | true`: the reader is gone before anything is read; a failure stays a failure."""
+    process = subprocess.Popen([sys.executable, "-m", "engine", *command, "--lang", "en"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               cwd=REPO / "tests", env={**os.environ, "PYTHONPATH": str(REPO)})
+    process.stdout.close()
+    assert process.wait(timeout=60) == status
+
+
+def test_a_player_name_that_is_not_utf8_text_is_a_command_line_error():
+    done = subprocess.run([sys.executable, "-m", "engine", "play", "-r", "high-society/ja", "--lang", "en",
+                           "--players", b"I\x9b31mJ,bot:random,bot:random"], stdin=subprocess.DEVNULL,
+                          capture_output=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+    assert done.returncode == 2
+    assert b"\x9b" not in done.stderr and b"is not UTF-8 text" in done.stderr
+    assert b"Traceback" not in done.stderr

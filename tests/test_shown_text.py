@@ -97,3 +97,9 @@ def test_a_narrated_game_with_hostile_seat_names_and_card_names_sends_no_control
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout
     assert "Luxury\\x1b[2J" in done.stdout
+
+
+def test_a_lone_surrogate_is_shown_escaped_never_as_raw_bytes():
+    from engine.text.shown import printable
+
+    assert printable("I\udc9bJ") == "I\\udc9bJ"

@@ -97,6 +97,27 @@ def install() -> None:
             module.ngettext = ngettext
     click.exceptions.MissingParameter.format_message = missing_parameter_message
     wrap_by_display_width()
+    remember_failure_before_telling()
+
+
+def remember_failure_before_telling() -> None:
+    """A click error notes its exit status before it is shown: a reader gone away (`2>&1 | head -0`) must not
+    turn a usage error into success (see :func:`engine.cli.common.failing`)."""
+    import click.exceptions
+
+    from .common import failing
+
+    for error_class in (click.exceptions.ClickException, click.exceptions.UsageError):
+        show = error_class.__dict__.get("show")
+        if show is None or getattr(show, "notes_failure", False):
+            continue
+
+        def noting(self: Any, file: Any = None, _show: Any = show) -> None:
+            failing(self.exit_code)
+            _show(self, file)
+
+        noting.notes_failure = True  # type: ignore[attr-defined]
+        setattr(error_class, "show", noting)
 
 
 def value_kind(name: str) -> str:

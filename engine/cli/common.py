@@ -46,8 +46,20 @@ def option_overrides(func: Callable) -> Callable:
                         help=_("Set a ruleset option for this run (repeatable)."))(func)
 
 
+# The exit status the command ends with if its reader goes away now (`| head`): set as soon as it knows it
+# has failed, before it says so, so that a closed pipe never turns a failure into success.
+failing_status = 0
+
+
+def failing(status: int = 1) -> None:
+    """The command has failed with ``status``, whatever becomes of what it still prints."""
+    global failing_status
+    failing_status = status
+
+
 def report(error: CardrulesError) -> None:
     """Print every diagnostic of ``error`` on stderr, one per line."""
+    failing(1)
     for diagnostic in error.diagnostics:
         if diagnostic.location.file is None:
             # Nothing read from a file lacks one: an unplaced problem is in the command's arguments.

@@ -12,7 +12,7 @@ import click
 
 from ..text import i18n_tools
 from ..text.i18n import _, ngettext
-from .common import exits_on_bad_input, lang_option
+from .common import exits_on_bad_input, failing, lang_option
 
 
 @click.group(help=_("Translate cardrules: extract the message template, start a language, check catalogs."))
@@ -84,6 +84,8 @@ def check(langs: tuple[str, ...]) -> None:
     """Report every problem, one located line each, then each language's counts; exit 1 when there is any."""
     summaries: list[i18n_tools.LanguageSummary] = []
     problems = i18n_tools.check_languages(list(langs) or None, summaries=summaries)
+    if problems:
+        failing(1)
     for problem in problems:
         click.echo(str(problem.diagnostic()))
     for summary in summaries:

@@ -106,14 +106,21 @@ def main(argv: list[str] | None = None) -> None:
     try:
         try:
             build_group().main(args=args, prog_name="cardrules")
+        except SystemExit:
+            # click meets a closed pipe while parsing (`cardrules --help | true`) by muting the streams and
+            # exiting 1, silently: the reader went away, which is no failure of the command's.
+            if type(sys.stdout).__name__ == "_PacifyFlushWrapper":
+                raise OutputClosed() from None
+            raise
         finally:
             sys.stdout.flush()  # here, not at interpreter exit, where a failure could only be ignored
-    except (OutputClosed, BrokenPipeError):
-        # The reader is gone (`| head`): stop quietly, as well-behaved command-line tools do. Whatever is
-        # still buffered would fail again at exit: let it go nowhere.
+    except (OutputClosed, BrokenPipeError) as closed:
+        # The reader is gone (`| head`): stop quietly, as well-behaved command-line tools do, with the status
+        # the command had come to (a failure stays a failure when its message could not be read). Whatever
+        # is still buffered would fail again at exit: let it go nowhere.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(0)
+        sys.exit(_status_when_output_closed(closed))
     except OSError as error:
         # A full disk under the output is the other everyday write failure.
         if error.errno not in (errno.ENOSPC, errno.EDQUOT):
@@ -124,3 +131,15 @@ def main(argv: list[str] | None = None) -> None:
         # TRANSLATORS: the output (a file or device the user redirected it to) cannot be written.
         click.echo(_("cardrules: cannot write the output: {reason}", reason=error.strerror or str(error)), err=True)
         sys.exit(1)
+
+
+def _status_when_output_closed(closed: BaseException) -> int:
+    """The exit status of a command whose reader went away: the failure it was telling, if any, else 0."""
+    from .common import failing_status
+
+    cause: BaseException | None = closed
+    while cause is not None:
+        if isinstance(cause, click.ClickException):
+            return cause.exit_code  # a usage error (2) or a bad parameter, told when the pipe closed
+        cause = cause.__context__
+    return failing_status

@@ -20,7 +20,7 @@ from babel.numbers import format_decimal
 
 from ..text.formatting import reader_locale
 from ..text.i18n import _, ngettext
-from .common import ascii_option, exits_on_bad_input, lang_option, option_overrides, parse_seats
+from .common import ascii_option, exits_on_bad_input, failing, lang_option, option_overrides, parse_seats
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
@@ -329,6 +329,8 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             if not as_json:
                 # TRANSLATORS: {path} is the PNG file written by --plot.
                 click.echo(_("Plot saved to {path}.", path=plot_path))
+    if write_problems:
+        failing(1)
     for problem in write_problems:
         click.echo(problem, err=True)
     if write_problems:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..bots import bot_kind_name
+from ..language.options import did_you_mean
 from ..text.i18n import _
 
 DEFAULT_BOT_KIND = "heuristic"
@@ -88,11 +89,18 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
                     raise SeatSpecError(_("\"{kind}\" has no valid budget: write a whole number of iterations "
                                           "from 1 to 1000000 (ismcts:2000) or seconds above 0 and up to 3600 "
                                           "(ismcts:0.5s).", kind=kind))
-                raise SeatSpecError(_("Unknown bot kind \"{kind}\"; the kinds are: {kinds}.",
-                                      kind=kind, kinds=", ".join(bot_kinds)))
+                # TRANSLATORS: {hint} is empty or " (did you mean 'heuristic'?)".
+                raise SeatSpecError(_("Unknown bot kind \"{kind}\"{hint}; the kinds are: {kinds}.",
+                                      kind=kind, hint=did_you_mean(kind, list(bot_kinds)), kinds=", ".join(bot_kinds)))
             bots += 1
             seats.append(Seat(bot_name(bots, kind), kind))
         else:
+            if any("\ud800" <= char <= "\udfff" for char in entry):
+                # Bytes that are no UTF-8 come in as lone surrogates: a log could not save the name, nor a
+                # terminal show it.
+                # TRANSLATORS: a --players name holding bytes that are not UTF-8 text; {name} shows them escaped.
+                raise SeatSpecError(_("The player name {name} is not UTF-8 text.",
+                                      name=entry.encode("utf-8", "backslashreplace").decode("utf-8")))
             if len(entry) > MAX_PLAYER_NAME:
                 # The log keeps names of at most this length: a longer one would save a game no one could replay.
                 raise SeatSpecError(_("A player name may be at most {limit} characters long, not {length}.",

@@ -31,8 +31,9 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
     if text.isprintable():
         return text  # the usual case, checked in C
     kept = "\n\t" if keep_newlines else ""
-    # Cc: control characters; Zl and Zp: the line and paragraph separators, which break a line as \n does.
-    return "".join(_visible(char) if (unicodedata.category(char) in ("Cc", "Zl", "Zp") and char not in kept)
+    # Cc: control characters; Zl and Zp: the line and paragraph separators, which break a line as \n does;
+    # Cs: a lone surrogate (bytes that were no UTF-8), which would reach the terminal as those raw bytes.
+    return "".join(_visible(char) if (unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs") and char not in kept)
                    or char in _BIDI_CONTROLS else char for char in text)
 
 
