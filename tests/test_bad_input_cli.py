@@ -259,3 +259,13 @@ def test_the_shipped_catalogs_are_valid(scratch):
     catalogs = sorted(str(p) for p in (REPO / "locales").glob("*/LC_MESSAGES/*.po"))
     done = cardrules("validate", *catalogs, cwd=scratch)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(("value", "reason"), [("-1", "-1 is too small: the least allowed is 0"),
+                                               ("1000000000000000", "1000000000000000 is too large: the most allowed is "
+                                                                    "1000000")])
+def test_an_option_value_that_does_not_fit_where_it_is_used_is_blamed_on_the_command_line(value, reason):
+    done = cardrules("play", "-r", "bohnanza/amigo", "-o", f"third-field-price={value}", "--lang", "en", cwd=REPO)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[0] == (f"command line: -o third-field-price={value}: {reason} "
+                                           "(where the ruleset uses it: rulesets/bohnanza/base.yaml:107:67)")

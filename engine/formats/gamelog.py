@@ -33,7 +33,7 @@ from ..errors import Diagnostic, Location, LogError
 from ..input_files import InputFileError, open_input, read_input
 from ..text.i18n import N_, _
 from ..language.schema_check import SchemaValidator
-from ..language.yaml_loader import line_column_of, oversized_number_message, unreadable_file_message
+from ..language.yaml_loader import json_path_parts, line_column_of, oversized_number_message, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
 MAX_LOG_LINE_BYTES = 4 * 1024 * 1024      # one log in a JSON Lines file
@@ -283,23 +283,6 @@ def _walk_array(text: str, position: int, first_line: int) -> tuple[tuple[int, i
     return None
 
 
-_PATH_PART = re.compile(r'\.([A-Za-z_$][A-Za-z0-9_$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
-
-
-def _path_parts(json_path: str) -> list[str | int] | None:
-    """``$.actions[3].cards`` as ``["actions", 3, "cards"]`` (None when it is not a path this module writes)."""
-    parts: list[str | int] = []
-    position = 1 if json_path.startswith("$") else 0
-    while position < len(json_path):
-        match = _PATH_PART.match(json_path, position)
-        if match is None:
-            return None
-        key, index, quoted = match.groups()
-        parts.append(int(index) if index is not None else key if key is not None else json.loads(quoted))
-        position = match.end()
-    return parts
-
-
 def _past_member(text: str, position: int) -> int | None:
     """Where the next member of an array or object begins, past the value at ``position`` and its comma
     (None after the last one)."""
@@ -315,7 +298,7 @@ def _value_position(text: str, json_path: str, first_line: int) -> tuple[int, in
     path, each value skipped by the C decoder, so finding a place costs one
     pass over the text before it.
     """
-    parts = _path_parts(json_path)
+    parts = json_path_parts(json_path)
     if parts is None:
         return None
     position = _skip_whitespace(text, 0)

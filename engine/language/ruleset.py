@@ -654,6 +654,33 @@ def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
     return tuple(specs)
 
 
+def _blamed_on_the_command_line(misfit: Diagnostic, data: Any, overrides: Mapping[str, Any] | None
+                                ) -> Diagnostic | None:
+    """A value that does not fit where the ruleset uses an option, placed on the command line when ``-o`` set it.
+
+    The mistake is the value typed (``-o third-field-price=-1``); where the ruleset uses it is the context.
+    """
+    from .options import is_option_reference
+    from .yaml_loader import json_path_parts
+
+    if not overrides:
+        return None
+    value: Any = data
+    for part in json_path_parts(misfit.location.json_path or "$") or ():
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    name = value.get("option") if is_option_reference(value) else None
+    if name not in overrides:
+        return None
+    # TRANSLATORS: a value given with -o that does not fit where the ruleset uses the option; {where} is
+    # FILE:LINE:COL of that use.
+    return Diagnostic(Location(None, None, None, None),
+                      _("-o {name}={value}: {problem} (where the ruleset uses it: {where})", name=name,
+                        value=str(overrides[name])[:80], problem=misfit.message, where=misfit.location.prefix()))
+
+
 def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = None,
                   shown_as: str | None = None) -> Ruleset:
     """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved).
@@ -677,7 +704,8 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
             # TRANSLATORS: {options} is an option setting such as "-o which=bonus"; {problem} what goes wrong then.
             raise RulesetError([Diagnostic(d.location, _("with {options}: {problem}", options=shown_as,
                                                          problem=d.message)) for d in misfits])
-        raise RulesetError([Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
+        raise RulesetError([_blamed_on_the_command_line(d, data, overrides) or
+                            Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
                             for d in misfits])
     resolved = _exact_parameters({key: value for key, value in resolved_tree.plain().items()
                                   if key not in ("options", "option-definitions")})

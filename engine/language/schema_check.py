@@ -298,6 +298,10 @@ def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.V
         # fit than a wrong type, and "expected ..." names what would do.
         if any(sub.validator in ("type", "$ref", "pattern") for sub in here):
             continue
+        # A fixed word ("none") is no fit for a number either: -1 for a cost breaks the number's minimum.
+        if any(sub.validator in ("const", "enum") and not _same_kind(sub.instance, sub.validator_value)
+               for sub in here):
+            continue
         nested = [sub for sub in here if sub.validator in ("anyOf", "oneOf")]
         if nested:
             inner = _branch_of_the_right_type(nested[0])
@@ -306,6 +310,13 @@ def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.V
             continue
         fitting.append(errors[0])
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _same_kind(value: Any, expected: Any) -> bool:
+    """Whether ``value`` is of the kind of the fixed value (or of one of the listed values) a schema expects."""
+    choices = expected if isinstance(expected, list) else [expected]
+    return any(isinstance(value, str) == isinstance(choice, str) and isinstance(value, bool) == isinstance(choice, bool)
+               for choice in choices)
 
 
 def _value_at(data: Any, parts: Iterable[Any]) -> Any:

@@ -135,6 +135,23 @@ def json_path_child(parent: str, key: str | int) -> str:
     return f"{parent}[{json.dumps(key, ensure_ascii=False)}]"
 
 
+_PATH_PART = re.compile(r'\.([A-Za-z_$][A-Za-z0-9_$-]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
+
+
+def json_path_parts(json_path: str) -> list[str | int] | None:
+    """``$.actions[3].cards`` as ``["actions", 3, "cards"]`` (None when it is not a path this module writes)."""
+    parts: list[str | int] = []
+    position = 1 if json_path.startswith("$") else 0
+    while position < len(json_path):
+        match = _PATH_PART.match(json_path, position)
+        if match is None:
+            return None
+        key, index, quoted = match.groups()
+        parts.append(int(index) if index is not None else key if key is not None else json.loads(quoted))
+        position = match.end()
+    return parts
+
+
 def iter_positions(node: Node, path: str = "$") -> Iterator[tuple[str, Position, Position | None]]:
     """Every ``(json_path, value_position, key_position)`` in the tree, parents first."""
     stack: list[tuple[Node, str, Position | None]] = [(node, path, None)]
