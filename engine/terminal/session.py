@@ -140,7 +140,8 @@ class GameSession:
         Bots may make dozens of moves between two of a human's: the table is
         drawn once, when the human is asked, with everything that happened.
         """
-        events = list(self.state.events)[self._events_told:]
+        # Only the new ones: copying the whole list first made a long game's narration quadratic.
+        events = self.state.events[self._events_told:]
         self._events_told += len(events)
         lines = describe_events(self.ruleset, self.players, events)
         if not self.interactive:
