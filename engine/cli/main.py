@@ -114,13 +114,13 @@ def main(argv: list[str] | None = None) -> None:
             raise
         finally:
             sys.stdout.flush()  # here, not at interpreter exit, where a failure could only be ignored
-    except (OutputClosed, BrokenPipeError) as closed:
+    except (OutputClosed, BrokenPipeError):
         # The reader is gone (`| head`): stop quietly, as well-behaved command-line tools do, with the status
         # the command had come to (a failure stays a failure when its message could not be read). Whatever
         # is still buffered would fail again at exit: let it go nowhere.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(_status_when_output_closed(closed))
+        sys.exit(_status_when_output_closed())
     except OSError as error:
         # A full disk under the output is the other everyday write failure.
         if error.errno not in (errno.ENOSPC, errno.EDQUOT):
@@ -133,13 +133,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
 
 
-def _status_when_output_closed(closed: BaseException) -> int:
-    """The exit status of a command whose reader went away: the failure it was telling, if any, else 0."""
+def _status_when_output_closed() -> int:
+    """The exit status of a command whose reader went away: the failure it was telling (click's errors and
+    ours note theirs before they are shown), else 0."""
     from .common import failing_status
 
-    cause: BaseException | None = closed
-    while cause is not None:
-        if isinstance(cause, click.ClickException):
-            return cause.exit_code  # a usage error (2) or a bad parameter, told when the pipe closed
-        cause = cause.__context__
     return failing_status

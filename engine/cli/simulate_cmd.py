@@ -331,9 +331,8 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
                 click.echo(_("Plot saved to {path}.", path=plot_path))
     if write_problems:
         failing(1)
-    for problem in write_problems:
-        click.echo(problem, err=True)
-    if write_problems:
+        for problem in write_problems:
+            click.echo(problem, err=True)
         sys.exit(1)
 
 

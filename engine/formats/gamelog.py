@@ -148,7 +148,7 @@ def _refused_number(written: str) -> bool:
     """Whether the decoder refuses this JSON number: a decimal or exponent past the limits, an integer too long."""
     if any(mark in written for mark in ".eE"):
         return oversized_number_message(written) is not None
-    most = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    most = sys.get_int_max_str_digits()  # 0: no limit
     return bool(most) and len(written.lstrip("-")) > most
 
 

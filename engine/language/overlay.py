@@ -164,7 +164,7 @@ def _unknown_parent(reference: str) -> str:
     known = [info.name for info in list_rulesets()]
     # TRANSLATORS: {hint} is empty or " (did you mean 'x'?)"; {known} lists the ruleset names.
     return _("`extends` names '{name}', which is neither a known ruleset nor a file{hint}; rulesets: {known}",
-             name=reference[:80], hint=did_you_mean(reference, known), known=", ".join(known) or "-")
+             name=reference[:80], hint=did_you_mean(reference, known), known=listed(known))
 
 
 def _flag(node: Node, key: str) -> bool:

@@ -474,8 +474,10 @@ class _CauseFinder:
         # Matched by place, not wording: with one red card more the same end condition is still unreachable
         # ("the deck has 1" instead of 0), and that card's removal alone is not the cause.
         for key, child in tree.value.items():
+            if key in NOT_INHERITED:
+                continue  # no trial without them: `extends` and the ruleset's own id are not causes
             without = self._places_without(key)
-            if key in NOT_INHERITED or None in without or problem.location in without:
+            if None in without or problem.location in without:
                 continue
             if child.is_sequence and len(child.value) == 1:
                 return child.value[0].position  # its one item is the cause (an empty list would replace)

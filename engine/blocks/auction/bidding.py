@@ -276,10 +276,11 @@ class BidSpace(ActionSpace):
         if action == PASS:
             return _("pass")
         from ...text.formatting import format_amount
+        from .narration import money_cards
 
         values = self.values_of(action)
         # Each card as the amount it stands for (a face of 1 is $1 million in an edition that counts in millions).
-        return _("bid {cards} ({total})", cards=" + ".join(format_amount(self.ruleset, v) for v in values),
+        return _("bid {cards} ({total})", cards=money_cards(self.ruleset, values),
                  total=format_amount(self.ruleset, sum(values)))
 
 
