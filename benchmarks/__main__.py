@@ -12,6 +12,9 @@ a JSON Lines file read, schema-checked and replayed as ``cardrules replay``
 does (against a hand-written loop of ``json.loads`` and the reference's
 replay). Nothing here asserts timings: the figures are for people.
 
+The heuristic bot's time per decision as seats grow (:mod:`benchmarks.bench_seats`)
+follows, unless ``--no-seats``.
+
 Bohnanza (``--bohnanza``) is measured the same way against its own reference
 implementation (:mod:`benchmarks.bench_bohnanza`); the previous interpreter
 did not know the game, so only the reference ratio is given.
@@ -129,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the commit of the previous interpreter (default: the last one with the old core)")
     parser.add_argument("--no-previous", action="store_true", help="skip the previous interpreter")
     parser.add_argument("--no-simulate", action="store_true", help="skip the simulation runner's figures")
+    parser.add_argument("--no-seats", action="store_true", help="skip the heuristic bot's figures as seats grow")
     add_bohnanza_arguments(parser)
     args = parser.parse_args(argv)
     pin_to_one_core()
@@ -171,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
         from . import bench_simulate
 
         bench_simulate.main([])
+    if not args.no_seats:
+        from . import bench_seats
+
+        bench_seats.main([])
     return 0
 
 

@@ -1,6 +1,8 @@
 """Bots choose only legal actions from what they may see, and the heuristic bot clearly beats chance."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -152,3 +154,16 @@ def test_twenty_money_values_cost_the_heuristic_bot_no_scan_of_a_million_sets():
     # 21,000 in two cards, lowest mask first: 10,000 + 11,000 (not 1,000 + 20,000).
     assert cheapest_raise(values, hand, 20_500) == (1 << 9) | (1 << 10)
     assert cheapest_raise(values, hand, sum(values)) is None
+
+
+def test_the_seats_benchmark_plays_its_house_rules_and_prints_a_figure_per_seat_count(capsys, monkeypatch):
+    """``make bench`` runs it: its two house rules must load and play at every seat count it asks for."""
+    from benchmarks import bench_seats
+
+    monkeypatch.setattr(bench_seats, "pin_to_one_core", lambda: None)  # not the test worker's cores
+    assert bench_seats.main(["--seats", "4,9", "--decisions", "40"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if " seats: " in line]
+    assert [line.split()[:2] for line in lines] == [["many-seats", "4"], ["many-seats", "9"],
+                                                   ["money-in-the-deck", "4"], ["money-in-the-deck", "9"]]
+    assert all(re.search(r" \d+ us a decision \(\d+ decisions in \d+ games?\), \d+\.\d\dx 4 seats$", line)
+               for line in lines)

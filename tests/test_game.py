@@ -1,6 +1,7 @@
 """Game flow, the log form, and properties every shipped ruleset must keep."""
 from __future__ import annotations
 
+import collections
 import json
 import random
 import textwrap
@@ -337,6 +338,48 @@ def test_observations_compare_what_is_visible_only():
     assert one.observation(0) == two.observation(0)        # the deck's order is hidden from everyone
     one.apply_action(hs_mask(game, [1000]))
     assert one.observation(0) != two.observation(0)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name):
+    """``unseen`` counts the cards in no zone the viewer sees; equal ``zone_key`` values mean equal views.
+
+    Both are shortcuts that bots take at every decision (one mask of the visible cards; contents read in
+    one slice): they must tell what the views tell, no more and no less.
+    """
+    game = Game(RULESETS[name], PLAYERS)
+    rng = random.Random(11)
+    observations = []
+    for seed in range(4, 40):  # games until there are enough views, from many moments of the game
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and len(observations) < 30 * (seed - 3):
+            observations.append(state.observation(rng.randrange(len(PLAYERS))))
+            for _ in range(rng.randrange(1, 6)):
+                if not state.is_terminal():
+                    state.apply_action(state.legal_actions().sample(rng))
+        if len(observations) >= 90:
+            break
+    assert len(observations) >= 90
+    zone_ids = [spec.id for spec in game.zones.specs]
+    for obs in observations:
+        shown = collections.Counter(card for view in obs.zones() for card in view.cards or ())
+        every_card = collections.Counter({card.id: game.cards.count(card.index) for card in game.cards.types})
+        assert obs.unseen() == every_card - shown
+    for zone_id in zone_ids:
+        spec = game.zones.zone(zone_id)
+        owners = range(len(PLAYERS)) if spec.per_player else (None,)
+
+        def views(obs):
+            return tuple((view.cards, view.count) for view in (obs.zone(zone_id, owner) for owner in owners))
+
+        for one in observations:
+            key = one.zone_key(zone_id)
+            # A zone whose cards the viewer cannot see gives its count (or nothing), never its contents.
+            assert [part for part, (cards, _count) in zip(key, views(one)) if cards is None] == \
+                [count for cards, count in views(one) if cards is None], zone_id
+            for two in observations:
+                if one.player == two.player and key == two.zone_key(zone_id):
+                    assert views(one) == views(two), zone_id
 
 
 @settings(max_examples=200, deadline=None)

@@ -10,6 +10,8 @@ comes from the deciding step, and the phases of the turn from the flow.
 from __future__ import annotations
 
 import weakref
+from functools import reduce
+from operator import or_
 from collections import Counter
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
@@ -88,7 +90,8 @@ class Observation:
         self.phases = tuple(phases)
         self.decision = decision
         # Effects waiting on each player (public: everyone saw the card that caused them), by the card's id.
-        self.pending = tuple(tuple(game.cards.id_of(source) for _effect, source in waiting)
+        id_of = game.cards.id_of
+        self.pending = tuple(tuple(id_of(source) for _effect, source in waiting) if waiting else ()
                              for waiting in state.pending)
 
     # ------------------------------------------------------------------ zones
@@ -135,26 +138,44 @@ class Observation:
 
     def unseen(self) -> Counter:
         """How many cards of each type this player cannot see anywhere (in hidden or face-down zones)."""
-        # Counted by type straight from the zones (bots ask at every decision): set zones are bitmasks of
-        # instances, and each type's instances one mask.
-        game = self._game
-        cards, layout = game.cards, game.zones
-        type_of = cards.type_of
-        left = [cards.count(index) for index in range(len(cards.ids))]
-        seen = 0
-        for spec in layout.specs:
-            for seat in (range(len(self.players)) if spec.per_player else (SHARED,)):
-                if visible_to(spec, seat, self.player)[0]:
-                    content = self._zones[layout.slot(spec.index, seat)]
-                    if type(content) is int:
-                        seen |= content
-                    else:
-                        for instance in content:
-                            left[type_of[instance]] -= 1
-        if seen:
-            for index, mask in enumerate(cards.type_mask):
-                left[index] -= (seen & mask).bit_count()
-        return Counter({card_id: count for card_id, count in zip(cards.ids, left) if count > 0})
+        # Counted by type from one mask of every card in sight (bots ask at every decision): set zones are
+        # bitmasks of instances already, rows and stacks are few cards, and each type's instances one mask.
+        cards = self._game.cards
+        zones = self._zones
+        set_slots, sequence_slots = self._game.zones.visible_slots(self.player)
+        seen = reduce(or_, [zones[slot] for slot in set_slots], 0)
+        for slot in sequence_slots:
+            for instance in zones[slot]:
+                seen |= 1 << instance
+        counts = {}
+        for index, (card_id, mask) in enumerate(zip(cards.ids, cards.type_mask)):
+            left = cards.count(index) - (seen & mask).bit_count()
+            if left > 0:
+                counts[card_id] = left
+        return Counter(counts)
+
+    def zone_key(self, zone_id: str) -> tuple:
+        """A value that is equal for two views only when this player sees the same of the zone, for every owner.
+
+        A key for remembering what a bot worked out from a zone (what every
+        player has paid, say), read in one slice where the zone is open to
+        all. It holds the contents where they are visible and only the counts
+        (or None) where they are not. Visible contents are card instances, so
+        two views showing the same card types may still differ in which
+        copies they show; copies are interchangeable and placed at random,
+        so that tells nothing about any hidden card.
+        """
+        layout = self._game.zones
+        spec = layout.zone(zone_id)
+        slots = layout.slots(spec.index)
+        if spec.visibility == "all":
+            return self._zones[slots.start:slots.stop]
+        key = []
+        for slot in slots:
+            cards_shown, count_shown = visible_to(spec, layout.slot_owner[slot], self.player)
+            content = self._zones[slot]
+            key.append(content if cards_shown else count_of(content) if count_shown else None)
+        return tuple(key)
 
     # ------------------------------------------------------------------ numbers
 

@@ -94,7 +94,7 @@ class ZoneLayout:
     """
 
     __slots__ = ("specs", "players", "base", "slot_zone", "slot_owner", "empty", "index_of_id", "slots_by_tag",
-                 "_slot_table")
+                 "_slot_table", "_visible_slots")
 
     def __init__(self, specs: Sequence[ZoneSpec], players: int) -> None:
         self.specs = tuple(specs)
@@ -125,6 +125,7 @@ class ZoneLayout:
             tuple(base[spec.index] + max(owner, 0) if spec.per_player else base[spec.index]
                   for owner in range(-1, players))
             for spec in self.specs)
+        self._visible_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def zone(self, zone_id: str) -> ZoneSpec:
         """The spec of the zone called ``zone_id`` (KeyError if there is none)."""
@@ -142,6 +143,21 @@ class ZoneLayout:
         """Every slot of a zone (one per player, or the single shared one)."""
         start = self.base[zone_index]
         return range(start, start + (self.players if self.specs[zone_index].per_player else 1))
+
+    def visible_slots(self, viewer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The slots whose cards ``viewer`` sees: the set zones' (bitmasks), then the others' (sequences).
+
+        Worked out once per seat: bots ask at every decision, and a game
+        with many seats has many slots to judge.
+        """
+        found = self._visible_slots.get(viewer)
+        if found is None:
+            visible = [slot for slot, (zone_index, owner) in enumerate(zip(self.slot_zone, self.slot_owner))
+                       if visible_to(self.specs[zone_index], owner, viewer)[0]]
+            found = self._visible_slots[viewer] = (
+                tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind == SET),
+                tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind != SET))
+        return found
 
     def __len__(self) -> int:
         return len(self.slot_zone)

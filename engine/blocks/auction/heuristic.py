@@ -20,6 +20,7 @@ carries the public ruleset) and works for any auction ruleset:
 """
 from __future__ import annotations
 
+import heapq
 from bisect import bisect_right
 from fractions import Fraction
 from typing import Any, Sequence
@@ -71,6 +72,30 @@ class AuctionTables:
                              if card.on_take and card.on_take.get("kind") == "discard-tagged"}
         self.end_thresholds = {end["tag"]: int(end["count"]) for end in rules.end_conditions
                                if end.get("kind") == "nth-tagged-revealed"}
+        # What the policies work out from the ruleset and public facts alone, shared by every bot: in a
+        # game of many seats, most ask for the same scores and worths in the same auction.
+        self._scores: dict[tuple[str, ...], Fraction] = {}
+        self.worths: dict[Any, Fraction] = {}
+        self.poorest: dict[Any, list[tuple[int, int]]] = {}
+
+    def score(self, cards: Sequence[str]) -> Fraction:
+        """The score ``cards`` would earn (remembered: a decision scores the cards held plus each one to come)."""
+        key = tuple(cards)
+        score = self._scores.get(key)
+        if score is None:
+            remember(self._scores)
+            score = self._scores[key] = self.scoring.score_only(cards)
+        return score
+
+
+# Answers remembered at most per table (then forgotten all at once: a long search asks afresh).
+MOST_REMEMBERED = 20000
+
+
+def remember(answers: dict) -> None:
+    """Make room in a table of remembered answers for one more."""
+    if len(answers) >= MOST_REMEMBERED:
+        answers.clear()
 
 
 def _half_sums(values: Sequence[int], bits: Sequence[int]) -> list[tuple[int, int]]:
@@ -142,14 +167,6 @@ def _steps(specs: Sequence[Any]) -> Any:
 class AuctionPolicy:
     """A cautious, rule-reading bidder (see the module docstring)."""
 
-    # Worths remembered at most (then forgotten all at once: a long search asks afresh).
-    MOST_WORTHS = 20000
-
-    def __init__(self) -> None:
-        # A card's worth depends only on the key card_worth builds; the same positions come back within an
-        # auction and, for a searching bot whose playouts this policy plays, across thousands of playouts.
-        self._worths: dict[Any, Fraction] = {}
-
     @staticmethod
     def tables_for(rules: Any) -> AuctionTables:
         """The tables of ``rules``, built once (shared by every policy)."""
@@ -175,7 +192,7 @@ class AuctionPolicy:
     # ------------------------------------------------------------------ valuation
 
     def _score(self, tables: AuctionTables, cards: Sequence[str]) -> Fraction:
-        return tables.scoring.score_only(cards)
+        return tables.score(cards)
 
     def _projection(self, tables: AuctionTables, obs: Observation, held: list[str], unseen: Sequence[str],
                     revealed: str | None) -> list[str]:
@@ -203,12 +220,13 @@ class AuctionPolicy:
         held = self._won(obs, tables, obs.player)
         if unseen is None:
             unseen = self._unseen(obs, tables)
-        key = (id(obs.rules), card, held, tuple(unseen), obs.count("deck"), len(obs.players))
-        worth = self._worths.get(key)
+        # The worth depends only on this key: the same positions come back for every seat in an auction
+        # and, for a searching bot whose playouts this policy plays, across thousands of playouts.
+        key = (card, held, tuple(unseen), obs.count("deck"), len(obs.players))
+        worth = tables.worths.get(key)
         if worth is None:
-            if len(self._worths) >= self.MOST_WORTHS:
-                self._worths.clear()
-            worth = self._worths[key] = self._card_worth(tables, obs, card, list(held), unseen)
+            remember(tables.worths)
+            worth = tables.worths[key] = self._card_worth(tables, obs, card, list(held), unseen)
         return worth
 
     def _card_worth(self, tables: AuctionTables, obs: Observation, card: str, held: list[str],
@@ -252,11 +270,25 @@ class AuctionPolicy:
         distances.append((obs.count("deck") or 0) + 1)
         return min(distances)
 
+    def _poorest_other(self, tables: AuctionTables, obs: Observation) -> int:
+        """The least money any other seat still owns."""
+        # Worked out once for every seat by what everyone has paid: that changes once an auction, while each
+        # seat decides in it, and a game of many seats would otherwise look at every seat at every decision.
+        # Where payments lie face up the answer is the same for every viewer, and shared by every bot.
+        spent = tables.zones["spent"]
+        viewer = None if obs.game.zones.zone(spent).visibility == "all" else obs.player
+        key = (viewer, obs.zone_key(spent))
+        poorest = tables.poorest.get(key)
+        if poorest is None:
+            remember(tables.poorest)
+            poorest = tables.poorest[key] = heapq.nsmallest(
+                2, ((self._money_left(tables, obs, seat), seat) for seat in range(len(obs.players))))
+        return next(money for money, seat in poorest if seat != obs.player)
+
     def _spending_limit(self, tables: AuctionTables, obs: Observation, unseen: Sequence[str]) -> int:
         """The largest table total the bot allows itself without risking being the poorest."""
         mine = self._money_left(tables, obs, obs.player)
-        poorest_other = min(self._money_left(tables, obs, seat) for seat in range(len(obs.players))
-                            if seat != obs.player)
+        poorest_other = self._poorest_other(tables, obs)
         share = SAFETY_SHARE_NEAR_END.get(self._end_distance(tables, obs, unseen), SAFETY_SHARE)
         return int(mine - poorest_other * share) - 1
 
