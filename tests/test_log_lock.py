@@ -8,6 +8,7 @@ from __future__ import annotations
 import signal
 import subprocess
 
+import pexpect
 import pytest
 
 from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, spawn
@@ -52,6 +53,28 @@ def test_a_killed_game_leaves_no_lock_and_its_interrupted_saves_are_cleared(tmp_
     assert "result" in load_log(log)
     assert not interrupted.exists()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+def test_a_game_ended_by_kill_or_a_closed_terminal_removes_its_lock_and_ends_by_the_signal(tmp_path, signal_name):
+    """`kill` (SIGTERM) and a closed terminal (SIGHUP) end the game as Ctrl-C does: saved, no lock file left."""
+    log = tmp_path / "game.json"
+    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log),
+                  "--lang", "en")
+    first.expect(PROMPT)
+    first.sendline("p")  # one action, saved
+    first.expect(PROMPT)
+    saved = load_log(log)
+    assert saved["actions"]
+    first.kill(getattr(signal, signal_name))
+    first.expect(pexpect.EOF)
+    first.close()
+    assert first.signalstatus == getattr(signal, signal_name)  # the shell sees why it ended
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]
+    assert load_log(log) == saved
+    resumed = narrated("--resume", str(log))
+    assert resumed.returncode == 0, resumed.stderr
+    assert load_log(log)["actions"][:len(saved["actions"])] == saved["actions"]
 
 
 def test_a_new_game_does_not_replace_a_saved_one_without_force(tmp_path):

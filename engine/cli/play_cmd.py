@@ -206,14 +206,61 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     lock = LogLock(session.log_path).acquire() if session.log_path is not None else None
     if interactive:
         _ctrl_c_stops_the_game()
+    ended_by = _ends_cleanly_when_terminated()
     try:
         session.run()
     except (QuitRequested, EOFError, KeyboardInterrupt):
         console.print()
         console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)
+    except _Terminated:
+        _tell_where_it_was_saved(console, session)
     finally:
         if lock is not None:
             lock.release()
+    if ended_by:
+        # Ended by the signal itself, as a program that let it act would be: the shell and `timeout` see why.
+        import signal
+
+        signal.signal(ended_by[0], signal.SIG_DFL)
+        os.kill(os.getpid(), ended_by[0])
+
+
+class _Terminated(BaseException):
+    """The process was asked to end (SIGTERM) or lost its terminal (SIGHUP) while a game ran."""
+
+
+def _ends_cleanly_when_terminated() -> list[int]:
+    """Let `kill` or a closed terminal end the game as Ctrl-C does: saved, its log's lock file removed.
+
+    By default these signals end Python at once, leaving the lock file beside
+    the log. Returns the list that will hold the signal that stopped the game;
+    a second signal during the clean-up waits for it. A signal the parent
+    process ignored (``nohup``) stays ignored. SIGKILL cannot be caught: the
+    next game on that log reuses the lock file and removes it.
+    """
+    import signal
+
+    received: list[int] = []
+
+    def stop(signum: int, _frame: Any) -> None:
+        if not received:
+            received.append(signum)
+            raise _Terminated()
+
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is signal.SIG_DFL:
+            signal.signal(signum, stop)
+    return received
+
+
+def _tell_where_it_was_saved(console: Console, session: Any) -> None:
+    """The stop message, if anything still reads the output (after SIGHUP nothing may)."""
+    try:
+        console.print()
+        console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)
+    except OSError:
+        pass
 
 
 def _ctrl_c_stops_the_game() -> None:

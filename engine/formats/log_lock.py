@@ -4,8 +4,10 @@ Two ``play --log same.json`` at once would both say "saved" while each
 replaced the other's log. A game that saves to a file holds an exclusive
 ``flock`` on a lock file beside it (``.same.json.lock``) for as long as it
 runs; a second game is refused. The operating system releases the lock when
-the process ends, however it ends, so a killed game never blocks the next one;
-the next one then also removes the temporary files a save cut short left.
+the process ends, however it ends, so a killed game never blocks the next one.
+``play`` removes the lock file when the game stops, also on SIGTERM and
+SIGHUP; only SIGKILL leaves it (empty), and the next game on that file reuses
+it and removes it, together with the temporary files a save cut short left.
 """
 from __future__ import annotations
 
