@@ -1,12 +1,14 @@
 """The simulation report on a tiny known case: every number checked by hand."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from types import SimpleNamespace
 
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from engine.core.measures import measure_from_spec
 from engine.text import i18n
@@ -261,3 +263,30 @@ def test_a_mean_in_a_currencys_words_keeps_a_tenth_of_its_word_and_no_float_nois
     i18n.set_language("en")
     korean = load_ruleset("high-society/ko")  # money in millions of dollars, in words
     assert _mean_amounts([korean], "money", [mean]) == [shown]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e60, max_value=1e60))
+def test_a_mean_or_spread_shows_only_the_digits_a_float_holds(value):
+    """At most 15 significant digits (and one decimal), the nearest such number to the float."""
+    from engine.simulation.report import decimal
+
+    i18n.set_language("en")
+    shown = decimal(value)
+    digits = shown.lstrip("-").replace(",", "").replace(".", "").lstrip("0").rstrip("0")
+    assert len(digits) <= 15, shown
+    assert math.isclose(float(shown.replace(",", "")), value, rel_tol=1e-14, abs_tol=0.05 + 1e-12), shown
+
+
+def test_a_mean_of_a_thousand_trillion_units_of_a_trillion_shows_no_float_noise(tmp_path):
+    """Money values near 10**15 in units of 10**12 dollars: the mean's float cannot hold a tenth."""
+    from engine.language.ruleset import load_ruleset
+    from engine.simulation.report import _mean_amounts
+
+    i18n.set_language("en")
+    house = tmp_path / "big.yaml"
+    house.write_text("extends: high-society/ko\nid: house/big\nunits: {money: {scale: 1000000000000}}\n",
+                     encoding="utf-8")
+    ruleset = load_ruleset(str(house))
+    assert _mean_amounts([ruleset], "money", [1912499999999830.2]) == ["$1,912,499,999,999,830 trillion"]
+    assert _mean_amounts([ruleset], "money", [19.7]) == ["$19.7 trillion"]

@@ -9,6 +9,9 @@ cannot disagree.
 """
 from __future__ import annotations
 
+import math
+import sys
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -261,12 +264,34 @@ def points(value: float | None, digits: int | None = None) -> str:
     return format_with_pattern(value * 100, f"+#,##0{decimals};-#,##0{decimals}", _locale())
 
 
+def float_places(value: float) -> int:
+    """How many decimal places of ``value`` a float holds: 1 near 10**13, 0 near 10**14, -1 near 10**15.
+
+    The statistics come out of the games as floats, which hold 15 significant
+    decimal digits (``sys.float_info.dig``): digits shown past them are noise
+    (a mean of 1,912,499,999,999,830.165 printed as ...830.2).
+    """
+    if not value:
+        return sys.float_info.dig
+    # The exponent of the leading digit, exactly (a logarithm rounds 99999999999999.94 up to 14).
+    return (sys.float_info.dig - 1) - Decimal(repr(float(value))).adjusted()
+
+
 def decimal(value: float | None, digits: int = 1) -> str:
-    """A mean or spread with ``digits`` decimals in the reader's notation."""
+    """A mean or spread with ``digits`` decimals in the reader's notation, never past a float's precision.
+
+    Only the digits a float holds are shown: from 10**14 on the decimals go, and
+    larger values are rounded to 15 significant digits.
+    """
     if value is None:
         return "–"
+    places = float_places(value) if math.isfinite(value) else 0
+    digits = max(0, min(digits, places))
+    number: float | Decimal = value
+    if places < 0:
+        number = round(Decimal(repr(float(value))), places)
     pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    return format_with_pattern(value, pattern, _locale())
+    return format_with_pattern(number, pattern, _locale())
 
 
 def rate_with_interval(rate: Mapping[str, Any], digits: int | None = None) -> str:
@@ -347,8 +372,8 @@ def _plain_scale(ruleset: Any, measure: str) -> Fraction | None:
 def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     """A mean written in a currency's words, rounded to a tenth of the word it is said in ($74.6 million).
 
-    The mean is a float: digits past that tenth are its noise, not the games' ($1,000,000,000.0000096
-    trillion for a mean of 10**21 dollars).
+    The mean is a float: digits past that tenth, or past the float's 15 significant digits, are its
+    noise, not the games' ($1,000,000,000.0000096 trillion for a mean of 10**21 dollars).
     """
     from ..text.formatting import compact_units, reader_locale
 
@@ -356,7 +381,8 @@ def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     scale = Fraction(ruleset.unit(spec.unit).get("scale", 1))
     dollars = Fraction(amount) * scale
     word = max((unit for unit in compact_units(reader_locale()) if unit <= abs(dollars)), default=1)
-    step = Fraction(word, 10)  # a tenth of the word (of a dollar, below the smallest word)
+    # A tenth of the word (of a dollar, below the smallest word), or coarser where the float is.
+    step = max(Fraction(word, 10), Fraction(10) ** -float_places(amount) * scale)
     return Fraction(round(dollars / step)) * step / scale
 
 
