@@ -132,16 +132,18 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
     for index, action in enumerate(log["actions"]):
         if state.terminal:
             raise _action_error(record, index, _("the game was already over"))
+        space = None
         if type(action) is dict:  # anything else is refused by parse_action, with the reason
-            expected = state.current
             given = action.get("player")
-            if given != expected or type(given) is not int:
+            if given != state.current or type(given) is not int:
+                expected = state.current
                 raise _action_error(record, index, _(
                     "it is {expected}'s turn (seat {seat}), not seat {given}'s",
                     expected=players[expected], seat=expected, given=given))
+            kind = action.get("action")
+            if type(kind) is str:
+                space = space_by_word.get(kind)
         try:
-            kind = action.get("action") if type(action) is dict else None
-            space = space_by_word.get(kind) if type(kind) is str else None
             apply(space.from_json(state, action) if space is not None else parse(action))
         except LogError as error:
             if error.diagnostics and (error.diagnostics[0].location.json_path or "").startswith("$.chance"):
