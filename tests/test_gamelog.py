@@ -281,3 +281,30 @@ def test_a_value_the_decoder_refuses_is_placed_where_it_was_written(tmp_path_fac
     line = text.count("\n", 0, where) + 1
     column = where - (text.rfind("\n", 0, where) + 1) + 1
     assert (location.line, location.column) == (line, column), str(caught.value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab\n", max_size=60), st.data())
+def test_positions_found_in_one_pass_are_those_found_one_by_one(text, data):
+    """Every action's place is worked out in one pass (it was one count from the start per action: quadratic)."""
+    offsets = sorted(set(data.draw(st.lists(st.integers(0, len(text)), max_size=10))))
+    assert gamelog._lines_and_columns(text, offsets, 3) == tuple(gamelog._line_and_column(text, o, 3) for o in offsets)
+
+
+def test_a_log_of_too_many_actions_is_told_so_before_any_action_is_checked(tmp_path):
+    path = tmp_path / "long.json"
+    log = {**A_LOG, "actions": [{"player": 0, "action": "pass"}] * 100_001 + [{"player": "x"}]}
+    path.write_text(json.dumps(log), encoding="utf-8")
+    message = error_of(path)
+    assert message.endswith("$.actions: does not match the log format: has too many entries (at most 100000)")
+    assert message.count("\n") == 0  # the one problem to fix first, not the bad action after it
+
+
+def test_an_action_far_down_a_long_log_is_placed_on_its_own_line(tmp_path):
+    path = tmp_path / "long.json"
+    actions = [{"player": 0, "action": "pass"}] * 50_000
+    text = json.dumps({**A_LOG, "actions": actions}).replace('}, {"player"', '},\n{"player"')
+    path.write_text(text, encoding="utf-8")
+    record = next(iter(gamelog.read_logs(path)))
+    assert record.action_location(49_999).line == text.count("\n") + 1
+    assert record.action_location(49_999).column == 1

@@ -266,7 +266,7 @@ def _action_positions(text: str, log: Any, first_line: int) -> tuple[tuple[int, 
 
 def _walk_array(text: str, position: int, first_line: int) -> tuple[tuple[int, int], ...] | None:
     """Positions of the elements of the JSON array starting at ``text[position] == '['``."""
-    positions = []
+    offsets = []
     position = _skip_whitespace(text, position + 1)
     if position < len(text) and text[position] == "]":
         return ()
@@ -275,15 +275,31 @@ def _walk_array(text: str, position: int, first_line: int) -> tuple[tuple[int, i
             _, end = _DECODER.raw_decode(text, position)
         except (ValueError, RecursionError):
             return None
-        positions.append(_line_and_column(text, position, first_line))
+        offsets.append(position)
         position = _skip_whitespace(text, end)
         if position < len(text) and text[position] == ",":
             position = _skip_whitespace(text, position + 1)
         elif position < len(text) and text[position] == "]":
-            return tuple(positions)
+            return _lines_and_columns(text, offsets, first_line)
         else:
             return None
     return None
+
+
+def _lines_and_columns(text: str, offsets: list[int], first_line: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_line_and_column` of increasing ``offsets``, in one pass over the text (not one per offset)."""
+    found = []
+    line = first_line
+    line_start = 0
+    counted_to = 0
+    for offset in offsets:
+        newlines = text.count("\n", counted_to, offset)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", counted_to, offset) + 1
+        counted_to = offset
+        found.append((line, offset - line_start + 1))
+    return tuple(found)
 
 
 def _past_member(text: str, position: int) -> int | None:
@@ -526,6 +542,7 @@ def validate_log(record: LogRecord) -> None:
             return
         errors = list(_result_validator().iter_errors({"result": log["result"]}))
     else:
+        _refuse_oversized_lists(record)
         errors = list(_validator().iter_errors(log))
     errors.sort(key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
@@ -547,6 +564,21 @@ def validate_log(record: LogRecord) -> None:
 
 
 _ACTION_PATH = re.compile(r"^\$\.actions\[(\d+)\]")
+
+
+def _refuse_oversized_lists(record: LogRecord) -> None:
+    """A top-level list past the schema's limit is told at once: jsonschema would check every item first
+    (seconds for 100,001 actions) before saying there are too many."""
+    properties = _validator().schema.get("properties", {})
+    diagnostics = []
+    for key, value in record.log.items():
+        limit = properties.get(key, {}).get("maxItems") if isinstance(key, str) else None
+        if type(value) is list and limit is not None and len(value) > limit:
+            diagnostics.append(Diagnostic(record.location(f"$.{key}"), _(
+                "does not match the log format: {reason}",
+                reason=_("has too many entries (at most {limit})", limit=limit))))
+    if diagnostics:
+        raise LogError(diagnostics)
 
 
 # --------------------------------------------------------------------------- reading
