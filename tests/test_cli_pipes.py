@@ -86,3 +86,41 @@ def test_a_player_name_that_is_not_utf8_text_is_a_command_line_error():
     assert done.returncode == 2
     assert b"\x9b" not in done.stderr and b"is not UTF-8 text" in done.stderr
     assert b"Traceback" not in done.stderr
+
+
+def _started_with_closed(fd: int, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """`cardrules ARGS` started with standard stream ``fd`` closed (`>&-`, `<&-`); the other two captured."""
+    import tempfile
+
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        done = subprocess.run([sys.executable, "-m", "engine", *args], stdin=subprocess.DEVNULL,
+                              stdout=out if fd != 1 else None, stderr=err, cwd=str(REPO), timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
+                              preexec_fn=lambda: os.close(fd))
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(done.args, done.returncode, out.read(), err.read())
+
+
+@pytest.mark.parametrize("args", [("rulesets",), ("--help",), ("validate", "rulesets/high-society/ja.yaml")])
+def test_output_closed_from_the_start_is_a_failure_told_on_error_output(args):
+    done = _started_with_closed(1, *args, "--lang", "en")
+    assert done.returncode == 1
+    assert done.stderr == "cardrules: cannot write the output: standard output is closed\n"
+
+
+def test_input_closed_from_the_start_reads_as_no_terminal_and_bots_play():
+    done = _started_with_closed(0, "play", "-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random",
+                                "--seed", "1", "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert "wins" in done.stdout or "nobody wins" in done.stdout
+
+
+@pytest.mark.parametrize("where", ["--lang", "LANG"])
+def test_a_language_name_too_long_for_a_file_name_falls_back_to_english(where):
+    name = "x" * 300
+    done = cardrules_process("rulesets", *(["--lang", name] if where == "--lang" else []),
+                             env={"LANG": name, "LC_ALL": "", "LANGUAGE": ""} if where == "LANG" else None,
+                             lang=name if where == "--lang" else "")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "high-society/ja" in done.stdout

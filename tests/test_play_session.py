@@ -426,3 +426,18 @@ def test_ctrl_c_saves_the_game_even_when_the_parent_ignored_it(tmp_path):
     child.expect("Resume it with")
     assert finish(child) == 0
     assert "result" not in load_log(log)
+
+
+def test_a_data_folder_that_cannot_be_made_asks_for_a_log_file_instead_of_failing_with_a_traceback(tmp_path):
+    """An interactive game with no --log is saved under $XDG_DATA_HOME: a file there (or /dev/null) is no folder."""
+    import pexpect
+
+    not_a_folder = tmp_path / "data"
+    not_a_folder.write_text("", encoding="utf-8")
+    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "high-society/ja", "--lang", "en",
+                                         "--players", "Ann,bot:random,bot:random"],
+                          cwd=str(ROOT), env={**ENV, "XDG_DATA_HOME": str(not_a_folder)}, encoding="utf-8",
+                          timeout=30, dimensions=(50, 120))
+    child.expect("cannot make the folder for saved games \\(Not a directory\\); name a file with --log")
+    assert finish(child) == 1
+    assert "Traceback" not in child.before

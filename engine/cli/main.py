@@ -90,11 +90,31 @@ def build_group() -> click.Group:
     return cardrules
 
 
+def _stand_in_for_closed_streams() -> None:
+    """A program started with a standard stream closed (``>&-``, ``<&-``) gets None for it from Python.
+
+    Input closed reads as empty input (no terminal: bots play); error output
+    closed goes nowhere; output closed is a failure told on error output, as
+    other command-line tools tell it, since whatever the command would say
+    could not be read.
+    """
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+        # TRANSLATORS: the program was started with its standard output closed (e.g. `cardrules rulesets >&-`).
+        print("cardrules: " + _("cannot write the output: standard output is closed"), file=sys.stderr)
+        sys.exit(1)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cardrules`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
     asked = language_from_argv(args)
     chosen = i18n.set_language(asked)
+    _stand_in_for_closed_streams()
     if asked and chosen == i18n.DEFAULT_LANGUAGE and not asked.lower().startswith(i18n.DEFAULT_LANGUAGE):
         # Said once, on stderr, so that output meant for a program stays as it is.
         # TRANSLATORS: --lang named a language that has no catalog; {language} as typed.

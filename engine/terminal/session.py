@@ -359,7 +359,14 @@ def default_log_path() -> Path:
     from ..resources import user_data_root
 
     directory = user_data_root() / "games"
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # XDG_DATA_HOME naming a file, a read-only home...
+        from ..errors import LogError
+
+        # TRANSLATORS: an interactive game without --log is saved in the user's data folder, which could not be made.
+        raise LogError.at(_("cannot make the folder for saved games ({reason}); name a file with --log",
+                            reason=error.strerror or str(error)), str(directory)) from None
     stem = time.strftime("game-%Y%m%d-%H%M%S")
     path = directory / f"{stem}.json"
     number = 1

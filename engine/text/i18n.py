@@ -62,11 +62,20 @@ def _normalize(tag: str) -> str:
 def catalog_dirs(lang: str) -> list[Path]:
     """``<root>/locales/<lang>/LC_MESSAGES`` directories that exist, highest priority first."""
     found = []
+    if not _LANGUAGE_TAG.match(lang):
+        return found  # no catalog is named so (a 300-letter LANG is no file name either)
     for locales in resources.subdirs("locales"):
         d = locales / lang / "LC_MESSAGES"
-        if d.is_dir():
-            found.append(d)
+        try:
+            if d.is_dir():
+                found.append(d)
+        except OSError:
+            pass  # unreadable: as if absent
     return found
+
+
+# What a catalog's folder may be called: a language, then region, script or variant subtags.
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,8}(?:_[A-Za-z0-9]{1,8}){0,4}\Z")
 
 
 def available_languages() -> list[str]:
