@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -156,10 +159,11 @@ def test_the_plot_is_a_real_png(capsys, tmp_path):
         (["--games", "0"], "--games"),
         (["--games", "-5"], "--games"),
         (["--jobs", "0"], "--jobs"),
+        (["--jobs", "100000"], "100000 is too many: at most"),
         (["--plot", "/no/such/folder/out.png"], "--plot"),
     ],
     ids=["unknown bot kind", "a person's name", "too few seats", "zero games", "negative games", "zero jobs",
-         "a plot nobody can write"],
+         "more jobs than the cores can run", "a plot nobody can write"],
 )
 def test_a_wrong_command_line_is_exit_2_with_a_clear_message(capsys, arguments, expected):
     base = {"--players": FOUR_BOTS, "--games": "10"}
@@ -323,3 +327,54 @@ def test_the_report_ends_with_how_to_read_its_numbers(capsys):
     assert "(percentage points)" in text
     assert "± is one standard deviation of the values over the games" in text
     assert "among the 6 intervals of differences above, about 0.3 may show a difference that chance alone made" in text
+
+
+def _children_of(parent: int) -> list[int]:
+    """The live processes whose parent is ``parent`` (read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == parent and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGKILL"])
+def test_workers_end_when_the_simulation_is_killed(signal_name):
+    """`kill` of a --jobs run must not leave its workers playing on for nobody."""
+    import signal
+    import time
+
+    parent = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "-r", "high-society/ja", "--games",
+                               "10000000", "--players", "bot:random,bot:random,bot:random", "--jobs", "2",
+                               "--seed", "1", "--lang", "en"], cwd=str(REPO), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children_of(parent.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = _children_of(parent.pid)
+        assert len(workers) >= 2
+        parent.send_signal(getattr(signal, signal_name))
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in workers)
+    finally:
+        if parent.poll() is None:
+            parent.kill()

@@ -29,6 +29,12 @@ PROGRESS_DELAY = 1.0
 PIPE_WIDTH = 160
 
 
+def most_jobs() -> int:
+    """The most worker processes ``--jobs`` may start: more than four per core only fight for the cores
+    (and each holds the rulesets in memory), and --jobs 100000 would start processes without end."""
+    return 4 * available_cores()
+
+
 def available_cores() -> int:
     """The cores this process may use (the default for --jobs)."""
     try:
@@ -237,6 +243,10 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
         # ruleset whatever their order, so the figures are those of the same games.
         ruleset_names = (baseline, *(name for name in ruleset_names if name != baseline))
 
+    if jobs is not None and jobs > most_jobs():
+        # TRANSLATORS: --jobs asked for more worker processes than the machine can usefully run.
+        raise click.BadParameter(_("{jobs} is too many: at most {most} worker processes (four per core here)",
+                                   jobs=jobs, most=most_jobs()), param_hint="--jobs")
     names, seat_kinds = bot_seats(players_spec)
     specs, rulesets = load_rulesets(ruleset_names, options)
     for ruleset in rulesets:

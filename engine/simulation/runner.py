@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import threading
 from collections import deque
 from concurrent.futures import Executor, Future
@@ -289,7 +290,34 @@ def process_pool(jobs: int, plan: SimulationPlan | None = None) -> Executor:
         context = multiprocessing.get_context("fork")
     else:
         context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=end_with_parent,
+                               initargs=(os.getpid(),))
+
+
+def end_with_parent(parent: int) -> None:
+    """Make a worker process end when the process that started it does, however that one ends.
+
+    A parent ended by ``kill`` (SIGTERM, or SIGKILL, which no program can
+    catch) cannot shut its pool down, and its workers would play on for
+    nobody. On Linux the kernel sends the worker SIGTERM when its parent
+    dies (``PR_SET_PDEATHSIG``); elsewhere nothing is done.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+# prctl(2): the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
 
 
 def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | None = None,
@@ -305,6 +333,8 @@ def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | 
     """
     merged = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
     own_pool: Executor | None = None
+    # More workers than games would only start processes that find nothing to play.
+    jobs = min(jobs, max(1, plan.games))
     if executor is None and jobs > 1:
         own_pool = executor = process_pool(jobs, plan)
         workers = jobs
