@@ -1,6 +1,10 @@
 """Checks after the schema: references exist, values in range, the game can end."""
 from __future__ import annotations
 
+import pytest
+
+from engine.errors import RulesetError
+
 from engine.language.semantic import check, check_duplicate_ids
 from engine.language.ruleset import load_merged
 from engine.language.yaml_loader import load_yaml
@@ -158,3 +162,30 @@ def test_removing_the_money_is_one_mistake_though_both_auctions_find_none(tmp_pa
     [problem] = validate(str(path))
     assert problem.message.startswith("no card is money for this auction")
     assert (problem.location.file, problem.location.line) == (str(path), 3)  # at the removal, its cause
+
+
+@pytest.mark.parametrize(("house", "expected"), [
+    ("extends: high-society/ja\nzones: {hand: {kind: stack}}\n",
+     "$.zones.hand.kind: the zone hand is a stack, but this step needs a set (the step misfortune uses it as its hand)"),
+    ("extends: high-society/ja\nzones: {revealed: {owner: player}}\n",
+     "$.zones.revealed.owner: the zone revealed belongs to each player, but this step needs one shared zone"),
+    ("extends: high-society/ja\nzones: {deck: {kind: set}}\n", "the zone deck is a set, but this step needs a stack"),
+    ("extends: high-society/ja\nflow:\n  - id: round\n    steps:\n      - id: auction\n        cases:\n"
+     "          - {id: misfortune, lot: deck}\n", "lot: the zone deck is a stack, but this step needs a set"),
+    ("extends: bohnanza/amigo\nzones: {hand: {kind: set}}\n", "the zone hand is a set, but this step needs a row"),
+    ("extends: bohnanza/amigo\nzones: {face-up: {owner: player}}\n",
+     "pool: the zone face-up belongs to each player, but this step needs one shared zone"),
+    ("extends: bohnanza/amigo\nflow:\n  - id: turn\n    steps:\n      - id: plant\n        steps:\n"
+     "          - {id: plant-from-hand, from: coins}\n", "from: the zone coins is a set, but this step needs a row"),
+], ids=["auction hand a stack", "the lot a player zone", "deck a set", "lot the deck", "bean hand a set",
+        "face-up a player zone", "planting from coins"])
+def test_a_zone_a_block_cannot_work_with_is_refused_where_it_is_named_or_declared(tmp_path, house, expected):
+    """Each block says which zones it can work with (each player's or shared; set, row or stack), also for the
+    zone it uses by default; a ruleset that gives it another is refused instead of crashing in play."""
+    from engine.language.ruleset import load_ruleset
+
+    path = tmp_path / "house.yaml"
+    path.write_text(house, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    assert expected in str(caught.value)

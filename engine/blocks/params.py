@@ -51,9 +51,15 @@ def one_of(*values: str) -> dict[str, Any]:
     return {"enum": list(values)}
 
 
-def zone() -> dict[str, Any]:
-    """A zone id."""
-    return name("zone")
+def zone(owner: str | None = None, kinds: tuple[str, ...] = (), default: str | None = None) -> dict[str, Any]:
+    """A zone id; ``owner`` (``player`` or ``shared``) and ``kinds`` (``set``, ``row``, ``stack``) say which zones
+    the block can work with, and the semantic check refuses the others, also the ``default`` zone the block
+    uses when the parameter is left out."""
+    schema = name("zone")
+    needs = {key: value for key, value in (("owner", owner), ("kinds", list(kinds)), ("default", default)) if value}
+    if needs:
+        schema["x-zone"] = needs
+    return schema
 
 
 def variable() -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping
 
 from ..errors import Diagnostic, Location
-from ..text.i18n import _
+from ..text.i18n import _, pgettext
 from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference, listed
 from .yaml_loader import Node, PositionIndex, json_path_child
 
@@ -346,6 +346,70 @@ def _parameter_refs(schema: Any) -> str | None:
     return None
 
 
+def _zone_needs(schema: Any) -> Mapping[str, Any] | None:
+    """The owner and kinds a zone parameter's schema asks for (``x-zone``), looking through ``anyOf``."""
+    if not isinstance(schema, dict):
+        return None
+    if "x-zone" in schema:
+        return schema["x-zone"]
+    return next(filter(None, (_zone_needs(branch) for branch in schema.get("anyOf", ()))), None)
+
+
+def _check_zone_fits(context: "Context", path: str, zone_id: Any, schema: Any, default_for: str | None = None,
+                     step: Any = None) -> None:
+    """A zone named where a block needs one of each player, a shared one, or a set, row or stack, is one.
+
+    ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
+    its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it.
+    """
+    from ..text.formatting import format_list
+
+    needs = _zone_needs(schema)
+    declared = context.zones.get(zone_id) if isinstance(zone_id, str) else None
+    if not needs or not isinstance(declared, dict):
+        return
+    owner = declared.get("owner", ZONE_DEFAULTS["owner"])
+    kind = declared.get("kind", ZONE_DEFAULTS["kind"])
+    if needs.get("owner") and owner != needs["owner"]:
+        changed = "owner"
+        if needs["owner"] == "player":
+            # TRANSLATORS: a block parameter names a shared zone where it works on each player's own zone.
+            problem = _("the zone {zone} is shared, but this step needs a zone of each player's", zone=zone_id)
+        else:
+            # TRANSLATORS: a block parameter names a zone of each player where it works on one shared zone.
+            problem = _("the zone {zone} belongs to each player, but this step needs one shared zone", zone=zone_id)
+    elif needs.get("kinds") and kind not in needs["kinds"]:
+        changed = "kind"
+        # TRANSLATORS: {kind} and {kinds} are zone kinds: set, row, stack ("a row or a stack").
+        problem = _("the zone {zone} is a {kind}, but this step needs a {kinds}", zone=zone_id,
+                    kind=zone_kind_name(kind), kinds=format_list([zone_kind_name(k) for k in needs["kinds"]],
+                                                                 style="or"))
+    else:
+        return
+    if default_for is None:
+        context.add(path, problem)
+        return
+    where = json_path_child(json_path_child("$.zones", zone_id), changed) if changed in declared \
+        else json_path_child("$.zones", zone_id)
+    # TRANSLATORS: {problem} says what is wrong with a zone; the step (its id) uses it because it leaves
+    # its parameter out, e.g. "(the step bid uses it as its hand)".
+    context.add(where, _("{problem} (the step {step} uses it as its {parameter})", problem=problem,
+                         step=step if isinstance(step, str) else path, parameter=default_for))
+
+
+def zone_kind_name(kind: str) -> str:
+    """A zone kind in the reader's words."""
+    names = {
+        # TRANSLATORS: a kind of zone: cards in no order (a hand of money cards).
+        "set": pgettext("zone kind", "set"),
+        # TRANSLATORS: a kind of zone: cards in an order that matters (a hand of beans, front to back).
+        "row": pgettext("zone kind", "row"),
+        # TRANSLATORS: a kind of zone: a pile with a top card (a deck).
+        "stack": pgettext("zone kind", "stack"),
+    }
+    return names.get(kind, kind)
+
+
 def check(tree: Node, registry: Any = None) -> list[Diagnostic]:
     """Every semantic problem of a merged ruleset tree that passed the schema."""
     return _check(tree, resolved=False)
@@ -415,6 +479,10 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
         reported = len(reporter.diagnostics)
         for parameter, schema in block_class.parameters.items():
             ref = _parameter_refs(schema)
+            needs = _zone_needs(schema)
+            if needs and "default" in needs and parameter not in block and len(reporter.diagnostics) == reported:
+                # Left out: the block works on its default zone, which must fit too (blamed on the block).
+                _check_zone_fits(context, path, needs["default"], schema, parameter, block.get("id"))
             if ref and parameter in block and not is_option_reference(block[parameter]):
                 value = block[parameter]
                 if isinstance(value, list):
@@ -422,6 +490,8 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                         context.check_reference(ref, json_path_child(json_path_child(path, parameter), index), item)
                 else:
                     context.check_reference(ref, json_path_child(path, parameter), value)
+                    if ref == "zone" and len(reporter.diagnostics) == reported:
+                        _check_zone_fits(context, json_path_child(path, parameter), value, schema)
         for key in ("when", "cards", "money", "accepts"):
             selector = block.get(key)
             if isinstance(selector, dict) and not is_option_reference(selector):

@@ -241,9 +241,9 @@ def _grouped(whole: int, locale: Locale) -> str:
         return format_decimal(whole, locale=locale)
 
 
-def format_list(names: Iterable[str]) -> str:
-    """``Ann, Bo, and Cy`` / ``Ann、Bo、Cy`` / ``Ann, Bo 및 Cy`` (CLDR list patterns)."""
-    return _cldr_format_list([str(name) for name in names], locale=reader_locale())
+def format_list(names: Iterable[str], style: str = "standard") -> str:
+    """``Ann, Bo, and Cy`` / ``Ann、Bo、Cy`` / ``Ann, Bo 및 Cy`` (CLDR list patterns); ``style="or"``: ``a or b``."""
+    return _cldr_format_list([str(name) for name in names], style=style, locale=reader_locale())
 
 
 def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:

@@ -12,15 +12,15 @@ from .bidding import BID_SPACE_SIZE, PASS, BidActions, BidSpace
 from .events import Bid, Pass, Pay
 
 AUCTION_PARAMETERS = {
-    "lot": param("Lot", "The shared zone holding the card on auction (default revealed).", zone(), option=False),
+    "lot": param("Lot", "The shared zone holding the card on auction (default revealed).", zone("shared", ("set",), default="revealed"), option=False),
     "money": param("Money", "Which cards are money (default {tag: money}); a player holds one of each.", SELECTOR,
                    option=False),
     "value": param("Value", "The attribute that is a money card's face value (default value).", name("attribute"),
                    option=False),
-    "hand": param("Hand", "The player zone money is bid from (default hand).", zone(), option=False),
-    "bid": param("Bid", "The player zone a bid lies in, face up (default bid).", zone(), option=False),
-    "spent": param("Spent", "The player zone of money paid, out of the game (default spent).", zone(), option=False),
-    "won": param("Won", "The player zone the taker puts the lot into (default won).", zone(), option=False),
+    "hand": param("Hand", "The player zone money is bid from (default hand).", zone("player", ("set",), default="hand"), option=False),
+    "bid": param("Bid", "The player zone a bid lies in, face up (default bid).", zone("player", ("set",), default="bid"), option=False),
+    "spent": param("Spent", "The player zone of money paid, out of the game (default spent).", zone("player", ("set",), default="spent"), option=False),
+    "won": param("Won", "The player zone the taker puts the lot into (default won).", zone("player", default="won"), option=False),
     "taker": param("Taker", "The player variable set to whoever takes the lot (default taker).", variable(),
                    option=False),
     "start": param("Start", "The player variable of who bids first (default start).", variable(), option=False),

@@ -112,7 +112,7 @@ class DiscardTagged:
                   "discard-self": param("Discard self", "Discard the effect card too.", BOOLEAN),
                   "when-none": param("When none", "pending (the next such card taken goes) or nothing.",
                                      one_of("pending", "nothing")),
-                  "to": param("To", "The shared zone of discarded cards (default discarded).", zone(), option=False)}
+                  "to": param("To", "The shared zone of discarded cards (default discarded).", zone("shared", default="discarded"), option=False)}
     required = ("tag",)
 
     @classmethod

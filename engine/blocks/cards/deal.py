@@ -37,8 +37,8 @@ class DealStep(FlowNode):
 
     kind = "deal"
     instant = True
-    parameters = {"from": param("From", "The stack dealt from.", zone(), option=False),
-                  "to": param("To", "The player zone cards are dealt to.", zone(), option=False),
+    parameters = {"from": param("From", "The stack dealt from.", zone("shared", ("stack",)), option=False),
+                  "to": param("To", "The player zone cards are dealt to.", zone("player"), option=False),
                   "count": param("Count", "How many cards each player gets (a number, or by number of players).",
                                  {"anyOf": [COUNT, by_players_schema()]}),
                   "first-seats": param("First seats", "Other counts for the first seats from the start player, by "

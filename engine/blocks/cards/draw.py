@@ -27,7 +27,7 @@ class DrawStep(FlowNode):
 
     kind = "draw"
     instant = True
-    parameters = {"from": param("From", "The stack drawn from.", zone(), option=False),
+    parameters = {"from": param("From", "The stack drawn from.", zone("shared", ("stack",)), option=False),
                   "to": param("To", "The zone of the player the cards go to.", zone(), option=False),
                   "count": param("Count", "How many cards (a number, or by number of players).",
                                  {"anyOf": [COUNT, by_players_schema()]}),

@@ -26,8 +26,8 @@ class RevealStep(FlowNode):
 
     kind = "reveal"
     instant = True
-    parameters = {"from": param("From", "The stack whose top card is turned over.", zone(), option=False),
-                  "to": param("To", "The zone the card is shown in.", zone(), option=False),
+    parameters = {"from": param("From", "The stack whose top card is turned over.", zone("shared", ("stack",)), option=False),
+                  "to": param("To", "The zone the card is shown in.", zone("shared"), option=False),
                   "player": param("Player", "Who turns it over (a player variable; default start).", variable(),
                                   option=False)}
     required = ("from", "to")

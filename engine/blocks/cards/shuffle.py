@@ -28,7 +28,7 @@ class ShuffleStep(FlowNode):
 
     kind = "shuffle"
     instant = True
-    parameters = {"to": param("To", "The stack the shuffled cards form.", zone(), option=False),
+    parameters = {"to": param("To", "The stack the shuffled cards form.", zone(kinds=("stack",)), option=False),
                   "from": param("From", "The zone the cards come from (default box).", zone(), option=False),
                   "cards": param("Cards", "Which cards are shuffled (default every card there).", SELECTOR,
                                  option=False),

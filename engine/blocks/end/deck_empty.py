@@ -23,7 +23,7 @@ class DeckEmpty(EndCondition):
     kind = "deck-empty"
     checked_at_check = True
     parameters = {**END_PARAMETERS,
-                  "zone": param("Zone", "The shared zone that ends the game when empty (default deck).", zone(),
+                  "zone": param("Zone", "The shared zone that ends the game when empty (default deck).", zone("shared", default="deck"),
                                 option=False)}
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:

@@ -14,8 +14,8 @@ HARVEST_PARAMETERS = {
     "zones": param("Zones", "The tag of the player's zones that are harvested (fields).", name("zone-tag"), option=False),
     "table": param("Table", "The card tables that say what a zone pays by its number of cards.", name("table"),
                    option=False),
-    "pay-to": param("Pay to", "The player's zone the paid cards go to (their coins).", zone(), option=False),
-    "rest-to": param("Rest to", "The shared zone the other cards go to (the discard pile).", zone(), option=False),
+    "pay-to": param("Pay to", "The player's zone the paid cards go to (their coins).", zone("player"), option=False),
+    "rest-to": param("Rest to", "The shared zone the other cards go to (the discard pile).", zone("shared"), option=False),
     "counter": param("Counter", "A per-player counter of harvests (of non-empty zones).", name("player-counter"),
                      option=False),
 }

@@ -84,7 +84,7 @@ class PlantStep(PlantingStep):
     """
 
     kind = "plant"
-    parameters = {"from": param("From", "The player's row whose front card is planted.", zone(), option=False),
+    parameters = {"from": param("From", "The player's row whose front card is planted.", zone("player", ("row",)), option=False),
                   "into": param("Into", "The tag of the player's zones cards are planted in.", name("zone-tag"),
                                 option=False),
                   "least": param("Least", "How many cards must be planted (when there are cards).", {"type": "integer", "minimum": 0, "maximum": 100}),
@@ -93,7 +93,7 @@ class PlantStep(PlantingStep):
                   "when-blocked": param("When blocked", "wait (make room first) or discard.", one_of("wait", "discard"),
                                         option=False),
                   "discard": param("Discard", "The shared zone a blocked card goes to (with when-blocked: discard).",
-                                   zone(), option=False),
+                                   zone("shared"), option=False),
                   "player": param("Player", "Who plants (a player variable; default active).", variable(), option=False)}
     required = ("from", "into")
 

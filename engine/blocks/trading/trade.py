@@ -70,10 +70,10 @@ class TradeStep(FlowNode):
     """
 
     kind = "trade"
-    parameters = {"hand": param("Hand", "The players' rows whose cards may be traded.", zone(), option=False),
+    parameters = {"hand": param("Hand", "The players' rows whose cards may be traded.", zone("player", ("row",)), option=False),
                   "pool": param("Pool", "The shared zone of the active player's cards that may be traded "
-                                "(face-up cards).", zone(), option=False),
-                  "received": param("Received", "The player zone cards received go to.", zone(), option=False),
+                                "(face-up cards).", zone("shared"), option=False),
+                  "received": param("Received", "The player zone cards received go to.", zone("player"), option=False),
                   "offers": param("Offers", "The most offers each player makes per turn.", COUNT),
                   "counter": param("Counter", "A shared counter of accepted trades.", name("shared-counter"), option=False),
                   "store": param("Store", "A player zone, seen by everyone, whose cards its owner may trade too.",
