@@ -355,8 +355,8 @@ def _zone_needs(schema: Any) -> Mapping[str, Any] | None:
     return next(filter(None, (_zone_needs(branch) for branch in schema.get("anyOf", ()))), None)
 
 
-def _check_zone_fits(context: "Context", path: str, zone_id: Any, schema: Any, default_for: str | None = None,
-                     step: Any = None) -> None:
+def _check_zone_fits(context: "Context", path: str, zone_id: Any, schema: Any,
+                     default_for: str | None = None, step: Any = None) -> None:
     """A zone named where a block needs one of each player, a shared one, or a set, row or stack, is one.
 
     ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
