@@ -400,11 +400,11 @@ def _check_zone_fits(context: "Context", path: str, zone_id: Any, schema: Any,
 def zone_kind_name(kind: str) -> str:
     """A zone kind in the reader's words."""
     names = {
-        # TRANSLATORS: a kind of zone: cards in no order (a hand of money cards).
+        # TRANSLATORS: a kind of zone: cards in no order.
         "set": pgettext("zone kind", "set"),
-        # TRANSLATORS: a kind of zone: cards in an order that matters (a hand of beans, front to back).
+        # TRANSLATORS: a kind of zone: cards in an order that matters, front to back.
         "row": pgettext("zone kind", "row"),
-        # TRANSLATORS: a kind of zone: a pile with a top card (a deck).
+        # TRANSLATORS: a kind of zone: a pile with a top card.
         "stack": pgettext("zone kind", "stack"),
     }
     return names.get(kind, kind)
