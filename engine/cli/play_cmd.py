@@ -1,6 +1,7 @@
 """``cardrules play``: a game in the terminal, or narrated when nobody is at the keyboard."""
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sys
@@ -210,10 +211,10 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     try:
         session.run()
     except (QuitRequested, EOFError, KeyboardInterrupt):
-        console.print()
-        console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)
-    except _Terminated:
         _tell_where_it_was_saved(console, session)
+    except _Terminated:
+        with contextlib.suppress(OSError):  # after SIGHUP nothing may read the output any more
+            _tell_where_it_was_saved(console, session)
     finally:
         if lock is not None:
             lock.release()
@@ -255,12 +256,9 @@ def _ends_cleanly_when_terminated() -> list[int]:
 
 
 def _tell_where_it_was_saved(console: Console, session: Any) -> None:
-    """The stop message, if anything still reads the output (after SIGHUP nothing may)."""
-    try:
-        console.print()
-        console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)
-    except OSError:
-        pass
+    """The stop message: where the game is saved and how to resume it."""
+    console.print()
+    console.print(session.stopped_message(), markup=False, highlight=False, soft_wrap=True)
 
 
 def _ctrl_c_stops_the_game() -> None:

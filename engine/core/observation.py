@@ -10,9 +10,9 @@ comes from the deciding step, and the phases of the turn from the flow.
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from functools import reduce
 from operator import or_
-from collections import Counter
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 

@@ -333,40 +333,27 @@ def _steps(path: str, block: Any) -> Iterator[tuple[str, str, dict]]:
             yield from _steps(f"{path}.{key}[{index}]", child)
 
 
-def _parameter_refs(schema: Any) -> str | None:
-    """What a parameter's schema names (``x-ref``), looking through ``anyOf``."""
+def _annotation(schema: Any, key: str) -> Any:
+    """A parameter schema's annotation ``key`` (``x-ref``, ``x-zone``), looking through ``anyOf``."""
     if not isinstance(schema, dict):
         return None
-    if "x-ref" in schema:
-        return schema["x-ref"]
-    for branch in schema.get("anyOf", ()):
-        found = _parameter_refs(branch)
-        if found:
-            return found
-    return None
+    if key in schema:
+        return schema[key]
+    return next(filter(None, (_annotation(branch, key) for branch in schema.get("anyOf", ()))), None)
 
 
-def _zone_needs(schema: Any) -> Mapping[str, Any] | None:
-    """The owner and kinds a zone parameter's schema asks for (``x-zone``), looking through ``anyOf``."""
-    if not isinstance(schema, dict):
-        return None
-    if "x-zone" in schema:
-        return schema["x-zone"]
-    return next(filter(None, (_zone_needs(branch) for branch in schema.get("anyOf", ()))), None)
-
-
-def _check_zone_fits(context: "Context", path: str, zone_id: Any, schema: Any,
+def _check_zone_fits(context: "Context", path: str, zone_id: Any, needs: Mapping[str, Any],
                      default_for: str | None = None, step: Any = None) -> None:
-    """A zone named where a block needs one of each player, a shared one, or a set, row or stack, is one.
+    """A zone named where a block needs (``needs``: its ``x-zone``) one of each player, a shared one, or a set,
+    row or stack, is one.
 
     ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
     its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it.
     """
     from ..text.formatting import format_list
 
-    needs = _zone_needs(schema)
     declared = context.zones.get(zone_id) if isinstance(zone_id, str) else None
-    if not needs or not isinstance(declared, dict):
+    if not isinstance(declared, dict):
         return
     owner = declared.get("owner", ZONE_DEFAULTS["owner"])
     kind = declared.get("kind", ZONE_DEFAULTS["kind"])
@@ -478,11 +465,11 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
             continue
         reported = len(reporter.diagnostics)
         for parameter, schema in block_class.parameters.items():
-            ref = _parameter_refs(schema)
-            needs = _zone_needs(schema)
+            ref = _annotation(schema, "x-ref")
+            needs = _annotation(schema, "x-zone")
             if needs and "default" in needs and parameter not in block and len(reporter.diagnostics) == reported:
-                # Left out: the block works on its default zone, which must fit too (blamed on the block).
-                _check_zone_fits(context, path, needs["default"], schema, parameter, block.get("id"))
+                # Left out: the block works on its default zone, which must fit too (blamed on its declaration).
+                _check_zone_fits(context, path, needs["default"], needs, parameter, block.get("id"))
             if ref and parameter in block and not is_option_reference(block[parameter]):
                 value = block[parameter]
                 if isinstance(value, list):
@@ -490,8 +477,8 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                         context.check_reference(ref, json_path_child(json_path_child(path, parameter), index), item)
                 else:
                     context.check_reference(ref, json_path_child(path, parameter), value)
-                    if ref == "zone" and len(reporter.diagnostics) == reported:
-                        _check_zone_fits(context, json_path_child(path, parameter), value, schema)
+                    if needs and len(reporter.diagnostics) == reported:
+                        _check_zone_fits(context, json_path_child(path, parameter), value, needs)
         for key in ("when", "cards", "money", "accepts"):
             selector = block.get(key)
             if isinstance(selector, dict) and not is_option_reference(selector):
