@@ -18,7 +18,9 @@ for variable in ("LANGUAGE", "LC_MESSAGES", "LANG", "CARDRULES_PATH"):
     os.environ.pop(variable, None)
 os.environ["LC_ALL"] = "C.UTF-8"
 # Nothing in the tester's own ~/.local/share/cardrules may change what the tests see.
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="cardrules-xdg-")
+# The directory goes when the test process ends (each xdist worker has its own).
+_DATA_HOME = tempfile.TemporaryDirectory(prefix="cardrules-xdg-")
+os.environ["XDG_DATA_HOME"] = _DATA_HOME.name
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 REPO = Path(__file__).resolve().parent.parent
-_OVERLAYS = Path(tempfile.mkdtemp(prefix="cardrules-test-rulesets-"))
+# Removed when the test process ends (a TemporaryDirectory cleans up when it is collected at exit).
+_OVERLAYS_DIRECTORY = tempfile.TemporaryDirectory(prefix="cardrules-test-rulesets-")
+_OVERLAYS = Path(_OVERLAYS_DIRECTORY.name)
 
 
 def _yaml_value(value: Any) -> str:

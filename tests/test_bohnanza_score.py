@@ -9,6 +9,7 @@ or more cards than the deck.
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import jsonschema
@@ -22,6 +23,7 @@ from engine.formats.table import load_table
 from engine.text.i18n import set_language
 
 TABLES = Path(__file__).parent / "tables"
+_TABLES_WRITTEN = tempfile.TemporaryDirectory(prefix="bohnanza-table-")
 AMIGO_BEANS = {"blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12, "black-eyed": 10, "red": 8, "garden": 6}
 
 
@@ -104,11 +106,9 @@ def test_the_winners_are_those_with_the_most_coins_then_the_most_cards_in_hand(s
 
 
 def _written(players: str) -> Path:
-    """A table file in a fresh temporary directory (Hypothesis examples cannot share pytest's tmp_path)."""
-    import tempfile
-
-    directory = Path(tempfile.mkdtemp(prefix="bohnanza-table-"))
-    return write_table(directory, players)
+    """A table file in a fresh directory under the module's own (Hypothesis examples cannot share pytest's
+    function-scoped tmp_path); the module's directory is removed when the test process ends."""
+    return write_table(Path(tempfile.mkdtemp(dir=_TABLES_WRITTEN.name)), players)
 
 
 # --------------------------------------------------------------------------- what is printed
