@@ -21,7 +21,7 @@ import os
 import random
 from typing import Any
 
-from .errors import CardrulesError, Diagnostic, Location
+from .errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
 from .text.i18n import _
 from .language.ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
 
@@ -58,16 +58,36 @@ def check_ruleset(name_or_path: str | os.PathLike, *, games: int = GAMES_PER_PLA
     return _play_games(ruleset, where, games, seed)
 
 
-def _play_games(ruleset: Any, where: Location, games: int, seed: int) -> list[Diagnostic]:
+def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
+    """What ``cardrules validate`` adds to the checks of the files: one random game with the fewest players and
+    one with the most must end (a valid ruleset may still never end: a deal larger than its deck at five
+    seats), told at the ruleset's end conditions. The conformance suite plays more games and checks more."""
+    try:
+        if is_abstract(load_merged(name_or_path)):
+            return []
+        ruleset = load_ruleset(name_or_path)
+    except CardrulesError as error:
+        return list(error.diagnostics)
+    return _play_games(ruleset, Location(display_path(ruleset.source) if ruleset.source else ruleset.id), 1, 0,
+                       counts=sorted({ruleset.players_min, ruleset.players_max}))
+
+
+def _play_games(ruleset: Any, where: Location, games: int, seed: int,
+                counts: list[int] | None = None) -> list[Diagnostic]:
     from .core.game import Game
 
     problems: list[Diagnostic] = []
     rng = random.Random(seed)
-    for players in player_counts(ruleset):
+    for players in counts or player_counts(ruleset):
         for game_number in range(games):
             game_seed = rng.randrange(2 ** 32)
             try:
                 problem = _play_one(Game(ruleset, players), game_seed)
+            except EndlessGameError as error:
+                # Located in the ruleset, and the same whatever the number of players: said once.
+                return problems + [Diagnostic(d.location, _("{players} players, seed {seed}: {problem}",
+                                                            players=players, seed=game_seed, problem=d.message))
+                                   for d in error.diagnostics]
             except CardrulesError as error:
                 problem = _("the interpreter refused a legal action: {reason}", reason=str(error)[:200])
             if problem is not None:
@@ -115,7 +135,7 @@ def _play_one(game: Any, seed: int) -> str | None:
     actions = 0
     while not state.is_terminal():
         legal = state.legal_actions()
-        if len(legal) == 0:
+        if not legal:
             return _("player {player} has no legal action in a game that is not over", player=state.current_player())
         action = legal.sample(chooser)
         if action not in legal:

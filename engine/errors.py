@@ -101,6 +101,10 @@ class UnknownRulesetName(RulesetError):
     """A ruleset name (not a file) that names no shipped or installed ruleset."""
 
 
+class EndlessGameError(RulesetError):
+    """A game went on past what a log can hold (its ruleset lets it run forever), located in the ruleset."""
+
+
 class OptionError(RulesetError):
     """An unknown option or a bad option value."""
 

@@ -30,9 +30,9 @@ What OpenSpiel sees:
   for ``n`` players, so the returns add up to 0 and lie in
   ``[-1/n, 1 - 1/n]``. A game nobody wins (a truncated one too) returns 0 to
   everyone.
-- **Length**: the engine bounds no ruleset's number of actions in general
-  (trading steps cap offers per turn, decks run out, but nothing in the
-  engine forces a flow to end). The adapter enforces a cap instead: after
+- **Length**: the engine stops a game that makes no progress or goes past
+  what a log holds (100,000 decisions) with an error, which is no ending a
+  game-AI tool can use. The adapter enforces a cap of its own: after
   ``max_game_length`` player actions (a game parameter; by default the
   conformance suite's ``MAX_ACTIONS_PER_GAME``, which every shipped ruleset's
   random games stay far below: a game of four players takes under 2,000

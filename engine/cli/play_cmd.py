@@ -11,7 +11,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from ..errors import CardrulesError, LogError, RulesetError
+from ..errors import CardrulesError, EndlessGameError, LogError, RulesetError
 from ..terminal.console import OutputConsole
 from ..text.i18n import _
 from .common import ascii_option, exits_on_bad_input, lang_option, option_overrides, parse_seats
@@ -63,11 +63,14 @@ def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
 
 def check_log_target(log_file: str, force: bool) -> None:
     """A new game's ``--log`` file: never a symbolic link, and an existing game is replaced only with ``--force``."""
+    from ..formats.gamelog import check_save_target
+
     path = Path(log_file)
     if path.is_symlink():
         # Saving replaces the file: the link would become a file and what it points to keep the old game.
         raise click.BadParameter(_("{path} is a symbolic link: name the file itself", path=log_file),
                                  param_hint="--log")
+    check_save_target(path)  # a device, a pipe or a folder: told now, not after the game's first move
     if path.is_file() and not force:  # not a pipe or a device: saving refuses those, --force or not
         # TRANSLATORS: {path} is the --log file; keep the words --resume and --force.
         raise click.BadParameter(_("{path} already holds a file: continue its game with --resume {path}, "
@@ -164,8 +167,12 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     extras = {"ruleset": log["ruleset"]} if log["ruleset"] != ruleset.id else {}
     # The bots of a resumed game draw from a seed of their own, so a log resumes the same way twice.
     bot_seed = None if seed is None else seed + len(log["actions"])
+    saved_in = Path(log_file or resume_file)
+    if log_file is None and saved_in.is_symlink():
+        # A save replaces the file it writes: through a link, the link would become a copy and its target stay old.
+        saved_in = Path(os.path.realpath(saved_in))
     session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
-                          log_path=Path(log_file or resume_file), log_extras=extras, bot_seed=bot_seed)
+                          log_path=saved_in, log_extras=extras, bot_seed=bot_seed)
     session.skip_told_events()
     session.notice(_("Resuming the game saved in {path}.", path=resume_file))
     return session
@@ -178,7 +185,8 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
               help=_("Comma-separated seats: a name for a human, bot:KIND for a bot. Default: you and three bots."))
 @click.option("--seed", type=int, metavar="N", help=_("Random seed for the deal and the bots."))
 @click.option("--log", "log_file", metavar="FILE", type=click.Path(dir_okay=False),
-              help=_("Save the game log to FILE after every action."))
+              help=_("Save the game log to FILE as the game goes: after every move of a human, at least "
+                     "every half second while bots play."))
 @click.option("--resume", "resume_file", metavar="FILE",
               help=_("Continue the game saved in FILE."))
 @click.option("--force", is_flag=True, help=_("Let --log replace a game already saved in its FILE."))
@@ -215,6 +223,12 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     except _Terminated:
         with contextlib.suppress(OSError):  # after SIGHUP nothing may read the output any more
             _tell_where_it_was_saved(console, session)
+    except EndlessGameError:
+        # Resuming would only stop again: the log is kept to be looked at (replay), the error says why.
+        if session.log_path is not None:
+            console.print(_("The game log is saved in {path}.", path=str(session.log_path)), markup=False,
+                          highlight=False, soft_wrap=True)
+        raise
     finally:
         if lock is not None:
             lock.release()

@@ -55,7 +55,12 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
         return check_ruleset(path)
     from ..language.ruleset import validate
 
-    return validate(path)
+    problems = validate(path)
+    if problems:
+        return problems
+    from ..conformance import trial_problems
+
+    return trial_problems(path)
 
 
 @click.command(help=_("Check ruleset YAML files (and .po translation catalogs); report every problem."))

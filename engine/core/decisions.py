@@ -110,8 +110,13 @@ class LegalActions:
     def __iter__(self) -> Iterator[int]:
         raise NotImplementedError
 
-    def __len__(self) -> int:
+    def size(self) -> int:
+        """How many legal actions there are: any whole number (a trade of any part of a long hand can have
+        more than 2**63, which ``len`` cannot return; code that weighs decisions by size asks this)."""
         return sum(1 for _ in self)
+
+    def __len__(self) -> int:
+        return self.size()
 
     def __bool__(self) -> bool:
         return next(iter(self), None) is not None
@@ -152,7 +157,7 @@ class ActionList(LegalActions):
     def __iter__(self) -> Iterator[int]:
         return iter(self.actions)
 
-    def __len__(self) -> int:
+    def size(self) -> int:
         return len(self.actions)
 
     def __bool__(self) -> bool:
@@ -181,7 +186,7 @@ class NoActions(LegalActions):
     def __iter__(self) -> Iterator[int]:
         return iter(())
 
-    def __len__(self) -> int:
+    def size(self) -> int:
         return 0
 
     def __bool__(self) -> bool:
@@ -233,7 +238,7 @@ class AnytimeActions(LegalActions):
     def __iter__(self) -> Iterator[int]:
         return iter(self._list())
 
-    def __len__(self) -> int:
+    def size(self) -> int:
         return len(self._list())
 
     def sample(self, rng: random.Random) -> int:
@@ -283,14 +288,14 @@ class UnionActions(LegalActions):
         for part in self.parts:
             yield from part
 
-    def __len__(self) -> int:
-        return sum(len(part) for part in self.parts)
+    def size(self) -> int:
+        return sum(part.size() for part in self.parts)
 
     def __bool__(self) -> bool:
         return bool(self.parts)
 
     def sample(self, rng: random.Random) -> int:
-        sizes = [len(part) for part in self.parts]
+        sizes = [part.size() for part in self.parts]
         total = sum(sizes)
         if not total:
             raise ValueError("no legal action")

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..text.i18n import _
 from .events import CardsMoved, Shuffled
+from .limits import MAX_CHANCE_OUTCOMES
 from .zones import SHARED, STACK, count_of, iterate_bits
 
 
@@ -109,6 +111,9 @@ class CardMoves:
 
         ``mask``: the instances as a bitmask, when the caller has it (a set zone's cards).
         """
+        if len(self.chance_record) >= MAX_CHANCE_OUTCOMES:
+            raise self.endless(_("the game did not end within {limit} shuffles, the most a game log holds: "
+                                 "nothing the end conditions wait for happened", limit=MAX_CHANCE_OUTCOMES))
         order = self.chance.shuffle(self, zone_id, list(instances), log_key)
         # The card ids are worked out when the log is written: most simulated games never are.
         self.chance_record.append((zone_id, tuple(order), log_key))

@@ -9,7 +9,6 @@ physical game read from a table file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence

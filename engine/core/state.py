@@ -14,16 +14,21 @@ import copy
 import weakref
 from typing import Any
 
-from ..errors import IllegalActionError
+from ..errors import EndlessGameError, IllegalActionError
 from ..text.i18n import _
 from .decisions import NO_ACTIONS, AnytimeActions, LegalActions, UnionActions
 from .events import DecisionMade, GameEnded
 from .flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
+from .limits import MAX_ACTIONS
 from .log_form import LogForm
 from .moves import CardMoves
 from .observation import Observation
 from .rule_queries import RuleQueries
 
+# Every this many decisions the state checks that the game still changes ...
+PROGRESS_WINDOW = 1024
+# ... and a game unchanged at this many checks in a row cannot end.
+IDLE_WINDOWS = 8
 TERMINAL = -4
 CHANCE = -1
 
@@ -64,6 +69,10 @@ class State(CardMoves, RuleQueries, LogForm):
         self.end_after: str | None = None
         self.round_number = 0
         self.history: list[int] = []
+        # When to look again whether the game still goes anywhere (see _check_progress).
+        self._next_progress_check = PROGRESS_WINDOW
+        self._progress_fingerprint: tuple | None = None
+        self._idle_windows = 0
         self.action_players: list[int] = []
         self.events: list[Any] = []
         self.chance = chance
@@ -115,6 +124,8 @@ class State(CardMoves, RuleQueries, LogForm):
         if self.terminal:
             # TRANSLATORS: why an action is refused: the game has ended.
             raise IllegalActionError.at(_("the game is over"))
+        if len(self.history) >= self._next_progress_check:
+            self._check_progress()
         watchers = self._watchers
         if watchers:  # observations taken at this decision keep what they saw (inlined: once per action)
             self._watchers = []
@@ -148,6 +159,38 @@ class State(CardMoves, RuleQueries, LogForm):
         self.action_players.append(player)
         if signal != DECIDE:
             self._run(signal)
+
+    def _check_progress(self) -> None:
+        """Stop a game that cannot end: one past what a log holds, or one where nothing has changed for a while.
+
+        Asked every ``PROGRESS_WINDOW`` decisions (one comparison per action
+        otherwise). Nothing changed means the same cards in the same zones and
+        the same counters as at each of the last ``IDLE_WINDOWS`` checks: the
+        players only pass, or decline, and the end conditions wait for cards
+        that can no longer move (a deal that emptied the deck and nothing to
+        refill it from).
+        """
+        decisions = len(self.history)
+        if decisions >= MAX_ACTIONS:
+            raise self.endless(_("the game did not end within {limit} decisions, the most a game log holds: "
+                                 "nothing the end conditions wait for happened", limit=MAX_ACTIONS))
+        fingerprint = (tuple(self.zones), tuple(self.counters))
+        if fingerprint == self._progress_fingerprint:
+            self._idle_windows += 1
+            if self._idle_windows >= IDLE_WINDOWS:
+                raise self.endless(_("in the last {count} decisions no card moved and no counter changed: "
+                                     "the game cannot reach any of its end conditions",
+                                     count=IDLE_WINDOWS * PROGRESS_WINDOW))
+        else:
+            self._progress_fingerprint = fingerprint
+            self._idle_windows = 0
+        self._next_progress_check = min(decisions + PROGRESS_WINDOW, MAX_ACTIONS)
+
+    def endless(self, message: str, *, step: str | None = None) -> EndlessGameError:
+        """The error that stops a game which would never end, located at the ruleset's end conditions (or at
+        ``step``, the loop that spins); the state is left as it was, so what was saved stays readable."""
+        where = self.game.ruleset.location("$.end", step=step)
+        return EndlessGameError.at(message, where.file, where.line, where.column, where.json_path)
 
     def _apply_telling(self, apply: Any, action: int, player: int) -> int:
         """Apply an action with its decision event told before its consequences (none if it is refused)."""

@@ -119,6 +119,27 @@ class Ruleset:
         value = self.data.get(key)
         return value if isinstance(value, Mapping) else MappingProxyType({})
 
+    def location(self, json_path: str = "$", *, step: str | None = None) -> Location:
+        """Where ``json_path`` (or the step whose id is ``step``) is written, for a problem found in play.
+
+        The files are read again: such a problem (a game that never ends) is
+        rare, and a ruleset carries no positions. A ruleset that travelled to a
+        worker without its files, or whose files changed, is named without a line.
+        """
+        from . import semantic
+        from .yaml_loader import PositionIndex
+
+        shown = display_path(self.source) if self.source is not None else self.id
+        try:
+            merged = load_chain(self.source, shown)
+            if step is not None:
+                json_path = next((path for category, path, block in semantic.blocks_of(merged.tree.plain())
+                                  if category == "step" and block.get("id") == step), json_path)
+            position = PositionIndex.of(merged.tree).value(json_path)
+        except (CardrulesError, OSError, TypeError):
+            position = None
+        return position.location(json_path) if position else Location(shown, json_path=json_path)
+
     def __reduce__(self) -> tuple:
         # Picklable, so a loaded ruleset can travel to a worker process or a
         # Dask worker that has no access to the files it was read from.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from ..core.limits import MAX_CARDS
 from ..errors import Diagnostic, Location
 from ..text.i18n import _, pgettext
 from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference, listed
@@ -299,7 +300,7 @@ def expanded_cards(data: dict) -> list[dict]:
     return cards
 
 
-def _blocks(data: dict) -> Iterator[tuple[str, str, dict]]:
+def blocks_of(data: dict) -> Iterator[tuple[str, str, dict]]:
     """Every block spec of the ruleset: ``(category, JSON path, spec)``, nested steps included."""
     for key in ("setup", "flow", "finish"):
         for index, block in enumerate(data.get(key) or []):
@@ -448,7 +449,7 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                         add(base + ".into", _("the claimed cards go to a zone of the card's owner; this zone is shared"))
 
     # Names that steps introduce: player variables they set, their ids.
-    for category, path, block in _blocks(data):
+    for category, path, block in blocks_of(data):
         if category != "step":
             continue
         if isinstance(block.get("id"), str):
@@ -457,7 +458,7 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
         if kind_class is not None:
             context.variables.update(name for name in kind_class.sets_variables(block) if isinstance(name, str))
 
-    for category, path, block in _blocks(data):
+    for category, path, block in blocks_of(data):
         kind = block.get("kind")
         known = registry.get(category, {})
         block_class = known.get(kind) if isinstance(kind, str) else None
@@ -492,6 +493,7 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
         if block_check is not None and len(reporter.diagnostics) == reported:
             block_check(block, path, context)
 
+    _check_deck_size(context)
     _check_structure_names(context, data)
     _check_zones(context)
     _check_conditions(context, data)
@@ -595,7 +597,7 @@ CONDITION_QUESTIONS = ("empty", "all-empty", "counter", "all", "any", "not")
 
 def _check_conditions(context: Context, data: dict) -> None:
     """Every condition (a loop's ``until``, an ``each-player``'s ``skip``, an end's ``when``) asks one question about declared things."""
-    for category, path, block in _blocks(data):
+    for category, path, block in blocks_of(data):
         for key in ("until", "skip", "when"):
             condition = block.get(key)
             if key == "when" and category == "step":
@@ -719,6 +721,20 @@ def _check_tiebreak(reporter: Reporter, data: dict, definitions: dict, criteria:
         if name not in criteria:
             reporter.add(path, _("unknown tiebreak criterion '{name}'{hint}; declared: {valid}", name=str(name)[:80],
                                  hint=did_you_mean(str(name), list(criteria)), valid=", ".join(criteria) or "-"))
+
+
+def _check_deck_size(context: Context) -> None:
+    """A game deals no more cards than a game log lists (its ``deck``), at the most players the ruleset allows."""
+    total = 0
+    for card in context.cards:
+        try:
+            total += max(context.copies(card, context.players_max), 0)
+        except (TypeError, ValueError):
+            return  # a count from an option: judged once the option's value is known
+    if total > MAX_CARDS:
+        context.add("$.cards", _("a game of {players} players would have {count} cards; a game holds at most "
+                                 "{limit}, as many as a game log lists", players=context.players_max, count=total,
+                                 limit=MAX_CARDS))
 
 
 def _check_ending(context: Context, data: dict) -> None:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 import shlex
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from rich.console import Console
 
-from ..errors import LogError
+from ..errors import EndlessGameError, LogError
 from ..text.i18n import _
 from ..text.narration import card_ids, describe_events, event_field, setup_length
 from ..text.player_input import InputProblem, normalize_input, quit_words
@@ -32,6 +33,10 @@ from .table_view import COMPACT_BELOW, heading_card, heading_lines, render_table
 KEPT_EVENT_LINES = 400
 # Lines the screen keeps free under the table for the prompt and what it says first.
 PROMPT_LINES = 6
+# While only bots move, the log is rewritten at most this often (seconds): a save is an fsync'd rewrite of
+# the whole file, and saving after every bot move made a long game quadratic. A human's move is saved at
+# once, and so is the game before a human is asked, when it ends, and when it is stopped as endless.
+BOTS_SAVE_INTERVAL = 0.5
 
 
 class QuitRequested(Exception):
@@ -63,6 +68,9 @@ class GameSession:
     _recent: list[str] = field(default_factory=list)
     # The JSON text of the actions saved so far: each save encodes only the new ones.
     _encoded_actions: list[str] = field(default_factory=list)
+    # When the log was last written, and how many actions it held then.
+    _saved_at: float = 0.0
+    _saved_actions: int = -1
 
     # ------------------------------------------------------------------ running
 
@@ -81,15 +89,23 @@ class GameSession:
         self._tell_new_events()
         while not self.state.is_terminal():
             player = self.state.current_player()
-            if self.seats[player].is_human and self.interactive:
+            human = self.seats[player].is_human and self.interactive
+            if human:
+                self.save_if_behind()  # what the player sees is saved before they are asked
                 action = self.ask_human(player)
                 # What happened before this human's move is old news from now on.
                 self._recent = []
             else:
                 action = self._bots[player].choose(self.state.observation(player), self.state.legal_actions())
-            self.state.apply_action(action)
-            self.save()
+            try:
+                self.state.apply_action(action)
+            except EndlessGameError:
+                self.save_if_behind()  # refused before anything changed: the game so far is kept
+                raise
+            if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
+                self.save()
             self._tell_new_events()
+        self.save_if_behind()
         self.finish()
 
     @property
@@ -97,8 +113,15 @@ class GameSession:
         """Player names in seat order."""
         return [seat.name for seat in self.seats]
 
+    def save_if_behind(self) -> None:
+        """Save unless the log already holds every action."""
+        if self._saved_actions != len(self.state.history):
+            self.save()
+
     def save(self) -> None:
         """Rewrite the log atomically (nothing to do without a log file)."""
+        self._saved_at = time.monotonic()
+        self._saved_actions = len(self.state.history)
         if self.log_path is None:
             return
         from ..formats.gamelog import save_log_atomic

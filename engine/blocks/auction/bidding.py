@@ -365,7 +365,7 @@ class BidActions(LegalActions):
             yield PASS
         yield from self.raises()
 
-    def __len__(self) -> int:
+    def size(self) -> int:
         if self._count is None:
             count = 1 if self.can_pass else 0
             if self.can_raise():

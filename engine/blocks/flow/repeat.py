@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ...core.flow import DONE, END_OF_ROUND, FlowNode, run_steps
-from ...errors import RulesetError
 from ...text.i18n import _
 from ..params import STEPS, param
 from ..registry import register
@@ -101,5 +100,5 @@ def count_pass(state: Any, frame: list, slot: int, step: str) -> None:
         return
     frame[slot] += 1
     if frame[slot] >= MAX_PASSES_WITHOUT_DECISION:
-        raise RulesetError.at(_("the loop {step} ran {count} times without a decision or an end",
-                                step=step, count=MAX_PASSES_WITHOUT_DECISION))
+        raise state.endless(_("the loop {step} ran {count} times without a decision or an end",
+                              step=step, count=MAX_PASSES_WITHOUT_DECISION), step=step)

@@ -1,12 +1,13 @@
 """Score step ``multiply-per-card``."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..numbers import exact
 from ..selectors import RememberingSelector, selector_of
-from ..params import NUMBER, TEXT, name, one_of, param
+from ..params import NUMBER, param
 from ..registry import register
 from ..selectors import SELECTOR_PARAMETERS
 
@@ -51,6 +52,37 @@ class MultiplyPerCard:
 
         # TRANSLATORS: a card that multiplies its holder's score, e.g. "score ×2" or "score ×0.5".
         return [_("score ×{factor}", factor=format_score(Fraction(spec.get("factor", 1))))]
+
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """Refuse factors that, multiplied once per card, could make a score too long to print or average.
+
+        Counted over every ``multiply-per-card`` step at once, as a player may hold
+        the cards of all of them: each contributes its factor's digits (of the
+        larger of numerator and denominator) times the copies it matches at the
+        most players.
+        """
+        from ...core.limits import MAX_SCORE_FACTOR_DIGITS
+        from ...text.i18n import _
+
+        if not context.first_time("multiply-per-card digits"):
+            return
+        digits = 0.0
+        for step in (context.data.get("scoring") or {}).get("steps") or ():
+            if not isinstance(step, dict) or step.get("kind") != cls.kind:
+                continue
+            try:
+                factor = Fraction(exact(step["factor"]))
+                copies = sum(context.copies(card, context.players_max)
+                             for card in context.matching(selector_of(step)))
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                continue  # a factor or count from an option: judged with the option's value
+            largest = max(abs(factor.numerator), factor.denominator)
+            digits += copies * math.log10(largest) if largest > 1 else 0
+        if digits > MAX_SCORE_FACTOR_DIGITS:
+            context.add("$.scoring.steps", _("the factors that multiply a score could make it about {digits} digits "
+                                             "long; at most {limit} are allowed", digits=int(digits) + 1,
+                                             limit=MAX_SCORE_FACTOR_DIGITS))
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)

@@ -324,7 +324,7 @@ class OfferActions(LegalActions):
     def __bool__(self) -> bool:
         return True
 
-    def __len__(self) -> int:
+    def size(self) -> int:
         total = 0
         for _receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store in self.choices:
             gives = 1 << hand

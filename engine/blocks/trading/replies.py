@@ -109,7 +109,7 @@ class ReplyActions(LegalActions):
             for mask in position_sets(self.hand_types, self.wanted):
                 yield self.space.accept(mask)
 
-    def __len__(self) -> int:
+    def size(self) -> int:
         return 1 + (position_choices(self.hand_types, self.wanted) if self.can_accept else 0)
 
     def __bool__(self) -> bool:
@@ -132,7 +132,7 @@ class ReplyActions(LegalActions):
         return self.space.accept(mask)
 
     def sample(self, rng: random.Random) -> int:
-        total = len(self)
+        total = self.size()
         if rng.randrange(total) == 0:
             return self.space.base
         return self.sample_accept(rng)

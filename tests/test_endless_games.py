@@ -1,0 +1,244 @@
+"""A ruleset whose game cannot end is refused by `validate`, and stopped in play with a located error.
+
+A valid ruleset may still never end: an overlay deals more cards than the deck
+holds, so nothing can refill the draw pile and the players only pass; a loop
+whose steps never ask anyone anything. `validate` plays a game with the fewest
+and with the most players and says so; in play the state stops such a game
+(nothing changed for 8,192 decisions, or more decisions or shuffles than a log
+holds) before it hangs or writes a log the reader refuses. The limits the
+engine keeps are the log format's own.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import REPO, cardrules, cardrules_process
+from engine.core import limits, moves, state as state_module
+from engine.core.game import Game
+from engine.errors import EndlessGameError
+from engine.formats.gamelog import read_log, validate_log
+from engine.language.ruleset import load_ruleset, validate
+
+LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)
+
+# Five seats of 21 cards from a deck of 104: the draw pile is empty after the deal and nothing refills it.
+DEAL_TOO_MANY = """\
+extends: bohnanza/amigo
+id: deal-too-many
+setup:
+  - {id: deal, count: 21}
+"""
+# The round's steps reveal nothing and ask nobody: the loop spins.
+NOTHING_REVEALED = """\
+extends: high-society/ja
+id: nothing-revealed
+flow:
+  - id: round
+    steps:
+      - {id: reveal, $remove: true}
+"""
+
+
+def _written(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_validate_refuses_a_ruleset_whose_game_stalls_and_says_where_its_end_is(tmp_path):
+    house = _written(tmp_path, "deal.yaml", DEAL_TOO_MANY)
+    assert validate(house) == []  # every file is valid; only a game shows the problem
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1
+    found = LOCATED.search(done.output)
+    assert found, done.output
+    assert found["file"].endswith(str(Path("rulesets", "bohnanza", "base.yaml")))
+    assert found["path"] == "$.end"
+    assert found["message"].startswith("5 players, seed ")
+    assert "no card moved and no counter changed" in found["message"]
+
+
+def test_validate_still_accepts_every_shipped_ruleset():
+    names = [str(path) for path in sorted((REPO / "rulesets").rglob("*.yaml"))]
+    done = cardrules("validate", *names)
+    assert done.exit_code == 0, done.output
+
+
+def test_a_stalled_game_stops_in_play_with_the_located_error_and_its_log_reads_back(tmp_path):
+    house = _written(tmp_path, "deal.yaml", DEAL_TOO_MANY)
+    log = tmp_path / "stalled.json"
+    played = cardrules_process("play", "-r", str(house), "--players", ",".join(["bot:random"] * 5), "--seed", "1",
+                               "--log", str(log))
+    assert played.returncode == 1
+    assert "Traceback" not in played.stderr
+    found = LOCATED.search(played.stderr)
+    assert found and found["path"] == "$.end", played.stderr
+    assert f"The game log is saved in {log}." in played.stdout
+    saved = read_log(log)
+    validate_log(saved)  # the reader takes what the writer wrote
+    assert len(saved.log["actions"]) == state_module.PROGRESS_WINDOW * (state_module.IDLE_WINDOWS + 1)
+    replayed = cardrules("replay", str(log))
+    assert replayed.exit_code == 1
+    assert "the log ends before the game does" in replayed.output
+
+
+def test_a_loop_that_never_asks_anyone_is_located_at_the_loop(tmp_path):
+    house = _written(tmp_path, "loop.yaml", NOTHING_REVEALED)
+    ruleset = load_ruleset(house)
+    with pytest.raises(EndlessGameError) as raised:
+        Game(ruleset, 3).new_initial_state(seed=1)
+    (diagnostic,) = raised.value.diagnostics
+    assert diagnostic.location.file == str(house)
+    assert diagnostic.location.json_path == "$.flow[0]"
+    assert diagnostic.location.line == 4
+    assert "the loop round ran 10000 times" in diagnostic.message
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1
+    assert f"{house}:4:5: $.flow[0]: 3 players, seed " in done.output
+
+
+def _random_game_until_stopped(name: str, players: int, seed: int) -> tuple[object, EndlessGameError | None]:
+    state = Game(load_ruleset(name), players).new_initial_state(seed=seed)
+    chooser = random.Random(seed)
+    try:
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions().sample(chooser))
+    except EndlessGameError as error:
+        return state, error
+    return state, None
+
+
+def test_a_game_is_stopped_before_it_has_more_decisions_than_a_log_holds(monkeypatch):
+    monkeypatch.setattr(state_module, "MAX_ACTIONS", 20)
+    monkeypatch.setattr(state_module, "PROGRESS_WINDOW", 8)
+    state, error = _random_game_until_stopped("high-society/ja", 4, 3)
+    assert error is not None
+    assert len(state.history) == 20  # refused before the 21st: the state is as it was
+    assert "within 20 decisions" in str(error)
+    assert error.diagnostics[0].location.json_path == "$.end"
+    assert not state.is_terminal() and state.legal_actions()  # still a state to save and resume
+
+
+def test_a_game_is_stopped_before_it_has_more_shuffles_than_a_log_holds(monkeypatch):
+    monkeypatch.setattr(moves, "MAX_CHANCE_OUTCOMES", 2)  # the deal's shuffle, then one reshuffle
+    _state, error = _random_game_until_stopped("bohnanza/amigo", 3, 5)
+    assert error is not None
+    assert "within 2 shuffles" in str(error)
+
+
+def test_the_engine_limits_are_the_log_formats_own():
+    schema = json.loads((REPO / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))
+    properties = schema["properties"]
+    assert properties["players"]["maxItems"] == limits.MAX_PLAYERS
+    assert properties["deck"]["maxItems"] == limits.MAX_CARDS
+    assert properties["actions"]["maxItems"] == limits.MAX_ACTIONS
+    assert properties["chance"]["maxItems"] == limits.MAX_CHANCE_OUTCOMES
+    ruleset_schema = json.loads((REPO / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    assert ruleset_schema["properties"]["players"]["properties"]["max"]["maximum"] == limits.MAX_PLAYERS
+
+
+def _cards_at_most_players(name: str) -> int:
+    from engine.core.cards import copies_for
+
+    ruleset = load_ruleset(name)
+    return sum(copies_for(card.count, ruleset.players_max) for card in ruleset.cards)
+
+
+@pytest.mark.parametrize("more, refused", [(0, False), (1, True)])
+def test_a_deck_larger_than_a_log_lists_is_refused(tmp_path, more, refused):
+    count = limits.MAX_CARDS - _cards_at_most_players("high-society/ja") + more
+    house = _written(tmp_path, "deck.yaml", f"""\
+extends: high-society/ja
+id: big-deck
+cards:
+  - {{id: crowd, name: Crowd, tags: [luxury], value: 1, count: {count}}}
+""")
+    problems = validate(house)
+    assert bool(problems) == refused, problems
+    if refused:
+        (problem,) = problems
+        assert problem.location.json_path == "$.cards" and problem.location.line == 4
+        assert problem.message == ("a game of 5 players would have 10001 cards; a game holds at most 10000, "
+                                   "as many as a game log lists")
+
+
+def test_a_deck_is_counted_at_the_most_players_the_ruleset_allows(tmp_path):
+    house = _written(tmp_path, "seats.yaml", """\
+extends: high-society/ja
+id: many-seats
+players: {min: 3, max: 64}
+cards:
+  - {id: crowd, name: Crowd, tags: [luxury], value: 1, count: {per-player: 80}}
+  - {id: throng, name: Throng, tags: [luxury], value: 2, count: {per-player: 80}}
+""")
+    (problem,) = validate(house)
+    assert problem.location.json_path == "$.cards"
+    assert "a game of 64 players would have" in problem.message
+
+
+@pytest.mark.parametrize("factor, copies, refused", [("2", 3, False), ("1/1000", 16, False),
+                                                     ("999999999999999999999999999999", 3, True),
+                                                     ("2", 190, False), ("2", 300, True), ("1/2", 300, True)])
+def test_factors_that_could_make_a_score_too_long_to_print_are_refused(tmp_path, factor, copies, refused):
+    house = _written(tmp_path, "factor.yaml", f"""\
+extends: high-society/ja
+id: big-factor
+cards:
+  - {{id: crown, name: Crown, tags: [prestige], count: {copies}}}
+scoring:
+  steps:
+    - {{id: prestige, factor: {factor}}}
+""")
+    problems = validate(house)
+    told = [problem for problem in problems if "could make it about" in problem.message]
+    assert bool(told) == refused, problems
+    if refused:
+        assert told[0].location.json_path == "$.scoring.steps"
+
+
+def test_a_hand_with_more_possible_offers_than_len_can_count_is_tried_without_a_crash(tmp_path):
+    # The whole draw pile goes to the active player's hand: an offer may give any part of ~90 cards
+    # (more than 2**63 offers, which Python's len() cannot return); the players soon have nothing to do.
+    house = _written(tmp_path, "keep.yaml", """\
+extends: bohnanza/amigo
+id: keep-the-draw-pile
+flow:
+  - id: turn
+    steps:
+      - id: trade
+        steps:
+          - {id: keep-face-up, from: draw, to: hand}
+""")
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1
+    assert not isinstance(done.exception, OverflowError)
+    found = LOCATED.search(done.output)
+    assert found and found["path"] == "$.end", done.output
+
+
+def test_the_number_of_legal_offers_is_counted_past_what_len_can_return():
+    ruleset = load_ruleset("bohnanza/amigo")
+    state = Game(ruleset, 3).new_initial_state(seed=4)
+    chooser = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if "offer" in legal.kinds():
+            break
+        state.apply_action(legal.sample(chooser))
+    offers = next(part for part in legal.parts if "offer" in part.kinds())
+    assert offers.size() == len(offers) > 0
+    hand = ruleset.zone("hand")
+    assert hand.kind == "row"
+    # 2**hand choices of hand cards alone: a hand of 64 cards would be past len(); size() has no such bound.
+    offers.choices  # worked out once
+    receiver, _hand, *rest = offers._choices[0]
+    offers._choices = ((receiver, 70, *rest),) + offers._choices[1:]
+    assert offers.size() > 2 ** 64
+    with pytest.raises(OverflowError):
+        len(offers)
+    assert offers.sample(chooser) in offers.space
