@@ -23,7 +23,7 @@ from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
 from engine.terminal.table_view import render_table
 from engine.text import i18n
-from engine.text.shown import literal, printable
+from engine.text.shown import json_text, literal, printable
 
 TITLE = "\x1b]0;pwned\x07"       # OSC 0: the window title
 CLEAR = "\x1b[2J"                 # clear the screen
@@ -103,3 +103,46 @@ def test_a_lone_surrogate_is_shown_escaped_never_as_raw_bytes():
     from engine.text.shown import printable
 
     assert printable("I\udc9bJ") == "I\\udc9bJ"
+
+
+# What a terminal obeys though JSON may carry it raw: C1 controls (U+009B is a CSI), DEL, separators, bidi.
+OBEYED = {chr(code) for code in range(0x7f, 0xa0)} | set("\u2028\u2029\u202e\u2066")
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+                    max_leaves=10))
+def test_json_for_the_terminal_is_the_same_data_with_nothing_a_terminal_obeys(value):
+    text = json_text(value, indent=2)
+    assert json.loads(text) == value
+    assert not OBEYED & set(text)
+    assert all(unicodedata.category(char) not in ("Cc", "Cs") or char == "\n" for char in text)
+
+
+def test_replay_json_escapes_what_a_terminal_would_obey_in_a_logs_names(tmp_path):
+    log = json.loads((REPO / "tests" / "logs" / "valid-ja.json").read_text(encoding="utf-8"))
+    log["players"] = ["Ann\u009b31m", "Bo\u202e", "Cy\u2028", "Di"]
+    log.pop("result", None)
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path), "--json", "--lang", "en"],
+                          capture_output=True, text=True, timeout=60, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert not OBEYED & set(done.stdout)
+    assert "Ann\\u009b31m" in done.stdout
+    assert [player["name"] for player in json.loads(done.stdout)["players"]] == log["players"]
+
+
+def test_the_rulesets_list_shows_a_strangers_file_name_and_description_as_text(tmp_path):
+    root = tmp_path / "root"
+    (root / "rulesets" / "house").mkdir(parents=True)
+    (root / "rulesets" / "house" / ("evil" + TITLE + ".yaml")).write_text(
+        'extends: high-society/ja\ndescription: "Fun\\e[2J rules"\n', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "engine", "rulesets", "--lang", "en"], capture_output=True,
+                          text=True, timeout=60, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "CARDRULES_PATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "house/evil\\x1b]0;pwned\\x07" in done.stdout
+    assert "Fun\\x1b[2J rules" in done.stdout

@@ -1,13 +1,13 @@
 """``cardrules replay LOG``: replay game logs, checking every action, and print the results."""
 from __future__ import annotations
 
-import json
 
 import click
 
 from ..errors import LogError
 from ..text.explain import explain_result, summarize_result
 from ..text.i18n import _
+from ..text.shown import json_text
 from .common import exits_on_bad_input, lang_option
 
 
@@ -27,7 +27,7 @@ def command(log_file: str, as_json: bool, explain: bool) -> None:
     count = -1
     for count, (record, ruleset, result) in enumerate(replay_file(log_file, context)):
         if as_json:
-            click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+            click.echo(json_text(result.to_json()))
             continue
         if count:
             click.echo("")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from ..text.i18n import _, pgettext
+from ..text.shown import printable
 from .common import exits_on_bad_input, lang_option
 
 
@@ -32,7 +33,8 @@ def command(show_all: bool) -> None:
             if info.abstract:
                 # TRANSLATORS: marks a ruleset that holds shared parts and cannot be played by itself
                 line = _("[abstract] {description}", description=line)
-        click.echo(f"{info.name.ljust(width)}  {line}".rstrip())
+        # A name (a file name) and a description from a user's root are a stranger's text.
+        click.echo(printable(f"{info.name.ljust(width)}  {line}".rstrip(), keep_newlines=False))
     if not infos:
         # TRANSLATORS: cardrules rulesets, when no ruleset is installed.
         click.echo(_("No rulesets found."))

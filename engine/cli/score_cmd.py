@@ -1,12 +1,12 @@
 """``cardrules score TABLE``: score a finished physical game from a table file."""
 from __future__ import annotations
 
-import json
 
 import click
 
 from ..text.explain import explain_result, summarize_result
 from ..text.i18n import _
+from ..text.shown import json_text
 from .common import exits_on_bad_input, lang_option, option_overrides
 
 
@@ -25,7 +25,7 @@ def command(table_file: str, explain: bool, as_json: bool, options: dict[str, st
     table = load_table(table_file, options)
     result = table.score()
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        click.echo(json_text(result.to_json()))
         return
     lines = explain_result(table.ruleset, result) if explain else summarize_result(table.ruleset, result)
     for line in lines:

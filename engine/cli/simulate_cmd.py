@@ -8,7 +8,6 @@ the statistics are the same whichever.
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
@@ -20,6 +19,7 @@ from babel.numbers import format_decimal
 
 from ..text.formatting import reader_locale
 from ..text.i18n import _, ngettext
+from ..text.shown import json_text
 from .common import ascii_option, exits_on_bad_input, failing, lang_option, option_overrides, parse_seats
 
 # The progress bar appears only for runs that last longer than this (seconds).
@@ -221,6 +221,7 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
               help=_("Run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs cardrules[cluster])."))
 @click.option("--logs", "logs_path", type=click.Path(dir_okay=False), metavar="FILE.jsonl",
               help=_("Write every game's log, one JSON object per line."))
+@click.option("--force", is_flag=True, help=_("Replace a --logs file that already exists."))
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
               help=_("Draw win rates and score distributions into an image (PNG, or the format the file name ends with: .svg, .pdf, .jpg, ...)."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
@@ -229,7 +230,7 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
 @exits_on_bad_input
 def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[str, str], games: int,
             players_spec: str, seed: int | None, jobs: int | None, scheduler: str | None, logs_path: str | None,
-            plot_path: str | None, as_json: bool) -> None:
+            force: bool, plot_path: str | None, as_json: bool) -> None:
     """Simulate and report (see the module docstring)."""
     from ..simulation.report import summarize
     from ..simulation.runner import SimulationPlan, run_simulation
@@ -254,6 +255,11 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
                                        low=ruleset.players_min, high=ruleset.players_max, count=len(seat_kinds)),
                                      param_hint="--players")
+    if logs_path is not None and os.path.isfile(logs_path) and not force:
+        # Logs are data (hours of games): not lost to a command recalled from the shell's history.
+        # TRANSLATORS: {path} is the --logs file; keep the word --force.
+        raise click.BadParameter(_("{path} already holds a file: replace it with --force, or name another",
+                                   path=logs_path), param_hint="--logs")
     if plot_path is not None:
         try:
             import matplotlib  # noqa: F401  (checked before hours of games, not after)
@@ -323,7 +329,7 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
     summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=games,
                         seed=seed, tally=tally)
     if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        click.echo(json_text(summary, indent=2))
     else:
         print_report(summary, rulesets)
     if plot_path is not None:

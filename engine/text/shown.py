@@ -10,11 +10,18 @@ rich table cell or heading through :func:`literal`.
 """
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
 from typing import Any
 
 # Characters that reorder the text around them (Unicode bidirectional controls): shown, not obeyed.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+# What JSON may carry raw inside a string but a terminal would obey: DEL and C1 controls, the line and
+# paragraph separators, bidirectional controls and lone surrogates. (json.dumps escapes C0 itself.)
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff" + "".join(sorted(_BIDI_CONTROLS)) + "]")
 
 
 def _visible(char: str) -> str:
@@ -47,3 +54,13 @@ def literal(value: Any) -> Any:
 
         return Text(printable(value))
     return value
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """``value`` as JSON for the terminal: non-ASCII text as it is, every character a terminal would obey escaped.
+
+    The same data as ``json.dumps`` gives (a ``\\u009b`` escape reads back as
+    the character), so programs reading the output see what the file held.
+    """
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return _JSON_UNSAFE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
