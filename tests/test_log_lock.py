@@ -5,6 +5,7 @@ The running game is a real terminal session (pexpect) waiting at its prompt.
 """
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 
@@ -103,3 +104,31 @@ def test_a_symbolic_link_is_never_replaced_by_a_log(tmp_path, force):
     assert done.returncode == 2
     assert "is a symbolic link: name the file itself" in done.stderr
     assert link.is_symlink() and target.read_text(encoding="utf-8") == "keep me"
+
+
+def test_a_game_resumed_through_a_symbolic_link_saves_into_its_target(tmp_path):
+    saved = tmp_path / "saved.json"
+    started = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "2", "--log", str(saved),
+                    "--lang", "en")
+    started.expect(PROMPT)
+    started.sendline("q")
+    assert finish(started) == 0
+    link = tmp_path / "game.json"
+    link.symlink_to(saved)
+    resumed = narrated("--resume", str(link))
+    assert resumed.returncode == 0, resumed.stderr
+    assert link.is_symlink() and link.resolve() == saved
+    assert "result" in load_log(saved)  # finished by the bots, saved where the link points
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "fifo"])
+def test_a_log_that_cannot_be_saved_is_refused_before_the_game_starts(tmp_path, target):
+    if target == "fifo":
+        target = str(tmp_path / "pipe.json")
+        os.mkfifo(target)
+    done = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", target,
+                    "--force")
+    assert done.returncode == 1
+    assert done.stdout == ""  # not even the banner: nothing was played
+    assert done.stderr.startswith(f"{target}: cannot save the log: ")
+    assert "Traceback" not in done.stderr

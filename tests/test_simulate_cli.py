@@ -378,3 +378,16 @@ def test_workers_end_when_the_simulation_is_killed(signal_name):
     finally:
         if parent.poll() is None:
             parent.kill()
+
+
+def test_logs_already_written_are_replaced_only_with_force(capsys, tmp_path):
+    logs = tmp_path / "games.jsonl"
+    logs.write_text("hours of games\n", encoding="utf-8")
+    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "2", "--players", FOUR_BOTS, "--logs", str(logs))
+    assert code == 2
+    assert f"{logs} already holds a file: replace it with --force" in err
+    assert logs.read_text(encoding="utf-8") == "hours of games\n"
+    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "2", "--players", FOUR_BOTS, "--logs", str(logs),
+                          "--force")
+    assert code == 0, err
+    assert len(logs.read_text(encoding="utf-8").splitlines()) == 2

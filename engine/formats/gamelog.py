@@ -13,6 +13,7 @@ together.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -222,7 +223,12 @@ def _decode(text: str, file: str, first_line: int) -> Any:
         # The decoder's hooks do not know where they are: the text is walked again to place the problem.
         offset = _refused_value_offset(text)
         line, column = _line_and_column(text, offset, first_line) if offset is not None else (first_line, None)
-        raise LogError.at(_("invalid JSON: {reason}", reason=str(error)), file, line, column) from None
+        reason = str(error)
+        if "integer string conversion" in reason:  # Python's own words advise a call to sys: ours say what to fix
+            written = _NUMBER.match(text, offset).group() if offset is not None else ""
+            reason = _("'{value}' has too many digits (at most {digits})", value=written[:39] + "…",
+                       digits=sys.get_int_max_str_digits())
+        raise LogError.at(_("invalid JSON: {reason}", reason=reason), file, line, column) from None
     rest = _skip_whitespace(text, end)
     if rest < len(text):
         line, column = _line_and_column(text, rest, first_line)
@@ -762,10 +768,7 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any], *, encoded_
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    if _is_special_file(target):
-        # Replacing it would destroy a device (/dev/null, for root) or a pipe instead of writing to it.
-        # TRANSLATORS: why a log cannot be saved: the target is a device, pipe or socket.
-        raise LogError.at(_("cannot save the log: {reason}", reason=_("it is not a regular file")), os.fspath(path))
+    check_save_target(target)
     text = dumps_log(log, encoded_actions=encoded_actions)
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
@@ -788,13 +791,22 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any], *, encoded_
     _fsync_directory(directory)
 
 
-def _is_special_file(path: Path) -> bool:
-    """Whether ``path`` exists as something other than a regular file or a directory."""
+def check_save_target(path: str | os.PathLike) -> None:
+    """Refuse a log target that a save could only destroy or fail on: a device, a pipe, a socket, a folder.
+
+    Asked before a game starts (``play --log``) as well as at every save, so the
+    player hears it before the game, not after its first move.
+    """
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
-        return False  # missing (the usual case) or unreadable: the save itself reports what is wrong
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+        return  # missing (the usual case) or unreadable: the save itself reports what is wrong
+    if stat.S_ISDIR(mode):
+        raise _save_error(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
+    if not stat.S_ISREG(mode):
+        # Replacing it would destroy a device (/dev/null, for root) or a pipe instead of writing to it.
+        # TRANSLATORS: why a log cannot be saved: the target is a device, pipe or socket.
+        raise LogError.at(_("cannot save the log: {reason}", reason=_("it is not a regular file")), os.fspath(path))
 
 
 def _save_error(path: str | os.PathLike, error: OSError | UnicodeError) -> LogError:
