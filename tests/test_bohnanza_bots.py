@@ -275,3 +275,33 @@ def test_a_front_card_with_nowhere_to_go_makes_the_bot_harvest_the_field_that_pa
     assert fields_of(state, 0) == {"field-1": ("red",) * 3, "field-2": ("blue",) * 2, "field-3": ()}
     assert state.card_ids_in("hand", 0)[0] == "garden"
     assert bot_says(state) == {"player": 0, "action": "harvest", "zone": "field-1"}
+
+
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=8))
+def test_the_pool_parts_weighed_are_all_parts_of_a_small_pool_and_a_few_of_a_large_one(counts):
+    from engine.blocks.trading.heuristic import MOST_POOL_PARTS, _sub_counts
+
+    parts = _sub_counts(counts)
+    every = 1
+    for count in counts:
+        every *= count + 1
+    assert all(any(part) and all(0 <= taken <= count for taken, count in zip(part, counts)) for part in parts)
+    assert len(set(parts)) == len(parts)
+    if every <= MOST_POOL_PARTS:
+        assert len(parts) == every - 1
+    else:
+        assert tuple(counts) in parts and len(parts) <= 2 * len(counts) + 1
+
+
+def test_the_heuristic_bot_finishes_a_game_that_trades_from_the_discard_pile(tmp_path):
+    # Every sub-collection of a discard pile of dozens of cards was weighed at each offer: the game never ended.
+    house = tmp_path / "pool.yaml"
+    house.write_text("extends: bohnanza/amigo\nid: trade-the-discards\nflow:\n  - id: turn\n    steps:\n"
+                     "      - id: trade\n        steps:\n          - {id: trading, pool: discard}\n", encoding="utf-8")
+    state = Game(load_ruleset(house), 4).new_initial_state(seed=1)
+    bots = [make_bot("heuristic", 1)] + [make_bot("random", seat) for seat in (2, 3, 4)]
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    assert cards_misplaced(state) is None
+    assert len(state.result().players) == 4

@@ -36,6 +36,8 @@ ACCEPT_MARGIN = 0.02
 OFFER_MARGIN = 0.08
 # The most ways of accepting it weighs (the hand positions giving the cards asked for).
 ACCEPT_WAYS = 24
+# The most parts of the pool weighed as gifts one by one (see _sub_counts).
+MOST_POOL_PARTS = 64
 # The chance an offer is accepted, by how the receiver seems to gain from it: clearly, barely, not at all.
 ACCEPT_CHANCE = (0.8, 0.5, 0.15)
 
@@ -233,7 +235,22 @@ class TradingPolicy(FieldPolicy):
 
 
 def _sub_counts(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every non-empty part of a collection given as counts per type."""
+    """Every non-empty part of a collection given as counts per type, or, for a large one, the parts worth a look.
+
+    A pool of two face-up cards has at most three parts; a house rule that
+    trades from the discard pile has millions (every count of every type).
+    Past ``MOST_POOL_PARTS`` the bot weighs one card of a type, all of a type,
+    and the whole pool: its decision stays quick whatever the ruleset.
+    """
+    every = 1
+    for count in counts:
+        every *= count + 1
+    if every > MOST_POOL_PARTS:
+        picked: set[tuple[int, ...]] = {tuple(counts)}
+        for card_type, count in enumerate(counts):
+            for taken in {1, count} if count else ():
+                picked.add(tuple(taken if index == card_type else 0 for index in range(len(counts))))
+        return sorted(picked)
     parts: list[tuple[int, ...]] = [()]
     for count in counts:
         parts = [part + (taken,) for part in parts for taken in range(count + 1)]
