@@ -177,8 +177,19 @@ def test_removing_the_money_is_one_mistake_though_both_auctions_find_none(tmp_pa
      "pool: the zone face-up belongs to each player, but this step needs one shared zone"),
     ("extends: bohnanza/amigo\nflow:\n  - id: turn\n    steps:\n      - id: plant\n        steps:\n"
      "          - {id: plant-from-hand, from: coins}\n", "from: the zone coins is a set, but this step needs a row"),
+    ("extends: bohnanza/amigo\nanytime:\n  - {id: buy-third-field, pay-from: face-up}\n",
+     "pay-from: the zone face-up is shared, but this step needs a zone of each player's"),
+    ("extends: bohnanza/amigo\nanytime:\n  - {id: buy-third-field, pay-to: set-aside}\n",
+     "pay-to: the zone set-aside belongs to each player, but this step needs one shared zone"),
+    ("extends: bohnanza/high-bohn\nanytime:\n  - {id: build, from: coins}\n",
+     "from: the zone coins belongs to each player, but this step needs one shared zone"),
+    ("extends: bohnanza/amigo\nzones: {set-aside: {owner: shared}}\n",
+     "the zone set-aside is shared, but this step needs a zone of each player's"),
+    ("extends: high-society/ja\nflow:\n  - id: round\n    steps:\n      - {id: auction, zone: hand}\n",
+     "zone: the zone hand belongs to each player, but this step needs one shared zone"),
 ], ids=["auction hand a stack", "the lot a player zone", "deck a set", "lot the deck", "bean hand a set",
-        "face-up a player zone", "planting from coins"])
+        "face-up a player zone", "planting from coins", "paying from shared coins", "paying into each player's",
+        "building from coins", "planting all from a shared zone", "switching on a player zone"])
 def test_a_zone_a_block_cannot_work_with_is_refused_where_it_is_named_or_declared(tmp_path, house, expected):
     """Each block says which zones it can work with (each player's or shared; set, row or stack), also for the
     zone it uses by default; a ruleset that gives it another is refused instead of crashing in play."""

@@ -26,7 +26,7 @@ class DealEachStep(FlowNode):
     kind = "deal-each"
     instant = True
     parameters = {"cards": param("Cards", "Which card types every player receives one of.", SELECTOR, option=False),
-                  "to": param("To", "The player zone they go to.", zone(), option=False)}
+                  "to": param("To", "The player zone they go to.", zone("player"), option=False)}
     required = ("cards", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

@@ -29,7 +29,7 @@ class ShuffleStep(FlowNode):
     kind = "shuffle"
     instant = True
     parameters = {"to": param("To", "The stack the shuffled cards form.", zone(kinds=("stack",)), option=False),
-                  "from": param("From", "The zone the cards come from (default box).", zone(), option=False),
+                  "from": param("From", "The zone the cards come from (default box).", zone("shared"), option=False),
                   "cards": param("Cards", "Which cards are shuffled (default every card there).", SELECTOR,
                                  option=False),
                   "log": param("Log", "deck: record the order as the log's deck.", one_of("deck"), option=False)}

@@ -30,7 +30,7 @@ class SwitchStep(FlowNode):
     """
 
     kind = "switch"
-    parameters = {"zone": param("Zone", "The zone whose top card chooses the case.", zone(), option=False),
+    parameters = {"zone": param("Zone", "The zone whose top card chooses the case.", zone("shared"), option=False),
                   "cases": param("Cases", "Steps with a `when` card selector; the first that matches runs.",
                                  {"type": "array", "items": {"$ref": "#/$defs/step"}, "minItems": 1,
                                   "maxItems": 200}, option=False)}

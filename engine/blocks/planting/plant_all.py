@@ -30,7 +30,7 @@ class PlantAllStep(PlantingStep):
     """
 
     kind = "plant-all"
-    parameters = {"from": param("From", "The player's zone whose cards must all be planted.", zone(), option=False),
+    parameters = {"from": param("From", "The player's zone whose cards must all be planted.", zone("player"), option=False),
                   "into": param("Into", "The tag of the player's zones cards are planted in.", name("zone-tag"),
                                 option=False),
                   "player": param("Player", "Who plants (a player variable; default active).", variable(), option=False)}

@@ -97,10 +97,10 @@ class Build(AnytimeAction):
     kind = "build"
     word = "build"
     parameters = {
-        "from": param("From", "The shared zone the cards are built from (the supply).", zone(), option=False),
-        "to": param("To", "The player's zone built cards go to.", zone(), option=False),
-        "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone(), option=False),
-        "pay-to": param("Pay to", "The shared zone paid cards go to.", zone(), option=False),
+        "from": param("From", "The shared zone the cards are built from (the supply).", zone("shared"), option=False),
+        "to": param("To", "The player's zone built cards go to.", zone("player"), option=False),
+        "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone("player"), option=False),
+        "pay-to": param("Pay to", "The shared zone paid cards go to.", zone("shared"), option=False),
         "price": param("Price", "The card attribute that says how many cards a card costs.", name("attribute"),
                        option=False),
         "groups": param("Groups", "Tags that sort the cards for sale into groups, each with the card type its "
@@ -113,7 +113,7 @@ class Build(AnytimeAction):
         "cap": param("Cap", "How many cards of one group may be built in all (a number, or by number of players).",
                      {"anyOf": [COUNT, by_players_schema()]}),
         "capped-to": param("Capped to", "The shared zone a group's other cards go to once its cap is reached.",
-                           zone(), option=False),
+                           zone("shared"), option=False),
     }
     required = ("from", "to", "pay-from", "pay-to", "price", "groups")
 
