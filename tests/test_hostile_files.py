@@ -16,6 +16,7 @@ import sys
 import pytest
 
 from catalog_helpers import write_catalog
+from engine.text import i18n
 from cli_helpers import REPO
 
 READERS = {
@@ -26,7 +27,7 @@ READERS = {
     "play-ruleset": ["play", "-r"],
     "simulate-ruleset": ["simulate", "--games", "1", "--players", "bot:random,bot:random,bot:random", "-r"],
 }
-# Over each reader's limit: rulesets and tables 1 MiB, logs 32 MiB (the catalogs' 16 MiB is tested below).
+# Over each reader's limit: rulesets and tables 1 MiB, logs 32 MiB (the catalogs' 4 MiB is tested below).
 OVERSIZED = 33 * 1024 * 1024
 
 
@@ -124,7 +125,7 @@ def test_a_catalog_that_is_not_a_small_regular_file_stops_every_command(tmp_path
         os.mkfifo(path)
     elif target == "oversized":
         with open(path, "wb") as handle:
-            handle.truncate(17 * 1024 * 1024)
+            handle.truncate(i18n.MAX_CATALOG_BYTES + 1)
     else:
         path.symlink_to(target)
     for args in (["--help"], ["validate", str(path)], ["i18n", "check", "eo"]):

@@ -193,8 +193,9 @@ def current_language() -> str:
 
 # --------------------------------------------------------------------------- catalogs
 
-# The largest catalog read (the shipped ones are some 200 KB).
-MAX_CATALOG_BYTES = 16 * 1024 * 1024
+# The largest catalog read: the shipped ones are some 220 KB, and a catalog is parsed (about a second per MiB)
+# at the start of every command in its language.
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
 # Languages have at most six plural forms (CLDR: Arabic); a formula is checked for every count up to here.
 MOST_PLURAL_FORMS = 6
 PLURAL_COUNTS_CHECKED = 1000
