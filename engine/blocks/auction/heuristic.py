@@ -72,6 +72,14 @@ class AuctionTables:
                              if card.on_take and card.on_take.get("kind") == "discard-tagged"}
         self.end_thresholds = {end["tag"]: int(end["count"]) for end in rules.end_conditions
                                if end.get("kind") == "nth-tagged-revealed"}
+        # Cards that no score can tell apart (the same tags, attributes and tables, and no scoring step that
+        # names a card by id) add the same to any score: a projection weighs one of each kind, which keeps a
+        # decision quick in a ruleset of a thousand luxury cards worth one of ten values.
+        by_id = any("card" in step for step in rules.scoring_steps)
+        kinds: dict[Any, int] = {}
+        self.score_kind = {card.id: kinds.setdefault(
+            card.id if by_id else (card.tags, tuple(sorted(card.attributes.items())),
+                                   tuple(sorted(card.tables.items()))), len(kinds)) for card in rules.cards}
         # What the policies work out from the ruleset and public facts alone, shared by every bot: in a
         # game of many seats, most ask for the same scores and worths in the same auction.
         self._scores: dict[tuple[str, ...], Fraction] = {}
@@ -198,17 +206,28 @@ class AuctionPolicy:
                     revealed: str | None) -> list[str]:
         """Held cards plus a cautious guess of what the bot will still win."""
         base = self._score(tables, held)
-        positive = []
+        # The unseen cards that would raise its score, by how much (cards of one kind gain alike: scored once).
+        gains: dict[int, Fraction] = {}
+        by_gain: dict[Fraction, list[str]] = {}
+        kind_of = tables.score_kind
         for card in unseen:
             if card == revealed:
                 continue
-            gain = self._score(tables, held + [card]) - base
+            kind = kind_of[card]
+            gain = gains.get(kind)
+            if gain is None:
+                gain = gains[kind] = self._score(tables, held + [card]) - base
             if gain > 0:
-                positive.append((gain, card))
-        positive.sort()
+                by_gain.setdefault(gain, []).append(card)
         expected_wins = (obs.count("deck") or 0) // max(1, len(obs.players))
-        # The weakest of the cards it may win: a guess that never flatters a multiplier.
-        return held + [card for _, card in positive[:expected_wins]]
+        # The weakest of the cards it may win, least gain first then by id: a guess that never flatters a
+        # multiplier. (The order of sorting every (gain, card) pair, with a comparison of gains per kind only.)
+        weakest: list[str] = []
+        for gain in sorted(by_gain):
+            if len(weakest) >= expected_wins:
+                break
+            weakest += sorted(by_gain[gain])
+        return held + weakest[:expected_wins]
 
     def card_worth(self, obs: Observation, card: str, unseen: Sequence[str] | None = None) -> Fraction:
         """The revealed ``card``'s expected worth to this bot, in points (negative: a burden).
@@ -261,6 +280,7 @@ class AuctionPolicy:
     def _end_distance(tables: AuctionTables, obs: Observation, unseen: Sequence[str]) -> int:
         """At most how many more cards may be revealed before the game ends (1: the next may end it)."""
         seen_tags: dict[str, int] = {}
+        unseen = set(unseen)
         for card in tables.lots:
             if card not in unseen:
                 for tag in tables.cards[card].tags:
