@@ -398,3 +398,44 @@ def test_at_80_columns_a_bid_wraps_between_its_cards_never_inside_a_number(editi
     text = console.export_text()
     assert "…" not in text  # nothing was cut short
     assert all(cell_len(line) <= 80 for line in text.splitlines())
+
+
+def _bid_of_many_cards(ruleset_name, seed=3):
+    """A game whose last move is a bid of several money cards."""
+    state = Game(load_ruleset(ruleset_name), ["Ann", "Bo", "Cy", "Di", "Ed"]).new_initial_state(seed=seed)
+    from engine.blocks.auction.bidding import PASS
+
+    legal = state.legal_actions()
+    state.apply_action(max((action for action in legal if action != PASS),
+                           key=lambda action: bin(action).count("1")))
+    return state
+
+
+def test_a_narrow_screen_shows_a_bid_as_its_total_so_the_table_stays_short():
+    state = _bid_of_many_cards("high-society/ja")
+    bidder = state.action_players[-1]
+    bid = state.observation(0).zone("bid", bidder).cards
+    assert len(bid) > 2
+    total = format_amount(state.ruleset, sum(int(state.ruleset.card(card).attributes["value"]) for card in bid))
+    observation = state.observation(0)
+    narrow = rendered(render_table(state.ruleset, observation, 0, [], state=state, width=80), width=80)
+    every_face = rendered(render_table(state.ruleset, observation, 0, [], state=state), width=80)
+    assert " + " in every_face and " = " in every_face  # each face, then the total
+    assert " + " not in narrow and " = " not in narrow and total in narrow
+    assert len(narrow.splitlines()) < len(every_face.splitlines())
+
+
+def test_amounts_too_wide_for_a_narrow_screen_fold_and_are_never_cut_short(tmp_path):
+    house = tmp_path / "rich.yaml"
+    house.write_text("extends: high-society/ja\nid: rich\ncards:\n  - id: money\n    values: [10000000000000, "
+                     "20000000000000, 30000000000000, 40000000000000, 60000000000000, 80000000000000, "
+                     "100000000000000, 120000000000000, 150000000000000, 200000000000000, 999999999999999]\n",
+                     encoding="utf-8")
+    state = _bid_of_many_cards(str(house))
+    text = rendered(render_table(state.ruleset, state.observation(0), 0, [], state=state, width=80), width=80)
+    assert "…" not in text
+    assert all(cell_len(line) <= 80 for line in text.splitlines())
+    # Every digit of the money left is on the screen, folded over two lines of its cell.
+    digits = "".join(character for line in text.splitlines() if "Ann" in line or line.startswith("│   ")
+                     for character in line.split("│")[-2] if character.isdigit())
+    assert "1809999999999999" in digits

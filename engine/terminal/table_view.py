@@ -193,8 +193,13 @@ def zone_payout(state: Any, item_id: str, zone_id: str, seat: int) -> int | None
     return item.payout(state, seat, state.game.zones.zone(zone_id).index)
 
 
-def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, state: Any = None) -> str:
-    """One player's cell of a column (``state``: the game, for a closed zone's price and what a harvest would pay)."""
+def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, state: Any = None,
+         compact: bool = False) -> str:
+    """One player's cell of a column (``state``: the game, for a closed zone's price and what a harvest would pay).
+
+    ``compact`` (a narrow screen): cards shown by value give their total only, not each face: a bid of seven
+    cards made one player's row seven lines tall, and the table pushed the round's heading off the screen.
+    """
     if column.get("status"):
         return status_text(observation, seat)
     if column.get("measure"):
@@ -237,8 +242,10 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
     if show == "by-name":
         return by_name(ruleset, cards)
     if show == "values":
-        text = faces(ruleset, cards)
         values = [face_value(ruleset, card) or 0 for card in cards]
+        if len(cards) > 1 and compact:
+            return format_number(sum(values))
+        text = faces(ruleset, cards)
         if len(cards) > 1:
             text += " = " + format_number(sum(values))
         return text
@@ -372,9 +379,14 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
     # TRANSLATORS: column heading of the game table: the players' names.
     # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
     table.add_column(literal(_("Player")), no_wrap=True, max_width=name_cells, overflow="ellipsis")
+    compact = name_cells is not None
+    rows = [[cell(ruleset, observation, column, seat, state, compact) for column in columns]
+            for seat in range(len(observation.players))]
     for column in columns:
-        table.add_column(literal(_heading(ruleset, column)),
-                         justify="right" if column.get("show") in ("count", "values") or column.get("measure") else "left")
+        amounts = column.get("show") in ("count", "values") or column.get("measure")
+        # An amount is never cut short with an ellipsis: one too wide for a narrow screen folds onto a second line.
+        table.add_column(literal(_heading(ruleset, column)), justify="right" if amounts else "left",
+                         overflow="fold" if amounts else "ellipsis")
     current = observation.current_player
     for seat, name in enumerate(observation.players):
         name = printable(name, keep_newlines=False)  # a log's or --players' name, shown as text
@@ -385,7 +397,7 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
             # The name is shortened, never the words around it (measured with a stand-in for the name).
             name = shortened(name, name_cells - cell_len(marker) - cell_len(own.replace(_NAME_STAND_IN, "")))
         label = marker + own.replace(_NAME_STAND_IN, name)
-        cells = [cell(ruleset, observation, column, seat, state) for column in columns]
+        cells = rows[seat]
         # Rows of several lines (a field and what it pays) are told apart by lines between rows.
         table.show_lines = table.show_lines or any("\n" in text for text in cells)
         table.add_row(literal(label), *map(literal, cells), style="bold" if seat == current else None)
