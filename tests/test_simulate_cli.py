@@ -304,6 +304,22 @@ def test_scores_of_thirty_digits_are_reported_and_plotted(capsys, tmp_path):
     assert plot.stat().st_size > 0
 
 
+@pytest.mark.parametrize("columns", ["80", "60"])
+def test_a_narrow_report_of_31_digit_means_keeps_every_number_whole(capsys, tmp_path, monkeypatch, columns):
+    # Rich narrowed every column alike and widened the numbers back: the table was cropped at the right.
+    monkeypatch.setenv("COLUMNS", columns)
+    house = tmp_path / "huge.yaml"
+    house.write_text("extends: high-society/ja\nscoring:\n  steps:\n"
+                     "    - {id: big, kind: add-per-card, tag: luxury, amount: 1e30}\n", encoding="utf-8")
+    code, out, err = run(capsys, "-r", str(house), "-r", "high-society/ja", "--games", "6", "--seed", "2",
+                         "--players", FOUR_BOTS)
+    assert code == 0, err
+    assert all(len(line) <= int(columns) for line in out.splitlines())
+    table = out[out.index("How the games went"):]
+    assert re.search(r"│ (\d{1,3}(?:,\d{3}){10})(?: ±)? │", table), table  # a 31-digit mean, whole on one line
+    assert "35.8 ± 38.0" in table  # and the other ruleset's column beside or below it, not cropped
+
+
 def test_the_baseline_may_be_any_ruleset_compared_and_the_games_stay_the_same(capsys):
     args = ("--games", "40", "--seed", "9", "--players", FOUR_BOTS, "--jobs", "1", "--json")
     code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", *args)

@@ -533,14 +533,15 @@ def fit_to_width(table: Any, width: int) -> list[Any]:
     # Each column as narrow as its longest word (a number is one word), plus its padding and one border.
     needs = [_narrowest(table, index) + 3 for index in range(len(table.columns))]
     if sum(needs) + 1 <= width or len(table.columns) <= 2:
-        return [_with_columns(table, range(len(table.columns)))]
-    groups: list[list[int]] = []
-    for index in range(1, len(table.columns)):
-        if groups and needs[0] + sum(needs[i] for i in groups[-1]) + needs[index] + 1 <= width:
-            groups[-1].append(index)
-        else:
-            groups.append([index])
-    parts = [_with_columns(table, [0, *group]) for group in groups]
+        groups = [list(range(1, len(table.columns)))]
+    else:
+        groups = []
+        for index in range(1, len(table.columns)):
+            if groups and needs[0] + sum(needs[i] for i in groups[-1]) + needs[index] + 1 <= width:
+                groups[-1].append(index)
+            else:
+                groups.append([index])
+    parts = [_with_columns(table, [0, *group], _label_room(table, group, needs, width)) for group in groups]
     for part in parts[1:]:
         part.title = None
     return parts
@@ -568,8 +569,28 @@ def _longest_word(column: Any) -> int:
     return longest
 
 
-def _with_columns(table: Any, indices: Sequence[int]) -> Any:
-    """A copy of a rich ``table`` with only the columns at ``indices`` (rows and sections kept)."""
+def _label_room(table: Any, group: Sequence[int], needs: Sequence[int], width: int) -> int:
+    """The widest the row labels may be beside the columns of ``group``, so that those keep their whole width.
+
+    Rich, given a table too wide, narrows every column alike and then widens
+    again those below their least width (a number of 41 digits): the table
+    stayed too wide and was cropped. The labels wrap between words instead.
+    """
+    others = sum(max(_widest(table, index), needs[index] - 3) + 3 for index in group)
+    return max(needs[0] - 3, width - 1 - 3 - others)
+
+
+def _widest(table: Any, index: int) -> int:
+    """The display width of the longest line in a rich table column (header and cells)."""
+    from rich.cells import cell_len
+
+    return max((cell_len(line) for cell in (table.columns[index].header, *table.columns[index].cells)
+                for line in (cell.plain if hasattr(cell, "plain") else str(cell)).split("\n")), default=0)
+
+
+def _with_columns(table: Any, indices: Sequence[int], label_room: int | None = None) -> Any:
+    """A copy of a rich ``table`` with only the columns at ``indices`` (rows and sections kept); the row labels
+    (column 0) at most ``label_room`` wide."""
     from rich.table import Table
 
     copy = Table(box=table.box, title=table.title, title_justify=table.title_justify)
@@ -577,7 +598,7 @@ def _with_columns(table: Any, indices: Sequence[int]) -> Any:
         column = table.columns[index]
         # No narrower than its longest word: when rich shrinks a wide table, it then breaks lines between words.
         copy.add_column(column.header, justify=column.justify, overflow="fold" if index == 0 else column.overflow,
-                        min_width=_narrowest(table, index))
+                        min_width=_narrowest(table, index), max_width=label_room if index == 0 else None)
     cells = [list(table.columns[index].cells) for index in indices]
     for row_index, row in enumerate(table.rows):
         copy.add_row(*(column_cells[row_index] for column_cells in cells), end_section=row.end_section)
