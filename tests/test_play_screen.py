@@ -140,3 +140,17 @@ def test_at_80x24_a_very_long_name_is_shortened_and_no_amount_is_cut(lang, rules
         assert "…" in rows[0] and not any(name in row for row in rows), text
     finally:
         child.terminate(force=True)
+
+
+def test_at_80_columns_what_a_prompt_explains_wraps_between_korean_words():
+    # The trade prompt's explanation is longer than 80 cells; the terminal broke it inside a word.
+    child, screen, stream = session("ko", "bohnanza/amigo", players="앤,bot:random,bot:random")
+    try:
+        assert next_prompt(child, stream)
+        lines = [line.rstrip() for line in screen.display]
+        text = "\n".join(lines)
+        # Lines broken between words read back as the sentence when joined with spaces.
+        assert '하나씩 물어보게 하려면 "제안"만 입력하세요.' in " ".join(lines), text
+        assert all(cell_len(line) <= COLUMNS for line in lines)
+    finally:
+        child.terminate(force=True)

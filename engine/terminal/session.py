@@ -225,8 +225,18 @@ class GameSession:
         return None
 
     def say(self, text: str) -> None:
-        """One line of plain text; the terminal, not rich, wraps it (so it can be copied whole)."""
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        """One line of plain text.
+
+        To a player at a terminal it is wrapped between words by display width
+        (the terminal itself breaks a line inside a word, which Korean and long
+        explanations made unreadable at 80 columns); narration (no terminal on
+        input, or output to a file) is one line per event, wrapped by the
+        terminal if at all, so it can be copied or read by a program whole.
+        """
+        if self.interactive and self.console.is_terminal:
+            self.say_wrapped(text)
+        else:
+            self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     def say_wrapped(self, text: str, indent: int = 0) -> None:
         """A paragraph wrapped to the screen by display width, at word boundaries, ``indent`` cells in.
