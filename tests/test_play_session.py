@@ -441,3 +441,33 @@ def test_a_data_folder_that_cannot_be_made_asks_for_a_log_file_instead_of_failin
     child.expect("cannot make the folder for saved games \\(Not a directory\\); name a file with --log")
     assert finish(child) == 1
     assert "Traceback" not in child.before
+
+
+def test_while_only_bots_move_the_log_is_saved_now_and_then_and_whole_at_the_end(tmp_path, monkeypatch):
+    """A save rewrites and syncs the whole file: after every bot move a long game spent most of its time saving."""
+    import io
+
+    from rich.console import Console
+
+    from engine.core.game import Game
+    from engine.formats import gamelog
+    from engine.language.ruleset import load_ruleset
+    from engine.terminal import session as session_module
+    from engine.terminal.seats import Seat
+
+    saves = []
+    real_save = gamelog.save_log_atomic
+    monkeypatch.setattr(gamelog, "save_log_atomic", lambda *args, **kwargs: (saves.append(1), real_save(*args, **kwargs)))
+    monkeypatch.setattr(session_module, "BOTS_SAVE_INTERVAL", 3600)
+    ruleset = load_ruleset("bohnanza/amigo")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
+    log = tmp_path / "bots.json"
+    session = session_module.GameSession(ruleset=ruleset, seats=[Seat(name, "random") for name in state.players],
+                                         state=state, console=Console(file=io.StringIO()), interactive=False,
+                                         log_path=log, bot_seed=1)
+    session.run()
+    assert len(state.history) > 1000
+    assert len(saves) == 2  # when the game starts, and when it ends
+    saved = json.loads(log.read_text(encoding="utf-8"))
+    assert len(saved["actions"]) == len(state.history) and "result" in saved
+    assert replay(log).returncode == 0
