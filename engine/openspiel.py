@@ -33,8 +33,8 @@ What OpenSpiel sees:
 - **Length**: the engine stops a game that makes no progress or goes past
   what a log holds (100,000 decisions) with an error, which is no ending a
   game-AI tool can use. The adapter enforces a cap of its own: after
-  ``max_game_length`` player actions (a game parameter; by default the
-  conformance suite's ``MAX_ACTIONS_PER_GAME``, which every shipped ruleset's
+  ``max_game_length`` player actions (a game parameter; by default
+  ``MAX_ACTIONS_PER_GAME``, 20,000, which every shipped ruleset's
   random games stay far below: a game of four players takes under 2,000
   actions), the game is over, nobody wins. So ``max_game_length`` is a true
   bound.
@@ -57,12 +57,13 @@ from typing import Any, Mapping
 import numpy as np
 import pyspiel
 
-from .conformance import MAX_ACTIONS_PER_GAME
+from .errors import CardrulesError, IllegalActionError
+from .text.i18n import _
 
 # Deals drawn for one resample_from_infostate before giving up.
 MOST_REDEALS = 40
-from .errors import CardrulesError, IllegalActionError
-from .text.i18n import _
+# The default max_game_length: player actions after which a game is over with nobody winning.
+MAX_ACTIONS_PER_GAME = 20_000
 
 # Short names start with this, so cardrules games are easy to tell among OpenSpiel's.
 PREFIX = "cardrules_"

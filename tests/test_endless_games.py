@@ -167,7 +167,7 @@ cards:
                                    "as many as a game log lists")
 
 
-def test_a_deck_is_counted_at_the_most_players_the_ruleset_allows(tmp_path):
+def test_a_deck_is_counted_at_every_number_of_players_and_the_first_too_large_is_named(tmp_path):
     house = _written(tmp_path, "seats.yaml", """\
 extends: high-society/ja
 id: many-seats
@@ -178,7 +178,7 @@ cards:
 """)
     (problem,) = validate(house)
     assert problem.location.json_path == "$.cards"
-    assert "a game of 64 players would have" in problem.message
+    assert problem.message.startswith("a game of 59 players would have 10105 cards")  # 58 players: 9,938
 
 
 @pytest.mark.parametrize("factor, copies, refused", [("2", 3, False), ("1/1000", 16, False),
@@ -242,3 +242,51 @@ def test_the_number_of_legal_offers_is_counted_past_what_len_can_return():
     with pytest.raises(OverflowError):
         len(offers)
     assert offers.sample(chooser) in offers.space
+
+
+def test_a_count_by_players_between_the_fewest_and_the_most_is_checked_too(tmp_path):
+    deck = _written(tmp_path, "deck.yaml", """\
+extends: bohnanza/rio-grande
+id: wax-at-four
+cards:
+  - {id: wax, count: {by-players: {4: 10000}, otherwise: 22}}
+""")
+    (problem,) = validate(deck)
+    assert problem.message.startswith("a game of 4 players would have")
+    factor = _written(tmp_path, "factor.yaml", """\
+extends: high-society/ja
+id: many-at-four
+cards:
+  - {id: luxury-1, count: {by-players: {4: 60}, otherwise: 1}}
+scoring:
+  steps:
+    - {id: lux-mul, kind: multiply-per-card, card: luxury-1, factor: 100000000000000000000000000000, $before: rounding}
+""")
+    (problem,) = validate(factor)
+    assert "could make it about" in problem.message
+
+
+def test_the_trial_plays_each_number_of_players_a_count_names(tmp_path):
+    # Forty cards each at four seats: the deal empties the deck; at the other counts the game ends.
+    house = _written(tmp_path, "deal.yaml", """\
+extends: bohnanza/rio-grande
+id: deal-at-four
+setup:
+  - {id: deal, count: {by-players: {4: 40}, otherwise: 5}}
+""")
+    from engine.conformance import trial_player_counts
+
+    assert 4 in trial_player_counts(load_ruleset(house))
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1
+    found = LOCATED.search(done.output)
+    assert found and found["path"] == "$.end" and found["message"].startswith("4 players, seed "), done.output
+
+
+def test_a_long_game_that_ends_is_not_refused_by_the_trial(tmp_path):
+    # Twenty times the beans: some 24,000 decisions, more than the trial once allowed, fewer than a log holds.
+    counts = {"blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12, "black-eyed": 10, "red": 8, "garden": 6}
+    lines = "".join(f"  - {{id: {bean}, count: {count * 20}}}\n" for bean, count in counts.items())
+    house = _written(tmp_path, "long.yaml", f"extends: bohnanza/amigo\nid: long-season\ncards:\n{lines}")
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 0, done.output

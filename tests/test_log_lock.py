@@ -132,3 +132,22 @@ def test_a_log_that_cannot_be_saved_is_refused_before_the_game_starts(tmp_path, 
     assert done.stdout == ""  # not even the banner: nothing was played
     assert done.stderr.startswith(f"{target}: cannot save the log: ")
     assert "Traceback" not in done.stderr
+
+
+def test_a_game_resumed_through_a_link_in_another_folder_finds_its_house_rule(tmp_path):
+    # The log names its house rule relative to where it lies ("../house.yaml"), not to the link.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\nid: house\n", encoding="utf-8")
+    (tmp_path / "games").mkdir()
+    saved = tmp_path / "games" / "saved.json"
+    started = spawn("play", "-r", str(house), "--players", THREE, "--seed", "2", "--log", str(saved), "--lang", "en")
+    started.expect(PROMPT)
+    started.sendline("q")
+    assert finish(started) == 0
+    assert load_log(saved)["ruleset"] == "../house.yaml"
+    link = tmp_path / "elsewhere" / "deeper" / "game.json"  # "../house.yaml" from here names no file
+    link.parent.mkdir(parents=True)
+    link.symlink_to(saved)
+    resumed = narrated("--resume", str(link))
+    assert resumed.returncode == 0, resumed.stderr
+    assert "result" in load_log(saved)

@@ -14,7 +14,6 @@ from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
 import engine
 import engine.openspiel as eo
-from engine.conformance import MAX_ACTIONS_PER_GAME
 from engine.agents.actions import AgentActions
 from engine.agents.tensor import ObservationTensor
 
@@ -100,7 +99,7 @@ def test_game_type_and_game_info_are_true(ruleset, players):
     assert game.max_chance_outcomes() == max(len(engine_game.cards.ids), players)
     assert game.min_utility() == pytest.approx(-1 / players) and game.max_utility() == pytest.approx(1 - 1 / players)
     assert game.utility_sum() == 0.0
-    assert game.max_game_length() == MAX_ACTIONS_PER_GAME
+    assert game.max_game_length() == eo.MAX_ACTIONS_PER_GAME
 
 
 @pytest.mark.parametrize("ruleset, players, games", [("high-society/ja", 4, 30), ("high-society/ko", 5, 10),

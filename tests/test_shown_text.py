@@ -146,3 +146,16 @@ def test_the_rulesets_list_shows_a_strangers_file_name_and_description_as_text(t
     assert "\x1b" not in done.stdout and "\x07" not in done.stdout
     assert "house/evil\\x1b]0;pwned\\x07" in done.stdout
     assert "Fun\\x1b[2J rules" in done.stdout
+
+
+def test_a_rulesets_own_sentences_are_told_with_control_characters_made_visible(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text('extends: bohnanza/amigo\nid: loud\nview:\n  tell:\n'
+                     '    - {step: turn-up, says: "{player} turns\\e[31m up {cards}."}\n', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "engine", "play", "-r", str(house), "--seed", "1", "--lang", "en",
+                           "--players", "bot:random,bot:random,bot:random"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout
+    assert "turns\\x1b[31m up" in done.stdout

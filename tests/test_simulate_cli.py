@@ -407,3 +407,11 @@ def test_logs_already_written_are_replaced_only_with_force(capsys, tmp_path):
                           "--force")
     assert code == 0, err
     assert len(logs.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_logs_into_a_named_pipe_are_refused_before_any_game_instead_of_waiting_for_a_reader(capsys, tmp_path):
+    pipe = tmp_path / "logs.jsonl"
+    os.mkfifo(pipe)
+    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "2", "--players", FOUR_BOTS, "--logs", str(pipe))
+    assert code == 2
+    assert f"cannot write {pipe}: it is not a regular file" in err

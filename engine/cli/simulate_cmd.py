@@ -193,6 +193,17 @@ def dask_executor(address: str) -> tuple[Any, Any, int]:
     return client, client.get_executor(pure=False), workers
 
 
+def _waits_for_a_reader(path: str) -> bool:
+    """Whether ``path`` is a named pipe or a socket (a device such as /dev/null takes writes at once)."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
 def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
     """The --logs file cannot be opened or written (``problem`` says why)."""
     return click.BadParameter(_("cannot write {path}: {reason}", path=path, reason=problem.strerror or str(problem)),
@@ -260,6 +271,11 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
         # TRANSLATORS: {path} is the --logs file; keep the word --force.
         raise click.BadParameter(_("{path} already holds a file: replace it with --force, or name another",
                                    path=logs_path), param_hint="--logs")
+    if logs_path is not None and _waits_for_a_reader(logs_path):
+        # Opening a pipe for writing waits for a reader: the run would hang before its first game.
+        raise click.BadParameter(_("cannot write {path}: {reason}", path=logs_path,
+                                   reason=_("it is not a regular file (a pipe, a device or a socket)")),
+                                 param_hint="--logs")
     if plot_path is not None:
         try:
             import matplotlib  # noqa: F401  (checked before hours of games, not after)

@@ -69,6 +69,11 @@ def resolve_reference(reference: str, referrer: Path, referrer_shown: str) -> tu
     if is_path_reference(reference):
         candidate = referrer.parent / os.path.expanduser(reference)
         if not candidate.is_file():
+            # A referring file reached through a symbolic link (a log resumed through a link in another
+            # folder) was written where it really lies: its path is relative to there.
+            real = Path(os.path.realpath(referrer)).parent / os.path.expanduser(reference)
+            if referrer.is_symlink() and real.is_file():
+                return real, display_path(real)
             return None
         shown = display_path(reference, referrer=referrer_shown)
         # Open the file by its shown name when that is the same file (it is unless a

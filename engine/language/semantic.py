@@ -144,6 +144,10 @@ class Context:
 
         return copies_for(card.get("count", 1), players)
 
+    def player_counts(self) -> range:
+        """Every number of players the ruleset allows (at most 64)."""
+        return range(max(self.players_min, 1), max(self.players_min, self.players_max) + 1)
+
     def matching(self, selector: Mapping[str, Any] | None) -> list[dict]:
         """The card types a selector picks."""
         from ..blocks.selectors import card_selector
@@ -724,17 +728,20 @@ def _check_tiebreak(reporter: Reporter, data: dict, definitions: dict, criteria:
 
 
 def _check_deck_size(context: Context) -> None:
-    """A game deals no more cards than a game log lists (its ``deck``), at the most players the ruleset allows."""
-    total = 0
-    for card in context.cards:
-        try:
-            total += max(context.copies(card, context.players_max), 0)
-        except (TypeError, ValueError):
-            return  # a count from an option: judged once the option's value is known
-    if total > MAX_CARDS:
-        context.add("$.cards", _("a game of {players} players would have {count} cards; a game holds at most "
-                                 "{limit}, as many as a game log lists", players=context.players_max, count=total,
-                                 limit=MAX_CARDS))
+    """A game deals no more cards than a game log lists (its ``deck``), whatever the number of players (a count
+    ``by-players`` may be largest for a number between the fewest and the most)."""
+    for players in context.player_counts():
+        total = 0
+        for card in context.cards:
+            try:
+                total += max(context.copies(card, players), 0)
+            except (TypeError, ValueError):
+                return  # a count from an option: judged once the option's value is known
+        if total > MAX_CARDS:
+            context.add("$.cards", _("a game of {players} players would have {count} cards; a game holds at most "
+                                     "{limit}, as many as a game log lists", players=players, count=total,
+                                     limit=MAX_CARDS))
+            return
 
 
 def _check_ending(context: Context, data: dict) -> None:

@@ -37,6 +37,7 @@ from babel.numbers import (
 
 from . import i18n
 from .i18n import _
+from .shown import printable
 
 FALLBACK_LOCALE = "en"
 
@@ -255,7 +256,8 @@ def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:
     """
     if not text:
         return text
-    return i18n.pgettext(getattr(ruleset, "text_context", "") or "", text, **values)
+    # A ruleset is a stranger's file: its text untranslated is shown with control characters made visible too.
+    return printable(i18n.pgettext(getattr(ruleset, "text_context", "") or "", text, **values))
 
 
 def list_separator() -> str:

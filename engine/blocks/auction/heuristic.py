@@ -74,7 +74,7 @@ class AuctionTables:
                                if end.get("kind") == "nth-tagged-revealed"}
         # Cards that no score can tell apart (the same tags, attributes and tables, and no scoring step that
         # names a card by id) add the same to any score: a projection weighs one of each kind, which keeps a
-        # decision quick in a ruleset of a thousand luxury cards worth one of ten values.
+        # decision quick in a ruleset of a thousand cards worth one of ten values.
         by_id = any("card" in step for step in rules.scoring_steps)
         kinds: dict[Any, int] = {}
         self.score_kind = {card.id: kinds.setdefault(

@@ -68,17 +68,19 @@ class MultiplyPerCard:
         if not context.first_time("multiply-per-card digits"):
             return
         digits = 0.0
-        for step in (context.data.get("scoring") or {}).get("steps") or ():
-            if not isinstance(step, dict) or step.get("kind") != cls.kind:
-                continue
-            try:
-                factor = Fraction(exact(step["factor"]))
-                copies = sum(context.copies(card, context.players_max)
-                             for card in context.matching(selector_of(step)))
-            except (KeyError, TypeError, ValueError, ZeroDivisionError):
-                continue  # a factor or count from an option: judged with the option's value
-            largest = max(abs(factor.numerator), factor.denominator)
-            digits += copies * math.log10(largest) if largest > 1 else 0
+        for players in context.player_counts():  # a count by-players may be largest between the two ends
+            at_this_count = 0.0
+            for step in (context.data.get("scoring") or {}).get("steps") or ():
+                if not isinstance(step, dict) or step.get("kind") != cls.kind:
+                    continue
+                try:
+                    factor = Fraction(exact(step["factor"]))
+                    copies = sum(context.copies(card, players) for card in context.matching(selector_of(step)))
+                except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                    continue  # a factor or count from an option: judged with the option's value
+                largest = max(abs(factor.numerator), factor.denominator)
+                at_this_count += copies * math.log10(largest) if largest > 1 else 0
+            digits = max(digits, at_this_count)
         if digits > MAX_SCORE_FACTOR_DIGITS:
             context.add("$.scoring.steps", _("the factors that multiply a score could make it about {digits} digits "
                                              "long; at most {limit} are allowed", digits=int(digits) + 1,
