@@ -86,15 +86,20 @@ def test_replay_prints_a_logs_hostile_names_escaped(tmp_path):
     assert "Ann\\x1b]0;pwned\\x07" in done.stdout
 
 
-def test_a_narrated_game_with_hostile_seat_names_and_card_names_sends_no_control_character(tmp_path):
+def _narrated_game(tmp_path, house_rule: str) -> subprocess.CompletedProcess:
+    """A game of three random bots under ``house_rule``, narrated by the real program (it must end well)."""
     house = tmp_path / "house.yaml"
-    house.write_text('extends: high-society/ja\ncards:\n  - {id: luxury-1, name: "Luxury\\e[2J"}\n',
-                     encoding="utf-8")
+    house.write_text(house_rule, encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "engine", "play", "-r", str(house), "--seed", "1", "--lang", "en",
                            "--players", "bot:random,bot:random,bot:random"], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=120, cwd=REPO,
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_a_narrated_game_with_hostile_seat_names_and_card_names_sends_no_control_character(tmp_path):
+    done = _narrated_game(tmp_path, 'extends: high-society/ja\ncards:\n  - {id: luxury-1, name: "Luxury\\e[2J"}\n')
     assert "\x1b" not in done.stdout
     assert "Luxury\\x1b[2J" in done.stdout
 
@@ -149,13 +154,7 @@ def test_the_rulesets_list_shows_a_strangers_file_name_and_description_as_text(t
 
 
 def test_a_rulesets_own_sentences_are_told_with_control_characters_made_visible(tmp_path):
-    house = tmp_path / "house.yaml"
-    house.write_text('extends: bohnanza/amigo\nid: loud\nview:\n  tell:\n'
-                     '    - {step: turn-up, says: "{player} turns\\e[31m up {cards}."}\n', encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "engine", "play", "-r", str(house), "--seed", "1", "--lang", "en",
-                           "--players", "bot:random,bot:random,bot:random"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120, cwd=REPO,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert done.returncode == 0, done.stderr
+    done = _narrated_game(tmp_path, 'extends: bohnanza/amigo\nid: loud\nview:\n  tell:\n'
+                                    '    - {step: turn-up, says: "{player} turns\\e[31m up {cards}."}\n')
     assert "\x1b" not in done.stdout
     assert "turns\\x1b[31m up" in done.stdout
