@@ -59,9 +59,9 @@ def check_ruleset(name_or_path: str | os.PathLike, *, games: int = GAMES_PER_PLA
 
 
 def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
-    """What ``cardrules validate`` adds to the checks of the files: one random game with the fewest players and
-    one with the most must end (a valid ruleset may still never end: a deal larger than its deck at five
-    seats), told at the ruleset's end conditions. The conformance suite plays more games and checks more."""
+    """What ``cardrules validate`` adds to the checks of the files: one random game at each of
+    :func:`trial_player_counts` must end (a valid ruleset may still never end: a deal larger than its deck at
+    five seats), told at the ruleset's end conditions. The conformance suite plays more games and checks more."""
     try:
         if is_abstract(load_merged(name_or_path)):
             return []

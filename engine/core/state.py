@@ -188,7 +188,9 @@ class State(CardMoves, RuleQueries, LogForm):
 
     def endless(self, message: str, *, step: str | None = None) -> EndlessGameError:
         """The error that stops a game which would never end, located at the ruleset's end conditions (or at
-        ``step``, the loop that spins); the state is left as it was, so what was saved stays readable."""
+        ``step``, the loop that spins). Raised before an action when the game went on too long, or (a shuffle
+        past the limit) during one, before the action joins the history: a log written then holds only the
+        actions applied whole, and reads back."""
         where = self.game.ruleset.location("$.end", step=step)
         return EndlessGameError.at(message, where.file, where.line, where.column, where.json_path)
 

@@ -225,7 +225,8 @@ def _decode(text: str, file: str, first_line: int) -> Any:
         line, column = _line_and_column(text, offset, first_line) if offset is not None else (first_line, None)
         reason = str(error)
         if "integer string conversion" in reason:  # Python's own words advise a call to sys: ours say what to fix
-            written = _NUMBER.match(text, offset).group() if offset is not None else ""
+            found = _NUMBER.match(text, offset) if offset is not None else None
+            written = found.group() if found else ""
             reason = _("'{value}' has too many digits (at most {digits})", value=written[:39] + "…",
                        digits=sys.get_int_max_str_digits())
         raise LogError.at(_("invalid JSON: {reason}", reason=reason), file, line, column) from None

@@ -13,7 +13,7 @@ import math
 import sys
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from babel.numbers import format_percent
 
@@ -561,12 +561,13 @@ def _longest_word(column: Any) -> int:
     """The display width of the longest word in a rich table column (header and cells)."""
     from rich.cells import cell_len
 
-    longest = 0
+    return max((cell_len(word) for text in _cell_texts(column) for word in text.split()), default=0)
+
+
+def _cell_texts(column: Any) -> Iterator[str]:
+    """The plain text of a rich table column's header and of each of its cells."""
     for cell in (column.header, *column.cells):
-        text = cell.plain if hasattr(cell, "plain") else str(cell)
-        for word in text.split():
-            longest = max(longest, cell_len(word))
-    return longest
+        yield cell.plain if hasattr(cell, "plain") else str(cell)
 
 
 def _label_room(table: Any, group: Sequence[int], needs: Sequence[int], width: int) -> int:
@@ -584,8 +585,8 @@ def _widest(table: Any, index: int) -> int:
     """The display width of the longest line in a rich table column (header and cells)."""
     from rich.cells import cell_len
 
-    return max((cell_len(line) for cell in (table.columns[index].header, *table.columns[index].cells)
-                for line in (cell.plain if hasattr(cell, "plain") else str(cell)).split("\n")), default=0)
+    return max((cell_len(line) for text in _cell_texts(table.columns[index]) for line in text.split("\n")),
+               default=0)
 
 
 def _with_columns(table: Any, indices: Sequence[int], label_room: int | None = None) -> Any:

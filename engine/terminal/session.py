@@ -100,7 +100,7 @@ class GameSession:
             try:
                 self.state.apply_action(action)
             except EndlessGameError:
-                self.save_if_behind()  # refused before anything changed: the game so far is kept
+                self.save_if_behind()  # the refused action is not in the history: the log keeps the game so far
                 raise
             if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
                 self.save()
