@@ -57,10 +57,16 @@ def test_validate_refuses_a_ruleset_whose_game_stalls_and_says_where_its_end_is(
     assert done.exit_code == 1
     found = LOCATED.search(done.output)
     assert found, done.output
-    assert found["file"].endswith(str(Path("rulesets", "bohnanza", "base.yaml")))
+    # The house file caused it: the problem is placed where it says what it extends, and names the parent's line.
+    assert (found["file"], found["line"], found["column"]) == (str(house), "1", "1")
     assert found["path"] == "$.end"
     assert found["message"].startswith("5 players, seed ")
     assert "no card moved and no counter changed" in found["message"]
+    parent_end = re.search(r"\(at (.+):(\d+):(\d+) in the ruleset this file extends\)$", found["message"])
+    assert parent_end and parent_end[1].endswith(str(Path("rulesets", "bohnanza", "base.yaml"))), found["message"]
+    base_lines = (REPO / "rulesets" / "bohnanza" / "base.yaml").read_text(encoding="utf-8").splitlines()
+    line = int(parent_end[2])
+    assert base_lines.index("end:") < line - 1 and base_lines[line - 1].startswith("  - {id: ")  # its first item
 
 
 def test_validate_still_accepts_every_shipped_ruleset():
@@ -78,6 +84,7 @@ def test_a_stalled_game_stops_in_play_with_the_located_error_and_its_log_reads_b
     assert "Traceback" not in played.stderr
     found = LOCATED.search(played.stderr)
     assert found and found["path"] == "$.end", played.stderr
+    assert found["file"] == str(house) and "in the ruleset this file extends" in found["message"]
     assert f"The game log is saved in {log}." in played.stdout
     saved = read_log(log)
     validate_log(saved)  # the reader takes what the writer wrote

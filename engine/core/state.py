@@ -191,8 +191,7 @@ class State(CardMoves, RuleQueries, LogForm):
         ``step``, the loop that spins). Raised before an action when the game went on too long, or (a shuffle
         past the limit) during one, before the action joins the history: a log written then holds only the
         actions applied whole, and reads back."""
-        where = self.game.ruleset.location("$.end", step=step)
-        return EndlessGameError.at(message, where.file, where.line, where.column, where.json_path)
+        return EndlessGameError([self.game.ruleset.problem_at("$.end", message, step=step)])
 
     def _apply_telling(self, apply: Any, action: int, player: int) -> int:
         """Apply an action with its decision event told before its consequences (none if it is refused)."""

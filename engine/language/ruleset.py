@@ -119,12 +119,15 @@ class Ruleset:
         value = self.data.get(key)
         return value if isinstance(value, Mapping) else MappingProxyType({})
 
-    def location(self, json_path: str = "$", *, step: str | None = None) -> Location:
-        """Where ``json_path`` (or the step whose id is ``step``) is written, for a problem found in play.
+    def problem_at(self, json_path: str, message: str, *, step: str | None = None) -> Diagnostic:
+        """A problem found in play (a game that never ends) at ``json_path``, or at the step whose id is ``step``.
 
-        The files are read again: such a problem (a game that never ends) is
-        rare, and a ruleset carries no positions. A ruleset that travelled to a
-        worker without its files, or whose files changed, is named without a line.
+        The files are read again: such a problem is rare, and a ruleset carries
+        no positions. Written in a file the ruleset extends, the problem is
+        placed where this ruleset's own file says what it extends, naming the
+        parent's line, as ``validate`` places the problems an overlay causes in
+        its parent. A ruleset that travelled to a worker without its files, or
+        whose files changed, is named without a line.
         """
         from . import semantic
         from .yaml_loader import PositionIndex
@@ -136,9 +139,18 @@ class Ruleset:
                 json_path = next((path for category, path, block in semantic.blocks_of(merged.tree.plain())
                                   if category == "step" and block.get("id") == step), json_path)
             position = PositionIndex.of(merged.tree).value(json_path)
+            own = PositionIndex.of(merged.source.tree)
         except (CardrulesError, OSError, TypeError):
-            position = None
-        return position.location(json_path) if position else Location(shown, json_path=json_path)
+            return Diagnostic(Location(shown, json_path=json_path), message)
+        if position is None:
+            return Diagnostic(Location(shown, json_path=json_path), message)
+        if position.file == merged.source.shown_name:
+            return Diagnostic(position.location(json_path), message)
+        # Inherited: this file's `extends` is where its author can look; the parent's line says where it shows.
+        extends = own.key("$.extends") or Position(shown, 1, 1)
+        return Diagnostic(Location(shown, extends.line, extends.column, json_path),
+                          _("{problem} (at {where} in the ruleset this file extends)", problem=message,
+                            where=position.location(json_path).prefix()))
 
     def __reduce__(self) -> tuple:
         # Picklable, so a loaded ruleset can travel to a worker process or a
