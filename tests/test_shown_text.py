@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from catalog_helpers import write_catalog
-from cli_helpers import REPO
+from cli_helpers import REPO, cardrules_process
 from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
 from engine.terminal.table_view import render_table
@@ -158,3 +158,18 @@ def test_a_rulesets_own_sentences_are_told_with_control_characters_made_visible(
                                     '    - {step: turn-up, says: "{player} turns\\e[31m up {cards}."}\n')
     assert "\x1b" not in done.stdout
     assert "turns\\x1b[31m up" in done.stdout
+
+
+def test_clicks_own_words_from_a_hostile_catalog_are_shown_as_text(tmp_path):
+    # "Usage:", "Show this message and exit." and "Error: ..." are click's: a catalog translates them too.
+    write_catalog(tmp_path, "en", 'msgid "Show this message and exit."\nmsgstr "Show' + TITLE + ' help' + CLEAR
+                  + '"\n\nmsgid "Error: {message}"\nmsgstr "Error' + LINK + ': {message}"\n')
+    env = {"CARDRULES_PATH": str(tmp_path)}
+    helped = cardrules_process("--help", env=env)
+    assert helped.returncode == 0, helped.stderr
+    refused = cardrules_process("play", "--bogus", env=env)
+    assert refused.returncode == 2
+    for output in (helped.stdout, refused.stderr):
+        assert "\x1b" not in output
+    assert "Show\\x1b]0;pwned\\x07 help\\x1b[2J" in helped.stdout
+    assert "Error\\x1b]8;;file:///etc/passwd" in refused.stderr

@@ -78,13 +78,16 @@ def install() -> None:
         report(error)
         sys.exit(1)
 
+    from ..text.shown import printable
+
+    # A catalog may come from a stranger: click's words are shown as text, as every other translation is.
     def gettext(message: str) -> str:
-        return safe_translation(i18n._translations().gettext(message), message)
+        return printable(safe_translation(i18n._translations().gettext(message), message))
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         english = singular if n == 1 else plural
         translated = i18n.plural_lookup(lambda t: t.ngettext(singular, plural, n), english)
-        return safe_translation(translated, english, singular, plural) if translated not in (singular, plural) \
+        return printable(safe_translation(translated, english, singular, plural)) if translated not in (singular, plural) \
             else translated
 
     def gettext_with_kinds(message: str) -> str:
