@@ -148,6 +148,8 @@ def test_a_file_of_one_log_per_line_is_recognised_without_the_jsonl_suffix(tmp_p
     ("[" * 100000 + "]" * 100000, "invalid JSON"),
     ('{"ruleset": "a"} trailing', "unexpected text"),
     ("[1, 2]", "must be a JSON object"),
+    ('{"players": ["A\x1bnn"]}', ":2:16: invalid JSON: a control character (U+001B) inside text must be written as \\u001b"),
+    ('{"players": ["A\tb"]}', ":2:16: invalid JSON: a tab or line break inside text must be written as \\t or \\n"),
 ])
 def test_hostile_json_is_refused_with_a_located_message(tmp_path, text, reason):
     path = tmp_path / "hostile.json"

@@ -118,6 +118,13 @@ def test_a_nul_character_is_located():
     assert problems("a: 1\nb: x\0y\n") == ["house.yaml:2:5: the file contains a NUL character"]
 
 
+@pytest.mark.parametrize("char", ["\x1b", "\x7f", "\x07", "\ufffe"])
+def test_a_character_yaml_does_not_allow_is_located_and_named(char):
+    assert problems(f'a: 1\nb: "x{char}y"\n') == [
+        f"house.yaml:2:6: the file contains a control character (U+{ord(char):04X}), which YAML does not allow: "
+        "remove it"]
+
+
 def test_a_byte_order_mark_is_harmless():
     assert load_yaml("\ufeffa: 1\n".encode(), "f.yaml").plain() == {"a": 1}
 

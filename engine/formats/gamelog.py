@@ -129,15 +129,21 @@ _JSON_REASONS = (
     ("Expecting ':'", N_("':' was expected here")),
     ("Expecting ','", N_("',' was expected here")),
     ("Unterminated string", N_("this text has no closing double quote")),
-    # TRANSLATORS: JSON text may not hold a raw tab or line break; it must be written \t or \n.
-    ("Invalid control character", N_("a tab or line break inside text must be written as \\t or \\n")),
     ("Invalid \\uXXXX", N_("a \\u escape needs four hexadecimal digits")),
     ("Invalid \\escape", N_("a backslash starts an escape that JSON does not have")),
 )
 
 
-def _json_reason(message: str) -> str:
+def _json_reason(message: str, text: str = "", position: int = -1) -> str:
     """The json module's ``message`` in the reader's language (as it is, for one we do not know)."""
+    if message.startswith("Invalid control character") and 0 <= position < len(text):
+        char = text[position]
+        if char in "\t\n\r":
+            # TRANSLATORS: JSON text may not hold a raw tab or line break; it must be written \t or \n.
+            return _("a tab or line break inside text must be written as \\t or \\n")
+        # TRANSLATORS: {code} is a character's code (U+001B); {escape} how JSON writes it (\u001b).
+        return _("a control character ({code}) inside text must be written as {escape}",
+                 code=f"U+{ord(char):04X}", escape=f"\\u{ord(char):04x}")
     for start, reason in _JSON_REASONS:
         if message.startswith(start):
             return _(reason)
@@ -215,7 +221,7 @@ def _decode(text: str, file: str, first_line: int) -> Any:
     try:
         value, end = _DECODER.raw_decode(text, _skip_whitespace(text, 0))
     except json.JSONDecodeError as error:
-        raise LogError.at(_("invalid JSON: {reason}", reason=_json_reason(error.msg)), file,
+        raise LogError.at(_("invalid JSON: {reason}", reason=_json_reason(error.msg, text, error.pos)), file,
                           first_line + error.lineno - 1, error.colno) from None
     except RecursionError:
         raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None

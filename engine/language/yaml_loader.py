@@ -301,7 +301,14 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
         root = _build(yaml.parse(text, Loader=_PARSER), problems)
     except yaml.MarkedYAMLError as error:
         raise _syntax_error(error, text, problems) from None
-    except yaml.YAMLError as error:  # unmarked reader errors (e.g. a control character)
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow (a control character)
+        line, column = line_column_of(text[:error.position].encode("utf-8"))
+        diagnostic = Diagnostic(Location(name, line, column), _(
+            # TRANSLATORS: {code} is a character's code (U+001B); YAML files may not hold such characters.
+            "the file contains a control character ({code}), which YAML does not allow: remove it",
+            code=f"U+{error.character:04X}" if isinstance(error.character, int) else "?"))
+        raise RulesetError([*problems.diagnostics, diagnostic]) from None
+    except yaml.YAMLError as error:  # other unmarked errors
         raise RulesetError([*problems.diagnostics, Diagnostic(Location(name),
                                                               # TRANSLATORS: a YAML problem; {reason} comes from the YAML reader (in English).
                                                               _("YAML error: {reason}", reason=str(error)[:200]))]) from None
