@@ -151,3 +151,37 @@ def test_a_game_resumed_through_a_link_in_another_folder_finds_its_house_rule(tm
     resumed = narrated("--resume", str(link))
     assert resumed.returncode == 0, resumed.stderr
     assert "result" in load_log(saved)
+
+
+def test_a_game_saved_while_the_second_one_starts_is_not_replaced(tmp_path, monkeypatch):
+    # The race: the first game saves its log after the second looked and before the second locked the file.
+    # The second looks again once it holds the lock, and refuses.
+    from click.testing import CliRunner
+
+    from engine.cli.main import build_group
+    from engine.formats import log_lock
+
+    log = tmp_path / "same.json"
+    first_game = '{"saved": "by the first game"}'
+    acquire = log_lock.LogLock.acquire
+
+    def first_game_saves_then_acquire(lock):
+        log.write_text(first_game, encoding="utf-8")
+        return acquire(lock)
+
+    monkeypatch.setattr(log_lock.LogLock, "acquire", first_game_saves_then_acquire)
+    done = CliRunner().invoke(build_group(), ["play", "-r", "high-society/ja", "--players",
+                                              "bot:random,bot:random,bot:random", "--log", str(log), "--lang", "en"])
+    assert done.exit_code == 2, done.output
+    assert "already holds a file" in done.output
+    assert log.read_text(encoding="utf-8") == first_game
+    assert not (tmp_path / ".same.json.lock").exists()
+
+
+def test_a_log_in_a_folder_that_does_not_exist_is_refused_before_the_game_starts(tmp_path):
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    for target in (tmp_path / "missing" / "game.json", tmp_path / "a-file" / "game.json"):
+        done = narrated("-r", "high-society/ja", "--log", str(target))
+        assert done.returncode == 1
+        assert done.stdout == ""  # before the banner
+        assert done.stderr == f"{target}: cannot save the log: there is no folder {target.parent}\n"

@@ -61,8 +61,8 @@ def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
     return all_bots(seats)
 
 
-def check_log_target(log_file: str, force: bool) -> None:
-    """A new game's ``--log`` file: never a symbolic link, and an existing game is replaced only with ``--force``."""
+def check_log_target(log_file: str) -> None:
+    """A new game's ``--log`` file can be saved to: never a symbolic link, a device, a pipe or a missing folder."""
     from ..formats.gamelog import check_save_target
 
     path = Path(log_file)
@@ -71,6 +71,12 @@ def check_log_target(log_file: str, force: bool) -> None:
         raise click.BadParameter(_("{path} is a symbolic link: name the file itself", path=log_file),
                                  param_hint="--log")
     check_save_target(path)  # a device, a pipe or a folder: told now, not after the game's first move
+
+
+def check_no_game_there(log_file: str, force: bool) -> None:
+    """An existing game is replaced only with ``--force`` (asked while holding the file's lock: a game that
+    another ``play`` saved there a moment ago is seen)."""
+    path = Path(log_file)
     if path.is_file() and not force:  # not a pipe or a device: saving refuses those, --force or not
         # TRANSLATORS: {path} is the --log file; keep the words --resume and --force.
         raise click.BadParameter(_("{path} already holds a file: continue its game with --resume {path}, "
@@ -205,14 +211,26 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     interactive = sys.stdin.isatty()
     if resume_file and (ruleset_name or players_spec or seed is not None or options):
         raise click.UsageError(_("--resume continues a saved game as it was: it takes no -r, --players, --seed or -o."))
-    if log_file and not (resume_file and os.path.abspath(log_file) == os.path.abspath(resume_file)):
-        check_log_target(log_file, force)
-    if resume_file:
-        session = resumed_game(resume_file, log_file, interactive, console)
-    else:
-        session = new_game(ruleset_name, players_spec, seed, log_file, options, interactive, console)
-    session.language = requested_language()
-    lock = LogLock(session.log_path).acquire() if session.log_path is not None else None
+    lock = None
+    try:
+        if log_file and not (resume_file and os.path.abspath(log_file) == os.path.abspath(resume_file)):
+            check_log_target(log_file)
+            # Locked before looking for a game there: two games started at once cannot both find it free.
+            lock = LogLock(log_file).acquire()
+            check_no_game_there(log_file, force)
+        if resume_file:
+            session = resumed_game(resume_file, log_file, interactive, console)
+        else:
+            session = new_game(ruleset_name, players_spec, seed, log_file, options, interactive, console)
+        session.language = requested_language()
+        if session.log_path is not None and (lock is None or not _same_file(lock.path, session.log_path)):
+            if lock is not None:
+                lock.release()
+            lock = LogLock(session.log_path).acquire()
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     if interactive:
         _ctrl_c_stops_the_game()
     ended_by = _ends_cleanly_when_terminated()
@@ -238,6 +256,11 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
 
         signal.signal(ended_by[0], signal.SIG_DFL)
         os.kill(os.getpid(), ended_by[0])
+
+
+def _same_file(one: Path, other: str | os.PathLike) -> bool:
+    """Whether two paths name the same file (a lock taken for ``--log`` serves the session saving there)."""
+    return os.path.realpath(one) == os.path.realpath(other)
 
 
 class _Terminated(BaseException):

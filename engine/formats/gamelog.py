@@ -806,8 +806,16 @@ def check_save_target(path: str | os.PathLike) -> None:
     """
     try:
         mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        # Missing (the usual case): the folder it goes in must be there.
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise _save_error(path, NotADirectoryError(errno.ENOTDIR, _(
+                # TRANSLATORS: why a log cannot be saved; {folder} is the folder the file should go in.
+                "there is no folder {folder}", folder=folder))) from None
+        return
     except (OSError, ValueError):
-        return  # missing (the usual case) or unreadable: the save itself reports what is wrong
+        return  # unreadable: the save itself reports what is wrong
     if stat.S_ISDIR(mode):
         raise _save_error(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
     if not stat.S_ISREG(mode):
