@@ -117,24 +117,40 @@ def player_counts(ruleset: Any) -> list[int]:
     return list(range(low, low + half)) + list(range(high - half + 1, high + 1))
 
 
+# Decks up to this size are counted after every action of a checked game; larger ones every (size // this) actions.
+CARDS_COUNTED_PER_ACTION = 256
+
+
 def cards_misplaced(state: Any) -> str | None:
-    """Why the cards are not each in exactly one zone, or None when they are."""
-    seen = 0
+    """Why the cards are not each in exactly one zone, or None when they are.
+
+    Linear in the number of cards: ordered zones are marked in a byte array,
+    since testing one bit of a mask of thousands of cards costs the whole mask.
+    """
+    size = state.game.cards.size
+    in_sets = 0
     total = 0
+    ordered = []
     for content in state.zones:
         if type(content) is int:
-            if seen & content:
+            if in_sets & content:
                 return _("a card lies in two zones")
-            seen |= content
+            in_sets |= content
             total += content.bit_count()
         else:
-            for instance in content:
-                if seen >> instance & 1:
-                    return _("a card lies in two zones")
-                seen |= 1 << instance
+            ordered.append(content)
             total += len(content)
-    if total != state.game.cards.size:
-        return _("{count} cards are in play instead of {expected}", count=total, expected=state.game.cards.size)
+    if total != size or in_sets >> size:
+        return _("{count} cards are in play instead of {expected}", count=total, expected=size)
+    if ordered:
+        marks = bytearray(format(in_sets, f"0{size}b")[::-1], "ascii")  # b"1" where a set zone holds the card
+        for content in ordered:
+            for instance in content:
+                if not 0 <= instance < size:
+                    return _("{count} cards are in play instead of {expected}", count=total, expected=size)
+                if marks[instance] == 49:  # "1": already in a zone
+                    return _("a card lies in two zones")
+                marks[instance] = 49
     return None
 
 
@@ -144,6 +160,9 @@ def _play_one(game: Any, seed: int) -> str | None:
     players = len(state.players)
     chooser = random.Random(seed)
     actions = 0
+    # Counting every card after every action costs the size of the deck each time: a deck of thousands of
+    # cards is counted at intervals instead (and at the end), so the check stays linear in the game's length.
+    check_every = max(1, game.cards.size // CARDS_COUNTED_PER_ACTION)
     while not state.is_terminal():
         legal = state.legal_actions()
         if not legal:
@@ -153,9 +172,12 @@ def _play_one(game: Any, seed: int) -> str | None:
             return _("a sampled action is not among the legal actions")
         state.apply_action(action)
         actions += 1
-        misplaced = cards_misplaced(state)
+        misplaced = cards_misplaced(state) if actions % check_every == 0 else None
         if misplaced is not None:
             return _("after action {n}: {problem}", n=actions, problem=misplaced)
+    misplaced = cards_misplaced(state)
+    if misplaced is not None:
+        return _("after action {n}: {problem}", n=actions, problem=misplaced)
     result = state.result()
     if len(result.players) != players:
         return _("the result has {got} players instead of {expected}", got=len(result.players), expected=players)
