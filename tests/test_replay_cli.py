@@ -77,3 +77,19 @@ def test_a_missing_log_is_bad_input():
     done = cardrules("replay", str(LOGS / "absent.json"))
     assert done.exit_code == 1
     assert "absent.json" in done.stderr
+
+
+@pytest.mark.parametrize("value", [10 ** 30, -(10 ** 39), [10 ** 40], 10 ** 3999])
+def test_an_option_number_in_a_log_has_at_most_the_digits_anywhere_else_allows(tmp_path, value):
+    # -o, a ruleset and a table refuse a 31-digit number; a log's JSON integer must not slip past.
+    log = reference.play_random_game(5, ruleset="high-society/ja")
+    del log["result"]
+    log["options"] = {"debt-floor": value}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+    for done in (cardrules("replay", str(path)), cardrules_process("play", "--resume", str(path))):
+        stderr = done.stderr
+        assert getattr(done, "exit_code", getattr(done, "returncode", None)) == 1
+        assert "Traceback" not in stderr
+        assert stderr.startswith(f"{path}:"), stderr
+        assert "$.options.debt-floor: '" in stderr and "has too many digits (at most 30)" in stderr
