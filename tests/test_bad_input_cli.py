@@ -243,6 +243,17 @@ CATALOGS = [
      "plural-range.po:2: the Plural-Forms formula gives form 2 for n = 2, but nplurals is 2"),
     ("too-many-forms.po", 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\nmsgstr[5] "y"\n',
      "too-many-forms.po:1: malformed catalog"),
+    # Babel would cut the text's last character, or keep the first of two translations without a word.
+    ("unclosed.po", 'msgid "Usage:"\nmsgstr "Uzado:\n\nmsgid "Options"\nmsgstr "Opcioj"\n',
+     'unclosed.po:2: this text in quotes is never closed (a quote inside the text is written \\")'),
+    ("inner-quote.po", 'msgid "Usage:"\nmsgstr "Uz"ado:"\n', "inner-quote.po:2: this text in quotes is never closed"),
+    ("twice.po", 'msgid "Usage:"\nmsgstr "Uzado:"\n\nmsgid "Usage:"\nmsgstr "Uzo:"\n',
+     "twice.po:4: this message is already in the catalog at line 1: only one of the two would be used"),
+    ("twice-in-context.po", 'msgctxt "c"\nmsgid "a"\nmsgstr "x"\n\nmsgctxt "c"\nmsgid "a"\nmsgstr "y"\n',
+     "twice-in-context.po:5: this message is already in the catalog at line 1"),
+    ("misspelt.po", 'msgid "Usage:"\nmsgtsr "Uzado:"\n',
+     "misspelt.po:2: unknown keyword msgtsr (did you mean 'msgstr'?)"),
+    ("stray-text.po", '"Usage:"\nmsgid "a"\nmsgstr "b"\n', "stray-text.po:1: this text belongs to no msgid or msgstr"),
 ]
 
 

@@ -227,7 +227,7 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     except OSError as error:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=error.strerror or str(error)),
                               file=str(path)) from None
-    problem = catalog_header_problem(data)
+    problem = catalog_header_problem(data) or catalog_syntax_problem(data)
     if problem is not None:
         line, message = problem
         raise CatalogError.at(message, file=str(path), line=line)
@@ -331,6 +331,75 @@ def catalog_header_problem(data: bytes) -> tuple[int | None, str] | None:
             return line, _("the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
                            form=form, n=count, forms=forms)
     return None
+
+
+_PO_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?=\s|\"|$)\s*(.*)$")
+_PO_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_PO_KEYWORDS = ["msgctxt", "msgid", "msgid_plural", "msgstr"]
+
+
+def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
+    """The first mistake of a catalog's syntax that Babel would let pass, as ``(line, message)``; else None.
+
+    Babel reads leniently: a text whose closing quote is missing loses its
+    last character, and a message written twice silently keeps the first
+    translation. Checked line by line (linear), before Babel reads the file.
+    """
+    first_line: dict[tuple[str | None, str], int] = {}
+    keyword = None
+    context: str | None = None
+    message = entry_line = None
+
+    def repeated() -> tuple[int | None, str] | None:
+        if message is None:
+            return None
+        key = (context, message)
+        if key in first_line:
+            # TRANSLATORS: a catalog holds the same msgid (with the same msgctxt) twice.
+            return entry_line, _("this message is already in the catalog at line {line}: only one of the two "
+                                 "would be used", line=first_line[key])
+        first_line[key] = entry_line
+        return None
+
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        text = raw.decode("utf-8", "replace").strip()
+        if not text or text.startswith("#"):
+            continue
+        if text.startswith('"'):
+            if keyword is None:
+                # TRANSLATORS: a catalog line in quotes that follows no msgid/msgstr; keep the keywords.
+                return number, _("this text belongs to no msgid or msgstr")
+            string = text
+        else:
+            found = _PO_KEYWORD.match(text)
+            if found is None:
+                word = text.split()[0][:40]
+                # TRANSLATORS: {word} is what the catalog line starts with; keep msgid, msgstr and msgctxt.
+                return number, _("unknown keyword {word}{suggestion}: a line starts with msgctxt, msgid, "
+                                 "msgid_plural or msgstr, or is text in quotes",
+                                 word=word, suggestion=_did_you_mean(word, _PO_KEYWORDS))
+            previous, keyword, string = keyword, found.group(1), found.group(2)
+            if keyword == "msgctxt" or (keyword == "msgid" and previous != "msgctxt"):
+                problem = repeated()
+                if problem is not None:
+                    return problem
+                context, message, entry_line = (None if keyword == "msgid" else ""), None, number
+            if keyword == "msgid":
+                message = ""
+        if not _PO_STRING.fullmatch(string):
+            # TRANSLATORS: a catalog's text must be in double quotes, a quote inside written \".
+            return number, _('this text in quotes is never closed (a quote inside the text is written \\")')
+        if keyword == "msgctxt":
+            context = (context or "") + string
+        elif keyword == "msgid":
+            message = (message or "") + string
+    return repeated()
+
+
+def _did_you_mean(word: str, choices: list[str]) -> str:
+    from ..language.options import did_you_mean
+
+    return did_you_mean(word, choices)
 
 
 def malformed_catalog(path: Path, exc: Exception) -> "CardrulesError":
