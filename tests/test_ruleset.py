@@ -139,3 +139,27 @@ def test_a_problem_inherited_from_a_parent_is_reported_in_the_parent(tmp_path):
     with pytest.raises(RulesetError) as caught:
         load_ruleset(str(tmp_path / "child.yaml"))
     assert caught.value.diagnostics[0].location.file.endswith("parent.yaml")
+
+
+def test_a_house_rule_in_a_root_whose_extends_names_nothing_is_listed_with_its_problem(tmp_path, monkeypatch):
+    # Listing the rulesets loads the broken file, whose message lists the rulesets: by name only, not by loading
+    # them again (which met the broken file again, without end).
+    from engine.errors import UnknownRulesetName
+    from engine.language.ruleset import list_rulesets, ruleset_names, validate
+
+    house = tmp_path / "rulesets" / "high-society" / "house" / "my-table.yaml"
+    house.parent.mkdir(parents=True)
+    house.write_text("extends: high-society/jp\noptions:\n  debt-floor: 0\n", encoding="utf-8")
+    (tmp_path / "rulesets" / "high-society" / "base.yaml").write_text(
+        f"extends: {REPO}/rulesets/high-society/base.yaml\nabstract: true\n", encoding="utf-8")
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    listed = {info.name: info for info in list_rulesets()}
+    assert "'high-society/jp', which is neither a known ruleset nor a file (did you mean 'high-society/ja'?)" \
+        in listed["high-society/house/my-table"].error
+    (problem,) = validate(house)
+    assert (problem.location.line, problem.location.column) == (1, 10)
+    with pytest.raises(UnknownRulesetName) as caught:
+        load_ruleset("high-society/jp")
+    assert "(did you mean 'high-society/ja'?)" in str(caught.value)
+    assert "high-society/house/my-table" in ruleset_names(playable_only=True)
+    assert "high-society/base" in ruleset_names() and "high-society/base" not in ruleset_names(playable_only=True)

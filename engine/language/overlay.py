@@ -164,9 +164,9 @@ def _unknown_parent(reference: str) -> str:
     """Why ``extends`` cannot be followed, with the rulesets it may name (and the nearest) when it names none."""
     if is_path_reference(reference):
         return _("`extends` names '{name}', which is neither a known ruleset nor a file", name=reference[:80])
-    from .ruleset import list_rulesets
+    from .ruleset import ruleset_names
 
-    known = [info.name for info in list_rulesets()]
+    known = ruleset_names()
     # TRANSLATORS: {hint} is empty or " (did you mean 'x'?)"; {known} lists the ruleset names.
     return _("`extends` names '{name}', which is neither a known ruleset nor a file{hint}; rulesets: {known}",
              name=reference[:80], hint=did_you_mean(reference, known), known=listed(known))

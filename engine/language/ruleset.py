@@ -274,6 +274,27 @@ def _ruleset_files() -> dict[str, Path]:
     return found
 
 
+def ruleset_names(playable_only: bool = False) -> list[str]:
+    """Every ruleset name under every root, sorted; with ``playable_only``, not those whose own file says
+    ``abstract: true``.
+
+    Read from each file alone, never from what it extends: a name is listed in a
+    message about a file whose ``extends`` is wrong, and following the other files'
+    chains there would meet that file again.
+    """
+    names = []
+    for name, path in sorted(_ruleset_files().items()):
+        if playable_only:
+            try:
+                abstract = cached_yaml(path, display_path(path)).get("abstract")
+            except CardrulesError:
+                abstract = None  # unreadable: still a name the user may have meant
+            if abstract is not None and abstract.value is True:
+                continue
+        names.append(name)
+    return names
+
+
 def default_id(path: Path) -> str:
     """A ruleset's id when its file names none: ``game/edition`` under a rulesets root, else the file stem."""
     resolved = path.resolve()
@@ -309,7 +330,7 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
         return path, given
     path = find_ruleset_path(str(name_or_path))
     if path is None:
-        known = sorted(info.name for info in list_rulesets() if not info.abstract)
+        known = ruleset_names(playable_only=True)
         raise UnknownRulesetName.at(_("unknown ruleset '{name}'{hint}; available: {known}", name=str(name_or_path)[:80],
                                 hint=did_you_mean(str(name_or_path), known), known=", ".join(known) or "-"))
     return path, display_path(path)
