@@ -15,6 +15,7 @@ from ..errors import CardrulesError, EndlessGameError, LogError, RulesetError
 from ..terminal.console import OutputConsole
 from ..text.i18n import _
 from .common import ascii_option, exits_on_bad_input, lang_option, option_overrides, parse_seats
+from . import completion
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
@@ -185,7 +186,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 
 
 @click.command(help=_("Play a game in the terminal (with no terminal on stdin, bots play it and it is narrated)."))
-@click.option("-r", "--ruleset", "ruleset_name", metavar="RULESET",
+@click.option("-r", "--ruleset", "ruleset_name", metavar="RULESET", shell_complete=completion.rulesets,
               help=_("Ruleset name (GAME/EDITION) or a house-rule YAML file; default: the edition for your language."))
 @click.option("--players", "players_spec", metavar="SPEC",
               help=_("Comma-separated seats: a name for a human, bot:KIND for a bot. Default: you and three bots."))
@@ -193,7 +194,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 @click.option("--log", "log_file", metavar="FILE", type=click.Path(dir_okay=False),
               help=_("Save the game log to FILE as the game goes: after every move of a human, at least "
                      "every half second while bots play."))
-@click.option("--resume", "resume_file", metavar="FILE",
+@click.option("--resume", "resume_file", metavar="FILE", shell_complete=completion.files,
               help=_("Continue the game saved in FILE."))
 @click.option("--force", is_flag=True, help=_("Let --log replace a game already saved in its FILE."))
 @option_overrides

@@ -8,10 +8,11 @@ from ..text.explain import explain_result, summarize_result
 from ..text.i18n import _
 from ..text.shown import json_text
 from .common import exits_on_bad_input, lang_option, option_overrides
+from . import completion
 
 
 @click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))
-@click.argument("table_file", metavar="TABLE")
+@click.argument("table_file", metavar="TABLE", shell_complete=completion.files)
 @click.option("--explain", is_flag=True, help=_("Show every scoring step, like the rulebook's example."))
 @click.option("--json", "as_json", is_flag=True, help=_("Print the result as one JSON object."))
 @option_overrides

@@ -16,6 +16,7 @@ import click
 from ..errors import CardrulesError, Diagnostic, Location
 from ..text.i18n import _, ngettext
 from .common import exits_on_bad_input, lang_option, report
+from . import completion
 
 
 def _check_catalog(path: str) -> list[Diagnostic]:
@@ -64,7 +65,7 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
 
 
 @click.command(help=_("Check ruleset YAML files (and .po translation catalogs); report every problem."))
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", shell_complete=completion.files)
 @click.option("--conformance", is_flag=True,
               help=_("Also play a few random games with each ruleset to check that it works."))
 @lang_option
