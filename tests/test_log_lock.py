@@ -185,3 +185,23 @@ def test_a_log_in_a_folder_that_does_not_exist_is_refused_before_the_game_starts
         assert done.returncode == 1
         assert done.stdout == ""  # before the banner
         assert done.stderr == f"{target}: cannot save the log: there is no folder {target.parent}\n"
+
+
+def test_a_saved_seat_of_an_unknown_bot_kind_is_refused_not_played_by_a_human(tmp_path):
+    # A hand-edited log: the seat was a bot's; whoever sits at the keyboard must not take it over.
+    import json
+
+    log = tmp_path / "game.json"
+    done = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "4",
+                    "--log", str(log))
+    assert done.returncode == 0
+    saved = load_log(log)
+    del saved["result"]
+    saved["actions"] = saved["actions"][:5]
+    saved["seats"] = ["bot:heuristc", "human", "bot:random"]
+    log.write_text(json.dumps(saved, indent=1), encoding="utf-8")
+    resumed = narrated("--resume", str(log))
+    assert resumed.returncode == 1
+    assert resumed.stdout == ""
+    assert resumed.stderr.startswith(f"{log}:")
+    assert ': $.seats[0]: Unknown bot kind "heuristc" (did you mean \'heuristic\'?)' in resumed.stderr

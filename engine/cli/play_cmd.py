@@ -133,7 +133,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     from ..core.game import Game
     from ..formats.gamelog import read_log
     from ..formats.replay import ReplayContext
-    from ..terminal.seats import seats_from_log
+    from ..terminal.seats import SeatSpecError, seats_from_log
     from ..terminal.session import GameSession
 
     record = read_log(resume_file)
@@ -144,7 +144,11 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
         raise finished
     ruleset = ReplayContext().ruleset_for(record)
     players = list(log["players"])
-    seats = seats_from_log(players, log.get("seats"), BOT_KINDS)
+    try:
+        seats = seats_from_log(players, log.get("seats"), BOT_KINDS)
+    except SeatSpecError as problem:
+        where = record.location(f"$.seats[{problem.seat}]")
+        raise LogError.at(problem.message, where.file, where.line, where.column, where.json_path) from None
     seed = log.get("seed") if isinstance(log.get("seed"), int) else None
     try:
         game = Game(ruleset, players, seats=[seat.log_kind() for seat in seats])

@@ -21,9 +21,10 @@ DEFAULT_BOT_SEATS = 3
 class SeatSpecError(Exception):
     """A ``--players`` list that cannot be read; the message (translated) says why."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, seat: int | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.seat = seat  # the seat (from 0) it is about, when it is about one
 
 
 @dataclass(frozen=True)
@@ -118,11 +119,20 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
 
 def seats_from_log(players: Sequence[str], kinds: Sequence[str] | None,
                    bot_kinds: Sequence[str]) -> list[Seat]:
-    """The seats of a saved game (a log without seat kinds: every seat is human)."""
+    """The seats of a saved game (a log without seat kinds: every seat is human).
+
+    A seat written ``bot:KIND`` with a kind there is no bot for (a hand-edited
+    log) is refused (:class:`SeatSpecError` naming the seat): played by whoever
+    sits at the keyboard, a bot's seat would change hands without a word.
+    """
     seats: list[Seat] = []
     for index, name in enumerate(players):
         kind = kinds[index] if kinds is not None and index < len(kinds) else "human"
-        if isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in bot_kinds:
+        if isinstance(kind, str) and kind.startswith("bot:"):
+            if kind[4:] not in bot_kinds:
+                raise SeatSpecError(_("Unknown bot kind \"{kind}\"{hint}; the kinds are: {kinds}.", kind=kind[4:80],
+                                      hint=did_you_mean(kind[4:], list(bot_kinds)), kinds=", ".join(bot_kinds)),
+                                    seat=index)
             seats.append(Seat(name, kind[4:]))
         else:
             seats.append(Seat(name))
