@@ -96,12 +96,13 @@ def test_clicks_own_errors_are_translated():
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("lang, missing, invalid", [
-    ("en", "Error: Missing option '--games'.", "'x' is not a valid integer range."),
-    ("ja", "エラー：オプション '--games' がありません。", "'x' は正しい範囲内の整数ではありません。"),
-    ("ko", "오류: 옵션 '--games'이(가) 없습니다.", "'x'은(는) 올바른 범위 안의 정수 값이 아닙니다."),
+@pytest.mark.parametrize("lang, missing, invalid, out_of_range", [
+    ("en", "Error: Missing option '--games'.", "'x' is not a valid integer.", "0 is not in the range x>=1."),
+    ("ja", "エラー：オプション '--games' がありません。", "'x' は正しい整数ではありません。", "0 は範囲 x>=1 に入っていません。"),
+    # The particle after a value click fills in agrees with it where its reading is known (0: 영).
+    ("ko", "오류: 옵션 '--games'이(가) 없습니다.", "'x'은(는) 올바른 정수 값이 아닙니다.", "0은 범위 x>=1 안에 있지 않습니다."),
 ])
-def test_clicks_missing_option_and_value_kinds_read_as_whole_sentences(lang, missing, invalid):
+def test_clicks_missing_option_and_value_kinds_read_as_whole_sentences(lang, missing, invalid, out_of_range):
     """click joins "Missing option" and the option's name itself, and names kinds of value in English:
     both are one translated sentence, in each language's word order."""
     seats = ("--players", "bot:random,bot:random,bot:random")
@@ -109,6 +110,8 @@ def test_clicks_missing_option_and_value_kinds_read_as_whole_sentences(lang, mis
     assert result.returncode == 2 and missing in result.stderr, result.stderr
     result = run_cli("simulate", "--lang", lang, "-r", "high-society/ja", *seats, "--games", "x")
     assert result.returncode == 2 and invalid in result.stderr, result.stderr
+    result = run_cli("simulate", "--lang", lang, "-r", "high-society/ja", *seats, "--games", "0")
+    assert result.returncode == 2 and out_of_range in result.stderr, result.stderr
 
 
 def test_the_template_holds_no_message_only_a_programming_mistake_shows():

@@ -98,6 +98,16 @@ def install() -> None:
             module._ = gettext_with_kinds
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext
+    # Click puts the values into its messages itself: a Korean particle written after one ("{value}은(는)")
+    # can agree with it only in the finished message, as the project's own messages do.
+    from ..text.particles import agree
+
+    plain_echo = click.exceptions.echo
+
+    def echo_agreeing(message: Any = None, *args: Any, **kwargs: Any) -> None:
+        plain_echo(agree(message) if isinstance(message, str) else message, *args, **kwargs)
+
+    click.exceptions.echo = echo_agreeing
     click.exceptions.MissingParameter.format_message = missing_parameter_message
     wrap_by_display_width()
     remember_failure_before_telling()
@@ -130,7 +140,8 @@ def value_kind(name: str) -> str:
     kinds = {
         # TRANSLATORS: click's names for kinds of value, in "'x' is not a valid integer.".
         "integer": pgettext("value kind", "integer"),
-        "integer range": pgettext("value kind", "integer range"),
+        # A bounded option's value that is no whole number is not an integer: its range is told on its own.
+        "integer range": pgettext("value kind", "integer"),
     }  # no option takes a decimal number: click's "float" kinds are never shown
     return kinds.get(name, name)
 
