@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from ..errors import Diagnostic, Location, OptionError
 from ..text.i18n import _
-from .yaml_loader import oversized_number_message
+from .yaml_loader import oversized_number_message, yaml_scalar_text
 
 OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
 _FRACTION = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
@@ -55,8 +55,14 @@ def parse_number(value: Any) -> int | Fraction:
     raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
 
 
+def option_value_text(value: Any) -> str:
+    """A value as a message shows it: text quoted, true/false/null as a file writes them."""
+    return _show(value)
+
+
 def _show(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
+    """A value as a message shows it: text quoted, true/false/null as a file writes them."""
+    text = repr(value) if isinstance(value, str) else yaml_scalar_text(value) or str(value)
     if isinstance(value, Fraction):
         text = str(value)
     return text if len(text) <= 60 else text[:59] + "…"

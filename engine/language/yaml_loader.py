@@ -730,6 +730,21 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
     return root
 
 
+def yaml_scalar_text(value: Any) -> str | None:
+    """``true``, ``false`` or ``null`` for the values a file writes so (None for any other value).
+
+    Messages show a value as the file writes it: Python's ``True`` or ``None``
+    would be words the writer never used (and may not know).
+    """
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    return None
+
+
 def _short(text: Any, limit: int = 40) -> str:
     """``text`` cut to ``limit`` characters, so a huge value is never printed whole."""
     text = str(text)
