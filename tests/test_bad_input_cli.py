@@ -139,7 +139,7 @@ BAD_LOGS = [
      "third-line-bad.jsonl:3:2: invalid JSON"),
     ("illegal.jsonl", "\n".join([log_with(), log_with(actions=GOOD_LOG["actions"][1:])]) + "\n",
      "illegal.jsonl:2:"),
-    ("bad-option.json", log_with(options={"debt-floor": "banana"}), "bad-option.json:1:58: $.options.debt-floor: expected a number"),
+    ("bad-option.json", log_with(options={"debt-floor": "banana"}), "bad-option.json:1:58: $.options.debt-floor: option 'debt-floor' expects a number or none"),
     ("broken-house.json", log_with(ruleset="house/broken.yaml"), "broken-house.json:1:13: $.ruleset: cannot use"),
     ("wrong-type.json", log_with(players=5), "wrong-type.json:1:58: $.players: does not match the log format"),
 ]
@@ -163,7 +163,7 @@ def test_a_log_option_is_reported_at_the_log_not_the_command_line(scratch):
     write(scratch / "log.json", log_with(options={"debt-floor": "banana"}))
     done = cardrules("replay", "log.json", cwd=scratch)
     # The log itself holds the mistake: it is said once, at the option, with no heading over it.
-    assert done.stderr.splitlines()[0] == "log.json:1:58: $.options.debt-floor: expected a number, got 'banana'"
+    assert done.stderr.splitlines()[0] == "log.json:1:58: $.options.debt-floor: option 'debt-floor' expects a number or none, got 'banana'"
 
 
 def test_an_over_long_json_lines_line_is_refused_without_reading_it_whole(scratch, monkeypatch):

@@ -89,3 +89,17 @@ def test_every_bad_override_is_reported_at_once():
     with pytest.raises(OptionError) as caught:
         effective_options(DEFINITIONS, {}, {"rounding": "up", "hand-size": "many"})
     assert len(caught.value.diagnostics) == 2
+
+
+@pytest.mark.parametrize(("definition", "expected"), [
+    ({"type": "number", "nullable": True, "default": None}, "option 'floor' expects a number or none, got 'abc'"),
+    ({"type": "number", "default": 0}, "option 'floor' expects a number, got 'abc'"),
+    ({"type": "integer", "default": 0}, "option 'floor' expects a whole number, got 'abc'"),
+    ({"type": "integer", "nullable": True, "default": None}, "option 'floor' expects a whole number or none, got 'abc'"),
+])
+def test_a_value_that_is_no_number_names_the_option_and_what_it_takes(definition, expected):
+    from engine.language.options import OptionValueError, coerce_option_value
+
+    with pytest.raises(OptionValueError) as caught:
+        coerce_option_value("floor", definition, "abc")
+    assert str(caught.value) == expected

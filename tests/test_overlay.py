@@ -198,3 +198,27 @@ def test_a_tiebreak_on_an_attribute_no_card_has_is_one_mistake(tmp_path):
                     "  highest-luxury: {kind: highest-attribute, attribute: weight, tag: luxury}\n", encoding="utf-8")
     [problem] = validate(path)
     assert problem.message == "no card has the attribute 'weight'; attributes: value"
+
+
+def _overlay_problems(tmp_path, text):
+    from engine.language.ruleset import validate
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\n" + text, encoding="utf-8")
+    return [str(d).replace(str(house), "house.yaml") for d in validate(str(house))]
+
+
+def test_an_options_changed_type_is_told_once_at_its_type_line_in_yaml_words(tmp_path):
+    problems = _overlay_problems(tmp_path, "option-definitions:\n  debt-floor:\n    type: boolean\n")
+    assert len(problems) == 1, problems
+    assert problems[0].startswith("house.yaml:4:5: $.scoring.steps[2].at: when option 'debt-floor' is true: ")
+    assert "got true (at " in problems[0] and "True" not in problems[0]
+
+
+def test_a_new_option_without_type_or_default_names_what_is_missing_at_its_key(tmp_path):
+    assert _overlay_problems(tmp_path, "option-definitions:\n  house-bonus:\n    default: 3\n") == [
+        "house.yaml:3:3: $.option-definitions.house-bonus: option 'house-bonus' has no `type`: add one of number, "
+        "integer, boolean, choice, list"]
+    assert _overlay_problems(tmp_path, "option-definitions:\n  house-bonus:\n    type: number\n") == [
+        "house.yaml:3:3: $.option-definitions.house-bonus: option 'house-bonus' has no `default`: add one (or "
+        "`nullable: true` if the option may be none)"]

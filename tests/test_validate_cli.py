@@ -137,7 +137,7 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
                      "scoring:\n  steps:\n    - {id: extra, kind: add-per-card, tag: {option: which}, amount: 1}\n",
                      encoding="utf-8")
     assert [str(d) for d in validate(str(house))] == [
-        f"{house}:6:44: $.scoring.steps[6].tag: with -o which=nosuchtag: unknown tag 'nosuchtag'; declared: money, "
+        f"{house}:6:44: $.scoring.steps[6].tag: when option 'which' is 'nosuchtag': unknown tag 'nosuchtag'; declared: money, "
         "luxury, prestige, misfortune, red, debt, scandal"]
     house.write_text(house.read_text(encoding="utf-8").replace("nosuchtag", "prestige"), encoding="utf-8")
     assert validate(str(house)) == []

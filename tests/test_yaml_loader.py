@@ -1,12 +1,18 @@
 """The safe YAML loader: positions, limits, duplicate keys and the YAML 1.1 rulings."""
 from __future__ import annotations
 
+import json
+import re
 from fractions import Fraction
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.errors import RulesetError
+from engine.language import yaml_loader
 from engine.language.yaml_loader import MAX_DEPTH, MAX_FILE_BYTES, PositionIndex, load_yaml
+from engine.text import i18n
 
 
 def problems(text: str | bytes) -> list[str]:
@@ -192,14 +198,96 @@ SYNTAX_MISTAKES = [
                        "and a value that holds ': ' needs quotes"),
     ("a:\n  b: 1\n c: 2\n", "f.yaml:3:2: this line is indented differently from the lines before it: keys of one "
                             "mapping start in the same column (it begins at line 1)"),
-]
+    # A closed quote followed by more text: the indentation is fine, the quote ended the text early.
+    ("description: 'it's fine'\n", "f.yaml:1:17: the quoted text ends at this ' but the line goes on: inside single "
+                                  "quotes write an apostrophe twice (it''s), or put the text in double quotes"),
+    ('a: "say "hi" now"\n', 'f.yaml:1:9: the quoted text ends at this " but the line goes on: inside double quotes '
+                            'write a quote as \\", or put the text in single quotes'),
+    ("cards:\n  - {id: a}\n   - {id: b}\n", "f.yaml:3:4: this list item is indented more than the items before it: "
+                                         "items of one list start in the same column (the list begins at line 2)"),
+    ("a:\n  - b\n  c: 1\n", "f.yaml:3:3: this line stands in a list but is not an item: the items of the list that "
+                          "begins at line 2 each start with '-' in column 3"),
+    ("a: 1\n- b\n", "f.yaml:2:1: a list item cannot stand here: a list goes under a key that ends with ':', its items "
+                    "indented on the lines below"),
+    ("a: - b\n", "f.yaml:1:4: a list cannot start on the same line as its key: put each '- item' on a line of its own "
+                 "below the key, indented, or quote the value"),
+    ("options: {floor: 0}}\n", "f.yaml:1:20: this } has no { before it to close: remove it"),
+    ("a: ]\n", "f.yaml:1:4: this ] has no [ before it to close: remove it"),
+    ("a: [1,,2]\n", "f.yaml:1:7: a value is missing before this ',' (two commas in a row, or a comma first)"),
+    ("a: 1\nfoo\n", "f.yaml:2:1: this line is neither 'key: value' nor a list item '- value': add ':' after the key, "
+                    "or indent the line to continue the value above"),
+    ("a: [1, 2] x\n", "f.yaml:1:11: the value ended before this text on the same line: quote the whole value if it is "
+                      "one text"),
+    ("a: 1\n...\nb: 2\n", "f.yaml:3:1: only one YAML document per file: remove this line and what follows, or the "
+                         "'...' or '---' before it"),
+    ('n: "bad \\q escape"\n', "f.yaml:1:9: unknown escape \\q: inside double quotes a backslash starts an escape "
+                               "such as \\n; write \\\\ for a backslash, or use single quotes"),
+    ('n: "\\ud800"\n', "f.yaml:1:5: the escape \\ud800 is half of a character (a lone surrogate): write the "
+                       "character itself, or one \\UXXXXXXXX escape for it"),
+    ('n: "\\ud842\\udfb7"\n', "f.yaml:1:5: the escapes \\ud842\\udfb7 write one character in two halves, which YAML "
+                              "does not allow: write \\U00020BB7 instead"),
+    ('n: "\\x4"\n', "f.yaml:1:5: the escape \\x needs 2 hexadecimal digits (0-9, a-f)"),
+    ('n: "\\U00110000"\n', "f.yaml:1:5: the escape \\U00110000 is not a Unicode character"),
+    ("n: !important thing\n", "f.yaml:1:4: the tag !important is not allowed: ruleset files hold plain data only "
+                              "(quote the value if it is text that starts with '!')"),
+    ("description: *wild* rules\n", "f.yaml:1:14: a value that starts with '*' must be quoted: YAML gives '*' a "
+                                    "meaning there (write \"*...\")"),
+    ("description: *wild rules\n", "f.yaml:1:14: alias *wild has no anchor &wild before it (quote the value if it is "
+                                   "text that starts with '*')"),
+] + [(f"description: {char} home rules\n", f"f.yaml:1:14: a value that starts with '{char}' must be quoted: YAML gives "
+                                           f"'{char}' a meaning there (write \"{char}...\")")
+     for char in "*&@`%|>,"]
 
 
-@pytest.mark.parametrize("text, message", SYNTAX_MISTAKES, ids=[m.split(":")[3][:30] for _t, m in SYNTAX_MISTAKES])
-def test_the_usual_syntax_mistakes_are_said_in_plain_words_where_the_fix_goes(text, message):
+# PyYAML's own parser reads surrogate escapes LibYAML refuses (and fails on an escape past U+10FFFF).
+_PARSER_CASES = [(text, message, parser) for text, message in SYNTAX_MISTAKES for parser in ("libyaml", "pure")
+                 if parser == "libyaml" or not re.search(r"\\(ud8|U0011)", text)]
+
+
+@pytest.mark.parametrize("text, message, parser", _PARSER_CASES, ids=[f"{p}-{t[:30]}" for t, _m, p in _PARSER_CASES])
+def test_the_usual_syntax_mistakes_are_said_in_plain_words_where_the_fix_goes(text, message, parser, monkeypatch):
+    # The mistakes are recognised from the text at the parser's marks, so PyYAML's own parser (used when
+    # it was built without LibYAML) gives the same messages.
+    if parser == "pure":
+        monkeypatch.setattr(yaml_loader, "_PARSER", yaml.SafeLoader)
     with pytest.raises(RulesetError) as caught:
         load_yaml(text, "f.yaml")
     assert [str(d) for d in caught.value.diagnostics] == [message]
+
+
+YAML_WORDS = ("while parsing", "while scanning", "expected <block end>", "did not find", "could not find",
+              "found character", "YAML syntax error", "simple key", "block mapping", "block collection")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet="ab: -'\"\n[]{},*&!@`%|>#\\?.~", max_size=40))
+def test_any_text_loads_or_gets_a_located_message_in_plain_words_in_the_users_language(text, lang):
+    i18n.set_language(lang)
+    try:
+        load_yaml(text, "f.yaml")
+    except RulesetError as error:
+        for diagnostic in error.diagnostics:
+            assert diagnostic.location.line is not None and diagnostic.location.column is not None, str(diagnostic)
+            assert not any(word in diagnostic.message for word in YAML_WORDS), str(diagnostic)
+            if lang == "ja":  # every message is translated: no sentence is left in English
+                assert re.search("[\u3040-\u30ff\u4e00-\u9fff]", diagnostic.message), str(diagnostic)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_json_file_with_escaped_surrogate_pairs_reads_as_the_characters_and_keeps_its_columns():
+    text = json.dumps({"players": {"\U00020BB7\u7530 \U0001F600": {"money": "x"}}, "b": "\\ud842"})
+    tree = load_yaml(text, "t.json")
+    assert list(tree.plain()["players"]) == ["\U00020BB7\u7530 \U0001F600"]
+    assert tree.plain()["b"] == "\\ud842"  # an escaped backslash before it: text, not a surrogate
+    money = PositionIndex.of(tree).value('$.players["\U00020BB7\u7530 \U0001F600"].money')
+    assert money.column == text.index('"x"') + 1
+
+
+def test_only_json_files_have_their_surrogate_pairs_joined():
+    # In YAML a backslash outside double quotes is text: the file is read as written.
+    assert load_yaml("a: \\ud842\\udfb7\n", "f.yaml").plain() == {"a": "\\ud842\\udfb7"}
 
 
 @pytest.mark.parametrize("written", ["99999999999999999999999999999999999999/3", "1/99999999999999999999999999999999999999",

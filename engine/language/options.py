@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from ..errors import Diagnostic, Location, OptionError
 from ..text.i18n import _
-from .yaml_loader import oversized_number_message
+from .yaml_loader import oversized_number_message, yaml_scalar_text
 
 OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
 _FRACTION = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
@@ -55,8 +55,14 @@ def parse_number(value: Any) -> int | Fraction:
     raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
 
 
+def option_value_text(value: Any) -> str:
+    """A value as a message shows it: text quoted, true/false/null as a file writes them."""
+    return _show(value)
+
+
 def _show(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
+    """A value as a message shows it: text quoted, true/false/null as a file writes them."""
+    text = repr(value) if isinstance(value, str) else yaml_scalar_text(value) or str(value)
     if isinstance(value, Fraction):
         text = str(value)
     return text if len(text) <= 60 else text[:59] + "…"
@@ -100,10 +106,11 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
         if nullable:
             return None
         raise OptionValueError(_("option '{name}' cannot be none", name=name))
+    if kind in ("number", "integer"):
+        number = _option_number(name, kind, nullable, value)
     if kind == "number":
-        return parse_number(value)
+        return number
     if kind == "integer":
-        number = parse_number(value)
         if not isinstance(number, int):
             raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=_show(value)))
         return number
@@ -139,6 +146,25 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
                                      value=", ".join(duplicates)))
         return tuple(items)
     raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=_show(kind)))
+
+
+def _option_number(name: str, kind: str, nullable: bool, value: Any) -> int | Fraction:
+    """``value`` as a number for the option ``name``: a message that is not a number names the option and what it takes.
+
+    With several ``-o`` the bare "expected a number" does not say which one is meant, nor that ``none`` is allowed.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, str)) or (
+            isinstance(value, str) and not (_FRACTION.match(value) or _NUMBER.match(value))):
+        if kind == "integer":
+            message = (_("option '{name}' expects a whole number or none, got {value}", name=name, value=_show(value))
+                       if nullable else
+                       _("option '{name}' expects a whole number, got {value}", name=name, value=_show(value)))
+        else:
+            message = (_("option '{name}' expects a number or none, got {value}", name=name, value=_show(value))
+                       if nullable else
+                       _("option '{name}' expects a number, got {value}", name=name, value=_show(value)))
+        raise OptionValueError(message)
+    return parse_number(value)  # too many digits or a division by zero keep their own messages
 
 
 class LocatedOptions(dict):

@@ -28,7 +28,7 @@ from ..core.cards import CardType
 from ..core.measures import MeasureSpec, measure_from_spec
 from ..core.modifiers import table_steps
 from ..core.zones import ZoneSpec
-from .options import OptionValueError, did_you_mean, effective_options, parse_number
+from .options import OptionValueError, did_you_mean, effective_options, option_value_text, parse_number
 from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths
 from .yaml_loader import Node, Position, load_yaml
 
@@ -496,27 +496,25 @@ class _CauseFinder:
         self.own = merged.source
         self._trials: dict[tuple, frozenset] = {}
 
-    def _places_without(self, key: str, item: int | None = None) -> frozenset:
-        """The places of the problems of the overlay without ``key`` (or without that key's ``item``)."""
+    def _places_without(self, key: str | tuple[str, ...], item: int | None = None) -> frozenset:
+        """The places of the problems of the overlay without ``key`` (or without that key's ``item``).
+
+        ``key`` may be a path of keys into nested mappings (``("option-definitions", "x", "type")``).
+        """
         from .overlay import LoadedFile, merge_chain
 
-        cached = self._trials.get((key, item))
+        path = (key,) if isinstance(key, str) else key
+        cached = self._trials.get((path, item))
         if cached is not None:
             return cached
-        tree = self.own.tree
-        values = {k: v for k, v in tree.value.items() if k != key}
-        if item is not None:
-            child = tree.value[key]
-            values[key] = Node([other for index, other in enumerate(child.value) if index != item], child.position,
-                               size=child.size)
-        trial_tree = Node(values, tree.position, {k: p for k, p in tree.key_positions.items() if k in values})
+        trial_tree = _without(self.own.tree, path, item)
         try:
             trial = merge_chain((LoadedFile(self.own.path, self.own.shown_name, trial_tree), *self.merged.chain[1:]))
             places = frozenset(d.location for d in _problems_of(trial))
         except RulesetError:
             places = None  # the overlay needs this part to merge at all: not a cause that can be told apart
-        self._trials[(key, item)] = places if places is not None else frozenset({None})
-        return self._trials[(key, item)]
+        self._trials[(path, item)] = places if places is not None else frozenset({None})
+        return self._trials[(path, item)]
 
     def cause(self, problem: Diagnostic) -> Position | None:
         """Where the overlay writes the cause of ``problem``, if one key (or item) is it."""
@@ -540,8 +538,45 @@ class _CauseFinder:
                     places = self._places_without(key, index)
                     if None not in places and problem.location not in places:
                         return item.position
+            if child.is_mapping:
+                return self._nested_cause(problem, (key,), child) or tree.key_positions.get(key) or child.position
             return tree.key_positions.get(key) or child.position
         return None
+
+    def _nested_cause(self, problem: Diagnostic, path: tuple[str, ...], node: Node) -> Position | None:
+        """The deepest key under the mapping at ``path`` whose removal alone takes ``problem`` away.
+
+        A changed `type:` inside `option-definitions` is where the fix goes, not the section's first line.
+        """
+        if len(path) >= MOST_LEVELS_DESCENDED or len(node.value) > MOST_ITEMS_TRIED:
+            return None
+        for key, child in node.value.items():
+            places = self._places_without((*path, key))
+            if None in places or problem.location in places:
+                continue
+            if child.is_mapping:
+                return self._nested_cause(problem, (*path, key), child) or node.key_positions.get(key)
+            return node.key_positions.get(key) or child.position
+        return None
+
+
+# How deep into an overlay's mappings the cause of a problem is looked for (each level costs trials).
+MOST_LEVELS_DESCENDED = 4
+
+
+def _without(node: Node, path: tuple[str, ...], item: int | None) -> Node:
+    """``node`` (a mapping) without the key at ``path``, or without that key's list ``item``."""
+    key, rest = path[0], path[1:]
+    values = dict(node.value)
+    if rest:
+        values[key] = _without(node.value[key], rest, item)
+    elif item is not None:
+        child = node.value[key]
+        values[key] = Node([other for index, other in enumerate(child.value) if index != item], child.position,
+                           size=child.size)
+    else:
+        del values[key]
+    return Node(values, node.position, {k: p for k, p in node.key_positions.items() if k in values})
 
 
 # Declared values checked one by one by `validate`, at most this many in all.
@@ -563,14 +598,21 @@ def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
     for name, definition in definitions.items():
         kind = definition.get("type") if isinstance(definition, Mapping) else None
         values = list(definition.get("values") or ()) if kind == "choice" else [True, False] if kind == "boolean" else []
+        # One place that breaks with several values of one option is one mistake (a `type:` changed
+        # under a value the parent uses): it is told once, with the first value that shows it.
+        places: set[Location] = set()
         for value in values:
             if value == current.get(name) or checked >= MOST_OPTION_VALUES_CHECKED:
                 continue
             checked += 1
+            # Said of the option, not of `-o`: nobody typed a command; validate tried the value itself.
+            # TRANSLATORS: a condition before a problem; {value} is a value the option may take (true, a choice).
+            shown_as = _("when option '{name}' is {value}", name=name, value=option_value_text(value))
             try:
-                build_ruleset(merged, {name: value}, shown_as=f"-o {name}={str(value).lower() if isinstance(value, bool) else value}")
+                build_ruleset(merged, {name: value}, shown_as=shown_as)
             except RulesetError as error:
-                problems.extend(error.diagnostics)
+                problems.extend(d for d in error.diagnostics if d.location not in places)
+                places.update(d.location for d in error.diagnostics)
     return problems
 
 
@@ -757,8 +799,8 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     misfits = schema_check.check_merged(resolved_tree) or semantic.check_resolved(resolved_tree)
     if misfits:
         if shown_as is not None:
-            # TRANSLATORS: {options} is an option setting such as "-o which=bonus"; {problem} what goes wrong then.
-            raise RulesetError([Diagnostic(d.location, _("with {options}: {problem}", options=shown_as,
+            # TRANSLATORS: {condition} is "when option 'X' is Y"; {problem} what goes wrong then.
+            raise RulesetError([Diagnostic(d.location, _("{condition}: {problem}", condition=shown_as,
                                                          problem=d.message)) for d in misfits])
         raise RulesetError([_blamed_on_the_command_line(d, data, overrides) or
                             Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))

@@ -24,7 +24,7 @@ from .. import resources
 from ..errors import Diagnostic, RulesetError
 from ..text.i18n import _, ngettext
 from .options import did_you_mean
-from .yaml_loader import Node, PositionIndex, json_path_child
+from .yaml_loader import Node, PositionIndex, json_path_child, yaml_scalar_text
 
 _lock = threading.RLock()
 MAX_SHOWN = 40
@@ -208,7 +208,7 @@ def short(value: Any) -> str:
     elif isinstance(value, Fraction):
         text = _decimal_text(value)
     else:
-        text = str(value)
+        text = yaml_scalar_text(value) or str(value)
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
 
 

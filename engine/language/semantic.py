@@ -19,7 +19,7 @@ from typing import Any, Iterator, Mapping
 from ..core.limits import MAX_CARDS
 from ..errors import Diagnostic, Location
 from ..text.i18n import _, pgettext
-from .options import OptionValueError, coerce_option_value, did_you_mean, is_option_reference, listed
+from .options import OPTION_TYPES, OptionValueError, coerce_option_value, did_you_mean, is_option_reference, listed
 from .yaml_loader import Node, PositionIndex, json_path_child
 
 BUILT_IN_VARIABLES = ("active", "start", "player")
@@ -684,6 +684,20 @@ def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
         if not isinstance(definition, dict):
             continue
         path = json_path_child("$.option-definitions", name)
+        # An overlay may add an option the schema (which sees only the overlay's changes) cannot
+        # check whole: a missing `type` or `default` is named here, at the option's key.
+        if definition.get("type") is None:
+            # TRANSLATORS: `type` is a key of an option's definition; {types} lists its values.
+            add(path, _("option '{name}' has no `type`: add one of {types}", name=name[:80],
+                        types=", ".join(OPTION_TYPES)), key=True)
+            continue
+        if definition.get("type") not in OPTION_TYPES:
+            continue  # the schema names the valid types, at the `type` line
+        if "default" not in definition and not definition.get("nullable"):
+            # TRANSLATORS: `default` and `nullable: true` are keys of an option's definition, as written in a file.
+            add(path, _("option '{name}' has no `default`: add one (or `nullable: true` if the option may be "
+                        "none)", name=name[:80]), key=True)
+            continue
         if definition.get("type") in ("choice", "list") and not definition.get("values"):
             add(path, _("a {type} option needs `values`", type=definition["type"]))
             continue

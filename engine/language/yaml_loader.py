@@ -297,6 +297,7 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
         raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
                               file=name, line=1, column=1)
     problems = _Problems(name)
+    text = _json_surrogate_pairs(text)
     try:
         root = _build(yaml.parse(text, Loader=_PARSER), problems)
     except yaml.MarkedYAMLError as error:
@@ -346,12 +347,8 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str, problems: _Problems) -
             diagnostic = Diagnostic(Location(problems.filename, mark.line + 1, tab_column + 1),
                                     _("tab character in indentation: YAML indents with spaces only"))
             return RulesetError([*problems.diagnostics, diagnostic])
-    plain = _plain_syntax_error(error, text)
-    if plain is not None:
-        message, where = plain
-        return problems.fatal(message, where)
-    reason = " ".join(part for part in (error.context, error.problem) if part)
-    return problems.fatal(_("YAML syntax error: {reason}", reason=reason[:200]), mark)
+    message, where = _plain_syntax_error(error, text)
+    return problems.fatal(message, where)
 
 
 def _unclosed_bracket(text: str) -> "_Mark | None":
@@ -394,15 +391,149 @@ class _Mark:
     column: int
 
 
-def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Any] | None:
-    """The usual YAML mistakes in plain words, placed where the fix goes: ``(message, mark)``, else None.
+# Characters YAML reserves at the start of a plain value: a value beginning with one must be quoted.
+_RESERVED_STARTS = "*&!@`%|>,"
 
-    The parser notices an unclosed ``[`` where the next line begins; the
-    message is placed at the bracket and says where it was noticed.
+
+def _char_at(text: str, mark: Any) -> str:
+    """The character at a parser mark ('' past the end of its line)."""
+    lines = text.split("\n")
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    return line[mark.column] if mark.column < len(line) else ""
+
+
+def _line_before(text: str, mark: Any) -> str:
+    """The text of the mark's line before the mark."""
+    lines = text.split("\n")
+    return (lines[mark.line] if mark.line < len(lines) else "")[:mark.column]
+
+
+def _value_start(text: str, mark: Any) -> _Mark | None:
+    """Where the value on the mark's line begins (after ``key:`` or ``- ``), if there is one before the mark."""
+    before = _line_before(text, mark)
+    match = re.match(r"^(\s*(?:-\s+)*(?:[^\s#'\"][^#]*?:\s+|-\s+)?)(\S)", before)
+    if match is None:
+        return None
+    return _Mark(mark.line, len(match.group(1)))
+
+
+def _quote_closed_before(text: str, mark: Any) -> _Mark | None:
+    """The quote that closed a quoted value just before the mark on its line (the value then went on), if any."""
+    before = _line_before(text, mark).rstrip()
+    if not before or before[-1] not in "'\"":
+        return None
+    start = _value_start(text, _Mark(mark.line, len(before)))
+    if start is None or before[start.column] != before[-1] or start.column == len(before) - 1:
+        return None
+    return _Mark(mark.line, len(before) - 1)
+
+
+def _reserved_start_message(char: str) -> str:
+    # TRANSLATORS: {char} is a character such as * or @ that YAML gives a meaning at the start of a value.
+    return _("a value that starts with '{char}' must be quoted: YAML gives '{char}' a meaning there "
+             "(write \"{char}...\")", char=char)
+
+
+_SURROGATE_PAIR = re.compile(r"\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+# A JSON string token (JSON has no backslash outside strings).
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _joined_escape(high_hex: str, low_hex: str) -> str:
+    """The one ``\\UXXXXXXXX`` escape for a surrogate pair's two ``\\uXXXX`` escapes."""
+    high, low = int(high_hex, 16), int(low_hex, 16)
+    return f"\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08X}"
+
+
+def _json_surrogate_pairs(text: str) -> str:
+    """A JSON file's surrogate-pair escapes as the ``\\U`` escapes YAML reads (LibYAML refuses the pairs).
+
+    ``json.dumps`` writes every character past U+FFFF as two ``\\uXXXX`` halves,
+    which JSON allows and YAML does not. Only a file that is JSON is changed:
+    there every backslash is inside a string, so the change is exact (in YAML,
+    ``\\u`` in a plain or single-quoted value is text). Each pair is two
+    characters shorter as one escape, so as many spaces follow the string's
+    closing quote: every later token keeps its column for the messages.
+    """
+    if "\\u" not in text or _SURROGATE_PAIR.search(text) is None:
+        return text
+    try:
+        json.loads(text)
+    except ValueError:
+        return text
+
+    def one_string(token: re.Match) -> str:
+        shortened, count = _PAIR_NOT_ESCAPED.subn(
+            lambda pair: pair.group(1) + _joined_escape(pair.group(2), pair.group(3)), token.group(0))
+        return shortened + "  " * count
+
+    return _JSON_STRING.sub(one_string, text)
+
+
+# A pair whose first backslash is not itself escaped (\\ud842 is a backslash and text).
+_PAIR_NOT_ESCAPED = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+
+
+def _escape_at(text: str, noticed: Any) -> _Mark | None:
+    """The backslash of the escape a quoted-scalar error is about (LibYAML marks it, or the digits after ``\\x``/``\\u``)."""
+    for back in (0, 1, 2):
+        if noticed.column >= back and _char_at(text, _Mark(noticed.line, noticed.column - back)) == "\\":
+            before = _line_before(text, _Mark(noticed.line, noticed.column - back))
+            if (len(before) - len(before.rstrip("\\"))) % 2 == 0:  # not itself escaped (\\)
+                return _Mark(noticed.line, noticed.column - back)
+    return None
+
+
+def _escape_message(text: str, noticed: Any) -> str:
+    """What is wrong with the backslash escape at ``noticed`` in a double-quoted value."""
+    rest = _line_before(text, _Mark(noticed.line, 10**9))[noticed.column:]
+    letter = rest[1:2]
+    if letter in ("x", "u", "U"):
+        digits = {"x": 2, "u": 4, "U": 8}[letter]
+        written = rest[:2 + digits]
+        code = rest[2:2 + digits]
+        if len(code) == digits and all(c in "0123456789abcdefABCDEF" for c in code):
+            value = int(code, 16)
+            pair = _SURROGATE_PAIR.match(rest)
+            if pair is not None:
+                # TRANSLATORS: {escapes} is two \uXXXX escapes that together write one character; {single} one \U escape.
+                return _("the escapes {escapes} write one character in two halves, which YAML does not allow: "
+                         "write {single} instead", escapes=pair.group(0),
+                         single=_joined_escape(pair.group(1), pair.group(2)))
+            if 0xD800 <= value <= 0xDFFF:
+                # TRANSLATORS: {escape} is a \uXXXX escape for half of a character (a UTF-16 surrogate).
+                return _("the escape {escape} is half of a character (a lone surrogate): write the character "
+                         "itself, or one \\UXXXXXXXX escape for it", escape=written)
+            # TRANSLATORS: {escape} is a \U escape whose number is past the last Unicode character.
+            return _("the escape {escape} is not a Unicode character", escape=written)
+        # TRANSLATORS: {escape} is an escape such as \x or \u; {digits} how many hexadecimal digits it needs.
+        return _("the escape {escape} needs {digits} hexadecimal digits (0-9, a-f)", escape="\\" + letter,
+                 digits=digits)
+    # TRANSLATORS: {escape} is a backslash and the letter after it (\q) inside double quotes.
+    return _("unknown escape {escape}: inside double quotes a backslash starts an escape such as \\n; "
+             "write \\\\ for a backslash, or use single quotes", escape=rest[:2])
+
+
+def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
+    """Every YAML syntax error in plain words, placed where the fix goes: ``(message, mark)``.
+
+    The parser's own words ("while parsing a block mapping ... did not find
+    expected key") name its state, not the mistake: each class of (context,
+    problem) a person can cause is recognised here from the context and the
+    text at the marks (not the problem's wording, which differs between
+    LibYAML and PyYAML), and anything else gets a general message. The
+    parser notices an unclosed ``[`` where the next line begins; the message
+    is placed at the bracket and says where it was noticed.
     """
     context, problem = error.context or "", error.problem or ""
     start, noticed = error.context_mark, error.problem_mark
+    where = noticed or start
     seen = {"line": noticed.line + 1, "column": noticed.column + 1} if noticed is not None else None
+    char = _char_at(text, noticed) if noticed is not None else ""
+    if char in ("]", "}") and "block" in context:
+        # TRANSLATORS: {closer} is ] or }, {opener} the [ or { it would close.
+        return _("this {closer} has no {opener} before it to close: remove it", closer=char,
+                 opener="[" if char == "]" else "{"), noticed
     for kind, opener, closer in (("flow sequence", "[", "]"), ("flow mapping", "{", "}")):
         if kind in context and start is not None and seen is not None:
             # TRANSLATORS: {opener}/{closer} are [ and ] (or { and }); {line}, {column}: where the parser noticed.
@@ -414,12 +545,56 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, An
             bracket = text.split("\n")[opened.line][opened.column]
             return _("this {opener} is never closed: the file ends before its {closer}", opener=bracket,
                      closer="]" if bracket == "[" else "}"), opened
+    if "flow node" in context and char == ",":
+        return _("a value is missing before this ',' (two commas in a row, or a comma first)"), noticed
+    escape = _escape_at(text, noticed) if "quoted scalar" in context and noticed is not None else None
+    if escape is not None:
+        return _escape_message(text, escape), escape
     if "quoted scalar" in context and start is not None:
         return _("this quoted text is never closed: its closing quote is missing"), start
     if "mapping values are not allowed" in problem and noticed is not None:
         return _("a ':' cannot stand here: a key starts in the same column as the keys beside it, "
                  "and a value that holds ': ' needs quotes"), noticed
+    if "sequence entries are not allowed" in problem and noticed is not None:
+        return _("a list cannot start on the same line as its key: put each '- item' on a line of its own "
+                 "below the key, indented, or quote the value"), noticed
+    if any(kind in context for kind in ("an alias", "an anchor", "a block scalar", "a tag")) and start is not None:
+        return _reserved_start_message(_char_at(text, start)), start
+    if ("next token" in context or "directive" in context) and noticed is not None:
+        if "directive" in context:
+            noticed = start or noticed
+        return _reserved_start_message(_char_at(text, noticed)), noticed
+    if "block node" in context and noticed is not None and char:
+        return _reserved_start_message(char), noticed
+    if "simple key" in context and start is not None:
+        return _("this line is neither 'key: value' nor a list item '- value': add ':' after the key, "
+                 "or indent the line to continue the value above"), start
+    if "block collection" in context and noticed is not None and start is not None:
+        if char == "-" and noticed.column > start.column:
+            # TRANSLATORS: {line} is where the list begins (its first item).
+            return _("this list item is indented more than the items before it: items of one list start "
+                     "in the same column (the list begins at line {line})", line=start.line + 1), noticed
+        # TRANSLATORS: {line}, {column}: where the list begins.
+        return _("this line stands in a list but is not an item: the items of the list that begins at line {line} "
+                 "each start with '-' in column {column}", line=start.line + 1, column=start.column + 1), noticed
     if ("block mapping" in context or "block sequence" in context) and noticed is not None and start is not None:
+        if _line_before(text, noticed).strip():
+            quote = _quote_closed_before(text, noticed)
+            if quote is not None:
+                mark = _char_at(text, quote)
+                if mark == "'":
+                    return _("the quoted text ends at this ' but the line goes on: inside single quotes write "
+                             "an apostrophe twice (it''s), or put the text in double quotes"), quote
+                return _("the quoted text ends at this \" but the line goes on: inside double quotes write "
+                         "a quote as \\\", or put the text in single quotes"), quote
+            value = _value_start(text, noticed)
+            if value is not None and _char_at(text, value) in _RESERVED_STARTS:
+                return _reserved_start_message(_char_at(text, value)), value
+            return _("the value ended before this text on the same line: quote the whole value if it is "
+                     "one text"), noticed
+        if char == "-":
+            return _("a list item cannot stand here: a list goes under a key that ends with ':', "
+                     "its items indented on the lines below"), noticed
         # TRANSLATORS: fills {what} in "this line is indented differently ...: {what} start in the same column".
         mapping_keys = _("keys of one mapping")
         # TRANSLATORS: fills {what} in "this line is indented differently ...: {what} start in the same column".
@@ -428,7 +603,12 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, An
         # TRANSLATORS: {what} is "keys of one mapping" or "items of one list"; {line} where that mapping or list begins.
         return _("this line is indented differently from the lines before it: {what} start in the same column "
                  "(it begins at line {line})", what=what, line=start.line + 1), noticed
-    return None
+    if "document" in problem:
+        return _("only one YAML document per file: remove this line and what follows, or the '...' or '---' "
+                 "before it"), where
+    # TRANSLATORS: a YAML mistake of a kind not recognised; the location says where the reader stopped.
+    return _("YAML cannot read the file from here: check the quotes, brackets, colons and indentation "
+             "on this line and the line before"), where
 
 
 class _Frame:
@@ -507,7 +687,10 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
                 raise problems.fatal(_("alias *{name} refers to a value that contains it", name=_short(event.anchor)), mark)
             target = anchors.get(event.anchor)
             if target is None:
-                raise problems.fatal(_("alias *{name} has no anchor &{name} before it", name=_short(event.anchor)), mark)
+                # A value such as `*wild* rules` reads as an alias: the hint says how to write it as text.
+                raise problems.fatal(_("alias *{name} has no anchor &{name} before it "
+                                       "(quote the value if it is text that starts with '*')",
+                                       name=_short(event.anchor)), mark)
             if in_mapping_key and not isinstance(target.value, str):
                 raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
             attach(target, mark, is_key_candidate=True)
@@ -547,6 +730,21 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
     return root
 
 
+def yaml_scalar_text(value: Any) -> str | None:
+    """``true``, ``false`` or ``null`` for the values a file writes so (None for any other value).
+
+    Messages show a value as the file writes it: Python's ``True`` or ``None``
+    would be words the writer never used (and may not know).
+    """
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    return None
+
+
 def _short(text: Any, limit: int = 40) -> str:
     """``text`` cut to ``limit`` characters, so a huge value is never printed whole."""
     text = str(text)
@@ -555,6 +753,11 @@ def _short(text: Any, limit: int = 40) -> str:
 
 def _unsupported_tag_message(tag: str) -> str:
     shown = tag.replace(_CORE_TAG, "!!")
+    if shown.startswith("!") and not shown.startswith("!!"):
+        # A one-'!' tag is most often text that happens to start with '!' (`!important`).
+        # TRANSLATORS: {tag} is a YAML tag such as !x; a value starting with ! is read as one.
+        return _("the tag {tag} is not allowed: ruleset files hold plain data only "
+                 "(quote the value if it is text that starts with '!')", tag=_short(shown))
     return _("the tag {tag} is not allowed: ruleset files hold plain data only", tag=_short(shown))
 
 
