@@ -57,8 +57,9 @@ def _zones_of(column: Mapping[str, Any]) -> list[str]:
 
 
 def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
-    heading = _plain_heading(ruleset, column)
-    return with_unit(ruleset, heading, column["unit"]) if column.get("unit") else heading
+    """A column's heading. A column of faces with a unit shows amounts in that unit (see :func:`cell`): its
+    heading needs no note of what a face is worth, the note a line of faces (the viewer's hand) carries."""
+    return _plain_heading(ruleset, column)
 
 
 def with_unit(ruleset: Any, label: str, unit: str) -> str:
@@ -243,6 +244,11 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
         return by_name(ruleset, cards)
     if show == "values":
         values = [face_value(ruleset, card) or 0 for card in cards]
+        if column.get("unit"):
+            # Faces that count in a unit (millions) are shown as the amount they make, written as every other
+            # amount of that unit on the screen (the money left beside it): a bare face beside "92 million"
+            # read as a different number. The faces, what a player types, are on the viewer's own line.
+            return format_amount(ruleset, sum(values), column["unit"])
         if len(cards) > 1 and compact:
             return format_number(sum(values))
         text = faces(ruleset, cards)
