@@ -466,3 +466,27 @@ def test_amounts_too_wide_for_a_narrow_screen_fold_and_are_never_cut_short(tmp_p
     digits = "".join(character for line in text.splitlines() if "Ann" in line or line.startswith("│   ")
                      for character in line.split("│")[-2] if character.isdigit())
     assert "1809999999999999" in digits
+
+
+@pytest.mark.parametrize("lang, width", [("en", 60), ("ja", 62), ("ja", 80), ("ko", 66)])
+def test_a_narrow_table_gives_names_the_room_left_and_shortens_a_bot_to_its_number(lang, width):
+    """The name column takes what the other columns leave; a bot's name too long for it drops its kind in
+    brackets ("ボット 1"), rather than being cut inside the kind with its bracket left open."""
+    from engine.terminal.seats import bot_name
+    from engine.text.i18n import _
+
+    set_language(lang)
+    ruleset = load_ruleset("high-society/ko" if lang == "ko" else "high-society/ja")
+    names = [_("You")] + [bot_name(number, "heuristic") for number in range(1, 5)]
+    state = Game(ruleset, names).new_initial_state(seed=7)
+    console = Console(width=width, record=True, color_system=None)
+    console.print(render_table(ruleset, state.observation(0), 0, (), state=state, width=width))
+    rows = [line for line in console.export_text().splitlines() if line.startswith("│")]
+    assert rows and all(cell_len(row) <= width for row in rows), rows
+    names_shown = [row.split("│")[1] for row in rows[1:]]
+    for number, shown in enumerate(names_shown[1:], start=1):
+        whole = bot_name(number, "heuristic")
+        short = whole.split("(")[0].split("（")[0].strip()
+        assert whole in shown or (short in shown and "(" not in shown and "（" not in shown), names_shown
+    if cell_len(rows[0]) < width - 2:  # room to spare: every name whole
+        assert all(bot_name(n, "heuristic") in row for n, row in zip(range(1, 5), names_shown[1:])), rows
