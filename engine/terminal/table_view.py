@@ -140,10 +140,12 @@ def row_positions(ruleset: Any, card_ids: Sequence[str]) -> str:
 class ItemsLine:
     """A labelled list that wraps between its items, never inside one (a card named in two words stays whole)."""
 
-    def __init__(self, label: str, items: Sequence[str], separator: str = ", ") -> None:
+    def __init__(self, label: str, items: Sequence[str], separator: str | None = None) -> None:
         self.label = label
         self.items = list(items)
-        self.separator = separator
+        # The reader's list separator ("、" in Japanese) unless told otherwise.
+        self.separator = list_separator() if separator is None else separator
+        separator = self.separator
         self.plain = label + separator.join(self.items)
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
@@ -154,7 +156,8 @@ class ItemsLine:
         current = self.label
         for index, item in enumerate(self.items):
             piece = item + (self.separator.rstrip() if index < len(self.items) - 1 else "")
-            joiner = "" if current == self.label else " "
+            # The separator's own space, if it has one ("、" has none): a line may break there.
+            joiner = "" if current == self.label else self.separator[len(self.separator.rstrip()):]
             if current.strip() and cell_len(current + joiner + piece) > width:
                 lines.append(current)
                 current = "  " + piece
