@@ -161,6 +161,33 @@ def test_the_hand_line_agrees_with_money_left_while_a_bid_is_on_the_table(lang):
     assert ";" not in line and "；" not in line
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.parametrize("width", [80, 120])
+def test_a_column_of_faces_with_a_unit_shows_its_total_as_the_money_left_is_shown(lang, width):
+    """A bid of faces that count millions reads "$2 million" beside "$92 million", not "2": the faces, what a
+    player types, are on the hand's line only, and the column's heading needs no note of what a 1 is worth."""
+    from engine.text.explain import measure_amount
+
+    set_language(lang)
+    ruleset = load_ruleset("high-society/ko")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
+    bidder = state.current_player()
+    bids = [action for action in state.legal_actions() if action != 0]
+    state.apply_action(bids[1])  # a bid of one or more cards
+    viewer = state.current_player()
+    observation = state.observation(viewer)
+    console = Console(width=width, record=True, color_system=None)
+    console.print(render_table(ruleset, observation, viewer, (), state=state, width=width))
+    text = console.export_text()
+    row = next(line for line in text.splitlines() if observation.players[bidder] in line and "│" in line)
+    bid_cells = [card for card in (observation.cards("bid", bidder) or ())]
+    bid_total = sum(ruleset.card(card).attributes["value"] for card in bid_cells)
+    assert format_amount(ruleset, bid_total, "money") in row, text
+    assert measure_amount(ruleset, "money", observation.measure("money", bidder)) in row, text
+    hand_line = own_lines(ruleset, observation, viewer)[0].plain
+    assert "1 = " in hand_line and text.count("1 = ") == 1, text  # the note is on the hand's line only
+
+
 def test_a_unit_is_for_card_faces_only(tmp_path):
     from engine.errors import CardrulesError
 
@@ -439,3 +466,27 @@ def test_amounts_too_wide_for_a_narrow_screen_fold_and_are_never_cut_short(tmp_p
     digits = "".join(character for line in text.splitlines() if "Ann" in line or line.startswith("│   ")
                      for character in line.split("│")[-2] if character.isdigit())
     assert "1809999999999999" in digits
+
+
+@pytest.mark.parametrize("lang, width", [("en", 60), ("ja", 62), ("ja", 80), ("ko", 66)])
+def test_a_narrow_table_gives_names_the_room_left_and_shortens_a_bot_to_its_number(lang, width):
+    """The name column takes what the other columns leave; a bot's name too long for it drops its kind in
+    brackets ("ボット 1"), rather than being cut inside the kind with its bracket left open."""
+    from engine.terminal.seats import bot_name
+    from engine.text.i18n import _
+
+    set_language(lang)
+    ruleset = load_ruleset("high-society/ko" if lang == "ko" else "high-society/ja")
+    names = [_("You")] + [bot_name(number, "heuristic") for number in range(1, 5)]
+    state = Game(ruleset, names).new_initial_state(seed=7)
+    console = Console(width=width, record=True, color_system=None)
+    console.print(render_table(ruleset, state.observation(0), 0, (), state=state, width=width))
+    rows = [line for line in console.export_text().splitlines() if line.startswith("│")]
+    assert rows and all(cell_len(row) <= width for row in rows), rows
+    names_shown = [row.split("│")[1] for row in rows[1:]]
+    for number, shown in enumerate(names_shown[1:], start=1):
+        whole = bot_name(number, "heuristic")
+        short = whole.split("(")[0].split("（")[0].strip()
+        assert whole in shown or (short in shown and "(" not in shown and "（" not in shown), names_shown
+    if cell_len(rows[0]) < width - 2:  # room to spare: every name whole
+        assert all(bot_name(n, "heuristic") in row for n, row in zip(range(1, 5), names_shown[1:])), rows

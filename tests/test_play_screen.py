@@ -154,3 +154,36 @@ def test_at_80_columns_what_a_prompt_explains_wraps_between_korean_words():
         assert all(cell_len(line) <= COLUMNS for line in lines)
     finally:
         child.terminate(force=True)
+
+
+STORY = {"en": "What just happened:", "ja": "直前の出来事：", "ko": "방금 일어난 일:"}
+TAKES = {"en": r" takes ", "ja": r"を取ります", "ko": r" 획득"}
+
+
+@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
+                                           ("ko", "high-society/ko")])
+def test_at_80x24_the_story_fills_the_rows_left_marks_a_cut_and_recap_shows_it_whole(lang, ruleset):
+    """What happened since the player's last move gets every row the screen has under the table (the prompt's
+    row and the one Enter moves to excepted); a cut says how many lines it left out, and ``recap`` shows them."""
+    child, screen, stream = session(lang, ruleset, players="Ann,bot:heuristic,bot:heuristic,bot:random,bot:heuristic")
+    cuts = 0
+    try:
+        for _ in range(10):
+            if not next_prompt(child, stream):
+                break
+            lines = [line.rstrip() for line in screen.display]
+            text = "\n".join(lines)
+            prompt_row = max(index for index, line in enumerate(lines) if line.endswith(">"))
+            story = [index for index, line in enumerate(lines) if line.startswith(STORY[lang])]
+            if story and re.search(r"….*\d", lines[story[0] + 1]):  # "(… 14 earlier lines: type recap ...)"
+                cuts += 1
+                assert prompt_row == LINES - 2, text  # no row left blank but the one Enter moves to
+                child.sendline("recap")
+                assert next_prompt(child, stream)
+                recap = "\n".join(line.rstrip() for line in screen.display)
+                # The whole story, the last round's outcome (who took which card) included.
+                assert re.search(TAKES[lang], recap.split(STORY[lang])[-1]), recap
+            child.sendline("pass")
+    finally:
+        child.terminate(force=True)
+    assert cuts

@@ -415,3 +415,37 @@ def test_logs_into_a_named_pipe_are_refused_before_any_game_instead_of_waiting_f
     code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "2", "--players", FOUR_BOTS, "--logs", str(pipe))
     assert code == 2
     assert f"cannot write {pipe}: it is not a regular file" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.parametrize("rulesets", [1, 2, 5])
+@pytest.mark.parametrize("total", [300, 20000])
+def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(lang, rulesets, total):
+    """A long description (ja, ko) once made rich cut the count mid-number or drop it: the description is
+    shortened and the bar left out first."""
+    import io
+    import re
+
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from engine.cli import simulate_cmd
+    from engine.text.i18n import set_language
+
+    set_language(lang)
+    try:
+        progress = simulate_cmd.LazyProgress(total, enabled=False, rulesets=rulesets)
+        console = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
+        progress._start(console)
+        progress.started_at -= 1
+        progress.progress.update(progress.task, completed=total // 2,
+                                 rate=simulate_cmd._("{speed} games/s", speed="12,345"))
+        progress.close()
+        shown = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
+        shown.print(progress.progress.make_tasks_table(progress.progress.tasks))
+        line = shown.file.getvalue().splitlines()[-1]
+    finally:
+        set_language("en")
+    assert f"{total // 2}/{total}" in line, line
+    assert re.search(r"(\d+:\d\d:\d\d|-:--:--)$", line.rstrip()), line
+    assert "…" not in line and cell_len(line.rstrip()) <= 80, line

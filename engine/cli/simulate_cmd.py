@@ -58,6 +58,12 @@ def bot_seats(spec: str) -> tuple[list[str], list[str]]:
     return [seat.name for seat in seats], [str(seat.bot_kind) for seat in seats]
 
 
+# The narrowest progress bar worth drawing (cells); a narrower terminal shows the numbers without it.
+PROGRESS_BAR_LEAST = 10
+# rich's own width of the bar.
+PROGRESS_BAR_MOST = 40
+
+
 class LazyProgress:
     """A rich progress bar on stderr that appears only once a run has lasted a second.
 
@@ -88,20 +94,45 @@ class LazyProgress:
         # TRANSLATORS: progress bar; {speed} is a number of games per second.
         self.progress.update(self.task, completed=done, rate=_("{speed} games/s", speed=speed))
 
-    def _start(self) -> None:
+    def _start(self, console: Any = None) -> None:
         from ..terminal.console import OutputConsole
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import Progress
+
+        console = console if console is not None else OutputConsole(stderr=True)
+        self.progress = Progress(*self.columns(console.width), console=console, transient=True)
+        self.progress.start()
+        self.task = self.progress.add_task("", total=self.total, rate="")
+
+    def columns(self, width: int) -> list[Any]:
+        """The bar's columns for a terminal ``width`` cells wide: the count and the time always whole.
+
+        The count is what the user asked to see (``152/300``): a long
+        description (Japanese, Korean) once made rich cut it mid-number or drop
+        it. The description is shortened first, then the bar itself left out;
+        a terminal narrowed later cuts the description, never a number.
+        """
+        from rich.cells import cell_len
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+        from rich.table import Column
 
         # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
         # games per ruleset (as --games says).
         label = _("Simulating") if self.rulesets == 1 else ngettext(
             "Simulating ({n} ruleset, games per ruleset)", "Simulating ({n} rulesets, games per ruleset)",
             self.rulesets)
-        self.progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-                                 console=OutputConsole(stderr=True), transient=True)
-        self.progress.start()
-        self.task = self.progress.add_task("", total=self.total, rate="")
+        # The widest the numbers get: the count at its end, a fast rate, an hour's time left; a space between columns.
+        numbers = (cell_len(f"{self.total}/{self.total}") + cell_len(_("{speed} games/s", speed="99,999"))
+                   + cell_len("0:00:00") + 3)
+        if cell_len(label) + 1 + numbers + 1 + PROGRESS_BAR_LEAST > width:
+            label = _("Simulating")
+        columns: list[Any] = [TextColumn(label, table_column=Column(no_wrap=True, overflow="ellipsis"))]
+        bar = min(PROGRESS_BAR_MOST, width - cell_len(label) - 1 - numbers - 1)
+        if bar >= PROGRESS_BAR_LEAST:
+            columns.append(BarColumn(bar_width=bar, table_column=Column(no_wrap=True)))
+        columns += [MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=cell_len(f"{self.total}/{self.total}"))),
+                    TextColumn("{task.fields[rate]}", table_column=Column(no_wrap=True)),
+                    TimeRemainingColumn(table_column=Column(no_wrap=True, min_width=7))]
+        return columns
 
     def close(self) -> None:
         """Remove the bar (if it was shown)."""

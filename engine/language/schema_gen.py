@@ -312,9 +312,10 @@ def _view_definition() -> dict[str, Any]:
                              "heading": {"title": "Heading", "description": "The column's heading (translated).", **text},
                              "total": {"title": "Total", "description": "A measure added up after the cards.", "type": "string",
                                        "pattern": NAME_PATTERN, "x-ref": "measure"},
-                             "unit": {"title": "Unit", "description": "With show: values, the unit (under `units`) the faces count in: "
-                                                                    "the heading or label says what a face of 1 is worth "
-                                                                    "(for faces that count millions).",
+                             "unit": {"title": "Unit", "description": "With show: values, the unit (under `units`) the faces count in "
+                                                                    "(for faces that count millions): a column shows the "
+                                                                    "cards' total as an amount in that unit; a line of "
+                                                                    "faces says in its label what a face of 1 is worth.",
                                       "type": "string", "pattern": NAME_PATTERN, "x-ref": "unit"}}}
     tell = {"type": "object", "additionalProperties": False, "required": ["says"],
             "properties": {"step": {"title": "Step", "description": "Tell the cards this step moves.", "type": "string",

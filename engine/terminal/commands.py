@@ -399,7 +399,9 @@ class CommandPrompt:
         hints = [hint for hint in (extra.hint(turn) for extra in extras) if hint]
         if hints:
             parts = [*hints, question] if self.hints_first else [question, *hints]
-            question = "; ".join(part for part in parts if part)
+            from ..text.formatting import clause_separator
+
+            question = clause_separator().join(part for part in parts if part)
         # TRANSLATORS: every command prompt of a game; {question} says what to type. Keep the final "> ".
         return _("{name}, {question} (? help, q quit) > ", name=turn.name, question=question)
 

@@ -23,7 +23,7 @@ from rich.console import Console
 from ..errors import EndlessGameError, LogError
 from ..text.i18n import _
 from ..text.narration import card_ids, describe_events, event_field, setup_length
-from ..text.player_input import InputProblem, normalize_input, quit_words
+from ..text.player_input import InputProblem, normalize_input, quit_words, recap_words
 from .ending import final_report
 from .prompts import prompt_for
 from .seats import Seat
@@ -31,8 +31,6 @@ from .table_view import COMPACT_BELOW, heading_card, heading_lines, render_table
 
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
-# Lines the screen keeps free under the table for the prompt and what it says first.
-PROMPT_LINES = 6
 # While only bots move, the log is rewritten at most this often (seconds): a save is an fsync'd rewrite of
 # the whole file, and saving after every bot move made a long game quadratic. A human's move is saved at
 # once, and so is the game before a human is asked, when it ends, and when it is stopped as endless.
@@ -66,6 +64,9 @@ class GameSession:
     _viewer: int | None = None
     _events_told: int = 0
     _recent: list[str] = field(default_factory=list)
+    # The table waiting to be drawn (observation, viewer) while what the prompt says first is captured: the
+    # story under the table gets the rows the screen has once those lines and the prompt are known.
+    _table_to_draw: tuple[Any, int | None] | None = None
     # The JSON text of the actions saved so far: each save encodes only the new ones.
     _encoded_actions: list[str] = field(default_factory=list)
     # When the log was last written, and how many actions it held then.
@@ -175,38 +176,104 @@ class GameSession:
             self._recent = (self._recent + lines)[-KEPT_EVENT_LINES:]
 
     def show_table(self) -> None:
-        """Clear the screen and draw the table as the human at the keyboard may see it."""
+        """Draw the table as the human at the keyboard may see it, on a cleared screen, before the prompt.
+
+        The drawing waits for the prompt (see :meth:`_draw_table`): what the
+        prompt says first is captured meanwhile, so the story under the table
+        is given every row the screen has left, not a guess of what a prompt needs.
+        """
         player = self.state.current_player()
         viewer = self._viewer
         if viewer is None:
             humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
             viewer = humans[0] if len(humans) == 1 else None
         observer = viewer if viewer is not None else player
-        observation = self.state.observation(observer)
+        self._draw_table_later(self.state.observation(observer), viewer)
+
+    def _draw_table_later(self, observation: Any, viewer: int | None) -> None:
+        self._draw_table()  # one waiting already is drawn first (never the case in a game's loop)
+        self._table_to_draw = (observation, viewer)
+        self.console.begin_capture()
+
+    def _draw_table(self, prompt: str | None = None) -> None:
+        """The table waiting to be drawn, with the story that fits, then what was said meanwhile (``prompt``: next)."""
+        if self._table_to_draw is None:
+            return
+        observation, viewer = self._table_to_draw
+        self._table_to_draw = None
+        said = self.console.end_capture()
+        reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
+        table = render_table(self.ruleset, observation, viewer, self._recent_lines(observation, viewer, reserved),
+                             self.round_card(observation), state=self.state, width=self.console.width)
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(render_table(self.ruleset, observation, viewer,
-                                        self._recent_lines(observation, viewer), self.round_card(observation),
-                                        state=self.state, width=self.console.width))
+        self.console.print(table)
+        if said:
+            self.console.file.write(said)
+            self.console.file.flush()
 
-    def _recent_lines(self, observation: Any, viewer: int | None) -> list[str]:
-        """The latest events that fit on the screen under the table (none if the table fills it)."""
+    def _rows_of_text(self, text: str) -> int:
+        """The screen rows ``text`` (as printed, escape sequences and all) takes, each line wrapped at the width."""
+        from rich.text import Text
+
+        if not text:
+            return 0
+        width = max(1, self.console.width)
+        lines = text.split("\n")
+        if text.endswith("\n"):
+            lines.pop()
+        return sum(max(1, -(-Text.from_ansi(line).cell_len // width)) for line in lines)
+
+    def _story_rows(self, lines: list[str]) -> int:
+        """The rows the story's ``lines`` take under the table (a long line wraps)."""
+        from rich.text import Text
+
+        return sum(len(self.console.render_lines(Text("  " + line), pad=False)) for line in lines)
+
+    def _recent_lines(self, observation: Any, viewer: int | None, reserved: int = 1) -> list[str]:
+        """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
+
+        The table and the round's heading above it come first; the story gets
+        the rows left. A story cut short says so on its first line, and how to
+        see it all (``recap``, at any prompt).
+        """
         if not self._recent:
             return []
         table = render_table(self.ruleset, observation, viewer, (), self.round_card(observation), state=self.state,
                              width=self.console.width)
         used = len(self.console.render_lines(table, pad=False))
-        # The list's own heading takes a line too. The table and the round's heading above it come first:
-        # on a short screen the story (also told as it happens) gives way.
-        room = self.console.size.height - used - PROMPT_LINES - 1
+        # The list's own heading takes a row, and so does the line the cursor moves to when Enter is pressed
+        # (where a refusal is said): a full screen would scroll the round's heading away.
+        room = self.console.size.height - used - reserved - 2
         if room <= 0:
             return []
-        if len(self._recent) <= room:
+        if self._story_rows(self._recent) <= room:
             return list(self._recent)
-        if room == 1:
-            return self._recent[-1:]
-        # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out.
-        return [_("(… {count} earlier lines)", count=len(self._recent) - room + 1)] + self._recent[-(room - 1):]
+        shown: list[str] = []
+        for line in reversed(self._recent):
+            marker = self._cut_marker(len(self._recent) - len(shown) - 1)
+            if self._story_rows([marker, line, *shown]) > room:
+                break
+            shown.insert(0, line)
+        return [self._cut_marker(len(self._recent) - len(shown)), *shown]
+
+    @staticmethod
+    def _cut_marker(count: int) -> str:
+        # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out,
+        # and the word that shows them all (the translation of "recap").
+        return _("(… {count} earlier lines: type {word} to see them)", count=count, word=_("recap"))
+
+    def say_recap(self) -> None:
+        """Everything that happened since the player's last move, which the screen under the table may cut."""
+        from rich.text import Text
+
+        if not self._recent:
+            # TRANSLATORS: said when a player asks to see what happened since their last move and nothing did.
+            self.say(_("Nothing has happened since your last move."))
+            return
+        self.console.print(Text(_("What just happened:"), style="dim"))
+        for line in self._recent:
+            self.console.print(Text("  " + line, style="dim"))
 
     def round_card(self, observation: Any) -> str | None:
         """The card revealed this round, once it has left the table's heading zone (else None).
@@ -265,6 +332,7 @@ class GameSession:
 
     def _input(self, prompt: str) -> str:
         """One line from the keyboard after ``prompt`` (which ends with "> ")."""
+        self._draw_table(prompt)
         if self.read_line is not None:
             return self.read_line(prompt)
         return self.console.input(prompt, markup=False)
@@ -290,7 +358,10 @@ class GameSession:
         self.show_table()
         legal = self.state.legal_actions()
         kind = self.state.observation(player).decision.get("kind", "")
-        return prompt_for(kind).ask(self, player, legal)
+        try:
+            return prompt_for(kind).ask(self, player, legal)
+        finally:
+            self._draw_table()  # a decision taken without asking (one choice): the table and what it said
 
     def read_command(self, prompt: str, parse: Callable[[str], Any], show_help: Callable[[], None]) -> Any:
         """Ask until ``parse`` accepts an answer that is neither help nor quit, and return that command.
@@ -300,7 +371,11 @@ class GameSession:
         """
         while True:
             try:
-                command = parse(self._input(prompt))
+                answer = self._input(prompt)
+                if normalize_input(answer) in recap_words():
+                    self.say_recap()
+                    continue
+                command = parse(answer)
             except InputProblem as problem:
                 self.say(problem.message)
                 continue
@@ -318,16 +393,15 @@ class GameSession:
     def finish(self) -> None:
         """The final table, scoring, eliminations, winners and where the log is."""
         if self.interactive:
-            if self.console.is_terminal:
-                self.console.clear()
-            observation = self.state.observation(self._viewer if self._viewer is not None else 0)
-            self.console.print(render_table(self.ruleset, observation, None,
-                                            self._recent_lines(observation, None), self.round_card(observation),
-                                            state=self.state, width=self.console.width))
-        for line in final_report(self.ruleset, self.state.result()):
-            self.say(line)
-        if self.log_path is not None:
-            self.say(_("The game log is saved in {path}.", path=str(self.log_path)))
+            # Drawn once the report under it is known, so the last round's story gets the rows left.
+            self._draw_table_later(self.state.observation(self._viewer if self._viewer is not None else 0), None)
+        try:
+            for line in final_report(self.ruleset, self.state.result()):
+                self.say(line)
+            if self.log_path is not None:
+                self.say(_("The game log is saved in {path}.", path=str(self.log_path)))
+        finally:
+            self._draw_table()
 
     def stopped_message(self) -> str:
         """What to tell a player who stops the game: how to resume it, or that it is lost."""

@@ -16,6 +16,7 @@ Japanese and Korean names line up.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -57,8 +58,9 @@ def _zones_of(column: Mapping[str, Any]) -> list[str]:
 
 
 def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
-    heading = _plain_heading(ruleset, column)
-    return with_unit(ruleset, heading, column["unit"]) if column.get("unit") else heading
+    """A column's heading. A column of faces with a unit shows amounts in that unit (see :func:`cell`): its
+    heading needs no note of what a face is worth, the note a line of faces (the viewer's hand) carries."""
+    return _plain_heading(ruleset, column)
 
 
 def with_unit(ruleset: Any, label: str, unit: str) -> str:
@@ -138,10 +140,12 @@ def row_positions(ruleset: Any, card_ids: Sequence[str]) -> str:
 class ItemsLine:
     """A labelled list that wraps between its items, never inside one (a card named in two words stays whole)."""
 
-    def __init__(self, label: str, items: Sequence[str], separator: str = ", ") -> None:
+    def __init__(self, label: str, items: Sequence[str], separator: str | None = None) -> None:
         self.label = label
         self.items = list(items)
-        self.separator = separator
+        # The reader's list separator ("、" in Japanese) unless told otherwise.
+        self.separator = list_separator() if separator is None else separator
+        separator = self.separator
         self.plain = label + separator.join(self.items)
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
@@ -152,7 +156,8 @@ class ItemsLine:
         current = self.label
         for index, item in enumerate(self.items):
             piece = item + (self.separator.rstrip() if index < len(self.items) - 1 else "")
-            joiner = "" if current == self.label else " "
+            # The separator's own space, if it has one ("、" has none): a line may break there.
+            joiner = "" if current == self.label else self.separator[len(self.separator.rstrip()):]
             if current.strip() and cell_len(current + joiner + piece) > width:
                 lines.append(current)
                 current = "  " + piece
@@ -243,6 +248,11 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
         return by_name(ruleset, cards)
     if show == "values":
         values = [face_value(ruleset, card) or 0 for card in cards]
+        if column.get("unit"):
+            # Faces that count in a unit (millions) are shown as the amount they make, written as every other
+            # amount of that unit on the screen (the money left beside it): a bare face beside "92 million"
+            # read as a different number. The faces, what a player types, are on the viewer's own line.
+            return format_amount(ruleset, sum(values), column["unit"])
         if len(cards) > 1 and compact:
             return format_number(sum(values))
         text = faces(ruleset, cards)
@@ -354,9 +364,12 @@ def lists_names(column: Mapping[str, Any]) -> bool:
     return bool(_zones_of(column)) and column.get("show") in (None, "names", "by-name", "counts", "positions")
 
 
-# The widest a player's name is shown in a narrow screen's table (in cells, turn marker and "(you)" included).
-NAME_MOST_CELLS = 24
+# The narrowest a narrow screen's table shortens the name column to (in cells, turn marker and "(you)" included):
+# below it amounts fold onto a second line rather than names becoming unreadable.
+NAME_LEAST_CELLS = 12
 _NAME_STAND_IN = "\ue000"  # a private-use character: no name or translation has it
+# A name's closing aside, in ASCII or full-width brackets: "Bot 1 (heuristic)", "ボット 1（ヒューリスティック）".
+_ASIDE = re.compile(r"^(?P<base>.*\S)\s*(\([^()]*\)|（[^（）]*）)$")
 
 
 def shortened(text: str, cells: int) -> str:
@@ -368,18 +381,52 @@ def shortened(text: str, cells: int) -> str:
     return cut.plain
 
 
+def short_names(names: Sequence[str], cells: Sequence[int]) -> list[str]:
+    """``names`` fitted to their ``cells`` display cells, in a deliberate short form where one is too long.
+
+    A name ending in an aside in brackets (a bot's kind: "Bot 1 (heuristic)")
+    drops the aside first, so the cut never falls inside a word with a bracket
+    left open; only when that is still too long, or would make two names the
+    same, is the name cut with an ellipsis.
+    """
+    fitted = []
+    for name, room in zip(names, cells):
+        room = max(1, room)
+        if cell_len(name) > room:
+            match = _ASIDE.match(name)
+            base = match.group("base") if match else None
+            others = [_ASIDE.sub(r"\g<base>", other) for other in names if other != name]
+            if base and cell_len(base) <= room and base not in others and base not in names:
+                name = base
+            else:
+                name = shortened(name, room)
+        fitted.append(name)
+    return fitted
+
+
+def _natural_width(table: Table) -> int:
+    """The cells ``table`` takes when nothing in it is wrapped or cut."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    console = Console(width=10 ** 4)
+    return Measurement.get(console, console.options, table).maximum
+
+
 def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
-                  columns: Sequence[Mapping[str, Any]] | None = None, name_cells: int | None = None) -> Table:
+                  columns: Sequence[Mapping[str, Any]] | None = None, width: int | None = None) -> Table:
     """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`).
 
-    ``name_cells``: the widest a name is shown (a narrow screen), longer ones shortened with an ellipsis.
+    ``width``: the cells the table may take (a narrow screen). The names get
+    the room the other columns leave (see :func:`short_names`); amounts are
+    never cut.
     """
     table = Table(box=table_box(box.SQUARE), show_lines=False, expand=False, pad_edge=True)
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS) if columns is None else list(columns)
     # TRANSLATORS: column heading of the game table: the players' names.
     # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
-    table.add_column(literal(_("Player")), no_wrap=True, max_width=name_cells, overflow="ellipsis")
-    compact = name_cells is not None
+    table.add_column(literal(_("Player")), no_wrap=True, overflow="ellipsis")
+    compact = width is not None
     rows = [[cell(ruleset, observation, column, seat, state, compact) for column in columns]
             for seat in range(len(observation.players))]
     for column in columns:
@@ -388,15 +435,28 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
         table.add_column(literal(_heading(ruleset, column)), justify="right" if amounts else "left",
                          overflow="fold" if amounts else "ellipsis")
     current = observation.current_player
-    for seat, name in enumerate(observation.players):
-        name = printable(name, keep_newlines=False)  # a log's or --players' name, shown as text
-        marker = turn_marker() if seat == current else "  "
-        # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
-        own = _("{name} (you)", name=_NAME_STAND_IN) if viewer is not None and seat == viewer else _NAME_STAND_IN
-        if name_cells is not None:
-            # The name is shortened, never the words around it (measured with a stand-in for the name).
-            name = shortened(name, name_cells - cell_len(marker) - cell_len(own.replace(_NAME_STAND_IN, "")))
-        label = marker + own.replace(_NAME_STAND_IN, name)
+    names = [printable(name, keep_newlines=False) for name in observation.players]  # a log's or --players' name
+    markers = [turn_marker() if seat == current else "  " for seat in range(len(names))]
+    # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
+    owns = [_("{name} (you)", name=_NAME_STAND_IN) if viewer is not None and seat == viewer else _NAME_STAND_IN
+            for seat in range(len(names))]
+    labels = [marker + own.replace(_NAME_STAND_IN, name) for marker, own, name in zip(markers, owns, names)]
+    if width is not None:
+        # The name column gets what the other columns leave of the width (the words around a name, measured with
+        # a stand-in for it, are never shortened).
+        whole = Table(box=table.box, pad_edge=True)
+        for table_column in table.columns:
+            whole.add_column(table_column.header)
+        for label, cells in zip(labels, rows):
+            whole.add_row(literal(label), *map(literal, cells))
+        name_column = max(cell_len(label) for label in [*labels, _("Player")]) if labels else 0
+        excess = _natural_width(whole) - width
+        if excess > 0:
+            cells_left = max(NAME_LEAST_CELLS, name_column - excess)
+            around = [cell_len(marker) + cell_len(own.replace(_NAME_STAND_IN, "")) for marker, own in zip(markers, owns)]
+            fitted = short_names(names, [cells_left - cells for cells in around])
+            labels = [marker + own.replace(_NAME_STAND_IN, name) for marker, own, name in zip(markers, owns, fitted)]
+    for seat, label in enumerate(labels):
         cells = rows[seat]
         # Rows of several lines (a field and what it pays) are told apart by lines between rows.
         table.show_lines = table.show_lines or any("\n" in text for text in cells)
@@ -579,7 +639,7 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
                                    *shared_lines(ruleset, observation),
                                    players_table(ruleset, observation, viewer, state,
                                                  [column for column in columns if column not in moved],
-                                                 NAME_MOST_CELLS if compact else None)]
+                                                 width if compact else None)]
     parts.extend(detail_lines(ruleset, observation, viewer, state, moved))
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ..blocks.registry import all_blocks
 from ..blocks.selectors import card_selector, selector_of
-from .formatting import card_name, list_separator, ruleset_text, tag_name
+from .formatting import card_name, clause_separator, list_separator, ruleset_text, tag_name
 from .i18n import _
 
 
@@ -61,7 +61,7 @@ def describe_card(ruleset: Any, card_id: str) -> str:
     if not effects:
         return label
     # TRANSLATORS: a card followed by what it does, e.g. "Title (Red border): score ×2".
-    return _("{card}: {effects}", card=label, effects="; ".join(effects))
+    return _("{card}: {effects}", card=label, effects=clause_separator().join(effects))
 
 
 def game_rule_phrases(ruleset: Any) -> list[str]:

@@ -271,6 +271,14 @@ def list_separator() -> str:
     return _(", ")
 
 
+def clause_separator() -> str:
+    """What separates two clauses of a short phrase (a card's two effects, a prompt's question and an action
+    allowed at any time): ``; `` in English, a translation's own punctuation elsewhere."""
+    # TRANSLATORS: separates two clauses of a short phrase: a card's effects ("score ×2; discard a card"), a prompt's
+    # question and an action allowed at any time ("1, 2, or done; harvest N"). Japanese uses "；" or "。".
+    return _("; ")
+
+
 def ruleset_plural_text(ruleset: Any, singular: str, plural: str, n: int, **values: Any) -> str:
     """A ruleset text with a singular and a plural (``{amount} card in hand``), chosen for ``n``."""
     return i18n.npgettext(getattr(ruleset, "text_context", "") or "", singular, plural, n, **values)

@@ -50,6 +50,13 @@ def help_words() -> set[str]:
     return {"?", "h", "help", normalize_input(_("help"))}
 
 
+def recap_words() -> set[str]:
+    """Words that show again the whole of what happened since the player's last move (a short screen cuts it)."""
+    # TRANSLATORS: what a player may type to see again everything that happened since their last move
+    # (a short word, lower case).
+    return {"recap", normalize_input(_("recap"))}
+
+
 def parse_choice_prompt(text: str, count: int) -> PlayerCommand:
     """Read a numbered-list prompt's answer: a number from 1 to ``count``, help or quit."""
     typed = normalize_input(text)
