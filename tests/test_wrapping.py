@@ -95,3 +95,21 @@ def test_japanese_breaks_between_characters_and_korean_between_words():
     korean = "거래할 때는 다른 사람에게 제안하거나 패스할 수 있습니다. 제안은 세 번까지 할 수 있습니다."
     for line in wrap(korean, 30):
         assert all(word in korean.split() for word in line.split()), line  # every word whole
+
+
+def test_a_paragraph_in_play_breaks_between_japanese_characters_not_at_its_one_space():
+    import io
+
+    from rich.console import Console
+
+    from engine.terminal.console import Wrapped
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    console.print(Wrapped("第2ラウンド：ギャンブル負債（不幸）：-5点 最初にパスしたプレイヤーがこれを取り、出した金銭は"
+                          "手元に戻ります。ほかのプレイヤーは出した金銭を失います。"))
+    console.print(Wrapped("それでは競り値が 1,000 ですが、1,000 より多くなければなりません。もっと出すか、パスしてください。"))
+    lines = out.getvalue().splitlines()
+    assert all(cell_len(line) <= 80 for line in lines)
+    assert not any(line.startswith(("ー", "。", "）", "、")) for line in lines), lines
+    assert cell_len(lines[0]) >= 78 and cell_len(lines[2]) >= 78, lines  # no half-empty line before a number
