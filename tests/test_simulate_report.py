@@ -290,3 +290,42 @@ def test_a_mean_of_a_thousand_trillion_units_of_a_trillion_shows_no_float_noise(
     ruleset = load_ruleset(str(house))
     assert _mean_amounts([ruleset], "money", [1912499999999830.2]) == ["$1,912,499,999,999,830 trillion"]
     assert _mean_amounts([ruleset], "money", [19.7]) == ["$19.7 trillion"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko"])
+def test_a_finding_writes_an_interval_as_the_table_row_for_the_same_difference_does(known_case, language):
+    import copy
+
+    rulesets, summary = known_case
+    # An interval under a hundredth (the audit's -0.46 to +0.46, which the table rounds to -0.5 to +0.5).
+    summary = copy.deepcopy(summary)
+    for kind in summary["differences"][0]["kinds"]:
+        kind.update(difference=-0.0001, ci=(-0.0046, 0.0046), significant=False)
+    i18n.set_language(language)
+    try:
+        text, sentences = tables_text_in((rulesets, summary), language), findings(summary)
+    finally:
+        i18n.set_language("en")
+    # The kind rows of the table hold each difference as "d (low to high)"; a sentence quotes the same low and high.
+    number = r"[+-]\d+(?:\.\d+)?"
+    quoted = [re.search(rf"({number})\s*(?:to|〜|~)\s*({number})", sentence) for sentence in sentences]
+    quoted = [match for match in quoted if match]
+    assert quoted
+    cells = re.findall(rf"\(\s*({number})\s*(?:to|〜|~)\s*({number})\s*\)|（({number})〜({number})）", text)
+    pairs = {(a or c, b or d) for a, b, c, d in cells}
+    for match in quoted:
+        assert match.groups() in pairs, (match.group(0), pairs)
+    assert ("-0.5", "+0.5") in {match.groups() for match in quoted}
+
+
+def tables_text_in(known_case, language: str) -> str:
+    """The report's tables as a reader of ``language`` sees them, 200 columns wide (language already set)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    rulesets, summary = known_case
+    console = Console(width=200, record=True)
+    for renderable in render_report(summary, rulesets):
+        if isinstance(renderable, Table):
+            console.print(renderable)
+    return console.export_text()

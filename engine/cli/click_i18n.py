@@ -181,79 +181,23 @@ def missing_parameter_message(self: Any) -> str:
     return f"{text} {message}" if message else text
 
 
-# Characters a line may not start with (closing punctuation): they stay with the character before them.
-_NO_LINE_START = set("、。，．：；！？）」』】〉》〕］｝ー・…,.:;!?)]}")
-
-
-def _display_width(text: str) -> int:
-    from click._compat import _ansi_re
-    from rich.cells import cell_len
-
-    return cell_len(_ansi_re.sub("", text))
-
-
-def _breaks_anywhere(char: str) -> bool:
-    """A wide character a line may break after, as Japanese and Chinese text does (Korean breaks at spaces)."""
-    from rich.cells import cell_len
-
-    hangul = "\uac00" <= char <= "\ud7a3" or "\u1100" <= char <= "\u11ff" or "\u3130" <= char <= "\u318f"
-    return cell_len(char) > 1 and not hangul
-
-
-def _split_wide(chunks: list[str]) -> list[str]:
-    """Chunks with every Japanese or Chinese character on its own, so a line may break between them, as
-    it does in those languages; closing punctuation stays with what it closes."""
-    pieces: list[str] = []
-    for chunk in chunks:
-        if chunk.isascii():
-            pieces.append(chunk)
-            continue
-        run = ""
-        for char in chunk:
-            if _breaks_anywhere(char) or char in _NO_LINE_START:
-                if run:
-                    pieces.append(run)
-                    run = ""
-                if char in _NO_LINE_START and pieces:
-                    pieces[-1] += char
-                else:
-                    pieces.append(char)
-            else:
-                run += char
-        if run:
-            pieces.append(run)
-    return pieces
-
-
-def _truncate_cells(text: str, cells: int) -> str:
-    """The longest prefix of ``text`` at most ``cells`` columns wide (one character at least)."""
-    from rich.cells import cell_len
-
-    used = 0
-    for index, char in enumerate(text):
-        used += cell_len(char)
-        if used > cells:
-            return text[:max(index, 1)]
-    return text
-
-
 def wrap_by_display_width() -> None:
-    """Make click wrap help text by the columns it takes on screen, not by its number of characters.
+    """Make click wrap help text as every other text of the program is wrapped (:mod:`engine.text.wrapping`).
 
     A Japanese or Korean character takes two columns: counted as one, the
-    help ran past the terminal's edge. Click's wrapper measures with
-    ``term_len`` and breaks words with ``_truncate_visible``; both are given
-    display widths, and wide characters become break points.
+    help ran past the terminal's edge; and Japanese, written without spaces,
+    must break between characters. Click measures with ``term_len`` (also for
+    the column of option names) and wraps with its ``TextWrapper``: both are
+    given the shared wrapper's display widths and line breaks.
     """
-    import click._textwrap as wrapping
+    import click._textwrap as click_wrapping
+    import click.formatting
 
-    wrapping.term_len = _display_width
-    wrapping._truncate_visible = _truncate_cells
-    if not getattr(wrapping.TextWrapper, "_cardrules_wide", False):
-        split = wrapping.TextWrapper._split
+    from ..text.wrapping import display_width, wrap
 
-        def _split(self: Any, text: str) -> list[str]:
-            return _split_wide(split(self, text))
+    def wrap_by_cells(self: Any, text: str) -> list[str]:
+        return wrap(self._munge_whitespace(text), self.width, self.initial_indent, self.subsequent_indent)
 
-        wrapping.TextWrapper._split = _split
-        wrapping.TextWrapper._cardrules_wide = True
+    click_wrapping.term_len = display_width
+    click.formatting.term_len = display_width
+    click_wrapping.TextWrapper.wrap = wrap_by_cells

@@ -1,4 +1,8 @@
-"""``cardrules rulesets``: the rulesets you can play, with a one-line description each.
+"""``cardrules rulesets``: the rulesets you can play, with a description each.
+
+At a terminal each description is wrapped under its column by display
+width; to a pipe or a file each ruleset is one line (name, two spaces or
+more, description), for a program or grep.
 
 Built-in editions and house rules from every root (``CARDRULES_PATH``, the
 user data directory, the program's own) are listed by name, the name to give
@@ -11,6 +15,7 @@ import click
 
 from ..text.i18n import _, pgettext
 from ..text.shown import printable
+from ..text.wrapping import display_width, wrap
 from .common import exits_on_bad_input, lang_option
 
 
@@ -19,12 +24,14 @@ from .common import exits_on_bad_input, lang_option
 @lang_option
 @exits_on_bad_input
 def command(show_all: bool) -> None:
-    """Print one line per ruleset: its name and its localized description."""
+    """Print each ruleset's name and its localized description (see the module docstring for the layout)."""
     from ..language.ruleset import list_rulesets
 
     infos = [info for info in list_rulesets() if show_all or not info.abstract]
-    width = max((len(info.name) for info in infos), default=0)
-    for info in infos:
+    # A name (a file name) and a description from a user's root are a stranger's text.
+    names = [printable(info.name, keep_newlines=False) for info in infos]
+    width = max((display_width(name) for name in names), default=0)
+    for info, name in zip(infos, names):
         if info.error is not None:
             # TRANSLATORS: shown after a ruleset's name when its file has a problem; {problem} is FILE:LINE:COL: message
             line = _("(does not load: {problem})", problem=info.error)
@@ -33,8 +40,38 @@ def command(show_all: bool) -> None:
             if info.abstract:
                 # TRANSLATORS: marks a ruleset that holds shared parts and cannot be played by itself
                 line = _("[abstract] {description}", description=line)
-        # A name (a file name) and a description from a user's root are a stranger's text.
-        click.echo(printable(f"{info.name.ljust(width)}  {line}".rstrip(), keep_newlines=False))
+        for shown in ruleset_lines(name, width, printable(line, keep_newlines=False), screen_width()):
+            click.echo(shown)
     if not infos:
         # TRANSLATORS: cardrules rulesets, when no ruleset is installed.
         click.echo(_("No rulesets found."))
+
+
+# Below this many columns beside the names, a description goes on its own lines under its name: a column of a
+# few words per line is harder to read than a line of its own.
+DESCRIPTION_MIN_CELLS = 30
+
+
+def screen_width() -> int | None:
+    """The terminal's columns when the list goes to one, else None (a pipe or a file: one line per ruleset, to
+    be read by a program or searched with grep)."""
+    import shutil
+    import sys
+
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def ruleset_lines(name: str, name_cells: int, description: str, screen: int | None) -> list[str]:
+    """One ruleset's name and description, laid out for a screen ``screen`` columns wide (None: one line).
+
+    At a terminal the description is wrapped by display width (between words, and in Japanese between
+    characters) under its column, with a hanging indent; the terminal itself would break it inside a word, at
+    its edge and with no indent. When the names leave too little room, it goes under its name, indented.
+    """
+    padded = name + " " * (name_cells - display_width(name))
+    if screen is None or not description:
+        return [f"{padded}  {description}".rstrip()]
+    column = name_cells + 2
+    if screen - column >= DESCRIPTION_MIN_CELLS:
+        return wrap(description, screen, padded + "  ", " " * column)
+    return [name, *wrap(description, screen, " " * 4, " " * 4)]

@@ -416,7 +416,7 @@ def _close_quietly(handle: Any) -> None:
 
 def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     """The tables and findings on stdout, in the user's language."""
-    from ..terminal.console import OutputConsole
+    from ..terminal.console import OutputConsole, Wrapped
 
     from ..simulation.report import render_report
 
@@ -429,6 +429,8 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
                   markup=False)
     for renderable in render_report(summary, rulesets, width=console.width):
         if isinstance(renderable, str):
-            console.print(renderable, markup=False)  # a finding: plain text, brackets and all
+            # A finding or a note: plain text, brackets and all, wrapped as all the program's text is (rich breaks
+            # only at spaces: Japanese lost "±" or "95%" to a line of their own, and a line started with "）。").
+            console.print(Wrapped(renderable))
         else:
             console.print(renderable)

@@ -638,6 +638,8 @@ def reading_notes(summary: Mapping[str, Any]) -> list[str]:
 def findings(summary: Mapping[str, Any]) -> list[str]:
     """Plain sentences about the paired differences a house-rule author can act on."""
     lines: list[str] = []
+    # A difference and its interval are written as the table row for the same difference writes them (its
+    # decimals), so that the sentence reads as a summary of that row, not as another measurement.
     base = summary["rulesets"][0]
     for difference, entry in zip(summary["differences"], summary["rulesets"][1:]):
         for kind in difference["kinds"]:
@@ -651,18 +653,21 @@ def findings(summary: Mapping[str, Any]) -> list[str]:
                     message = _("Under {ruleset}, {kind} bots win {points} percentage points more often than under {baseline} "
                                 "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
                                 baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
-                                points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
+                                points=points(abs(kind["difference"]), TABLE_DECIMALS).lstrip("+"),
+                                low=points(low, TABLE_DECIMALS), high=points(high, TABLE_DECIMALS))
                 else:
                     # TRANSLATORS: as above, for a decrease.
                     message = _("Under {ruleset}, {kind} bots win {points} percentage points less often than under {baseline} "
                                 "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
                                 baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
-                                points=points(abs(kind["difference"])).lstrip("+"), low=points(low), high=points(high))
+                                points=points(abs(kind["difference"]), TABLE_DECIMALS).lstrip("+"),
+                                low=points(low, TABLE_DECIMALS), high=points(high, TABLE_DECIMALS))
             else:
                 # TRANSLATORS: a finding: no difference the games can tell apart from chance.
                 message = _("{ruleset} and {baseline}: no clear difference in how often {kind} bots win "
                             "(95% interval {low} to {high} percentage points).", ruleset=difference["ruleset"],
-                            baseline=difference["baseline"], kind=_kind_name(kind["kind"]), low=points(low), high=points(high))
+                            baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
+                            low=points(low, TABLE_DECIMALS), high=points(high, TABLE_DECIMALS))
             lines.append(message)
         before, after = base["winning_score"], entry["winning_score"]
         if _clearly_different(before, after):

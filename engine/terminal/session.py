@@ -306,19 +306,16 @@ class GameSession:
             self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
     def say_wrapped(self, text: str, indent: int = 0) -> None:
-        """A paragraph wrapped to the screen by display width, at word boundaries, ``indent`` cells in.
+        """A paragraph wrapped to the screen by display width, ``indent`` cells in (see :class:`Wrapped`:
+        between words, and in Japanese between characters by the line-start rules).
 
         For the help, whose lines are longer than a narrow screen: a command
         line to copy is said with :meth:`say` instead.
         """
-        from rich.padding import Padding
-        from rich.text import Text
-
         from ..text.shown import printable
+        from .console import Wrapped
 
-        paragraph = Text(printable(text))
-        shown = Padding(paragraph, (0, 0, 0, indent), expand=False) if indent else paragraph
-        self.console.print(shown, soft_wrap=False, highlight=False)
+        self.console.print(Wrapped(printable(text), indent=indent), soft_wrap=False, highlight=False)
 
     def say_heading(self) -> None:
         """The table's heading again (the round and the card in play), below a help that pushed the table away."""

@@ -33,6 +33,7 @@ from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
 from ..text.shown import literal, printable
 from ..text.glyphs import nothing, table_box, turn_marker
+from .console import Wrapped
 
 DEFAULT_COLUMNS = ()
 
@@ -306,7 +307,7 @@ def heading_card(ruleset: Any, observation: Any) -> str | None:
     return cards[-1] if cards else None
 
 
-def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None, compact: bool = False) -> list[Text]:
+def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None, compact: bool = False) -> list[Wrapped]:
     """The round, the card the heading zone shows and what it does, the phase, and how the decision works.
 
     ``round_card`` heads the table when the heading zone is empty: the card
@@ -321,15 +322,15 @@ def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None,
     seat = observation.variables.get(turn_of) if turn_of else None
     if seat is not None and 0 <= seat < len(observation.players):
         # TRANSLATORS: heading of the table: the turn's number and whose turn it is, e.g. "Turn 12: Ann".
-        heading = Text(_("Turn {number}: {player}", number=round_number, player=observation.players[seat]),
-                       style="bold")
+        heading = Wrapped(_("Turn {number}: {player}", number=round_number, player=observation.players[seat]),
+                          style="bold")
     elif card:
         # TRANSLATORS: heading of the table; {card} describes the card in play.
-        heading = Text(_("Round {number}: {card}", number=round_number, card=describe_card(ruleset, card)),
-                       style="bold")
+        heading = Wrapped(_("Round {number}: {card}", number=round_number, card=describe_card(ruleset, card)),
+                          style="bold")
     else:
         # TRANSLATORS: the heading of the game table: the round under way.
-        heading = Text(_("Round {number}", number=round_number), style="bold")
+        heading = Wrapped(_("Round {number}", number=round_number), style="bold")
     lines = [heading]
     for phase in observation.phases:
         name = phase_name(ruleset, phase)
@@ -339,10 +340,10 @@ def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None,
             if compact:
                 lines[0].append(" · " + phase_text)
             else:
-                lines.append(Text(phase_text, style="bold"))
+                lines.append(Wrapped(phase_text, style="bold"))
     how = step_phrase(ruleset, observation.decision.get("kind"), _step_spec(ruleset, observation.decision.get("step")))
     if how:
-        lines.append(Text(how, style="italic"))
+        lines.append(Wrapped(how, style="italic"))
     return lines
 
 
@@ -503,17 +504,17 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
                                     for card in observation.cards(zone, viewer))
                 # TRANSLATORS: one of the viewer's own zones, when its measure also counts other zones of theirs,
                 # e.g. "Your hand: 1,000 6,000 (total 7,000; with Bid: 9,000)"; {zones} names those zones.
-                lines.append(Text(_("{zone}: {cards} (total {total}; with {zones}: {all})", zone=label, cards=shown,
+                lines.append(Wrapped(_("{zone}: {cards} (total {total}; with {zones}: {all})", zone=label, cards=shown,
                                     total=measure_amount(ruleset, item["total"], total),
                                     zones=format_list(zone_name(ruleset, zone) for zone in others),
                                     all=measure_amount(ruleset, item["total"], whole))))
                 continue
             # TRANSLATORS: one of the viewer's own zones; {cards} lists them, {total} adds them up.
-            lines.append(Text(_("{zone}: {cards} (total {total})", zone=label, cards=shown,
+            lines.append(Wrapped(_("{zone}: {cards} (total {total})", zone=label, cards=shown,
                                 total=measure_amount(ruleset, item["total"], total))))
         else:
             # TRANSLATORS: a line under the game table: a zone and the cards in it.
-            lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
+            lines.append(Wrapped(_("{zone}: {cards}", zone=label, cards=shown)))
     return lines
 
 
@@ -546,7 +547,7 @@ def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any 
             if viewer is not None and seat == viewer:
                 name = _("{name} (you)", name=name)
             # TRANSLATORS: a player's line under the table: their name, then what they have ("Bo: Bank: 5 · Shop: Red").
-            lines.append(Text(_("{name}: {items}", name=name, items=" · ".join(parts))))
+            lines.append(Wrapped(_("{name}: {items}", name=name, items=" · ".join(parts))))
     return lines
 
 
@@ -590,7 +591,7 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
             # TRANSLATORS: a counter of the game and its value, e.g. "Exhaustions: 1".
             parts.append(_("{counter}: {value}", counter=ruleset_text(ruleset, counter["name"]),
                            value=observation.counter(counter["id"])))
-    return Text(" · ".join(parts))
+    return Wrapped(" · ".join(parts))
 
 
 def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
@@ -615,7 +616,7 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
             shown = by_name(ruleset, view.cards) or _("(none)")
         else:
             shown = list_separator().join(card_name(ruleset, card) for card in view.cards) or _("(none)")
-        lines.append(Text(_("{zone}: {cards}", zone=label, cards=shown)))
+        lines.append(Wrapped(_("{zone}: {cards}", zone=label, cards=shown)))
     return lines
 
 
@@ -647,5 +648,5 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
     if last_events:
         # TRANSLATORS: heading of the list of what happened since the player's last move.
         parts.append(Text(_("What just happened:"), style="dim"))
-        parts.extend(Text("  " + line, style="dim") for line in last_events)
+        parts.extend(Wrapped(line, style="dim", indent=2, hanging=2) for line in last_events)
     return Group(*parts)

@@ -1,0 +1,209 @@
+"""Text wrapped for a terminal by the columns it takes on screen, in English, Japanese and Korean alike.
+
+One wrapper for every place that wraps text (click's help, a paragraph said
+in play, the table's heading lines, ``cardrules rulesets``, the notes under
+a simulation report), so that they break lines by the same rules:
+
+* widths are display cells: an East Asian wide character takes two;
+* a line breaks at a space, or between two Japanese or Chinese characters
+  (those languages write no spaces); Korean breaks between words, at spaces;
+* a run of ASCII without a space (``0.5``, ``1,000``, ``bot:KIND``, a URL) is
+  never broken, unless it is wider than a whole line;
+* closing punctuation, ``ー`` and small kana never start a line, and an
+  opening bracket never ends one (the Japanese line-start rules, *kinsoku*).
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from rich.cells import cell_len
+
+# Characters a line may not start with: they stay with the character before them. ASCII closing punctuation is
+# here for the place where it follows a wide character ("日本." stays whole); between ASCII characters there is no
+# break anyway.
+NO_LINE_START = frozenset(
+    "、。，．：；！？）」』】〉》〕］｝〙〗｠»’”ー・…‥〜～゠々ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ",.:;!?)]}%"
+)
+# ASCII signs that may also start a word (a file extension ".svg", "-1"): before a letter or digit they do not
+# close what comes before them.
+_ASCII_LEADING = frozenset(".,:;!?%")
+# Where a run of ASCII wider than a whole line is best cut: after one of these (a list, a path, a URL).
+_ASCII_SOFT_END = frozenset(",;/:&?=|")
+# Characters a line may not end with: they stay with the character after them.
+NO_LINE_END = frozenset("（「『【〈《〔［｛〘〖｟«‘“([{")
+
+# An escape sequence (a colour) takes no cell and is never a place to break.
+_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+_SPACE = re.compile(r"\s+")
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: a wide character two, an escape sequence none."""
+    return cell_len(_ESCAPE.sub("", text))
+
+
+def _atoms(text: str) -> list[str]:
+    """``text`` as characters, each escape sequence kept as one (never cut in two)."""
+    atoms: list[str] = []
+    position = 0
+    for match in _ESCAPE.finditer(text):
+        atoms.extend(text[position:match.start()])
+        atoms.append(match.group(0))
+        position = match.end()
+    atoms.extend(text[position:])
+    return atoms
+
+
+def breaks_anywhere(char: str) -> bool:
+    """A wide character a line may break before or after, as Japanese and Chinese text does (Korean breaks at
+    spaces, between words, as Korean is written)."""
+    if len(char) != 1:
+        return False
+    hangul = "\uac00" <= char <= "\ud7a3" or "\u1100" <= char <= "\u11ff" or "\u3130" <= char <= "\u318f"
+    return cell_len(char) > 1 and not hangul
+
+
+def _may_break_between(before: str, after: str, following: str = "") -> bool:
+    """Whether a line may break between two neighbouring characters of a word (no space between them);
+    ``following`` is the character after ``after``, if any."""
+    if not (breaks_anywhere(before) or breaks_anywhere(after)):
+        return False  # ASCII, Korean and the like: a word is broken only at spaces
+    if before.isascii() and before.isdigit():
+        return False  # a number stays with its counter or unit (3体, 20回), never alone at a line's end
+    if after in _ASCII_LEADING and following.isascii() and following.isalnum():
+        return before not in NO_LINE_END  # ".svg", ":KIND": the sign starts an ASCII word, it closes nothing
+    return after not in NO_LINE_START and before not in NO_LINE_END
+
+
+def split_word(word: str) -> list[str]:
+    """A word (no space in it) in the pieces a line may break between: every Japanese or Chinese character
+    on its own, an ASCII or Korean run whole, punctuation with what it closes or opens."""
+    atoms = _atoms(word)
+    pieces: list[str] = []
+    current = ""
+    previous = ""
+    for index, atom in enumerate(atoms):
+        following = next((later for later in atoms[index + 1:] if len(later) == 1), "")
+        if current and len(atom) == 1 and previous and _may_break_between(previous, atom, following):
+            pieces.append(current)
+            current = ""
+        current += atom
+        if len(atom) == 1:
+            previous = atom
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def split_chunks(chunks: Sequence[str]) -> list[str]:
+    """Chunks as a wrapper splits text (words and runs of spaces), each word cut into the pieces a line may break
+    between (see :func:`split_word`)."""
+    pieces: list[str] = []
+    for chunk in chunks:
+        if not chunk or chunk.isspace():
+            pieces.append(chunk)
+        else:
+            pieces.extend(split_word(chunk))
+    return pieces
+
+
+def _ascii_runs(atoms: Sequence[str]) -> list[int]:
+    """For each atom, the display width of the run of non-space ASCII characters it belongs to (0: not in one)."""
+    widths = [0] * len(atoms)
+    start = 0
+    for index in range(len(atoms) + 1):
+        inside = index < len(atoms) and len(atoms[index]) == 1 and atoms[index].isascii() \
+            and not atoms[index].isspace()
+        if not inside:
+            for member in range(start, index):
+                widths[member] = index - start
+            start = index + 1
+    return widths
+
+
+def _cut(piece: str, cells: int, line_cells: int) -> int:
+    """Where to cut a piece wider than a whole line (``line_cells``), for its head to fit ``cells`` columns.
+
+    Preferred: a place the line-start rules allow, between a Japanese character and what follows, then any place
+    not inside a run of ASCII letters, digits and signs (the line-start rules set aside last); a run of ASCII is cut only when it is itself wider
+    than a whole line (a list, a path or a URL), after a comma, slash or colon if it has one, else where the
+    columns run out. The number of characters of the head; 0 when no cut fits in ``cells``.
+    """
+    atoms = _atoms(piece)
+    runs = _ascii_runs(atoms)
+    best = (0, 0)  # (how good the place is, the place); a later place of the same goodness fills the line better
+    used = 0
+    for index in range(1, len(atoms)):
+        used += display_width(atoms[index - 1])
+        if used > cells:
+            break
+        before, after = atoms[index - 1], atoms[index]
+        if runs[index - 1] and runs[index]:  # inside one run of ASCII
+            if runs[index] <= line_cells:
+                continue
+            goodness = 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
+        else:
+            goodness = 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
+                + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
+        best = max(best, (goodness, index))
+    return len("".join(atoms[:best[1]]))
+
+
+def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``text`` in lines of at most ``width`` columns (each line's indent included), broken as the module says.
+
+    Spaces between words are kept inside a line and dropped where a line
+    breaks; an empty or blank ``text`` gives no line.
+    """
+    return wrap_pieces(split_chunks(re.split(r"(\s+)", text.strip())), width, initial_indent, subsequent_indent)
+
+
+def wrap_pieces(pieces: Sequence[str], width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """Pieces (from :func:`split_chunks`, runs of spaces among them) laid into lines of at most ``width`` columns."""
+    lines: list[str] = []
+    todo = list(reversed(pieces))
+    line: list[str] = []
+    used = 0
+    room = width - display_width(initial_indent)
+
+    def finish() -> None:
+        nonlocal line, used, room
+        while line and line[-1].isspace():
+            line.pop()
+        lines.append((subsequent_indent if lines else initial_indent) + "".join(line))
+        line, used = [], 0
+        room = width - display_width(subsequent_indent)
+
+    while todo:
+        piece = todo.pop()
+        if piece.isspace():
+            if line:  # a space never starts a line
+                line.append(piece)
+                used += display_width(piece)
+            continue
+        cells = display_width(piece)
+        if used + cells <= room:
+            line.append(piece)
+            used += cells
+            continue
+        if cells <= max(room, 1) and line:
+            finish()  # the piece fits a line of its own: it goes whole to the next one
+            todo.append(piece)
+            continue
+        # Wider than a whole line: as much as fits here (a new line if nothing fits), the rest after it.
+        cut = _cut(piece, room - used, room)
+        if not cut and line:
+            finish()
+            todo.append(piece)
+            continue
+        cut = cut or len(_atoms(piece)[0])  # not one character fits an empty line: one goes, past the edge
+        line.append(piece[:cut])
+        if piece[cut:]:
+            todo.append(piece[cut:])
+        finish()
+    if line:
+        finish()
+    return lines
