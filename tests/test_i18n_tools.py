@@ -347,3 +347,22 @@ def test_an_editions_text_the_games_translation_covers_is_not_asked_for_but_its_
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     assert ("fuzzy", "Money cards") not in kinds(i18n_tools.check_languages(["eo"]))
     assert ("untranslated", "Money cards") not in kinds(i18n_tools.check_languages(["eo"]))
+
+
+def test_update_of_a_language_with_no_catalog_there_is_refused_not_started(tmp_path):
+    # A mistyped --dir (or language) would otherwise create an empty catalog and call it an update.
+    from engine.errors import CatalogError
+
+    with pytest.raises(CatalogError) as caught:
+        i18n_tools.update_catalogs(["ja"], tmp_path / "nowhere")
+    assert "there is no ja catalog here: start one with `cardrules i18n init ja --dir " in str(caught.value)
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_update_counts_what_is_left_to_translate_as_check_does(tmp_path, monkeypatch):
+    # An edition's text that the game's translation covers is not asked for by check: update does not count it.
+    write(tmp_path, "eo", 'msgctxt "high-society"\nmsgid "Money cards"\nmsgstr "Monkartoj"\n\n'
+                          'msgctxt "high-society/ko"\nmsgid "Money cards"\nmsgstr ""\n\n')
+    update, _catalog = updated_catalog(tmp_path, monkeypatch, [("high-society", "Money cards"),
+                                                               ("high-society/ko", "Money cards"), "Quit the game"])
+    assert update.untranslated == 1  # "Quit the game" only

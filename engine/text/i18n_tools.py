@@ -375,7 +375,12 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
     updated = []
     for lang in langs:
         path = catalog_path(base, lang)
-        catalog = read_catalog(path) if path.exists() else _new_catalog(lang)
+        if not path.exists():
+            # A mistyped --dir or language must not pass for an update: `init` starts a language.
+            # TRANSLATORS: i18n update of a language that has no catalog there; keep the command as it is.
+            raise CatalogError.at(_("there is no {lang} catalog here: start one with `cardrules i18n init {lang} "
+                                    "--dir {root}`", lang=lang, root=str(base)), file=str(path))
+        catalog = read_catalog(path)
         if catalog.msgid_bugs_address in ("", "EMAIL@ADDRESS") or "EMAIL@ADDRESS" in (catalog.last_translator or ""):
             _project_header(catalog, lang)  # gettext's placeholders, from an older init
         # A message that comes back into use gets its old translation back.
@@ -399,7 +404,11 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
                 message.previous_id = []
         write_catalog(path, catalog, keep_obsolete=not drop_obsolete)
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
-        untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m))
+        # Counted as `check` counts: an edition's text the game's translation covers asks for nothing.
+        translated = {_key(m) for m in catalog if m.id and not m.fuzzy and _is_translated(m)}
+        untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m)
+                           and not (m.context and any((parent or None, _key(m)[1]) in translated
+                                                      for parent in i18n.context_chain(m.context)[1:])))
         updated.append(CatalogUpdate(path, untranslated, fuzzy, 0 if drop_obsolete else len(catalog.obsolete)))
     return updated
 
