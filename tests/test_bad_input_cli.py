@@ -280,3 +280,23 @@ def test_an_option_value_that_does_not_fit_where_it_is_used_is_blamed_on_the_com
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.splitlines()[0] == (f"command line: -o third-field-price={value}: {reason} "
                                            "(where the ruleset uses it: rulesets/bohnanza/base.yaml:107:67)")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", "-r", ""), "the ruleset is empty: give a name (GAME/EDITION) or a house-rule file"),
+    (("simulate", "-r", "", "--games", "1", "--players", "bot:random,bot:random,bot:random"),
+     "the ruleset is empty"),
+    (("simulate", "-r", "high-society/ja", "--baseline", " ", "--games", "1", "--players",
+      "bot:random,bot:random,bot:random"), "the ruleset is empty"),
+    (("play", "--players", ""), "The list of players is empty"),
+    (("play", "--players", "Bot 1 (heuristic),bot,bot"),
+     'The name "Bot 1 (heuristic)" is the one given to the bot in seat 2: choose another name.'),
+    (("play", "-o", "tiebreak=money", "-o", "tiebreak=highest-luxury"),
+     "'tiebreak' is set twice; give it once (a list as NAME=VALUE,VALUE)"),
+])
+def test_an_empty_or_repeated_command_line_value_is_a_command_line_error(scratch, args, message):
+    # `-r "$RULES"` with the variable unset played the default; a second -o silently won over the first.
+    done = cardrules(*args, cwd=scratch)
+    assert done.returncode == 2, done.stderr
+    assert message in done.stderr
+    assert done.stdout == ""

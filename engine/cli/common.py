@@ -39,11 +39,26 @@ def option_overrides(func: Callable) -> Callable:
             if "=" not in item:
                 raise click.BadParameter(_("expected NAME=VALUE, got {value}", value=repr(item)))
             name, value = item.split("=", 1)
+            if name.strip() in result:
+                # The last would win without a word (a list option's values do not add up).
+                # TRANSLATORS: an option set twice with -o; keep NAME=VALUE,VALUE as it is.
+                raise click.BadParameter(_("{name} is set twice; give it once (a list as NAME=VALUE,VALUE)",
+                                           name=repr(name.strip())))
             result[name.strip()] = value.strip()
         return result
 
     return click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", callback=to_dict,
                         help=_("Set a ruleset option for this run (repeatable)."))(func)
+
+
+def given_rulesets(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """``-r`` (one or several): an empty value is a mistake (``-r "$RULES"`` with the variable unset), not a
+    request for the default."""
+    for name in (value if isinstance(value, tuple) else (value,)):
+        if name is not None and not name.strip():
+            # TRANSLATORS: -r was given with nothing in it; keep GAME/EDITION as it is.
+            raise click.BadParameter(_("the ruleset is empty: give a name (GAME/EDITION) or a house-rule file"))
+    return value
 
 
 # The exit status the command ends with if its reader goes away now (`| head`): set as soon as it knows it

@@ -14,7 +14,7 @@ from rich.console import Console
 from ..errors import CardrulesError, EndlessGameError, LogError, RulesetError
 from ..terminal.console import OutputConsole
 from ..text.i18n import _
-from .common import ascii_option, exits_on_bad_input, lang_option, option_overrides, parse_seats
+from .common import ascii_option, exits_on_bad_input, given_rulesets, lang_option, option_overrides, parse_seats
 from . import completion
 
 
@@ -191,6 +191,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 
 @click.command(help=_("Play a game in the terminal (with no terminal on stdin, bots play it and it is narrated)."))
 @click.option("-r", "--ruleset", "ruleset_name", metavar="RULESET", shell_complete=completion.rulesets,
+              callback=given_rulesets,
               help=_("Ruleset name (GAME/EDITION) or a house-rule YAML file; default: the edition for your language."))
 @click.option("--players", "players_spec", metavar="SPEC",
               help=_("Comma-separated seats: a name for a human, bot:KIND for a bot. Default: you and three bots."))

@@ -20,7 +20,7 @@ from babel.numbers import format_decimal
 from ..text.formatting import reader_locale
 from ..text.i18n import _, ngettext
 from ..text.shown import json_text
-from .common import ascii_option, exits_on_bad_input, failing, lang_option, option_overrides, parse_seats
+from .common import ascii_option, exits_on_bad_input, failing, given_rulesets, lang_option, option_overrides, parse_seats
 from . import completion
 
 # The progress bar appears only for runs that last longer than this (seconds).
@@ -246,10 +246,10 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
                help=_("Play many games with bots under one or more rulesets and compare them side by side "
                       "(game i is dealt the same way under every ruleset)."))
 @click.option("-r", "--ruleset", "ruleset_names", multiple=True, required=True, metavar="RULESET",
-              shell_complete=completion.rulesets,
+              shell_complete=completion.rulesets, callback=given_rulesets,
               help=_("A ruleset (GAME/EDITION or a house-rule YAML file); repeat to compare. "
                      "Differences are against the first, or against --baseline."))
-@click.option("--baseline", metavar="RULESET", shell_complete=completion.rulesets,
+@click.option("--baseline", metavar="RULESET", shell_complete=completion.rulesets, callback=given_rulesets,
               help=_("The ruleset (one of the -r values) the others are compared with; default: the first."))
 @option_overrides
 @click.option("--games", type=click.IntRange(min=1), required=True, metavar="N",

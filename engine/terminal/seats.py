@@ -73,7 +73,11 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
     seat order; a name used twice is refused (a log names players by seat, but
     people at the table need to tell them apart).
     """
-    if spec is None or not spec.strip():
+    if spec is not None and not spec.strip():
+        # `--players "$SEATS"` with the variable unset: not a request for the default seats.
+        # TRANSLATORS: --players was given with nothing in it.
+        raise SeatSpecError(_("The list of players is empty: name the seats, e.g. Ann,bot:heuristic,bot:random."))
+    if spec is None:
         entries = [user_name()] + [f"bot:{DEFAULT_BOT_KIND}"] * DEFAULT_BOT_SEATS
     else:
         entries = [entry.strip() for entry in spec.split(",")]
@@ -113,6 +117,13 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
     names = [seat.name for seat in seats]
     for name in names:
         if names.count(name) > 1:
+            bot_seat = next((index for index, seat in enumerate(seats) if seat.name == name and not seat.is_human),
+                            None)
+            if bot_seat is not None:
+                # The user wrote the name once; the program gave it to a bot too.
+                # TRANSLATORS: {seat} counts the seats from 1.
+                raise SeatSpecError(_("The name \"{name}\" is the one given to the bot in seat {seat}: choose "
+                                      "another name.", name=name, seat=bot_seat + 1))
             raise SeatSpecError(_("The name \"{name}\" is used by more than one player.", name=name))
     return seats
 
