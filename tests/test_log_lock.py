@@ -205,3 +205,18 @@ def test_a_saved_seat_of_an_unknown_bot_kind_is_refused_not_played_by_a_human(tm
     assert resumed.stdout == ""
     assert resumed.stderr.startswith(f"{log}:")
     assert ': $.seats[0]: Unknown bot kind "heuristc" (did you mean \'heuristic\'?)' in resumed.stderr
+
+
+@pytest.mark.parametrize("name", ["[x].json", "x*.json", "x?.json"])
+def test_only_the_games_own_interrupted_saves_are_cleared_whatever_its_name(tmp_path, name):
+    # The name is no glob pattern: "[x].json" must clear its own leftovers and leave "x.json"'s alone.
+    from engine.formats.log_lock import LogLock
+
+    own = tmp_path / f".{name}.k3j4.tmp"
+    another_games = tmp_path / ".x.json.other.tmp"
+    for path in (own, another_games):
+        path.write_text('{"partial', encoding="utf-8")
+    with LogLock(tmp_path / name):
+        pass
+    assert not own.exists()
+    assert another_games.exists()

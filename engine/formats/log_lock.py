@@ -12,6 +12,7 @@ it and removes it, together with the temporary files a save cut short left.
 from __future__ import annotations
 
 import fcntl
+import glob
 import os
 from pathlib import Path
 
@@ -48,7 +49,8 @@ class LogLock:
     def _remove_interrupted_saves(self) -> None:
         # Saves write .NAME.XXXX.tmp and rename it; a kill between the two leaves it. Only a holder of
         # the lock saves to this file, so what is there now is left over.
-        for leftover in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+        # The name is matched as it is written: a game called "[x].json" is no pattern.
+        for leftover in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"):
             try:
                 leftover.unlink()
             except OSError:
