@@ -164,9 +164,7 @@ def _play_one(game: Any, seed: int) -> str | None:
     # cards is counted at intervals instead (and at the end), so the check stays linear in the game's length.
     check_every = max(1, game.cards.size // CARDS_COUNTED_PER_ACTION)
     while not state.is_terminal():
-        legal = state.legal_actions()
-        if not legal:
-            return _("player {player} has no legal action in a game that is not over", player=state.current_player())
+        legal = state.checked_legal_actions()  # none: a located error, as in play
         action = legal.sample(chooser)
         if action not in legal:
             return _("a sampled action is not among the legal actions")

@@ -297,3 +297,32 @@ def test_a_long_game_that_ends_is_not_refused_by_the_trial(tmp_path):
     house = _written(tmp_path, "long.yaml", f"extends: bohnanza/amigo\nid: long-season\ncards:\n{lines}")
     done = cardrules("validate", str(house))
     assert done.exit_code == 0, done.output
+
+
+# Fields that take no card: the first player who must plant has nothing legal to do.
+NO_FIELD = """\
+extends: bohnanza/amigo
+id: no-field
+zones:
+  field-1: {capacity: 0}
+  field-2: {capacity: 0}
+"""
+
+
+def test_a_player_left_with_no_legal_action_stops_every_command_at_the_step_that_waits(tmp_path):
+    house = _written(tmp_path, "no-field.yaml", NO_FIELD)
+    seats = "bot:random,bot:random,bot:random"
+    validated = cardrules("validate", str(house))
+    played = cardrules_process("play", "-r", str(house), "--players", seats, "--seed", "1",
+                               "--log", str(tmp_path / "stuck.json"))
+    simulated = cardrules_process("simulate", "-r", str(house), "--players", seats, "--games", "3", "--jobs", "1",
+                                  "--seed", "1")
+    for output, status in ((validated.output, validated.exit_code), (played.stderr, played.returncode),
+                           (simulated.stderr, simulated.returncode)):
+        assert status == 1 and "Traceback" not in output, output
+        found = LOCATED.search(output)
+        assert found and found["file"] == str(house), output
+        assert "has no legal action at step plant-from-hand: the game cannot go on" in found["message"]
+    assert f"The game log is saved in {tmp_path / 'stuck.json'}." in played.stdout
+    resumed = cardrules_process("play", "--resume", str(tmp_path / "stuck.json"))
+    assert resumed.returncode == 1 and "has no legal action" in resumed.stderr

@@ -186,6 +186,21 @@ class State(CardMoves, RuleQueries, LogForm):
             self._idle_windows = 0
         self._next_progress_check = min(decisions + PROGRESS_WINDOW, MAX_ACTIONS)
 
+    def checked_legal_actions(self) -> LegalActions:
+        """The legal actions of a player who must act; a located EndlessGameError when there are none.
+
+        A valid ruleset may still leave a player with nothing to do (fields
+        that take no card, and a card that must be planted): the game cannot
+        go on. Asked where players choose (the terminal, a simulation), so the
+        stop is told at the step that waits, as a game that never ends is.
+        """
+        legal = self.legal_actions()
+        if not legal and not self.terminal:
+            step = self.stack[-1][0].id if self.stack else None
+            raise self.endless(_("{player} (seat {seat}) has no legal action at step {step}: the game cannot go on",
+                                 player=self.game.players[self.current], seat=self.current, step=step), step=step)
+        return legal
+
     def endless(self, message: str, *, step: str | None = None) -> EndlessGameError:
         """The error that stops a game which would never end, located at the ruleset's end conditions (or at
         ``step``, the loop that spins). Raised before an action when the game went on too long, or (a shuffle

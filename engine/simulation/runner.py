@@ -164,7 +164,7 @@ def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     bots = [make_bot(kind, seed=bot_seed(plan.seed, game_index, seat)) for seat, kind in enumerate(plan.seat_kinds)]
     while not state.is_terminal():
         player = state.current_player()
-        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+        state.apply_action(bots[player].choose(state.observation(player), state.checked_legal_actions()))
     return state
 
 

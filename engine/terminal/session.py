@@ -97,7 +97,7 @@ class GameSession:
                 # What happened before this human's move is old news from now on.
                 self._recent = []
             else:
-                action = self._bots[player].choose(self.state.observation(player), self.state.legal_actions())
+                action = self._bots[player].choose(self.state.observation(player), self.state.checked_legal_actions())
             try:
                 self.state.apply_action(action)
             except EndlessGameError:
@@ -353,7 +353,7 @@ class GameSession:
         """Ask the human in seat ``player`` until they type a legal action (the decision's own prompt)."""
         self.hand_over(player)
         self.show_table()
-        legal = self.state.legal_actions()
+        legal = self.state.checked_legal_actions()
         kind = self.state.observation(player).decision.get("kind", "")
         try:
             return prompt_for(kind).ask(self, player, legal)
