@@ -81,3 +81,24 @@ def test_a_huge_ruleset_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
     done = cardrules("validate", "broken/huge.yaml")
     assert done.exit_code == 1
     assert done.stderr.splitlines()[0] == "broken/huge.yaml:1:1: file is too large (1148092 bytes; the limit is 1048576)"
+
+
+LONG = "a" * 300  # one path component past the 255 bytes a file name may have
+
+
+@pytest.mark.parametrize("files, args, status", [
+    ({}, ("play", "-r", f"high-society/{LONG}"), 2),
+    ({}, ("simulate", "-r", LONG, "--games", "1", "--players", "bot:random,bot:random,bot:random"), 2),
+    ({}, ("validate", f"{LONG}.yaml"), 1),
+    ({"ext.yaml": f"extends: {LONG}.yaml\n"}, ("validate", "ext.yaml"), 1),
+    ({"table.yaml": f"ruleset: {LONG}\nplayers:\n  A: {{money: 1000}}\n  B: {{money: 1000}}\n  C: {{money: 1000}}\n"},
+     ("score", "table.yaml"), 1),
+])
+def test_a_name_too_long_for_a_file_is_refused_like_any_missing_one(tmp_path, files, args, status):
+    # The file system refuses the name itself (ENAMETOOLONG): no traceback, the usual message.
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    done = cardrules_process(*args, cwd=tmp_path)
+    assert done.returncode == status, done.stderr
+    assert "Traceback" not in done.stderr
+    assert LONG[:40] in done.stderr

@@ -67,7 +67,7 @@ def check_log_target(log_file: str) -> None:
     from ..formats.gamelog import check_save_target
 
     path = Path(log_file)
-    if path.is_symlink():
+    if os.path.islink(path):
         # Saving replaces the file: the link would become a file and what it points to keep the old game.
         raise click.BadParameter(_("{path} is a symbolic link: name the file itself", path=log_file),
                                  param_hint="--log")
@@ -78,7 +78,7 @@ def check_no_game_there(log_file: str, force: bool) -> None:
     """An existing game is replaced only with ``--force`` (asked while holding the file's lock: a game that
     another ``play`` saved there a moment ago is seen)."""
     path = Path(log_file)
-    if path.is_file() and not force:  # not a pipe or a device: saving refuses those, --force or not
+    if os.path.isfile(path) and not force:  # not a pipe or a device: saving refuses those, --force or not
         # TRANSLATORS: {path} is the --log file; keep the words --resume and --force.
         raise click.BadParameter(_("{path} already holds a file: continue its game with --resume {path}, "
                                    "or replace it with --force", path=log_file), param_hint="--log")
@@ -86,7 +86,7 @@ def check_no_game_there(log_file: str, force: bool) -> None:
 
 def is_ruleset_path(name: str) -> bool:
     """Whether ``-r`` names a YAML file rather than a GAME/EDITION ruleset."""
-    return Path(name).suffix.lower() in (".yaml", ".yml") and Path(name).is_file()
+    return Path(name).suffix.lower() in (".yaml", ".yml") and os.path.isfile(Path(name))
 
 
 def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
@@ -179,7 +179,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     # The bots of a resumed game draw from a seed of their own, so a log resumes the same way twice.
     bot_seed = None if seed is None else seed + len(log["actions"])
     saved_in = Path(log_file or resume_file)
-    if log_file is None and saved_in.is_symlink():
+    if log_file is None and os.path.islink(saved_in):
         # A save replaces the file it writes: through a link, the link would become a copy and its target stay old.
         saved_in = Path(os.path.realpath(saved_in))
     session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,

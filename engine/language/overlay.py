@@ -68,18 +68,18 @@ def resolve_reference(reference: str, referrer: Path, referrer_shown: str) -> tu
     """
     if is_path_reference(reference):
         candidate = referrer.parent / os.path.expanduser(reference)
-        if not candidate.is_file():
+        if not os.path.isfile(candidate):
             # A referring file reached through a symbolic link (a log resumed through a link in another
             # folder) was written where it really lies: its path is relative to there.
             real = Path(os.path.realpath(referrer)).parent / os.path.expanduser(reference)
-            if referrer.is_symlink() and real.is_file():
+            if os.path.islink(referrer) and os.path.isfile(real):
                 return real, display_path(real)
             return None
         shown = display_path(reference, referrer=referrer_shown)
         # Open the file by its shown name when that is the same file (it is unless a
         # symbolic link precedes a ".."), so whoever reports it later names it the same way.
         as_shown = Path(os.path.expanduser(shown))
-        same = as_shown.is_file() and os.path.samefile(as_shown, candidate)
+        same = os.path.isfile(as_shown) and os.path.samefile(as_shown, candidate)
         return (as_shown if same else candidate), shown
     from .ruleset import find_ruleset_path
 

@@ -253,7 +253,7 @@ def find_ruleset_path(name: str) -> Path | None:
     for directory in resources.subdirs("rulesets"):
         for suffix in (".yaml", ".yml"):
             candidate = directory / f"{name}{suffix}"
-            if candidate.is_file():
+            if os.path.isfile(candidate):
                 return candidate
     return None
 
@@ -267,7 +267,7 @@ def _ruleset_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for directory in resources.subdirs("rulesets"):
         for path in sorted(directory.rglob("*.y*ml")):
-            if path.suffix not in (".yaml", ".yml") or not path.is_file():
+            if path.suffix not in (".yaml", ".yml") or not os.path.isfile(path):
                 continue
             name = path.relative_to(directory).with_suffix("").as_posix()
             found.setdefault(name, path)
@@ -319,10 +319,10 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
     given = os.fspath(name_or_path)
     if _looks_like_path(name_or_path) or (os.path.isdir(given) and find_ruleset_path(given) is None):
         path = Path(os.path.expanduser(given))
-        if path.is_dir():
+        if os.path.isdir(path):
             raise RulesetError.at(_("is a directory, not a file"), file=given, line=1, column=1)
-        if not path.is_file():
-            if path.exists():  # a FIFO, a device, a socket: never opened (it could block or never end)
+        if not os.path.isfile(path):
+            if os.path.exists(path):  # a FIFO, a device, a socket: never opened (it could block or never end)
                 raise RulesetError.at(_("it is not a regular file (a pipe, a device or a socket)"),
                                       file=given, line=1, column=1)
             # TRANSLATORS: a ruleset path given that does not exist.
