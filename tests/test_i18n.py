@@ -272,9 +272,11 @@ def test_a_chinese_locale_finds_the_catalog_of_its_script(tmp_path, monkeypatch,
         i18n.set_language("en")
 
 
-def test_a_language_without_a_catalog_is_said_once_on_stderr_and_english_is_used():
-    done = subprocess.run([sys.executable, "-m", "engine", "--lang", "xx", "rulesets"], capture_output=True, text=True,
-                          timeout=60, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+@pytest.mark.parametrize("asked, hint", [("xx", ""), ("jp", " (did you mean 'ja'?)"), ("kr", " (did you mean 'ko'?)")])
+def test_a_language_without_a_catalog_is_said_once_on_stderr_and_english_is_used(asked, hint):
+    # A country's code given for its language (jp, kr) is recognised from CLDR's likely language of the country.
+    done = subprocess.run([sys.executable, "-m", "engine", "--lang", asked, "rulesets"], capture_output=True,
+                          text=True, timeout=60, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert done.returncode == 0
-    assert done.stderr == "cardrules: no translation for language xx; using English\n"
+    assert done.stderr == f"cardrules: no translation for language {asked}{hint}; using English. Languages: en, ja, ko\n"
     assert "high-society/ja" in done.stdout

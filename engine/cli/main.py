@@ -109,6 +109,24 @@ def _stand_in_for_closed_streams() -> None:
         sys.exit(1)
 
 
+def _meant_language(asked: str, known: list[str]) -> str:
+    """`` (did you mean 'ja'?)`` for a country's code given as a language (jp, kr, cn: CLDR's likely
+    language of that territory), or a near spelling of one there is."""
+    from babel import Locale, UnknownLocaleError
+
+    from ..language.options import did_you_mean
+
+    territory = asked.strip().upper()
+    try:
+        # ZZ is CLDR's "unknown region", whose likely language says nothing of what was meant.
+        likely = Locale.parse(f"und_{territory}").language if territory != "ZZ" else None
+    except (ValueError, TypeError, LookupError, UnknownLocaleError):
+        likely = None
+    if likely in known:
+        return did_you_mean(likely, [likely])
+    return did_you_mean(asked, known)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``cardrules`` console script."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -117,9 +135,12 @@ def main(argv: list[str] | None = None) -> None:
     _stand_in_for_closed_streams()
     if asked and chosen == i18n.DEFAULT_LANGUAGE and not asked.lower().startswith(i18n.DEFAULT_LANGUAGE):
         # Said once, on stderr, so that output meant for a program stays as it is.
-        # TRANSLATORS: --lang named a language that has no catalog; {language} as typed.
-        click.echo(_("cardrules: no translation for language {language}; using English", language=asked[:40]),
-                   err=True)
+        known = i18n.available_languages()
+        # TRANSLATORS: --lang named a language that has no catalog; {language} as typed, {hint} empty or
+        # " (did you mean 'ja'?)", {languages} the languages there are.
+        click.echo(_("cardrules: no translation for language {language}{hint}; using English. Languages: "
+                     "{languages}", language=asked[:40], hint=_meant_language(asked, known),
+                     languages=", ".join(known)), err=True)
     from . import click_i18n
 
     click_i18n.install()

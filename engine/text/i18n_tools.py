@@ -189,6 +189,10 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
     """The message template (``.pot``) for code, click and rulesets, built from the current files."""
     catalog = Catalog(project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False,
                       msgid_bugs_address=BUG_REPORTS)
+    # A translator may start from the template with their own tool (msginit, Poedit): no gettext placeholders.
+    catalog.header_comment = "# cardrules: the template of the program's messages and the rulesets' texts."
+    catalog.language_team = f"cardrules translators <{BUG_REPORTS}>"
+    catalog.last_translator = f"cardrules translators <{BUG_REPORTS}>"
     code_base = _package_dir().parent
     # Babel warns on stderr about every f-string inside a call, even one passed
     # as a placeholder value (``byte=f"{b:02x}"``), which is fine; the
