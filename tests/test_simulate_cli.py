@@ -449,3 +449,37 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
     assert f"{total // 2}/{total}" in line, line
     assert re.search(r"(\d+:\d\d:\d\d|-:--:--)$", line.rstrip()), line
     assert "…" not in line and cell_len(line.rstrip()) <= 80, line
+
+
+def test_a_log_too_long_to_read_back_is_not_written_and_the_statistics_are_kept(capsys, tmp_path, monkeypatch):
+    # What replay could not read is not written: the file stops before that game, the report is still printed.
+    from engine.formats import gamelog
+
+    logs = tmp_path / "games.jsonl"
+    code, out, err = run(capsys, "-r", "high-society/ja", "--games", "3", "--players", FOUR_BOTS, "--seed", "2",
+                         "--jobs", "1", "--logs", str(logs))
+    assert code == 0, err
+    lines = logs.read_text(encoding="utf-8").splitlines()
+    longest = max(len(line.encode("utf-8")) for line in lines)
+    monkeypatch.setattr(gamelog, "MAX_LOG_LINE_BYTES", longest - 1)
+    code, out, err = run(capsys, "-r", "high-society/ja", "--games", "3", "--players", FOUR_BOTS, "--seed", "2",
+                         "--jobs", "1", "--logs", str(logs), "--force")
+    assert code == 1
+    assert "Score of the winner" in out or "Winning score" in out
+    assert f"{logs}: cannot write the file: a game's log is longer than a log may be ({longest - 1} bytes)" in err
+    written = logs.read_text(encoding="utf-8").splitlines()
+    assert written == lines[:lines.index(next(line for line in lines if len(line.encode("utf-8")) == longest))]
+
+
+def test_play_keeps_its_last_save_rather_than_write_a_log_too_long_to_read(tmp_path, monkeypatch):
+    from engine.errors import LogError
+    from engine.formats import gamelog
+
+    target = tmp_path / "game.json"
+    target.write_text('{"kept": true}', encoding="utf-8")
+    monkeypatch.setattr(gamelog, "MAX_LOG_FILE_BYTES", 10)
+    with pytest.raises(LogError) as refused:
+        gamelog.save_log_atomic(target, {"ruleset": "high-society/ja", "players": ["A", "B", "C"], "actions": []})
+    assert str(refused.value) == f"{target}: cannot save the log: a game's log is longer than a log may be (10 bytes)"
+    assert target.read_text(encoding="utf-8") == '{"kept": true}'
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]

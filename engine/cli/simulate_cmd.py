@@ -8,6 +8,7 @@ the statistics are the same whichever.
 """
 from __future__ import annotations
 
+import errno
 import os
 import random
 import sys
@@ -355,8 +356,15 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             nonlocal logs_file
             if logs_file is None:
                 return  # an earlier write failed: the games go on without logs
+            from ..formats.gamelog import MAX_LOG_LINE_BYTES
+
             try:
-                logs_file.write("\n".join(lines) + "\n")
+                for line in lines:
+                    if len(line.encode("utf-8")) > MAX_LOG_LINE_BYTES:
+                        # What replay could not read is not written: the file stops before it, and says so.
+                        raise OSError(errno.EFBIG, _("a game's log is longer than a log may be ({limit} bytes)",
+                                                     limit=MAX_LOG_LINE_BYTES))
+                    logs_file.write(line + "\n")
             except OSError as problem:  # a full disk, a vanished network drive
                 write_problems.append(_cannot_write(logs_path, problem))
                 _close_quietly(logs_file)

@@ -37,7 +37,7 @@ from ..language.schema_check import SchemaValidator
 from ..language.yaml_loader import json_path_parts, line_column_of, oversized_number_message, unreadable_file_message
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
-MAX_LOG_LINE_BYTES = 4 * 1024 * 1024      # one log in a JSON Lines file
+MAX_LOG_LINE_BYTES = MAX_LOG_FILE_BYTES   # one log in a JSON Lines file: a log, however it is written
 MAX_REPORTED_SCHEMA_ERRORS = 20
 JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 
@@ -777,6 +777,10 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any], *, encoded_
     directory = target.parent if str(target.parent) else Path(".")
     check_save_target(target)
     text = dumps_log(log, encoded_actions=encoded_actions)
+    if len(text) > MAX_LOG_FILE_BYTES // 4 and len(text.encode("utf-8")) > MAX_LOG_FILE_BYTES:
+        # Written, it could never be read back (replay, --resume): the last good save stays.
+        raise LogError.at(_("cannot save the log: {reason}", reason=_(
+            "a game's log is longer than a log may be ({limit} bytes)", limit=MAX_LOG_FILE_BYTES)), os.fspath(path))
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
