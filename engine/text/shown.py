@@ -6,7 +6,7 @@ terminal. A control character there is a command to the terminal (an OSC
 sequence retitles the window or makes a hyperlink, ESC [2J clears the
 screen), and rich reads ``[link=...]`` in a plain string as markup. Every
 message goes through :func:`printable` (see ``engine.text.i18n``), and every
-rich table cell or heading through :func:`literal`.
+rich table cell, heading or progress-bar column through :func:`literal`.
 """
 from __future__ import annotations
 
