@@ -449,3 +449,18 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
     assert f"{total // 2}/{total}" in line, line
     assert re.search(r"(\d+:\d\d:\d\d|-:--:--)$", line.rstrip()), line
     assert "…" not in line and cell_len(line.rstrip()) <= 80, line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_ascii_the_report_holds_no_ambiguous_width_character(lang):
+    # --ascii is for terminals that draw "–", "±" or "…" two cells wide: a row holding one sticks out of the table.
+    import unicodedata
+
+    from cli_helpers import cardrules_process
+
+    done = cardrules_process("simulate", "-r", "high-society/ja", "-r", "docs/examples/my-house-rule.yaml",
+                             "--games", "20", "--players", FOUR_BOTS, "--seed", "1", "--jobs", "1",
+                             env={"COLUMNS": "80", "CARDRULES_ASCII": "1"}, lang=lang)
+    assert done.returncode == 0, done.stderr
+    assert not {char for char in done.stdout if unicodedata.east_asian_width(char) == "A"}, done.stdout
+    assert "+/-" in done.stdout  # the spread of the scores, and the note that explains it

@@ -115,6 +115,8 @@ class LazyProgress:
         from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
         from rich.table import Column
 
+        from ..text.glyphs import cut_overflow
+
         # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
         # games per ruleset (as --games says).
         label = _("Simulating") if self.rulesets == 1 else ngettext(
@@ -125,7 +127,7 @@ class LazyProgress:
                    + cell_len("0:00:00") + 3)
         if cell_len(label) + 1 + numbers + 1 + PROGRESS_BAR_LEAST > width:
             label = _("Simulating")
-        columns: list[Any] = [shown_column(lambda task: label, Column(no_wrap=True, overflow="ellipsis"))]
+        columns: list[Any] = [shown_column(lambda task: label, Column(no_wrap=True, overflow=cut_overflow()))]
         bar = min(PROGRESS_BAR_MOST, width - cell_len(label) - 1 - numbers - 1)
         if bar >= PROGRESS_BAR_LEAST:
             columns.append(BarColumn(bar_width=bar, table_column=Column(no_wrap=True)))
@@ -437,6 +439,7 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     from ..terminal.console import OutputConsole, Wrapped
 
     from ..simulation.report import render_report
+    from ..text.glyphs import one_cell_wide
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
     console = OutputConsole(width=width, highlight=False)
@@ -449,6 +452,7 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
         if isinstance(renderable, str):
             # A finding or a note: plain text, brackets and all, wrapped as all the program's text is (rich breaks
             # only at spaces: Japanese lost "±" or "95%" to a line of their own, and a line started with "）。").
-            console.print(Wrapped(renderable))
+            # With --ascii its characters are the tables' (the notes explain their "+/-").
+            console.print(Wrapped(one_cell_wide(renderable)))
         else:
             console.print(renderable)

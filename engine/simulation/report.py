@@ -444,7 +444,9 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
                                   baseline=heading[difference["baseline"]])), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
-        return Text(difference_text(difference, TABLE_DECIMALS), style="bold" if difference["significant"] else "dim")
+        shown = literal(difference_text(difference, TABLE_DECIMALS))
+        shown.stylize("bold" if difference["significant"] else "dim")
+        return shown
 
     base = ruleset_summaries[0]
     for index, seat in enumerate(base["seats"]):

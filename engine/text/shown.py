@@ -47,12 +47,16 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
 def literal(value: Any) -> Any:
     """A rich table cell or heading that shows a string as it is (printable, never markup); renderables pass.
 
-    Newlines stay: a cell of several lines is made so on purpose.
+    Newlines stay: a cell of several lines is made so on purpose. With
+    ``--ascii``, the ambiguous-width characters become ASCII (see
+    :func:`engine.text.glyphs.one_cell_wide`): a table is where they break the lines.
     """
     if isinstance(value, str):
         from rich.text import Text  # here: most commands that translate a message draw no table
 
-        return Text(printable(value))
+        from .glyphs import one_cell_wide
+
+        return Text(one_cell_wide(printable(value)))
     return value
 
 
