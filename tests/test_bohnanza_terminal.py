@@ -120,6 +120,9 @@ class Human:
             self.screens_with_buy += 1
             self.send("buy")
             return
+        if own and own[0].startswith("Enter to "):  # the one answer possible ("Enter to decline"): Enter gives it
+            self.send("")
+            return
         if own and own[0] in ("accept or decline", "decline"):
             self.send("accept" if own[0] == "accept or decline" else "decline")
             return
@@ -848,3 +851,41 @@ def test_the_offer_example_is_in_the_readers_words_and_typed_back_makes_that_off
     assert action != "quit" and action in state.legal_actions(), screen
     offers = state.game.space("offer") if hasattr(state.game, "space") else None
     assert offers is None or action in offers
+
+
+def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hints_name_only_legal_words():
+    """A decision with one answer takes it on Enter; a wrong word is told only the words legal now."""
+    import pyte
+
+    env = dict(ENV, COLUMNS="80", LINES="24")
+    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "5",
+                                         "--players", "Ann,bot:heuristic,bot:heuristic"],
+                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child.delaybeforesend = None
+    screen = pyte.Screen(80, 24)
+    stream = pyte.Stream(screen)
+
+    def next_screen() -> str:
+        child.expect(r"> $")
+        stream.feed(child.before + child.after)
+        return "\n".join(line.rstrip() for line in screen.display)
+
+    try:
+        for _ in range(2):  # Bot 1's turn, then Bot 2's: Ann makes no offer
+            next_screen()
+            child.sendline("pass")
+        shown = next_screen()
+        # The offer is on screen with the prompt, which says what Enter does.
+        assert "Bot 2 (heuristic) offers you Chili Bean for 1 × Stink Bean" in shown, shown
+        assert "you can only decline" in shown and shown.rstrip().endswith("Ann, Enter to decline (? help, q quit) >")
+        child.sendline("d")
+        assert "Press Enter or type decline, or ? to see what you may do." in next_screen()
+        child.sendline("")
+        shown = next_screen()
+        assert shown.rstrip().endswith("Ann, offer or pass (? help, q quit) >"), shown  # declined: trading goes on
+        child.sendline("xyz")
+        shown = next_screen()
+        # Not the active player: "end" is not offered, in the hint as in the prompt.
+        assert "Type offer or pass, or ? to see what you may do." in shown and "end" not in shown.splitlines()[-2]
+    finally:
+        child.terminate(force=True)

@@ -195,3 +195,27 @@ def test_at_80x24_the_story_fills_the_rows_left_marks_a_cut_and_recap_shows_it_w
     finally:
         child.terminate(force=True)
     assert cuts
+
+
+@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
+                                           ("ja", "bohnanza/amigo")])
+def test_with_ascii_no_table_row_holds_an_ambiguous_width_character(lang, ruleset):
+    """--ascii is for terminals that draw ``…``, ``–``, ``×`` two cells wide: such a row's border would stand out."""
+    import unicodedata
+
+    name = "AlexandraVeryLongNameThatGoesOnAndOnForever"  # cut to fit: "..." marks the cut
+    players = ",".join([name] + ["bot:heuristic"] * (4 if ruleset.startswith("high") else 2))
+    child, screen, stream = session(lang, ruleset, "--ascii", players=players)
+    try:
+        for _ in range(3):
+            if not next_prompt(child, stream):
+                break
+            lines = [line.rstrip() for line in screen.display]
+            text = "\n".join(lines)
+            rows = [line for line in lines if line[:1] in ("+", "|")]
+            assert len(rows) >= 5, text
+            assert not {char for row in rows for char in row if unicodedata.east_asian_width(char) == "A"}, text
+            assert any("..." in row for row in rows) and not any(name in row for row in rows), text
+            child.sendline("pass")
+    finally:
+        child.terminate(force=True)

@@ -173,3 +173,24 @@ def test_clicks_own_words_from_a_hostile_catalog_are_shown_as_text(tmp_path):
         assert "\x1b" not in output
     assert "Show\\x1b]0;pwned\\x07 help\\x1b[2J" in helped.stdout
     assert "Error\\x1b]8;;file:///etc/passwd" in refused.stderr
+
+
+def test_the_progress_bar_shows_a_hostile_catalogs_label_and_speed_as_text(tmp_path, monkeypatch):
+    # The label and the speed of simulate's bar are translations: rich's TextColumn would read them as markup.
+    from engine.cli import simulate_cmd
+
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write_catalog(tmp_path, "eo", f'msgid "Simulating"\nmsgstr "{MARKUP} [blink on red]now[/]"\n\n'
+                  '#, python-brace-format\nmsgid "{speed} games/s"\nmsgstr "[link=https://evil.example/]{speed}[/link]"\n')
+    try:
+        i18n.set_language("eo")
+        progress = simulate_cmd.LazyProgress(1500, enabled=False)
+        progress._start(Console(file=io.StringIO(), width=200, force_terminal=True))
+        progress.progress.update(progress.task, completed=700, rate=i18n._("{speed} games/s", speed="12"))
+        progress.close()
+        screen = rendered(progress.progress.make_tasks_table(progress.progress.tasks))
+    finally:
+        i18n.set_language("en")
+    assert "\x1b]8" not in screen and "\x1b[5" not in screen  # no hyperlink, no blinking
+    assert f"{MARKUP} [blink on red]now[/]" in screen
+    assert "[link=https://evil.example/]12[/link]" in screen and "700/1500" in screen

@@ -483,3 +483,18 @@ def test_play_keeps_its_last_save_rather_than_write_a_log_too_long_to_read(tmp_p
     assert str(refused.value) == f"{target}: cannot save the log: a game's log is longer than a log may be (10 bytes)"
     assert target.read_text(encoding="utf-8") == '{"kept": true}'
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_ascii_the_report_holds_no_ambiguous_width_character(lang):
+    # --ascii is for terminals that draw "–", "±" or "…" two cells wide: a row holding one sticks out of the table.
+    import unicodedata
+
+    from cli_helpers import cardrules_process
+
+    done = cardrules_process("simulate", "-r", "high-society/ja", "-r", "docs/examples/my-house-rule.yaml",
+                             "--games", "20", "--players", FOUR_BOTS, "--seed", "1", "--jobs", "1",
+                             env={"COLUMNS": "80", "CARDRULES_ASCII": "1"}, lang=lang)
+    assert done.returncode == 0, done.stderr
+    assert not {char for char in done.stdout if unicodedata.east_asian_width(char) == "A"}, done.stdout
+    assert "+/-" in done.stdout  # the spread of the scores, and the note that explains it

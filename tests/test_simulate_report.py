@@ -186,8 +186,41 @@ def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind
     rows = {line.split("│")[1].strip(): line.split("│")[2].strip()
             for line in console.export_text().splitlines() if line.startswith("│")}
     assert rows[length] == "30.0"
-    assert rows[trades] == "0.35"
+    # One format for the whole table: 0.35 trades per turn has one decimal, as 30.0 turns have.
+    assert rows[trades] == "0.4"
     assert rows["Coins per player"] == "3.0"
+    # Nobody is put out in a game without elimination: no row says "0.0% (0.0%–...)" about it.
+    assert "Players eliminated" not in rows and "Games without a winner" not in rows
+
+
+def test_the_tables_means_get_a_second_decimal_together_when_one_would_read_zero():
+    from engine.simulation.report import mean_decimals
+
+    assert mean_decimals([30.0, 1.18, 1194.6, None]) == 1
+    assert mean_decimals([30.0, 0.04, 0.0]) == 2  # 0.04 would read 0.0: every mean of the table gets two
+
+
+@given(st.lists(st.one_of(st.none(), st.floats(min_value=0, max_value=1e6)), max_size=8))
+def test_every_mean_of_a_table_shows_the_same_number_of_decimals_and_no_small_mean_reads_zero(means):
+    from engine.simulation.report import decimal, mean_decimals
+
+    digits = mean_decimals(means)
+    assert digits in (1, 2)
+    shown = [decimal(value, digits) for value in means if value is not None and value < 1e13]
+    assert len({len(text.rpartition(".")[2]) for text in shown}) <= 1
+    if digits == 1:
+        assert all(text != "0.0" for value, text in zip([v for v in means if v is not None and v < 1e13], shown)
+                   if value >= 0.05)
+
+
+def test_the_elimination_rows_are_reported_for_rulesets_that_can_put_a_player_out(known_case):
+    from engine.language.ruleset import load_ruleset
+    from engine.simulation.report import can_eliminate
+
+    assert can_eliminate(load_ruleset("high-society/ja"))
+    assert not can_eliminate(load_ruleset("bohnanza/amigo"))
+    # The made-up rulesets declare no elimination, but their games put players out: the data shows it, so it is told.
+    assert "Players eliminated" in tables_text(known_case)
 
 
 def tables_text(known_case) -> str:

@@ -113,8 +113,10 @@ class LazyProgress:
         a terminal narrowed later cuts the description, never a number.
         """
         from rich.cells import cell_len
-        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
         from rich.table import Column
+
+        from ..text.glyphs import cut_overflow
 
         # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
         # games per ruleset (as --games says).
@@ -126,12 +128,12 @@ class LazyProgress:
                    + cell_len("0:00:00") + 3)
         if cell_len(label) + 1 + numbers + 1 + PROGRESS_BAR_LEAST > width:
             label = _("Simulating")
-        columns: list[Any] = [TextColumn(label, table_column=Column(no_wrap=True, overflow="ellipsis"))]
+        columns: list[Any] = [shown_column(lambda task: label, Column(no_wrap=True, overflow=cut_overflow()))]
         bar = min(PROGRESS_BAR_MOST, width - cell_len(label) - 1 - numbers - 1)
         if bar >= PROGRESS_BAR_LEAST:
             columns.append(BarColumn(bar_width=bar, table_column=Column(no_wrap=True)))
         columns += [MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=cell_len(f"{self.total}/{self.total}"))),
-                    TextColumn("{task.fields[rate]}", table_column=Column(no_wrap=True)),
+                    shown_column(lambda task: task.fields["rate"], Column(no_wrap=True)),
                     TimeRemainingColumn(table_column=Column(no_wrap=True, min_width=7))]
         return columns
 
@@ -139,6 +141,24 @@ class LazyProgress:
         """Remove the bar (if it was shown)."""
         if self.progress is not None:
             self.progress.stop()
+
+
+def shown_column(text_of: Any, table_column: Any) -> Any:
+    """A progress-bar column showing ``text_of(task)`` as it is, through :func:`engine.text.shown.literal`.
+
+    rich's ``TextColumn`` reads its text as markup and as a format string: a
+    catalog's translation of the label or the speed could then make a live
+    hyperlink (``[link=file:///...]``) or blink, as no other text does.
+    """
+    from rich.progress import ProgressColumn
+
+    from ..text.shown import literal
+
+    class ShownColumn(ProgressColumn):
+        def render(self, task: Any) -> Any:
+            return literal(text_of(task))
+
+    return ShownColumn(table_column=table_column)
 
 
 def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[Any], list[Any]]:
@@ -427,6 +447,7 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     from ..terminal.console import OutputConsole, Wrapped
 
     from ..simulation.report import render_report
+    from ..text.glyphs import one_cell_wide
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
     console = OutputConsole(width=width, highlight=False)
@@ -439,6 +460,7 @@ def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
         if isinstance(renderable, str):
             # A finding or a note: plain text, brackets and all, wrapped as all the program's text is (rich breaks
             # only at spaces: Japanese lost "±" or "95%" to a line of their own, and a line started with "）。").
-            console.print(Wrapped(renderable))
+            # With --ascii its characters are the tables' (the notes explain their "+/-").
+            console.print(Wrapped(one_cell_wide(renderable)))
         else:
             console.print(renderable)

@@ -294,6 +294,29 @@ def decimal(value: float | None, digits: int = 1) -> str:
     return format_with_pattern(number, pattern, _locale())
 
 
+# The most decimals a table's means get: a second only where one would show a mean that is not zero as 0.0.
+MOST_MEAN_DECIMALS = 2
+
+
+def mean_decimals(means: Sequence[float | None]) -> int:
+    """The decimals of every mean in one table: one, or two when one decimal would read a small mean as 0.0.
+
+    Decided for the table, not the row: one number format throughout a table.
+    """
+    for digits in range(1, MOST_MEAN_DECIMALS):
+        if not any(value and math.isfinite(value) and round(abs(value), digits) == 0 for value in means):
+            return digits
+    return MOST_MEAN_DECIMALS
+
+
+def can_eliminate(ruleset: Any) -> bool:
+    """Whether ``ruleset`` may put players out (its ``scoring.elimination``, with its options applied)."""
+    from ..blocks import registry
+
+    spec = getattr(ruleset, "elimination", None) or {"kind": "none"}
+    return bool(getattr(registry.build("elimination", spec, ruleset), "enabled", False))
+
+
 def rate_with_interval(rate: Mapping[str, Any], digits: int | None = None) -> str:
     """``40.6% (39.9–41.3%)``."""
     if rate["rate"] is None:
@@ -386,11 +409,12 @@ def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     return Fraction(round(dollars / step)) * step / scale
 
 
-def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float | None]) -> list[str]:
+def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float | None],
+                  digits: int = 1) -> list[str]:
     """A row of a measure's means, one per ruleset, each in its ruleset's unit (``$18.7 million``, ``20,400.0``).
 
-    A mean keeps one decimal of a unit; a plain number always shows it, as every
-    other mean of the report does (``20,633.3`` beside ``20,400.0``, not ``20,400``).
+    A mean keeps ``digits`` decimals of a unit (the table's, see :func:`mean_decimals`); a plain number always
+    shows them, as every other mean of the table does (``20,633.3`` beside ``20,400.0``, not ``20,400``).
     """
     scales = [_plain_scale(ruleset, measure) for ruleset in rulesets]
     cells = []
@@ -398,7 +422,7 @@ def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float
         if amount is None:
             cells.append("–")
         elif scale is not None:
-            cells.append(decimal(float(Fraction(round(amount * 10), 10) * scale)))
+            cells.append(decimal(float(Fraction(round(amount * 10 ** digits), 10 ** digits) * scale), digits))
         else:
             from ..text.explain import measure_amount
 
@@ -444,7 +468,9 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
                                   baseline=heading[difference["baseline"]])), justify="right", overflow="fold")
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
-        return Text(difference_text(difference, TABLE_DECIMALS), style="bold" if difference["significant"] else "dim")
+        shown = literal(difference_text(difference, TABLE_DECIMALS))
+        shown.stylize("bold" if difference["significant"] else "dim")
+        return shown
 
     base = ruleset_summaries[0]
     for index, seat in enumerate(base["seats"]):
@@ -473,34 +499,55 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
     def row(label: str, cells: Sequence[str]) -> None:
         measures.add_row(literal(label), *map(literal, cells))
 
+    unit = common_round_unit(ruleset_summaries)
+    measure_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry["mean_measures"]))
+    counter_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry.get("mean_counters", {})))
+    counter_keys = {}
+    for name in counter_names:
+        declaring = next((ruleset for ruleset in rulesets if _counter_per(ruleset, name) is not None), rulesets[0])
+        counter_keys[name] = (declaring, _counter_per(declaring, name) or "game")
+    # One number of decimals for every mean of the table, decided by the whole table: a row of its own
+    # precision (1.18 beside 13.6) reads as if it were measured more exactly.
+    digits = mean_decimals([value for entry in ruleset_summaries for value in (
+        entry["winning_score"]["mean"], entry["winning_score"]["sd"], entry["score"]["mean"], entry["score"]["sd"],
+        entry["mean_rounds"], entry["mean_actions"],
+        *(entry["mean_measures"].get(name) for name in measure_names
+          if all(_plain_scale(ruleset, name) is not None for ruleset in rulesets)),
+        *((entry.get("mean_counters", {}).get(name) or {}).get("per_round" if per == "round" else "per_game")
+          for name, (_declaring, per) in counter_keys.items()))])
+
     def mean_sd(distribution: Mapping[str, Any]) -> str:
         if distribution["mean"] is None:
             return "–"
         if distribution["sd"] is None:
-            return decimal(distribution["mean"])
+            return decimal(distribution["mean"], digits)
         # TRANSLATORS: a mean and its standard deviation, e.g. "23.4 ± 8.1".
-        return _("{mean} ± {sd}", mean=decimal(distribution["mean"]), sd=decimal(distribution["sd"]))
+        return _("{mean} ± {sd}", mean=decimal(distribution["mean"], digits), sd=decimal(distribution["sd"], digits))
 
     # TRANSLATORS: row label: the winners' score (mean ± standard deviation).
     row(_("Winning score"), [mean_sd(entry["winning_score"]) for entry in ruleset_summaries])
     # TRANSLATORS: row label: every player's final score (mean ± standard deviation).
     row(_("Score of every player"), [mean_sd(entry["score"]) for entry in ruleset_summaries])
-    # TRANSLATORS: row label: the share of players the ruleset's elimination rule put out (they cannot win).
-    row(_("Players eliminated"), [rate_with_interval(entry["eliminated"], TABLE_DECIMALS) for entry in ruleset_summaries])
-    # TRANSLATORS: row label: the share of games that nobody won.
-    row(_("Games without a winner"), [rate_with_interval(entry["no_winner"], TABLE_DECIMALS) for entry in ruleset_summaries])
+    # Only elimination leaves a game without a winner (everyone out): without it in any compared ruleset, both rows
+    # would print a 0% with an interval, as if it could happen.
+    if any(can_eliminate(ruleset) for ruleset in rulesets) or any(
+            entry["eliminated"]["rate"] or entry["no_winner"]["rate"] for entry in ruleset_summaries):
+        # TRANSLATORS: row label: the share of players the ruleset's elimination rule put out (they cannot win).
+        row(_("Players eliminated"), [rate_with_interval(entry["eliminated"], TABLE_DECIMALS)
+                                      for entry in ruleset_summaries])
+        # TRANSLATORS: row label: the share of games that nobody won.
+        row(_("Games without a winner"), [rate_with_interval(entry["no_winner"], TABLE_DECIMALS)
+                                          for entry in ruleset_summaries])
     criteria = list(dict.fromkeys(c for entry in ruleset_summaries for c in entry["decided_by"]))
     criteria.sort(key=lambda c: (c != "score", c in ("shared", "no-winner"), c))
     for criterion in criteria:
         row(criterion_label(criterion, rulesets),
             [percent(entry["decided_by"][criterion]["rate"], TABLE_DECIMALS) if criterion in entry["decided_by"] else percent(0.0, TABLE_DECIMALS)
              for entry in ruleset_summaries])
-    unit = common_round_unit(ruleset_summaries)
-    row(length_label(unit), [decimal(entry["mean_rounds"]) for entry in ruleset_summaries])
+    row(length_label(unit), [decimal(entry["mean_rounds"], digits) for entry in ruleset_summaries])
     # TRANSLATORS: row label: average number of player decisions per game.
-    row(_("Actions per game"), [decimal(entry["mean_actions"]) for entry in ruleset_summaries])
+    row(_("Actions per game"), [decimal(entry["mean_actions"], digits) for entry in ruleset_summaries])
     # One row per measure a compared ruleset reports, in the order the rulesets list them.
-    measure_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry["mean_measures"]))
     for name in measure_names:
         # The first compared ruleset that declares the measure words its heading.
         declaring = next((ruleset for ruleset in rulesets if _declared_measure(ruleset, name) is not None),
@@ -508,16 +555,12 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
         # TRANSLATORS: row label: a measure's average per player at the end of a game; {measure} is the
         # ruleset's heading for it, e.g. "Money left" (so "Money left per player").
         row(_("{measure} per player", measure=_measure_heading(declaring, name)),
-            _mean_amounts(rulesets, name, [entry["mean_measures"].get(name) for entry in ruleset_summaries]))
+            _mean_amounts(rulesets, name, [entry["mean_measures"].get(name) for entry in ruleset_summaries], digits))
     # One row per counter a compared ruleset reports, per game or per round as the first that reports it asks.
-    counter_names = list(dict.fromkeys(name for entry in ruleset_summaries for name in entry.get("mean_counters", {})))
-    for name in counter_names:
-        declaring = next((ruleset for ruleset in rulesets if _counter_per(ruleset, name) is not None), rulesets[0])
-        per = _counter_per(declaring, name) or "game"
+    for name, (declaring, per) in counter_keys.items():
         key = "per_round" if per == "round" else "per_game"
         row(counter_label(declaring, name, per, unit),
-            [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), 2 if per == "round" else 1)
-             for entry in ruleset_summaries])
+            [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), digits) for entry in ruleset_summaries])
 
     tables = [wins, measures] if width is None else [*fit_to_width(wins, width), *fit_to_width(measures, width)]
     return [*legend, *tables, *findings(summary), *reading_notes(summary)]

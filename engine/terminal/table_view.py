@@ -32,7 +32,7 @@ from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
 from ..text.card_text import describe_card, progress_phrases, step_phrase
 from ..text.shown import literal, printable
-from ..text.glyphs import nothing, table_box, turn_marker
+from ..text.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
 from .console import Wrapped
 
 DEFAULT_COLUMNS = ()
@@ -377,9 +377,10 @@ def shortened(text: str, cells: int) -> str:
     """``text`` cut to ``cells`` display cells, an ellipsis marking the cut (whole when it fits)."""
     if cell_len(text) <= cells:
         return text
+    mark = ellipsis()  # "..." with --ascii: "…" is drawn two cells wide by some terminals
     cut = Text(text)
-    cut.truncate(max(1, cells), overflow="ellipsis")
-    return cut.plain
+    cut.truncate(max(0, cells - cell_len(mark)), overflow="crop")
+    return cut.plain + mark
 
 
 def short_names(names: Sequence[str], cells: Sequence[int]) -> list[str]:
@@ -426,7 +427,7 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS) if columns is None else list(columns)
     # TRANSLATORS: column heading of the game table: the players' names.
     # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
-    table.add_column(literal(_("Player")), no_wrap=True, overflow="ellipsis")
+    table.add_column(literal(_("Player")), no_wrap=True, overflow=cut_overflow())
     compact = width is not None
     rows = [[cell(ruleset, observation, column, seat, state, compact) for column in columns]
             for seat in range(len(observation.players))]
@@ -434,7 +435,7 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
         amounts = column.get("show") in ("count", "values") or column.get("measure")
         # An amount is never cut short with an ellipsis: one too wide for a narrow screen folds onto a second line.
         table.add_column(literal(_heading(ruleset, column)), justify="right" if amounts else "left",
-                         overflow="fold" if amounts else "ellipsis")
+                         overflow="fold" if amounts else cut_overflow())
     current = observation.current_player
     names = [printable(name, keep_newlines=False) for name in observation.players]  # a log's or --players' name
     markers = [turn_marker() if seat == current else "  " for seat in range(len(names))]

@@ -6,7 +6,7 @@ terminal. A control character there is a command to the terminal (an OSC
 sequence retitles the window or makes a hyperlink, ESC [2J clears the
 screen), and rich reads ``[link=...]`` in a plain string as markup. Every
 message goes through :func:`printable` (see ``engine.text.i18n``), and every
-rich table cell or heading through :func:`literal`.
+rich table cell, heading or progress-bar column through :func:`literal`.
 """
 from __future__ import annotations
 
@@ -47,12 +47,16 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
 def literal(value: Any) -> Any:
     """A rich table cell or heading that shows a string as it is (printable, never markup); renderables pass.
 
-    Newlines stay: a cell of several lines is made so on purpose.
+    Newlines stay: a cell of several lines is made so on purpose. With
+    ``--ascii``, the ambiguous-width characters become ASCII (see
+    :func:`engine.text.glyphs.one_cell_wide`): a table is where they break the lines.
     """
     if isinstance(value, str):
         from rich.text import Text  # here: most commands that translate a message draw no table
 
-        return Text(printable(value))
+        from .glyphs import one_cell_wide
+
+        return Text(one_cell_wide(printable(value)))
     return value
 
 

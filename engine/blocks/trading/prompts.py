@@ -327,25 +327,41 @@ class TradePrompt(CommandPrompt):
         name = normalize_input(ruleset_text(turn.ruleset, zone.name))
         return name.split()[0] if name != normalize_input(zone.name) and name.split() else pool_word(zone_id)
 
-    def question(self, turn: Turn) -> str:
+    def _words_now(self, turn: Turn) -> list[str]:
+        """The words that do something now, in the reader's language: the question and every hint name these only
+        (a player who is not the active one is never told to type "end")."""
         if self._answering(turn):
             replies = self._replies(turn)
-            if replies is not None and replies.can_accept:
-                return or_list([_("accept"), _("decline")])
-            return _("decline")
-        choices = [_("offer")] if self._offers(turn) is not None else []
-        choices.append(_("pass"))
+            return [_("accept"), _("decline")] if replies is not None and replies.can_accept else [_("decline")]
+        words = [_("offer")] if self._offers(turn) is not None else []
+        words.append(_("pass"))
         if self._is_active(turn):
-            choices.append(_("end"))
-        return or_list(choices)
+            words.append(_("end"))
+        return words
+
+    def question(self, turn: Turn) -> str:
+        return or_list(self._words_now(turn))
+
+    def enter_action(self, turn: Turn) -> int | None:
+        """Declining an offer the player cannot accept; passing for a player who may neither offer nor end."""
+        if self._answering(turn):
+            replies = self._replies(turn)
+            return turn.node.replies.base if replies is None or not replies.can_accept else None
+        return turn.node.turns.base if self._words_now(turn) == [_("pass")] else None
 
     def empty_message(self, turn: Turn) -> str:
-        if self._answering(turn):
-            replies = self._replies(turn)
-            if replies is None or not replies.can_accept:
-                return _("Type decline (you cannot accept), or ? to see what you may do.")
+        words = self._words_now(turn)
+        if len(words) == 1:
+            # TRANSLATORS: the hint after a word that means nothing, when one answer is possible; {word} is it,
+            # e.g. "decline".
+            return _("Press Enter or type {word}, or ? to see what you may do.", word=words[0])
+        if words == [_("accept"), _("decline")]:
             return _("Type accept or decline, or ? to see what you may do.")
-        return _("Type offer, pass or end, or ? to see what you may do.")
+        if words == [_("offer"), _("pass"), _("end")]:
+            return _("Type offer, pass or end, or ? to see what you may do.")
+        # TRANSLATORS: the hint after a word that means nothing; {words} lists the words possible now, e.g.
+        # "offer or pass".
+        return _("Type {words}, or ? to see what you may do.", words=or_list(words))
 
     # ------------------------------------------------------------------ help
 
