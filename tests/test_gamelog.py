@@ -81,7 +81,7 @@ def test_saving_into_a_directory_that_does_not_exist_is_a_located_error_not_a_tr
     target = tmp_path / "no-such-directory" / "game.json"
     with pytest.raises(LogError) as caught:
         gamelog.save_log_atomic(target, A_LOG)
-    assert str(caught.value) == f"{target}: cannot save the log: No such file or directory"
+    assert str(caught.value) == f"{target}: cannot save the log: there is no folder {target.parent}"
 
 
 def test_saving_over_a_directory_keeps_it_and_leaves_no_temporary_file(tmp_path):
