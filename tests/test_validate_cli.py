@@ -155,6 +155,10 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
     ("extends: high-society/ja\nplayers: {min: 6}\n",
      "2:10: $.players.max: the most players (5) is fewer than the fewest (6)",
      "(at rulesets/high-society/base.yaml:15:24 in the ruleset this file extends)"),
+    # The other half of the check: the problem is in the house rule, the value it is wrong against in the parent.
+    ("extends: high-society/ja\nplayers: {max: 2}\n",
+     "2:16: $.players.max: the most players (2) is fewer than the fewest (3)",
+     "(at rulesets/high-society/base.yaml:15:16 in the ruleset this file extends)"),
 ])
 def test_a_problem_a_house_rule_causes_in_its_parent_is_placed_in_the_house_rule(tmp_path, overlay, line_column,
                                                                                    problem):
