@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, strategies as st
 
 from engine.text import i18n
+from engine.cli.common import in_reading_order
 from engine.cli.main import build_group
+from engine.errors import Diagnostic, Location
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
@@ -183,3 +186,32 @@ def test_one_change_that_breaks_several_places_of_the_parents_is_one_problem_nam
     assert problem.message == ("option 'rounding' cannot be 'exact'; valid values: floor (at "
                                "rulesets/high-society/base.yaml:122:14 and rulesets/high-society/ja.yaml:28:13 "
                                "in the ruleset this file extends)")
+
+
+def test_the_problems_of_a_file_are_printed_in_the_order_they_are_written(cli, tmp_path):
+    # The option checks find these in another order (by kind of check); a reader works down the file.
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\noptions:\n  debt-floor: zero\n  rounding: down\n"
+                     "  eliminate-poorest: \"no\"\n  tiebreak: [mony]\n", encoding="utf-8")
+    result = cli("validate", str(house))
+    places = [line.split(": ")[0] for line in result.stderr.splitlines() if line.startswith(str(house))]
+    assert places == [f"{house}:3:15", f"{house}:4:13", f"{house}:5:22", f"{house}:6:13"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a.yaml", "b.yaml", None]), st.one_of(st.none(), st.integers(1, 5)),
+                          st.integers(1, 3), st.text("xyz", max_size=2))))
+def test_reading_order_sorts_each_file_by_place_and_keeps_files_and_ties_in_their_order(entries):
+    diagnostics = [Diagnostic(Location(file, line, column if line else None), message)
+                   for file, line, column, message in entries]
+    ordered = in_reading_order(diagnostics)
+    assert sorted(map(id, ordered)) == sorted(map(id, diagnostics))
+    first_seen = list(dict.fromkeys(d.location.file for d in diagnostics))
+    assert list(dict.fromkeys(d.location.file for d in ordered)) == first_seen
+    for file in first_seen:
+        mine = [d for d in ordered if d.location.file == file]
+        places = [(d.location.line or 0, d.location.column or 0) for d in mine]
+        assert places == sorted(places)
+        # Problems at one place keep the order they were found in.
+        for place in set(places):
+            assert [d for d in mine if (d.location.line or 0, d.location.column or 0) == place] == \
+                   [d for d in diagnostics if d.location.file == file and (d.location.line or 0, d.location.column or 0) == place]
