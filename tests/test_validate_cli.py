@@ -141,7 +141,7 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
                      encoding="utf-8")
     assert [str(d) for d in validate(str(house))] == [
         f"{house}:6:44: $.scoring.steps[6].tag: when option 'which' is 'nosuchtag': unknown tag 'nosuchtag'; declared: money, "
-        "luxury, prestige, misfortune, red, debt, scandal"]
+        "luxury, prestige, misfortune, red, debt, scandal (in this file: $.scoring.steps[0].tag)"]
     house.write_text(house.read_text(encoding="utf-8").replace("nosuchtag", "prestige"), encoding="utf-8")
     assert validate(str(house)) == []
 
@@ -215,3 +215,27 @@ def test_reading_order_sorts_each_file_by_place_and_keeps_files_and_ties_in_thei
         for place in set(places):
             assert [d for d in mine if (d.location.line or 0, d.location.column or 0) == place] == \
                    [d for d in diagnostics if d.location.file == file and (d.location.line or 0, d.location.column or 0) == place]
+
+
+@pytest.mark.parametrize("overlay, problem, in_file", [
+    ("scoring:\n  steps:\n    - {id: bonus, kind: add-per-card, tag: prestge, amount: 1}\n",
+     "$.scoring.steps[6].tag: unknown tag 'prestge'", "$.scoring.steps[0].tag"),
+    ("cards:\n  - {id: theft, $remove: true}\n  - {id: luxury-3, tags: [luxry]}\n",
+     "$.cards[2].tags[0]: unknown tag 'luxry'", "$.cards[1].tags[0]"),
+    ("end:\n  - {id: deck-empty, zone: dek}\n", "$.end[1].zone: unknown zone 'dek'", "$.end[0].zone"),
+    ("scoring:\n  steps:\n    - {id: debt, amount: {option: debt-amount}}\n",
+     "$.scoring.steps[1].amount.option: unknown option 'debt-amount'", "$.scoring.steps[0].amount.option"),
+    ("scoring:\n  steps:\n    - {id: bonus, kind: add-per-card, tag: prestige}\n",
+     "$.scoring.steps[6]: missing required key 'amount'", "$.scoring.steps[0]"),
+])
+def test_every_problem_in_an_overlays_list_item_names_its_path_in_the_file(tmp_path, overlay, problem, in_file):
+    # Checks of the merged ruleset count items in the merged lists; the author finds the item by its place in
+    # the file, as shape problems already say it.
+    from engine.language.ruleset import validate
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: high-society/ja\n" + overlay, encoding="utf-8")
+    [found] = validate(str(house))
+    assert found.location.file == str(house)
+    assert f"{found.location.json_path}: {found.message}".startswith(problem)
+    assert found.message.endswith(f" (in this file: {in_file})")
