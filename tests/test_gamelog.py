@@ -124,6 +124,27 @@ def test_a_missing_key_is_reported_with_the_log_path(tmp_path):
     assert "missing required key 'deck'" in error_of(path)
 
 
+@pytest.mark.parametrize("index, written, meant", [
+    (0, "acton", "action"),   # the key every kind requires
+    (0, "card", "cards"),     # a bid's own key, written as another kind's key
+    (0, "plyer", "player"),
+    (1, "acton", "action"),
+])
+def test_a_misspelt_action_key_is_one_problem_at_the_key_naming_the_meant_key(tmp_path, index, written, meant):
+    # Not a "missing required key" per action kind the schema knows (keys of other kinds are no part of the
+    # fix), nor a complaint about the misspelt key's value ("expected text" would send the user the wrong way).
+    log = json.loads(json.dumps(A_LOG))
+    action = log["actions"][index]
+    action[written] = action.pop(meant)
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log, indent=2), encoding="utf-8")
+    with pytest.raises(LogError) as caught:
+        list(gamelog.read_logs(path))
+    assert [d.message for d in caught.value.diagnostics] == [
+        f"does not match the log format: unknown key '{written}' (did you mean '{meant}'?)"]
+    assert caught.value.diagnostics[0].location.json_path == f"$.actions[{index}].{written}"
+
+
 def test_json_lines_are_streamed_and_a_bad_line_names_its_line_after_the_good_ones():
     records = gamelog.read_logs(LOGS / "corrupt-second-line.jsonl")
     first = next(records)

@@ -161,3 +161,16 @@ def test_a_key_with_a_newline_or_a_control_character_keeps_its_diagnostic_on_one
     assert "\n" not in line and "\x1b" not in line and "\x07" not in line
     # The path writes the key as a JSON string (escaped), then the message says why it is no name.
     assert line.startswith('house.yaml:3:3: $.tags["') and "is not a valid name" in line
+
+
+def test_a_misspelt_required_key_of_a_ruleset_is_one_problem_at_the_key():
+    base = (REPO / "rulesets" / "high-society" / "base.yaml").read_text(encoding="utf-8")
+    found = messages(base.replace("\nplayers:", "\nplayer:", 1))
+    assert found == ["house.yaml:15:1: $.player: unknown key 'player' (did you mean 'players'?)"]
+
+
+def test_a_key_the_mapping_takes_is_never_blamed_for_a_missing_one():
+    # An end condition's `id` looks like its missing `kind`, but it is a key of its own.
+    found = messages("extends: x\nend:\n  - {id: e}\n", merged=True)
+    assert any("missing required key 'kind'" in message for message in found)
+    assert not any("unknown key 'id'" in message for message in found)

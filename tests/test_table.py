@@ -120,3 +120,17 @@ def test_fields_holding_the_same_kinds_of_cards_hold_no_more_of_them_together_th
         f"{table}:4:43: $.players.Bo.second_bed: 29 cards, but this game has only 28 that first_bed and second_bed "
         "can hold",
     ]
+
+
+@pytest.mark.parametrize("written, meant", [("rulset", "ruleset"), ("player", "players")])
+def test_a_misspelt_required_key_is_one_problem_at_the_key(tmp_path, written, meant):
+    # Not "missing required key" at the top as well: one mistake, told once, where the fix is.
+    text = ("ruleset: high-society/ja\nplayers:\n  Ann: {cards: [], money: 1000}\n  Bo: {cards: [], money: 1000}\n"
+            "  Cy: {cards: [], money: 1000}\n").replace(f"{meant}:", f"{written}:", 1)
+    path = tmp_path / "table.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        load_table(path)
+    line = 1 if meant == "ruleset" else 2
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{path}:{line}:1: $.{written}: unknown key '{written}' (did you mean '{meant}'?)"]

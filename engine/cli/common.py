@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import click
 
@@ -72,10 +72,26 @@ def failing(status: int = 1) -> None:
     failing_status = status
 
 
+def in_reading_order(diagnostics: "Iterable[Diagnostic]") -> list[Diagnostic]:
+    """``diagnostics`` as a reader works down each file: by line and column within a file.
+
+    The checks find problems stage by stage (schema, references, option
+    values), not in the order they are written. Files keep the order of their
+    first problem (a table's "cannot use the ruleset" heading stays before the
+    ruleset's own problems), and the sort is stable: problems at one place keep
+    their order, and one without a line comes first in its file.
+    """
+    diagnostics = list(diagnostics)
+    files: dict[str | None, int] = {}
+    for diagnostic in diagnostics:
+        files.setdefault(diagnostic.location.file, len(files))
+    return sorted(diagnostics, key=lambda d: (files[d.location.file], d.location.line or 0, d.location.column or 0))
+
+
 def report(error: CardrulesError) -> None:
-    """Print every diagnostic of ``error`` on stderr, one per line."""
+    """Print every diagnostic of ``error`` on stderr, one per line, in reading order."""
     failing(1)
-    for diagnostic in error.diagnostics:
+    for diagnostic in in_reading_order(error.diagnostics):
         if diagnostic.location.file is None:
             # Nothing read from a file lacks one: an unplaced problem is in the command's arguments.
             where = diagnostic.location

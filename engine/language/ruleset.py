@@ -368,10 +368,37 @@ def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
         diagnostics.extend(found)
         diagnostics.extend(semantic.check_duplicate_ids(loaded.tree))
     if not diagnostics:
-        diagnostics.extend(schema_check.check_merged(merged.tree))
+        diagnostics.extend(with_own_paths(merged, schema_check.check_merged(merged.tree)))
     if not diagnostics:
-        diagnostics.extend(semantic.check(merged.tree))
+        diagnostics.extend(with_own_paths(merged, semantic.check(merged.tree)))
     return _unique(diagnostics)
+
+
+def with_own_paths(merged: MergedRuleset, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Problems of the merged ruleset placed in the file asked for, each also saying its path in that file.
+
+    Checks of the merged ruleset count list items in the merged lists (an
+    overlay's first step may be the merged seventh); the path as the file
+    writes it is what its author can find. Each file's own shape problems say
+    it the same way (:func:`_in_merged_terms`). Problems placed in a parent
+    are left as they are: that file is read with its own paths.
+    """
+    if len(merged.chain) < 2:
+        return diagnostics
+    own = merged.source.shown_name
+    placed = [d for d in diagnostics if d.location.file == own and d.location.json_path]
+    if not placed:
+        return diagnostics
+    written = {in_merged: in_file for in_file, in_merged in merged_paths(merged.source.tree, merged.tree).items()}
+    result = []
+    for diagnostic in diagnostics:
+        path = diagnostic.location.json_path
+        if diagnostic in placed and in_merged_terms(path, written) != path:
+            # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
+            diagnostic = Diagnostic(diagnostic.location, _("{problem} (in this file: {path})", problem=diagnostic.message,
+                                                           path=in_merged_terms(path, written)))
+        result.append(diagnostic)
+    return result
 
 
 def _in_merged_terms(diagnostics: list[Diagnostic], paths: dict[str, str]) -> list[Diagnostic]:
@@ -800,11 +827,13 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     if misfits:
         if shown_as is not None:
             # TRANSLATORS: {condition} is "when option 'X' is Y"; {problem} what goes wrong then.
-            raise RulesetError([Diagnostic(d.location, _("{condition}: {problem}", condition=shown_as,
-                                                         problem=d.message)) for d in misfits])
-        raise RulesetError([_blamed_on_the_command_line(d, data, overrides) or
-                            Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
-                            for d in misfits])
+            raise RulesetError(with_own_paths(merged, [
+                Diagnostic(d.location, _("{condition}: {problem}", condition=shown_as, problem=d.message))
+                for d in misfits]))
+        raise RulesetError(with_own_paths(merged, [
+            _blamed_on_the_command_line(d, data, overrides) or
+            Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
+            for d in misfits]))
     resolved = _exact_parameters({key: value for key, value in resolved_tree.plain().items()
                                   if key not in ("options", "option-definitions")})
     cards = card_types(resolved.get("cards"))

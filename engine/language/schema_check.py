@@ -23,7 +23,7 @@ from jsonschema import Draft202012Validator
 from .. import resources
 from ..errors import Diagnostic, RulesetError
 from ..text.i18n import _, ngettext
-from .options import did_you_mean
+from .options import close_match, did_you_mean
 from .yaml_loader import Node, PositionIndex, json_path_child, yaml_scalar_text
 
 _lock = threading.RLock()
@@ -104,7 +104,7 @@ def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> lis
     index = PositionIndex.of(tree)
     with _lock:  # validators are not documented as thread-safe
         errors = list(validator.iter_errors(data))
-    diagnostics = _once_each([(error, _diagnose(error, index, data)) for error in _one_per_value(_leaf_errors(errors))])
+    diagnostics = _worded(errors, index, data)
     diagnostics.sort(key=lambda d: (d.location.file or "", d.location.line or 0, d.location.column or 0, d.message))
     return diagnostics
 
@@ -123,6 +123,68 @@ def _one_per_value(errors: list[jsonschema.ValidationError]) -> list[jsonschema.
             if not (error.validator in _RANGE_RULES and tuple(error.absolute_path) in mistyped)]
 
 
+Misspellings = dict[tuple[tuple[Any, ...], str], str]
+
+
+def _misspellings(errors: list[jsonschema.ValidationError]) -> Misspellings:
+    """The keys written in place of required keys (``acton`` for ``action``), by (mapping's path, required key).
+
+    A misspelt required key is one mistake, but breaks two rules: the key is
+    missing, and the misspelling is a key the mapping does not take. Told as
+    "unknown key 'acton' (did you mean 'action'?)" at the misspelling, it is
+    one problem, placed where the fix is. A key is taken for a misspelling of
+    the missing one when that is the nearest of the keys the requiring schema
+    declares, and the key is itself wrong there: that schema declares other
+    keys but not this one, or another error is about the key or its value
+    (a key the mapping does take is never blamed for a missing one: an end
+    condition's ``id`` is no misspelling of its missing ``kind``).
+    """
+    flagged: set[tuple[Any, ...]] = set()
+    for error in errors:
+        path = tuple(error.absolute_path)
+        flagged.add(path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            flagged.update((*path, key) for key in error.instance)
+        elif "propertyNames" in list(error.schema_path):
+            flagged.add((*path, error.instance))
+    found: Misspellings = {}
+    for error in errors:
+        if error.validator != "required" or not isinstance(error.instance, dict):
+            continue
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        properties = set(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        path = tuple(error.absolute_path)
+        for missing in error.validator_value:
+            if not isinstance(missing, str) or missing in error.instance:
+                continue
+            for key in error.instance:
+                if not isinstance(key, str) or key in properties or any(re.search(p, key) for p in patterns):
+                    continue
+                wrong_here = bool(properties) or any(f[:len(path) + 1] == (*path, key) for f in flagged)
+                if wrong_here and close_match(key, sorted(properties | {missing})) == [missing]:
+                    found[(path, missing)] = key
+                    break
+    return found
+
+
+def _without_misspelt_values(errors: list[jsonschema.ValidationError],
+                             misspelt: Misspellings) -> list[jsonschema.ValidationError]:
+    """The errors, less those about the value of a misspelt key: the fix is the key's name, not its value
+    (``card: [5]`` for a bid's ``cards: [5]`` is not to be made a text)."""
+    paths = {(*path, key) for (path, _missing), key in misspelt.items()}
+    return [error for error in errors
+            if not any(tuple(error.absolute_path)[:len(path)] == path for path in paths)]
+
+
+def _worded(errors: Iterable[jsonschema.ValidationError], index: Any, data: Any) -> list[Diagnostic]:
+    """The leaf errors of ``errors`` worded, each mistake once."""
+    leaves = _leaf_errors(errors)
+    misspelt = _misspellings(leaves)
+    return _once_each([(error, _diagnose(error, index, data, misspelt))
+                       for error in _one_per_value(_without_misspelt_values(leaves, misspelt))])
+
+
 def _once_each(found: list[tuple[jsonschema.ValidationError, list[Diagnostic]]]) -> list[Diagnostic]:
     """Each mistake told once.
 
@@ -137,7 +199,8 @@ def _once_each(found: list[tuple[jsonschema.ValidationError, list[Diagnostic]]])
     seen: set[Diagnostic] = set()
     for error, diagnostics in found:
         for diagnostic in diagnostics:
-            if error.validator == "additionalProperties" and diagnostic.location in by_parameters:
+            # A misspelt required key is said at the key, by the "required" error too (see _misspellings).
+            if error.validator in ("additionalProperties", "required") and diagnostic.location in by_parameters:
                 continue
             if diagnostic not in seen:
                 seen.add(diagnostic)
@@ -161,8 +224,7 @@ def worded_errors(errors: Iterable[jsonschema.ValidationError], data: Any) -> li
     For data read some other way (game logs are JSON read with positions of
     their own); the caller turns each JSON path into a line and column.
     """
-    return _once_each([(error, _diagnose(error, _NoPositions(), data))  # type: ignore[arg-type]
-                       for error in _leaf_errors(errors)])
+    return _worded(errors, _NoPositions(), data)
 
 
 def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
@@ -328,7 +390,8 @@ def _value_at(data: Any, parts: Iterable[Any]) -> Any:
     return data
 
 
-def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any) -> list[Diagnostic]:
+def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any,
+              misspelt: Misspellings | None = None) -> list[Diagnostic]:
     path = _path_of(error.absolute_path)
     position = index.value(path)
 
@@ -371,7 +434,15 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
     if validator == "required":
         missing = error.validator_value
         missing = [m for m in missing if isinstance(instance, dict) and m not in instance]
-        return [at(_("missing required key '{key}'", key=key)) for key in missing]
+        told = []
+        for key in missing:
+            written = (misspelt or {}).get((tuple(error.absolute_path), key))
+            if written is None:
+                told.append(at(_("missing required key '{key}'", key=key)))
+            else:  # the same words as the "unknown key" error of a mapping that takes no other keys
+                told.append(at(_("unknown key '{key}'{hint}", key=short(written)[1:-1], hint=did_you_mean(written, [key])),
+                               json_path_child(path, written), key=True))
+        return told
     if validator == "enum":
         valid = [str(v) for v in error.validator_value]
         return [at(_("{value} is not one of {valid}{hint}", value=short(instance), valid=", ".join(valid),
@@ -385,7 +456,7 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
         fitting = _branch_of_the_right_type(error)
         if fitting is not None:
             # 0 where a count from 1 or an option is expected: "too small" says more than "expected ...".
-            return _diagnose(fitting, index, data)
+            return _diagnose(fitting, index, data, misspelt)
         return [at(_("expected {expected}, got {value}", expected=_expected_text(schema), value=short(instance)))]
     if validator == "pattern":
         return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(instance)))]

@@ -32,10 +32,27 @@ class Reporter:
     def __init__(self, tree: Node) -> None:
         self.index = PositionIndex.of(tree)
         self.diagnostics: list[Diagnostic] = []
+        # The file asked for (an overlay's own, when the tree is a merged chain).
+        self.own_file = tree.position.file if tree.position else None
 
-    def add(self, path: str, message: str, *, key: bool = False) -> None:
-        """A problem at ``path`` (at its key instead of its value with ``key``)."""
+    def add(self, path: str, message: str, *, key: bool = False, against: str | None = None) -> None:
+        """A problem at ``path`` (at its key instead of its value with ``key``).
+
+        ``against`` is the path of the value the one at ``path`` is wrong
+        against (the fewest players, for the most). When the problem is in the
+        file asked for and that value is inherited, the message says where the
+        parent writes it: the reader's file does not show it. (A problem placed
+        in a parent is moved to the overlay with the parent's place by
+        ``ruleset.validate``.)
+        """
         position = self.index.key(path) if key else self.index.value(path)
+        other = self.index.value(against) if against else None
+        if (position is not None and other is not None and position.file == self.own_file
+                and other.file != position.file):
+            # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
+            # several, as a list).
+            message = _("{problem} (at {where} in the ruleset this file extends)", problem=message,
+                        where=other.location(against).prefix())
         location = position.location(path) if position else Location(json_path=path)
         diagnostic = Diagnostic(location, message)
         if diagnostic not in self.diagnostics:  # two blocks may find one mistake: say it once
@@ -428,7 +445,7 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                 add("$.players.min", _("a game needs at least 2 players, not {n}", n=players["min"]))
             if players["min"] > players["max"]:
                 add("$.players.max", _("the most players ({max}) is fewer than the fewest ({min})",
-                                       max=players["max"], min=players["min"]))
+                                       max=players["max"], min=players["min"]), against="$.players.min")
         seen_ids: dict[str, str] = {}
         for card in context.cards:
             if card["id"] in seen_ids:
