@@ -156,6 +156,13 @@ def test_an_alias_bomb_fails_without_expanding_or_printing_the_value():
     assert "too large once aliases are expanded" in message and "lol" not in message
 
 
+def test_a_document_of_too_many_plain_values_does_not_blame_aliases_it_has_none_of():
+    from engine.language.yaml_loader import MAX_NODES
+
+    (message,) = problems("tags:\n" + "".join(f"  t{i}: {{name: T}}\n" for i in range(MAX_NODES // 2 + 1)))
+    assert f"the document holds more than {MAX_NODES} values" in message
+
+
 def test_aliases_within_the_limits_are_shared_values():
     assert load_yaml("a: &x {k: 1}\nb: *x\n", "f.yaml").plain() == {"a": {"k": 1}, "b": {"k": 1}}
 

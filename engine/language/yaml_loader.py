@@ -637,6 +637,9 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
         nonlocal root, total_nodes
         total_nodes += node.size
         if total_nodes > MAX_NODES:
+            if not alias_count:
+                # TRANSLATORS: a ruleset file with more values (keys, items) than the loader takes.
+                raise problems.fatal(_("the document holds more than {limit} values", limit=MAX_NODES), mark)
             raise problems.fatal(_("the document is too large once aliases are expanded (more than {limit} values)",
                                    limit=MAX_NODES), mark)
         if not stack:
