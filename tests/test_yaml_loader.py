@@ -131,6 +131,13 @@ def test_a_character_yaml_does_not_allow_is_located_and_named(char):
         "remove it"]
 
 
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85"])
+def test_a_line_break_only_yaml_sees_is_located_where_an_editor_shows_it(char):
+    assert problems(f"a: 1\nb: x{char}y\n") == [
+        f"house.yaml:2:5: the file contains a line separator (U+{ord(char):04X}), which YAML reads as a line break: "
+        f"remove it, or write \\u{ord(char):04x} inside double quotes"]
+
+
 def test_a_byte_order_mark_is_harmless():
     assert load_yaml("\ufeffa: 1\n".encode(), "f.yaml").plain() == {"a": 1}
 

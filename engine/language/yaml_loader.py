@@ -264,7 +264,19 @@ def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tup
     if nul >= 0:
         line, column = line_column_of(text[:nul].encode("utf-8"))
         raise RulesetError.at(_("the file contains a NUL character"), file=name, line=line, column=column)
+    breaking = _HIDDEN_LINE_BREAK.search(text)
+    if breaking is not None:
+        # YAML counts these as line breaks where editors do not: every line number after one would be off.
+        line, column = line_column_of(text[:breaking.start()].encode("utf-8"))
+        # TRANSLATORS: {code} is U+2028, U+2029 or U+0085; {escape} how to write it inside double quotes.
+        raise RulesetError.at(_("the file contains a line separator ({code}), which YAML reads as a line break: "
+                                "remove it, or write {escape} inside double quotes",
+                                code=f"U+{ord(breaking.group()):04X}", escape=f"\\u{ord(breaking.group()):04x}"),
+                              file=name, line=line, column=column)
     return text, name
+
+
+_HIDDEN_LINE_BREAK = re.compile("[\u2028\u2029\x85]")
 
 
 def unreadable_file_message(error: OSError) -> str:
