@@ -27,7 +27,7 @@ from typing import Any, Iterable
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po, unescape, write_po
+from babel.messages.pofile import unescape, write_po
 
 from .. import resources
 from . import i18n
@@ -287,11 +287,10 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     except OSError as exc:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
                               file=str(path)) from None
-    problem = i18n.catalog_header_problem(data)
-    if problem is not None:
-        raise CatalogError.at(problem[1], file=str(path), line=problem[0])
     try:
-        catalog = read_po(io.BytesIO(data), locale=None, abort_invalid=True)
+        catalog = i18n.parse_catalog(data)  # the header judged as Babel applies it, as the program reads it
+    except i18n.CatalogRefused as refused:
+        raise CatalogError.at(refused.message, file=str(path), line=refused.line) from None
     except OSError as exc:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
                               file=str(path)) from None
