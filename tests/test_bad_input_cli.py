@@ -256,6 +256,40 @@ CATALOGS = [
     ("stray-text.po", '"Usage:"\nmsgid "a"\nmsgstr "b"\n', "stray-text.po:1: this text belongs to no msgid or msgstr"),
 ]
 
+# Headers that Babel reads differently from a quick look at the first lines: the program must judge the header
+# Babel will use (every field, wherever it stands, the last of two winning), so each is refused where it is written.
+_PLURAL_ENTRY = '\nmsgid "one game"\nmsgid_plural "{n} games"\nmsgstr[0] "unu"\nmsgstr[1] "multaj"\n'
+HOSTILE_HEADERS = [
+    ("plural-twice.po", 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+     '"Plural-Forms: nplurals=2; plural=n/0;\\n"\n' + _PLURAL_ENTRY,
+     "plural-twice.po:4: the header field Plural-Forms is written twice, at lines 3 and 4: give it once"),
+    ("charset-twice.po", 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+     '"Content-Type: text/plain; charset=utf-7\\n"\n\nmsgid "Usage:"\nmsgstr "+AGEAYgBj-"\n',
+     "charset-twice.po:4: the header field Content-Type is written twice, at lines 3 and 4"),
+    ("plural-in-obsolete-line.po", 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+     '#~ "Plural-Forms: nplurals=999999999; plural=0;\\n"\n' + _PLURAL_ENTRY,
+     "plural-in-obsolete-line.po:4: the header field Plural-Forms is written twice, at lines 3 and 4"),
+    ("plural-after-450-fields.po", 'msgid ""\nmsgstr ""\n' + "".join(f'"X-Pad-{i}: a\\n"\n' for i in range(450))
+     + '"Plural-Forms: nplurals=999999999; plural=0;\\n"\n' + _PLURAL_ENTRY,
+     "plural-after-450-fields.po:453: nplurals must be from 1 to 6, not 999999999"),
+    ("two-fields-in-one-line.po", 'msgid ""\nmsgstr "Language: eo\\nPlural-Forms: nplurals=2; plural=n/0;\\n"\n'
+     + _PLURAL_ENTRY, "two-fields-in-one-line.po:2: the Plural-Forms formula fails for n = 0"),
+    ("header-not-first.po", 'msgid "Usage:"\nmsgstr "Uzado:"\n\nmsgid ""\nmsgstr ""\n'
+     '"Plural-Forms: nplurals=2; plural=n/0;\\n"\n' + _PLURAL_ENTRY,
+     'header-not-first.po:4: the header entry (msgid "") must be the first entry of the catalog'),
+    ("second-header.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\nmsgctxt "x"\n'
+     'msgid ""\nmsgstr "Plural-Forms: nplurals=999999999; plural=0;\\n"\n' + _PLURAL_ENTRY,
+     'second-header.po:5: a second header entry (msgid ""): the header is at line 1'),
+    ("long-formula.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n' + "*n" * 600 + ')%2;\\n"\n' + _PLURAL_ENTRY,
+     "long-formula.po:2: the Plural-Forms formula is longer than 1000 characters"),
+    ("deep-formula.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=' + "(" * 30 + "n%2" + ")" * 30 + ';\\n"\n'
+     + _PLURAL_ENTRY, "deep-formula.po:2: the Plural-Forms formula nests more than 20 parentheses or ?: choices"),
+    ("long-header.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n' + "*n" * 1_000_000 + ')%2;\\n"\n'
+     + _PLURAL_ENTRY, "long-header.po:1: the header is longer than 16384 characters"),
+    ("bad-language.po", 'msgid ""\nmsgstr "Language: e o\\n"\n', "bad-language.po:2: the header field Language cannot be read"),
+]
+CATALOGS += HOSTILE_HEADERS
+
 
 @pytest.mark.parametrize("name, content, first_line", CATALOGS, ids=[case[0] for case in CATALOGS])
 def test_validate_refuses_a_bad_catalog_with_a_located_message(scratch, name, content, first_line):
@@ -264,6 +298,18 @@ def test_validate_refuses_a_bad_catalog_with_a_located_message(scratch, name, co
     else:
         write(scratch / name, content)
     assert_bad_input(cardrules("validate", name, cwd=scratch), first_line)
+
+
+@pytest.mark.parametrize("name, content, first_line", HOSTILE_HEADERS, ids=[case[0] for case in HOSTILE_HEADERS])
+def test_the_program_refuses_a_hostile_header_where_validate_does(scratch, name, content, first_line):
+    # `validate` judges what the program will use: the same file under a root is refused by the same words at the
+    # same line before anything else happens, even by --help.
+    path = scratch / "root" / "locales" / "eo" / "LC_MESSAGES" / name
+    path.parent.mkdir(parents=True)
+    write(path, content)
+    done = cardrules_process("--help", cwd=scratch, env={"CARDRULES_PATH": str(scratch / "root")}, lang="eo")
+    assert_bad_input(done, str(path) + first_line[len(name):])
+    assert done.stdout == ""
 
 
 def test_the_shipped_catalogs_are_valid(scratch):

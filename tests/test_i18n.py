@@ -280,3 +280,39 @@ def test_a_language_without_a_catalog_is_said_once_on_stderr_and_english_is_used
     assert done.returncode == 0
     assert done.stderr == f"cardrules: no translation for language {asked}{hint}; using English. Languages: en, ja, ko\n"
     assert "high-society/ja" in done.stdout
+
+
+# Header lines as a stranger may write them: good and bad fields, a field twice, one split over two lines, one
+# folded (a line starting with a space continues the field before it), one in an obsolete line (Babel joins it to
+# the entry above), two in one line.
+_HEADER_LINES = [
+    '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Type: text/plain; charset=utf-7\\n"',
+    '"Content-Type: text/plain; charset=latin-1\\n"', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    '"Plural-Forms: nplurals=2; plural=n/0;\\n"', '"Plural-Forms: nplurals=7; plural=0;\\n"',
+    '"Plural-Forms: nplurals=1; plural=n;\\n"', '#~ "Plural-Forms: nplurals=2; plural=n%3;\\n"', '"Plural-"',
+    '"Forms: nplurals=3; plural=n%4;\\n"', '" plural=n/0;\\n"', '"Language: eo\\n"', '""', '"X-Pad: a\\n"',
+    '"Language: eo\\nPlural-Forms: nplurals=2; plural=n%5;\\n"', '"Plural-Forms: nplurals=2; plural=n%2; plural=n/0\\n"',
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_HEADER_LINES), max_size=6), st.booleans(), st.sampled_from(["", 'msgctxt "x"\n']))
+def test_a_catalog_the_program_accepts_has_a_header_babel_reads_as_valid(tmp_path_factory, lines, message_first,
+                                                                         context):
+    """Whatever a header says, and wherever: the program refuses it at a line, or what Babel reads from it is sound."""
+    from babel.messages.pofile import read_po
+
+    header = context + 'msgid ""\nmsgstr ""\n' + "".join(line + "\n" for line in lines) + "\n"
+    message = 'msgid "one game"\nmsgid_plural "{n} games"\nmsgstr[0] "unu"\nmsgstr[1] "multaj"\n\n'
+    text = message + header if message_first else header + message
+    path = tmp_path_factory.mktemp("header") / "cardrules.po"
+    path.write_text(text, encoding="utf-8")
+    try:
+        compiled = i18n._compile(path)
+    except CatalogError as error:
+        assert error.diagnostics[0].location.line is not None
+        return
+    babel = read_po(path.open("rb"))
+    assert babel.charset.lower().replace("_", "-") in ("utf-8", "utf8")
+    assert i18n.plural_forms_problem(f"nplurals={babel.num_plurals}; plural={babel.plural_expr};") is None
+    assert [compiled.plural(n) for n in range(20)] == [i18n._gettext.c2py(babel.plural_expr)(n) for n in range(20)]

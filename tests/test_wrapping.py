@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from engine.text.wrapping import NO_LINE_END, NO_LINE_START, split_word, wrap
+from engine.text.wrapping import NO_LINE_END, NO_LINE_START, display_width, split_word, wrap
 
 # Words as the catalogs write them: ASCII tokens (numbers, option values, URLs), kana and kanji, Korean, and the
 # punctuation of the three languages.
@@ -113,3 +113,55 @@ def test_a_paragraph_in_play_breaks_between_japanese_characters_not_at_its_one_s
     assert all(cell_len(line) <= 80 for line in lines)
     assert not any(line.startswith(("ー", "。", "）", "、")) for line in lines), lines
     assert cell_len(lines[0]) >= 78 and cell_len(lines[2]) >= 78, lines  # no half-empty line before a number
+
+
+def cut_reading_the_whole_piece(piece: str, cells: int, line_cells: int) -> int:
+    """The cut of :func:`engine.text.wrapping._cut` as it was written first: every atom of the piece measured."""
+    from engine.text.wrapping import _ASCII_SOFT_END, _ascii_runs, _atoms, breaks_anywhere, display_width
+
+    atoms = _atoms(piece)
+    runs = _ascii_runs(atoms)
+    best = (0, 0)
+    used = 0
+    for index in range(1, len(atoms)):
+        used += display_width(atoms[index - 1])
+        if used > cells:
+            break
+        before, after = atoms[index - 1], atoms[index]
+        if runs[index - 1] and runs[index]:
+            if runs[index] <= line_cells:
+                continue
+            goodness = 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
+        else:
+            goodness = 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
+                + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
+        best = max(best, (goodness, index))
+    return len("".join(atoms[:best[1]]))
+
+
+# Pieces wider than a line, with long runs of ASCII, escape sequences (one longer than any window), characters that
+# take no column and Japanese.
+LONG_PIECE = st.lists(st.one_of(st.integers(1, 150).map(lambda n: "x" * n), st.sampled_from(
+    [",", "/", "あ", "ー", "。", "(", "「", "1", ".svg", "\x1b[1m", "\x1b[" + "0" * 120 + "m", "\u0301" * 40, "日本語"])),
+    min_size=1, max_size=12).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(LONG_PIECE, st.integers(0, 60), st.integers(1, 60), st.integers(0, 300))
+def test_a_long_piece_is_cut_where_reading_all_of_it_would_cut_it(piece, cells, line_cells, start):
+    # A piece of a whole paragraph is cut reading only a line's worth of it (linear time): at the same place.
+    from engine.text.wrapping import _ESCAPE, _cut
+
+    start = min(start, len(piece))
+    while start and _ESCAPE.search(piece[:start]) and any(m.start() < start < m.end() for m in _ESCAPE.finditer(piece)):
+        start -= 1  # a piece's rest never starts inside an escape sequence
+    assert _cut(piece, start, cells, line_cells) == cut_reading_the_whole_piece(piece[start:], cells, line_cells)
+
+
+def test_a_translated_paragraph_of_300000_characters_is_wrapped():
+    # A stranger's msgstr as one word (the audit: 300,000 "{" took click's --help over 20 s, growing with the
+    # square of the length); read line by line it takes about a second.
+    for text in ("x" * 300_000, "{" * 300_000, "%(" * 150_000, "あ" * 100_000, "\x1b[1mab" * 30_000):
+        lines = wrap(text, 78, "  ", "    ")
+        assert all(display_width(line) <= 78 for line in lines)
+        assert "".join(line.strip() for line in lines) == text

@@ -8,11 +8,11 @@ ignored in favour of the English text.
 """
 from __future__ import annotations
 
-import re
 import string
 from typing import Any
 
 from ..text.i18n import N_
+from ..text.percent import percent_fields
 
 # Messages click translates through a variable (``_(extra["required"])`` in
 # an option's help), which no extractor can see: named here so they reach
@@ -21,9 +21,6 @@ DYNAMIC_CLICK_MESSAGES = (
     # TRANSLATORS: click marks a required option in --help: "[required]".
     N_("required"),
 )
-
-_PERCENT_FIELD = re.compile(r"%(?:\([^)]*\))?[#0\- +]*\d*(?:\.\d+)?[a-zA-Z%]")
-
 
 def _fields(text: str) -> set[str] | None:
     """Every ``{...}`` and ``%...`` field of ``text`` as written; None when unparsable."""
@@ -34,7 +31,7 @@ def _fields(text: str) -> set[str] | None:
                 found.add("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
     except ValueError:
         return None
-    found.update(m.group(0) for m in _PERCENT_FIELD.finditer(text) if m.group(0) != "%%")
+    found.update(field for field in percent_fields(text) if field != "%%")  # one pass: see engine.text.percent
     return found
 
 

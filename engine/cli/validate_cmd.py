@@ -23,7 +23,7 @@ def _check_catalog(path: str) -> list[Diagnostic]:
     """Every problem of one ``.po`` catalog: unreadable, not a regular file, a bad header, malformed, placeholders.
 
     Reading it is the check of everything a program loading it would refuse
-    (see :func:`engine.text.i18n.catalog_header_problem`); a catalog with no
+    (see :func:`engine.text.i18n.parse_catalog`); a catalog with no
     ``Plural-Forms`` header is also reported, as gettext would guess its plurals.
     """
     from ..text import i18n, i18n_tools
@@ -31,11 +31,9 @@ def _check_catalog(path: str) -> list[Diagnostic]:
 
     catalog = Path(path)
     try:
-        i18n._compile(catalog)
+        compiled = i18n._compile(catalog)
         problems = i18n_tools.validate_catalog(catalog)
-        with open(catalog, "rb") as handle:  # a regular file: _compile has read it
-            header = handle.read(65536)
-        if "plural-forms" not in i18n._header_fields(header):
+        if "plural-forms" not in compiled.header_fields:
             # TRANSLATORS: keep "Plural-Forms" as it is: it is the header's own name.
             problems.append(Diagnostic(Location(path, 1), _(
                 "the catalog has no Plural-Forms header (e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);\\n\")")))

@@ -204,12 +204,12 @@ PLURAL_COUNTS_CHECKED = 1000
 def _compile(path: Path) -> _gettext.GNUTranslations:
     """Read one ``.po`` with Babel and compile it in memory (cached by mtime and size).
 
-    The file must be a regular file of at most :data:`MAX_CATALOG_BYTES`, and
-    its header is checked before Babel reads anything (see
-    :func:`catalog_header_problem`): a catalog is a stranger's file.
+    The file must be a regular file of at most :data:`MAX_CATALOG_BYTES`; its
+    syntax is checked before Babel reads it (:func:`catalog_syntax_problem`)
+    and its header as Babel applies it (:func:`parse_catalog`): a catalog is
+    a stranger's file.
     """
     from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
 
     from ..errors import CatalogError
     from ..input_files import InputFileError, read_input
@@ -227,109 +227,271 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     except OSError as error:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=error.strerror or str(error)),
                               file=str(path)) from None
-    problem = catalog_header_problem(data) or catalog_syntax_problem(data)
+    problem = catalog_syntax_problem(data)
     if problem is not None:
         line, message = problem
         raise CatalogError.at(message, file=str(path), line=line)
     try:
-        with io.BytesIO(data) as handle:
-            catalog = read_po(handle, abort_invalid=True)
+        catalog = parse_catalog(data)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
         buffer.seek(0)
         compiled = _gettext.GNUTranslations(buffer)
+    except CatalogRefused as refused:
+        raise CatalogError.at(refused.message, file=str(path), line=refused.line) from None
     except CatalogError:
         raise
     except Exception as exc:  # Babel raises several kinds on malformed input
         raise malformed_catalog(path, exc) from None
+    # The header's field names, for `validate` (a catalog without Plural-Forms leaves gettext to guess).
+    compiled.header_fields = catalog.header_fields  # type: ignore[attr-defined]
     with _lock:
         _compiled_cache[key] = compiled
     return compiled
 
 
-def _header_fields(data: bytes) -> dict[str, tuple[int, str]]:
-    """The fields of a catalog's header entry (``msgid ""``), by lower-case name: ``(line, value)``.
+# The longest header read (its text, after the quotes are joined): a real one is under 1,000 characters, and the
+# header is judged field by field before Babel uses it.
+MAX_HEADER_CHARS = 16 * 1024
+# The longest Plural-Forms formula read, and how deeply it may nest parentheses and ?: choices: real formulas are
+# under 200 characters and nest a few levels (Arabic: six forms, five choices). gettext compiles a formula by
+# recursion, so a long or deep one costs time and memory before it fails.
+MAX_PLURAL_FORMULA = 1000
+MAX_PLURAL_NESTING = 20
 
-    Read by hand, line by line and only as far as the header goes, so that a
-    hostile header is judged before Babel builds anything from it.
+
+class CatalogRefused(Exception):
+    """A catalog the program will not use, as ``(line, message)``."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def parse_catalog(data: bytes) -> Any:
+    """The catalog Babel reads from ``data``, its header judged as Babel applies it.
+
+    Babel takes the header from whichever entry has an empty msgid (with or
+    without a msgctxt), joins its quoted lines, splits the fields as an e-mail
+    header (the last of two equal fields wins) and decodes every later line
+    with the header's charset. Judging the header by reading the file again in
+    some other way missed what Babel uses (a field written twice, one after
+    line 400, a header further down), so the header is judged here, in the
+    form Babel is about to apply, before Babel applies it: a refused header
+    stops the reading before a later line is decoded with its charset or a
+    plural entry is given its ``nplurals`` forms. Raises
+    :class:`CatalogRefused`; Babel's own errors (malformed syntax) pass through.
     """
-    fields: dict[str, tuple[int, str]] = {}
-    lines = data.split(b"\n", 400)[:400]
-    state = "before"
-    for number, raw in enumerate(lines, start=1):
-        text = raw.decode("utf-8", "replace").strip()
-        if state == "before":
-            if not text or text.startswith("#"):
-                continue
-            if text != 'msgid ""':
-                return fields  # no header entry
-            state = "msgid"
-        elif state == "msgid":
-            if text.startswith('"'):
-                continue  # a continued msgid: no longer the header
-            if not text.startswith("msgstr"):
-                return fields
-            state = "msgstr"
-            text = text[len("msgstr"):].strip()
-            if text.startswith('"') and text != '""':
-                _add_header_field(fields, number, text)
-        elif text.startswith('"'):
-            _add_header_field(fields, number, text)
-        else:
-            break
+    from babel.messages.pofile import PoFileParser
+
+    catalog = _GuardedCatalog(data)
+    PoFileParser(catalog, abort_invalid=True).parse(io.BytesIO(data))
+    catalog.guarding = False  # later changes (`i18n update`) are the program's own
+    return catalog
+
+
+def _guarded_catalog_class() -> type:
+    from babel.messages.catalog import Catalog
+
+    class GuardedCatalog(Catalog):
+        """A Babel catalog that judges its header entry (see :func:`parse_catalog`) and notes its field names."""
+
+        def __init__(self, data: bytes) -> None:
+            super().__init__()
+            self.data = data
+            self.guarding = True
+            self.entries = 0
+            self.header_line: int | None = None
+            self.header_fields: frozenset[str] = frozenset()
+
+        def __setitem__(self, id: Any, message: Any) -> None:
+            if not self.guarding:
+                super().__setitem__(id, message)
+                return
+            if id != "":  # Babel's own test for the header entry
+                self.entries += 1
+                super().__setitem__(id, message)
+                return
+            line = message.lineno
+            if self.header_line is not None:
+                # TRANSLATORS: a catalog has two entries with msgid "" (the header); keep msgid "" as it is.
+                raise CatalogRefused(line, _('a second header entry (msgid ""): the header is at line {line}',
+                                             line=self.header_line))
+            if self.entries:
+                # TRANSLATORS: the header entry (msgid "") must come before every message of a catalog.
+                raise CatalogRefused(line, _('the header entry (msgid "") must be the first entry of the catalog'))
+            self.header_line = line
+            fields = _judge_header(message.string, self.data, line)
+            self.header_fields = frozenset(name.lower() for name, _value in fields)
+            try:
+                super().__setitem__(id, message)
+            except Exception as error:  # a field Babel cannot read that no rule above names
+                raise CatalogRefused(line, _("malformed catalog: {reason}", reason=str(error)[:200])) from None
+
+    return GuardedCatalog
+
+
+def _GuardedCatalog(data: bytes) -> Any:
+    global _guarded_class
+    if _guarded_class is None:
+        _guarded_class = _guarded_catalog_class()  # Babel is imported only when a catalog is read
+    return _guarded_class(data)
+
+
+_guarded_class: type | None = None
+
+
+def _judge_header(text: str, data: bytes, header_line: int) -> list[tuple[str, str]]:
+    """The header's fields as Babel reads them from ``text``; raises :class:`CatalogRefused` for a bad one.
+
+    Every field is judged where it is written: a field written twice, a
+    charset other than UTF-8, a Language that is no language tag, a
+    Plural-Forms that is not 1 to 6 forms and a formula that gives one of
+    them for every count from 0 to 1000 (gettext compiles any formula of C
+    syntax, so ``n/0`` would otherwise fail only when a plural message is
+    shown, and a huge ``nplurals`` costs memory).
+    """
+    from email import message_from_string
+
+    from babel.messages.catalog import Catalog, parse_separated_header
+
+    if len(text) > MAX_HEADER_CHARS:
+        # TRANSLATORS: the catalog's header entry (msgid "") is longer than {most} characters.
+        raise CatalogRefused(header_line, _("the header is longer than {most} characters", most=MAX_HEADER_CHARS))
+    fields = message_from_string(text).items()  # exactly as Babel splits it
+    lines = _header_field_lines(data, header_line)
+    seen: dict[str, int] = {}
+    for name, value in fields:
+        key = name.lower()
+        written = lines.get(key, [])
+        index = seen.get(key, -1) + 1
+        seen[key] = index
+        line = written[index] if index < len(written) else header_line
+        if index == 1:
+            # TRANSLATORS: a header field (e.g. "Plural-Forms") written twice in a catalog's header.
+            raise CatalogRefused(line, _("the header field {name} is written twice, at lines {first} and {second}: "
+                                         "give it once", name=printable(name[:40], keep_newlines=False),
+                                         first=written[0] if written else header_line, second=line))
+        if key == "content-type":
+            charset = parse_separated_header(value).get("charset", "")
+            if charset and charset.lower() != "charset" and not _is_utf8(charset):
+                # TRANSLATORS: {charset} as written in the catalog's Content-Type header.
+                raise CatalogRefused(line, _("the catalog must be UTF-8 (charset=UTF-8), not {charset}",
+                                             charset=printable(charset[:40], keep_newlines=False)))
+        elif key == "plural-forms":
+            problem = plural_forms_problem(value)
+            if problem is not None:
+                raise CatalogRefused(line, problem)
+        try:
+            Catalog().mime_headers = [(name, value)]  # what Babel will do with it, on a catalog of no consequence
+        except Exception as error:
+            # TRANSLATORS: {name} is a catalog header's field (e.g. "Language"); {reason} is Babel's, in English.
+            raise CatalogRefused(line, _("the header field {name} cannot be read: {reason}",
+                                         name=printable(name[:40], keep_newlines=False),
+                                         reason=printable(str(error)[:200], keep_newlines=False))) from None
     return fields
 
 
-def _add_header_field(fields: dict[str, tuple[int, str]], number: int, quoted: str) -> None:
-    content = quoted[1:-1] if quoted.endswith('"') and len(quoted) >= 2 else quoted[1:]
-    content = content.replace("\\n", "").replace('\\"', '"')
-    name, colon, value = content.partition(":")
-    if colon:
-        fields.setdefault(name.strip().lower(), (number, value.strip()))
+def _is_utf8(charset: str) -> bool:
+    """Whether Python (Babel, gettext) decodes ``charset`` as UTF-8 (``UTF-8``, ``utf8``, ``u8`` ...)."""
+    import codecs
 
-
-def catalog_header_problem(data: bytes) -> tuple[int | None, str] | None:
-    """What is wrong with a catalog's header, as ``(line, message)``; None when it may be read.
-
-    Only UTF-8 catalogs are read (another charset would let the text differ
-    between review and use). ``Plural-Forms`` must give 1 to 6 forms and a
-    formula that gives one of them for every count from 0 to 1000: gettext
-    compiles any formula of C syntax, so ``n/0`` would otherwise fail only
-    when a plural message is shown, and a huge ``nplurals`` costs memory.
-    """
-    fields = _header_fields(data)
-    content_type = fields.get("content-type")
-    if content_type is not None:
-        line, value = content_type
-        charset = re.search(r"charset\s*=\s*([^;\s]+)", value, re.IGNORECASE)
-        if charset is not None and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-            # TRANSLATORS: {charset} as written in the catalog's Content-Type header.
-            return line, _("the catalog must be UTF-8 (charset=UTF-8), not {charset}", charset=charset.group(1)[:40])
-    plural_forms = fields.get("plural-forms")
-    if plural_forms is None:
-        return None
-    line, value = plural_forms
-    match = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", value)
-    if match is None:
-        # TRANSLATORS: keep "Plural-Forms", "nplurals" and "plural" as they are: they are the header's own words.
-        return line, _("the Plural-Forms header must read nplurals=N; plural=FORMULA;")
-    digits = match.group(1).lstrip("0") or "0"
-    if len(digits) > 1 or not 1 <= int(digits) <= MOST_PLURAL_FORMS:
-        shown = digits if len(digits) <= 20 else digits[:20] + "…"
-        return line, _("nplurals must be from 1 to {most}, not {forms}", most=MOST_PLURAL_FORMS, forms=shown)
-    forms = int(digits)
     try:
-        plural = _gettext.c2py(match.group(2))
-    except (ValueError, RecursionError, SyntaxError):
-        return line, _("the Plural-Forms formula is not a C expression of n")
+        return codecs.lookup(charset).name == "utf-8"
+    except (LookupError, ValueError):
+        return False
+
+
+_FIELD_NAME = re.compile(r"([\x21-\x39\x3b-\x7e]+):")  # an e-mail header's name: printable ASCII but ":"
+
+
+def _header_field_lines(data: bytes, header_line: int) -> dict[str, list[int]]:
+    """Where each field of the header entry whose msgid is at ``header_line`` starts: lower-case name -> lines.
+
+    Babel joins the quoted lines of the entry (``#~ "..."`` lines too) and
+    splits the text into fields at ``\\n``; a field starts on the line where
+    its first character is written. Linear: the lines are read up to the next
+    entry, and the header is at most :data:`MAX_HEADER_CHARS` long.
+    """
+    from bisect import bisect_right
+
+    from babel.messages.pofile import unescape
+
+    pieces: list[str] = []
+    offsets: list[int] = []  # where each piece starts in the joined text
+    numbers: list[int] = []  # and on which line it is written
+    length = 0
+    lines = data.split(b"\n")
+    for number in range(header_line, len(lines) + 1):
+        text = lines[number - 1].decode("utf-8", "replace").strip()
+        if text.startswith("#~"):
+            text = text[2:].lstrip()  # Babel reads an obsolete line's text as part of the entry it is in
+        elif text.startswith("#"):
+            continue
+        if number > header_line and text.startswith(("msgid", "msgctxt")):
+            break
+        if text.startswith("msgstr"):
+            text = text[text.find('"'):] if '"' in text else ""
+        if not text.startswith('"'):
+            continue
+        piece = unescape(text)
+        if piece:
+            pieces.append(piece)
+            offsets.append(length)
+            numbers.append(number)
+            length += len(piece)
+    found: dict[str, list[int]] = {}
+    position = 0
+    for field in "".join(pieces).split("\n"):
+        name = _FIELD_NAME.match(field)
+        if name is not None:
+            found.setdefault(name.group(1).lower(), []).append(numbers[bisect_right(offsets, position) - 1])
+        position += len(field) + 1
+    return found
+
+
+def plural_forms_problem(value: str) -> str | None:
+    """What is wrong with a ``Plural-Forms`` value as Babel reads it (``nplurals``, ``plural``); None when fine."""
+    from babel.messages.catalog import parse_separated_header
+
+    params = parse_separated_header(f" ;{value}")  # exactly as Babel splits it
+    if "nplurals" not in params or "plural" not in params:
+        # TRANSLATORS: keep "Plural-Forms", "nplurals" and "plural" as they are: they are the header's own words.
+        return _("the Plural-Forms header must read nplurals=N; plural=FORMULA;")
+    digits = params["nplurals"].strip()
+    number = None
+    if len(digits) <= 20:
+        try:
+            number = int(digits)  # as Babel converts it
+        except ValueError:
+            return _("the Plural-Forms header must read nplurals=N; plural=FORMULA;")
+    if number is None or not 1 <= number <= MOST_PLURAL_FORMS:
+        shown = printable(digits if len(digits) <= 20 else digits[:20] + "…", keep_newlines=False)
+        return _("nplurals must be from 1 to {most}, not {forms}", most=MOST_PLURAL_FORMS, forms=shown)
+    formula = params["plural"]
+    if len(formula) > MAX_PLURAL_FORMULA:
+        # TRANSLATORS: a Plural-Forms formula longer than {most} characters.
+        return _("the Plural-Forms formula is longer than {most} characters", most=MAX_PLURAL_FORMULA)
+    depth = deepest = 0
+    for char in formula:
+        depth += (char in "(?") - (char == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_PLURAL_NESTING:
+        # TRANSLATORS: a Plural-Forms formula that nests too many parentheses or "?:" choices.
+        return _("the Plural-Forms formula nests more than {most} parentheses or ?: choices", most=MAX_PLURAL_NESTING)
+    try:
+        plural = _gettext.c2py(formula)
+    except (ValueError, RecursionError, SyntaxError, MemoryError):
+        return _("the Plural-Forms formula is not a C expression of n")
     for count in range(PLURAL_COUNTS_CHECKED + 1):
         try:
             form = plural(count)
         except Exception:  # the formula is the catalog author's code: any failure is theirs
-            return line, _("the Plural-Forms formula fails for n = {n}", n=count)
-        if not 0 <= form < forms:
-            return line, _("the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
-                           form=form, n=count, forms=forms)
+            return _("the Plural-Forms formula fails for n = {n}", n=count)
+        if not 0 <= form < number:
+            return _("the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
+                     form=form, n=count, forms=number)
     return None
 
 

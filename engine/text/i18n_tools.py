@@ -27,13 +27,14 @@ from typing import Any, Iterable
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po, unescape, write_po
+from babel.messages.pofile import unescape, write_po
 
 from .. import resources
 from . import i18n
 from ..errors import CardrulesError, CatalogError, Diagnostic, Location
 from .i18n import _
 from .i18n_extract import extract_ruleset
+from .percent import named_percent_fields
 
 DOMAIN = "cardrules"
 TEMPLATE_NAME = f"{DOMAIN}.pot"
@@ -95,8 +96,6 @@ RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "n
 BUG_REPORTS = "https://github.com/cardrules/cardrules/issues"
 # A fixed date keeps regenerated files byte-identical when nothing changed.
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
-# Named %-fields (click's "%(prog)s"); a bare "95%" in prose is not a field.
-_PERCENT_FIELD = re.compile(r"%\(\w+\)[#0\- +]*\d*(?:\.\d+)?[a-zA-Z]")
 # Placeholders a translator comment names, e.g. "{currency} its name": the
 # program passes them although the English text does not use them.
 _DOCUMENTED_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -291,11 +290,10 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     except OSError as exc:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
                               file=str(path)) from None
-    problem = i18n.catalog_header_problem(data)
-    if problem is not None:
-        raise CatalogError.at(problem[1], file=str(path), line=problem[0])
     try:
-        catalog = read_po(io.BytesIO(data), locale=None, abort_invalid=True)
+        catalog = i18n.parse_catalog(data)  # the header judged as Babel applies it, as the program reads it
+    except i18n.CatalogRefused as refused:
+        raise CatalogError.at(refused.message, file=str(path), line=refused.line) from None
     except OSError as exc:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
                               file=str(path)) from None
@@ -461,7 +459,8 @@ def _brace_fields(text: str) -> list[str] | None:
 
 
 def _percent_fields(text: str) -> list[str]:
-    return sorted(m.group(0) for m in _PERCENT_FIELD.finditer(text.replace("%%", "")))
+    """Named %-fields (click's "%(prog)s"), in one pass (see :mod:`engine.text.percent`)."""
+    return sorted(named_percent_fields(text.replace("%%", "")))
 
 
 def documented_placeholders(template_message: Message | None) -> set[str]:

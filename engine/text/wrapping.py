@@ -82,19 +82,26 @@ def split_word(word: str) -> list[str]:
     """A word (no space in it) in the pieces a line may break between: every Japanese or Chinese character
     on its own, an ASCII or Korean run whole, punctuation with what it closes or opens."""
     atoms = _atoms(word)
+    # The character after each atom (an escape sequence skipped), read from the end once: a word may be a whole
+    # paragraph of a stranger's translation, so nothing here reads the rest of the word again per character.
+    following = [""] * len(atoms)
+    after = ""
+    for index in range(len(atoms) - 1, -1, -1):
+        following[index] = after
+        if len(atoms[index]) == 1:
+            after = atoms[index]
     pieces: list[str] = []
-    current = ""
+    current: list[str] = []
     previous = ""
     for index, atom in enumerate(atoms):
-        following = next((later for later in atoms[index + 1:] if len(later) == 1), "")
-        if current and len(atom) == 1 and previous and _may_break_between(previous, atom, following):
-            pieces.append(current)
-            current = ""
-        current += atom
+        if current and len(atom) == 1 and previous and _may_break_between(previous, atom, following[index]):
+            pieces.append("".join(current))
+            current = []
+        current.append(atom)
         if len(atom) == 1:
             previous = atom
     if current:
-        pieces.append(current)
+        pieces.append("".join(current))
     return pieces
 
 
@@ -124,32 +131,55 @@ def _ascii_runs(atoms: Sequence[str]) -> list[int]:
     return widths
 
 
-def _cut(piece: str, cells: int, line_cells: int) -> int:
-    """Where to cut a piece wider than a whole line (``line_cells``), for its head to fit ``cells`` columns.
+def _cut(piece: str, start: int, cells: int, line_cells: int) -> int:
+    """Where to cut ``piece[start:]``, wider than a whole line (``line_cells``), for its head to fit ``cells`` columns.
 
     Preferred: a place the line-start rules allow, between a Japanese character and what follows, then any place
     not inside a run of ASCII letters, digits and signs (the line-start rules set aside last); a run of ASCII is cut only when it is itself wider
     than a whole line (a list, a path or a URL), after a comma, slash or colon if it has one, else where the
     columns run out. The number of characters of the head; 0 when no cut fits in ``cells``.
+
+    Only the part of the piece that can matter is read: what fits in ``cells`` and a line's width after it (to
+    tell whether a run of ASCII is wider than a line), so that a piece of a whole paragraph is cut line by line in
+    time that grows with its length, not with its square.
     """
-    atoms = _atoms(piece)
-    runs = _ascii_runs(atoms)
-    best = (0, 0)  # (how good the place is, the place); a later place of the same goodness fills the line better
-    used = 0
-    for index in range(1, len(atoms)):
-        used += display_width(atoms[index - 1])
-        if used > cells:
-            break
-        before, after = atoms[index - 1], atoms[index]
-        if runs[index - 1] and runs[index]:  # inside one run of ASCII
-            if runs[index] <= line_cells:
-                continue
-            goodness = 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
-        else:
-            goodness = 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
-                + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
-        best = max(best, (goodness, index))
-    return len("".join(atoms[:best[1]]))
+    window = 2 * (max(cells, 0) + line_cells) + 16
+    while True:
+        end = min(start + window, len(piece))
+        escape = piece.rfind("\x1b", start, end)  # an escape sequence holds no other: the last may run past the end
+        if escape >= 0 and end < len(piece):
+            sequence = _ESCAPE.match(piece, escape)
+            if sequence is not None and sequence.end() > end:
+                end = escape if escape > start else sequence.end()
+        whole = end >= len(piece)
+        atoms = _atoms(piece[start:end])
+        runs = _ascii_runs(atoms)
+        best = (0, 0)  # (how good the place is, the place); a later place of the same goodness fills the line better
+        used = 0
+        index = 1
+        for index in range(1, len(atoms)):
+            used += display_width(atoms[index - 1])
+            if used > cells:
+                break
+            before, after = atoms[index - 1], atoms[index]
+            if runs[index - 1] and runs[index]:  # inside one run of ASCII
+                if runs[index] <= line_cells:
+                    continue
+                goodness = 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
+            else:
+                goodness = 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
+                    + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
+            best = max(best, (goodness, index))
+        # A run of ASCII is measured within the atoms read: enough of them must follow the last place looked at.
+        if whole or index + line_cells + 1 < len(atoms):
+            return len("".join(atoms[:best[1]]))
+        window *= 2
+
+
+def _first_atom_length(text: str, start: int) -> int:
+    """The characters of the first atom of ``text[start:]``: an escape sequence, else one character."""
+    escape = _ESCAPE.match(text, start)
+    return len(escape.group(0)) if escape else 1
 
 
 def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
@@ -164,7 +194,9 @@ def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str
 def wrap_pieces(pieces: Sequence[str], width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
     """Pieces (from :func:`split_chunks`, runs of spaces among them) laid into lines of at most ``width`` columns."""
     lines: list[str] = []
-    todo = list(reversed(pieces))
+    # A piece wider than a line is cut line by line: what is left of it is (the piece, where the rest starts, its
+    # columns), never a copy of the rest nor measured again (a stranger's paragraph may be one piece).
+    todo: list[tuple[str, int, int | None]] = [(piece, 0, None) for piece in reversed(pieces)]
     line: list[str] = []
     used = 0
     room = width - display_width(initial_indent)
@@ -178,31 +210,33 @@ def wrap_pieces(pieces: Sequence[str], width: int, initial_indent: str = "", sub
         room = width - display_width(subsequent_indent)
 
     while todo:
-        piece = todo.pop()
-        if piece.isspace():
+        piece, start, cells = todo.pop()
+        if start == 0 and piece.isspace():
             if line:  # a space never starts a line
                 line.append(piece)
                 used += display_width(piece)
             continue
-        cells = display_width(piece)
+        if cells is None:
+            cells = display_width(piece)
         if used + cells <= room:
-            line.append(piece)
+            line.append(piece[start:] if start else piece)
             used += cells
             continue
         if cells <= max(room, 1) and line:
             finish()  # the piece fits a line of its own: it goes whole to the next one
-            todo.append(piece)
+            todo.append((piece, start, cells))
             continue
         # Wider than a whole line: as much as fits here (a new line if nothing fits), the rest after it.
-        cut = _cut(piece, room - used, room)
+        cut = _cut(piece, start, room - used, room)
         if not cut and line:
             finish()
-            todo.append(piece)
+            todo.append((piece, start, cells))
             continue
-        cut = cut or len(_atoms(piece)[0])  # not one character fits an empty line: one goes, past the edge
-        line.append(piece[:cut])
-        if piece[cut:]:
-            todo.append(piece[cut:])
+        cut = cut or _first_atom_length(piece, start)  # not one character fits an empty line: one goes, past the edge
+        head = piece[start:start + cut]
+        line.append(head)
+        if start + cut < len(piece):
+            todo.append((piece, start + cut, cells - display_width(head)))
         finish()
     if line:
         finish()
