@@ -117,7 +117,7 @@ def test_a_paragraph_in_play_breaks_between_japanese_characters_not_at_its_one_s
 
 def cut_reading_the_whole_piece(piece: str, cells: int, line_cells: int) -> int:
     """The cut of :func:`engine.text.wrapping._cut` as it was written first: every atom of the piece measured."""
-    from engine.text.wrapping import _ASCII_SOFT_END, _ascii_runs, _atoms, breaks_anywhere, display_width
+    from engine.text.wrapping import _ascii_runs, _atoms, break_goodness, display_width
 
     atoms = _atoms(piece)
     runs = _ascii_runs(atoms)
@@ -127,15 +127,9 @@ def cut_reading_the_whole_piece(piece: str, cells: int, line_cells: int) -> int:
         used += display_width(atoms[index - 1])
         if used > cells:
             break
-        before, after = atoms[index - 1], atoms[index]
-        if runs[index - 1] and runs[index]:
-            if runs[index] <= line_cells:
-                continue
-            goodness = 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
-        else:
-            goodness = 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
-                + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
-        best = max(best, (goodness, index))
+        goodness = break_goodness(atoms, runs, index, line_cells)
+        if goodness:
+            best = max(best, (goodness, index))
     return len("".join(atoms[:best[1]]))
 
 

@@ -131,6 +131,20 @@ def _ascii_runs(atoms: Sequence[str]) -> list[int]:
     return widths
 
 
+
+def break_goodness(atoms: list[str], runs: list[int], index: int, line_cells: int) -> int:
+    """How good a line break before ``atoms[index]`` is: 0 never (inside a run of ASCII that fits a line),
+    1 or 2 inside a run too long for a line (2 after a soft end such as ``,`` or ``/``), 3 to 6 elsewhere
+    (more where wide text may break anywhere and the line-start and line-end rules hold)."""
+    before, after = atoms[index - 1], atoms[index]
+    if runs[index - 1] and runs[index]:  # inside one run of ASCII
+        if runs[index] <= line_cells:
+            return 0
+        return 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
+    return 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
+        + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
+
+
 def _cut(piece: str, start: int, cells: int, line_cells: int) -> int:
     """Where to cut ``piece[start:]``, wider than a whole line (``line_cells``), for its head to fit ``cells`` columns.
 
@@ -161,15 +175,9 @@ def _cut(piece: str, start: int, cells: int, line_cells: int) -> int:
             used += display_width(atoms[index - 1])
             if used > cells:
                 break
-            before, after = atoms[index - 1], atoms[index]
-            if runs[index - 1] and runs[index]:  # inside one run of ASCII
-                if runs[index] <= line_cells:
-                    continue
-                goodness = 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
-            else:
-                goodness = 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
-                    + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
-            best = max(best, (goodness, index))
+            goodness = break_goodness(atoms, runs, index, line_cells)
+            if goodness:
+                best = max(best, (goodness, index))
         # A run of ASCII is measured within the atoms read: enough of them must follow the last place looked at.
         if whole or index + line_cells + 1 < len(atoms):
             return len("".join(atoms[:best[1]]))
