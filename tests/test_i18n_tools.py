@@ -286,7 +286,20 @@ def test_validate_judges_placeholders_exactly_as_the_check_does(tmp_path, monkey
     validated = i18n_tools.validate_catalog(path, small_template)
     assert validated == checked
     assert [(d.location.line, d.message) for d in validated] == [
-        (7, "placeholders differ from the English text: 'Score: {score}'")]
+        (7, "placeholders differ from the English text: 'Score: {score}' ({bonus} not in the English text)")]
+
+
+@pytest.mark.parametrize("entry, detail", [
+    ('msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "karto"\nmsgstr[1] "karto{j}"\n',
+     "msgstr[1]: {j} not in the English text"),
+    ('msgid "Score: {score}"\nmsgstr "Poentoj"\n', "{score} missing"),
+    ('msgid "Score: {score}"\nmsgstr "Poentoj {score"\n', "a { or } is not closed; {{ or }} writes the character itself"),
+    ('msgid "Usage: %(prog)s"\nmsgstr "Uzado: %(programo)s"\n', "%(programo)s not in the English text"),
+])
+def test_a_placeholder_mismatch_says_which_placeholder_and_which_form(tmp_path, entry, detail):
+    path = write_catalog(tmp_path, "eo", entry)  # two plural forms, as English
+    (problem,) = i18n_tools.validate_catalog(path)
+    assert problem.message.endswith(f" ({detail})"), problem.message
 
 
 def test_a_language_without_a_catalog_is_a_problem(small_template, monkeypatch, tmp_path):

@@ -110,6 +110,7 @@ class CatalogProblem:
     msgid: str
     context: str | None
     location: Location
+    detail: str = ""   # for "placeholders": which form, which placeholder
 
     def diagnostic(self) -> Diagnostic:
         """The finding as a located, translated diagnostic."""
@@ -121,8 +122,10 @@ class CatalogProblem:
             "fuzzy": _("fuzzy (needs review): {msgid}", msgid=repr(shown)),
             # TRANSLATORS: i18n check: a catalog entry the program no longer uses.
             "obsolete": _("obsolete (no longer used): {msgid}", msgid=repr(shown)),
-            # TRANSLATORS: i18n check: the {name} placeholders of a translation differ from the English.
-            "placeholders": _("placeholders differ from the English text: {msgid}", msgid=repr(shown)),
+            # TRANSLATORS: i18n check: the {name} placeholders of a translation differ from the English;
+            # {detail} says how (which placeholder, which plural form).
+            "placeholders": _("placeholders differ from the English text: {msgid} ({detail})", msgid=repr(shown),
+                              detail=self.detail),
             # TRANSLATORS: i18n check: a language with no catalog file at all.
             "missing": _("no catalog for language {language}", language=self.language),
         }
@@ -478,22 +481,36 @@ def placeholders_match(message: Message, documented: set[str] = frozenset()) -> 
     ``documented`` placeholders (named by the translator comment) may be used
     or left out freely.
     """
+    return placeholder_difference(message, documented) is None
+
+
+def placeholder_difference(message: Message, documented: set[str] = frozenset()) -> str | None:
+    """How the translations of ``message`` differ from the English text's placeholders (which form, which
+    placeholder), or None when they agree (see :func:`placeholders_match`)."""
     ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
     strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
     allowed_brace = set().union(*(_brace_fields(i) or () for i in ids)) | set(documented)
     allowed_percent = set().union(*(_percent_fields(i) for i in ids))
-    for text in strings:
+    for index, text in enumerate(strings):
         if not text:
             continue
+        form = f"msgstr[{index}]: " if len(strings) > 1 else ""
         fields = _brace_fields(text)
         if fields is None:
-            return False
+            # TRANSLATORS: i18n check; {form} is empty or "msgstr[1]: ".
+            return form + _("a {{ or }} is not closed; {{{{ or }}}} writes the character itself")
         brace, percent = set(fields), set(_percent_fields(text))
-        if not brace <= allowed_brace or not percent <= allowed_percent:
-            return False
-        if len(ids) == 1 and (allowed_brace - set(documented) - brace or percent != allowed_percent):
-            return False
-    return True
+        unknown = [f"{{{name}}}" for name in sorted(brace - allowed_brace)] + sorted(percent - allowed_percent)
+        if unknown:
+            # TRANSLATORS: i18n check; {names} are placeholders such as {j} that the English text does not have.
+            return form + _("{names} not in the English text", names=", ".join(unknown))
+        if len(ids) == 1:
+            missing = [f"{{{name}}}" for name in sorted(allowed_brace - set(documented) - brace)] \
+                + sorted(allowed_percent - percent)
+            if missing:
+                # TRANSLATORS: i18n check; {names} are the English text's placeholders the translation leaves out.
+                return form + _("{names} missing", names=", ".join(missing))
+    return None
 
 
 @dataclass(frozen=True)
@@ -581,10 +598,11 @@ def placeholder_problem(message: Message, lang: str, path: Path,
     if not message.id or message.fuzzy or not _is_translated(message):
         return None
     documented = documented_placeholders(template_message if template_message is not None else message)
-    if placeholders_match(message, documented):
+    difference = placeholder_difference(message, documented)
+    if difference is None:
         return None
     context, msgid = _key(message)
-    return CatalogProblem("placeholders", lang, msgid, context, Location(str(path), message.lineno))
+    return CatalogProblem("placeholders", lang, msgid, context, Location(str(path), message.lineno), difference)
 
 
 def validate_catalog(path: Path, template: Catalog | None = None) -> list[Diagnostic]:
