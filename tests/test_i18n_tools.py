@@ -187,6 +187,20 @@ def test_check_lists_untranslated_fuzzy_obsolete_and_placeholder_mismatches(tmp_
     assert placeholder.location.line == 6
 
 
+def test_a_message_used_again_is_told_once_with_the_command_that_brings_its_translation_back(
+        tmp_path, monkeypatch, small_template):
+    # A change undone: the message is back in the program, its translation still an obsolete #~ entry.
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    write(tmp_path, "eo",
+          'msgid "Score: {score}"\nmsgstr "Poentoj: {score}"\n\n'
+          'msgctxt "game"\nmsgid "Possession"\nmsgstr "Posedaĵo"\n\n'
+          '#~ msgid "{n} card"\n#~ msgid_plural "{n} cards"\n#~ msgstr[0] "{n} kartoj"\n')
+    (problem,) = i18n_tools.check_languages(["eo"], small_template)
+    assert problem.kind == "reused" and problem.location.line == 13
+    assert problem.diagnostic().message.startswith(
+        "used again, with its translation kept here as obsolete: run `cardrules i18n update eo` to bring it back")
+
+
 def test_a_complete_catalog_passes_the_check(tmp_path, monkeypatch, small_template):
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     write(tmp_path, "eo",

@@ -105,7 +105,7 @@ _DOCUMENTED_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 class CatalogProblem:
     """One finding of ``i18n check``: what kind, which message, where."""
 
-    kind: str          # "missing", "untranslated", "fuzzy", "obsolete", "placeholders"
+    kind: str          # "missing", "untranslated", "fuzzy", "obsolete", "reused", "placeholders"
     language: str
     msgid: str
     context: str | None
@@ -122,6 +122,9 @@ class CatalogProblem:
             "fuzzy": _("fuzzy (needs review): {msgid}", msgid=repr(shown)),
             # TRANSLATORS: i18n check: a catalog entry the program no longer uses.
             "obsolete": _("obsolete (no longer used): {msgid}", msgid=repr(shown)),
+            # TRANSLATORS: i18n check: an obsolete (#~) entry whose message the program uses again; keep the command.
+            "reused": _("used again, with its translation kept here as obsolete: run `cardrules i18n update {language}` "
+                        "to bring it back: {msgid}", language=self.language, msgid=repr(shown)),
             # TRANSLATORS: i18n check: the {name} placeholders of a translation differ from the English;
             # {detail} says how (which placeholder, which plural form).
             "placeholders": _("placeholders differ from the English text: {msgid} ({detail})", msgid=repr(shown),
@@ -563,10 +566,17 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
                     mismatch = placeholder_problem(message, lang, path, wanted[key])
                     if mismatch is not None:
                         problems.append(mismatch)
-            for key, message in catalog.obsolete.items():
-                problems.append(CatalogProblem("obsolete", lang, _key(message)[1], message.context,
-                                               Location(str(path), message.lineno)))
+            for message in catalog.obsolete.values():
+                key = _key(message)
+                where = Location(str(path), message.lineno)
+                if key in wanted and key not in entry_at:
+                    # The program uses it again (a change undone): its translation waits here for `update`.
+                    problems.append(CatalogProblem("reused", lang, key[1], key[0], where))
+                    entry_at[key] = where
+                    continue
+                problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
         fuzzy = {(p.context, p.msgid) for p in problems if p.kind == "fuzzy" and p.language == lang}
+        reused = {(p.context, p.msgid) for p in problems if p.kind == "reused" and p.language == lang}
         counts = {"translated": 0, "fuzzy": 0, "untranslated": 0}
         for message in template:
             if not message.id:
@@ -579,8 +589,9 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
                 counts["fuzzy"] += 1
             else:
                 counts["untranslated"] += 1
-                problems.append(CatalogProblem("untranslated", lang, msgid, context,
-                                               entry_at.get((context, msgid), Location(first_file))))
+                if (context, msgid) not in reused:  # told once, with what to do
+                    problems.append(CatalogProblem("untranslated", lang, msgid, context,
+                                                   entry_at.get((context, msgid), Location(first_file))))
         if summaries is not None:
             summaries.append(LanguageSummary(lang, **counts))
     return problems
