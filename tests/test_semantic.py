@@ -200,3 +200,18 @@ def test_a_zone_a_block_cannot_work_with_is_refused_where_it_is_named_or_declare
     with pytest.raises(RulesetError) as caught:
         load_ruleset(str(path))
     assert expected in str(caught.value)
+
+
+@pytest.mark.parametrize("values, refused", [
+    # Unlike 30-digit denominators add up to one over their product: far past 60 digits.
+    (["1/100000000000000000000000000319", "1/100000000000000000000000000379", "1/100000000000000000000000000459"],
+     True),
+    (["1/2", "1/3", "5/6", "999999999999999999999999999999"], False),  # 30 digits over a denominator of 6
+])
+def test_values_whose_sum_could_make_a_score_too_long_are_refused(tmp_path, values, refused):
+    cards = "".join(f"  - {{id: luxury-{index + 1}, value: {value}}}\n" for index, value in enumerate(values))
+    found = [message for message in problems_of("cards:\n" + cards, tmp_path) if "digits long" in message]
+    assert bool(found) == refused, found
+    if refused:
+        assert found[0].startswith("the values this step adds could make a score about ")
+        assert found[0].endswith("digits long; at most 60 are allowed")

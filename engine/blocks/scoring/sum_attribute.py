@@ -1,6 +1,7 @@
 """Score step ``sum-attribute``."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -9,6 +10,16 @@ from ..selectors import card_selector, selector_of
 from ..params import NUMBER, TEXT, name, one_of, param
 from ..registry import register
 from ..selectors import SELECTOR_PARAMETERS
+
+
+def _written_value(card: Mapping[str, Any], attribute: str) -> Any:
+    """A card type's ``attribute`` as the ruleset writes it (a series' value, ``value``, or ``attributes``)."""
+    spec = card["spec"]
+    if "series_value" in card and spec.get("attribute", "value") == attribute:
+        return card["series_value"]
+    if attribute == "value" and "value" in spec:
+        return spec["value"]
+    return (spec.get("attributes") or {})[attribute]
 
 
 @register
@@ -62,6 +73,40 @@ class SumAttribute:
         count = int(value) if value.denominator == 1 else 2
         # TRANSLATORS: what a card adds to its holder's score, e.g. "+7 points".
         return [ngettext("+{points} point", "+{points} points", count, points=format_score(value))]
+
+    @classmethod
+    def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
+        """Refuse values whose sum could make a score too long to print or average.
+
+        Fractions with unlike denominators add up to a fraction whose
+        denominator is their least common multiple: ten values of 1/p with
+        30-digit primes p give a score of about 600 digits. Bounded as a whole:
+        the digits of the largest sum the cards can give at any number of
+        players, over that common denominator, and of the denominator.
+        """
+        from ...core.limits import MAX_SCORE_FACTOR_DIGITS
+        from ...text.i18n import _
+
+        attribute = spec.get("attribute")
+        if not isinstance(attribute, str):
+            return
+        values = []
+        for card in context.matching(selector_of(spec)):
+            try:
+                value = Fraction(exact(_written_value(card, attribute)))
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                continue  # no such attribute, or a value from an option: judged elsewhere
+            if value:
+                values.append((card, abs(value)))
+        if not values:
+            return
+        common = math.lcm(*(value.denominator for _card, value in values))
+        largest = max(sum(value * context.copies(card, players) for card, value in values)
+                      for players in context.player_counts())
+        digits = len(str(math.ceil(largest * common))) + (len(str(common)) if common > 1 else 0)
+        if digits > MAX_SCORE_FACTOR_DIGITS:
+            context.add(path, _("the values this step adds could make a score about {digits} digits long; at most "
+                                "{limit} are allowed", digits=digits, limit=MAX_SCORE_FACTOR_DIGITS))
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
