@@ -103,3 +103,15 @@ def test_a_value_that_is_no_number_names_the_option_and_what_it_takes(definition
     with pytest.raises(OptionValueError) as caught:
         coerce_option_value("floor", definition, "abc")
     assert str(caught.value) == expected
+
+
+def test_a_whole_number_has_at_most_the_digits_its_text_may_have():
+    # A JSON integer (a log's options) is held to the limit a written number is held to.
+    from engine.language.options import OptionValueError, parse_number
+
+    assert parse_number(10 ** 30 - 1) == 10 ** 30 - 1
+    assert parse_number(-(10 ** 30 - 1)) == -(10 ** 30 - 1)
+    for value in (10 ** 30, -(10 ** 30)):
+        with pytest.raises(OptionValueError) as refused:
+            parse_number(value)
+        assert str(refused.value).endswith("has too many digits (at most 30)")

@@ -25,7 +25,6 @@ from ..core.result import Result, score_from_json
 from ..errors import CardrulesError, Diagnostic, LogError
 from ..language.options import LocatedOptions
 from ..language.overlay import reference_target
-from ..language.yaml_loader import oversized_number_message
 from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
 from ..text.formatting import format_list
 from ..text.i18n import _
@@ -54,7 +53,6 @@ class ReplayContext:
         return ruleset
 
     def _ruleset_for(self, record: LogRecord, name: str, written: Mapping[str, Any]) -> Ruleset:
-        _refuse_long_numbers(record, written)
         options = LocatedOptions(written, {key: record.location(f"$.options.{key}") for key in written})
         target = reference_target(name, Path(record.file), record.file)
         key = (str(target), json.dumps(options, sort_keys=True, default=str) if options else "")
@@ -75,21 +73,6 @@ class ReplayContext:
             game = Game(ruleset, list(players))
             self._games[key] = game
         return game
-
-
-def _refuse_long_numbers(record: LogRecord, written: Mapping[str, Any]) -> None:
-    """An option's number has at most the digits a ruleset, a table or ``-o`` allows (JSON integers have no
-    such limit of their own), also inside a list value."""
-    problems = []
-    for key, value in written.items():
-        for item in value if type(value) is list else (value,):
-            if type(item) is int:
-                too_long = oversized_number_message(str(item))
-                if too_long is not None:
-                    problems.append(Diagnostic(record.location(f"$.options.{key}"), too_long))
-                    break
-    if problems:
-        raise LogError(problems)
 
 
 def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) -> None:

@@ -20,11 +20,15 @@ from typing import Any, Mapping
 
 from ..errors import Diagnostic, Location, OptionError
 from ..text.i18n import _
-from .yaml_loader import oversized_number_message, yaml_scalar_text
+from .yaml_loader import MAX_NUMBER_DIGITS, oversized_number_message, yaml_scalar_text
 
 OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
 _FRACTION = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
 _NUMBER = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*$")
+
+
+# The smallest whole number written with more digits than a number may have.
+_SMALLEST_TOO_LONG = 10 ** MAX_NUMBER_DIGITS
 
 
 class OptionValueError(ValueError):
@@ -39,6 +43,10 @@ def parse_number(value: Any) -> int | Fraction:
     if isinstance(value, bool):
         raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
     if isinstance(value, int):
+        # Written as text the same number would be refused; a JSON integer (a log's options) has no limit of its own.
+        oversized = oversized_number_message(str(value)) if abs(value) >= _SMALLEST_TOO_LONG else None
+        if oversized is not None:
+            raise OptionValueError(oversized)
         return value
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else value
