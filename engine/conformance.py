@@ -170,12 +170,9 @@ def _play_one(game: Any, seed: int) -> str | None:
             return _("a sampled action is not among the legal actions")
         state.apply_action(action)
         actions += 1
-        misplaced = cards_misplaced(state) if actions % check_every == 0 else None
+        misplaced = cards_misplaced(state) if actions % check_every == 0 or state.is_terminal() else None
         if misplaced is not None:
             return _("after action {n}: {problem}", n=actions, problem=misplaced)
-    misplaced = cards_misplaced(state)
-    if misplaced is not None:
-        return _("after action {n}: {problem}", n=actions, problem=misplaced)
     result = state.result()
     if len(result.players) != players:
         return _("the result has {got} players instead of {expected}", got=len(result.players), expected=players)
