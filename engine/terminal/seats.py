@@ -88,15 +88,7 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
             raise SeatSpecError(_("A player name is empty in \"{spec}\".", spec=spec or ""))
         if entry.lower().startswith("bot:") or entry.lower() == "bot":
             kind = entry.split(":", 1)[1].strip() if ":" in entry else DEFAULT_BOT_KIND
-            if kind not in bot_kinds:
-                if kind.partition(":")[0] in tuple(bot_kinds):
-                    # TRANSLATORS: {kind} is e.g. "ismcts:abc"; keep "ismcts:2000" and "ismcts:0.5s" as they are.
-                    raise SeatSpecError(_("\"{kind}\" has no valid budget: write a whole number of iterations "
-                                          "from 1 to 1000000 (ismcts:2000) or seconds above 0 and up to 3600 "
-                                          "(ismcts:0.5s).", kind=kind))
-                # TRANSLATORS: {hint} is empty or " (did you mean 'heuristic'?)".
-                raise SeatSpecError(_("Unknown bot kind \"{kind}\"{hint}; the kinds are: {kinds}.",
-                                      kind=kind, hint=did_you_mean(kind, list(bot_kinds)), kinds=", ".join(bot_kinds)))
+            check_bot_kind(kind, bot_kinds)
             bots += 1
             seats.append(Seat(bot_name(bots, kind), kind))
         else:
@@ -128,6 +120,21 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
     return seats
 
 
+def check_bot_kind(kind: str, bot_kinds: Sequence[str], seat: int | None = None) -> None:
+    """Refuse a bot kind there is no bot for (:class:`SeatSpecError`, naming ``seat`` when given), with the
+    nearest kind and the list; a searching bot's kind with a budget it cannot take says what budgets are."""
+    if kind in bot_kinds:
+        return
+    if kind.partition(":")[0] in tuple(bot_kinds):
+        # TRANSLATORS: {kind} is e.g. "ismcts:abc"; keep "ismcts:2000" and "ismcts:0.5s" as they are.
+        raise SeatSpecError(_("\"{kind}\" has no valid budget: write a whole number of iterations "
+                              "from 1 to 1000000 (ismcts:2000) or seconds above 0 and up to 3600 "
+                              "(ismcts:0.5s).", kind=kind[:80]), seat=seat)
+    # TRANSLATORS: {hint} is empty or " (did you mean 'heuristic'?)".
+    raise SeatSpecError(_("Unknown bot kind \"{kind}\"{hint}; the kinds are: {kinds}.", kind=kind[:80],
+                          hint=did_you_mean(kind, list(bot_kinds)), kinds=", ".join(bot_kinds)), seat=seat)
+
+
 def seats_from_log(players: Sequence[str], kinds: Sequence[str] | None,
                    bot_kinds: Sequence[str]) -> list[Seat]:
     """The seats of a saved game (a log without seat kinds: every seat is human).
@@ -140,10 +147,7 @@ def seats_from_log(players: Sequence[str], kinds: Sequence[str] | None,
     for index, name in enumerate(players):
         kind = kinds[index] if kinds is not None and index < len(kinds) else "human"
         if isinstance(kind, str) and kind.startswith("bot:"):
-            if kind[4:] not in bot_kinds:
-                raise SeatSpecError(_("Unknown bot kind \"{kind}\"{hint}; the kinds are: {kinds}.", kind=kind[4:80],
-                                      hint=did_you_mean(kind[4:], list(bot_kinds)), kinds=", ".join(bot_kinds)),
-                                    seat=index)
+            check_bot_kind(kind[4:], bot_kinds, seat=index)
             seats.append(Seat(name, kind[4:]))
         else:
             seats.append(Seat(name))
