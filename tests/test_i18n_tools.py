@@ -393,3 +393,19 @@ def test_update_counts_what_is_left_to_translate_as_check_does(tmp_path, monkeyp
     update, _catalog = updated_catalog(tmp_path, monkeypatch, [("high-society", "Money cards"),
                                                                ("high-society/ko", "Money cards"), "Quit the game"])
     assert update.untranslated == 1  # "Quit the game" only
+
+
+def test_update_and_check_read_a_catalog_as_the_program_does(tmp_path, monkeypatch, small_template):
+    # A message written twice is refused wherever a catalog is read: update would otherwise rewrite it without
+    # the second translation.
+    from engine.errors import CatalogError
+
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    path = write(tmp_path, "eo", 'msgid "Score: {score}"\nmsgstr "A {score}"\n\nmsgid "Score: {score}"\nmsgstr "B {score}"\n')
+    before = path.read_text(encoding="utf-8")
+    for read in (lambda: i18n_tools.update_catalogs(["eo"], tmp_path),
+                 lambda: i18n_tools.check_languages(["eo"], small_template)):
+        with pytest.raises(CatalogError) as refused:
+            read()
+        assert "this message is already in the catalog at line" in str(refused.value)
+    assert path.read_text(encoding="utf-8") == before

@@ -31,6 +31,7 @@ def command(show_all: bool) -> None:
     # A name (a file name) and a description from a user's root are a stranger's text.
     names = [printable(info.name, keep_newlines=False) for info in infos]
     width = max((display_width(name) for name in names), default=0)
+    columns = screen_width()
     for info, name in zip(infos, names):
         if info.error is not None:
             # TRANSLATORS: shown after a ruleset's name when its file has a problem; {problem} is FILE:LINE:COL: message
@@ -40,7 +41,7 @@ def command(show_all: bool) -> None:
             if info.abstract:
                 # TRANSLATORS: marks a ruleset that holds shared parts and cannot be played by itself
                 line = _("[abstract] {description}", description=line)
-        for shown in ruleset_lines(name, width, printable(line, keep_newlines=False), screen_width()):
+        for shown in ruleset_lines(name, width, printable(line, keep_newlines=False), columns):
             click.echo(shown)
     if not infos:
         # TRANSLATORS: cardrules rulesets, when no ruleset is installed.

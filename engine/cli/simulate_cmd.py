@@ -380,7 +380,8 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
 
             try:
                 for line in lines:
-                    if len(line.encode("utf-8")) > MAX_LOG_LINE_BYTES:
+                    # A character is at most 4 bytes: only a line that long can be too long.
+                    if len(line) > MAX_LOG_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LOG_LINE_BYTES:
                         # What replay could not read is not written: the file stops before it, and says so.
                         raise OSError(errno.EFBIG, _("a game's log is longer than a log may be ({limit} bytes)",
                                                      limit=MAX_LOG_LINE_BYTES))

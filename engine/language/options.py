@@ -41,7 +41,7 @@ def parse_number(value: Any) -> int | Fraction:
     Raises :class:`OptionValueError` for anything else (floats included: rules are exact).
     """
     if isinstance(value, bool):
-        raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
+        raise OptionValueError(_("expected a number, got {value}", value=option_value_text(value)))
     if isinstance(value, int):
         # Written as text the same number would be refused; a JSON integer (a log's options) has no limit of its own.
         oversized = oversized_number_message(str(value)) if abs(value) >= _SMALLEST_TOO_LONG else None
@@ -58,17 +58,12 @@ def parse_number(value: Any) -> int | Fraction:
         try:
             number = Fraction(value.replace(" ", ""))
         except ZeroDivisionError:
-            raise OptionValueError(_("{value} divides by zero", value=_show(value))) from None
+            raise OptionValueError(_("{value} divides by zero", value=option_value_text(value))) from None
         return int(number) if number.denominator == 1 else number
-    raise OptionValueError(_("expected a number, got {value}", value=_show(value)))
+    raise OptionValueError(_("expected a number, got {value}", value=option_value_text(value)))
 
 
 def option_value_text(value: Any) -> str:
-    """A value as a message shows it: text quoted, true/false/null as a file writes them."""
-    return _show(value)
-
-
-def _show(value: Any) -> str:
     """A value as a message shows it: text quoted, true/false/null as a file writes them."""
     text = repr(value) if isinstance(value, str) else yaml_scalar_text(value) or str(value)
     if isinstance(value, Fraction):
@@ -120,20 +115,20 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
         return number
     if kind == "integer":
         if not isinstance(number, int):
-            raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=_show(value)))
+            raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=option_value_text(value)))
         return number
     if kind == "boolean":
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
             return value.strip().lower() == "true"
-        raise OptionValueError(_("option '{name}' expects true or false, got {value}", name=name, value=_show(value)))
+        raise OptionValueError(_("option '{name}' expects true or false, got {value}", name=name, value=option_value_text(value)))
     if kind == "choice":
         if isinstance(value, str):
             value = value.strip()
         if value not in allowed:
             raise OptionValueError(_("option '{name}' cannot be {value}{hint}; valid values: {valid}", name=name,
-                                     value=_show(value), hint=did_you_mean(str(value), allowed),
+                                     value=option_value_text(value), hint=did_you_mean(str(value), allowed),
                                      valid=", ".join(map(str, allowed))))
         return value
     if kind == "list":
@@ -142,18 +137,18 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
         elif isinstance(value, (list, tuple)):
             items = list(value)
         else:
-            raise OptionValueError(_("option '{name}' expects a list, got {value}", name=name, value=_show(value)))
+            raise OptionValueError(_("option '{name}' expects a list, got {value}", name=name, value=option_value_text(value)))
         for item in items:
             if item not in allowed:
                 raise OptionValueError(_("option '{name}' cannot contain {value}{hint}; valid values: {valid}",
-                                         name=name, value=_show(item), hint=did_you_mean(str(item), allowed),
+                                         name=name, value=option_value_text(item), hint=did_you_mean(str(item), allowed),
                                          valid=", ".join(map(str, allowed))))
         duplicates = sorted({str(item) for item in items if items.count(item) > 1})
         if duplicates:
             raise OptionValueError(_("option '{name}' lists {value} more than once", name=name,
                                      value=", ".join(duplicates)))
         return tuple(items)
-    raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=_show(kind)))
+    raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=option_value_text(kind)))
 
 
 def _option_number(name: str, kind: str, nullable: bool, value: Any) -> int | Fraction:
@@ -164,13 +159,13 @@ def _option_number(name: str, kind: str, nullable: bool, value: Any) -> int | Fr
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, str)) or (
             isinstance(value, str) and not (_FRACTION.match(value) or _NUMBER.match(value))):
         if kind == "integer":
-            message = (_("option '{name}' expects a whole number or none, got {value}", name=name, value=_show(value))
+            message = (_("option '{name}' expects a whole number or none, got {value}", name=name, value=option_value_text(value))
                        if nullable else
-                       _("option '{name}' expects a whole number, got {value}", name=name, value=_show(value)))
+                       _("option '{name}' expects a whole number, got {value}", name=name, value=option_value_text(value)))
         else:
-            message = (_("option '{name}' expects a number or none, got {value}", name=name, value=_show(value))
+            message = (_("option '{name}' expects a number or none, got {value}", name=name, value=option_value_text(value))
                        if nullable else
-                       _("option '{name}' expects a number, got {value}", name=name, value=_show(value)))
+                       _("option '{name}' expects a number, got {value}", name=name, value=option_value_text(value)))
         raise OptionValueError(message)
     return parse_number(value)  # too many digits or a division by zero keep their own messages
 

@@ -204,10 +204,9 @@ PLURAL_COUNTS_CHECKED = 1000
 def _compile(path: Path) -> _gettext.GNUTranslations:
     """Read one ``.po`` with Babel and compile it in memory (cached by mtime and size).
 
-    The file must be a regular file of at most :data:`MAX_CATALOG_BYTES`; its
-    syntax is checked before Babel reads it (:func:`catalog_syntax_problem`)
-    and its header as Babel applies it (:func:`parse_catalog`): a catalog is
-    a stranger's file.
+    The file must be a regular file of at most :data:`MAX_CATALOG_BYTES`, and
+    it is read by :func:`parse_catalog` (its syntax checked before Babel reads
+    it, its header as Babel applies it): a catalog is a stranger's file.
     """
     from babel.messages.mofile import write_mo
 
@@ -227,10 +226,6 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     except OSError as error:
         raise CatalogError.at(_("cannot read catalog: {reason}", reason=error.strerror or str(error)),
                               file=str(path)) from None
-    problem = catalog_syntax_problem(data)
-    if problem is not None:
-        line, message = problem
-        raise CatalogError.at(message, file=str(path), line=line)
     try:
         catalog = parse_catalog(data)
         buffer = io.BytesIO()
@@ -280,11 +275,15 @@ def parse_catalog(data: bytes) -> Any:
     line 400, a header further down), so the header is judged here, in the
     form Babel is about to apply, before Babel applies it: a refused header
     stops the reading before a later line is decoded with its charset or a
-    plural entry is given its ``nplurals`` forms. Raises
+    plural entry is given its ``nplurals`` forms. What Babel would read
+    leniently (:func:`catalog_syntax_problem`) is refused first. Raises
     :class:`CatalogRefused`; Babel's own errors (malformed syntax) pass through.
     """
     from babel.messages.pofile import PoFileParser
 
+    problem = catalog_syntax_problem(data)  # what Babel would read leniently (see there)
+    if problem is not None:
+        raise CatalogRefused(*problem)
     catalog = _GuardedCatalog(data)
     PoFileParser(catalog, abort_invalid=True).parse(io.BytesIO(data))
     catalog.guarding = False  # later changes (`i18n update`) are the program's own

@@ -415,10 +415,17 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
         # Counted as `check` counts: an edition's text the game's translation covers asks for nothing.
         translated = {_key(m) for m in catalog if m.id and not m.fuzzy and _is_translated(m)}
         untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m)
-                           and not (m.context and any((parent or None, _key(m)[1]) in translated
-                                                      for parent in i18n.context_chain(m.context)[1:])))
+                           and not _translated_in_chain(_key(m), translated))
         updated.append(CatalogUpdate(path, untranslated, fuzzy, 0 if drop_obsolete else len(catalog.obsolete)))
     return updated
+
+
+def _translated_in_chain(key: tuple[str | None, str], translated: set[tuple[str | None, str]]) -> bool:
+    """Whether a message is translated in its context or in one its context falls back to (an edition's text
+    the game's translation covers asks for nothing of its own)."""
+    context, msgid = key
+    return key in translated or bool(context) and any(
+        (parent, msgid) in translated for parent in i18n.context_chain(context)[1:])
 
 
 def _covered_by_a_parent_context(catalog: Catalog, message: Message) -> bool:
@@ -476,20 +483,15 @@ def documented_placeholders(template_message: Message | None) -> set[str]:
     return {name for comment in template_message.auto_comments for name in _DOCUMENTED_FIELD.findall(comment)}
 
 
-def placeholders_match(message: Message, documented: set[str] = frozenset()) -> bool:
-    """Whether every translation of ``message`` uses exactly the English text's placeholders.
+def placeholder_difference(message: Message, documented: set[str] = frozenset()) -> str | None:
+    """How the translations of ``message`` differ from the English text's placeholders (which form, which
+    placeholder), or None when they agree.
 
     For plural messages each form may leave out placeholders (English's
     singular says "one" rather than ``{n}``), but may not add any.
     ``documented`` placeholders (named by the translator comment) may be used
     or left out freely.
     """
-    return placeholder_difference(message, documented) is None
-
-
-def placeholder_difference(message: Message, documented: set[str] = frozenset()) -> str | None:
-    """How the translations of ``message`` differ from the English text's placeholders (which form, which
-    placeholder), or None when they agree (see :func:`placeholders_match`)."""
     ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
     strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
     allowed_brace = set().union(*(_brace_fields(i) or () for i in ids)) | set(documented)
@@ -582,8 +584,7 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
             if not message.id:
                 continue
             context, msgid = _key(message)
-            if (context, msgid) in translated or (context and any(
-                    (parent, msgid) in translated for parent in i18n.context_chain(context)[1:])):
+            if _translated_in_chain((context, msgid), translated):
                 counts["translated"] += 1
             elif (context, msgid) in fuzzy:
                 counts["fuzzy"] += 1
