@@ -27,7 +27,7 @@ from ..text.player_input import InputProblem, normalize_input, quit_words, recap
 from .ending import final_report
 from .prompts import prompt_for
 from .seats import Seat
-from .table_view import COMPACT_BELOW, heading_card, heading_lines, render_table
+from .table_view import COMPACT_BELOW, heading_card, heading_lines, render_table, story_line, story_lines
 
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
@@ -224,11 +224,9 @@ class GameSession:
             lines.pop()
         return sum(max(1, -(-Text.from_ansi(line).cell_len // width)) for line in lines)
 
-    def _story_rows(self, lines: list[str]) -> int:
-        """The rows the story's ``lines`` take under the table (a long line wraps)."""
-        from rich.text import Text
-
-        return sum(len(self.console.render_lines(Text("  " + line), pad=False)) for line in lines)
+    def _story_rows(self, line: str) -> int:
+        """The rows one line of the story takes under the table, wrapped as it is drawn there."""
+        return len(story_line(line).lines(max(1, self.console.width)))
 
     def _recent_lines(self, observation: Any, viewer: int | None, reserved: int = 1) -> list[str]:
         """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
@@ -247,15 +245,17 @@ class GameSession:
         room = self.console.size.height - used - reserved - 2
         if room <= 0:
             return []
-        if self._story_rows(self._recent) <= room:
+        rows = [self._story_rows(line) for line in self._recent]  # each line measured once
+        if sum(rows) <= room:
             return list(self._recent)
-        shown: list[str] = []
-        for line in reversed(self._recent):
-            marker = self._cut_marker(len(self._recent) - len(shown) - 1)
-            if self._story_rows([marker, line, *shown]) > room:
+        kept = used = 0
+        for line_rows in reversed(rows):
+            marker_rows = self._story_rows(self._cut_marker(len(rows) - kept - 1))
+            if used + line_rows + marker_rows > room:
                 break
-            shown.insert(0, line)
-        return [self._cut_marker(len(self._recent) - len(shown)), *shown]
+            used += line_rows
+            kept += 1
+        return [self._cut_marker(len(rows) - kept), *self._recent[len(rows) - kept:]]
 
     @staticmethod
     def _cut_marker(count: int) -> str:
@@ -265,15 +265,12 @@ class GameSession:
 
     def say_recap(self) -> None:
         """Everything that happened since the player's last move, which the screen under the table may cut."""
-        from rich.text import Text
-
         if not self._recent:
             # TRANSLATORS: said when a player asks to see what happened since their last move and nothing did.
             self.say(_("Nothing has happened since your last move."))
             return
-        self.console.print(Text(_("What just happened:"), style="dim"))
-        for line in self._recent:
-            self.console.print(Text("  " + line, style="dim"))
+        for part in story_lines(self._recent):  # as under the table
+            self.console.print(part)
 
     def round_card(self, observation: Any) -> str | None:
         """The card revealed this round, once it has left the table's heading zone (else None).

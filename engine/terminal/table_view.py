@@ -647,7 +647,16 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))
     if last_events:
-        # TRANSLATORS: heading of the list of what happened since the player's last move.
-        parts.append(Text(_("What just happened:"), style="dim"))
-        parts.extend(Wrapped(line, style="dim", indent=2, hanging=2) for line in last_events)
+        parts.extend(story_lines(last_events))
     return Group(*parts)
+
+
+def story_line(line: str) -> Wrapped:
+    """One line of what happened since the player's last move, as drawn under the table (and measured there)."""
+    return Wrapped(line, style="dim", indent=2, hanging=2)
+
+
+def story_lines(events: Sequence[str]) -> list[RenderableType]:
+    """The heading and the lines of what happened since the player's last move."""
+    # TRANSLATORS: heading of the list of what happened since the player's last move.
+    return [Text(_("What just happened:"), style="dim"), *(story_line(line) for line in events)]
