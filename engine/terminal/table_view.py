@@ -58,12 +58,6 @@ def _zones_of(column: Mapping[str, Any]) -> list[str]:
     return list(zones)
 
 
-def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
-    """A column's heading. A column of faces with a unit shows amounts in that unit (see :func:`cell`): its
-    heading needs no note of what a face is worth, the note a line of faces (the viewer's hand) carries."""
-    return _plain_heading(ruleset, column)
-
-
 def with_unit(ruleset: Any, label: str, unit: str) -> str:
     """A label of card faces that count in ``unit``, saying what a face of 1 is worth: "Bid (1 = $1 million)"."""
     # TRANSLATORS: a heading or label of card faces that count in a unit (the Korean edition's millions),
@@ -77,7 +71,9 @@ def _line_label(ruleset: Any, item: Mapping[str, Any], zone_id: str) -> str:
     return with_unit(ruleset, label, item["unit"]) if item.get("unit") else label
 
 
-def _plain_heading(ruleset: Any, column: Mapping[str, Any]) -> str:
+def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
+    """A column's heading. A column of faces with a unit shows amounts in that unit (see :func:`cell`): its
+    heading needs no note of what a face is worth, the note a line of faces (the viewer's hand) carries."""
     if column.get("heading"):
         return ruleset_text(ruleset, str(column["heading"]))
     if column.get("status"):

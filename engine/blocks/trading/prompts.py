@@ -347,7 +347,8 @@ class TradePrompt(CommandPrompt):
         if self._answering(turn):
             replies = self._replies(turn)
             return turn.node.replies.base if replies is None or not replies.can_accept else None
-        return turn.node.turns.base if self._words_now(turn) == [_("pass")] else None
+        # Only "pass" is left to a player who may not offer and is not the active one (who alone ends trading).
+        return turn.node.turns.base if self._offers(turn) is None and not self._is_active(turn) else None
 
     def empty_message(self, turn: Turn) -> str:
         words = self._words_now(turn)
