@@ -362,3 +362,11 @@ def tables_text_in(known_case, language: str) -> str:
         if isinstance(renderable, Table):
             console.print(renderable)
     return console.export_text()
+
+
+def test_a_mean_the_formatter_rounds_to_zero_gets_the_second_decimal():
+    # 0.05 is written 0.0 by the reader's notation (half to even): the table then shows 0.05.
+    from engine.simulation.report import decimal, mean_decimals
+
+    assert decimal(0.05, 1) == "0.0"
+    assert mean_decimals([0.05, 3.0]) == 2

@@ -304,7 +304,9 @@ def mean_decimals(means: Sequence[float | None]) -> int:
     Decided for the table, not the row: one number format throughout a table.
     """
     for digits in range(1, MOST_MEAN_DECIMALS):
-        if not any(value and math.isfinite(value) and round(abs(value), digits) == 0 for value in means):
+        # Judged by the formatter that prints them: it rounds the written value half to even (0.05 reads 0.0).
+        zero = decimal(0.0, digits)
+        if not any(value and math.isfinite(value) and decimal(abs(value), digits) == zero for value in means):
             return digits
     return MOST_MEAN_DECIMALS
 
