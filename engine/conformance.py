@@ -30,7 +30,11 @@ GAMES_PER_PLAYER_COUNT = 2
 # counts and the largest, not every one in between.
 MAX_PLAYER_COUNTS = 8
 # A game that does not end is stopped by the engine itself (engine.core.limits: no progress for 8,192
-# decisions, or past what a log holds), with a located error the suite reports.
+# decisions, or past what a log holds), with a located error the suite reports. A trial game also watches
+# how fast its end conditions come nearer, every PACE_WINDOW decisions from the first one: an end that
+# could come only far past what a log holds is refused after a few thousand decisions, not 100,000.
+PACE_WINDOW = 1024
+PACE_FIRST_VERDICT = 4 * PACE_WINDOW
 
 
 def all_shipped_rulesets() -> list[str]:
@@ -154,6 +158,54 @@ def cards_misplaced(state: Any) -> str | None:
     return None
 
 
+class EndPace:
+    """How fast a trial game comes nearer to its end conditions, and the refusal of one that cannot arrive.
+
+    Each condition that can tell how much of its way the game has come
+    (:meth:`~engine.blocks.end.base.EndCondition.share_reached`) is measured
+    at the first window and at each later one; the decisions still needed at
+    that pace are extrapolated. Only when every condition can be measured,
+    and even the nearest would be reached past ``MAX_ACTIONS`` decisions, is
+    the game stopped, with the engine's located error for a game that never
+    ends: the same verdict the engine gives at ``MAX_ACTIONS``, seconds sooner.
+    """
+
+    def __init__(self, state: Any) -> None:
+        self.conditions = state.game.end_conditions
+        self.start: tuple[int, list[float | None]] | None = None
+
+    def check(self, state: Any, decisions: int) -> None:
+        from .core.limits import MAX_ACTIONS
+
+        shares = [condition.share_reached(state) for condition in self.conditions]
+        if self.start is None:
+            self.start = (decisions, shares)
+            return
+        if decisions < PACE_FIRST_VERDICT or not shares or None in shares:
+            return
+        first_decisions, first_shares = self.start
+        nearest = None
+        for condition, before, now in zip(self.conditions, first_shares, shares):
+            if now <= before:
+                return  # no headway here yet: it might still come fast, so no verdict
+            needed = decisions + (1 - now) * (decisions - first_decisions) / (now - before)
+            if nearest is None or needed < nearest[0]:
+                nearest = (needed, condition)
+        needed, condition = nearest
+        if needed > MAX_ACTIONS:
+            raise state.endless(_("at the pace of its first {decisions} decisions, the game would reach its "
+                                  "nearest end condition ({condition}) only after about {needed} decisions, "
+                                  "more than the {limit} a game log holds", decisions=decisions,
+                                  condition=condition.id, needed=_rounded(needed), limit=MAX_ACTIONS))
+
+
+def _rounded(number: float) -> int:
+    """An estimate to its two leading digits (2,700,000, not 2,714,283): the figure is extrapolated."""
+    number = int(number)
+    digits = len(str(number))
+    return round(number, 2 - digits) if digits > 2 else number
+
+
 def _play_one(game: Any, seed: int) -> str | None:
     """The first broken promise of one random game, or None."""
     state = game.new_initial_state(seed=seed)
@@ -163,6 +215,7 @@ def _play_one(game: Any, seed: int) -> str | None:
     # Counting every card after every action costs the size of the deck each time: a deck of thousands of
     # cards is counted at intervals instead (and at the end), so the check stays linear in the game's length.
     check_every = max(1, game.cards.size // CARDS_COUNTED_PER_ACTION)
+    pace = EndPace(state)
     while not state.is_terminal():
         legal = state.checked_legal_actions()  # none: a located error, as in play
         action = legal.sample(chooser)
@@ -173,6 +226,8 @@ def _play_one(game: Any, seed: int) -> str | None:
         misplaced = cards_misplaced(state) if actions % check_every == 0 or state.is_terminal() else None
         if misplaced is not None:
             return _("after action {n}: {problem}", n=actions, problem=misplaced)
+        if actions % PACE_WINDOW == 0 and not state.is_terminal():
+            pace.check(state, actions)
     result = state.result()
     if len(result.players) != players:
         return _("the result has {got} players instead of {expected}", got=len(result.players), expected=players)
