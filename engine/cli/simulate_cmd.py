@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import signal
 import sys
 import time
 from typing import Any, Sequence
@@ -298,7 +299,7 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             force: bool, plot_path: str | None, as_json: bool) -> None:
     """Simulate and report (see the module docstring)."""
     from ..simulation.report import summarize
-    from ..simulation.runner import SimulationPlan, run_simulation
+    from ..simulation.runner import SimulationInterrupted, SimulationPlan, run_simulation
 
     if baseline is not None:
         if baseline not in ruleset_names:
@@ -391,9 +392,16 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
                 _close_quietly(logs_file)
                 logs_file = None
 
-        tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
-                               on_progress=progress.update,
-                               on_logs=write_logs if logs_file is not None else None)
+        played = games
+        try:
+            tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
+                                   on_progress=progress.update,
+                                   on_logs=write_logs if logs_file is not None else None)
+        except SimulationInterrupted as stop:
+            # Ctrl-C: the games played so far are reported (they are the first ones), then the program ends
+            # as interrupted. A second Ctrl-C ends it at once.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            tally, played = stop.tally, stop.games
     finally:
         progress.close()
         if logs_file is not None:
@@ -404,7 +412,11 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
         if client is not None:
             client.close()
 
-    summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=games,
+    if played == 0:
+        # TRANSLATORS: Ctrl-C stopped simulate before its first game was over: there is nothing to report.
+        click.echo(_("Interrupted before any game was finished: nothing to report."), err=True)
+        _end_as_interrupted()
+    summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=played,
                         seed=seed, tally=tally)
     if as_json:
         click.echo(json_text(summary, indent=2))
@@ -423,11 +435,29 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             if not as_json:
                 # TRANSLATORS: {path} is the PNG file written by --plot.
                 click.echo(_("Plot saved to {path}.", path=plot_path))
+    if played < games:
+        # TRANSLATORS: after the report of a simulation stopped by Ctrl-C; keep --games and --seed as they are.
+        click.echo(ngettext("Interrupted: the report is of the first {played} game of {games} per ruleset, the "
+                            "same as --games {played} --seed {seed} gives.",
+                            "Interrupted: the report is of the first {played} games of {games} per ruleset, the "
+                            "same as --games {played} --seed {seed} gives.", played, played=played, games=games,
+                            seed=seed),
+                   err=True)
     if write_problems:
         failing(1)
         for problem in write_problems:
             click.echo(problem, err=True)
         sys.exit(1)
+    if played < games:
+        _end_as_interrupted()
+
+
+def _end_as_interrupted() -> None:
+    """End as a program that Ctrl-C stopped (the shell sees status 130 and stops a script that ran it)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def _cannot_write(path: str | None, problem: OSError) -> str:

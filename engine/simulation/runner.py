@@ -200,37 +200,73 @@ def outcome_of(state: Any, player_names: Sequence[str], report: "Reported | Sequ
 
 @dataclass
 class BatchResult:
-    """What a worker sends back for games ``start`` to ``stop - 1``: their tally, and their logs if asked."""
+    """What a worker sends back for games ``start`` to ``stop - 1``: their tally, and their logs if asked.
+
+    ``interrupted``: Ctrl-C stopped the batch (played in this process) after
+    game ``stop - 1``; the games after it were not played.
+    """
 
     start: int
     stop: int
     tally: BatchTally
     log_lines: list[str] = field(default_factory=list)
+    interrupted: bool = False
 
 
-def play_batch(plan: SimulationPlan, start: int, stop: int) -> BatchResult:
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a simulation: ``tally`` counts its first ``games`` games, under every ruleset.
+
+    A KeyboardInterrupt, so a caller that does not look for it stops as on
+    any Ctrl-C; ``cardrules simulate`` reports the games played. They are the
+    first games in order, so the figures are those that ``--games`` of that
+    number (and the same seed) gives.
+    """
+
+    def __init__(self, tally: BatchTally, games: int) -> None:
+        super().__init__(games)
+        self.tally = tally
+        self.games = games
+
+
+def play_batch(plan: SimulationPlan, start: int, stop: int, *, keep_on_interrupt: bool = False) -> BatchResult:
     """Play games ``start`` .. ``stop - 1`` under every ruleset of the plan and tally them.
 
     This is the task a worker runs: a top-level function taking only plain,
     picklable values, so process pools and Dask workers can import it.
+    With ``keep_on_interrupt`` (a batch played in the process that Ctrl-C
+    reaches) a KeyboardInterrupt ends the batch with the games finished
+    under every ruleset; the game under way is dropped under all of them.
     """
     loaded = [_game_for(spec, plan.player_names, plan.seat_kinds) for spec in plan.rulesets]
     tally = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
     log_lines: list[str] = []
     for game_index in range(start, stop):
-        outcomes = []
-        for spec, (_ruleset, game, report) in zip(plan.rulesets, loaded):
-            state = play_one_game(game, plan, game_index)
-            outcomes.append(outcome_of(state, plan.player_names, report))
-            if plan.keep_logs:
-                log = state.to_log()
-                if spec.log_name is not None:
-                    log["ruleset"] = spec.log_name
-                # Not "seed": that key means new_initial_state(seed) would deal this game.
-                log["simulation"] = {"seed": plan.seed, "game": game_index}
-                log_lines.append(json.dumps(log, ensure_ascii=False, sort_keys=False))
+        try:
+            outcomes, lines = _play_deal(plan, loaded, game_index)
+        except KeyboardInterrupt:
+            if not keep_on_interrupt:
+                raise
+            return BatchResult(start, game_index, tally, log_lines, interrupted=True)
         tally.add_game(outcomes)
+        log_lines.extend(lines)
     return BatchResult(start, stop, tally, log_lines)
+
+
+def _play_deal(plan: SimulationPlan, loaded: list, game_index: int) -> tuple[list[GameOutcome], list[str]]:
+    """Game ``game_index`` under every ruleset: the outcomes, and the log lines when the plan keeps logs."""
+    outcomes = []
+    log_lines: list[str] = []
+    for spec, (_ruleset, game, report) in zip(plan.rulesets, loaded):
+        state = play_one_game(game, plan, game_index)
+        outcomes.append(outcome_of(state, plan.player_names, report))
+        if plan.keep_logs:
+            log = state.to_log()
+            if spec.log_name is not None:
+                log["ruleset"] = spec.log_name
+            # Not "seed": that key means new_initial_state(seed) would deal this game.
+            log["simulation"] = {"seed": plan.seed, "game": game_index}
+            log_lines.append(json.dumps(log, ensure_ascii=False, sort_keys=False))
+    return outcomes, log_lines
 
 
 # --------------------------------------------------------------------------- running (in the parent)
@@ -239,9 +275,13 @@ ProgressCallback = Callable[[int], None]
 
 
 def _run_in_process(plan: SimulationPlan) -> Iterator[BatchResult]:
-    """Every batch, one after the other, in this process (``--jobs 1``)."""
+    """Every batch, one after the other, in this process (``--jobs 1``); Ctrl-C ends the batch under way
+    with the games it finished, and the run after it."""
     for start, stop in plan.batches(1):
-        yield play_batch(plan, start, stop)
+        result = play_batch(plan, start, stop, keep_on_interrupt=True)
+        yield result
+        if result.interrupted:
+            return
 
 
 def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int) -> Iterator[BatchResult]:
@@ -300,12 +340,16 @@ def end_with_parent(parent: int) -> None:
     A parent ended by ``kill`` (SIGTERM, or SIGKILL, which no program can
     catch) cannot shut its pool down, and its workers would play on for
     nobody. On Linux the kernel sends the worker SIGTERM when its parent
-    dies (``PR_SET_PDEATHSIG``); elsewhere nothing is done.
+    dies (``PR_SET_PDEATHSIG``); elsewhere nothing is done. A worker also
+    ignores Ctrl-C, which the terminal sends to it as to its parent: the
+    parent reports the games played and ends the workers itself.
     """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if not sys.platform.startswith("linux"):
         return
     import ctypes
-    import signal
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -338,12 +382,13 @@ def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | 
     if executor is None and jobs > 1:
         own_pool = executor = process_pool(jobs, plan)
         workers = jobs
+    done = 0
+    interrupted = False
     try:
         if executor is None:
             results = _run_in_process(plan)
         else:
             results = _run_on_executor(plan, executor, workers or jobs)
-        done = 0
         for result in results:
             # Batches arrive in order and tallies are exact: the same merge every time.
             merged.merge(result.tally)
@@ -352,7 +397,36 @@ def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | 
             done += result.stop - result.start
             if on_progress is not None:
                 on_progress(done)
+            if result.interrupted:
+                interrupted = True
+                break
+    except KeyboardInterrupt:
+        # Batches that other processes finished after the first unfinished one are not counted: the games
+        # reported are the first ones, as --games would play them.
+        interrupted = True
+        if executor is not None and own_pool is None:
+            executor.shutdown(wait=False)  # a cluster's: its batches are cancelled, its workers stay
     finally:
         if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
+            if interrupted:
+                _stop_workers(own_pool)
+            else:
+                own_pool.shutdown(wait=True, cancel_futures=True)
+    if interrupted:
+        raise SimulationInterrupted(merged, done)
     return merged
+
+
+def _stop_workers(pool: Executor) -> None:
+    """End a process pool's workers at once, in the middle of their batches (after Ctrl-C)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 the processes are only reachable through the pool, which forgets them once shut down.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()

@@ -1,0 +1,132 @@
+"""Ctrl-C during `simulate` keeps the games played: their report is printed, then the program ends as interrupted.
+
+The games reported are the first ones in order (batches that other processes
+finished after the first unfinished one are left out), so the figures are
+exactly those of `--games N` with the same seed; the `--logs` file holds the
+same games. Workers ignore Ctrl-C and are ended by the parent, at once.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cli_helpers import REPO, cardrules
+from engine.simulation import runner
+from engine.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, play_batch, run_simulation
+
+SEATS = "bot:heuristic,bot:random,bot:random"
+
+
+def _plan(games: int, keep_logs: bool = False) -> SimulationPlan:
+    return SimulationPlan((RulesetSpec("high-society/ja"), RulesetSpec("high-society/ko")),
+                          ("heuristic", "random", "random"), ("A", "B", "C"), games, 7, keep_logs=keep_logs)
+
+
+def _interrupting_at(monkeypatch, game_index: int, ruleset: int) -> None:
+    """Ctrl-C arrives while game ``game_index`` is played under the ``ruleset``-th ruleset."""
+    real = runner.play_one_game
+    calls = {"n": 0}
+
+    def play(game, plan, index):
+        if index == game_index and calls["n"] % len(plan.rulesets) == ruleset:
+            raise KeyboardInterrupt
+        calls["n"] += 1
+        return real(game, plan, index)
+
+    monkeypatch.setattr(runner, "play_one_game", play)
+
+
+@pytest.mark.parametrize("ruleset", [0, 1])
+def test_an_interrupted_batch_keeps_the_games_finished_under_every_ruleset(monkeypatch, ruleset):
+    _interrupting_at(monkeypatch, 13, ruleset)
+    kept = play_batch(_plan(40, keep_logs=True), 10, 30, keep_on_interrupt=True)
+    monkeypatch.undo()
+    whole = play_batch(_plan(40, keep_logs=True), 10, 13)
+    assert kept.interrupted and (kept.start, kept.stop) == (10, 13)
+    assert kept.tally == whole.tally  # game 13 is dropped under both rulesets: the pairs stay pairs
+    assert kept.log_lines == whole.log_lines and len(kept.log_lines) == 2 * 3
+
+
+def test_a_worker_batch_does_not_swallow_the_interrupt(monkeypatch):
+    _interrupting_at(monkeypatch, 3, 0)
+    with pytest.raises(KeyboardInterrupt):
+        play_batch(_plan(10), 0, 10)
+
+
+def test_an_interrupted_run_tells_the_first_games_played_and_their_tally(monkeypatch):
+    _interrupting_at(monkeypatch, 57, 1)
+    with pytest.raises(SimulationInterrupted) as stopped:
+        run_simulation(_plan(500), jobs=1)
+    monkeypatch.undo()
+    assert stopped.value.games == 57
+    assert stopped.value.tally == run_simulation(_plan(57), jobs=1)
+    assert isinstance(stopped.value, KeyboardInterrupt)  # a caller that does not look for it stops as on Ctrl-C
+
+
+def _simulate_until_interrupted(tmp_path, jobs: int, *extra: str) -> tuple[subprocess.CompletedProcess, int]:
+    """Start a long simulation, press Ctrl-C (SIGINT to its process group) once a batch is logged."""
+    logs = tmp_path / "games.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "-r", "high-society/ja", "-r",
+                                "high-society/ko", "--games", "1000000", "--players", SEATS, "--jobs", str(jobs),
+                                "--seed", "5", "--logs", str(logs), "--lang", "en", *extra],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                               # As a terminal's shell starts it: Ctrl-C not ignored.
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not logs.exists() or logs.stat().st_size == 0):
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    # Nothing of the run is left: the workers were ended with it (multiprocessing's resource tracker notices
+    # that its parent is gone a moment later).
+    deadline = time.monotonic() + 10
+    while True:
+        leftover = subprocess.run(["pgrep", "-a", "-s", str(process.pid)], capture_output=True, text=True).stdout
+        if not leftover or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert leftover == ""
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err), \
+        sum(1 for _ in logs.open(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_prints_the_statistics_of_the_first_games_and_ends_as_interrupted(tmp_path, jobs):
+    done, log_lines = _simulate_until_interrupted(tmp_path, jobs, "--json")
+    assert done.returncode == -signal.SIGINT, done.stderr  # a shell sees 130 and stops a script that ran it
+    assert "Traceback" not in done.stderr
+    summary = json.loads(done.stdout)
+    played = summary["games"]
+    assert 0 < played < 1000000
+    assert done.stderr.strip().endswith(f"Interrupted: the report is of the first {played} games of 1000000 per "
+                                        f"ruleset, the same as --games {played} --seed 5 gives.")
+    assert log_lines == 2 * played  # the same games in the logs as in the report
+    again = cardrules("simulate", "-r", "high-society/ja", "-r", "high-society/ko", "--games", str(played),
+                      "--players", SEATS, "--jobs", "1", "--seed", "5", "--json")
+    assert again.exit_code == 0
+    assert json.loads(again.output) == summary
+
+
+def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypatch):
+    from engine.cli import simulate_cmd
+
+    _interrupting_at(monkeypatch, 0, 0)
+    handlers = []
+    monkeypatch.setattr(signal, "signal", lambda number, handler: handlers.append((number, handler)))
+
+    def end_as_interrupted():
+        raise SystemExit(130)  # the real program kills itself with SIGINT, which would end pytest
+
+    monkeypatch.setattr(simulate_cmd, "_end_as_interrupted", end_as_interrupted)
+    done = cardrules("simulate", "-r", "high-society/ja", "--games", "10", "--players", SEATS, "--jobs", "1",
+                     "--seed", "1")
+    assert done.exit_code == 130
+    assert done.output.strip() == "Interrupted before any game was finished: nothing to report."
+    assert handlers == [(signal.SIGINT, signal.SIG_DFL)]  # a second Ctrl-C would end it at once
