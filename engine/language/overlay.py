@@ -107,8 +107,13 @@ def _load_cached(path: Path, shown_name: str) -> Node:
     return upgrade(cached_yaml(path, shown_name))
 
 
-def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
-    """Load ``path`` and every file it extends, and merge them (parents first)."""
+def load_chain(path: Path, shown_name: str | None = None,
+               merge_problems: list[Diagnostic] | None = None) -> MergedRuleset:
+    """Load ``path`` and every file it extends, and merge them (parents first).
+
+    With ``merge_problems`` a directive that cannot apply is told there and
+    skipped (see :func:`merge_chain`) instead of raising.
+    """
     chain: list[LoadedFile] = []
     seen: list[Path] = []
     current = path
@@ -139,11 +144,19 @@ def load_chain(path: Path, shown_name: str | None = None) -> MergedRuleset:
             raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
                                            _unknown_parent(extends_node.value))])
         current, current_name = found
-    return merge_chain(chain)
+    return merge_chain(chain, merge_problems)
 
 
-def merge_chain(chain: "list[LoadedFile] | tuple[LoadedFile, ...]") -> MergedRuleset:
-    """The files of a chain (child first) merged, parents first; merge problems raise RulesetError."""
+def merge_chain(chain: "list[LoadedFile] | tuple[LoadedFile, ...]",
+                merge_problems: list[Diagnostic] | None = None) -> MergedRuleset:
+    """The files of a chain (child first) merged, parents first.
+
+    A directive that cannot apply (``$remove`` or ``$before`` naming no item)
+    raises RulesetError; with ``merge_problems``, it is told there instead
+    and the merge goes on as if the directive were not written (nothing
+    removed, the item placed last), so ``validate`` can check the rest of
+    the files in the same run.
+    """
     merged: Node | None = None
     problems: list[Diagnostic] = []
     for loaded in reversed(chain):
@@ -155,7 +168,9 @@ def merge_chain(chain: "list[LoadedFile] | tuple[LoadedFile, ...]") -> MergedRul
                              {k: v for k, v in merged.key_positions.items() if k not in NOT_INHERITED})
             merged = merge(inherited, own, problems, "$")
     if problems:
-        raise RulesetError(problems)
+        if merge_problems is None:
+            raise RulesetError(problems)
+        merge_problems.extend(problems)
     assert merged is not None
     return MergedRuleset(merged, tuple(chain))
 
