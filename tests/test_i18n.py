@@ -316,3 +316,22 @@ def test_a_catalog_the_program_accepts_has_a_header_babel_reads_as_valid(tmp_pat
     assert babel.charset.lower().replace("_", "-") in ("utf-8", "utf8")
     assert i18n.plural_forms_problem(f"nplurals={babel.num_plurals}; plural={babel.plural_expr};") is None
     assert [compiled.plural(n) for n in range(20)] == [i18n._gettext.c2py(babel.plural_expr)(n) for n in range(20)]
+
+
+@pytest.mark.parametrize("plural_forms", ["nplurals=2; plural=n/0;", "nplurals=99; plural=n;",
+                                          "nplurals=2; plural=(n" + "*n" * 20_000 + ")%2;"])
+def test_a_refused_catalog_is_read_once_and_its_problem_worded_in_english(user_root, monkeypatch, plural_forms):
+    # The catalog being loaded words its own problem: asking it for the words would load it again, and again
+    # (a 2 MB header was read 81 times and took 20 s to refuse).
+    write_catalog(user_root, "eo", entry("card", "karto"), plural_forms=plural_forms)
+    i18n.set_language("eo")
+    i18n.refresh()
+    parsed = []
+    real = i18n.parse_catalog
+    monkeypatch.setattr(i18n, "parse_catalog", lambda *args, **kwargs: parsed.append(1) or real(*args, **kwargs))
+    with pytest.raises(CatalogError) as refused:
+        i18n.load_translations("eo")
+    assert len(parsed) == 1
+    assert refused.value.diagnostics[0].location.line in (1, 4)
+    assert refused.value.diagnostics[0].message.isascii()
+    assert _("card") == "card"  # and the program goes on in English

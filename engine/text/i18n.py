@@ -600,7 +600,22 @@ def catalog_files(lang: str) -> list[Path]:
 
 
 def load_translations(lang: str) -> _gettext.NullTranslations:
-    """The merged translations of ``lang`` (raises CatalogError for a malformed file)."""
+    """The merged translations of ``lang`` (raises CatalogError for a malformed file).
+
+    While it runs, this thread's messages are English: the catalog being
+    judged words its own problems, and must not be loaded again to do so
+    (each level read the whole file again: a hostile 2 MB header took 20 s
+    to refuse).
+    """
+    loading = getattr(_state, "loading", False)
+    _state.loading = True
+    try:
+        return _merged_translations(lang)
+    finally:
+        _state.loading = loading
+
+
+def _merged_translations(lang: str) -> _gettext.NullTranslations:
     chain: _gettext.NullTranslations = _gettext.NullTranslations()
     first: _gettext.NullTranslations | None = None
     for path in catalog_files(lang):
@@ -618,9 +633,14 @@ def load_translations(lang: str) -> _gettext.NullTranslations:
     return first
 
 
+_ENGLISH = _gettext.NullTranslations()
+
+
 def _translations() -> _gettext.NullTranslations:
     trans = getattr(_state, "translations", None)
     if trans is None:
+        if getattr(_state, "loading", False):
+            return _ENGLISH  # a catalog is being loaded: its own problems are worded in English
         lang = current_language()
         if lang == DEFAULT_LANGUAGE and not catalog_files(lang):
             trans = _gettext.NullTranslations()
