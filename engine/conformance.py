@@ -35,6 +35,9 @@ MAX_PLAYER_COUNTS = 8
 # could come only far past what a log holds is refused after a few thousand decisions, not 100,000.
 PACE_WINDOW = 1024
 PACE_FIRST_VERDICT = 4 * PACE_WINDOW
+# How far past what a log holds the extrapolated end must lie: a game that comes nearer slowly at first and
+# faster later (a long opening before the counter moves) is not refused on its opening alone.
+PACE_MARGIN = 2
 
 
 def all_shipped_rulesets() -> list[str]:
@@ -165,7 +168,8 @@ class EndPace:
     (:meth:`~engine.blocks.end.base.EndCondition.share_reached`) is measured
     at the first window and at each later one; the decisions still needed at
     that pace are extrapolated. Only when every condition can be measured,
-    and even the nearest would be reached past ``MAX_ACTIONS`` decisions, is
+    and even the nearest would be reached past ``PACE_MARGIN`` times
+    ``MAX_ACTIONS`` decisions, is
     the game stopped, with the engine's located error for a game that never
     ends: the same verdict the engine gives at ``MAX_ACTIONS``, seconds sooner.
     """
@@ -192,7 +196,7 @@ class EndPace:
             if nearest is None or needed < nearest[0]:
                 nearest = (needed, condition)
         needed, condition = nearest
-        if needed > MAX_ACTIONS:
+        if needed > PACE_MARGIN * MAX_ACTIONS:
             raise state.endless(_("at the pace of its first {decisions} decisions, the game would reach its "
                                   "nearest end condition ({condition}) only after about {needed} decisions, "
                                   "more than the {limit} a game log holds", decisions=decisions,

@@ -365,6 +365,7 @@ class _TrialState:
 @pytest.mark.parametrize("shares, refused", [
     ((0.0, 0.01), True),            # 1% in 3,072 decisions: about 300,000 decisions in all
     ((0.0, 0.05), False),           # 5%: about 61,000, within what a log holds
+    ((0.0, 0.02), False),           # 2%: about 155,000, but less than twice that: it may yet speed up
     ((0.1, 0.1), False),            # no headway yet: it may still come quickly
     ((None, None), False),          # a condition that cannot tell how near it is
     ((0.5, 0.2), False),            # going back: nothing to extrapolate
