@@ -444,3 +444,16 @@ def test_commands_of_different_prompts_may_be_translated_alike_and_the_shipped_c
         catalog = i18n_tools.read_catalog(i18n.catalog_files(lang)[0])
         translations = {m.id: m.string for m in catalog if m.id and not m.context and isinstance(m.id, str)}
         assert typed_collisions(translations.get) == [], lang
+
+
+def test_validate_reads_a_catalog_once(tmp_path, monkeypatch):
+    # Parsing is most of the time a large catalog takes: validate compiled it and then read it again to check it.
+    from engine.cli.validate_cmd import check_path
+
+    path = write_catalog(tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "for"\n\n')
+    calls = []
+    parse = i18n.parse_catalog
+    monkeypatch.setattr(i18n, "parse_catalog", lambda data: calls.append(1) or parse(data))
+    problems = check_path(str(path))
+    assert len(calls) == 1
+    assert any("'quit' and 'pass' are both \"for\"" in problem.message for problem in problems)

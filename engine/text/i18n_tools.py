@@ -632,11 +632,13 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     quits at a bid). The commands and the prompts that read them are the program's own declarations
     (:func:`engine.text.player_input.all_typed_commands`); each collision is placed at the entry of the
     translation that makes it."""
-    from .player_input import typed_collisions
+    from .player_input import all_typed_commands, typed_collisions
 
+    typed = {msgid for command in all_typed_commands() for msgid in command.msgids}
     used: dict[str, tuple[str, Location]] = {}
     for message, path in entries:
-        if message.id and not message.context and not message.fuzzy and _is_translated(message):
+        # Only the typed commands' entries: a large catalog is read once, not judged entry by entry here.
+        if isinstance(message.id, str) and message.id in typed and not message.context and not message.fuzzy and _is_translated(message):
             text = message.string[0] if isinstance(message.string, (list, tuple)) else message.string
             used.setdefault(_first(message.id), (text, Location(str(path), message.lineno)))
     problems: dict[tuple[str, str, str], CatalogProblem] = {}
@@ -648,15 +650,16 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     return list(problems.values())
 
 
-def validate_catalog(path: Path, template: Catalog | None = None) -> list[Diagnostic]:
+def validate_catalog(path: Path, template: Catalog | None = None, catalog: Catalog | None = None) -> list[Diagnostic]:
     """Problems in one catalog file: malformed syntax, or placeholder mismatches (for ``validate``).
 
     Placeholders are judged by :func:`placeholder_problem`, as ``i18n check`` judges them.
     """
-    try:
-        catalog = read_catalog(path)
-    except CatalogError as error:
-        return list(error.diagnostics)
+    if catalog is None:  # else read already by read_catalog (validate compiles the same reading)
+        try:
+            catalog = read_catalog(path)
+        except CatalogError as error:
+            return list(error.diagnostics)
     wanted = _entries_by_key(template or build_template())
     found = [placeholder_problem(m, "", path, wanted.get(_key(m))) for m in catalog]
     found.extend(typed_alike_problems(((m, path) for m in catalog), ""))
