@@ -409,3 +409,51 @@ def test_update_and_check_read_a_catalog_as_the_program_does(tmp_path, monkeypat
             read()
         assert "this message is already in the catalog at line" in str(refused.value)
     assert path.read_text(encoding="utf-8") == before
+
+
+# --------------------------------------------------------------------------- typed commands translated alike
+
+def test_two_commands_typed_at_one_prompt_translated_alike_are_located_by_check_and_validate(
+        tmp_path, monkeypatch, small_template):
+    # The audit's catalog: "for" for both pass and quit made `for` at a bid prompt save and quit.
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
+    path = write(tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "For "\n\n'
+                                 'msgid "help"\nmsgstr "helpo"\n\n')
+    checked = [p.diagnostic() for p in i18n_tools.check_languages(["eo"], small_template) if p.kind == "typed-alike"]
+    validated = i18n_tools.validate_catalog(path, small_template)
+    assert validated == checked
+    found = {(d.location.line, d.message.split(":")[0]) for d in validated}
+    assert (9, """'quit' and 'pass' are both "for\"""") in found
+    # English "for" is already a word of an offer (ask for): a translation of pass as "for" takes it.
+    assert (6, """'pass' and 'ask' are both "for\"""") in found
+    assert all(d.location.file == str(path) for d in validated)
+
+
+def test_commands_of_different_prompts_may_be_translated_alike_and_the_shipped_catalogs_have_no_collision(
+        tmp_path, monkeypatch):
+    from engine.text.player_input import all_typed_commands, typed_collisions
+
+    # "give up" (passing at a bid) and "end" (ending the trading) are never read at the same prompt.
+    path = write_catalog(tmp_path, "eo", 'msgid "give up"\nmsgstr "fini"\n\nmsgid "end"\nmsgstr "fini"\n\n')
+    assert not [d for d in i18n_tools.validate_catalog(path) if "both" in d.message]
+    # Every prompt module declares its commands: the words the parsers read are the ones checked.
+    declared = {msgid for command in all_typed_commands() for msgid in command.msgids}
+    assert {"quit", "help", "recap", "back", "pass", "give up", "done", "harvest", "offer", "end", "accept",
+            "decline"} <= declared
+    for lang in ("ja", "ko"):
+        catalog = i18n_tools.read_catalog(i18n.catalog_files(lang)[0])
+        translations = {m.id: m.string for m in catalog if m.id and not m.context and isinstance(m.id, str)}
+        assert typed_collisions(translations.get) == [], lang
+
+
+def test_validate_reads_a_catalog_once(tmp_path, monkeypatch):
+    # Parsing is most of the time a large catalog takes: validate compiled it and then read it again to check it.
+    from engine.cli.validate_cmd import check_path
+
+    path = write_catalog(tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "for"\n\n')
+    calls = []
+    parse = i18n.parse_catalog
+    monkeypatch.setattr(i18n, "parse_catalog", lambda data: calls.append(1) or parse(data))
+    problems = check_path(str(path))
+    assert len(calls) == 1
+    assert any("'quit' and 'pass' are both \"for\"" in problem.message for problem in problems)

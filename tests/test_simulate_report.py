@@ -301,14 +301,42 @@ def test_a_mean_in_a_currencys_words_keeps_a_tenth_of_its_word_and_no_float_nois
 @settings(max_examples=300, deadline=None)
 @given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e60, max_value=1e60))
 def test_a_mean_or_spread_shows_only_the_digits_a_float_holds(value):
-    """At most 15 significant digits (and one decimal), the nearest such number to the float."""
+    """Every digit printed is the float's own: its repr's digits rounded to the places shown, at most 15
+    significant ones, and never a zero standing for a digit the float does not hold (scientific from 10**15)."""
+    from decimal import ROUND_HALF_EVEN, Context, Decimal
+
     from engine.simulation.report import decimal
 
     i18n.set_language("en")
     shown = decimal(value)
-    digits = shown.lstrip("-").replace(",", "").replace(".", "").lstrip("0").rstrip("0")
-    assert len(digits) <= 15, shown
-    assert math.isclose(float(shown.replace(",", "")), value, rel_tol=1e-14, abs_tol=0.05 + 1e-12), shown
+    own = Decimal(repr(value))
+    printed = Decimal(shown.replace(",", ""))
+    if "E" in shown:
+        assert abs(value) >= 1e15 - 1, shown
+        # Parsed back: the repr's digits rounded to 15 significant ones, the mantissa without trailing zeros.
+        assert printed == Context(prec=15, rounding=ROUND_HALF_EVEN).plus(own), shown
+        assert not shown.split("E")[0].endswith("0") or "." not in shown, shown
+    else:
+        whole, _, decimals = shown.lstrip("-").replace(",", "").partition(".")
+        # At most 15 significant digits (a carry may round 999,999,999,999,999.9 up to 1,000,000,000,000,000).
+        assert len((whole + decimals).lstrip("0").rstrip("0")) <= 15, shown
+        assert printed == own.quantize(Decimal(1).scaleb(-len(decimals)), rounding=ROUND_HALF_EVEN), shown
+
+
+def test_a_mean_past_the_floats_digits_is_written_in_scientific_notation_without_invented_zeros():
+    """The audit's 30-digit scores: 5,166,666,666,666,670,000,000,000,000,000 read as an exact mean."""
+    from engine.simulation.report import decimal
+
+    i18n.set_language("en")
+    assert decimal(5.166666666666667e30) == "5.16666666666667E30"
+    assert decimal(1e15) == "1E15"
+    assert decimal(999999999999999.4) == "999,999,999,999,999"
+    assert decimal(123456789012345.6) == "123,456,789,012,346"
+    i18n.set_language("ja")
+    try:
+        assert decimal(-2.5e20) == "-2.5E20"
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_mean_of_a_thousand_trillion_units_of_a_trillion_shows_no_float_noise(tmp_path):

@@ -149,8 +149,7 @@ class Ruleset:
         # Inherited: this file's `extends` is where its author can look; the parent's line says where it shows.
         extends = own.key("$.extends") or Position(shown, 1, 1)
         return Diagnostic(Location(shown, extends.line, extends.column, json_path),
-                          _("{problem} (at {where} in the ruleset this file extends)", problem=message,
-                            where=position.location(json_path).prefix()))
+                          semantic.in_the_extended_ruleset(message, position.location(json_path).prefix()))
 
     def __reduce__(self) -> tuple:
         # Picklable, so a loaded ruleset can travel to a worker process or a
@@ -503,13 +502,9 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         where = Location(own, position.line if position else None, position.column if position else None, path)
         alike[diagnostic.message] = (where, diagnostic.message, [diagnostic.location.prefix()])
         placed.append(alike[diagnostic.message])
-    from ..text.formatting import format_list
+    from .semantic import in_the_extended_ruleset
 
-    # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
-    # several, as a list).
-    return [entry if isinstance(entry, Diagnostic) else
-            Diagnostic(entry[0], _("{problem} (at {where} in the ruleset this file extends)", problem=entry[1],
-                                   where=format_list(entry[2])))
+    return [entry if isinstance(entry, Diagnostic) else Diagnostic(entry[0], in_the_extended_ruleset(*entry[1:]))
             for entry in placed]
 
 

@@ -26,6 +26,20 @@ BUILT_IN_VARIABLES = ("active", "start", "player")
 BOX = "box"
 
 
+def in_the_extended_ruleset(problem: str, where: str | list[str]) -> str:
+    """``problem`` said of an overlay whose mistake shows in the ruleset it extends: ``{problem} (at FILE:LINE:COL
+    in the ruleset this file extends)``, ``where`` one place there or several (written as a list).
+
+    One wording for every such message (validate's, a game's stop, a ruleset's own check).
+    """
+    from ..text.formatting import format_list
+
+    # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
+    # several, as a list).
+    return _("{problem} (at {where} in the ruleset this file extends)", problem=problem,
+             where=where if isinstance(where, str) else format_list(where))
+
+
 class Reporter:
     """Collects diagnostics located through a position index."""
 
@@ -49,10 +63,7 @@ class Reporter:
         other = self.index.value(against) if against else None
         if (position is not None and other is not None and position.file == self.own_file
                 and other.file != position.file):
-            # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
-            # several, as a list).
-            message = _("{problem} (at {where} in the ruleset this file extends)", problem=message,
-                        where=other.location(against).prefix())
+            message = in_the_extended_ruleset(message, other.location(against).prefix())
         location = position.location(path) if position else Location(json_path=path)
         diagnostic = Diagnostic(location, message)
         if diagnostic not in self.diagnostics:  # two blocks may find one mistake: say it once

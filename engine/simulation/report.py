@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import sys
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -281,17 +281,33 @@ def decimal(value: float | None, digits: int = 1) -> str:
     """A mean or spread with ``digits`` decimals in the reader's notation, never past a float's precision.
 
     Only the digits a float holds are shown: from 10**14 on the decimals go, and
-    larger values are rounded to 15 significant digits.
+    from 10**15 on, where the units digit is past the float's 15 significant
+    digits, the number is written in scientific notation (``5.16666666666667E30``):
+    written out in full it would end in zeros the float does not hold, and a
+    reader takes them for the exact mean.
     """
     if value is None:
         return "–"
     places = float_places(value) if math.isfinite(value) else 0
-    digits = max(0, min(digits, places))
-    number: float | Decimal = value
     if places < 0:
-        number = round(Decimal(repr(float(value))), places)
+        return scientific(value)
+    digits = max(0, min(digits, places))
     pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    return format_with_pattern(number, pattern, _locale())
+    return format_with_pattern(value, pattern, _locale())
+
+
+def scientific(value: float) -> str:
+    """``value`` in the reader's scientific notation with the float's own digits, at most 15 significant ones.
+
+    Starts from the shortest decimal that reads back as the float (its repr), so every digit shown is the
+    float's; trailing zeros of the mantissa are dropped (``1E15``, not ``1.00000000000000E15``).
+    """
+    from babel.numbers import format_scientific
+
+    pattern = "0." + "#" * (sys.float_info.dig - 1) + "E0"
+    with localcontext() as context:
+        context.rounding = ROUND_HALF_EVEN
+        return format_scientific(Decimal(repr(float(value))), pattern, locale=_locale())
 
 
 # The most decimals a table's means get: a second only where one would show a mean that is not zero as 0.0.

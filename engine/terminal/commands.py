@@ -20,8 +20,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from ..text.i18n import _
-from ..text.player_input import InputProblem, help_words, normalize_input, quit_words
+from ..text.i18n import N_, _
+from ..text.player_input import COMMAND_PROMPT, InputProblem, help_words, normalize_input, quit_words, typed_command
 
 # Between the words of a command: spaces, commas, plus signs, semicolons, "×", and their full-width forms.
 _SEPARATORS = re.compile(r"[\s,+;、，；×]+")
@@ -315,10 +315,13 @@ def word_set(*words: str) -> set[str]:
     return {normalize_input(word) for word in words if word}
 
 
+# TRANSLATORS: what a player types to leave a follow-up question and go back (a short word, lower case).
+BACK_COMMAND = typed_command(N_("back"), aliases=("back", "cancel"), prompt=COMMAND_PROMPT)
+
+
 def back_words() -> set[str]:
     """Words that leave a follow-up question without choosing."""
-    # TRANSLATORS: what a player types to leave a follow-up question and go back (a short word, lower case).
-    return word_set("back", "cancel", _("back"))
+    return BACK_COMMAND.words()
 
 
 def ask_words(turn: Turn, prompt: str, help_text: str) -> tuple[str, ...] | None:

@@ -208,8 +208,6 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     it is read by :func:`parse_catalog` (its syntax checked before Babel reads
     it, its header as Babel applies it): a catalog is a stranger's file.
     """
-    from babel.messages.mofile import write_mo
-
     from ..errors import CatalogError
     from ..input_files import InputFileError, read_input
 
@@ -228,20 +226,36 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
                               file=str(path)) from None
     try:
         catalog = parse_catalog(data)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        buffer.seek(0)
-        compiled = _gettext.GNUTranslations(buffer)
     except CatalogRefused as refused:
         raise CatalogError.at(refused.message, file=str(path), line=refused.line) from None
     except CatalogError:
         raise
     except Exception as exc:  # Babel raises several kinds on malformed input
         raise malformed_catalog(path, exc) from None
-    # The header's field names, for `validate` (a catalog without Plural-Forms leaves gettext to guess).
-    compiled.header_fields = catalog.header_fields  # type: ignore[attr-defined]
+    compiled = compile_parsed(catalog, path)
     with _lock:
         _compiled_cache[key] = compiled
+    return compiled
+
+
+def compile_parsed(catalog: Any, path: Path) -> _gettext.GNUTranslations:
+    """The translations of a catalog :func:`parse_catalog` has read from ``path`` (``validate`` reads a catalog
+    once and both compiles and checks it: parsing is most of the time a large catalog takes)."""
+    from babel.messages.mofile import write_mo
+
+    from ..errors import CatalogError
+
+    try:
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        buffer.seek(0)
+        compiled = _gettext.GNUTranslations(buffer)
+    except CatalogError:
+        raise
+    except Exception as exc:  # Babel raises several kinds on malformed input
+        raise malformed_catalog(path, exc) from None
+    # The header's field names, for `validate` (a catalog without Plural-Forms leaves gettext to guess).
+    compiled.header_fields = catalog.header_fields  # type: ignore[attr-defined]
     return compiled
 
 

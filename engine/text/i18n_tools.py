@@ -105,12 +105,13 @@ _DOCUMENTED_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 class CatalogProblem:
     """One finding of ``i18n check``: what kind, which message, where."""
 
-    kind: str          # "missing", "untranslated", "fuzzy", "obsolete", "reused", "placeholders"
+    kind: str          # "missing", "untranslated", "fuzzy", "obsolete", "reused", "placeholders", "typed-alike"
     language: str
     msgid: str
     context: str | None
     location: Location
-    detail: str = ""   # for "placeholders": which form, which placeholder
+    detail: str = ""   # for "placeholders": which form, which placeholder; for "typed-alike": the other command
+    word: str = ""     # for "typed-alike": the word the two commands share
 
     def diagnostic(self) -> Diagnostic:
         """The finding as a located, translated diagnostic."""
@@ -129,6 +130,11 @@ class CatalogProblem:
             # {detail} says how (which placeholder, which plural form).
             "placeholders": _("placeholders differ from the English text: {msgid} ({detail})", msgid=repr(shown),
                               detail=self.detail),
+            # TRANSLATORS: i18n check: two commands a player types at the same prompt are translated alike (or
+            # one as the other's English word); {msgid} and {other} are the English commands, {word} the word.
+            "typed-alike": _("{msgid} and {other} are both \"{word}\": a player typing it at a prompt that reads "
+                             "both gets only one of them", msgid=repr(shown), other=repr(self.detail),
+                             word=self.word),
             # TRANSLATORS: i18n check: a language with no catalog file at all.
             "missing": _("no catalog for language {language}", language=self.language),
         }
@@ -550,8 +556,10 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
         translated: set[tuple[str | None, str]] = set()
         entry_at: dict[tuple[str | None, str], Location] = {}
         first_file = str(files[0])
+        entries: list[tuple[Message, Path]] = []
         for path in files:
             catalog = read_catalog(path)
+            entries.extend((message, path) for message in catalog)
             for message in catalog:
                 if not message.id:
                     continue
@@ -577,6 +585,7 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
                     entry_at[key] = where
                     continue
                 problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
+        problems.extend(typed_alike_problems(entries, lang))
         fuzzy = {(p.context, p.msgid) for p in problems if p.kind == "fuzzy" and p.language == lang}
         reused = {(p.context, p.msgid) for p in problems if p.kind == "reused" and p.language == lang}
         counts = {"translated": 0, "fuzzy": 0, "untranslated": 0}
@@ -617,15 +626,41 @@ def placeholder_problem(message: Message, lang: str, path: Path,
     return CatalogProblem("placeholders", lang, msgid, context, Location(str(path), message.lineno), difference)
 
 
-def validate_catalog(path: Path, template: Catalog | None = None) -> list[Diagnostic]:
+def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> list[CatalogProblem]:
+    """Commands a player types at one prompt that the catalog translates alike (shared by ``i18n check`` and
+    ``validate``): the parser would take the one it tests first (``pass`` translated as ``quit`` is saves and
+    quits at a bid). The commands and the prompts that read them are the program's own declarations
+    (:func:`engine.text.player_input.all_typed_commands`); each collision is placed at the entry of the
+    translation that makes it."""
+    from .player_input import all_typed_commands, typed_collisions
+
+    typed = {msgid for command in all_typed_commands() for msgid in command.msgids}
+    used: dict[str, tuple[str, Location]] = {}
+    for message, path in entries:
+        # Only the typed commands' entries: a large catalog is read once, not judged entry by entry here.
+        if isinstance(message.id, str) and message.id in typed and not message.context and not message.fuzzy and _is_translated(message):
+            text = message.string[0] if isinstance(message.string, (list, tuple)) else message.string
+            used.setdefault(_first(message.id), (text, Location(str(path), message.lineno)))
+    problems: dict[tuple[str, str, str], CatalogProblem] = {}
+    for first, second, msgid, word in typed_collisions(lambda msgid: used[msgid][0] if msgid in used else None):
+        other = (second if msgid in first.msgids else first).msgids[0]
+        # One line per pair of words: ``pass`` is read at two kinds of prompt, both of which read ``quit``.
+        problems.setdefault((msgid, other, word),
+                            CatalogProblem("typed-alike", lang, msgid, None, used[msgid][1], other, word))
+    return list(problems.values())
+
+
+def validate_catalog(path: Path, template: Catalog | None = None, catalog: Catalog | None = None) -> list[Diagnostic]:
     """Problems in one catalog file: malformed syntax, or placeholder mismatches (for ``validate``).
 
     Placeholders are judged by :func:`placeholder_problem`, as ``i18n check`` judges them.
     """
-    try:
-        catalog = read_catalog(path)
-    except CatalogError as error:
-        return list(error.diagnostics)
+    if catalog is None:  # else read already by read_catalog (validate compiles the same reading)
+        try:
+            catalog = read_catalog(path)
+        except CatalogError as error:
+            return list(error.diagnostics)
     wanted = _entries_by_key(template or build_template())
-    found = (placeholder_problem(m, "", path, wanted.get(_key(m))) for m in catalog)
+    found = [placeholder_problem(m, "", path, wanted.get(_key(m))) for m in catalog]
+    found.extend(typed_alike_problems(((m, path) for m in catalog), ""))
     return [problem.diagnostic() for problem in found if problem is not None]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Callable
 
-from .i18n import _
+from .i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -38,23 +39,104 @@ def normalize_input(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().lower()
 
 
+# The prompts a typed command is read at. Words of every prompt are read beside those of each kind of prompt;
+# words of two different kinds of prompt are never read at the same prompt, so they may be translated alike.
+EVERY_PROMPT = "every"
+COMMAND_PROMPT = "command"
+
+
+@dataclass(frozen=True)
+class TypedCommand:
+    """A command a player types at a prompt: its English words (messages, translated at each read), the fixed
+    aliases accepted in every language, and the kind of prompt that reads it.
+
+    Every typed command is declared with :func:`typed_command`, so that ``i18n check`` and ``validate FILE.po``
+    can tell two commands a catalog translates alike at one prompt (the parser would take the first it tests).
+    """
+
+    msgids: tuple[str, ...]
+    aliases: tuple[str, ...]
+    prompt: str
+
+    def words(self) -> set[str]:
+        """What the player may type for it: the aliases and the translations (normalized as typed text is)."""
+        return {normalize_input(word) for word in (*self.aliases, *map(_, self.msgids)) if word}
+
+
+# Every typed command of the program, by its first English word and its kind of prompt (filled as the prompt
+# modules are imported: see all_typed_commands).
+TYPED_COMMANDS: dict[tuple[str, str], TypedCommand] = {}
+# The packages whose ``prompts`` and ``commands`` modules declare typed commands besides this one.
+TYPED_COMMAND_PACKAGES = ("engine.terminal", "engine.blocks")
+
+
+def typed_command(*msgids: str, aliases: tuple[str, ...] = (), prompt: str) -> TypedCommand:
+    """Declare a typed command: its English words (each marked with ``N_`` for extraction), the aliases, and
+    ``prompt``, the kind of prompt that reads it (EVERY_PROMPT, COMMAND_PROMPT or the reading module's name)."""
+    command = TypedCommand(msgids, aliases, prompt)
+    TYPED_COMMANDS.setdefault((msgids[0], prompt), command)
+    return command
+
+
+def all_typed_commands() -> list[TypedCommand]:
+    """Every typed command the program declares (imports each prompt module, which declares its own)."""
+    import importlib
+    import pkgutil
+
+    for name in TYPED_COMMAND_PACKAGES:
+        package = importlib.import_module(name)
+        for found in pkgutil.walk_packages(package.__path__, name + "."):
+            if found.name.rsplit(".", 1)[-1] in ("prompts", "commands"):
+                importlib.import_module(found.name)
+    return list(TYPED_COMMANDS.values())
+
+
+def typed_collisions(translate: Callable[[str], str | None]) -> list[tuple[TypedCommand, TypedCommand, str, str]]:
+    """Typed commands read at one prompt that a catalog makes share a word: (first, second, the msgid whose
+    translation collides, the word). ``translate`` gives a msgid's translation in the catalog, or None.
+
+    A word shared only by English aliases is the program's own choice, not the catalog's, and is not reported.
+    """
+    commands = all_typed_commands()
+    english = {id(c): {normalize_input(w) for w in (*c.aliases, *c.msgids) if w} for c in commands}
+    own = {id(c): {msgid: normalize_input(translate(msgid) or "") for msgid in c.msgids} for c in commands}
+    found = []
+    for index, first in enumerate(commands):
+        for second in commands[index + 1:]:
+            if first.msgids == second.msgids or (
+                    EVERY_PROMPT not in (first.prompt, second.prompt) and first.prompt != second.prompt):
+                continue
+            for one, other in ((first, second), (second, first)):
+                theirs = english[id(other)] | {word for word in own[id(other)].values() if word}
+                clash = next(((msgid, word) for msgid, word in own[id(one)].items() if word and word in theirs), None)
+                if clash:
+                    found.append((first, second, *clash))
+                    break
+    return found
+
+
+# TRANSLATORS: what a player may type to save and quit (a short word, lower case).
+QUIT = typed_command(N_("quit"), aliases=("q", "quit", "exit"), prompt=EVERY_PROMPT)
+# TRANSLATORS: what a player may type to list the legal moves (a short word, lower case).
+HELP = typed_command(N_("help"), aliases=("?", "h", "help"), prompt=EVERY_PROMPT)
+# TRANSLATORS: what a player may type to see again everything that happened since their last move
+# (a short word, lower case).
+RECAP = typed_command(N_("recap"), aliases=("recap",), prompt=EVERY_PROMPT)
+
+
 def quit_words() -> set[str]:
     """Words that mean "save and quit"."""
-    # TRANSLATORS: what a player may type to save and quit (a short word, lower case).
-    return {"q", "quit", "exit", normalize_input(_("quit"))}
+    return QUIT.words()
 
 
 def help_words() -> set[str]:
     """Words that ask for the legal moves."""
-    # TRANSLATORS: what a player may type to list the legal moves (a short word, lower case).
-    return {"?", "h", "help", normalize_input(_("help"))}
+    return HELP.words()
 
 
 def recap_words() -> set[str]:
     """Words that show again the whole of what happened since the player's last move (a short screen cuts it)."""
-    # TRANSLATORS: what a player may type to see again everything that happened since their last move
-    # (a short word, lower case).
-    return {"recap", normalize_input(_("recap"))}
+    return RECAP.words()
 
 
 def parse_choice_prompt(text: str, count: int) -> PlayerCommand:

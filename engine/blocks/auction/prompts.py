@@ -13,8 +13,9 @@ import re
 from typing import Any, Sequence
 
 from ...text.formatting import card_name, format_amount, format_number
-from ...text.i18n import _
-from ...text.player_input import InputProblem, PlayerCommand, help_words, normalize_input, quit_words
+from ...text.i18n import N_, _
+from ...text.player_input import (InputProblem, PlayerCommand, help_words, normalize_input, quit_words,
+                                  typed_command)
 from .bidding import PASS
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
@@ -25,14 +26,17 @@ _SEPARATORS = re.compile(r"[\s+、，;]+")
 HELP_EXAMPLE_BIDS = 5
 
 
+# TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
+PASS_COMMAND = typed_command(N_("pass"),
+                             # TRANSLATORS: another word a player may type to pass at a bid prompt, the one
+                             # players of your language also use (Korean 포기); keep it different from your
+                             # word for "quit".
+                             N_("give up"), aliases=("pass", "p", "give up"), prompt=__name__)
+
+
 def pass_words() -> set[str]:
     """Words that mean "pass", in English and in the user's language."""
-    # TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
-    word = _("pass")
-    # TRANSLATORS: another word a player may type to pass at a bid prompt, the one players of your language
-    # also use (Korean 포기); keep it different from your word for "quit".
-    other = _("give up")
-    return {"pass", "p", "give up", normalize_input(word), normalize_input(other)}
+    return PASS_COMMAND.words()
 
 
 def split_amounts(text: str) -> list[str]:

@@ -1,14 +1,17 @@
 """The prompt of an ``anytime-chance`` step: a human may still act at any time (harvest, buy), then types ``done``."""
 from __future__ import annotations
 
-from ...terminal.commands import CommandPrompt, Turn, word_set
-from ...text.i18n import _
-from ...text.player_input import InputProblem
+from ...terminal.commands import CommandPrompt, Turn
+from ...text.i18n import N_, _
+from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
+
+
+DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
 
 
 def done_words() -> set[str]:
     """Words that end the chance to act."""
-    return word_set("done", "d", _("done"))
+    return DONE_COMMAND.words()
 
 
 class ChancePrompt(CommandPrompt):

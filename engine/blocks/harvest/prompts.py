@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import Turn, choose, parse_number, word_set
+from ...terminal.commands import Turn, choose, parse_number
 from ...text.formatting import list_separator, ruleset_text
-from ...text.i18n import _
-from ...text.player_input import InputProblem
+from ...text.i18n import N_, _
+from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
+
+
+# TRANSLATORS: the command a player types to harvest a zone (a field), followed by its number.
+HARVEST_COMMAND = typed_command(N_("harvest"), aliases=("harvest", "hv"), prompt=COMMAND_PROMPT)
 
 
 def harvest_words() -> set[str]:
     """Words that harvest."""
-    # TRANSLATORS: the command a player types to harvest a zone (a field), followed by its number.
-    return word_set("harvest", "hv", _("harvest"))
+    return HARVEST_COMMAND.words()
 
 
 class HarvestCommand:

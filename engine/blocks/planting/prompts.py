@@ -11,17 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import (CommandPrompt, Turn, card_choices, is_number, match_name, or_list, parse_number,
-                                  word_set)
+from ...terminal.commands import (CommandPrompt, Turn, card_choices, is_number, match_name, or_list,
+                                  parse_number)
 from ...text.formatting import card_name, list_separator, ruleset_text
-from ...text.i18n import _
-from ...text.player_input import InputProblem
+from ...text.i18n import N_, _
+from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
+
+
+# TRANSLATORS: what a player types to stop (planting, acting at the end of a turn): a short word, lower case.
+DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
 
 
 def done_words() -> set[str]:
     """Words that stop planting."""
-    # TRANSLATORS: what a player types to stop (planting, acting at the end of a turn): a short word, lower case.
-    return word_set("done", "d", _("done"))
+    return DONE_COMMAND.words()
 
 
 def zone_label(turn: Turn, spec: Any) -> str:

@@ -23,59 +23,83 @@ from typing import Any, Sequence
 from ...terminal.commands import (CommandPrompt, Turn, ask_words, card_choices, choose, flat_parts, is_number,
                                   match_name, or_list, parse_marked_card_counts, parse_positions, squash, word_set)
 from ...text.formatting import card_name, format_list, list_separator, ruleset_text
-from ...text.i18n import _
-from ...text.player_input import InputProblem, normalize_input
+from ...text.i18n import N_, _
+from ...text.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
 from ..card_counts import card_counts_text
 from .offers import Offer, OfferActions, position_choices, position_sets
 from .replies import ReplyActions
 
 
+# TRANSLATORS: the command a player types to make a trade offer (a short word, lower case).
+OFFER_COMMAND = typed_command(N_("offer"), aliases=("offer", "o"), prompt=COMMAND_PROMPT)
+
+
 def offer_words() -> set[str]:
     """Words that make an offer."""
-    # TRANSLATORS: the command a player types to make a trade offer (a short word, lower case).
-    return word_set("offer", "o", _("offer"))
+    return OFFER_COMMAND.words()
+
+
+# TRANSLATORS: what a player types to make no trade offer now (a short word, lower case).
+PASS_COMMAND = typed_command(N_("pass"), aliases=("pass", "p"), prompt=COMMAND_PROMPT)
 
 
 def pass_words() -> set[str]:
     """Words that make no offer this time round."""
-    # TRANSLATORS: what a player types to make no trade offer now (a short word, lower case).
-    return word_set("pass", "p", _("pass"))
+    return PASS_COMMAND.words()
+
+
+# TRANSLATORS: what the active player types to end the trading (a short word, lower case).
+END_COMMAND = typed_command(N_("end"), aliases=("end", "e"), prompt=COMMAND_PROMPT)
 
 
 def end_words() -> set[str]:
     """Words that end trading."""
-    # TRANSLATORS: what the active player types to end the trading (a short word, lower case).
-    return word_set("end", "e", _("end"))
+    return END_COMMAND.words()
+
+
+# TRANSLATORS: what a player types to accept a trade offer (a short word, lower case).
+ACCEPT_COMMAND = typed_command(N_("accept"), aliases=("accept", "a", "y", "yes"), prompt=COMMAND_PROMPT)
 
 
 def accept_words() -> set[str]:
     """Words that accept an offer."""
-    # TRANSLATORS: what a player types to accept a trade offer (a short word, lower case).
-    return word_set("accept", "a", "y", "yes", _("accept"))
+    return ACCEPT_COMMAND.words()
+
+
+# TRANSLATORS: what a player types to decline a trade offer (a short word, lower case).
+DECLINE_COMMAND = typed_command(N_("decline"), aliases=("decline", "n", "no"), prompt=COMMAND_PROMPT)
 
 
 def decline_words() -> set[str]:
     """Words that decline an offer."""
-    # TRANSLATORS: what a player types to decline a trade offer (a short word, lower case).
-    return word_set("decline", "n", "no", _("decline"))
+    return DECLINE_COMMAND.words()
+
+
+# TRANSLATORS: in a typed trade offer, the word before the cards given (a short word, lower case).
+GIVE_COMMAND = typed_command(N_("give"), aliases=("give", "gives"), prompt=COMMAND_PROMPT)
 
 
 def give_words() -> set[str]:
     """The word before what an offer gives."""
-    # TRANSLATORS: in a typed trade offer, the word before the cards given (a short word, lower case).
-    return word_set("give", "gives", _("give"))
+    return GIVE_COMMAND.words()
+
+
+# TRANSLATORS: in a typed trade offer, the word before the cards asked for (a short word, lower case).
+ASKING_COMMAND = typed_command(N_("ask"), aliases=("ask", "for", "want"), prompt=COMMAND_PROMPT)
 
 
 def asking_words() -> set[str]:
     """The word before what an offer asks for."""
-    # TRANSLATORS: in a typed trade offer, the word before the cards asked for (a short word, lower case).
-    return word_set("ask", "for", "want", _("ask"))
+    return ASKING_COMMAND.words()
+
+
+# TRANSLATORS: in a typed trade offer, the optional word before the player's name (lower case).
+TO_COMMAND = typed_command(N_("to"), aliases=("to",), prompt=COMMAND_PROMPT)
 
 
 def to_words() -> set[str]:
     """The filler word before the player an offer is made to."""
-    # TRANSLATORS: in a typed trade offer, the optional word before the player's name (lower case).
-    return word_set("to", _("to"))
+    return TO_COMMAND.words()
 
 
 @dataclass
