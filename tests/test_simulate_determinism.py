@@ -66,7 +66,8 @@ def test_the_same_seed_gives_the_same_tally_however_the_games_are_batched(monkey
 def test_a_trillion_games_are_cut_into_batches_as_they_are_played_not_all_at_once():
     batches = plan(games=10 ** 12).batches(2)
     first = list(itertools.islice(batches, 3))
-    assert first == [(0, 200), (200, 400), (400, 600)]
+    size = runner.MAX_BATCH_GAMES
+    assert first == [(0, size), (size, 2 * size), (2 * size, 3 * size)]
     assert not isinstance(batches, (list, tuple))  # the rest is never made unless played
 
 

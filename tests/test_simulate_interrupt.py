@@ -124,9 +124,61 @@ def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypa
     def end_as_interrupted():
         raise SystemExit(130)  # the real program kills itself with SIGINT, which would end pytest
 
-    monkeypatch.setattr(simulate_cmd, "_end_as_interrupted", end_as_interrupted)
+    monkeypatch.setattr(simulate_cmd, "end_as_interrupted", end_as_interrupted)
     done = cardrules("simulate", "-r", "high-society/ja", "--games", "10", "--players", SEATS, "--jobs", "1",
                      "--seed", "1")
     assert done.exit_code == 130
     assert done.output.strip() == "Interrupted before any game was finished: nothing to report."
-    assert handlers == [(signal.SIGINT, signal.SIG_DFL)]  # a second Ctrl-C would end it at once
+    assert handlers[-1] == (signal.SIGINT, signal.SIG_DFL)  # a second Ctrl-C would end it at once
+
+
+def test_workers_stopped_by_ctrl_c_send_back_the_games_their_batches_finished(tmp_path):
+    # Bohnanza games with heuristic bots take about half a second: a batch (50 games here) is far from done
+    # when Ctrl-C comes, and the games each worker finished in it are reported, not thrown away with it.
+    process = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "-r", "bohnanza/amigo", "--players",
+                                "bot:heuristic,bot:heuristic,bot:heuristic", "--games", "100000", "--jobs", "2",
+                                "--seed", "3", "--json", "--lang", "en"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    workers = ""
+    while time.monotonic() < deadline and len(workers.split()) < 3:  # the parent and its two workers
+        workers = subprocess.run(["pgrep", "-s", str(process.pid)], capture_output=True, text=True).stdout
+        time.sleep(0.1)
+    time.sleep(4)  # a few games each
+    os.kill(process.pid, signal.SIGINT)  # the parent alone, as `kill -INT` does: it passes the stop on
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGINT, err
+    summary = json.loads(out)
+    played = summary["games"]
+    assert 0 < played < 50, err  # part of the first batch: the games finished in it
+    again = cardrules("simulate", "-r", "bohnanza/amigo", "--players", "bot:heuristic,bot:heuristic,bot:heuristic",
+                      "--games", str(played), "--jobs", "1", "--seed", "3", "--json")
+    assert json.loads(again.output) == summary
+
+
+@pytest.mark.parametrize("where", ["load_rulesets", "save_plot"])
+def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(monkeypatch, tmp_path, where):
+    from engine.cli import common, simulate_cmd
+    from engine.simulation import plot
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate_cmd if where == "load_rulesets" else plot, where, interrupted)
+    ended = []
+
+    def end_as_interrupted():
+        ended.append(True)
+        raise SystemExit(130)  # the real program kills itself with SIGINT, which would end pytest
+
+    monkeypatch.setattr(common, "end_as_interrupted", end_as_interrupted)
+    monkeypatch.setattr(simulate_cmd, "end_as_interrupted", end_as_interrupted)
+    done = cardrules("simulate", "-r", "high-society/ja", "--games", "3", "--players", SEATS, "--jobs", "1",
+                     "--seed", "1", "--plot", str(tmp_path / "p.png"))
+    assert done.exit_code == 130 and ended
+    assert "Aborted!" not in done.output
+    if where == "save_plot":
+        assert "3 games per ruleset" in done.output  # the report came first
+        assert done.output.rstrip().endswith(f"{tmp_path / 'p.png'}: not written: interrupted while it was being drawn")

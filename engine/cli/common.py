@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from typing import Any, Callable, Iterable
 
@@ -106,6 +107,8 @@ def exits_on_bad_input(func: Callable) -> Callable:
 
     An unknown ruleset name given on the command line (``-r``) is a mistake
     in the command, not in a file: a usage error (exit 2) with the hint.
+    Ctrl-C that the command does not handle itself ends it as interrupted
+    (status 130), not with click's "Aborted!" and status 1.
     """
 
     @functools.wraps(func)
@@ -117,8 +120,25 @@ def exits_on_bad_input(func: Callable) -> Callable:
         except CardrulesError as error:
             report(error)
             sys.exit(1)
+        except KeyboardInterrupt:
+            end_as_interrupted()
 
     return wrapper
+
+
+def end_as_interrupted() -> None:
+    """End as a program that Ctrl-C stopped: killed by SIGINT, so the shell sees status 130 and a script that
+    ran it stops too (as it would not for an exit status of 1)."""
+    import signal
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
+    sys.exit(130)  # where a signal cannot end the process (it is blocked): the status a shell would give
 
 
 def parse_seats(spec: str | None) -> list[Any]:

@@ -22,7 +22,7 @@ from babel.numbers import format_decimal
 from ..text.formatting import reader_locale
 from ..text.i18n import _, ngettext
 from ..text.shown import json_text
-from .common import ascii_option, exits_on_bad_input, failing, given_rulesets, lang_option, option_overrides, parse_seats
+from .common import ascii_option, end_as_interrupted, exits_on_bad_input, failing, given_rulesets, lang_option, option_overrides, parse_seats
 from . import completion
 
 # The progress bar appears only for runs that last longer than this (seconds).
@@ -415,7 +415,7 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
     if played == 0:
         # TRANSLATORS: Ctrl-C stopped simulate before its first game was over: there is nothing to report.
         click.echo(_("Interrupted before any game was finished: nothing to report."), err=True)
-        _end_as_interrupted()
+        end_as_interrupted()
     summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=played,
                         seed=seed, tally=tally)
     if as_json:
@@ -429,6 +429,10 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             warnings = save_plot(summary, plot_path, rulesets)
         except OSError as problem:
             write_problems.append(_cannot_write(plot_path, problem))
+        except KeyboardInterrupt:
+            # TRANSLATORS: Ctrl-C came while the --plot image was being drawn, after the report was printed.
+            click.echo(f"{plot_path}: " + _("not written: interrupted while it was being drawn"), err=True)
+            end_as_interrupted()
         else:
             for warning in warnings:
                 click.echo(warning, err=True)
@@ -449,15 +453,9 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
             click.echo(problem, err=True)
         sys.exit(1)
     if played < games:
-        _end_as_interrupted()
+        end_as_interrupted()
 
 
-def _end_as_interrupted() -> None:
-    """End as a program that Ctrl-C stopped (the shell sees status 130 and stops a script that ran it)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    os.kill(os.getpid(), signal.SIGINT)
 
 
 def _cannot_write(path: str | None, problem: OSError) -> str:

@@ -28,8 +28,10 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import sys
 import threading
+import time
 from collections import deque
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -39,9 +41,12 @@ from ..core.chance import PairedChance, hash64
 from .stats import BatchTally, GameOutcome, reported_counters, reported_measures
 
 # A batch should be large enough that shipping its tally costs nothing next to
-# playing it, and small enough that the progress bar moves and the last
-# batches do not leave workers idle.
-MAX_BATCH_GAMES = 200
+# playing it (50 games of the quickest ruleset take a tenth of a second), and
+# small enough that the progress bar moves, the last batches do not leave
+# workers idle, and Ctrl-C leaves out few finished games: only the first batch
+# cut short is reported from, so the games other workers finished in theirs
+# (at most MAX_BATCH_GAMES - 1 each) are not.
+MAX_BATCH_GAMES = 50
 BATCHES_PER_WORKER = 8
 # Batches in flight per worker: enough to keep every worker busy while the
 # parent consumes results in batch order.
@@ -237,12 +242,19 @@ def play_batch(plan: SimulationPlan, start: int, stop: int, *, keep_on_interrupt
     reaches) a KeyboardInterrupt ends the batch with the games finished
     under every ruleset; the game under way is dropped under all of them.
     """
-    loaded = [_game_for(spec, plan.player_names, plan.seat_kinds) for spec in plan.rulesets]
+    global _playing
     tally = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
     log_lines: list[str] = []
+    if keep_on_interrupt and _interrupted:
+        return BatchResult(start, start, tally, log_lines, interrupted=True)  # queued before Ctrl-C: not begun
+    loaded = [_game_for(spec, plan.player_names, plan.seat_kinds) for spec in plan.rulesets]
     for game_index in range(start, stop):
         try:
-            outcomes, lines = _play_deal(plan, loaded, game_index)
+            _playing = keep_on_interrupt
+            try:
+                outcomes, lines = _play_deal(plan, loaded, game_index)
+            finally:
+                _playing = False
         except KeyboardInterrupt:
             if not keep_on_interrupt:
                 raise
@@ -250,6 +262,22 @@ def play_batch(plan: SimulationPlan, start: int, stop: int, *, keep_on_interrupt
         tally.add_game(outcomes)
         log_lines.extend(lines)
     return BatchResult(start, stop, tally, log_lines)
+
+
+# Ctrl-C while a simulation runs (in the parent, and in each worker of its pool): whether it came (the loops
+# stop at their next turn, batches still queued return at once), and whether a game is being played (only
+# then does Ctrl-C raise, to stop that game: anywhere else it would break a loop that must end cleanly).
+_interrupted = False
+_playing = False
+
+
+def _on_interrupt(signum: int, frame: Any) -> None:
+    """The SIGINT handler while a simulation runs: note the stop, and stop the game under way."""
+    global _interrupted
+    first = not _interrupted
+    _interrupted = True
+    if first and _playing:  # the terminal's Ctrl-C and the parent's reach a worker both: one stop is enough
+        raise KeyboardInterrupt
 
 
 def _play_deal(plan: SimulationPlan, loaded: list, game_index: int) -> tuple[list[GameOutcome], list[str]]:
@@ -279,32 +307,68 @@ def _run_in_process(plan: SimulationPlan) -> Iterator[BatchResult]:
     with the games it finished, and the run after it."""
     for start, stop in plan.batches(1):
         result = play_batch(plan, start, stop, keep_on_interrupt=True)
+        if _interrupted:
+            result.interrupted = True
         yield result
         if result.interrupted:
             return
 
 
-def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int) -> Iterator[BatchResult]:
+# Seconds the workers have, after Ctrl-C, to send back the games their batches finished.
+DRAIN_SECONDS = 10
+# How often the parent, waiting for a batch, looks whether Ctrl-C came.
+WAIT_SECONDS = 0.2
+
+
+def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int,
+                     interrupt_workers: Callable[[], None] | None = None) -> Iterator[BatchResult]:
     """Every batch on ``executor``, results yielded in batch order with a bounded number in flight.
 
     Keeping only a few batches in flight keeps memory flat in the number of
-    games (logs, when kept, are written as their batch comes back).
+    games (logs, when kept, are written as their batch comes back). After
+    Ctrl-C, with ``interrupt_workers`` (a pool of our own), every worker is
+    asked to stop and the batches under way are yielded with the games they
+    finished, up to the first one cut short; without it (a cluster, whose
+    workers cannot be asked) the run ends with the batches already back.
+    The last result yielded is then marked ``interrupted``.
     """
+    from concurrent.futures import TimeoutError as WaitedTooLong
+
     ranges = iter(plan.batches(workers))
     in_flight: deque[Future] = deque()
     window = max(2, workers * IN_FLIGHT_PER_WORKER)
+    keep = interrupt_workers is not None
 
     def submit_next() -> None:
         for start, stop in ranges:
-            in_flight.append(executor.submit(play_batch, plan, start, stop))
+            in_flight.append(executor.submit(play_batch, plan, start, stop, keep_on_interrupt=keep)
+                             if keep else executor.submit(play_batch, plan, start, stop))
             return
 
     for _ in range(window):
         submit_next()
-    while in_flight:
-        result = in_flight.popleft().result()
+    while in_flight and not _interrupted:
+        try:
+            result = in_flight[0].result(timeout=WAIT_SECONDS)
+        except WaitedTooLong:
+            continue
+        in_flight.popleft()
         submit_next()
         yield result
+    if not _interrupted:
+        return
+    if interrupt_workers is not None:
+        interrupt_workers()
+        deadline = time.monotonic() + DRAIN_SECONDS
+        for future in in_flight:
+            try:
+                result = future.result(timeout=max(0.0, deadline - time.monotonic()))
+            except Exception:  # a worker gone, or too slow to answer: the batches before it are kept
+                break
+            yield result
+            if result.interrupted:
+                return
+    yield BatchResult(0, 0, BatchTally.empty(plan.seat_kinds, len(plan.rulesets)), interrupted=True)
 
 
 def process_pool(jobs: int, plan: SimulationPlan | None = None) -> Executor:
@@ -340,13 +404,14 @@ def end_with_parent(parent: int) -> None:
     A parent ended by ``kill`` (SIGTERM, or SIGKILL, which no program can
     catch) cannot shut its pool down, and its workers would play on for
     nobody. On Linux the kernel sends the worker SIGTERM when its parent
-    dies (``PR_SET_PDEATHSIG``); elsewhere nothing is done. A worker also
-    ignores Ctrl-C, which the terminal sends to it as to its parent: the
-    parent reports the games played and ends the workers itself.
+    dies (``PR_SET_PDEATHSIG``); elsewhere nothing is done. Ctrl-C (the
+    terminal's, or the parent's) stops the worker's game under way: its
+    batch returns the games it finished, and the parent reports them.
     """
-    import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _interrupted
+    _interrupted = False
+    signal.signal(signal.SIGINT, _on_interrupt)
     if not sys.platform.startswith("linux"):
         return
     import ctypes
@@ -375,18 +440,23 @@ def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | 
     (under every ruleset) after each batch; ``on_logs`` the batch's log lines
     in game order.
     """
+    global _interrupted
     merged = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
     own_pool: Executor | None = None
     # More workers than games would only start processes that find nothing to play.
     jobs = min(jobs, max(1, plan.games))
-    if executor is None and jobs > 1:
-        own_pool = executor = process_pool(jobs, plan)
-        workers = jobs
     done = 0
     interrupted = False
+    _interrupted = False
+    handler = _catch_interrupts()
     try:
+        if executor is None and jobs > 1:
+            own_pool = executor = process_pool(jobs, plan)
+            workers = jobs
         if executor is None:
             results = _run_in_process(plan)
+        elif own_pool is not None:
+            results = _run_on_executor(plan, executor, workers or jobs, lambda: _interrupt_workers(own_pool))
         else:
             results = _run_on_executor(plan, executor, workers or jobs)
         for result in results:
@@ -400,21 +470,43 @@ def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | 
             if result.interrupted:
                 interrupted = True
                 break
-    except KeyboardInterrupt:
-        # Batches that other processes finished after the first unfinished one are not counted: the games
-        # reported are the first ones, as --games would play them.
+    except KeyboardInterrupt:  # not ours to catch as it came (no handler of ours: not the main thread)
         interrupted = True
-        if executor is not None and own_pool is None:
-            executor.shutdown(wait=False)  # a cluster's: its batches are cancelled, its workers stay
     finally:
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
         if own_pool is not None:
             if interrupted:
                 _stop_workers(own_pool)
             else:
                 own_pool.shutdown(wait=True, cancel_futures=True)
+        elif interrupted and executor is not None:
+            executor.shutdown(wait=False)  # a cluster's: its batches are cancelled, its workers stay
     if interrupted:
         raise SimulationInterrupted(merged, done)
     return merged
+
+
+def _catch_interrupts() -> Any:
+    """Take Ctrl-C over while a simulation runs (see :func:`_on_interrupt`); the handler it replaced, or None.
+
+    Only in the main thread (the only one signals reach), and only where Ctrl-C would raise KeyboardInterrupt:
+    an ignored SIGINT (a job started with ``nohup``) stays ignored.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None
+    return signal.signal(signal.SIGINT, _on_interrupt)
+
+
+def _interrupt_workers(pool: Executor) -> None:
+    """Pass Ctrl-C on to a pool's workers (they get the terminal's own, but not a ``kill -INT`` of this one)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            os.kill(process.pid, signal.SIGINT)
+        except (OSError, TypeError):
+            pass  # already gone
 
 
 def _stop_workers(pool: Executor) -> None:
