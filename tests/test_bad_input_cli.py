@@ -287,6 +287,19 @@ HOSTILE_HEADERS = [
     ("long-header.po", 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n' + "*n" * 1_000_000 + ')%2;\\n"\n'
      + _PLURAL_ENTRY, "long-header.po:1: the header is longer than 16384 characters"),
     ("bad-language.po", 'msgid ""\nmsgstr "Language: e o\\n"\n', "bad-language.po:2: the header field Language cannot be read"),
+    # Texts longer than a message can be, and more messages than a catalog holds: refused as soon as they are
+    # (megabytes of them made every command in that language take 15 s before it did anything).
+    ("long-translation.po", 'msgid "Usage:"\nmsgstr "' + "%(" * 501 + '"\n',
+     "long-translation.po:2: this translation is longer than 1000 characters, more than 10 times its English "
+     "text: a translation that long is a mistake"),
+    ("continued-translation.po", 'msgid "Usage:"\nmsgstr ""\n' + '"ab"\n' * 501,
+     "continued-translation.po:2: this translation is longer than 1000 characters"),
+    ("long-english.po", 'msgid "' + "a" * 20_001 + '"\nmsgstr "b"\n',
+     "long-english.po:1: this English text is longer than 20000 characters: no message of the program is that long"),
+    ("many-messages.po", 'msgid ""\nmsgstr "Language: eo\\n"\n' + "".join(f'\nmsgid "m{i}"\nmsgstr "t{i}"\n'
+                                                                       for i in range(20_001)),
+     "many-messages.po:60004: a catalog holds at most 20000 messages (the program has about a thousand): "
+     "this is one more"),
 ]
 CATALOGS += HOSTILE_HEADERS
 

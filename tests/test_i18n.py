@@ -335,3 +335,21 @@ def test_a_refused_catalog_is_read_once_and_its_problem_worded_in_english(user_r
     assert refused.value.diagnostics[0].location.line in (1, 4)
     assert refused.value.diagnostics[0].message.isascii()
     assert _("card") == "card"  # and the program goes on in English
+
+
+@pytest.mark.parametrize("english, translation, refused", [
+    ("a", 1000, False), ("a", 1001, True),            # a short text: room for 1,000 characters
+    ("a" * 200, 2000, False), ("a" * 200, 2001, True),  # a longer one: ten times its length
+    ("a" * 20_000, 1, False), ("a" * 20_001, 1, True),  # no English text of the program is that long
+])
+def test_texts_are_measured_at_their_limits_whatever_their_lines(english, translation, refused):
+    for lines in (1, 7):  # one line, or continued over several: the same length
+        piece, rest = divmod(translation, lines)
+        parts = [piece] * lines
+        parts[-1] += rest
+        entry_text = ('msgid ""\nmsgstr "Language: eo\\n"\n\nmsgid "' + english + '"\nmsgstr ""\n'
+                      + "".join(f'"{"x" * size}"\n' for size in parts))
+        problem = i18n.catalog_syntax_problem(entry_text.encode())
+        assert (problem is not None) == refused, (english[:20], translation, lines, problem)
+        if refused:
+            assert problem[0] == (4 if len(english) > 20_000 else 5)

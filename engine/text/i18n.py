@@ -513,17 +513,33 @@ _PO_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _PO_KEYWORDS = ["msgctxt", "msgid", "msgid_plural", "msgstr"]
 
 
+# The longest English text a catalog may hold (the program's longest is a few hundred characters), and how
+# much longer than its English text a translation may be: ten times, or 1,000 characters for a short one.
+# A translation of megabytes is a mistake or an attack, and would cost every command that shows it seconds.
+MAX_MESSAGE_CHARS = 20_000
+TRANSLATION_TIMES_LONGER = 10
+MIN_TRANSLATION_ROOM = 1_000
+# Messages in one catalog: the program has about a thousand. Babel takes some 40 µs an entry, so a catalog of
+# a hundred thousand short entries (a few MB) cost every command 5 seconds before it did anything.
+MAX_CATALOG_MESSAGES = 20_000
+
+
 def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
     """The first mistake of a catalog's syntax that Babel would let pass, as ``(line, message)``; else None.
 
     Babel reads leniently: a text whose closing quote is missing loses its
     last character, and a message written twice silently keeps the first
-    translation. Checked line by line (linear), before Babel reads the file.
+    translation. Checked line by line (linear), before Babel reads the file;
+    a text longer than a message may be (:data:`MAX_MESSAGE_CHARS`, a
+    translation :data:`TRANSLATION_TIMES_LONGER` its English text) is
+    refused as soon as it is, before its lines are read further.
     """
     first_line: dict[tuple[str | None, str], int] = {}
     keyword = None
     context: str | None = None
     message = entry_line = None
+    english = reading = 0  # the entry's longest English text so far; the text being read (this keyword's)
+    text_line = entries = 0
 
     def repeated() -> tuple[int | None, str] | None:
         if message is None:
@@ -559,8 +575,30 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
                 if problem is not None:
                     return problem
                 context, message, entry_line = (None if keyword == "msgid" else ""), None, number
+                english = 0
             if keyword == "msgid":
                 message = ""
+                entries += 1
+                if entries > MAX_CATALOG_MESSAGES + 1:  # the header is an entry too
+                    # TRANSLATORS: a catalog holds more messages than allowed; the program has about a thousand.
+                    return number, _("a catalog holds at most {most} messages (the program has about a "
+                                     "thousand): this is one more", most=MAX_CATALOG_MESSAGES)
+            reading, text_line = 0, number
+        # Measured before the text is matched or kept: a line of megabytes is refused at its length.
+        reading += len(string) - 2
+        if not keyword.startswith("msgstr"):
+            english = max(english, reading)
+            if english > MAX_MESSAGE_CHARS:
+                # TRANSLATORS: a catalog's msgid or msgctxt is longer than any message of the program.
+                return text_line, _("this English text is longer than {most} characters: no message of the "
+                                    "program is that long", most=MAX_MESSAGE_CHARS)
+        elif message != '""':  # the header (msgid "") is judged on its own
+            most = max(MIN_TRANSLATION_ROOM, TRANSLATION_TIMES_LONGER * english)
+            if reading > most:
+                # TRANSLATORS: a translation in a catalog is far longer than the English text it translates.
+                return text_line, _("this translation is longer than {most} characters, more than "
+                                    "{times} times its English text: a translation that long is a mistake",
+                                    most=most, times=TRANSLATION_TIMES_LONGER)
         if not _PO_STRING.fullmatch(string):
             # TRANSLATORS: a catalog's text must be in double quotes, a quote inside written \".
             return number, _('this text in quotes is never closed (a quote inside the text is written \\")')
