@@ -51,8 +51,51 @@ def test_removing_an_unknown_id_is_reported_at_the_overlay_with_a_hint(tmp_path)
     child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: aple, $remove: true}\n")
     with pytest.raises(RulesetError) as caught:
         merged_of(child)
-    assert str(caught.value) == ("child.yaml:3:10: $.cards[0].id: cannot remove 'aple': no inherited item has this id "
-                                 "(did you mean 'apple'?); ids: apple")
+    # Named as every check names a list item: in the merged ruleset (the list: the item is in no merged list),
+    # with where the file writes it.
+    assert str(caught.value) == ("child.yaml:3:10: $.cards: cannot remove 'aple': no inherited item has this id "
+                                 "(did you mean 'apple'?); ids: apple (in this file: $.cards[0].id)")
+
+
+def test_a_directive_in_a_nested_list_is_named_by_its_whole_path(tmp_path):
+    write(tmp_path, "parent.yaml", "flow:\n  - id: start\n  - id: round\n    steps:\n      - {id: reveal}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nflow:\n  - id: round\n    steps:\n"
+                                          "      - {id: reveall, $remove: true}\n")
+    with pytest.raises(RulesetError) as caught:
+        merged_of(child)
+    (problem,) = caught.value.diagnostics
+    assert problem.location.json_path == "$.flow[1].steps"  # `round` is the merged second item
+    assert problem.message.endswith("(in this file: $.flow[0].steps[0].id)")
+
+
+@pytest.mark.parametrize("item, second", [("{id: b, $before: a, $after: a}", "$after"),
+                                          ("{id: b, $remove: true, $after: a}", "$after"),
+                                          ("{id: b, $replace: true, $remove: true}", "$replace")])
+def test_directives_that_contradict_each_other_are_refused_at_the_second(tmp_path, item, second):
+    write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
+    child = write(tmp_path, "child.yaml", f"extends: parent.yaml\nend:\n  - {item}\n")
+    with pytest.raises(RulesetError) as caught:
+        merged_of(child)
+    (problem,) = caught.value.diagnostics
+    first = "$before" if second == "$after" and "$before" in item else ("$remove" if "$remove" in item else None)
+    assert problem.message.startswith(f"{first} and {second} cannot go together on one item")
+    assert problem.location.column == item.index(second) + 5  # "  - " and 1-based columns
+
+
+def test_an_item_placed_next_to_itself_is_told_so(tmp_path):
+    write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: b, $before: b}\n")
+    with pytest.raises(RulesetError) as caught:
+        merged_of(child)
+    (problem,) = caught.value.diagnostics
+    assert problem.message.startswith("'b' cannot be placed next to itself")
+
+
+def test_an_id_removed_twice_is_one_mistake(tmp_path):
+    write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: a, $remove: true}\n"
+                                          "  - {id: a, $remove: true}\n")
+    assert [item["id"] for item in merged_of(child).plain()["end"]] == ["b"]  # the repeated id is told elsewhere
 
 
 def test_before_and_after_place_new_items(tmp_path):
@@ -222,3 +265,14 @@ def test_a_new_option_without_type_or_default_names_what_is_missing_at_its_key(t
     assert _overlay_problems(tmp_path, "option-definitions:\n  house-bonus:\n    type: number\n") == [
         "house.yaml:3:3: $.option-definitions.house-bonus: option 'house-bonus' has no `default`: add one (or "
         "`nullable: true` if the option may be none)"]
+
+
+def test_a_directive_that_cannot_apply_hides_no_check_of_the_built_ruleset(tmp_path):
+    from engine.language.ruleset import validate
+
+    house = write(tmp_path, "house.yaml", "extends: high-society/ja\nid: b2\ncards:\n  - {id: thief, $remove: true}\n"
+                                          "scoring:\n  steps:\n    - {id: debt, amount: {option: rounding}}\n")
+    problems = validate(house)
+    assert [(p.location.line, p.location.json_path) for p in problems] == [(4, "$.cards"),
+                                                                         (7, "$.scoring.steps[1].amount")]
+    assert "with the option values in effect" in problems[1].message

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Callable
 from pathlib import Path
 
 from ..errors import Diagnostic, RulesetError, display_path
@@ -203,8 +204,14 @@ def _is_option_reference(node: Node) -> bool:
     return node.is_mapping and list(node.value) == ["option"]
 
 
-def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str) -> Node:
-    """``overlay`` applied onto ``inherited`` under the merge rules; problems are collected."""
+def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str, own_path: str | None = None) -> Node:
+    """``overlay`` applied onto ``inherited`` under the merge rules; problems are collected.
+
+    ``path`` is where the result sits in the merged ruleset, ``own_path`` where
+    ``overlay`` is written in its file (they differ inside lists that merge by
+    id): a problem names the first and says the second, as every check does.
+    """
+    own_path = path if own_path is None else own_path
     if _is_option_reference(overlay):
         return overlay
     if overlay.is_mapping and inherited.is_mapping and not _flag(overlay, "$replace") \
@@ -214,23 +221,23 @@ def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str)
         for key, child in overlay.value.items():
             if key in DIRECTIVES:
                 continue
-            child_path = json_path_child(path, key)
+            child_path, child_own = json_path_child(path, key), json_path_child(own_path, key)
             if key in values:
-                values[key] = merge(values[key], child, problems, child_path)
+                values[key] = merge(values[key], child, problems, child_path, child_own)
             else:
-                values[key] = merge(Node(None, child.position), child, problems, child_path)
+                values[key] = merge(Node(None, child.position), child, problems, child_path, child_own)
             key_positions[key] = overlay.key_positions.get(key, child.position)
         return Node(values, overlay.position, key_positions)
     if overlay.is_sequence and _is_id_list(overlay) and (inherited.is_sequence and _is_id_list(inherited)
                                                          or inherited.value is None):
         base = inherited.value if inherited.is_sequence else []
-        return _merge_id_lists(base, overlay, problems, path)
+        return _merge_id_lists(base, overlay, problems, path, own_path)
     if overlay.is_mapping:
         # Nothing to merge into: still strip directives (recursively) from what is written.
-        return merge(Node({}, overlay.position), _without_directives(overlay), problems, path) \
+        return merge(Node({}, overlay.position), _without_directives(overlay), problems, path, own_path) \
             if not _flag(overlay, "$replace") else _strip(overlay)
     if overlay.is_sequence:
-        return Node([merge(Node(None, item.position), item, problems, f"{path}[{i}]")
+        return Node([merge(Node(None, item.position), item, problems, f"{path}[{i}]", f"{own_path}[{i}]")
                      for i, item in enumerate(overlay.value)], overlay.position, size=overlay.size)
     return overlay
 
@@ -254,53 +261,87 @@ def _item_id(item: Node) -> str:
     return item.value["id"].value
 
 
-def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str) -> Node:
+def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str, own_path: str) -> Node:
     items: list[Node] = list(base)
+    removed_here: set[str] = set()
+
+    def told(where: Position, merged_path: str, written: str, message: str) -> None:
+        """A problem of a directive, at the merged path (as every check names it) and the file's own."""
+        if written != merged_path:
+            # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
+            message = _("{problem} (in this file: {path})", problem=message, path=written)
+        problems.append(Diagnostic(where.location(merged_path), message))
+
     for position, item in enumerate(overlay.value):
         item_id = _item_id(item)
+        written = f"{own_path}[{position}]"
+        if _contradictory_directives(item, told, path, written):
+            continue  # which of the two was meant cannot be told: the item is left as inherited
         index = next((i for i, existing in enumerate(items) if _item_id(existing) == item_id), None)
         if _flag(item, "$remove"):
             if index is None:
-                known = [_item_id(existing) for existing in items]
-                hint = did_you_mean(item_id, known)
-                problems.append(Diagnostic(item.value["id"].position.location(f"{path}[{position}].id"),
-                                           # TRANSLATORS: {known} lists the ids the inherited list has.
-                                           _("cannot remove '{id}': no inherited item has this id{hint}; ids: {known}",
-                                             id=item_id[:80], hint=hint, known=listed(known))))
+                if item_id not in removed_here:  # removed twice: the repeated id is the one mistake, told as such
+                    known = [_item_id(existing) for existing in items]
+                    told(item.value["id"].position, path, f"{written}.id",
+                         # TRANSLATORS: {known} lists the ids the inherited list has.
+                         _("cannot remove '{id}': no inherited item has this id{hint}; ids: {known}",
+                           id=item_id[:80], hint=did_you_mean(item_id, known), known=listed(known)))
             else:
                 del items[index]
+                removed_here.add(item_id)
             continue
+        anchor = item.get("$before") if item.get("$before") is not None else item.get("$after")
+        if anchor is not None and anchor.value == item_id:
+            # TRANSLATORS: an overlay's list item says to place itself before or after itself.
+            told(anchor.position, f"{path}[{index if index is not None else len(items)}]", written,
+                 _("'{id}' cannot be placed next to itself: name another item", id=item_id[:80]))
+            anchor = None
         if index is not None:
             if _flag(item, "$replace"):
                 items[index] = _strip(item)
             else:
-                items[index] = merge(items[index], item, problems, path)
-            moved = items.pop(index) if (item.get("$before") or item.get("$after")) else None
+                items[index] = merge(items[index], item, problems, f"{path}[{index}]", written)
+            moved = items.pop(index) if anchor is not None else None
             if moved is None:
                 continue
             new_item = moved
         else:
-            new_item = merge(Node({}, item.position), _without_directives(item), problems, path)
-        anchor_id, offset = None, 0
-        if item.get("$before") is not None:
-            anchor_id, offset = item.get("$before").value, 0
-        elif item.get("$after") is not None:
-            anchor_id, offset = item.get("$after").value, 1
-        if anchor_id is None:
+            new_item = merge(Node({}, item.position), _without_directives(item), problems,
+                             f"{path}[{len(items)}]", written)
+        if anchor is None:
             items.append(new_item)
             continue
-        target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor_id), None)
+        offset = 0 if item.get("$before") is not None else 1
+        target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor.value), None)
         if target is None:
-            where = (item.get("$before") or item.get("$after")).position
             known = [_item_id(existing) for existing in items]
-            problems.append(Diagnostic(where.location(f"{path}[{position}]"),
-                                       _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
-                                         id=item_id[:80], anchor=str(anchor_id)[:80],
-                                         hint=did_you_mean(str(anchor_id), known), known=listed(known))))
+            told(anchor.position, f"{path}[{len(items)}]", written,
+                 _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
+                   id=item_id[:80], anchor=str(anchor.value)[:80], hint=did_you_mean(str(anchor.value), known),
+                   known=listed(known)))
             items.append(new_item)
         else:
             items.insert(target + offset, new_item)
     return Node(items, overlay.position)
+
+
+def _contradictory_directives(item: Node, told: Callable, path: str, written: str) -> bool:
+    """Whether ``item`` asks two things at once (``$before`` and ``$after``; ``$remove`` and placing or
+    replacing it): told at the second directive, and neither applied."""
+    given = [key for key in DIRECTIVES if key in item.value and (key != "$replace" and key != "$remove"
+                                                                 or item.value[key].value is True)]
+    clash = None
+    if "$before" in given and "$after" in given:
+        clash = ("$before", "$after")
+    elif "$remove" in given and len(given) > 1:
+        clash = ("$remove", next(key for key in given if key != "$remove"))
+    if clash is None:
+        return False
+    first, second = clash
+    # TRANSLATORS: {first} and {second} are overlay directives ($remove, $before, $after, $replace); keep them.
+    told(item.key_positions.get(second, item.position), path, written,
+         _("{first} and {second} cannot go together on one item: say one of them", first=first, second=second))
+    return True
 
 
 def merged_paths(own: Node, merged: Node) -> dict[str, str]:

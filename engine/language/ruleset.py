@@ -445,12 +445,8 @@ def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
         merged = load_chain(path, shown, merge_problems)
     except RulesetError as error:
         return list(error.diagnostics)
-    if merge_problems:
-        # A directive that could not apply is skipped: the files' other mistakes are told in the same run. The
-        # ruleset is not what its author meant, so it is checked, not built.
-        found = _blamed_on_the_overlay(merged, validate_merged(merged))
-        return _unique(merge_problems + found)
-    return _blamed_on_the_overlay(merged, _problems_of(merged))
+    # A directive that could not apply is skipped: the files' other mistakes are told in the same run.
+    return _unique(merge_problems + _blamed_on_the_overlay(merged, _problems_of(merged)))
 
 
 def _problems_of(merged: MergedRuleset) -> list[Diagnostic]:
