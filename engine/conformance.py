@@ -233,7 +233,9 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
     pace = EndPace(state)
     while not state.is_terminal():
         legal = state.checked_legal_actions()  # none: a located error, as in play
-        action = legal.sample(chooser)
+        # The suite draws uniformly among the legal actions; the trial as a random bot does, a kind first:
+        # weighing thousands of trading offers at every decision made Bohnanza's trial twice as slow.
+        action = legal.sample(chooser) if thorough else legal.sample_by_kind(chooser)
         if thorough and action not in legal:  # otherwise apply_action refuses what is not legal, with the reason
             return _("a sampled action is not among the legal actions")
         state.apply_action(action)

@@ -397,3 +397,30 @@ def test_the_nearest_end_condition_decides_and_one_that_cannot_be_measured_stops
     pace.check(None, PACE_WINDOW)
     slow.share = 0.002
     pace.check(_TrialState((slow, unknown)), PACE_FIRST_VERDICT)  # the other may end it at any moment
+
+
+def test_a_condition_on_a_counter_is_measured_like_counter_reaches(tmp_path):
+    from engine.blocks.flow.conditions import make_condition
+
+    class Counting:
+        def __init__(self, value):
+            self.value = value
+
+        def counter(self, index):
+            return self.value
+
+    counted = make_condition({"counter": "exhaustions", "at-least": 4})
+    counted._counter = 0
+    assert counted.share_reached(Counting(1)) == 0.25
+    both = make_condition({"all": [{"counter": "a", "at-least": 4}, {"counter": "b", "at-least": 2}]})
+    either = make_condition({"any": [{"counter": "a", "at-least": 4}, {"counter": "b", "at-least": 2}]})
+    for part in both.parts + either.parts:
+        part._counter = 0
+    assert both.share_reached(Counting(1)) == 0.25 and either.share_reached(Counting(1)) == 0.5
+    assert make_condition({"all": [{"counter": "a", "at-least": 4}, {"empty": "deck"}]}).share_reached(Counting(1)) \
+        is None  # an empty zone comes at once or never: nothing to extrapolate
+    house = _written(tmp_path, "far.yaml", "extends: bohnanza/amigo\nid: far-condition\nend:\n"
+                                           "  - {id: final-exhaustion, $replace: true, kind: condition,\n"
+                                           "     when: {counter: exhaustions, at-least: 1000000}}\n")
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1 and "at the pace of its first" in done.output, done.output
