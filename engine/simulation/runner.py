@@ -207,8 +207,9 @@ def outcome_of(state: Any, player_names: Sequence[str], report: "Reported | Sequ
 class BatchResult:
     """What a worker sends back for games ``start`` to ``stop - 1``: their tally, and their logs if asked.
 
-    ``interrupted``: Ctrl-C stopped the batch (played in this process) after
-    game ``stop - 1``; the games after it were not played.
+    ``interrupted``: Ctrl-C stopped the batch after game ``stop - 1`` (in
+    this process, or in a worker of a pool of our own); the games after it
+    were not played.
     """
 
     start: int
@@ -238,9 +239,10 @@ def play_batch(plan: SimulationPlan, start: int, stop: int, *, keep_on_interrupt
 
     This is the task a worker runs: a top-level function taking only plain,
     picklable values, so process pools and Dask workers can import it.
-    With ``keep_on_interrupt`` (a batch played in the process that Ctrl-C
-    reaches) a KeyboardInterrupt ends the batch with the games finished
-    under every ruleset; the game under way is dropped under all of them.
+    With ``keep_on_interrupt`` (a batch played where Ctrl-C arrives: in this
+    process, or in a pool's worker) a KeyboardInterrupt ends the batch with
+    the games finished under every ruleset; the game under way is dropped
+    under all of them.
     """
     global _playing
     tally = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
