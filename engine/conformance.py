@@ -30,14 +30,9 @@ GAMES_PER_PLAYER_COUNT = 2
 # counts and the largest, not every one in between.
 MAX_PLAYER_COUNTS = 8
 # A game that does not end is stopped by the engine itself (engine.core.limits: no progress for 8,192
-# decisions, or past what a log holds), with a located error the suite reports. A trial game also watches
-# how fast its end conditions come nearer, every PACE_WINDOW decisions from the first one: an end that
-# could come only far past what a log holds is refused after a few thousand decisions, not 100,000.
-PACE_WINDOW = 1024
-PACE_FIRST_VERDICT = 4 * PACE_WINDOW
-# How far past what a log holds the extrapolated end must lie: a game that comes nearer slowly at first and
-# faster later (a long opening before the counter moves) is not refused on its opening alone.
-PACE_MARGIN = 2
+# decisions, or past what a log holds), with a located error the suite reports. (Extrapolating how fast the
+# end conditions come nearer cannot tell: another rule may end the game first, as Bohnanza's last
+# exhaustion does when the discard pile is empty, whatever the count says.)
 
 
 def all_shipped_rulesets() -> list[str]:
@@ -161,55 +156,6 @@ def cards_misplaced(state: Any) -> str | None:
     return None
 
 
-class EndPace:
-    """How fast a trial game comes nearer to its end conditions, and the refusal of one that cannot arrive.
-
-    Each condition that can tell how much of its way the game has come
-    (:meth:`~engine.blocks.end.base.EndCondition.share_reached`) is measured
-    at the first window and at each later one; the decisions still needed at
-    that pace are extrapolated. Only when every condition can be measured,
-    and even the nearest would be reached past ``PACE_MARGIN`` times
-    ``MAX_ACTIONS`` decisions, is
-    the game stopped, with the engine's located error for a game that never
-    ends: the same verdict the engine gives at ``MAX_ACTIONS``, seconds sooner.
-    """
-
-    def __init__(self, state: Any) -> None:
-        self.conditions = state.game.end_conditions
-        self.start: tuple[int, list[float | None]] | None = None
-
-    def check(self, state: Any, decisions: int) -> None:
-        from .core.limits import MAX_ACTIONS
-
-        shares = [condition.share_reached(state) for condition in self.conditions]
-        if self.start is None:
-            self.start = (decisions, shares)
-            return
-        if decisions < PACE_FIRST_VERDICT or not shares or None in shares:
-            return
-        first_decisions, first_shares = self.start
-        nearest = None
-        for condition, before, now in zip(self.conditions, first_shares, shares):
-            if now <= before:
-                return  # no headway here yet: it might still come fast, so no verdict
-            needed = decisions + (1 - now) * (decisions - first_decisions) / (now - before)
-            if nearest is None or needed < nearest[0]:
-                nearest = (needed, condition)
-        needed, condition = nearest
-        if needed > PACE_MARGIN * MAX_ACTIONS:
-            raise state.endless(_("at the pace of its first {decisions} decisions, the game would reach its "
-                                  "nearest end condition ({condition}) only after about {needed} decisions, "
-                                  "more than the {limit} a game log holds", decisions=decisions,
-                                  condition=condition.id, needed=_rounded(needed), limit=MAX_ACTIONS))
-
-
-def _rounded(number: float) -> int:
-    """An estimate to its two leading digits (2,700,000, not 2,714,283): the figure is extrapolated."""
-    number = int(number)
-    digits = len(str(number))
-    return round(number, 2 - digits) if digits > 2 else number
-
-
 # The trial of `validate` counts the cards every this many actions (and at the end): a card lost or doubled
 # stays so, and counting after every action was a third of the time of a game that never ends.
 TRIAL_COUNT_EVERY = 64
@@ -230,7 +176,6 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
     # Counting every card after every action costs the size of the deck each time: a deck of thousands of
     # cards is counted at intervals instead (and at the end), so the check stays linear in the game's length.
     check_every = max(1 if thorough else TRIAL_COUNT_EVERY, game.cards.size // CARDS_COUNTED_PER_ACTION)
-    pace = EndPace(state)
     while not state.is_terminal():
         legal = state.checked_legal_actions()  # none: a located error, as in play
         # The suite draws uniformly among the legal actions; the trial as a random bot does, a kind first:
@@ -243,8 +188,6 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
         misplaced = cards_misplaced(state) if actions % check_every == 0 or state.is_terminal() else None
         if misplaced is not None:
             return _("after action {n}: {problem}", n=actions, problem=misplaced)
-        if actions % PACE_WINDOW == 0 and not state.is_terminal():
-            pace.check(state, actions)
     result = state.result()
     if len(result.players) != players:
         return _("the result has {got} players instead of {expected}", got=len(result.players), expected=players)

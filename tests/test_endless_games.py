@@ -328,99 +328,11 @@ def test_a_player_left_with_no_legal_action_stops_every_command_at_the_step_that
     assert resumed.returncode == 1 and "has no legal action" in resumed.stderr
 
 
-def test_an_end_far_past_what_a_log_holds_is_refused_from_the_pace_of_the_first_decisions(tmp_path):
-    # About 500 decisions per exhaustion at three seats: a million exhaustions would take 500 million
-    # decisions. The trial says so after a few thousand decisions rather than playing 100,000 first.
+def test_an_end_condition_far_away_is_not_taken_for_a_game_that_never_ends(tmp_path):
+    # A million exhaustions can never be counted (each is a shuffle, and a log holds 10,000), yet the game ends:
+    # the last exhaustion comes when the discard pile is empty, whatever the count. Extrapolating the count's
+    # pace would refuse it; the trial plays it to its end.
     house = _written(tmp_path, "far.yaml", "extends: bohnanza/amigo\nid: far-end\nend:\n"
                                            "  - {id: final-exhaustion, count: 1000000}\n")
     done = cardrules("validate", str(house))
-    assert done.exit_code == 1
-    found = LOCATED.search(done.output)
-    assert found and (found["file"], found["line"], found["column"], found["path"]) == (str(house), "4", "3", "$.end")
-    told = re.search(r"at the pace of its first (\d+) decisions, the game would reach its nearest end condition "
-                     r"\(final-exhaustion\) only after about (\d+) decisions, more than the 100000 a game log holds",
-                     found["message"])
-    assert told, found["message"]
-    assert int(told[1]) < limits.MAX_ACTIONS // 10 and int(told[2]) > 100 * limits.MAX_ACTIONS
-
-
-class _Share:
-    """An end condition whose share of the way is set by the test."""
-
-    def __init__(self, share):
-        self.id, self.share = "far", share
-
-    def share_reached(self, state):
-        return self.share
-
-
-class _TrialState:
-    def __init__(self, conditions):
-        self.game = type("G", (), {"end_conditions": conditions})()
-
-    def endless(self, message):
-        return EndlessGameError([])
-
-
-@pytest.mark.parametrize("shares, refused", [
-    ((0.0, 0.01), True),            # 1% in 3,072 decisions: about 300,000 decisions in all
-    ((0.0, 0.05), False),           # 5%: about 61,000, within what a log holds
-    ((0.0, 0.02), False),           # 2%: about 155,000, but less than twice that: it may yet speed up
-    ((0.1, 0.1), False),            # no headway yet: it may still come quickly
-    ((None, None), False),          # a condition that cannot tell how near it is
-    ((0.5, 0.2), False),            # going back: nothing to extrapolate
-])
-def test_the_trial_extrapolates_only_headway_it_has_seen(shares, refused):
-    from engine.conformance import PACE_FIRST_VERDICT, PACE_WINDOW, EndPace
-
-    condition = _Share(shares[0])
-    pace = EndPace(_TrialState((condition,)))
-    pace.check(None, PACE_WINDOW)
-    condition.share = shares[1]
-    state = _TrialState((condition,))
-    if refused:
-        with pytest.raises(EndlessGameError):
-            pace.check(state, PACE_FIRST_VERDICT)
-    else:
-        pace.check(state, PACE_FIRST_VERDICT)
-
-
-def test_the_nearest_end_condition_decides_and_one_that_cannot_be_measured_stops_any_verdict():
-    from engine.conformance import PACE_FIRST_VERDICT, PACE_WINDOW, EndPace
-
-    slow, quick, unknown = _Share(0.0), _Share(0.0), _Share(None)
-    pace = EndPace(_TrialState((slow, quick)))
-    pace.check(None, PACE_WINDOW)
-    slow.share, quick.share = 0.001, 0.2
-    pace.check(_TrialState((slow, quick)), PACE_FIRST_VERDICT)  # the quick one ends it in time
-    pace = EndPace(_TrialState((slow, unknown)))
-    pace.check(None, PACE_WINDOW)
-    slow.share = 0.002
-    pace.check(_TrialState((slow, unknown)), PACE_FIRST_VERDICT)  # the other may end it at any moment
-
-
-def test_a_condition_on_a_counter_is_measured_like_counter_reaches(tmp_path):
-    from engine.blocks.flow.conditions import make_condition
-
-    class Counting:
-        def __init__(self, value):
-            self.value = value
-
-        def counter(self, index):
-            return self.value
-
-    counted = make_condition({"counter": "exhaustions", "at-least": 4})
-    counted._counter = 0
-    assert counted.share_reached(Counting(1)) == 0.25
-    both = make_condition({"all": [{"counter": "a", "at-least": 4}, {"counter": "b", "at-least": 2}]})
-    either = make_condition({"any": [{"counter": "a", "at-least": 4}, {"counter": "b", "at-least": 2}]})
-    for part in both.parts + either.parts:
-        part._counter = 0
-    assert both.share_reached(Counting(1)) == 0.25 and either.share_reached(Counting(1)) == 0.5
-    assert make_condition({"all": [{"counter": "a", "at-least": 4}, {"empty": "deck"}]}).share_reached(Counting(1)) \
-        is None  # an empty zone comes at once or never: nothing to extrapolate
-    house = _written(tmp_path, "far.yaml", "extends: bohnanza/amigo\nid: far-condition\nend:\n"
-                                           "  - {id: final-exhaustion, $replace: true, kind: condition,\n"
-                                           "     when: {counter: exhaustions, at-least: 1000000}}\n")
-    done = cardrules("validate", str(house))
-    assert done.exit_code == 1 and "at the pace of its first" in done.output, done.output
+    assert done.exit_code == 0, done.output

@@ -34,15 +34,6 @@ class EndCondition:
         """Whether the condition holds now (for ``check-end``)."""
         return False
 
-    def share_reached(self, state: Any) -> float | None:
-        """How much of the way to this condition the game has come (0 to 1), or None when that cannot be told.
-
-        Only a measure that grows as play goes on (a counter, cards revealed) is
-        told: a trial game extrapolates it to refuse a ruleset whose end lies
-        far past what a game log holds, without playing that far.
-        """
-        return None
-
     def on_reveal(self, state: Any, instance: int) -> bool:
         """Whether revealing ``instance`` (already recorded as revealed) triggers it."""
         return False

@@ -36,6 +36,3 @@ class ConditionEnd(EndCondition):
 
     def holds(self, state: Any) -> bool:
         return self.condition.holds(state, None)
-
-    def share_reached(self, state: Any) -> float | None:
-        return self.condition.share_reached(state)

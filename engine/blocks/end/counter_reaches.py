@@ -103,9 +103,6 @@ class CounterReaches(EndCondition):
     def holds(self, state: Any) -> bool:
         return state.counter(self.counter) >= self.count
 
-    def share_reached(self, state: Any) -> float | None:
-        return min(1.0, max(0, state.counter(self.counter)) / self.count) if self.count > 0 else 1.0
-
     def on_counter(self, state: Any, counter: int) -> bool:
         """Whether the counter that just moved has reached the count."""
         return counter == self.counter and state.counter(self.counter) >= self.count

@@ -95,9 +95,6 @@ class NthTaggedRevealed(EndCondition):
                 mask |= game.cards.type_mask[card.index]
         self.mask = mask
 
-    def share_reached(self, state: Any) -> float | None:
-        return min(1.0, (state.revealed_mask & self.mask).bit_count() / self.count) if self.count > 0 else 1.0
-
     def on_reveal(self, state: Any, instance: int) -> bool:
         mask = self.mask
         return bool(mask >> instance & 1) and (state.revealed_mask & mask).bit_count() >= self.count

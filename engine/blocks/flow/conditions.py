@@ -94,20 +94,6 @@ class Condition:
         return False
 
 
-    def share_reached(self, state: Any) -> float | None:
-        """How much of the way to holding the condition has come (0 to 1), where that can be told: a counter's
-        share of ``at-least``; the least of ``all``'s parts, the most of ``any``'s. None for the rest (an
-        empty zone, a negation): they come at once or not at all."""
-        spec = self.spec
-        if "counter" in spec:
-            most = int(spec.get("at-least", 1))
-            return min(1.0, max(0, state.counter(self._counter)) / most) if most > 0 else 1.0
-        shares = [part.share_reached(state) for part in self.parts]
-        if not shares or None in shares:
-            return None
-        return min(shares) if "all" in spec else max(shares)
-
-
 def make_condition(spec: Mapping[str, Any] | None) -> Condition | None:
     """A compiled condition, or None for no condition."""
     return Condition(spec) if spec else None
