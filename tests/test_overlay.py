@@ -276,3 +276,15 @@ def test_a_directive_that_cannot_apply_hides_no_check_of_the_built_ruleset(tmp_p
     assert [(p.location.line, p.location.json_path) for p in problems] == [(4, "$.cards"),
                                                                          (7, "$.scoring.steps[1].amount")]
     assert "with the option values in effect" in problems[1].message
+
+
+def test_items_that_cannot_be_placed_are_named_where_they_end_up(tmp_path):
+    write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
+    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: x, kind: k, $after: nowhere}\n"
+                                          "  - {id: y, kind: k, $after: elsewhere}\n  - {id: z, kind: k, $before: [a]}\n")
+    with pytest.raises(RulesetError) as caught:
+        merged_of(child)
+    # Each in the merged list as it is once every item is in: x third, y fourth (not both "the last").
+    assert [(p.location.json_path, p.location.line) for p in caught.value.diagnostics] == [("$.end[2]", 3),
+                                                                                         ("$.end[3]", 4)]
+    assert all("Node(" not in p.message for p in caught.value.diagnostics)  # a list as an anchor: the schema's

@@ -182,3 +182,17 @@ def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(
     if where == "save_plot":
         assert "3 games per ruleset" in done.output  # the report came first
         assert done.output.rstrip().endswith(f"{tmp_path / 'p.png'}: not written: interrupted while it was being drawn")
+
+
+def test_ctrl_c_before_any_command_runs_ends_as_interrupted_without_a_traceback(monkeypatch):
+    from engine.cli import common, main
+
+    def interrupted(argv):
+        raise KeyboardInterrupt  # as Ctrl-C while the catalogs load, before click has the command
+
+    ended = []
+    monkeypatch.setattr(main, "_main", interrupted)
+    monkeypatch.setattr(common, "end_as_interrupted", lambda: ended.append(True) or sys.exit(130))
+    with pytest.raises(SystemExit) as stopped:
+        main.main(["--help"])
+    assert stopped.value.code == 130 and ended

@@ -128,7 +128,17 @@ def _meant_language(asked: str, known: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``cardrules`` console script."""
+    """Entry point of the ``cardrules`` console script (Ctrl-C before a command runs ends it as interrupted,
+    status 130, without a traceback)."""
+    try:
+        _main(argv)
+    except KeyboardInterrupt:
+        from .common import end_as_interrupted
+
+        end_as_interrupted()
+
+
+def _main(argv: list[str] | None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     asked = language_from_argv(args)
     chosen = i18n.set_language(asked)

@@ -423,9 +423,9 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
     else:
         print_report(summary, rulesets)
     if plot_path is not None:
-        from ..simulation.plot import save_plot
-
         try:
+            from ..simulation.plot import save_plot  # matplotlib loads here: a second or so
+
             warnings = save_plot(summary, plot_path, rulesets)
         except OSError as problem:
             write_problems.append(_cannot_write(plot_path, problem))

@@ -113,7 +113,7 @@ class CardMoves:
         """
         if len(self.chance_record) >= MAX_CHANCE_OUTCOMES:
             raise self.endless(_("the game did not end within {limit} shuffles, the most a game log holds: "
-                                 "nothing the end conditions wait for happened", limit=MAX_CHANCE_OUTCOMES))
+                                 "its end conditions are out of reach, or too far away", limit=MAX_CHANCE_OUTCOMES))
         order = self.chance.shuffle(self, zone_id, list(instances), log_key)
         # The card ids are worked out when the log is written: most simulated games never are.
         self.chance_record.append((zone_id, tuple(order), log_key))

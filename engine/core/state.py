@@ -173,7 +173,7 @@ class State(CardMoves, RuleQueries, LogForm):
         decisions = len(self.history)
         if decisions >= MAX_ACTIONS:
             raise self.endless(_("the game did not end within {limit} decisions, the most a game log holds: "
-                                 "nothing the end conditions wait for happened", limit=MAX_ACTIONS))
+                                 "its end conditions are out of reach, or too far away", limit=MAX_ACTIONS))
         fingerprint = (tuple(self.zones), tuple(self.counters))
         if fingerprint == self._progress_fingerprint:
             self._idle_windows += 1

@@ -264,6 +264,7 @@ def _item_id(item: Node) -> str:
 def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str, own_path: str) -> Node:
     items: list[Node] = list(base)
     removed_here: set[str] = set()
+    unplaced: list[tuple[Position, str, str, str | None]] = []  # (where, path in the file, id, problem)
 
     def told(where: Position, merged_path: str, written: str, message: str) -> None:
         """A problem of a directive, at the merged path (as every check names it) and the file's own."""
@@ -291,10 +292,11 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
                 removed_here.add(item_id)
             continue
         anchor = item.get("$before") if item.get("$before") is not None else item.get("$after")
+        if anchor is not None and not isinstance(anchor.value, str):
+            anchor = None  # not an id: the schema says so, at the value
         if anchor is not None and anchor.value == item_id:
             # TRANSLATORS: an overlay's list item says to place itself before or after itself.
-            told(anchor.position, f"{path}[{index if index is not None else len(items)}]", written,
-                 _("'{id}' cannot be placed next to itself: name another item", id=item_id[:80]))
+            unplaced.append((anchor.position, written, item_id, None))
             anchor = None
         if index is not None:
             if _flag(item, "$replace"):
@@ -315,13 +317,20 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
         target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor.value), None)
         if target is None:
             known = [_item_id(existing) for existing in items]
-            told(anchor.position, f"{path}[{len(items)}]", written,
-                 _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
-                   id=item_id[:80], anchor=str(anchor.value)[:80], hint=did_you_mean(str(anchor.value), known),
-                   known=listed(known)))
+            unplaced.append((anchor.position, written, item_id,
+                             _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
+                               id=item_id[:80], anchor=str(anchor.value)[:80],
+                               hint=did_you_mean(str(anchor.value), known), known=listed(known))))
             items.append(new_item)
         else:
             items.insert(target + offset, new_item)
+    # An item that could not be placed is named where it ended up in the merged list, once every item is in.
+    final_index = {_item_id(existing): number for number, existing in enumerate(items)}
+    for where, written, item_id, message in unplaced:
+        merged_path = f"{path}[{final_index[item_id]}]" if item_id in final_index else path
+        told(where, merged_path, written, message or
+             # TRANSLATORS: an overlay's list item says to place itself before or after itself.
+             _("'{id}' cannot be placed next to itself: name another item", id=item_id[:80]))
     return Node(items, overlay.position)
 
 

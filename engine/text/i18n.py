@@ -522,6 +522,8 @@ MIN_TRANSLATION_ROOM = 1_000
 # Messages in one catalog: the program has about a thousand. Babel takes some 40 µs an entry, so a catalog of
 # a hundred thousand short entries (a few MB) cost every command 5 seconds before it did anything.
 MAX_CATALOG_MESSAGES = 20_000
+# Lines of one catalog (the program's own have about 10,000): blank lines and comments cost Babel too.
+MAX_CATALOG_LINES = 200_000
 
 
 def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
@@ -530,21 +532,29 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
     Babel reads leniently: a text whose closing quote is missing loses its
     last character, and a message written twice silently keeps the first
     translation. Checked line by line (linear), before Babel reads the file;
-    a text longer than a message may be (:data:`MAX_MESSAGE_CHARS`, a
-    translation :data:`TRANSLATION_TIMES_LONGER` its English text) is
-    refused as soon as it is, before its lines are read further.
+    a catalog of more lines than :data:`MAX_CATALOG_LINES` or messages than
+    :data:`MAX_CATALOG_MESSAGES`, and a text longer than a message may be
+    (:data:`MAX_MESSAGE_CHARS`, a translation :data:`TRANSLATION_TIMES_LONGER`
+    its English text, the header :data:`MAX_HEADER_CHARS`), are refused as
+    soon as they are, before more is read. Each continuation line of a text
+    counts one character at least: a text of a million empty lines is long too.
     """
+    if data.count(b"\n") >= MAX_CATALOG_LINES:
+        # TRANSLATORS: a catalog has more lines than allowed; the program's own catalogs have about ten thousand.
+        return MAX_CATALOG_LINES + 1, _("a catalog holds at most {most} lines: this is one more",
+                                        most=MAX_CATALOG_LINES)
     first_line: dict[tuple[str | None, str], int] = {}
-    keyword = None
-    context: str | None = None
-    message = entry_line = None
+    keyword: str | None = None
+    context: list[str] | None = None  # the entry's msgctxt pieces (None: it has none)
+    message: list[str] | None = None  # the entry's msgid pieces (joined only to compare: appending stays linear)
+    entry_line = 0
     english = reading = 0  # the entry's longest English text so far; the text being read (this keyword's)
     text_line = entries = 0
 
     def repeated() -> tuple[int | None, str] | None:
         if message is None:
             return None
-        key = (context, message)
+        key = (None if context is None else "".join(context), "".join(message))
         if key in first_line:
             # TRANSLATORS: a catalog holds the same msgid (with the same msgctxt) twice.
             return entry_line, _("this message is already in the catalog at line {line}: only one of the two "
@@ -574,25 +584,28 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
                 problem = repeated()
                 if problem is not None:
                     return problem
-                context, message, entry_line = (None if keyword == "msgid" else ""), None, number
-                english = 0
+                context, message, entry_line, english = ([] if keyword == "msgctxt" else None), None, number, 0
             if keyword == "msgid":
-                message = ""
+                message = []
                 entries += 1
                 if entries > MAX_CATALOG_MESSAGES + 1:  # the header is an entry too
                     # TRANSLATORS: a catalog holds more messages than allowed; the program has about a thousand.
                     return number, _("a catalog holds at most {most} messages (the program has about a "
                                      "thousand): this is one more", most=MAX_CATALOG_MESSAGES)
             reading, text_line = 0, number
-        # Measured before the text is matched or kept: a line of megabytes is refused at its length.
-        reading += len(string) - 2
+        # Measured before the text is matched or kept: a line of megabytes is refused at its length. A
+        # continuation line counts one character at least (a keyword's own "" opens a text of several lines).
+        reading += len(string) - 2 if string is not text else max(1, len(string) - 2)
         if not keyword.startswith("msgstr"):
             english = max(english, reading)
             if english > MAX_MESSAGE_CHARS:
                 # TRANSLATORS: a catalog's msgid or msgctxt is longer than any message of the program.
                 return text_line, _("this English text is longer than {most} characters: no message of the "
                                     "program is that long", most=MAX_MESSAGE_CHARS)
-        elif message != '""':  # the header (msgid "") is judged on its own
+        elif message == ['""']:  # the header (msgid "")
+            if reading > MAX_HEADER_CHARS:  # told where the header entry begins, as when Babel has read it
+                return entry_line, _("the header is longer than {most} characters", most=MAX_HEADER_CHARS)
+        else:
             most = max(MIN_TRANSLATION_ROOM, TRANSLATION_TIMES_LONGER * english)
             if reading > most:
                 # TRANSLATORS: a translation in a catalog is far longer than the English text it translates.
@@ -603,9 +616,9 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
             # TRANSLATORS: a catalog's text must be in double quotes, a quote inside written \".
             return number, _('this text in quotes is never closed (a quote inside the text is written \\")')
         if keyword == "msgctxt":
-            context = (context or "") + string
+            context.append(string)  # type: ignore[union-attr]
         elif keyword == "msgid":
-            message = (message or "") + string
+            message.append(string)  # type: ignore[union-attr]
     return repeated()
 
 
