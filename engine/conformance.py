@@ -31,8 +31,8 @@ GAMES_PER_PLAYER_COUNT = 2
 MAX_PLAYER_COUNTS = 8
 # A game that does not end is stopped by the engine itself (engine.core.limits: no progress for 8,192
 # decisions, or past what a log holds), with a located error the suite reports. (Extrapolating how fast the
-# end conditions come nearer cannot tell: another rule may end the game first, as Bohnanza's last
-# exhaustion does when the discard pile is empty, whatever the count says.)
+# end conditions come nearer cannot tell: another rule may end the game first, as a refill from an empty
+# pile can, whatever a count says.)
 
 
 def all_shipped_rulesets() -> list[str]:
@@ -179,7 +179,7 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
     while not state.is_terminal():
         legal = state.checked_legal_actions()  # none: a located error, as in play
         # The suite draws uniformly among the legal actions; the trial as a random bot does, a kind first:
-        # weighing thousands of trading offers at every decision made Bohnanza's trial twice as slow.
+        # weighing thousands of offers between players at every decision made a trading game's trial twice as slow.
         action = legal.sample(chooser) if thorough else legal.sample_by_kind(chooser)
         if thorough and action not in legal:  # otherwise apply_action refuses what is not legal, with the reason
             return _("a sampled action is not among the legal actions")
