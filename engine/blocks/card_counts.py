@@ -86,11 +86,12 @@ def payments(held: Sequence[int], cost: int, only: int | None = None) -> Iterato
 
 def held_by_type(state: Any, slot: int) -> list[int]:
     """How many cards of each type lie in the zone at ``slot``."""
-    from ..core.zones import instances_in
-
+    content = state.zones[slot]
+    if type(content) is int:  # a set: one count per type, not one step per card (a zone of coins holds many)
+        return [(content & mask).bit_count() for mask in state.game.cards.type_mask]
     held = [0] * len(state.game.cards.types)
     type_of = state.game.cards.type_of
-    for instance in instances_in(state.zones[slot]):
+    for instance in content:
         held[type_of[instance]] += 1
     return held
 

@@ -220,6 +220,7 @@ class Build(AnytimeAction):
             group_of.append(group)
             prices.append(int(price) if group is not None else 0)
         self.group_of = tuple(group_of)
+        self.grouped_types = tuple(t for t, group in enumerate(group_of) if group is not None)
         self.prices = tuple(prices)
         self.payer_of_group = tuple(cards.index_of_id[payer] if payer is not None else None
                                     for payer in self.group_payers.values())
@@ -230,19 +231,21 @@ class Build(AnytimeAction):
 
     def in_supply(self, state: Any) -> list[int]:
         """The card types in the supply that belong to a group, in card order."""
+        content = state.zones[self.supply_slot]
+        if type(content) is int:  # a set: one mask test per type (asked at every decision, for "at any time")
+            type_mask = state.game.cards.type_mask
+            return [card_type for card_type in self.grouped_types if content & type_mask[card_type]]
         type_of = state.game.cards.type_of
-        seen: list[int] = []
-        for instance in instances_in(state.zones[self.supply_slot]):
-            card_type = type_of[instance]
-            if self.group_of[card_type] is not None and card_type not in seen:
-                seen.append(card_type)
-        return sorted(seen)
+        return sorted({type_of[instance] for instance in content if self.group_of[type_of[instance]] is not None})
 
     def groups_held(self, state: Any, player: int) -> set[int]:
         """The groups of which ``player`` holds a card in their ``to`` zone."""
+        content = state.zones[state.slot(self.to_zone, player)]
+        if type(content) is int:
+            type_mask = state.game.cards.type_mask
+            return {self.group_of[card_type] for card_type in self.grouped_types if content & type_mask[card_type]}
         type_of = state.game.cards.type_of
-        return {self.group_of[type_of[instance]] for instance in instances_in(state.zones[state.slot(self.to_zone, player)])
-                if self.group_of[type_of[instance]] is not None}
+        return {self.group_of[type_of[instance]] for instance in content if self.group_of[type_of[instance]] is not None}
 
     def buildable(self, state: Any, player: int) -> list[int]:
         """The card types ``player`` may build now, whether or not they can pay."""
@@ -256,13 +259,24 @@ class Build(AnytimeAction):
         return list(payments(held, self.prices[card_type], self.payer_of_group[self.group_of[card_type]]))
 
     def available(self, state: Any, player: int) -> bool:
+        # Asked at every decision (building is open at any time): only the counts the prices need are made.
         if not state.zones[self.supply_slot]:
             return False
-        held = held_by_type(state, state.slot(self.pay_from, player))
-        total = sum(held)
-        for card_type in self.buildable(state, player):
+        buildable = self.buildable(state, player)
+        if not buildable:
+            return False
+        paying = state.zones[state.slot(self.pay_from, player)]
+        if type(paying) is int:
+            type_mask = state.game.cards.type_mask
+            total = paying.bit_count()
+            count = lambda payer: (paying & type_mask[payer]).bit_count()  # noqa: E731
+        else:
+            held = held_by_type(state, state.slot(self.pay_from, player))
+            total = sum(held)
+            count = held.__getitem__
+        for card_type in buildable:
             payer = self.payer_of_group[self.group_of[card_type]]
-            if (held[payer] if payer is not None else total) >= self.prices[card_type]:
+            if (count(payer) if payer is not None else total) >= self.prices[card_type]:
                 return True
         return False
 
