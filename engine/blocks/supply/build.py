@@ -259,24 +259,13 @@ class Build(AnytimeAction):
         return list(payments(held, self.prices[card_type], self.payer_of_group[self.group_of[card_type]]))
 
     def available(self, state: Any, player: int) -> bool:
-        # Asked at every decision (building is open at any time): only the counts the prices need are made.
         if not state.zones[self.supply_slot]:
             return False
-        buildable = self.buildable(state, player)
-        if not buildable:
-            return False
-        paying = state.zones[state.slot(self.pay_from, player)]
-        if type(paying) is int:
-            type_mask = state.game.cards.type_mask
-            total = paying.bit_count()
-            count = lambda payer: (paying & type_mask[payer]).bit_count()  # noqa: E731
-        else:
-            held = held_by_type(state, state.slot(self.pay_from, player))
-            total = sum(held)
-            count = held.__getitem__
-        for card_type in buildable:
+        held = held_by_type(state, state.slot(self.pay_from, player))
+        total = sum(held)
+        for card_type in self.buildable(state, player):
             payer = self.payer_of_group[self.group_of[card_type]]
-            if (count(payer) if payer is not None else total) >= self.prices[card_type]:
+            if (held[payer] if payer is not None else total) >= self.prices[card_type]:
                 return True
         return False
 
