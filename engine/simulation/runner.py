@@ -343,8 +343,7 @@ def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int,
 
     def submit_next() -> None:
         for start, stop in ranges:
-            in_flight.append(executor.submit(play_batch, plan, start, stop, keep_on_interrupt=keep)
-                             if keep else executor.submit(play_batch, plan, start, stop))
+            in_flight.append(executor.submit(play_batch, plan, start, stop, keep_on_interrupt=keep))
             return
 
     for _ in range(window):

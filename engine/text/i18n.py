@@ -570,7 +570,7 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
             if keyword is None:
                 # TRANSLATORS: a catalog line in quotes that follows no msgid/msgstr; keep the keywords.
                 return number, _("this text belongs to no msgid or msgstr")
-            string = text
+            string, continued = text, True
         else:
             found = _PO_KEYWORD.match(text)
             if found is None:
@@ -579,7 +579,7 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
                 return number, _("unknown keyword {word}{suggestion}: a line starts with msgctxt, msgid, "
                                  "msgid_plural or msgstr, or is text in quotes",
                                  word=word, suggestion=_did_you_mean(word, _PO_KEYWORDS))
-            previous, keyword, string = keyword, found.group(1), found.group(2)
+            previous, keyword, string, continued = keyword, found.group(1), found.group(2), False
             if keyword == "msgctxt" or (keyword == "msgid" and previous != "msgctxt"):
                 problem = repeated()
                 if problem is not None:
@@ -595,7 +595,7 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
             reading, text_line = 0, number
         # Measured before the text is matched or kept: a line of megabytes is refused at its length. A
         # continuation line counts one character at least (a keyword's own "" opens a text of several lines).
-        reading += len(string) - 2 if string is not text else max(1, len(string) - 2)
+        reading += max(1, len(string) - 2) if continued else len(string) - 2
         if not keyword.startswith("msgstr"):
             english = max(english, reading)
             if english > MAX_MESSAGE_CHARS:
