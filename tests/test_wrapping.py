@@ -117,20 +117,11 @@ def test_a_paragraph_in_play_breaks_between_japanese_characters_not_at_its_one_s
 
 def cut_reading_the_whole_piece(piece: str, cells: int, line_cells: int) -> int:
     """The cut of :func:`engine.text.wrapping._cut` as it was written first: every atom of the piece measured."""
-    from engine.text.wrapping import _ascii_runs, _atoms, break_goodness, display_width
+    from engine.text.wrapping import _atoms, best_break
 
     atoms = _atoms(piece)
-    runs = _ascii_runs(atoms)
-    best = (0, 0)
-    used = 0
-    for index in range(1, len(atoms)):
-        used += display_width(atoms[index - 1])
-        if used > cells:
-            break
-        goodness = break_goodness(atoms, runs, index, line_cells)
-        if goodness:
-            best = max(best, (goodness, index))
-    return len("".join(atoms[:best[1]]))
+    best, _looked_at = best_break(atoms, cells, line_cells)  # every atom at once, where _cut reads a window
+    return len("".join(atoms[:best]))
 
 
 # Pieces wider than a line, with long runs of ASCII, escape sequences (one longer than any window), characters that

@@ -167,21 +167,28 @@ def _cut(piece: str, start: int, cells: int, line_cells: int) -> int:
                 end = escape if escape > start else sequence.end()
         whole = end >= len(piece)
         atoms = _atoms(piece[start:end])
-        runs = _ascii_runs(atoms)
-        best = (0, 0)  # (how good the place is, the place); a later place of the same goodness fills the line better
-        used = 0
-        index = 1
-        for index in range(1, len(atoms)):
-            used += display_width(atoms[index - 1])
-            if used > cells:
-                break
-            goodness = break_goodness(atoms, runs, index, line_cells)
-            if goodness:
-                best = max(best, (goodness, index))
+        best, index = best_break(atoms, cells, line_cells)
         # A run of ASCII is measured within the atoms read: enough of them must follow the last place looked at.
         if whole or index + line_cells + 1 < len(atoms):
-            return len("".join(atoms[:best[1]]))
+            return len("".join(atoms[:best]))
         window *= 2
+
+
+def best_break(atoms: list[str], cells: int, line_cells: int) -> tuple[int, int]:
+    """``(the best place to break atoms, the last place looked at)``: the place within ``cells`` columns whose
+    :func:`break_goodness` is highest (a later place of the same goodness fills the line better), 0 for none."""
+    runs = _ascii_runs(atoms)
+    best = (0, 0)  # (how good the place is, the place)
+    used = 0
+    index = 1
+    for index in range(1, len(atoms)):
+        used += display_width(atoms[index - 1])
+        if used > cells:
+            break
+        goodness = break_goodness(atoms, runs, index, line_cells)
+        if goodness:
+            best = max(best, (goodness, index))
+    return best[1], index
 
 
 def _first_atom_length(text: str, start: int) -> int:
