@@ -12,6 +12,7 @@ exactly the regular expression's (the tests compare the two).
 from __future__ import annotations
 
 import string
+from typing import Callable
 
 # Conversion flags, then the width and the precision (``\d``: any decimal digit, as a regular expression has it).
 _FLAGS = frozenset("#0- +")
@@ -41,35 +42,45 @@ def _spec_end(text: str, position: int, conversions: frozenset[str]) -> int | No
     return None
 
 
-def percent_fields(text: str) -> list[str]:
-    """Every field ``%(?:\\([^)]*\\))?[#0\\- +]*\\d*(?:\\.\\d+)?[a-zA-Z%]`` finds, left to right (``%%`` too).
-
-    A name runs to the next ``)``, found once for every ``%(`` before it;
-    what follows that ``)`` is read once however many names share it.
-    """
+def _fields(text: str, field_end: "Callable[[int], int | None]") -> list[str]:
+    """The fields of ``text`` left to right: at each ``%`` (from ``start``), ``field_end(start)`` says where the
+    field ends, or None when none starts there; a field's characters are not looked at again."""
     fields: list[str] = []
-    close = -1  # the next ")" after the last name looked at; -2: there is none
-    after_close: tuple[int, int | None] = (-1, None)  # (where, _spec_end there)
     start = text.find("%")
     while start >= 0:
-        name = start + 1
-        if text.startswith("(", name):
-            if close != -2 and close <= name:
-                close = text.find(")", name + 1)
-                close = -2 if close < 0 else close
-            end = None  # without a name, "(" is no flag, digit or conversion
-            if close >= 0:
-                if after_close[0] != close + 1:
-                    after_close = (close + 1, _spec_end(text, close + 1, _LETTERS_OR_PERCENT))
-                end = after_close[1]
-        else:
-            end = _spec_end(text, name, _LETTERS_OR_PERCENT)
+        end = field_end(start)
         if end is None:
             start = text.find("%", start + 1)
         else:
             fields.append(text[start:end])
             start = text.find("%", end)
     return fields
+
+
+def percent_fields(text: str) -> list[str]:
+    """Every field ``%(?:\\([^)]*\\))?[#0\\- +]*\\d*(?:\\.\\d+)?[a-zA-Z%]`` finds, left to right (``%%`` too).
+
+    A name runs to the next ``)``, found once for every ``%(`` before it;
+    what follows that ``)`` is read once however many names share it.
+    """
+    close = -1  # the next ")" after the last name looked at; -2: there is none
+    after_close: tuple[int, int | None] = (-1, None)  # (where, _spec_end there)
+
+    def field_end(start: int) -> int | None:
+        nonlocal close, after_close
+        name = start + 1
+        if not text.startswith("(", name):
+            return _spec_end(text, name, _LETTERS_OR_PERCENT)
+        if close != -2 and close <= name:
+            close = text.find(")", name + 1)
+            close = -2 if close < 0 else close
+        if close < 0:
+            return None  # without a name, "(" is no flag, digit or conversion
+        if after_close[0] != close + 1:
+            after_close = (close + 1, _spec_end(text, close + 1, _LETTERS_OR_PERCENT))
+        return after_close[1]
+
+    return _fields(text, field_end)
 
 
 def named_percent_fields(text: str) -> list[str]:
@@ -78,20 +89,16 @@ def named_percent_fields(text: str) -> list[str]:
     A bare ``95%`` in prose is not a field. A name's characters (``\\w``)
     never include ``%``, so no character is read for two fields.
     """
-    fields: list[str] = []
     length = len(text)
-    start = text.find("%")
-    while start >= 0:
-        end = None
-        if text.startswith("(", start + 1):
-            at = start + 2
-            while at < length and (text[at].isalnum() or text[at] == "_"):  # \w
-                at += 1
-            if at > start + 2 and text.startswith(")", at):
-                end = _spec_end(text, at + 1, _LETTERS)
-        if end is None:
-            start = text.find("%", start + 1)
-        else:
-            fields.append(text[start:end])
-            start = text.find("%", end)
-    return fields
+
+    def field_end(start: int) -> int | None:
+        if not text.startswith("(", start + 1):
+            return None
+        at = start + 2
+        while at < length and (text[at].isalnum() or text[at] == "_"):  # \w
+            at += 1
+        if at > start + 2 and text.startswith(")", at):
+            return _spec_end(text, at + 1, _LETTERS)
+        return None
+
+    return _fields(text, field_end)
