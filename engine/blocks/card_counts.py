@@ -96,6 +96,14 @@ def held_by_type(state: Any, slot: int) -> list[int]:
     return held
 
 
+def count_of_type(game: Any, content: Any, card_type: int) -> int:
+    """How many cards of ``card_type`` a zone's ``content`` holds (one mask test for a set zone)."""
+    if type(content) is int:
+        return (content & game.cards.type_mask[card_type]).bit_count()
+    type_of = game.cards.type_of
+    return sum(1 for instance in content if type_of[instance] == card_type)
+
+
 def take_counts(state: Any, slot: int, counts: Sequence[int]) -> list[int]:
     """Instances from the zone at ``slot`` making up ``counts`` (a count per type), the zone's order kept."""
     from ..core.zones import instances_in

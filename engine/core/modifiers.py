@@ -94,12 +94,33 @@ class ModifierIndex:
         self.wild_mask = 0
         for index in self.wild_types:
             self.wild_mask |= game.cards.type_mask[index]
+        # Per kind, the zones its cards work from and the instances of those cards there: asked at every
+        # decision (what a player may do at any time), the answer is nearly always "none", told by one mask
+        # test per zone instead of one per modifier.
+        masks: dict[str, dict[int, int]] = {}
+        for kind, modifiers in self.by_kind.items():
+            for modifier in modifiers:
+                zone_masks = masks.setdefault(kind, {})
+                zone_masks[modifier.zone_index] = (zone_masks.get(modifier.zone_index, 0)
+                                                   | game.cards.type_mask[modifier.card_type])
+        self._zone_masks = {kind: tuple(zone_masks.items()) for kind, zone_masks in masks.items()}
 
     def active(self, state: Any, kind: str, player: int) -> list[Modifier]:
         """The modifiers of ``kind`` that apply to ``player`` now."""
-        found = []
+        zone_masks = self._zone_masks.get(kind)
+        if zone_masks is None:
+            return []
         game = state.game
-        for modifier in self.by_kind.get(kind, ()):
+        zones = state.zones
+        slot = game.zones.slot
+        for zone_index, mask in zone_masks:
+            content = zones[slot(zone_index, player)]
+            if content and (type(content) is not int or content & mask):
+                break
+        else:
+            return []  # none of their cards lies where it works
+        found = []
+        for modifier in self.by_kind[kind]:
             content = state.zones[game.zones.slot(modifier.zone_index, player)]
             if type(content) is int:
                 present = bool(content & game.cards.type_mask[modifier.card_type])

@@ -5,12 +5,13 @@ from typing import Any, Mapping, Sequence
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
-from ...core.zones import instances_in
+from ...core.zones import count_of, instances_in
 from ...errors import IllegalActionError, LogError
 from ...language.yaml_loader import json_path_child
 from ...text.i18n import _, ngettext
 from ..anytime import AnytimeAction
-from ..card_counts import CountsCode, card_counts_text, counts_by_type, held_by_type, payments, take_counts
+from ..card_counts import (CountsCode, card_counts_text, count_of_type, counts_by_type, held_by_type, payments,
+                           take_counts)
 from ..cards.refill import by_players_schema, count_for_players
 from ..params import BOOLEAN, COUNT, NAME_PATTERN, name, param, zone
 from ..registry import register
@@ -222,6 +223,11 @@ class Build(AnytimeAction):
         self.group_of = tuple(group_of)
         self.grouped_types = tuple(t for t, group in enumerate(group_of) if group is not None)
         self.prices = tuple(prices)
+        self.cheapest = min((prices[t] for t in self.grouped_types), default=0)
+        # Per group, its card types cheapest first (``available`` stops at the first one too dear).
+        self.by_price = tuple(tuple(sorted((t for t in self.grouped_types if group_of[t] == group),
+                                           key=prices.__getitem__))
+                              for group in range(len(self.groups)))
         self.payer_of_group = tuple(cards.index_of_id[payer] if payer is not None else None
                                     for payer in self.group_payers.values())
         self.group_mask = tuple(sum(cards.type_mask[t] for t, group in enumerate(group_of) if group == index)
@@ -242,8 +248,7 @@ class Build(AnytimeAction):
         """The groups of which ``player`` holds a card in their ``to`` zone."""
         content = state.zones[state.slot(self.to_zone, player)]
         if type(content) is int:
-            type_mask = state.game.cards.type_mask
-            return {self.group_of[card_type] for card_type in self.grouped_types if content & type_mask[card_type]}
+            return {group for group, mask in enumerate(self.group_mask) if content & mask}
         type_of = state.game.cards.type_of
         return {self.group_of[type_of[instance]] for instance in content if self.group_of[type_of[instance]] is not None}
 
@@ -259,15 +264,37 @@ class Build(AnytimeAction):
         return list(payments(held, self.prices[card_type], self.payer_of_group[self.group_of[card_type]]))
 
     def available(self, state: Any, player: int) -> bool:
-        if not state.zones[self.supply_slot]:
+        # Asked at every decision of every player, so the work is per group, not per card type: the coins a
+        # group is paid with are counted once, and its cards are tried cheapest first until one is too dear.
+        supply = state.zones[self.supply_slot]
+        if not supply:
             return False
-        held = held_by_type(state, state.slot(self.pay_from, player))
-        total = sum(held)
-        for card_type in self.buildable(state, player):
-            payer = self.payer_of_group[self.group_of[card_type]]
-            if (held[payer] if payer is not None else total) >= self.prices[card_type]:
-                return True
+        game = state.game
+        paying = state.zones[state.slot(self.pay_from, player)]
+        total = count_of(paying)
+        if total < self.cheapest:
+            return False
+        held = self.groups_held(state, player) if self.one_per_group else ()
+        offered = self._offered(state, supply)
+        prices = self.prices
+        for group, payer in enumerate(self.payer_of_group):
+            if group in held:
+                continue
+            have = count_of_type(game, paying, payer) if payer is not None else total
+            for card_type in self.by_price[group]:
+                if prices[card_type] > have:
+                    break
+                if offered(card_type):
+                    return True
         return False
+
+    @staticmethod
+    def _offered(state: Any, supply: Any) -> Any:
+        """Whether a card type lies in the supply (whose content is ``supply``), as a test."""
+        if type(supply) is int:
+            type_mask = state.game.cards.type_mask
+            return lambda card_type: supply & type_mask[card_type]
+        return set(map(state.game.cards.type_of.__getitem__, supply)).__contains__
 
     def legal(self, state: Any, player: int) -> ActionList:
         held = held_by_type(state, state.slot(self.pay_from, player))
