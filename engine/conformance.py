@@ -21,6 +21,7 @@ import os
 import random
 from typing import Any, Mapping
 
+from .core.limits import MAX_ACTIONS
 from .errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
 from .text.i18n import _
 from .language.ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
@@ -33,6 +34,12 @@ MAX_PLAYER_COUNTS = 8
 # decisions, or past what a log holds), with a located error the suite reports. (Extrapolating how fast the
 # end conditions come nearer cannot tell: another rule may end the game first, as a refill from an empty
 # pile can, whatever a count says.)
+# The games played here must also end sooner than that: within this many decisions, or this many per card of
+# the deck when that is more (never past what a log holds). The longest random game of a shipped ruleset
+# takes about 2,200; a game ten times as long is not one people play, and playing a game that never ends to
+# the log's 100,000 decisions took 15 seconds.
+TRIAL_DECISIONS = 20_000
+TRIAL_DECISIONS_PER_CARD = 20
 
 
 def all_shipped_rulesets() -> list[str]:
@@ -156,6 +163,11 @@ def cards_misplaced(state: Any) -> str | None:
     return None
 
 
+def decision_limit(game: Any) -> int:
+    """How many decisions a game played here may take before it is refused as one that does not end."""
+    return min(MAX_ACTIONS, max(TRIAL_DECISIONS, TRIAL_DECISIONS_PER_CARD * game.cards.size))
+
+
 # The trial of `validate` counts the cards every this many actions (and at the end): a card lost or doubled
 # stays so, and counting after every action was a third of the time of a game that never ends.
 TRIAL_COUNT_EVERY = 64
@@ -176,6 +188,7 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
     # Counting every card after every action costs the size of the deck each time: a deck of thousands of
     # cards is counted at intervals instead (and at the end), so the check stays linear in the game's length.
     check_every = max(1 if thorough else TRIAL_COUNT_EVERY, game.cards.size // CARDS_COUNTED_PER_ACTION)
+    limit = decision_limit(game)
     while not state.is_terminal():
         legal = state.checked_legal_actions()  # none: a located error, as in play
         # The suite draws uniformly among the legal actions; the trial as a random bot does, a kind first:
@@ -185,6 +198,11 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
             return _("a sampled action is not among the legal actions")
         state.apply_action(action)
         actions += 1
+        if actions >= limit and not state.is_terminal():
+            raise state.endless(_("a random game did not end within {limit} decisions: its end conditions are out "
+                                  "of reach, or too far away (a game may take {least} decisions, or {per_card} "
+                                  "per card of its deck when that is more)", limit=limit, least=TRIAL_DECISIONS,
+                                  per_card=TRIAL_DECISIONS_PER_CARD))
         misplaced = cards_misplaced(state) if actions % check_every == 0 or state.is_terminal() else None
         if misplaced is not None:
             return _("after action {n}: {problem}", n=actions, problem=misplaced)

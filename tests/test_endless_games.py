@@ -328,11 +328,51 @@ def test_a_player_left_with_no_legal_action_stops_every_command_at_the_step_that
     assert resumed.returncode == 1 and "has no legal action" in resumed.stderr
 
 
-def test_an_end_condition_far_away_is_not_taken_for_a_game_that_never_ends(tmp_path):
+def test_an_end_condition_far_away_is_played_to_its_end_but_refused_by_validate(tmp_path):
     # A million exhaustions can never be counted (each is a shuffle, and a log holds 10,000), yet the game ends:
-    # the last exhaustion comes when the discard pile is empty, whatever the count. Extrapolating the count's
-    # pace would refuse it; the trial plays it to its end.
+    # the last exhaustion comes when the discard pile is empty, whatever the count. Nothing in play guesses from
+    # the count's pace, so the game is played to its end; `validate` refuses it as too far away, since a random
+    # game takes over 40,000 decisions, twenty times the longest shipped game.
     house = _written(tmp_path, "far.yaml", "extends: bohnanza/amigo\nid: far-end\nend:\n"
                                            "  - {id: final-exhaustion, count: 1000000}\n")
+    played = cardrules_process("simulate", "-r", str(house), "--players", "bot:random,bot:random,bot:random",
+                               "--games", "1", "--jobs", "1", "--seed", "1", "--json")
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["rulesets"][0]["games"] == 1
     done = cardrules("validate", str(house))
-    assert done.exit_code == 0, done.output
+    assert done.exit_code == 1
+    found = LOCATED.search(done.output)
+    assert found and found["file"] == str(house) and found["path"] == "$.end", done.output
+    assert re.match(r"3 players, seed \d+: a random game did not end within 20000 decisions: its end conditions "
+                    r"are out of reach, or too far away", found["message"]), found["message"]
+
+
+HIGH_BOHN_400 = """\
+extends: bohnanza/high-bohn
+id: four-hundred
+end: [{id: final-exhaustion, count: 400}]
+"""
+
+
+def test_a_game_that_pays_its_cards_back_into_the_discard_pile_is_refused_without_playing_it_out(tmp_path):
+    # Buildings are paid with coins that go back to the discard pile, so the last exhaustion may never come:
+    # with five players a random game reaches the log's 100,000 decisions. validate stops at its own limit.
+    house = _written(tmp_path, "four-hundred.yaml", HIGH_BOHN_400)
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1 and "Traceback" not in done.output
+    found = LOCATED.search(done.output)
+    assert (found["file"], found["line"], found["path"]) == (str(house), "3", "$.end"), done.output
+    assert "did not end within 20000 decisions" in found["message"]
+
+
+def test_the_decisions_a_checked_game_may_take_grow_with_its_deck_up_to_what_a_log_holds():
+    from types import SimpleNamespace
+
+    from engine.conformance import TRIAL_DECISIONS, TRIAL_DECISIONS_PER_CARD, decision_limit
+
+    def limit(cards: int) -> int:
+        return decision_limit(SimpleNamespace(cards=SimpleNamespace(size=cards)))
+
+    assert limit(1) == limit(TRIAL_DECISIONS // TRIAL_DECISIONS_PER_CARD) == TRIAL_DECISIONS
+    assert limit(2000) == 2000 * TRIAL_DECISIONS_PER_CARD
+    assert limit(limits.MAX_CARDS) == limits.MAX_ACTIONS
