@@ -361,11 +361,10 @@ def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
 
     diagnostics: list[Diagnostic] = []
     for loaded in merged.chain:
-        found = schema_check.check_file(loaded.tree)
+        found = schema_check.check_file(loaded.tree) + semantic.check_duplicate_ids(loaded.tree)
         if len(merged.chain) > 1 and found:
             found = _in_merged_terms(found, merged_paths(loaded.tree, merged.tree))
         diagnostics.extend(found)
-        diagnostics.extend(semantic.check_duplicate_ids(loaded.tree))
     if not diagnostics:
         diagnostics.extend(with_own_paths(merged, schema_check.check_merged(merged.tree)))
     if not diagnostics:
