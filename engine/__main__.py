@@ -1,5 +1,5 @@
 """``python -m engine`` runs the ``cardrules`` command."""
-from engine.cli.main import main
+from engine.cli.start import main
 
 if __name__ == "__main__":
     main()

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+import textwrap
 
 import pytest
 
@@ -196,3 +197,25 @@ def test_ctrl_c_before_any_command_runs_ends_as_interrupted_without_a_traceback(
     with pytest.raises(SystemExit) as stopped:
         main.main(["--help"])
     assert stopped.value.code == 130 and ended
+
+
+def test_ctrl_c_while_the_program_loads_ends_it_by_sigint_without_a_traceback():
+    # The console script's first module imports nothing of the program; here Ctrl-C strikes as click is
+    # imported (a finder raises it), in a real process, so the end is the signal's, as a shell sees it.
+    script = textwrap.dedent("""
+        import sys
+
+        class CtrlC:
+            def find_spec(self, name, path=None, target=None):
+                if name == "click":
+                    raise KeyboardInterrupt
+                return None
+
+        sys.meta_path.insert(0, CtrlC())
+        from engine.cli.start import main
+        main()
+    """)
+    done = subprocess.run([sys.executable, "-c", script, "--help"], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert done.returncode == -signal.SIGINT, (done.returncode, done.stderr)
+    assert done.stderr == "" and done.stdout == ""

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from typing import Any, Callable, Iterable
 
@@ -10,6 +9,7 @@ import click
 
 from ..errors import CardrulesError, Diagnostic, Location, UnknownRulesetName
 from ..text.i18n import _
+from .start import end_as_interrupted  # noqa: F401  (the commands end through it; defined where loading starts)
 
 
 def lang_option(func: Callable) -> Callable:
@@ -124,21 +124,6 @@ def exits_on_bad_input(func: Callable) -> Callable:
             end_as_interrupted()
 
     return wrapper
-
-
-def end_as_interrupted() -> None:
-    """End as a program that Ctrl-C stopped: killed by SIGINT, so the shell sees status 130 and a script that
-    ran it stops too (as it would not for an exit status of 1)."""
-    import signal
-
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    os.kill(os.getpid(), signal.SIGINT)
-    sys.exit(130)  # where a signal cannot end the process (it is blocked): the status a shell would give
 
 
 def parse_seats(spec: str | None) -> list[Any]:
