@@ -392,9 +392,7 @@ def with_own_paths(merged: MergedRuleset, diagnostics: list[Diagnostic]) -> list
     for diagnostic in diagnostics:
         path = diagnostic.location.json_path
         if diagnostic in placed and in_merged_terms(path, written) != path:
-            # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
-            diagnostic = Diagnostic(diagnostic.location, _("{problem} (in this file: {path})", problem=diagnostic.message,
-                                                           path=in_merged_terms(path, written)))
+            diagnostic = _told_in_both(diagnostic, path, in_merged_terms(path, written))
         result.append(diagnostic)
     return result
 
@@ -406,12 +404,17 @@ def _in_merged_terms(diagnostics: list[Diagnostic], paths: dict[str, str]) -> li
         written = diagnostic.location.json_path or "$"
         path = in_merged_terms(written, paths)
         if path != written:
-            where = diagnostic.location
-            # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
-            diagnostic = Diagnostic(Location(where.file, where.line, where.column, path),
-                                    _("{problem} (in this file: {path})", problem=diagnostic.message, path=written))
+            diagnostic = _told_in_both(diagnostic, path, written)
         placed.append(diagnostic)
     return placed
+
+
+def _told_in_both(diagnostic: Diagnostic, merged_path: str, file_path: str) -> Diagnostic:
+    """``diagnostic`` at its place, named by its path in the merged ruleset and saying its path in its file."""
+    where = diagnostic.location
+    # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
+    return Diagnostic(Location(where.file, where.line, where.column, merged_path),
+                      _("{problem} (in this file: {path})", problem=diagnostic.message, path=file_path))
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
