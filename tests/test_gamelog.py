@@ -200,6 +200,43 @@ def test_an_endless_line_in_json_lines_is_refused(tmp_path, monkeypatch):
     assert "too long" in error_of(path)
 
 
+class _EndlessFile:
+    """A file that never ends (as /proc/self/pagemap reads, under a regular file's name): counts what is read."""
+
+    def __init__(self, byte: bytes) -> None:
+        self.byte = byte
+        self.read_bytes = 0
+
+    def read(self, size: int) -> bytes:
+        self.read_bytes += size
+        return self.byte * size
+
+
+@pytest.mark.parametrize("byte", [b"\0", b" ", b"\n", b"{"])
+def test_looking_for_the_first_line_never_reads_much_past_the_line_limit(byte):
+    endless = _EndlessFile(byte)
+    assert gamelog._first_text_line(endless, 1 << 20) is None
+    assert endless.read_bytes <= (1 << 20) + 2 * gamelog._SNIFF_BYTES
+
+
+def test_a_huge_log_file_is_refused_by_its_size_without_being_read_whole(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:
+        handle.truncate(4 * 1024 ** 3)  # sparse: four gigabytes of NULs, no line break, on no disk
+    assert error_of(path) == (f"{path}:1:1: file is too large ({4 * 1024 ** 3} bytes; "
+                              f"the limit is {gamelog.MAX_LOG_FILE_BYTES})")
+
+
+@pytest.mark.parametrize("text", ["\n\n  \n" + json.dumps(A_LOG) + "\n", " " * 200_000 + json.dumps(A_LOG),
+                                  "\r\n" * 100_000 + json.dumps(A_LOG) + "\n{"])
+def test_a_file_is_json_lines_when_its_first_line_of_text_is_a_whole_value(tmp_path, text):
+    path = tmp_path / "logs.txt"
+    path.write_text(text, encoding="utf-8")
+    assert gamelog.is_json_lines(path)
+    path.write_text(text.replace("}", "", 1), encoding="utf-8")
+    assert not gamelog.is_json_lines(path)
+
+
 def test_a_missing_file_is_bad_input_not_a_crash(tmp_path):
     assert error_of(tmp_path / "nowhere.json").endswith("nowhere.json:1:1: no such file")
 

@@ -638,16 +638,44 @@ def is_json_lines(path: Path) -> bool:
     if path.suffix.lower() in JSON_LINES_SUFFIXES:
         return True
     with open_input(path) as handle:
-        for raw in handle:
-            if len(raw) > MAX_LOG_LINE_BYTES:
-                return False
-            if raw.strip():
-                try:
-                    _DECODER.decode(raw.decode("utf-8"))
-                except (ValueError, RecursionError):
-                    return False
-                return True
-    return False
+        line = _first_text_line(handle, MAX_LOG_LINE_BYTES)
+    if line is None:
+        return False
+    try:
+        _DECODER.decode(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+# How much is read at a time while looking for a file's first line of text.
+_SNIFF_BYTES = 1 << 16
+
+
+def _first_text_line(handle: Any, limit: int) -> bytes | None:
+    """The first line of ``handle`` that is not blank, or None when there is none within ``limit`` bytes.
+
+    Read a block at a time, never more than ``limit`` bytes and a block: a
+    file of gigabytes with no line break, or a device that never ends under
+    a regular file's name (``/proc/self/pagemap``), is not read whole to find out.
+    """
+    data = bytearray()
+    start = -1  # where the first character that is not white space lies, once found
+    while len(data) <= limit:
+        block = handle.read(_SNIFF_BYTES)
+        if not block:
+            return bytes(data[start:]) if start >= 0 else None
+        offset = len(data)
+        data += block
+        if start < 0:
+            text = block.lstrip()
+            if not text:
+                continue
+            start = offset + len(block) - len(text)
+        end = data.find(b"\n", max(start, offset))
+        if end >= 0:
+            return bytes(data[start:end]) if end - start <= limit else None
+    return None
 
 
 def read_logs(path: str | os.PathLike) -> Iterator[LogRecord]:
