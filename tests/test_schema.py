@@ -121,6 +121,22 @@ def test_a_count_below_one_says_the_least_allowed_not_what_kind_of_value_is_expe
     assert messages(text) == [f"house.yaml:3:55: $.end[0].count: {value} is too small: the least allowed is 1"]
 
 
+@pytest.mark.parametrize("step", ["{id: e, kind: counter-reaches, counter: c, count: {by-players: {3: VALUE}}}",
+                                  "{id: d, kind: draw, from: deck, to: hand, count: {by-players: {3: VALUE}}}",
+                                  "{id: d, kind: deal, from: deck, to: hand, count: {otherwise: VALUE}}"])
+@pytest.mark.parametrize(("value", "problem"), [("0", "0 is too small: the least allowed is 1"),
+                                                ("-1", "-1 is too small: the least allowed is 1"),
+                                                ("1000001", "1000001 is too large: the most allowed is 1000000")])
+def test_a_count_by_players_has_the_limits_of_the_plain_count_and_is_told_at_the_number(step, value, problem):
+    # The count is a number, a table by players or an option reference: a table that names no option is told
+    # what is wrong inside it, at the number, not "expected a number or a mapping or {option: NAME}".
+    section = "end" if "counter-reaches" in step else "setup"
+    [message] = messages(f"extends: x\n{section}:\n  - {step.replace('VALUE', value)}\n")
+    key = 'by-players["3"]' if "by-players" in step else "otherwise"
+    column = len("  - ") + step.index("VALUE") + 1
+    assert message == f"house.yaml:3:{column}: $.{section}[0].count.{key}: {problem}"
+
+
 def test_a_parameter_a_block_does_not_take_is_one_mistake_told_once():
     text = "extends: x\nscoring:\n  steps:\n    - {id: big, kind: add-per-card, cards: {tag: luxury}, amount: 2}\n"
     assert messages(text) == [

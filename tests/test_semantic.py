@@ -6,7 +6,7 @@ import pytest
 from engine.errors import RulesetError
 
 from engine.language.semantic import check, check_duplicate_ids
-from engine.language.ruleset import load_merged
+from engine.language.ruleset import load_merged, validate
 from engine.language.yaml_loader import load_yaml
 from engine.language.overlay import merge
 
@@ -215,3 +215,22 @@ def test_values_whose_sum_could_make_a_score_too_long_are_refused(tmp_path, valu
     if refused:
         assert found[0].startswith("the values this step adds could make a score about ")
         assert found[0].endswith("digits long; at most 60 are allowed")
+
+
+@pytest.mark.parametrize(("count", "missing"), [("{by-players: {4: 2}}", "3 and 5"),
+                                                ("{by-players: {3: 2, 5: 1}}", "4")])
+def test_a_count_by_players_that_cannot_be_0_names_every_number_of_players_or_gives_otherwise(tmp_path, count,
+                                                                                             missing):
+    # Left out, `otherwise` is 0: a game of exhaustions would end at the first, whatever 0 was meant to say.
+    house = tmp_path / "house.yaml"
+    house.write_text(f"extends: bohnanza/amigo\nid: h\nend:\n  - {{id: final-exhaustion, count: {count}}}\n",
+                     encoding="utf-8")
+    assert [str(d) for d in validate(house)] == [
+        f"{house}:4:35: $.end[0].count: no number for {missing} players: list them under by-players, "
+        "or give one for every other number with otherwise"]
+    house.write_text(f"extends: bohnanza/amigo\nid: h\nend:\n  - {{id: final-exhaustion, count: {count[:-1]}, "
+                     "otherwise: 3}}\n", encoding="utf-8")
+    assert validate(house) == []
+    house.write_text("extends: bohnanza/amigo\nid: h\nend:\n  - {id: final-exhaustion, count: {by-players: "
+                     "{3: 2, 4: 3, 5: 3}}}\n", encoding="utf-8")
+    assert validate(house) == []

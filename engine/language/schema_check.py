@@ -232,8 +232,14 @@ def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschem
     result = []
     for error in errors:
         if error.validator in ("anyOf", "oneOf") and error.context:
-            if error.schema.get("x-expected") or _is_option_reference_choice(error):
+            if error.schema.get("x-expected"):
                 result.append(error)
+                continue
+            if _is_option_reference_choice(error):
+                # A mapping that names no option was meant as the other alternative (a count by players):
+                # what is wrong inside it is told there. Anything else: "expected ... or {option: NAME}".
+                meant = _the_alternative_to_a_reference(error)
+                result.extend(_leaf_errors([meant]) if meant is not None else [error])
                 continue
             # The alternative of the value's own type says what is wrong with it (a count too large is
             # "too large", not "expected a mapping"); jsonschema's best match may pick another.
@@ -249,6 +255,20 @@ def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschem
 def _is_option_reference_choice(error: jsonschema.ValidationError) -> bool:
     return any(isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference"
                for branch in error.schema.get("anyOf", []))
+
+
+def _the_alternative_to_a_reference(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
+    """The error of the one alternative that is not an option reference, when the value is a mapping without
+    ``option``; None otherwise."""
+    if not isinstance(error.instance, dict) or "option" in error.instance:
+        return None
+    branches = error.schema.get("anyOf", [])
+    others = {index for index, branch in enumerate(branches)
+              if not (isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference")}
+    if len(others) != 1:
+        return None
+    errors = [sub for sub in error.context or () if sub.relative_schema_path and sub.relative_schema_path[0] in others]
+    return errors[0] if errors else None
 
 
 def _path_of(parts: Iterable[Any]) -> str:

@@ -375,6 +375,21 @@ def _annotation(schema: Any, key: str) -> Any:
     return next(filter(None, (_annotation(branch, key) for branch in schema.get("anyOf", ()))), None)
 
 
+def _check_every_player_count(context: "Context", path: str, value: Mapping[str, Any]) -> None:
+    """A number by players with no ``otherwise`` must name every number of players the ruleset allows, where
+    the number cannot be 0 (a count of cards to deal, of exhaustions to end the game)."""
+    from ..text.formatting import format_list
+
+    if "otherwise" in value or is_option_reference(value) or not isinstance(value.get("by-players"), dict):
+        return
+    listed = {key for key in value["by-players"] if isinstance(key, str) and key.isdigit()}
+    missing = [players for players in context.player_counts() if str(players) not in listed]
+    if missing:
+        # TRANSLATORS: {players} lists numbers of players, e.g. "3 and 4"; by-players and otherwise are keys.
+        context.add(path, _("no number for {players} players: list them under by-players, or give one for "
+                            "every other number with otherwise", players=format_list([str(n) for n in missing[:10]])))
+
+
 def _check_zone_fits(context: "Context", path: str, zone_id: Any, needs: Mapping[str, Any],
                      default_for: str | None = None, step: Any = None) -> None:
     """A zone named where a block needs (``needs``: its ``x-zone``) one of each player, a shared one, or a set,
@@ -512,6 +527,8 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
                     context.check_reference(ref, json_path_child(path, parameter), value)
                     if needs and len(reporter.diagnostics) == reported:
                         _check_zone_fits(context, json_path_child(path, parameter), value, needs)
+            if _annotation(schema, "x-every-player-count") and isinstance(block.get(parameter), dict):
+                _check_every_player_count(context, json_path_child(path, parameter), block[parameter])
         for key in ("when", "cards", "money", "accepts"):
             selector = block.get(key)
             if isinstance(selector, dict) and not is_option_reference(selector):

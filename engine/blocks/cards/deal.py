@@ -40,7 +40,7 @@ class DealStep(FlowNode):
     parameters = {"from": param("From", "The stack dealt from.", zone("shared", ("stack",)), option=False),
                   "to": param("To", "The player zone cards are dealt to.", zone("player"), option=False),
                   "count": param("Count", "How many cards each player gets (a number, or by number of players).",
-                                 {"anyOf": [COUNT, by_players_schema()]}),
+                                 {"anyOf": [COUNT, by_players_schema(COUNT)]}),
                   "first-seats": param("First seats", "Other counts for the first seats from the start player, by "
                                        "number of players.", seat_counts_schema(), option=False),
                   "starting-with": param("Starting with", "The player dealt to first (a variable; default start).",

@@ -30,7 +30,7 @@ class DrawStep(FlowNode):
     parameters = {"from": param("From", "The stack drawn from.", zone("shared", ("stack",)), option=False),
                   "to": param("To", "The zone of the player the cards go to.", zone(), option=False),
                   "count": param("Count", "How many cards (a number, or by number of players).",
-                                 {"anyOf": [COUNT, by_players_schema()]}),
+                                 {"anyOf": [COUNT, by_players_schema(COUNT)]}),
                   "player": param("Player", "Who draws (a player variable; default active).", variable(), option=False)}
     required = ("from", "to")
 

@@ -24,16 +24,28 @@ from typing import Any, Mapping
 
 from ...core.flow import DONE
 from ...core.zones import instances_in
+from ..params import WHOLE
 
 
-def by_players_schema() -> dict[str, Any]:
-    """A number that depends on the number of players: ``{by-players: {3: 2, 4: 3}, otherwise: 3}``."""
-    return {"type": "object", "additionalProperties": False, "minProperties": 1,
-            "properties": {"by-players": {"title": "By players", "description": "The number for each number of players.",
-                                          "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
-                                          "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 1000000}},
-                           "otherwise": {"title": "Otherwise", "description": "The number for any other number of players.",
-                                         "type": "integer", "minimum": 0, "maximum": 1000000}}}
+def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
+    """A number that depends on the number of players: ``{by-players: {3: 2, 4: 3}, otherwise: 3}``.
+
+    Each number has the limits of ``number``, the plain number the parameter
+    also takes: a count refused as 0 is refused as 0 for three players too.
+    Where 0 is no count (its least is 1), every number of players the ruleset
+    allows needs one, listed or ``otherwise``: the semantic checks look for the
+    ``x-every-player-count`` mark.
+    """
+    limits = {key: number[key] for key in ("type", "minimum", "maximum") if key in number}
+    schema = {"type": "object", "additionalProperties": False, "minProperties": 1,
+              "properties": {"by-players": {"title": "By players", "description": "The number for each number of players.",
+                                            "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                            "additionalProperties": limits},
+                             "otherwise": {"title": "Otherwise",
+                                           "description": "The number for any other number of players.", **limits}}}
+    if number.get("minimum", 0) >= 1:
+        schema["x-every-player-count"] = True
+    return schema
 
 
 def count_for_players(value: Any, players: int) -> int:

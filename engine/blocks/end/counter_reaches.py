@@ -38,7 +38,7 @@ class CounterReaches(EndCondition):
     parameters = {**END_PARAMETERS,
                   "counter": param("Counter", "The shared counter watched.", name("shared-counter"), option=False),
                   "count": param("Count", "The value that ends the game (a number, or by number of players).",
-                                 {"anyOf": [COUNT, by_players_schema()]}),
+                                 {"anyOf": [COUNT, by_players_schema(COUNT)]}),
                   "after-in-phase": param("After in phase", "Phase id -> the step after which the game ends when "
                                           "the counter is reached during that phase.",
                                           {"type": "object", "propertyNames": {"pattern": "^[a-z0-9][a-z0-9-]*$"},
@@ -73,9 +73,13 @@ class CounterReaches(EndCondition):
             return [_("The game ends when {counter} reaches {count}.", counter=name, count=count)]
         exceptions = "; ".join(_("with {players} players: {count}", players=players, count=value)
                                for players, value in (count.get("by-players") or {}).items())
+        if "otherwise" not in count:  # every number of players listed (validate sees to it)
+            # TRANSLATORS: a rule in the help whose number is given for each number of players.
+            return [_("The game ends when {counter} reaches the number for the players ({exceptions}).", counter=name,
+                      exceptions=exceptions)]
         # TRANSLATORS: a rule in the help whose number depends on the number of players.
         return [_("The game ends when {counter} reaches {count} ({exceptions}).", counter=name,
-                  count=count.get("otherwise", 0), exceptions=exceptions)]
+                  count=count["otherwise"], exceptions=exceptions)]
 
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:

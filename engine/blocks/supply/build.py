@@ -112,7 +112,7 @@ class Build(AnytimeAction):
                                                             {"type": "null"}]}}, option=False),
         "one-per-group": param("One per group", "A player holds at most one card of each group.", BOOLEAN),
         "cap": param("Cap", "How many cards of one group may be built in all (a number, or by number of players).",
-                     {"anyOf": [COUNT, by_players_schema()]}),
+                     {"anyOf": [COUNT, by_players_schema(COUNT)]}),
         "capped-to": param("Capped to", "The shared zone a group's other cards go to once its cap is reached.",
                            zone("shared"), option=False),
     }

@@ -84,7 +84,7 @@ class BuyZone(AnytimeAction):
     parameters = {"zones": param("Zones", "The closed player zones for sale.",
                                  {"type": "array", "items": zone(), "minItems": 1, "maxItems": 100}, option=False),
                   "cost": param("Cost", "How many cards it costs (a number, by number of players, or none).",
-                                {"anyOf": [WHOLE, by_players_schema(), {"const": "none"}, {"type": "null"}]}),
+                                {"anyOf": [WHOLE, by_players_schema(WHOLE), {"const": "none"}, {"type": "null"}]}),
                   "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone("player"), option=False),
                   "pay-to": param("Pay to", "The shared zone paid cards go to.", zone("shared"), option=False),
                   "limit": param("Limit", "The name under which modifiers change the cost.", name(), option=False)}
