@@ -26,8 +26,10 @@ from .observation import Observation
 from .rule_queries import RuleQueries
 
 # Every this many decisions the state checks that the game still changes ...
-PROGRESS_WINDOW = 1024
-# ... and a game unchanged at this many checks in a row cannot end.
+PROGRESS_WINDOW = 256
+# ... and a game unchanged at this many checks in a row cannot end: 2,048 decisions in which no card moved
+# and no counter changed, far more than any game's passes and declined offers in a row (a played game whose
+# bots tell each move took 10 s to be stopped after 8,192).
 IDLE_WINDOWS = 8
 TERMINAL = -4
 CHANCE = -1
