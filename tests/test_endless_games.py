@@ -91,7 +91,8 @@ def test_a_stalled_game_stops_in_play_with_the_located_error_and_its_log_reads_b
     # Stopped at a check, once the cards have stood still for IDLE_WINDOWS checks (the deal's first turns moved some).
     actions = len(saved.log["actions"])
     assert actions % state_module.PROGRESS_WINDOW == 0
-    assert state_module.PROGRESS_WINDOW * state_module.IDLE_WINDOWS < actions < 2 * state_module.PROGRESS_WINDOW * state_module.IDLE_WINDOWS
+    idle = state_module.PROGRESS_WINDOW * state_module.IDLE_WINDOWS
+    assert idle < actions < 2 * idle
     replayed = cardrules("replay", str(log))
     assert replayed.exit_code == 1
     assert "the log ends before the game does" in replayed.output
