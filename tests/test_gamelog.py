@@ -237,6 +237,45 @@ def test_a_file_is_json_lines_when_its_first_line_of_text_is_a_whole_value(tmp_p
     assert not gamelog.is_json_lines(path)
 
 
+class _CountingReads:
+    """A binary file that counts the calls made to read it."""
+
+    def __init__(self, path: Path) -> None:
+        self.handle = open(path, "rb")
+        self.calls = 0
+
+    def __getattr__(self, name: str):
+        self.calls += 1
+        return getattr(self.handle, name)
+
+    def __enter__(self) -> "_CountingReads":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.handle.close()
+
+
+def test_blank_lines_of_json_lines_are_passed_a_buffer_at_a_time_and_still_counted(tmp_path, monkeypatch):
+    path = tmp_path / "logs.jsonl"
+    bad = json.dumps({**A_LOG, "first_player": "x"})
+    path.write_text(json.dumps(A_LOG) + "\n" + "\n \t\r\n" * 200_000 + "   " + bad + "\n\n", encoding="utf-8")
+    opened = []
+
+    def counting(*args, **kwargs):
+        opened.append(_CountingReads(path))
+        return opened[-1]
+
+    monkeypatch.setattr(gamelog, "open_input", counting)
+    records = gamelog.read_logs(path)
+    assert next(records).line == 1
+    with pytest.raises(LogError) as caught:
+        next(records)
+    # Line 1, 400,000 blank lines, then the bad log, three spaces in: its key is placed as written.
+    column = 3 + bad.index('"first_player"') + len('"first_player": ') + 1
+    assert str(caught.value).startswith(f"{path}:400002:{column}: $.first_player: ")
+    assert opened[-1].calls < 1000  # not one call per blank line
+
+
 def test_a_missing_file_is_bad_input_not_a_crash(tmp_path):
     assert error_of(tmp_path / "nowhere.json").endswith("nowhere.json:1:1: no such file")
 
