@@ -82,14 +82,29 @@ def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
 
 
 def trial_player_counts(ruleset: Any) -> list[int]:
-    """The fewest and the most players, and every number a card's count names (``by-players``): a deal that
-    the deck cannot hold is as likely there as at the two ends."""
+    """The fewest and the most players, and every number that a ``by-players`` count anywhere names (a card's
+    copies, a deal, the first seats' cards, an end, a cap): a deal that the deck cannot hold is as likely there
+    as at the two ends."""
     counts = {ruleset.players_min, ruleset.players_max}
-    for card in ruleset.cards:
-        if isinstance(card.count, Mapping):
-            counts.update(int(players) for players in (card.count.get("by-players") or {})
-                          if ruleset.players_min <= int(players) <= ruleset.players_max)
+    counts.update(players for players in _by_players_numbers(ruleset.data)
+                  if ruleset.players_min <= players <= ruleset.players_max)
     return sorted(counts)
+
+
+def _by_players_numbers(value: Any) -> set[int]:
+    """Every number of players a ``by-players`` mapping names in ``value`` (a ruleset's resolved tree)."""
+    found: set[int] = set()
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, Mapping):
+            table = item.get("by-players")
+            if isinstance(table, Mapping):
+                found.update(int(key) for key in table if str(key).isdigit())
+            pending.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            pending.extend(item)
+    return found
 
 
 def _play_games(ruleset: Any, where: Location, games: int, seed: int,

@@ -277,13 +277,15 @@ scoring:
     assert "could make it about" in problem.message
 
 
-def test_the_trial_plays_each_number_of_players_a_count_names(tmp_path):
-    # Forty cards each at four seats: the deal empties the deck; at the other counts the game ends.
-    house = _written(tmp_path, "deal.yaml", """\
-extends: bohnanza/rio-grande
+@pytest.mark.parametrize("parent", ["bohnanza/rio-grande", "bohnanza/amigo"])
+def test_the_trial_plays_each_number_of_players_a_count_names(tmp_path, parent):
+    # Forty cards each at four seats: the deal empties the deck; at the other counts the game ends. Amigo's
+    # cards name no number of players (Rio Grande's do): the deal's own count must bring four to the trial.
+    house = _written(tmp_path, "deal.yaml", f"""\
+extends: {parent}
 id: deal-at-four
 setup:
-  - {id: deal, count: {by-players: {4: 40}, otherwise: 5}}
+  - {{id: deal, count: {{by-players: {{4: 40}}, otherwise: 5}}}}
 """)
     from engine.conformance import trial_player_counts
 
