@@ -190,3 +190,16 @@ def test_a_key_the_mapping_takes_is_never_blamed_for_a_missing_one():
     found = messages("extends: x\nend:\n  - {id: e}\n", merged=True)
     assert any("missing required key 'kind'" in message for message in found)
     assert not any("unknown key 'id'" in message for message in found)
+
+
+@pytest.mark.parametrize("key", ['"03"', "x", '"3.0"', '"-3"'])
+@pytest.mark.parametrize(("where", "text"), [
+    ("by-players", "end:\n  - {id: e, kind: counter-reaches, counter: c, count: {by-players: {KEY: 2}, otherwise: 3}}\n"),
+    ("a table", "cards:\n  - {id: a, tables: {meter: {KEY: 1}}}\n"),
+])
+def test_a_number_key_is_written_one_way_only(where, text, key):
+    # "03" would be a second key for 3 players (or for a threshold of 3): the engine reads both as 3.
+    [message] = messages("extends: x\n" + text.replace("KEY", key))
+    written = key.strip('"')
+    assert message.endswith(f"'{written}' is not a whole number written in digits, without leading zeros"), message
+    assert f'["{written}"]: ' in message or f".{written}: " in message

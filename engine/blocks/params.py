@@ -13,6 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 NAME_PATTERN = "^[a-z0-9][a-z0-9-]*$"
+# A key that is a whole number (a number of players, a table's threshold), written one way only: "03" would
+# be a second key for 3, read as the same number by the engine.
+WHOLE_KEY_PATTERN = "^(0|[1-9][0-9]*)$"
 
 
 def param(title: str, description: str, schema: dict[str, Any], *, option: bool = True) -> dict[str, Any]:

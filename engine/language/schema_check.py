@@ -21,6 +21,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 
 from .. import resources
+from ..blocks.params import WHOLE_KEY_PATTERN
 from ..errors import Diagnostic, RulesetError
 from ..text.i18n import _, ngettext
 from .options import close_match, did_you_mean
@@ -442,6 +443,10 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
             valid = [k for k in error.validator_value if not k.startswith("$") and k not in ("id", "kind", "description")]
             return [at(_("'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}", key=str(name)[:40],
                          kind=str(kind)[:40], hint=did_you_mean(str(name), valid), valid=", ".join(valid) or "-"),
+                       key_path, key=True)]
+        if validator == "pattern" and error.validator_value == WHOLE_KEY_PATTERN:
+            # TRANSLATORS: a key that must be a whole number (a number of players, a table's threshold).
+            return [at(_("{value} is not a whole number written in digits, without leading zeros", value=short(name)),
                        key_path, key=True)]
         if validator == "pattern":
             return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(name)),

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..blocks import registry
 from ..blocks.flow.conditions import condition_definition
-from ..blocks.params import NAME_PATTERN, NUMBER
+from ..blocks.params import NAME_PATTERN, NUMBER, WHOLE_KEY_PATTERN
 from ..blocks.selectors import selector_definition
 
 SCHEMA_ID = "https://cardrules.example/schemas/ruleset.schema.json"
@@ -134,7 +134,7 @@ def _id_list(items_ref: str, title: str, description: str) -> dict[str, Any]:
 
 def _card_definition() -> dict[str, Any]:
     table = {"title": "Lookup table", "description": "Steps `threshold: value` (or [[threshold, value], ...]): the highest threshold reached gives the value.",
-             "anyOf": [{"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": NUMBER,
+             "anyOf": [{"type": "object", "propertyNames": {"pattern": WHOLE_KEY_PATTERN}, "additionalProperties": NUMBER,
                         "maxProperties": 100},
                        {"type": "array", "maxItems": 100, "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                                                     "items": NUMBER}}]}
@@ -144,7 +144,7 @@ def _card_definition() -> dict[str, Any]:
                         "properties": {"per-player": {"title": "Per player", "description": "Copies per player.",
                                                       "type": "integer", "minimum": 1, "maximum": 100},
                                        "by-players": {"title": "By players", "description": "Copies by number of players.",
-                                                      "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                                      "type": "object", "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
                                                       "additionalProperties": {"type": "integer", "minimum": 0,
                                                                                "maximum": 10000}},
                                        "otherwise": {"title": "Otherwise", "description": "Copies for any other number of players.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ...core.flow import DONE, FlowNode
-from ..params import COUNT, param, variable, zone
+from ..params import COUNT, WHOLE_KEY_PATTERN, param, variable, zone
 from ..registry import register
 from .refill import by_players_schema, count_for_players
 
@@ -15,7 +15,7 @@ def seat_counts_schema() -> dict[str, Any]:
               "maxItems": 100}
     return {"type": "object", "additionalProperties": False, "required": ["by-players"],
             "properties": {"by-players": {"title": "By players", "description": "The counts for each number of players.",
-                                          "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                          "type": "object", "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
                                           "additionalProperties": counts}}}
 
 

@@ -24,7 +24,7 @@ from typing import Any, Mapping
 
 from ...core.flow import DONE
 from ...core.zones import instances_in
-from ..params import WHOLE
+from ..params import WHOLE, WHOLE_KEY_PATTERN
 
 
 def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
     limits = {key: number[key] for key in ("type", "minimum", "maximum") if key in number}
     schema = {"type": "object", "additionalProperties": False, "minProperties": 1,
               "properties": {"by-players": {"title": "By players", "description": "The number for each number of players.",
-                                            "type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                            "type": "object", "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
                                             "additionalProperties": limits},
                              "otherwise": {"title": "Otherwise",
                                            "description": "The number for any other number of players.", **limits}}}
