@@ -68,6 +68,8 @@ class CounterReaches(EndCondition):
 
         count = spec.get("count")
         name = cls._counter_name(ruleset, spec.get("counter"))
+        if isinstance(count, Mapping) and not count.get("by-players"):
+            count = count.get("otherwise", 0)  # the same number for every number of players
         if not isinstance(count, Mapping):
             # TRANSLATORS: a rule in the help; {counter} names a counter of the game, e.g. "Exhaustions".
             return [_("The game ends when {counter} reaches {count}.", counter=name, count=count)]
