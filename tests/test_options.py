@@ -105,6 +105,21 @@ def test_a_value_that_is_no_number_names_the_option_and_what_it_takes(definition
     assert str(caught.value) == expected
 
 
+@pytest.mark.parametrize(("value", "shown"), [("2.0", "'2.0'"), ("1e3", "'1e3'"), ("4/2", "'4/2'"), ("1E0", "'1E0'"),
+                                            (Fraction(2), "2.0"), (Fraction(1000), "1000.0")])
+def test_an_integer_option_takes_digits_only_as_a_count_written_in_a_ruleset_does(value, shown):
+    # A count written 2.0 or 1e3 in a ruleset is refused ("expected a whole number, got 2.0"): an option that
+    # stands for one is held to the same rule, on the command line and in YAML (where 2.0 reads as an exact 2).
+    from engine.language.options import OptionValueError, coerce_option_value
+
+    with pytest.raises(OptionValueError) as caught:
+        coerce_option_value("n", {"type": "integer", "default": 1}, value)
+    assert str(caught.value) == f"option 'n' expects a whole number, got {shown}"
+    assert coerce_option_value("n", {"type": "integer", "default": 1}, " 12 ") == 12
+    if value in ("2.0", Fraction(2)):  # a number option takes it, exactly
+        assert coerce_option_value("n", {"type": "number", "default": 1}, value) == 2
+
+
 def test_a_whole_number_has_at_most_the_digits_its_text_may_have():
     # A JSON integer (a log's options) is held to the limit a written number is held to.
     from engine.language.options import OptionValueError, parse_number

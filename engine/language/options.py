@@ -114,8 +114,12 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
     if kind == "number":
         return number
     if kind == "integer":
-        if not isinstance(number, int):
-            raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=option_value_text(value)))
+        # Written as a count is anywhere in a ruleset: 2.0, 1e3 and 4/2 are refused there, so here too.
+        if not isinstance(number, int) or isinstance(value, Fraction) or (
+                isinstance(value, str) and any(mark in value.lower() for mark in "./e")):
+            shown = f"{value.numerator}.0" if isinstance(value, Fraction) and value.denominator == 1 else \
+                option_value_text(value)
+            raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=shown))
         return number
     if kind == "boolean":
         if isinstance(value, bool):
