@@ -30,8 +30,8 @@ GAMES_PER_PLAYER_COUNT = 2
 # A ruleset may allow any number of players; the suite plays the smallest
 # counts and the largest, not every one in between.
 MAX_PLAYER_COUNTS = 8
-# A game that does not end is stopped by the engine itself (engine.core.limits: no progress for 2,048
-# decisions, or past what a log holds), with a located error the suite reports. (Extrapolating how fast the
+# A game that does not end is stopped by the engine itself (engine.core.state: no progress for 2,048
+# decisions, or past what a log holds, engine.core.limits), with a located error the suite reports. (Extrapolating how fast the
 # end conditions come nearer cannot tell: another rule may end the game first, as a refill from an empty
 # pile can, whatever a count says.)
 # The games played here must also end sooner than that: within this many decisions, or this many per card of
