@@ -20,6 +20,13 @@ def merged_of(path: Path):
     return load_chain(path, path.name).tree
 
 
+def merge_problems(path: Path) -> list:
+    """The problems for which the chain of ``path`` cannot be merged (there must be some)."""
+    with pytest.raises(RulesetError) as caught:
+        merged_of(path)
+    return list(caught.value.diagnostics)
+
+
 def test_mappings_merge_key_by_key(tmp_path):
     write(tmp_path, "parent.yaml", "players: {min: 3, max: 5}\nname: Parent\n")
     child = write(tmp_path, "child.yaml", "extends: parent.yaml\nplayers: {max: 6}\n")
@@ -61,9 +68,7 @@ def test_a_directive_in_a_nested_list_is_named_by_its_whole_path(tmp_path):
     write(tmp_path, "parent.yaml", "flow:\n  - id: start\n  - id: round\n    steps:\n      - {id: reveal}\n")
     child = write(tmp_path, "child.yaml", "extends: parent.yaml\nflow:\n  - id: round\n    steps:\n"
                                           "      - {id: reveall, $remove: true}\n")
-    with pytest.raises(RulesetError) as caught:
-        merged_of(child)
-    (problem,) = caught.value.diagnostics
+    (problem,) = merge_problems(child)
     assert problem.location.json_path == "$.flow[1].steps"  # `round` is the merged second item
     assert problem.message.endswith("(in this file: $.flow[0].steps[0].id)")
 
@@ -74,9 +79,7 @@ def test_a_directive_in_a_nested_list_is_named_by_its_whole_path(tmp_path):
 def test_directives_that_contradict_each_other_are_refused_at_the_second(tmp_path, item, second):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
     child = write(tmp_path, "child.yaml", f"extends: parent.yaml\nend:\n  - {item}\n")
-    with pytest.raises(RulesetError) as caught:
-        merged_of(child)
-    (problem,) = caught.value.diagnostics
+    (problem,) = merge_problems(child)
     first = "$before" if second == "$after" and "$before" in item else ("$remove" if "$remove" in item else None)
     assert problem.message.startswith(f"{first} and {second} cannot go together on one item")
     assert problem.location.column == item.index(second) + 5  # "  - " and 1-based columns
@@ -85,9 +88,7 @@ def test_directives_that_contradict_each_other_are_refused_at_the_second(tmp_pat
 def test_an_item_placed_next_to_itself_is_told_so(tmp_path):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
     child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: b, $before: b}\n")
-    with pytest.raises(RulesetError) as caught:
-        merged_of(child)
-    (problem,) = caught.value.diagnostics
+    (problem,) = merge_problems(child)
     assert problem.message.startswith("'b' cannot be placed next to itself")
 
 
@@ -282,9 +283,7 @@ def test_items_that_cannot_be_placed_are_named_where_they_end_up(tmp_path):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
     child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: x, kind: k, $after: nowhere}\n"
                                           "  - {id: y, kind: k, $after: elsewhere}\n  - {id: z, kind: k, $before: [a]}\n")
-    with pytest.raises(RulesetError) as caught:
-        merged_of(child)
+    problems = merge_problems(child)
     # Each in the merged list as it is once every item is in: x third, y fourth (not both "the last").
-    assert [(p.location.json_path, p.location.line) for p in caught.value.diagnostics] == [("$.end[2]", 3),
-                                                                                         ("$.end[3]", 4)]
-    assert all("Node(" not in p.message for p in caught.value.diagnostics)  # a list as an anchor: the schema's
+    assert [(p.location.json_path, p.location.line) for p in problems] == [("$.end[2]", 3), ("$.end[3]", 4)]
+    assert all("Node(" not in p.message for p in problems)  # a list as an anchor: the schema's
