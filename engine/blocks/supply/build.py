@@ -237,12 +237,8 @@ class Build(AnytimeAction):
 
     def in_supply(self, state: Any) -> list[int]:
         """The card types in the supply that belong to a group, in card order."""
-        content = state.zones[self.supply_slot]
-        if type(content) is int:  # a set: one mask test per type (asked at every decision, for "at any time")
-            type_mask = state.game.cards.type_mask
-            return [card_type for card_type in self.grouped_types if content & type_mask[card_type]]
-        type_of = state.game.cards.type_of
-        return sorted({type_of[instance] for instance in content if self.group_of[type_of[instance]] is not None})
+        offered = self._offered(state, state.zones[self.supply_slot])
+        return [card_type for card_type in self.grouped_types if offered(card_type)]
 
     def groups_held(self, state: Any, player: int) -> set[int]:
         """The groups of which ``player`` holds a card in their ``to`` zone."""
@@ -290,7 +286,8 @@ class Build(AnytimeAction):
 
     @staticmethod
     def _offered(state: Any, supply: Any) -> Any:
-        """Whether a card type lies in the supply (whose content is ``supply``), as a test."""
+        """Whether a card type lies in the supply (whose content is ``supply``), as a test: one mask test for
+        a set zone."""
         if type(supply) is int:
             type_mask = state.game.cards.type_mask
             return lambda card_type: supply & type_mask[card_type]
