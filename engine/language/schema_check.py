@@ -253,9 +253,13 @@ def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschem
     return result
 
 
+def _is_option_reference(branch: Any) -> bool:
+    """Whether an alternative of an ``anyOf`` is the option reference (``{option: NAME}``)."""
+    return isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference"
+
+
 def _is_option_reference_choice(error: jsonschema.ValidationError) -> bool:
-    return any(isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference"
-               for branch in error.schema.get("anyOf", []))
+    return any(_is_option_reference(branch) for branch in error.schema.get("anyOf", []))
 
 
 def _the_alternative_to_a_reference(error: jsonschema.ValidationError) -> jsonschema.ValidationError | None:
@@ -264,8 +268,7 @@ def _the_alternative_to_a_reference(error: jsonschema.ValidationError) -> jsonsc
     if not isinstance(error.instance, dict) or "option" in error.instance:
         return None
     branches = error.schema.get("anyOf", [])
-    others = {index for index, branch in enumerate(branches)
-              if not (isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference")}
+    others = {index for index, branch in enumerate(branches) if not _is_option_reference(branch)}
     if len(others) != 1:
         return None
     errors = [sub for sub in error.context or () if sub.relative_schema_path and sub.relative_schema_path[0] in others]
