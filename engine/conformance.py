@@ -31,9 +31,9 @@ GAMES_PER_PLAYER_COUNT = 2
 # counts and the largest, not every one in between.
 MAX_PLAYER_COUNTS = 8
 # A game that does not end is stopped by the engine itself (engine.core.state: no progress for 2,048
-# decisions, or past what a log holds, engine.core.limits), with a located error the suite reports. (Extrapolating how fast the
-# end conditions come nearer cannot tell: another rule may end the game first, as a refill from an empty
-# pile can, whatever a count says.)
+# decisions, or past what a log holds, engine.core.limits), with a located error the suite reports.
+# (Extrapolating how fast the end conditions come nearer cannot tell: another rule may end the game first,
+# as a refill from an empty pile can, whatever a count says.)
 # The games played here must also end sooner than that: within this many decisions, or this many per card of
 # the deck when that is more (never past what a log holds). The longest random game of a shipped ruleset
 # takes about 2,200; a game ten times as long is not one people play, and playing a game that never ends to
