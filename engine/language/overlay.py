@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable
 from pathlib import Path
+from typing import Callable
 
 from ..errors import Diagnostic, RulesetError, display_path
 from ..text.i18n import _
@@ -269,8 +269,7 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
     def told(where: Position, merged_path: str, written: str, message: str) -> None:
         """A problem of a directive, at the merged path (as every check names it) and the file's own."""
         if written != merged_path:
-            # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
-            message = _("{problem} (in this file: {path})", problem=message, path=written)
+            message = said_in_this_file(message, written)
         problems.append(Diagnostic(where.location(merged_path), message))
 
     for position, item in enumerate(overlay.value):
@@ -295,7 +294,6 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
         if anchor is not None and not isinstance(anchor.value, str):
             anchor = None  # not an id: the schema says so, at the value
         if anchor is not None and anchor.value == item_id:
-            # TRANSLATORS: an overlay's list item says to place itself before or after itself.
             unplaced.append((anchor.position, written, item_id, None))
             anchor = None
         if index is not None:
@@ -332,6 +330,12 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
              # TRANSLATORS: an overlay's list item says to place itself before or after itself.
              _("'{id}' cannot be placed next to itself: name another item", id=item_id[:80]))
     return Node(items, overlay.position)
+
+
+def said_in_this_file(message: str, file_path: str) -> str:
+    """A problem named by its path in the merged ruleset, saying also where its own file writes it."""
+    # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
+    return _("{problem} (in this file: {path})", problem=message, path=file_path)
 
 
 def _contradictory_directives(item: Node, told: Callable, path: str, written: str) -> bool:

@@ -29,7 +29,7 @@ from ..core.measures import MeasureSpec, measure_from_spec
 from ..core.modifiers import table_steps
 from ..core.zones import ZoneSpec
 from .options import OptionValueError, did_you_mean, effective_options, option_value_text, parse_number
-from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths
+from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths, said_in_this_file
 from .yaml_loader import Node, Position, load_yaml
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
@@ -412,9 +412,8 @@ def _in_merged_terms(diagnostics: list[Diagnostic], paths: dict[str, str]) -> li
 def _told_in_both(diagnostic: Diagnostic, merged_path: str, file_path: str) -> Diagnostic:
     """``diagnostic`` at its place, named by its path in the merged ruleset and saying its path in its file."""
     where = diagnostic.location
-    # TRANSLATORS: {path} is a JSON path such as $.cards[1]: where the problem is when this file is read alone.
     return Diagnostic(Location(where.file, where.line, where.column, merged_path),
-                      _("{problem} (in this file: {path})", problem=diagnostic.message, path=file_path))
+                      said_in_this_file(diagnostic.message, file_path))
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
