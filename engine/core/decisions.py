@@ -60,6 +60,7 @@ class ActionSpace:
     name = "space"
     json_actions: tuple[str, ...] = ()
     # The words among them that are a whole action alone ({"action": "pass"}): a ruleset's search hints name them.
+    # Such a word's action depends on nothing else: ``from_json`` decodes it without a state (``state`` None).
     bare_actions: tuple[str, ...] = ()
     size = 1
     # True when the blocks deciding in this space tell their own events (narration skips the decision).

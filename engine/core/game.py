@@ -121,6 +121,13 @@ class Game:
         self._bases = [space.base for space in self.spaces]
         # A plain dict (read it, never change it): a replay looks a word up at every action.
         self.space_by_word = {word: space for space in self.spaces for word in space.json_actions}
+        # The action of each word that is a whole action alone ({"action": "pass"}), decoded once: a replay's
+        # fast path reads most entries from here. Only flow decisions' words (an action at any time takes the
+        # usual path).
+        anytime_spaces = {id(space) for item in self.anytime for name, _factory in item.space_requests()
+                          for space in (self._space_by_name[name],)}
+        self.bare_actions = {word: space.from_json(None, {"action": word}) for word, space in self.space_by_word.items()
+                             if word in space.bare_actions and id(space) not in anytime_spaces}
         # Which end conditions are asked when, known before the steps compile (they keep these tuples).
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
         self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..errors import IllegalActionError, LogError
+from ..errors import CardrulesError, IllegalActionError, LogError
 from ..text.i18n import _
+from .flow import DECIDE
 
 
 class LogForm:
@@ -14,6 +15,10 @@ class LogForm:
     ruleset: Any
     current: int
     terminal: bool
+    recording: bool
+    history: list[int]
+    action_players: list[int]
+    stack: list[list]
 
     def action_to_json(self, action: int, player: int | None = None) -> dict[str, Any]:
         """The log entry of ``action`` by ``player`` (default: the current player)."""
@@ -48,6 +53,72 @@ class LogForm:
             raise LogError.at(_("unknown action {action}: expected one of {actions}", action=str(kind)[:80],
                                 actions=words))
         return space.from_json(self, obj)
+
+    def apply_log_entries(self, entries: Any, start: int = 0) -> int:
+        """Apply log entries from ``start`` on, for as long as each is plainly the current player's legal action.
+
+        Returns the index of the first entry not applied (``len(entries)`` when
+        all were). The game is the same as after :meth:`parse_action` and
+        ``apply_action`` of each entry: this is a replay's fast path, one loop
+        instead of two calls and their checks per entry. An entry it leaves
+        (not an object, another player's, a word of no decision, malformed,
+        illegal, an action at any time, the game over, or the check for a game
+        that cannot end falling due) is for the caller to apply the usual way,
+        which applies it or says why not; then call this again.
+
+        Only a state that records no events and that no observation watches
+        takes the fast path (it returns ``start`` otherwise). An error raised by
+        an entry's consequences (a recorded shuffle that does not fit) propagates;
+        ``history`` then ends with that entry's action.
+        """
+        if self.recording or self._watchers:
+            return start
+        history = self.history
+        action_players = self.action_players
+        stack = self.stack
+        game = self.game
+        bare = game.bare_actions
+        by_word = game.space_by_word
+        anytime_from = game.anytime_from
+        # Up to the next check for a game that cannot end, which apply_action makes.
+        stop = min(len(entries), start + self._next_progress_check - len(history))
+        index = start
+        if self.terminal:
+            return start
+        while index < stop:
+            entry = entries[index]
+            if type(entry) is not dict:
+                break
+            player = self.current
+            given = entry.get("player")
+            if given != player or type(given) is not int:
+                break
+            word = entry.get("action")
+            action = bare.get(word) if type(word) is str else None
+            if action is None:
+                space = by_word.get(word) if type(word) is str else None
+                if space is None or (anytime_from is not None and space.base >= anytime_from):
+                    break
+                try:
+                    action = space.from_json(self, entry)
+                except CardrulesError:
+                    break
+            frame = stack[-1]
+            # In the history first: an error of the action's consequences then tells which entry it was.
+            history.append(action)
+            action_players.append(player)
+            try:
+                signal = frame[0].apply(self, frame, action)
+            except IllegalActionError:  # nothing changed: the usual way says why
+                history.pop()
+                action_players.pop()
+                break
+            index += 1
+            if signal != DECIDE:
+                self._run(signal)
+                if self.terminal:
+                    break
+        return index
 
     def logged_actions(self) -> list[dict[str, Any]]:
         """Every action so far as its log entry (encoded once: a game saved after every action re-encodes none).

@@ -44,7 +44,8 @@ class ReplayContext:
         name = record.log["ruleset"]
         written = record.log.get("options") or {}
         # Thousands of logs of one file name the same few rulesets: look them up by what the log says.
-        quick = (name, os.path.dirname(record.file), json.dumps(written, sort_keys=True, default=str))
+        quick = (name, os.path.dirname(record.file),
+                 json.dumps(written, sort_keys=True, default=str) if written else "")
         known = self._quick.get(quick)
         if known is not None:
             return known
@@ -122,14 +123,24 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
     except LogError as error:
         raise LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics]) from None
     players = log["players"]
+    actions = log["actions"]
+    count = len(actions)
     parse = state.parse_action
     apply = state.apply_action
     # The usual entry names a known action word: its space reads it directly (parse_action words the errors).
     space_by_word = game.space_by_word
-    # Each check is made once: the turn here, the action's form in action_from_json,
-    # its legality in apply_action (which says why an action is wrong: a money card
-    # not held, a bid too low, a card not on offer).
-    for index, action in enumerate(log["actions"]):
+    index = 0
+    while index < count:
+        # Runs of plain, legal entries are applied in one loop; the first entry it leaves is applied here,
+        # with each check made once: the turn here, the action's form in from_json, its legality in
+        # apply_action (which says why an action is wrong: a money card not held, a card not on offer).
+        try:
+            index = state.apply_log_entries(actions, index)
+        except CardrulesError as error:
+            raise _entry_failed(record, len(state.history) - 1, error) from None
+        if index >= count:
+            break
+        action = actions[index]
         if state.terminal:
             raise _action_error(record, index, _("the game was already over"))
         space = None
@@ -145,15 +156,9 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
                 space = space_by_word.get(kind)
         try:
             apply(space.from_json(state, action) if space is not None else parse(action))
-        except LogError as error:
-            if error.diagnostics and (error.diagnostics[0].location.json_path or "").startswith("$.chance"):
-                # A later shuffle the action caused does not fit the recorded one.
-                raise LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics]) from None
-            reason = error.diagnostics[0].message if error.diagnostics else _("the action is not legal now")
-            raise _action_error(record, index, reason) from None
         except CardrulesError as error:
-            reason = error.diagnostics[0].message if error.diagnostics else _("the action is not legal now")
-            raise _action_error(record, index, reason) from None
+            raise _entry_failed(record, index, error) from None
+        index += 1
     if not state.is_terminal():
         raise LogError.at(_("the log ends before the game does ({count} actions)", count=len(log["actions"])),
                           *_at(record, "$.actions"))
@@ -165,6 +170,16 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
     if "result" in log:
         _check_stored_result(record, result)
     return ruleset, result
+
+
+def _entry_failed(record: LogRecord, index: int, error: CardrulesError) -> LogError:
+    """The error of a log whose action ``index`` failed with ``error``, located in the log."""
+    if isinstance(error, LogError) and error.diagnostics \
+            and (error.diagnostics[0].location.json_path or "").startswith("$.chance"):
+        # A later shuffle the action caused does not fit the recorded one.
+        return LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics])
+    reason = error.diagnostics[0].message if error.diagnostics else _("the action is not legal now")
+    return _action_error(record, index, reason)
 
 
 def _at(record: LogRecord, path: str) -> tuple[str, int | None, int | None, str]:
