@@ -122,8 +122,7 @@ class CardSet:
 
     def ids_of(self, instances: Iterable[int]) -> tuple[str, ...]:
         """The type ids of several instances, in the order given."""
-        ids = self._ids_of_instances
-        return tuple(ids[instance] for instance in instances)
+        return tuple(map(self._ids_of_instances.__getitem__, instances))
 
     def label(self, instance: int) -> str:
         """A unique name of an instance: the type id, with ``#copy`` when the type has several copies."""

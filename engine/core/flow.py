@@ -115,6 +115,15 @@ class FlowNode:
         """Apply a legal action (raise IllegalActionError, changing nothing, when it is not)."""
         raise NotImplementedError
 
+    # A decision may read and apply a replay's run of its own log entries in a loop of its own (the fast path
+    # of ``State.apply_log_entries``): ``apply_log_run(state, frame, entries, index, stop) -> (index, signal)``
+    # applies entries from ``index`` (before ``stop``) while each is plainly the current player's legal action
+    # here, as ``parse_action`` and ``apply`` would, each put in ``state.history`` and ``state.action_players``
+    # before its consequences; it returns the index of the first entry it left and the signal of the last it
+    # applied (DECIDE while this decision goes on). It raises for no entry it cannot take: it leaves that entry
+    # to the usual path, which words the error. None: the decision has no run.
+    apply_log_run: Any = None
+
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         """What everyone may know about the decision under way (the highest stake, who dropped out)."""
         return {}

@@ -86,6 +86,17 @@ class LogForm:
         if self.terminal:
             return start
         while index < stop:
+            frame = stack[-1]
+            run = frame[0].apply_log_run
+            if run is not None:  # the decision reads a run of its own entries
+                after, signal = run(self, frame, entries, index, stop)
+                if after != index:
+                    index = after
+                    if signal != DECIDE:
+                        self._run(signal)
+                        if self.terminal:
+                            break
+                    continue
             entry = entries[index]
             if type(entry) is not dict:
                 break
@@ -103,7 +114,6 @@ class LogForm:
                     action = space.from_json(self, entry)
                 except CardrulesError:
                     break
-            frame = stack[-1]
             # In the history first: an error of the action's consequences then tells which entry it was.
             history.append(action)
             action_players.append(player)

@@ -90,8 +90,7 @@ class Scoring:
     def score_only(self, card_ids: Sequence[str], measures: Mapping[str, Any] | None = None,
                    zones: Mapping[str, Sequence[str]] | None = None) -> Fraction:
         """The exact score of a set of held cards, without the explanation (fast path for bots)."""
-        cards_by_id = self.cards_by_id
-        cards = [cards_by_id[card_id] for card_id in card_ids]
+        cards = list(map(self.cards_by_id.__getitem__, card_ids))
         score: int | Fraction = 0
         for step, needs_zones in self._steps_needing_zones:
             if needs_zones:
@@ -102,7 +101,9 @@ class Scoring:
 
     def holdings_of(self, state: Any, seat: int) -> Holdings:
         """What ``seat`` holds in a game in play."""
-        measures = {measure.id: measure.of(state, seat) for measure in self.measures}
+        measures = {}
+        for measure in self.measures:  # a loop, not a comprehension: a simulation asks this four times a game
+            measures[measure.id] = measure.of(state, seat)
         cards: tuple[str, ...] = ()
         zones = {}
         for zone_id, zone_index in self._read_zones:

@@ -97,6 +97,9 @@ class AuctionStep(FlowNode):
 
     def compile(self, game: Any) -> None:
         self.space = game.space("bid")
+        # A replay's run reads "pass" and "bid" here when they are this space's words, none an action at any time's.
+        self.reads_log_words = all(game.space_by_word.get(word) is self.space for word in ("pass", "bid")) \
+            and not any(name == "bid" for item in game.anytime for name, _factory in item.space_requests())
         self.sums = self.space.sums
         self.players = game.player_count
         zones = game.zones
@@ -139,13 +142,16 @@ class AuctionStep(FlowNode):
             if state.recording:
                 state.events.append(Pass(player))
             return self.on_pass(state, frame, player)
+        moved, total = self.checked_bid(state, frame, player, action)
+        return self.place_bid(state, frame, player, action, moved, total)
+
+    def checked_bid(self, state: Any, frame: list, player: int, action: Any) -> tuple[int, int]:
+        """The card instances a bid moves and the bidder's new table total; IllegalActionError says why not."""
         if type(action) is not int or action < 0 or action >= BID_SPACE_SIZE:
             # TRANSLATORS: said when a card choice (or garbage) is given where a bid or a pass is expected.
             raise IllegalActionError.at(_("this is a bid turn: pass or bid money cards"))
         space = self.space
-        zones = state.zones
-        hand_slot = self.hand_slots[player]
-        hand = zones[hand_slot]
+        hand = state.zones[self.hand_slots[player]]
         # The player's own copy of each card bid, when they hold them all (the usual case: no look-up).
         moved = space.own_copies_by_seat[player][action] if action <= space.full_hand else -1
         if moved < 0 or hand & moved != moved or moved.bit_count() != action.bit_count():
@@ -159,20 +165,24 @@ class AuctionStep(FlowNode):
                 raise IllegalActionError.at(_("you do not hold {money}", money=format_list(
                     [money_text(self.ruleset, value) for value in space.values_of(missing)])))
             moved = space.instances_of(action, hand, player)
-        totals = frame[TOTALS]
-        total = totals[player] + self.sums[action]
+        total = frame[TOTALS][player] + self.sums[action]
         if total <= frame[HIGHEST]:
             # TRANSLATORS: {total} is the player's table total after the bid.
             raise IllegalActionError.at(_("a bid of {total} does not beat the highest bid {highest}",
                                           total=money_text(self.ruleset, total),
                                           highest=money_text(self.ruleset, frame[HIGHEST])))
-        zones[hand_slot] = hand & ~moved
+        return moved, total
+
+    def place_bid(self, state: Any, frame: list, player: int, action: int, moved: int, total: int) -> int:
+        """Put a checked bid on the table; the next bidder decides."""
+        zones = state.zones
+        zones[self.hand_slots[player]] &= ~moved
         zones[self.bid_slots[player]] |= moved
-        totals[player] = total
+        frame[TOTALS][player] = total
         frame[HIGHEST] = total
         frame[MONEY_BID] = True
         if state.recording:
-            state.events.append(Bid(player, space.values_of(action), total))
+            state.events.append(Bid(player, self.space.values_of(action), total))
         # The next seat clockwise that has not passed (inlined: this is the hottest path of a simulation).
         passed = frame[PASSED]
         players = self.players
@@ -181,6 +191,43 @@ class AuctionStep(FlowNode):
             seat = (seat + 1) % players
         state.current = seat
         return DECIDE
+
+    def apply_log_run(self, state: Any, frame: list, entries: Sequence[Any], index: int, stop: int) -> tuple[int, int]:
+        """A replay's run of this auction's passes and bids, read and applied here (``FlowNode.apply_log_run``)."""
+        if not self.reads_log_words:
+            return index, DECIDE
+        history = state.history
+        action_players = state.action_players
+        mask_of_listed = self.space.mask_of_listed
+        while index < stop:
+            entry = entries[index]
+            if type(entry) is not dict:
+                break
+            player = state.current
+            given = entry.get("player")
+            if given != player or type(given) is not int:
+                break
+            word = entry.get("action")
+            if word == "pass":
+                history.append(PASS)
+                action_players.append(player)
+                index += 1
+                signal = self.on_pass(state, frame, player)
+                if signal != DECIDE:
+                    return index, signal
+                continue
+            action = mask_of_listed(entry.get("cards")) if word == "bid" else -1
+            if action < 0:
+                break
+            try:
+                moved, total = self.checked_bid(state, frame, player, action)
+            except IllegalActionError:  # the usual path says why
+                break
+            history.append(action)
+            action_players.append(player)
+            index += 1
+            self.place_bid(state, frame, player, action, moved, total)
+        return index, DECIDE
 
     def next_bidder(self, frame: list, player: int) -> int:
         """The next seat clockwise from ``player`` that has not passed."""

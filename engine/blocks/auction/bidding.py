@@ -257,18 +257,33 @@ class BidSpace(ActionSpace):
         if entry.get("action") == "pass":
             return PASS
         values = entry.get("cards")
+        mask = self.mask_of_listed(values)
+        if mask >= 0:
+            return mask
         if type(values) is not list or not values:
             raise LogError.at(_("a bid must list one or more money cards"))
+        seen = 0
+        for value in values:
+            bit = self.mask_of_listed([value])
+            if bit < 0:
+                raise LogError.at(_("there is no money card worth {value}", value=value))
+            if seen & bit:
+                raise LogError.at(_("the bid names {value} twice", value=value))
+            seen |= bit
+        raise AssertionError(f"no reason found to refuse the bid {values!r}")  # pragma: no cover
+
+    def mask_of_listed(self, values: Any) -> int:
+        """The mask of a log entry's list of money values, or -1 when it is not one (from_json says why)."""
+        if type(values) is not list or not values:
+            return -1
         mask = 0
         value_bits = self.value_bits
         for value in values:
             # JSON numbers only (a bool is an int to Python but not a money card).
             kind = type(value)
             bit = value_bits.get(value) if kind is int or kind is Fraction or kind is float else None
-            if bit is None:
-                raise LogError.at(_("there is no money card worth {value}", value=value))
-            if mask & bit:
-                raise LogError.at(_("the bid names {value} twice", value=value))
+            if bit is None or mask & bit:
+                return -1
             mask |= bit
         return mask
 
