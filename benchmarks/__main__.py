@@ -8,9 +8,10 @@ reference implementation, all measured in the same run on one core and in
 turns, and their ratios. The targets: the new interpreter at least 0.8x the
 previous one and at least 0.5x the reference, for random-bot games and for
 logs replayed. Logs are replayed twice: in memory (the engine alone) and from
-a JSON Lines file read, schema-checked and replayed as ``cardrules replay``
+JSON Lines files read, schema-checked and replayed as ``cardrules replay``
 does (against a hand-written loop of ``json.loads`` and the reference's
-replay). Nothing here asserts timings: the figures are for people.
+replay), both a chunk of logs at a time with the sides in turns after each
+chunk. Nothing here asserts timings: the figures are for people.
 
 The heuristic bot's time per decision as seats grow (:mod:`benchmarks.bench_seats`)
 follows, unless ``--no-seats``.
@@ -25,9 +26,8 @@ import argparse
 import json
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import bench_games, bench_replay, previous_core
 from .bench_games import Measurement
@@ -36,19 +36,39 @@ from .cores import pin_to_one_core
 REFERENCE_TARGET = 0.5
 PREVIOUS_TARGET = 0.8
 SKIPPED = "skipped (--no-previous)"
+# Games played, and logs replayed, per turn of each side (see Figure).
+GAMES_CHUNK = 50
+REPLAY_CHUNK = 250
 
 
 @dataclass
 class Figure:
-    """One side of a comparison: the fastest of its runs (or a figure recorded elsewhere)."""
+    """One side of a comparison: the fastest of its runs (or a figure recorded elsewhere).
+
+    A workload measured in parts (logs replayed a chunk at a time, the sides
+    in turns after each chunk) keeps the fastest run of each part; the figure
+    is their sum. On a machine whose speed drifts, sides that take turns every
+    fraction of a second meet the same machine, which whole runs of a second
+    or more do not.
+    """
 
     label: str
-    best: Measurement | None = None
+    parts: dict[int, Measurement] = field(default_factory=dict)
     recorded: float | None = None   # per second, when the side could not run here
 
-    def add(self, measurement: Measurement) -> None:
-        if self.best is None or measurement.seconds < self.best.seconds:
-            self.best = measurement
+    def add(self, measurement: Measurement, part: int = 0) -> None:
+        known = self.parts.get(part)
+        if known is None or measurement.seconds < known.seconds:
+            self.parts[part] = measurement
+
+    @property
+    def best(self) -> Measurement | None:
+        """The fastest run, or the sum of the fastest run of every part."""
+        if len(self.parts) <= 1:
+            return next(iter(self.parts.values()), None)
+        parts = list(self.parts.values())
+        return Measurement(parts[0].label, sum(part.count for part in parts), sum(part.seconds for part in parts),
+                           sum(part.actions for part in parts))
 
     @property
     def per_second(self) -> float:
@@ -80,14 +100,14 @@ class Previous:
     def label(self) -> str:
         return f"previous interpreter ({previous_core.PREVIOUS_COMMIT})"
 
-    def games(self, ruleset: str, games: int, use_bots: bool) -> Measurement:
+    def games(self, ruleset: str, games: int, use_bots: bool, first: int = 0) -> Measurement:
         assert self.core is not None
-        answer = self.core.random_games(ruleset, games, use_bots=use_bots)
+        answer = self.core.random_games(ruleset, games, use_bots=use_bots, first=first)
         return Measurement(self.label(), answer["count"], answer["seconds"], answer["actions"])
 
-    def replay(self, logs_file: Path) -> Measurement:
+    def replay(self, logs_file: Path, first: int = 0, count: int | None = None) -> Measurement:
         assert self.core is not None
-        answer = self.core.replay(logs_file)
+        answer = self.core.replay(logs_file, first, count)
         return Measurement(self.label(), answer["count"], answer["seconds"])
 
     def replay_file(self, jsonl_file: Path) -> Measurement:
@@ -136,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     add_bohnanza_arguments(parser)
     args = parser.parse_args(argv)
     pin_to_one_core()
-    print(f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure, sides in turns")
+    print(f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure (per chunk of a "
+          f"figure's work), sides in turns")
 
     previous = Previous(None, SKIPPED)
     core = None
@@ -189,7 +210,10 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
     logs = bench_replay.make_logs(name, args.logs)
     logs_file = directory / f"logs-{name.replace('/', '-')}.json"
     logs_file.write_text(json.dumps(logs), encoding="utf-8")
-    jsonl_file = bench_replay.write_jsonl(logs, directory / f"logs-{name.replace('/', '-')}.jsonl")
+    # The same logs as JSON Lines files of REPLAY_CHUNK logs each (see the loop below).
+    jsonl_files = [bench_replay.write_jsonl(logs[first:first + REPLAY_CHUNK],
+                                            directory / f"logs-{name.replace('/', '-')}-{part}.jsonl")
+                   for part, first in enumerate(range(0, len(logs), REPLAY_CHUNK))]
 
     def previous_figure(figure: str, label: str) -> Figure | None:
         if previous.runs:
@@ -210,31 +234,39 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
         "file": (Figure("interpreter (new core), JSON Lines file"), previous_figure("file", "JSON Lines file"),
                  Figure("reference, JSON Lines file")),
     }
-    runs: dict[str, tuple[Callable[[], Measurement], Callable[[], Measurement], Callable[[], Measurement] | None]] = {
-        "games": (lambda: bench_games.engine_random_games(name, args.games),
-                  lambda: previous.games(name, args.games, True),
-                  lambda: bench_games.reference_random_games(name, args.games)),
-        "uniform": (lambda: bench_games.engine_random_games(name, args.games, use_bots=False),
-                    lambda: previous.games(name, args.games, False), None),
-        "replay": (lambda: bench_replay.engine_replay(logs),
-                   lambda: previous.replay(logs_file),
-                   lambda: bench_replay.reference_replay(logs)),
-        "file": (lambda: bench_replay.engine_replay_file(jsonl_file),
-                 lambda: previous.replay_file(jsonl_file),
-                 lambda: bench_replay.reference_replay_file(jsonl_file)),
-    }
+    # Every workload is taken a chunk at a time (a fraction of a second a side), the sides in turns after each
+    # chunk, so that a machine whose speed drifts meets every side alike.
+    game_chunks = [(first, min(GAMES_CHUNK, args.games - first)) for first in range(0, args.games, GAMES_CHUNK)]
+    log_chunks = list(range(0, len(logs), REPLAY_CHUNK))
     for _ in range(max(1, args.repeats)):
-        for key, (new_run, previous_run, reference_run) in runs.items():
-            new, old, reference = sides[key]
-            new.add(new_run())
+        for part, (first, count) in enumerate(game_chunks):
+            for key, use_bots in (("games", True), ("uniform", False)):
+                new, old, reference = sides[key]
+                new.add(bench_games.engine_random_games(name, count, use_bots=use_bots, first=first), part)
+                if previous.runs and old is not None:
+                    old.add(previous.games(name, count, use_bots, first), part)
+                if use_bots:  # the reference plays one kind of game: both comparisons read it
+                    reference.add(bench_games.reference_random_games(name, count, first=first), part)
+        for part, first in enumerate(log_chunks):
+            chunk = logs[first:first + REPLAY_CHUNK]
+            new, old, reference = sides["replay"]
+            new.add(bench_replay.engine_replay(chunk), part)
             if previous.runs and old is not None:
-                old.add(previous_run())
-            if reference_run is not None:
-                reference.add(reference_run())
-    compare("random-bot games (each side's own random bot)", *sides["games"], summary, name, True)
-    compare("uniform random legal actions (same play on every side)", *sides["uniform"], summary, name, False)
-    compare("logs replayed (the same reference-made logs)", *sides["replay"], summary, name, True)
-    compare("a JSON Lines file replayed (read, schema-checked and replayed, as `cardrules replay` does)",
+                old.add(previous.replay(logs_file, first, len(chunk)), part)
+            reference.add(bench_replay.reference_replay(chunk), part)
+            new, old, reference = sides["file"]
+            new.add(bench_replay.engine_replay_file(jsonl_files[part]), part)
+            if previous.runs and old is not None:
+                old.add(previous.replay_file(jsonl_files[part]), part)
+            reference.add(bench_replay.reference_replay_file(jsonl_files[part]), part)
+    compare(f"random-bot games (each side's own random bot; {GAMES_CHUNK} at a time, sides in turns)",
+            *sides["games"], summary, name, True)
+    compare(f"uniform random legal actions (same play on every side; {GAMES_CHUNK} at a time, sides in turns)",
+            *sides["uniform"], summary, name, False)
+    compare(f"logs replayed (the same reference-made logs, {REPLAY_CHUNK} at a time, sides in turns)",
+            *sides["replay"], summary, name, True)
+    compare(f"JSON Lines files replayed (read, schema-checked and replayed, as `cardrules replay` does; "
+            f"files of {REPLAY_CHUNK} logs, sides in turns)",
             *sides["file"], summary, name, True)
 
 

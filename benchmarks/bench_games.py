@@ -5,6 +5,7 @@ actions, dealt from their own seeded shuffles; only whole games are counted.
 """
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from . import reference_high_society as reference
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+# The seeds of the bots of games played a chunk at a time move on this much per game number of the chunk's first.
+CHUNK_SEED_STEP = 7_919
 
 
 @dataclass(frozen=True)
@@ -29,18 +32,30 @@ class Measurement:
         return self.count / self.seconds if self.seconds > 0 else float("inf")
 
 
-def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bots: bool = True) -> Measurement:
-    """Play ``games`` games with the engine: its random bot choosing from each observation."""
-    from engine.bots import make_bot
+@functools.lru_cache(maxsize=None)
+def _game(ruleset_name: str):
+    """The 4-player game of a ruleset, compiled once: every chunk of games plays on it, as a simulation's worker
+    plays every game on one (its tables, built as play first needs them, are then built once)."""
     from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
-    game = Game(load_ruleset(ruleset_name), PLAYERS)
-    rng = random.Random(seed)
-    bots = [make_bot("random", seed + seat) for seat in range(len(PLAYERS))]
+    return Game(load_ruleset(ruleset_name), PLAYERS)
+
+
+def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bots: bool = True,
+                        first: int = 0) -> Measurement:
+    """Play ``games`` games with the engine (numbers ``first`` on): its random bot choosing from each observation.
+
+    The previous interpreter's driver plays the same games from the same seeds.
+    """
+    from engine.bots import make_bot
+
+    game = _game(ruleset_name)
+    rng = random.Random(seed + first * CHUNK_SEED_STEP)
+    bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(len(PLAYERS))]
     actions = 0
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         state = game.new_initial_state(seed=seed * 1_000_003 + number)
         while not state.is_terminal():
             player = state.current_player()
@@ -56,10 +71,10 @@ def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bot
     return Measurement(label, games, time.perf_counter() - start, actions)
 
 
-def reference_random_games(ruleset_name: str, games: int, seed: int = 1) -> Measurement:
-    """Play ``games`` games with the reference implementation and its random bot."""
+def reference_random_games(ruleset_name: str, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
+    """Play ``games`` games (numbers ``first`` on) with the reference implementation and its random bot."""
     actions = 0
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         actions += len(reference.play_random_game(seed * 1_000_003 + number, PLAYERS, ruleset_name)["actions"])
     return Measurement("reference, random bot", games, time.perf_counter() - start, actions)

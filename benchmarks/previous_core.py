@@ -131,13 +131,16 @@ class PreviousCore:
             raise PreviousCoreUnavailable(answer["error"])
         return answer
 
-    def random_games(self, ruleset: str, games: int, seed: int = 1, *, use_bots: bool = True) -> dict[str, Any]:
+    def random_games(self, ruleset: str, games: int, seed: int = 1, *, use_bots: bool = True,
+                     first: int = 0) -> dict[str, Any]:
         """``{"count", "seconds", "actions"}`` of the same games as ``bench_games.engine_random_games``."""
-        return self.ask({"do": "games", "ruleset": ruleset, "games": games, "seed": seed, "bots": use_bots})
+        return self.ask({"do": "games", "ruleset": ruleset, "games": games, "seed": seed, "bots": use_bots,
+                         "first": first})
 
-    def replay(self, logs_file: Path) -> dict[str, Any]:
-        """``{"count", "seconds"}`` of replaying the logs saved in ``logs_file`` (a JSON list)."""
-        return self.ask({"do": "replay", "logs": str(logs_file)})
+    def replay(self, logs_file: Path, first: int = 0, count: int | None = None) -> dict[str, Any]:
+        """``{"count", "seconds"}`` of replaying the logs saved in ``logs_file`` (a JSON list), or ``count`` of
+        them from ``first``."""
+        return self.ask({"do": "replay", "logs": str(logs_file), "first": first, "count": count})
 
     def replay_file(self, jsonl_file: Path) -> dict[str, Any]:
         """``{"count", "seconds"}`` of reading, validating and replaying a JSON Lines file (``cardrules replay``)."""

@@ -11,16 +11,18 @@ against the current engine.
 Protocol: one JSON object per line on stdin, one answer per line on stdout.
 
 * ``{"do": "hello"}`` -> ``{"engine": path of the engine package, "python": version}``
-* ``{"do": "games", "ruleset": name, "games": n, "seed": s, "bots": true}`` ->
-  ``{"count": n, "seconds": t, "actions": a}``: the same games as
+* ``{"do": "games", "ruleset": name, "games": n, "seed": s, "bots": true, "first": i}`` ->
+  ``{"count": n, "seconds": t, "actions": a}``: the same games (numbers ``i`` on) as
   ``benchmarks.bench_games.engine_random_games`` (same seeds, each seat's own
   random bot, or ``legal_actions().sample`` with ``"bots": false``)
-* ``{"do": "replay", "logs": path of a JSON list of logs}`` ->
+* ``{"do": "replay", "logs": path of a JSON list of logs, "first": i, "count": n}`` ->
   ``{"count": n, "seconds": t}``: as ``benchmarks.bench_replay.engine_replay``
+  (logs ``first`` to ``first + count``: all of them when both are left out)
 * ``{"do": "quit"}``
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -39,17 +41,28 @@ def pin_to_one_core() -> None:
             pass
 
 
-def random_games(ruleset_name: str, games: int, seed: int, use_bots: bool) -> dict:
-    from engine.bots import make_bot
+# As benchmarks.bench_games.CHUNK_SEED_STEP (this file imports nothing of the current benchmarks).
+CHUNK_SEED_STEP = 7_919
+
+
+@functools.lru_cache(maxsize=None)
+def _game(ruleset_name: str):
+    """As benchmarks.bench_games._game: one compiled game per ruleset for every chunk of games."""
     from engine.game import Game
     from engine.language.ruleset import load_ruleset
 
-    game = Game(load_ruleset(ruleset_name), PLAYERS)
-    rng = random.Random(seed)
-    bots = [make_bot("random", seed + seat) for seat in range(len(PLAYERS))]
+    return Game(load_ruleset(ruleset_name), PLAYERS)
+
+
+def random_games(ruleset_name: str, games: int, seed: int, use_bots: bool, first: int = 0) -> dict:
+    from engine.bots import make_bot
+
+    game = _game(ruleset_name)
+    rng = random.Random(seed + first * CHUNK_SEED_STEP)
+    bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(len(PLAYERS))]
     actions = 0
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         state = game.new_initial_state(seed=seed * 1_000_003 + number)
         while not state.is_terminal():
             player = state.current_player()
@@ -67,7 +80,7 @@ def random_games(ruleset_name: str, games: int, seed: int, use_bots: bool) -> di
 _LOGS: dict[str, list] = {}
 
 
-def replay(path: str) -> dict:
+def replay(path: str, first: int = 0, count: int | None = None) -> dict:
     from engine.formats.gamelog import LogRecord
     from engine.formats.replay import ReplayContext, replay_record
 
@@ -75,6 +88,7 @@ def replay(path: str) -> dict:
         with open(path, encoding="utf-8") as handle:
             _LOGS[path] = json.load(handle)
     logs = _LOGS[path]
+    logs = logs[first:] if count is None else logs[first:first + count]
     context = ReplayContext()
     records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]
     start = time.perf_counter()
@@ -105,9 +119,10 @@ def main() -> int:
             answer = {"engine": os.path.dirname(os.path.abspath(engine.__file__)), "python": sys.version.split()[0]}
         elif kind == "games":
             answer = random_games(command["ruleset"], int(command["games"]), int(command.get("seed", 1)),
-                                  bool(command.get("bots", True)))
+                                  bool(command.get("bots", True)), int(command.get("first", 0)))
         elif kind == "replay":
-            answer = replay(command["logs"])
+            answer = replay(command["logs"], int(command.get("first", 0)),
+                            None if command.get("count") is None else int(command["count"]))
         elif kind == "replay-file":
             answer = replay_file_lines(command["logs"])
         else:
