@@ -8,6 +8,18 @@ from ..text.i18n import _
 from .flow import DECIDE
 
 
+def plain_entry_word(entry: Any, player: int) -> Any:
+    """The ``action`` word of a log entry that is an object by seat ``player`` (None for any other entry).
+
+    What a replay's fast paths take without more ado; the usual path says what is wrong with the rest.
+    """
+    if type(entry) is dict:
+        given = entry.get("player")
+        if given == player and type(given) is int:
+            return entry.get("action")
+    return None
+
+
 class LogForm:
     """The log half of :class:`~engine.core.state.State` (a mixin)."""
 
@@ -97,14 +109,9 @@ class LogForm:
                         if self.terminal:
                             break
                     continue
-            entry = entries[index]
-            if type(entry) is not dict:
-                break
             player = self.current
-            given = entry.get("player")
-            if given != player or type(given) is not int:
-                break
-            word = entry.get("action")
+            entry = entries[index]
+            word = plain_entry_word(entry, player)
             action = bare.get(word) if type(word) is str else None
             if action is None:
                 space = by_word.get(word) if type(word) is str else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ...core.flow import DECIDE, DONE, FlowNode
+from ...core.log_form import plain_entry_word
 from ...errors import IllegalActionError
 from ...text.i18n import _
 from ..params import SELECTOR, name, param, variable, zone
@@ -200,14 +201,9 @@ class AuctionStep(FlowNode):
         action_players = state.action_players
         mask_of_listed = self.space.mask_of_listed
         while index < stop:
-            entry = entries[index]
-            if type(entry) is not dict:
-                break
             player = state.current
-            given = entry.get("player")
-            if given != player or type(given) is not int:
-                break
-            word = entry.get("action")
+            entry = entries[index]
+            word = plain_entry_word(entry, player)
             if word == "pass":
                 history.append(PASS)
                 action_players.append(player)
