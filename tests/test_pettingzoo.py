@@ -113,6 +113,27 @@ def test_render_shows_the_table_with_the_players():
     assert "\x1b[" not in later and "What just happened" in later
 
 
+@pytest.mark.parametrize("ruleset", ("high-society/ja", "bohnanza/amigo"))
+def test_without_a_render_mode_no_events_are_kept_and_the_game_is_the_same(ruleset):
+    plain, shown = zoo.env(ruleset, 4), zoo.env(ruleset, 4, render_mode="ansi")
+    rng = np.random.default_rng(5)
+    for environment in (plain, shown):
+        environment.reset(seed=8)
+    for _ in range(120):
+        if not plain.agents:
+            break
+        agent = plain.agent_selection
+        assert agent == shown.agent_selection
+        observed = plain.observe(agent)
+        np.testing.assert_array_equal(observed["observation"], shown.observe(agent)["observation"])
+        np.testing.assert_array_equal(observed["action_mask"], shown.observe(agent)["action_mask"])
+        action = None if plain.terminations[agent] else int(rng.choice(np.flatnonzero(observed["action_mask"])))
+        plain.step(action)
+        shown.step(action)
+    assert plain.unwrapped.state.history == shown.unwrapped.state.history
+    assert plain.unwrapped.state.events == [] and shown.unwrapped.state.events
+
+
 def test_options_and_a_reset_without_seed():
     environment = zoo.env("high-society/ja", 3, options={"debt-floor": "0"})
     assert environment.unwrapped.ruleset.options["debt-floor"] == 0

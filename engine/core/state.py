@@ -141,7 +141,12 @@ class State(CardMoves, RuleQueries, LogForm):
             for item in self._anytime:
                 if action in item.space:
                     if self.recording:
-                        signal = self._apply_telling(lambda: item.apply(self, player, action), action, player)
+                        told = self._tell_decision(action, player)
+                        try:
+                            signal = item.apply(self, player, action)
+                        except BaseException:
+                            del self.events[told:]  # refused: no event of it stays
+                            raise
                     else:
                         signal = item.apply(self, player, action)
                     break
@@ -154,7 +159,12 @@ class State(CardMoves, RuleQueries, LogForm):
                 return
         frame = self.stack[-1]
         if self.recording:
-            signal = self._apply_telling(lambda: frame[0].apply(self, frame, action), action, player)
+            told = self._tell_decision(action, player)
+            try:
+                signal = frame[0].apply(self, frame, action)
+            except BaseException:
+                del self.events[told:]  # refused: no event of it stays
+                raise
         else:
             signal = frame[0].apply(self, frame, action)
         self.history.append(action)
@@ -210,23 +220,23 @@ class State(CardMoves, RuleQueries, LogForm):
         actions applied whole, and reads back."""
         return EndlessGameError([self.game.ruleset.problem_at("$.end", message, step=step)])
 
-    def _apply_telling(self, apply: Any, action: int, player: int) -> int:
-        """Apply an action with its decision event told before its consequences (none if it is refused)."""
+    def _tell_decision(self, action: int, player: int) -> int:
+        """Record the decision event of an action about to be applied, before its consequences are told.
+
+        Returns how many events there were before it: an action refused takes
+        back every event from there (an int that is no action of this game
+        gets no event, and apply refuses it with the reason).
+        """
         events = self.events
-        mark = len(events)
+        told = len(events)
         try:
             space = self.game.space_of(action)
             entry = space.to_json(self, action, player)
             text = None if space.tells_itself else space.describe(self, action, player)
         except (KeyError, TypeError, ValueError, IndexError):
-            entry = None  # not an action of this game: apply refuses it with the reason
-        if entry is not None:
-            events.append(DecisionMade(player, entry, text))
-        try:
-            return apply()
-        except BaseException:
-            del events[mark:]
-            raise
+            return told
+        events.append(DecisionMade(player, entry, text))
+        return told
 
     def result(self) -> Any:
         """The scored :class:`~engine.core.result.Result` (only once the game is over)."""
