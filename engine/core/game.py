@@ -121,13 +121,7 @@ class Game:
         self._bases = [space.base for space in self.spaces]
         # A plain dict (read it, never change it): a replay looks a word up at every action.
         self.space_by_word = {word: space for space in self.spaces for word in space.json_actions}
-        # The action of each word that is a whole action alone ({"action": "pass"}), decoded once: a replay's
-        # fast path reads most entries from here. Only flow decisions' words (an action at any time takes the
-        # usual path).
-        anytime_spaces = {id(space) for item in self.anytime for name, _factory in item.space_requests()
-                          for space in (self._space_by_name[name],)}
-        self.bare_actions = {word: space.from_json(None, {"action": word}) for word, space in self.space_by_word.items()
-                             if word in space.bare_actions and id(space) not in anytime_spaces}
+        self.bare_actions = self._bare_actions()
         # Which end conditions are asked when, known before the steps compile (they keep these tuples).
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
         self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
@@ -147,6 +141,25 @@ class Game:
         self.anytime_from = min((item.space.base for item in self.anytime if getattr(item, "space", None)),
                                 default=None)
         self.scoring = Scoring(ruleset, self)
+
+    def _bare_actions(self) -> dict[str, int]:
+        """The action of each word that is a whole action alone (``{"action": "pass"}``), decoded once.
+
+        A replay's fast path reads most entries from here. Only the words of
+        flow decisions: an action at any time takes the usual path. A space
+        that cannot decode its word without a game in play (which its
+        ``bare_actions`` should not name) leaves that word to the usual path.
+        """
+        anytime_spaces = {id(self._space_by_name[name]) for item in self.anytime
+                          for name, _factory in item.space_requests()}
+        found = {}
+        for word, space in self.space_by_word.items():
+            if word in space.bare_actions and id(space) not in anytime_spaces:
+                try:
+                    found[word] = space.from_json(None, {"action": word})
+                except (CardrulesError, AttributeError, KeyError, TypeError, ValueError):
+                    continue
+        return found
 
     def _allocate(self, name: str, factory: Any) -> None:
         if name in self._space_by_name:
