@@ -8,15 +8,18 @@ from ..text.i18n import _
 from .flow import DECIDE
 
 
-def plain_entry_word(entry: Any, player: int) -> Any:
+def plain_entry_word(entry: Any, player: int) -> str | None:
     """The ``action`` word of a log entry that is an object by seat ``player`` (None for any other entry).
 
-    What a replay's fast paths take without more ado; the usual path says what is wrong with the rest.
+    What a replay's fast paths take without more ado; the usual path says what is wrong with the rest. Types
+    are asked first: an in-memory log may hold any object, whose comparisons could do anything.
     """
     if type(entry) is dict:
         given = entry.get("player")
-        if given == player and type(given) is int:
-            return entry.get("action")
+        if type(given) is int and given == player:
+            word = entry.get("action")
+            if type(word) is str:
+                return word
     return None
 
 
@@ -112,9 +115,9 @@ class LogForm:
             player = self.current
             entry = entries[index]
             word = plain_entry_word(entry, player)
-            action = bare.get(word) if type(word) is str else None
+            action = bare.get(word) if word is not None else None
             if action is None:
-                space = by_word.get(word) if type(word) is str else None
+                space = by_word.get(word) if word is not None else None
                 if space is None or (anytime_from is not None and space.base >= anytime_from):
                     break
                 try:

@@ -146,7 +146,7 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
         space = None
         if type(action) is dict:  # anything else is refused by parse_action, with the reason
             given = action.get("player")
-            if given != state.current or type(given) is not int:
+            if type(given) is not int or given != state.current:
                 expected = state.current
                 raise _action_error(record, index, _(
                     "it is {expected}'s turn (seat {seat}), not seat {given}'s",
