@@ -9,6 +9,7 @@ no later than the usual way fails, and a replay says what the usual way says.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,8 +22,10 @@ from engine.formats.replay import replay_record
 from engine.text.i18n import set_language
 from game_fixtures import shipped
 
+TOY = Path(__file__).resolve().parent / "toy"
+# Both auction kinds and a house rule; the three Bohnanza editions (reshuffles); the two games of YAML alone.
 RULESETS = ("high-society/ja", "high-society/ko", "high-society/house/forfeit-on-pass", "bohnanza/amigo",
-            "bohnanza/high-bohn", "bohnanza/rio-grande")
+            "bohnanza/high-bohn", "bohnanza/rio-grande", str(TOY / "rows.yaml"), str(TOY / "workshops.yaml"))
 SETTINGS = settings(max_examples=15, deadline=None)
 _games: dict[tuple[str, int], Game] = {}
 
@@ -33,25 +36,27 @@ def english():
 
 
 def game_for(name: str, players: int) -> Game:
+    """The game of a ruleset for as many players as asked, or as it allows."""
     key = (name, players)
     if key not in _games:
-        _games[key] = Game(shipped(name), players)
+        ruleset = shipped(name)
+        _games[key] = Game(ruleset, max(ruleset.players_min, min(players, ruleset.players_max)))
     return _games[key]
 
 
 def random_log(name: str, players: int, seed: int) -> dict:
-    """A finished game of random legal actions, as its log."""
-    state = game_for(name, players).new_initial_state(seed=seed, record_events=False)
+    """A finished game of random legal actions, as its log (``game`` added: the Game it was played in)."""
+    game = game_for(name, players)
+    state = game.new_initial_state(seed=seed, record_events=False)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply_action(state.legal_actions().sample(rng))
-    return state.to_log()
+    return {**state.to_log(), "game": game}
 
 
 def fresh_state(log: dict, *, record_events: bool = False):
-    game = game_for(log["ruleset"], len(log["players"]))
-    return game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"],
-                                  chance=log.get("chance") or (), record_events=record_events)
+    return log["game"].new_initial_state(deck=list(log["deck"]), first_player=log["first_player"],
+                                         chance=log.get("chance") or (), record_events=record_events)
 
 
 def usual_way(log: dict):
@@ -149,7 +154,8 @@ def test_a_spoilt_entry_stops_the_run_and_is_told_as_the_usual_way_tells_it(case
         return  # a later shuffle did not fit: told below by the replay
     same_game(state, prefix)
     try:
-        replay_record(LogRecord(log, "game.json", 1, 0, None))
+        written = {key: value for key, value in log.items() if key != "game"}
+        replay_record(LogRecord({**written, "ruleset": name}, "game.json", 1, 0, None))
     except LogError as error:
         assert failed is not None or not slow.is_terminal()
         if failed is not None:
