@@ -42,6 +42,9 @@ SKIPPED = "skipped (--no-previous)"
 GAMES_CHUNK = 50
 REPLAY_CHUNK = 250
 FILE_CHUNK = 1000
+# The same for Bohnanza, whose games are some twenty times as long.
+BOHNANZA_GAMES_CHUNK = 5
+BOHNANZA_LOGS_CHUNK = 10
 
 
 @dataclass
@@ -294,16 +297,24 @@ def run_bohnanza(args: argparse.Namespace, summary: list[str]) -> None:
         logs = bench_bohnanza.make_logs(ruleset, count, args.bohnanza_logs)
         sides = {"games": (Figure("interpreter, random bot"), Figure("reference, random bot")),
                  "replay": (Figure("interpreter, replay"), Figure("reference, replay"))}
-        runs = {"games": (lambda: bench_bohnanza.engine_random_games(ruleset, count, args.bohnanza_games),
-                          lambda: bench_bohnanza.reference_random_games(ruleset, count, args.bohnanza_games)),
-                "replay": (lambda: bench_bohnanza.engine_replay(logs),
-                           lambda: bench_bohnanza.reference_replay(logs))}
+        # A chunk at a time, the sides in turns after each (see Figure): a Bohnanza game is some twenty High
+        # Society games long.
+        games = args.bohnanza_games
         for _ in range(max(1, args.repeats)):
-            for key, (new_run, reference_run) in runs.items():
-                sides[key][0].add(new_run())
-                sides[key][1].add(reference_run())
-        for key, title in (("games", "random-bot games (each side's own random bot)"),
-                           ("replay", "logs replayed (the same reference-made logs)")):
+            for part, first in enumerate(range(0, games, BOHNANZA_GAMES_CHUNK)):
+                chunk = min(BOHNANZA_GAMES_CHUNK, games - first)
+                new, reference = sides["games"]
+                new.add(bench_bohnanza.engine_random_games(ruleset, count, chunk, first=first), part)
+                reference.add(bench_bohnanza.reference_random_games(ruleset, count, chunk, first=first), part)
+            for part, first in enumerate(range(0, len(logs), BOHNANZA_LOGS_CHUNK)):
+                chunk_logs = logs[first:first + BOHNANZA_LOGS_CHUNK]
+                new, reference = sides["replay"]
+                new.add(bench_bohnanza.engine_replay(chunk_logs), part)
+                reference.add(bench_bohnanza.reference_replay(chunk_logs), part)
+        for key, title in (("games", f"random-bot games (each side's own random bot; {BOHNANZA_GAMES_CHUNK} at "
+                                     f"a time, sides in turns)"),
+                           ("replay", f"logs replayed (the same reference-made logs, {BOHNANZA_LOGS_CHUNK} at a "
+                                      f"time, sides in turns)")):
             new, reference = sides[key]
             compare(title, new, None, reference, summary, label, True)
             if new.best is not None and reference.best is not None:

@@ -16,11 +16,12 @@ figure (the same logs on both sides) is the one to compare.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 
 from . import reference_bohnanza, reference_high_bohn
-from .bench_games import Measurement
+from .bench_games import CHUNK_SEED_STEP, Measurement
 
 
 def reference_for(ruleset: str):
@@ -51,17 +52,25 @@ def engine_game_log(game, seed: int, bot: bool = True, kind: str = "random") -> 
     return state.to_log()
 
 
-def engine_random_games(ruleset: str, players: int, games: int, seed: int = 1) -> Measurement:
-    """Play ``games`` games with the engine and its random bot, each choosing from its observation."""
-    from engine.bots import make_bot
+@functools.lru_cache(maxsize=None)
+def _game(ruleset: str, players: int):
+    """The game of a ruleset for ``players`` seats, compiled once for every chunk of games (as a worker does)."""
     from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
-    game = Game(load_ruleset(ruleset), list(NAMES[:players]))
-    bots = [make_bot("random", seed + seat) for seat in range(players)]
+    return Game(load_ruleset(ruleset), list(NAMES[:players]))
+
+
+def engine_random_games(ruleset: str, players: int, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
+    """Play ``games`` games (numbers ``first`` on) with the engine and its random bot, each choosing from its
+    observation."""
+    from engine.bots import make_bot
+
+    game = _game(ruleset, players)
+    bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(players)]
     actions = 0
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         state = game.new_initial_state(seed=seed * 1_000_003 + number, record_events=False)
         while not state.is_terminal():
             player = state.current_player()
@@ -71,11 +80,11 @@ def engine_random_games(ruleset: str, players: int, games: int, seed: int = 1) -
     return Measurement("interpreter, random bot", games, time.perf_counter() - start, actions)
 
 
-def reference_random_games(ruleset: str, players: int, games: int, seed: int = 1) -> Measurement:
-    """Play ``games`` games with the reference implementation and its random bot."""
+def reference_random_games(ruleset: str, players: int, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
+    """Play ``games`` games (numbers ``first`` on) with the reference implementation and its random bot."""
     actions = 0
     start = time.perf_counter()
-    for number in range(games):
+    for number in range(first, first + games):
         log = reference_for(ruleset).play_random_game(seed * 1_000_003 + number, NAMES[:players], ruleset)
         actions += len(log["actions"])
     return Measurement("reference, random bot", games, time.perf_counter() - start, actions)

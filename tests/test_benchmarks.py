@@ -38,3 +38,17 @@ def test_the_benchmark_compares_the_same_work_on_every_side():
     summary = out.split("== the issue's targets")[1]
     for figure in ("random-bot games", "logs replayed", "JSON Lines files replayed"):
         assert re.search(rf"high-society/ja\s+{figure}\s+.*new/reference \d+\.\d\d", summary), summary
+
+
+def test_the_bohnanza_figures_replay_the_same_logs_on_both_sides_a_chunk_at_a_time():
+    # 7 games and 12 logs: chunks of 5 and 10 with a shorter last chunk each.
+    done = subprocess.run([sys.executable, "-m", "benchmarks.bench_bohnanza", "--bohnanza", "bohnanza/amigo:3",
+                           "--bohnanza-games", "7", "--bohnanza-logs", "12", "--repeats", "1"],
+                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    sides = re.findall(r"^  (.+?)\s+[\d.]+/s  \((\d+) in [\d.]+ s, ([\d.]+) actions each\)$", done.stdout, re.M)
+    counts = {label.strip(): (int(count), actions) for label, count, actions in sides}
+    assert counts["interpreter, random bot"][0] == counts["reference, random bot"][0] == 7
+    assert counts["interpreter, replay"] == counts["reference, replay"]  # the same 12 logs, action for action
+    assert counts["interpreter, replay"][0] == 12
+    assert re.search(r"bohnanza/amigo 3p\s+logs replayed\s+new/reference \d+\.\d\d", done.stdout)
