@@ -121,6 +121,10 @@ class Game:
         self._bases = [space.base for space in self.spaces]
         # A plain dict (read it, never change it): a replay looks a word up at every action.
         self.space_by_word = {word: space for space in self.spaces for word in space.json_actions}
+        # The spaces of the actions a player may take at any time: a replay's fast path leaves their words to the
+        # usual path.
+        self.anytime_spaces = frozenset(self._space_by_name[name] for item in self.anytime
+                                        for name, _factory in item.space_requests())
         self.bare_actions = self._bare_actions()
         # Which end conditions are asked when, known before the steps compile (they keep these tuples).
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
@@ -150,11 +154,9 @@ class Game:
         that cannot decode its word without a game in play (which its
         ``bare_actions`` should not name) leaves that word to the usual path.
         """
-        anytime_spaces = {id(self._space_by_name[name]) for item in self.anytime
-                          for name, _factory in item.space_requests()}
         found = {}
         for word, space in self.space_by_word.items():
-            if word in space.bare_actions and id(space) not in anytime_spaces:
+            if word in space.bare_actions and space not in self.anytime_spaces:
                 try:
                     found[word] = space.from_json(None, {"action": word})
                 except (CardrulesError, AttributeError, KeyError, TypeError, ValueError):

@@ -100,7 +100,7 @@ class AuctionStep(FlowNode):
         self.space = game.space("bid")
         # A replay's run reads "pass" and "bid" here when they are this space's words, none an action at any time's.
         self.reads_log_words = all(game.space_by_word.get(word) is self.space for word in ("pass", "bid")) \
-            and not any(name == "bid" for item in game.anytime for name, _factory in item.space_requests())
+            and self.space not in game.anytime_spaces
         self.sums = self.space.sums
         self.players = game.player_count
         zones = game.zones
