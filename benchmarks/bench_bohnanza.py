@@ -16,12 +16,11 @@ figure (the same logs on both sides) is the one to compare.
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 import time
 
 from . import reference_bohnanza, reference_high_bohn
-from .bench_games import CHUNK_SEED_STEP, Measurement
+from .bench_games import CHUNK_SEED_STEP, Measurement, compiled_game
 
 
 def reference_for(ruleset: str):
@@ -52,21 +51,12 @@ def engine_game_log(game, seed: int, bot: bool = True, kind: str = "random") -> 
     return state.to_log()
 
 
-@functools.lru_cache(maxsize=None)
-def _game(ruleset: str, players: int):
-    """The game of a ruleset for ``players`` seats, compiled once for every chunk of games (as a worker does)."""
-    from engine.core.game import Game
-    from engine.language.ruleset import load_ruleset
-
-    return Game(load_ruleset(ruleset), list(NAMES[:players]))
-
-
 def engine_random_games(ruleset: str, players: int, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
     """Play ``games`` games (numbers ``first`` on) with the engine and its random bot, each choosing from its
     observation."""
     from engine.bots import make_bot
 
-    game = _game(ruleset, players)
+    game = compiled_game(ruleset, tuple(NAMES[:players]))
     bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(players)]
     actions = 0
     start = time.perf_counter()

@@ -33,13 +33,17 @@ class Measurement:
 
 
 @functools.lru_cache(maxsize=None)
-def _game(ruleset_name: str):
-    """The 4-player game of a ruleset, compiled once: every chunk of games plays on it, as a simulation's worker
-    plays every game on one (its tables, built as play first needs them, are then built once)."""
+def compiled_game(ruleset_name: str, players: tuple[str, ...] = tuple(PLAYERS)):
+    """A ruleset's game for these seats, compiled once per process.
+
+    Every chunk of games plays on it, as a simulation's worker plays every
+    game on one: its tables, built as play first needs them, are built once;
+    and files changed during a long run do not matter.
+    """
     from engine.core.game import Game
     from engine.language.ruleset import load_ruleset
 
-    return Game(load_ruleset(ruleset_name), PLAYERS)
+    return Game(load_ruleset(ruleset_name), list(players))
 
 
 def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bots: bool = True,
@@ -50,7 +54,7 @@ def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bot
     """
     from engine.bots import make_bot
 
-    game = _game(ruleset_name)
+    game = compiled_game(ruleset_name)
     rng = random.Random(seed + first * CHUNK_SEED_STEP)
     bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(len(PLAYERS))]
     actions = 0

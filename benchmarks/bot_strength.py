@@ -26,9 +26,10 @@ random bot.
 from __future__ import annotations
 
 import contextlib
-import functools
 import sys
 import time
+
+from .bench_games import compiled_game
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 # Games per ruleset when none is given: a Bohnanza game is some twenty times as long as a High Society one.
@@ -47,15 +48,6 @@ def _play(game, kinds: list[str], bot_seed: int, deal_seed: int):
     return state
 
 
-@functools.lru_cache(maxsize=None)
-def _game(ruleset_name: str):
-    """The 4-player game of a ruleset, compiled once per process (files changed during a long run do not matter)."""
-    from engine.core.game import Game
-    from engine.language.ruleset import load_ruleset
-
-    return Game(load_ruleset(ruleset_name), PLAYERS)
-
-
 def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024,
                        built: dict[str, dict[str, int]] | None = None) -> tuple[int, int]:
     """``(wins, games)`` of one heuristic bot against three random bots.
@@ -64,7 +56,7 @@ def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024,
     action how many cards of it the heuristic bot (``"heuristic"``) and the
     three random bots together (``"random"``) built.
     """
-    game = _game(ruleset_name)
+    game = compiled_game(ruleset_name, tuple(PLAYERS))
     build = next((item for item in game.anytime if item.kind == "build"), None)
     wins = 0
     for number in range(games):
@@ -85,7 +77,7 @@ def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024,
 
 def self_play_win_rates(ruleset_name: str, games: int, seed: int = 2024) -> tuple[list[int], int]:
     """``(wins per seat, games)`` of four heuristic bots playing each other."""
-    game = _game(ruleset_name)
+    game = compiled_game(ruleset_name, tuple(PLAYERS))
     wins = [0] * len(PLAYERS)
     for number in range(games):
         state = _play(game, ["heuristic"] * len(PLAYERS), seed * 7919 + number * 13, seed * 1_000_003 + number)
@@ -101,7 +93,7 @@ def _searched_games(job: tuple[str, str, int, int, int]) -> tuple[int, int, list
     ruleset_name, kind, first, count, seed = job
     from engine.bots import make_bot
 
-    game = _game(ruleset_name)
+    game = compiled_game(ruleset_name, tuple(PLAYERS))
     wins, times = 0, []
     for number in range(first, first + count):
         hero = number % len(PLAYERS)

@@ -47,7 +47,7 @@ CHUNK_SEED_STEP = 7_919
 
 @functools.lru_cache(maxsize=None)
 def _game(ruleset_name: str):
-    """As benchmarks.bench_games._game: one compiled game per ruleset for every chunk of games."""
+    """As benchmarks.bench_games.compiled_game: one compiled game per ruleset for every chunk of games."""
     from engine.game import Game
     from engine.language.ruleset import load_ruleset
 
