@@ -45,11 +45,6 @@ ACCEPT_CHANCE = (0.8, 0.5, 0.15)
 class TradingPolicy(FieldPolicy):
     """Answers ``trade`` decisions (see the module docstring)."""
 
-    def __init__(self) -> None:
-        # The offers made in the trading phase under way: (round, active player) and the offer ints.
-        self._phase: tuple[int, int] | None = None
-        self._made: set[int] = set()
-
     def choose(self, obs: Observation, legal: Any) -> int:
         """Accept or decline; make an offer or pass."""
         rules = self.rules_for(obs)
@@ -121,10 +116,11 @@ class TradingPolicy(FieldPolicy):
         offers = parts.get("offer")
         if offers is None:
             return None
-        phase = (obs.round_number, active)
-        if phase != self._phase:
-            self._phase, self._made = phase, set()
         me = obs.player
+        # Never the same offer twice in a trading phase: the table has heard which it made (a fact of the decision,
+        # not a memory of this bot's, so that a search's simulated players each remember only their own game).
+        made = (obs.decision.get("offers_so_far") or ())
+        made = made[me] if me < len(made) else ()
         types = rules.types
         nothing = (0,) * types
         pool_counts = [0] * types
@@ -219,10 +215,8 @@ class TradingPolicy(FieldPolicy):
                         chance *= 1.0 - (1.0 - outlook.share[card_type]) ** their_hand
                 if gain * chance > best_score:
                     action = offers.space.encode_offer(Offer(receiver, mask, give_pool, ask_pool, ask_hand))
-                    if action not in self._made and action in offers:
+                    if action not in made and action in offers:
                         best, best_score = action, gain * chance
-        if best is not None:
-            self._made.add(best)
         return best
 
     @staticmethod

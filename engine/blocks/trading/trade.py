@@ -149,9 +149,10 @@ class TradeStep(FlowNode):
         self.all_tradable = all(self.tradable)
         self.ask_limits_by_hand: dict[int, tuple[int, ...]] = {}
 
-    # frame: [node, stage, actor, offers made per seat, passes in a row, pending offer int, offerer]
+    # frame: [node, stage, actor, offers made per seat, passes in a row, pending offer int, offerer,
+    #         the offers made so far (a tuple of offer ints per seat)]
     def new_frame(self) -> list:
-        return [self, OFFERING, 0, None, 0, None, 0]
+        return [self, OFFERING, 0, None, 0, None, 0, None]
 
     def copy_frame(self, frame: list) -> list:
         copied = list(frame)
@@ -273,6 +274,7 @@ class TradeStep(FlowNode):
     def start(self, state: Any, frame: list) -> int:
         active = state.variables[self.player]
         frame[1], frame[2], frame[3], frame[4], frame[5] = OFFERING, active, [0] * state.player_count, 0, None
+        frame[7] = ((),) * state.player_count
         return state.decide(active)
 
     def _next_actor(self, state: Any, frame: list) -> int:
@@ -301,6 +303,8 @@ class TradeStep(FlowNode):
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         facts: dict[str, Any] = {"stage": "answer" if frame[1] == ANSWERING else "offer",
                                  "offers_made": tuple(frame[3] or ()), "offers_allowed": self.cap,
+                                 # Every offer is made aloud: everyone knows which each player has made this turn.
+                                 "offers_so_far": frame[7] or (),
                                  "active": state.variables[self.player], "hand": self.hand_id, "pool": self.pool_id}
         if frame[1] == ANSWERING:
             offerer = frame[6]
@@ -338,6 +342,8 @@ class TradeStep(FlowNode):
         if problem is not None:
             raise IllegalActionError.at(problem)
         frame[3][player] += 1
+        made = frame[7]
+        frame[7] = made[:player] + (made[player] + (action,),) + made[player + 1:]
         frame[1], frame[4], frame[5], frame[6] = ANSWERING, 0, action, player
         return state.decide(offer.receiver)
 
