@@ -249,6 +249,88 @@ def test_a_cut_playout_is_scored_with_the_finish_steps():
     assert [len(state.cards_in(coins, seat)) for seat in range(4)] == after
 
 
+def test_a_playout_cut_short_is_scored_by_the_score_now_plus_the_families_estimate():
+    """Where a family reckons what a position may still score (Bohnanza's fields), a cut playout is scored by it."""
+    from engine.bots.heuristic_bot import HeuristicBot
+    from engine.bots.ismcts import rewards_of
+
+    guide = HeuristicBot(1)
+    assert guide.points_to_come(played(game_of("high-society/ja"), 1, 10)) is None  # no estimate: play to the end
+    game = game_of("bohnanza/amigo")
+    state = played(game, 3, 400)
+    to_come = guide.points_to_come(state)
+    assert len(to_come) == 4 and all(points > 0 for points in to_come)  # every seat has beans in its fields
+    now = game.scoring.score_state(state)
+    rewards = rewards_of(now, to_come)
+    totals = [float(player.score) + points for player, points in zip(now.players, to_come)]
+    leader = totals.index(max(totals))
+    assert rewards[leader] == max(rewards) >= 0.8 and all(0 <= reward <= 1 for reward in rewards)
+
+    cut = IsmctsBot(2, depth=5)
+    clone = state.clone()
+    cut._playout(clone, random.Random(2))
+    assert not clone.is_terminal()  # scored, not played to the end
+    finished = IsmctsBot(2, depth=5, cut="finish")
+    clone = state.clone()
+    finished._playout(clone, random.Random(2))
+    assert clone.is_terminal()  # the final harvest ran
+
+
+def test_one_heuristic_bot_playing_every_seat_plays_as_one_bot_per_seat():
+    """The search plays every seat of its simulations with one heuristic bot: it must play as a table of them would.
+
+    The trading policy once remembered the offers "it" made in a trading
+    phase: with one bot at every seat, a seat would not make an offer another
+    seat had made, so the search's model of the table drifted from how
+    heuristic players play. The table's facts now say which offers each
+    player has made.
+    """
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    game = game_of("bohnanza/amigo")
+    for seed in range(3):
+        table = [HeuristicBot(seed) for _seat in range(4)]
+        alone = HeuristicBot(seed)
+        state = game.new_initial_state(seed=seed, record_events=False)
+        while not state.is_terminal():
+            player = state.current_player()
+            observation, legal = state.observation(player), state.legal_actions()
+            action = table[player].choose(observation, legal)
+            assert alone.choose(observation, legal) == action, (seed, len(state.history))
+            state.apply_action(action)
+
+
+def test_the_heuristic_bot_never_repeats_an_offer_and_reads_which_it_made_from_the_table():
+    """In whole games: every bot's choice equals a fresh bot's (no memory of its own), and no offer is made twice in a phase."""
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    game = game_of("bohnanza/amigo")
+    offers = game.space("offer")
+    for seed in range(2):
+        bots = [HeuristicBot(seed * 10 + seat) for seat in range(4)]
+        state = game.new_initial_state(seed=seed, record_events=False)
+        phase_offers: list[tuple[int, int]] = []
+        made_in_all = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            observation = state.observation(player)
+            facts = observation.decision
+            action = bots[player].choose(observation, state.legal_actions())
+            assert action == HeuristicBot(seed * 10 + player).choose(observation, state.legal_actions())
+            if facts.get("kind") == "trade":
+                so_far = facts["offers_so_far"]
+                if not any(so_far):
+                    phase_offers = []
+                assert sorted((seat, made) for seat, mades in enumerate(so_far) for made in mades) == \
+                    sorted(phase_offers)
+                if action in offers:
+                    assert action not in so_far[player]
+                    phase_offers.append((player, action))
+                    made_in_all += 1
+            state.apply_action(action)
+        assert made_in_all > 20
+
+
 # ---------------------------------------------------------------------- in the tools users run
 
 def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, monkeypatch):

@@ -16,6 +16,9 @@ from ..core.decisions import LegalActions
 
 # decision kind (the step that decides) -> a factory of the policy that answers it
 POLICIES: dict[str, Callable[[], Any]] = {}
+# What each family reckons a player's position may still score (observation -> points, or None where the game has
+# nothing of that family); filled with the policies.
+ESTIMATES: list[Callable[[Any], float | None]] = []
 
 
 def register_policy(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
@@ -29,6 +32,7 @@ def _register_families() -> None:
 
     for kind, factory in family_parts("policies").items():
         register_policy((kind,), factory)
+    ESTIMATES.extend(family_parts("estimates").values())
 
 
 class HeuristicBot:
@@ -51,6 +55,23 @@ class HeuristicBot:
         if policy is None:
             policy = self._policies[factory] = factory()
         return policy
+
+    def points_to_come(self, state: Any) -> list[float] | None:
+        """What each seat's position may still score beyond its score now, as the families reckon it.
+
+        Each seat is judged from its own view of ``state``. None when no family
+        of the game estimates anything (a search then plays the game out instead).
+        """
+        estimates = [0.0] * state.player_count
+        known = False
+        for seat in range(state.player_count):
+            observation = state.observation(seat)
+            for estimate in ESTIMATES:
+                points = estimate(observation)
+                if points is not None:
+                    estimates[seat] += points
+                    known = True
+        return estimates if known else None
 
     def choose(self, observation: Any, legal: LegalActions) -> int:
         """The family policy's action, or a random one."""

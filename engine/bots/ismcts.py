@@ -91,7 +91,8 @@ class IsmctsBot:
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
                  actions: int | None = None,
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
-                 playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic") -> None:
+                 playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
+                 cut: str = "estimate") -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -108,6 +109,9 @@ class IsmctsBot:
         self.playout = playout
         self.opponents = opponents
         self.depth = depth
+        # How a playout cut short is scored: "estimate" (the families' reckoning, where the game has one) or
+        # "finish" (play ends there and the ruleset's finish steps run).
+        self.cut = cut
         self.last_search: dict[str, Any] = {}
         # The hinted actions of each game this bot played (their ints depend on the compiled game).
         self._hints: dict[Any, list[int]] = {}
@@ -270,9 +274,14 @@ class IsmctsBot:
         while not state.is_terminal() and steps < depth:
             self._playout_step(state, guide, rng)
             steps += 1
+        if not state.is_terminal() and self.cut == "estimate":
+            # Cut short: each seat's score now plus what its position may still score, as the families reckon it.
+            to_come = self.guide.points_to_come(state)
+            if to_come is not None:
+                return rewards_of(state.game.scoring.score_state(state), to_come)
         if not state.is_terminal():
-            # Cut short: scored as if play ended here, the ruleset's finish steps included (a final harvest
-            # sells what the fields hold: coins alone would call a field about to pay worthless).
+            # Cut short, with no estimate: scored as if play ended here, the ruleset's finish steps included (a
+            # final harvest sells what the fields hold: coins alone would call a field about to pay worthless).
             state.end_play("search-cut")
             steps = 0
             while not state.is_terminal() and steps < depth:
@@ -290,20 +299,27 @@ class IsmctsBot:
             state.apply_action(state.legal_actions().sample_by_kind(rng))
 
 
-def rewards_of(result: Any) -> list[float]:
+def rewards_of(result: Any, to_come: list[float] | None = None) -> list[float]:
     """Each seat's reward in [0, 1]: a win's share (1/k for k winners) plus a little for the rank by score.
 
     The rank breaks the ties of the win alone (most playouts are lost by
-    all but one), so the search still prefers a closer second place.
+    all but one), so the search still prefers a closer second place. With
+    ``to_come`` (a game cut short), each seat's score is its score now plus
+    its estimate, and the winners are those with the most.
     """
     players = result.players
     count = len(players)
-    winners = set(result.winners)
+    if to_come is None:
+        standings = [(not player.eliminated, player.score) for player in players]
+        winners = {index for index, player in enumerate(players) if player.name in result.winners}
+    else:
+        standings = [(not player.eliminated, float(player.score) + extra) for player, extra in zip(players, to_come)]
+        best = max(standings)
+        winners = {index for index, standing in enumerate(standings) if standing == best and standing[0]}
     share = 1 / len(winners) if winners else 0.0
-    standings = [(not player.eliminated, player.score) for player in players]
     rewards = []
-    for player, standing in zip(players, standings):
+    for index, standing in enumerate(standings):
         below = sum(1 for other in standings if other < standing)
         rank = below / (count - 1) if count > 1 else 0.0
-        rewards.append(0.8 * (share if player.name in winners else 0.0) + 0.2 * rank)
+        rewards.append(0.8 * (share if index in winners else 0.0) + 0.2 * rank)
     return rewards

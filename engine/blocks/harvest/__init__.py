@@ -7,5 +7,7 @@ FRONT_ENDS = {
     "prompts": {"anytime:harvest": "prompts:HarvestCommand"},
     # decision kind -> the heuristic bot's policy for it (the last chance of a turn is for harvesting)
     "policies": {"anytime-chance": "heuristic:HarvestPolicy"},
+    # name -> what a player's position may still score (a search's estimate of a game it cuts short)
+    "estimates": {"fields": "heuristic:points_to_come"},
     "narration": ("narration",),
 }

@@ -483,6 +483,20 @@ class HarvestPolicy(FieldPolicy):
         return next(iter(legal))
 
 
+def points_to_come(obs: Observation) -> float | None:
+    """What the observing player's planting zones may still pay, with the cards they must plant played out.
+
+    The position's worth as the policies above weigh it (coins harvested on
+    the way plus what the zones may still reach); a search adds it to the
+    score of a game it cuts short. None when the game has no harvested zones.
+    """
+    rules = rules_of(obs.game)
+    if not rules.targets or rules.table is None:
+        return None
+    holding = read_holding(obs, rules, obs.player)
+    return Outlook(obs, rules).with_hand(holding.hand).value(holding.fields, holding.incoming, holding.hand)
+
+
 def harvest_space(obs: Observation) -> Any:
     """The action space of harvests (its ``parts`` tell an action's zone index)."""
     return obs.game.space("harvest")
