@@ -331,6 +331,39 @@ def test_the_heuristic_bot_never_repeats_an_offer_and_reads_which_it_made_from_t
         assert made_in_all > 20
 
 
+def test_the_trading_policy_ranks_its_runners_up_for_a_search():
+    """At every trade decision of whole games: the ranking starts with the bot's own choice, holds distinct legal
+    actions, and a node of many offers tries those instead of offers drawn at random."""
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    game = game_of("bohnanza/amigo")
+    offers, replies = game.space("offer"), game.space("reply")
+    searcher = IsmctsBot(5)
+    ranked_offers = 0
+    for seed in range(2):
+        bot = HeuristicBot(seed)
+        state = game.new_initial_state(seed=seed, record_events=False)
+        while not state.is_terminal():
+            player = state.current_player()
+            observation, legal = state.observation(player), state.legal_actions()
+            action = bot.choose(observation, legal)
+            if observation.decision.get("kind") == "trade":
+                ranked = bot.ranked(observation, legal, 3)
+                assert len(set(ranked)) == len(ranked) and all(choice in legal for choice in ranked)
+                if action in offers or (action in replies and action != replies.base):
+                    assert ranked[0] == action
+                chosen_offers = [choice for choice in ranked if choice in offers]
+                assert len(chosen_offers) <= 3
+                ranked_offers += len(chosen_offers) > 1
+                if chosen_offers and len(list(islice(legal, searcher.width + 1))) > searcher.width:
+                    candidates, wide = searcher._candidates(observation, legal)
+                    assert wide and candidates[0] == action
+                    # (The choice itself may be a harvest first: actions at any time are the policy's too.)
+                    assert set(candidates) <= set(ranked) | set(searcher._hinted(observation, legal)) | {action}
+            state.apply_action(action)
+    assert ranked_offers > 10  # runners-up exist, not only the best offer
+
+
 # ---------------------------------------------------------------------- in the tools users run
 
 def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, monkeypatch):

@@ -73,6 +73,19 @@ class HeuristicBot:
                     known = True
         return estimates if known else None
 
+    def ranked(self, observation: Any, legal: LegalActions, count: int) -> list[int]:
+        """Up to ``count`` legal actions the family policy would weigh next after its choice, best first ([] if none).
+
+        A policy that ranks its options (``ranked(observation, legal, count)``)
+        tells a search which runners-up are worth trying; the others leave it to
+        draw actions at random.
+        """
+        policy = self.policy_for(observation.decision.get("kind", ""))
+        ranked = getattr(policy, "ranked", None)
+        if ranked is None:
+            return []
+        return [action for action in ranked(observation, legal, count) if action in legal]
+
     def choose(self, observation: Any, legal: LegalActions) -> int:
         """The family policy's action, or a random one."""
         policy = self.policy_for(observation.decision.get("kind", ""))

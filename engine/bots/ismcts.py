@@ -65,6 +65,8 @@ MIN_SWITCH_VISITS = 4
 # A playout longer than this is scored as if the game ended there (a long card game's playouts cost more than
 # they tell).
 PLAYOUT_DEPTH = 120
+# How many of the heuristic policy's runners-up a node of many actions tries (where the policy ranks its options).
+RANKED = 3
 
 
 class _Node:
@@ -92,7 +94,7 @@ class IsmctsBot:
                  actions: int | None = None,
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
                  playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
-                 cut: str = "estimate") -> None:
+                 cut: str = "estimate", ranked: int = RANKED) -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -112,6 +114,8 @@ class IsmctsBot:
         # How a playout cut short is scored: "estimate" (the families' reckoning, where the game has one) or
         # "finish" (play ends there and the ruleset's finish steps run).
         self.cut = cut
+        # How many runners-up the heuristic's policy is asked for at a node of many actions (0: draw them at random).
+        self.ranked = ranked
         self.last_search: dict[str, Any] = {}
         # The hinted actions of each game this bot played (their ints depend on the compiled game).
         self._hints: dict[Any, list[int]] = {}
@@ -237,11 +241,15 @@ class IsmctsBot:
         if len(head) <= self.width:
             head.remove(guided)
             return [guided] + head, False
-        # Too many to try: the heuristic's choice first, the ruleset's hints next, then a spread of kinds.
+        # Too many to try: the heuristic's choice first, the runners-up its policy ranks, the ruleset's hints, then
+        # (when the policy ranks nothing) a spread of kinds drawn at random.
         found = [guided]
-        for action in self._hinted(observation, legal):
+        ranked = self.guide.ranked(observation, legal, self.ranked) if self.ranked else []
+        for action in ranked + self._hinted(observation, legal):
             if action not in found:
                 found.append(action)
+        if ranked:
+            return found[:self.width], True
         for _ in range(self.width * 3):
             if len(found) >= self.width:
                 break

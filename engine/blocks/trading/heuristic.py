@@ -73,29 +73,59 @@ class TradingPolicy(FieldPolicy):
             return offer
         return next(iter(turn)) if turn is not None else next(iter(legal))
 
+    def ranked(self, obs: Observation, legal: Any, count: int) -> list[int]:
+        """Up to ``count`` actions worth a search's look, best first: the best offers (or ways to accept), then passing.
+
+        What :meth:`choose` weighs, kept beyond its best: a search that tries
+        the runners-up learns more than one that tries offers drawn at random.
+        """
+        rules = self.rules_for(obs)
+        parts = self.legal_parts(legal)
+        answering = obs.decision.get("stage") == "answer"
+        if answering and "accept" not in parts:
+            return []
+        active = obs.decision.get("active", obs.player)
+        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
+        holding = read_holding(obs, rules, obs.player, pool if active == obs.player else ())
+        outlook = self.outlook(obs, rules, holding)
+        if answering:
+            ways = [action for _gain, action in self.accepting(obs, rules, parts, holding, outlook, count)]
+            return ways + [obs.game.space("reply").base]
+        found = [action for _score, action in self.scored_offers(obs, rules, parts, holding, outlook, pool, active,
+                                                                  count)]
+        turn = parts.get("pass")
+        return found + (list(turn) if turn is not None else [])
+
     # ------------------------------------------------------------------ answering
 
     def answer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
                outlook: Outlook) -> int:
         """Accept the best way when the trade is worth it, else decline."""
-        replies = parts.get("decline") or parts.get("accept")
-        space = obs.game.space("reply")
-        decline = space.base
+        decline = obs.game.space("reply").base
         if "accept" not in parts:
             return decline
+        ways = self.accepting(obs, rules, parts, holding, outlook, 1)
+        return ways[0][1] if ways and ways[0][0] > ACCEPT_MARGIN else decline
+
+    @staticmethod
+    def accepting(obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook,
+                  count: int) -> list[tuple[float, int]]:
+        """The ``count`` best ways to accept the offer, as ``(gain, action)`` best first (the first way wins a tie)."""
+        replies = parts.get("decline") or parts.get("accept")
+        decline = obs.game.space("reply").base
         offer = obs.game.space("offer").decode(obs.decision["offer_action"])
         incoming = list(holding.incoming)
         for card in obs.decision.get("offered_hand_cards", ()):
             incoming[rules.index_of[card]] += 1
-        for card_type, count in enumerate(offer.give_pool):
-            incoming[card_type] += count
-        for card_type, count in enumerate(offer.ask_pool):
-            incoming[card_type] -= count
+        for card_type, count_given in enumerate(offer.give_pool):
+            incoming[card_type] += count_given
+        for card_type, count_asked in enumerate(offer.ask_pool):
+            incoming[card_type] -= count_asked
         if min(incoming) < 0:
-            return decline
+            return []
         base = outlook.value(holding.fields, holding.incoming, holding.hand)
-        best, best_gain = decline, ACCEPT_MARGIN
         hand = holding.hand or ()
+        ways = []
         for number, action in enumerate(replies):
             if action == decline:
                 continue
@@ -103,19 +133,24 @@ class TradingPolicy(FieldPolicy):
                 break
             mask = action - decline - 1
             kept = tuple(card for position, card in enumerate(hand) if not mask >> position & 1)
-            gain = outlook.value(holding.fields, incoming, kept) - base
-            if gain > best_gain:
-                best, best_gain = action, gain
-        return best
+            ways.append((outlook.value(holding.fields, incoming, kept) - base, number, action))
+        ways.sort(key=lambda way: (-way[0], way[1]))
+        return [(gain, action) for gain, _number, action in ways[:count]]
 
     # ------------------------------------------------------------------ offering
 
     def best_offer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
                    outlook: Outlook, pool: Sequence[str], active: int) -> int | None:
         """The offer worth making now, if any."""
+        scored = self.scored_offers(obs, rules, parts, holding, outlook, pool, active, 1)
+        return scored[0][1] if scored else None
+
+    def scored_offers(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
+                      outlook: Outlook, pool: Sequence[str], active: int, keep: int) -> list[tuple[float, int]]:
+        """The ``keep`` offers worth making now with the best expected gain, as ``(score, action)`` best first."""
         offers = parts.get("offer")
         if offers is None:
-            return None
+            return []
         me = obs.player
         # Never the same offer twice in a trading phase: the table has heard which it made (a fact of the decision,
         # not a memory of this bot's, so that a search's simulated players each remember only their own game).
@@ -163,7 +198,7 @@ class TradingPolicy(FieldPolicy):
                 wanted.append((gain, card_type, single))
         wanted.sort(reverse=True)
         if not (gives or wanted):
-            return None
+            return []
 
         # Clockwise from this player, so that ties go the same way wherever the table starts counting.
         players = len(obs.players)
@@ -185,9 +220,11 @@ class TradingPolicy(FieldPolicy):
         offered.sort(key=lambda item: -item[0])
         others = outlook.for_others()
         judged = {}
-        best, best_score = None, OFFER_MARGIN
+        # The best offers found, best first; an offer must beat the last of them once there are ``keep``.
+        best: list[tuple[float, int]] = []
+        floor = OFFER_MARGIN
         for gain, mask, give_pool, ask_pool, ask_hand in offered:
-            if gain * ACCEPT_CHANCE[0] <= best_score:
+            if gain * ACCEPT_CHANCE[0] <= floor:
                 break
             given = list(give_pool)
             for position in range(len(hand)):
@@ -213,10 +250,15 @@ class TradingPolicy(FieldPolicy):
                 for card_type, count in enumerate(ask_hand):
                     if count:
                         chance *= 1.0 - (1.0 - outlook.share[card_type]) ** their_hand
-                if gain * chance > best_score:
+                score = gain * chance
+                if score > floor:
                     action = offers.space.encode_offer(Offer(receiver, mask, give_pool, ask_pool, ask_hand))
-                    if action not in made and action in offers:
-                        best, best_score = action, gain * chance
+                    if action not in made and action in offers and all(action != found for _s, found in best):
+                        at = next((i for i, (better, _a) in enumerate(best) if score > better), len(best))
+                        best.insert(at, (score, action))
+                        del best[keep:]
+                        if len(best) == keep:
+                            floor = best[-1][0]
         return best
 
     @staticmethod
