@@ -10,11 +10,26 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
 
     python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] RULESET ...
 
+    python -m benchmarks.bot_strength --search KIND --decisions GAMES [--every K] [--set NAME=VALUE] RULESET ...
+
 With ``--search`` it measures a searching bot (``ismcts``, ``ismcts:200``,
 ``ismcts:0.5s``) against three heuristic bots, its seat rotating, with a 95%
 interval, the time its searched moves take (mean and the slowest), and with
 ``--curve`` the win rate at each budget (iterations) as well: the budget
 curve. ``--workers`` plays the games in that many processes (one bot each).
+``--set NAME=VALUE`` (repeatable) sets one of the searching bot's options
+(``paired=true``, ``depth=30``, ``spread=2``...; see ``engine.bots.ismcts``).
+
+``--decisions GAMES`` measures the quality of single decisions instead, for
+far less time than whole games: in ``GAMES`` games of four heuristic bots,
+at every ``--every``-th decision that is not forced, the searching bot is
+asked what it would do. Where it differs from the heuristic bot, the game is
+played on from there twice by heuristic bots, once after each move, and the
+report gives the mean difference in the deciding seat's final margin (its
+score minus the best other score) per decision, with its standard error,
+and the wins gained or lost. Heuristic play is deterministic, so the only
+difference between the two continuations is the move: a positive mean is a
+search that improves on the heuristic one decision at a time.
 
 Defaults: high-society/ja and high-society/ko (2,000 games each),
 bohnanza/amigo and bohnanza/high-bohn (1,000 games each); GAMES sets the
@@ -26,8 +41,12 @@ random bot.
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import sys
 import time
+from itertools import islice
+from typing import Any, Callable, Iterator
 
 from .bench_games import compiled_game
 
@@ -88,17 +107,29 @@ def self_play_win_rates(ruleset_name: str, games: int, seed: int = 2024) -> tupl
     return wins, games
 
 
-def _searched_games(job: tuple[str, str, int, int, int]) -> tuple[int, int, list[float]]:
+def searching_bot(kind: str, seed: int, options: dict[str, Any]) -> Any:
+    """A bot of ``kind`` with ``options`` set on it (the searching bot's attributes: ``paired``, ``depth``...)."""
+    from engine.bots import make_bot
+
+    bot = make_bot(kind, seed)
+    for name, value in options.items():
+        if not hasattr(bot, name):
+            raise SystemExit(f"--set {name}: a {kind} bot has no such option")
+        setattr(bot, name, value)
+    return bot
+
+
+def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tuple[int, int, list[float]]:
     """``(wins, games, seconds of each searched move)`` of the searching bot in games ``first..first+count-1``."""
-    ruleset_name, kind, first, count, seed = job
+    ruleset_name, kind, first, count, seed, options = job
     from engine.bots import make_bot
 
     game = compiled_game(ruleset_name, tuple(PLAYERS))
     wins, times = 0, []
     for number in range(first, first + count):
         hero = number % len(PLAYERS)
-        bots = [make_bot(kind if seat == hero else "heuristic", seed * 7919 + number * 13 + seat)
-                for seat in range(len(PLAYERS))]
+        bots = [searching_bot(kind, seed * 7919 + number * 13 + seat, options) if seat == hero
+                else make_bot("heuristic", seed * 7919 + number * 13 + seat) for seat in range(len(PLAYERS))]
         state = game.new_initial_state(seed=seed * 1_000_003 + number, record_events=False)
         while not state.is_terminal():
             player = state.current_player()
@@ -112,26 +143,111 @@ def _searched_games(job: tuple[str, str, int, int, int]) -> tuple[int, int, list
     return wins, count, times
 
 
-def search_win_rate(ruleset_name: str, kind: str, games: int, workers: int = 1,
-                    seed: int = 2024) -> tuple[int, int, list[float]]:
+def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -> Iterator[Any]:
+    """``function`` of each job, in order: here, or in ``workers`` processes."""
+    with contextlib.ExitStack() as stack:
+        if workers <= 1:
+            yield from map(function, jobs)
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        yield from stack.enter_context(ProcessPoolExecutor(workers)).map(function, jobs)
+
+
+def search_win_rate(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = 2024,
+                    options: dict[str, Any] | None = None) -> tuple[int, int, list[float]]:
     """``(wins, games, move seconds)`` of one ``kind`` bot against three heuristic bots, seats rotating."""
     # Small chunks, so that a long run reports its progress (on stderr) and a stopped one tells how far it got.
     chunk = max(1, min(25, games // (workers * 4)))
-    jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed) for first in range(0, games, chunk)]
+    jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed, options or {})
+            for first in range(0, games, chunk)]
     parts: list[tuple[int, int, list[float]]] = []
-    with contextlib.ExitStack() as stack:
-        if workers <= 1:
-            results = map(_searched_games, jobs)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            results = stack.enter_context(ProcessPoolExecutor(workers)).map(_searched_games, jobs)
-        for part in results:
-            parts.append(part)
-            print(f"  {ruleset_name} {kind}: {sum(p[0] for p in parts)} wins in {sum(p[1] for p in parts)} games",
-                  file=sys.stderr, flush=True)
+    for part in _in_workers(_searched_games, jobs, workers):
+        parts.append(part)
+        print(f"  {ruleset_name} {kind}: {sum(p[0] for p in parts)} wins in {sum(p[1] for p in parts)} games",
+              file=sys.stderr, flush=True)
     return (sum(part[0] for part in parts), sum(part[1] for part in parts),
             [moment for part in parts for moment in part[2]])
+
+
+def _margin(result: Any, seat: int) -> tuple[float, bool]:
+    """``seat``'s final score minus the best other score, and whether it won."""
+    scores = [float(player.score) for player in result.players]
+    best_other = max(score for other, score in enumerate(scores) if other != seat)
+    return scores[seat] - best_other, result.players[seat].name in result.winners
+
+
+def _played_out(state: Any, bots: list[Any]) -> Any:
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+    return state.result()
+
+
+def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tuple[str, bool, float, int, float]]:
+    """One heuristic game's sampled decisions: ``(kind, differs, margin gained, wins gained, seconds)`` each."""
+    ruleset_name, kind, number, every, options = job
+    from engine.bots import make_bot
+
+    game = compiled_game(ruleset_name, tuple(PLAYERS))
+    bots = [make_bot("heuristic", number * 13 + seat) for seat in range(len(PLAYERS))]
+    state = game.new_initial_state(seed=number, record_events=False)
+    judged, unforced = [], 0
+    while not state.is_terminal():
+        player = state.current_player()
+        observation, legal = state.observation(player), state.legal_actions()
+        heuristic = bots[player].choose(observation, legal)
+        if len(list(islice(legal, 2))) > 1:
+            unforced += 1
+            if unforced % every == 0:
+                searcher = searching_bot(kind, number * 1_000 + unforced, options)
+                started = time.perf_counter()
+                searched = searcher.choose(observation, legal)
+                seconds = time.perf_counter() - started
+                decision = observation.decision.get("kind", "")
+                if searched == heuristic:
+                    judged.append((decision, False, 0.0, 0, seconds))
+                else:
+                    outcomes = []
+                    for move in (searched, heuristic):
+                        branch = state.clone()
+                        branch.apply_action(move)
+                        outcomes.append(_margin(_played_out(branch, bots), player))
+                    (margin, won), (their_margin, they_won) = outcomes
+                    judged.append((decision, True, margin - their_margin, int(won) - int(they_won), seconds))
+        state.apply_action(heuristic)
+    return judged
+
+
+def decision_quality(ruleset_name: str, kind: str, games: int, every: int = 10, workers: int = 1,
+                     options: dict[str, Any] | None = None, first: int = 100_000) -> list[tuple]:
+    """Every judged decision of ``games`` heuristic games (see the module docstring), in game order."""
+    jobs = [(ruleset_name, kind, first + number, every, options or {}) for number in range(games)]
+    judged: list[tuple] = []
+    for part in _in_workers(_judged_decisions, jobs, workers):
+        judged += part
+        print(f"  {ruleset_name} {kind}: {len(judged)} decisions judged", file=sys.stderr, flush=True)
+    return judged
+
+
+def decision_report(ruleset_name: str, kind: str, judged: list[tuple]) -> str:
+    """The decision-quality figures in one paragraph."""
+    count = len(judged)
+    gains = [row[2] for row in judged]
+    mean = sum(gains) / count if count else 0.0
+    error = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (count - 1) / count) if count > 1 else 0.0
+    by_kind: dict[str, list[float]] = {}
+    for decision, differs, gain, _won, _seconds in judged:
+        row = by_kind.setdefault(decision, [0, 0, 0.0])
+        row[0] += 1
+        row[1] += differs
+        row[2] += gain
+    kinds = "; ".join(f"{decision} {int(row[1])}/{int(row[0])} differ, {row[2]:+.0f} points"
+                      for decision, row in sorted(by_kind.items()))
+    return (f"{ruleset_name}: {kind} vs the heuristic, one decision at a time: {count} decisions, "
+            f"{sum(row[1] for row in judged)} differ; margin gained per decision {mean:+.3f} "
+            f"(standard error {error:.3f}); wins gained {sum(row[3] for row in judged):+d}; "
+            f"mean {sum(row[4] for row in judged) / max(count, 1):.2f} s a move ({kinds})")
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -153,14 +269,30 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--curve", default="")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--decisions", type=int, default=0, metavar="GAMES")
+    parser.add_argument("--every", type=int, default=10)
     parser.add_argument("rulesets", nargs="*", default=["high-society/ja", "bohnanza/amigo"])
     options = parser.parse_args(argv)
+    bot_options = {}
+    for setting in options.set:
+        key, _, value = setting.partition("=")
+        try:
+            bot_options[key.strip()] = json.loads(value)
+        except ValueError:
+            bot_options[key.strip()] = value
     name = options.search.partition(":")[0]
     kinds = [options.search] + [f"{name}:{budget}" for budget in options.curve.split(",") if budget]
     for ruleset_name in options.rulesets:
+        if options.decisions:
+            judged = decision_quality(ruleset_name, options.search, options.decisions, max(1, options.every),
+                                      options.workers, bot_options)
+            print(decision_report(ruleset_name, options.search, judged), flush=True)
+            continue
         for kind in kinds:
             start = time.perf_counter()
-            wins, played, times = search_win_rate(ruleset_name, kind, options.games, options.workers)
+            wins, played, times = search_win_rate(ruleset_name, kind, options.games, options.workers,
+                                                  options=bot_options)
             low, high = wilson(wins, played)
             mean = sum(times) / len(times) if times else 0.0
             print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{played} wins = {wins / played:.1%} "

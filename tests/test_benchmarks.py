@@ -52,3 +52,21 @@ def test_the_bohnanza_figures_replay_the_same_logs_on_both_sides_a_chunk_at_a_ti
     assert counts["interpreter, replay"] == counts["reference, replay"]  # the same 12 logs, action for action
     assert counts["interpreter, replay"][0] == 12
     assert re.search(r"bohnanza/amigo 3p\s+logs replayed\s+new/reference \d+\.\d\d", done.stdout)
+
+
+def test_decision_quality_plays_on_after_both_moves_where_the_search_departs_from_the_heuristic():
+    """`bot_strength --decisions`: each judged decision is the search's move and the heuristic's, played on by heuristics."""
+    import pytest
+
+    from benchmarks import bot_strength
+
+    judged = bot_strength.decision_quality("high-society/ja", "ismcts", games=1, every=3)
+    assert judged and {row[0] for row in judged} <= {"ascending", "first-pass-takes", "discard-choice"}
+    assert any(differs for _kind, differs, _gain, _won, _seconds in judged)  # the search does depart somewhere
+    assert all(gain == 0 and won == 0 for _kind, differs, gain, won, _seconds in judged if not differs)
+    report = bot_strength.decision_report("high-society/ja", "ismcts", judged)
+    assert f"{len(judged)} decisions, {sum(row[1] for row in judged)} differ" in report
+    with pytest.raises(SystemExit):
+        bot_strength.searching_bot("ismcts", 1, {"no-such-option": 1})
+    searcher = bot_strength.searching_bot("ismcts", 1, {"paired": True, "depth": 30})
+    assert searcher.paired is True and searcher.depth == 30

@@ -79,6 +79,35 @@ def test_drawn_games_deal_the_unseen_cards_differently():
     assert information.free > 0 and information.pinned > 0
 
 
+def test_a_drawn_game_may_be_asked_to_explain_the_last_actions():
+    """``sample(rng, attempts, agrees, window)``: every one of the last ``window`` actions was agreed to, in the
+    drawn game, just before it was made; an earlier one never is asked about; a model that agrees to nothing
+    draws no game."""
+    game = game_of("bohnanza/amigo")
+    state = played(game, 4, 300)
+    player = state.current_player()
+    information = InformationSet.of_state(state, player)
+    asked = []
+
+    def agrees(drawn, action):
+        mover = drawn.current_player()
+        hand = drawn.card_ids_in("hand", mover)
+        # A model that refuses some deals: those in which the mover's front card is a blue bean.
+        verdict = mover == player or not hand or not hand[0].startswith("blue")
+        asked.append((len(drawn.history), action, verdict))
+        return verdict
+
+    rng = random.Random(2)
+    drawn = information.sample(rng, 40, agrees, 6)
+    assert drawn is not None and drawn.observation(player) == state.observation(player)
+    assert any(not verdict for _index, _action, verdict in asked)  # some deals were refused
+    # The deal drawn was asked about its last six actions, each just before it was made, and agreed to all.
+    window = range(len(state.history) - 6, len(state.history))
+    assert asked[-6:] == [(index, state.history[index], True) for index in window]
+    assert all(index in window for index, _action, _verdict in asked)
+    assert information.sample(random.Random(3), 5, lambda drawn, action: False, 1) is None
+
+
 def test_cards_the_player_saw_keep_their_places_and_the_rest_are_free():
     game = game_of("high-society/ja")
     state = played(game, 11, 30)
@@ -362,6 +391,68 @@ def test_the_trading_policy_ranks_its_runners_up_for_a_search():
                     assert set(candidates) <= set(ranked) | set(searcher._hinted(observation, legal)) | {action}
             state.apply_action(action)
     assert ranked_offers > 10  # runners-up exist, not only the best offer
+
+
+def test_a_search_may_draw_only_games_its_model_of_the_others_explains():
+    """``model_window``: the drawn games are those in which the heuristic would have done what the others just did
+    (of the same kind: accepted or declined, offered or passed), when such a game turns up; the move stays legal."""
+    game = game_of("bohnanza/amigo")
+    state = played(game, 6, 420)
+    player = state.current_player()
+    bot = IsmctsBot(6, iterations=8, model_window=4)
+    bot.searcher = player
+    information = state.observation(player).information_set()
+    drawn = information.sample(random.Random(6), 40, bot._agrees, 4)
+    assert drawn is not None
+    # The true game explains itself: the heuristic players of `played` did what the heuristic does.
+    for index in range(len(state.history) - 4, len(state.history)):
+        before = played(game, 6, index)
+        mover = before.current_player()
+        if mover != player:
+            assert bot._agrees(before, state.history[index])
+    assert bot.choose(state.observation(player), state.legal_actions()) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["high-society/ja", "bohnanza/amigo"])
+def test_paired_search_tries_every_root_action_in_the_same_drawn_games(name):
+    """With ``paired``, each drawn game is played once after every root action, and the heuristic's choice stands
+    unless another action's reward beats it, game for game, by more than the noise (a paired test)."""
+    import math
+
+    from engine.bots.ismcts import SWITCH_SIGNIFICANCE
+
+    game = game_of(name)
+    searched = 0
+    for seed in range(6):
+        state = played(game, seed, 9 + 31 * seed)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        bot = IsmctsBot(seed, iterations=36, paired=True)
+        move = bot.choose(state.observation(player), state.legal_actions())
+        assert move in state.legal_actions()
+        tried = bot.last_search.get("tried")
+        if not tried:
+            continue  # a forced move, or nothing but the heuristic's choice worth a try
+        searched += 1
+        assert len({visits for visits, _mean in tried.values()}) == 1  # the same number of drawn games each
+        guided = bot.last_search["guided"]
+        rewards = bot._paired_rewards
+
+        def lead(action):
+            """The action's mean lead over the heuristic's choice, if clear (else None)."""
+            differences = [mine - theirs for mine, theirs in zip(rewards[action], rewards[guided])]
+            mean = sum(differences) / len(differences)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+            return mean if mean > 0 and mean > SWITCH_SIGNIFICANCE * spread / math.sqrt(len(differences)) else None
+
+        leads = {action: lead(action) for action in rewards if action != guided}
+        clear = {action: mean for action, mean in leads.items() if mean is not None}
+        if clear:
+            assert move == max(clear, key=clear.get)
+        else:
+            assert move == guided
+    assert searched >= 3
 
 
 # ---------------------------------------------------------------------- in the tools users run

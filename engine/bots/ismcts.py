@@ -62,9 +62,14 @@ EXPLORATION = 0.7
 GUIDE_BIAS = 2.0
 # The fewest visits that let the search's choice overrule the heuristic's (a tight budget keeps the heuristic's).
 MIN_SWITCH_VISITS = 4
+# With every root action tried in the same drawn games: how many standard errors above the heuristic's choice an
+# action's mean reward must be to overrule it (a paired test over the drawn games).
+SWITCH_SIGNIFICANCE = 2.0
 # A playout longer than this is scored as if the game ended there (a long card game's playouts cost more than
 # they tell).
 PLAYOUT_DEPTH = 120
+# Deals tried for one that the heuristic model of the others explains, before any deal that fits will do.
+MODEL_ATTEMPTS = 8
 # How many of the heuristic policy's runners-up a node of many actions tries (where the policy ranks its options).
 RANKED = 3
 
@@ -94,7 +99,8 @@ class IsmctsBot:
                  actions: int | None = None,
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
                  playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
-                 cut: str = "estimate", ranked: int = RANKED) -> None:
+                 cut: str = "estimate", ranked: int = RANKED, spread: float = 0.0, paired: bool = False,
+                 model_window: int = 0) -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -116,7 +122,16 @@ class IsmctsBot:
         self.cut = cut
         # How many runners-up the heuristic's policy is asked for at a node of many actions (0: draw them at random).
         self.ranked = ranked
+        # How uncertain, in points, an estimated score is (0: the estimated leader takes the whole win).
+        self.spread = spread
+        # Whether every root action is tried in each drawn game (and the best mean reward chosen), rather than
+        # the root choosing by UCB like any node.
+        self.paired = paired
+        # How many of the last actions a drawn game must explain as the heuristic's (0: any deal that fits).
+        self.model_window = model_window
         self.last_search: dict[str, Any] = {}
+        # With ``paired``: this move's reward of each root action, drawn game by drawn game.
+        self._paired_rewards: dict[int, list[float]] = {}
         # The hinted actions of each game this bot played (their ints depend on the compiled game).
         self._hints: dict[Any, list[int]] = {}
 
@@ -131,10 +146,16 @@ class IsmctsBot:
         # The root's actions are the bot's own decision: the same in every drawn game.
         root.candidates, root.wide = self._candidates(observation, legal)
         root.guided = root.candidates[0]
+        if len(root.candidates) == 1:
+            # Nothing else worth a try (the policy ranks no runner-up, nor does the ruleset hint one).
+            self.last_search = {"iterations": 0, "actions": 0, "deals": 0, "guided": root.guided,
+                                "pinned": information.pinned, "free": information.free}
+            return root.guided
         games: list[Any] = []
         self.simulated = 0
+        self._paired_rewards: dict[int, list[float]] = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
+        done = cycles = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -143,36 +164,96 @@ class IsmctsBot:
             if self.actions is not None and self.simulated >= self.actions:
                 break
             if len(games) < self.deals:
-                drawn = information.sample(self.rng)
+                drawn = None
+                if self.model_window:
+                    # A deal in which the others, played by the heuristic, would have done what they did.
+                    drawn = information.sample(self.rng, MODEL_ATTEMPTS, self._agrees, self.model_window)
+                if drawn is None:
+                    drawn = information.sample(self.rng)
                 if drawn is not None:
                     games.append(drawn)
             if not games:
                 break
-            self._iterate(root, games[done % len(games)].clone())
-            done += 1
+            drawn = games[cycles % len(games)]
+            cycles += 1
+            if self.paired:
+                # Every action of the root in the same drawn game: the luck of the deal is the same for each, so
+                # their difference tells what the choice itself is worth (common random numbers).
+                for action in root.candidates:
+                    self._iterate(root, drawn.clone(), action)
+                    done += 1
+            else:
+                self._iterate(root, drawn.clone())
+                done += 1
         self.last_search = {"iterations": done, "actions": self.simulated, "deals": len(games),
                             "guided": root.guided,
                             "pinned": information.pinned,
-                            "free": information.free}
+                            "free": information.free,
+                            # Each action tried at the root: its visits and its mean reward for this bot.
+                            "tried": {action: (child.visits, child.reward[player] / child.visits)
+                                      for action, child in root.children.items()}}
         if not root.children:
             # No drawn game fits what was seen (should not happen): the heuristic's move, which reads the view only.
             return self.guide.choose(observation, legal)
+        if self.paired:
+            return self._best_paired(root, player)
         best, node = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward[player]))
         if best != root.guided and node.visits < MIN_SWITCH_VISITS and root.guided in root.children:
             # A few playouts are noise: leaving the heuristic's choice takes an action searched more than that.
             return root.guided
         return best
 
+    def _agrees(self, state: Any, action: int) -> bool:
+        """Whether the player to move in ``state`` would have made an action of ``action``'s kind, were they the
+        heuristic bot (accepted or declined, offered or passed: the cards' places in a hand differ between deals)."""
+        mover = state.current_player()
+        if mover == self.searcher:
+            return True
+        choice = self.guide.choose(state.observation(mover), state.legal_actions())
+        return choice == action or _word(state, choice, mover) == _word(state, action, mover)
+
+    def _best_paired(self, root: _Node, player: int) -> int:
+        """The heuristic's choice, unless another root action did clearly better in the same drawn games.
+
+        Clearly: its reward minus the heuristic choice's, game by game, has a
+        positive mean more than ``SWITCH_SIGNIFICANCE`` standard errors above
+        zero (a paired test); of several such, the best mean wins.
+        """
+        guided = self._paired_rewards.get(root.guided)
+        if guided is None:
+            return max(root.children.items(), key=lambda item: item[1].reward[player] / item[1].visits)[0]
+        best, best_mean = root.guided, 0.0
+        for action, rewards in self._paired_rewards.items():
+            count = min(len(rewards), len(guided))
+            if action == root.guided or count < MIN_SWITCH_VISITS:
+                continue
+            differences = [mine - theirs for mine, theirs in zip(rewards, guided)]
+            mean = sum(differences) / count
+            spread = math.sqrt(sum((difference - mean) ** 2 for difference in differences) / (count - 1))
+            if mean > best_mean and mean > SWITCH_SIGNIFICANCE * spread / math.sqrt(count):
+                best, best_mean = action, mean
+        return best
+
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root: _Node, state: Any) -> None:
+    def _iterate(self, root: _Node, state: Any, first: int | None = None) -> None:
         rng = self.rng
         start = len(state.history)
         node = root
         path = [(root, None)]
         searcher = self.searcher
         model_opponents = self.opponents == "heuristic"
-        while not state.is_terminal():
+        expanding = True
+        if first is not None:
+            # The root's action is given (every root action in turn, in the same drawn game).
+            root.available[first] = root.available.get(first, 0) + 1
+            state.apply_action(first)
+            node = root.children.get(first)
+            expanding = node is not None
+            if node is None:
+                node = root.children[first] = _Node(len(root.reward))
+            path.append((node, searcher))
+        while expanding and not state.is_terminal():
             mover = state.current_player()
             legal = state.legal_actions()
             if model_opponents and mover != searcher:
@@ -200,6 +281,8 @@ class IsmctsBot:
             node = node.children[action]
             path.append((node, mover))
         rewards = self._playout(state, rng)
+        if first is not None:
+            self._paired_rewards.setdefault(first, []).append(rewards[searcher])
         self.simulated += len(state.history) - start
         for visited, _mover in path:
             visited.visits += 1
@@ -286,7 +369,7 @@ class IsmctsBot:
             # Cut short: each seat's score now plus what its position may still score, as the families reckon it.
             to_come = self.guide.points_to_come(state)
             if to_come is not None:
-                return rewards_of(state.game.scoring.score_state(state), to_come)
+                return rewards_of(state.game.scoring.score_state(state), to_come, self.spread)
         if not state.is_terminal():
             # Cut short, with no estimate: scored as if play ended here, the ruleset's finish steps included (a
             # final harvest sells what the fields hold: coins alone would call a field about to pay worthless).
@@ -307,27 +390,54 @@ class IsmctsBot:
             state.apply_action(state.legal_actions().sample_by_kind(rng))
 
 
-def rewards_of(result: Any, to_come: list[float] | None = None) -> list[float]:
+def _word(state: Any, action: int, player: int) -> tuple[str, Any]:
+    """An action's space and the word its log entry starts with (``offer``, ``accept``, ``pass``...)."""
+    space = state.game.space_of(action)
+    return space.name, space.to_json(state, action, player).get("action")
+
+
+def rewards_of(result: Any, to_come: list[float] | None = None, spread: float = 0.0) -> list[float]:
     """Each seat's reward in [0, 1]: a win's share (1/k for k winners) plus a little for the rank by score.
 
     The rank breaks the ties of the win alone (most playouts are lost by
     all but one), so the search still prefers a closer second place. With
     ``to_come`` (a game cut short), each seat's score is its score now plus
-    its estimate, and the winners are those with the most.
+    its estimate; an estimate is a guess, so with a ``spread`` (in points)
+    the win is shared by how likely each seat is to end first (a softmax of
+    the scores over the spread) rather than given whole to the one ahead: a
+    point gained then counts even where it does not change the leader.
     """
     players = result.players
     count = len(players)
     if to_come is None:
         standings = [(not player.eliminated, player.score) for player in players]
         winners = {index for index, player in enumerate(players) if player.name in result.winners}
+        shares = [1 / len(winners) if index in winners else 0.0 for index in range(count)]
     else:
         standings = [(not player.eliminated, float(player.score) + extra) for player, extra in zip(players, to_come)]
-        best = max(standings)
-        winners = {index for index, standing in enumerate(standings) if standing == best and standing[0]}
-    share = 1 / len(winners) if winners else 0.0
+        shares = _win_shares(standings, spread)
     rewards = []
-    for index, standing in enumerate(standings):
+    for share, standing in zip(shares, standings):
         below = sum(1 for other in standings if other < standing)
         rank = below / (count - 1) if count > 1 else 0.0
-        rewards.append(0.8 * (share if index in winners else 0.0) + 0.2 * rank)
+        rewards.append(0.8 * share + 0.2 * rank)
     return rewards
+
+
+def _win_shares(standings: list[tuple[bool, float]], spread: float) -> list[float]:
+    """Each seat's share of the win by estimated scores: the leaders' (ties shared), or a softmax over ``spread``."""
+    alive = [index for index, (playing, _score) in enumerate(standings) if playing]
+    shares = [0.0] * len(standings)
+    if not alive:
+        return shares
+    best = max(standings[index][1] for index in alive)
+    if spread <= 0:
+        leaders = [index for index in alive if standings[index][1] == best]
+        for index in leaders:
+            shares[index] = 1 / len(leaders)
+        return shares
+    weights = {index: math.exp((standings[index][1] - best) / spread) for index in alive}
+    total = sum(weights.values())
+    for index, weight in weights.items():
+        shares[index] = weight / total
+    return shares

@@ -28,7 +28,7 @@ the same random generator. That is what lets a bot search without peeking.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import CardrulesError
 from .zones import visible_to
@@ -203,23 +203,30 @@ class InformationSet:
         game, history, chance_record, first_player = observation.record()
         return cls(game, observation.player, history, chance_record, first_player, observation.visible())
 
-    def sample(self, rng: random.Random, attempts: int = MOST_DEALS) -> Any:
+    def sample(self, rng: random.Random, attempts: int = MOST_DEALS,
+               agrees: Callable[[Any, int], bool] | None = None, window: int = 0) -> Any:
         """A state that fits what the player knows, drawn with ``rng``; None when no deal drawn fits.
 
         The state records no events; its later shuffles (while a bot searches
-        ahead) are drawn from the same generator.
+        ahead) are drawn from the same generator. With ``agrees``, a deal must
+        also explain the last ``window`` actions: ``agrees(state, action)`` is
+        asked before each is applied (a model of the other players: would they
+        have done that, holding these cards?).
         """
         for _attempt in range(attempts):
-            state = self._deal(rng)
+            state = self._deal(rng, agrees, window)
             if state is not None:
                 return state
         return None
 
-    def _deal(self, rng: random.Random) -> Any:
+    def _deal(self, rng: random.Random, agrees: Callable[[Any, int], bool] | None = None, window: int = 0) -> Any:
         chance = _DealtAgain(self.plan, self.first_player, rng)
+        checked_from = len(self.history) - window if agrees is not None else len(self.history)
         try:
             state = self.game.new_initial_state(chance_source=chance, record_events=False)
-            for action in self.history:
+            for index, action in enumerate(self.history):
+                if index >= checked_from and not agrees(state, action):
+                    return None
                 state.apply_action(action)
         except (DealRefused, CardrulesError):
             # An action the deal makes illegal: the player saw it was legal, so this deal cannot be.
