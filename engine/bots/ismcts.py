@@ -15,9 +15,12 @@ visits in which it could have been chosen); the other players play as the
 heuristic bot would (reading their own views of the drawn game: an opponent
 model, not a peek). It adds one node, plays on with the heuristic bot for
 every seat (a *playout*) and backs the result up. A playout longer than
-``depth`` actions stops there and is scored as if play ended there, the
-ruleset's finish steps included (a final harvest sells what the fields hold:
-the score now predicts a long card game's end better than one more path to it).
+``depth`` actions stops there. Where a block family reckons what a position
+may still score (``HeuristicBot.points_to_come``: what Bohnanza's fields may
+still pay), each seat is scored by its score now plus that estimate;
+elsewhere play ends there and the ruleset's finish steps run (a final harvest
+sells what the fields hold). Either predicts a long card game's end better
+than one more path to it.
 
 Random playouts would mislead it: a table of random players wastes what it
 holds, and a search that plays against wasters loses to careful players
@@ -25,12 +28,23 @@ holds, and a search that plays against wasters loses to careful players
 
 Legal sets too large to try whole (every set of cards one could bid, every
 trade offer) are *widened*: a node tries the heuristic bot's choice for the
-player to move, then actions drawn by kind, at most ``width`` in all. The
+player to move, then the runners-up its policy ranks (the next best offers)
+and the ruleset's hints, or where the policy ranks nothing, actions drawn by
+kind, at most ``width`` in all. The
 heuristic's choice is searched first and favoured by a bonus that fades with
 its visits (progressive bias), so the search leaves it only for a move that
 proves better; and the move made is the heuristic's unless the search's
 favourite was visited at least ``MIN_SWITCH_VISITS`` times (a tight budget
 plays as the heuristic does, rather than on the noise of a few playouts).
+
+With ``paired``, the root is searched differently: each drawn game is
+played once after every root action, so that the luck of the deal is the
+same for each, and the heuristic's choice stands unless another action beat
+it game for game by more than the noise (a paired test). ``model_window``
+draws only games in which the heuristic, at the others' seats, would have
+made the same kind of move as they did in their last actions (when such a
+game turns up). Both are off by default: ``docs/api.md`` ("Bots") has what
+they were measured to change.
 
 Budget: ``bot:ismcts`` searches until it has simulated ``DEFAULT_ACTIONS``
 actions (walks and playouts together), and at most ``DEFAULT_ITERATIONS``
@@ -149,11 +163,11 @@ class IsmctsBot:
         if len(root.candidates) == 1:
             # Nothing else worth a try (the policy ranks no runner-up, nor does the ruleset hint one).
             self.last_search = {"iterations": 0, "actions": 0, "deals": 0, "guided": root.guided,
-                                "pinned": information.pinned, "free": information.free}
+                                "pinned": information.pinned, "free": information.free, "tried": {}}
             return root.guided
         games: list[Any] = []
         self.simulated = 0
-        self._paired_rewards: dict[int, list[float]] = {}
+        self._paired_rewards = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = cycles = 0
         while True:
