@@ -206,7 +206,8 @@ def test_the_searching_bot_plays_whole_games_legally(name, players):
         assert action in legal
         if player == 0 and bots[0].last_search:
             searched += 1
-            assert bots[0].last_search["deals"] >= 1
+            # A search draws games, unless nothing but the heuristic's choice was worth a try.
+            assert bots[0].last_search["deals"] >= 1 or not bots[0].last_search["tried"]
         state.apply_action(action)
     assert searched > 0 and state.result().players
 

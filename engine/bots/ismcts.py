@@ -16,8 +16,8 @@ heuristic bot would (reading their own views of the drawn game: an opponent
 model, not a peek). It adds one node, plays on with the heuristic bot for
 every seat (a *playout*) and backs the result up. A playout longer than
 ``depth`` actions stops there. Where a block family reckons what a position
-may still score (``HeuristicBot.points_to_come``: what Bohnanza's fields may
-still pay), each seat is scored by its score now plus that estimate;
+may still score (``HeuristicBot.points_to_come``: what the harvest family's
+zones may still pay), each seat is scored by its score now plus that estimate;
 elsewhere play ends there and the ruleset's finish steps run (a final harvest
 sells what the fields hold). Either predicts a long card game's end better
 than one more path to it.
