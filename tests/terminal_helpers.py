@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -24,10 +25,20 @@ def plain(text: str) -> str:
     return ANSI.sub("", text)
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: the signals a program started from a terminal gets by default.
+
+    A test run started under ``nohup`` (or any runner that ignores SIGHUP)
+    would otherwise hand its children an ignored SIGHUP, and a closed
+    terminal would not reach the program under test.
+    """
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def spawn(*args: str, timeout: int = 30) -> pexpect.spawn:
     """`cardrules ARGS` in a pseudo-terminal 120 columns wide and 50 lines high."""
     child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], *args], cwd=str(ROOT), env=ENV, encoding="utf-8",
-                          timeout=timeout, dimensions=(50, 120))
+                          timeout=timeout, dimensions=(50, 120), preexec_fn=_as_from_a_terminal)
     # The prompts are read before anything is typed: no need for pexpect's pause before each line sent.
     child.delaybeforesend = None
     return child
