@@ -149,15 +149,10 @@ class TradeStep(FlowNode):
         self.all_tradable = all(self.tradable)
         self.ask_limits_by_hand: dict[int, tuple[int, ...]] = {}
 
-    # frame: [node, stage, actor, offers made per seat, passes in a row, pending offer int, offerer,
-    #         the offers made so far (a tuple of offer ints per seat)]
+    # frame: [node, stage, actor, the offers each seat has made (a tuple of offer ints per seat), passes in a row,
+    #         pending offer int, offerer]; the tuples are replaced, never changed, so a copy of the list is a copy.
     def new_frame(self) -> list:
-        return [self, OFFERING, 0, None, 0, None, 0, None]
-
-    def copy_frame(self, frame: list) -> list:
-        copied = list(frame)
-        copied[3] = list(frame[3]) if frame[3] is not None else None
-        return copied
+        return [self, OFFERING, 0, None, 0, None, 0]
 
     # ------------------------------------------------------------------ what may be offered
 
@@ -189,7 +184,7 @@ class TradeStep(FlowNode):
 
     def offer_choices(self, state: Any, frame: list, player: int) -> list[tuple]:
         """What ``player`` may offer now, per receiver (see :class:`OfferActions`); empty when nothing."""
-        if frame[3][player] >= self.cap:
+        if len(frame[3][player]) >= self.cap:
             return []
         active = state.variables[self.player]
         pool = self._pool_counts(state)
@@ -214,7 +209,7 @@ class TradeStep(FlowNode):
 
     def can_offer(self, state: Any, frame: list, player: int) -> bool:
         """Whether ``player`` has any offer to make now (what :meth:`offer_choices` says, without listing)."""
-        if frame[3][player] >= self.cap:
+        if len(frame[3][player]) >= self.cap:
             return False
         zones, hands = state.zones, self.hand_slots
         if zones[hands[player]]:
@@ -235,7 +230,7 @@ class TradeStep(FlowNode):
         frame = state.stack[-1]
         if frame[0] is not self or frame[1] != OFFERING or frame[2] != player:
             return _("it is not your turn to make an offer")
-        if frame[3][player] >= self.cap:
+        if len(frame[3][player]) >= self.cap:
             return _("you have made the most offers allowed this turn ({count})", count=self.cap)
         active = state.variables[self.player]
         receiver = offer.receiver
@@ -273,8 +268,7 @@ class TradeStep(FlowNode):
 
     def start(self, state: Any, frame: list) -> int:
         active = state.variables[self.player]
-        frame[1], frame[2], frame[3], frame[4], frame[5] = OFFERING, active, [0] * state.player_count, 0, None
-        frame[7] = ((),) * state.player_count
+        frame[1], frame[2], frame[3], frame[4], frame[5] = OFFERING, active, ((),) * state.player_count, 0, None
         return state.decide(active)
 
     def _next_actor(self, state: Any, frame: list) -> int:
@@ -302,9 +296,10 @@ class TradeStep(FlowNode):
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         facts: dict[str, Any] = {"stage": "answer" if frame[1] == ANSWERING else "offer",
-                                 "offers_made": tuple(frame[3] or ()), "offers_allowed": self.cap,
+                                 "offers_made": tuple(len(made) for made in frame[3] or ()),
+                                 "offers_allowed": self.cap,
                                  # Every offer is made aloud: everyone knows which each player has made this turn.
-                                 "offers_so_far": frame[7] or (),
+                                 "offers_so_far": frame[3] or (),
                                  "active": state.variables[self.player], "hand": self.hand_id, "pool": self.pool_id}
         if frame[1] == ANSWERING:
             offerer = frame[6]
@@ -341,9 +336,8 @@ class TradeStep(FlowNode):
         problem = self.offer_problem(state, player, offer)
         if problem is not None:
             raise IllegalActionError.at(problem)
-        frame[3][player] += 1
-        made = frame[7]
-        frame[7] = made[:player] + (made[player] + (action,),) + made[player + 1:]
+        made = frame[3]
+        frame[3] = made[:player] + (made[player] + (action,),) + made[player + 1:]
         frame[1], frame[4], frame[5], frame[6] = ANSWERING, 0, action, player
         return state.decide(offer.receiver)
 
