@@ -60,7 +60,11 @@ def _play(game, kinds: list[str], bot_seed: int, deal_seed: int):
     from engine.bots import make_bot
 
     bots = [make_bot(kind, bot_seed + seat) for seat, kind in enumerate(kinds)]
-    state = game.new_initial_state(seed=deal_seed, record_events=False)
+    return _played_out(game.new_initial_state(seed=deal_seed, record_events=False), bots)
+
+
+def _played_out(state: Any, bots: list[Any]) -> Any:
+    """``state`` played to its end by ``bots`` (one per seat); the same state, finished."""
     while not state.is_terminal():
         player = state.current_player()
         state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
@@ -177,13 +181,6 @@ def _margin(result: Any, seat: int) -> tuple[float, bool]:
     return scores[seat] - best_other, result.players[seat].name in result.winners
 
 
-def _played_out(state: Any, bots: list[Any]) -> Any:
-    while not state.is_terminal():
-        player = state.current_player()
-        state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
-    return state.result()
-
-
 def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tuple[str, bool, float, int, float]]:
     """One heuristic game's sampled decisions: ``(kind, differs, margin gained, wins gained, seconds)`` each."""
     ruleset_name, kind, number, every, options = job
@@ -212,7 +209,7 @@ def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tu
                     for move in (searched, heuristic):
                         branch = state.clone()
                         branch.apply_action(move)
-                        outcomes.append(_margin(_played_out(branch, bots), player))
+                        outcomes.append(_margin(_played_out(branch, bots).result(), player))
                     (margin, won), (their_margin, they_won) = outcomes
                     judged.append((decision, True, margin - their_margin, int(won) - int(they_won), seconds))
         state.apply_action(heuristic)

@@ -57,10 +57,7 @@ class TradingPolicy(FieldPolicy):
         turn = parts.get("pass")
         if not answering and "offer" not in parts and turn is not None:
             return next(iter(turn))
-        active = facts.get("active", obs.player)
-        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
-        holding = read_holding(obs, rules, obs.player, pool if active == obs.player else ())
-        outlook = self.outlook(obs, rules, holding)
+        active, pool, holding, outlook = self._position(obs, rules)
         if active == obs.player and not answering:
             # Before offering its face-up cards, the active player may make room (every last chance offers it too).
             action = self.at_any_time(obs, rules, parts, holding, outlook)
@@ -84,10 +81,7 @@ class TradingPolicy(FieldPolicy):
         answering = obs.decision.get("stage") == "answer"
         if answering and "accept" not in parts:
             return []
-        active = obs.decision.get("active", obs.player)
-        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
-        holding = read_holding(obs, rules, obs.player, pool if active == obs.player else ())
-        outlook = self.outlook(obs, rules, holding)
+        active, pool, holding, outlook = self._position(obs, rules)
         if answering:
             ways = [action for _gain, action in self.accepting(obs, rules, parts, holding, outlook, count)]
             return ways + [obs.game.space("reply").base]
@@ -95,6 +89,13 @@ class TradingPolicy(FieldPolicy):
                                                                   count)]
         turn = parts.get("pass")
         return found + (list(turn) if turn is not None else [])
+
+    def _position(self, obs: Observation, rules: FieldRules) -> tuple[int, Sequence[str], Holding, Outlook]:
+        """The active player, the face-up pool, this player's holding (the pool theirs when active) and outlook."""
+        active = obs.decision.get("active", obs.player)
+        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
+        holding = read_holding(obs, rules, obs.player, pool if active == obs.player else ())
+        return active, pool, holding, self.outlook(obs, rules, holding)
 
     # ------------------------------------------------------------------ answering
 
