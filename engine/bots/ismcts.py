@@ -40,11 +40,12 @@ plays as the heuristic does, rather than on the noise of a few playouts).
 With ``paired``, the root is searched differently: each drawn game is
 played once after every root action, so that the luck of the deal is the
 same for each, and the heuristic's choice stands unless another action beat
-it game for game by more than the noise (a paired test). ``model_window``
-draws only games in which the heuristic, at the others' seats, would have
-made the same kind of move as they did in their last actions (when such a
-game turns up). Both are off by default: ``docs/api.md`` ("Bots") has what
-they were measured to change.
+it game for game by more than the noise (a paired test). With ``explain``,
+that many games are drawn and the ``deals`` kept are those the heuristic,
+at the others' seats, explains best: it would have made the very moves they
+made in their last ``explain_window`` actions (an offer of the same cards,
+the same answer), or most of them. Both are off by default: ``docs/api.md``
+("Bots") has what they were measured to change.
 
 Budget: ``bot:ismcts`` searches until it has simulated ``DEFAULT_ACTIONS``
 actions (walks and playouts together), and at most ``DEFAULT_ITERATIONS``
@@ -82,8 +83,8 @@ SWITCH_SIGNIFICANCE = 2.0
 # A playout longer than this is scored as if the game ended there (a long card game's playouts cost more than
 # they tell).
 PLAYOUT_DEPTH = 120
-# Deals tried for one that the heuristic model of the others explains, before any deal that fits will do.
-MODEL_ATTEMPTS = 8
+# With ``explain``: how many of the others' last actions a kept deal should explain.
+EXPLAIN_WINDOW = 60
 # How many of the heuristic policy's runners-up a node of many actions tries (where the policy ranks its options).
 RANKED = 3
 
@@ -114,7 +115,7 @@ class IsmctsBot:
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
                  playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
                  cut: str = "estimate", ranked: int = RANKED, spread: float = 0.0, paired: bool = False,
-                 model_window: int = 0) -> None:
+                 explain: int = 0, explain_window: int = EXPLAIN_WINDOW) -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -141,8 +142,10 @@ class IsmctsBot:
         # Whether every root action is tried in each drawn game (and the best mean reward chosen), rather than
         # the root choosing by UCB like any node.
         self.paired = paired
-        # How many of the last actions a drawn game must explain as the heuristic's (0: any deal that fits).
-        self.model_window = model_window
+        # How many deals are drawn to keep the ``deals`` that best explain the others' last ``explain_window``
+        # actions as the heuristic's (0: every deal that fits is kept, as drawn).
+        self.explain = explain
+        self.explain_window = explain_window
         self.last_search: dict[str, Any] = {}
         # With ``paired``: this move's reward of each root action, drawn game by drawn game.
         self._paired_rewards: dict[int, list[float]] = {}
@@ -163,9 +166,19 @@ class IsmctsBot:
         if len(root.candidates) == 1:
             # Nothing else worth a try (the policy ranks no runner-up, nor does the ruleset hint one).
             self.last_search = {"iterations": 0, "actions": 0, "deals": 0, "guided": root.guided,
-                                "pinned": information.pinned, "free": information.free, "tried": {}}
+                                "pinned": information.pinned, "free": information.free, "unexplained": [],
+                                "tried": {}}
             return root.guided
         games: list[Any] = []
+        unexplained: list[int] = []
+        if self.explain:
+            # The deals the heuristic model of the others explains best, best first (the iterations cycle through
+            # them); no more are drawn while searching.
+            explained = information.best_explained(self.rng, self.explain, self.deals, self._explains,
+                                                   self.explain_window)
+            games = [state for state, _misses in explained]
+            unexplained = [misses for _state, misses in explained]
+        drawing = not games
         self.simulated = 0
         self._paired_rewards = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -177,13 +190,8 @@ class IsmctsBot:
                 break
             if self.actions is not None and self.simulated >= self.actions:
                 break
-            if len(games) < self.deals:
-                drawn = None
-                if self.model_window:
-                    # A deal in which the others, played by the heuristic, would have done what they did.
-                    drawn = information.sample(self.rng, MODEL_ATTEMPTS, self._agrees, self.model_window)
-                if drawn is None:
-                    drawn = information.sample(self.rng)
+            if drawing and len(games) < self.deals:
+                drawn = information.sample(self.rng)
                 if drawn is not None:
                     games.append(drawn)
             if not games:
@@ -203,6 +211,9 @@ class IsmctsBot:
                             "guided": root.guided,
                             "pinned": information.pinned,
                             "free": information.free,
+                            # With ``explain``: how many of the others' last actions each deal kept leaves
+                            # unexplained.
+                            "unexplained": unexplained,
                             # Each action tried at the root: its visits and its mean reward for this bot.
                             "tried": {action: (child.visits, child.reward[player] / child.visits)
                                       for action, child in root.children.items()}}
@@ -217,14 +228,19 @@ class IsmctsBot:
             return root.guided
         return best
 
-    def _agrees(self, state: Any, action: int) -> bool:
-        """Whether the player to move in ``state`` would have made an action of ``action``'s kind, were they the
-        heuristic bot (accepted or declined, offered or passed: the cards' places in a hand differ between deals)."""
+    def _explains(self, state: Any, action: int) -> bool:
+        """Whether the heuristic, in the seat of the player to move in ``state``, would have made ``action``: the
+        very move, as the log writes it (an offer of the same card types, the same answer; a card's copy number
+        may differ between deals). This bot's own moves need no explaining."""
         mover = state.current_player()
         if mover == self.searcher:
             return True
         choice = self.guide.choose(state.observation(mover), state.legal_actions())
-        return choice == action or _word(state, choice, mover) == _word(state, action, mover)
+        if choice == action:
+            return True
+        space = state.game.space_of(action)
+        return state.game.space_of(choice) is space and \
+            space.to_json(state, choice, mover) == space.to_json(state, action, mover)
 
     def _best_paired(self, root: _Node, player: int) -> int:
         """The heuristic's choice, unless another root action did clearly better in the same drawn games.
@@ -402,12 +418,6 @@ class IsmctsBot:
             state.apply_action(guide.choose(state.observation(player), state.legal_actions()))
         else:
             state.apply_action(state.legal_actions().sample_by_kind(rng))
-
-
-def _word(state: Any, action: int, player: int) -> tuple[str, Any]:
-    """An action's space and the word its log entry starts with (``offer``, ``accept``, ``pass``...)."""
-    space = state.game.space_of(action)
-    return space.name, space.to_json(state, action, player).get("action")
 
 
 def rewards_of(result: Any, to_come: list[float] | None = None, spread: float = 0.0) -> list[float]:

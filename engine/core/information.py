@@ -21,6 +21,10 @@ player knows, and nothing else:
   they lack), or after which the player would see something else than they
   do, is refused and another is drawn.
 
+A player's actions tell something of their hidden cards too: ``best_explained``
+keeps, of many deals, those in which a model of the players (a bot reading
+their views of the deal) would have made their last actions.
+
 The draw depends only on the pinned types, the card types of each shuffle and
 the actions: two games the player cannot tell apart give the same states from
 the same random generator. That is what lets a bot search without peeking.
@@ -203,34 +207,66 @@ class InformationSet:
         game, history, chance_record, first_player = observation.record()
         return cls(game, observation.player, history, chance_record, first_player, observation.visible())
 
-    def sample(self, rng: random.Random, attempts: int = MOST_DEALS,
-               agrees: Callable[[Any, int], bool] | None = None, window: int = 0) -> Any:
-        """A state that fits what the player knows, drawn with ``rng``; None when no deal drawn fits.
+    def sample(self, rng: random.Random, attempts: int = MOST_DEALS) -> Any:
+        """A state that fits what the player knows, drawn with ``rng``; None when no deal of ``attempts`` fits.
 
         The state records no events; its later shuffles (while a bot searches
-        ahead) are drawn from the same generator. With ``agrees``, a deal must
-        also explain the last ``window`` actions: ``agrees(state, action)`` is
-        asked before each is applied (a model of the other players: would they
-        have done that, holding these cards?).
+        ahead) are drawn from the same generator.
         """
         for _attempt in range(attempts):
-            state = self._deal(rng, agrees, window)
-            if state is not None:
-                return state
+            dealt = self._deal(rng)
+            if dealt is not None:
+                return dealt[0]
         return None
 
-    def _deal(self, rng: random.Random, agrees: Callable[[Any, int], bool] | None = None, window: int = 0) -> Any:
+    def best_explained(self, rng: random.Random, draws: int, keep: int,
+                       explains: Callable[[Any, int], bool], window: int) -> list[tuple[Any, int]]:
+        """Of ``draws`` deals drawn with ``rng``, the ``keep`` (at most) that fit and best explain the last
+        ``window`` actions: ``(state, misses)`` each, the fewest misses first.
+
+        ``explains(state, action)`` is asked before each of those actions is
+        applied: a model of the other players (would they have done that,
+        holding these cards?). A deal misses the actions it does not
+        explain; the fewer it misses, the likelier it is the real one when
+        the others play as the model does. Of deals that miss as many, the
+        one drawn first comes first. A deal is no longer replayed once it
+        misses more than the worst of a full ``keep`` would, so a draw that
+        cannot be kept costs less than a whole replay.
+        """
+        kept: list[tuple[int, int, Any]] = []
+        for number in range(draws):
+            most_misses = window
+            if len(kept) >= keep:
+                most_misses = kept[-1][0] - 1
+                if most_misses < 0:
+                    break  # every deal kept explains every action: no deal drawn could do better
+            dealt = self._deal(rng, explains, window, most_misses)
+            if dealt is None:
+                continue
+            state, misses = dealt
+            kept.append((misses, number, state))
+            kept.sort(key=lambda entry: entry[:2])
+            del kept[keep:]
+        return [(state, misses) for misses, _number, state in kept]
+
+    def _deal(self, rng: random.Random, explains: Callable[[Any, int], bool] | None = None, window: int = 0,
+              most_misses: int = 0) -> tuple[Any, int] | None:
+        """A drawn state that fits, and how many of the last ``window`` actions ``explains`` denied (a deal that
+        misses more than ``most_misses`` is refused); None when the deal does not fit."""
         chance = _DealtAgain(self.plan, self.first_player, rng)
-        checked_from = len(self.history) - window if agrees is not None else len(self.history)
+        checked_from = len(self.history) - window if explains is not None else len(self.history)
+        misses = 0
         try:
             state = self.game.new_initial_state(chance_source=chance, record_events=False)
             for index, action in enumerate(self.history):
-                if index >= checked_from and not agrees(state, action):
-                    return None
+                if index >= checked_from and not explains(state, action):
+                    misses += 1
+                    if misses > most_misses:
+                        return None
                 state.apply_action(action)
         except (DealRefused, CardrulesError):
             # An action the deal makes illegal: the player saw it was legal, so this deal cannot be.
             return None
         if state.observation(self.player).visible() != self._expected:
             return None
-        return state
+        return state, misses
