@@ -12,6 +12,8 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
 
     python -m benchmarks.bot_strength --search KIND --decisions GAMES [--every K] [--set NAME=VALUE] RULESET ...
 
+    python -m benchmarks.bot_strength --search KIND --inference GAMES [--every K] [--set NAME=VALUE] RULESET ...
+
 With ``--search`` it measures a searching bot (``ismcts``, ``ismcts:200``,
 ``ismcts:0.5s``) against three heuristic bots, its seat rotating, with a 95%
 interval, the time its searched moves take (mean and the slowest), and with
@@ -31,6 +33,14 @@ and the wins gained or lost. Heuristic play is deterministic, so the only
 difference between the two continuations is the move: a positive mean is a
 search that improves on the heuristic one decision at a time.
 
+``--inference GAMES`` measures the games the searching bot draws at the same
+decisions (``IsmctsBot.drawn_games``): the share of the cards the other
+players hide from it (their hands) that a drawn game puts in the right zone,
+by card type, and at the right place where the zone is ordered, against
+plain deals drawn with its ``explain`` off at the same decisions, with the
+time each takes. It tells whether a way of drawing games reads the others'
+moves better, without searching.
+
 Defaults: high-society/ja and high-society/ko (2,000 games each),
 bohnanza/amigo and bohnanza/high-bohn (1,000 games each); GAMES sets the
 number for every ruleset named. For a ruleset whose players build cards
@@ -45,6 +55,7 @@ import json
 import math
 import sys
 import time
+from collections import Counter
 from itertools import islice
 from typing import Any, Callable, Iterator
 
@@ -181,15 +192,16 @@ def _margin(result: Any, seat: int) -> tuple[float, bool]:
     return scores[seat] - best_other, result.players[seat].name in result.winners
 
 
-def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tuple[str, bool, float, int, float]]:
-    """One heuristic game's sampled decisions: ``(kind, differs, margin gained, wins gained, seconds)`` each."""
-    ruleset_name, kind, number, every, options = job
+def _sampled_decisions(ruleset_name: str, number: int, every: int) -> Iterator[tuple[int, Any, Any, Any, int, list]]:
+    """Heuristic game ``number``'s every ``every``-th decision that is not forced: ``(how many decisions not forced
+    so far, state, observation, legal, the heuristic's move, the bots)`` each; the game goes on by the heuristic's
+    move after each."""
     from engine.bots import make_bot
 
     game = compiled_game(ruleset_name, tuple(PLAYERS))
     bots = [make_bot("heuristic", number * 13 + seat) for seat in range(len(PLAYERS))]
     state = game.new_initial_state(seed=number, record_events=False)
-    judged, unforced = [], 0
+    unforced = 0
     while not state.is_terminal():
         player = state.current_player()
         observation, legal = state.observation(player), state.legal_actions()
@@ -197,34 +209,55 @@ def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tu
         if len(list(islice(legal, 2))) > 1:
             unforced += 1
             if unforced % every == 0:
-                searcher = searching_bot(kind, number * 1_000 + unforced, options)
-                started = time.perf_counter()
-                searched = searcher.choose(observation, legal)
-                seconds = time.perf_counter() - started
-                decision = observation.decision.get("kind", "")
-                if searched == heuristic:
-                    judged.append((decision, False, 0.0, 0, seconds))
-                else:
-                    outcomes = []
-                    for move in (searched, heuristic):
-                        branch = state.clone()
-                        branch.apply_action(move)
-                        outcomes.append(_margin(_played_out(branch, bots).result(), player))
-                    (margin, won), (their_margin, they_won) = outcomes
-                    judged.append((decision, True, margin - their_margin, int(won) - int(they_won), seconds))
+                yield unforced, state, observation, legal, heuristic, bots
         state.apply_action(heuristic)
+
+
+def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tuple[str, bool, float, int, float]]:
+    """One heuristic game's sampled decisions: ``(kind, differs, margin gained, wins gained, seconds)`` each."""
+    ruleset_name, kind, number, every, options = job
+    judged = []
+    for unforced, state, observation, legal, heuristic, bots in _sampled_decisions(ruleset_name, number, every):
+        player = observation.player
+        searcher = searching_bot(kind, number * 1_000 + unforced, options)
+        started = time.perf_counter()
+        searched = searcher.choose(observation, legal)
+        seconds = time.perf_counter() - started
+        decision = observation.decision.get("kind", "")
+        if searched == heuristic:
+            judged.append((decision, False, 0.0, 0, seconds))
+            continue
+        outcomes = []
+        for move in (searched, heuristic):
+            branch = state.clone()
+            branch.apply_action(move)
+            outcomes.append(_margin(_played_out(branch, bots).result(), player))
+        (margin, won), (their_margin, they_won) = outcomes
+        judged.append((decision, True, margin - their_margin, int(won) - int(they_won), seconds))
     return judged
+
+
+def _over_games(measure: Callable[[Any], list[tuple]], ruleset_name: str, kind: str, games: int, every: int,
+                workers: int, options: dict[str, Any] | None, first: int, done: str) -> list[tuple]:
+    """``measure``'s rows for every sampled decision of ``games`` heuristic games, in game order."""
+    jobs = [(ruleset_name, kind, first + number, every, options or {}) for number in range(games)]
+    rows: list[tuple] = []
+    for part in _in_workers(measure, jobs, workers):
+        rows += part
+        print(f"  {ruleset_name} {kind}: {len(rows)} decisions {done}", file=sys.stderr, flush=True)
+    return rows
+
+
+def inference_quality(ruleset_name: str, kind: str, games: int, every: int = 10, workers: int = 1,
+                      options: dict[str, Any] | None = None, first: int = 100_000) -> list[tuple]:
+    """Every measured decision of ``games`` heuristic games (see the module docstring), in game order."""
+    return _over_games(_inferred_decisions, ruleset_name, kind, games, every, workers, options, first, "measured")
 
 
 def decision_quality(ruleset_name: str, kind: str, games: int, every: int = 10, workers: int = 1,
                      options: dict[str, Any] | None = None, first: int = 100_000) -> list[tuple]:
     """Every judged decision of ``games`` heuristic games (see the module docstring), in game order."""
-    jobs = [(ruleset_name, kind, first + number, every, options or {}) for number in range(games)]
-    judged: list[tuple] = []
-    for part in _in_workers(_judged_decisions, jobs, workers):
-        judged += part
-        print(f"  {ruleset_name} {kind}: {len(judged)} decisions judged", file=sys.stderr, flush=True)
-    return judged
+    return _over_games(_judged_decisions, ruleset_name, kind, games, every, workers, options, first, "judged")
 
 
 def decision_report(ruleset_name: str, kind: str, judged: list[tuple]) -> str:
@@ -245,6 +278,62 @@ def decision_report(ruleset_name: str, kind: str, judged: list[tuple]) -> str:
             f"{sum(row[1] for row in judged)} differ; margin gained per decision {mean:+.3f} "
             f"(standard error {error:.3f}); wins gained {sum(row[3] for row in judged):+d}; "
             f"mean {sum(row[4] for row in judged) / max(count, 1):.2f} s a move ({kinds})")
+
+
+def _hidden_placed(truth: Any, drawn: Any, player: int) -> tuple[int, int, int, int]:
+    """Of the cards the other players keep out of ``player``'s sight (their hands...): how many ``drawn`` puts in the
+    right zone (by card type), of how many; and of those in ordered zones, how many at the right place, of how many.
+    Shared hidden zones (a draw pile) are left out: nobody's actions tell anything of them."""
+    from engine.core.zones import SHARED, instances_in, visible_to
+
+    layout = truth.game.zones
+    type_of = truth.game.cards.type_of
+    right = hidden = placed = ordered = 0
+    for slot in range(len(layout)):
+        owner, spec = layout.slot_owner[slot], layout.specs[layout.slot_zone[slot]]
+        if owner in (player, SHARED) or visible_to(spec, owner, player)[0]:
+            continue
+        true_types = [type_of[instance] for instance in instances_in(truth.zones[slot])]
+        drawn_types = [type_of[instance] for instance in instances_in(drawn.zones[slot])]
+        hidden += len(true_types)
+        right += sum((Counter(true_types) & Counter(drawn_types)).values())
+        if spec.kind == "row":
+            ordered += len(true_types)
+            placed += sum(1 for true_type, drawn_type in zip(true_types, drawn_types) if true_type == drawn_type)
+    return right, hidden, placed, ordered
+
+
+def _inferred_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tuple[tuple[int, ...], ...]]:
+    """One heuristic game's sampled decisions: for the searching bot's drawn games, then for plain deals (its
+    ``explain`` off), the sums of :func:`_hidden_placed` over the games drawn, their number and the seconds."""
+    ruleset_name, kind, number, every, options = job
+    measured = []
+    for unforced, state, observation, _legal, _heuristic, _bots in _sampled_decisions(ruleset_name, number, every):
+        row = []
+        for settings in (options, {**options, "explain": 0}):
+            bot = searching_bot(kind, number * 1_000 + unforced, settings)
+            started = time.perf_counter()
+            games = bot.drawn_games(observation.information_set())
+            seconds = time.perf_counter() - started
+            sums = [0, 0, 0, 0]
+            for drawn, _misses in games:
+                sums = [total + part for total, part in zip(sums, _hidden_placed(state, drawn, observation.player))]
+            row.append((*sums, len(games), seconds))
+        measured.append(tuple(row))
+    return measured
+
+
+def inference_report(ruleset_name: str, kind: str, measured: list[tuple]) -> str:
+    """How well the searching bot's drawn games place the others' hidden cards, against plain deals, in one line."""
+    def shares(side: int) -> str:
+        right, hidden, placed, ordered, games, seconds = (sum(row[side][index] for row in measured)
+                                                          for index in range(6))
+        text = f"{right / max(hidden, 1):.1%} in the right zone"
+        if ordered:
+            text += f", {placed / ordered:.1%} at the right place of an ordered zone"
+        return text + f" ({games / max(len(measured), 1):.1f} games, {seconds / max(len(measured), 1):.2f} s a decision)"
+    return (f"{ruleset_name}: the other players' hidden cards in {kind}'s drawn games, at {len(measured)} decisions: "
+            f"{shares(0)}; in plain deals: {shares(1)}")
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -268,6 +357,7 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--curve", default="")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--decisions", type=int, default=0, metavar="GAMES")
+    parser.add_argument("--inference", type=int, default=0, metavar="GAMES")
     parser.add_argument("--every", type=int, default=10)
     parser.add_argument("rulesets", nargs="*", default=["high-society/ja", "bohnanza/amigo"])
     options = parser.parse_args(argv)
@@ -281,6 +371,11 @@ def search_main(argv: list[str]) -> None:
     name = options.search.partition(":")[0]
     kinds = [options.search] + [f"{name}:{budget}" for budget in options.curve.split(",") if budget]
     for ruleset_name in options.rulesets:
+        if options.inference:
+            measured = inference_quality(ruleset_name, options.search, options.inference, max(1, options.every),
+                                         options.workers, bot_options)
+            print(inference_report(ruleset_name, options.search, measured), flush=True)
+            continue
         if options.decisions:
             judged = decision_quality(ruleset_name, options.search, options.decisions, max(1, options.every),
                                       options.workers, bot_options)

@@ -70,3 +70,31 @@ def test_decision_quality_plays_on_after_both_moves_where_the_search_departs_fro
         bot_strength.searching_bot("ismcts", 1, {"no-such-option": 1})
     searcher = bot_strength.searching_bot("ismcts", 1, {"paired": True, "depth": 30})
     assert searcher.paired is True and searcher.depth == 30
+
+
+def test_inference_quality_compares_the_searchs_drawn_games_with_plain_deals_on_the_true_hidden_cards():
+    """`bot_strength --inference`: at each sampled decision, the share of the others' hidden cards each way of
+    drawing games puts right; the true game itself would put them all right."""
+    import random
+
+    from benchmarks import bot_strength
+    from engine.core.information import InformationSet
+
+    measured = bot_strength.inference_quality("bohnanza/amigo", "ismcts", games=1, every=250,
+                                              options={"explain": 6, "deals": 2, "explain_window": 10})
+    assert len(measured) >= 2
+    for explained, plain in measured:
+        right, hidden, placed, ordered, games, seconds = explained
+        assert games == 2 == plain[4] and hidden == plain[1] > 0 and ordered == hidden  # hands are rows
+        assert 0 <= right <= hidden and 0 <= placed <= right and seconds > 0
+    report = bot_strength.inference_report("bohnanza/amigo", "ismcts", measured)
+    assert f"at {len(measured)} decisions" in report and "in plain deals" in report
+    # The measure itself: the true game scores every hidden card; a drawn one fewer, but never more.
+    for _unforced, state, observation, _legal, _move, _bots in bot_strength._sampled_decisions("bohnanza/amigo",
+                                                                                           100_000, 300):
+        player = observation.player
+        right, hidden, placed, ordered = bot_strength._hidden_placed(state, state, player)
+        assert right == hidden == placed == ordered > 0
+        drawn = InformationSet.of_state(state, player).sample(random.Random(1))
+        assert bot_strength._hidden_placed(state, drawn, player)[0] <= hidden
+        break

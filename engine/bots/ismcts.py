@@ -174,8 +174,7 @@ class IsmctsBot:
         if self.explain:
             # The deals the heuristic model of the others explains best, best first (the iterations cycle through
             # them); no more are drawn while searching.
-            explained = information.best_explained(self.rng, self.explain, self.deals, self._explains,
-                                                   self.explain_window)
+            explained = self.drawn_games(information)
             games = [state for state, _misses in explained]
             unexplained = [misses for _state, misses in explained]
         drawing = not games
@@ -227,6 +226,19 @@ class IsmctsBot:
             # A few playouts are noise: leaving the heuristic's choice takes an action searched more than that.
             return root.guided
         return best
+
+    def drawn_games(self, information: Any) -> list[tuple[Any, int | None]]:
+        """The games this bot searches at the decision ``information`` is of: with ``explain``, the ``deals`` its
+        model explains best, each with how many actions it leaves unexplained; else ``deals`` games as drawn (None).
+
+        (A search without ``explain`` draws the same games one an iteration, so a short search draws fewer.)
+        """
+        self.searcher = information.player
+        if self.explain:
+            return information.best_explained(self.rng, self.explain, self.deals, self._explains,
+                                              self.explain_window)
+        drawn = (information.sample(self.rng) for _ in range(self.deals))
+        return [(state, None) for state in drawn if state is not None]
 
     def _explains(self, state: Any, action: int) -> bool:
         """Whether the heuristic, in the seat of the player to move in ``state``, would have made ``action``: the
