@@ -143,7 +143,8 @@ class IsmctsBot:
         # the root choosing by UCB like any node.
         self.paired = paired
         # How many deals are drawn to keep the ``deals`` that best explain the others' last ``explain_window``
-        # actions as the heuristic's (0: every deal that fits is kept, as drawn).
+        # actions as the heuristic's (0: every deal that fits is kept, as drawn). They are drawn before the search,
+        # outside its budget.
         self.explain = explain
         self.explain_window = explain_window
         self.last_search: dict[str, Any] = {}
