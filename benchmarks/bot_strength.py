@@ -20,7 +20,10 @@ interval, the time its searched moves take (mean and the slowest), and with
 ``--curve`` the win rate at each budget (iterations) as well: the budget
 curve. ``--workers`` plays the games in that many processes (one bot each).
 ``--set NAME=VALUE`` (repeatable) sets one of the searching bot's options
-(``paired=true``, ``depth=30``, ``spread=2``...; see ``engine.bots.ismcts``).
+(``paired=true``, ``depth=30``, ``spread=2``, ``rivalry=0``...; see
+``engine.bots.ismcts``). ``--search`` takes any bot kind: ``--search
+heuristic --set rivalry=0.7`` measures a heuristic bot that weighs what its
+trades give a rival against three that play for their own points.
 
 ``--decisions GAMES`` measures the quality of single decisions instead, for
 far less time than whole games: in ``GAMES`` games of four heuristic bots,
@@ -387,9 +390,10 @@ def search_main(argv: list[str]) -> None:
                                                   options=bot_options)
             low, high = wilson(wins, played)
             mean = sum(times) / len(times) if times else 0.0
+            searched = (f"searched moves {len(times)}, mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
+                        if times else "")
             print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{played} wins = {wins / played:.1%} "
-                  f"(95% {low:.1%}-{high:.1%}; parity 25%); searched moves {len(times)}, "
-                  f"mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
+                  f"(95% {low:.1%}-{high:.1%}; parity 25%); {searched}"
                   f"{time.perf_counter() - start:.0f} s in all", flush=True)
 
 

@@ -98,3 +98,25 @@ def test_inference_quality_compares_the_searchs_drawn_games_with_plain_deals_on_
         drawn = InformationSet.of_state(state, player).sample(random.Random(1))
         assert bot_strength._hidden_placed(state, drawn, player)[0] <= hidden
         break
+
+
+def test_bot_strength_measures_any_bot_kind_against_three_heuristic_bots(capsys):
+    """`bot_strength --search heuristic --set rivalry=R`: a heuristic bot with a rivalry in the rotating seat. With
+    none it plays the very games four heuristic bots play, so it wins exactly where that seat wins them."""
+    from benchmarks import bot_strength
+
+    bot = bot_strength.searching_bot("heuristic", 1, {"rivalry": 0.7})
+    assert bot.rivalry == 0.7 and bot.policy_for("trade").rivalry == 0.7
+    found = {}
+    for rivalry in (0, 0.7):
+        bot_strength.search_main(["--search", "heuristic", "--set", f"rivalry={rivalry}", "--games", "8",
+                                  "bohnanza/amigo"])
+        out = capsys.readouterr().out
+        found[rivalry] = int(re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1))
+        assert "searched moves" not in out
+    game = bot_strength.compiled_game("bohnanza/amigo", tuple(bot_strength.PLAYERS))
+    seat_wins = sum(bot_strength.PLAYERS[number % 4] in bot_strength._play(
+        game, ["heuristic"] * 4, 2024 * 7919 + number * 13, 2024 * 1_000_003 + number).result().winners
+        for number in range(8))
+    assert found[0] == seat_wins
+    assert 0 <= found[0.7] <= 8

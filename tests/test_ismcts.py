@@ -407,6 +407,98 @@ def test_the_trading_policy_ranks_its_runners_up_for_a_search():
     assert ranked_offers > 10  # runners-up exist, not only the best offer
 
 
+def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_rival():
+    """At every offer answered in whole heuristic games: with a rivalry the policy accepts only what it would accept
+    without one, and only where its gain beats the offerer's (as the table sees them) times the rivalry; the
+    offerer's gain is the table's own view of them after the trade; some trades are declined; and a searching bot
+    proposes its own moves with that rivalry, the others' as the heuristic plays them."""
+    from engine.blocks.harvest.heuristic import read_holding
+    from engine.blocks.trading.heuristic import ACCEPT_MARGIN
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    game = game_of("bohnanza/amigo")
+    decline = game.space("reply").base
+    plain, rival = HeuristicBot(0), HeuristicBot(0, rivalry=0.7)
+    policy = rival.policy_for("trade")
+    searcher, searcher_for_points = IsmctsBot(3, rivalry=0.7), IsmctsBot(3, rivalry=0)
+    accepted = declined = 0
+    for seed in range(2):
+        state = game.new_initial_state(seed=seed, record_events=False)
+        while not state.is_terminal():
+            player = state.current_player()
+            observation, legal = state.observation(player), state.legal_actions()
+            action = plain.choose(observation, legal)
+            facts = observation.decision
+            if facts.get("kind") == "trade" and facts.get("stage") == "answer" and action != decline:
+                weighed = rival.choose(observation, legal)
+                rules = policy.rules_for(observation)
+                _active, _pool, holding, outlook = policy._position(observation, rules)
+                gain = policy.accepting(observation, rules, policy.legal_parts(legal), holding, outlook, 1)[0][0]
+                theirs = policy.offerer_gain(observation, rules, outlook)
+                assert weighed in (action, decline)
+                assert (weighed == action) == (gain > ACCEPT_MARGIN + 0.7 * max(theirs, 0.0))
+                # The offerer's gain is judged on what the table will see of them once the trade is made.
+                offerer, others = facts["offerer"], outlook.for_others()
+                pool = observation.cards(rules.pool) if offerer == facts["active"] else ()
+                before = read_holding(observation, rules, offerer, pool)
+                after_state = state.clone()
+                after_state.apply_action(action)
+                seen_after = after_state.observation(player)
+                after = read_holding(seen_after, rules, offerer, seen_after.cards(rules.pool) if pool else ())
+                assert others.value(after.fields, after.incoming, None) - \
+                    others.value(before.fields, before.incoming, None) == pytest.approx(theirs)
+                accepted += 1
+                declined += weighed == decline
+                searcher.searcher = searcher_for_points.searcher = player
+                assert searcher._candidates(observation, legal)[0][0] == weighed
+                assert searcher_for_points._candidates(observation, legal)[0][0] == action
+                searcher.searcher = (player + 1) % 4  # the same decision, as the others' model plays it
+                assert searcher._candidates(observation, legal)[0][0] == action
+            state.apply_action(action)
+    assert accepted > 10 and 0 < declined < accepted
+
+
+def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver():
+    """At every offer decision of whole heuristic games: every offer a rival-weighing policy would make, the policy
+    playing for points would make too, scored no higher (lower where the receiver seems to gain), and the bot with
+    the rivalry makes its best one (or passes when none is worth making)."""
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    game = game_of("bohnanza/amigo")
+    offers = game.space("offer")
+    plain, rival = HeuristicBot(0), HeuristicBot(0, rivalry=0.7)
+    policy = plain.policy_for("trade")
+    lowered = dropped = decisions = made = passed = 0
+    state = game.new_initial_state(seed=1, record_events=False)
+    while not state.is_terminal():
+        player = state.current_player()
+        observation, legal = state.observation(player), state.legal_actions()
+        action = plain.choose(observation, legal)
+        if observation.decision.get("kind") == "trade" and observation.decision.get("stage") == "offer":
+            rules = policy.rules_for(observation)
+            active, pool, holding, outlook = policy._position(observation, rules)
+            parts = policy.legal_parts(legal)
+            scored = {}
+            for rivalry in (0.0, 0.7):
+                policy.rivalry = rivalry
+                scored[rivalry] = dict((offer, score) for score, offer in policy.scored_offers(
+                    observation, rules, parts, holding, outlook, pool, active, 10_000))
+            for offer, score in scored[0.7].items():
+                assert score <= scored[0.0][offer] + 1e-12
+                lowered += score < scored[0.0][offer] - 1e-12
+            dropped += len(set(scored[0.0]) - set(scored[0.7]))
+            chosen = rival.choose(observation, legal)
+            if chosen in offers:
+                assert scored[0.7][chosen] == max(scored[0.7].values())
+                made += 1
+            elif parts.get("pass") is not None and chosen in parts["pass"]:
+                assert not scored[0.7]
+                passed += 1
+            decisions += 1
+        state.apply_action(action)
+    assert decisions > 50 and lowered > 0 and dropped > 0 and made > 0 and passed > 0
+
+
 def test_a_search_may_keep_the_drawn_games_its_model_of_the_others_explains_best():
     """``explain``: of that many drawn games the search keeps ``deals``, those in which the heuristic would have made
     the others' last moves; the true game, played by heuristic bots, explains every one; the move stays legal."""

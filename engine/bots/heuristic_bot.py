@@ -40,10 +40,13 @@ class HeuristicBot:
 
     kind = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, rivalry: float = 0.0) -> None:
         if not POLICIES:
             _register_families()
         self.rng = random.Random(seed)
+        # How much the policies that weigh what a move gives the others (a ``rivalry`` attribute) count it
+        # against their own gain: 0 plays for this player's own points; a player out to win weighs its rivals.
+        self.rivalry = rivalry
         self._policies: dict[Callable[[], Any], Any] = {}
 
     def policy_for(self, kind: str) -> Any:
@@ -54,6 +57,8 @@ class HeuristicBot:
         policy = self._policies.get(factory)
         if policy is None:
             policy = self._policies[factory] = factory()
+        if hasattr(policy, "rivalry"):
+            policy.rivalry = self.rivalry
         return policy
 
     def points_to_come(self, state: Any) -> list[float] | None:

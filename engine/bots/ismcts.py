@@ -22,6 +22,12 @@ elsewhere play ends there and the ruleset's finish steps run (a final harvest
 sells what the fields hold). Either predicts a long card game's end better
 than one more path to it.
 
+The heuristic that proposes and plays out this bot's own moves is out to
+win, as the search's reward is: it weighs what a move gives a rival against
+what it gives this bot (``rivalry``, read by the policies that have one: a
+trade's other side). The others are played as the heuristic bot plays them,
+for their own points alone: the model of the table it meets.
+
 Random playouts would mislead it: a table of random players wastes what it
 holds, and a search that plays against wasters loses to careful players
 (measured: ``docs/api.md``, "Bots"). Heuristic playouts model the table it meets.
@@ -87,6 +93,9 @@ PLAYOUT_DEPTH = 120
 EXPLAIN_WINDOW = 60
 # How many of the heuristic policy's runners-up a node of many actions tries (where the policy ranks its options).
 RANKED = 3
+# How much this bot's own moves weigh what they give the other players (the policies with a ``rivalry``: a trade's
+# other side), where the heuristic bot, and so the model of the others, plays for its own points alone.
+RIVALRY = 0.5
 
 
 class _Node:
@@ -115,7 +124,7 @@ class IsmctsBot:
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
                  playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
                  cut: str = "estimate", ranked: int = RANKED, spread: float = 0.0, paired: bool = False,
-                 explain: int = 0, explain_window: int = EXPLAIN_WINDOW) -> None:
+                 explain: int = 0, explain_window: int = EXPLAIN_WINDOW, rivalry: float = RIVALRY) -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -127,8 +136,14 @@ class IsmctsBot:
         self.deals = deals
         self.width = width
         self.exploration = exploration
-        # The heuristic bot proposes the first action a node tries (it, too, reads observations only).
+        # The heuristic bot proposes the first action a node tries and plays out every seat (it, too, reads
+        # observations only): the others' seats for their own points, as the heuristic players play, and this
+        # bot's own out to win, weighing what a move gives a rival, as the search's reward (the win, then the
+        # rank) does (see ``_guided``).
         self.guide = HeuristicBot(None if seed is None else seed + 1)
+        self.rivalry = rivalry
+        # The seat this bot searches for (set by each search).
+        self.searcher: int | None = None
         self.playout = playout
         self.opponents = opponents
         self.depth = depth
@@ -219,7 +234,7 @@ class IsmctsBot:
                                       for action, child in root.children.items()}}
         if not root.children:
             # No drawn game fits what was seen (should not happen): the heuristic's move, which reads the view only.
-            return self.guide.choose(observation, legal)
+            return self._guided(observation, legal)
         if self.paired:
             return self._best_paired(root, player)
         best, node = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward[player]))
@@ -248,7 +263,7 @@ class IsmctsBot:
         mover = state.current_player()
         if mover == self.searcher:
             return True
-        choice = self.guide.choose(state.observation(mover), state.legal_actions())
+        choice = self._guided(state.observation(mover), state.legal_actions())
         if choice == action:
             return True
         space = state.game.space_of(action)
@@ -301,7 +316,7 @@ class IsmctsBot:
             legal = state.legal_actions()
             if model_opponents and mover != searcher:
                 # The others play as the heuristic bot would: the tree branches on this bot's choices only.
-                action = self.guide.choose(state.observation(mover), legal)
+                action = self._guided(state.observation(mover), legal)
                 state.apply_action(action)
                 child = node.children.get(action)
                 if child is None:
@@ -360,9 +375,14 @@ class IsmctsBot:
             return found
         return list(legal)  # a small set: every action (drawn games may differ in what is legal)
 
+    def _guided(self, observation: Any, legal: LegalActions) -> int:
+        """The heuristic's move for the seat observing: this bot's own with its ``rivalry``, the others' with none."""
+        self.guide.rivalry = self.rivalry if observation.player == self.searcher else 0.0
+        return self.guide.choose(observation, legal)
+
     def _candidates(self, observation: Any, legal: LegalActions) -> tuple[list[int], bool]:
         """The actions to try at a new node, and whether they are a choice among more (widened)."""
-        guided = self.guide.choose(observation, legal)
+        guided = self._guided(observation, legal)
         head = list(islice(iter(legal), self.width + 1))
         if len(head) <= self.width:
             head.remove(guided)
@@ -403,10 +423,10 @@ class IsmctsBot:
 
     def _playout(self, state: Any, rng: random.Random) -> list[float]:
         steps = 0
-        guide = self.guide if self.playout == "heuristic" else None
+        guided = self._guided if self.playout == "heuristic" else None
         depth = self.depth if self.depth is not None else state.ruleset.search.get("playout-depth", PLAYOUT_DEPTH)
         while not state.is_terminal() and steps < depth:
-            self._playout_step(state, guide, rng)
+            self._playout_step(state, guided, rng)
             steps += 1
         if not state.is_terminal() and self.cut == "estimate":
             # Cut short: each seat's score now plus what its position may still score, as the families reckon it.
@@ -419,16 +439,16 @@ class IsmctsBot:
             state.end_play("search-cut")
             steps = 0
             while not state.is_terminal() and steps < depth:
-                self._playout_step(state, guide, rng)
+                self._playout_step(state, guided, rng)
                 steps += 1
         result = state.result() if state.is_terminal() else state.game.scoring.score_state(state)
         return rewards_of(result)
 
     @staticmethod
-    def _playout_step(state: Any, guide: Any, rng: random.Random) -> None:
-        if guide is not None:
+    def _playout_step(state: Any, guided: Any, rng: random.Random) -> None:
+        if guided is not None:
             player = state.current_player()
-            state.apply_action(guide.choose(state.observation(player), state.legal_actions()))
+            state.apply_action(guided(state.observation(player), state.legal_actions()))
         else:
             state.apply_action(state.legal_actions().sample_by_kind(rng))
 

@@ -21,6 +21,14 @@ early), *wanted* when it is worth more with it (it joins a zone of its type).
   they hold one. It makes the best offer worth making, never the same one
   twice in a trading phase, and otherwise passes (letting the others offer);
   trading ends when everyone has passed.
+
+A player out to *win* rather than to score also weighs what a trade gives
+the other side, a rival: with a ``rivalry`` of r, it accepts only when its
+own gain beats the offerer's (judged from what the table shows of them) times
+r, and scores its offers by its gain less r times the receiver's. The
+heuristic bot plays for its own points (r = 0); the searching bot's own moves
+weigh their rivals (:data:`engine.bots.ismcts.RIVALRY`; measured in
+``docs/api.md``, "Bots").
 """
 from __future__ import annotations
 
@@ -44,6 +52,10 @@ ACCEPT_CHANCE = (0.8, 0.5, 0.15)
 
 class TradingPolicy(FieldPolicy):
     """Answers ``trade`` decisions (see the module docstring)."""
+
+    # How much of what a trade gives the other side counts against it (0: plays for its own points alone); the
+    # bot that owns the policy sets it.
+    rivalry = 0.0
 
     def choose(self, obs: Observation, legal: Any) -> int:
         """Accept or decline; make an offer or pass."""
@@ -106,7 +118,28 @@ class TradingPolicy(FieldPolicy):
         if "accept" not in parts:
             return decline
         ways = self.accepting(obs, rules, parts, holding, outlook, 1)
-        return ways[0][1] if ways and ways[0][0] > ACCEPT_MARGIN else decline
+        if not ways or ways[0][0] <= ACCEPT_MARGIN:
+            return decline
+        gain, action = ways[0]
+        if self.rivalry and gain <= ACCEPT_MARGIN + self.rivalry * max(self.offerer_gain(obs, rules, outlook), 0.0):
+            return decline
+        return action
+
+    @staticmethod
+    def offerer_gain(obs: Observation, rules: FieldRules, outlook: Outlook) -> float:
+        """What the offer being answered gives its offerer, judged from what the table shows of them (their zones
+        and cards set aside; the hand cards they give leave a hand nobody else sees)."""
+        offerer = obs.decision["offerer"]
+        offer = obs.game.space("offer").decode(obs.decision["offer_action"])
+        active = obs.decision.get("active", obs.player)
+        pool = (obs.cards(rules.pool) or ()) if rules.pool and offerer == active else ()
+        theirs = read_holding(obs, rules, offerer, pool)
+        incoming = [count - given + got + asked for count, given, got, asked
+                    in zip(theirs.incoming, offer.give_pool, offer.ask_pool, offer.ask_hand)]
+        if min(incoming) < 0:
+            return 0.0
+        others = outlook.for_others()
+        return others.value(theirs.fields, incoming, None) - others.value(theirs.fields, theirs.incoming, None)
 
     @staticmethod
     def accepting(obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook,
@@ -251,7 +284,7 @@ class TradingPolicy(FieldPolicy):
                 for card_type, count in enumerate(ask_hand):
                     if count:
                         chance *= 1.0 - (1.0 - outlook.share[card_type]) ** their_hand
-                score = gain * chance
+                score = (gain - self.rivalry * max(their_gain, 0.0)) * chance
                 if score > floor:
                     action = offers.space.encode_offer(Offer(receiver, mask, give_pool, ask_pool, ask_hand))
                     if action not in made and action in offers and all(action != found for _s, found in best):
