@@ -22,7 +22,7 @@ curve. ``--workers`` plays the games in that many processes (one bot each).
 ``--set NAME=VALUE`` (repeatable) sets one of the searching bot's options
 (``paired=true``, ``depth=30``, ``spread=2``, ``rivalry=0``...; see
 ``engine.bots.ismcts``). ``--search`` takes any bot kind: ``--search
-heuristic --set rivalry=0.7`` measures a heuristic bot that weighs what its
+heuristic --set rivalry=0.5`` measures a heuristic bot that weighs what its
 trades give a rival against three that play for their own points.
 
 ``--decisions GAMES`` measures the quality of single decisions instead, for
