@@ -8,7 +8,8 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
 
     python -m benchmarks.bot_strength [GAMES] [RULESET ...]
 
-    python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] RULESET ...
+    python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] [--against KIND]
+        RULESET ...
 
     python -m benchmarks.bot_strength --search KIND --decisions GAMES [--every K] [--set NAME=VALUE] RULESET ...
 
@@ -23,7 +24,13 @@ curve. ``--workers`` plays the games in that many processes (one bot each).
 (``paired=true``, ``depth=30``, ``spread=2``, ``rivalry=0``...; see
 ``engine.bots.ismcts``). ``--search`` takes any bot kind: ``--search
 heuristic --set rivalry=0.5`` measures a heuristic bot that weighs what its
-trades give a rival against three that play for their own points.
+trades give a rival against three that play for their own points. The
+report gives the seat's mean margin too (its score less the best other
+score), with its standard error. ``--against KIND`` also plays the same deals,
+with the same seeds, with a ``KIND`` bot (no ``--set`` options) in that seat,
+and reports the wins and the margin gained over it per game, each with its
+standard error: paired by deal, so that the luck of the deal partly
+cancels out.
 
 ``--decisions GAMES`` measures the quality of single decisions instead, for
 far less time than whole games: in ``GAMES`` games of four heuristic bots,
@@ -137,13 +144,14 @@ def searching_bot(kind: str, seed: int, options: dict[str, Any]) -> Any:
     return bot
 
 
-def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tuple[int, int, list[float]]:
-    """``(wins, games, seconds of each searched move)`` of the searching bot in games ``first..first+count-1``."""
+def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tuple[list[tuple[bool, float]], list[float]]:
+    """``([(won, margin) per game], seconds of each searched move)`` of the ``kind`` bot in the rotating seat of
+    games ``first..first+count-1``, against heuristic bots (its margin: its score less the best other score)."""
     ruleset_name, kind, first, count, seed, options = job
     from engine.bots import make_bot
 
     game = compiled_game(ruleset_name, tuple(PLAYERS))
-    wins, times = 0, []
+    games, times = [], []
     for number in range(first, first + count):
         hero = number % len(PLAYERS)
         bots = [searching_bot(kind, seed * 7919 + number * 13 + seat, options) if seat == hero
@@ -157,8 +165,9 @@ def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tupl
                 times.append(time.perf_counter() - started)
                 bots[player].last_search = {}
             state.apply_action(action)
-        wins += PLAYERS[hero] in state.result().winners
-    return wins, count, times
+        margin, won = _margin(state.result(), hero)
+        games.append((won, margin))
+    return games, times
 
 
 def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -> Iterator[Any]:
@@ -172,20 +181,41 @@ def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -
         yield from stack.enter_context(ProcessPoolExecutor(workers)).map(function, jobs)
 
 
-def search_win_rate(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = 2024,
-                    options: dict[str, Any] | None = None) -> tuple[int, int, list[float]]:
-    """``(wins, games, move seconds)`` of one ``kind`` bot against three heuristic bots, seats rotating."""
+def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = 2024,
+                 options: dict[str, Any] | None = None) -> tuple[list[tuple[bool, float]], list[float]]:
+    """One ``kind`` bot against three heuristic bots, seats rotating: ``(won, margin)`` of each game, in order, and
+    the seconds of each searched move. Game ``n`` is the same deal, with the same seeds, for every ``kind``."""
     # Small chunks, so that a long run reports its progress (on stderr) and a stopped one tells how far it got.
     chunk = max(1, min(25, games // (workers * 4)))
     jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed, options or {})
             for first in range(0, games, chunk)]
-    parts: list[tuple[int, int, list[float]]] = []
-    for part in _in_workers(_searched_games, jobs, workers):
-        parts.append(part)
-        print(f"  {ruleset_name} {kind}: {sum(p[0] for p in parts)} wins in {sum(p[1] for p in parts)} games",
+    played: list[tuple[bool, float]] = []
+    times: list[float] = []
+    for part, moments in _in_workers(_searched_games, jobs, workers):
+        played += part
+        times += moments
+        print(f"  {ruleset_name} {kind}: {sum(won for won, _margin in played)} wins in {len(played)} games",
               file=sys.stderr, flush=True)
-    return (sum(part[0] for part in parts), sum(part[1] for part in parts),
-            [moment for part in parts for moment in part[2]])
+    return played, times
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error."""
+    count = len(values)
+    mean = sum(values) / count if count else 0.0
+    error = math.sqrt(sum((value - mean) ** 2 for value in values) / (count - 1) / count) if count > 1 else 0.0
+    return mean, error
+
+
+def against_report(played: list[tuple[bool, float]], baseline: list[tuple[bool, float]], baseline_kind: str) -> str:
+    """How the bot measured did against ``baseline_kind`` in the same seat of the same deals: the wins and the
+    margin it gained per game, each with its standard error (paired by deal, so the luck of the deal cancels)."""
+    wins, wins_error = mean_and_error([float(won) - float(other) for (won, _m), (other, _o) in zip(played, baseline)])
+    margin, margin_error = mean_and_error([mine - other for (_w, mine), (_o, other) in zip(played, baseline)])
+    won = sum(other for other, _margin in baseline)
+    return (f"against {baseline_kind} in that seat on the same deals ({won}/{len(baseline)} wins): "
+            f"wins {wins * 100:+.1f} points "
+            f"(standard error {wins_error * 100:.1f}), margin {margin:+.2f} a game (standard error {margin_error:.2f})")
 
 
 def _margin(result: Any, seat: int) -> tuple[float, bool]:
@@ -266,9 +296,7 @@ def decision_quality(ruleset_name: str, kind: str, games: int, every: int = 10, 
 def decision_report(ruleset_name: str, kind: str, judged: list[tuple]) -> str:
     """The decision-quality figures in one paragraph."""
     count = len(judged)
-    gains = [row[2] for row in judged]
-    mean = sum(gains) / count if count else 0.0
-    error = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (count - 1) / count) if count > 1 else 0.0
+    mean, error = mean_and_error([row[2] for row in judged])
     by_kind: dict[str, list[float]] = {}
     for decision, differs, gain, _won, _seconds in judged:
         row = by_kind.setdefault(decision, [0, 0, 0.0])
@@ -359,6 +387,7 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--curve", default="")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--against", default="", metavar="KIND")
     parser.add_argument("--decisions", type=int, default=0, metavar="GAMES")
     parser.add_argument("--inference", type=int, default=0, metavar="GAMES")
     parser.add_argument("--every", type=int, default=10)
@@ -384,17 +413,21 @@ def search_main(argv: list[str]) -> None:
                                       options.workers, bot_options)
             print(decision_report(ruleset_name, options.search, judged), flush=True)
             continue
+        baseline = search_games(ruleset_name, options.against, options.games, options.workers)[0] \
+            if options.against else None
         for kind in kinds:
             start = time.perf_counter()
-            wins, played, times = search_win_rate(ruleset_name, kind, options.games, options.workers,
-                                                  options=bot_options)
-            low, high = wilson(wins, played)
+            played, times = search_games(ruleset_name, kind, options.games, options.workers, options=bot_options)
+            wins, count = sum(won for won, _margin in played), len(played)
+            low, high = wilson(wins, count)
             mean = sum(times) / len(times) if times else 0.0
             searched = (f"searched moves {len(times)}, mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
                         if times else "")
-            print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{played} wins = {wins / played:.1%} "
-                  f"(95% {low:.1%}-{high:.1%}; parity 25%); {searched}"
-                  f"{time.perf_counter() - start:.0f} s in all", flush=True)
+            margin, margin_error = mean_and_error([margin for _won, margin in played])
+            compared = f"; {against_report(played, baseline, options.against)}" if baseline is not None else ""
+            print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{count} wins = {wins / count:.1%} "
+                  f"(95% {low:.1%}-{high:.1%}; parity 25%); margin {margin:+.2f} a game (standard error "
+                  f"{margin_error:.2f}){compared}; {searched}{time.perf_counter() - start:.0f} s in all", flush=True)
 
 
 def main(argv: list[str]) -> None:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -101,22 +103,38 @@ def test_inference_quality_compares_the_searchs_drawn_games_with_plain_deals_on_
 
 
 def test_bot_strength_measures_any_bot_kind_against_three_heuristic_bots(capsys):
-    """`bot_strength --search heuristic --set rivalry=R`: a heuristic bot with a rivalry in the rotating seat. With
-    none it plays the very games four heuristic bots play, so it wins exactly where that seat wins them."""
+    """`bot_strength --search heuristic --set rivalry=R --against heuristic`: a heuristic bot with a rivalry in the
+    rotating seat, and the same deals with a plain heuristic bot there. With no rivalry it plays the very games four
+    heuristic bots play: it wins exactly where that seat wins them, with that seat's margins, and gains nothing over
+    the plain bot; with one, what it gains is its own figures less the plain bot's."""
     from benchmarks import bot_strength
 
     bot = bot_strength.searching_bot("heuristic", 1, {"rivalry": 0.7})
     assert bot.rivalry == 0.7 and bot.policy_for("trade").rivalry == 0.7
+    game = bot_strength.compiled_game("bohnanza/amigo", tuple(bot_strength.PLAYERS))
+    margins, seat_wins = [], 0
+    for number in range(8):
+        result = bot_strength._play(game, ["heuristic"] * 4, 2024 * 7919 + number * 13,
+                                    2024 * 1_000_003 + number).result()
+        scores = [float(player.score) for player in result.players]
+        seat = number % 4
+        margins.append(scores[seat] - max(score for other, score in enumerate(scores) if other != seat))
+        seat_wins += bot_strength.PLAYERS[seat] in result.winners
+    figure = r"([+-]\d+\.\d+)"
     found = {}
     for rivalry in (0, 0.7):
-        bot_strength.search_main(["--search", "heuristic", "--set", f"rivalry={rivalry}", "--games", "8",
-                                  "bohnanza/amigo"])
+        bot_strength.search_main(["--search", "heuristic", "--set", f"rivalry={rivalry}", "--against", "heuristic",
+                                  "--games", "8", "bohnanza/amigo"])
         out = capsys.readouterr().out
-        found[rivalry] = int(re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1))
         assert "searched moves" not in out
-    game = bot_strength.compiled_game("bohnanza/amigo", tuple(bot_strength.PLAYERS))
-    seat_wins = sum(bot_strength.PLAYERS[number % 4] in bot_strength._play(
-        game, ["heuristic"] * 4, 2024 * 7919 + number * 13, 2024 * 1_000_003 + number).result().winners
-        for number in range(8))
-    assert found[0] == seat_wins
-    assert 0 <= found[0.7] <= 8
+        wins = int(re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1))
+        margin = float(re.search(rf"margin {figure} a game \(standard error", out).group(1))
+        assert re.search(rf"on the same deals \({seat_wins}/8 wins\)", out)
+        gained = re.search(rf"wins {figure} points \(standard error \d+\.\d\), margin {figure} a game", out)
+        found[rivalry] = wins, margin, float(gained.group(1)), float(gained.group(2))
+    assert found[0] == (seat_wins, pytest.approx(sum(margins) / 8, abs=0.005), 0.0, 0.0)
+    wins, margin, wins_gained, margin_gained = found[0.7]
+    assert 0 <= wins <= 8
+    assert wins_gained == pytest.approx((wins - seat_wins) / 8 * 100, abs=0.05)
+    assert margin_gained == pytest.approx(margin - sum(margins) / 8, abs=0.01)
+    assert found[0.7] != found[0]
