@@ -209,7 +209,7 @@ def mean_and_error(values: list[float]) -> tuple[float, float]:
 
 def against_report(played: list[tuple[bool, float]], baseline: list[tuple[bool, float]], baseline_kind: str) -> str:
     """How the bot measured did against ``baseline_kind`` in the same seat of the same deals: the wins and the
-    margin it gained per game, each with its standard error (paired by deal, so the luck of the deal cancels)."""
+    margin it gained per game, each with its standard error (paired by deal, so that the luck of the deal partly cancels out)."""
     wins, wins_error = mean_and_error([float(won) - float(other) for (won, _m), (other, _o) in zip(played, baseline)])
     margin, margin_error = mean_and_error([mine - other for (_w, mine), (_o, other) in zip(played, baseline)])
     won = sum(other for other, _margin in baseline)
