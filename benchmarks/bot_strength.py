@@ -144,7 +144,11 @@ def searching_bot(kind: str, seed: int, options: dict[str, Any]) -> Any:
     return bot
 
 
-def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tuple[list[tuple[bool, float]], list[float]]:
+# One game's outcome for the measured seat: whether it won, and its margin (its score less the best other score).
+Played = tuple[bool, float]
+
+
+def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tuple[list[Played], list[float]]:
     """``([(won, margin) per game], seconds of each searched move)`` of the ``kind`` bot in the rotating seat of
     games ``first..first+count-1``, against heuristic bots (its margin: its score less the best other score)."""
     ruleset_name, kind, first, count, seed, options = job
@@ -182,14 +186,14 @@ def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -
 
 
 def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = 2024,
-                 options: dict[str, Any] | None = None) -> tuple[list[tuple[bool, float]], list[float]]:
+                 options: dict[str, Any] | None = None) -> tuple[list[Played], list[float]]:
     """One ``kind`` bot against three heuristic bots, seats rotating: ``(won, margin)`` of each game, in order, and
     the seconds of each searched move. Game ``n`` is the same deal, with the same seeds, for every ``kind``."""
     # Small chunks, so that a long run reports its progress (on stderr) and a stopped one tells how far it got.
     chunk = max(1, min(25, games // (workers * 4)))
     jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed, options or {})
             for first in range(0, games, chunk)]
-    played: list[tuple[bool, float]] = []
+    played: list[Played] = []
     times: list[float] = []
     for part, moments in _in_workers(_searched_games, jobs, workers):
         played += part
@@ -207,9 +211,10 @@ def mean_and_error(values: list[float]) -> tuple[float, float]:
     return mean, error
 
 
-def against_report(played: list[tuple[bool, float]], baseline: list[tuple[bool, float]], baseline_kind: str) -> str:
+def against_report(played: list[Played], baseline: list[Played], baseline_kind: str) -> str:
     """How the bot measured did against ``baseline_kind`` in the same seat of the same deals: the wins and the
-    margin it gained per game, each with its standard error (paired by deal, so that the luck of the deal partly cancels out)."""
+    margin it gained per game, each with its standard error (paired by deal, so that the luck of the deal partly
+    cancels out)."""
     wins, wins_error = mean_and_error([float(won) - float(other) for (won, _m), (other, _o) in zip(played, baseline)])
     margin, margin_error = mean_and_error([mine - other for (_w, mine), (_o, other) in zip(played, baseline)])
     won = sum(other for other, _margin in baseline)
