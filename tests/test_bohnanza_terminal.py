@@ -858,7 +858,7 @@ def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hi
     import pyte
 
     env = dict(ENV, COLUMNS="80", LINES="24")
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "5",
+    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "13",
                                          "--players", "Ann,bot:heuristic,bot:heuristic"],
                           cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(24, 80))
     child.delaybeforesend = None
@@ -876,7 +876,7 @@ def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hi
             child.sendline("pass")
         shown = next_screen()
         # The offer is on screen with the prompt, which says what Enter does.
-        assert "Bot 2 (heuristic) offers you Chili Bean for 1 × Stink Bean" in shown, shown
+        assert "Bot 2 (heuristic) offers you Green Bean for 1 × Soy Bean" in shown, shown
         assert "you can only decline" in shown and shown.rstrip().endswith("Ann, Enter to decline (? help, q quit) >")
         child.sendline("d")
         assert "Press Enter or type decline, or ? to see what you may do." in next_screen()
