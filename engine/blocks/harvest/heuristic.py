@@ -417,10 +417,12 @@ class FieldPolicy:
             if action is not None:
                 return action
         buy = parts.get("buy")
+        # Every payment of a purchase pays its one price; which cards pay it is only chosen once it is worth buying
+        # (late in the game a player who kept its coins would otherwise weigh its payments at every decision).
         if buy is not None:
-            payment = self.cheapest_payment(obs, rules, buy)
-            if outlook.turns_left() * BUY_RETURN >= sum(obs.game.space("buy").parts(payment)[1]):
-                return payment
+            price = sum(obs.game.space("buy").parts(next(iter(buy)))[1])
+            if outlook.turns_left() * BUY_RETURN >= price:
+                return self.cheapest_payment(obs, rules, buy)
         harvest = parts.get("harvest")
         if harvest is None:
             return None
