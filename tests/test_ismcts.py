@@ -1,6 +1,7 @@
 """The searching bot and the information sets it draws games from: it never peeks, and what it draws fits what it saw."""
 from __future__ import annotations
 
+import math
 import random
 from itertools import islice
 
@@ -409,7 +410,8 @@ def test_the_trading_policy_ranks_its_runners_up_for_a_search():
 
 def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_rival():
     """At every offer answered in whole heuristic games: with a rivalry the policy accepts only what it would accept
-    without one, and only where its gain beats the offerer's (as the table sees them) times the rivalry; the
+    without one, and only where its gain beats the offerer's (as the table sees them) times the rivalry and the
+    offerer's weight as a rival; the
     offerer's gain is the table's own view of them after the trade; some trades are declined; and a searching bot
     proposes its own moves with that rivalry, the others' as the heuristic plays them."""
     from engine.blocks.harvest.heuristic import read_holding
@@ -435,8 +437,9 @@ def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_riva
                 _active, _pool, holding, outlook = policy._position(observation, rules)
                 gain = policy.accepting(observation, rules, policy.legal_parts(legal), holding, outlook, 1)[0][0]
                 theirs = policy.offerer_gain(observation, rules, outlook)
+                weight = policy.rival_weights(observation, rules, outlook)[facts["offerer"]]
                 assert weighed in (action, decline)
-                assert (weighed == action) == (gain > ACCEPT_MARGIN + 0.7 * max(theirs, 0.0))
+                assert (weighed == action) == (gain > ACCEPT_MARGIN + 0.7 * weight * max(theirs, 0.0))
                 # The offerer's gain is judged on what the table will see of them once the trade is made.
                 offerer, others = facts["offerer"], outlook.for_others()
                 pool = observation.cards(rules.pool) if offerer == facts["active"] else ()
@@ -456,6 +459,49 @@ def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_riva
                 assert searcher._candidates(observation, legal)[0][0] == action
             state.apply_action(action)
     assert accepted > 10 and 0 < declined < accepted
+
+
+def test_a_player_out_to_win_weighs_the_leader_most():
+    """At every trade decision of a whole game: the rival weights of a policy with a rivalry are a softmax of the
+    others' standing (coins plus their zones' worth as the table sees them) over ``RIVAL_SPREAD``, so they average 1
+    and follow the standing; a spread of 0 weighs the rivals alike."""
+    from engine.blocks.harvest.heuristic import read_holding
+    from engine.blocks.trading.heuristic import RIVAL_SPREAD
+    from engine.bots.heuristic_bot import HeuristicBot
+
+    game = game_of("bohnanza/amigo")
+    plain, rival = HeuristicBot(0), HeuristicBot(0, rivalry=0.5)
+    policy = rival.policy_for("trade")
+    assert policy.rival_spread == RIVAL_SPREAD > 0
+    decisions = uneven = 0
+    state = game.new_initial_state(seed=3, record_events=False)
+    while not state.is_terminal():
+        player = state.current_player()
+        observation, legal = state.observation(player), state.legal_actions()
+        if observation.decision.get("kind") == "trade":
+            rules = policy.rules_for(observation)
+            _active, pool, _holding, outlook = policy._position(observation, rules)
+            weights = policy.rival_weights(observation, rules, outlook)
+            others = [seat for seat in range(4) if seat != player]
+            assert sorted(weights) == others
+            assert sum(weights.values()) == pytest.approx(len(others))
+            seen = outlook.for_others()
+            standing = {}
+            for seat in others:
+                theirs = read_holding(observation, rules, seat, pool if seat == observation.decision["active"] else ())
+                standing[seat] = observation.count(rules.coins, seat) + seen.value(theirs.fields, theirs.incoming,
+                                                                                    None)
+            for seat in others:
+                for other in others:
+                    assert weights[seat] / weights[other] == pytest.approx(
+                        math.exp((standing[seat] - standing[other]) / RIVAL_SPREAD))
+            uneven += max(weights.values()) > 1.5 * min(weights.values())
+            policy.rival_spread = 0.0
+            assert policy.rival_weights(observation, rules, outlook) == {}
+            policy.rival_spread = RIVAL_SPREAD
+            decisions += 1
+        state.apply_action(plain.choose(observation, legal))
+    assert decisions > 50 and uneven > 10
 
 
 def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver():
