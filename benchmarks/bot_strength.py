@@ -9,7 +9,7 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
     python -m benchmarks.bot_strength [GAMES] [RULESET ...]
 
     python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] [--against KIND]
-        RULESET ...
+        [--scheduler ADDRESS] [--results FILE] RULESET ...
 
     python -m benchmarks.bot_strength --search KIND --decisions GAMES [--every K] [--set NAME=VALUE] RULESET ...
 
@@ -31,6 +31,18 @@ with the same seeds, with a ``KIND`` bot (no ``--set`` options) in that seat,
 and reports the wins and the margin gained over it per game, each with its
 standard error: paired by deal, so that the luck of the deal partly
 cancels out.
+
+A thousand searched Bohnanza games are days of one core, so a ``--search``
+run of whole games can go to a Dask cluster (``--scheduler tcp://HOST:PORT``;
+the ``cluster`` extra, and this checkout's ``engine`` installed on the
+workers) and keep its games in a file as they finish (``--results FILE``,
+JSON lines: one line per game, its number, win, margin and move times).
+Run again with the same file and options, it plays only the games the file
+lacks: a stopped run goes on where it stopped, and its report covers every
+game. A game is the same wherever it is played, so the figures are too; but
+only with the same engine, so each line names the fingerprint of the engine
+and rulesets that played it (``engine_fingerprint``), and a change to either
+starts the run afresh (the old lines stay, unused).
 
 ``--decisions GAMES`` measures the quality of single decisions instead, for
 far less time than whole games: in ``GAMES`` games of four heuristic bots,
@@ -61,8 +73,11 @@ random bot.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
+import os
+import stat
 import sys
 import time
 from collections import Counter
@@ -174,6 +189,130 @@ def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tupl
     return games, times
 
 
+def _searched_batch(job: tuple[str, str, int, int, int, dict[str, Any]]
+                    ) -> tuple[int, list[Played], list[float], str]:
+    """:func:`_searched_games` with the number of its first game (a batch may finish before the ones sent earlier)
+    and the fingerprint of the engine that played it (a cluster's workers have their own install)."""
+    games, times = _searched_games(job)
+    return job[2], games, times, engine_fingerprint()
+
+
+@functools.lru_cache(maxsize=1)
+def engine_fingerprint() -> str:
+    """A digest of the code and rulesets that play the games: the engine's Python files and the shipped rulesets.
+
+    A results file keeps games only for the engine that played them: a change
+    to either (a bot's constant, a card) makes other games, so a run measured
+    before it is not one with the games played after it.
+    """
+    import hashlib
+    from pathlib import Path
+
+    import engine
+    from engine.resources import package_root
+
+    digest = hashlib.sha256()
+    for root, pattern in ((Path(engine.__file__).resolve().parent, "*.py"), (package_root() / "rulesets", "*")):
+        for path in sorted(path for path in root.rglob(pattern) if path.is_file()):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+class Results:
+    """A ``--results`` file: the games of a run kept as they finish, so that a stopped run goes on where it stopped.
+
+    One JSON line per batch: what was measured (``run``: ruleset, bot kind,
+    options, seed, and the fingerprint of the engine that played it), the
+    number of its first game, and each game's ``[won, margin]`` and searched
+    moves' seconds. Lines of other runs (another engine's among them) are kept
+    and left alone. A line cut short by a stop (the file's last, with no newline)
+    is dropped; any other line that is not a batch is an error.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.batches: list[dict[str, Any]] = []
+        try:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                # A FIFO or a device would block the read or never end it.
+                raise SystemExit(f"{path}: cannot read the results: not a regular file")
+            with open(path, "rb") as file:
+                text = file.read()
+        except FileNotFoundError:
+            return
+        except OSError as problem:
+            raise SystemExit(f"{path}: cannot read the results: {problem.strerror or problem}") from None
+        if text and not text.endswith(b"\n"):
+            # A batch cut short as it was written: keep what came before it.
+            text = text[:text.rfind(b"\n") + 1]
+            with open(path, "r+b") as file:
+                file.truncate(len(text))
+        for number, line in enumerate(text.decode("utf-8", "replace").splitlines(), 1):
+            try:
+                batch = json.loads(line)
+                if not (isinstance(batch, dict) and isinstance(batch.get("run"), dict)
+                        and type(batch.get("first")) is int and isinstance(batch.get("games"), list)
+                        and all(isinstance(game, list) and len(game) == 2 and isinstance(game[0], bool)
+                                and _is_number(game[1]) for game in batch["games"])
+                        and isinstance(batch.get("times", []), list)
+                        and all(_is_number(seconds) for seconds in batch.get("times", []))):
+                    raise ValueError("not a batch of games")
+            except ValueError as problem:
+                raise SystemExit(f"{path}:{number}:1: not a results line ({problem})") from None
+            self.batches.append(batch)
+
+    @staticmethod
+    def run_of(ruleset_name: str, kind: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+        """What identifies a run's games: the same deals and bots, played by the same engine, give the same games."""
+        return {"ruleset": ruleset_name, "kind": kind, "seed": seed, "options": options,
+                "engine": engine_fingerprint()}
+
+    def known(self, run: dict[str, Any]) -> dict[int, tuple[Played, list[float]]]:
+        """The games of ``run`` the file holds, by number: ``((won, margin), [])``; the first game of each batch
+        carries the batch's move times."""
+        found: dict[int, tuple[Played, list[float]]] = {}
+        for batch in self.batches:
+            if batch["run"] == run:
+                for offset, (won, margin) in enumerate(batch["games"]):
+                    found[batch["first"] + offset] = ((bool(won), float(margin)),
+                                                      [float(t) for t in batch.get("times", [])] if not offset else [])
+        return found
+
+    def add(self, run: dict[str, Any], first: int, games: list[Played], times: list[float]) -> None:
+        """Keep a finished batch (one line, written whole and flushed to the disk before the run goes on)."""
+        line = json.dumps({"run": run, "first": first, "games": [[won, margin] for won, margin in games],
+                           "times": times}) + "\n"
+        with open(self.path, "a", encoding="utf-8") as file:
+            file.write(line)
+            file.flush()
+            os.fsync(file.fileno())
+
+
+def _is_number(value: Any) -> bool:
+    """Whether a JSON value is a finite number (not a bool, which JSON keeps apart)."""
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def cluster_executor(address: str) -> tuple[Any, Any, int]:
+    """``(client, executor, worker threads)`` of a Dask scheduler; exits with its message when it cannot be used."""
+    import click
+
+    from engine.cli.simulate_cmd import dask_executor
+
+    try:
+        client, executor, threads = dask_executor(address)
+    except click.ClickException as problem:
+        raise SystemExit(f"--scheduler: {problem.message}") from None
+    # The workers import engine (installed with the project) but not this checkout's benchmarks: send this module
+    # and its helpers by value.
+    import cloudpickle
+
+    import benchmarks
+
+    cloudpickle.register_pickle_by_value(benchmarks)
+    return client, executor, threads
+
+
 def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -> Iterator[Any]:
     """``function`` of each job, in order: here, or in ``workers`` processes."""
     with contextlib.ExitStack() as stack:
@@ -186,21 +325,54 @@ def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -
 
 
 def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = 2024,
-                 options: dict[str, Any] | None = None) -> tuple[list[Played], list[float]]:
+                 options: dict[str, Any] | None = None, results: Results | None = None,
+                 executor: Any = None) -> tuple[list[Played], list[float]]:
     """One ``kind`` bot against three heuristic bots, seats rotating: ``(won, margin)`` of each game, in order, and
-    the seconds of each searched move. Game ``n`` is the same deal, with the same seeds, for every ``kind``."""
-    # Small chunks, so that a long run reports its progress (on stderr) and a stopped one tells how far it got.
-    chunk = max(1, min(25, games // (workers * 4)))
-    jobs = [(ruleset_name, kind, first, min(chunk, games - first), seed, options or {})
-            for first in range(0, games, chunk)]
-    played: list[Played] = []
-    times: list[float] = []
-    for part, moments in _in_workers(_searched_games, jobs, workers):
-        played += part
-        times += moments
-        print(f"  {ruleset_name} {kind}: {sum(won for won, _margin in played)} wins in {len(played)} games",
-              file=sys.stderr, flush=True)
-    return played, times
+    the seconds of each searched move. Game ``n`` is the same deal, with the same seeds, for every ``kind``.
+
+    ``results``: games already there are not played again, and each batch played is added as it finishes.
+    ``executor``: where the batches are played (a Dask cluster's), rather than ``workers`` processes here.
+    """
+    options = options or {}
+    run = Results.run_of(ruleset_name, kind, seed, options)
+    known = results.known(run) if results is not None else {}
+    # Small batches, so that a long run reports its progress (on stderr); with a results file, a game at a time, so
+    # that a stopped run loses only the games in play (a searched Bohnanza game is minutes).
+    chunk = 1 if results is not None else max(1, min(25, games // (workers * 4)))
+    jobs, first = [], 0
+    missing = [number for number in range(games) if number not in known]
+    while first < len(missing):
+        start = missing[first]
+        count = 1
+        while count < chunk and first + count < len(missing) and missing[first + count] == start + count:
+            count += 1
+        jobs.append((ruleset_name, kind, start, count, seed, options))
+        first += count
+    by_number = {number: game for number, (game, _times) in known.items() if number < games}
+    times = [moment for number, (_game, moments) in sorted(known.items()) if number < games for moment in moments]
+    with contextlib.ExitStack() as stack:
+        if executor is None and workers > 1 and len(jobs) > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            executor = stack.enter_context(ProcessPoolExecutor(workers))
+        if executor is None:
+            finished: Iterator[Any] = map(_searched_batch, jobs)
+        else:
+            from concurrent.futures import as_completed
+
+            finished = (future.result() for future in as_completed([executor.submit(_searched_batch, job)
+                                                                    for job in jobs]))
+        for start, part, moments, fingerprint in finished:
+            if fingerprint != run["engine"]:
+                raise SystemExit(f"the games were played by another engine ({fingerprint}) than this checkout's "
+                                 f"({run['engine']}): install this checkout on the workers")
+            if results is not None:
+                results.add(run, start, part, moments)
+            by_number.update(zip(range(start, start + len(part)), part))
+            times += moments
+            print(f"  {ruleset_name} {kind}: {sum(won for won, _margin in by_number.values())} wins in "
+                  f"{len(by_number)} games", file=sys.stderr, flush=True)
+    return [by_number[number] for number in range(games)], times
 
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
@@ -396,6 +568,8 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--decisions", type=int, default=0, metavar="GAMES")
     parser.add_argument("--inference", type=int, default=0, metavar="GAMES")
     parser.add_argument("--every", type=int, default=10)
+    parser.add_argument("--scheduler", default="", metavar="ADDRESS")
+    parser.add_argument("--results", default="", metavar="FILE")
     parser.add_argument("rulesets", nargs="*", default=["high-society/ja", "bohnanza/amigo"])
     options = parser.parse_args(argv)
     bot_options = {}
@@ -405,6 +579,18 @@ def search_main(argv: list[str]) -> None:
             bot_options[key.strip()] = json.loads(value)
         except ValueError:
             bot_options[key.strip()] = value
+    results = Results(options.results) if options.results else None
+    with contextlib.ExitStack() as stack:
+        executor, workers = None, options.workers
+        if options.scheduler:
+            client, executor, workers = cluster_executor(options.scheduler)
+            stack.callback(client.close)
+        _search_rulesets(options, bot_options, results, executor, workers)
+
+
+def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results | None, executor: Any,
+                     workers: int) -> None:
+    """The measures ``search_main`` was asked for, ruleset by ruleset."""
     name = options.search.partition(":")[0]
     kinds = [options.search] + [f"{name}:{budget}" for budget in options.curve.split(",") if budget]
     for ruleset_name in options.rulesets:
@@ -418,11 +604,12 @@ def search_main(argv: list[str]) -> None:
                                       options.workers, bot_options)
             print(decision_report(ruleset_name, options.search, judged), flush=True)
             continue
-        baseline = search_games(ruleset_name, options.against, options.games, options.workers)[0] \
-            if options.against else None
+        baseline = search_games(ruleset_name, options.against, options.games, workers, results=results,
+                                executor=executor)[0] if options.against else None
         for kind in kinds:
             start = time.perf_counter()
-            played, times = search_games(ruleset_name, kind, options.games, options.workers, options=bot_options)
+            played, times = search_games(ruleset_name, kind, options.games, workers, options=bot_options,
+                                         results=results, executor=executor)
             wins, count = sum(won for won, _margin in played), len(played)
             low, high = wilson(wins, count)
             mean = sum(times) / len(times) if times else 0.0

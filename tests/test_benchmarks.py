@@ -5,6 +5,8 @@ that the comparisons compare like with like.
 """
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
@@ -138,3 +140,69 @@ def test_bot_strength_measures_any_bot_kind_against_three_heuristic_bots(capsys)
     assert wins_gained == pytest.approx((wins - seat_wins) / 8 * 100, abs=0.05)
     assert margin_gained == pytest.approx(margin - sum(margins) / 8, abs=0.01)
     assert found[0.7] != found[0]
+
+
+def _report_figures(out: str) -> tuple[str, ...]:
+    """A `--search` report without its timings (which differ from run to run)."""
+    line = re.search(r"^high-society/ja: .*$", out, re.M).group(0)
+    return (re.search(r"vs 3 heuristic: (\d+/\d+ wins = [\d.]+%)", line).group(1),
+            re.search(r"margin ([+-]\d+\.\d+) a game", line).group(1),
+            re.search(r"searched moves (\d+)", line).group(1))
+
+
+def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
+    """`--results FILE` keeps each batch as it finishes; a run stopped part way (its last line cut short) goes on
+    with the same file, plays only the games it lacks and reports what the whole run reports; a run whose games
+    are all there plays none; other runs' lines are left alone; a line that is not a batch is a located error."""
+    from benchmarks import bot_strength
+
+    def run(path, kind="ismcts:4"):
+        bot_strength.search_main(["--search", kind, "--games", "6", "--results", str(path), "high-society/ja"])
+        return capsys.readouterr()
+
+    whole = tmp_path / "whole.jsonl"
+    everything = run(whole)
+    lines = whole.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert sum(len(json.loads(line)["games"]) for line in lines) == 6 and len(lines) > 1
+    assert all(json.loads(line)["run"]["kind"] == "ismcts:4" for line in lines)
+
+    stopped = tmp_path / "stopped.jsonl"
+    other_run = json.dumps({"run": {"ruleset": "high-society/ja", "kind": "random", "seed": 2024, "options": {}},
+                            "first": 0, "games": [[True, 99.0]] * 6, "times": []}) + "\n"
+    stopped.write_text(other_run + lines[0] + lines[1][:len(lines[1]) // 2], encoding="utf-8")
+    resumed = run(stopped)
+    assert _report_figures(resumed.out) == _report_figures(everything.out)
+    played = re.findall(r"wins in (\d+) games", resumed.err)
+    assert played and int(played[0]) > len(json.loads(lines[0])["games"])  # the first batch was not played again
+    kept = stopped.read_text(encoding="utf-8").splitlines()
+    assert kept[0] == other_run.strip() and kept[1] == lines[0].strip()
+    assert sum(len(json.loads(line)["games"]) for line in kept[1:]) == 6
+
+    again = run(stopped)
+    assert _report_figures(again.out) == _report_figures(everything.out)
+    assert "wins in" not in again.err and stopped.read_text(encoding="utf-8").splitlines() == kept
+
+    # Games another engine played (a bot or a card changed since) are not this run's: they are played again.
+    changed = tmp_path / "changed.jsonl"
+    foreign = [json.loads(line) for line in lines]
+    for batch in foreign:
+        batch["run"]["engine"] = "0" * 16
+    changed.write_text("".join(json.dumps(batch) + "\n" for batch in foreign), encoding="utf-8")
+    replayed = run(changed)
+    assert _report_figures(replayed.out) == _report_figures(everything.out)
+    assert re.findall(r"wins in (\d+) games", replayed.err)[0] == "1"
+    assert len(changed.read_text(encoding="utf-8").splitlines()) == len(lines) + 6
+
+    broken = tmp_path / "broken.jsonl"
+    wrong = json.loads(lines[1])
+    for line, number in (('{"run": 1}', 2), (json.dumps({**wrong, "games": [["yes", 1.0]]}), 2),
+                         (json.dumps({**wrong, "games": [[True, float("nan")]]}), 2), ("[1, 2", 2)):
+        broken.write_text(lines[0] + line + "\n" + lines[1], encoding="utf-8")
+        with pytest.raises(SystemExit) as stopped_at:
+            run(broken)
+        assert str(stopped_at.value).startswith(f"{broken}:{number}:1: not a results line")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(SystemExit) as stopped_at:
+        run(fifo)
+    assert str(stopped_at.value) == f"{fifo}: cannot read the results: not a regular file"

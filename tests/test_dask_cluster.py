@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -152,3 +153,27 @@ def test_an_address_that_answers_but_never_speaks_is_a_clear_error_not_a_hang(ca
     assert exited.value.code == 2
     assert time.monotonic() - started < STARTUP_LIMIT
     assert "does not answer as a Dask scheduler" in capsys.readouterr().err
+
+
+def test_bot_strength_plays_a_search_run_on_the_cluster(capsys, cluster, tmp_path):
+    """`python -m benchmarks.bot_strength --search ... --scheduler ADDRESS`: the same games, so the same figures, as
+    a run here (the workers import engine, not this checkout's benchmarks); `--results` keeps the cluster's games;
+    an address where no scheduler listens stops the run with its reason."""
+    from benchmarks import bot_strength
+
+    def report(*extra: str) -> tuple[str, str]:
+        bot_strength.search_main(["--search", "heuristic", "--set", "rivalry=0.5", "--games", "8", *extra,
+                                  "bohnanza/amigo"])
+        line = capsys.readouterr().out.strip()
+        return re.search(r"vs 3 heuristic: (\d+/8 wins)", line).group(1), re.search(r"margin (\S+) a game",
+                                                                                 line).group(1)
+
+    results = tmp_path / "results.jsonl"
+    on_cluster = report("--scheduler", cluster, "--results", str(results))
+    assert on_cluster == report("--workers", "1")
+    batches = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    assert sorted(number for batch in batches for number in range(batch["first"], batch["first"] +
+                                                                  len(batch["games"]))) == list(range(8))
+    with pytest.raises(SystemExit) as stopped:
+        report("--scheduler", f"tcp://127.0.0.1:{free_port()}")
+    assert str(stopped.value).startswith("--scheduler: cannot reach the Dask scheduler at tcp://127.0.0.1:")
