@@ -9,7 +9,7 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
     python -m benchmarks.bot_strength [GAMES] [RULESET ...]
 
     python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] [--against KIND]
-        [--scheduler ADDRESS] [--results FILE] RULESET ...
+        [--against-set NAME=VALUE] [--scheduler ADDRESS] [--results FILE] RULESET ...
 
     python -m benchmarks.bot_strength --search KIND --decisions GAMES [--every K] [--set NAME=VALUE] RULESET ...
 
@@ -27,10 +27,12 @@ heuristic --set rivalry=0.5`` measures a heuristic bot that weighs what its
 trades give a rival against three that play for their own points. The
 report gives the seat's mean margin too (its score less the best other
 score), with its standard error. ``--against KIND`` also plays the same deals,
-with the same seeds, with a ``KIND`` bot (no ``--set`` options) in that seat,
-and reports the wins and the margin gained over it per game, each with its
-standard error: paired by deal, so that the luck of the deal partly
-cancels out.
+with the same seeds, with a ``KIND`` bot (no ``--set`` options; its own with
+``--against-set NAME=VALUE``) in that seat, and reports the wins and the
+margin gained over it per game, each with its standard error: paired by
+deal, so that the luck of the deal partly cancels out. ``--search ismcts
+--against heuristic --against-set rivalry=0.5`` tells what the search adds
+to the heuristic that guides it.
 
 A thousand searched Bohnanza games are days of one core, so a ``--search``
 run of whole games can go to a Dask cluster (``--scheduler tcp://HOST:PORT``;
@@ -565,6 +567,7 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--curve", default="")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--against", default="", metavar="KIND")
+    parser.add_argument("--against-set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--decisions", type=int, default=0, metavar="GAMES")
     parser.add_argument("--inference", type=int, default=0, metavar="GAMES")
     parser.add_argument("--every", type=int, default=10)
@@ -572,13 +575,7 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--results", default="", metavar="FILE")
     parser.add_argument("rulesets", nargs="*", default=["high-society/ja", "bohnanza/amigo"])
     options = parser.parse_args(argv)
-    bot_options = {}
-    for setting in options.set:
-        key, _, value = setting.partition("=")
-        try:
-            bot_options[key.strip()] = json.loads(value)
-        except ValueError:
-            bot_options[key.strip()] = value
+    bot_options = _settings(options.set)
     results = Results(options.results) if options.results else None
     with contextlib.ExitStack() as stack:
         executor, workers = None, options.workers
@@ -586,6 +583,18 @@ def search_main(argv: list[str]) -> None:
             client, executor, workers = cluster_executor(options.scheduler)
             stack.callback(client.close)
         _search_rulesets(options, bot_options, results, executor, workers)
+
+
+def _settings(given: list[str]) -> dict[str, Any]:
+    """A bot's options from ``NAME=VALUE`` settings (a VALUE in JSON, else the text itself)."""
+    found: dict[str, Any] = {}
+    for setting in given:
+        key, _, value = setting.partition("=")
+        try:
+            found[key.strip()] = json.loads(value)
+        except ValueError:
+            found[key.strip()] = value
+    return found
 
 
 def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results | None, executor: Any,
@@ -604,8 +613,10 @@ def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results
                                       options.workers, bot_options)
             print(decision_report(ruleset_name, options.search, judged), flush=True)
             continue
-        baseline = search_games(ruleset_name, options.against, options.games, workers, results=results,
-                                executor=executor)[0] if options.against else None
+        against_options = _settings(options.against_set)
+        against = options.against + "".join(f" {key}={value}" for key, value in against_options.items())
+        baseline = search_games(ruleset_name, options.against, options.games, workers, options=against_options,
+                                results=results, executor=executor)[0] if options.against else None
         for kind in kinds:
             start = time.perf_counter()
             played, times = search_games(ruleset_name, kind, options.games, workers, options=bot_options,
@@ -616,7 +627,7 @@ def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results
             searched = (f"searched moves {len(times)}, mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
                         if times else "")
             margin, margin_error = mean_and_error([margin for _won, margin in played])
-            compared = f"; {against_report(played, baseline, options.against)}" if baseline is not None else ""
+            compared = f"; {against_report(played, baseline, against)}" if baseline is not None else ""
             print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{count} wins = {wins / count:.1%} "
                   f"(95% {low:.1%}-{high:.1%}; parity 25%); margin {margin:+.2f} a game (standard error "
                   f"{margin_error:.2f}){compared}; {searched}{time.perf_counter() - start:.0f} s in all", flush=True)

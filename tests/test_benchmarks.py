@@ -206,3 +206,16 @@ def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
     with pytest.raises(SystemExit) as stopped_at:
         run(fifo)
     assert str(stopped_at.value) == f"{fifo}: cannot read the results: not a regular file"
+
+
+def test_the_bot_compared_against_takes_options_of_its_own(capsys):
+    """`--against heuristic --against-set rivalry=0.7`: the baseline is a heuristic bot with that rivalry, so a
+    measured bot of the very same kind and options gains nothing over it, game for game; the report names it."""
+    from benchmarks import bot_strength
+
+    bot_strength.search_main(["--search", "heuristic", "--set", "rivalry=0.7", "--against", "heuristic",
+                              "--against-set", "rivalry=0.7", "--games", "8", "bohnanza/amigo"])
+    out = capsys.readouterr().out
+    wins = re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1)
+    assert f"against heuristic rivalry=0.7 in that seat on the same deals ({wins}/8 wins): wins +0.0 points " \
+           "(standard error 0.0), margin +0.00 a game (standard error 0.00)" in out
