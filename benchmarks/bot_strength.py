@@ -9,7 +9,7 @@ shows whether the bot is stable and whether a seat is favoured. Usage::
     python -m benchmarks.bot_strength [GAMES] [RULESET ...]
 
     python -m benchmarks.bot_strength --search KIND [--games N] [--workers W] [--curve B1,B2,...] [--against KIND]
-        [--against-set NAME=VALUE] [--scheduler ADDRESS] [--results FILE] RULESET ...
+        [--against-set NAME=VALUE] [--scheduler ADDRESS] [--results FILE [--held]] RULESET ...
 
     python -m benchmarks.bot_strength --search KIND --decisions GAMES [--every K] [--set NAME=VALUE] RULESET ...
 
@@ -44,7 +44,10 @@ lacks: a stopped run goes on where it stopped, and its report covers every
 game. A game is the same wherever it is played, so the figures are too; but
 only with the same engine, so each line names the fingerprint of the engine
 and rulesets that played it (``engine_fingerprint``), and a change to either
-starts the run afresh (the old lines stay, unused).
+starts the run afresh (the old lines stay, unused). ``--held`` plays
+nothing and reports on the games of the first ``--games`` the file holds
+(with ``--against``, those it holds of both bots): a long run's figures so
+far, while it goes on.
 
 ``--decisions GAMES`` measures the quality of single decisions instead, for
 far less time than whole games: in ``GAMES`` games of four heuristic bots,
@@ -84,7 +87,7 @@ import sys
 import time
 from collections import Counter
 from itertools import islice
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .bench_games import compiled_game
 
@@ -326,23 +329,31 @@ def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -
         yield from stack.enter_context(ProcessPoolExecutor(workers)).map(function, jobs)
 
 
-def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = 2024,
+# The seed of a --search run's deals (game n of every run is the same deal).
+SEARCH_SEED = 2024
+
+
+def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = SEARCH_SEED,
                  options: dict[str, Any] | None = None, results: Results | None = None,
-                 executor: Any = None) -> tuple[list[Played], list[float]]:
+                 executor: Any = None, numbers: Sequence[int] | None = None) -> tuple[list[Played], list[float]]:
     """One ``kind`` bot against three heuristic bots, seats rotating: ``(won, margin)`` of each game, in order, and
     the seconds of each searched move. Game ``n`` is the same deal, with the same seeds, for every ``kind``.
 
     ``results``: games already there are not played again, and each batch played is added as it finishes.
     ``executor``: where the batches are played (a Dask cluster's), rather than ``workers`` processes here.
+    ``numbers``: which games (default: the first ``games``).
     """
     options = options or {}
+    numbers = range(games) if numbers is None else numbers
+    wanted = set(numbers)
     run = Results.run_of(ruleset_name, kind, seed, options)
-    known = results.known(run) if results is not None else {}
+    known = {number: held for number, held in (results.known(run) if results is not None else {}).items()
+             if number in wanted}
     # Small batches, so that a long run reports its progress (on stderr); with a results file, a game at a time, so
     # that a stopped run loses only the games in play (a searched Bohnanza game is minutes).
     chunk = 1 if results is not None else max(1, min(25, games // (workers * 4)))
     jobs, first = [], 0
-    missing = [number for number in range(games) if number not in known]
+    missing = [number for number in numbers if number not in known]
     while first < len(missing):
         start = missing[first]
         count = 1
@@ -350,8 +361,8 @@ def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, see
             count += 1
         jobs.append((ruleset_name, kind, start, count, seed, options))
         first += count
-    by_number = {number: game for number, (game, _times) in known.items() if number < games}
-    times = [moment for number, (_game, moments) in sorted(known.items()) if number < games for moment in moments]
+    by_number = {number: game for number, (game, _times) in known.items()}
+    times = [moment for _number, (_game, moments) in sorted(known.items()) for moment in moments]
     with contextlib.ExitStack() as stack:
         if executor is None and workers > 1 and len(jobs) > 1:
             from concurrent.futures import ProcessPoolExecutor
@@ -374,7 +385,7 @@ def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, see
             times += moments
             print(f"  {ruleset_name} {kind}: {sum(won for won, _margin in by_number.values())} wins in "
                   f"{len(by_number)} games", file=sys.stderr, flush=True)
-    return [by_number[number] for number in range(games)], times
+    return [by_number[number] for number in numbers], times
 
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
@@ -573,8 +584,13 @@ def search_main(argv: list[str]) -> None:
     parser.add_argument("--every", type=int, default=10)
     parser.add_argument("--scheduler", default="", metavar="ADDRESS")
     parser.add_argument("--results", default="", metavar="FILE")
+    parser.add_argument("--held", action="store_true")
     parser.add_argument("rulesets", nargs="*", default=["high-society/ja", "bohnanza/amigo"])
     options = parser.parse_args(argv)
+    if options.held and not options.results:
+        parser.error("--held reports the games of a --results file: name it")
+    if (options.results or options.scheduler) and (options.decisions or options.inference):
+        parser.error("--results and --scheduler are for runs of whole games, not --decisions or --inference")
     bot_options = _settings(options.set)
     results = Results(options.results) if options.results else None
     with contextlib.ExitStack() as stack:
@@ -597,6 +613,12 @@ def _settings(given: list[str]) -> dict[str, Any]:
     return found
 
 
+def _held(results: Results, ruleset_name: str, kind: str, options: dict[str, Any], games: int) -> set[int]:
+    """The numbers, below ``games``, of the games of this run that ``results`` holds."""
+    run = Results.run_of(ruleset_name, kind, SEARCH_SEED, options)
+    return {number for number in results.known(run) if number < games}
+
+
 def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results | None, executor: Any,
                      workers: int) -> None:
     """The measures ``search_main`` was asked for, ruleset by ruleset."""
@@ -615,12 +637,25 @@ def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results
             continue
         against_options = _settings(options.against_set)
         against = options.against + "".join(f" {key}={value}" for key, value in against_options.items())
-        baseline = search_games(ruleset_name, options.against, options.games, workers, options=against_options,
-                                results=results, executor=executor)[0] if options.against else None
+        numbers = None
+        if not options.held:
+            baseline = search_games(ruleset_name, options.against, options.games, workers, options=against_options,
+                                    results=results, executor=executor)[0] if options.against else None
         for kind in kinds:
             start = time.perf_counter()
+            if options.held:
+                # The games the file holds of this kind (and of the bot compared against): nothing is played.
+                held = set(_held(results, ruleset_name, kind, bot_options, options.games))
+                if options.against:
+                    held &= _held(results, ruleset_name, options.against, against_options, options.games)
+                if not held:
+                    print(f"{ruleset_name}: {kind}: {options.results} holds none of these games", flush=True)
+                    continue
+                numbers = sorted(held)
+                baseline = search_games(ruleset_name, options.against, options.games, options=against_options,
+                                        results=results, numbers=numbers)[0] if options.against else None
             played, times = search_games(ruleset_name, kind, options.games, workers, options=bot_options,
-                                         results=results, executor=executor)
+                                         results=results, executor=executor, numbers=numbers)
             wins, count = sum(won for won, _margin in played), len(played)
             low, high = wilson(wins, count)
             mean = sum(times) / len(times) if times else 0.0

@@ -156,8 +156,9 @@ def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
     are all there plays none; other runs' lines are left alone; a line that is not a batch is a located error."""
     from benchmarks import bot_strength
 
-    def run(path, kind="ismcts:4"):
-        bot_strength.search_main(["--search", kind, "--games", "6", "--results", str(path), "high-society/ja"])
+    def run(path, kind="ismcts:4", *extra):
+        bot_strength.search_main(["--search", kind, "--games", "6", "--results", str(path), *extra,
+                                  "high-society/ja"])
         return capsys.readouterr()
 
     whole = tmp_path / "whole.jsonl"
@@ -181,6 +182,15 @@ def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
     again = run(stopped)
     assert _report_figures(again.out) == _report_figures(everything.out)
     assert "wins in" not in again.err and stopped.read_text(encoding="utf-8").splitlines() == kept
+
+    # --held plays nothing: it reports on the games the file holds, all of them or the first few.
+    held = run(whole, "ismcts:4", "--held")
+    assert _report_figures(held.out) == _report_figures(everything.out) and "wins in" not in held.err
+    part = tmp_path / "part.jsonl"
+    part.write_text("".join(lines[:3]), encoding="utf-8")
+    assert re.search(r"vs 3 heuristic: \d/3 wins", run(part, "ismcts:4", "--held").out)
+    assert part.read_text(encoding="utf-8") == "".join(lines[:3])
+    assert "holds none of these games" in run(part, "ismcts:5", "--held").out
 
     # Games another engine played (a bot or a card changed since) are not this run's: they are played again.
     changed = tmp_path / "changed.jsonl"
@@ -219,3 +229,18 @@ def test_the_bot_compared_against_takes_options_of_its_own(capsys):
     wins = re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1)
     assert f"against heuristic rivalry=0.7 in that seat on the same deals ({wins}/8 wins): wins +0.0 points " \
            "(standard error 0.0), margin +0.00 a game (standard error 0.00)" in out
+
+
+@pytest.mark.parametrize("arguments, told", [
+    (["--held"], "--held reports the games of a --results file"),
+    (["--results", "r.jsonl", "--decisions", "1"], "for runs of whole games, not --decisions"),
+    (["--scheduler", "tcp://127.0.0.1:1", "--inference", "1"], "for runs of whole games, not --decisions"),
+])
+def test_options_for_whole_games_are_refused_where_they_mean_nothing(arguments, told, capsys):
+    """`--held` needs the file it reports on; a results file or a cluster is for runs of whole games only."""
+    from benchmarks import bot_strength
+
+    with pytest.raises(SystemExit) as stopped:
+        bot_strength.search_main(["--search", "ismcts:4", *arguments, "high-society/ja"])
+    assert stopped.value.code == 2
+    assert told in capsys.readouterr().err
