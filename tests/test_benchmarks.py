@@ -244,3 +244,37 @@ def test_options_for_whole_games_are_refused_where_they_mean_nothing(arguments, 
         bot_strength.search_main(["--search", "ismcts:4", *arguments, "high-society/ja"])
     assert stopped.value.code == 2
     assert told in capsys.readouterr().err
+
+
+def test_no_game_loads_the_front_ends_the_engine_fingerprint_leaves_out():
+    """A results file's games are kept across changes to the front ends (the command line, the terminal...) because
+    no game loads them: games of every bot kind and every shipped game, in a fresh process, import none of them."""
+    script = """
+import sys
+from pathlib import Path
+import engine
+from benchmarks import bot_strength
+from engine.bots import make_bot
+for name in ("high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn"):
+    game = bot_strength.compiled_game(name, tuple(bot_strength.PLAYERS))
+    for kinds, limit in ((["ismcts:2", "heuristic", "random", "heuristic"], 40), (["heuristic", "random"] * 2, None)):
+        bots = [make_bot(kind, seat) for seat, kind in enumerate(kinds)]
+        state = game.new_initial_state(seed=3, record_events=False)
+        while not state.is_terminal() and (limit is None or len(state.history) < limit):
+            player = state.current_player()
+            state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+        if limit is None:
+            state.result()
+bot_strength.engine_fingerprint()
+root = Path(engine.__file__).resolve().parent
+for module in list(sys.modules.values()):
+    where = getattr(module, "__file__", None)
+    if where and Path(where).resolve().is_relative_to(root):
+        print(Path(where).resolve().relative_to(root).parts[0])
+"""
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            cwd=REPO).stdout.split()
+    from benchmarks import bot_strength
+
+    assert {"core", "blocks", "bots"} <= set(loaded)
+    assert not set(loaded) & set(bot_strength.FRONT_ENDS)
