@@ -43,8 +43,8 @@ Run again with the same file and options, it plays only the games the file
 lacks: a stopped run goes on where it stopped, and its report covers every
 game. A game is the same wherever it is played, so the figures are too; but
 only with the same engine, so each line names the fingerprint of the engine
-and rulesets that played it (``engine_fingerprint``), and a change to either
-starts the run afresh (the old lines stay, unused). ``--held`` plays
+and rulesets that played it (``engine_fingerprint``; the front ends no game
+loads are left out), and a change to either starts the run afresh (the old lines stay, unused). ``--held`` plays
 nothing and reports on the games of the first ``--games`` the file holds
 (with ``--against``, those it holds of both bots): a long run's figures so
 far, while it goes on.
