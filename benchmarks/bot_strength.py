@@ -44,10 +44,10 @@ lacks: a stopped run goes on where it stopped, and its report covers every
 game. A game is the same wherever it is played, so the figures are too; but
 only with the same engine, so each line names the fingerprint of the engine
 and rulesets that played it (``engine_fingerprint``; the front ends no game
-loads are left out), and a change to either starts the run afresh (the old lines stay, unused). ``--held`` plays
-nothing and reports on the games of the first ``--games`` the file holds
-(with ``--against``, those it holds of both bots): a long run's figures so
-far, while it goes on.
+loads are left out), and a change to either starts the run afresh (the old
+lines stay, unused). ``--held`` plays nothing and reports on the games of
+the first ``--games`` the file holds (with ``--against``, those it holds of
+both bots): a long run's figures so far, while it goes on.
 
 ``--decisions GAMES`` measures the quality of single decisions instead, for
 far less time than whole games: in ``GAMES`` games of four heuristic bots,
@@ -236,12 +236,13 @@ def engine_fingerprint() -> str:
 class Results:
     """A ``--results`` file: the games of a run kept as they finish, so that a stopped run goes on where it stopped.
 
-    One JSON line per batch: what was measured (``run``: ruleset, bot kind,
-    options, seed, and the fingerprint of the engine that played it), the
-    number of its first game, and each game's ``[won, margin]`` and searched
-    moves' seconds. Lines of other runs (another engine's among them) are kept
-    and left alone. A line cut short by a stop (the file's last, with no newline)
-    is dropped; any other line that is not a batch is an error.
+    One JSON line per batch of games (``search_games`` writes one game a
+    batch): what was measured (``run``: ruleset, bot kind, options, seed, and
+    the fingerprint of the engine that played it), the number of its first
+    game, and each game's ``[won, margin]`` and searched moves' seconds. Lines
+    of other runs (another engine's among them) are kept and left alone. A
+    line cut short by a stop (the file's last, with no newline) is dropped;
+    any other line that is not a batch is an error.
     """
 
     def __init__(self, path: str) -> None:
@@ -655,7 +656,7 @@ def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results
             start = time.perf_counter()
             if options.held:
                 # The games the file holds of this kind (and of the bot compared against): nothing is played.
-                held = set(_held(results, ruleset_name, kind, bot_options, options.games))
+                held = _held(results, ruleset_name, kind, bot_options, options.games)
                 if options.against:
                     held &= _held(results, ruleset_name, options.against, against_options, options.games)
                 if not held:
