@@ -504,17 +504,21 @@ def test_a_player_out_to_win_weighs_the_leader_most():
     assert decisions > 50 and uneven > 10
 
 
-def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver():
+def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver(monkeypatch):
     """At every offer decision of whole heuristic games: every offer a rival-weighing policy would make, the policy
-    playing for points would make too, scored no higher (lower where the receiver seems to gain), and the bot with
-    the rivalry makes its best one (or passes when none is worth making)."""
+    playing for points would make too with the same least score (``RIVAL_OFFER_MARGIN``), scored no higher (lower
+    where the receiver seems to gain); with its own margin (``OFFER_MARGIN``) the policy playing for points makes no
+    offer scored below it, which a player out to win may make; the bot with the rivalry makes its best one (or
+    passes when none is worth making)."""
+    from engine.blocks.trading import heuristic as trading
     from engine.bots.heuristic_bot import HeuristicBot
 
+    assert trading.RIVAL_OFFER_MARGIN < trading.OFFER_MARGIN
     game = game_of("bohnanza/amigo")
     offers = game.space("offer")
     plain, rival = HeuristicBot(0), HeuristicBot(0, rivalry=0.7)
     policy = plain.policy_for("trade")
-    lowered = dropped = decisions = made = passed = 0
+    lowered = dropped = decisions = made = passed = beyond = 0
     state = game.new_initial_state(seed=1, record_events=False)
     while not state.is_terminal():
         player = state.current_player()
@@ -525,24 +529,33 @@ def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver(
             active, pool, holding, outlook = policy._position(observation, rules)
             parts = policy.legal_parts(legal)
             scored = {}
-            for rivalry in (0.0, 0.7):
+            for rivalry, plain_margin in ((0.0, trading.OFFER_MARGIN), (0.0, trading.RIVAL_OFFER_MARGIN), (0.7, None)):
                 policy.rivalry = rivalry
-                scored[rivalry] = dict((offer, score) for score, offer in policy.scored_offers(
-                    observation, rules, parts, holding, outlook, pool, active, 10_000))
-            for offer, score in scored[0.7].items():
-                assert score <= scored[0.0][offer] + 1e-12
-                lowered += score < scored[0.0][offer] - 1e-12
-            dropped += len(set(scored[0.0]) - set(scored[0.7]))
+                with monkeypatch.context() as patched:
+                    if plain_margin is not None:
+                        patched.setattr(trading, "OFFER_MARGIN", plain_margin)
+                    scored[rivalry, plain_margin] = dict((offer, score) for score, offer in policy.scored_offers(
+                        observation, rules, parts, holding, outlook, pool, active, 10_000))
+            plain_offers, alike, rival_offers = (scored[0.0, trading.OFFER_MARGIN],
+                                                 scored[0.0, trading.RIVAL_OFFER_MARGIN], scored[0.7, None])
+            for offer, score in rival_offers.items():
+                assert score <= alike[offer] + 1e-12
+                lowered += score < alike[offer] - 1e-12
+                if offer not in plain_offers:
+                    assert score <= trading.OFFER_MARGIN
+                    beyond += 1
+            assert all(score > trading.OFFER_MARGIN for score in plain_offers.values())
+            dropped += len(set(alike) - set(rival_offers))
             chosen = rival.choose(observation, legal)
             if chosen in offers:
-                assert scored[0.7][chosen] == max(scored[0.7].values())
+                assert rival_offers[chosen] == max(rival_offers.values())
                 made += 1
             elif parts.get("pass") is not None and chosen in parts["pass"]:
-                assert not scored[0.7]
+                assert not rival_offers
                 passed += 1
             decisions += 1
         state.apply_action(action)
-    assert decisions > 50 and lowered > 0 and dropped > 0 and made > 0 and passed > 0
+    assert decisions > 50 and lowered > 0 and dropped > 0 and made > 0 and passed > 0 and beyond > 0
 
 
 def test_a_search_may_keep_the_drawn_games_its_model_of_the_others_explains_best():

@@ -30,7 +30,7 @@ for their own points alone: the model of the table it meets.
 
 Random playouts would mislead it: a table of random players wastes what it
 holds, and a search that plays against wasters loses to careful players
-(measured: ``docs/api.md``, "Bots"). Heuristic playouts model the table it meets.
+(measured: ``docs/bot-strength.md``). Heuristic playouts model the table it meets.
 
 Legal sets too large to try whole (every set of cards one could bid, every
 trade offer) are *widened*: a node tries the heuristic bot's choice for the
@@ -50,8 +50,8 @@ it game for game by more than the noise (a paired test). With ``explain``,
 that many games are drawn and the ``deals`` kept are those the heuristic,
 at the others' seats, explains best: it would have made the very moves they
 made in their last ``explain_window`` actions (an offer of the same cards,
-the same answer), or most of them. Both are off by default: ``docs/api.md``
-("Bots") has what they were measured to change.
+the same answer), or most of them. Both are off by default:
+``docs/bot-strength.md`` has what they were measured to change.
 
 Budget: ``bot:ismcts`` searches until it has simulated ``DEFAULT_ACTIONS``
 actions (walks and playouts together), and at most ``DEFAULT_ITERATIONS``
