@@ -342,9 +342,10 @@ def test_observations_compare_what_is_visible_only():
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name):
-    """``unseen`` counts the cards in no zone the viewer sees; equal ``zone_key`` values mean equal views.
+    """``unseen`` counts the cards in no zone the viewer sees; equal ``zone_key`` values mean equal views; a zone's
+    cards, card types and count are what its view shows.
 
-    Both are shortcuts that bots take at every decision (one mask of the visible cards; contents read in
+    All are shortcuts that bots take at every decision (one mask of the visible cards; contents read in
     one slice): they must tell what the views tell, no more and no less.
     """
     game = Game(RULESETS[name], PLAYERS)
@@ -365,6 +366,14 @@ def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name
         shown = collections.Counter(card for view in obs.zones() for card in view.cards or ())
         every_card = collections.Counter({card.id: game.cards.count(card.index) for card in game.cards.types})
         assert obs.unseen() == every_card - shown
+        assert obs.unseen_by_type() == tuple(obs.unseen()[card_id] for card_id in game.cards.ids)
+        for spec in game.zones.specs:
+            for owner in (range(len(PLAYERS)) if spec.per_player else (None,)):
+                cards = obs.cards(spec.id, owner)
+                assert obs.card_types(spec.id, owner) == (
+                    None if cards is None else tuple(game.cards.index_of_id[card] for card in cards))
+                assert (cards, obs.count(spec.id, owner)) == (obs.zone(spec.id, owner).cards,
+                                                              obs.zone(spec.id, owner).count)
     for zone_id in zone_ids:
         spec = game.zones.zone(zone_id)
         owners = range(len(PLAYERS)) if spec.per_player else (None,)

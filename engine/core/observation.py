@@ -71,6 +71,7 @@ class Observation:
         self._variables = tuple(state.variables)
         # Zones that take no card yet (a field not bought): public, like the zones themselves.
         self._closed = state.closed_slots
+        # Zones already read by type (card_types), by (zone id, owner).
         self._views: dict | None = None
         # The public past, for a search that draws states fitting this view (the lists only grow: a length marks now).
         self._past = (state.history, len(state.history), state.chance_record, len(state.chance_record),
@@ -98,15 +99,22 @@ class Observation:
 
     def zone(self, zone_id: str, owner: int | None = None) -> ZoneView:
         """What this player sees of a zone (``owner``: the seat, for a player zone)."""
-        layout = self._game.zones
-        spec = layout.zone(zone_id)
-        seat = owner if spec.per_player else SHARED
-        if spec.per_player and owner is None:
-            raise ValueError(f"zone {zone_id} belongs to each player: name the owner")
-        content = self._zones[layout.slot(spec.index, seat)]
+        spec, seat, content = self._content(zone_id, owner)
         cards_shown, count_shown = visible_to(spec, seat, self.player)
         cards = self._game.cards.ids_of(instances_in(content)) if cards_shown else None
         return ZoneView(zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None)
+
+    def _content(self, zone_id: str, owner: int | None) -> tuple[Any, int, Any]:
+        """``(spec, seat, content)`` of a zone: its spec, its owner (SHARED for a shared zone) and what it holds."""
+        layout = self._game.zones
+        spec = layout.zone(zone_id)
+        if spec.per_player:
+            if owner is None:
+                raise ValueError(f"zone {zone_id} belongs to each player: name the owner")
+            seat = owner
+        else:
+            seat = SHARED
+        return spec, seat, self._zones[layout.slot(spec.index, seat)]
 
     def is_open(self, zone_id: str, owner: int | None = None) -> bool:
         """Whether a zone takes cards now (False for a zone still closed, such as a field not bought)."""
@@ -121,11 +129,37 @@ class Observation:
 
     def cards(self, zone_id: str, owner: int | None = None) -> tuple[str, ...] | None:
         """The card ids of a zone this player can see (None when hidden)."""
-        return self.zone(zone_id, owner).cards
+        spec, seat, content = self._content(zone_id, owner)
+        if not visible_to(spec, seat, self.player)[0]:
+            return None
+        return self._game.cards.ids_of(instances_in(content))
+
+    def card_types(self, zone_id: str, owner: int | None = None) -> tuple[int, ...] | None:
+        """The type indices of the cards of a zone this player can see, in the zone's order (None when hidden).
+
+        What a bot that counts by type reads (the card ids name the same
+        types); remembered for the observation, since a bot reads the same
+        zones many times while weighing one decision.
+        """
+        key = (zone_id, owner)
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        elif key in views:
+            return views[key]
+        spec, seat, content = self._content(zone_id, owner)
+        if visible_to(spec, seat, self.player)[0]:
+            type_of = self._game.cards.type_of
+            found = tuple([type_of[instance] for instance in instances_in(content)])
+        else:
+            found = None
+        views[key] = found
+        return found
 
     def count(self, zone_id: str, owner: int | None = None) -> int | None:
         """How many cards a zone holds, if this player may know."""
-        return self.zone(zone_id, owner).count
+        spec, seat, content = self._content(zone_id, owner)
+        return count_of(content) if visible_to(spec, seat, self.player)[1] else None
 
     def zones(self) -> Iterator[ZoneView]:
         """Every zone as this player sees it (player zones once per owner)."""
@@ -138,6 +172,11 @@ class Observation:
 
     def unseen(self) -> Counter:
         """How many cards of each type this player cannot see anywhere (in hidden or face-down zones)."""
+        ids = self._game.cards.ids
+        return Counter({ids[index]: left for index, left in enumerate(self.unseen_by_type()) if left > 0})
+
+    def unseen_by_type(self) -> tuple[int, ...]:
+        """:meth:`unseen` as a count per type index (0 for a type all in sight)."""
         # Counted by type from one mask of every card in sight (bots ask at every decision): set zones are
         # bitmasks of instances already, rows and stacks are few cards, and each type's instances one mask.
         cards = self._game.cards
@@ -147,12 +186,8 @@ class Observation:
         for slot in sequence_slots:
             for instance in zones[slot]:
                 seen |= 1 << instance
-        counts = {}
-        for index, (card_id, mask) in enumerate(zip(cards.ids, cards.type_mask)):
-            left = cards.count(index) - (seen & mask).bit_count()
-            if left > 0:
-                counts[card_id] = left
-        return Counter(counts)
+        return tuple([max(len(copies) - (seen & mask).bit_count(), 0)
+                      for copies, mask in zip(cards.instances_of, cards.type_mask)])
 
     def zone_key(self, zone_id: str) -> tuple:
         """A value that is equal for two views only when this player sees the same of the zone, for every owner.
