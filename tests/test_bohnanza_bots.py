@@ -9,6 +9,7 @@ asked what it would do.
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any, Callable, Sequence
 
 import pytest
@@ -171,6 +172,62 @@ def test_another_players_hand_does_not_change_a_decision():
                         game.new_initial_state(seed=1, deck=hidden, first_player=0, record_events=False))
     # Ann plants and makes her first trade decisions before Bo (who sees his hand) decides anything.
     assert matched >= 2
+
+
+def _outlooks_forgotten(game: Game) -> None:
+    """The outlooks the harvest family's policies keep for later decisions, forgotten (in this thread)."""
+    from engine.blocks.harvest.heuristic import rules_of
+
+    rules_of(game)._recent.__dict__.clear()
+
+
+@pytest.mark.parametrize("name", [AMIGO, "bohnanza/high-bohn"])
+def test_a_decision_is_the_same_whatever_earlier_decisions_left_in_memory(name):
+    """The policies share what they work out between decisions that see the same cards unseen (an outlook): every
+    decision of whole games, the rivalry's too, is the one a bot with nothing in memory makes."""
+    game = new_game(name)
+    for seed, rivalry in ((5, 0.0), (6, 0.5)):
+        remembering = [HeuristicBot(seat, rivalry=rivalry if seat == 1 else 0.0) for seat in range(4)]
+        state = game.new_initial_state(seed=seed, record_events=False)
+        decisions = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            observation, legal = state.observation(seat), state.legal_actions()
+            action = remembering[seat].choose(observation, legal)
+            if decisions % 3 == 0:
+                _outlooks_forgotten(game)
+                fresh = HeuristicBot(seat, rivalry=rivalry if seat == 1 else 0.0)
+                assert fresh.choose(state.observation(seat), legal) == action, f"decision {decisions}"
+            state.apply_action(action)
+            decisions += 1
+        assert decisions > 300
+
+
+def test_games_played_at_once_in_threads_are_the_games_played_one_by_one():
+    """A Dask worker plays games in several threads of one process: what the policies keep between decisions is
+    each thread's own, so two games played at once are the same games as played alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = new_game()
+
+    def history(seed: int) -> tuple:
+        bots = [HeuristicBot(seed + seat, rivalry=0.5 if seat == seed % 4 else 0.0) for seat in range(4)]
+        state = game.new_initial_state(seed=seed, record_events=False)
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(state.observation(seat), state.legal_actions()))
+        return tuple(state.history)
+
+    alone = {seed: history(seed) for seed in range(2)}
+    # Each game twice at once, so that the threads meet the same positions, and threads switched often.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            together = list(pool.map(history, (0, 0, 1, 1)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == [alone[0], alone[0], alone[1], alone[1]]
 
 
 # --------------------------------------------------------------------------- strength

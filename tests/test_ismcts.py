@@ -442,12 +442,12 @@ def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_riva
                 assert (weighed == action) == (gain > ACCEPT_MARGIN + 0.7 * weight * max(theirs, 0.0))
                 # The offerer's gain is judged on what the table will see of them once the trade is made.
                 offerer, others = facts["offerer"], outlook.for_others()
-                pool = observation.cards(rules.pool) if offerer == facts["active"] else ()
+                pool = observation.card_types(rules.pool) if offerer == facts["active"] else ()
                 before = read_holding(observation, rules, offerer, pool)
                 after_state = state.clone()
                 after_state.apply_action(action)
                 seen_after = after_state.observation(player)
-                after = read_holding(seen_after, rules, offerer, seen_after.cards(rules.pool) if pool else ())
+                after = read_holding(seen_after, rules, offerer, seen_after.card_types(rules.pool) if pool else ())
                 assert others.value(after.fields, after.incoming, None) - \
                     others.value(before.fields, before.incoming, None) == pytest.approx(theirs)
                 accepted += 1

@@ -35,6 +35,7 @@ The planting and trading families' policies build on this one
 """
 from __future__ import annotations
 
+import threading
 from math import exp
 from typing import Any, Iterable, NamedTuple, Sequence
 
@@ -62,6 +63,11 @@ RIPE_SLACK = 0.5
 BUY_RETURN = 1 / 3
 # Terms of the Poisson guess of the cards still to come.
 _TERMS = 14
+# How many outlooks a game keeps for the decisions to come (a search's playouts ask about the recent ones), how many
+# positions each remembers, and how many hands' copies far back: bounds on memory, not on what is worked out.
+_OUTLOOKS_KEPT = 64
+_VALUES_KEPT = 8192
+_HANDS_KEPT = 64
 
 
 class FieldRules:
@@ -96,6 +102,9 @@ class FieldRules:
         self.card_count = cards.size
         self.pay = tuple(self._payouts(card_type) for card_type in cards.types)
         self._potentials: dict[tuple[int, int, int], float] = {}
+        # The outlooks of recent decisions, by what they depend on (Outlook.of), one memory per thread: an outlook
+        # changes as it is asked about one hand or another, and a Dask worker plays games in several threads.
+        self._recent = threading.local()
         # The end: a shared counter reaching a count (exhaustions of a stack that refills from another zone).
         self.end_counter, self.end_count, self.stack, self.refill_from = None, None, None, None
         for end in game.end_conditions:
@@ -182,51 +191,70 @@ class Holding(NamedTuple):
     hand: tuple[int, ...] | None
 
 
-def read_holding(obs: Observation, rules: FieldRules, seat: int, pool: Sequence[str] = ()) -> Holding:
-    """What ``obs`` shows of ``seat``'s planting (``pool``: face-up cards that will be theirs, if any)."""
-    index_of = rules.index_of
+def read_holding(obs: Observation, rules: FieldRules, seat: int, pool: Sequence[int] = ()) -> Holding:
+    """What ``obs`` shows of ``seat``'s planting (``pool``: the types of face-up cards that will be theirs, if any)."""
     fields, zones, closed = [], [], []
     for zone_index in rules.targets:
         zone_id = rules.zone_ids[zone_index]
         if not obs.is_open(zone_id, seat):
             closed.append(zone_index)
             continue
-        cards = obs.cards(zone_id, seat) or ()
-        fields.append((index_of[cards[0]], len(cards)) if cards else (-1, 0))
+        cards = obs.card_types(zone_id, seat) or ()
+        fields.append((cards[0], len(cards)) if cards else (-1, 0))
         zones.append(zone_index)
     incoming = [0] * rules.types
-    for card in (obs.cards(rules.received, seat) or ()) if rules.received else ():
-        incoming[index_of[card]] += 1
-    for card in pool:
-        incoming[index_of[card]] += 1
-    hand_ids = obs.cards(rules.hand, seat) if rules.hand else None
-    hand = tuple(index_of[card] for card in hand_ids) if hand_ids is not None else None
+    for card_type in (obs.card_types(rules.received, seat) or ()) if rules.received else ():
+        incoming[card_type] += 1
+    for card_type in pool:
+        incoming[card_type] += 1
+    hand = obs.card_types(rules.hand, seat) if rules.hand else None
     return Holding(tuple(fields), tuple(zones), tuple(closed), tuple(incoming), hand)
 
 
 class Outlook:
-    """A viewer's expectations at one decision: cards still to come per type, and the worth of positions."""
+    """A viewer's expectations at one decision: cards still to come per type, and the worth of positions.
 
-    def __init__(self, obs: Observation, rules: FieldRules) -> None:
+    Every value it gives is a function of the cards unseen, the cards left
+    and the arguments, so one outlook serves every decision that sees the
+    same (:meth:`of`): a trading phase asks the same player about the same
+    positions again and again, with no card moving between the questions.
+    """
+
+    def __init__(self, rules: FieldRules, unseen: tuple[int, ...], cards_left: float) -> None:
         self.rules = rules
-        unseen = obs.unseen()
-        index_of = rules.index_of
-        counts = [0] * rules.types
-        for card, count in unseen.items():
-            counts[index_of[card]] = count
-        total = sum(counts) or 1
-        self.cards_left = self._cards_left(obs, rules)
-        seen = min(FUTURE_CARDS, self.cards_left / rules.players)
+        total = sum(unseen) or 1
+        self.cards_left = cards_left
+        seen = min(FUTURE_CARDS, cards_left / rules.players)
         # Expected cards of each type among those this player will still see, and the share of each type.
-        self.share = tuple(count / total for count in counts)
-        self.unseen = tuple(counts)
+        self.share = tuple(count / total for count in unseen)
+        self.unseen = unseen
         self.base_growth = tuple(seen * share for share in self.share)
         self.growth = self.base_growth
         self._far: tuple[int, ...] | None = None
-        # Worth of growing zones by (type, cards), for the growth in force; positions already valued.
+        # Worth of growing zones by (type, cards) and what harvesting one gives up, for the growth in force; the
+        # same for each hand's copies far back (by those copies); positions already valued.
         self._worths: dict[tuple[int, int], float] = {}
+        self._losses: dict[tuple[int, int], float] = {}
+        self._by_far: dict[tuple[int, ...], tuple[tuple[float, ...], dict, dict]] = {}
         self._values: dict[tuple, float] = {}
+        self._others: Outlook | None = None
         self.empty_worth = EMPTY_WORTH * seen / FUTURE_CARDS
+
+    @classmethod
+    def of(cls, obs: Observation, rules: FieldRules) -> "Outlook":
+        """The viewer's outlook: one for every decision that sees the same cards unseen and cards left."""
+        key = (obs.unseen_by_type(), cls._cards_left(obs, rules))
+        known = getattr(rules._recent, "outlooks", None)
+        if known is None:
+            known = rules._recent.outlooks = {}
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _OUTLOOKS_KEPT:
+                del known[next(iter(known))]
+            found = known[key] = cls(rules, *key)
+        elif len(found._values) > _VALUES_KEPT:
+            found._values.clear()
+        return found
 
     @staticmethod
     def _cards_left(obs: Observation, rules: FieldRules) -> float:
@@ -243,10 +271,14 @@ class Outlook:
 
     def for_others(self) -> "Outlook":
         """The same expectations for a player whose hand is hidden (no copies far back in it are known)."""
-        other = object.__new__(Outlook)
-        other.__dict__.update(self.__dict__)
-        other._far, other.growth, other._worths, other._values = (), self.base_growth, {}, {}
-        return other
+        other = self._others
+        if other is None:
+            # Its own hand in force, the memories shared (they are keyed by the hand).
+            other = self._others = object.__new__(Outlook)
+            other.__dict__.update(self.__dict__)
+            other._others = other
+            other._far = None
+        return other.with_hand(None)
 
     def turns_left(self) -> float:
         """About how many more turns each player will have."""
@@ -257,11 +289,15 @@ class Outlook:
         far = tuple(hand[HORIZON:]) if hand else ()
         if far != self._far:
             self._far = far
-            growth = list(self.base_growth)
-            for card_type in far:
-                growth[card_type] += BEYOND_WEIGHT
-            self.growth = tuple(growth)
-            self._worths = {}
+            known = self._by_far.get(far)
+            if known is None:
+                growth = list(self.base_growth)
+                for card_type in far:
+                    growth[card_type] += BEYOND_WEIGHT
+                if len(self._by_far) >= _HANDS_KEPT:
+                    self._by_far.clear()
+                known = self._by_far[far] = (tuple(growth), {}, {})
+            self.growth, self._worths, self._losses = known
         return self
 
     # ------------------------------------------------------------------ worth
@@ -295,8 +331,11 @@ class Outlook:
 
     def harvest_loss(self, field: Sequence[int]) -> float:
         """What harvesting a zone now gives up: its worth less its payout."""
-        card_type, amount = field
-        return self.worth(card_type, amount) - self.rules.payout(card_type, amount)
+        key = (field[0], field[1])
+        found = self._losses.get(key)
+        if found is None:
+            found = self._losses[key] = self.worth(*key) - self.rules.payout(*key)
+        return found
 
     def harvestable(self, fields: Sequence[Sequence[int]]) -> list[int]:
         """The positions of the zones that may be harvested (the protection rule: a single card waits while another zone holds more)."""
@@ -395,7 +434,7 @@ class FieldPolicy:
 
     def outlook(self, obs: Observation, rules: FieldRules, holding: Holding) -> Outlook:
         """The viewer's expectations, given its own hand."""
-        return Outlook(obs, rules).with_hand(holding.hand)
+        return Outlook.of(obs, rules).with_hand(holding.hand)
 
     def read(self, obs: Observation, legal: Any) -> tuple[FieldRules, dict[str, Any], Holding, Outlook]:
         """What a decision about the viewer's own fields reads first: rules, legal actions by kind, holding, outlook."""
@@ -503,7 +542,7 @@ def points_to_come(obs: Observation) -> float | None:
     if not rules.targets or rules.table is None:
         return None
     holding = read_holding(obs, rules, obs.player)
-    return Outlook(obs, rules).with_hand(holding.hand).value(holding.fields, holding.incoming, holding.hand)
+    return Outlook.of(obs, rules).with_hand(holding.hand).value(holding.fields, holding.incoming, holding.hand)
 
 
 def harvest_space(obs: Observation) -> Any:

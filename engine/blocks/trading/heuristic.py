@@ -122,9 +122,10 @@ class TradingPolicy(FieldPolicy):
         return found + (list(turn) if turn is not None else [])
 
     def _position(self, obs: Observation, rules: FieldRules) -> tuple[int, Sequence[str], Holding, Outlook]:
-        """The active player, the face-up pool, this player's holding (the pool theirs when active) and outlook."""
+        """The active player, the face-up pool's types, this player's holding (the pool theirs when active) and
+        outlook."""
         active = obs.decision.get("active", obs.player)
-        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
+        pool = (obs.card_types(rules.pool) or ()) if rules.pool else ()
         holding = read_holding(obs, rules, obs.player, pool if active == obs.player else ())
         return active, pool, holding, self.outlook(obs, rules, holding)
 
@@ -150,7 +151,7 @@ class TradingPolicy(FieldPolicy):
         if not self.rival_spread or not rules.coins:
             return {}
         others = outlook.for_others()
-        pool = (obs.cards(rules.pool) or ()) if rules.pool else ()
+        pool = (obs.card_types(rules.pool) or ()) if rules.pool else ()
         active = obs.decision.get("active", obs.player)
         standing = {}
         for seat in range(len(obs.players)):
@@ -170,7 +171,7 @@ class TradingPolicy(FieldPolicy):
         offerer = obs.decision["offerer"]
         offer = obs.game.space("offer").decode(obs.decision["offer_action"])
         active = obs.decision.get("active", obs.player)
-        pool = (obs.cards(rules.pool) or ()) if rules.pool and offerer == active else ()
+        pool = (obs.card_types(rules.pool) or ()) if rules.pool and offerer == active else ()
         theirs = read_holding(obs, rules, offerer, pool)
         incoming = [count - given + got + asked for count, given, got, asked
                     in zip(theirs.incoming, offer.give_pool, offer.ask_pool, offer.ask_hand)]
@@ -212,14 +213,15 @@ class TradingPolicy(FieldPolicy):
     # ------------------------------------------------------------------ offering
 
     def best_offer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
-                   outlook: Outlook, pool: Sequence[str], active: int) -> int | None:
+                   outlook: Outlook, pool: Sequence[int], active: int) -> int | None:
         """The offer worth making now, if any."""
         scored = self.scored_offers(obs, rules, parts, holding, outlook, pool, active, 1)
         return scored[0][1] if scored else None
 
     def scored_offers(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
-                      outlook: Outlook, pool: Sequence[str], active: int, keep: int) -> list[tuple[float, int]]:
-        """The ``keep`` offers worth making now with the best expected gain, as ``(score, action)`` best first."""
+                      outlook: Outlook, pool: Sequence[int], active: int, keep: int) -> list[tuple[float, int]]:
+        """The ``keep`` offers worth making now with the best expected gain, as ``(score, action)`` best first
+        (``pool``: the types of the face-up cards)."""
         offers = parts.get("offer")
         if offers is None:
             return []
@@ -232,8 +234,8 @@ class TradingPolicy(FieldPolicy):
         types = rules.types
         nothing = (0,) * types
         pool_counts = [0] * types
-        for card in pool:
-            pool_counts[rules.index_of[card]] += 1
+        for card_type in pool:
+            pool_counts[card_type] += 1
         hand = holding.hand or ()
         fields, held = holding.fields, holding.incoming
         base = outlook.value(fields, held, hand)
