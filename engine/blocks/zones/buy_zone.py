@@ -14,6 +14,9 @@ from ..cards.refill import by_players_schema, count_for_players
 from ..params import WHOLE, name, param, zone
 from ..registry import register
 
+# How many sets of legal purchases a game remembers (a bound on memory).
+_LEGAL_KEPT = 1024
+
 
 class BuySpace(ActionSpace):
     """The ``buy`` space: a zone and the cards paid, ``{"action": "buy", "zone": Z, "pay": {TYPE: N}}`` in the log.
@@ -125,6 +128,9 @@ class BuyZone(AnytimeAction):
         # A nullable option set to none arrives as None: nothing for sale, as with ``cost: none``.
         self.base_cost = (None if self.cost_spec in (None, "none")
                           else count_for_players(self.cost_spec, game.player_count))
+        # The legal purchases by (zones for sale, cards held by type, cost): asked at every decision late in a game,
+        # while what a player holds changes only at a harvest or a purchase.
+        self._legal_known: dict[tuple, ActionList] = {}
 
     def cost(self, state: Any, player: int) -> int | None:
         """What a zone costs ``player`` now (None: not for sale)."""
@@ -150,8 +156,16 @@ class BuyZone(AnytimeAction):
         cost = self.cost(state, player) if zones else None
         if not zones or cost is None:
             return ActionList((), kind="buy")
-        found = list(payments(held_by_type(state, state.slot(self.pay_from, player)), cost))
-        return ActionList([self.space.action(index, counts) for index in zones for counts in found], kind="buy")
+        held = held_by_type(state, state.slot(self.pay_from, player))
+        key = (tuple(zones), tuple(held), cost)
+        known = self._legal_known.get(key)
+        if known is None:
+            found = list(payments(held, cost))
+            if len(self._legal_known) >= _LEGAL_KEPT:
+                self._legal_known.clear()
+            known = self._legal_known[key] = ActionList(
+                [self.space.action(index, counts) for index in zones for counts in found], kind="buy")
+        return known
 
     def apply(self, state: Any, player: int, action: int) -> int:
         if action not in self.legal(state, player):
