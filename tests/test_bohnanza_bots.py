@@ -205,7 +205,7 @@ def test_a_decision_is_the_same_whatever_earlier_decisions_left_in_memory(name):
 
 def test_games_played_at_once_in_threads_are_the_games_played_one_by_one():
     """A Dask worker plays games in several threads of one process: what the policies keep between decisions is
-    each thread's own, so two games played at once are the same games as played alone."""
+    each thread's own, so games played at once (each twice, in four threads) are the same games as played alone."""
     from concurrent.futures import ThreadPoolExecutor
 
     game = new_game()
