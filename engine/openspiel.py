@@ -57,6 +57,7 @@ from typing import Any, Mapping
 import numpy as np
 import pyspiel
 
+from .agents.players import check_player_count
 from .errors import CardrulesError, IllegalActionError
 from .text.i18n import _
 
@@ -113,10 +114,10 @@ def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None =
         # Its options may be anything: they are named in full, so that it never takes the plain name.
         loaded = ruleset
         named = dict(ruleset.options)
+    players = check_player_count(loaded, players)
     name = short_name(loaded, players, named)
     if name in _REGISTERED:
         return name
-    _check_players(loaded, players)
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"cardrules {loaded.name} ({loaded.id})",
@@ -142,13 +143,6 @@ def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None =
 def load(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None = None) -> Any:
     """Register a ruleset (see :func:`register`) and return its ``pyspiel.Game`` for ``players`` players."""
     return pyspiel.load_game(register(ruleset, players, options))
-
-
-def _check_players(ruleset: Any, players: Any) -> None:
-    if type(players) is not int or not ruleset.players_min <= players <= ruleset.players_max:
-        # TRANSLATORS: the same message as a game's own check of its number of players (e.g. "... 3 to 5 players, not 7").
-        raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}", ruleset=ruleset.id,
-                                  low=ruleset.players_min, high=ruleset.players_max, count=players))
 
 
 # ---------------------------------------------------------------------------------------------- the game
@@ -188,8 +182,7 @@ class CardrulesGame(pyspiel.Game):
 
         ruleset, default_players, game_type, _class = _REGISTERED[self.registered_name]
         params = dict(params or {})
-        players = params.get(PLAYERS, default_players)
-        _check_players(ruleset, players)
+        players = check_player_count(ruleset, params.get(PLAYERS, default_players))
         cap = params.get(MAX_GAME_LENGTH, MAX_ACTIONS_PER_GAME)
         if type(cap) is not int or cap < 1:
             # TRANSLATORS: a game parameter of the OpenSpiel adapter; max_game_length is its name, not translated.

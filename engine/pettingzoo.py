@@ -32,10 +32,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .agents.actions import AgentActions
+from .agents.players import check_player_count
 from .agents.tensor import ObservationTensor
 from .core.game import Game
-from .errors import RulesetError
+from .errors import CardrulesError, RulesetError
 from .language.ruleset import list_rulesets, load_ruleset
+from .text.formatting import format_list
 from .text.i18n import _
 
 # The bounds of the observation Box: counts, one-hot cells and the numbers of counters and auctions lie well inside.
@@ -73,8 +75,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def __init__(self, ruleset: str | None = None, players: int = 4, options: dict[str, Any] | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            # TRANSLATORS: a program asked the PettingZoo environment for a way of showing the table it does not have;
+            # "render_mode" is code, {modes} lists the ones it has ("human" or "ansi").
+            raise CardrulesError.at(_("render_mode {mode} is not one of {modes}", mode=repr(render_mode)[:80],
+                                      modes=format_list(self.metadata["render_modes"], style="or")))
         self.ruleset = load_ruleset(ruleset or default_ruleset(), options=options)
-        self.game = Game(self.ruleset, players)
+        self.game = Game(self.ruleset, check_player_count(self.ruleset, players))
         self.agent_actions = AgentActions(self.game)
         self.tensor = ObservationTensor(self.game)
         self.render_mode = render_mode

@@ -71,6 +71,17 @@ def test_the_players_parameter_picks_another_count_and_a_wrong_count_is_refused(
         eo.register("bohnanza/amigo", 2)
 
 
+@pytest.mark.parametrize("players", ["4", True, 4.0, None, [4]])
+def test_a_number_of_players_that_is_no_whole_number_is_refused_as_such(players):
+    # (pyspiel itself refuses a game parameter "players" of another type than int.)
+    with pytest.raises(engine.CardrulesError, match="must be a whole number"):
+        eo.register("bohnanza/amigo", players)
+
+
+def test_numpys_integers_count_players_and_name_the_same_game():
+    assert eo.register("bohnanza/amigo", np.int64(3)) == eo.register("bohnanza/amigo", 3)
+
+
 def test_a_game_knows_the_engine_game_it_plays():
     game = eo.load("high-society/ko", 3)
     assert game.engine_game.ruleset.id == "high-society/ko" and game.engine_game.player_count == 3

@@ -113,6 +113,25 @@ def test_render_shows_the_table_with_the_players():
     assert "\x1b[" not in later and "What just happened" in later
 
 
+@pytest.mark.parametrize("players, message", [
+    ("4", "must be a whole number, not '4'"), (True, "must be a whole number, not True"),
+    (3.0, "must be a whole number"), (2, "3 to 5 players, not 2"), (6, "3 to 5 players, not 6")])
+def test_a_wrong_number_of_players_is_refused_saying_what_is_wrong(players, message):
+    with pytest.raises(engine.CardrulesError, match=message):
+        zoo.env("high-society/ja", players)
+
+
+def test_numpys_integers_count_players():
+    environment = zoo.env("high-society/ja", np.int64(3))
+    assert environment.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+@pytest.mark.parametrize("mode", ["rgb_array", "", "HUMAN", ["human"]])
+def test_a_render_mode_it_does_not_have_is_refused_naming_the_ones_it_has(mode):
+    with pytest.raises(engine.CardrulesError, match="is not one of human or ansi"):
+        zoo.env("high-society/ja", 4, render_mode=mode)
+
+
 @pytest.mark.parametrize("ruleset", ("high-society/ja", "bohnanza/amigo"))
 def test_without_a_render_mode_no_events_are_kept_and_the_game_is_the_same(ruleset):
     plain, shown = zoo.env(ruleset, 4), zoo.env(ruleset, 4, render_mode="ansi")

@@ -1,0 +1,32 @@
+"""The number of players a learning library asks for, checked as the adapters take it.
+
+A program passes it (``env(players=4)``, ``register(ruleset, 4)``, the game
+parameter ``players``), so it may be anything: a string ``"4"`` or ``True``
+would otherwise reach the engine as a list of one player's name or as 1.
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from ..errors import CardrulesError
+from ..text.i18n import _
+
+
+def check_player_count(ruleset: Any, players: Any) -> int:
+    """``players`` as an ``int`` when it is a whole number the ruleset is for (NumPy's integers too, not a bool);
+    else a :class:`CardrulesError`."""
+    try:
+        count = operator.index(players) if not isinstance(players, bool) else None
+    except TypeError:
+        count = None
+    if count is None:
+        # TRANSLATORS: a program gave the OpenSpiel or PettingZoo adapter a number of players that is no number,
+        # e.g. the text "4"; {value} is what it gave.
+        raise CardrulesError.at(_("the number of players must be a whole number, not {value}",
+                                  value=repr(players)[:80]))
+    if not ruleset.players_min <= count <= ruleset.players_max:
+        # TRANSLATORS: the same message as a game's own check of its number of players (e.g. "... 3 to 5 players, not 7").
+        raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}", ruleset=ruleset.id,
+                                  low=ruleset.players_min, high=ruleset.players_max, count=count))
+    return count
