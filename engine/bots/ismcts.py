@@ -42,6 +42,11 @@ its visits (progressive bias), so the search leaves it only for a move that
 proves better; and the move made is the heuristic's unless the search's
 favourite was visited at least ``MIN_SWITCH_VISITS`` times (a tight budget
 plays as the heuristic does, rather than on the noise of a few playouts).
+A ruleset whose playouts are too few for that (``search:
+switch-significance``, or the ``significance`` option) asks more: the
+favourite's mean reward must lead the heuristic choice's by that many
+standard errors, since the most visited of ten actions is often only the
+luckiest (``_lead``).
 
 With ``paired``, the root is searched differently: each drawn game is
 played once after every root action, so that the luck of the deal is the
@@ -124,7 +129,8 @@ class IsmctsBot:
                  deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
                  playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
                  cut: str = "estimate", ranked: int = RANKED, spread: float = 0.0, paired: bool = False,
-                 explain: int = 0, explain_window: int = EXPLAIN_WINDOW, rivalry: float = RIVALRY) -> None:
+                 explain: int = 0, explain_window: int = EXPLAIN_WINDOW, rivalry: float = RIVALRY,
+                 significance: float | None = None) -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -163,8 +169,13 @@ class IsmctsBot:
         self.explain = explain
         self.explain_window = explain_window
         self.last_search: dict[str, Any] = {}
-        # With ``paired``: this move's reward of each root action, drawn game by drawn game.
-        self._paired_rewards: dict[int, list[float]] = {}
+        # How many standard errors the search's favourite must lead the heuristic's choice by, in mean reward, to
+        # be played instead (None: the ruleset's ``search: switch-significance``; where it has none, the default
+        # root needs only ``MIN_SWITCH_VISITS`` visits, and ``paired`` ``SWITCH_SIGNIFICANCE``).
+        self.significance = significance
+        # This move's reward of each root action, iteration by iteration (with ``paired``, drawn game by drawn
+        # game: the lists line up).
+        self._root_rewards: dict[int, list[float]] = {}
         # The hinted actions of each game this bot played (their ints depend on the compiled game).
         self._hints: dict[Any, list[int]] = {}
 
@@ -195,7 +206,7 @@ class IsmctsBot:
             unexplained = [misses for _state, misses in explained]
         drawing = not games
         self.simulated = 0
-        self._paired_rewards = {}
+        self._root_rewards = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = cycles = 0
         while True:
@@ -235,13 +246,43 @@ class IsmctsBot:
         if not root.children:
             # No drawn game fits what was seen (should not happen): the heuristic's move, which reads the view only.
             return self._guided(observation, legal)
+        significance = self.significance
+        if significance is None:
+            significance = observation.rules.search.get("switch-significance")
         if self.paired:
-            return self._best_paired(root, player)
+            return self._best_paired(root, player, SWITCH_SIGNIFICANCE if significance is None else significance)
         best, node = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward[player]))
-        if best != root.guided and node.visits < MIN_SWITCH_VISITS and root.guided in root.children:
+        if best == root.guided or root.guided not in root.children:
+            return best
+        lead = self._lead(best, root.guided)
+        self.last_search["lead"] = lead
+        if node.visits < MIN_SWITCH_VISITS:
             # A few playouts are noise: leaving the heuristic's choice takes an action searched more than that.
             return root.guided
+        if significance is not None and lead <= significance:
+            # Nor does the favourite of a close race overrule it: the most visited of ten is often the luckiest.
+            return root.guided
         return best
+
+    def _lead(self, action: int, guided: int) -> float:
+        """How many standard errors ``action``'s mean reward at the root is above the heuristic choice's.
+
+        The spread of one iteration's reward is pooled over every root
+        action (a few iterations each would give an action that happened to
+        score alike every time no spread at all); the difference of two
+        means then has its usual standard error.
+        """
+        mine, theirs = self._root_rewards.get(action, ()), self._root_rewards.get(guided, ())
+        rewards = [reward for kept in self._root_rewards.values() for reward in kept]
+        if not mine or not theirs or len(rewards) < 2:
+            return 0.0
+        mean = sum(rewards) / len(rewards)
+        variance = sum((reward - mean) ** 2 for reward in rewards) / (len(rewards) - 1)
+        difference = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+        error = math.sqrt(variance * (1 / len(mine) + 1 / len(theirs)))
+        if error == 0.0:
+            return 0.0  # every iteration scored alike: no evidence either way
+        return difference / error
 
     def drawn_games(self, information: Any) -> list[tuple[Any, int | None]]:
         """The games this bot searches at the decision ``information`` is of: with ``explain``, the ``deals`` its
@@ -270,25 +311,25 @@ class IsmctsBot:
         return state.game.space_of(choice) is space and \
             space.to_json(state, choice, mover) == space.to_json(state, action, mover)
 
-    def _best_paired(self, root: _Node, player: int) -> int:
+    def _best_paired(self, root: _Node, player: int, significance: float) -> int:
         """The heuristic's choice, unless another root action did clearly better in the same drawn games.
 
         Clearly: its reward minus the heuristic choice's, game by game, has a
-        positive mean more than ``SWITCH_SIGNIFICANCE`` standard errors above
-        zero (a paired test); of several such, the best mean wins.
+        positive mean more than ``significance`` standard errors above zero (a
+        paired test); of several such, the best mean wins.
         """
-        guided = self._paired_rewards.get(root.guided)
+        guided = self._root_rewards.get(root.guided)
         if guided is None:
             return max(root.children.items(), key=lambda item: item[1].reward[player] / item[1].visits)[0]
         best, best_mean = root.guided, 0.0
-        for action, rewards in self._paired_rewards.items():
+        for action, rewards in self._root_rewards.items():
             count = min(len(rewards), len(guided))
             if action == root.guided or count < MIN_SWITCH_VISITS:
                 continue
             differences = [mine - theirs for mine, theirs in zip(rewards, guided)]
             mean = sum(differences) / count
             spread = math.sqrt(sum((difference - mean) ** 2 for difference in differences) / (count - 1))
-            if mean > best_mean and mean > SWITCH_SIGNIFICANCE * spread / math.sqrt(count):
+            if mean > best_mean and mean > significance * spread / math.sqrt(count):
                 best, best_mean = action, mean
         return best
 
@@ -302,6 +343,8 @@ class IsmctsBot:
         searcher = self.searcher
         model_opponents = self.opponents == "heuristic"
         expanding = True
+        # The root action this iteration took: its reward is kept for the switch test (``_lead``).
+        root_action = first
         if first is not None:
             # The root's action is given (every root action in turn, in the same drawn game).
             root.available[first] = root.available.get(first, 0) + 1
@@ -330,17 +373,21 @@ class IsmctsBot:
             untried = [action for action in actions if action not in node.children]
             if untried:
                 action = untried[0]
+                if node is root:
+                    root_action = action
                 state.apply_action(action)
                 child = node.children[action] = _Node(len(root.reward))
                 path.append((child, mover))
                 break
             action = self._select(node, actions, mover)
+            if node is root:
+                root_action = action
             state.apply_action(action)
             node = node.children[action]
             path.append((node, mover))
         rewards = self._playout(state, rng)
-        if first is not None:
-            self._paired_rewards.setdefault(first, []).append(rewards[searcher])
+        if root_action is not None:
+            self._root_rewards.setdefault(root_action, []).append(rewards[searcher])
         self.simulated += len(state.history) - start
         for visited, _mover in path:
             visited.visits += 1

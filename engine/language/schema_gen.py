@@ -467,8 +467,10 @@ def build_schema() -> dict[str, Any]:
                                                 "type": "array", "maxItems": 20, "uniqueItems": True,
                                                 "items": {"type": "string", "pattern": NAME_PATTERN, "maxLength": 40}},
                                   "playout-depth": {"title": "Playout depth", "description": "How many actions a playout runs before the game is scored as if it ended there (default 120; 1 to 100000).",
-                                                    "type": "integer", "minimum": 1, "maximum": 100000}},
-                   "examples": [{"try-first": ["pass"], "playout-depth": 200}]},
+                                                    "type": "integer", "minimum": 1, "maximum": 100000},
+                                  "switch-significance": {"title": "Switch significance", "description": "How many standard errors the search's favourite must lead the heuristic bot's choice by, in mean reward, to be played instead (0 to 100; default: any lead, once the favourite has 4 visits).",
+                                                          "type": "number", "minimum": 0, "maximum": 100}},
+                   "examples": [{"try-first": ["pass"], "playout-depth": 200, "switch-significance": 3}]},
         "report": {"title": "Report", "description": "What `cardrules simulate` reports besides win rates and scores: a measure by name (its mean per player), or {counter: NAME, per: game or round} (a counter's total per game, or per round: per turn in a `turns` loop).",
                    "type": "array", "maxItems": 20,
                    # One schema for both shapes (a name, or a mapping): each keyword applies to its own type, so a
