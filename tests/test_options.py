@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+import engine
 from engine.errors import OptionError
 from engine.language.options import OptionValueError, coerce_option_value, effective_options, parse_number
 
@@ -130,3 +131,10 @@ def test_a_whole_number_has_at_most_the_digits_its_text_may_have():
         with pytest.raises(OptionValueError) as refused:
             parse_number(value)
         assert str(refused.value).endswith("has too many digits (at most 30)")
+
+
+@pytest.mark.parametrize("options", [["seed"], "reveal=true", 3, [("reveal", True)]])
+def test_options_that_are_no_mapping_are_refused_by_name(options):
+    """A program's ``options`` that are no mapping get a TypeError naming what was given, not an AttributeError."""
+    with pytest.raises(TypeError, match=f"not {type(options).__name__}"):
+        engine.load_ruleset("high-society/ja", options=options)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from ..core.game import check_table_size
 from ..errors import CardrulesError
 from ..text.i18n import _
 
@@ -25,8 +26,5 @@ def check_player_count(ruleset: Any, players: Any) -> int:
         # e.g. the text "4"; {value} is what it gave.
         raise CardrulesError.at(_("the number of players must be a whole number, not {value}",
                                   value=repr(players)[:80]))
-    if not ruleset.players_min <= count <= ruleset.players_max:
-        # TRANSLATORS: the same message as a game's own check of its number of players (e.g. "... 3 to 5 players, not 7").
-        raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}", ruleset=ruleset.id,
-                                  low=ruleset.players_min, high=ruleset.players_max, count=count))
+    check_table_size(ruleset, count)
     return count

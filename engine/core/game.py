@@ -26,6 +26,14 @@ BOX = "box"
 BUILT_IN_VARIABLES = ("active", "start")
 
 
+def check_table_size(ruleset: Any, count: int) -> None:
+    """A :class:`CardrulesError` unless ``ruleset`` is for ``count`` players."""
+    if not ruleset.players_min <= count <= ruleset.players_max:
+        raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}",
+                                  ruleset=ruleset.id, low=ruleset.players_min, high=ruleset.players_max,
+                                  count=count))
+
+
 class Game:
     """A ruleset compiled for a table of players (immutable; a factory of states).
 
@@ -43,10 +51,7 @@ class Game:
             names = tuple(_("Player {number}", number=seat + 1) for seat in range(players))
         else:
             names = tuple(str(name) for name in players)
-        if not ruleset.players_min <= len(names) <= ruleset.players_max:
-            raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}",
-                                      ruleset=ruleset.id, low=ruleset.players_min, high=ruleset.players_max,
-                                      count=len(names)))
+        check_table_size(ruleset, len(names))
         if len(set(names)) != len(names):
             raise CardrulesError.at(_("every player needs a different name"))
         self.ruleset = ruleset

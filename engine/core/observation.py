@@ -33,7 +33,7 @@ class Observation:
     """
 
     __slots__ = ("player", "players", "current_player", "round_number", "first_player", "ruleset", "rules",
-                 "options", "decision", "phases", "pending", "_game", "_zones", "_counters", "_variables", "_views",
+                 "options", "decision", "phases", "pending", "_game", "_zones", "_counters", "_variables", "_types_read",
                  "_closed", "_state", "_past", "__weakref__")
 
     def __init__(self, state: Any, player: int) -> None:
@@ -72,7 +72,7 @@ class Observation:
         # Zones that take no card yet (a field not bought): public, like the zones themselves.
         self._closed = state.closed_slots
         # Zones already read by type (card_types), by (zone id, owner).
-        self._views: dict | None = None
+        self._types_read: dict | None = None
         # The public past, for a search that draws states fitting this view (the lists only grow: a length marks now).
         self._past = (state.history, len(state.history), state.chance_record, len(state.chance_record),
                       state.first_player)
@@ -104,8 +104,8 @@ class Observation:
         cards = self._game.cards.ids_of(instances_in(content)) if cards_shown else None
         return ZoneView(zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None)
 
-    def _content(self, zone_id: str, owner: int | None) -> tuple[Any, int, Any]:
-        """``(spec, seat, content)`` of a zone: its spec, its owner (SHARED for a shared zone) and what it holds."""
+    def _slot(self, zone_id: str, owner: int | None) -> tuple[Any, int, int]:
+        """``(spec, seat, slot)`` of a zone: its spec, its owner (SHARED for a shared zone) and where it is kept."""
         layout = self._game.zones
         spec = layout.zone(zone_id)
         if spec.per_player:
@@ -114,13 +114,16 @@ class Observation:
             seat = owner
         else:
             seat = SHARED
-        return spec, seat, self._zones[layout.slot(spec.index, seat)]
+        return spec, seat, layout.slot(spec.index, seat)
+
+    def _content(self, zone_id: str, owner: int | None) -> tuple[Any, int, Any]:
+        """``(spec, seat, content)`` of a zone: its spec, its owner (SHARED for a shared zone) and what it holds."""
+        spec, seat, slot = self._slot(zone_id, owner)
+        return spec, seat, self._zones[slot]
 
     def is_open(self, zone_id: str, owner: int | None = None) -> bool:
         """Whether a zone takes cards now (False for a zone still closed, such as a field not bought)."""
-        layout = self._game.zones
-        spec = layout.zone(zone_id)
-        return layout.slot(spec.index, owner if spec.per_player else SHARED) not in self._closed
+        return self._slot(zone_id, owner)[2] not in self._closed
 
     @property
     def game(self) -> Any:
@@ -142,18 +145,18 @@ class Observation:
         zones many times while weighing one decision.
         """
         key = (zone_id, owner)
-        views = self._views
-        if views is None:
-            views = self._views = {}
-        elif key in views:
-            return views[key]
+        read = self._types_read
+        if read is None:
+            read = self._types_read = {}
+        elif key in read:
+            return read[key]
         spec, seat, content = self._content(zone_id, owner)
         if visible_to(spec, seat, self.player)[0]:
             type_of = self._game.cards.type_of
             found = tuple([type_of[instance] for instance in instances_in(content)])
         else:
             found = None
-        views[key] = found
+        read[key] = found
         return found
 
     def count(self, zone_id: str, owner: int | None = None) -> int | None:

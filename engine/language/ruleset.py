@@ -77,7 +77,7 @@ class Ruleset:
     table_fields: Mapping[str, Mapping]
     view: Mapping[str, Any]
     report: tuple[Any, ...]  # measure names, and {counter: NAME, per: ...} entries
-    search: Mapping[str, Any]  # hints for the searching bot: try-first, playout-depth
+    search: Mapping[str, Any]  # hints for the searching bot: try-first, playout-depth, switch-significance
     options: Mapping[str, Any]
     option_definitions: Mapping[str, Mapping]
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
@@ -655,6 +655,11 @@ def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | N
     are parsed by the option's type. Raises :class:`~engine.errors.RulesetError`
     (or its :class:`~engine.errors.OptionError`) with located diagnostics.
     """
+    if options is not None and not isinstance(options, Mapping):
+        # TRANSLATORS: a program called load_ruleset with options that are no mapping (e.g. a list); {kind} is the
+        # Python type it gave.
+        raise TypeError(_("options must be a mapping of option names to values, not {kind}",
+                          kind=type(options).__name__))
     path, shown = locate(name_or_path)
     options_key = tuple(sorted((str(k), repr(v)) for k, v in (options or {}).items()))
     cache_key = (str(path.resolve()), shown, options_key)

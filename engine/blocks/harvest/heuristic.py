@@ -230,12 +230,14 @@ class Outlook:
         self.unseen = unseen
         self.base_growth = tuple(seen * share for share in self.share)
         self.growth = self.base_growth
-        self._far: tuple[int, ...] | None = None
+        # The copies far back in the hand in force (none yet: the growth is the base growth).
+        self._far: tuple[int, ...] | None = ()
         # Worth of growing zones by (type, cards) and what harvesting one gives up, for the growth in force; the
         # same for each hand's copies far back (by those copies); positions already valued.
         self._worths: dict[tuple[int, int], float] = {}
         self._losses: dict[tuple[int, int], float] = {}
-        self._by_far: dict[tuple[int, ...], tuple[tuple[float, ...], dict, dict]] = {}
+        self._by_far: dict[tuple[int, ...], tuple[tuple[float, ...], dict, dict]] = {
+            (): (self.base_growth, self._worths, self._losses)}
         self._values: dict[tuple, float] = {}
         self._others: Outlook | None = None
         self.empty_worth = EMPTY_WORTH * seen / FUTURE_CARDS
