@@ -268,8 +268,9 @@ def test_a_tight_budget_plays_the_heuristic_move_and_a_larger_one_may_overrule_i
                 continue
             tight = IsmctsBot(seed, iterations=MIN_SWITCH_VISITS - 1)
             assert tight.choose(state.observation(player), legal) == tight.last_search["guided"]
-            # Any lead will do here (Bohnanza's own hint asks for 2.5 standard errors, tested below).
-            searched = IsmctsBot(seed, iterations=40, significance=0.0)
+            # High Society as it plays; in Bohnanza any lead will do here (its own hint asks for 2.5 standard
+            # errors, tested below).
+            searched = IsmctsBot(seed, iterations=40, significance=0.0 if name == "bohnanza/amigo" else None)
             move = searched.choose(state.observation(player), state.legal_actions())
             overruled += move != searched.last_search["guided"]
             assert move in state.legal_actions()
@@ -762,12 +763,26 @@ def test_the_favourite_overrules_the_heuristic_only_by_the_lead_the_ruleset_asks
 
 
 def test_a_bot_option_sets_the_switch_significance_over_the_ruleset():
+    """``significance`` overrides the ruleset's hint both ways: 0 lets a favourite with any positive lead switch
+    where Bohnanza's 2.5 keeps the heuristic's choice, 100 keeps it everywhere."""
+    from engine.bots.ismcts import MIN_SWITCH_VISITS
+
     game = game_of("bohnanza/amigo")
     assert game.ruleset.search["switch-significance"] == 2.5
-    for seed, state in _searched_positions(game, 6):
-        bot = IsmctsBot(seed, iterations=12, significance=100.0)
-        move = bot.choose(state.observation(state.current_player()), state.legal_actions())
-        assert move == bot.last_search.get("guided", move)  # nothing leads by 100 standard errors
+    overridden = 0
+    for seed, state in _searched_positions(game, 12):
+        player, legal = state.current_player(), state.legal_actions()
+        as_ruled, eager, strict = (IsmctsBot(seed, iterations=30, significance=significance)
+                                   for significance in (None, 0.0, 100.0))
+        moves = [bot.choose(state.observation(player), legal) for bot in (as_ruled, eager, strict)]
+        search = as_ruled.last_search
+        assert moves[2] == search.get("guided", moves[2])  # nothing leads by 100 standard errors
+        favourite = max(search.get("tried", {}).items(), key=lambda item: item[1], default=(None, (0, 0.0)))
+        if search.get("lead") is not None and 0 < search["lead"] <= 2.5 and favourite[1][0] >= MIN_SWITCH_VISITS:
+            # The same search (same seed) with a threshold of 0: the favourite is played.
+            assert moves[0] == search["guided"] and moves[1] != search["guided"]
+            overridden += 1
+    assert overridden  # the test met a race the ruleset's threshold keeps and the option's overrules
 
 
 @pytest.mark.parametrize("value", ["-1", "101", "true", "'2'", ".nan"])
