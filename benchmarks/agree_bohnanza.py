@@ -113,15 +113,28 @@ def reference_outcome(log: dict):
         return "log", error.path
 
 
+# The ways ``tampered`` changes an action: its player, the whole entry, dropped, another kind, one of its own
+# fields, or a field it should not have.
+MUTATIONS = ("player", "swap", "drop", "kind", "zone", "card", "positions", "to", "give", "ask", "pay", "stray")
+
+
 def tampered(log: dict, rng: random.Random) -> dict:
-    """The log without its result and with one action changed at random."""
+    """The log without its result and with one action changed at random (most changes make it illegal, some later).
+
+    A field the action has is given another value (another field, another
+    bean); ``stray`` adds a field that belongs to another kind of action.
+    """
     log = json.loads(json.dumps(log))
-    del log["result"]
+    log.pop("result", None)
     actions = log["actions"]
     index = rng.randrange(len(actions))
     entry = actions[index]
+    kind = entry["action"]
     players = len(log["players"])
-    change = rng.choice(["player", "swap", "drop", "kind", "field", "bean", "numbers"])
+    beans = list(reference.BEANS)
+    fits = {"player", "swap", "drop", "kind", "stray"} | {field for field in ("zone", "card", "pay") if field in entry} \
+        | ({"positions"} if kind == "accept" else set()) | ({"to", "give", "ask"} if kind == "offer" else set())
+    change = rng.choice([mutation for mutation in MUTATIONS if mutation in fits])
     if change == "player":
         entry["player"] = (entry["player"] + rng.randrange(1, players)) % players
     elif change == "swap":
@@ -131,17 +144,26 @@ def tampered(log: dict, rng: random.Random) -> dict:
     elif change == "kind":
         actions[index] = {"player": entry["player"],
                           "action": rng.choice(["done", "pass", "end-trading", "decline", "accept"])}
-    elif change == "field":
-        entry["zone"] = rng.choice(reference.FIELDS)
-    elif change == "bean":
-        entry["card"] = rng.choice(list(reference.BEANS))
+    elif change == "zone":
+        entry["zone"] = rng.choice([zone for zone in reference.FIELDS if zone != entry["zone"]])
+    elif change == "card":
+        entry["card"] = rng.choice([bean for bean in beans if bean != entry["card"]])
+    elif change == "positions":
+        entry["positions"] = sorted({rng.randrange(8) for _ in range(rng.randrange(4))})
+    elif change == "to":
+        entry["to"] = rng.randrange(players)
+    elif change == "give":
+        entry["give"] = {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})}
+    elif change == "ask":
+        entry["ask"] = {"hand": {rng.choice(beans): rng.randrange(1, 3)}}
+    elif change == "pay":
+        entry["pay"] = {rng.choice(beans): rng.randrange(1, 4)}
     else:
-        bean = rng.choice(list(reference.BEANS))
         entry.update(rng.choice([{"positions": sorted({rng.randrange(8) for _ in range(rng.randrange(4))})},
                                  {"to": rng.randrange(players)},
                                  {"give": {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})}},
-                                 {"ask": {"hand": {bean: rng.randrange(1, 3)}}},
-                                 {"pay": {bean: rng.randrange(1, 4)}}]))
+                                 {"ask": {"hand": {rng.choice(beans): rng.randrange(1, 3)}}},
+                                 {"pay": {rng.choice(beans): rng.randrange(1, 4)}}]))
     return log
 
 
