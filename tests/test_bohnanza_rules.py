@@ -745,10 +745,11 @@ def test_garden_and_cocoa_pay_nothing_for_a_single_card():
         Counter(), Counter(cocoa=2), Counter(cocoa=3), Counter(cocoa=4)]
 
 
-def test_the_worked_example_seven_stink_beans_pay_three_coins():
+def seven_stink_beans(name: str) -> Any:
+    """Three players; Ann plants the two stink beans turned up, Bo gives her three more, and she plants all five."""
     hands = {0: ["stink", "stink", "red", "red", "red"], 1: ["stink", "stink", "stink", "soy", "soy"],
              2: ["soy"] * 5}
-    state = start(AMIGO, 3, deal(3, 0, hands, ["stink", "stink"]), first=0)
+    state = start(name, 3, deal(3, 0, hands, ["stink", "stink"]), first=0)
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "pass")
@@ -758,6 +759,11 @@ def test_the_worked_example_seven_stink_beans_pay_three_coins():
     act(state, 0, "end-trading")
     for _ in range(5):
         act(state, 0, "plant", card="stink", zone="field-1")
+    return state
+
+
+def test_the_worked_example_seven_stink_beans_pay_three_coins():
+    state = seven_stink_beans(AMIGO)
     assert field(state, 0) == ["stink"] * 7
     # Ann harvests at her last chance of the turn.
     assert (state.current_player(), decision(state)["kind"]) == (0, "anytime-chance")
@@ -925,18 +931,7 @@ def test_rio_grande_with_six_or_seven_sells_the_third_field_for_two_coins():
 
 def test_rio_grande_with_three_players_sells_no_third_field():
     # Everyone has three fields from the start; Ann has coins but nothing to buy.
-    hands = {0: ["stink", "stink", "red", "red", "red"], 1: ["stink", "stink", "stink", "soy", "soy"],
-             2: ["soy"] * 5}
-    state = start(RIO, 3, deal(3, 0, hands, ["stink", "stink"]), first=0)
-    act(state, 0, "plant", card="stink", zone="field-1")
-    act(state, 0, "plant", card="stink", zone="field-1")
-    act(state, 0, "pass")
-    act(state, 1, "offer", to=0, give={"hand": [0, 1, 2]})
-    act(state, 0, "accept")
-    act(state, 2, "pass")
-    act(state, 0, "end-trading")
-    for _ in range(5):
-        act(state, 0, "plant", card="stink", zone="field-1")
+    state = seven_stink_beans(RIO)
     act(state, 0, "harvest", zone="field-1")
     assert coins(state, 0) == Counter(stink=3)
     assert "buy" not in state.legal_actions().kinds()
