@@ -210,8 +210,8 @@ FRONT_ENDS = ("cli", "terminal", "simulation", "formats", "agents", "openspiel.p
 
 @functools.lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """A digest of the code and rulesets that play the games: the engine's Python files but its front ends, and the
-    shipped rulesets.
+    """A digest of the code and rulesets that play the games: the engine's Python files except its front ends
+    (``FRONT_ENDS``), and the shipped rulesets.
 
     A results file keeps games only for the engine that played them: a change
     to either (a bot's constant, a card) makes other games, so a run measured
