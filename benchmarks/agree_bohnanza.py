@@ -122,7 +122,8 @@ def tampered(log: dict, rng: random.Random) -> dict:
     """The log without its result and with one action changed at random (most changes make it illegal, some later).
 
     A field the action has is given another value (another field, another
-    bean); ``stray`` adds a field that belongs to another kind of action.
+    bean); ``stray`` sets one of the fields an offer, an accept, a buy or a
+    build has, whether this action has it or not.
     """
     log = json.loads(json.dumps(log))
     log.pop("result", None)
@@ -135,6 +136,12 @@ def tampered(log: dict, rng: random.Random) -> dict:
     fits = {"player", "swap", "drop", "kind", "stray"} | {field for field in ("zone", "card", "pay") if field in entry} \
         | ({"positions"} if kind == "accept" else set()) | ({"to", "give", "ask"} if kind == "offer" else set())
     change = rng.choice([mutation for mutation in MUTATIONS if mutation in fits])
+    # A new value of each field an action may have (``stray`` draws them all, in this order, then keeps one).
+    fresh = {"positions": lambda: sorted({rng.randrange(8) for _ in range(rng.randrange(4))}),
+             "to": lambda: rng.randrange(players),
+             "give": lambda: {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})},
+             "ask": lambda: {"hand": {rng.choice(beans): rng.randrange(1, 3)}},
+             "pay": lambda: {rng.choice(beans): rng.randrange(1, 4)}}
     if change == "player":
         entry["player"] = (entry["player"] + rng.randrange(1, players)) % players
     elif change == "swap":
@@ -148,22 +155,10 @@ def tampered(log: dict, rng: random.Random) -> dict:
         entry["zone"] = rng.choice([zone for zone in reference.FIELDS if zone != entry["zone"]])
     elif change == "card":
         entry["card"] = rng.choice([bean for bean in beans if bean != entry["card"]])
-    elif change == "positions":
-        entry["positions"] = sorted({rng.randrange(8) for _ in range(rng.randrange(4))})
-    elif change == "to":
-        entry["to"] = rng.randrange(players)
-    elif change == "give":
-        entry["give"] = {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})}
-    elif change == "ask":
-        entry["ask"] = {"hand": {rng.choice(beans): rng.randrange(1, 3)}}
-    elif change == "pay":
-        entry["pay"] = {rng.choice(beans): rng.randrange(1, 4)}
+    elif change in fresh:
+        entry[change] = fresh[change]()
     else:
-        entry.update(rng.choice([{"positions": sorted({rng.randrange(8) for _ in range(rng.randrange(4))})},
-                                 {"to": rng.randrange(players)},
-                                 {"give": {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})}},
-                                 {"ask": {"hand": {rng.choice(beans): rng.randrange(1, 3)}}},
-                                 {"pay": {rng.choice(beans): rng.randrange(1, 4)}}]))
+        entry.update(rng.choice([{field: value()} for field, value in fresh.items()]))
     return log
 
 

@@ -746,7 +746,8 @@ def test_garden_and_cocoa_pay_nothing_for_a_single_card():
 
 
 def seven_stink_beans(name: str) -> Any:
-    """Three players; Ann plants the two stink beans turned up, Bo gives her three more, and she plants all five."""
+    """Three players; Ann plants her two stink beans from her hand, Bo gives her three more in trade, and she
+    plants those with the two turned up: seven in field-1."""
     hands = {0: ["stink", "stink", "red", "red", "red"], 1: ["stink", "stink", "stink", "soy", "soy"],
              2: ["soy"] * 5}
     state = start(name, 3, deal(3, 0, hands, ["stink", "stink"]), first=0)
