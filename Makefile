@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # Arguments for `make play`, e.g. make play ARGS="-r bohnanza/amigo" or ARGS="--resume game.json".
 ARGS ?=
 
-.PHONY: play test bench venv clean
+.PHONY: play test lint bench venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,14 @@ venv: $(STAMP)
 play: $(STAMP)
 	CARDRULES_USER_DIR='$(PWD)' $(BIN)/cardrules play $(ARGS)
 
-test: $(TEST_STAMP)
+# The tests, after the checks of the code's shape (lint): CI runs this.
+test: lint
 	$(BIN)/python -m pytest -n 2 -q
+
+# Style and formatting (ruff).
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check engine tests benchmarks
+	$(BIN)/ruff format --check engine tests benchmarks
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -20,6 +20,7 @@ Bohnanza (``--bohnanza``) is measured the same way against its own reference
 implementation (:mod:`benchmarks.bench_bohnanza`); the previous interpreter
 did not know the game, so only the reference ratio is given.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,7 +61,7 @@ class Figure:
 
     label: str
     parts: dict[int, Measurement] = field(default_factory=dict)
-    recorded: float | None = None   # per second, when the side could not run here
+    recorded: float | None = None  # per second, when the side could not run here
 
     def add(self, measurement: Measurement, part: int = 0) -> None:
         known = self.parts.get(part)
@@ -73,8 +74,12 @@ class Figure:
         if len(self.parts) <= 1:
             return next(iter(self.parts.values()), None)
         parts = list(self.parts.values())
-        return Measurement(parts[0].label, sum(part.count for part in parts), sum(part.seconds for part in parts),
-                           sum(part.actions for part in parts))
+        return Measurement(
+            parts[0].label,
+            sum(part.count for part in parts),
+            sum(part.seconds for part in parts),
+            sum(part.actions for part in parts),
+        )
 
     @property
     def per_second(self) -> float:
@@ -127,8 +132,15 @@ class Previous:
         return previous_core.RECORDED["figures"].get(ruleset, {}).get(figure)
 
 
-def compare(title: str, new: Figure, previous: Figure | None, reference: Figure,
-            summary: list[str], ruleset: str, required: bool) -> None:
+def compare(
+    title: str,
+    new: Figure,
+    previous: Figure | None,
+    reference: Figure,
+    summary: list[str],
+    ruleset: str,
+    required: bool,
+) -> None:
     """Print one comparison (new, previous, reference) with its ratios, and note it for the summary."""
     print(title)
     for side in (new, previous, reference):
@@ -139,10 +151,17 @@ def compare(title: str, new: Figure, previous: Figure | None, reference: Figure,
         ratios.append(f"new/previous {verdict(new.per_second / previous.per_second, PREVIOUS_TARGET)}")
     ratios.append(f"new/reference {verdict(new.per_second / reference.per_second, REFERENCE_TARGET)}")
     print("  " + "; ".join(ratios))
-    if previous is not None and previous.best is not None and new.best is not None \
-            and new.best.actions and previous.best.actions != new.best.actions:
-        print(f"  NOTE: the previous interpreter applied {previous.best.actions} actions, the new one "
-              f"{new.best.actions}: not the same games")
+    if (
+        previous is not None
+        and previous.best is not None
+        and new.best is not None
+        and new.best.actions
+        and previous.best.actions != new.best.actions
+    ):
+        print(
+            f"  NOTE: the previous interpreter applied {previous.best.actions} actions, the new one "
+            f"{new.best.actions}: not the same games"
+        )
     if required:
         summary.append(f"  {ruleset:<18} {title.split(' (')[0]:<18} " + "; ".join(ratios))
 
@@ -154,16 +173,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--logs", type=int, default=2000, help="logs replayed per edition and side")
     parser.add_argument("--rulesets", default="high-society/ja,high-society/ko")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
-    parser.add_argument("--previous-commit", default=previous_core.PREVIOUS_COMMIT,
-                        help="the commit of the previous interpreter (default: the last one with the old core)")
+    parser.add_argument(
+        "--previous-commit",
+        default=previous_core.PREVIOUS_COMMIT,
+        help="the commit of the previous interpreter (default: the last one with the old core)",
+    )
     parser.add_argument("--no-previous", action="store_true", help="skip the previous interpreter")
     parser.add_argument("--no-simulate", action="store_true", help="skip the simulation runner's figures")
     parser.add_argument("--no-seats", action="store_true", help="skip the heuristic bot's figures as seats grow")
     add_bohnanza_arguments(parser)
     args = parser.parse_args(argv)
     pin_to_one_core()
-    print(f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure (per chunk of a "
-          f"figure's work), sides in turns")
+    print(
+        f"Python {sys.version.split()[0]}, one core, fastest of {args.repeats} runs per figure (per chunk of a "
+        f"figure's work), sides in turns"
+    )
 
     previous = Previous(None, SKIPPED)
     core = None
@@ -172,8 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             core.start()
             previous = Previous(core, None)
-            print(f"Previous interpreter: commit {core.full_commit[:12]} exported with git archive and run in a "
-                  f"child process on the same core ({core.engine_path})")
+            print(
+                f"Previous interpreter: commit {core.full_commit[:12]} exported with git archive and run in a "
+                f"child process on the same core ({core.engine_path})"
+            )
         except previous_core.PreviousCoreUnavailable as error:
             core.close()
             core = None
@@ -182,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         recorded = previous_core.RECORDED
         print(f"Previous interpreter NOT run from git history: {previous.reason}.")
         if not args.no_previous:
-            print(f"  Falling back to its figures recorded on {recorded['machine']} (commit {recorded['commit']}); "
-                  f"ratios against them compare two machines or two moments.")
+            print(
+                f"  Falling back to its figures recorded on {recorded['machine']} (commit {recorded['commit']}); "
+                f"ratios against them compare two machines or two moments."
+            )
 
     summary: list[str] = []
     try:
@@ -209,17 +237,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directory: Path,
-                summary: list[str]) -> None:
+def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directory: Path, summary: list[str]) -> None:
     """Measure and print the three comparisons of one ruleset, the sides in turns."""
     print(f"\n== {name}")
     logs = bench_replay.make_logs(name, args.logs)
     logs_file = directory / f"logs-{name.replace('/', '-')}.json"
     logs_file.write_text(json.dumps(logs), encoding="utf-8")
     # The same logs as JSON Lines files of FILE_CHUNK logs each (see the loop below).
-    jsonl_files = [bench_replay.write_jsonl(logs[first:first + FILE_CHUNK],
-                                            directory / f"logs-{name.replace('/', '-')}-{part}.jsonl")
-                   for part, first in enumerate(range(0, len(logs), FILE_CHUNK))]
+    jsonl_files = [
+        bench_replay.write_jsonl(
+            logs[first : first + FILE_CHUNK], directory / f"logs-{name.replace('/', '-')}-{part}.jsonl"
+        )
+        for part, first in enumerate(range(0, len(logs), FILE_CHUNK))
+    ]
 
     def previous_figure(figure: str, label: str) -> Figure | None:
         if previous.runs:
@@ -231,14 +261,26 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
     # the "uniform" comparison plays games of the same kind and length on every side.
     reference_games = Figure("reference, random bot")
     sides = {
-        "games": (Figure("interpreter (new core), random bot"), previous_figure("games", "random bot"),
-                  reference_games),
-        "uniform": (Figure("interpreter (new core), legal_actions().sample"),
-                    previous_figure("uniform", "legal_actions().sample"), reference_games),
-        "replay": (Figure("interpreter (new core), replay"), previous_figure("replay", "replay"),
-                   Figure("reference, replay")),
-        "file": (Figure("interpreter (new core), JSON Lines file"), previous_figure("file", "JSON Lines file"),
-                 Figure("reference, JSON Lines file")),
+        "games": (
+            Figure("interpreter (new core), random bot"),
+            previous_figure("games", "random bot"),
+            reference_games,
+        ),
+        "uniform": (
+            Figure("interpreter (new core), legal_actions().sample"),
+            previous_figure("uniform", "legal_actions().sample"),
+            reference_games,
+        ),
+        "replay": (
+            Figure("interpreter (new core), replay"),
+            previous_figure("replay", "replay"),
+            Figure("reference, replay"),
+        ),
+        "file": (
+            Figure("interpreter (new core), JSON Lines file"),
+            previous_figure("file", "JSON Lines file"),
+            Figure("reference, JSON Lines file"),
+        ),
     }
     # Every workload is taken a chunk at a time (a fraction of a second a side), the sides in turns after each
     # chunk, so that a machine whose speed drifts meets every side alike.
@@ -254,7 +296,7 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
                 if use_bots:  # the reference plays one kind of game: both comparisons read it
                     reference.add(bench_games.reference_random_games(name, count, first=first), part)
         for part, first in enumerate(log_chunks):
-            chunk = logs[first:first + REPLAY_CHUNK]
+            chunk = logs[first : first + REPLAY_CHUNK]
             new, old, reference = sides["replay"]
             new.add(bench_replay.engine_replay(chunk), part)
             if previous.runs and old is not None:
@@ -266,21 +308,44 @@ def run_ruleset(name: str, args: argparse.Namespace, previous: Previous, directo
             if previous.runs and old is not None:
                 old.add(previous.replay_file(path), part)
             reference.add(bench_replay.reference_replay_file(path), part)
-    compare(f"random-bot games (each side's own random bot; {GAMES_CHUNK} at a time, sides in turns)",
-            *sides["games"], summary, name, True)
-    compare(f"uniform random legal actions (same play on every side; {GAMES_CHUNK} at a time, sides in turns)",
-            *sides["uniform"], summary, name, False)
-    compare(f"logs replayed (the same reference-made logs, {REPLAY_CHUNK} at a time, sides in turns)",
-            *sides["replay"], summary, name, True)
-    compare(f"JSON Lines files replayed (read, schema-checked and replayed, as `cardrules replay` does; "
-            f"files of {FILE_CHUNK} logs, sides in turns)",
-            *sides["file"], summary, name, True)
+    compare(
+        f"random-bot games (each side's own random bot; {GAMES_CHUNK} at a time, sides in turns)",
+        *sides["games"],
+        summary,
+        name,
+        True,
+    )
+    compare(
+        f"uniform random legal actions (same play on every side; {GAMES_CHUNK} at a time, sides in turns)",
+        *sides["uniform"],
+        summary,
+        name,
+        False,
+    )
+    compare(
+        f"logs replayed (the same reference-made logs, {REPLAY_CHUNK} at a time, sides in turns)",
+        *sides["replay"],
+        summary,
+        name,
+        True,
+    )
+    compare(
+        f"JSON Lines files replayed (read, schema-checked and replayed, as `cardrules replay` does; "
+        f"files of {FILE_CHUNK} logs, sides in turns)",
+        *sides["file"],
+        summary,
+        name,
+        True,
+    )
 
 
 def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the Bohnanza figures (shared with ``python -m benchmarks.bench_bohnanza``)."""
-    parser.add_argument("--bohnanza", default="bohnanza/amigo:4,bohnanza/rio-grande:6,bohnanza/high-bohn:4",
-                        help="Bohnanza editions and player counts, RULESET:PLAYERS,... (empty: none)")
+    parser.add_argument(
+        "--bohnanza",
+        default="bohnanza/amigo:4,bohnanza/rio-grande:6,bohnanza/high-bohn:4",
+        help="Bohnanza editions and player counts, RULESET:PLAYERS,... (empty: none)",
+    )
     parser.add_argument("--bohnanza-games", type=int, default=30, help="Bohnanza random games per case and side")
     parser.add_argument("--bohnanza-logs", type=int, default=200, help="Bohnanza logs replayed per case and side")
 
@@ -295,8 +360,10 @@ def run_bohnanza(args: argparse.Namespace, summary: list[str]) -> None:
         label = f"{ruleset} {count}p"
         print(f"\n== {label}")
         logs = bench_bohnanza.make_logs(ruleset, count, args.bohnanza_logs)
-        sides = {"games": (Figure("interpreter, random bot"), Figure("reference, random bot")),
-                 "replay": (Figure("interpreter, replay"), Figure("reference, replay"))}
+        sides = {
+            "games": (Figure("interpreter, random bot"), Figure("reference, random bot")),
+            "replay": (Figure("interpreter, replay"), Figure("reference, replay")),
+        }
         # A chunk at a time, the sides in turns after each (see Figure): a Bohnanza game is some twenty High
         # Society games long.
         games = args.bohnanza_games
@@ -307,21 +374,29 @@ def run_bohnanza(args: argparse.Namespace, summary: list[str]) -> None:
                 new.add(bench_bohnanza.engine_random_games(ruleset, count, chunk, first=first), part)
                 reference.add(bench_bohnanza.reference_random_games(ruleset, count, chunk, first=first), part)
             for part, first in enumerate(range(0, len(logs), BOHNANZA_LOGS_CHUNK)):
-                chunk_logs = logs[first:first + BOHNANZA_LOGS_CHUNK]
+                chunk_logs = logs[first : first + BOHNANZA_LOGS_CHUNK]
                 new, reference = sides["replay"]
                 new.add(bench_bohnanza.engine_replay(chunk_logs), part)
                 reference.add(bench_bohnanza.reference_replay(chunk_logs), part)
-        for key, title in (("games", f"random-bot games (each side's own random bot; {BOHNANZA_GAMES_CHUNK} at "
-                                     f"a time, sides in turns)"),
-                           ("replay", f"logs replayed (the same reference-made logs, {BOHNANZA_LOGS_CHUNK} at a "
-                                      f"time, sides in turns)")):
+        for key, title in (
+            (
+                "games",
+                f"random-bot games (each side's own random bot; {BOHNANZA_GAMES_CHUNK} at a time, sides in turns)",
+            ),
+            (
+                "replay",
+                f"logs replayed (the same reference-made logs, {BOHNANZA_LOGS_CHUNK} at a time, sides in turns)",
+            ),
+        ):
             new, reference = sides[key]
             compare(title, new, None, reference, summary, label, True)
             if new.best is not None and reference.best is not None:
                 # Game lengths differ between the two bots: the rate per action says how much of the gap is length.
                 per_action = [side.best.actions / side.best.seconds for side in (new, reference)]
-                print(f"  actions per second: interpreter {per_action[0]:.0f}, reference {per_action[1]:.0f} "
-                      f"(ratio {per_action[0] / per_action[1]:.2f})")
+                print(
+                    f"  actions per second: interpreter {per_action[0]:.0f}, reference {per_action[1]:.0f} "
+                    f"(ratio {per_action[0] / per_action[1]:.2f})"
+                )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ It prints how many games each side played and how many disagreements there
 were (the target: none); ``--examples`` prints the first few disagreements.
 The test suite (tests/test_reference_bohnanza.py) runs a small slice of this.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,13 +31,18 @@ from . import reference_bohnanza as reference
 from . import reference_high_bohn
 from .bench_bohnanza import engine_game_log
 
-CASES = ([("bohnanza/amigo", count) for count in (3, 4, 5)] + [("bohnanza/rio-grande", count) for count in range(3, 8)]
-         + [("bohnanza/high-bohn", count) for count in (3, 4, 5)])
+CASES = (
+    [("bohnanza/amigo", count) for count in (3, 4, 5)]
+    + [("bohnanza/rio-grande", count) for count in range(3, 8)]
+    + [("bohnanza/high-bohn", count) for count in (3, 4, 5)]
+)
 
 
 def reference_for(ruleset: str):
     """The reference module that knows ``ruleset``."""
     return reference_high_bohn if ruleset == reference_high_bohn.RULESET else reference
+
+
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 
@@ -95,10 +101,14 @@ def imports_of(path) -> tuple[set[str], set[str]]:
     from pathlib import Path
 
     tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-    absolute = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-                for alias in node.names}
-    absolute |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    absolute = {
+        alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    }
+    absolute |= {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+    }
     relative = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level}
     return absolute, relative
 
@@ -133,15 +143,21 @@ def tampered(log: dict, rng: random.Random) -> dict:
     kind = entry["action"]
     players = len(log["players"])
     beans = list(reference.BEANS)
-    fits = {"player", "swap", "drop", "kind", "stray"} | {field for field in ("zone", "card", "pay") if field in entry} \
-        | ({"positions"} if kind == "accept" else set()) | ({"to", "give", "ask"} if kind == "offer" else set())
+    fits = (
+        {"player", "swap", "drop", "kind", "stray"}
+        | {field for field in ("zone", "card", "pay") if field in entry}
+        | ({"positions"} if kind == "accept" else set())
+        | ({"to", "give", "ask"} if kind == "offer" else set())
+    )
     change = rng.choice([mutation for mutation in MUTATIONS if mutation in fits])
     # A new value of each field an action may have (``stray`` draws them all, in this order, then keeps one).
-    fresh = {"positions": lambda: sorted({rng.randrange(8) for _ in range(rng.randrange(4))}),
-             "to": lambda: rng.randrange(players),
-             "give": lambda: {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})},
-             "ask": lambda: {"hand": {rng.choice(beans): rng.randrange(1, 3)}},
-             "pay": lambda: {rng.choice(beans): rng.randrange(1, 4)}}
+    fresh = {
+        "positions": lambda: sorted({rng.randrange(8) for _ in range(rng.randrange(4))}),
+        "to": lambda: rng.randrange(players),
+        "give": lambda: {"hand": sorted({rng.randrange(8) for _ in range(1 + rng.randrange(3))})},
+        "ask": lambda: {"hand": {rng.choice(beans): rng.randrange(1, 3)}},
+        "pay": lambda: {rng.choice(beans): rng.randrange(1, 4)},
+    }
     if change == "player":
         entry["player"] = (entry["player"] + rng.randrange(1, players)) % players
     elif change == "swap":
@@ -149,8 +165,10 @@ def tampered(log: dict, rng: random.Random) -> dict:
     elif change == "drop":
         del actions[index]
     elif change == "kind":
-        actions[index] = {"player": entry["player"],
-                          "action": rng.choice(["done", "pass", "end-trading", "decline", "accept"])}
+        actions[index] = {
+            "player": entry["player"],
+            "action": rng.choice(["done", "pass", "end-trading", "decline", "accept"]),
+        }
     elif change == "zone":
         entry["zone"] = rng.choice([zone for zone in reference.FIELDS if zone != entry["zone"]])
     elif change == "card":
@@ -165,11 +183,18 @@ def tampered(log: dict, rng: random.Random) -> dict:
 def main(argv: list[str] | None = None) -> int:
     """Run the agreement and print one line per edition and player count."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.agree_bohnanza", description=__doc__.splitlines()[0])
-    parser.add_argument("--reference-games", type=int, default=2000, help="reference games per case, replayed by the engine")
-    parser.add_argument("--engine-games", type=int, default=500, help="engine games per case, replayed by the reference")
+    parser.add_argument(
+        "--reference-games", type=int, default=2000, help="reference games per case, replayed by the engine"
+    )
+    parser.add_argument(
+        "--engine-games", type=int, default=500, help="engine games per case, replayed by the reference"
+    )
     parser.add_argument("--tampered", type=int, default=500, help="tampered logs per case")
-    parser.add_argument("--cases", default=",".join(f"{r}:{c}" for r, c in CASES),
-                        help="RULESET:PLAYERS,... (default: both editions, every player count)")
+    parser.add_argument(
+        "--cases",
+        default=",".join(f"{r}:{c}" for r, c in CASES),
+        help="RULESET:PLAYERS,... (default: both editions, every player count)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--examples", type=int, default=3, help="disagreements printed in full per case")
     args = parser.parse_args(argv)
@@ -180,9 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset, count in cases:
         start = time.perf_counter()
         shown = 0
-        counts = [0, 0, 0, 0, 0, 0]   # played and disagreeing: ref->engine, engine->ref, tampered
+        counts = [0, 0, 0, 0, 0, 0]  # played and disagreeing: ref->engine, engine->ref, tampered
 
-        def disagree(kind: str, seed: int, detail: object) -> None:
+        def disagree(kind: str, seed: int, detail: object, ruleset: str = ruleset, count: int = count) -> None:
             nonlocal shown
             if shown < args.examples:
                 print(f"  DISAGREEMENT {ruleset} {count} players, {kind}, seed {seed}: {str(detail)[:400]}")
@@ -215,12 +240,17 @@ def main(argv: list[str] | None = None) -> int:
                 counts[3] += 1
                 disagree("engine game replayed by the reference", seed, detail)
         cells = [f"{counts[i]} games, {counts[i + 1]} off" for i in (0, 2, 4)]
-        print(f"{ruleset + ' ' + str(count) + 'p':<24} {cells[0]:>18} {cells[1]:>18} {cells[2]:>18}  "
-              f"{time.perf_counter() - start:.0f}", flush=True)
+        print(
+            f"{ruleset + ' ' + str(count) + 'p':<24} {cells[0]:>18} {cells[1]:>18} {cells[2]:>18}  "
+            f"{time.perf_counter() - start:.0f}",
+            flush=True,
+        )
         totals = [a + b for a, b in zip(totals, counts)]
-    print(f"total: {totals[0]} reference games replayed by the engine ({totals[1]} disagreements), "
-          f"{totals[2]} engine games replayed by the reference ({totals[3]}), "
-          f"{totals[4]} tampered logs ({totals[5]})")
+    print(
+        f"total: {totals[0]} reference games replayed by the engine ({totals[1]} disagreements), "
+        f"{totals[2]} engine games replayed by the reference ({totals[3]}), "
+        f"{totals[4]} tampered logs ({totals[5]})"
+    )
     return 1 if totals[1] or totals[3] or totals[5] else 0
 
 

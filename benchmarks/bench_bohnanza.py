@@ -13,6 +13,7 @@ High Bohn is measured against its own reference
 its games are not the engine random bot's kind, so for High Bohn the replay
 figure (the same logs on both sides) is the one to compare.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,6 +27,7 @@ from .bench_games import CHUNK_SEED_STEP, Measurement, compiled_game
 def reference_for(ruleset: str):
     """The reference implementation of ``ruleset`` (High Bohn has its own)."""
     return reference_high_bohn if ruleset == reference_high_bohn.RULESET else reference_bohnanza
+
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 CASES = (("bohnanza/amigo", 4), ("bohnanza/rio-grande", 6))
@@ -97,12 +99,13 @@ def engine_replay(logs: list[dict]) -> Measurement:
 
     context = ReplayContext()
     records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]
-    replay_record(records[0], context)   # load the ruleset before the clock starts, as the reference needs none
+    replay_record(records[0], context)  # load the ruleset before the clock starts, as the reference needs none
     start = time.perf_counter()
     for record in records:
         replay_record(record, context)
-    return Measurement("interpreter, replay", len(logs), time.perf_counter() - start,
-                       sum(len(log["actions"]) for log in logs))
+    return Measurement(
+        "interpreter, replay", len(logs), time.perf_counter() - start, sum(len(log["actions"]) for log in logs)
+    )
 
 
 def reference_replay(logs: list[dict]) -> Measurement:
@@ -110,8 +113,9 @@ def reference_replay(logs: list[dict]) -> Measurement:
     start = time.perf_counter()
     for log in logs:
         reference_for(log["ruleset"]).replay(log)
-    return Measurement("reference, replay", len(logs), time.perf_counter() - start,
-                       sum(len(log["actions"]) for log in logs))
+    return Measurement(
+        "reference, replay", len(logs), time.perf_counter() - start, sum(len(log["actions"]) for log in logs)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

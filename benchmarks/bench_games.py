@@ -3,6 +3,7 @@
 Both sides play complete games with a bot that picks uniformly among the legal
 actions, dealt from their own seeded shuffles; only whole games are counted.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,7 +25,7 @@ class Measurement:
     label: str
     count: int
     seconds: float
-    actions: int = 0   # actions applied in all, so game lengths can be compared
+    actions: int = 0  # actions applied in all, so game lengths can be compared
 
     @property
     def per_second(self) -> float:
@@ -32,7 +33,7 @@ class Measurement:
         return self.count / self.seconds if self.seconds > 0 else float("inf")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def compiled_game(ruleset_name: str, players: tuple[str, ...] = tuple(PLAYERS)):
     """A ruleset's game for these seats, compiled once per process.
 
@@ -46,8 +47,9 @@ def compiled_game(ruleset_name: str, players: tuple[str, ...] = tuple(PLAYERS)):
     return Game(load_ruleset(ruleset_name), list(players))
 
 
-def engine_random_games(ruleset_name: str, games: int, seed: int = 1, *, use_bots: bool = True,
-                        first: int = 0) -> Measurement:
+def engine_random_games(
+    ruleset_name: str, games: int, seed: int = 1, *, use_bots: bool = True, first: int = 0
+) -> Measurement:
     """Play ``games`` games with the engine (numbers ``first`` on): its random bot choosing from each observation.
 
     The previous interpreter's driver plays the same games from the same seeds.

@@ -6,6 +6,7 @@ every action. The engine's figure for whole files (JSON Lines read, validated
 against the schema and replayed) is measured too, as the ``replay`` command
 does it.
 """
+
 from __future__ import annotations
 
 import json

@@ -16,6 +16,7 @@ deck as lots (about 22 auctions per seat). Nothing here asserts timings: the
 figures are for people. Run with ``python -m benchmarks.bench_seats`` or as
 part of ``python -m benchmarks``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,8 +28,10 @@ from .cores import pin_to_one_core
 
 HOUSE_RULES = {
     "many-seats": "extends: high-society/ja\nid: bench/many-seats\nplayers: {max: 64}\n",
-    "money-in-the-deck": ("extends: high-society/ja\nid: bench/money-in-the-deck\nplayers: {max: 64}\n"
-                          "cards:\n  - id: money\n    count: {per-player: 3}\n"),
+    "money-in-the-deck": (
+        "extends: high-society/ja\nid: bench/money-in-the-deck\nplayers: {max: 64}\n"
+        "cards:\n  - id: money\n    count: {per-player: 3}\n"
+    ),
 }
 BASELINE_SEATS = 4
 
@@ -55,13 +58,16 @@ def main(argv: list[str] | None = None) -> int:
     """Measure and print the time per decision at each seat count."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_seats", description=__doc__.splitlines()[0])
     parser.add_argument("--seats", default="4,8,16,32,64", help="seat counts, the first the baseline")
-    parser.add_argument("--decisions", type=int, default=20_000,
-                        help="play whole games until at least this many decisions per figure")
+    parser.add_argument(
+        "--decisions", type=int, default=20_000, help="play whole games until at least this many decisions per figure"
+    )
     args = parser.parse_args(argv)
     pin_to_one_core()
     counts = [int(count) for count in args.seats.split(",")]
-    print(f"\n== the heuristic bot as seats grow (one core; time per decision, engine included; "
-          f"ratio to {counts[0]} seats)")
+    print(
+        f"\n== the heuristic bot as seats grow (one core; time per decision, engine included; "
+        f"ratio to {counts[0]} seats)"
+    )
     with tempfile.TemporaryDirectory(prefix="cardrules-bench-seats-") as directory:
         for name, text in HOUSE_RULES.items():
             path = Path(directory) / f"{name}.yaml"
@@ -74,9 +80,11 @@ def main(argv: list[str] | None = None) -> int:
                 games = max(1, -(-args.decisions // max(1, one_game)))
                 seconds, decisions = per_decision(path, seats, games, seed=2)
                 baseline = baseline or seconds
-                print(f"  {name:<18} {seats:>3} seats: {seconds * 1e6:7.0f} us a decision "
-                      f"({decisions} decisions in {games} game{'s' if games > 1 else ''}), "
-                      f"{seconds / baseline:.2f}x {counts[0]} seats")
+                print(
+                    f"  {name:<18} {seats:>3} seats: {seconds * 1e6:7.0f} us a decision "
+                    f"({decisions} decisions in {games} game{'s' if games > 1 else ''}), "
+                    f"{seconds / baseline:.2f}x {counts[0]} seats"
+                )
     return 0
 
 

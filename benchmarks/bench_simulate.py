@@ -14,6 +14,7 @@ measurement's memory or CPU pinning cannot leak into another:
 Nothing here asserts: the figures are for people. Run with
 ``python -m benchmarks`` (all benchmarks) or ``python -m benchmarks.bench_simulate``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,9 @@ FLAT_MEMORY_TOLERANCE = 1.10
 def _plan(games: int, seed: int = 1):
     from engine.simulation.runner import RulesetSpec, SimulationPlan
 
-    return SimulationPlan((RulesetSpec.from_argument(RULESET),), SEATS,
-                          tuple(f"P{seat + 1}" for seat in range(len(SEATS))), games, seed)
+    return SimulationPlan(
+        (RulesetSpec.from_argument(RULESET),), SEATS, tuple(f"P{seat + 1}" for seat in range(len(SEATS))), games, seed
+    )
 
 
 def child_one_core(games: int) -> dict:
@@ -54,8 +56,7 @@ def child_one_core(games: int) -> dict:
     run_simulation(_plan(games), jobs=1)
     runner_seconds = time.perf_counter() - start
     reference = reference_random_games(RULESET, games)
-    return {"games": games, "runner_per_second": games / runner_seconds,
-            "reference_per_second": reference.per_second}
+    return {"games": games, "runner_per_second": games / runner_seconds, "reference_per_second": reference.per_second}
 
 
 def child_run(games: int, jobs: int) -> dict:
@@ -69,16 +70,27 @@ def child_run(games: int, jobs: int) -> dict:
     assert tally.rulesets[0].games == games
     # CPU time of this process and of its (finished, reaped) pool workers: on a
     # machine that others are busy with, it tells work from waiting for a core.
-    cpu = sum(usage.ru_utime + usage.ru_stime
-              for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
-    return {"games": games, "jobs": jobs, "seconds": seconds, "cpu_seconds": cpu,
-            "max_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+    cpu = sum(
+        usage.ru_utime + usage.ru_stime
+        for usage in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN))
+    )
+    return {
+        "games": games,
+        "jobs": jobs,
+        "seconds": seconds,
+        "cpu_seconds": cpu,
+        "max_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    }
 
 
 def in_child(*args: str) -> dict:
     """Run ``--child ARGS`` in a fresh interpreter and return its JSON answer."""
-    output = subprocess.run([sys.executable, "-m", "benchmarks.bench_simulate", "--child", *args],
-                            check=True, capture_output=True, text=True).stdout
+    output = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_simulate", "--child", *args],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(output.strip().splitlines()[-1])
 
 
@@ -87,8 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_simulate", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20_000, help="games for the jobs and memory figures")
     parser.add_argument("--one-core-games", type=int, default=2_000, help="games for the one-core figure")
-    parser.add_argument("--repeats", type=int, default=2,
-                        help="runs per figure; the fastest counts (a shared machine only ever slows a run down)")
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=2,
+        help="runs per figure; the fastest counts (a shared machine only ever slows a run down)",
+    )
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -98,8 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"\n== simulate ({RULESET}, {len(SEATS)} random bots; {os.cpu_count()} cores, load average {load}; "
-          f"fastest of {args.repeats})")
+    print(
+        f"\n== simulate ({RULESET}, {len(SEATS)} random bots; {os.cpu_count()} cores, load average {load}; "
+        f"fastest of {args.repeats})"
+    )
 
     def fastest(*child_args: str) -> dict:
         """The fastest of ``--repeats`` child runs."""
@@ -110,25 +128,33 @@ def main(argv: list[str] | None = None) -> int:
 
     one_core = fastest("one-core", str(args.one_core_games))
     ratio = one_core["runner_per_second"] / one_core["reference_per_second"]
-    print(f"  one core: runner {one_core['runner_per_second']:.0f} games/s, reference "
-          f"{one_core['reference_per_second']:.0f} games/s: ratio {ratio:.2f} "
-          f"({'meets' if ratio >= ONE_CORE_RATIO_TARGET else 'MISSES'} the {ONE_CORE_RATIO_TARGET} target)")
+    print(
+        f"  one core: runner {one_core['runner_per_second']:.0f} games/s, reference "
+        f"{one_core['reference_per_second']:.0f} games/s: ratio {ratio:.2f} "
+        f"({'meets' if ratio >= ONE_CORE_RATIO_TARGET else 'MISSES'} the {ONE_CORE_RATIO_TARGET} target)"
+    )
 
     one_job = fastest("run", str(args.games), "1")
     two_jobs = fastest("run", str(args.games), "2")
     speedup = one_job["seconds"] / two_jobs["seconds"]
-    print(f"  {args.games} games: --jobs 1 {one_job['seconds']:.1f} s ({args.games / one_job['seconds']:.0f}/s), "
-          f"--jobs 2 {two_jobs['seconds']:.1f} s ({args.games / two_jobs['seconds']:.0f}/s): speedup {speedup:.2f} "
-          f"({'meets' if speedup >= SPEEDUP_TARGET else 'MISSES'} the {SPEEDUP_TARGET} target)")
-    print(f"  CPU time: --jobs 1 {one_job['cpu_seconds']:.1f} s, --jobs 2 {two_jobs['cpu_seconds']:.1f} s in all "
-          f"processes (x{two_jobs['cpu_seconds'] / one_job['cpu_seconds']:.2f}: the cost of the second process "
-          f"and of shipping batches; a speedup below 2 / that factor means the cores were busy with other work)")
+    print(
+        f"  {args.games} games: --jobs 1 {one_job['seconds']:.1f} s ({args.games / one_job['seconds']:.0f}/s), "
+        f"--jobs 2 {two_jobs['seconds']:.1f} s ({args.games / two_jobs['seconds']:.0f}/s): speedup {speedup:.2f} "
+        f"({'meets' if speedup >= SPEEDUP_TARGET else 'MISSES'} the {SPEEDUP_TARGET} target)"
+    )
+    print(
+        f"  CPU time: --jobs 1 {one_job['cpu_seconds']:.1f} s, --jobs 2 {two_jobs['cpu_seconds']:.1f} s in all "
+        f"processes (x{two_jobs['cpu_seconds'] / one_job['cpu_seconds']:.2f}: the cost of the second process "
+        f"and of shipping batches; a speedup below 2 / that factor means the cores were busy with other work)"
+    )
 
     small = in_child("run", str(args.games // 10), "1")
     growth = one_job["max_rss_kib"] / small["max_rss_kib"]
-    print(f"  peak memory in process: {small['max_rss_kib'] / 1024:.1f} MiB for {args.games // 10} games, "
-          f"{one_job['max_rss_kib'] / 1024:.1f} MiB for {args.games} games: x{growth:.2f} "
-          f"({'flat' if growth <= FLAT_MEMORY_TOLERANCE else 'GROWS'})")
+    print(
+        f"  peak memory in process: {small['max_rss_kib'] / 1024:.1f} MiB for {args.games // 10} games, "
+        f"{one_job['max_rss_kib'] / 1024:.1f} MiB for {args.games} games: x{growth:.2f} "
+        f"({'flat' if growth <= FLAT_MEMORY_TOLERANCE else 'GROWS'})"
+    )
     return 0
 
 

@@ -75,6 +75,7 @@ from a supply (High Bohn), it also reports how often each kind (each group
 of the ``build`` action) is built per game, by the heuristic bot and by a
 random bot.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -86,8 +87,9 @@ import stat
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from .bench_games import compiled_game
 
@@ -112,8 +114,9 @@ def _played_out(state: Any, bots: list[Any]) -> Any:
     return state
 
 
-def heuristic_win_rate(ruleset_name: str, games: int, seed: int = 2024,
-                       built: dict[str, dict[str, int]] | None = None) -> tuple[int, int]:
+def heuristic_win_rate(
+    ruleset_name: str, games: int, seed: int = 2024, built: dict[str, dict[str, int]] | None = None
+) -> tuple[int, int]:
     """``(wins, games)`` of one heuristic bot against three random bots.
 
     ``built``, when given, receives per group of the ruleset's ``build``
@@ -178,8 +181,12 @@ def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tupl
     games, times = [], []
     for number in range(first, first + count):
         hero = number % len(PLAYERS)
-        bots = [searching_bot(kind, seed * 7919 + number * 13 + seat, options) if seat == hero
-                else make_bot("heuristic", seed * 7919 + number * 13 + seat) for seat in range(len(PLAYERS))]
+        bots = [
+            searching_bot(kind, seed * 7919 + number * 13 + seat, options)
+            if seat == hero
+            else make_bot("heuristic", seed * 7919 + number * 13 + seat)
+            for seat in range(len(PLAYERS))
+        ]
         state = game.new_initial_state(seed=seed * 1_000_003 + number, record_events=False)
         while not state.is_terminal():
             player = state.current_player()
@@ -194,8 +201,7 @@ def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tupl
     return games, times
 
 
-def _searched_batch(job: tuple[str, str, int, int, int, dict[str, Any]]
-                    ) -> tuple[int, list[Played], list[float], str]:
+def _searched_batch(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tuple[int, list[Played], list[float], str]:
     """:func:`_searched_games` with the number of its first game (a batch may finish before the ones sent earlier)
     and the fingerprint of the engine that played it (a cluster's workers have their own install)."""
     games, times = _searched_games(job)
@@ -204,8 +210,17 @@ def _searched_batch(job: tuple[str, str, int, int, int, dict[str, Any]]
 
 # The engine's front ends, which no game of a run loads (tests/test_benchmarks.py checks it): a change there leaves
 # every game as it was, so the fingerprint leaves them out, and a run of days outlives work on them.
-FRONT_ENDS = ("cli", "terminal", "simulation", "formats", "agents", "openspiel.py", "pettingzoo.py",
-              "conformance.py", "__main__.py")
+FRONT_ENDS = (
+    "cli",
+    "terminal",
+    "simulation",
+    "formats",
+    "agents",
+    "openspiel.py",
+    "pettingzoo.py",
+    "conformance.py",
+    "__main__.py",
+)
 
 
 @functools.lru_cache(maxsize=1)
@@ -260,18 +275,24 @@ class Results:
             raise SystemExit(f"{path}: cannot read the results: {problem.strerror or problem}") from None
         if text and not text.endswith(b"\n"):
             # A batch cut short as it was written: keep what came before it.
-            text = text[:text.rfind(b"\n") + 1]
+            text = text[: text.rfind(b"\n") + 1]
             with open(path, "r+b") as file:
                 file.truncate(len(text))
         for number, line in enumerate(text.decode("utf-8", "replace").splitlines(), 1):
             try:
                 batch = json.loads(line)
-                if not (isinstance(batch, dict) and isinstance(batch.get("run"), dict)
-                        and type(batch.get("first")) is int and isinstance(batch.get("games"), list)
-                        and all(isinstance(game, list) and len(game) == 2 and isinstance(game[0], bool)
-                                and _is_number(game[1]) for game in batch["games"])
-                        and isinstance(batch.get("times", []), list)
-                        and all(_is_number(seconds) for seconds in batch.get("times", []))):
+                if not (
+                    isinstance(batch, dict)
+                    and isinstance(batch.get("run"), dict)
+                    and type(batch.get("first")) is int
+                    and isinstance(batch.get("games"), list)
+                    and all(
+                        isinstance(game, list) and len(game) == 2 and isinstance(game[0], bool) and _is_number(game[1])
+                        for game in batch["games"]
+                    )
+                    and isinstance(batch.get("times", []), list)
+                    and all(_is_number(seconds) for seconds in batch.get("times", []))
+                ):
                     raise ValueError("not a batch of games")
             except ValueError as problem:
                 raise SystemExit(f"{path}:{number}:1: not a results line ({problem})") from None
@@ -280,8 +301,7 @@ class Results:
     @staticmethod
     def run_of(ruleset_name: str, kind: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
         """What identifies a run's games: the same deals and bots, played by the same engine, give the same games."""
-        return {"ruleset": ruleset_name, "kind": kind, "seed": seed, "options": options,
-                "engine": engine_fingerprint()}
+        return {"ruleset": ruleset_name, "kind": kind, "seed": seed, "options": options, "engine": engine_fingerprint()}
 
     def known(self, run: dict[str, Any]) -> dict[int, tuple[Played, list[float]]]:
         """The games of ``run`` the file holds, by number: ``((won, margin), [])``; the first game of each batch
@@ -290,14 +310,18 @@ class Results:
         for batch in self.batches:
             if batch["run"] == run:
                 for offset, (won, margin) in enumerate(batch["games"]):
-                    found[batch["first"] + offset] = ((bool(won), float(margin)),
-                                                      [float(t) for t in batch.get("times", [])] if not offset else [])
+                    found[batch["first"] + offset] = (
+                        (bool(won), float(margin)),
+                        [float(t) for t in batch.get("times", [])] if not offset else [],
+                    )
         return found
 
     def add(self, run: dict[str, Any], first: int, games: list[Played], times: list[float]) -> None:
         """Keep a finished batch (one line, written whole and flushed to the disk before the run goes on)."""
-        line = json.dumps({"run": run, "first": first, "games": [[won, margin] for won, margin in games],
-                           "times": times}) + "\n"
+        line = (
+            json.dumps({"run": run, "first": first, "games": [[won, margin] for won, margin in games], "times": times})
+            + "\n"
+        )
         with open(self.path, "a", encoding="utf-8") as file:
             file.write(line)
             file.flush()
@@ -344,9 +368,17 @@ def _in_workers(function: Callable[[Any], Any], jobs: list[Any], workers: int) -
 SEARCH_SEED = 2024
 
 
-def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, seed: int = SEARCH_SEED,
-                 options: dict[str, Any] | None = None, results: Results | None = None,
-                 executor: Any = None, numbers: Sequence[int] | None = None) -> tuple[list[Played], list[float]]:
+def search_games(
+    ruleset_name: str,
+    kind: str,
+    games: int,
+    workers: int = 1,
+    seed: int = SEARCH_SEED,
+    options: dict[str, Any] | None = None,
+    results: Results | None = None,
+    executor: Any = None,
+    numbers: Sequence[int] | None = None,
+) -> tuple[list[Played], list[float]]:
     """One ``kind`` bot against three heuristic bots, seats rotating: ``(won, margin)`` of each game, in order, and
     the seconds of each searched move. Game ``n`` is the same deal, with the same seeds, for every ``kind``.
 
@@ -358,8 +390,9 @@ def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, see
     numbers = range(games) if numbers is None else numbers
     wanted = set(numbers)
     run = Results.run_of(ruleset_name, kind, seed, options)
-    known = {number: held for number, held in (results.known(run) if results is not None else {}).items()
-             if number in wanted}
+    known = {
+        number: held for number, held in (results.known(run) if results is not None else {}).items() if number in wanted
+    }
     # Small batches, so that a long run reports its progress (on stderr); with a results file, a game at a time, so
     # that a stopped run loses only the games in play (a searched Bohnanza game is minutes).
     chunk = 1 if results is not None else max(1, min(25, games // (workers * 4)))
@@ -384,18 +417,25 @@ def search_games(ruleset_name: str, kind: str, games: int, workers: int = 1, see
         else:
             from concurrent.futures import as_completed
 
-            finished = (future.result() for future in as_completed([executor.submit(_searched_batch, job)
-                                                                    for job in jobs]))
+            finished = (
+                future.result() for future in as_completed([executor.submit(_searched_batch, job) for job in jobs])
+            )
         for start, part, moments, fingerprint in finished:
             if fingerprint != run["engine"]:
-                raise SystemExit(f"the games were played by another engine ({fingerprint}) than this checkout's "
-                                 f"({run['engine']}): install this checkout on the workers")
+                raise SystemExit(
+                    f"the games were played by another engine ({fingerprint}) than this checkout's "
+                    f"({run['engine']}): install this checkout on the workers"
+                )
             if results is not None:
                 results.add(run, start, part, moments)
             by_number.update(zip(range(start, start + len(part)), part))
             times += moments
-            print(f"  {ruleset_name} {kind}: {sum(won for won, _margin in by_number.values())} wins in "
-                  f"{len(by_number)} games", file=sys.stderr, flush=True)
+            print(
+                f"  {ruleset_name} {kind}: {sum(won for won, _margin in by_number.values())} wins in "
+                f"{len(by_number)} games",
+                file=sys.stderr,
+                flush=True,
+            )
     return [by_number[number] for number in numbers], times
 
 
@@ -414,9 +454,11 @@ def against_report(played: list[Played], baseline: list[Played], baseline_kind: 
     wins, wins_error = mean_and_error([float(won) - float(other) for (won, _m), (other, _o) in zip(played, baseline)])
     margin, margin_error = mean_and_error([mine - other for (_w, mine), (_o, other) in zip(played, baseline)])
     won = sum(other for other, _margin in baseline)
-    return (f"against {baseline_kind} in that seat on the same deals ({won}/{len(baseline)} wins): "
-            f"wins {wins * 100:+.1f} points "
-            f"(standard error {wins_error * 100:.1f}), margin {margin:+.2f} a game (standard error {margin_error:.2f})")
+    return (
+        f"against {baseline_kind} in that seat on the same deals ({won}/{len(baseline)} wins): "
+        f"wins {wins * 100:+.1f} points "
+        f"(standard error {wins_error * 100:.1f}), margin {margin:+.2f} a game (standard error {margin_error:.2f})"
+    )
 
 
 def _margin(result: Any, seat: int) -> tuple[float, bool]:
@@ -471,8 +513,17 @@ def _judged_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[tu
     return judged
 
 
-def _over_games(measure: Callable[[Any], list[tuple]], ruleset_name: str, kind: str, games: int, every: int,
-                workers: int, options: dict[str, Any] | None, first: int, done: str) -> list[tuple]:
+def _over_games(
+    measure: Callable[[Any], list[tuple]],
+    ruleset_name: str,
+    kind: str,
+    games: int,
+    every: int,
+    workers: int,
+    options: dict[str, Any] | None,
+    first: int,
+    done: str,
+) -> list[tuple]:
     """``measure``'s rows for every sampled decision of ``games`` heuristic games, in game order."""
     jobs = [(ruleset_name, kind, first + number, every, options or {}) for number in range(games)]
     rows: list[tuple] = []
@@ -482,14 +533,28 @@ def _over_games(measure: Callable[[Any], list[tuple]], ruleset_name: str, kind: 
     return rows
 
 
-def inference_quality(ruleset_name: str, kind: str, games: int, every: int = 10, workers: int = 1,
-                      options: dict[str, Any] | None = None, first: int = 100_000) -> list[tuple]:
+def inference_quality(
+    ruleset_name: str,
+    kind: str,
+    games: int,
+    every: int = 10,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    first: int = 100_000,
+) -> list[tuple]:
     """Every measured decision of ``games`` heuristic games (see the module docstring), in game order."""
     return _over_games(_inferred_decisions, ruleset_name, kind, games, every, workers, options, first, "measured")
 
 
-def decision_quality(ruleset_name: str, kind: str, games: int, every: int = 10, workers: int = 1,
-                     options: dict[str, Any] | None = None, first: int = 100_000) -> list[tuple]:
+def decision_quality(
+    ruleset_name: str,
+    kind: str,
+    games: int,
+    every: int = 10,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    first: int = 100_000,
+) -> list[tuple]:
     """Every judged decision of ``games`` heuristic games (see the module docstring), in game order."""
     return _over_games(_judged_decisions, ruleset_name, kind, games, every, workers, options, first, "judged")
 
@@ -504,12 +569,16 @@ def decision_report(ruleset_name: str, kind: str, judged: list[tuple]) -> str:
         row[0] += 1
         row[1] += differs
         row[2] += gain
-    kinds = "; ".join(f"{decision} {int(row[1])}/{int(row[0])} differ, {row[2]:+.0f} points"
-                      for decision, row in sorted(by_kind.items()))
-    return (f"{ruleset_name}: {kind} vs the heuristic, one decision at a time: {count} decisions, "
-            f"{sum(row[1] for row in judged)} differ; margin gained per decision {mean:+.3f} "
-            f"(standard error {error:.3f}); wins gained {sum(row[3] for row in judged):+d}; "
-            f"mean {sum(row[4] for row in judged) / max(count, 1):.2f} s a move ({kinds})")
+    kinds = "; ".join(
+        f"{decision} {int(row[1])}/{int(row[0])} differ, {row[2]:+.0f} points"
+        for decision, row in sorted(by_kind.items())
+    )
+    return (
+        f"{ruleset_name}: {kind} vs the heuristic, one decision at a time: {count} decisions, "
+        f"{sum(row[1] for row in judged)} differ; margin gained per decision {mean:+.3f} "
+        f"(standard error {error:.3f}); wins gained {sum(row[3] for row in judged):+d}; "
+        f"mean {sum(row[4] for row in judged) / max(count, 1):.2f} s a move ({kinds})"
+    )
 
 
 def _hidden_placed(truth: Any, drawn: Any, player: int) -> tuple[int, int, int, int]:
@@ -557,15 +626,22 @@ def _inferred_decisions(job: tuple[str, str, int, int, dict[str, Any]]) -> list[
 
 def inference_report(ruleset_name: str, kind: str, measured: list[tuple]) -> str:
     """How well the searching bot's drawn games place the others' hidden cards, against plain deals, in one line."""
+
     def shares(side: int) -> str:
-        right, hidden, placed, ordered, games, seconds = (sum(row[side][index] for row in measured)
-                                                          for index in range(6))
+        right, hidden, placed, ordered, games, seconds = (
+            sum(row[side][index] for row in measured) for index in range(6)
+        )
         text = f"{right / max(hidden, 1):.1%} in the right zone"
         if ordered:
             text += f", {placed / ordered:.1%} at the right place of an ordered zone"
-        return text + f" ({games / max(len(measured), 1):.1f} games, {seconds / max(len(measured), 1):.2f} s a decision)"
-    return (f"{ruleset_name}: the other players' hidden cards in {kind}'s drawn games, at {len(measured)} decisions: "
-            f"{shares(0)}; in plain deals: {shares(1)}")
+        return (
+            text + f" ({games / max(len(measured), 1):.1f} games, {seconds / max(len(measured), 1):.2f} s a decision)"
+        )
+
+    return (
+        f"{ruleset_name}: the other players' hidden cards in {kind}'s drawn games, at {len(measured)} decisions: "
+        f"{shares(0)}; in plain deals: {shares(1)}"
+    )
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -630,28 +706,42 @@ def _held(results: Results, ruleset_name: str, kind: str, options: dict[str, Any
     return {number for number in results.known(run) if number < games}
 
 
-def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results | None, executor: Any,
-                     workers: int) -> None:
+def _search_rulesets(
+    options: Any, bot_options: dict[str, Any], results: Results | None, executor: Any, workers: int
+) -> None:
     """The measures ``search_main`` was asked for, ruleset by ruleset."""
     name = options.search.partition(":")[0]
     kinds = [options.search] + [f"{name}:{budget}" for budget in options.curve.split(",") if budget]
     for ruleset_name in options.rulesets:
         if options.inference:
-            measured = inference_quality(ruleset_name, options.search, options.inference, max(1, options.every),
-                                         options.workers, bot_options)
+            measured = inference_quality(
+                ruleset_name, options.search, options.inference, max(1, options.every), options.workers, bot_options
+            )
             print(inference_report(ruleset_name, options.search, measured), flush=True)
             continue
         if options.decisions:
-            judged = decision_quality(ruleset_name, options.search, options.decisions, max(1, options.every),
-                                      options.workers, bot_options)
+            judged = decision_quality(
+                ruleset_name, options.search, options.decisions, max(1, options.every), options.workers, bot_options
+            )
             print(decision_report(ruleset_name, options.search, judged), flush=True)
             continue
         against_options = _settings(options.against_set)
         against = options.against + "".join(f" {key}={value}" for key, value in against_options.items())
         numbers = None
         if not options.held:
-            baseline = search_games(ruleset_name, options.against, options.games, workers, options=against_options,
-                                    results=results, executor=executor)[0] if options.against else None
+            baseline = (
+                search_games(
+                    ruleset_name,
+                    options.against,
+                    options.games,
+                    workers,
+                    options=against_options,
+                    results=results,
+                    executor=executor,
+                )[0]
+                if options.against
+                else None
+            )
         for kind in kinds:
             start = time.perf_counter()
             if options.held:
@@ -663,20 +753,44 @@ def _search_rulesets(options: Any, bot_options: dict[str, Any], results: Results
                     print(f"{ruleset_name}: {kind}: {options.results} holds none of these games", flush=True)
                     continue
                 numbers = sorted(held)
-                baseline = search_games(ruleset_name, options.against, options.games, options=against_options,
-                                        results=results, numbers=numbers)[0] if options.against else None
-            played, times = search_games(ruleset_name, kind, options.games, workers, options=bot_options,
-                                         results=results, executor=executor, numbers=numbers)
+                baseline = (
+                    search_games(
+                        ruleset_name,
+                        options.against,
+                        options.games,
+                        options=against_options,
+                        results=results,
+                        numbers=numbers,
+                    )[0]
+                    if options.against
+                    else None
+                )
+            played, times = search_games(
+                ruleset_name,
+                kind,
+                options.games,
+                workers,
+                options=bot_options,
+                results=results,
+                executor=executor,
+                numbers=numbers,
+            )
             wins, count = sum(won for won, _margin in played), len(played)
             low, high = wilson(wins, count)
             mean = sum(times) / len(times) if times else 0.0
-            searched = (f"searched moves {len(times)}, mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
-                        if times else "")
+            searched = (
+                f"searched moves {len(times)}, mean {mean:.3f} s, slowest {max(times, default=0):.3f} s; "
+                if times
+                else ""
+            )
             margin, margin_error = mean_and_error([margin for _won, margin in played])
             compared = f"; {against_report(played, baseline, against)}" if baseline is not None else ""
-            print(f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{count} wins = {wins / count:.1%} "
-                  f"(95% {low:.1%}-{high:.1%}; parity 25%); margin {margin:+.2f} a game (standard error "
-                  f"{margin_error:.2f}){compared}; {searched}{time.perf_counter() - start:.0f} s in all", flush=True)
+            print(
+                f"{ruleset_name}: {kind} vs 3 heuristic: {wins}/{count} wins = {wins / count:.1%} "
+                f"(95% {low:.1%}-{high:.1%}; parity 25%); margin {margin:+.2f} a game (standard error "
+                f"{margin_error:.2f}){compared}; {searched}{time.perf_counter() - start:.0f} s in all",
+                flush=True,
+            )
 
 
 def main(argv: list[str]) -> None:
@@ -695,8 +809,10 @@ def main(argv: list[str]) -> None:
         built: dict[str, dict[str, int]] = {}
         wins, played = heuristic_win_rate(name, games, built=built)
         seconds = time.perf_counter() - start
-        print(f"{name}: heuristic vs 3 random: {wins}/{played} wins = {wins / played:.1%} "
-              f"({played / seconds:.1f} games/s)")
+        print(
+            f"{name}: heuristic vs 3 random: {wins}/{played} wins = {wins / played:.1%} "
+            f"({played / seconds:.1f} games/s)"
+        )
         if built:
             print(f"{name}: built per game, by the heuristic bot / by one random bot (of three):")
             for group, counts in built.items():

@@ -1,4 +1,5 @@
 """Which CPUs a benchmark runs on: one core for per-core figures, every core for parallel ones."""
+
 from __future__ import annotations
 
 import os

@@ -15,6 +15,7 @@ benchmarks say so and fall back to :data:`RECORDED`: the old interpreter's
 figures as measured once on the machine named there (not comparable to
 another machine's figures, and never to this run's as precisely).
 """
+
 from __future__ import annotations
 
 import io
@@ -58,7 +59,9 @@ def _git(*args: str, binary: bool = False) -> Any:
     done = subprocess.run([git, "-C", str(REPO), *args], capture_output=True, text=not binary)
     if done.returncode != 0:
         error = done.stderr if not binary else done.stderr.decode(errors="replace")
-        raise PreviousCoreUnavailable(f"git {args[0]} failed: {error.strip().splitlines()[-1] if error.strip() else done.returncode}")
+        raise PreviousCoreUnavailable(
+            f"git {args[0]} failed: {error.strip().splitlines()[-1] if error.strip() else done.returncode}"
+        )
     return done.stdout
 
 
@@ -72,7 +75,7 @@ class PreviousCore:
         self.engine_path = ""
         self.full_commit = ""
 
-    def __enter__(self) -> "PreviousCore":
+    def __enter__(self) -> PreviousCore:
         try:
             self.start()
         except BaseException:
@@ -109,14 +112,21 @@ class PreviousCore:
         script = self.directory / "_previous_core_driver.py"
         shutil.copyfile(DRIVER, script)
         environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "PYTHONHOME")}
-        self.process = subprocess.Popen([sys.executable, str(script)], cwd=self.directory, env=environment,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, str(script)],
+            cwd=self.directory,
+            env=environment,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         hello = self.ask({"do": "hello"})
         self.engine_path = hello["engine"]
         # The script's directory comes first on sys.path; make sure no installed engine came first.
         if Path(self.engine_path).resolve() != (self.directory / "engine").resolve():
-            raise PreviousCoreUnavailable(f"the child imported the engine from {self.engine_path}, "
-                                          f"not from the export of {self.commit}")
+            raise PreviousCoreUnavailable(
+                f"the child imported the engine from {self.engine_path}, not from the export of {self.commit}"
+            )
 
     def ask(self, command: dict[str, Any]) -> dict[str, Any]:
         """Send one command to the driver and return its answer."""
@@ -131,11 +141,13 @@ class PreviousCore:
             raise PreviousCoreUnavailable(answer["error"])
         return answer
 
-    def random_games(self, ruleset: str, games: int, seed: int = 1, *, use_bots: bool = True,
-                     first: int = 0) -> dict[str, Any]:
+    def random_games(
+        self, ruleset: str, games: int, seed: int = 1, *, use_bots: bool = True, first: int = 0
+    ) -> dict[str, Any]:
         """``{"count", "seconds", "actions"}`` of the same games as ``bench_games.engine_random_games``."""
-        return self.ask({"do": "games", "ruleset": ruleset, "games": games, "seed": seed, "bots": use_bots,
-                         "first": first})
+        return self.ask(
+            {"do": "games", "ruleset": ruleset, "games": games, "seed": seed, "bots": use_bots, "first": first}
+        )
 
     def replay(self, logs_file: Path, first: int = 0, count: int | None = None) -> dict[str, Any]:
         """``{"count", "seconds"}`` of replaying the logs saved in ``logs_file`` (a JSON list), or ``count`` of

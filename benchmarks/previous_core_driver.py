@@ -20,6 +20,7 @@ Protocol: one JSON object per line on stdin, one answer per line on stdout.
   (logs ``first`` to ``first + count``: all of them when both are left out)
 * ``{"do": "quit"}``
 """
+
 from __future__ import annotations
 
 import functools
@@ -45,7 +46,7 @@ def pin_to_one_core() -> None:
 CHUNK_SEED_STEP = 7_919
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _game(ruleset_name: str):
     """As benchmarks.bench_games.compiled_game: one compiled game per ruleset for every chunk of games."""
     from engine.game import Game
@@ -88,7 +89,7 @@ def replay(path: str, first: int = 0, count: int | None = None) -> dict:
         with open(path, encoding="utf-8") as handle:
             _LOGS[path] = json.load(handle)
     logs = _LOGS[path]
-    logs = logs[first:] if count is None else logs[first:first + count]
+    logs = logs[first:] if count is None else logs[first : first + count]
     context = ReplayContext()
     records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]
     start = time.perf_counter()
@@ -118,11 +119,19 @@ def main() -> int:
 
             answer = {"engine": os.path.dirname(os.path.abspath(engine.__file__)), "python": sys.version.split()[0]}
         elif kind == "games":
-            answer = random_games(command["ruleset"], int(command["games"]), int(command.get("seed", 1)),
-                                  bool(command.get("bots", True)), int(command.get("first", 0)))
+            answer = random_games(
+                command["ruleset"],
+                int(command["games"]),
+                int(command.get("seed", 1)),
+                bool(command.get("bots", True)),
+                int(command.get("first", 0)),
+            )
         elif kind == "replay":
-            answer = replay(command["logs"], int(command.get("first", 0)),
-                            None if command.get("count") is None else int(command["count"]))
+            answer = replay(
+                command["logs"],
+                int(command.get("first", 0)),
+                None if command.get("count") is None else int(command["count"]),
+            )
         elif kind == "replay-file":
             answer = replay_file_lines(command["logs"])
         else:

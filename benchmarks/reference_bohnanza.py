@@ -26,11 +26,13 @@ action taken there. At-any-time actions (harvest, buy the third field) are
 taken inside :meth:`ReferenceGame.ask`, so they are open at every decision
 point and leave the player at the same one.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any, Generator, Iterable
+from typing import Any
 
 # The bean cards: how many of each there are, and the beanometer printed on the
 # card ({at least this many cards in the field: pay this many coins}). Below the
@@ -51,8 +53,8 @@ BEANS: dict[str, tuple[int, dict[int, int]]] = {
 }
 AMIGO_BEANS = ("blue", "chili", "stink", "green", "soy", "black-eyed", "red", "garden")
 FIELDS = ("field-1", "field-2", "field-3")
-TURNED_UP = 2           # cards turned up in phase 2
-SAMPLED_MOST = 3        # the random bot gives and asks for at most this many cards per offer
+TURNED_UP = 2  # cards turned up in phase 2
+SAMPLED_MOST = 3  # the random bot gives and asks for at most this many cards per offer
 
 # The game flow is a generator: it stops (yields) at each decision point and is sent the action taken there.
 Action = dict[str, Any]
@@ -86,14 +88,14 @@ class Edition:
     """What depends on the edition, the number of players and the options."""
 
     ruleset: str
-    deck: dict[str, int]              # bean type -> copies in this game
-    deal: tuple[int, ...]             # cards dealt to the start player, the next, ... (by seat offset)
-    fields_at_start: int              # 2, or 3 (Rio Grande with 3 players)
-    third_field_price: int | None     # None: a third field cannot be bought
-    draw: int                         # cards drawn in phase 4
-    final_exhaustion: int             # the exhaustion of the draw pile that ends play
+    deck: dict[str, int]  # bean type -> copies in this game
+    deal: tuple[int, ...]  # cards dealt to the start player, the next, ... (by seat offset)
+    fields_at_start: int  # 2, or 3 (Rio Grande with 3 players)
+    third_field_price: int | None  # None: a third field cannot be bought
+    draw: int  # cards drawn in phase 4
+    final_exhaustion: int  # the exhaustion of the draw pile that ends play
     offers_per_turn: int
-    tiebreak: tuple[str, ...]         # "hand": most cards in hand; then the win is shared
+    tiebreak: tuple[str, ...]  # "hand": most cards in hand; then the win is shared
 
 
 def edition_for(ruleset: str, player_count: int, options: dict[str, Any] | None = None) -> Edition:
@@ -110,8 +112,17 @@ def edition_for(ruleset: str, player_count: int, options: dict[str, Any] | None 
             raise ValueError("Amigo's Bohnanza is for 3 to 5 players")
         price = options.get("third-field-price", 3)
         price = None if price in (None, "none", "null") else int(price)
-        return Edition(ruleset, {bean: BEANS[bean][0] for bean in AMIGO_BEANS}, (5,) * player_count,
-                       2, price, 3, 3, offers, tiebreak)
+        return Edition(
+            ruleset,
+            {bean: BEANS[bean][0] for bean in AMIGO_BEANS},
+            (5,) * player_count,
+            2,
+            price,
+            3,
+            3,
+            offers,
+            tiebreak,
+        )
     if ruleset == "bohnanza/rio-grande":
         if not 3 <= player_count <= 7:
             raise ValueError("Rio Grande's Bohnanza is for 3 to 7 players")
@@ -154,8 +165,15 @@ class ReferenceGame:
     After an illegal action the game cannot go on.
     """
 
-    def __init__(self, edition: Edition, players: list[str], deck: list[str], first_player: int,
-                 chance: list[dict[str, Any]] | None = None, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        edition: Edition,
+        players: list[str],
+        deck: list[str],
+        first_player: int,
+        chance: list[dict[str, Any]] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         count = len(players)
         if len(edition.deal) != count:
             raise ValueError("the edition was made for another number of players")
@@ -166,21 +184,21 @@ class ReferenceGame:
         self.edition = edition
         self.players = list(players)
         self.first_player = first_player
-        self.draw = list(reversed(deck))         # the top card is the last: pop() draws it
+        self.draw = list(reversed(deck))  # the top card is the last: pop() draws it
         self.discard: list[str] = []
-        self.hands: list[list[str]] = [[] for _ in players]          # position 0 is the front
-        self.fields = [[[None, 0] for _ in FIELDS] for _ in players]   # each [bean or None, cards]
+        self.hands: list[list[str]] = [[] for _ in players]  # position 0 is the front
+        self.fields = [[[None, 0] for _ in FIELDS] for _ in players]  # each [bean or None, cards]
         self.field_open = [[number < edition.fields_at_start for number in range(len(FIELDS))] for _ in players]
         self.coins: list[dict[str, int]] = [{} for _ in players]
         self.face_up: list[str] = []
         self.set_aside: list[list[str]] = [[] for _ in players]
         self.exhaustions = 0
-        self.ending = False               # the final exhaustion happened: play ends as the rules say
-        self.ended_in: str | None = None   # the phase of the final exhaustion: "trade" or "draw"
+        self.ending = False  # the final exhaustion happened: play ends as the rules say
+        self.ended_in: str | None = None  # the phase of the final exhaustion: "trade" or "draw"
         self.ended_by_empty_discard = False
-        self.turned_up_at_end = 0          # cards turned up in the turn of a final exhaustion in phase 2
+        self.turned_up_at_end = 0  # cards turned up in the turn of a final exhaustion in phase 2
         self.recorded_chance = None if chance is None else list(chance)
-        self.chance: list[dict[str, Any]] = []   # the reshuffles made, as log entries
+        self.chance: list[dict[str, Any]] = []  # the reshuffles made, as log entries
         self.rng = rng
         self.phase = "setup"
         self.active = first_player
@@ -275,8 +293,7 @@ class ReferenceGame:
         """The fields the protection rule lets the player harvest now."""
         sizes = [field[1] for field in self.fields[player]]
         crowded = any(size >= 2 for size in sizes)
-        return [number for number, size in enumerate(sizes)
-                if size >= 2 or (size == 1 and not crowded)]
+        return [number for number, size in enumerate(sizes) if size >= 2 or (size == 1 and not crowded)]
 
     def harvest(self, player: int, number: int) -> None:
         """The whole field: its beanometer's coins to the coin pile, the rest to the discard pile."""
@@ -374,9 +391,9 @@ class ReferenceGame:
                 self.face_up.append(self.draw_card())
                 if self.ending:
                     self.turned_up_at_end = len(self.face_up)
-                    break   # the final exhaustion: trade and plant what could be turned up
+                    break  # the final exhaustion: trade and plant what could be turned up
             yield from self.trading(active)
-            self.set_aside[active].extend(self.face_up)   # the face-up cards kept
+            self.set_aside[active].extend(self.face_up)  # the face-up cards kept
             self.face_up = []
             self.phase = "plant-traded"
             for player in self.clockwise(active):
@@ -390,7 +407,7 @@ class ReferenceGame:
                 if self.ending:
                     break
             if self.ending:
-                break   # an exhaustion in phase 4 ends play at once
+                break  # an exhaustion in phase 4 ends play at once
             yield from self.after_drawing(active)
             self.phase = "last-chance"
             for player in self.clockwise(active):
@@ -457,8 +474,8 @@ class ReferenceGame:
         """A player other than the active one can make an offer: one left, and something to give or ask for."""
         active = self.active
         return self.offers_made[player] < self.edition.offers_per_turn and bool(
-            self.hands[player] or self.face_up or self.tradables(player) or self.hands[active]
-            or self.tradables(active))
+            self.hands[player] or self.face_up or self.tradables(player) or self.hands[active] or self.tradables(active)
+        )
 
     def trading(self, active: int) -> Flow:
         """Phase 2: offers in turn from the active player, until ended or until everyone passed in a row."""
@@ -468,7 +485,7 @@ class ReferenceGame:
         turn = active
         while passes < count:
             if turn != active and not self.can_offer(turn):
-                passes += 1      # passed over: counts as passing
+                passes += 1  # passed over: counts as passing
                 turn = (turn + 1) % count
                 continue
             action = yield from self.ask(turn, "offer-turn")
@@ -501,8 +518,12 @@ class ReferenceGame:
         if self.offers_made[player] >= self.edition.offers_per_turn:
             raise Illegal(f"at most {self.edition.offers_per_turn} offers per player per turn")
         receiver = action.get("to")
-        if type(receiver) is not int or not 0 <= receiver < len(self.players) or receiver == player \
-                or active not in (player, receiver):
+        if (
+            type(receiver) is not int
+            or not 0 <= receiver < len(self.players)
+            or receiver == player
+            or active not in (player, receiver)
+        ):
             raise Illegal("trades are between the active player and one other player")
         give = action.get("give", {})
         ask = action.get("ask", {})
@@ -511,8 +532,11 @@ class ReferenceGame:
             raise Illegal("an offer gives and asks for hand and face-up cards")
         positions = give.get("hand", [])
         hand = self.hands[player]
-        if not isinstance(positions, list) or len(set(positions)) != len(positions) \
-                or any(type(p) is not int or not 0 <= p < len(hand) for p in positions):
+        if (
+            not isinstance(positions, list)
+            or len(set(positions)) != len(positions)
+            or any(type(p) is not int or not 0 <= p < len(hand) for p in positions)
+        ):
             raise Illegal("there is no card at that position of the hand")
         give_up = self.bean_counts(give.get("face-up", {}))
         ask_hand = self.bean_counts(ask.get("hand", {}))
@@ -532,16 +556,24 @@ class ReferenceGame:
                 held = counts_of(bean for where, bean in self.tradables(seat) if where == zone)
                 if any(held.get(bean, 0) < n for bean, n in counts.items()):
                     raise Illegal(f"that {zone} holds no such cards")
-        if not (positions or give_up or ask_hand or ask_up or any(give_traded.values())
-                or any(ask_traded.values())):
+        if not (positions or give_up or ask_hand or ask_up or any(give_traded.values()) or any(ask_traded.values())):
             raise Illegal("an offer gives or asks for at least one card")
-        return {"from": player, "to": receiver, "give_hand": sorted(positions), "give_up": give_up,
-                "ask_hand": ask_hand, "ask_up": ask_up, "give_traded": give_traded, "ask_traded": ask_traded}
+        return {
+            "from": player,
+            "to": receiver,
+            "give_hand": sorted(positions),
+            "give_up": give_up,
+            "ask_hand": ask_hand,
+            "ask_up": ask_up,
+            "give_traded": give_traded,
+            "ask_traded": ask_traded,
+        }
 
     def bean_counts(self, value: Any) -> dict[str, int]:
         """A ``{bean: number}`` part of an offer, checked (a number 0 means none of that bean)."""
-        if not isinstance(value, dict) or any(bean not in self.edition.deck or type(n) is not int or n < 0
-                                              for bean, n in value.items()):
+        if not isinstance(value, dict) or any(
+            bean not in self.edition.deck or type(n) is not int or n < 0 for bean, n in value.items()
+        ):
             raise Illegal("cards are asked for by bean type and number")
         return {bean: n for bean, n in value.items() if n}
 
@@ -550,8 +582,11 @@ class ReferenceGame:
         receiver = offer["to"]
         their_hand = self.hands[receiver]
         positions = answer.get("positions", [])
-        if not isinstance(positions, list) or len(set(positions)) != len(positions) \
-                or any(type(p) is not int or not 0 <= p < len(their_hand) for p in positions):
+        if (
+            not isinstance(positions, list)
+            or len(set(positions)) != len(positions)
+            or any(type(p) is not int or not 0 <= p < len(their_hand) for p in positions)
+        ):
             raise Illegal("there is no card at that position of the hand")
         if counts_of(their_hand[p] for p in positions) != offer["ask_hand"]:
             raise Illegal("the cards given must be exactly those asked for")
@@ -566,8 +601,10 @@ class ReferenceGame:
         for bean, number in list(offer["give_up"].items()) + list(offer["ask_up"].items()):
             for _ in range(number):
                 self.face_up.remove(bean)
-        for seat, parts, taken in ((offerer, offer["give_traded"], to_receiver),
-                                   (receiver, offer["ask_traded"], to_offerer)):
+        for seat, parts, taken in (
+            (offerer, offer["give_traded"], to_receiver),
+            (receiver, offer["ask_traded"], to_offerer),
+        ):
             for zone, counts in parts.items():
                 for bean, number in counts.items():
                     for _ in range(number):
@@ -614,8 +651,9 @@ class ReferenceGame:
         for seat, name in enumerate(self.players):
             coins = self.coin_total(seat)
             by_type = {bean: self.coins[seat][bean] for bean in order if self.coins[seat].get(bean)}
-            players.append({"name": name, "score": coins, "coins": coins, "coins_by_type": by_type,
-                            "hand": len(self.hands[seat])})
+            players.append(
+                {"name": name, "score": coins, "coins": coins, "coins_by_type": by_type, "hand": len(self.hands[seat])}
+            )
         return {"ruleset": self.edition.ruleset, "players": players, "winners": self.winners(players)}
 
     def winners(self, players: list[dict]) -> list[str]:
@@ -649,8 +687,11 @@ class ReferenceGame:
             if point == "plant-second":
                 kinds["done"] = None
         elif point == "plant-set-aside":
-            plants = [(bean, number) for bean in sorted(set(self.set_aside[player]), key=list(BEANS).index)
-                      for number in self.fields_taking(player, bean)]
+            plants = [
+                (bean, number)
+                for bean in sorted(set(self.set_aside[player]), key=list(BEANS).index)
+                for number in self.fields_taking(player, bean)
+            ]
             if plants:
                 kinds["plant"] = plants
         elif point == "offer-turn":
@@ -774,6 +815,7 @@ class ReferenceGame:
                     entry["ask"] = ask
                 return entry
 
+
 def new_game(log: dict[str, Any]) -> ReferenceGame:
     """The game a log starts, before its actions."""
     if log.get("format", 2) != 2:
@@ -792,8 +834,9 @@ def replay_game(log: dict[str, Any], start: Any = None) -> ReferenceGame:
     if not game.over:
         raise ReferenceIllegalAction(len(log["actions"]), "the log ends before the game does")
     if game.recorded_chance:
-        raise ReferenceLogError(f"the log holds {len(game.recorded_chance)} reshuffles the game never needed",
-                                "$.chance")
+        raise ReferenceLogError(
+            f"the log holds {len(game.recorded_chance)} reshuffles the game never needed", "$.chance"
+        )
     return game
 
 
@@ -802,9 +845,13 @@ def replay(log: dict[str, Any]) -> dict[str, Any]:
     return replay_game(log).result()
 
 
-def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy", "Di"),
-                     ruleset: str = "bohnanza/amigo", options: dict[str, Any] | None = None,
-                     keep: list[ReferenceGame] | None = None) -> dict[str, Any]:
+def play_random_game(
+    seed: int,
+    players: Iterable[str] | int = ("Ann", "Bo", "Cy", "Di"),
+    ruleset: str = "bohnanza/amigo",
+    options: dict[str, Any] | None = None,
+    keep: list[ReferenceGame] | None = None,
+) -> dict[str, Any]:
     """Play one game with random bots; return its log with its result (``keep`` receives the finished game)."""
     rng = random.Random(seed)
     names = [f"Player {n + 1}" for n in range(players)] if isinstance(players, int) else list(players)
@@ -818,14 +865,23 @@ def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy
     return played_out(game, rng, ruleset, options, deck)
 
 
-def played_out(game: ReferenceGame, rng: random.Random, ruleset: str, options: dict[str, Any] | None,
-               deck: list[str]) -> dict[str, Any]:
+def played_out(
+    game: ReferenceGame, rng: random.Random, ruleset: str, options: dict[str, Any] | None, deck: list[str]
+) -> dict[str, Any]:
     """Play a started game to its end with its random bot; its log with its result."""
     actions = []
     while not game.over:
         action = game.random_action(rng)
         game.apply(action)
         actions.append(action)
-    return {"format": 2, "ruleset": ruleset, "options": dict(options or {}), "players": list(game.players),
-            "first_player": game.first_player, "deck": deck, "chance": game.chance, "actions": actions,
-            "result": game.result()}
+    return {
+        "format": 2,
+        "ruleset": ruleset,
+        "options": dict(options or {}),
+        "players": list(game.players),
+        "first_player": game.first_player,
+        "deck": deck,
+        "chance": game.chance,
+        "actions": actions,
+        "result": game.result(),
+    }

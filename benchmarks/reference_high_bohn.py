@@ -12,31 +12,56 @@ It replays a log (checking each action and rejecting the first illegal one
 with its index), plays random games and writes their logs, and scores a
 finished game as the engine's result JSON with High Bohn's fields.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from itertools import permutations
-from typing import Any, Iterable
+from typing import Any
 
 # ReferenceIllegalAction and ReferenceLogError are the errors a replay raises, named here for callers.
-from .reference_bohnanza import (AMIGO_BEANS, BEANS, Edition, Flow, Illegal, ReferenceGame,  # noqa: F401
-                                 ReferenceIllegalAction, ReferenceLogError, counts_of, played_out, replay_game)
+from .reference_bohnanza import (  # noqa: F401
+    AMIGO_BEANS,
+    BEANS,
+    Edition,
+    Flow,
+    Illegal,
+    ReferenceGame,
+    ReferenceIllegalAction,
+    ReferenceLogError,
+    counts_of,
+    played_out,
+    replay_game,
+)
 
 RULESET = "bohnanza/high-bohn"
 KINDS = ("hotel", "saloon", "farm", "gold-mine", "blacksmith", "sheriff", "shop", "bank")
 # Which bean pays for each kind of building.
-BEAN_OF = {"hotel": "black-eyed", "saloon": "green", "farm": "garden", "gold-mine": "soy", "blacksmith": "chili",
-           "sheriff": "blue", "shop": "stink", "bank": "red"}
+BEAN_OF = {
+    "hotel": "black-eyed",
+    "saloon": "green",
+    "farm": "garden",
+    "gold-mine": "soy",
+    "blacksmith": "chili",
+    "sheriff": "blue",
+    "shop": "stink",
+    "bank": "red",
+}
 BUILDINGS = tuple(f"{kind}-{value}" for kind in KINDS for value in range(1, 5))
-CAP = {3: 2, 4: 3, 5: 4}                    # buildings of one kind built in all, by number of players
-BONUS = {4: 1, 5: 2, 6: 3, 7: 5, 8: 8}      # points for the number of buildings owned
+CAP = {3: 2, 4: 3, 5: 4}  # buildings of one kind built in all, by number of players
+BONUS = {4: 1, 5: 2, 6: 3, 7: 5, 8: 8}  # points for the number of buildings owned
 # The fields, in the order they are numbered and harvested at the end.
 FIELDS = ("field-1", "field-2", "field-3", "green-field", "chili-field")
-ONLY = {"green-field": "green", "chili-field": "chili"}   # the extra fields' one bean
-COMMON = ("blue", "chili", "stink", "green")              # beans with 14 or more cards: Gold mine 2's soy joins them
+ONLY = {"green-field": "green", "chili-field": "chili"}  # the extra fields' one bean
+COMMON = ("blue", "chili", "stink", "green")  # beans with 14 or more cards: Gold mine 2's soy joins them
 # The meters some buildings give their owner, in place of the printed one.
-METERS = {"farm-3": ("garden", {1: 1, 2: 2, 3: 3}), "blacksmith-3": ("chili", {3: 1, 5: 2, 7: 3, 8: 4}),
-          "sheriff-2": ("blue", {3: 1, 5: 2, 7: 3, 9: 4}), "sheriff-3": ("blue", {4: 2, 6: 3, 8: 4, 10: 5})}
+METERS = {
+    "farm-3": ("garden", {1: 1, 2: 2, 3: 3}),
+    "blacksmith-3": ("chili", {3: 1, 5: 2, 7: 3, 8: 4}),
+    "sheriff-2": ("blue", {3: 1, 5: 2, 7: 3, 9: 4}),
+    "sheriff-3": ("blue", {4: 2, 6: 3, 8: 4, 10: 5}),
+}
 STEW = {"saloon-3": {3: 1, 6: 2, 7: 3, 8: 4}, "saloon-4": {3: 1, 5: 2, 6: 3, 7: 4, 8: 5}}
 SHOP_ROOM = {"shop-2": 1, "shop-3": 2, "shop-4": 3}
 INTEREST_PER = {"bank-2": 8, "bank-3": 6, "bank-4": 5}
@@ -48,14 +73,26 @@ def edition(player_count: int, options: dict[str, Any] | None = None) -> tuple[E
     if not 3 <= player_count <= 5:
         raise ValueError("High Bohn is for 3 to 5 players")
     tiebreak = options.get("tiebreak", ["hand"])
-    tiebreak = tuple(criterion for criterion in (tiebreak.split(",") if isinstance(tiebreak, str) else tiebreak)
-                     if criterion)
+    tiebreak = tuple(
+        criterion for criterion in (tiebreak.split(",") if isinstance(tiebreak, str) else tiebreak) if criterion
+    )
     price = options.get("third-field-price", 3)
     price = None if price in (None, "none", "null") else int(price)
-    rules = Edition(RULESET, {bean: BEANS[bean][0] for bean in AMIGO_BEANS}, (5,) * player_count, 2, price, 3,
-                    4 if player_count == 5 else 3, int(options.get("offers-per-turn", 3)), tiebreak)
-    rulings = {"sheriff-4-own-harvests": _flag(options.get("sheriff-4-own-harvests", True)),
-               "gold-mine-4-stew": _flag(options.get("gold-mine-4-stew", True))}
+    rules = Edition(
+        RULESET,
+        {bean: BEANS[bean][0] for bean in AMIGO_BEANS},
+        (5,) * player_count,
+        2,
+        price,
+        3,
+        4 if player_count == 5 else 3,
+        int(options.get("offers-per-turn", 3)),
+        tiebreak,
+    )
+    rulings = {
+        "sheriff-4-own-harvests": _flag(options.get("sheriff-4-own-harvests", True)),
+        "gold-mine-4-stew": _flag(options.get("gold-mine-4-stew", True)),
+    }
     return rules, rulings
 
 
@@ -75,9 +112,16 @@ def step(table: dict[int, int], amount: int) -> int:
 class HighBohnGame(ReferenceGame):
     """One game of High Bohn, played action by action (see :class:`ReferenceGame` for the driving)."""
 
-    def __init__(self, rules: Edition, rulings: dict[str, bool], players: list[str], deck: list[str],
-                 first_player: int, chance: list[dict[str, Any]] | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        rules: Edition,
+        rulings: dict[str, bool],
+        players: list[str],
+        deck: list[str],
+        first_player: int,
+        chance: list[dict[str, Any]] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         self.rulings = rulings
         count = len(players)
         self.supply = list(BUILDINGS)
@@ -157,7 +201,7 @@ class HighBohnGame(ReferenceGame):
             if bean == field[0]:
                 field[1] += 1
             else:
-                field[2] += 1      # a wild soy
+                field[2] += 1  # a wild soy
 
     # ------------------------------------------------------------------ harvesting
 
@@ -168,8 +212,11 @@ class HighBohnGame(ReferenceGame):
     def harvestable(self, player: int) -> list[str]:
         sizes = {zone: field[1] + field[2] for zone, field in self.beds[player].items()}
         crowded = any(size >= 2 for size in sizes.values())
-        return [zone for zone, size in sizes.items()
-                if size >= 2 or (size == 1 and (not crowded or self.lifted(player, self.beds[player][zone][0])))]
+        return [
+            zone
+            for zone, size in sizes.items()
+            if size >= 2 or (size == 1 and (not crowded or self.lifted(player, self.beds[player][zone][0])))
+        ]
 
     def harvest_field(self, player: int, zone: str, wild: int | None = None) -> None:
         """Harvest a field: paid cards to the coins (``wild`` of them soy), the rest discarded, a Sheriff 4's bribe."""
@@ -212,16 +259,23 @@ class HighBohnGame(ReferenceGame):
     def buildable(self, player: int) -> list[str]:
         """The buildings in the supply of a kind the player does not own yet, that they can pay for."""
         owned = {building.rsplit("-", 1)[0] for building in self.buildings[player]}
-        return [building for building in self.supply
-                if building.rsplit("-", 1)[0] not in owned
-                and self.coins[player].get(BEAN_OF[building.rsplit("-", 1)[0]], 0) >= int(building.rsplit("-", 1)[1])]
+        return [
+            building
+            for building in self.supply
+            if building.rsplit("-", 1)[0] not in owned
+            and self.coins[player].get(BEAN_OF[building.rsplit("-", 1)[0]], 0) >= int(building.rsplit("-", 1)[1])
+        ]
 
     def banker(self, player: int) -> bool:
         return any(self.owns(player, building) for building in INTEREST_PER)
 
     def anytime_open(self, player: int) -> bool:
-        return bool(self.harvestable(player)) or self.can_buy(player) or bool(self.buildable(player)) or (
-            self.banker(player) and self.coin_total(player) > 0)
+        return (
+            bool(self.harvestable(player))
+            or self.can_buy(player)
+            or bool(self.buildable(player))
+            or (self.banker(player) and self.coin_total(player) > 0)
+        )
 
     def harvest_action(self, player: int, action: dict[str, Any]) -> None:
         zone = action.get("zone")
@@ -286,15 +340,20 @@ class HighBohnGame(ReferenceGame):
         if self.owns(player, "hotel-2") and self.draw:
             action = yield from self.ask(player, "peek")
             if action.get("action") == "bottom":
-                self.draw.insert(0, self.draw.pop())    # the top card (the last) goes under the pile
+                self.draw.insert(0, self.draw.pop())  # the top card (the last) goes under the pile
             elif action.get("action") != "done":
                 raise Illegal("Hotel 2: bottom or done")
         if self.owns(player, "hotel-4") and len(hand) >= 2:
             action = yield from self.ask(player, "move")
             if action.get("action") == "move":
                 source, target = action.get("from"), action.get("to")
-                if type(source) is not int or type(target) is not int or source == target \
-                        or not 0 <= source < len(hand) or not 0 <= target < len(hand):
+                if (
+                    type(source) is not int
+                    or type(target) is not int
+                    or source == target
+                    or not 0 <= source < len(hand)
+                    or not 0 <= target < len(hand)
+                ):
                     raise Illegal("move a card from one position of the hand to another")
                 hand.insert(target, hand.pop(source))
             elif action.get("action") != "done":
@@ -306,10 +365,13 @@ class HighBohnGame(ReferenceGame):
         if self.owns(player, "hotel-3") and len(set(back)) >= 2:
             action = yield from self.ask(player, "order")
             order = action.get("order")
-            if action.get("action") != "order" or not isinstance(order, list) \
-                    or sorted(order) != list(range(len(back))):
+            if (
+                action.get("action") != "order"
+                or not isinstance(order, list)
+                or sorted(order) != list(range(len(back)))
+            ):
                 raise Illegal("Hotel 3: the order of the cards drawn")
-            self.hands[player][-len(back):] = [back[position] for position in order]
+            self.hands[player][-len(back) :] = [back[position] for position in order]
 
     def final_harvest(self) -> None:
         """Every field of every player, in seat order; a mixed field pays its own beans first."""
@@ -362,12 +424,23 @@ class HighBohnGame(ReferenceGame):
                 stew_coins = 5
             bonus = step(BONUS, len(buildings))
             values = sum(int(building.rsplit("-", 1)[1]) for building in buildings)
-            players.append({"name": name, "score": coins + bank + interest + values + bonus + stew_coins,
-                            "coins": coins,
-                            "coins_by_type": {bean: self.coins[seat][bean] for bean in AMIGO_BEANS
-                                              if self.coins[seat].get(bean)},
-                            "hand": len(self.hands[seat]), "buildings": buildings, "bank": bank,
-                            "interest": interest, "stew": stew, "stew_coins": stew_coins, "bonus": bonus})
+            players.append(
+                {
+                    "name": name,
+                    "score": coins + bank + interest + values + bonus + stew_coins,
+                    "coins": coins,
+                    "coins_by_type": {
+                        bean: self.coins[seat][bean] for bean in AMIGO_BEANS if self.coins[seat].get(bean)
+                    },
+                    "hand": len(self.hands[seat]),
+                    "buildings": buildings,
+                    "bank": bank,
+                    "interest": interest,
+                    "stew": stew,
+                    "stew_coins": stew_coins,
+                    "bonus": bonus,
+                }
+            )
         return {"ruleset": RULESET, "players": players, "winners": self.winners(players)}
 
     # ------------------------------------------------------------------ random play
@@ -390,8 +463,11 @@ class HighBohnGame(ReferenceGame):
             if point == "plant-more":
                 kinds["done"] = [{}]
         elif point == "plant-set-aside":
-            plants = [{"card": bean, "zone": zone} for bean in sorted(set(self.set_aside[player]), key=AMIGO_BEANS.index)
-                      for zone in self.targets(player, bean)]
+            plants = [
+                {"card": bean, "zone": zone}
+                for bean in sorted(set(self.set_aside[player]), key=AMIGO_BEANS.index)
+                for zone in self.targets(player, bean)
+            ]
             if plants:
                 kinds["plant"] = plants
         elif point == "peek":
@@ -416,20 +492,26 @@ class HighBohnGame(ReferenceGame):
                 kinds["accept"] = [{"positions": sorted(positions)} if positions else {}]
         elif point == "last-chance":
             kinds["done"] = [{}]
-        harvests = [{"zone": zone, **({"wild": wild} if wild else {})} for zone in self.harvestable(player)
-                    for wild in range(self.wild_range(player, zone)[0], self.wild_range(player, zone)[1] + 1)]
+        harvests = [
+            {"zone": zone, **({"wild": wild} if wild else {})}
+            for zone in self.harvestable(player)
+            for wild in range(self.wild_range(player, zone)[0], self.wild_range(player, zone)[1] + 1)
+        ]
         if harvests:
             kinds["harvest"] = harvests
         if self.can_buy(player):
             price = self.third_field_price(player) or 0
             kinds["buy"] = [{"zone": "field-3", "pay": pay} for pay in self.payments(player, price)]
-        builds = [{"card": building, "pay": {BEAN_OF[building.rsplit("-", 1)[0]]: int(building.rsplit("-", 1)[1])}}
-                  for building in self.buildable(player)]
+        builds = [
+            {"card": building, "pay": {BEAN_OF[building.rsplit("-", 1)[0]]: int(building.rsplit("-", 1)[1])}}
+            for building in self.buildable(player)
+        ]
         if builds:
             kinds["build"] = builds
         if self.banker(player) and self.coin_total(player):
-            kinds["deposit"] = [{"card": bean, "count": n} for bean, held in self.coins[player].items()
-                                for n in range(1, held + 1)]
+            kinds["deposit"] = [
+                {"card": bean, "count": n} for bean, held in self.coins[player].items() for n in range(1, held + 1)
+            ]
         # A random player mostly builds what costs 2 or more as soon as they can, seldom a building of 1, and
         # harvests only now and then, so fields grow and coins gather. Random games then reach the buildings'
         # effects, which the agreement runs are for.
@@ -465,8 +547,12 @@ def replay(log: dict[str, Any]) -> dict[str, Any]:
     return replay_game(log, new_game).result()
 
 
-def play_random_game(seed: int, players: Iterable[str] | int = ("Ann", "Bo", "Cy", "Di"), ruleset: str = RULESET,
-                     options: dict[str, Any] | None = None) -> dict[str, Any]:
+def play_random_game(
+    seed: int,
+    players: Iterable[str] | int = ("Ann", "Bo", "Cy", "Di"),
+    ruleset: str = RULESET,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play one game with random bots; return its log with its result (``ruleset``: High Bohn's, the only one)."""
     if ruleset != RULESET:
         raise ValueError(f"this reference plays {RULESET}, not {ruleset!r}")

@@ -28,13 +28,15 @@ players see, not the rules: the Japanese flags play them.
 Logs of both formats are read (format 2 only adds keys); a log that records a
 later shuffle (``chance``) is not a High Society game this module knows.
 """
+
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 JA_MONEY = (1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000)
 KO_MONEY = (1, 2, 3, 4, 6, 8, 10, 12, 15, 20, 25)
@@ -74,12 +76,12 @@ class Rules:
     debt_floor: Fraction | int | None = None  # None: debt may push a score below zero
     tiebreak: tuple[str, ...] = ("money",)  # "money", "highest-luxury" and/or "most-titles", in order
     eliminate_poorest: bool = True
-    rounding: str = "exact"                 # one of ROUNDING_MODES
-    cards: tuple[str, ...] = ALL_CARDS      # the status cards of the deck
-    reds_to_end: int = RED_CARDS_THAT_END_THE_GAME   # the red card that ends the game at once
-    pass_forfeits: bool = False             # a pass in a normal auction pays the money already bid
-    money_per_point: int | None = None      # a point per full this much money left, added before rounding
-    sole_poorest_only: bool = False         # a tie for the least money puts nobody out
+    rounding: str = "exact"  # one of ROUNDING_MODES
+    cards: tuple[str, ...] = ALL_CARDS  # the status cards of the deck
+    reds_to_end: int = RED_CARDS_THAT_END_THE_GAME  # the red card that ends the game at once
+    pass_forfeits: bool = False  # a pass in a normal auction pays the money already bid
+    money_per_point: int | None = None  # a point per full this much money left, added before rounding
+    sole_poorest_only: bool = False  # a tie for the least money puts nobody out
 
 
 JAPANESE = Rules(JA_MONEY, None, ("money",))
@@ -93,7 +95,7 @@ FORFEIT_ON_PASS = Rules(JA_MONEY, None, ("money",), pass_forfeits=True)
 MONEY_SCORES = Rules(JA_MONEY, None, ("money",), money_per_point=10000)
 MOST_TITLES = Rules(JA_MONEY, None, ("most-titles", "money"))
 SOLE_POOREST = Rules(JA_MONEY, None, ("money",), sole_poorest_only=True)
-OPEN_HANDS = JAPANESE   # only what the players see changes
+OPEN_HANDS = JAPANESE  # only what the players see changes
 
 # The editions and the house rules (rulesets/high-society/house/) the reference
 # can express, under the ids their logs carry and the short names people use.
@@ -101,9 +103,17 @@ KNOWN_RULESETS = {
     "high-society/ja": JAPANESE,
     "high-society/ko": KOREAN,
 }
-for _name, _rules in (("clamped-ja", CLAMPED_JA), ("forgiving", FORGIVING), ("long-season", LONG_SEASON),
-                      ("no-theft", NO_THEFT), ("forfeit-on-pass", FORFEIT_ON_PASS), ("money-scores", MONEY_SCORES),
-                      ("most-titles", MOST_TITLES), ("sole-poorest", SOLE_POOREST), ("open-hands", OPEN_HANDS)):
+for _name, _rules in (
+    ("clamped-ja", CLAMPED_JA),
+    ("forgiving", FORGIVING),
+    ("long-season", LONG_SEASON),
+    ("no-theft", NO_THEFT),
+    ("forfeit-on-pass", FORFEIT_ON_PASS),
+    ("money-scores", MONEY_SCORES),
+    ("most-titles", MOST_TITLES),
+    ("sole-poorest", SOLE_POOREST),
+    ("open-hands", OPEN_HANDS),
+):
     for _key in (f"high-society/house/{_name}", f"house/{_name}", _name):
         KNOWN_RULESETS[_key] = _rules
 
@@ -127,8 +137,18 @@ def rules_for(ruleset: str, options: dict[str, Any] | None = None) -> Rules:
     rounding = options.get("rounding", base.rounding)
     if rounding not in ROUNDING_MODES:
         raise ValueError(f"unknown rounding {rounding!r}: expected one of {', '.join(ROUNDING_MODES)}")
-    return Rules(base.money_values, debt_floor, tiebreak, eliminate, rounding, base.cards, base.reds_to_end,
-                 base.pass_forfeits, base.money_per_point, base.sole_poorest_only)
+    return Rules(
+        base.money_values,
+        debt_floor,
+        tiebreak,
+        eliminate,
+        rounding,
+        base.cards,
+        base.reds_to_end,
+        base.pass_forfeits,
+        base.money_per_point,
+        base.sole_poorest_only,
+    )
 
 
 def rounded(score: Fraction, mode: str) -> Fraction:
@@ -160,7 +180,7 @@ class ReferenceGame:
     first_player: int
     rules: Rules = JAPANESE
     hands: list[list[int]] = field(default_factory=list)
-    table: list[list[int]] = field(default_factory=list)      # bids in front of each player
+    table: list[list[int]] = field(default_factory=list)  # bids in front of each player
     discarded_money: list[list[int]] = field(default_factory=list)
     passed: list[bool] = field(default_factory=list)
     won: list[list[str]] = field(default_factory=list)
@@ -171,7 +191,7 @@ class ReferenceGame:
     start_player: int = 0
     turn: int = 0
     anyone_bid: bool = False
-    waiting_for_discard: int | None = None   # the theft taker who must choose a luxury
+    waiting_for_discard: int | None = None  # the theft taker who must choose a luxury
     over: bool = False
     actions_done: int = 0
 
@@ -375,7 +395,7 @@ class ReferenceGame:
             least = min(money)
             eliminated = [m == least for m in money]
             if self.rules.sole_poorest_only and eliminated.count(True) > 1:
-                eliminated = [False] * count   # a tie for the least money puts nobody out
+                eliminated = [False] * count  # a tie for the least money puts nobody out
         scores = [self.score(p) for p in range(count)]
         contenders = [p for p in range(count) if not eliminated[p]]
         if contenders:
@@ -389,16 +409,23 @@ class ReferenceGame:
             elif criterion == "most-titles":
                 measure = {p: sum(is_prestige(c) for c in self.won[p]) for p in contenders}
             elif criterion == "highest-luxury":
-                measure = {p: max([luxury_value(c) for c in self.won[p] if c.startswith("luxury-")], default=0)
-                           for p in contenders}
+                measure = {
+                    p: max([luxury_value(c) for c in self.won[p] if c.startswith("luxury-")], default=0)
+                    for p in contenders
+                }
             else:
                 raise ValueError(f"unknown tiebreak {criterion!r}")
             best_measure = max(measure.values())
             contenders = [p for p in contenders if measure[p] == best_measure]
         return {
             "players": [
-                {"name": self.players[p], "money": money[p], "eliminated": eliminated[p],
-                 "score": scores[p], "cards": list(self.won[p])}
+                {
+                    "name": self.players[p],
+                    "money": money[p],
+                    "eliminated": eliminated[p],
+                    "score": scores[p],
+                    "cards": list(self.won[p]),
+                }
                 for p in range(count)
             ],
             "winners": [self.players[p] for p in contenders],
@@ -418,7 +445,7 @@ class ReferenceGame:
         # Rejection sampling over "pass" and the non-empty subsets of the hand is
         # uniform over the legal actions; fall back to listing them when few are legal.
         for _ in range(32):
-            pick = rng.randrange(subsets)     # 0 stands for "pass"
+            pick = rng.randrange(subsets)  # 0 stands for "pass"
             if pick == 0:
                 return {"player": player, "action": "pass"}
             cards = [hand[i] for i in range(len(hand)) if pick >> i & 1]
@@ -447,8 +474,12 @@ def replay(log: dict[str, Any], rules: Rules | None = None) -> dict[str, Any]:
     return game.result()
 
 
-def play_random_game(seed: int, players: Iterable[str] = ("Ann", "Bo", "Cy", "Di"),
-                     ruleset: str = "high-society/ja", options: dict[str, Any] | None = None) -> dict[str, Any]:
+def play_random_game(
+    seed: int,
+    players: Iterable[str] = ("Ann", "Bo", "Cy", "Di"),
+    ruleset: str = "high-society/ja",
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play one game with random bots; return the game log with its result."""
     rng = random.Random(seed)
     names = list(players)
@@ -462,5 +493,12 @@ def play_random_game(seed: int, players: Iterable[str] = ("Ann", "Bo", "Cy", "Di
         action = game.random_action(rng)
         game.apply(action)
         actions.append(action)
-    return {"ruleset": ruleset, "options": dict(options or {}), "players": names,
-            "first_player": first_player, "deck": deck, "actions": actions, "result": game.result()}
+    return {
+        "ruleset": ruleset,
+        "options": dict(options or {}),
+        "players": names,
+        "first_player": first_player,
+        "deck": deck,
+        "actions": actions,
+        "result": game.result(),
+    }

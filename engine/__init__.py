@@ -10,6 +10,7 @@ The public Python API (see ``docs/api.md``)::
 Names are imported on first use, so ``import engine`` (and the command line's
 start-up) stays quick.
 """
+
 from __future__ import annotations
 
 import importlib

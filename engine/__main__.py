@@ -1,4 +1,5 @@
 """``python -m engine`` runs the ``cardrules`` command."""
+
 from engine.cli.start import main
 
 if __name__ == "__main__":

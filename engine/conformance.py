@@ -15,16 +15,18 @@ of players (all of them, or a sample when a ruleset allows very many), with
 every card in exactly one zone after every action, one score per player and
 winners among the players who are not out.
 """
+
 from __future__ import annotations
 
 import os
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .core.limits import MAX_ACTIONS
 from .errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
-from .text.i18n import _
 from .language.ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
+from .text.i18n import _
 
 GAMES_PER_PLAYER_COUNT = 2
 # A ruleset may allow any number of players; the suite plays the smallest
@@ -47,8 +49,9 @@ def all_shipped_rulesets() -> list[str]:
     return [info.name for info in list_rulesets()]
 
 
-def check_ruleset(name_or_path: str | os.PathLike, *, games: int = GAMES_PER_PLAYER_COUNT,
-                  seed: int = 0) -> list[Diagnostic]:
+def check_ruleset(
+    name_or_path: str | os.PathLike, *, games: int = GAMES_PER_PLAYER_COUNT, seed: int = 0
+) -> list[Diagnostic]:
     """Every conformance problem of a ruleset (an empty list when it conforms)."""
     try:
         merged = load_merged(name_or_path)
@@ -77,8 +80,14 @@ def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
         ruleset = load_ruleset(name_or_path)
     except CardrulesError as error:
         return list(error.diagnostics)
-    return _play_games(ruleset, Location(display_path(ruleset.source) if ruleset.source else ruleset.id), 1, 0,
-                       counts=trial_player_counts(ruleset), thorough=False)
+    return _play_games(
+        ruleset,
+        Location(display_path(ruleset.source) if ruleset.source else ruleset.id),
+        1,
+        0,
+        counts=trial_player_counts(ruleset),
+        thorough=False,
+    )
 
 
 def trial_player_counts(ruleset: Any) -> list[int]:
@@ -86,8 +95,11 @@ def trial_player_counts(ruleset: Any) -> list[int]:
     copies, a deal, the first seats' cards, an end, a cap): a deal that the deck cannot hold is as likely there
     as at the two ends."""
     counts = {ruleset.players_min, ruleset.players_max}
-    counts.update(players for players in _by_players_numbers(ruleset.data)
-                  if ruleset.players_min <= players <= ruleset.players_max)
+    counts.update(
+        players
+        for players in _by_players_numbers(ruleset.data)
+        if ruleset.players_min <= players <= ruleset.players_max
+    )
     return sorted(counts)
 
 
@@ -107,27 +119,46 @@ def _by_players_numbers(value: Any) -> set[int]:
     return found
 
 
-def _play_games(ruleset: Any, where: Location, games: int, seed: int,
-                counts: list[int] | None = None, thorough: bool = True) -> list[Diagnostic]:
+def _play_games(
+    ruleset: Any, where: Location, games: int, seed: int, counts: list[int] | None = None, thorough: bool = True
+) -> list[Diagnostic]:
     from .core.game import Game
 
     problems: list[Diagnostic] = []
     rng = random.Random(seed)
     for players in counts or player_counts(ruleset):
-        for game_number in range(games):
-            game_seed = rng.randrange(2 ** 32)
+        for _game_number in range(games):
+            game_seed = rng.randrange(2**32)
             try:
                 problem = _play_one(Game(ruleset, players), game_seed, thorough)
             except EndlessGameError as error:
                 # Located in the ruleset, and the same whatever the number of players: said once.
-                return problems + [Diagnostic(d.location, _("{players} players, seed {seed}: {problem}",
-                                                            players=players, seed=game_seed, problem=d.message))
-                                   for d in error.diagnostics]
+                return problems + [
+                    Diagnostic(
+                        d.location,
+                        _(
+                            "{players} players, seed {seed}: {problem}",
+                            players=players,
+                            seed=game_seed,
+                            problem=d.message,
+                        ),
+                    )
+                    for d in error.diagnostics
+                ]
             except CardrulesError as error:
                 problem = _("the interpreter refused a legal action: {reason}", reason=str(error)[:200])
             if problem is not None:
-                problems.append(Diagnostic(where, _("{players} players, seed {seed}: {problem}", players=players,
-                                                    seed=game_seed, problem=problem)))
+                problems.append(
+                    Diagnostic(
+                        where,
+                        _(
+                            "{players} players, seed {seed}: {problem}",
+                            players=players,
+                            seed=game_seed,
+                            problem=problem,
+                        ),
+                    )
+                )
                 break  # one failing game per player count is enough to show
     return problems
 
@@ -214,10 +245,16 @@ def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
         state.apply_action(action)
         actions += 1
         if actions >= limit and not state.is_terminal():
-            raise state.endless(_("a random game did not end within {limit} decisions: its end conditions are out "
-                                  "of reach, or too far away (a game may take {least} decisions, or {per_card} "
-                                  "per card of its deck when that is more)", limit=limit, least=TRIAL_DECISIONS,
-                                  per_card=TRIAL_DECISIONS_PER_CARD))
+            raise state.endless(
+                _(
+                    "a random game did not end within {limit} decisions: its end conditions are out "
+                    "of reach, or too far away (a game may take {least} decisions, or {per_card} "
+                    "per card of its deck when that is more)",
+                    limit=limit,
+                    least=TRIAL_DECISIONS,
+                    per_card=TRIAL_DECISIONS_PER_CARD,
+                )
+            )
         misplaced = cards_misplaced(state) if actions % check_every == 0 or state.is_terminal() else None
         if misplaced is not None:
             return _("after action {n}: {problem}", n=actions, problem=misplaced)

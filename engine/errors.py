@@ -6,6 +6,7 @@ line prints it GNU style (``FILE:LINE:COL: $.path: message``) so editors can
 jump to it. Bad input raises a :class:`CardrulesError` holding one or more
 diagnostics; nothing else should escape to the user.
 """
+
 from __future__ import annotations
 
 import os
@@ -84,8 +85,14 @@ class CardrulesError(Exception):
         super().__init__(self.diagnostics)
 
     @classmethod
-    def at(cls, message: str, file: str | None = None, line: int | None = None,
-           column: int | None = None, json_path: str = "$") -> "CardrulesError":
+    def at(
+        cls,
+        message: str,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        json_path: str = "$",
+    ) -> CardrulesError:
         """An error with a single diagnostic."""
         return cls([Diagnostic(Location(file, line, column, json_path), message)])
 

@@ -7,6 +7,7 @@ goes through :func:`open_input`, which opens without blocking, looks at what
 it opened (not at the path, which could change in between) and refuses
 anything but a regular file within the size limit, before reading a byte.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,8 +41,9 @@ def open_input(path: str | os.PathLike, limit: int | None = None) -> BinaryIO:
             # TRANSLATORS: a path given as an input file leads to a FIFO, a device such as /dev/zero, or a socket.
             raise InputFileError(_("it is not a regular file (a pipe, a device or a socket)"))
         if limit is not None and status.st_size > limit:
-            raise InputFileError(_("file is too large ({size} bytes; the limit is {limit})",
-                                   size=status.st_size, limit=limit))
+            raise InputFileError(
+                _("file is too large ({size} bytes; the limit is {limit})", size=status.st_size, limit=limit)
+            )
         os.set_blocking(descriptor, True)
         return os.fdopen(descriptor, "rb")
     except BaseException:

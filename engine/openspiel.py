@@ -46,13 +46,15 @@ What OpenSpiel sees:
   int is seen by the whole table) with its description, and every view the
   seat had after each of them. No information state tensor is provided.
 """
+
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
 import os
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -87,8 +89,9 @@ def short_name(ruleset: Any, players: int, options: Mapping[str, Any] | None = N
     name = PREFIX + "".join(char if char.isalnum() else "_" for char in ruleset_id.lower()) + f"_{players}p"
     if options:
         # Options are part of the game: two option sets are two games, named apart by a stable hash.
-        text = json.dumps({str(key): options[key] for key in sorted(options, key=str)}, sort_keys=True,
-                          default=str, ensure_ascii=True)
+        text = json.dumps(
+            {str(key): options[key] for key in sorted(options, key=str)}, sort_keys=True, default=str, ensure_ascii=True
+        )
         name += "_" + hashlib.blake2b(text.encode("ascii"), digest_size=4).hexdigest()
     return name
 
@@ -151,8 +154,9 @@ def load(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None = Non
 class _Context:
     """What every state of one OpenSpiel game shares: the compiled engine game and its numberings (immutable)."""
 
-    def __init__(self, name: str, params: Mapping[str, Any], engine_game: Any, actions: Any, tensor: Any,
-                 cap: int) -> None:
+    def __init__(
+        self, name: str, params: Mapping[str, Any], engine_game: Any, actions: Any, tensor: Any, cap: int
+    ) -> None:
         self.name = name
         self.params = params
         self.game = engine_game
@@ -165,7 +169,7 @@ class _Context:
         self.type_of = engine_game.cards.type_of
         self.card_ids = engine_game.cards.ids
 
-    def __deepcopy__(self, memo: Any) -> "_Context":
+    def __deepcopy__(self, memo: Any) -> _Context:
         return self  # shared by every state, never changed
 
 
@@ -186,13 +190,13 @@ class CardrulesGame(pyspiel.Game):
         cap = params.get(MAX_GAME_LENGTH, MAX_ACTIONS_PER_GAME)
         if type(cap) is not int or cap < 1:
             # TRANSLATORS: a game parameter of the OpenSpiel adapter; max_game_length is its name, not translated.
-            raise CardrulesError.at(_("max_game_length must be a whole number of at least 1, not {value}",
-                                      value=cap))
+            raise CardrulesError.at(_("max_game_length must be a whole number of at least 1, not {value}", value=cap))
         engine_game = Game(ruleset, players)
         actions = AgentActions(engine_game)
         tensor = ObservationTensor(engine_game)
-        self.context = _Context(self.registered_name, {PLAYERS: players, MAX_GAME_LENGTH: cap}, engine_game, actions,
-                                tensor, cap)
+        self.context = _Context(
+            self.registered_name, {PLAYERS: players, MAX_GAME_LENGTH: cap}, engine_game, actions, tensor, cap
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=actions.size,
             # A chance node deals a card type, or picks a seat.
@@ -211,7 +215,7 @@ class CardrulesGame(pyspiel.Game):
         """The compiled engine :class:`~engine.core.game.Game` the states play."""
         return self.context.game
 
-    def new_initial_state(self) -> "CardrulesState":
+    def new_initial_state(self) -> CardrulesState:
         """A new game: chance nodes for the setup's shuffles and the first player, then the first decision."""
         return CardrulesState(self)
 
@@ -267,7 +271,7 @@ class _QueuedChance:
             return self._served("seat")[1]
         raise _NeedChance(_SeatRequest(players))
 
-    def clone(self) -> "_QueuedChance":
+    def clone(self) -> _QueuedChance:
         other = _QueuedChance(self.outcomes)
         other.next = self.next
         return other
@@ -294,7 +298,7 @@ class _ShuffleRequest:
         self.total_left = len(instances)
         self.placed: list[int] = []
 
-    def clone(self) -> "_ShuffleRequest":
+    def clone(self) -> _ShuffleRequest:
         other = object.__new__(_ShuffleRequest)
         other.zone = self.zone
         other.by_type = self.by_type  # only read
@@ -346,7 +350,7 @@ class _SeatRequest:
         self.players = players
         self.seat: int | None = None
 
-    def clone(self) -> "_SeatRequest":
+    def clone(self) -> _SeatRequest:
         other = _SeatRequest(self.players)
         other.seat = self.seat
         return other
@@ -387,7 +391,7 @@ class _Step:
 
     __slots__ = ("prev", "seat", "index", "before", "after", "lines", "said", "cache")
 
-    def __init__(self, prev: "_Step | None", seat: int | None, index: int | None, before: Any, after: Any) -> None:
+    def __init__(self, prev: _Step | None, seat: int | None, index: int | None, before: Any, after: Any) -> None:
         self.prev = prev
         self.seat = seat
         self.index = index
@@ -405,10 +409,26 @@ class _Step:
 class _Play:
     """Everything a state holds besides what pyspiel keeps (history); copied as a whole by ``clone``."""
 
-    __slots__ = ("started", "context", "engine", "step_from", "action", "actor", "index", "outcomes", "request",
-                 "moves", "truncated", "past", "legal", "returns", "info", "trail")
+    __slots__ = (
+        "started",
+        "context",
+        "engine",
+        "step_from",
+        "action",
+        "actor",
+        "index",
+        "outcomes",
+        "request",
+        "moves",
+        "truncated",
+        "past",
+        "legal",
+        "returns",
+        "info",
+        "trail",
+    )
 
-    def __deepcopy__(self, memo: Any) -> "_Play":
+    def __deepcopy__(self, memo: Any) -> _Play:
         other = object.__new__(_Play)
         for name in _Play.__slots__:
             setattr(other, name, getattr(self, name))
@@ -452,20 +472,20 @@ class CardrulesState(pyspiel.State):
         play = self._lazy = object.__new__(_Play)
         play.started = False
         play.context = game.context
-        play.engine = None          # the engine state committed last (None until the setup is done)
-        play.step_from = SETUP      # the step in progress: SETUP, the engine state it applies to, or None
-        play.action = None          # the engine action of the step in progress
+        play.engine = None  # the engine state committed last (None until the setup is done)
+        play.step_from = SETUP  # the step in progress: SETUP, the engine state it applies to, or None
+        play.action = None  # the engine action of the step in progress
         play.actor = None
         play.index = None
-        play.outcomes = []          # chance outcomes complete for the step in progress
-        play.request = None         # the chance outcome being drawn, card by card
+        play.outcomes = []  # chance outcomes complete for the step in progress
+        play.request = None  # the chance outcome being drawn, card by card
         play.moves = 0
         play.truncated = False
         play.past = None
         play.legal = None
         play.returns = None
-        play.info = {}              # per viewer: (step, information state string) last worked out
-        play.trail = None           # every action applied, newest first: (action, older trail)
+        play.info = {}  # per viewer: (step, information state string) last worked out
+        play.trail = None  # every action applied, newest first: (action, older trail)
 
     @property
     def _play(self) -> _Play:
@@ -637,7 +657,7 @@ class CardrulesState(pyspiel.State):
         """The information state string of ``player`` (see :class:`_Observer`)."""
         return _information_state(self._play, player)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "CardrulesState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
         """A state ``player_id`` cannot tell from this one, drawn from what they know (for OpenSpiel's ISMCTS).
 
         The engine's :class:`~engine.core.information.InformationSet` deals
@@ -665,7 +685,7 @@ class CardrulesState(pyspiel.State):
         indices.reverse()
         seen = self.information_state_string(player_id)
         for _attempt in range(MOST_REDEALS):
-            drawn = information.sample(random.Random(int(probability_sampler() * 2 ** 53)))
+            drawn = information.sample(random.Random(int(probability_sampler() * 2**53)))
             if drawn is None:
                 break
             try:
@@ -679,7 +699,7 @@ class CardrulesState(pyspiel.State):
         # TRANSLATORS: no deal of the unseen cards fitted what the player saw (after many tries).
         raise CardrulesError.at(_("no deal of the unseen cards fits what the player has seen"))
 
-    def _dealt_as(self, drawn: Any, indices: list[int]) -> "CardrulesState":
+    def _dealt_as(self, drawn: Any, indices: list[int]) -> CardrulesState:
         """A new state whose chance nodes give ``drawn``'s deal, with the player actions ``indices``."""
         type_of = self._play.context.game.cards.type_of
         shuffles = [(zone, [type_of[instance] for instance in order]) for zone, order, _key in drawn.chance_record]
@@ -727,7 +747,7 @@ class _Observer:
         encoder = context.tensor
         self.tensor = np.zeros(encoder.size, np.float32)
         for name, start, size in encoder.segments:
-            self.dict[name] = self.tensor[start:start + size]
+            self.dict[name] = self.tensor[start : start + size]
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees now (zeros during the setup)."""
@@ -740,8 +760,9 @@ class _Observer:
         key = ("tensor", player)
         encoded = step.cache.get(key)
         if encoded is None:
-            encoded = step.cache[key] = np.asarray(self.context.tensor.encode(step.after.observation(player)),
-                                                   np.float32)
+            encoded = step.cache[key] = np.asarray(
+                self.context.tensor.encode(step.after.observation(player)), np.float32
+            )
         self.tensor[:] = encoded
 
     def string_from(self, state: CardrulesState, player: int) -> str:
@@ -756,7 +777,8 @@ class _Observer:
         line = step.cache.get(key)
         if line is None:
             line = step.cache[key] = f"p{player} | " + " | ".join(
-                f"{key}={value}" for key, value in _step_items(step, player).items())
+                f"{key}={value}" for key, value in _step_items(step, player).items()
+            )
         return line
 
 
@@ -924,7 +946,7 @@ def _full_view(engine_state: Any) -> str:
     layout = game.zones
     lines = []
     for spec in layout.specs:
-        for seat in (range(game.player_count) if spec.per_player else (SHARED,)):
+        for seat in range(game.player_count) if spec.per_player else (SHARED,):
             content = engine_state.zones[layout.slot(spec.index, seat)]
             if content:
                 where = spec.id if seat == SHARED else f"{spec.id}[p{seat}]"

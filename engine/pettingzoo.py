@@ -20,6 +20,7 @@ action outside the mask ends the game with -1 for the player who chose it
 calls out of order are caught. :class:`raw_env` itself raises the engine's
 :class:`~engine.errors.IllegalActionError` on an illegal action.
 """
+
 from __future__ import annotations
 
 import io
@@ -46,15 +47,17 @@ OBSERVATION_BOUND = 1e9
 
 def default_ruleset() -> str:
     """The ruleset an environment plays when given none: the first playable edition (``GAME/EDITION``) by name."""
-    editions = sorted(info.name for info in list_rulesets()
-                      if not info.abstract and not info.error and info.name.count("/") == 1)
+    editions = sorted(
+        info.name for info in list_rulesets() if not info.abstract and not info.error and info.name.count("/") == 1
+    )
     if not editions:
         raise RulesetError.at(_("no playable ruleset was found"))
     return editions[0]
 
 
-def env(ruleset: str | None = None, players: int = 4, options: dict[str, Any] | None = None,
-        render_mode: str | None = None) -> AECEnv:
+def env(
+    ruleset: str | None = None, players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None
+) -> AECEnv:
     """The environment of ``ruleset`` (a name or a house rule's path; None: :func:`default_ruleset`), wrapped.
 
     ``options`` overrides the ruleset's options (``{"debt-floor": "0"}``),
@@ -69,17 +72,26 @@ def env(ruleset: str | None = None, players: int = 4, options: dict[str, Any] | 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """The unwrapped environment (see the module docstring); ``state`` is the engine's game in play."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "cardrules_v0", "is_parallelizable": False,
-                "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "name": "cardrules_v0", "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, ruleset: str | None = None, players: int = 4, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: str | None = None,
+        players: int = 4,
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # TRANSLATORS: a program asked the PettingZoo environment for a way of showing the table it does not have;
             # "render_mode" is code, {modes} lists the ones it has ("human" or "ansi").
-            raise CardrulesError.at(_("render_mode {mode} is not one of {modes}", mode=repr(render_mode)[:80],
-                                      modes=format_list(self.metadata["render_modes"], style="or")))
+            raise CardrulesError.at(
+                _(
+                    "render_mode {mode} is not one of {modes}",
+                    mode=repr(render_mode)[:80],
+                    modes=format_list(self.metadata["render_modes"], style="or"),
+                )
+            )
         self.ruleset = load_ruleset(ruleset or default_ruleset(), options=options)
         self.game = Game(self.ruleset, check_player_count(self.ruleset, players))
         self.agent_actions = AgentActions(self.game)
@@ -91,11 +103,16 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         size = self.agent_actions.size
         self.action_spaces = {agent: gymnasium.spaces.Discrete(size) for agent in self.possible_agents}
         self.observation_spaces = {
-            agent: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (self.tensor.size,),
-                                                    dtype=np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8)})
-            for agent in self.possible_agents}
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        -OBSERVATION_BOUND, OBSERVATION_BOUND, (self.tensor.size,), dtype=np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
         # Seeds of games reset without one come from here, so a seeded first reset fixes the ones after it.
         self._seeds = random.Random()
         self.state: Any = None
@@ -211,12 +228,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         if state is None:
             return ""
         seat = 0 if state.is_terminal() else state.current_player()
-        events = state.events[self._told:]
+        events = state.events[self._told :]
         self._told = len(state.events)
         lines = describe_events(self.ruleset, self.game.players, events)[-12:] if events else []
         buffer = io.StringIO()
-        console = Console(file=buffer, width=100, color_system=None, force_terminal=False, highlight=False,
-                          emoji=False)
+        console = Console(file=buffer, width=100, color_system=None, force_terminal=False, highlight=False, emoji=False)
         console.print(render_table(self.ruleset, state.observation(seat), None, lines, state=state))
         return buffer.getvalue()
 

@@ -11,6 +11,7 @@ Roots are searched in order, the first that has a file wins:
 
 Each root may hold ``rulesets/``, ``locales/`` and ``schemas/``.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Writing small gettext catalogs under a CARDRULES_PATH root, for the translation tests."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,8 +9,7 @@ ENGLISH_PLURALS = "nplurals=2; plural=(n != 1);"
 
 def catalog_header(plural_forms: str = ENGLISH_PLURALS) -> str:
     """The five-line header every test catalog starts with (so line numbers in expectations hold)."""
-    return ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-            f'"Plural-Forms: {plural_forms}\\n"\n\n')
+    return f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: {plural_forms}\\n"\n\n'
 
 
 def write_catalog(root: Path, lang: str, body: str, plural_forms: str = ENGLISH_PLURALS) -> Path:

@@ -3,6 +3,7 @@
 Two ways: in-process with click's runner (quick; for output checks) and in a
 fresh process (the real program: exit status, stderr, no traceback).
 """
+
 from __future__ import annotations
 
 import json
@@ -13,13 +14,16 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from engine.text import i18n
 from engine.cli.main import build_group
+from engine.text import i18n
 
 REPO = Path(__file__).resolve().parent.parent
 # The result object, as the game-log schema defines it for a log's "result".
-RESULT_SCHEMA = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$ref": "#/$defs/result",
-                 "$defs": json.loads((REPO / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))["$defs"]}
+RESULT_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$ref": "#/$defs/result",
+    "$defs": json.loads((REPO / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))["$defs"],
+}
 
 
 def cardrules(*args: str, lang: str = "en") -> Result:
@@ -28,8 +32,15 @@ def cardrules(*args: str, lang: str = "en") -> Result:
     return CliRunner().invoke(build_group(), [*args, "--lang", lang])
 
 
-def cardrules_process(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None,
-                      lang: str = "en") -> subprocess.CompletedProcess:
+def cardrules_process(
+    *args: str, cwd: Path = REPO, env: dict[str, str] | None = None, lang: str = "en"
+) -> subprocess.CompletedProcess:
     """The real program in a fresh process started in ``cwd``, in ``lang``."""
-    return subprocess.run([sys.executable, "-m", "engine", *args, "--lang", lang], capture_output=True, text=True,
-                          cwd=cwd, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args, "--lang", lang],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
+    )

@@ -4,6 +4,7 @@ Commands run in-process (click's runner) choose a language for the thread;
 without this reset one test's Japanese would leak into the next test's
 assertions.
 """
+
 from __future__ import annotations
 
 import os

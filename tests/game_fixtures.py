@@ -8,14 +8,16 @@ loads a ruleset of the repository. The ``hs_*`` helpers read a High Society
 game through the generic state (zones, the auction's public facts) the way the
 rules speak of it: hands, bids, cards won.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 import tempfile
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 # Removed when the test process ends (a TemporaryDirectory cleans up when it is collected at exit).
@@ -31,18 +33,33 @@ def _yaml_value(value: Any) -> str:
     return json.dumps(value)
 
 
-def sample_ruleset(*, debt_floor: Any = None, tiebreak: Sequence[str] = ("money",), eliminate: bool = True,
-                   rounding: str = "exact", money_values: Sequence[int] | None = None, extra_titles: int = 0,
-                   theft: bool = True, red_count: int = 4, extra: str = "") -> Any:
+def sample_ruleset(
+    *,
+    debt_floor: Any = None,
+    tiebreak: Sequence[str] = ("money",),
+    eliminate: bool = True,
+    rounding: str = "exact",
+    money_values: Sequence[int] | None = None,
+    extra_titles: int = 0,
+    theft: bool = True,
+    red_count: int = 4,
+    extra: str = "",
+) -> Any:
     """A High Society ruleset (Japanese edition by default), changed as the arguments say.
 
     ``extra`` is more YAML for the overlay (top-level keys).
     """
     from engine.language.ruleset import load_ruleset
 
-    lines = ["extends: high-society/ja", "id: test/high-society", "options:",
-             f"  debt-floor: {_yaml_value(debt_floor)}", f"  tiebreak: {json.dumps(list(tiebreak))}",
-             f"  eliminate-poorest: {_yaml_value(eliminate)}", f"  rounding: {rounding}"]
+    lines = [
+        "extends: high-society/ja",
+        "id: test/high-society",
+        "options:",
+        f"  debt-floor: {_yaml_value(debt_floor)}",
+        f"  tiebreak: {json.dumps(list(tiebreak))}",
+        f"  eliminate-poorest: {_yaml_value(eliminate)}",
+        f"  rounding: {rounding}",
+    ]
     cards = []
     if money_values is not None:
         cards.append(f"  - {{id: money, values: {json.dumps(list(money_values))}}}")
@@ -93,6 +110,7 @@ def deck_with_top(ruleset: Any, *top: str) -> list[str]:
 
 
 # --------------------------------------------------------------------------- reading a High Society game
+
 
 def hs_values(state: Any, zone: str, seat: int) -> list[int]:
     """The face values of the money cards in a player's zone (hand, bid, spent), ascending."""

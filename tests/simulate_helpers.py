@@ -1,4 +1,5 @@
 """`cardrules simulate` run in process for the tests, on a wide pretend terminal."""
+
 from __future__ import annotations
 
 import pytest

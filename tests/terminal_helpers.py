@@ -1,4 +1,5 @@
 """Real terminal sessions for the tests: `cardrules` in a pseudo-terminal (pexpect) and what it showed."""
+
 from __future__ import annotations
 
 import json
@@ -13,9 +14,16 @@ import pexpect
 ROOT = Path(__file__).resolve().parent.parent
 CARDRULES = [sys.executable, "-m", "engine"]
 # The environment of a user with the program installed: `cardrules` is on PATH (so the resume hint says "cardrules").
-ENV = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-       "PYTHONIOENCODING": "utf-8",
-       "PATH": os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])}
+ENV = {
+    **os.environ,
+    "COLUMNS": "120",
+    "LINES": "50",
+    "TERM": "xterm",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "PYTHONIOENCODING": "utf-8",
+    "PATH": os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")]),
+}
 ENV.pop("LANGUAGE", None)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 
@@ -37,8 +45,16 @@ def _as_from_a_terminal() -> None:
 
 def spawn(*args: str, timeout: int = 30) -> pexpect.spawn:
     """`cardrules ARGS` in a pseudo-terminal 120 columns wide and 50 lines high."""
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], *args], cwd=str(ROOT), env=ENV, encoding="utf-8",
-                          timeout=timeout, dimensions=(50, 120), preexec_fn=_as_from_a_terminal)
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [*CARDRULES[1:], *args],
+        cwd=str(ROOT),
+        env=ENV,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=(50, 120),
+        preexec_fn=_as_from_a_terminal,
+    )
     # The prompts are read before anything is typed: no need for pexpect's pause before each line sent.
     child.delaybeforesend = None
     return child

@@ -1,4 +1,5 @@
 """A learning library numbers every game's actions 0 .. N-1, the same in every state (engine.agents.actions)."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """docs/api.md stays true: its Python examples run, in order, in one namespace."""
+
 from __future__ import annotations
 
 import re
@@ -42,6 +43,16 @@ def test_the_api_page_names_every_public_name_of_the_engine():
 
 def test_the_api_page_covers_the_model_a_bot_or_an_interface_is_built_on():
     headings = re.findall(r"^##+ (.+)$", API_DOC.read_text(encoding="utf-8"), re.MULTILINE)
-    for part in ("Games and states", "Zones", "Observations", "Decisions and action spaces", "Legal actions",
-                 "Chance", "Events", "Results", "Bots", "Write your own bot in about twenty lines"):
+    for part in (
+        "Games and states",
+        "Zones",
+        "Observations",
+        "Decisions and action spaces",
+        "Legal actions",
+        "Chance",
+        "Events",
+        "Results",
+        "Bots",
+        "Write your own bot in about twenty lines",
+    ):
         assert part in headings

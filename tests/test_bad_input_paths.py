@@ -1,4 +1,5 @@
 """Paths in diagnostics: shown as the user gave them, and a file reached through another from the same base."""
+
 from __future__ import annotations
 
 import os
@@ -6,8 +7,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import cardrules, cardrules_process
+
 from engine.errors import display_path
 
 TESTS = Path(__file__).resolve().parent
@@ -28,21 +29,23 @@ def test_a_cycle_named_by_an_absolute_path_is_shown_with_absolute_paths_only(tmp
     assert "Traceback" not in done.stderr
     cycle_b = TESTS / "broken" / "cycle-b.yaml"
     first = done.stderr.splitlines()[0]
-    assert first == (f"{cycle_b}:1:10: $.extends: `extends` makes a cycle: "
-                     f"{cycle_a} -> {cycle_b} -> {cycle_a}")
+    assert first == (f"{cycle_b}:1:10: $.extends: `extends` makes a cycle: {cycle_a} -> {cycle_b} -> {cycle_a}")
     assert ".." not in first
 
 
 def test_a_cycle_named_by_a_relative_path_is_shown_relative_to_the_same_base():
     done = validate_from(TESTS, "broken/cycle-a.yaml")
-    assert done.stderr.splitlines()[0] == ("broken/cycle-b.yaml:1:10: $.extends: `extends` makes a cycle: "
-                                           "broken/cycle-a.yaml -> broken/cycle-b.yaml -> broken/cycle-a.yaml")
+    assert done.stderr.splitlines()[0] == (
+        "broken/cycle-b.yaml:1:10: $.extends: `extends` makes a cycle: "
+        "broken/cycle-a.yaml -> broken/cycle-b.yaml -> broken/cycle-a.yaml"
+    )
 
 
 def test_a_problem_inherited_from_a_parent_file_names_the_parent_from_the_childs_base(tmp_path):
     (tmp_path / "rules").mkdir()
-    (tmp_path / "rules" / "parent.yaml").write_text("extends: high-society/ja\nplayers: {min: 9, max: 2}\n",
-                                                    encoding="utf-8")
+    (tmp_path / "rules" / "parent.yaml").write_text(
+        "extends: high-society/ja\nplayers: {min: 9, max: 2}\n", encoding="utf-8"
+    )
     (tmp_path / "rules" / "child.yaml").write_text("extends: parent.yaml\n", encoding="utf-8")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -54,12 +57,15 @@ def test_a_problem_inherited_from_a_parent_file_names_the_parent_from_the_childs
     assert by_dotted.stderr.startswith("../rules/parent.yaml:2:")
 
 
-@pytest.mark.parametrize("referrer, reference, shown", [
-    ("broken/cycle-a.yaml", "cycle-b.yaml", "broken/cycle-b.yaml"),
-    ("/abs/dir/a.yaml", "sub/b.yaml", "/abs/dir/sub/b.yaml"),
-    ("a.yaml", "../b.yaml", "../b.yaml"),
-    ("x/a.yaml", "/elsewhere/b.yaml", "/elsewhere/b.yaml"),
-])
+@pytest.mark.parametrize(
+    "referrer, reference, shown",
+    [
+        ("broken/cycle-a.yaml", "cycle-b.yaml", "broken/cycle-b.yaml"),
+        ("/abs/dir/a.yaml", "sub/b.yaml", "/abs/dir/sub/b.yaml"),
+        ("a.yaml", "../b.yaml", "../b.yaml"),
+        ("x/a.yaml", "/elsewhere/b.yaml", "/elsewhere/b.yaml"),
+    ],
+)
 def test_a_path_written_in_a_file_is_shown_joined_to_that_files_name(referrer, reference, shown):
     assert display_path(reference, referrer=referrer) == shown
 
@@ -80,20 +86,30 @@ def test_a_huge_ruleset_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     done = cardrules("validate", "broken/huge.yaml")
     assert done.exit_code == 1
-    assert done.stderr.splitlines()[0] == "broken/huge.yaml:1:1: file is too large (1148092 bytes; the limit is 1048576)"
+    assert (
+        done.stderr.splitlines()[0] == "broken/huge.yaml:1:1: file is too large (1148092 bytes; the limit is 1048576)"
+    )
 
 
 LONG = "a" * 300  # one path component past the 255 bytes a file name may have
 
 
-@pytest.mark.parametrize("files, args, status", [
-    ({}, ("play", "-r", f"high-society/{LONG}"), 2),
-    ({}, ("simulate", "-r", LONG, "--games", "1", "--players", "bot:random,bot:random,bot:random"), 2),
-    ({}, ("validate", f"{LONG}.yaml"), 1),
-    ({"ext.yaml": f"extends: {LONG}.yaml\n"}, ("validate", "ext.yaml"), 1),
-    ({"table.yaml": f"ruleset: {LONG}\nplayers:\n  A: {{money: 1000}}\n  B: {{money: 1000}}\n  C: {{money: 1000}}\n"},
-     ("score", "table.yaml"), 1),
-])
+@pytest.mark.parametrize(
+    "files, args, status",
+    [
+        ({}, ("play", "-r", f"high-society/{LONG}"), 2),
+        ({}, ("simulate", "-r", LONG, "--games", "1", "--players", "bot:random,bot:random,bot:random"), 2),
+        ({}, ("validate", f"{LONG}.yaml"), 1),
+        ({"ext.yaml": f"extends: {LONG}.yaml\n"}, ("validate", "ext.yaml"), 1),
+        (
+            {
+                "table.yaml": f"ruleset: {LONG}\nplayers:\n  A: {{money: 1000}}\n  B: {{money: 1000}}\n  C: {{money: 1000}}\n"
+            },
+            ("score", "table.yaml"),
+            1,
+        ),
+    ],
+)
 def test_a_name_too_long_for_a_file_is_refused_like_any_missing_one(tmp_path, files, args, status):
     # The file system refuses the name itself (ENAMETOOLONG): no traceback, the usual message.
     for name, text in files.items():

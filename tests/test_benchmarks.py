@@ -3,6 +3,7 @@
 No timing is asserted (the figures are for people); what is checked is
 that the comparisons compare like with like.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,9 +20,29 @@ REPO = Path(__file__).resolve().parent.parent
 
 def test_the_benchmark_compares_the_same_work_on_every_side():
     # 70 games and 300 logs: chunks of 50 and 250 with a shorter last chunk each.
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "--rulesets", "high-society/ja", "--games", "70",
-                           "--logs", "300", "--repeats", "1", "--no-simulate", "--no-seats", "--bohnanza", ""],
-                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "--rulesets",
+            "high-society/ja",
+            "--games",
+            "70",
+            "--logs",
+            "300",
+            "--repeats",
+            "1",
+            "--no-simulate",
+            "--no-seats",
+            "--bohnanza",
+            "",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "NOTE" not in out  # the previous interpreter, when it runs, applied as many actions: the same games
@@ -46,9 +67,25 @@ def test_the_benchmark_compares_the_same_work_on_every_side():
 
 def test_the_bohnanza_figures_replay_the_same_logs_on_both_sides_a_chunk_at_a_time():
     # 7 games and 12 logs: chunks of 5 and 10 with a shorter last chunk each.
-    done = subprocess.run([sys.executable, "-m", "benchmarks.bench_bohnanza", "--bohnanza", "bohnanza/amigo:3",
-                           "--bohnanza-games", "7", "--bohnanza-logs", "12", "--repeats", "1"],
-                          cwd=REPO, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.bench_bohnanza",
+            "--bohnanza",
+            "bohnanza/amigo:3",
+            "--bohnanza-games",
+            "7",
+            "--bohnanza-logs",
+            "12",
+            "--repeats",
+            "1",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     sides = re.findall(r"^  (.+?)\s+[\d.]+/s  \((\d+) in [\d.]+ s, ([\d.]+) actions each\)$", done.stdout, re.M)
     counts = {label.strip(): (int(count), actions) for label, count, actions in sides}
@@ -84,8 +121,9 @@ def test_inference_quality_compares_the_searchs_drawn_games_with_plain_deals_on_
     from benchmarks import bot_strength
     from engine.core.information import InformationSet
 
-    measured = bot_strength.inference_quality("bohnanza/amigo", "ismcts", games=1, every=250,
-                                              options={"explain": 6, "deals": 2, "explain_window": 10})
+    measured = bot_strength.inference_quality(
+        "bohnanza/amigo", "ismcts", games=1, every=250, options={"explain": 6, "deals": 2, "explain_window": 10}
+    )
     assert len(measured) >= 2
     for explained, plain in measured:
         right, hidden, placed, ordered, games, seconds = explained
@@ -94,8 +132,9 @@ def test_inference_quality_compares_the_searchs_drawn_games_with_plain_deals_on_
     report = bot_strength.inference_report("bohnanza/amigo", "ismcts", measured)
     assert f"at {len(measured)} decisions" in report and "in plain deals" in report
     # The measure itself: the true game scores every hidden card; a drawn one fewer, but never more.
-    for _unforced, state, observation, _legal, _move, _bots in bot_strength._sampled_decisions("bohnanza/amigo",
-                                                                                           100_000, 300):
+    for _unforced, state, observation, _legal, _move, _bots in bot_strength._sampled_decisions(
+        "bohnanza/amigo", 100_000, 300
+    ):
         player = observation.player
         right, hidden, placed, ordered = bot_strength._hidden_placed(state, state, player)
         assert right == hidden == placed == ordered > 0
@@ -116,8 +155,9 @@ def test_bot_strength_measures_any_bot_kind_against_three_heuristic_bots(capsys)
     game = bot_strength.compiled_game("bohnanza/amigo", tuple(bot_strength.PLAYERS))
     margins, seat_wins = [], 0
     for number in range(8):
-        result = bot_strength._play(game, ["heuristic"] * 4, 2024 * 7919 + number * 13,
-                                    2024 * 1_000_003 + number).result()
+        result = bot_strength._play(
+            game, ["heuristic"] * 4, 2024 * 7919 + number * 13, 2024 * 1_000_003 + number
+        ).result()
         scores = [float(player.score) for player in result.players]
         seat = number % 4
         margins.append(scores[seat] - max(score for other, score in enumerate(scores) if other != seat))
@@ -125,8 +165,19 @@ def test_bot_strength_measures_any_bot_kind_against_three_heuristic_bots(capsys)
     figure = r"([+-]\d+\.\d+)"
     found = {}
     for rivalry in (0, 0.7):
-        bot_strength.search_main(["--search", "heuristic", "--set", f"rivalry={rivalry}", "--against", "heuristic",
-                                  "--games", "8", "bohnanza/amigo"])
+        bot_strength.search_main(
+            [
+                "--search",
+                "heuristic",
+                "--set",
+                f"rivalry={rivalry}",
+                "--against",
+                "heuristic",
+                "--games",
+                "8",
+                "bohnanza/amigo",
+            ]
+        )
         out = capsys.readouterr().out
         assert "searched moves" not in out
         wins = int(re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1))
@@ -145,9 +196,11 @@ def test_bot_strength_measures_any_bot_kind_against_three_heuristic_bots(capsys)
 def _report_figures(out: str) -> tuple[str, ...]:
     """A `--search` report without its timings (which differ from run to run)."""
     line = re.search(r"^high-society/ja: .*$", out, re.M).group(0)
-    return (re.search(r"vs 3 heuristic: (\d+/\d+ wins = [\d.]+%)", line).group(1),
-            re.search(r"margin ([+-]\d+\.\d+) a game", line).group(1),
-            re.search(r"searched moves (\d+)", line).group(1))
+    return (
+        re.search(r"vs 3 heuristic: (\d+/\d+ wins = [\d.]+%)", line).group(1),
+        re.search(r"margin ([+-]\d+\.\d+) a game", line).group(1),
+        re.search(r"searched moves (\d+)", line).group(1),
+    )
 
 
 def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
@@ -157,8 +210,7 @@ def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
     from benchmarks import bot_strength
 
     def run(path, kind="ismcts:4", *extra):
-        bot_strength.search_main(["--search", kind, "--games", "6", "--results", str(path), *extra,
-                                  "high-society/ja"])
+        bot_strength.search_main(["--search", kind, "--games", "6", "--results", str(path), *extra, "high-society/ja"])
         return capsys.readouterr()
 
     whole = tmp_path / "whole.jsonl"
@@ -168,9 +220,18 @@ def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
     assert all(json.loads(line)["run"]["kind"] == "ismcts:4" for line in lines)
 
     stopped = tmp_path / "stopped.jsonl"
-    other_run = json.dumps({"run": {"ruleset": "high-society/ja", "kind": "random", "seed": 2024, "options": {}},
-                            "first": 0, "games": [[True, 99.0]] * 6, "times": []}) + "\n"
-    stopped.write_text(other_run + lines[0] + lines[1][:len(lines[1]) // 2], encoding="utf-8")
+    other_run = (
+        json.dumps(
+            {
+                "run": {"ruleset": "high-society/ja", "kind": "random", "seed": 2024, "options": {}},
+                "first": 0,
+                "games": [[True, 99.0]] * 6,
+                "times": [],
+            }
+        )
+        + "\n"
+    )
+    stopped.write_text(other_run + lines[0] + lines[1][: len(lines[1]) // 2], encoding="utf-8")
     resumed = run(stopped)
     assert _report_figures(resumed.out) == _report_figures(everything.out)
     played = re.findall(r"wins in (\d+) games", resumed.err)
@@ -205,8 +266,12 @@ def test_a_stopped_search_run_goes_on_from_its_results_file(capsys, tmp_path):
 
     broken = tmp_path / "broken.jsonl"
     wrong = json.loads(lines[1])
-    for line, number in (('{"run": 1}', 2), (json.dumps({**wrong, "games": [["yes", 1.0]]}), 2),
-                         (json.dumps({**wrong, "games": [[True, float("nan")]]}), 2), ("[1, 2", 2)):
+    for line, number in (
+        ('{"run": 1}', 2),
+        (json.dumps({**wrong, "games": [["yes", 1.0]]}), 2),
+        (json.dumps({**wrong, "games": [[True, float("nan")]]}), 2),
+        ("[1, 2", 2),
+    ):
         broken.write_text(lines[0] + line + "\n" + lines[1], encoding="utf-8")
         with pytest.raises(SystemExit) as stopped_at:
             run(broken)
@@ -223,19 +288,37 @@ def test_the_bot_compared_against_takes_options_of_its_own(capsys):
     measured bot of the very same kind and options gains nothing over it, game for game; the report names it."""
     from benchmarks import bot_strength
 
-    bot_strength.search_main(["--search", "heuristic", "--set", "rivalry=0.7", "--against", "heuristic",
-                              "--against-set", "rivalry=0.7", "--games", "8", "bohnanza/amigo"])
+    bot_strength.search_main(
+        [
+            "--search",
+            "heuristic",
+            "--set",
+            "rivalry=0.7",
+            "--against",
+            "heuristic",
+            "--against-set",
+            "rivalry=0.7",
+            "--games",
+            "8",
+            "bohnanza/amigo",
+        ]
+    )
     out = capsys.readouterr().out
     wins = re.search(r"amigo: heuristic vs 3 heuristic: (\d+)/8 wins", out).group(1)
-    assert f"against heuristic rivalry=0.7 in that seat on the same deals ({wins}/8 wins): wins +0.0 points " \
-           "(standard error 0.0), margin +0.00 a game (standard error 0.00)" in out
+    assert (
+        f"against heuristic rivalry=0.7 in that seat on the same deals ({wins}/8 wins): wins +0.0 points "
+        "(standard error 0.0), margin +0.00 a game (standard error 0.00)" in out
+    )
 
 
-@pytest.mark.parametrize("arguments, told", [
-    (["--held"], "--held reports the games of a --results file"),
-    (["--results", "r.jsonl", "--decisions", "1"], "for runs of whole games, not --decisions"),
-    (["--scheduler", "tcp://127.0.0.1:1", "--inference", "1"], "for runs of whole games, not --decisions"),
-])
+@pytest.mark.parametrize(
+    "arguments, told",
+    [
+        (["--held"], "--held reports the games of a --results file"),
+        (["--results", "r.jsonl", "--decisions", "1"], "for runs of whole games, not --decisions"),
+        (["--scheduler", "tcp://127.0.0.1:1", "--inference", "1"], "for runs of whole games, not --decisions"),
+    ],
+)
 def test_options_for_whole_games_are_refused_where_they_mean_nothing(arguments, told, capsys):
     """`--held` needs the file it reports on; a results file or a cluster is for runs of whole games only."""
     from benchmarks import bot_strength
@@ -272,8 +355,9 @@ for module in list(sys.modules.values()):
     if where and Path(where).resolve().is_relative_to(root):
         print(Path(where).resolve().relative_to(root).parts[0])
 """
-    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                            cwd=REPO).stdout.split()
+    loaded = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=REPO
+    ).stdout.split()
     from benchmarks import bot_strength
 
     assert {"core", "blocks", "bots"} <= set(loaded)

@@ -1,14 +1,26 @@
 """Auctions, as the rulebook tells them: ascending for the good cards, first-pass-takes for misfortunes."""
+
 from __future__ import annotations
 
 import pytest
+from game_fixtures import (
+    deck_with_top,
+    hs_auction_kind,
+    hs_bids,
+    hs_decision,
+    hs_hand,
+    hs_mask,
+    hs_passed,
+    hs_revealed,
+    hs_spent,
+    hs_won,
+    sample_ruleset,
+)
 
 from engine.blocks import BLOCKS
 from engine.blocks.auction.bidding import PASS
 from engine.core.game import Game
 from engine.errors import IllegalActionError
-from game_fixtures import (deck_with_top, hs_auction_kind, hs_bids, hs_decision, hs_hand, hs_mask, hs_passed,
-                           hs_revealed, hs_spent, hs_won, sample_ruleset)
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 
@@ -33,12 +45,12 @@ def test_both_auction_kinds_are_registered():
 
 def test_the_highest_bidder_takes_the_card_and_discards_their_bid():
     game, state = new_game("luxury-7", "luxury-1")
-    bid(state, 1000)                     # Ann
-    bid(state, 2000)                     # Bo
-    bid(state, 3000)                     # Cy
-    state.apply_action(PASS)             # Ann takes her 1000 back
-    bid(state, 4000)                     # Bo: 2000 + 4000 = 6000
-    state.apply_action(PASS)             # Cy takes his 3000 back: Bo is the last one left
+    bid(state, 1000)  # Ann
+    bid(state, 2000)  # Bo
+    bid(state, 3000)  # Cy
+    state.apply_action(PASS)  # Ann takes her 1000 back
+    bid(state, 4000)  # Bo: 2000 + 4000 = 6000
+    state.apply_action(PASS)  # Cy takes his 3000 back: Bo is the last one left
     assert hs_won(state) == [[], ["luxury-7"], []]
     assert hs_spent(state) == [[], [2000, 4000], []]
     assert 1000 in hs_hand(state, 0) and 3000 in hs_hand(state, 2)
@@ -68,9 +80,9 @@ def test_a_card_bought_with_money_is_not_free():
 def test_a_player_who_passes_on_a_misfortune_takes_it_and_keeps_their_money():
     game, state = new_game("debt", "luxury-2")
     assert hs_auction_kind(state) == "first-pass-takes"
-    bid(state, 1000)                     # Ann pays to avoid it
-    bid(state, 2000)                     # Bo too
-    state.apply_action(PASS)             # Cy passes first: the debt is his
+    bid(state, 1000)  # Ann pays to avoid it
+    bid(state, 2000)  # Bo too
+    state.apply_action(PASS)  # Cy passes first: the debt is his
     assert hs_won(state) == [[], [], ["debt"]]
     assert hs_hand(state, 2) == money_values(game)
     assert hs_spent(state) == [[1000], [2000], []]
@@ -79,10 +91,10 @@ def test_a_player_who_passes_on_a_misfortune_takes_it_and_keeps_their_money():
 
 def test_a_misfortune_bidder_who_passes_first_gets_their_own_bid_back():
     game, state = new_game("scandal")
-    bid(state, 1000)                     # Ann
-    bid(state, 2000)                     # Bo
-    bid(state, 3000)                     # Cy
-    state.apply_action(PASS)             # Ann: takes the scandal and her 1000 back
+    bid(state, 1000)  # Ann
+    bid(state, 2000)  # Bo
+    bid(state, 3000)  # Cy
+    state.apply_action(PASS)  # Ann: takes the scandal and her 1000 back
     assert hs_won(state, 0) == ["scandal"]
     assert hs_hand(state, 0) == money_values(game)
     assert hs_spent(state) == [[], [2000], [3000]]
@@ -90,42 +102,51 @@ def test_a_misfortune_bidder_who_passes_first_gets_their_own_bid_back():
 
 def test_bidding_only_adds_cards_and_must_beat_the_highest_total():
     game, state = new_game("luxury-9")
-    bid(state, 4000)                     # Ann 4000
+    bid(state, 4000)  # Ann 4000
     with pytest.raises(IllegalActionError, match="does not beat"):
-        bid(state, 3000)                 # Bo: 3000 is not more than 4000
-    bid(state, 1000, 4000)               # Bo 5000
-    bid(state, 6000)                     # Cy 6000
-    bid(state, 3000)                     # Ann: 4000 + 3000 = 7000 (adds to her table)
+        bid(state, 3000)  # Bo: 3000 is not more than 4000
+    bid(state, 1000, 4000)  # Bo 5000
+    bid(state, 6000)  # Cy 6000
+    bid(state, 3000)  # Ann: 4000 + 3000 = 7000 (adds to her table)
     assert hs_bids(state) == [[3000, 4000], [1000, 4000], [6000]]
     assert hs_decision(state)["highest"] == 7000 and hs_decision(state)["totals"] == (7000, 5000, 6000)
     with pytest.raises(IllegalActionError, match="do not hold"):
-        bid(state, 4000)                 # Bo's 4000 is already on the table
+        bid(state, 4000)  # Bo's 4000 is already on the table
 
 
 def test_turns_go_clockwise_and_skip_players_who_passed():
     game, state = new_game("luxury-9")
-    bid(state, 1000)                     # Ann
-    state.apply_action(PASS)             # Bo is out of this auction
-    bid(state, 2000)                     # Cy
+    bid(state, 1000)  # Ann
+    state.apply_action(PASS)  # Bo is out of this auction
+    bid(state, 2000)  # Cy
     assert state.current_player() == 0
-    bid(state, 2000)                     # Ann 3000
+    bid(state, 2000)  # Ann 3000
     assert hs_passed(state) == [False, True, False]
-    assert state.current_player() == 2   # Bo is skipped
+    assert state.current_player() == 2  # Bo is skipped
 
 
 def test_money_on_the_table_still_counts_as_the_players_money():
     game, state = new_game("luxury-9")
     bid(state, 1000, 4000)
     obs = state.observation(1)
-    assert obs.measure("money", 0) == sum(money_values(game))      # public: hand and bid together
-    assert obs.cards("bid", 0) == ("money-1000", "money-4000")     # bids lie face up
+    assert obs.measure("money", 0) == sum(money_values(game))  # public: hand and bid together
+    assert obs.cards("bid", 0) == ("money-1000", "money-4000")  # bids lie face up
     assert obs.cards("hand", 0) is None and obs.count("hand", 0) == 9
 
 
 def test_an_auction_for_a_single_card_can_be_selected_by_id():
-    ruleset = sample_ruleset(extra="\n".join([
-        "flow:", "  - id: round", "    steps:", "      - id: auction", "        cases:",
-        "          - {id: special, when: {card: luxury-1}, kind: first-pass-takes, $before: misfortune}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "flow:",
+                "  - id: round",
+                "    steps:",
+                "      - id: auction",
+                "        cases:",
+                "          - {id: special, when: {card: luxury-1}, kind: first-pass-takes, $before: misfortune}",
+            ]
+        )
+    )
     game, state = new_game("luxury-1", ruleset=ruleset)
     assert hs_auction_kind(state) == "first-pass-takes" and hs_decision(state)["step"] == "special"
     state.apply_action(PASS)
@@ -133,14 +154,23 @@ def test_an_auction_for_a_single_card_can_be_selected_by_id():
 
 
 def test_with_on_pass_forfeit_a_player_who_passes_loses_their_bid():
-    ruleset = sample_ruleset(extra="\n".join([
-        "flow:", "  - id: round", "    steps:", "      - id: auction", "        cases:",
-        "          - {id: default, on-pass: forfeit}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "flow:",
+                "  - id: round",
+                "    steps:",
+                "      - id: auction",
+                "        cases:",
+                "          - {id: default, on-pass: forfeit}",
+            ]
+        )
+    )
     game, state = new_game("luxury-9", ruleset=ruleset)
-    bid(state, 1000)                     # Ann
-    bid(state, 2000)                     # Bo
-    state.apply_action(PASS)             # Cy had bid nothing
-    state.apply_action(PASS)             # Ann passes: her 1000 is lost; Bo takes the card
+    bid(state, 1000)  # Ann
+    bid(state, 2000)  # Bo
+    state.apply_action(PASS)  # Cy had bid nothing
+    state.apply_action(PASS)  # Ann passes: her 1000 is lost; Bo takes the card
     assert hs_spent(state) == [[1000], [2000], []]
     assert hs_won(state) == [[], ["luxury-9"], []]
     assert 1000 not in hs_hand(state, 0)

@@ -1,10 +1,12 @@
 """End conditions: the n-th card with a tag revealed, the empty deck, and a condition checked between steps."""
+
 from __future__ import annotations
+
+from game_fixtures import deck_with_top, hs_revealed, hs_won, sample_ruleset, status_cards
 
 from engine.core.events import GameEnded
 from engine.core.game import Game
 from engine.core.state import TERMINAL
-from game_fixtures import deck_with_top, hs_revealed, hs_won, sample_ruleset, status_cards
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 WITHOUT_FOURTH_RED = "end:\n  - {id: fourth-red, $remove: true}"
@@ -23,8 +25,10 @@ def held(state) -> list[str]:
 def test_the_fourth_red_card_ends_the_game_at_once_and_is_not_scored():
     ruleset = sample_ruleset()
     game = Game(ruleset, PLAYERS)
-    state = game.new_initial_state(deck=deck_with_top(ruleset, "prestige-1", "luxury-4", "prestige-2",
-                                                       "prestige-3", "scandal", "luxury-10"), first_player=0)
+    state = game.new_initial_state(
+        deck=deck_with_top(ruleset, "prestige-1", "luxury-4", "prestige-2", "prestige-3", "scandal", "luxury-10"),
+        first_player=0,
+    )
     play_out_with_passes(state)
     assert state.current_player() == TERMINAL
     assert hs_revealed(state) == "scandal"
@@ -51,16 +55,22 @@ def test_the_game_ends_when_a_round_should_start_and_the_deck_is_empty():
     state = game.new_initial_state(seed=3)
     play_out_with_passes(state)
     assert state.end_reason == "deck-empty" and state.end_card is None
-    assert state.round_number == len(status_cards(ruleset))       # the round that should start never does
+    assert state.round_number == len(status_cards(ruleset))  # the round that should start never does
     every_card = held(state) + list(state.card_ids_in("discarded"))
     assert sorted(every_card) == sorted(status_cards(ruleset))
     assert state.count_in("deck") == 0
 
 
 def test_a_card_that_is_not_discarded_at_the_end_is_still_auctioned():
-    ruleset = sample_ruleset(extra="\n".join([
-        "end:", "  - {id: fourth-red, $remove: true}",
-        "  - {id: last-red, kind: nth-tagged-revealed, tag: red, count: 1, discard-revealed: false, $before: deck-empty}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "end:",
+                "  - {id: fourth-red, $remove: true}",
+                "  - {id: last-red, kind: nth-tagged-revealed, tag: red, count: 1, discard-revealed: false, $before: deck-empty}",
+            ]
+        )
+    )
     game = Game(ruleset, PLAYERS)
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-2", "prestige-1", "luxury-3"), first_player=0)
     play_out_with_passes(state)
@@ -71,8 +81,7 @@ def test_a_card_that_is_not_discarded_at_the_end_is_still_auctioned():
 
 def test_an_end_after_a_named_step_waits_for_that_step_to_finish():
     # The first red card ends the game once its auction is over (the step `auction`), not at once.
-    ruleset = sample_ruleset(extra="\n".join([
-        "end:", "  - {id: fourth-red, count: 1, after: auction}"]))
+    ruleset = sample_ruleset(extra="\n".join(["end:", "  - {id: fourth-red, count: 1, after: auction}"]))
     game = Game(ruleset, PLAYERS)
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-2", "prestige-1", "luxury-3"), first_player=0)
     play_out_with_passes(state)
@@ -82,8 +91,7 @@ def test_an_end_after_a_named_step_waits_for_that_step_to_finish():
 
 
 def test_an_end_after_an_instant_step_ends_the_game_once_it_has_run():
-    ruleset = sample_ruleset(extra="\n".join([
-        "end:", "  - {id: fourth-red, count: 1, after: next-start}"]))
+    ruleset = sample_ruleset(extra="\n".join(["end:", "  - {id: fourth-red, count: 1, after: next-start}"]))
     game = Game(ruleset, PLAYERS)
     state = game.new_initial_state(deck=deck_with_top(ruleset, "prestige-1", "luxury-3"), first_player=0)
     play_out_with_passes(state)
@@ -92,20 +100,30 @@ def test_an_end_after_an_instant_step_ends_the_game_once_it_has_run():
 
 def test_the_condition_end_ends_the_game_when_its_condition_holds_at_a_check():
     # Ends as soon as the last taker holds a card: checked at the start of every round.
-    ruleset = sample_ruleset(extra="\n".join([
-        "end:", "  - {id: taker-holds-one, kind: condition, when: {not: {empty: won, owner: taker}}}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(["end:", "  - {id: taker-holds-one, kind: condition, when: {not: {empty: won, owner: taker}}}"])
+    )
     game = Game(ruleset, PLAYERS)
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-2", "luxury-3", "luxury-4"), first_player=1)
-    play_out_with_passes(state)                      # Bo starts: Bo, Cy pass, Ann takes luxury-2
+    play_out_with_passes(state)  # Bo starts: Bo, Cy pass, Ann takes luxury-2
     assert state.end_reason == "taker-holds-one" and state.end_card is None
     assert held(state) == ["luxury-2"] and state.round_number == 1
 
 
 def test_an_end_condition_checked_after_a_round_has_begun_counts_that_round():
     # The check comes after the reveal: the round has begun (its card is shown) when the game ends.
-    ruleset = sample_ruleset(extra="\n".join([
-        "end:", "  - {id: taker-holds-one, kind: condition, when: {not: {empty: won, owner: taker}}}",
-        "flow:", "  - id: round", "    steps:", "      - {id: round-start, $after: reveal}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "end:",
+                "  - {id: taker-holds-one, kind: condition, when: {not: {empty: won, owner: taker}}}",
+                "flow:",
+                "  - id: round",
+                "    steps:",
+                "      - {id: round-start, $after: reveal}",
+            ]
+        )
+    )
     game = Game(ruleset, PLAYERS)
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-2", "luxury-3", "luxury-4"), first_player=1)
     play_out_with_passes(state)

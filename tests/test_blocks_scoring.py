@@ -1,12 +1,13 @@
 """Score steps, elimination and tiebreak blocks, one at a time."""
+
 from __future__ import annotations
 
 from fractions import Fraction
 
 import pytest
+from game_fixtures import sample_ruleset
 
 from engine.blocks import BLOCKS, CATEGORIES, all_blocks, build
-from game_fixtures import sample_ruleset
 
 RULESET = sample_ruleset()
 
@@ -62,12 +63,24 @@ def test_multiply_per_card_doubles_once_per_title_and_halves_exactly():
     assert double.apply(Fraction(-3), cards("prestige-1"))[0] == -6
 
 
-@pytest.mark.parametrize("mode, value, expected", [
-    ("exact", Fraction(7, 2), Fraction(7, 2)), ("floor", Fraction(7, 2), 3), ("ceil", Fraction(7, 2), 4),
-    ("half-up", Fraction(7, 2), 4), ("half-up", Fraction(-7, 2), -3), ("floor", Fraction(-7, 2), -4),
-    ("ceil", Fraction(-7, 2), -3), ("half-up", Fraction(13, 4), 3), ("half-up", Fraction(-13, 4), -3),
-    ("half-up", Fraction(-15, 4), -4), ("half-up", Fraction(-1, 2), 0), ("floor", 5, 5), ("half-up", -5, -5),
-])
+@pytest.mark.parametrize(
+    "mode, value, expected",
+    [
+        ("exact", Fraction(7, 2), Fraction(7, 2)),
+        ("floor", Fraction(7, 2), 3),
+        ("ceil", Fraction(7, 2), 4),
+        ("half-up", Fraction(7, 2), 4),
+        ("half-up", Fraction(-7, 2), -3),
+        ("floor", Fraction(-7, 2), -4),
+        ("ceil", Fraction(-7, 2), -3),
+        ("half-up", Fraction(13, 4), 3),
+        ("half-up", Fraction(-13, 4), -3),
+        ("half-up", Fraction(-15, 4), -4),
+        ("half-up", Fraction(-1, 2), 0),
+        ("floor", 5, 5),
+        ("half-up", -5, -5),
+    ],
+)
 def test_round_modes(mode, value, expected):
     block = step({"id": "r", "kind": "round", "mode": mode})
     rounded = block.apply(value, [])[0]
@@ -86,26 +99,30 @@ def test_add_measure_adds_a_measure_times_its_factor():
     block = step({"id": "m", "kind": "add-measure", "measure": "money"})
     score, detail = block.apply(10, [], {"money": 26000})
     assert score == 26010 and detail == {"measure": "money", "of": 26000, "amount": 26000}
-    assert block.apply(10, [], {})[0] == 10      # a player without the measure adds nothing
+    assert block.apply(10, [], {})[0] == 10  # a player without the measure adds nothing
 
 
 def test_add_measure_rounds_the_amount_added_down_or_keeps_it_exact():
-    floor = step({"id": "m", "kind": "add-measure", "measure": "money", "factor": Fraction(1, 10000),
-                  "rounding": "floor"})
+    floor = step(
+        {"id": "m", "kind": "add-measure", "measure": "money", "factor": Fraction(1, 10000), "rounding": "floor"}
+    )
     exact = step({"id": "m", "kind": "add-measure", "measure": "money", "factor": Fraction(1, 10000)})
-    assert floor.apply(Fraction(1, 2), [], {"money": 26000})[0] == Fraction(5, 2)    # 1/2 + 2
+    assert floor.apply(Fraction(1, 2), [], {"money": 26000})[0] == Fraction(5, 2)  # 1/2 + 2
     assert exact.apply(Fraction(1, 2), [], {"money": 26000})[0] == Fraction(31, 10)  # 1/2 + 13/5
     assert exact.apply(0, [], {"money": 30000})[0] == 3 and type(exact.value(0, [], {"money": 30000})) is int
 
 
-@pytest.mark.parametrize("spec", [
-    {"id": "a", "kind": "sum-attribute", "attribute": "value", "tag": "luxury"},
-    {"id": "b", "kind": "add-per-card", "tag": "debt", "amount": -5},
-    {"id": "c", "kind": "floor", "at": 0},
-    {"id": "d", "kind": "multiply-per-card", "tag": "scandal", "factor": Fraction(1, 2)},
-    {"id": "e", "kind": "round", "mode": "half-up"},
-    {"id": "f", "kind": "add-measure", "measure": "money", "factor": Fraction(1, 3000)},
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"id": "a", "kind": "sum-attribute", "attribute": "value", "tag": "luxury"},
+        {"id": "b", "kind": "add-per-card", "tag": "debt", "amount": -5},
+        {"id": "c", "kind": "floor", "at": 0},
+        {"id": "d", "kind": "multiply-per-card", "tag": "scandal", "factor": Fraction(1, 2)},
+        {"id": "e", "kind": "round", "mode": "half-up"},
+        {"id": "f", "kind": "add-measure", "measure": "money", "factor": Fraction(1, 3000)},
+    ],
+)
 @pytest.mark.parametrize("before", [0, -7, Fraction(-7, 2), Fraction(9, 4)])
 def test_the_fast_path_gives_the_same_score_as_the_recorded_one(spec, before):
     block = step(spec)
@@ -166,12 +183,27 @@ def test_every_category_of_the_contract_is_registered():
     assert CATEGORIES == ("step", "effect", "end", "score-step", "elimination", "tiebreak", "anytime")
     blocks = all_blocks()
     assert set(blocks) == set(CATEGORIES) and blocks is BLOCKS
-    assert {"sequence", "repeat", "each-player", "turns", "phase", "switch", "set-player", "check-end",
-            "deal-each", "shuffle", "reveal", "choose-first-player", "ascending", "first-pass-takes"} <= set(BLOCKS["step"])
+    assert {
+        "sequence",
+        "repeat",
+        "each-player",
+        "turns",
+        "phase",
+        "switch",
+        "set-player",
+        "check-end",
+        "deal-each",
+        "shuffle",
+        "reveal",
+        "choose-first-player",
+        "ascending",
+        "first-pass-takes",
+    } <= set(BLOCKS["step"])
     assert {"discard-tagged"} <= set(BLOCKS["effect"])
     assert {"nth-tagged-revealed", "deck-empty", "condition"} <= set(BLOCKS["end"])
-    assert {"sum-attribute", "add-per-card", "floor", "multiply-per-card", "round",
-            "add-measure"} <= set(BLOCKS["score-step"])
+    assert {"sum-attribute", "add-per-card", "floor", "multiply-per-card", "round", "add-measure"} <= set(
+        BLOCKS["score-step"]
+    )
     assert {"lowest-out", "none"} <= set(BLOCKS["elimination"])
     assert {"highest-measure", "highest-attribute", "most-cards"} <= set(BLOCKS["tiebreak"])
     # The kinds of format 1 are no blocks of their own any more (deal-each, shuffle, reveal, lowest-out...).

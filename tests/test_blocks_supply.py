@@ -6,6 +6,7 @@ each, one per kind per player, a few of each kind in all, and each bends a
 rule from the moment it stands. Positions are made by moving cards from the
 draw pile with the state's own ``move`` (the way a block moves them).
 """
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,21 @@ from engine.text.formatting import card_name, format_list
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
-GROUPS = {"mill": "green", "forge": "chili", "mine": "soy", "farmstead": "garden", "guild": "red", "vault": "blue",
-          "cellar": "stink", "stall": "black-eyed", "watchtower": "blue", "inn": "red", "lodge": "garden",
-          "tavern": "chili", "quarry": "soy"}
+GROUPS = {
+    "mill": "green",
+    "forge": "chili",
+    "mine": "soy",
+    "farmstead": "garden",
+    "guild": "red",
+    "vault": "blue",
+    "cellar": "stink",
+    "stall": "black-eyed",
+    "watchtower": "blue",
+    "inn": "red",
+    "lodge": "garden",
+    "tavern": "chili",
+    "quarry": "soy",
+}
 
 
 def workshops(players: int = 4) -> Game:
@@ -56,8 +69,11 @@ def build_action(state, seat: int, card: str, pay: dict[str, int]) -> int:
 
 def build_entries(state) -> list[dict]:
     seat = state.current_player()
-    return [state.action_to_json(action, seat) for action in state.legal_actions()
-            if state.action_to_json(action, seat)["action"] == "build"]
+    return [
+        state.action_to_json(action, seat)
+        for action in state.legal_actions()
+        if state.action_to_json(action, seat)["action"] == "build"
+    ]
 
 
 def test_the_test_expansion_validates_and_passes_the_conformance_suite():
@@ -71,7 +87,8 @@ def test_the_workshops_are_set_apart_before_the_deck_is_shuffled_and_stay_out_of
     assert sorted(supply) == sorted(card.id for card in game.cards.types if "building" in card.tags)
     assert not {"mill-1", "forge-2"} & set(state.card_ids_in("draw"))
     assert sorted(state.to_log()["deck"]) == sorted(
-        card.id for card in game.cards.types if "building" not in card.tags for _ in range(card.copies(4)))
+        card.id for card in game.cards.types if "building" not in card.tags for _ in range(card.copies(4))
+    )
 
 
 def test_a_workshop_is_built_with_coins_of_its_own_bean_only_and_goes_in_front_of_its_builder():
@@ -79,7 +96,7 @@ def test_a_workshop_is_built_with_coins_of_its_own_bean_only_and_goes_in_front_o
     seat = state.current_player()
     give(state, seat, "coins", {"green": 3, "chili": 1})
     assert {"player": seat, "action": "build", "card": "mill-2", "pay": {"green": 2}} in build_entries(state)
-    assert all(entry["card"] != "forge-2" for entry in build_entries(state))   # 1 chili is not 2
+    assert all(entry["card"] != "forge-2" for entry in build_entries(state))  # 1 chili is not 2
     with pytest.raises(IllegalActionError, match="it costs 2 × Chili Bean"):
         state.apply_action(build_action(state, seat, "forge-2", {"chili": 1, "green": 1}))
     discard_before = Counter(state.card_ids_in("discard"))
@@ -92,7 +109,7 @@ def test_a_workshop_is_built_with_coins_of_its_own_bean_only_and_goes_in_front_o
 
 
 def test_one_workshop_of_each_kind_per_player_and_the_cap_sends_the_rest_out_of_the_game():
-    state = workshops(3).new_initial_state(seed=8)   # three players: one of each kind in all
+    state = workshops(3).new_initial_state(seed=8)  # three players: one of each kind in all
     seat = state.current_player()
     give(state, seat, "coins", {"green": 3})
     state.apply_action(build_action(state, seat, "mill-2", {"green": 2}))
@@ -135,15 +152,19 @@ def test_forge_2_replaces_the_chili_meter_and_mine_2_turns_a_payout_of_four_into
     field_1 = state.game.zones.zone("field-1").index
     harvest = harvest_block(state)
     for player in (seat, other):
-        state.move(list(state.cards_in("field-1", player)), state.slot(field_1, player), state.game.zones.slot_of("discard"))
+        state.move(
+            list(state.cards_in("field-1", player)), state.slot(field_1, player), state.game.zones.slot_of("discard")
+        )
         give(state, player, "field-1", {"chili": 5})
-    assert harvest.payout(state, seat, field_1) == harvest.payout(state, other, field_1) == 1   # printed: 3 chili pay 1
+    assert harvest.payout(state, seat, field_1) == harvest.payout(state, other, field_1) == 1  # printed: 3 chili pay 1
     give(state, seat, "coins", {"chili": 2, "soy": 2})
     state.apply_action(build_action(state, seat, "forge-2", {"chili": 2}))
     assert harvest.payout(state, seat, field_1) == 2 and harvest.payout(state, other, field_1) == 1
     # Ten blue (and eight stink) pay 4 by the printed meter; with Mine 2 they pay 5.
     for player, beans in ((seat, {"blue": 10}), (other, {"stink": 8})):
-        state.move(list(state.cards_in("field-1", player)), state.slot(field_1, player), state.game.zones.slot_of("discard"))
+        state.move(
+            list(state.cards_in("field-1", player)), state.slot(field_1, player), state.game.zones.slot_of("discard")
+        )
         give(state, player, "field-1", beans)
     assert harvest.payout(state, seat, field_1) == harvest.payout(state, other, field_1) == 4
     state.apply_action(build_action(state, seat, "mine-2", {"soy": 2}))
@@ -156,10 +177,13 @@ def test_forge_2_replaces_the_chili_meter_and_mine_2_turns_a_payout_of_four_into
 @pytest.mark.parametrize("bonus", [True, False])
 def test_an_option_may_switch_a_modifier_off(tmp_path, bonus):
     overlay = tmp_path / "switch.yaml"
-    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/switch\n"
-                       "option-definitions:\n  mine-bonus: {type: boolean, default: true, description: Mine 2 adds 1.}\n"
-                       "cards:\n  - id: mine-2\n    modifiers:\n      - {kind: change-value, while-in: buildings, "
-                       "table: meter, from: 4, to: 5, enabled: {option: mine-bonus}}\n", encoding="utf-8")
+    overlay.write_text(
+        f"extends: {WORKSHOPS}\nid: toy/switch\n"
+        "option-definitions:\n  mine-bonus: {type: boolean, default: true, description: Mine 2 adds 1.}\n"
+        "cards:\n  - id: mine-2\n    modifiers:\n      - {kind: change-value, while-in: buildings, "
+        "table: meter, from: 4, to: 5, enabled: {option: mine-bonus}}\n",
+        encoding="utf-8",
+    )
     state = Game(load_ruleset(overlay, {"mine-bonus": bonus}), NAMES[:4]).new_initial_state(seed=6)
     seat = state.current_player()
     field_1 = state.game.zones.zone("field-1").index
@@ -205,8 +229,12 @@ def test_a_build_reads_and_writes_its_log_entry_and_refuses_what_does_not_exist(
     seat = state.current_player()
     give(state, seat, "coins", {"green": 2})
     action = build_action(state, seat, "mill-2", {"green": 2})
-    assert state.action_to_json(action, seat) == {"player": seat, "action": "build", "card": "mill-2",
-                                                  "pay": {"green": 2}}
+    assert state.action_to_json(action, seat) == {
+        "player": seat,
+        "action": "build",
+        "card": "mill-2",
+        "pay": {"green": 2},
+    }
     assert state.describe_action(action, seat) == "build Mill 2 for 2 × Green Bean"
     with pytest.raises(LogError, match="there is no card tower-9"):
         state.action_from_json({"player": seat, "action": "build", "card": "tower-9"})
@@ -219,15 +247,16 @@ def play_random_game(game: Game, seed: int, check=None):
     rng = random.Random(seed)
     build = next(item for item in game.anytime if item.kind == "build")
     for seat in range(len(game.players)):
-        give(state, seat, "coins", {"green": 2, "chili": 2, "soy": 2 if seat < 3 else 0})   # savings to build with
+        give(state, seat, "coins", {"green": 2, "chili": 2, "soy": 2 if seat < 3 else 0})  # savings to build with
     while not state.is_terminal():
         # Build whenever possible (random play alone seldom saves the right coins), else anything. (The offers
         # are never listed: their space is the power set of the hands.)
         legal = state.legal_actions()
         builds = list(build.legal(state, state.current_player()))
         assert all(action in legal for action in builds)
-        state.apply_action(builds[rng.randrange(len(builds))] if builds and rng.random() < 0.9
-                           else legal.sample_by_kind(rng))
+        state.apply_action(
+            builds[rng.randrange(len(builds))] if builds and rng.random() < 0.9 else legal.sample_by_kind(rng)
+        )
         if check is not None:
             check(state)
     return state
@@ -237,8 +266,9 @@ def play_random_game(game: Game, seed: int, check=None):
 def test_in_whole_games_cards_stay_in_one_place_no_one_holds_two_of_a_kind_and_the_caps_hold(players):
     game = workshops(players)
     cap = 1 if players == 3 else 2
-    kinds = {card.id: next(tag for tag in card.tags if tag in GROUPS) for card in game.cards.types
-             if "building" in card.tags}
+    kinds = {
+        card.id: next(tag for tag in card.tags if tag in GROUPS) for card in game.cards.types if "building" in card.tags
+    }
     built_any = Counter()
 
     def check(state):
@@ -287,8 +317,12 @@ def test_a_human_builds_by_name_and_is_told_what_they_can_and_cannot_pay_for(eng
     action, screen = answer(ruleset, state, ["?", "build mill 2"])
     assert "build: you can pay from your Coins for Mill 1 (1 × Green Bean), Mill 2 (2 × Green Bean)" in screen
     assert "build: not enough in your Coins yet for Forge 2/3 (Chili Bean), Mine 2/3 (Soy Bean)" in screen
-    assert state.action_to_json(action, seat) == {"player": seat, "action": "build", "card": "mill-2",
-                                                  "pay": {"green": 2}}
+    assert state.action_to_json(action, seat) == {
+        "player": seat,
+        "action": "build",
+        "card": "mill-2",
+        "pay": {"green": 2},
+    }
     action, screen = answer(ruleset, state, ["build", "1"])
     assert "Which card do you build?" in screen
     assert state.action_to_json(action, seat)["card"] == "mill-1"
@@ -304,8 +338,18 @@ def test_play_replay_and_simulate_run_the_test_expansion(tmp_path):
     replayed = cardrules("replay", str(log), "--json")
     assert replayed.exit_code == 0, replayed.output
     assert json.loads(replayed.output)["winners"] == saved["result"]["winners"]
-    simulated = cardrules("simulate", "-r", str(WORKSHOPS), "--games", "8", "--players", "bot:random,bot:heuristic,"
-                          "bot:random", "--json", "--jobs", "1")
+    simulated = cardrules(
+        "simulate",
+        "-r",
+        str(WORKSHOPS),
+        "--games",
+        "8",
+        "--players",
+        "bot:random,bot:heuristic,bot:random",
+        "--json",
+        "--jobs",
+        "1",
+    )
     assert simulated.exit_code == 0, simulated.output
 
 
@@ -320,15 +364,21 @@ BROKEN = {
 def test_validate_locates_what_a_build_cannot_use(tmp_path, change, message):
     key = change.split(":")[0]
     overlay = tmp_path / "broken.yaml"
-    anytime = {"groups": "{mill: green, forge: chili, mine: soy, farmstead: garden}", "cap": "{otherwise: 2}",
-               "capped-to": "gone"}
+    anytime = {
+        "groups": "{mill: green, forge: chili, mine: soy, farmstead: garden}",
+        "cap": "{otherwise: 2}",
+        "capped-to": "gone",
+    }
     anytime[key] = change.split(": ", 1)[1]
     if key == "cap":
         del anytime["capped-to"]
     fields = ", ".join(f"{name}: {value}" for name, value in anytime.items())
-    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/broken\nanytime:\n"
-                       f"  - {{id: build, $replace: true, kind: build, from: supply, to: buildings, pay-from: coins, "
-                       f"pay-to: discard, price: value, {fields}}}\n", encoding="utf-8")
+    overlay.write_text(
+        f"extends: {WORKSHOPS}\nid: toy/broken\nanytime:\n"
+        f"  - {{id: build, $replace: true, kind: build, from: supply, to: buildings, pay-from: coins, "
+        f"pay-to: discard, price: value, {fields}}}\n",
+        encoding="utf-8",
+    )
     result = cardrules("validate", str(overlay))
     assert result.exit_code == 1 and message in result.output
     assert f"{overlay}:5:" in result.output or f"{overlay}:4:" in result.output
@@ -336,9 +386,12 @@ def test_validate_locates_what_a_build_cannot_use(tmp_path, change, message):
 
 def test_validate_refuses_a_workshop_without_a_whole_price_and_a_field_that_is_open_already(tmp_path):
     overlay = tmp_path / "prices.yaml"
-    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/prices\ncards:\n"
-                       "  - {id: mill-1, value: 1/2}\n"
-                       "  - {id: mill-2, on-take: {kind: open-zone, zone: field-1}}\n", encoding="utf-8")
+    overlay.write_text(
+        f"extends: {WORKSHOPS}\nid: toy/prices\ncards:\n"
+        "  - {id: mill-1, value: 1/2}\n"
+        "  - {id: mill-2, on-take: {kind: open-zone, zone: field-1}}\n",
+        encoding="utf-8",
+    )
     result = cardrules("validate", str(overlay))
     assert result.exit_code == 1
     assert "the card mill-1 is built, so it needs a whole-number value" in result.output
@@ -354,21 +407,24 @@ def test_a_measure_is_read_through_its_table_which_a_workshop_may_replace_for_it
     give(state, other, "coins", {"green": 1, "chili": 2})
     assert kinds.of(state, seat) == 3 and kinds.of(state, other) == 2
     state.apply_action(build_action(state, seat, "mill-1", {"green": 1}))
-    assert bonus.of(state, seat) == 0                    # one workshop: below the first step
+    assert bonus.of(state, seat) == 0  # one workshop: below the first step
     state.apply_action(build_action(state, seat, "forge-2", {"chili": 2}))
     assert bonus.of(state, seat) == 1
     state.apply_action(build_action(state, seat, "guild-2", {"red": 2}))
-    assert bonus.of(state, seat) == 6 and bonus.of(state, other) == 0   # the Guild's table: 3 workshops give 6
+    assert bonus.of(state, seat) == 6 and bonus.of(state, other) == 0  # the Guild's table: 3 workshops give 6
     # Everyone sees it (the measure is public), read from the observation's own snapshot.
     assert state.observation(other).measure("bonus", seat) == 6
 
 
 def test_a_table_of_a_physical_game_scores_the_workshops_their_bonus_and_the_guilds_table(tmp_path):
     table = tmp_path / "table.yaml"
-    table.write_text(f"ruleset: {WORKSHOPS}\nplayers:\n"
-                     "  Ann: {coins: {blue: 4}, hand: 1, buildings: [mill-2, forge-3, guild-2]}\n"
-                     "  Bo: {coins: 9, hand: 0, buildings: [mine-2, farmstead-2, vault-2], vault: {red: 5, stink: 4}}\n"
-                     "  Cy: {coins: {red: 2, blue: 1}, hand: 2, buildings: []}\n", encoding="utf-8")
+    table.write_text(
+        f"ruleset: {WORKSHOPS}\nplayers:\n"
+        "  Ann: {coins: {blue: 4}, hand: 1, buildings: [mill-2, forge-3, guild-2]}\n"
+        "  Bo: {coins: 9, hand: 0, buildings: [mine-2, farmstead-2, vault-2], vault: {red: 5, stink: 4}}\n"
+        "  Cy: {coins: {red: 2, blue: 1}, hand: 2, buildings: []}\n",
+        encoding="utf-8",
+    )
     result = cardrules("score", str(table), "--json")
     assert result.exit_code == 0, result.output
     scores = {player["name"]: player["score"] for player in json.loads(result.output)["players"]}
@@ -379,8 +435,9 @@ def test_a_table_of_a_physical_game_scores_the_workshops_their_bonus_and_the_gui
 
 def test_distinct_goes_with_count_only(tmp_path):
     overlay = tmp_path / "distinct.yaml"
-    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/distinct\nmeasures:\n"
-                       "  workshops: {distinct: true}\n", encoding="utf-8")
+    overlay.write_text(
+        f"extends: {WORKSHOPS}\nid: toy/distinct\nmeasures:\n  workshops: {{distinct: true}}\n", encoding="utf-8"
+    )
     result = cardrules("validate", str(overlay))
     assert result.exit_code == 1
     assert f"{overlay}:4:" in result.output and "distinct counts the different cards of `count`" in result.output
@@ -445,7 +502,7 @@ def plant_targets(state, seat: int, card: str) -> set[str]:
 def test_the_cellar_takes_one_bean_of_each_kind_and_pays_by_the_kinds_it_holds():
     state = workshops().new_initial_state(seed=16)
     seat = state.current_player()
-    assert "cellar" not in plant_targets(state, seat, "blue")     # closed until a Cellar is built
+    assert "cellar" not in plant_targets(state, seat, "blue")  # closed until a Cellar is built
     give(state, seat, "coins", {"stink": 2})
     state.apply_action(build_action(state, seat, "cellar-2", {"stink": 2}))
     assert "cellar" in plant_targets(state, seat, "blue")
@@ -464,7 +521,7 @@ def test_the_cellar_takes_one_bean_of_each_kind_and_pays_by_the_kinds_it_holds()
 def test_the_stall_has_room_only_as_its_owners_stall_says():
     state = workshops().new_initial_state(seed=17)
     seat, other = state.current_player(), (state.current_player() + 1) % 4
-    assert "stall" not in plant_targets(state, seat, "blue")     # capacity 0 until a Stall raises it
+    assert "stall" not in plant_targets(state, seat, "blue")  # capacity 0 until a Stall raises it
     give(state, seat, "coins", {"black-eyed": 2})
     state.apply_action(build_action(state, seat, "stall-2", {"black-eyed": 2}))
     assert "stall" in plant_targets(state, seat, "blue") and "stall" not in plant_targets(state, other, "blue")
@@ -497,32 +554,36 @@ def test_the_watchtower_claims_a_blue_bean_from_blue_harvests_that_pay(tmp_path,
     path = WORKSHOPS
     if own:
         path = tmp_path / "own.yaml"
-        path.write_text(f"extends: {WORKSHOPS}\nid: toy/own\ncards:\n  - id: watchtower-2\n    modifiers:\n"
-                        "      - {kind: claim-harvest, while-in: buildings, cards: {card: blue}, into: coins, own: true}\n",
-                        encoding="utf-8")
+        path.write_text(
+            f"extends: {WORKSHOPS}\nid: toy/own\ncards:\n  - id: watchtower-2\n    modifiers:\n"
+            "      - {kind: claim-harvest, while-in: buildings, cards: {card: blue}, into: coins, own: true}\n",
+            encoding="utf-8",
+        )
     state = Game(load_ruleset(path), NAMES[:4]).new_initial_state(seed=19)
     seat, other = state.current_player(), (state.current_player() + 1) % 4
     give(state, seat, "coins", {"blue": 2})
     state.apply_action(build_action(state, seat, "watchtower-2", {"blue": 2}))
     mine = Counter(state.card_ids_in("coins", seat))
-    harvest_field(state, other, {"blue": 5})            # pays 1, discards 4: the watchtower takes one
+    harvest_field(state, other, {"blue": 5})  # pays 1, discards 4: the watchtower takes one
     assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
     assert Counter(state.card_ids_in("coins", other))["blue"] == 1
-    harvest_field(state, other, {"blue": 3})            # pays nothing: nothing to claim
+    harvest_field(state, other, {"blue": 3})  # pays nothing: nothing to claim
     assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
-    harvest_field(state, other, {"chili": 4})           # not blue
+    harvest_field(state, other, {"chili": 4})  # not blue
     assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
     before = Counter(state.card_ids_in("coins", seat))
-    harvest_field(state, seat, {"blue": 6})             # the owner's own: pays 2, and one more if own harvests count
+    harvest_field(state, seat, {"blue": 6})  # the owner's own: pays 2, and one more if own harvests count
     assert Counter(state.card_ids_in("coins", seat)) - before == Counter({"blue": 3 if own else 2})
     assert cards_misplaced(state) is None
 
 
 def test_a_claim_must_go_to_a_zone_of_the_owner(tmp_path):
     overlay = tmp_path / "claim.yaml"
-    overlay.write_text(f"extends: {WORKSHOPS}\nid: toy/claim\ncards:\n  - id: watchtower-2\n    modifiers:\n"
-                       "      - {kind: claim-harvest, while-in: buildings, cards: {card: blue}, into: discard}\n",
-                       encoding="utf-8")
+    overlay.write_text(
+        f"extends: {WORKSHOPS}\nid: toy/claim\ncards:\n  - id: watchtower-2\n    modifiers:\n"
+        "      - {kind: claim-harvest, while-in: buildings, cards: {card: blue}, into: discard}\n",
+        encoding="utf-8",
+    )
     result = cardrules("validate", str(overlay))
     assert result.exit_code == 1 and "this zone is shared" in result.output and f"{overlay}:6:" in result.output
 
@@ -689,11 +750,20 @@ def test_stall_cards_are_offered_by_their_owner_and_asked_for_by_the_other_party
     active = state.current_player()
     assert active == seat
     # The owner gives a stall card and asks for one of the other's: exact cards, named by kind.
-    entry = {"player": seat, "action": "offer", "to": other, "give": {"stall": {"blue": 1}}, "ask": {"stall": {"red": 1}}}
+    entry = {
+        "player": seat,
+        "action": "offer",
+        "to": other,
+        "give": {"stall": {"blue": 1}},
+        "ask": {"stall": {"red": 1}},
+    }
     offer = state.action_from_json(entry)
     assert offer in state.legal_actions()
     assert state.action_to_json(offer, seat) == entry
-    assert state.describe_action(offer, seat) == f"offer {NAMES[other]} 1 × Blue Bean from Stall for 1 × Red Bean from Stall"
+    assert (
+        state.describe_action(offer, seat)
+        == f"offer {NAMES[other]} 1 × Blue Bean from Stall for 1 × Red Bean from Stall"
+    )
     too_many = state.action_from_json({**entry, "give": {"stall": {"blue": 2}}})
     assert too_many not in state.legal_actions()
     with pytest.raises(IllegalActionError, match="you have no such cards in your Stall"):
@@ -725,6 +795,7 @@ def test_a_player_with_only_stall_cards_may_still_offer_them():
     assert [choice[0] for choice in choices] == [seat] and choices[0][6][state.game.cards.index_of_id["chili"]] == 1
     rng = random.Random(11)
     from engine.blocks.trading.offers import OfferActions
+
     offers = OfferActions(trade.offers, trade, state, other, state.stack[-1])
     sampled = {trade.offers.decode(offers.sample(rng)) for _ in range(200)}
     assert any(any(offer.give_store) for offer in sampled), "the sampler offers stall cards"
@@ -741,12 +812,17 @@ def test_a_human_offers_a_stall_card_and_asks_for_one(english):
     play_until(state, random.Random(12), trading_reached)
     action, screen = answer(ruleset, state, ["?", f"offer {NAMES[other]} give stall blue ask stall red"])
     stall = state.card_ids_in("stall", seat)
-    assert "blue" in stall   # and whatever the random turns planted there
+    assert "blue" in stall  # and whatever the random turns planted there
     held = format_list(card_name(ruleset, card) for card in stall)
-    assert f"Your Stall holds {held}: offer them with \"give stall {stall[0]}\"." in screen
+    assert f'Your Stall holds {held}: offer them with "give stall {stall[0]}".' in screen
     assert "stall CARD after give: a card of your Stall; after ask: a card of theirs" in screen
-    assert state.action_to_json(action, seat) == {"player": seat, "action": "offer", "to": other,
-                                                 "give": {"stall": {"blue": 1}}, "ask": {"stall": {"red": 1}}}
+    assert state.action_to_json(action, seat) == {
+        "player": seat,
+        "action": "offer",
+        "to": other,
+        "give": {"stall": {"blue": 1}},
+        "ask": {"stall": {"red": 1}},
+    }
     state.apply_action(action)
     screen = answer(ruleset, state, ["accept"])[1]
     assert f"{NAMES[seat]} offers you 1 × Blue Bean from Stall for 1 × Red Bean from your Stall." in screen
@@ -775,9 +851,12 @@ def test_with_a_quarry_soy_joins_a_field_of_a_common_bean_and_counts_as_one():
     # 5 cards of a green field pay 2 (green: 3 -> 1, 5 -> 2); the owner says how many of the 2 coins are soy.
     assert harvest.payout(state, seat, field) == 2
     assert harvest.harvester.wild_range(state, seat, field) == (0, 2)
-    entries = [state.action_to_json(action, seat) for action in state.legal_actions()
-               if state.action_to_json(action, seat)["action"] == "harvest"
-               and state.action_to_json(action, seat)["zone"] == "field-1"]
+    entries = [
+        state.action_to_json(action, seat)
+        for action in state.legal_actions()
+        if state.action_to_json(action, seat)["action"] == "harvest"
+        and state.action_to_json(action, seat)["zone"] == "field-1"
+    ]
     assert [entry.get("wild", 0) for entry in entries] == [0, 1, 2]
     action = state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1", "wild": 1})
     assert state.describe_action(action, seat) == "harvest First field, 1 wild card among the coins"
@@ -792,7 +871,7 @@ def test_with_a_quarry_soy_joins_a_field_of_a_common_bean_and_counts_as_one():
 def test_a_wild_card_never_starts_a_field_and_a_field_paying_more_than_its_own_cards_pays_wild_ones():
     state, seat = quarry_owner(31)
     field = state.game.zones.zone("field-2").index
-    assert "field-2" in plant_targets(state, seat, "soy")   # empty: soy starts a soy field, as itself
+    assert "field-2" in plant_targets(state, seat, "soy")  # empty: soy starts a soy field, as itself
     give(state, seat, "field-2", {"soy": 1})
     assert "field-2" not in plant_targets(state, seat, "green"), "a soy field stays a soy field"
     state.move(list(state.cards_in(field, seat)), state.slot(field, seat), state.game.zones.slot_of("discard"))
@@ -806,8 +885,7 @@ def test_a_wild_card_never_starts_a_field_and_a_field_paying_more_than_its_own_c
     with pytest.raises(IllegalActionError, match="at least 1 wild cards"):
         state.apply_action(state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1"}))
     with pytest.raises(IllegalActionError, match="pays 1 to 4 wild cards, not 5"):
-        state.apply_action(state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1",
-                                                   "wild": 5}))
+        state.apply_action(state.action_from_json({"player": seat, "action": "harvest", "zone": "field-1", "wild": 5}))
 
 
 def test_the_final_harvest_pays_a_mixed_fields_own_cards_first():
@@ -827,10 +905,10 @@ def test_a_claim_takes_a_wild_card_of_a_blue_field_only_when_no_blue_bean_was_di
     give_card = [card for card in state.cards_in("supply") if state.game.cards.id_of(card) == "quarry-2"]
     state.move(give_card, state.game.zones.slot_of("supply"), state.slot(quarry, other))
     mine = Counter(state.card_ids_in("coins", seat))
-    harvest_field(state, other, {"blue": 3, "soy": 1})      # 4 cards of blue pay 1: 1 blue coin, 2 blue + 1 soy out
+    harvest_field(state, other, {"blue": 3, "soy": 1})  # 4 cards of blue pay 1: 1 blue coin, 2 blue + 1 soy out
     assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"blue": 1})
     mine = Counter(state.card_ids_in("coins", seat))
-    harvest_field(state, other, {"blue": 1, "soy": 3})      # pays 1 (the blue bean first): only soy is discarded
+    harvest_field(state, other, {"blue": 1, "soy": 3})  # pays 1 (the blue bean first): only soy is discarded
     assert Counter(state.card_ids_in("coins", seat)) - mine == Counter({"soy": 1})
 
 

@@ -6,11 +6,13 @@ top card first; the deal gives seat ``s`` cards ``s``, ``s + 4``, ... of a
 four-player deck) and decisions written as log entries. Then the bot is
 asked what it would do.
 """
+
 from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -94,8 +96,9 @@ def quietly(state: Any, until: Callable[[Any], bool]) -> None:
 # --------------------------------------------------------------------------- whole games
 
 
-@pytest.mark.parametrize("name, players", [(AMIGO, 3), (AMIGO, 4), (AMIGO, 5), (RIO, 3), (RIO, 4), (RIO, 5),
-                                           (RIO, 6), (RIO, 7)])
+@pytest.mark.parametrize(
+    "name, players", [(AMIGO, 3), (AMIGO, 4), (AMIGO, 5), (RIO, 3), (RIO, 4), (RIO, 5), (RIO, 6), (RIO, 7)]
+)
 def test_the_heuristic_bot_plays_legal_complete_games_in_every_edition_and_player_count(name, players):
     game = new_game(name, players)
     kinds = ["heuristic" if seat % 2 == 0 else "random" for seat in range(players)]
@@ -136,8 +139,9 @@ def _lockstep(first: Any, second: Any, most: int = 150) -> int:
         views = first.observation(seat), second.observation(seat)
         if views[0] != views[1]:
             break
-        choices = [bots[table][seat].choose(views[table], state.legal_actions())
-                   for table, state in enumerate((first, second))]
+        choices = [
+            bots[table][seat].choose(views[table], state.legal_actions()) for table, state in enumerate((first, second))
+        ]
         assert choices[0] == choices[1], f"decision {matched} of seat {seat}"
         first.apply_action(choices[0])
         second.apply_action(choices[1])
@@ -154,22 +158,30 @@ def test_the_order_of_the_draw_pile_does_not_change_a_decision_until_the_cards_s
     # eight turns or more after the first (the deal takes 20 cards, a turn 5).
     swapped = list(deck)
     swapped[first], swapped[second] = swapped[second], swapped[first]
-    matched = _lockstep(game.new_initial_state(seed=seed, deck=deck, first_player=0, record_events=False),
-                        game.new_initial_state(seed=seed, deck=swapped, first_player=0, record_events=False))
+    matched = _lockstep(
+        game.new_initial_state(seed=seed, deck=deck, first_player=0, record_events=False),
+        game.new_initial_state(seed=seed, deck=swapped, first_player=0, record_events=False),
+    )
     assert matched >= 8 * 4
 
 
 def test_another_players_hand_does_not_change_a_decision():
     game = new_game()
-    hands = [["blue", "blue", "chili", "soy", "green"], ["red", "red", "garden", "stink", "stink"],
-             ["stink"] * 5, ["green"] * 5]
+    hands = [
+        ["blue", "blue", "chili", "soy", "green"],
+        ["red", "red", "garden", "stink", "stink"],
+        ["stink"] * 5,
+        ["green"] * 5,
+    ]
     deck = ordered_deck(game, hands)
     # Bo's garden trades places with a card deep in the draw pile: Ann's first turn must not change.
     hidden = list(deck)
     at, to = hidden.index("garden"), hidden.index("black-eyed", 40)
     hidden[at], hidden[to] = hidden[to], hidden[at]
-    matched = _lockstep(game.new_initial_state(seed=1, deck=deck, first_player=0, record_events=False),
-                        game.new_initial_state(seed=1, deck=hidden, first_player=0, record_events=False))
+    matched = _lockstep(
+        game.new_initial_state(seed=1, deck=deck, first_player=0, record_events=False),
+        game.new_initial_state(seed=1, deck=hidden, first_player=0, record_events=False),
+    )
     # Ann plants and makes her first trade decisions before Bo (who sees his hand) decides anything.
     assert matched >= 2
 
@@ -252,10 +264,13 @@ def test_the_heuristic_bot_beats_three_random_bots_most_of_the_time():
 def _bo_offers_ann(**offer: Any) -> Any:
     """Ann has planted two blue beans and still holds two more; Bo makes her an offer in her trading phase."""
     game = new_game()
-    hands = [["blue", "blue", "blue", "blue", "soy"], ["garden", "blue", "chili", "chili", "chili"],
-             ["stink"] * 5, ["green"] * 5]
-    state = game.new_initial_state(seed=0, deck=ordered_deck(game, hands, ["black-eyed", "black-eyed"]),
-                                   first_player=0)
+    hands = [
+        ["blue", "blue", "blue", "blue", "soy"],
+        ["garden", "blue", "chili", "chili", "chili"],
+        ["stink"] * 5,
+        ["green"] * 5,
+    ]
+    state = game.new_initial_state(seed=0, deck=ordered_deck(game, hands, ["black-eyed", "black-eyed"]), first_player=0)
     act(state, 0, "plant", card="blue", zone="field-1")
     act(state, 0, "plant", card="blue", zone="field-1")
     act(state, 0, "pass")
@@ -316,8 +331,12 @@ def test_cards_received_go_onto_the_field_of_their_type():
 
 def test_a_front_card_with_nowhere_to_go_makes_the_bot_harvest_the_field_that_pays():
     game = new_game()
-    hands = [["red", "blue", "garden", "soy", "soy"], ["blue", "chili", "chili", "chili", "chili"],
-             ["stink"] * 5, ["green"] * 5]
+    hands = [
+        ["red", "blue", "garden", "soy", "soy"],
+        ["blue", "chili", "chili", "chili", "chili"],
+        ["stink"] * 5,
+        ["green"] * 5,
+    ]
     state = game.new_initial_state(seed=0, deck=ordered_deck(game, hands, ["red", "red"]), first_player=0)
     act(state, 0, "plant", card="red", zone="field-1")
     act(state, 0, "plant", card="blue", zone="field-2")
@@ -353,8 +372,11 @@ def test_the_pool_parts_weighed_are_all_parts_of_a_small_pool_and_a_few_of_a_lar
 def test_the_heuristic_bot_finishes_a_game_that_trades_from_the_discard_pile(tmp_path):
     # Every sub-collection of a discard pile of dozens of cards was weighed at each offer: the game never ended.
     house = tmp_path / "pool.yaml"
-    house.write_text("extends: bohnanza/amigo\nid: trade-the-discards\nflow:\n  - id: turn\n    steps:\n"
-                     "      - id: trade\n        steps:\n          - {id: trading, pool: discard}\n", encoding="utf-8")
+    house.write_text(
+        "extends: bohnanza/amigo\nid: trade-the-discards\nflow:\n  - id: turn\n    steps:\n"
+        "      - id: trade\n        steps:\n          - {id: trading, pool: discard}\n",
+        encoding="utf-8",
+    )
     state = Game(load_ruleset(house), 4).new_initial_state(seed=1)
     bots = [make_bot("heuristic", 1)] + [make_bot("random", seat) for seat in (2, 3, 4)]
     while not state.is_terminal():

@@ -6,14 +6,17 @@ plays), drawn from a Hypothesis-controlled generator. Watchers look at every
 action and the typed events it caused: where each card is, what each field
 holds, how each hand changes, where coins come from, which harvests are taken.
 """
+
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bohnanza_rules import AMIGO, FIELDS, NAMES, RIO, beanometer_pays, edition
 
 from engine.blocks.harvest.events import Harvested
 from engine.blocks.trading.trade import OFFERING
@@ -22,7 +25,6 @@ from engine.core.events import CardsMoved, DecisionMade
 from engine.core.game import Game
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
-from test_bohnanza_rules import AMIGO, FIELDS, NAMES, RIO, beanometer_pays, edition
 
 TABLES = [(AMIGO, 3), (AMIGO, 4), (AMIGO, 5), (RIO, 3), (RIO, 4), (RIO, 5), (RIO, 6), (RIO, 7)]
 # Random games are long (a thousand decisions and more): a few per property keep the suite quick.
@@ -72,6 +74,7 @@ def test_every_card_is_in_exactly_one_place_after_every_action(game):
     def watch(state, action):
         def check(state, events):
             assert cards_misplaced(state) is None, cards_misplaced(state)
+
         return check
 
     final = play(table, seed, choices, watch)
@@ -88,6 +91,7 @@ def test_a_field_never_holds_two_types_of_bean(game):
             for seat in range(state.player_count):
                 for zone, cards in fields_of(state, seat).items():
                     assert len(set(cards)) <= 1, (seat, zone, cards)
+
         return check
 
     play(table, seed, choices, watch)
@@ -116,8 +120,10 @@ class HandKeeper:
                 if entry["action"] == "offer":
                     self.offer = entry
                 elif entry["action"] == "accept":
-                    self.leaving = {self.offer["player"]: list((self.offer.get("give") or {}).get("hand", [])),
-                                    event.player: list(entry.get("positions", []))}
+                    self.leaving = {
+                        self.offer["player"]: list((self.offer.get("give") or {}).get("hand", [])),
+                        event.player: list(entry.get("positions", [])),
+                    }
             elif isinstance(event, CardsMoved):
                 if event.source == "hand":
                     hand = self.hands[event.source_owner]
@@ -152,6 +158,7 @@ def test_a_hand_changes_only_by_drawing_to_the_back_and_by_planting_or_trading_c
         def check(state, events):
             keeper[0].follow(events)
             keeper[0].compare(state)
+
         return check
 
     play(table, seed, choices, watch)
@@ -178,13 +185,14 @@ def test_coins_come_only_from_harvests_and_leave_only_to_pay_for_a_field(game):
                     # The first cards of the field just harvested, as many as it pays, turned over as coins.
                     assert event.step in ("harvest", "final-harvest") and harvest is not None
                     assert (event.source, event.target_owner) == (harvest.zone, harvest.player)
-                    assert event.cards == harvest.cards[:harvest.paid]
+                    assert event.cards == harvest.cards[: harvest.paid]
                     expected[event.target_owner].update(event.cards)
                 elif isinstance(event, CardsMoved) and event.source == "coins":
                     assert (event.step, event.target) == ("buy-third-field", "discard")
                     expected[event.source_owner].subtract(event.cards)
             for seat in range(state.player_count):
                 assert +expected[seat] == Counter(state.card_ids_in("coins", seat))
+
         return check
 
     final = play(table, seed, choices, watch)
@@ -217,6 +225,7 @@ def test_every_harvest_keeps_the_protection_rule_and_pays_by_the_beanometer(game
                     harvests_taken.append(event)
             if fields is not None:
                 assert state.card_ids_in(entry["zone"], entry["player"]) == ()
+
         return check
 
     final = play(table, seed, choices, watch)
@@ -257,8 +266,9 @@ def test_a_log_replays_to_the_same_result(game):
     state = play(table, seed, choices, record_events=False)
     log = state.to_log()
     # Through the API: the recorded deck, start player and reshuffles, then every decision in order.
-    again = state.game.new_initial_state(deck=log["deck"], first_player=log["first_player"], chance=log.get("chance"),
-                                         record_events=False)
+    again = state.game.new_initial_state(
+        deck=log["deck"], first_player=log["first_player"], chance=log.get("chance"), record_events=False
+    )
     for entry in log["actions"]:
         again.apply_action(again.action_from_json(entry))
     assert again.is_terminal() and again.result().to_json() == log["result"]

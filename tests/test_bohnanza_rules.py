@@ -9,12 +9,14 @@ compulsory card, keeps both face-up cards and trades nothing), so that the
 deck order alone decides which cards a player sees, and a test can arrange an
 exhaustion of the draw pile at the moment it wants.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import groupby
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -45,8 +47,19 @@ BEANOMETER = {
     "cocoa": (None, 2, 3, 4),
 }
 # The cards of each type in the whole 154-card Rio Grande deck (the Amigo deck has the eight AMIGO_BEANS).
-COPIES = {"coffee": 24, "wax": 22, "blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12, "black-eyed": 10,
-          "red": 8, "garden": 6, "cocoa": 4}
+COPIES = {
+    "coffee": 24,
+    "wax": 22,
+    "blue": 20,
+    "chili": 18,
+    "stink": 16,
+    "green": 14,
+    "soy": 12,
+    "black-eyed": 10,
+    "red": 8,
+    "garden": 6,
+    "cocoa": 4,
+}
 
 
 def beanometer_pays(bean: str, cards: int) -> int:
@@ -102,8 +115,10 @@ def act(state: Any, player: int, action: str, **fields: Any) -> None:
 
 def is_legal(state: Any, player: int, action: str, **fields: Any) -> bool:
     """Whether the decision written as a log entry is legal for ``player`` now."""
-    return (state.current_player() == player
-            and state.action_from_json({"player": player, "action": action, **fields}) in state.legal_actions())
+    return (
+        state.current_player() == player
+        and state.action_from_json({"player": player, "action": action, **fields}) in state.legal_actions()
+    )
 
 
 def legal_entries(state: Any) -> list[dict]:
@@ -203,16 +218,24 @@ def quiet_move(state: Any) -> None:
         act(state, player, "done")
 
 
-def play_quietly(state: Any, until: Callable[[Any], bool] = lambda state: False,
-                 before: Callable[[Any], bool] = lambda state: False) -> None:
+def play_quietly(
+    state: Any, until: Callable[[Any], bool] = lambda state: False, before: Callable[[Any], bool] = lambda state: False
+) -> None:
     """Quiet play until the game is over or ``until(state)`` holds; ``before(state)`` may act first (True: it did)."""
     while not state.is_terminal() and not until(state):
         if not before(state):
             quiet_move(state)
 
 
-def quiet_deck(game: Game, first: int, planted: Mapping[int, Sequence[tuple[str, int]]], *, turns: int,
-               shares: Sequence[int] | None = None, draw: int = 3) -> list[str]:
+def quiet_deck(
+    game: Game,
+    first: int,
+    planted: Mapping[int, Sequence[tuple[str, int]]],
+    *,
+    turns: int,
+    shares: Sequence[int] | None = None,
+    draw: int = 3,
+) -> list[str]:
     """A deck for quiet play in which seat ``s`` plants the beans ``planted[s]`` (type, number) in that order.
 
     Quiet play plants, in each turn of a seat, the front card of its hand and
@@ -260,8 +283,16 @@ def test_the_amigo_deck_holds_104_cards_of_eight_beans():
     assert len(whole_deck(game)) == 104
 
 
-@pytest.mark.parametrize("players, removed, size", [(3, {"cocoa"}, 150), (4, {"coffee"}, 130), (5, {"coffee"}, 130),
-                                                    (6, {"cocoa", "garden"}, 144), (7, {"cocoa", "garden"}, 144)])
+@pytest.mark.parametrize(
+    "players, removed, size",
+    [
+        (3, {"cocoa"}, 150),
+        (4, {"coffee"}, 130),
+        (5, {"coffee"}, 130),
+        (6, {"cocoa", "garden"}, 144),
+        (7, {"cocoa", "garden"}, 144),
+    ],
+)
 def test_rio_grande_removes_beans_by_the_number_of_players(players, removed, size):
     state = new_game(RIO, players).new_initial_state(seed=players)
     in_play = list(state.card_ids_in("draw"))
@@ -271,8 +302,9 @@ def test_rio_grande_removes_beans_by_the_number_of_players(players, removed, siz
     assert Counter(in_play) == {bean: count for bean, count in COPIES.items() if bean not in removed}
 
 
-@pytest.mark.parametrize("name, players, first", [(AMIGO, 3, 1), (AMIGO, 4, 3), (AMIGO, 5, 0), (RIO, 3, 2),
-                                                  (RIO, 4, 0), (RIO, 5, 4)])
+@pytest.mark.parametrize(
+    "name, players, first", [(AMIGO, 3, 1), (AMIGO, 4, 3), (AMIGO, 5, 0), (RIO, 3, 2), (RIO, 4, 0), (RIO, 5, 4)]
+)
 def test_five_cards_each_are_dealt_one_at_a_time_clockwise_and_the_first_card_dealt_is_the_front(name, players, first):
     game = new_game(name, players)
     state = game.new_initial_state(seed=11, first_player=first)
@@ -313,8 +345,10 @@ def test_the_deal_is_round_by_round_each_card_behind_the_last():
     assert hand(state, 2)[:3] == ["soy", "stink", "blue"]
 
 
-@pytest.mark.parametrize("name, players, open_fields", [(AMIGO, 3, 2), (AMIGO, 5, 2), (RIO, 3, 3), (RIO, 4, 2),
-                                                        (RIO, 5, 2), (RIO, 6, 2), (RIO, 7, 2)])
+@pytest.mark.parametrize(
+    "name, players, open_fields",
+    [(AMIGO, 3, 2), (AMIGO, 5, 2), (RIO, 3, 3), (RIO, 4, 2), (RIO, 5, 2), (RIO, 6, 2), (RIO, 7, 2)],
+)
 def test_each_player_starts_with_the_editions_number_of_fields(name, players, open_fields):
     state = start(name, players, ["red"], first=0)
     plants = [entry["zone"] for entry in legal_entries(state) if entry["action"] == "plant"]
@@ -329,16 +363,19 @@ def test_the_front_card_must_be_planted_first_and_a_second_card_may_follow():
     # Ann's hand is red, blue, ...: only the front card, on an empty field; stopping is not allowed yet.
     assert [entry for entry in legal_entries(state) if entry["action"] != "harvest"] == [
         {"player": 0, "action": "plant", "card": "red", "zone": "field-1"},
-        {"player": 0, "action": "plant", "card": "red", "zone": "field-2"}]
+        {"player": 0, "action": "plant", "card": "red", "zone": "field-2"},
+    ]
     with pytest.raises(IllegalActionError):
         act(state, 0, "done")
     with pytest.raises(IllegalActionError):
-        act(state, 0, "plant", card="blue", zone="field-1")   # not the front card
+        act(state, 0, "plant", card="blue", zone="field-1")  # not the front card
     act(state, 0, "plant", card="red", zone="field-1")
     # Now the new front card (blue) may be planted, or Ann stops.
-    assert legal_entries(state) == [{"player": 0, "action": "plant", "card": "blue", "zone": "field-2"},
-                                    {"player": 0, "action": "done"},
-                                    {"player": 0, "action": "harvest", "zone": "field-1"}]
+    assert legal_entries(state) == [
+        {"player": 0, "action": "plant", "card": "blue", "zone": "field-2"},
+        {"player": 0, "action": "done"},
+        {"player": 0, "action": "harvest", "zone": "field-1"},
+    ]
 
 
 def test_never_a_third_card_from_the_hand():
@@ -379,11 +416,14 @@ def test_a_front_card_no_field_takes_must_wait_for_a_harvest():
     assert hand(state, 0)[0] == "green" and field(state, 0, "field-1") == ["red", "red"]
     # Green has no field. Only what may be done at any time is open: harvesting (the third field costs
     # coins she lacks). Nothing else, not even stopping.
-    assert legal_entries(state) == [{"player": 0, "action": "harvest", "zone": "field-1"},
-                                    {"player": 0, "action": "harvest", "zone": "field-2"}]
+    assert legal_entries(state) == [
+        {"player": 0, "action": "harvest", "zone": "field-1"},
+        {"player": 0, "action": "harvest", "zone": "field-2"},
+    ]
     act(state, 0, "harvest", zone="field-2")
     assert [entry for entry in legal_entries(state) if entry["action"] == "plant"] == [
-        {"player": 0, "action": "plant", "card": "green", "zone": "field-2"}]
+        {"player": 0, "action": "plant", "card": "green", "zone": "field-2"}
+    ]
 
 
 def test_the_order_of_a_hand_never_changes_and_drawn_cards_go_to_the_back_one_at_a_time():
@@ -398,10 +438,14 @@ def test_the_order_of_a_hand_never_changes_and_drawn_cards_go_to_the_back_one_at
     act(state, 0, "plant", card="chili", zone="field-2")
     # Phase 4: the top three cards of the draw pile, in the order drawn, each behind the others.
     assert hand(state, 0) == ["blue", "green", "stink", "soy", "garden", "red", "black-eyed"]
-    draws = [event for event in events_since(state, mark)
-             if isinstance(event, CardsMoved) and event.step == "draw-cards"]
+    draws = [
+        event for event in events_since(state, mark) if isinstance(event, CardsMoved) and event.step == "draw-cards"
+    ]
     assert [(event.cards, event.target, event.target_owner) for event in draws] == [
-        (("garden",), "hand", 0), (("red",), "hand", 0), (("black-eyed",), "hand", 0)]
+        (("garden",), "hand", 0),
+        (("red",), "hand", 0),
+        (("black-eyed",), "hand", 0),
+    ]
 
 
 # --------------------------------------------------------------------------- a turn
@@ -461,8 +505,13 @@ def trading_table(first: int = 0, players: int = 3) -> Any:
     Hands (front first): Ann red, green, green, stink, chili; Bo red, blue, red, green, soy; Cy black-eyed x5
     (Di and Ed, if seated: chili x5).
     """
-    hands = {0: ["red", "green", "green", "stink", "chili"], 1: ["red", "blue", "red", "green", "soy"],
-             2: ["black-eyed"] * 5, 3: ["chili"] * 5, 4: ["chili"] * 5}
+    hands = {
+        0: ["red", "green", "green", "stink", "chili"],
+        1: ["red", "blue", "red", "green", "soy"],
+        2: ["black-eyed"] * 5,
+        3: ["chili"] * 5,
+        4: ["chili"] * 5,
+    }
     hands = {(first + seat) % players: cards for seat, cards in hands.items() if seat < players}
     state = start(AMIGO, players, deal(players, first, hands, ["blue", "soy"]), first=first)
     act(state, first, "plant", card="red", zone="field-1")
@@ -531,8 +580,8 @@ def test_a_trade_need_not_be_even_and_the_giver_picks_the_hand_positions_of_the_
     state = trading_table()
     # One face-up card for three hand cards, asked for by type.
     act(state, 0, "offer", to=1, give={"face-up": {"soy": 1}}, ask={"hand": {"red": 2, "green": 1}})
-    assert not is_legal(state, 1, "accept", positions=[0, 1, 3])     # blue is not what was asked
-    assert not is_legal(state, 1, "accept", positions=[0, 2])        # too few
+    assert not is_legal(state, 1, "accept", positions=[0, 1, 3])  # blue is not what was asked
+    assert not is_legal(state, 1, "accept", positions=[0, 2])  # too few
     assert is_legal(state, 1, "accept", positions=[0, 2, 3])
     act(state, 1, "accept", positions=[0, 2, 3])
     # Bo's other cards keep their order; each side's cards go beside the other's fields.
@@ -603,8 +652,11 @@ def test_each_player_makes_at_most_three_offers_a_turn_and_trading_ends_when_eve
 def test_the_offer_cap_is_an_option():
     rules = load_ruleset(AMIGO, {"offers-per-turn": 1})
     game = Game(rules, NAMES[:3])
-    hands = {0: ["red", "green", "green", "stink", "chili"], 1: ["red", "blue", "red", "green", "soy"],
-             2: ["black-eyed"] * 5}
+    hands = {
+        0: ["red", "green", "green", "stink", "chili"],
+        1: ["red", "blue", "red", "green", "soy"],
+        2: ["black-eyed"] * 5,
+    }
     state = game.new_initial_state(seed=0, deck=deck_from(game, deal(3, 0, hands, ["blue", "soy"])), first_player=0)
     act(state, 0, "plant", card="red", zone="field-1")
     act(state, 0, "done")
@@ -634,8 +686,11 @@ def test_only_the_active_player_ends_trading_and_it_ends_at_once():
 
 def test_phase_three_the_active_player_plants_first_then_the_others_clockwise_and_nothing_is_kept_back():
     # Bo is active: he keeps the face-up cards, gives Cy a hand card and trades one with Ann for two.
-    hands = {1: ["red", "blue", "red", "green", "soy"], 2: ["black-eyed"] * 5,
-             0: ["chili", "green", "green", "stink", "chili"]}
+    hands = {
+        1: ["red", "blue", "red", "green", "soy"],
+        2: ["black-eyed"] * 5,
+        0: ["chili", "green", "green", "stink", "chili"],
+    }
     state = start(AMIGO, 3, deal(3, 1, hands, ["blue", "soy"]), first=1)
     act(state, 1, "plant", card="red", zone="field-1")
     act(state, 1, "done")
@@ -704,7 +759,7 @@ def growing_a_field(name: str, players: int, bean: str) -> list[tuple[int, Count
         assert state.current_player() == 0
         sizes.append((len(field(state, 0)), *harvest_in_a_copy(state, 0)))
 
-    plant_one()   # from her hand
+    plant_one()  # from her hand
     plant_one()
     while decision(state)["kind"] == "trade":
         player = state.current_player()
@@ -720,12 +775,14 @@ def growing_a_field(name: str, players: int, bean: str) -> list[tuple[int, Count
             else:
                 act(state, player, "pass")
     while decision(state)["kind"] == "plant-all" and state.current_player() == 0:
-        plant_one()   # what she kept and was given
+        plant_one()  # what she kept and was given
     return sizes
 
 
-@pytest.mark.parametrize("name, players, bean", [(AMIGO, 3, bean) for bean in AMIGO_BEANS]
-                         + [(RIO, 3, "coffee"), (RIO, 3, "wax"), (RIO, 4, "cocoa")])
+@pytest.mark.parametrize(
+    "name, players, bean",
+    [(AMIGO, 3, bean) for bean in AMIGO_BEANS] + [(RIO, 3, "coffee"), (RIO, 3, "wax"), (RIO, 4, "cocoa")],
+)
 def test_a_harvest_pays_what_the_beanometer_shows_for_the_number_of_cards(name, players, bean):
     sizes = growing_a_field(name, players, bean)
     highest = max(least for least in BEANOMETER[bean] if least is not None)
@@ -740,16 +797,25 @@ def test_a_harvest_pays_what_the_beanometer_shows_for_the_number_of_cards(name, 
 
 def test_garden_and_cocoa_pay_nothing_for_a_single_card():
     assert [paid for size, paid, *_ in growing_a_field(AMIGO, 3, "garden")] == [
-        Counter(), Counter(garden=2), Counter(garden=3), Counter(garden=3), Counter(garden=3), Counter(garden=3)]
+        Counter(),
+        Counter(garden=2),
+        Counter(garden=3),
+        Counter(garden=3),
+        Counter(garden=3),
+        Counter(garden=3),
+    ]
     assert [paid for size, paid, *_ in growing_a_field(RIO, 4, "cocoa")] == [
-        Counter(), Counter(cocoa=2), Counter(cocoa=3), Counter(cocoa=4)]
+        Counter(),
+        Counter(cocoa=2),
+        Counter(cocoa=3),
+        Counter(cocoa=4),
+    ]
 
 
 def seven_stink_beans(name: str) -> Any:
     """Three players; Ann plants her two stink beans from her hand, Bo gives her three more in trade, and she
     plants those with the two turned up: seven in field-1."""
-    hands = {0: ["stink", "stink", "red", "red", "red"], 1: ["stink", "stink", "stink", "soy", "soy"],
-             2: ["soy"] * 5}
+    hands = {0: ["stink", "stink", "red", "red", "red"], 1: ["stink", "stink", "stink", "soy", "soy"], 2: ["soy"] * 5}
     state = start(name, 3, deal(3, 0, hands, ["stink", "stink"]), first=0)
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "plant", card="stink", zone="field-1")
@@ -806,7 +872,9 @@ def test_a_field_of_one_card_may_not_be_harvested_while_another_holds_two():
     # Once the blue field is harvested, the empty field does not count: the red may be harvested.
     act(state, 0, "harvest", zone="field-2")
     assert {(entry["action"], entry["zone"]) for entry in legal_entries(state)} == {
-        ("plant", "field-2"), ("harvest", "field-1")}
+        ("plant", "field-2"),
+        ("harvest", "field-1"),
+    }
 
 
 def test_the_protection_rule_counts_every_field_of_the_player():
@@ -828,8 +896,12 @@ def test_any_player_may_harvest_at_their_own_decision_points():
     act(state, 0, "pass")
     # Bo is not active, but it is his turn to offer: he has no field yet, so nothing to harvest.
     assert not any(is_legal(state, 1, "harvest", zone=zone) for zone in FIELDS)
-    state = start(AMIGO, 3, deal(3, 1, {1: ["red", "red", "soy", "soy", "soy"], 2: ["chili"] * 5,
-                                        0: ["green"] * 5}, ["red", "red"]), first=1)
+    state = start(
+        AMIGO,
+        3,
+        deal(3, 1, {1: ["red", "red", "soy", "soy", "soy"], 2: ["chili"] * 5, 0: ["green"] * 5}, ["red", "red"]),
+        first=1,
+    )
     act(state, 1, "plant", card="red", zone="field-1")
     act(state, 1, "done")
     play_quietly(state, until=lambda state: state.current_player() == 2 and decision(state)["kind"] == "trade")
@@ -859,8 +931,13 @@ def test_every_player_gets_a_last_chance_each_turn_clockwise_from_the_active_pla
 
 def rich_table(name: str = AMIGO, players: int = 5) -> Any:
     """Ann, with a green waiting in phase 3, has harvested 11 stink and 12 chili: 4 stink and 4 chili coins."""
-    hands = {0: ["stink", "chili", "red", "red", "red"], 1: ["stink", "stink", "stink", "stink", "green"],
-             2: ["stink"] * 5, 3: ["chili"] * 5, 4: ["chili"] * 5}
+    hands = {
+        0: ["stink", "chili", "red", "red", "red"],
+        1: ["stink", "stink", "stink", "stink", "green"],
+        2: ["stink"] * 5,
+        3: ["chili"] * 5,
+        4: ["chili"] * 5,
+    }
     state = start(name, players, deal(players, 0, hands, ["stink", "chili"]), first=0)
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "plant", card="chili", zone="field-2")
@@ -884,8 +961,10 @@ def test_the_third_field_costs_three_coins_of_the_buyers_choice_and_is_usable_at
     state = rich_table(name, 5)
     # Any three of her coins.
     offers = [Counter(entry["pay"]) for entry in legal_entries(state) if entry["action"] == "buy"]
-    assert len(offers) == 4 and all(offer in offers for offer in (
-        Counter(stink=3), Counter(stink=2, chili=1), Counter(stink=1, chili=2), Counter(chili=3)))
+    assert len(offers) == 4 and all(
+        offer in offers
+        for offer in (Counter(stink=3), Counter(stink=2, chili=1), Counter(stink=1, chili=2), Counter(chili=3))
+    )
     for pay in ({"stink": 2}, {"stink": 4}, {"red": 3}):
         with pytest.raises(IllegalActionError):
             act(state, 0, "buy", zone="field-3", pay=pay)
@@ -910,8 +989,14 @@ def test_the_third_field_is_bought_once():
 
 def test_rio_grande_with_six_or_seven_sells_the_third_field_for_two_coins():
     # Ann (dealt 3) plants two stink, keeps two turned up and is given Bo's four: 8 stink pay 4 coins.
-    hands = {0: ["stink", "stink", "red"], 1: ["stink"] * 4, 2: ["soy"] * 5, 3: ["blue"] * 6, 4: ["chili"] * 6,
-             5: ["wax"] * 6}
+    hands = {
+        0: ["stink", "stink", "red"],
+        1: ["stink"] * 4,
+        2: ["soy"] * 5,
+        3: ["blue"] * 6,
+        4: ["chili"] * 6,
+        5: ["wax"] * 6,
+    }
     state = start(RIO, 6, deal(6, 0, hands, ["stink", "stink"]), first=0)
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "plant", card="stink", zone="field-1")
@@ -943,8 +1028,13 @@ def test_rio_grande_with_three_players_sells_no_third_field():
 def test_amigo_can_sell_no_third_field_as_an_option():
     rules = load_ruleset(AMIGO, {"third-field-price": None})
     game = Game(rules, NAMES[:5])
-    hands = {0: ["stink", "chili", "red", "red", "red"], 1: ["stink", "stink", "stink", "stink", "green"],
-             2: ["stink"] * 5, 3: ["chili"] * 5, 4: ["chili"] * 5}
+    hands = {
+        0: ["stink", "chili", "red", "red", "red"],
+        1: ["stink", "stink", "stink", "stink", "green"],
+        2: ["stink"] * 5,
+        3: ["chili"] * 5,
+        4: ["chili"] * 5,
+    }
     state = game.new_initial_state(seed=0, deck=deck_from(game, deal(5, 0, hands, ["stink", "chili"])), first_player=0)
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "plant", card="chili", zone="field-2")
@@ -990,7 +1080,7 @@ def test_an_exhaustion_with_an_empty_discard_pile_is_the_last_and_in_phase_four_
     draws = [event for event in after[:ended] if isinstance(event, CardsMoved) and event.step == "draw-cards"]
     assert [event.cards for event in draws] == [(card,) for card in state.to_log()["deck"][102:104]]
     assert counted(after[ended - 1]) and after[ended - 2] is draws[-1]
-    assert not any(isinstance(event, (DecisionMade, Shuffled)) for event in after[after.index(draws[0]):])
+    assert not any(isinstance(event, (DecisionMade, Shuffled)) for event in after[after.index(draws[0]) :])
     assert len(hand(state, 2)) == len(held) + 2
     assert "chance" not in state.to_log()
 
@@ -1007,15 +1097,29 @@ def test_at_the_end_every_field_is_harvested_the_score_is_the_coins_and_a_tie_go
     assert [(player.score, player.measure("hand")) for player in result.players] == [(4, 17), (4, 17), (4, 16)]
     # Hand cards are worth nothing, but break the tie: Cy holds fewer; Ann and Bo, equal, share the win.
     assert sorted(result.winners) == ["Ann", "Bo"]
-    assert result.to_json()["players"][0] == {"name": "Ann", "score": 4, "coins": 4, "coins_by_type": {"blue": 4},
-                                              "hand": 17}
+    assert result.to_json()["players"][0] == {
+        "name": "Ann",
+        "score": 4,
+        "coins": 4,
+        "coins_by_type": {"blue": 4},
+        "hand": 17,
+    }
 
 
 def test_the_tiebreak_is_the_most_cards_in_hand_then_a_shared_win():
     def table(*players: tuple[str, int, int]) -> Any:
-        return score_players(edition(AMIGO), [
-            Holdings(name, ("blue",) * money, {"coins": money, "hand": held, "harvests": 1},
-                     {"coins": ("blue",) * money, "hand": ("red",) * held}) for name, money, held in players])
+        return score_players(
+            edition(AMIGO),
+            [
+                Holdings(
+                    name,
+                    ("blue",) * money,
+                    {"coins": money, "hand": held, "harvests": 1},
+                    {"coins": ("blue",) * money, "hand": ("red",) * held},
+                )
+                for name, money, held in players
+            ],
+        )
 
     assert table(("Ann", 9, 0), ("Bo", 8, 12), ("Cy", 3, 3)).winners == ("Ann",)
     assert table(("Ann", 9, 2), ("Bo", 9, 5), ("Cy", 3, 9)).winners == ("Bo",)
@@ -1028,25 +1132,37 @@ def test_an_exhaustion_counts_and_the_discard_pile_is_reshuffled_at_once_to_draw
 
     def ann_harvests_her_blue_before_her_sixth_turn(state: Any) -> bool:
         if state.round_number == 16 and decision(state)["kind"] == "plant" and len(field(state, 0)) == 15:
-            act(state, 0, "harvest", zone="field-1")   # 15 blue: 4 coins, 11 to the discard pile
+            act(state, 0, "harvest", zone="field-1")  # 15 blue: 4 coins, 11 to the discard pile
             return True
         return False
 
-    play_quietly(state, until=lambda state: state.round_number == 18 and decision(state)["kind"] == "plant-all",
-                 before=ann_harvests_her_blue_before_her_sixth_turn)
+    play_quietly(
+        state,
+        until=lambda state: state.round_number == 18 and decision(state)["kind"] == "plant-all",
+        before=ann_harvests_her_blue_before_her_sixth_turn,
+    )
     assert Counter(state.card_ids_in("discard")) == Counter(blue=11) and coins(state, 0) == Counter(blue=4)
     held = hand(state, 2)
     mark = len(state.events)
     while state.current_player() == 2 and decision(state)["kind"] == "plant-all":
         quiet_move(state)
-    after = [event for event in events_since(state, mark)
-             if isinstance(event, (CardsMoved, Shuffled)) and getattr(event, "step", "draw-cards") == "draw-cards"
-             or counted(event)]
+    after = [
+        event
+        for event in events_since(state, mark)
+        if isinstance(event, (CardsMoved, Shuffled))
+        and getattr(event, "step", "draw-cards") == "draw-cards"
+        or counted(event)
+    ]
     deck = state.to_log()["deck"]
     # Cy draws the last two cards, the exhaustion is counted, the 11 discarded blue are shuffled into a new
     # draw pile at once, and her third card comes from it.
-    assert [type(event).__name__ for event in after] == ["CardsMoved", "CardsMoved", "CounterChanged", "Shuffled",
-                                                          "CardsMoved"]
+    assert [type(event).__name__ for event in after] == [
+        "CardsMoved",
+        "CardsMoved",
+        "CounterChanged",
+        "Shuffled",
+        "CardsMoved",
+    ]
     assert [event.cards for event in after if isinstance(event, CardsMoved)] == [(deck[102],), (deck[103],), ("blue",)]
     assert (after[2].before, after[2].after) == (0, 1) and after[3] == Shuffled("draw", 11)
     assert hand(state, 2) == held + [deck[102], deck[103], "blue"]
@@ -1060,8 +1176,9 @@ def test_an_empty_discard_pile_while_turning_up_ends_play_after_phase_three():
     # else is ever discarded. The first exhaustion (Cy's 18th-turn draw) reshuffles the 8 blue; in turn 20 Bo
     # turns up the last two: the second exhaustion finds an empty discard pile, so it is the last one.
     game = new_game(AMIGO, 3)
-    deck = quiet_deck(game, 0, {0: [("blue", 19)], 1: [("chili", 18), ("blue", 1)], 2: [("stink", 16), ("green", 2)]},
-                      turns=20)
+    deck = quiet_deck(
+        game, 0, {0: [("blue", 19)], 1: [("chili", 18), ("blue", 1)], 2: [("stink", 16), ("green", 2)]}, turns=20
+    )
     state = game.new_initial_state(seed=0, deck=deck, first_player=0)
 
     def ann_harvests_before_her_fifth_turn(state: Any) -> bool:
@@ -1070,8 +1187,11 @@ def test_an_empty_discard_pile_while_turning_up_ends_play_after_phase_three():
             return True
         return False
 
-    play_quietly(state, until=lambda state: state.round_number == 20 and decision(state)["kind"] == "trade",
-                 before=ann_harvests_before_her_fifth_turn)
+    play_quietly(
+        state,
+        until=lambda state: state.round_number == 20 and decision(state)["kind"] == "trade",
+        before=ann_harvests_before_her_fifth_turn,
+    )
     assert state.current_player() == 1 and state.card_ids_in("face-up") == ("blue", "blue")
     assert state.count_in("draw") == 0 and state.count_in("discard") == 0
     assert state.counters[state.game.counter_index["exhaustions"]] == 2 and not state.is_terminal()
@@ -1080,8 +1200,9 @@ def test_an_empty_discard_pile_while_turning_up_ends_play_after_phase_three():
     play_quietly(state)
     # Bo trades and plants what he turned up, then play ends: he draws nothing.
     assert state.end_reason == "final-exhaustion" and state.round_number == 20 and hand(state, 1) == held
-    bo_harvests = {event.cards[0]: len(event.cards) for event in state.events
-                   if isinstance(event, Harvested) and event.player == 1}
+    bo_harvests = {
+        event.cards[0]: len(event.cards) for event in state.events if isinstance(event, Harvested) and event.player == 1
+    }
     assert bo_harvests == {"chili": 18, "blue": 3}
 
 
@@ -1094,8 +1215,16 @@ def rio_three_ending_while_turning_up() -> Any:
     with 3 players.
     """
     game = new_game(RIO, 3)
-    deck = quiet_deck(game, 0, {0: [("wax", 1), ("coffee", 24), ("garden", 1), ("wax", 2)],
-                                1: [("wax", 19), ("blue", 8)], 2: [("chili", 18), ("stink", 9)]}, turns=28)
+    deck = quiet_deck(
+        game,
+        0,
+        {
+            0: [("wax", 1), ("coffee", 24), ("garden", 1), ("wax", 2)],
+            1: [("wax", 19), ("blue", 8)],
+            2: [("chili", 18), ("stink", 9)],
+        },
+        turns=28,
+    )
     state = game.new_initial_state(seed=0, deck=deck, first_player=0)
     act(state, 0, "plant", card="wax", zone="field-1")
     act(state, 0, "harvest", zone="field-1")
@@ -1135,16 +1264,22 @@ def test_the_final_harvest_ignores_the_protection_rule():
     final = harvests[-3:]
     # Ann's single garden bean is harvested beside 24 coffee (no player could have harvested it then).
     assert sorted((event.cards[0], len(event.cards), event.paid) for event in final) == [
-        ("coffee", 24, 4), ("garden", 1, 0), ("wax", 3, 0)]
+        ("coffee", 24, 4),
+        ("garden", 1, 0),
+        ("wax", 3, 0),
+    ]
     assert coins(state, 0) == Counter(coffee=4)
     assert state.result().player("Ann").score == 4
 
 
-@pytest.mark.parametrize("name, players, last", [(AMIGO, 3, 3), (AMIGO, 4, 3), (AMIGO, 5, 3), (RIO, 3, 2), (RIO, 4, 3),
-                                                 (RIO, 5, 3), (RIO, 6, 3), (RIO, 7, 3)])
+@pytest.mark.parametrize(
+    "name, players, last",
+    [(AMIGO, 3, 3), (AMIGO, 4, 3), (AMIGO, 5, 3), (RIO, 3, 2), (RIO, 4, 3), (RIO, 5, 3), (RIO, 6, 3), (RIO, 7, 3)],
+)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_play_ends_at_the_editions_last_exhaustion_at_once_in_phase_four_after_phase_three_in_phase_two(
-        name, players, last, seed):
+    name, players, last, seed
+):
     state = new_game(name, players).new_initial_state(seed=seed)
     play_quietly(state)
     events = state.events
@@ -1158,7 +1293,7 @@ def test_play_ends_at_the_editions_last_exhaustion_at_once_in_phase_four_after_p
     final = exhaustions[-1]
     ended = next(index for index, event in enumerate(events) if isinstance(event, GameEnded))
     phase = [event.phase for event in events[:final] if isinstance(event, PhaseStarted)][-1]
-    between = events[final + 1:ended]
+    between = events[final + 1 : ended]
     if phase == "draw":
         assert between == []
     else:
@@ -1180,4 +1315,4 @@ def test_rio_grande_draws_four_cards_in_phase_four_with_six_or_seven_players(pla
     kept = hand(state, 0)
     play_quietly(state, until=lambda state: state.round_number == 2)
     # Two cards were turned up, then Ann drew the next ones to the back of her hand.
-    assert hand(state, 0) == kept + deck[dealt + 2:dealt + 2 + drawn]
+    assert hand(state, 0) == kept + deck[dealt + 2 : dealt + 2 + drawn]

@@ -6,6 +6,7 @@ coins of each player by bean type, or only their number, and the number of
 cards left in each hand, and it cannot hold beans the edition does not have
 or more cards than the deck.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,10 +15,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 from engine.errors import TableError
 from engine.formats.table import load_table
 from engine.text.i18n import set_language
@@ -47,10 +48,10 @@ def write_table(tmp_path: Path, players: str, ruleset: str = "bohnanza/amigo") -
 
 # --------------------------------------------------------------------------- who wins
 
+
 def test_the_most_coins_win_and_a_tie_on_coins_goes_to_the_most_cards_in_hand():
     result = load_table(TABLES / "bohnanza-amigo.yaml").score()
-    assert [(player.name, player.score) for player in result.players] == [("Ann", 11), ("Bo", 11), ("Cy", 5),
-                                                                          ("Di", 9)]
+    assert [(player.name, player.score) for player in result.players] == [("Ann", 11), ("Bo", 11), ("Cy", 5), ("Di", 9)]
     # Ann and Bo both have 11 coins; Bo has 5 cards left in hand against Ann's 3.
     assert result.winners == ("Bo",)
     assert result.decided_by == "hand"
@@ -77,17 +78,26 @@ def test_one_player_with_the_most_coins_wins_whatever_the_hands():
 @settings(max_examples=60, deadline=None)
 # Beans of ten copies or more: five seats of two coins each never hold more than the deck has (a table that
 # does is refused, as a test of its own shows).
-@given(st.lists(st.tuples(st.dictionaries(st.sampled_from(sorted(set(AMIGO_BEANS) - {"garden", "red"})),
-                                          st.integers(0, 2), max_size=4),
-                          st.integers(0, 9), st.booleans()),
-                min_size=3, max_size=5))
+@given(
+    st.lists(
+        st.tuples(
+            st.dictionaries(
+                st.sampled_from(sorted(set(AMIGO_BEANS) - {"garden", "red"})), st.integers(0, 2), max_size=4
+            ),
+            st.integers(0, 9),
+            st.booleans(),
+        ),
+        min_size=3,
+        max_size=5,
+    )
+)
 def test_the_winners_are_those_with_the_most_coins_then_the_most_cards_in_hand(seats):
     """Any table of the Amigo edition, coins given by bean or as a total, scored against the rule itself."""
     lines = []
     for index, (coins, hand, as_total) in enumerate(seats):
         written = str(sum(coins.values())) if as_total else json.dumps(coins)
         lines.append(f"  P{index}: {{coins: {written}, hand: {hand}}}\n")
-    table = _written(''.join(lines))
+    table = _written("".join(lines))
     result = load_table(table).score()
     coins = [sum(held.values()) for held, _hand, _total in seats]
     hands = [hand for _coins, hand, _total in seats]
@@ -113,6 +123,7 @@ def _written(players: str) -> Path:
 
 # --------------------------------------------------------------------------- what is printed
 
+
 def test_the_json_result_names_coins_by_bean_and_leaves_them_empty_when_only_a_total_is_known():
     done = cardrules("score", str(TABLES / "bohnanza-amigo.yaml"), "--json")
     assert done.exit_code == 0, done.output
@@ -121,10 +132,20 @@ def test_the_json_result_names_coins_by_bean_and_leaves_them_empty_when_only_a_t
     assert result == {
         "ruleset": "bohnanza/amigo",
         "players": [
-            {"name": "Ann", "score": 11, "coins": 11, "coins_by_type": {"blue": 3, "chili": 2, "soy": 4, "red": 2},
-             "hand": 3},
-            {"name": "Bo", "score": 11, "coins": 11,
-             "coins_by_type": {"stink": 4, "green": 3, "garden": 3, "black-eyed": 1}, "hand": 5},
+            {
+                "name": "Ann",
+                "score": 11,
+                "coins": 11,
+                "coins_by_type": {"blue": 3, "chili": 2, "soy": 4, "red": 2},
+                "hand": 3,
+            },
+            {
+                "name": "Bo",
+                "score": 11,
+                "coins": 11,
+                "coins_by_type": {"stink": 4, "green": 3, "garden": 3, "black-eyed": 1},
+                "hand": 5,
+            },
             {"name": "Cy", "score": 5, "coins": 5, "coins_by_type": {"blue": 2, "red": 3}, "hand": 7},
             {"name": "Di", "score": 9, "coins": 9, "coins_by_type": {}, "hand": 2},
         ],
@@ -147,8 +168,10 @@ def test_explain_says_how_the_coins_scored_and_how_the_tie_was_broken():
 def test_explain_says_a_tie_on_coins_and_hand_is_a_shared_win():
     done = cardrules("score", str(TABLES / "bohnanza-shared-win.yaml"), "--explain")
     assert done.exit_code == 0
-    assert done.stdout.splitlines()[-2:] == ["Winners: Ann and Cy with 8 each.",
-                                             "Ann and Cy are still tied after every tiebreak and share the win."]
+    assert done.stdout.splitlines()[-2:] == [
+        "Winners: Ann and Cy with 8 each.",
+        "Ann and Cy are still tied after every tiebreak and share the win.",
+    ]
 
 
 def test_the_short_report_gives_coins_and_cards_in_hand():
@@ -162,11 +185,14 @@ def test_the_short_report_gives_coins_and_cards_in_hand():
     ]
 
 
-@pytest.mark.parametrize("lang, first, second", [
-    ("en", "Ann: 1 point, 1 coin, 1 card in hand", "Bo: 2 points, 2 coins, 0 cards in hand"),
-    ("ja", "Ann：1点、コイン1枚、手札1枚", "Bo：2点、コイン2枚、手札0枚"),
-    ("ko", "Ann: 1점, 코인 1개, 손패 1장", "Bo: 2점, 코인 2개, 손패 0장"),
-])
+@pytest.mark.parametrize(
+    "lang, first, second",
+    [
+        ("en", "Ann: 1 point, 1 coin, 1 card in hand", "Bo: 2 points, 2 coins, 0 cards in hand"),
+        ("ja", "Ann：1点、コイン1枚、手札1枚", "Bo：2点、コイン2枚、手札0枚"),
+        ("ko", "Ann: 1점, 코인 1개, 손패 1장", "Bo: 2점, 코인 2개, 손패 0장"),
+    ],
+)
 def test_one_coin_and_one_card_are_worded_in_the_singular_where_the_language_has_one(tmp_path, lang, first, second):
     table = write_table(tmp_path, "  Ann: {coins: 1, hand: 1}\n  Bo: {coins: 2, hand: 0}\n  Cy: {coins: 0, hand: 2}\n")
     done = cardrules("score", str(table), lang=lang)
@@ -189,13 +215,23 @@ def test_a_finished_game_written_as_a_table_scores_as_the_game_did(tmp_path):
             state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
         played = state.result().to_json()
         table = tmp_path / f"{seed}.json"
-        table.write_text(json.dumps({"ruleset": ruleset_name, "players": {
-            entry["name"]: {"coins": entry["coins_by_type"], "hand": entry["hand"]} for entry in played["players"]}}),
-            encoding="utf-8")
+        table.write_text(
+            json.dumps(
+                {
+                    "ruleset": ruleset_name,
+                    "players": {
+                        entry["name"]: {"coins": entry["coins_by_type"], "hand": entry["hand"]}
+                        for entry in played["players"]
+                    },
+                }
+            ),
+            encoding="utf-8",
+        )
         assert load_table(table).score().to_json() == played
 
 
 # --------------------------------------------------------------------------- what a table may not say
+
 
 def test_a_bean_must_be_in_the_edition_at_this_player_count_and_no_more_often_than_the_deck_has_it():
     path = TABLES / "bohnanza-bad-beans.yaml"
@@ -230,20 +266,27 @@ def test_counts_are_never_negative_and_a_count_by_bean_is_whole():
     ]
 
 
-@pytest.mark.parametrize(("holdings", "where", "value"), [("{coins: 2.5, hand: 1}", 15, "2.5"),
-                                                          ("{coins: 3, hand: 4.0}", 24, "4.0")])
+@pytest.mark.parametrize(
+    ("holdings", "where", "value"), [("{coins: 2.5, hand: 1}", 15, "2.5"), ("{coins: 3, hand: 4.0}", 24, "4.0")]
+)
 def test_a_total_of_coins_or_cards_in_hand_is_a_whole_number_as_written(tmp_path, holdings, where, value):
     path = write_table(tmp_path, f"  Ann: {{coins: 1, hand: 1}}\n  Bo: {{coins: 2, hand: 0}}\n  Cy: {holdings}\n")
     field = "coins" if where == 15 else "hand"
     assert problems(path) == [f"{path}:5:{where}: $.players.Cy.{field}: expected a whole number, got {value}"]
 
 
-@pytest.mark.parametrize(("holdings", "message"), [
-    ("{coins: 3, hand: [soy, red]}", "$.players.Cy.hand: expected a number of cards"),
-    ("{coins: [blue, blue], hand: 1}", "$.players.Cy.coins: expected counts by card type or a total"),
-    ("{coins: 3, cards: 1}", "$.players.Cy.cards: unknown field 'cards'; this ruleset's tables have: coins, hand"),
-    ("{coin: 3, hand: 1}", "$.players.Cy.coin: unknown field 'coin' (did you mean coins?); this ruleset's tables have: coins, hand"),
-])
+@pytest.mark.parametrize(
+    ("holdings", "message"),
+    [
+        ("{coins: 3, hand: [soy, red]}", "$.players.Cy.hand: expected a number of cards"),
+        ("{coins: [blue, blue], hand: 1}", "$.players.Cy.coins: expected counts by card type or a total"),
+        ("{coins: 3, cards: 1}", "$.players.Cy.cards: unknown field 'cards'; this ruleset's tables have: coins, hand"),
+        (
+            "{coin: 3, hand: 1}",
+            "$.players.Cy.coin: unknown field 'coin' (did you mean coins?); this ruleset's tables have: coins, hand",
+        ),
+    ],
+)
 def test_a_field_of_the_wrong_shape_or_name_is_located(tmp_path, holdings, message):
     path = write_table(tmp_path, f"  Ann: {{coins: 1, hand: 1}}\n  Bo: {{coins: 2, hand: 0}}\n  Cy: {holdings}\n")
     found = problems(path)
@@ -257,8 +300,9 @@ def test_the_player_count_must_fit_the_edition(tmp_path):
     assert problems(path) == [f"{path}:3:3: $.players: 6 players, but this ruleset is for 3 to 5"]
 
 
-@pytest.mark.parametrize("name", ["bohnanza-bad-beans.yaml", "bohnanza-too-many-cards.yaml",
-                                  "bohnanza-bad-counts.yaml"])
+@pytest.mark.parametrize(
+    "name", ["bohnanza-bad-beans.yaml", "bohnanza-too-many-cards.yaml", "bohnanza-bad-counts.yaml"]
+)
 def test_a_bad_table_exits_1_with_located_messages_and_no_traceback(name):
     done = cardrules("score", str(TABLES / name))
     assert done.exit_code == 1

@@ -5,6 +5,7 @@ question names the card to plant and the fields that take it, the table's own
 row shows what each field holds and would pay, the help (`?`) what is legal.
 Every session is dealt with a fixed --seed, so a run is the same every time.
 """
+
 from __future__ import annotations
 
 import io
@@ -16,20 +17,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
 from engine.bots import make_bot
 from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
-from engine.terminal.commands import (match_name, parse_card_counts, parse_number, parse_positions, read_words,
-                                      split_words)
+from engine.terminal.commands import (
+    match_name,
+    parse_card_counts,
+    parse_number,
+    parse_positions,
+    read_words,
+    split_words,
+)
 from engine.terminal.seats import Seat
 from engine.terminal.session import GameSession, QuitRequested
 from engine.terminal.table_view import render_table
 from engine.text.i18n import set_language
 from engine.text.narration import describe_events
 from engine.text.player_input import InputProblem
-
-from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
 PROMPT = r"\(\? help, q quit\) > "
 NUMBER_PROMPT = r"Number \(1-\d+\), or back > "
@@ -47,11 +53,6 @@ def english():
     set_language("en")
 
 
-
-
-
-
-
 def table_row(screen: str, name: str) -> list[str]:
     """The cells of a player's row in the last table drawn, a cell's lines joined by spaces.
 
@@ -59,11 +60,13 @@ def table_row(screen: str, name: str) -> list[str]:
     cell holds its cards and, on its second line, what a harvest would pay.
     """
     lines = screen.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.startswith("│") and re.search(rf"[▶ ] {re.escape(name)} ", line)]
+    starts = [
+        i for i, line in enumerate(lines) if line.startswith("│") and re.search(rf"[▶ ] {re.escape(name)} ", line)
+    ]
     if not starts:
         return []
     cells: list[list[str]] = []
-    for line in lines[starts[-1]:]:
+    for line in lines[starts[-1] :]:
         if not line.startswith("│") or (cells and re.match(r"│ [▶ ] \S", line)):
             break
         for column, text in enumerate(line.split("│")[1:-1]):
@@ -160,7 +163,7 @@ class Human:
             self.send("pass")
 
     def plant(self, question: str, row: list[str]) -> None:
-        card, choices = question[len("plant "):].split(": ", 1)
+        card, choices = question[len("plant ") :].split(": ", 1)
         options = [word.strip() for word in choices.replace(" or ", ", ").split(",") if word.strip()]
         numbers = [word for word in options if word.isdigit()]
         holding = [n for n in numbers if row and card in row[1 + int(n)]]
@@ -199,8 +202,19 @@ def actions_of(log: dict, player: int, kind: str) -> list[dict]:
 
 def test_a_human_plants_harvests_trades_buys_a_field_quits_and_resumes(tmp_path):
     log_path = tmp_path / "beans.json"
-    child = spawn("play", "-r", "bohnanza/amigo", "--lang", "en", "--players", "Ann,bot:random,bot:random",
-                  "--seed", "7", "--log", str(log_path))
+    child = spawn(
+        "play",
+        "-r",
+        "bohnanza/amigo",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:random,bot:random",
+        "--seed",
+        "7",
+        "--log",
+        str(log_path),
+    )
     human = Human(child)
     # Play until the third field is bought, then stop at the next prompt.
     screen = human.play(stop=lambda h: bool(actions_of(load_log(log_path), 0, "buy")) and h.prompts > 1)
@@ -219,7 +233,7 @@ def test_a_human_plants_harvests_trades_buys_a_field_quits_and_resumes(tmp_path)
     assert offers
     for index in offers:
         # The receiver may harvest (or buy) first: that is allowed at any of their decisions.
-        answer = next(entry for entry in actions[index + 1:] if entry["action"] not in ("harvest", "buy"))
+        answer = next(entry for entry in actions[index + 1 :] if entry["action"] not in ("harvest", "buy"))
         assert answer["player"] == actions[index]["to"] != 0 and answer["action"] in ("accept", "decline")
     # Ann answered bots' offers too.
     assert actions_of(saved, 0, "accept") or actions_of(saved, 0, "decline")
@@ -233,26 +247,40 @@ def test_a_human_plants_harvests_trades_buys_a_field_quits_and_resumes(tmp_path)
     assert finish(child) == 0
     assert "Winner" in ending or "tied" in ending
     finished = load_log(log_path)
-    assert finished["actions"][:len(actions)] == actions
+    assert finished["actions"][: len(actions)] == actions
     assert "result" in finished
-    replayed = subprocess.run([*CARDRULES, "replay", str(log_path)], cwd=str(ROOT), env=ENV, capture_output=True,
-                              text=True, timeout=120)
+    replayed = subprocess.run(
+        [*CARDRULES, "replay", str(log_path)], cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=120
+    )
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
 
 
 def test_invalid_input_is_explained_and_asked_again(tmp_path):
-    child = spawn("play", "-r", "bohnanza/amigo", "--lang", "en", "--players", "Ann,bot:random,bot:random",
-                  "--seed", "7", "--log", str(tmp_path / "g.json"))
+    child = spawn(
+        "play",
+        "-r",
+        "bohnanza/amigo",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:random,bot:random",
+        "--seed",
+        "7",
+        "--log",
+        str(tmp_path / "g.json"),
+    )
     # Seed 7 deals Ann the first turn: the first question is where her front card goes.
     child.expect(PROMPT)
     screen = plain(child.before)
     assert "Turn 1: Ann" in screen and "Phase: Plant" in screen
-    assert "Your hand: 1. Black-eyed Bean (front), 2. Chili Bean, 3. Green Bean, 4. Green Bean, 5. Garden Bean" in screen
+    assert (
+        "Your hand: 1. Black-eyed Bean (front), 2. Chili Bean, 3. Green Bean, 4. Green Bean, 5. Garden Bean" in screen
+    )
     assert "Plant Black-eyed Bean, the front card of your hand: 1 (First field), 2 (Second field)." in screen
     assert "Ann, plant Black-eyed Bean: 1 or 2 (? help, q quit) > " in screen + child.after
     for typed, explained in [
         ("", "Type the number of the zone to plant in"),
-        ("banana", "\"banana\" is not a number: type a zone number from 1 to 3."),
+        ("banana", '"banana" is not a number: type a zone number from 1 to 3.'),
         ("9", "There is no zone number 9: type one from 1 to 3."),
         ("3", "Not there: Third field is closed."),
         ("done", "Not allowed: this card must be planted first."),
@@ -277,13 +305,16 @@ def test_invalid_input_is_explained_and_asked_again(tmp_path):
     child.expect(r"Ann, offer, pass, or end")
     child.expect(PROMPT)
     for typed, explained in [
-        ("offer nobody give 1", "There is no player \"nobody\" here; type one of: Bot 1 (random), Bot 2 (random)."),
-        ("offer bot give 1", "\"bot\" could be Bot 1 (random), Bot 2 (random): type more of the name."),
+        ("offer nobody give 1", 'There is no player "nobody" here; type one of: Bot 1 (random), Bot 2 (random).'),
+        ("offer bot give 1", '"bot" could be Bot 1 (random), Bot 2 (random): type more of the name.'),
         ("offer bot1 give 9", "There is no hand position 9: type one from 1 to 4."),
-        ("offer bot1 give 1 ask zzz", "There is no card \"zzz\" here"),
+        ("offer bot1 give 1 ask zzz", 'There is no card "zzz" here'),
         ("offer bot1 give 1 1", "You named position 1 twice."),
         ("offer bot1 ask 2 3 green", "Two numbers in a row (2 3)"),
-        ("offer bot1 ask face green", "Not allowed: only the active player's face-up cards on the table may be asked for."),
+        (
+            "offer bot1 ask face green",
+            "Not allowed: only the active player's face-up cards on the table may be asked for.",
+        ),
         ("accept", "Type offer, pass or end"),
     ]:
         child.sendline(typed)
@@ -304,8 +335,19 @@ def test_invalid_input_is_explained_and_asked_again(tmp_path):
 
 def test_a_guided_offer_is_made_part_by_part_and_the_bot_answers_it(tmp_path):
     log_path = tmp_path / "g.json"
-    child = spawn("play", "-r", "bohnanza/amigo", "--lang", "en", "--players", "Ann,bot:random,bot:random",
-                  "--seed", "7", "--log", str(log_path))
+    child = spawn(
+        "play",
+        "-r",
+        "bohnanza/amigo",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:random,bot:random",
+        "--seed",
+        "7",
+        "--log",
+        str(log_path),
+    )
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(PROMPT)
@@ -324,8 +366,13 @@ def test_a_guided_offer_is_made_part_by_part_and_the_bot_answers_it(tmp_path):
     log = load_log(log_path)
     offer = actions_of(log, 0, "offer")[0]
     # Ann's hand after planting her Chili: Green, Green, Garden; Bot 2 sits two seats on.
-    assert offer == {"player": 0, "action": "offer", "to": 2, "give": {"hand": [0], "face-up": {"chili": 1}},
-                     "ask": {"hand": {"black-eyed": 1}}}
+    assert offer == {
+        "player": 0,
+        "action": "offer",
+        "to": 2,
+        "give": {"hand": [0], "face-up": {"chili": 1}},
+        "ask": {"hand": {"black-eyed": 1}},
+    }
     assert "Bot 2 (random): " in plain(child.before)
     child.sendline("q")
     child.expect("Resume it with")
@@ -333,8 +380,19 @@ def test_a_guided_offer_is_made_part_by_part_and_the_bot_answers_it(tmp_path):
 
 
 def test_hot_seat_shows_each_human_their_own_hand_only(tmp_path):
-    child = spawn("play", "-r", "bohnanza/amigo", "--lang", "en", "--players", "Ann,Bo,bot:random",
-                  "--seed", "7", "--log", str(tmp_path / "g.json"))
+    child = spawn(
+        "play",
+        "-r",
+        "bohnanza/amigo",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,Bo,bot:random",
+        "--seed",
+        "7",
+        "--log",
+        str(tmp_path / "g.json"),
+    )
     child.expect(HAND_OVER.format(name="Ann"))
     child.sendline("")
     child.expect(PROMPT)
@@ -359,15 +417,24 @@ def test_hot_seat_shows_each_human_their_own_hand_only(tmp_path):
     assert finish(child) == 0
 
 
-@pytest.mark.parametrize("ruleset, players", [
-    ("bohnanza/amigo", "bot:random,bot:random,bot:random,bot:random"),
-    ("bohnanza/rio-grande", "bot:heuristic,bot:random,bot:heuristic"),
-    ("bohnanza/rio-grande", "bot:random,bot:random,bot:random,bot:random,bot:random,bot:random"),
-])
+@pytest.mark.parametrize(
+    "ruleset, players",
+    [
+        ("bohnanza/amigo", "bot:random,bot:random,bot:random,bot:random"),
+        ("bohnanza/rio-grande", "bot:heuristic,bot:random,bot:heuristic"),
+        ("bohnanza/rio-grande", "bot:random,bot:random,bot:random,bot:random,bot:random,bot:random"),
+    ],
+)
 def test_without_a_terminal_a_whole_game_is_narrated(ruleset, players):
-    done = subprocess.run([*CARDRULES, "play", "-r", ruleset, "--players", players, "--seed", "3", "--lang", "en"],
-                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          timeout=300)
+    done = subprocess.run(
+        [*CARDRULES, "play", "-r", ruleset, "--players", players, "--seed", "3", "--lang", "en"],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "No terminal on input: bots play every seat and the game is narrated."
@@ -410,8 +477,10 @@ def played(ruleset_name: str, players: list[str], seed: int, until=lambda state:
 
 
 def fields_planted(state) -> bool:
-    return sum(state.count_in(field, seat) for seat in range(state.player_count)
-               for field in ("field-1", "field-2")) >= 8 and state.observation(0).decision.get("kind") == "plant"
+    return (
+        sum(state.count_in(field, seat) for seat in range(state.player_count) for field in ("field-1", "field-2")) >= 8
+        and state.observation(0).decision.get("kind") == "plant"
+    )
 
 
 def test_each_field_shows_its_cards_and_what_harvesting_it_would_pay_now():
@@ -439,19 +508,22 @@ def test_three_players_of_rio_grande_start_with_three_fields_and_end_at_the_seco
     text = rendered(render_table(ruleset, state.observation(1), 1, [], state=state))
     assert "closed" not in text
     assert "Exhaustions: 0 of 2" in text
-    ruleset, state = played("bohnanza/rio-grande", ["A", "B", "C", "D", "E", "F"], seed=2,
-                            until=lambda s: len(s.history) > 5)
+    ruleset, state = played(
+        "bohnanza/rio-grande", ["A", "B", "C", "D", "E", "F"], seed=2, until=lambda s: len(s.history) > 5
+    )
     assert "closed, costs 2" in rendered(render_table(ruleset, state.observation(0), 0, [], state=state))
 
 
 def test_the_viewer_sees_their_hand_front_first_and_their_coins_by_kind():
-    ruleset, state = played("bohnanza/amigo", ["Ann", "Bo", "Cy"], seed=4,
-                            until=lambda s: len(s.card_ids_in("coins", 1)) >= 2)
+    ruleset, state = played(
+        "bohnanza/amigo", ["Ann", "Bo", "Cy"], seed=4, until=lambda s: len(s.card_ids_in("coins", 1)) >= 2
+    )
     observation = state.observation(1)
     text = rendered(render_table(ruleset, observation, 1, [], state=state), width=400)
     hand = observation.cards("hand", 1)
-    shown = ", ".join(f"{n}. {ruleset.card(card).name}" + (" (front)" if n == 1 else "")
-                      for n, card in enumerate(hand, start=1))
+    shown = ", ".join(
+        f"{n}. {ruleset.card(card).name}" + (" (front)" if n == 1 else "") for n, card in enumerate(hand, start=1)
+    )
     assert f"Your hand: {shown}" in text
     coins = state.card_ids_in("coins", 1)
     for card in set(coins):
@@ -472,8 +544,12 @@ def test_a_long_hand_wraps_between_cards_never_inside_one():
 
 
 def test_the_story_tells_cards_turned_up_traded_kept_and_drawn_but_never_names_cards_drawn_into_a_hand():
-    ruleset, state = played("bohnanza/amigo", ["Ann", "Bo", "Cy"], seed=6,
-                            until=lambda s: s.counters[s.game.counter_index["trades"]] >= 2 and s.round_number > 4)
+    ruleset, state = played(
+        "bohnanza/amigo",
+        ["Ann", "Bo", "Cy"],
+        seed=6,
+        until=lambda s: s.counters[s.game.counter_index["trades"]] >= 2 and s.round_number > 4,
+    )
     lines = describe_events(ruleset, ["Ann", "Bo", "Cy"], state.events)
     turned = [line for line in lines if " turns up " in line]
     assert turned and all(line.endswith(".") for line in turned)
@@ -498,8 +574,9 @@ def session_for(ruleset, state, human: int, lines):
         return next(feed, "q")
 
     seats = [Seat(name) if seat == human else Seat(name, "random") for seat, name in enumerate(state.players)]
-    return GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=True,
-                       read_line=read_line)
+    return GameSession(
+        ruleset=ruleset, seats=seats, state=state, console=console, interactive=True, read_line=read_line
+    )
 
 
 def answer(ruleset, state, lines):
@@ -538,10 +615,47 @@ def state_at(name: str):
 
 typed_line = st.one_of(
     st.text(max_size=40),
-    st.lists(st.sampled_from(["offer", "give", "ask", "face", "face-up", "accept", "decline", "pass", "end", "done",
-                              "harvest", "buy", "back", "to", "bo", "cy", "di", "blue", "chili", "black", "b", "0",
-                              "1", "2", "3", "9", "99", "?", "×", ",", "", "１", "ＢＬＵＥ"]),
-             max_size=8).map(" ".join))
+    st.lists(
+        st.sampled_from(
+            [
+                "offer",
+                "give",
+                "ask",
+                "face",
+                "face-up",
+                "accept",
+                "decline",
+                "pass",
+                "end",
+                "done",
+                "harvest",
+                "buy",
+                "back",
+                "to",
+                "bo",
+                "cy",
+                "di",
+                "blue",
+                "chili",
+                "black",
+                "b",
+                "0",
+                "1",
+                "2",
+                "3",
+                "9",
+                "99",
+                "?",
+                "×",
+                ",",
+                "",
+                "１",
+                "ＢＬＵＥ",
+            ]
+        ),
+        max_size=8,
+    ).map(" ".join),
+)
 
 
 @pytest.mark.parametrize("decision", sorted(DECISIONS))
@@ -560,22 +674,32 @@ def test_planting_takes_a_zone_number_and_says_why_a_zone_does_not_take_the_card
     ruleset, state = state_at("plant")
     player = state.current_player()
     front = state.card_ids_in("hand", player)[0]
-    open_zones = [number for number, zone in enumerate(("field-1", "field-2", "field-3"), start=1)
-                  if state.game.space("plant").action(state.game.cards.index_of_id[front],
-                                                      state.game.zones.zone(zone).index) in state.legal_actions()]
+    open_zones = [
+        number
+        for number, zone in enumerate(("field-1", "field-2", "field-3"), start=1)
+        if state.game.space("plant").action(state.game.cards.index_of_id[front], state.game.zones.zone(zone).index)
+        in state.legal_actions()
+    ]
     closed = answer(ruleset, state, ["3"])[1]
     assert "Not there: Third field is closed." in closed
     action, screen = answer(ruleset, state, [str(open_zones[0])])
-    assert state.action_to_json(action, player) == {"player": player, "action": "plant", "card": front,
-                                                    "zone": f"field-{open_zones[0]}"}
+    assert state.action_to_json(action, player) == {
+        "player": player,
+        "action": "plant",
+        "card": front,
+        "zone": f"field-{open_zones[0]}",
+    }
 
 
 def test_set_aside_cards_are_planted_by_card_and_zone_in_any_order():
     ruleset, state = state_at("plant-all")
     player = state.current_player()
     waiting = list(dict.fromkeys(state.card_ids_in("set-aside", player)))
-    legal = [state.action_to_json(action, player) for action in state.legal_actions()
-             if state.action_to_json(action, player)["action"] == "plant"]
+    legal = [
+        state.action_to_json(action, player)
+        for action in state.legal_actions()
+        if state.action_to_json(action, player)["action"] == "plant"
+    ]
     wanted = legal[-1]
     card_number = waiting.index(wanted["card"]) + 1
     zone_number = wanted["zone"][-1]
@@ -594,8 +718,7 @@ def test_accepting_gives_the_hand_positions_of_exactly_the_cards_asked_for():
     positions = [n for n, card in enumerate(hand, start=1) if card == kind]
     other = next(n for n, card in enumerate(hand, start=1) if card != kind)
     assert len(positions) >= 2
-    offer = state.action_from_json({"player": active, "action": "offer", "to": receiver,
-                                    "ask": {"hand": {kind: 1}}})
+    offer = state.action_from_json({"player": active, "action": "offer", "to": receiver, "ask": {"hand": {kind: 1}}})
     state.apply_action(offer)
     assert state.current_player() == receiver
     action, screen = answer(ruleset, state, ["accept", str(other), f"accept {positions[-1]}"])
@@ -604,10 +727,12 @@ def test_accepting_gives_the_hand_positions_of_exactly_the_cards_asked_for():
     assert "The cards asked for in your hand: " + ", ".join(f"{n}. {name}" for n in positions) + "." in screen
     assert f"Which of your cards do you give for 1 × {name}? Their hand positions, e.g. {positions[0]};" in screen
     assert "Not allowed: to accept, give hand cards of exactly the kinds asked for." in screen
-    assert state.action_to_json(action, receiver) == {"player": receiver, "action": "accept",
-                                                      "positions": [positions[-1] - 1]}
-    assert answer(ruleset, state, ["decline"])[0] == state.action_from_json({"player": receiver,
-                                                                              "action": "decline"})
+    assert state.action_to_json(action, receiver) == {
+        "player": receiver,
+        "action": "accept",
+        "positions": [positions[-1] - 1],
+    }
+    assert answer(ruleset, state, ["decline"])[0] == state.action_from_json({"player": receiver, "action": "decline"})
 
 
 def test_a_single_card_field_may_not_be_harvested_while_another_holds_more_and_the_help_says_so():
@@ -617,12 +742,15 @@ def test_a_single_card_field_may_not_be_harvested_while_another_holds_more_and_t
         seat = state.current_player()
         counts = sorted(state.count_in(field, seat) for field in ("field-1", "field-2"))
         return counts == [1, max(2, counts[1])]
+
     ruleset, state = played("bohnanza/amigo", ["Ann", "Bo", "Cy"], seed=3, until=protected, kind="heuristic")
     seat = state.current_player()
     single = next(n for n, field in enumerate(("field-1", "field-2"), start=1) if state.count_in(field, seat) == 1)
     action, screen = answer(ruleset, state, ["?", f"harvest {single}"])
-    assert f"harvest {single}: " in screen and "a zone with a single card may not be harvested while another holds " \
-                                               "more" in screen
+    assert (
+        f"harvest {single}: " in screen
+        and "a zone with a single card may not be harvested while another holds more" in screen
+    )
     assert "Not allowed: a zone with a single card may not be harvested while another holds more." in screen
     assert action == "quit"
 
@@ -645,14 +773,21 @@ def test_buying_asks_which_coins_pay_when_there_is_a_choice():
     action, screen = answer(ruleset, state, ["?", "buy", "2"])
     assert f"buy: pay 3 of your Coins to open Third field (you have {len(coins)})" in screen
     listed = re.findall(r"^  (\d)\. (.*)$", screen.split("Pay 3 of your Coins with:")[1], re.MULTILINE)
-    payments = [state.action_to_json(a, seat)["pay"] for a in state.legal_actions()
-                if state.action_to_json(a, seat)["action"] == "buy"]
+    payments = [
+        state.action_to_json(a, seat)["pay"]
+        for a in state.legal_actions()
+        if state.action_to_json(a, seat)["action"] == "buy"
+    ]
     assert len(listed) == len(payments) > 1
     for (_number, text), pay in zip(listed, payments):
         assert text == " and ".join(f"{n} × {ruleset.card(kind).name}" for kind, n in pay.items()) or "," in text
         assert sum(pay.values()) == 3 and all(coins.count(kind) >= n for kind, n in pay.items())
-    assert state.action_to_json(action, seat) == {"player": seat, "action": "buy", "zone": "field-3",
-                                                  "pay": payments[1]}
+    assert state.action_to_json(action, seat) == {
+        "player": seat,
+        "action": "buy",
+        "zone": "field-3",
+        "pay": payments[1],
+    }
     # The payment may be typed at once; a payment the coins cannot make is refused with the rule.
     typed = answer(ruleset, state, ["buy red 2 blue"])[0]
     assert state.action_to_json(typed, seat)["pay"] == {"blue": 1, "red": 2}
@@ -679,7 +814,7 @@ def test_a_name_may_be_typed_by_any_beginning_that_names_one_thing():
     assert match_name("black-eyed", CARDS, "card") == 2
     with pytest.raises(InputProblem, match="could be Blue Bean, Black-eyed Bean"):
         match_name("b", CARDS, "card")
-    with pytest.raises(InputProblem, match="There is no card \"soy\""):
+    with pytest.raises(InputProblem, match='There is no card "soy"'):
         match_name("soy", CARDS, "card")
     # A whole name wins over a longer one it begins: "Bo" is not "Bot 1".
     assert match_name("bo", [(0, ("Bo",)), (1, ("Bot 1 (random)",))], "player") == 0
@@ -691,8 +826,12 @@ def test_cards_asked_for_are_counted_before_or_after_their_name():
     assert parse_card_counts(["2", "chili", "blue"], CARDS) == ({1: 2, 0: 1}, {})
     assert parse_card_counts(["blue", "2", "3", "chili"], CARDS) == ({0: 2, 1: 3}, {})
     assert parse_card_counts(["chili", "face", "blue"], CARDS, ["face"]) == ({1: 1}, {0: 1})
-    for words, problem in [(["2", "3", "chili"], "Two numbers in a row"), (["chili", "2", "3"], "Which card"),
-                           (["face"], "Name a card"), (["0", "chili"], "not a number of cards")]:
+    for words, problem in [
+        (["2", "3", "chili"], "Two numbers in a row"),
+        (["chili", "2", "3"], "Which card"),
+        (["face"], "Name a card"),
+        (["0", "chili"], "not a number of cards"),
+    ]:
         with pytest.raises(InputProblem, match=problem):
             parse_card_counts(words, CARDS, ["face"])
 
@@ -709,8 +848,9 @@ def test_a_card_name_of_several_words_may_be_typed_whole():
 def test_offer_words_name_the_receiver_then_what_is_given_and_asked():
     from engine.blocks.trading.prompts import parse_offer_words
 
-    text = parse_offer_words(split_words("offer to Bo give 1,3 face blue ask chili 2 face black")[1:], 5, CARDS,
-                             CARDS[:1], {"face"})
+    text = parse_offer_words(
+        split_words("offer to Bo give 1,3 face blue ask chili 2 face black")[1:], 5, CARDS, CARDS[:1], {"face"}
+    )
     assert text.receiver_words == ("bo",)
     assert text.give_positions == (0, 2) and text.give_pool == {0: 1}
     assert text.ask_hand == {1: 2} and text.ask_pool == {2: 1}
@@ -720,9 +860,33 @@ def test_offer_words_name_the_receiver_then_what_is_given_and_asked():
         parse_offer_words(["give", "blue"], 5, CARDS, [], {"face"})
 
 
-words_drawn = st.lists(st.one_of(st.sampled_from(["give", "ask", "for", "to", "face", "bo", "blue", "chili", "black",
-                                                  "b", "1", "2", "3", "0", "7", "99", "x"]),
-                                 st.text(min_size=1, max_size=6)), max_size=12)
+words_drawn = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                "give",
+                "ask",
+                "for",
+                "to",
+                "face",
+                "bo",
+                "blue",
+                "chili",
+                "black",
+                "b",
+                "1",
+                "2",
+                "3",
+                "0",
+                "7",
+                "99",
+                "x",
+            ]
+        ),
+        st.text(min_size=1, max_size=6),
+    ),
+    max_size=12,
+)
 
 
 @given(words=words_drawn, size=st.integers(0, 12))
@@ -770,15 +934,26 @@ def test_a_name_is_matched_or_explained(text):
 
 def test_a_view_naming_what_does_not_exist_is_refused_with_a_hint(tmp_path):
     house = tmp_path / "house.yaml"
-    house.write_text("extends: bohnanza/amigo\nid: house/view\nview:\n  $replace: true\n  turn: activ\n"
-                     "  columns:\n    - {zone: field-1, show: counts, pays: harvst}\n"
-                     "  tell:\n    - {step: turn-upp, says: \"{player} turns up {cards}.\"}\n"
-                     "    - {counter: exhaustion, says: \"{value}\"}\n", encoding="utf-8")
-    done = subprocess.run([*CARDRULES, "validate", str(house), "--lang", "en"], cwd=str(ROOT), env=ENV,
-                          capture_output=True, text=True, timeout=60)
+    house.write_text(
+        "extends: bohnanza/amigo\nid: house/view\nview:\n  $replace: true\n  turn: activ\n"
+        "  columns:\n    - {zone: field-1, show: counts, pays: harvst}\n"
+        '  tell:\n    - {step: turn-upp, says: "{player} turns up {cards}."}\n'
+        '    - {counter: exhaustion, says: "{value}"}\n',
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [*CARDRULES, "validate", str(house), "--lang", "en"],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1
-    assert "$.view.columns[0].pays: no action taken at any time has the id 'harvst' (did you mean 'harvest'?)" \
+    assert (
+        "$.view.columns[0].pays: no action taken at any time has the id 'harvst' (did you mean 'harvest'?)"
         in done.stderr
+    )
     assert "$.view.turn: no step sets the player variable 'activ' (did you mean 'active'?)" in done.stderr
     assert "$.view.tell[0].step: no step has the id 'turn-upp' (did you mean 'turn-up'?)" in done.stderr
     assert "$.view.tell[1].counter: unknown counter 'exhaustion' (did you mean 'exhaustions'?)" in done.stderr
@@ -832,15 +1007,23 @@ def test_the_offer_example_is_in_the_readers_words_and_typed_back_makes_that_off
     if stage == "offer":
         ruleset, state = state_at("offer")
     else:  # a player offering to the active player (who asks for face-up cards from them)
-        ruleset, state = played("bohnanza/amigo", ["Ann", "Bo", "Cy", "Di"], seed=5,
-                                until=lambda s: decision_kind(s, "trade", "offer") and s.round_number > 2
-                                and s.observation(s.current_player()).decision.get("active") != s.current_player())
+        ruleset, state = played(
+            "bohnanza/amigo",
+            ["Ann", "Bo", "Cy", "Di"],
+            seed=5,
+            until=lambda s: (
+                decision_kind(s, "trade", "offer")
+                and s.round_number > 2
+                and s.observation(s.current_player()).decision.get("active") != s.current_player()
+            ),
+        )
     set_language(lang)
     try:
         _action, screen = answer(ruleset, state.clone(), [])
         open_quote, close_quote = quotes
-        found = re.search(re.escape(open_quote) + r"([^\n" + re.escape(close_quote) + r"]+)" + re.escape(close_quote),
-                          screen)
+        found = re.search(
+            re.escape(open_quote) + r"([^\n" + re.escape(close_quote) + r"]+)" + re.escape(close_quote), screen
+        )
         assert found, screen
         example = found.group(1)
         if lang != "en":
@@ -858,9 +1041,26 @@ def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hi
     import pyte
 
     env = dict(ENV, COLUMNS="80", LINES="24")
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "13",
-                                         "--players", "Ann,bot:heuristic,bot:heuristic"],
-                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [
+            *CARDRULES[1:],
+            "play",
+            "-r",
+            "bohnanza/amigo",
+            "--lang",
+            "en",
+            "--seed",
+            "13",
+            "--players",
+            "Ann,bot:heuristic,bot:heuristic",
+        ],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 80),
+    )
     child.delaybeforesend = None
     screen = pyte.Screen(80, 24)
     stream = pyte.Stream(screen)

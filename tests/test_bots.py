@@ -1,16 +1,18 @@
 """Bots choose only legal actions from what they may see, and the heuristic bot clearly beats chance."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from game_fixtures import SHIPPED, deck_with_top, hs_mask, hs_money_left, hs_spent, shipped
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.blocks.auction.bidding import PASS
 from engine.bots import BOT_KINDS, make_bot
 from engine.core.game import Game
 from engine.errors import CardrulesError
-from game_fixtures import SHIPPED, deck_with_top, hs_mask, hs_money_left, hs_spent, shipped
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
@@ -68,10 +70,12 @@ def test_the_heuristic_bot_discards_its_least_valuable_luxury():
     ruleset = shipped("high-society/ja")
     game = Game(ruleset, ["Ann", "Bo", "Cy"])
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-2", "luxury-9", "theft"), first_player=0)
-    state.apply_action(PASS); state.apply_action(PASS)               # Cy takes luxury-2
-    state.apply_action(hs_mask(game, [1000]))                        # Cy opens for luxury-9
-    state.apply_action(PASS); state.apply_action(PASS)               # and takes it
-    state.apply_action(PASS)                                         # Cy passes first on the theft
+    state.apply_action(PASS)
+    state.apply_action(PASS)  # Cy takes luxury-2
+    state.apply_action(hs_mask(game, [1000]))  # Cy opens for luxury-9
+    state.apply_action(PASS)
+    state.apply_action(PASS)  # and takes it
+    state.apply_action(PASS)  # Cy passes first on the theft
     bot = make_bot("heuristic", 0)
     action = bot.choose(state.observation(2), state.legal_actions())
     assert state.action_to_json(action)["card"] == "luxury-2"
@@ -98,16 +102,17 @@ def _luxury_10_after_bo_paid_2(*reds: str):
     """
     ruleset = shipped("high-society/ko")
     game = Game(ruleset, ["Ann", "Bo", "Cy"])
-    state = game.new_initial_state(deck=deck_with_top(ruleset, *reds, "debt", "luxury-10"),
-                                   first_player=0 if reds else 1)
+    state = game.new_initial_state(
+        deck=deck_with_top(ruleset, *reds, "debt", "luxury-10"), first_player=0 if reds else 1
+    )
     for card in reds:
         while state.card_ids_in("revealed") == (card,):
-            state.apply_action(PASS)                                 # nobody pays for these
+            state.apply_action(PASS)  # nobody pays for these
     assert state.current_player() == 1
-    state.apply_action(hs_mask(game, [2]))                           # Bo bids 2 on the debt
-    state.apply_action(PASS)                                         # Cy passes first: the debt is his, Bo pays 2
+    state.apply_action(hs_mask(game, [2]))  # Bo bids 2 on the debt
+    state.apply_action(PASS)  # Cy passes first: the debt is his, Bo pays 2
     assert hs_spent(state) == [[], [2], []] and state.card_ids_in("revealed") == ("luxury-10",)
-    state.apply_action(hs_mask(game, [1]))                           # Cy opens with 1
+    state.apply_action(hs_mask(game, [1]))  # Cy opens with 1
     assert state.current_player() == 0
     return game, state
 
@@ -122,12 +127,19 @@ def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_ma
     # Ann no richer than Bo (tied for least: out).
     game, late = _luxury_10_after_bo_paid_2("prestige-1", "prestige-2", "scandal")
     assert [hs_money_left(late, seat) for seat in range(3)] == [106, 104, 106]
-    assert sum("red" in game.cards.types[game.cards.index_of_id[card]].tags
-               for seat in range(3) for card in late.card_ids_in("won", seat)) == 3
+    assert (
+        sum(
+            "red" in game.cards.types[game.cards.index_of_id[card]].tags
+            for seat in range(3)
+            for card in late.card_ids_in("won", seat)
+        )
+        == 3
+    )
     assert bot.choose(late.observation(0), late.legal_actions()) == PASS
 
 
 # --------------------------------------------------------------------------- the cheapest raise, without 2^n sets
+
 
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
@@ -140,8 +152,14 @@ def test_the_cheapest_raise_is_the_first_set_in_order_of_total_cards_and_mask(da
     hand = data.draw(st.integers(0, (1 << len(values)) - 1))
     need = data.draw(st.integers(-3, sum(values) + 3))
     sums = subset_sums(values)
-    scanned = next((mask for mask in sorted(range(1, len(sums)), key=lambda m: (sums[m], m.bit_count(), m))
-                    if sums[mask] > need and not mask & ~hand), None)
+    scanned = next(
+        (
+            mask
+            for mask in sorted(range(1, len(sums)), key=lambda m: (sums[m], m.bit_count(), m))
+            if sums[mask] > need and not mask & ~hand
+        ),
+        None,
+    )
     assert cheapest_raise(values, hand, need) == scanned
 
 
@@ -163,7 +181,12 @@ def test_the_seats_benchmark_plays_its_house_rules_and_prints_a_figure_per_seat_
     monkeypatch.setattr(bench_seats, "pin_to_one_core", lambda: None)  # not the test worker's cores
     assert bench_seats.main(["--seats", "4,9", "--decisions", "40"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if " seats: " in line]
-    assert [line.split()[:2] for line in lines] == [["many-seats", "4"], ["many-seats", "9"],
-                                                   ["money-in-the-deck", "4"], ["money-in-the-deck", "9"]]
-    assert all(re.search(r" \d+ us a decision \(\d+ decisions in \d+ games?\), \d+\.\d\dx 4 seats$", line)
-               for line in lines)
+    assert [line.split()[:2] for line in lines] == [
+        ["many-seats", "4"],
+        ["many-seats", "9"],
+        ["money-in-the-deck", "4"],
+        ["money-in-the-deck", "9"],
+    ]
+    assert all(
+        re.search(r" \d+ us a decision \(\d+ decisions in \d+ games?\), \d+\.\d\dx 4 seats$", line) for line in lines
+    )

@@ -1,4 +1,5 @@
 """A real Dask cluster on 127.0.0.1 (a scheduler and a worker process) gives the local run's numbers."""
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,10 @@ def start_scheduler(port: int, logs: Path) -> subprocess.Popen:
     """A Dask scheduler on 127.0.0.1:PORT, once it accepts connections (its output in LOGS/scheduler.log)."""
     process = subprocess.Popen(
         dask_command("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"),
-        stdout=open(logs / "scheduler.log", "wb"), stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONWARNINGS": "ignore"})
+        stdout=open(logs / "scheduler.log", "wb"),
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
     deadline = time.monotonic() + STARTUP_LIMIT
     while True:
         try:
@@ -69,10 +72,16 @@ def cluster(tmp_path_factory):
     processes = []
     try:
         processes.append(start_scheduler(port, logs))
-        processes.append(subprocess.Popen(
-            dask_command("worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "2",
-                         "--no-dashboard"),
-            stdout=open(logs / "worker.log", "wb"), stderr=subprocess.STDOUT, env=environment))
+        processes.append(
+            subprocess.Popen(
+                dask_command(
+                    "worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "2", "--no-dashboard"
+                ),
+                stdout=open(logs / "worker.log", "wb"),
+                stderr=subprocess.STDOUT,
+                env=environment,
+            )
+        )
         wait_for_workers(address, 1)
         yield address
     finally:
@@ -88,9 +97,25 @@ def cluster(tmp_path_factory):
 
 def simulate_json(capsys, *extra: str) -> dict:
     with pytest.raises(SystemExit) as exited:
-        main(["simulate", "-r", "high-society/ja", "-r", "high-society/ko", "--games", "30",
-              "--players", "bot:heuristic,bot:random,bot:random,bot:random", "--seed", "2024", "--json",
-              "--lang", "en", *extra])
+        main(
+            [
+                "simulate",
+                "-r",
+                "high-society/ja",
+                "-r",
+                "high-society/ko",
+                "--games",
+                "30",
+                "--players",
+                "bot:heuristic,bot:random,bot:random,bot:random",
+                "--seed",
+                "2024",
+                "--json",
+                "--lang",
+                "en",
+                *extra,
+            ]
+        )
     captured = capsys.readouterr()
     assert exited.value.code in (0, None), captured.err
     return json.loads(captured.out)
@@ -111,11 +136,28 @@ def test_logs_come_back_from_the_cluster_in_game_order(capsys, cluster, tmp_path
 
 def test_bohnanza_on_the_cluster_gives_the_local_numbers_reshuffles_and_all(capsys, cluster):
     """Long games with reshuffles, counters and per-turn means: the cluster still adds up to the last digit."""
+
     def bohnanza(*extra: str) -> dict:
         with pytest.raises(SystemExit) as exited:
-            main(["simulate", "-r", "bohnanza/amigo", "-r", "bohnanza/rio-grande", "--games", "2",
-                  "--players", "bot:heuristic,bot:random,bot:random", "--seed", "8", "--json", "--lang", "en",
-                  *extra])
+            main(
+                [
+                    "simulate",
+                    "-r",
+                    "bohnanza/amigo",
+                    "-r",
+                    "bohnanza/rio-grande",
+                    "--games",
+                    "2",
+                    "--players",
+                    "bot:heuristic,bot:random,bot:random",
+                    "--seed",
+                    "8",
+                    "--json",
+                    "--lang",
+                    "en",
+                    *extra,
+                ]
+            )
         captured = capsys.readouterr()
         assert exited.value.code in (0, None), captured.err
         return json.loads(captured.out)
@@ -131,8 +173,21 @@ def test_a_cluster_with_no_worker_is_a_clear_error_not_a_wait(capsys, tmp_path):
     try:
         started = time.monotonic()
         with pytest.raises(SystemExit) as exited:
-            main(["simulate", "-r", "high-society/ja", "--games", "3", "--players",
-                  "bot:random,bot:random,bot:random", "--scheduler", f"tcp://127.0.0.1:{port}", "--lang", "en"])
+            main(
+                [
+                    "simulate",
+                    "-r",
+                    "high-society/ja",
+                    "--games",
+                    "3",
+                    "--players",
+                    "bot:random,bot:random,bot:random",
+                    "--scheduler",
+                    f"tcp://127.0.0.1:{port}",
+                    "--lang",
+                    "en",
+                ]
+            )
         assert exited.value.code == 2
         assert time.monotonic() - started < STARTUP_LIMIT
         assert f"the Dask scheduler at tcp://127.0.0.1:{port} has no workers" in capsys.readouterr().err
@@ -148,8 +203,21 @@ def test_an_address_that_answers_but_never_speaks_is_a_clear_error_not_a_hang(ca
         port = silent.getsockname()[1]
         started = time.monotonic()
         with pytest.raises(SystemExit) as exited:
-            main(["simulate", "-r", "high-society/ja", "--games", "3", "--players",
-                  "bot:random,bot:random,bot:random", "--scheduler", f"tcp://127.0.0.1:{port}", "--lang", "en"])
+            main(
+                [
+                    "simulate",
+                    "-r",
+                    "high-society/ja",
+                    "--games",
+                    "3",
+                    "--players",
+                    "bot:random,bot:random,bot:random",
+                    "--scheduler",
+                    f"tcp://127.0.0.1:{port}",
+                    "--lang",
+                    "en",
+                ]
+            )
     assert exited.value.code == 2
     assert time.monotonic() - started < STARTUP_LIMIT
     assert "does not answer as a Dask scheduler" in capsys.readouterr().err
@@ -162,18 +230,21 @@ def test_bot_strength_plays_a_search_run_on_the_cluster(capsys, cluster, tmp_pat
     from benchmarks import bot_strength
 
     def report(*extra: str) -> tuple[str, str]:
-        bot_strength.search_main(["--search", "heuristic", "--set", "rivalry=0.5", "--games", "8", *extra,
-                                  "bohnanza/amigo"])
+        bot_strength.search_main(
+            ["--search", "heuristic", "--set", "rivalry=0.5", "--games", "8", *extra, "bohnanza/amigo"]
+        )
         line = capsys.readouterr().out.strip()
-        return re.search(r"vs 3 heuristic: (\d+/8 wins)", line).group(1), re.search(r"margin (\S+) a game",
-                                                                                 line).group(1)
+        return re.search(r"vs 3 heuristic: (\d+/8 wins)", line).group(1), re.search(r"margin (\S+) a game", line).group(
+            1
+        )
 
     results = tmp_path / "results.jsonl"
     on_cluster = report("--scheduler", cluster, "--results", str(results))
     assert on_cluster == report("--workers", "1")
     batches = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
-    assert sorted(number for batch in batches for number in range(batch["first"], batch["first"] +
-                                                                  len(batch["games"]))) == list(range(8))
+    assert sorted(
+        number for batch in batches for number in range(batch["first"], batch["first"] + len(batch["games"]))
+    ) == list(range(8))
     with pytest.raises(SystemExit) as stopped:
         report("--scheduler", f"tcp://127.0.0.1:{free_port()}")
     assert str(stopped.value).startswith("--scheduler: cannot reach the Dask scheduler at tcp://127.0.0.1:")

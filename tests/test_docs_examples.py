@@ -26,6 +26,7 @@ schema), ``table`` (a table file, scored).
 docs/examples/*.yaml are rulesets (validated and played) or table files (a
 top-level ``ruleset`` key: scored).
 """
+
 from __future__ import annotations
 
 import json
@@ -54,9 +55,13 @@ FORMATS_DOC = DOCS / "formats.md"
 EXAMPLES = DOCS / "examples"
 
 # A fence may be indented (inside a list item); its body is then indented as much.
-FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<language>[a-z]*)\n(?P<body>.*?)^(?P=indent)```", re.DOTALL | re.MULTILINE)
-YAML_MARKER = re.compile(r"^# example: (?P<invalid>invalid )?(?P<what>complete|fragment|overlay of|table)"
-                         r"(?: (?:as )?(?P<target>\S+))?\s*$")
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)```(?P<language>[a-z]*)\n(?P<body>.*?)^(?P=indent)```", re.DOTALL | re.MULTILINE
+)
+YAML_MARKER = re.compile(
+    r"^# example: (?P<invalid>invalid )?(?P<what>complete|fragment|overlay of|table)"
+    r"(?: (?:as )?(?P<target>\S+))?\s*$"
+)
 JSON_MARKER = re.compile(r"<!-- example: (?P<what>log|actions|result) -->\s*$")
 ERROR_LINE = re.compile(r"^\s*# error: (?P<text>.+?)\s*$", re.MULTILINE)
 EXTENDS_LINE = re.compile(r"^extends:[ \t]*(?P<value>\S.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -85,13 +90,15 @@ def fenced_blocks(page: Path) -> list[Example]:
     for match in FENCE.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
         language, indent = match.group("language"), match.group("indent")
-        body = "".join(row[len(indent):] if row.startswith(indent) else row
-                       for row in match.group("body").splitlines(keepends=True))
+        body = "".join(
+            row[len(indent) :] if row.startswith(indent) else row
+            for row in match.group("body").splitlines(keepends=True)
+        )
         marker = None
         if language == "yaml":
             marker = YAML_MARKER.match(body.split("\n", 1)[0])
         elif language == "json":
-            before = text[:match.start()].rstrip("\n").rsplit("\n", 1)[-1]
+            before = text[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
             marker = JSON_MARKER.search(before)
         examples.append(Example(page, line, language, body, marker))
     return examples
@@ -143,6 +150,7 @@ def written_file(example: Example, directory: Path) -> Path:
 
 # ---------------------------------------------------------------------------- docs/rulesets.md
 
+
 def test_every_yaml_block_of_the_rulesets_page_says_what_it_is():
     unmarked = [repr(example) for example in yaml_examples(RULESETS_DOC) if example.what is None]
     assert unmarked == [], "yaml blocks without a first line '# example: ...'"
@@ -153,10 +161,14 @@ def test_the_rulesets_page_has_complete_examples_and_overlays():
     assert len(ruleset_examples("overlay of")) >= 20
 
 
-VALID_RULESETS = [example for example in yaml_examples(RULESETS_DOC)
-                  if example.what in ("complete", "overlay of") and not example.invalid]
-INVALID_RULESETS = [example for example in yaml_examples(RULESETS_DOC)
-                    if example.what in ("complete", "overlay of") and example.invalid]
+VALID_RULESETS = [
+    example
+    for example in yaml_examples(RULESETS_DOC)
+    if example.what in ("complete", "overlay of") and not example.invalid
+]
+INVALID_RULESETS = [
+    example for example in yaml_examples(RULESETS_DOC) if example.what in ("complete", "overlay of") and example.invalid
+]
 
 
 @pytest.mark.parametrize("example", VALID_RULESETS, ids=repr)
@@ -210,7 +222,7 @@ def section(text: str, heading: str) -> str:
     assert match, f"no heading {heading!r}"
     level = len(match.group(1))
     following = re.compile(rf"^#{{1,{level}}} ", re.MULTILINE).search(text, match.end())
-    return text[match.end():following.start() if following else len(text)]
+    return text[match.end() : following.start() if following else len(text)]
 
 
 def test_every_building_block_has_a_section_naming_every_parameter():
@@ -246,6 +258,7 @@ def test_every_top_level_key_condition_and_modifier_is_documented():
 
 # ---------------------------------------------------------------------------- docs/formats.md
 
+
 def test_every_example_block_of_the_formats_page_says_what_it_is():
     examples = [example for example in fenced_blocks(FORMATS_DOC) if example.language in ("yaml", "json")]
     assert [repr(example) for example in examples if example.what is None] == []
@@ -276,8 +289,16 @@ def log_schema() -> dict:
 
 def definition(name: str) -> jsonschema.Draft202012Validator:
     schema = log_schema()
-    return jsonschema.Draft202012Validator({**schema, "$ref": f"#/$defs/{name}", "required": [], "type": "object",
-                                            "properties": {}, "additionalProperties": True})
+    return jsonschema.Draft202012Validator(
+        {
+            **schema,
+            "$ref": f"#/$defs/{name}",
+            "required": [],
+            "type": "object",
+            "properties": {},
+            "additionalProperties": True,
+        }
+    )
 
 
 @pytest.mark.parametrize("example", [e for e in json_examples(FORMATS_DOC) if e.what == "actions"], ids=repr)

@@ -8,6 +8,7 @@ and with the most players and says so; in play the state stops such a game
 holds) before it hangs or writes a log the reader refuses. The limits the
 engine keeps are the log format's own.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,10 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import REPO, cardrules, cardrules_process
-from engine.core import limits, moves, state as state_module
+
+from engine.core import limits, moves
+from engine.core import state as state_module
 from engine.core.game import Game
 from engine.errors import EndlessGameError
 from engine.formats.gamelog import read_log, validate_log
@@ -78,8 +80,9 @@ def test_validate_still_accepts_every_shipped_ruleset():
 def test_a_stalled_game_stops_in_play_with_the_located_error_and_its_log_reads_back(tmp_path):
     house = _written(tmp_path, "deal.yaml", DEAL_TOO_MANY)
     log = tmp_path / "stalled.json"
-    played = cardrules_process("play", "-r", str(house), "--players", ",".join(["bot:random"] * 5), "--seed", "1",
-                               "--log", str(log))
+    played = cardrules_process(
+        "play", "-r", str(house), "--players", ",".join(["bot:random"] * 5), "--seed", "1", "--log", str(log)
+    )
     assert played.returncode == 1
     assert "Traceback" not in played.stderr
     found = LOCATED.search(played.stderr)
@@ -163,40 +166,60 @@ def _cards_at_most_players(name: str) -> int:
 @pytest.mark.parametrize("more, refused", [(0, False), (1, True)])
 def test_a_deck_larger_than_a_log_lists_is_refused(tmp_path, more, refused):
     count = limits.MAX_CARDS - _cards_at_most_players("high-society/ja") + more
-    house = _written(tmp_path, "deck.yaml", f"""\
+    house = _written(
+        tmp_path,
+        "deck.yaml",
+        f"""\
 extends: high-society/ja
 id: big-deck
 cards:
   - {{id: crowd, name: Crowd, tags: [luxury], value: 1, count: {count}}}
-""")
+""",
+    )
     problems = validate(house)
     assert bool(problems) == refused, problems
     if refused:
         (problem,) = problems
         assert problem.location.json_path == "$.cards" and problem.location.line == 4
-        assert problem.message == ("a game of 5 players would have 10001 cards; a game holds at most 10000, "
-                                   "as many as a game log lists")
+        assert problem.message == (
+            "a game of 5 players would have 10001 cards; a game holds at most 10000, as many as a game log lists"
+        )
 
 
 def test_a_deck_is_counted_at_every_number_of_players_and_the_first_too_large_is_named(tmp_path):
-    house = _written(tmp_path, "seats.yaml", """\
+    house = _written(
+        tmp_path,
+        "seats.yaml",
+        """\
 extends: high-society/ja
 id: many-seats
 players: {min: 3, max: 64}
 cards:
   - {id: crowd, name: Crowd, tags: [luxury], value: 1, count: {per-player: 80}}
   - {id: throng, name: Throng, tags: [luxury], value: 2, count: {per-player: 80}}
-""")
+""",
+    )
     (problem,) = validate(house)
     assert problem.location.json_path == "$.cards"
     assert problem.message.startswith("a game of 59 players would have 10105 cards")  # 58 players: 9,938
 
 
-@pytest.mark.parametrize("factor, copies, refused", [("2", 3, False), ("1/1000", 16, False),
-                                                     ("999999999999999999999999999999", 3, True),
-                                                     ("2", 190, False), ("2", 300, True), ("1/2", 300, True)])
+@pytest.mark.parametrize(
+    "factor, copies, refused",
+    [
+        ("2", 3, False),
+        ("1/1000", 16, False),
+        ("999999999999999999999999999999", 3, True),
+        ("2", 190, False),
+        ("2", 300, True),
+        ("1/2", 300, True),
+    ],
+)
 def test_factors_that_could_make_a_score_too_long_to_print_are_refused(tmp_path, factor, copies, refused):
-    house = _written(tmp_path, "factor.yaml", f"""\
+    house = _written(
+        tmp_path,
+        "factor.yaml",
+        f"""\
 extends: high-society/ja
 id: big-factor
 cards:
@@ -204,7 +227,8 @@ cards:
 scoring:
   steps:
     - {{id: prestige, factor: {factor}}}
-""")
+""",
+    )
     problems = validate(house)
     told = [problem for problem in problems if "could make it about" in problem.message]
     assert bool(told) == refused, problems
@@ -215,7 +239,10 @@ scoring:
 def test_a_hand_with_more_possible_offers_than_len_can_count_is_tried_without_a_crash(tmp_path):
     # The whole draw pile goes to the active player's hand: an offer may give any part of ~90 cards
     # (more than 2**63 offers, which Python's len() cannot return); the players soon have nothing to do.
-    house = _written(tmp_path, "keep.yaml", """\
+    house = _written(
+        tmp_path,
+        "keep.yaml",
+        """\
 extends: bohnanza/amigo
 id: keep-the-draw-pile
 flow:
@@ -224,7 +251,8 @@ flow:
       - id: trade
         steps:
           - {id: keep-face-up, from: draw, to: hand}
-""")
+""",
+    )
     done = cardrules("validate", str(house))
     assert done.exit_code == 1
     assert not isinstance(done.exception, OverflowError)
@@ -246,25 +274,32 @@ def test_the_number_of_legal_offers_is_counted_past_what_len_can_return():
     hand = ruleset.zone("hand")
     assert hand.kind == "row"
     # 2**hand choices of hand cards alone: a hand of 64 cards would be past len(); size() has no such bound.
-    offers.choices  # worked out once
+    assert offers.choices  # worked out once
     receiver, _hand, *rest = offers._choices[0]
     offers._choices = ((receiver, 70, *rest),) + offers._choices[1:]
-    assert offers.size() > 2 ** 64
+    assert offers.size() > 2**64
     with pytest.raises(OverflowError):
         len(offers)
     assert offers.sample(chooser) in offers.space
 
 
 def test_a_count_by_players_between_the_fewest_and_the_most_is_checked_too(tmp_path):
-    deck = _written(tmp_path, "deck.yaml", """\
+    deck = _written(
+        tmp_path,
+        "deck.yaml",
+        """\
 extends: bohnanza/rio-grande
 id: wax-at-four
 cards:
   - {id: wax, count: {by-players: {4: 10000}, otherwise: 22}}
-""")
+""",
+    )
     (problem,) = validate(deck)
     assert problem.message.startswith("a game of 4 players would have")
-    factor = _written(tmp_path, "factor.yaml", """\
+    factor = _written(
+        tmp_path,
+        "factor.yaml",
+        """\
 extends: high-society/ja
 id: many-at-four
 cards:
@@ -272,7 +307,8 @@ cards:
 scoring:
   steps:
     - {id: lux-mul, kind: multiply-per-card, card: luxury-1, factor: 100000000000000000000000000000, $before: rounding}
-""")
+""",
+    )
     (problem,) = validate(factor)
     assert "could make it about" in problem.message
 
@@ -281,12 +317,16 @@ scoring:
 def test_the_trial_plays_each_number_of_players_a_count_names(tmp_path, parent):
     # Forty cards each at four seats: the deal empties the deck; at the other counts the game ends. Amigo's
     # cards name no number of players (Rio Grande's do): the deal's own count must bring four to the trial.
-    house = _written(tmp_path, "deal.yaml", f"""\
+    house = _written(
+        tmp_path,
+        "deal.yaml",
+        f"""\
 extends: {parent}
 id: deal-at-four
 setup:
   - {{id: deal, count: {{by-players: {{4: 40}}, otherwise: 5}}}}
-""")
+""",
+    )
     from engine.conformance import trial_player_counts
 
     assert 4 in trial_player_counts(load_ruleset(house))
@@ -319,12 +359,17 @@ def test_a_player_left_with_no_legal_action_stops_every_command_at_the_step_that
     house = _written(tmp_path, "no-field.yaml", NO_FIELD)
     seats = "bot:random,bot:random,bot:random"
     validated = cardrules("validate", str(house))
-    played = cardrules_process("play", "-r", str(house), "--players", seats, "--seed", "1",
-                               "--log", str(tmp_path / "stuck.json"))
-    simulated = cardrules_process("simulate", "-r", str(house), "--players", seats, "--games", "3", "--jobs", "1",
-                                  "--seed", "1")
-    for output, status in ((validated.output, validated.exit_code), (played.stderr, played.returncode),
-                           (simulated.stderr, simulated.returncode)):
+    played = cardrules_process(
+        "play", "-r", str(house), "--players", seats, "--seed", "1", "--log", str(tmp_path / "stuck.json")
+    )
+    simulated = cardrules_process(
+        "simulate", "-r", str(house), "--players", seats, "--games", "3", "--jobs", "1", "--seed", "1"
+    )
+    for output, status in (
+        (validated.output, validated.exit_code),
+        (played.stderr, played.returncode),
+        (simulated.stderr, simulated.returncode),
+    ):
         assert status == 1 and "Traceback" not in output, output
         found = LOCATED.search(output)
         assert found and found["file"] == str(house), output
@@ -339,18 +384,34 @@ def test_an_end_condition_far_away_is_played_to_its_end_but_refused_by_validate(
     # the last exhaustion comes when the discard pile is empty, whatever the count. Nothing in play guesses from
     # the count's pace, so the game is played to its end; `validate` refuses it as too far away, since a random
     # game takes over 40,000 decisions, twenty times the longest shipped game.
-    house = _written(tmp_path, "far.yaml", "extends: bohnanza/amigo\nid: far-end\nend:\n"
-                                           "  - {id: final-exhaustion, count: 1000000}\n")
-    played = cardrules_process("simulate", "-r", str(house), "--players", "bot:random,bot:random,bot:random",
-                               "--games", "1", "--jobs", "1", "--seed", "1", "--json")
+    house = _written(
+        tmp_path, "far.yaml", "extends: bohnanza/amigo\nid: far-end\nend:\n  - {id: final-exhaustion, count: 1000000}\n"
+    )
+    played = cardrules_process(
+        "simulate",
+        "-r",
+        str(house),
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--seed",
+        "1",
+        "--json",
+    )
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["rulesets"][0]["games"] == 1
     done = cardrules("validate", str(house))
     assert done.exit_code == 1
     found = LOCATED.search(done.output)
     assert found and found["file"] == str(house) and found["path"] == "$.end", done.output
-    assert re.match(r"3 players, seed \d+: a random game did not end within 20000 decisions: its end conditions "
-                    r"are out of reach, or too far away", found["message"]), found["message"]
+    assert re.match(
+        r"3 players, seed \d+: a random game did not end within 20000 decisions: its end conditions "
+        r"are out of reach, or too far away",
+        found["message"],
+    ), found["message"]
 
 
 HIGH_BOHN_400 = """\

@@ -1,12 +1,16 @@
 """The interpreter names no particular game: game knowledge lives in rulesets/ and locales/ only."""
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
-GAME_WORDS = re.compile(r"luxury|prestige|scandal|theft|high.?society|\bbeans?\b|bohn|chili|stink|\bsoy\b|"
-                        r"black.?eyed|\bcocoa\b|beanometer", re.IGNORECASE)
+GAME_WORDS = re.compile(
+    r"luxury|prestige|scandal|theft|high.?society|\bbeans?\b|bohn|chili|stink|\bsoy\b|"
+    r"black.?eyed|\bcocoa\b|beanometer",
+    re.IGNORECASE,
+)
 
 
 def test_no_python_file_in_the_engine_names_a_game():

@@ -1,17 +1,18 @@
 """Scoring explained like the rulebook's worked example."""
+
 from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from game_fixtures import sample_ruleset
 
 from engine.core.scoring import Holdings
 from engine.core.scoring import score_players as score_holdings
 from engine.language.ruleset import load_ruleset
 from engine.text.explain import explain_result, format_factor, summarize_result
 from engine.text.i18n import set_language
-from game_fixtures import sample_ruleset
 
 
 @pytest.fixture(autouse=True)
@@ -26,16 +27,17 @@ def japanese():
 
 def score_players(ruleset, players):
     """Score ``(name, cards won, money in hand)`` seats as a table gives them."""
-    return score_holdings(ruleset, [Holdings(name, tuple(cards), {"money": money}, {"won": tuple(cards)})
-                                    for name, cards, money in players])
+    return score_holdings(
+        ruleset,
+        [Holdings(name, tuple(cards), {"money": money}, {"won": tuple(cards)}) for name, cards, money in players],
+    )
 
 
 RULEBOOK_HAND = ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"]
 
 
 def test_the_rulebook_example_reads_step_by_step_with_running_totals(japanese):
-    result = score_players(japanese, [("Ann", RULEBOOK_HAND, 26000), ("Bo", ["luxury-1"], 5000),
-                                      ("Cy", [], 1000)])
+    result = score_players(japanese, [("Ann", RULEBOOK_HAND, 26000), ("Bo", ["luxury-1"], 5000), ("Cy", [], 1000)])
     lines = explain_result(japanese, result)
     assert lines[:7] == [
         "Ann: 26,000 in hand",
@@ -61,26 +63,35 @@ def test_when_everyone_is_poorest_nobody_wins(japanese):
 
 
 def test_a_tie_broken_by_money_says_so(japanese):
-    result = score_players(japanese, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-2", "luxury-3"], 25000),
-                                      ("Cy", [], 1000)])
+    result = score_players(
+        japanese, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-2", "luxury-3"], 25000), ("Cy", [], 1000)]
+    )
     assert explain_result(japanese, result)[-2:] == [
-        "Winner: Bo with 5.", "Ann and Bo tied on score; decided by most money in hand."]
+        "Winner: Bo with 5.",
+        "Ann and Bo tied on score; decided by most money in hand.",
+    ]
 
 
 def test_a_tie_left_after_every_tiebreak_is_a_shared_win(japanese):
-    result = score_players(japanese, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-2", "luxury-3"], 20000),
-                                      ("Cy", [], 1000)])
+    result = score_players(
+        japanese, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-2", "luxury-3"], 20000), ("Cy", [], 1000)]
+    )
     assert explain_result(japanese, result)[-2:] == [
-        "Winners: Ann and Bo with 5 each.", "Ann and Bo are still tied after every tiebreak and share the win."]
+        "Winners: Ann and Bo with 5 each.",
+        "Ann and Bo are still tied after every tiebreak and share the win.",
+    ]
 
 
 def test_the_korean_floor_is_shown_when_it_lifts_a_score():
     korean = load_ruleset("high-society/ko")
-    result = score_players(korean, [("Ann", ["luxury-2", "debt", "prestige-1"], 10), ("Bo", [], 5),
-                                    ("Cy", [], 1)])
+    result = score_players(korean, [("Ann", ["luxury-2", "debt", "prestige-1"], 10), ("Bo", [], 5), ("Cy", [], 1)])
     assert explain_result(korean, result)[1:6] == [
-        "  Luxury 2 = 2", "  Gambling debt -5 = -3", "  raised to at least 0 = 0", "  Prestige x2 = 0",
-        "  Score: 0"]
+        "  Luxury 2 = 2",
+        "  Gambling debt -5 = -3",
+        "  raised to at least 0 = 0",
+        "  Prestige x2 = 0",
+        "  Score: 0",
+    ]
 
 
 def test_rounding_down_is_shown_when_it_changes_the_score():
@@ -93,8 +104,9 @@ def test_rounding_down_is_shown_when_it_changes_the_score():
 
 
 def test_every_explanation_ends_on_the_score_it_explains(japanese):
-    result = score_players(japanese, [("Ann", RULEBOOK_HAND, 1), ("Bo", ["luxury-10", "prestige-3"], 2),
-                                      ("Cy", ["debt"], 3)])
+    result = score_players(
+        japanese, [("Ann", RULEBOOK_HAND, 1), ("Bo", ["luxury-10", "prestige-3"], 2), ("Cy", ["debt"], 3)]
+    )
     lines = explain_result(japanese, result)
     for player in result.players:
         start = lines.index(next(line for line in lines if line.startswith(player.name + ":")))
@@ -108,22 +120,39 @@ def test_factors_are_written_as_the_rules_write_them(factor, text):
 
 
 def test_points_for_a_measure_are_shown_with_the_measure_s_name():
-    ruleset = sample_ruleset(extra="\n".join([
-        "scoring:", "  steps:",
-        "    - {id: money-points, kind: add-measure, measure: money, factor: 1/10000, rounding: floor}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "scoring:",
+                "  steps:",
+                "    - {id: money-points, kind: add-measure, measure: money, factor: 1/10000, rounding: floor}",
+            ]
+        )
+    )
     result = score_players(ruleset, [("Ann", RULEBOOK_HAND, 26000), ("Bo", [], 5000), ("Cy", [], 1000)])
     lines = explain_result(ruleset, result)
     assert lines[5:8] == ["  Scandal x1/2 = 14", "  money in hand +2 = 16", "  Score: 16"]
 
 
 def test_a_tie_broken_by_the_most_cards_of_a_kind_says_so():
-    ruleset = sample_ruleset(tiebreak=("most-titles",), extra="\n".join([
-        "tiebreak-criteria:", "  most-titles: {kind: most-cards, tag: prestige, description: most titles held}",
-        "option-definitions:", "  tiebreak: {values: [money, highest-luxury, most-titles]}"]))
-    result = score_players(ruleset, [("Ann", ["luxury-2", "prestige-1", "prestige-2"], 1000),
-                                     ("Bo", ["luxury-8"], 9000), ("Cy", [], 500)])
+    ruleset = sample_ruleset(
+        tiebreak=("most-titles",),
+        extra="\n".join(
+            [
+                "tiebreak-criteria:",
+                "  most-titles: {kind: most-cards, tag: prestige, description: most titles held}",
+                "option-definitions:",
+                "  tiebreak: {values: [money, highest-luxury, most-titles]}",
+            ]
+        ),
+    )
+    result = score_players(
+        ruleset, [("Ann", ["luxury-2", "prestige-1", "prestige-2"], 1000), ("Bo", ["luxury-8"], 9000), ("Cy", [], 500)]
+    )
     assert explain_result(ruleset, result)[-2:] == [
-        "Winner: Ann with 8.", "Ann and Bo tied on score; decided by most titles held."]
+        "Winner: Ann with 8.",
+        "Ann and Bo tied on score; decided by most titles held.",
+    ]
 
 
 def test_with_ties_sole_nobody_tied_for_the_least_is_named_as_out():

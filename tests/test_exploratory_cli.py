@@ -1,4 +1,5 @@
 """Found by exploratory testing: what a demanding user ran and what went wrong before."""
+
 from __future__ import annotations
 
 from tests.cli_helpers import cardrules_process
@@ -13,8 +14,18 @@ def test_starting_a_new_language_prints_nothing_on_stderr(tmp_path):
 
 
 def test_a_single_simulated_game_is_counted_in_the_singular():
-    run = cardrules_process("simulate", "-r", "high-society/ja", "--games", "1", "--seed", "3",
-                            "--players", "bot:random,bot:random,bot:random", env={"COLUMNS": "200"})
+    run = cardrules_process(
+        "simulate",
+        "-r",
+        "high-society/ja",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        env={"COLUMNS": "200"},
+    )
     assert run.returncode == 0, run.stderr
     assert "1 game per ruleset, seats" in run.stdout
     assert "Win rate per seat, 1 game per ruleset" in run.stdout
@@ -34,8 +45,11 @@ def write(path, text):
 
 
 def test_a_decimal_in_a_table_is_quoted_as_the_player_wrote_it_not_as_a_fraction(tmp_path):
-    table = write(tmp_path / "t.yaml", "ruleset: high-society/ko\nplayers:\n  A: {cards: [], money: 3}\n"
-                                       "  B: {cards: [], money: 1}\n  C: {cards: [], money: 1.25}\n")
+    table = write(
+        tmp_path / "t.yaml",
+        "ruleset: high-society/ko\nplayers:\n  A: {cards: [], money: 3}\n"
+        "  B: {cards: [], money: 1}\n  C: {cards: [], money: 1.25}\n",
+    )
     run = cardrules_process("score", str(table))
     assert run.returncode == 1
     assert "t.yaml:5:25: $.players.C.money: expected a whole number, got 1.25" in run.stderr
@@ -43,8 +57,11 @@ def test_a_decimal_in_a_table_is_quoted_as_the_player_wrote_it_not_as_a_fraction
 
 
 def test_a_whole_number_written_with_a_decimal_point_is_refused_without_claiming_it_is_not_whole(tmp_path):
-    table = write(tmp_path / "t.json", '{"ruleset": "high-society/ja", "players": {"A": {"cards": [], "money": 1000.0},'
-                                       ' "B": {"cards": [], "money": 0}, "C": {"cards": [], "money": 0}}}')
+    table = write(
+        tmp_path / "t.json",
+        '{"ruleset": "high-society/ja", "players": {"A": {"cards": [], "money": 1000.0},'
+        ' "B": {"cards": [], "money": 0}, "C": {"cards": [], "money": 0}}}',
+    )
     run = cardrules_process("score", str(table))
     assert run.returncode == 1
     assert "expected a whole number, got 1000.0" in run.stderr
@@ -60,8 +77,21 @@ def test_a_list_of_one_item_is_counted_in_the_singular(tmp_path):
 
 def test_a_full_disk_under_the_logs_is_a_clear_message_not_a_traceback():
     # /dev/full accepts the open and fails every write with "No space left on device".
-    run = cardrules_process("simulate", "-r", "high-society/ja", "--games", "2", "--seed", "1", "--jobs", "1",
-                            "--players", "bot:random,bot:random,bot:random", "--logs", "/dev/full")
+    run = cardrules_process(
+        "simulate",
+        "-r",
+        "high-society/ja",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--logs",
+        "/dev/full",
+    )
     assert "Traceback" not in run.stderr
     # The games were played: their statistics are shown, the lost logs are told, and the exit status is 1.
     assert run.returncode == 1
@@ -76,8 +106,8 @@ def test_a_log_is_never_saved_over_a_device_or_pipe(tmp_path):
 
     import pytest
 
-    from engine.formats import gamelog
     from engine.errors import LogError
+    from engine.formats import gamelog
 
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
@@ -108,19 +138,29 @@ def test_output_to_a_full_disk_is_a_one_line_error_and_exit_1(tmp_path):
 
     from tests.cli_helpers import REPO
 
-    table = write(tmp_path / "t.yaml", "ruleset: high-society/ja\nplayers:\n  A: {cards: [luxury-3], money: 1000}\n"
-                                       "  B: {cards: [], money: 2000}\n  C: {cards: [], money: 3000}\n")
+    table = write(
+        tmp_path / "t.yaml",
+        "ruleset: high-society/ja\nplayers:\n  A: {cards: [luxury-3], money: 1000}\n"
+        "  B: {cards: [], money: 2000}\n  C: {cards: [], money: 3000}\n",
+    )
     with open("/dev/full", "w") as full:
-        run = subprocess.run([sys.executable, "-m", "engine", "score", str(table), "--explain", "--lang", "en"],
-                             stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
-                             env={**os.environ, "PYTHONPATH": str(REPO)})
+        run = subprocess.run(
+            [sys.executable, "-m", "engine", "score", str(table), "--explain", "--lang", "en"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
     assert run.returncode == 1
     assert run.stderr == "cardrules: cannot write the output: No space left on device\n"
 
 
 def test_a_log_that_does_not_match_the_format_is_explained_in_the_readers_language(tmp_path):
-    log = write(tmp_path / "log.json", '{"ruleset": "high-society/ja", "players": "x", "first_player": -1,'
-                                       ' "deck": [], "actions": []}')
+    log = write(
+        tmp_path / "log.json",
+        '{"ruleset": "high-society/ja", "players": "x", "first_player": -1, "deck": [], "actions": []}',
+    )
     english = cardrules_process("replay", str(log))
     assert english.returncode == 1
     assert f"{log}:1:43: $.players: does not match the log format: expected a list, got 'x'" in english.stderr
@@ -154,15 +194,30 @@ def test_each_missing_key_of_a_table_is_named_once(tmp_path):
 def test_logs_of_a_house_rule_file_outside_the_roots_replay_from_anywhere(tmp_path):
     import json
 
-    house = write(tmp_path / "my-table.yaml", "extends: high-society/ja\noptions:\n  debt-floor: 0\n")
+    write(tmp_path / "my-table.yaml", "extends: high-society/ja\noptions:\n  debt-floor: 0\n")
     (tmp_path / "out").mkdir()
     logs = tmp_path / "out" / "games.jsonl"
-    run = cardrules_process("simulate", "-r", "my-table.yaml", "--games", "2", "--seed", "4", "--jobs", "1",
-                            "--players", "bot:random,bot:random,bot:random", "--logs", str(logs), cwd=tmp_path)
+    run = cardrules_process(
+        "simulate",
+        "-r",
+        "my-table.yaml",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--logs",
+        str(logs),
+        cwd=tmp_path,
+    )
     assert run.returncode == 0, run.stderr
     # Like `play --log`: the house rule is named by its path relative to the log file.
-    assert {json.loads(line)["ruleset"] for line in logs.read_text(encoding="utf-8").splitlines()} == \
-        {"../my-table.yaml"}
+    assert {json.loads(line)["ruleset"] for line in logs.read_text(encoding="utf-8").splitlines()} == {
+        "../my-table.yaml"
+    }
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     replayed = cardrules_process("replay", str(logs), "--json", cwd=elsewhere)
@@ -226,13 +281,16 @@ def test_a_number_too_large_in_a_log_is_refused_quickly(tmp_path):
     assert "has too large an exponent" in run.stderr
 
 
-@__import__("pytest").mark.parametrize("text, english", [
-    ('{"a": 1,,}', "a key in double quotes was expected"),
-    ('{"a" 1}', "':' was expected"),
-    ("[1 2]", "',' was expected"),
-    ('{"a": ', "a value was expected"),
-    ('{"a": "abc', "this text has no closing double quote"),
-])
+@__import__("pytest").mark.parametrize(
+    "text, english",
+    [
+        ('{"a": 1,,}', "a key in double quotes was expected"),
+        ('{"a" 1}', "':' was expected"),
+        ("[1 2]", "',' was expected"),
+        ('{"a": ', "a value was expected"),
+        ('{"a": "abc', "this text has no closing double quote"),
+    ],
+)
 def test_a_json_syntax_error_in_a_log_is_explained_in_the_readers_language(tmp_path, text, english):
     log = write(tmp_path / "log.json", text)
     run = cardrules_process("replay", str(log))
@@ -245,13 +303,15 @@ def test_a_json_syntax_error_in_a_log_is_explained_in_the_readers_language(tmp_p
 
 
 def test_a_name_in_the_wrong_case_gets_the_right_spelling_suggested(tmp_path):
-    table = write(tmp_path / "t.yaml", "ruleset: high-society/ja\nplayers:\n  A: {cards: [LUXURY-2]}\n"
-                                       "  B: {}\n  C: {}\n")
+    table = write(
+        tmp_path / "t.yaml", "ruleset: high-society/ja\nplayers:\n  A: {cards: [LUXURY-2]}\n  B: {}\n  C: {}\n"
+    )
     scored = cardrules_process("score", str(table))
     assert scored.returncode == 1
     assert "unknown card LUXURY-2 (did you mean luxury-2?)" in scored.stderr
-    simulated = cardrules_process("simulate", "-r", "HIGH-SOCIETY/JA", "--games", "1",
-                                  "--players", "bot:random,bot:random,bot:random")
+    simulated = cardrules_process(
+        "simulate", "-r", "HIGH-SOCIETY/JA", "--games", "1", "--players", "bot:random,bot:random,bot:random"
+    )
     # A name on -r that names nothing is a mistake in the command line (exit 2), still with the hint.
     assert simulated.returncode == 2
     assert "unknown ruleset 'HIGH-SOCIETY/JA' (did you mean 'high-society/ja'?)" in simulated.stderr

@@ -1,4 +1,5 @@
 """Numbers, money, names and lists read the way each edition's readers write them (CLDR)."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -8,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.language.ruleset import load_ruleset
 from engine.text import i18n
 from engine.text.formatting import (
     card_name,
     criterion_description,
-    format_list,
     format_amount,
+    format_list,
     format_number,
     format_score,
     tag_name,
 )
-from engine.language.ruleset import load_ruleset
 
 
 @pytest.fixture
@@ -84,11 +85,15 @@ def test_large_numbers_are_grouped():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.fractions(min_value=-10**9, max_value=10**9, max_denominator=1000),
-                 # Past the decimal context's 28 digits, up to what a 30-digit factor makes of a score.
-                 st.tuples(st.integers(10 ** 28, 10 ** 62), st.sampled_from([1, -1]),
-                           st.sampled_from([1, 2, 3, 8, 125, 1024, 10 ** 20]))
-                 .map(lambda parts: Fraction(parts[0] * parts[1], parts[2]))))
+@given(
+    st.one_of(
+        st.fractions(min_value=-(10**9), max_value=10**9, max_denominator=1000),
+        # Past the decimal context's 28 digits, up to what a 30-digit factor makes of a score.
+        st.tuples(
+            st.integers(10**28, 10**62), st.sampled_from([1, -1]), st.sampled_from([1, 2, 3, 8, 125, 1024, 10**20])
+        ).map(lambda parts: Fraction(parts[0] * parts[1], parts[2])),
+    )
+)
 def test_a_printed_score_reads_back_as_the_same_exact_number(score):
     text = format_score(score).replace(",", "")
     assert Fraction(text) == score
@@ -182,8 +187,10 @@ def test_a_tiebreak_criterion_is_described_in_the_readers_language_else_named():
     assert criterion_description(ruleset, "coin-flip") == "coin-flip"
 
 
-@pytest.mark.parametrize("lang, dollars, euros", [("ja", "600万ドル", "600万ユーロ"), ("ko", "600만 달러", "600만 유로"),
-                                                  ("en", "$6 million", "€6 million")])
+@pytest.mark.parametrize(
+    "lang, dollars, euros",
+    [("ja", "600万ドル", "600万ユーロ"), ("ko", "600만 달러", "600만 유로"), ("en", "$6 million", "€6 million")],
+)
 def test_the_catalog_names_the_dollar_as_players_say_it_and_other_currencies_keep_their_own_name(lang, dollars, euros):
     """Japanese players say ドル, not CLDR's 米ドル; that word is the catalog's, so a euro game still says ユーロ."""
     from types import SimpleNamespace
@@ -203,9 +210,11 @@ def test_the_catalog_names_the_dollar_as_players_say_it_and_other_currencies_kee
 
 # The largest amount a valid ruleset can reach: every money value at its limit (10**15), times the largest scale
 # (10**12), times the most cards a hand can hold; and past it.
-AMOUNTS = st.one_of(st.integers(0, 10 ** 6), st.integers(10 ** 18, 10 ** 30), st.integers(10 ** 30, 10 ** 45))
-MYRIADS = {"ja": {"京": 10 ** 16, "兆": 10 ** 12, "億": 10 ** 8, "万": 10 ** 4},
-           "ko": {"경": 10 ** 16, "조": 10 ** 12, "억": 10 ** 8, "만": 10 ** 4, "천": 10 ** 3}}
+AMOUNTS = st.one_of(st.integers(0, 10**6), st.integers(10**18, 10**30), st.integers(10**30, 10**45))
+MYRIADS = {
+    "ja": {"京": 10**16, "兆": 10**12, "億": 10**8, "万": 10**4},
+    "ko": {"경": 10**16, "조": 10**12, "억": 10**8, "만": 10**4, "천": 10**3},
+}
 
 
 @settings(max_examples=60, deadline=None)
@@ -222,7 +231,7 @@ def test_an_amount_of_any_size_is_written_whole_in_compact_words(amount, lang):
         total = 0
         for part in text.split():
             digits = part.rstrip("".join(MYRIADS[lang]))
-            unit = MYRIADS[lang].get(part[len(digits):], 1)
+            unit = MYRIADS[lang].get(part[len(digits) :], 1)
             total += int(digits.replace(",", "")) * unit
         assert total == amount, text
 
@@ -231,5 +240,7 @@ def test_the_korean_editions_amounts_at_the_largest_scale_are_written(language, 
     for lang in ("en", "ja", "ko"):
         language(lang)
         # A value of 10**15 (the schema's limit) counts 10**21 dollars once the edition's scale of 10**6 applies.
-        assert format_amount(korean_edition, 10 ** 15) == {"en": "$1,000,000,000 trillion", "ja": "100,000京ドル",
-                                                           "ko": "1,000,000,000조 달러"}[lang]
+        assert (
+            format_amount(korean_edition, 10**15)
+            == {"en": "$1,000,000,000 trillion", "ja": "100,000京ドル", "ko": "1,000,000,000조 달러"}[lang]
+        )

@@ -6,32 +6,43 @@ else may escape, and nothing may hang. Inputs are both arbitrary and
 structure-aware (a valid table or log with one part replaced by junk), so the
 checks behind the parsers are reached too, not only the syntax errors.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine.formats import gamelog
-from engine.text import i18n
 from engine.cli.validate_cmd import check_path
 from engine.errors import CardrulesError
+from engine.formats import gamelog
 from engine.formats.replay import ReplayContext, replay_file
-from engine.language.ruleset import load_ruleset
 from engine.formats.table import load_table
+from engine.language.ruleset import load_ruleset
+from engine.text import i18n
 
 TESTS = Path(__file__).resolve().parent
 GOOD_LOG = json.loads((TESTS / "logs" / "valid-ja.json").read_text(encoding="utf-8"))
 GOOD_TABLE = (TESTS / "tables" / "rulebook-example.yaml").read_text(encoding="utf-8")
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                          HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
-json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**30, 10**30), st.floats(allow_nan=False),
-                         st.text(max_size=12), st.sampled_from(["high-society/ja", "luxury-3", "bid", "pass",
-                                                                "discard", "debt", "../x.yaml", "money"]))
-json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(["high-society/ja", "luxury-3", "bid", "pass", "discard", "debt", "../x.yaml", "money"]),
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def accepted_or_located(action) -> None:
@@ -45,6 +56,7 @@ def accepted_or_located(action) -> None:
 
 # --------------------------------------------------------------------------- tables
 
+
 @FUZZ
 @given(st.binary(max_size=400))
 def test_arbitrary_bytes_as_a_table_only_raise_cardrules_errors(tmp_path, data):
@@ -56,9 +68,15 @@ def test_arbitrary_bytes_as_a_table_only_raise_cardrules_errors(tmp_path, data):
 @FUZZ
 @given(st.sampled_from(["ruleset", "players", "options", "Ann", "cards", "money", "format"]), json_values)
 def test_a_table_with_one_part_replaced_by_junk_only_raises_cardrules_errors(tmp_path, key, junk):
-    table = {"ruleset": "high-society/ja", "options": {},
-             "players": {"Ann": {"cards": ["luxury-3", "scandal"], "money": [1000, 25000]},
-                         "Bo": {"cards": ["luxury-10"], "money": 12000}, "Cy": {"money": 6000}}}
+    table = {
+        "ruleset": "high-society/ja",
+        "options": {},
+        "players": {
+            "Ann": {"cards": ["luxury-3", "scandal"], "money": [1000, 25000]},
+            "Bo": {"cards": ["luxury-10"], "money": 12000},
+            "Cy": {"money": 6000},
+        },
+    }
     if key in ("Ann",):
         table["players"]["Ann"] = junk
     elif key in ("cards", "money"):
@@ -80,6 +98,7 @@ def test_a_table_with_text_spliced_in_only_raises_cardrules_errors(tmp_path, at,
 
 # --------------------------------------------------------------------------- logs
 
+
 def replay_all(path: Path) -> None:
     for _record, _ruleset, _result in replay_file(path, ReplayContext()):
         pass
@@ -94,8 +113,25 @@ def test_arbitrary_bytes_as_a_log_only_raise_cardrules_errors(tmp_path, data, na
 
 
 @FUZZ
-@given(st.sampled_from(["ruleset", "players", "first_player", "deck", "actions", "options", "result", "format",
-                        "action 0", "action 5 player", "action 5 cards", "action 7 card"]), json_values)
+@given(
+    st.sampled_from(
+        [
+            "ruleset",
+            "players",
+            "first_player",
+            "deck",
+            "actions",
+            "options",
+            "result",
+            "format",
+            "action 0",
+            "action 5 player",
+            "action 5 cards",
+            "action 7 card",
+        ]
+    ),
+    json_values,
+)
 def test_a_log_with_one_part_replaced_by_junk_only_raises_cardrules_errors(tmp_path, key, junk):
     log = json.loads(json.dumps(GOOD_LOG))
     if key.startswith("action "):
@@ -117,8 +153,11 @@ def test_a_log_with_one_part_replaced_by_junk_only_raises_cardrules_errors(tmp_p
 def test_json_lines_with_junk_lines_among_good_ones_only_raise_cardrules_errors(tmp_path, lines):
     path = tmp_path / "logs.jsonl"
     good = json.dumps(GOOD_LOG)
-    path.write_text("\n".join(good if line == "good" else line.replace("\n", " ") for line in lines) + "\n",
-                    encoding="utf-8", errors="surrogatepass")
+    path.write_text(
+        "\n".join(good if line == "good" else line.replace("\n", " ") for line in lines) + "\n",
+        encoding="utf-8",
+        errors="surrogatepass",
+    )
     accepted_or_located(lambda: replay_all(path))
 
 
@@ -135,9 +174,30 @@ def test_a_log_with_text_spliced_in_only_raises_cardrules_errors(tmp_path, at, t
 # --------------------------------------------------------------------------- -o NAME=VALUE
 
 option_names = st.sampled_from(["debt-floor", "tiebreak", "eliminate-poorest", "rounding"]) | st.text(max_size=10)
-option_texts = st.one_of(st.text(max_size=20), st.sampled_from(
-    ["none", "null", "0", "-5", "1/2", "1/0", "0.5", "1e999999", "1e-999999", "true", "FALSE", "money,money",
-     "money,highest-luxury", ",", "floor", "9" * 5000, "1/" + "9" * 400]))
+option_texts = st.one_of(
+    st.text(max_size=20),
+    st.sampled_from(
+        [
+            "none",
+            "null",
+            "0",
+            "-5",
+            "1/2",
+            "1/0",
+            "0.5",
+            "1e999999",
+            "1e-999999",
+            "true",
+            "FALSE",
+            "money,money",
+            "money,highest-luxury",
+            ",",
+            "floor",
+            "9" * 5000,
+            "1/" + "9" * 400,
+        ]
+    ),
+)
 
 
 @FUZZ
@@ -148,12 +208,33 @@ def test_any_option_values_from_the_command_line_only_raise_cardrules_errors(opt
 
 # --------------------------------------------------------------------------- .po catalogs
 
-po_lines = st.one_of(st.text(max_size=30), st.sampled_from([
-    'msgid ""', 'msgstr ""', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"', '"Plural-Forms: nplurals=1; plural=0;\\n"',
-    '"Plural-Forms: nplurals=2; plural=n/0;\\n"', '"Plural-Forms: nplurals=x; plural=;\\n"',
-    '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Type: text/plain; charset=nonsense\\n"',
-    'msgid "You bid {amount}."', 'msgstr "{amount} bid."', 'msgstr "{oops"', 'msgid_plural "{n} cards"',
-    'msgstr[0] "a"', 'msgstr[9] "b"', 'msgctxt "x"', '#, fuzzy', '#~ msgid "old"', '"', 'msgstr[', ""]))
+po_lines = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            'msgid ""',
+            'msgstr ""',
+            '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+            '"Plural-Forms: nplurals=1; plural=0;\\n"',
+            '"Plural-Forms: nplurals=2; plural=n/0;\\n"',
+            '"Plural-Forms: nplurals=x; plural=;\\n"',
+            '"Content-Type: text/plain; charset=UTF-8\\n"',
+            '"Content-Type: text/plain; charset=nonsense\\n"',
+            'msgid "You bid {amount}."',
+            'msgstr "{amount} bid."',
+            'msgstr "{oops"',
+            'msgid_plural "{n} cards"',
+            'msgstr[0] "a"',
+            'msgstr[9] "b"',
+            'msgctxt "x"',
+            "#, fuzzy",
+            '#~ msgid "old"',
+            '"',
+            "msgstr[",
+            "",
+        ]
+    ),
+)
 
 
 @FUZZ

@@ -1,4 +1,5 @@
 """Game flow, the log form, and properties every shipped ruleset must keep."""
+
 from __future__ import annotations
 
 import collections
@@ -7,6 +8,21 @@ import random
 import textwrap
 
 import pytest
+from game_fixtures import (
+    SHIPPED,
+    deck_with_top,
+    hs_bids,
+    hs_decision,
+    hs_hand,
+    hs_mask,
+    hs_mask_values,
+    hs_passed,
+    hs_revealed,
+    hs_spent,
+    sample_ruleset,
+    shipped,
+    status_cards,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -15,14 +31,12 @@ from engine.blocks.auction.bidding import CHOICE_BASE, PASS, BidActions, subset_
 from engine.blocks.flow.conditions import make_condition
 from engine.blocks.flow.repeat import MAX_PASSES_WITHOUT_DECISION
 from engine.bots import make_bot
-from engine.core.events import PhaseStarted
 from engine.core.chance import PairedChance
+from engine.core.events import PhaseStarted
 from engine.core.game import Game
 from engine.core.state import TERMINAL
 from engine.errors import CardrulesError, IllegalActionError, LogError, RulesetError
 from engine.language.ruleset import load_ruleset
-from game_fixtures import (SHIPPED, deck_with_top, hs_bids, hs_decision, hs_hand, hs_mask, hs_mask_values,
-                           hs_passed, hs_revealed, hs_spent, sample_ruleset, shipped, status_cards)
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 RULESETS = {name: shipped(name) for name in SHIPPED}
@@ -49,8 +63,9 @@ def dealt_total(game) -> int:
 
 def money_accounted(state) -> int:
     """The money in hands, in bids on the table, and paid out of the game."""
-    return sum(sum(hs_hand(state, p)) + sum(hs_bids(state)[p]) + sum(hs_spent(state)[p])
-               for p in range(state.player_count))
+    return sum(
+        sum(hs_hand(state, p)) + sum(hs_bids(state)[p]) + sum(hs_spent(state)[p]) for p in range(state.player_count)
+    )
 
 
 def is_bid(game, action: int) -> bool:
@@ -63,6 +78,7 @@ def choosing(state) -> bool:
 
 
 # ---------------------------------------------------------------- setup and chance
+
 
 def test_every_player_is_dealt_one_money_card_of_each_value():
     game = Game(RULESETS["high-society/ko"], PLAYERS)
@@ -80,7 +96,7 @@ def test_the_same_seed_gives_the_same_deck_and_first_player():
 
     assert dealt(one) == dealt(two)
     assert dealt(one) != dealt(other)
-    assert list(one.card_ids_in("deck")) == list(reversed(one.to_log()["deck"][1:]))   # the log writes it top first
+    assert list(one.card_ids_in("deck")) == list(reversed(one.to_log()["deck"][1:]))  # the log writes it top first
 
 
 def test_a_replay_passes_the_deck_and_the_first_player():
@@ -114,6 +130,7 @@ def test_a_table_outside_the_player_count_is_refused():
 
 # ---------------------------------------------------------------- legality
 
+
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     ruleset = RULESETS["high-society/ja"]
     game = Game(ruleset, PLAYERS)
@@ -145,8 +162,8 @@ def test_legal_actions_are_pass_and_exactly_the_raises_that_beat_the_highest_tot
     game = Game(ruleset, ["Ann", "Bo", "Cy"])
     sums = game.space("bid").sums
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-9"), first_player=0)
-    state.apply_action(hs_mask(game, [4]))                 # Ann bids 4
-    legal = state.legal_actions()                          # Bo: needs more than 4 from {1, 2, 4}
+    state.apply_action(hs_mask(game, [4]))  # Ann bids 4
+    legal = state.legal_actions()  # Bo: needs more than 4 from {1, 2, 4}
     expected = [PASS] + [mask for mask in range(1, 8) if sums[mask] > 4]
     assert list(legal) == expected and len(legal) == len(expected)
     assert all(action in legal for action in expected) and 1 not in legal and 8 not in legal
@@ -156,7 +173,7 @@ def test_legal_actions_are_pass_and_exactly_the_raises_that_beat_the_highest_tot
     counts = {action: 0 for action in expected}
     for _ in range(4000):
         counts[legal.sample(rng)] += 1
-    assert min(counts.values()) > 4000 / len(expected) * 0.7    # roughly uniform, all reachable
+    assert min(counts.values()) > 4000 / len(expected) * 0.7  # roughly uniform, all reachable
 
 
 def test_the_random_bot_passes_or_bids_with_even_odds():
@@ -207,9 +224,15 @@ def test_a_replay_without_events_is_the_same_game():
 def test_malformed_log_actions_are_log_errors():
     game = Game(RULESETS["high-society/ja"], PLAYERS)
     state = game.new_initial_state(seed=1)
-    for bad in ({"action": "bid", "cards": [7000]}, {"action": "bid", "cards": []},
-                {"action": "bid", "cards": [1000, 1000]}, {"action": "discard", "card": "joker"},
-                {"action": "steal"}, ["pass"], {"action": "bid", "cards": [True]}):
+    for bad in (
+        {"action": "bid", "cards": [7000]},
+        {"action": "bid", "cards": []},
+        {"action": "bid", "cards": [1000, 1000]},
+        {"action": "discard", "card": "joker"},
+        {"action": "steal"},
+        ["pass"],
+        {"action": "bid", "cards": [True]},
+    ):
         with pytest.raises(LogError):
             state.action_from_json(bad)
 
@@ -233,13 +256,31 @@ def test_events_tell_the_game_in_order():
     state.apply_action(PASS)
     told = {"reveal", "bid", "pass", "pay", "take"}
     assert [event.type for event in state.events if event.type in told] == [
-        "reveal", "bid", "pass", "pass", "pay", "take", "reveal"]
+        "reveal",
+        "bid",
+        "pass",
+        "pass",
+        "pay",
+        "take",
+        "reveal",
+    ]
     # Every decision is told before its consequences, with its log entry.
     decisions = [event for event in state.events if event.type == "decision"]
     assert [event.action for event in decisions] == state.to_log()["actions"]
     first_decision = state.events.index(decisions[0])
-    assert [event.type for event in state.events[first_decision - 1:]] == [
-        "reveal", "decision", "bid", "decision", "pass", "decision", "pass", "pay", "take", "move", "reveal"]
+    assert [event.type for event in state.events[first_decision - 1 :]] == [
+        "reveal",
+        "decision",
+        "bid",
+        "decision",
+        "pass",
+        "decision",
+        "pass",
+        "pay",
+        "take",
+        "move",
+        "reveal",
+    ]
 
 
 def test_clone_is_independent():
@@ -257,7 +298,7 @@ def test_a_clone_in_the_middle_of_an_auction_plays_on_alone():
     state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-9", "luxury-1"), first_player=0)
     state.apply_action(hs_mask(game, [1000]))
     copy = state.clone()
-    copy.apply_action(hs_mask(game, [2000]))                  # Bo raises in the copy only
+    copy.apply_action(hs_mask(game, [2000]))  # Bo raises in the copy only
     copy.apply_action(PASS)
     assert hs_bids(state) == [[1000], [], [], []] and hs_decision(state)["highest"] == 1000
     assert hs_passed(state) == [False] * 4 and state.current_player() == 1
@@ -291,11 +332,11 @@ def test_a_clone_draws_what_the_original_draws_from_every_kind_of_chance(source)
     if source == "paired":
         state = game.new_initial_state(chance_source=PairedChance(3, 7), record_events=False)
     elif source == "recorded":
-        state = game.new_initial_state(deck=log["deck"], first_player=log["first_player"], chance=log["chance"],
-                                       record_events=False)
+        state = game.new_initial_state(
+            deck=log["deck"], first_player=log["first_player"], chance=log["chance"], record_events=False
+        )
     else:  # the deck recorded, later reshuffles drawn from the seed
-        state = game.new_initial_state(seed=5, deck=log["deck"], first_player=log["first_player"],
-                                       record_events=False)
+        state = game.new_initial_state(seed=5, deck=log["deck"], first_player=log["first_player"], record_events=False)
     rng = random.Random(9)
     for entry in log["actions"][:40]:
         state.apply_action(state.legal_actions().sample(rng) if source == "paired" else state.action_from_json(entry))
@@ -320,22 +361,25 @@ def test_observation_shows_only_the_players_own_hand_and_public_facts():
     seat = state.current_player()
     obs = state.observation(seat)
     assert obs.cards("hand", seat) == state.card_ids_in("hand", seat) and obs.player == seat
-    assert all(obs.cards("hand", other) is None and obs.count("hand", other) == state.count_in("hand", other)
-               for other in range(4) if other != seat)
+    assert all(
+        obs.cards("hand", other) is None and obs.count("hand", other) == state.count_in("hand", other)
+        for other in range(4)
+        if other != seat
+    )
     assert obs.decision["highest"] == max(obs.decision["totals"]) and obs.cards("revealed") == (hs_revealed(state),)
     assert sum(count for card, count in obs.unseen().items() if "money" not in card) == 15
     assert obs.count("deck") == 15 and obs.cards("deck") is None
     assert [(end["tag"], end["count"]) for end in obs.rules.end_conditions if end.get("tag")] == [("red", 4)]
     assert obs.current_player == seat
     assert tuple(obs.count("hand", p) + obs.count("bid", p) for p in range(4)) == (11, 11, 11, 11)
-    assert obs.measure("money", (seat + 1) % 4) == sum(game.space("bid").values)     # public: everyone can count it
+    assert obs.measure("money", (seat + 1) % 4) == sum(game.space("bid").values)  # public: everyone can count it
 
 
 def test_observations_compare_what_is_visible_only():
     game = Game(RULESETS["high-society/ja"], PLAYERS)
     one = game.new_initial_state(deck=deck_with_top(game.ruleset, "luxury-2", "luxury-3"), first_player=0)
     two = game.new_initial_state(deck=deck_with_top(game.ruleset, "luxury-2", "luxury-5"), first_player=0)
-    assert one.observation(0) == two.observation(0)        # the deck's order is hidden from everyone
+    assert one.observation(0) == two.observation(0)  # the deck's order is hidden from everyone
     one.apply_action(hs_mask(game, [1000]))
     assert one.observation(0) != two.observation(0)
 
@@ -368,12 +412,15 @@ def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name
         assert obs.unseen() == every_card - shown
         assert obs.unseen_by_type() == tuple(obs.unseen()[card_id] for card_id in game.cards.ids)
         for spec in game.zones.specs:
-            for owner in (range(len(PLAYERS)) if spec.per_player else (None,)):
+            for owner in range(len(PLAYERS)) if spec.per_player else (None,):
                 cards = obs.cards(spec.id, owner)
                 assert obs.card_types(spec.id, owner) == (
-                    None if cards is None else tuple(game.cards.index_of_id[card] for card in cards))
-                assert (cards, obs.count(spec.id, owner)) == (obs.zone(spec.id, owner).cards,
-                                                              obs.zone(spec.id, owner).count)
+                    None if cards is None else tuple(game.cards.index_of_id[card] for card in cards)
+                )
+                assert (cards, obs.count(spec.id, owner)) == (
+                    obs.zone(spec.id, owner).cards,
+                    obs.zone(spec.id, owner).count,
+                )
     for zone_id in zone_ids:
         spec = game.zones.zone(zone_id)
         owners = range(len(PLAYERS)) if spec.per_player else (None,)
@@ -384,16 +431,22 @@ def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name
         for one in observations:
             key = one.zone_key(zone_id)
             # A zone whose cards the viewer cannot see gives its count (or nothing), never its contents.
-            assert [part for part, (cards, _count) in zip(key, views(one)) if cards is None] == \
-                [count for cards, count in views(one) if cards is None], zone_id
+            assert [part for part, (cards, _count) in zip(key, views(one)) if cards is None] == [
+                count for cards, count in views(one) if cards is None
+            ], zone_id
             for two in observations:
                 if one.player == two.player and key == two.zone_key(zone_id):
                     assert views(one) == views(two), zone_id
 
 
 @settings(max_examples=200, deadline=None)
-@given(hand=st.integers(0, 127), own=st.integers(0, 40), highest=st.integers(0, 120), seed=st.integers(0, 99),
-       can_pass=st.booleans())
+@given(
+    hand=st.integers(0, 127),
+    own=st.integers(0, 40),
+    highest=st.integers(0, 120),
+    seed=st.integers(0, 99),
+    can_pass=st.booleans(),
+)
 def test_legal_actions_membership_listing_and_sampling_agree(hand, own, highest, seed, can_pass):
     sums = subset_sums((1, 2, 3, 5, 8, 13, 21))
     legal = BidActions(hand, own, highest, sums, can_pass=can_pass)
@@ -471,10 +524,19 @@ DECK_EMPTY = "[{id: deck-empty, kind: deck-empty}]"
 
 def round_flow(*steps: str, auction: str = "{id: auction, kind: ascending}") -> str:
     """A loop of rounds: check the end, reveal a card, sell it, then ``steps``."""
-    return "\n".join(["- id: round", "  kind: repeat", "  steps:",
-                      "    - {id: round-start, kind: check-end}",
-                      "    - {id: reveal, kind: reveal, from: deck, to: revealed, player: start}",
-                      *("    - " + line for line in [auction, *steps])]) + "\n"
+    return (
+        "\n".join(
+            [
+                "- id: round",
+                "  kind: repeat",
+                "  steps:",
+                "    - {id: round-start, kind: check-end}",
+                "    - {id: reveal, kind: reveal, from: deck, to: revealed, player: start}",
+                *("    - " + line for line in [auction, *steps]),
+            ]
+        )
+        + "\n"
+    )
 
 
 def tiny(tmp_path, flow: str, *, end: str = "[]"):
@@ -505,14 +567,17 @@ def told(state, kind: str) -> list:
 
 
 def test_a_sequence_runs_its_steps_once_in_order_and_the_game_ends_with_the_flow(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - kind: sequence
           steps:
             - {kind: reveal, from: deck, to: revealed, player: start}
             - {id: first-sale, kind: ascending}
             - {kind: reveal, from: deck, to: revealed, player: start}
             - {id: second-sale, kind: ascending}
-        """)
+        """,
+    )
     assert hs_decision(state)["step"] == "first-sale"
     state.apply_action(PASS)
     state.apply_action(PASS)
@@ -523,7 +588,9 @@ def test_a_sequence_runs_its_steps_once_in_order_and_the_game_ends_with_the_flow
 
 
 def test_repeat_runs_until_its_condition_holds_before_a_pass(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - id: round
           kind: repeat
           until: {empty: deck}
@@ -531,7 +598,8 @@ def test_repeat_runs_until_its_condition_holds_before_a_pass(tmp_path):
             - {kind: reveal, from: deck, to: revealed, player: start}
             - {kind: ascending}
             - {kind: set-player, player: start, to: taker}
-        """)
+        """,
+    )
     pass_to_the_end(state)
     assert state.end_reason == "flow" and state.round_number == 5
     assert [reveal.round for reveal in told(state, "reveal")] == [1, 2, 3, 4, 5]
@@ -539,13 +607,16 @@ def test_repeat_runs_until_its_condition_holds_before_a_pass(tmp_path):
 
 
 def test_repeat_whose_condition_holds_at_once_runs_no_pass(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - kind: repeat
           until: {empty: revealed}
           steps:
             - {kind: reveal, from: deck, to: revealed, player: start}
             - {kind: ascending}
-        """)
+        """,
+    )
     assert state.is_terminal() and state.end_reason == "flow"
     assert state.round_number == 0 and state.history == [] and told(state, "reveal") == []
     assert state.result().winners == ("Player 1", "Player 2", "Player 3")
@@ -560,20 +631,23 @@ def test_a_round_loop_ends_with_an_end_condition(tmp_path):
 
 
 def test_set_player_next_gives_the_next_round_to_the_player_after_the_taker(tmp_path):
-    game, state = tiny_game(tmp_path, round_flow("{kind: set-player, player: start, to: taker, next: true}"),
-                            end=DECK_EMPTY)
-    state.apply_action(hs_mask(game, [1]))          # Ann bids; Bo and Cy pass: Ann takes the first gem
+    game, state = tiny_game(
+        tmp_path, round_flow("{kind: set-player, player: start, to: taker, next: true}"), end=DECK_EMPTY
+    )
+    state.apply_action(hs_mask(game, [1]))  # Ann bids; Bo and Cy pass: Ann takes the first gem
     state.apply_action(PASS)
     state.apply_action(PASS)
     assert state.observation(0).variables["taker"] == 0
-    assert told(state, "reveal")[-1].player == 1 and state.current_player() == 1      # Bo, after Ann, starts
+    assert told(state, "reveal")[-1].player == 1 and state.current_player() == 1  # Bo, after Ann, starts
     state.apply_action(PASS)
-    state.apply_action(PASS)                        # Bo, Cy pass: Ann takes again; Bo starts again
+    state.apply_action(PASS)  # Bo, Cy pass: Ann takes again; Bo starts again
     assert state.current_player() == 1 and state.observation(0).variables["start"] == 1
 
 
 def test_each_player_runs_the_steps_for_every_player_clockwise_and_skips_as_told(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - kind: each-player
           from: start
           as: seller
@@ -581,7 +655,9 @@ def test_each_player_runs_the_steps_for_every_player_clockwise_and_skips_as_told
           steps:
             - {kind: reveal, from: deck, to: revealed, player: seller}
             - {kind: ascending, start: seller}
-        """, first=1)
+        """,
+        first=1,
+    )
     # Bo sells first: Bo and Cy pass, Ann takes; Cy sells: Cy and Ann pass, Bo takes; Ann has a card: skipped
     assert pass_to_the_end(state) == [1, 2, 2, 0]
     assert [reveal.player for reveal in told(state, "reveal")] == [1, 2]
@@ -590,27 +666,34 @@ def test_each_player_runs_the_steps_for_every_player_clockwise_and_skips_as_told
 
 
 def test_each_player_keeps_its_order_when_the_steps_change_the_first_player(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - kind: each-player
           from: start
           steps:
             - {kind: reveal, from: deck, to: revealed, player: player}
             - {kind: ascending, start: player}
             - {kind: set-player, player: start, to: taker}
-        """)
+        """,
+    )
     pass_to_the_end(state)
     assert [reveal.player for reveal in told(state, "reveal")] == [0, 1, 2]
 
 
 def test_turns_pass_clockwise_from_the_first_player_and_count_rounds(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - id: turn
           kind: turns
           until: {empty: deck}
           steps:
             - {kind: reveal, from: deck, to: revealed, player: active}
             - {kind: ascending, start: active}
-        """, first=2)
+        """,
+        first=2,
+    )
     turns = []
     while not state.is_terminal():
         turns.append((state.round_number, state.observation(0).variables["active"]))
@@ -621,7 +704,9 @@ def test_turns_pass_clockwise_from_the_first_player_and_count_rounds(tmp_path):
 
 
 def test_phases_are_announced_and_observed(tmp_path):
-    game, state = tiny_game(tmp_path, """
+    game, state = tiny_game(
+        tmp_path,
+        """
         - id: turn
           kind: turns
           until: {empty: deck}
@@ -632,7 +717,9 @@ def test_phases_are_announced_and_observed(tmp_path):
               steps:
                 - {kind: reveal, from: deck, to: revealed, player: active}
                 - {kind: ascending, start: active}
-        """, first=1)
+        """,
+        first=1,
+    )
     assert state.observation(0).phases == ("market",)
     assert told(state, "phase") == [PhaseStarted("market", 1)]
     pass_to_the_end(state)
@@ -640,18 +727,21 @@ def test_phases_are_announced_and_observed(tmp_path):
     assert state.observation(0).phases == ()
 
 
-SWITCH = round_flow("{kind: set-player, player: start, to: taker}", auction="""id: sale
+SWITCH = round_flow(
+    "{kind: set-player, player: start, to: taker}",
+    auction="""id: sale
       kind: switch
       zone: revealed
       cases:
         - {id: crown-sale, when: {tag: crown}, kind: first-pass-takes}
-        - {id: gem-sale, kind: ascending}""")
+        - {id: gem-sale, kind: ascending}""",
+)
 
 
 def test_a_switch_holds_the_first_case_that_matches_the_card(tmp_path):
     game, state = tiny_game(tmp_path, SWITCH, deck=["crown"] + ["gem"] * 4, end=DECK_EMPTY)
     assert hs_decision(state)["kind"] == "first-pass-takes" and hs_decision(state)["step"] == "crown-sale"
-    state.apply_action(PASS)                        # Ann passes first: the crown is hers
+    state.apply_action(PASS)  # Ann passes first: the crown is hers
     assert state.card_ids_in("won", 0) == ("crown",)
     assert hs_decision(state)["kind"] == "ascending" and hs_decision(state)["step"] == "gem-sale"
     pass_to_the_end(state)
@@ -662,31 +752,36 @@ def test_a_switch_must_have_a_case_for_every_card_and_no_unreachable_case(tmp_pa
     uncovered = SWITCH.replace("        - {id: gem-sale, kind: ascending}\n", "")
     with pytest.raises(RulesetError, match="no case is chosen for gem"):
         tiny(tmp_path, uncovered, end=DECK_EMPTY)
-    unreachable = SWITCH.replace("{id: crown-sale, when: {tag: crown}, kind: first-pass-takes}",
-                                 "{id: crown-sale, kind: first-pass-takes}")
+    unreachable = SWITCH.replace(
+        "{id: crown-sale, when: {tag: crown}, kind: first-pass-takes}", "{id: crown-sale, kind: first-pass-takes}"
+    )
     with pytest.raises(RulesetError, match="this case is never chosen"):
         tiny(tmp_path, unreachable, end=DECK_EMPTY)
 
 
 def test_a_loop_that_never_decides_is_refused_instead_of_hanging(tmp_path):
-    for flow in ("""
+    for flow in (
+        """
         - id: idle
           kind: repeat
           steps:
             - {kind: set-player, player: start, to: active}
-        """, """
+        """,
+        """
         - id: idle
           kind: repeat
           steps:
             - kind: sequence
               steps:
                 - {kind: set-player, player: start, to: active}
-        """, """
+        """,
+        """
         - id: idle
           kind: turns
           steps:
             - {id: nothing, kind: phase, steps: [{kind: set-player, player: start, to: active}]}
-        """):
+        """,
+    ):
         game = Game(tiny(tmp_path, flow), 3)
         with pytest.raises(RulesetError, match=f"the loop idle ran {MAX_PASSES_WITHOUT_DECISION} times"):
             game.new_initial_state(seed=1)
@@ -700,29 +795,34 @@ def test_a_loop_with_a_decision_in_every_pass_is_never_refused(tmp_path):
 
 # ---------------------------------------------------------------- conditions
 
-@pytest.mark.parametrize("spec, player, expected", [
-    ({"empty": "deck"}, None, False),
-    ({"empty": "revealed"}, None, False),
-    ({"empty": "won"}, 0, False),                       # Ann holds the first gem
-    ({"empty": "won"}, 1, True),
-    ({"empty": "won", "owner": "taker"}, 1, False),     # the variable names the player: Ann took it
-    ({"empty": "won", "owner": "start"}, 0, True),      # Bo starts the next round
-    ({"all-empty": "won"}, None, False),
-    ({"all-empty": "spent"}, None, False),
-    ({"all-empty": "bid"}, None, True),
-    ({"counter": "lives", "at-least": 2}, None, True),
-    ({"counter": "lives", "at-least": 3}, None, False),
-    ({"not": {"empty": "deck"}}, None, True),
-    ({"all": [{"empty": "bid", "owner": "start"}, {"counter": "lives", "at-least": 1}]}, None, True),
-    ({"all": [{"empty": "bid", "owner": "start"}, {"empty": "deck"}]}, None, False),
-    ({"any": [{"empty": "deck"}, {"empty": "won"}]}, 2, True),
-    ({"any": [{"empty": "deck"}, {"empty": "won"}]}, 0, False),
-    ({"not": {"any": [{"empty": "deck"}, {"not": {"all-empty": "bid"}}]}}, None, True),
-])
+
+@pytest.mark.parametrize(
+    "spec, player, expected",
+    [
+        ({"empty": "deck"}, None, False),
+        ({"empty": "revealed"}, None, False),
+        ({"empty": "won"}, 0, False),  # Ann holds the first gem
+        ({"empty": "won"}, 1, True),
+        ({"empty": "won", "owner": "taker"}, 1, False),  # the variable names the player: Ann took it
+        ({"empty": "won", "owner": "start"}, 0, True),  # Bo starts the next round
+        ({"all-empty": "won"}, None, False),
+        ({"all-empty": "spent"}, None, False),
+        ({"all-empty": "bid"}, None, True),
+        ({"counter": "lives", "at-least": 2}, None, True),
+        ({"counter": "lives", "at-least": 3}, None, False),
+        ({"not": {"empty": "deck"}}, None, True),
+        ({"all": [{"empty": "bid", "owner": "start"}, {"counter": "lives", "at-least": 1}]}, None, True),
+        ({"all": [{"empty": "bid", "owner": "start"}, {"empty": "deck"}]}, None, False),
+        ({"any": [{"empty": "deck"}, {"empty": "won"}]}, 2, True),
+        ({"any": [{"empty": "deck"}, {"empty": "won"}]}, 0, False),
+        ({"not": {"any": [{"empty": "deck"}, {"not": {"all-empty": "bid"}}]}}, None, True),
+    ],
+)
 def test_conditions_ask_about_zones_counters_and_combinations(tmp_path, spec, player, expected):
-    game, state = tiny_game(tmp_path, round_flow("{kind: set-player, player: start, to: taker, next: true}"),
-                            end=DECK_EMPTY)
-    state.apply_action(hs_mask(game, [2]))          # Ann pays 2 for the first gem
+    game, state = tiny_game(
+        tmp_path, round_flow("{kind: set-player, player: start, to: taker, next: true}"), end=DECK_EMPTY
+    )
+    state.apply_action(hs_mask(game, [2]))  # Ann pays 2 for the first gem
     state.apply_action(PASS)
     state.apply_action(PASS)
     condition = make_condition(spec)
@@ -736,40 +836,50 @@ def test_no_condition_is_none():
 
 # ---------------------------------------------------------------- modifiers
 
+
 def test_a_card_s_modifiers_apply_to_its_owner_while_it_lies_in_the_zone(tmp_path):
     game, state = tiny_game(tmp_path, SWITCH, deck=["gem", "crown"] + ["gem"] * 3, end=DECK_EMPTY)
     gem, crown = game.ruleset.card("gem"), game.ruleset.card("crown")
-    before = [(state.limit(p, "bids", 3), state.limit(p, "hand-size", 5), state.table_for(p, gem, "harvest"),
-               state.rule_lifted(p, "no-change")) for p in range(3)]
+    before = [
+        (
+            state.limit(p, "bids", 3),
+            state.limit(p, "hand-size", 5),
+            state.table_for(p, gem, "harvest"),
+            state.rule_lifted(p, "no-change"),
+        )
+        for p in range(3)
+    ]
     assert before == [(3, 5, ((2, 1), (4, 3)), False)] * 3
     state.apply_action(PASS)
-    state.apply_action(PASS)                        # Ann, Bo pass: Cy takes the gem, then starts the crown's sale
+    state.apply_action(PASS)  # Ann, Bo pass: Cy takes the gem, then starts the crown's sale
     assert state.current_player() == 2 and state.card_ids_in("won", 2) == ("gem",)
-    state.apply_action(PASS)                        # Cy passes first: the crown is his
+    state.apply_action(PASS)  # Cy passes first: the crown is his
     assert state.card_ids_in("won", 2) == ("gem", "crown")
-    assert state.limit(2, "bids", 3) == 11          # set to 9, then raised by 2
+    assert state.limit(2, "bids", 3) == 11  # set to 9, then raised by 2
     assert state.limit(2, "hand-size", 5) == 4 and state.limit(2, "other", 7) == 7
     assert state.table_for(2, gem, "harvest") == ((1, 1), (3, 5))
-    assert state.table_for(2, crown, "harvest") == ()                   # the replacement is for gems only
+    assert state.table_for(2, crown, "harvest") == ()  # the replacement is for gems only
     assert state.rule_lifted(2, "no-change") and state.rule_lifted(2, "no-change", gem)
     assert not state.rule_lifted(2, "no-change", crown) and not state.rule_lifted(2, "never-in-hand")
     assert [modifier.params["rule"] for modifier in state.modifiers("lift-rule", 2)] == ["no-change"]
     # The other players are not affected.
-    assert [(state.limit(p, "bids", 3), state.table_for(p, gem, "harvest"), state.rule_lifted(p, "no-change"))
-            for p in (0, 1)] == [(3, ((2, 1), (4, 3)), False)] * 2
+    assert [
+        (state.limit(p, "bids", 3), state.table_for(p, gem, "harvest"), state.rule_lifted(p, "no-change"))
+        for p in (0, 1)
+    ] == [(3, ((2, 1), (4, 3)), False)] * 2
 
 
 def test_a_modifier_stops_when_its_card_leaves_the_zone(tmp_path):
     game, state = tiny_game(tmp_path, round_flow(), end=DECK_EMPTY)
     assert state.limit(0, "raise", 0) == 0
-    state.apply_action(hs_mask(game, [4]))          # Ann's coin-4 lies in her bid
+    state.apply_action(hs_mask(game, [4]))  # Ann's coin-4 lies in her bid
     assert state.limit(0, "raise", 0) == 1 and state.limit(1, "raise", 0) == 0
-    state.apply_action(hs_mask(game, [1, 4]))       # Bo's too
+    state.apply_action(hs_mask(game, [1, 4]))  # Bo's too
     assert state.limit(1, "raise", 0) == 1
-    state.apply_action(PASS)                        # Cy
-    state.apply_action(PASS)                        # Ann takes her bid back: her coin-4 is in her hand again
+    state.apply_action(PASS)  # Cy
+    state.apply_action(PASS)  # Ann takes her bid back: her coin-4 is in her hand again
     assert state.limit(0, "raise", 0) == 0
-    assert state.limit(1, "raise", 0) == 0          # Bo took the gem and paid: his coin-4 is spent
+    assert state.limit(1, "raise", 0) == 0  # Bo took the gem and paid: his coin-4 is spent
     assert hs_spent(state)[1] == [1, 4]
 
 
@@ -783,6 +893,7 @@ def test_a_state_without_modifiers_answers_with_the_base_rules():
 
 # ---------------------------------------------------------------- properties of every shipped ruleset
 
+
 @pytest.mark.parametrize("name", SHIPPED)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), policy_seed=st.integers(0, 1000), players=st.integers(3, 5))
@@ -791,7 +902,7 @@ def test_games_end_within_the_deck_s_length_of_rounds(name, seed, policy_seed, p
     game = Game(ruleset, PLAYERS[:players] + ["Ed"][: max(0, players - 4)])
     state = game.new_initial_state(seed=seed)
     play_random(state, random.Random(policy_seed))
-    if has_bids(game):                              # a round sells one card, and money only changes hands
+    if has_bids(game):  # a round sells one card, and money only changes hands
         assert state.round_number <= len(status_cards(ruleset))
         assert money_accounted(state) == dealt_total(game)
     result = state.result()
@@ -817,6 +928,7 @@ def test_the_same_seed_and_the_same_choices_give_the_same_log(name, seed):
 def test_rotating_the_seats_rotates_the_result(name, seed, shift):
     """Deterministic bots that see the same things decide the same; only the seat numbers move."""
     ruleset = RULESETS[name]
+
     def play(state):
         bots = [make_bot("heuristic", 0) for _ in range(4)]
         while not state.is_terminal():
@@ -828,14 +940,18 @@ def test_rotating_the_seats_rotates_the_result(name, seed, shift):
     rotated_names = PLAYERS[shift:] + PLAYERS[:shift]
     log = first.to_log()
     # The same deal and, if the draw pile is reshuffled, the same reshuffles.
-    second = play(Game(ruleset, rotated_names).new_initial_state(
-        deck=log["deck"], first_player=(first.first_player - shift) % 4, chance=log.get("chance")))
+    second = play(
+        Game(ruleset, rotated_names).new_initial_state(
+            deck=log["deck"], first_player=(first.first_player - shift) % 4, chance=log.get("chance")
+        )
+    )
     one, two = first.result(), second.result()
     assert {p.name: p for p in one.players} == {p.name: p for p in two.players}
     assert set(one.winners) == set(two.winners)
 
 
 # ---------------------------------------------------------------- stateful invariants
+
 
 class RandomPlay(RuleBasedStateMachine):
     """Apply random legal actions; the rules' invariants must hold after every one."""

@@ -1,4 +1,5 @@
 """Reading and writing game logs: located errors, JSON Lines streaming, atomic saves."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.formats import gamelog
 from engine.errors import LogError
+from engine.formats import gamelog
 
 LOGS = Path(__file__).parent / "logs"
 DELETE = object()  # a change that removes the key
@@ -41,7 +42,7 @@ def test_a_saved_log_reads_back_unchanged_with_each_action_located_on_its_own_li
     assert record.log == A_LOG
     text = path.read_text(encoding="utf-8").splitlines()
     first_line, first_column = record.action_positions[0]
-    assert json.loads(text[first_line - 1][first_column - 1:].rstrip(",")) == A_LOG["actions"][0]
+    assert json.loads(text[first_line - 1][first_column - 1 :].rstrip(",")) == A_LOG["actions"][0]
     assert record.action_location(1).line == first_line + 1
 
 
@@ -54,8 +55,7 @@ def test_an_atomic_save_leaves_no_temporary_file_and_replaces_the_old_log(tmp_pa
 
 
 @pytest.mark.parametrize("failing", ["replace", "fsync", "write"])
-def test_a_crash_in_the_middle_of_a_save_keeps_the_old_log_and_leaves_no_temporary_file(tmp_path, monkeypatch,
-                                                                                      failing):
+def test_a_crash_in_the_middle_of_a_save_keeps_the_old_log_and_leaves_no_temporary_file(tmp_path, monkeypatch, failing):
     path = tmp_path / "game.json"
     gamelog.save_log_atomic(path, A_LOG)
     old_text = path.read_text(encoding="utf-8")
@@ -64,7 +64,9 @@ def test_a_crash_in_the_middle_of_a_save_keeps_the_old_log_and_leaves_no_tempora
         raise OSError(28, "No space left on device")
 
     if failing == "write":
-        monkeypatch.setattr(gamelog, "dumps_log", lambda log, **kwargs: "\ud800 cannot be encoded")  # fails inside write()
+        monkeypatch.setattr(
+            gamelog, "dumps_log", lambda log, **kwargs: "\ud800 cannot be encoded"
+        )  # fails inside write()
     else:
         monkeypatch.setattr(gamelog.os, failing, disk_full)
     newer = {**A_LOG, "actions": A_LOG["actions"][:1]}
@@ -124,12 +126,15 @@ def test_a_missing_key_is_reported_with_the_log_path(tmp_path):
     assert "missing required key 'deck'" in error_of(path)
 
 
-@pytest.mark.parametrize("index, written, meant", [
-    (0, "acton", "action"),   # the key every kind requires
-    (0, "card", "cards"),     # a bid's own key, written as another kind's key
-    (0, "plyer", "player"),
-    (1, "acton", "action"),
-])
+@pytest.mark.parametrize(
+    "index, written, meant",
+    [
+        (0, "acton", "action"),  # the key every kind requires
+        (0, "card", "cards"),  # a bid's own key, written as another kind's key
+        (0, "plyer", "player"),
+        (1, "acton", "action"),
+    ],
+)
 def test_a_misspelt_action_key_is_one_problem_at_the_key_naming_the_meant_key(tmp_path, index, written, meant):
     # Not a "missing required key" per action kind the schema knows (keys of other kinds are no part of the
     # fix), nor a complaint about the misspelt key's value ("expected text" would send the user the wrong way).
@@ -141,7 +146,8 @@ def test_a_misspelt_action_key_is_one_problem_at_the_key_naming_the_meant_key(tm
     with pytest.raises(LogError) as caught:
         list(gamelog.read_logs(path))
     assert [d.message for d in caught.value.diagnostics] == [
-        f"does not match the log format: unknown key '{written}' (did you mean '{meant}'?)"]
+        f"does not match the log format: unknown key '{written}' (did you mean '{meant}'?)"
+    ]
     assert caught.value.diagnostics[0].location.json_path == f"$.actions[{index}].{written}"
 
 
@@ -163,15 +169,21 @@ def test_a_file_of_one_log_per_line_is_recognised_without_the_jsonl_suffix(tmp_p
     assert records[2].action_location(1).column > 1
 
 
-@pytest.mark.parametrize("text, reason", [
-    ('{"ruleset": "x", "ruleset": "y"}', "appears twice"),
-    ('{"first_player": NaN}', "NaN"),
-    ("[" * 100000 + "]" * 100000, "invalid JSON"),
-    ('{"ruleset": "a"} trailing', "unexpected text"),
-    ("[1, 2]", "must be a JSON object"),
-    ('{"players": ["A\x1bnn"]}', ":2:16: invalid JSON: a control character (U+001B) inside text must be written as \\u001b"),
-    ('{"players": ["A\tb"]}', ":2:16: invalid JSON: a tab or line break inside text must be written as \\t or \\n"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ('{"ruleset": "x", "ruleset": "y"}', "appears twice"),
+        ('{"first_player": NaN}', "NaN"),
+        ("[" * 100000 + "]" * 100000, "invalid JSON"),
+        ('{"ruleset": "a"} trailing', "unexpected text"),
+        ("[1, 2]", "must be a JSON object"),
+        (
+            '{"players": ["A\x1bnn"]}',
+            ":2:16: invalid JSON: a control character (U+001B) inside text must be written as \\u001b",
+        ),
+        ('{"players": ["A\tb"]}', ":2:16: invalid JSON: a tab or line break inside text must be written as \\t or \\n"),
+    ],
+)
 def test_hostile_json_is_refused_with_a_located_message(tmp_path, text, reason):
     path = tmp_path / "hostile.json"
     path.write_text("\n" + text, encoding="utf-8")
@@ -222,13 +234,20 @@ def test_looking_for_the_first_line_never_reads_much_past_the_line_limit(byte):
 def test_a_huge_log_file_is_refused_by_its_size_without_being_read_whole(tmp_path):
     path = tmp_path / "huge.json"
     with open(path, "wb") as handle:
-        handle.truncate(4 * 1024 ** 3)  # sparse: four gigabytes of NULs, no line break, on no disk
-    assert error_of(path) == (f"{path}:1:1: file is too large ({4 * 1024 ** 3} bytes; "
-                              f"the limit is {gamelog.MAX_LOG_FILE_BYTES})")
+        handle.truncate(4 * 1024**3)  # sparse: four gigabytes of NULs, no line break, on no disk
+    assert error_of(path) == (
+        f"{path}:1:1: file is too large ({4 * 1024**3} bytes; the limit is {gamelog.MAX_LOG_FILE_BYTES})"
+    )
 
 
-@pytest.mark.parametrize("text", ["\n\n  \n" + json.dumps(A_LOG) + "\n", " " * 200_000 + json.dumps(A_LOG),
-                                  "\r\n" * 100_000 + json.dumps(A_LOG) + "\n{"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n\n  \n" + json.dumps(A_LOG) + "\n",
+        " " * 200_000 + json.dumps(A_LOG),
+        "\r\n" * 100_000 + json.dumps(A_LOG) + "\n{",
+    ],
+)
 def test_a_file_is_json_lines_when_its_first_line_of_text_is_a_whole_value(tmp_path, text):
     path = tmp_path / "logs.txt"
     path.write_text(text, encoding="utf-8")
@@ -248,7 +267,7 @@ class _CountingReads:
         self.calls += 1
         return getattr(self.handle, name)
 
-    def __enter__(self) -> "_CountingReads":
+    def __enter__(self) -> _CountingReads:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -281,23 +300,47 @@ def test_a_missing_file_is_bad_input_not_a_crash(tmp_path):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 3) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=3) | st.sampled_from(["bid", "pass", "discard", "luxury-1", "plant", "offer", "hand", "blue"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["player", "action", "cards", "card", "hand", "face-up", "blue"]), inner, max_size=4),
-    max_leaves=8)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=3)
+    | st.sampled_from(["bid", "pass", "discard", "luxury-1", "plant", "offer", "hand", "blue"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["player", "action", "cards", "card", "hand", "face-up", "blue"]), inner, max_size=4
+        )
+    ),
+    max_leaves=8,
+)
 TOP_KEYS = ["ruleset", "options", "players", "first_player", "deck", "actions", "format", "seed", "seats"]
 ACTION_KEYS = ["player", "action", "cards", "card", "zone", "to", "give", "ask", "positions", "pay"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.booleans(), st.sampled_from(TOP_KEYS + ACTION_KEYS), st.integers(0, 1),
-                          st.one_of(st.just(DELETE), json_values)), max_size=3))
+@given(
+    st.lists(
+        st.tuples(
+            st.booleans(),
+            st.sampled_from(TOP_KEYS + ACTION_KEYS),
+            st.integers(0, 1),
+            st.one_of(st.just(DELETE), json_values),
+        ),
+        max_size=3,
+    )
+)
 def test_the_fast_check_never_accepts_a_log_the_schema_refuses(changes):
     log = json.loads(json.dumps(A_LOG))
     for in_action, key, index, value in changes:
-        target = log["actions"][index] if in_action and isinstance(log.get("actions"), list) \
-            and index < len(log["actions"]) and isinstance(log["actions"][index], dict) else log
+        target = (
+            log["actions"][index]
+            if in_action
+            and isinstance(log.get("actions"), list)
+            and index < len(log["actions"])
+            and isinstance(log["actions"][index], dict)
+            else log
+        )
         if value is DELETE:
             target.pop(key, None)
         else:
@@ -308,17 +351,27 @@ def test_the_fast_check_never_accepts_a_log_the_schema_refuses(changes):
 
 def test_a_well_formed_log_takes_the_fast_path():
     assert gamelog._plainly_valid(A_LOG)
-    trading = {**A_LOG, "actions": [
-        {"player": 0, "action": "plant", "card": "blue", "zone": "field-1"},
-        {"player": 0, "action": "offer", "to": 2, "give": {"hand": [0, 3], "face-up": {"blue": 1}},
-         "ask": {"hand": {"chili": 2}}},
-        {"player": 2, "action": "accept", "positions": [1, 4]},
-        {"player": 1, "action": "buy", "zone": "field-3", "pay": {"blue": 2, "red": 1}}]}
+    trading = {
+        **A_LOG,
+        "actions": [
+            {"player": 0, "action": "plant", "card": "blue", "zone": "field-1"},
+            {
+                "player": 0,
+                "action": "offer",
+                "to": 2,
+                "give": {"hand": [0, 3], "face-up": {"blue": 1}},
+                "ask": {"hand": {"chili": 2}},
+            },
+            {"player": 2, "action": "accept", "positions": [1, 4]},
+            {"player": 1, "action": "buy", "zone": "field-3", "pay": {"blue": 2, "red": 1}},
+        ],
+    }
     assert gamelog._plainly_valid(trading) and list(gamelog._validator().iter_errors(trading)) == []
     assert gamelog._plainly_valid(json.loads((LOGS / "valid-ja.json").read_text(encoding="utf-8")))
 
 
 # --------------------------------------------------------------------------- where a value was written
+
 
 def _paths(value):
     """Every (JSON path, value) of a decoded JSON value, written as the engine writes paths."""
@@ -327,15 +380,20 @@ def _paths(value):
     return _walk(value, "$")
 
 
-json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5)),
-                           lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                   st.dictionaries(st.text(max_size=6), inner, max_size=4)),
-                           max_leaves=20)
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(document=st.dictionaries(st.text(max_size=6), json_values, max_size=5), indent=st.sampled_from([None, 0, 1, 4]),
-       first_line=st.integers(1, 5), data=st.data())
+@given(
+    document=st.dictionaries(st.text(max_size=6), json_values, max_size=5),
+    indent=st.sampled_from([None, 0, 1, 4]),
+    first_line=st.integers(1, 5),
+    data=st.data(),
+)
 def test_a_problem_is_placed_at_the_line_and_column_where_its_value_was_written(document, indent, first_line, data):
     """Whatever the layout, the place found for a path is where the JSON text of that value begins."""
     import json
@@ -348,14 +406,17 @@ def test_a_problem_is_placed_at_the_line_and_column_where_its_value_was_written(
         return
     line, column = _value_position(text, path, first_line)
     lines = text.split("\n")
-    offset = sum(len(row) + 1 for row in lines[:line - first_line]) + column - 1
+    offset = sum(len(row) + 1 for row in lines[: line - first_line]) + column - 1
     assert json.JSONDecoder().raw_decode(text, offset)[0] == value
 
 
 @settings(max_examples=100, deadline=None)
-@given(document=st.dictionaries(st.text(min_size=1, max_size=6), json_values, min_size=1, max_size=5),
-       indent=st.sampled_from([None, 0, 2]), refused=st.sampled_from(["NaN", "-Infinity", "1e999", "DUPLICATE"]),
-       data=st.data())
+@given(
+    document=st.dictionaries(st.text(min_size=1, max_size=6), json_values, min_size=1, max_size=5),
+    indent=st.sampled_from([None, 0, 2]),
+    refused=st.sampled_from(["NaN", "-Infinity", "1e999", "DUPLICATE"]),
+    data=st.data(),
+)
 def test_a_value_the_decoder_refuses_is_placed_where_it_was_written(tmp_path_factory, document, indent, refused, data):
     """A key written twice, NaN or a number too large is refused at its own line and column, not at line 1."""
     import json

@@ -6,6 +6,7 @@ without it. Positions are made as the block tests make them: cards moved from
 the draw pile with the state's own ``move``, buildings paid for with the
 ``build`` action a player would take.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,16 @@ from engine.language.ruleset import load_ruleset
 HIGH_BOHN = "bohnanza/high-bohn"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 # Which bean pays for which building.
-BEANS = {"hotel": "black-eyed", "saloon": "green", "farm": "garden", "gold-mine": "soy", "blacksmith": "chili",
-         "sheriff": "blue", "shop": "stink", "bank": "red"}
+BEANS = {
+    "hotel": "black-eyed",
+    "saloon": "green",
+    "farm": "garden",
+    "gold-mine": "soy",
+    "blacksmith": "chili",
+    "sheriff": "blue",
+    "shop": "stink",
+    "bank": "red",
+}
 CAPS = {3: 2, 4: 3, 5: 4}
 
 
@@ -43,8 +52,9 @@ def build(state, seat: int, building: str) -> None:
     """``seat`` builds ``building``, paid with coins of its bean given to them first."""
     bean, value = BEANS[kind_of(building)], int(building.rsplit("-", 1)[1])
     give(state, seat, "coins", {bean: value})
-    state.apply_action(state.action_from_json({"player": seat, "action": "build", "card": building,
-                                               "pay": {bean: value}}))
+    state.apply_action(
+        state.action_from_json({"player": seat, "action": "build", "card": building, "pay": {bean: value}})
+    )
     assert building in state.card_ids_in("buildings", seat)
 
 
@@ -117,11 +127,14 @@ def test_one_building_of_a_type_per_player_and_the_cap_per_type_sends_the_rest_o
     seat = state.current_player()
     build(state, seat, "hotel-1")
     give(state, seat, "coins", {"black-eyed": 2})
-    assert not any(entry["action"] == "build" and entry["card"].startswith("hotel-")
-                   for entry in (state.action_to_json(action, seat) for action in state.legal_actions()))
+    assert not any(
+        entry["action"] == "build" and entry["card"].startswith("hotel-")
+        for entry in (state.action_to_json(action, seat) for action in state.legal_actions())
+    )
     with pytest.raises(IllegalActionError):
-        state.apply_action(state.action_from_json({"player": seat, "action": "build", "card": "hotel-2",
-                                                   "pay": {"black-eyed": 2}}))
+        state.apply_action(
+            state.action_from_json({"player": seat, "action": "build", "card": "hotel-2", "pay": {"black-eyed": 2}})
+        )
     # The others build hotels at their own decisions until the cap: then the hotels left leave the game.
     rng = random.Random(players)
     for step in range(1, CAPS[players]):
@@ -132,7 +145,8 @@ def test_one_building_of_a_type_per_player_and_the_cap_per_type_sends_the_rest_o
     assert len(built) == CAPS[players]
     assert not [card for card in state.card_ids_in("supply") if card.startswith("hotel")]
     assert sorted(card for card in state.card_ids_in("gone")) == sorted(
-        f"hotel-{value}" for value in range(CAPS[players] + 1, 5))
+        f"hotel-{value}" for value in range(CAPS[players] + 1, 5)
+    )
 
 
 @pytest.mark.parametrize("players, exhaustions", [(4, 3), (5, 4)])
@@ -197,11 +211,12 @@ def test_saloon_2_is_an_extra_field_for_green_beans_only():
     assert "green-field" not in plant_targets(state, seat, "chili")
     assert "green-field" not in plant_targets(state, other_than(seat), "green")
     give(state, seat, "green-field", {"green": 5})
-    assert payout(state, seat, "green-field") == 2   # green: 5 pay 2, like any field
+    assert payout(state, seat, "green-field") == 2  # green: 5 pay 2, like any field
 
 
-@pytest.mark.parametrize("saloon, table", [("saloon-3", {3: 1, 6: 2, 7: 3, 8: 4}),
-                                           ("saloon-4", {3: 1, 5: 2, 6: 3, 7: 4, 8: 5})])
+@pytest.mark.parametrize(
+    "saloon, table", [("saloon-3", {3: 1, 6: 2, 7: 3, 8: 4}), ("saloon-4", {3: 1, 5: 2, 6: 3, 7: 4, 8: 5})]
+)
 def test_saloon_3_and_4_take_one_bean_of_each_kind_as_stew_and_pay_by_the_kinds_at_the_end(saloon, table):
     state = high_bohn().new_initial_state(seed=14)
     seat = state.current_player()
@@ -247,8 +262,11 @@ def test_farm_2_makes_the_third_field_cost_1_coin():
     state, seat = owner_of("farm-2", 16)
     assert third_field_price(state, seat) == 1 and third_field_price(state, other_than(seat)) == 3
     give(state, seat, "coins", {"red": 1})
-    buy = [state.action_to_json(action, seat) for action in state.legal_actions()
-           if state.action_to_json(action, seat)["action"] == "buy"]
+    buy = [
+        state.action_to_json(action, seat)
+        for action in state.legal_actions()
+        if state.action_to_json(action, seat)["action"] == "buy"
+    ]
     assert buy and all(sum(entry["pay"].values()) == 1 for entry in buy)
 
 
@@ -324,8 +342,8 @@ def test_gold_mine_3_lets_its_owner_plant_up_to_3_cards_in_phase_1():
 def test_gold_mine_4_turns_a_payout_of_exactly_4_into_5():
     state, seat = owner_of("gold-mine-4", 22)
     other = other_than(seat)
-    assert pays_for(state, seat, {"stink": 8}) == 5 and pays_for(state, other, {"stink": 8}) == 4   # stink: 8 pay 4
-    assert pays_for(state, seat, {"green": 7}) == 5                                                 # green: 7 pay 4
+    assert pays_for(state, seat, {"stink": 8}) == 5 and pays_for(state, other, {"stink": 8}) == 4  # stink: 8 pay 4
+    assert pays_for(state, seat, {"green": 7}) == 5  # green: 7 pay 4
     assert pays_for(state, seat, {"stink": 7}) == 3, "3 stays 3"
 
 
@@ -414,7 +432,7 @@ def test_the_shop_stores_as_many_cards_as_its_room_and_they_may_be_traded_never_
     seat = state.current_player()
     assert "shop" not in plant_targets(state, seat, "blue")
     build(state, seat, shop)
-    for stored in range(room):
+    for _stored in range(room):
         assert "shop" in plant_targets(state, seat, "red")
         give(state, seat, "shop", {"red": 1})
     assert "shop" not in plant_targets(state, seat, "red"), "the Shop is full"
@@ -422,12 +440,15 @@ def test_the_shop_stores_as_many_cards_as_its_room_and_they_may_be_traded_never_
     # The stored cards are offered in trades: the trading phase names them by the Shop's id.
     play_until(state, random.Random(4), deciding("trade"))
     assert state.current_player() == seat
-    offer = state.action_from_json({"player": seat, "action": "offer", "to": other_than(seat),
-                                    "give": {"shop": {"red": room}}})
+    offer = state.action_from_json(
+        {"player": seat, "action": "offer", "to": other_than(seat), "give": {"shop": {"red": room}}}
+    )
     assert offer in state.legal_actions()
     # Nothing plants from the Shop: planting takes cards from hands and from the cards set aside only.
     assert {node.spec["from"] for node in state.game.nodes if node.kind in ("plant", "plant-all")} == {
-        "hand", "set-aside"}
+        "hand",
+        "set-aside",
+    }
 
 
 # ---------------------------------------------------------------- Bank
@@ -441,8 +462,7 @@ def test_the_bank_takes_deposits_that_keep_counting_and_earn_interest(bank, per)
     give(state, other, "coins", {"blue": 3})
     for count in (per - 1, 1, per):
         card = "blue" if Counter(state.card_ids_in("coins", seat))["blue"] >= count else "stink"
-        state.apply_action(state.action_from_json({"player": seat, "action": "deposit", "card": card,
-                                                   "count": count}))
+        state.apply_action(state.action_from_json({"player": seat, "action": "deposit", "card": card, "count": count}))
     deposited = 2 * per
     assert measure(state, "bank", seat) == deposited and measure(state, "interest", seat) == 2
     assert measure(state, "interest", other) == 0
@@ -457,11 +477,13 @@ def test_the_score_adds_coins_bank_interest_building_values_bonus_and_stew(tmp_p
     from cli_helpers import cardrules
 
     table = tmp_path / "high-bohn.yaml"
-    table.write_text("ruleset: bohnanza/high-bohn\nplayers:\n"
-                     "  Cy: {coins: {blue: 5}, hand: 2, buildings: [hotel-3, saloon-2, farm-4, sheriff-1]}\n"
-                     "  Di: {coins: {stink: 9}, hand: 1, buildings: [bank-3], bank: {blue: 13}}\n"
-                     "  Ed: {coins: 3, hand: 0, buildings: [saloon-4, gold-mine-4], stew: [blue, chili, stink, green, soy, black-eyed, red]}\n",
-                     encoding="utf-8")
+    table.write_text(
+        "ruleset: bohnanza/high-bohn\nplayers:\n"
+        "  Cy: {coins: {blue: 5}, hand: 2, buildings: [hotel-3, saloon-2, farm-4, sheriff-1]}\n"
+        "  Di: {coins: {stink: 9}, hand: 1, buildings: [bank-3], bank: {blue: 13}}\n"
+        "  Ed: {coins: 3, hand: 0, buildings: [saloon-4, gold-mine-4], stew: [blue, chili, stink, green, soy, black-eyed, red]}\n",
+        encoding="utf-8",
+    )
     result = cardrules("score", str(table), "--json")
     assert result.exit_code == 0, result.output
     import json
@@ -472,8 +494,13 @@ def test_the_score_adds_coins_bank_interest_building_values_bonus_and_stew(tmp_p
     assert players["Ed"]["stew_coins"] == 5 and players["Ed"]["score"] == 3 + 8 + 5
     assert sorted(players["Ed"]["stew"]) == sorted(["blue", "chili", "stink", "green", "soy", "black-eyed", "red"])
     explained = cardrules("score", str(table), "--explain", "--lang", "en").output
-    for line in ("building bonus +1 = 16", "coins on the Bank +13 = 25", "interest +2 = 27", "stew coins +5 = 16",
-                 "Winner: Di with 27."):
+    for line in (
+        "building bonus +1 = 16",
+        "coins on the Bank +13 = 25",
+        "interest +2 = 27",
+        "stew coins +5 = 16",
+        "Winner: Di with 27.",
+    ):
         assert line in explained, line
 
 
@@ -481,15 +508,20 @@ def test_a_table_with_two_buildings_of_one_type_is_a_located_error(tmp_path):
     from cli_helpers import cardrules
 
     table = tmp_path / "two.yaml"
-    table.write_text("ruleset: bohnanza/high-bohn\nplayers:\n  Cy: {coins: 1, hand: 0, buildings: [hotel-3, hotel-2]}\n"
-                     "  Di: {coins: 1, hand: 0}\n  Ed: {coins: 1, hand: 0}\n", encoding="utf-8")
+    table.write_text(
+        "ruleset: bohnanza/high-bohn\nplayers:\n  Cy: {coins: 1, hand: 0, buildings: [hotel-3, hotel-2]}\n"
+        "  Di: {coins: 1, hand: 0}\n  Ed: {coins: 1, hand: 0}\n",
+        encoding="utf-8",
+    )
     result = cardrules("score", str(table))
     assert result.exit_code == 1 and f"{table}:3:" in result.output
     assert "Hotel 2 and Hotel 3 are both Hotel: a player holds only one of each kind" in result.output
     capped = tmp_path / "capped.yaml"
-    capped.write_text("ruleset: bohnanza/high-bohn\nplayers:\n  Cy: {coins: 1, hand: 0, buildings: [bank-1]}\n"
-                      "  Di: {coins: 1, hand: 0, buildings: [bank-2]}\n  Ed: {coins: 1, hand: 0, buildings: [bank-3]}\n",
-                      encoding="utf-8")
+    capped.write_text(
+        "ruleset: bohnanza/high-bohn\nplayers:\n  Cy: {coins: 1, hand: 0, buildings: [bank-1]}\n"
+        "  Di: {coins: 1, hand: 0, buildings: [bank-2]}\n  Ed: {coins: 1, hand: 0, buildings: [bank-3]}\n",
+        encoding="utf-8",
+    )
     result = cardrules("score", str(capped))
     assert result.exit_code == 1 and f"{capped}:5:" in result.output
     assert "with 3 players only 2 Bank are built in all" in result.output
@@ -507,8 +539,11 @@ def check_invariants(state) -> None:
         assert len(kinds) == len(set(kinds)), "two buildings of one type"
         built.update(kinds)
     assert all(count <= CAPS[players] for count in built.values()), built
-    everywhere = list(state.card_ids_in("supply")) + list(state.card_ids_in("gone")) + [
-        card for seat in range(players) for card in state.card_ids_in("buildings", seat)]
+    everywhere = (
+        list(state.card_ids_in("supply"))
+        + list(state.card_ids_in("gone"))
+        + [card for seat in range(players) for card in state.card_ids_in("buildings", seat)]
+    )
     assert len(everywhere) == 32 and len(set(everywhere)) == 32
 
 
@@ -529,8 +564,10 @@ def test_random_games_conserve_cards_and_keep_one_building_per_type_and_the_caps
     result = state.to_log()["result"]
     for player in result["players"]:
         values = sum(int(card.rsplit("-", 1)[1]) for card in player["buildings"])
-        assert player["score"] == player["coins"] + player["bank"] + player["interest"] + values + player["bonus"] \
-            + player["stew_coins"]
+        assert (
+            player["score"]
+            == player["coins"] + player["bank"] + player["interest"] + values + player["bonus"] + player["stew_coins"]
+        )
 
 
 # ---------------------------------------------------------------- the heuristic bot
@@ -596,9 +633,26 @@ def test_a_whole_game_narrated_in_japanese_names_the_buildings_by_the_seeds_name
 
     from terminal_helpers import CARDRULES, ENV, ROOT
 
-    done = subprocess.run([*CARDRULES, "play", "-r", HIGH_BOHN, "--players",
-                           "bot:heuristic,bot:random,bot:heuristic,bot:random", "--seed", "3", "--lang", "ja"],
-                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+    done = subprocess.run(
+        [
+            *CARDRULES,
+            "play",
+            "-r",
+            HIGH_BOHN,
+            "--players",
+            "bot:heuristic,bot:random,bot:heuristic,bot:random",
+            "--seed",
+            "3",
+            "--lang",
+            "ja",
+        ],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     story = done.stdout
     built = [line for line in story.splitlines() if line.endswith("を建てる")]
@@ -611,8 +665,19 @@ def test_a_human_sees_the_supply_and_builds_in_japanese_in_a_real_terminal(tmp_p
     from terminal_helpers import finish, plain, spawn
 
     log_path = tmp_path / "high-bohn.json"
-    child = spawn("play", "-r", HIGH_BOHN, "--lang", "ja", "--players", "Ann,bot:heuristic,bot:random,bot:random",
-                  "--seed", "11", "--log", str(log_path))
+    child = spawn(
+        "play",
+        "-r",
+        HIGH_BOHN,
+        "--lang",
+        "ja",
+        "--players",
+        "Ann,bot:heuristic,bot:random,bot:random",
+        "--seed",
+        "11",
+        "--log",
+        str(log_path),
+    )
     child.expect(r"（\? でヘルプ、q で終了） > ")
     screen = plain(child.before)
     assert "ビルディングの山：ホテル 1/2/3/4、サロン 1/2/3/4、農場 1/2/3/4、金鉱 1/2/3/4、鍛冶屋 1/2/3/4" in screen
@@ -620,7 +685,9 @@ def test_a_human_sees_the_supply_and_builds_in_japanese_in_a_real_terminal(tmp_p
     child.sendline("?")
     child.expect(r"（\? でヘルプ、q で終了） > ")
     help_text = plain(child.before)
-    assert "建てる：あなたのコインではまだ足りないもの：ホテル 1/2/3/4（ささげ）, サロン 1/2/3/4（いんげん）" in help_text
+    assert (
+        "建てる：あなたのコインではまだ足りないもの：ホテル 1/2/3/4（ささげ）, サロン 1/2/3/4（いんげん）" in help_text
+    )
     assert "hotel-1" not in help_text, "buildings are not traded: the cards an offer names are the beans"
     child.sendline("q")
     assert finish(child) == 0
@@ -634,8 +701,20 @@ def test_simulate_compares_amigo_and_high_bohn_on_the_same_deals():
         amigo = Game(load_ruleset("bohnanza/amigo"), NAMES[:4]).new_initial_state(seed=seed).to_log()
         built = high_bohn().new_initial_state(seed=seed).to_log()
         assert (amigo["deck"], amigo["first_player"]) == (built["deck"], built["first_player"]), "paired deals"
-    result = cardrules("simulate", "-r", "bohnanza/amigo", "-r", HIGH_BOHN, "--games", "6", "--players",
-                       "bot:heuristic,bot:random,bot:random,bot:random", "--seed", "7", "--json")
+    result = cardrules(
+        "simulate",
+        "-r",
+        "bohnanza/amigo",
+        "-r",
+        HIGH_BOHN,
+        "--games",
+        "6",
+        "--players",
+        "bot:heuristic,bot:random,bot:random,bot:random",
+        "--seed",
+        "7",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert [entry["ruleset"] for entry in report["rulesets"]] == ["bohnanza/amigo", HIGH_BOHN]
@@ -655,5 +734,7 @@ def test_the_table_shows_each_players_buildings_and_the_help_what_they_do(englis
     assert f"{NAMES[seat]} (you): Buildings: Hotel 2, Bank 3 · Bank: 2" in screen
     assert "Building supply: Hotel 1/3/4, Saloon 1/2/3/4" in screen
     assert "In play:" in screen
-    assert (f"Hotel 2 ({NAMES[seat]}): At the start of your turn you may look at the top card of the draw pile and "
-            "put it at the bottom.") in screen
+    assert (
+        f"Hotel 2 ({NAMES[seat]}): At the start of your turn you may look at the top card of the draw pile and "
+        "put it at the bottom."
+    ) in screen

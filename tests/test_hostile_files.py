@@ -7,6 +7,7 @@ before a byte is read. A catalog's header is judged before Babel builds
 anything from it: only UTF-8, 1 to 6 plural forms, a formula that works for
 every count.
 """
+
 from __future__ import annotations
 
 import os
@@ -14,10 +15,10 @@ import subprocess
 import sys
 
 import pytest
-
 from catalog_helpers import write_catalog
-from engine.text import i18n
 from cli_helpers import REPO
+
+from engine.text import i18n
 
 READERS = {
     "validate": ["validate"],
@@ -33,9 +34,15 @@ OVERSIZED = 33 * 1024 * 1024
 
 def run(args: list[str], env: dict[str, str] | None = None, lang: str = "en") -> subprocess.CompletedProcess:
     """The real program, with a deadline far past what refusing should take: a hang fails the test."""
-    return subprocess.run([sys.executable, "-m", "engine", *args, "--lang", lang], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=20, cwd=REPO,
-                          env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args, "--lang", lang],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=20,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
+    )
 
 
 @pytest.fixture(params=["fifo", "dev-zero", "directory", "oversized"])
@@ -68,9 +75,15 @@ def test_every_reader_refuses_what_is_not_a_small_regular_file_at_once(reader, h
 
 
 def test_a_log_read_from_a_pipe_on_standard_input_is_refused_not_waited_for():
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", "/dev/stdin", "--lang", "en"], input="{}",
-                          capture_output=True, text=True, timeout=20, cwd=REPO,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "/dev/stdin", "--lang", "en"],
+        input="{}",
+        capture_output=True,
+        text=True,
+        timeout=20,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert done.returncode == 1
     assert done.stderr.startswith("/dev/stdin:1:1: it is not a regular file")
 
@@ -137,8 +150,9 @@ def test_a_catalog_that_is_not_a_small_regular_file_stops_every_command(tmp_path
 
 def test_validate_reports_a_catalog_without_plural_forms(tmp_path):
     path = tmp_path / "eo.po"
-    path.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "a"\nmsgstr "b"\n',
-                    encoding="utf-8")
+    path.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "a"\nmsgstr "b"\n', encoding="utf-8"
+    )
     done = run(["validate", str(path)])
     assert done.returncode == 1
     assert done.stderr.startswith(f"{path}:1: the catalog has no Plural-Forms header")

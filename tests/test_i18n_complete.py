@@ -5,6 +5,7 @@ a message added anywhere shows up at once. To fix a failure: run
 ``cardrules i18n update en ja ko --dir .``, translate the listed msgids in
 ``locales/{en,ja,ko}/LC_MESSAGES/cardrules.po`` and run ``cardrules i18n check``.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -21,23 +22,22 @@ def template():
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_every_message_is_translated(lang, template):
-    problems = [p for p in i18n_tools.check_languages([lang], template)
-                if p.kind in ("missing", "untranslated", "fuzzy")]
+    problems = [
+        p for p in i18n_tools.check_languages([lang], template) if p.kind in ("missing", "untranslated", "fuzzy")
+    ]
     listing = "\n".join(f"  {p.kind}: {p.context + ' | ' if p.context else ''}{p.msgid!r}" for p in problems)
     assert not problems, f"{len(problems)} message(s) to translate in {lang}:\n{listing}"
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_every_translation_uses_the_english_placeholders(lang, template):
-    problems = [str(p.diagnostic()) for p in i18n_tools.check_languages([lang], template)
-                if p.kind == "placeholders"]
+    problems = [str(p.diagnostic()) for p in i18n_tools.check_languages([lang], template) if p.kind == "placeholders"]
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_no_catalog_keeps_obsolete_entries(lang, template):
-    problems = [str(p.diagnostic()) for p in i18n_tools.check_languages([lang], template)
-                if p.kind == "obsolete"]
+    problems = [str(p.diagnostic()) for p in i18n_tools.check_languages([lang], template) if p.kind == "obsolete"]
     assert not problems, "\n".join(problems)
 
 
@@ -53,8 +53,9 @@ def test_the_shipped_template_is_current(template):
 
     missing = keys(template) - keys(shipped)
     stale = keys(shipped) - keys(template)
-    assert not missing and not stale, f"run `cardrules i18n extract`: new {sorted(missing, key=str)[:20]}, " \
-                                      f"gone {sorted(stale, key=str)[:20]}"
+    assert not missing and not stale, (
+        f"run `cardrules i18n extract`: new {sorted(missing, key=str)[:20]}, gone {sorted(stale, key=str)[:20]}"
+    )
 
 
 def test_japanese_sentences_use_full_width_punctuation():

@@ -1,4 +1,5 @@
 """The searching bot and the information sets it draws games from: it never peeks, and what it draws fits what it saw."""
+
 from __future__ import annotations
 
 import math
@@ -6,7 +7,8 @@ import random
 from itertools import islice
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.bots import BOT_KINDS, IsmctsBot, make_bot, parse_bot_kind
@@ -44,6 +46,7 @@ def deck_of(state) -> list[str]:
 
 
 # ---------------------------------------------------------------------- what is drawn fits what was seen
+
 
 @pytest.mark.parametrize("name", RULESETS)
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -99,7 +102,7 @@ def test_the_deals_kept_are_those_that_best_explain_the_last_actions():
         mover = drawn.current_player()
         hand = drawn.card_ids_in("hand", mover)
         verdict = mover == player or not hand or not hand[0].startswith("blue")
-        assert drawn.history == state.history[:len(drawn.history)] and action == state.history[len(drawn.history)]
+        assert drawn.history == state.history[: len(drawn.history)] and action == state.history[len(drawn.history)]
         deals[id(drawn)] = drawn
         asked.setdefault(id(drawn), []).append(len(drawn.history))
         misses[id(drawn)] = misses.get(id(drawn), 0) + (not verdict)
@@ -127,9 +130,18 @@ def test_cards_the_player_saw_keep_their_places_and_the_rest_are_free():
     state = played(game, 11, 30)
     player = state.current_player()
     information = InformationSet.of_state(state, player)
-    revealed = sum(1 for zone in ("revealed", "won", "discarded") for seat in range(4)
-                   for _card in (state.cards_in(zone, seat) if game.zones.zone(zone).per_player
-                                 else state.cards_in(zone) if seat == 0 else ()))
+    revealed = sum(
+        1
+        for zone in ("revealed", "won", "discarded")
+        for seat in range(4)
+        for _card in (
+            state.cards_in(zone, seat)
+            if game.zones.zone(zone).per_player
+            else state.cards_in(zone)
+            if seat == 0
+            else ()
+        )
+    )
     # Every card turned up so far is pinned; the deck's others are free.
     assert information.pinned == revealed
     assert information.pinned + information.free == len(state.chance_record[0][1])
@@ -144,6 +156,7 @@ def test_a_card_peeked_at_is_known_to_the_peeker_alone():
 
 
 # ---------------------------------------------------------------------- never peeks
+
 
 def _twin_with_other_hidden_cards(game, state, player):
     """The same game with two cards the player never saw trading places in the first deal (None if none do)."""
@@ -177,8 +190,10 @@ def test_two_games_that_differ_only_in_hidden_cards_get_the_same_move(name):
         if twin is None or len(list(islice(state.legal_actions(), 2))) < 2:
             continue
         assert twin.zones != state.zones  # the hidden cards do differ
-        moves = [IsmctsBot(seed, iterations=40, depth=30).choose(position.observation(player), position.legal_actions())
-                 for position in (state, twin)]
+        moves = [
+            IsmctsBot(seed, iterations=40, depth=30).choose(position.observation(player), position.legal_actions())
+            for position in (state, twin)
+        ]
         assert moves[0] == moves[1]
         searches = []
         for position in (state, twin):
@@ -192,12 +207,24 @@ def test_two_games_that_differ_only_in_hidden_cards_get_the_same_move(name):
 
 # ---------------------------------------------------------------------- the bot
 
+
 def test_bot_kinds_take_a_budget_of_iterations_or_seconds():
     assert "ismcts" in BOT_KINDS and "ismcts:2000" in BOT_KINDS and "ismcts:0.25s" in BOT_KINDS
     assert parse_bot_kind("ismcts:2000") == ("ismcts", {"iterations": 2000})
     assert parse_bot_kind("ismcts:0.5s") == ("ismcts", {"seconds": 0.5})
-    for bad in ("ismcts:0", "ismcts:1000001", "ismcts:0s", "ismcts:3601s", "ismcts:nans", "ismcts:infs",
-                "ismcts:-5", "ismcts:", "heuristic:10", "ismcts:ten", "ismcts:" + "9" * 400):
+    for bad in (
+        "ismcts:0",
+        "ismcts:1000001",
+        "ismcts:0s",
+        "ismcts:3601s",
+        "ismcts:nans",
+        "ismcts:infs",
+        "ismcts:-5",
+        "ismcts:",
+        "heuristic:10",
+        "ismcts:ten",
+        "ismcts:" + "9" * 400,
+    ):
         assert bad not in BOT_KINDS, bad
     assert make_bot("ismcts:7", 1).iterations == 7
     assert make_bot("ismcts:0.1s", 1).seconds == 0.1
@@ -205,12 +232,15 @@ def test_bot_kinds_take_a_budget_of_iterations_or_seconds():
         make_bot("ismcts:zero", 1)
 
 
-@pytest.mark.parametrize("name,players", [("high-society/ja", 4), ("high-society/ko", 3), ("bohnanza/amigo", 3),
-                                          ("bohnanza/high-bohn", 3)])
+@pytest.mark.parametrize(
+    "name,players", [("high-society/ja", 4), ("high-society/ko", 3), ("bohnanza/amigo", 3), ("bohnanza/high-bohn", 3)]
+)
 def test_the_searching_bot_plays_whole_games_legally(name, players):
     game = game_of(name, players)
     short = name.startswith("high-society")
-    bots = [IsmctsBot(1, iterations=12 if short else 2, depth=20 if short else 4)] + [make_bot("random", seat) for seat in range(1, players)]
+    bots = [IsmctsBot(1, iterations=12 if short else 2, depth=20 if short else 4)] + [
+        make_bot("random", seat) for seat in range(1, players)
+    ]
     state = game.new_initial_state(seed=5, record_events=False)
     searched = 0
     while not state.is_terminal():
@@ -367,8 +397,9 @@ def test_the_heuristic_bot_never_repeats_an_offer_and_reads_which_it_made_from_t
                 so_far = facts["offers_so_far"]
                 if not any(so_far):
                     phase_offers = []
-                assert sorted((seat, made) for seat, mades in enumerate(so_far) for made in mades) == \
-                    sorted(phase_offers)
+                assert sorted((seat, made) for seat, mades in enumerate(so_far) for made in mades) == sorted(
+                    phase_offers
+                )
                 if action in offers:
                     assert action not in so_far[player]
                     phase_offers.append((player, action))
@@ -450,8 +481,9 @@ def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_riva
                 after_state.apply_action(action)
                 seen_after = after_state.observation(player)
                 after = read_holding(seen_after, rules, offerer, seen_after.card_types(rules.pool) if pool else ())
-                assert others.value(after.fields, after.incoming, None) - \
-                    others.value(before.fields, before.incoming, None) == pytest.approx(theirs)
+                assert others.value(after.fields, after.incoming, None) - others.value(
+                    before.fields, before.incoming, None
+                ) == pytest.approx(theirs)
                 accepted += 1
                 declined += weighed == decline
                 searcher.searcher = searcher_for_points.searcher = player
@@ -491,12 +523,12 @@ def test_a_player_out_to_win_weighs_the_leader_most():
             standing = {}
             for seat in others:
                 theirs = read_holding(observation, rules, seat, pool if seat == observation.decision["active"] else ())
-                standing[seat] = observation.count(rules.coins, seat) + seen.value(theirs.fields, theirs.incoming,
-                                                                                    None)
+                standing[seat] = observation.count(rules.coins, seat) + seen.value(theirs.fields, theirs.incoming, None)
             for seat in others:
                 for other in others:
                     assert weights[seat] / weights[other] == pytest.approx(
-                        math.exp((standing[seat] - standing[other]) / RIVAL_SPREAD))
+                        math.exp((standing[seat] - standing[other]) / RIVAL_SPREAD)
+                    )
             uneven += max(weights.values()) > 1.5 * min(weights.values())
             policy.rival_spread = 0.0
             assert policy.rival_weights(observation, rules, outlook) == {}
@@ -536,10 +568,17 @@ def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver(
                 with monkeypatch.context() as patched:
                     if plain_margin is not None:
                         patched.setattr(trading, "OFFER_MARGIN", plain_margin)
-                    scored[rivalry, plain_margin] = dict((offer, score) for score, offer in policy.scored_offers(
-                        observation, rules, parts, holding, outlook, pool, active, 10_000))
-            plain_offers, alike, rival_offers = (scored[0.0, trading.OFFER_MARGIN],
-                                                 scored[0.0, trading.RIVAL_OFFER_MARGIN], scored[0.7, None])
+                    scored[rivalry, plain_margin] = dict(
+                        (offer, score)
+                        for score, offer in policy.scored_offers(
+                            observation, rules, parts, holding, outlook, pool, active, 10_000
+                        )
+                    )
+            plain_offers, alike, rival_offers = (
+                scored[0.0, trading.OFFER_MARGIN],
+                scored[0.0, trading.RIVAL_OFFER_MARGIN],
+                scored[0.7, None],
+            )
             for offer, score in rival_offers.items():
                 assert score <= alike[offer] + 1e-12
                 lowered += score < alike[offer] - 1e-12
@@ -639,6 +678,7 @@ def test_paired_search_tries_every_root_action_in_the_same_drawn_games(name):
 
 # ---------------------------------------------------------------------- in the tools users run
 
+
 def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, monkeypatch):
     import json
 
@@ -648,8 +688,22 @@ def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, m
 
     monkeypatch.setenv("COLUMNS", "200")
     logs = tmp_path / "games.jsonl"
-    code, out, err = run(capsys, "-r", "high-society/ko", "--games", "2", "--seed", "4", "--jobs", "1",
-                         "--players", "bot:ismcts:8,bot:heuristic,bot:ismcts:0.05s", "--json", "--logs", str(logs))
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ko",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--players",
+        "bot:ismcts:8,bot:heuristic,bot:ismcts:0.05s",
+        "--json",
+        "--logs",
+        str(logs),
+    )
     assert code == 0, err
     summary = json.loads(out)
     assert summary["players"] == ["bot:ismcts:8", "bot:heuristic", "bot:ismcts:0.05s"]
@@ -666,13 +720,25 @@ def test_a_bad_budget_is_a_command_line_error_in_every_language(capsys, lang, wo
 
     for bad in ("bot:ismcts:0", "bot:ismcts:1e999s", "bot:ismcts:much"):
         with pytest.raises(SystemExit) as exited:
-            main(["simulate", "-r", "high-society/ja", "--games", "1", "--players",
-                  f"{bad},bot:random,bot:random", "--lang", lang])
+            main(
+                [
+                    "simulate",
+                    "-r",
+                    "high-society/ja",
+                    "--games",
+                    "1",
+                    "--players",
+                    f"{bad},bot:random,bot:random",
+                    "--lang",
+                    lang,
+                ]
+            )
         assert exited.value.code == 2
         assert words in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------------- hints from the ruleset
+
 
 def test_a_ruleset_hints_which_actions_to_try_first_and_how_deep_to_play_out(tmp_path):
     from engine.core.decisions import ActionSpace
@@ -720,8 +786,9 @@ def test_the_favourite_overrules_the_heuristic_only_by_the_lead_the_ruleset_asks
     """``search: switch-significance`` keeps the heuristic's choice unless the most visited action's mean reward
     leads it by that many standard errors (the spread of one iteration's reward pooled over the root)."""
     strict = tmp_path / "strict.yaml"
-    strict.write_text("extends: high-society/ja\nid: test/strict\nsearch:\n  switch-significance: 2.5\n",
-                      encoding="utf-8")
+    strict.write_text(
+        "extends: high-society/ja\nid: test/strict\nsearch:\n  switch-significance: 2.5\n", encoding="utf-8"
+    )
     games = {name: engine.Game(engine.load_ruleset(name), 4) for name in ("high-society/ja", str(strict))}
     kept = overruled = 0
     for seed, state in _searched_positions(games[str(strict)], 60):
@@ -755,10 +822,15 @@ def test_the_favourite_overrules_the_heuristic_only_by_the_lead_the_ruleset_asks
             kept += 1
     assert kept >= 3 and overruled >= 1  # the test met both kinds of race it is about
     # The same searches without the hint switch on visits alone: more often.
-    switched = sum(1 for seed, state in _searched_positions(games["high-society/ja"], 60)
-                   if (bot := IsmctsBot(seed, iterations=40)).choose(state.observation(state.current_player()),
-                                                                     state.legal_actions())
-                   != bot.last_search.get("guided", -1) and bot.last_search.get("tried"))
+    switched = sum(
+        1
+        for seed, state in _searched_positions(games["high-society/ja"], 60)
+        if (bot := IsmctsBot(seed, iterations=40)).choose(
+            state.observation(state.current_player()), state.legal_actions()
+        )
+        != bot.last_search.get("guided", -1)
+        and bot.last_search.get("tried")
+    )
     assert switched > overruled
 
 
@@ -772,8 +844,9 @@ def test_a_bot_option_sets_the_switch_significance_over_the_ruleset():
     overridden = 0
     for seed, state in _searched_positions(game, 12):
         player, legal = state.current_player(), state.legal_actions()
-        as_ruled, eager, strict = (IsmctsBot(seed, iterations=30, significance=significance)
-                                   for significance in (None, 0.0, 100.0))
+        as_ruled, eager, strict = (
+            IsmctsBot(seed, iterations=30, significance=significance) for significance in (None, 0.0, 100.0)
+        )
         moves = [bot.choose(state.observation(player), legal) for bot in (as_ruled, eager, strict)]
         search = as_ruled.last_search
         assert moves[2] == search.get("guided", moves[2])  # nothing leads by 100 standard errors
@@ -788,8 +861,9 @@ def test_a_bot_option_sets_the_switch_significance_over_the_ruleset():
 @pytest.mark.parametrize("value", ["-1", "101", "true", "'2'", ".nan"])
 def test_a_switch_significance_out_of_range_is_a_located_error(tmp_path, value):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(f"extends: high-society/ja\nid: test/bad\nsearch:\n  switch-significance: {value}\n",
-                   encoding="utf-8")
+    bad.write_text(
+        f"extends: high-society/ja\nid: test/bad\nsearch:\n  switch-significance: {value}\n", encoding="utf-8"
+    )
     with pytest.raises(engine.RulesetError) as raised:
         engine.load_ruleset(str(bad))
     assert "bad.yaml:4:24:" in str(raised.value)

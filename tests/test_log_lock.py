@@ -3,6 +3,7 @@ replace a saved one (or a symbolic link) unless asked to.
 
 The running game is a real terminal session (pexpect) waiting at its prompt.
 """
+
 from __future__ import annotations
 
 import os
@@ -11,7 +12,6 @@ import subprocess
 
 import pexpect
 import pytest
-
 from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, spawn
 
 PROMPT = r"> "
@@ -20,17 +20,24 @@ THREE = "Ann,bot:random,bot:random"
 
 def narrated(*args: str) -> subprocess.CompletedProcess:
     """`cardrules play ARGS` with no terminal on input: bots play and it is narrated."""
-    return subprocess.run([*CARDRULES, "play", *args, "--lang", "en"], stdin=subprocess.DEVNULL, cwd=str(ROOT),
-                          env=ENV, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [*CARDRULES, "play", *args, "--lang", "en"],
+        stdin=subprocess.DEVNULL,
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_second_game_cannot_save_to_the_file_a_running_game_saves_to(tmp_path):
     log = tmp_path / "game.json"
-    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log),
-                  "--lang", "en")
+    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log), "--lang", "en")
     first.expect(PROMPT)
-    second = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", str(log),
-                      "--force")
+    second = narrated(
+        "-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", str(log), "--force"
+    )
     assert second.returncode == 1
     assert second.stderr.startswith(f"{log}: another game is being saved to this file right now")
     assert "Traceback" not in second.stderr
@@ -42,8 +49,7 @@ def test_a_second_game_cannot_save_to_the_file_a_running_game_saves_to(tmp_path)
 
 def test_a_killed_game_leaves_no_lock_and_its_interrupted_saves_are_cleared(tmp_path):
     log = tmp_path / "game.json"
-    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log),
-                  "--lang", "en")
+    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log), "--lang", "en")
     first.expect(PROMPT)
     first.kill(signal.SIGKILL)
     first.close()
@@ -60,8 +66,7 @@ def test_a_killed_game_leaves_no_lock_and_its_interrupted_saves_are_cleared(tmp_
 def test_a_game_ended_by_kill_or_a_closed_terminal_removes_its_lock_and_ends_by_the_signal(tmp_path, signal_name):
     """`kill` (SIGTERM) and a closed terminal (SIGHUP) end the game as Ctrl-C does: saved, no lock file left."""
     log = tmp_path / "game.json"
-    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log),
-                  "--lang", "en")
+    first = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "1", "--log", str(log), "--lang", "en")
     first.expect(PROMPT)
     first.sendline("p")  # one action, saved
     first.expect(PROMPT)
@@ -75,21 +80,27 @@ def test_a_game_ended_by_kill_or_a_closed_terminal_removes_its_lock_and_ends_by_
     assert load_log(log) == saved
     resumed = narrated("--resume", str(log))
     assert resumed.returncode == 0, resumed.stderr
-    assert load_log(log)["actions"][:len(saved["actions"])] == saved["actions"]
+    assert load_log(log)["actions"][: len(saved["actions"])] == saved["actions"]
 
 
 def test_a_new_game_does_not_replace_a_saved_one_without_force(tmp_path):
     log = tmp_path / "game.json"
-    assert narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "1",
-                    "--log", str(log)).returncode == 0
+    assert (
+        narrated(
+            "-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "1", "--log", str(log)
+        ).returncode
+        == 0
+    )
     saved = log.read_text(encoding="utf-8")
     again = narrated("-r", "high-society/ko", "--players", "bot:random,bot:random,bot:random", "--log", str(log))
     assert again.returncode == 2
-    assert f"{log} already holds a file: continue its game with --resume {log}, or replace it with --force" \
-        in " ".join(again.stderr.split())
+    assert f"{log} already holds a file: continue its game with --resume {log}, or replace it with --force" in " ".join(
+        again.stderr.split()
+    )
     assert log.read_text(encoding="utf-8") == saved
-    forced = narrated("-r", "high-society/ko", "--players", "bot:random,bot:random,bot:random", "--log", str(log),
-                      "--force")
+    forced = narrated(
+        "-r", "high-society/ko", "--players", "bot:random,bot:random,bot:random", "--log", str(log), "--force"
+    )
     assert forced.returncode == 0 and load_log(log)["ruleset"] == "high-society/ko"
 
 
@@ -99,8 +110,15 @@ def test_a_symbolic_link_is_never_replaced_by_a_log(tmp_path, force):
     target.write_text("keep me", encoding="utf-8")
     link = tmp_path / "game.json"
     link.symlink_to(target)
-    done = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", str(link),
-                    *(["--force"] if force else []))
+    done = narrated(
+        "-r",
+        "high-society/ja",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--log",
+        str(link),
+        *(["--force"] if force else []),
+    )
     assert done.returncode == 2
     assert "is a symbolic link: name the file itself" in done.stderr
     assert link.is_symlink() and target.read_text(encoding="utf-8") == "keep me"
@@ -108,8 +126,9 @@ def test_a_symbolic_link_is_never_replaced_by_a_log(tmp_path, force):
 
 def test_a_game_resumed_through_a_symbolic_link_saves_into_its_target(tmp_path):
     saved = tmp_path / "saved.json"
-    started = spawn("play", "-r", "high-society/ja", "--players", THREE, "--seed", "2", "--log", str(saved),
-                    "--lang", "en")
+    started = spawn(
+        "play", "-r", "high-society/ja", "--players", THREE, "--seed", "2", "--log", str(saved), "--lang", "en"
+    )
     started.expect(PROMPT)
     started.sendline("q")
     assert finish(started) == 0
@@ -126,8 +145,9 @@ def test_a_log_that_cannot_be_saved_is_refused_before_the_game_starts(tmp_path, 
     if target == "fifo":
         target = str(tmp_path / "pipe.json")
         os.mkfifo(target)
-    done = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", target,
-                    "--force")
+    done = narrated(
+        "-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--log", target, "--force"
+    )
     assert done.returncode == 1
     assert done.stdout == ""  # not even the banner: nothing was played
     assert done.stderr.startswith(f"{target}: cannot save the log: ")
@@ -170,8 +190,20 @@ def test_a_game_saved_while_the_second_one_starts_is_not_replaced(tmp_path, monk
         return acquire(lock)
 
     monkeypatch.setattr(log_lock.LogLock, "acquire", first_game_saves_then_acquire)
-    done = CliRunner().invoke(build_group(), ["play", "-r", "high-society/ja", "--players",
-                                              "bot:random,bot:random,bot:random", "--log", str(log), "--lang", "en"])
+    done = CliRunner().invoke(
+        build_group(),
+        [
+            "play",
+            "-r",
+            "high-society/ja",
+            "--players",
+            "bot:random,bot:random,bot:random",
+            "--log",
+            str(log),
+            "--lang",
+            "en",
+        ],
+    )
     assert done.exit_code == 2, done.output
     assert "already holds a file" in done.output
     assert log.read_text(encoding="utf-8") == first_game
@@ -192,8 +224,9 @@ def test_a_saved_seat_of_an_unknown_bot_kind_is_refused_not_played_by_a_human(tm
     import json
 
     log = tmp_path / "game.json"
-    done = narrated("-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "4",
-                    "--log", str(log))
+    done = narrated(
+        "-r", "high-society/ja", "--players", "bot:random,bot:random,bot:random", "--seed", "4", "--log", str(log)
+    )
     assert done.returncode == 0
     saved = load_log(log)
     del saved["result"]
@@ -204,7 +237,7 @@ def test_a_saved_seat_of_an_unknown_bot_kind_is_refused_not_played_by_a_human(tm
     assert resumed.returncode == 1
     assert resumed.stdout == ""
     assert resumed.stderr.startswith(f"{log}:")
-    assert ': $.seats[0]: Unknown bot kind "heuristc" (did you mean \'heuristic\'?)' in resumed.stderr
+    assert ": $.seats[0]: Unknown bot kind \"heuristc\" (did you mean 'heuristic'?)" in resumed.stderr
 
 
 @pytest.mark.parametrize("name", ["[x].json", "x*.json", "x?.json"])

@@ -1,4 +1,5 @@
 """What a seat sees, as a fixed-length vector laid out from the ruleset alone (engine.agents.tensor)."""
+
 from __future__ import annotations
 
 import math
@@ -25,7 +26,7 @@ def game_and_tensor(ruleset: str, players: int = 4):
 
 def cells(tensor, vector, name):
     offset, length = tensor.segment(name)
-    return vector[offset:offset + length]
+    return vector[offset : offset + length]
 
 
 def counts_by_type(game, card_ids):
@@ -82,7 +83,8 @@ def test_seats_are_counted_from_the_viewer():
         for relative in range(4):
             owner = (viewer + relative) % 4
             assert cells(tensor, vector, f"zone:field-1@{relative}:cards") == counts_by_type(
-                game, state.card_ids_in("field-1", owner))
+                game, state.card_ids_in("field-1", owner)
+            )
             assert cells(tensor, vector, f"zone:hand@{relative}:count") == [float(state.count_in("hand", owner))]
         turn = cells(tensor, vector, "current")
         assert turn.index(1.0) == (current - viewer) % 4 and sum(turn) == 1
@@ -129,7 +131,7 @@ def test_trade_offers_show_in_the_answerer_tensor():
     assert any(name == "decision:trade:facts" for name, *_ in names) and length > 6 * len(game.cards.ids)
     asked = sum(offer.ask_hand) + sum(offer.ask_pool)
     given = len(facts["offered_hand_cards"]) + sum(offer.give_pool)
-    assert sum(vector[offset:offset + length]) >= 1 + asked + given
+    assert sum(vector[offset : offset + length]) >= 1 + asked + given
 
 
 def test_cards_the_viewer_cannot_see_change_nothing():
@@ -161,8 +163,11 @@ def test_an_opponents_hidden_hand_changes_nothing_for_the_viewer():
             trial = list(deck)
             trial[low], trial[high] = trial[high], trial[low]
             other = game.new_initial_state(deck=trial, first_player=first)
-            hands_differ = any(sorted(other.card_ids_in("hand", seat)) != sorted(state.card_ids_in("hand", seat))
-                               for seat in range(4) if seat != viewer)
+            hands_differ = any(
+                sorted(other.card_ids_in("hand", seat)) != sorted(state.card_ids_in("hand", seat))
+                for seat in range(4)
+                if seat != viewer
+            )
             if hands_differ and other.observation(viewer) == state.observation(viewer):
                 found = other
                 break
@@ -171,8 +176,11 @@ def test_an_opponents_hidden_hand_changes_nothing_for_the_viewer():
     assert found is not None
     assert tensor.encode(found.observation(viewer)) == tensor.encode(state.observation(viewer))
     # Another seat, whose hand changed, sees the difference.
-    assert any(tensor.encode(found.observation(seat)) != tensor.encode(state.observation(seat))
-               for seat in range(4) if seat != viewer)
+    assert any(
+        tensor.encode(found.observation(seat)) != tensor.encode(state.observation(seat))
+        for seat in range(4)
+        if seat != viewer
+    )
 
 
 @settings(max_examples=20, deadline=None)

@@ -1,4 +1,5 @@
 """Any ruleset as an OpenSpiel game (engine.openspiel): OpenSpiel's own checks, its bots, truthful chance."""
+
 from __future__ import annotations
 
 import pickle
@@ -113,8 +114,9 @@ def test_game_type_and_game_info_are_true(ruleset, players):
     assert game.max_game_length() == eo.MAX_ACTIONS_PER_GAME
 
 
-@pytest.mark.parametrize("ruleset, players, games", [("high-society/ja", 4, 30), ("high-society/ko", 5, 10),
-                                                     ("bohnanza/amigo", 3, 1)])
+@pytest.mark.parametrize(
+    "ruleset, players, games", [("high-society/ja", 4, 30), ("high-society/ko", 5, 10), ("bohnanza/amigo", 3, 1)]
+)
 def test_returns_stay_in_the_bounds_add_up_to_zero_and_games_stay_below_the_length(ruleset, players, games):
     game = eo.load(ruleset, players)
     rng = random.Random(11)
@@ -127,8 +129,11 @@ def test_returns_stay_in_the_bounds_add_up_to_zero_and_games_stay_below_the_leng
         assert moves <= game.max_game_length()
         result = state.engine_state.result()
         winners = [seat for seat, name in enumerate(state.engine_state.players) if name in result.winners]
-        expected = [(1 / len(winners) if seat in winners else 0.0) - 1 / players for seat in range(players)] \
-            if winners else [0.0] * players
+        expected = (
+            [(1 / len(winners) if seat in winners else 0.0) - 1 / players for seat in range(players)]
+            if winners
+            else [0.0] * players
+        )
         assert returns == pytest.approx(expected)
 
 
@@ -145,11 +150,14 @@ def test_the_length_cap_ends_a_game_with_nobody_winning():
 # ---------------------------------------------------------------------------------------------- OpenSpiel's checks
 
 
-@pytest.mark.parametrize("ruleset, players, sims, serialize", [
-    ("high-society/ja", 4, 3, True),
-    ("bohnanza/amigo", 3, 1, True),
-    ("bohnanza/high-bohn", 3, 1, False),
-])
+@pytest.mark.parametrize(
+    "ruleset, players, sims, serialize",
+    [
+        ("high-society/ja", 4, 3, True),
+        ("bohnanza/amigo", 3, 1, True),
+        ("bohnanza/high-bohn", 3, 1, False),
+    ],
+)
 def test_openspiels_random_simulation_test_passes(ruleset, players, sims, serialize):
     pyspiel.random_sim_test(eo.load(ruleset, players), num_sims=sims, serialize=serialize, verbose=False)
 
@@ -177,8 +185,9 @@ def mcts_bot(game, seed, simulations, rollout_length=None):
     """OpenSpiel's MCTS bot with random rollouts (cut short after ``rollout_length`` actions when given)."""
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=rollout_length)
-    return mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, solve=False,
-                        random_state=rng)
+    return mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, solve=False, random_state=rng
+    )
 
 
 def test_the_mcts_bot_plays_a_whole_game_of_the_auction_game_against_random_bots():
@@ -197,8 +206,9 @@ def test_the_mcts_bot_plays_a_whole_game_of_the_trading_game_against_random_bots
     # cut after a few actions, so that the bot decides each of its 500-odd decisions in milliseconds.
     game = eo.load("bohnanza/amigo", 3)
     rng = np.random.RandomState(4)
-    bots = [mcts_bot(game, 2, simulations=2, rollout_length=4)] + [uniform_random.UniformRandomBot(seat, rng)
-                                                                   for seat in (1, 2)]
+    bots = [mcts_bot(game, 2, simulations=2, rollout_length=4)] + [
+        uniform_random.UniformRandomBot(seat, rng) for seat in (1, 2)
+    ]
     state = game.new_initial_state()
     returns = evaluate_bots.evaluate_bots(state, bots, rng)
     assert state.is_terminal() and not state.truncated and state.engine_state.end_reason is not None
@@ -214,7 +224,7 @@ def test_the_deal_is_chance_nodes_of_card_types_as_likely_as_their_copies_left()
     engine_game = game.engine_game
     state = game.new_initial_state()
     assert state.is_chance_node() and state.engine_state is None
-    left = Counter(engine_game.cards.type_of)       # every card is shuffled into the draw pile first
+    left = Counter(engine_game.cards.type_of)  # every card is shuffled into the draw pile first
     rng = random.Random(2)
     nodes = 0
     while state.is_chance_node() and len(left) > 1:
@@ -227,7 +237,7 @@ def test_the_deal_is_chance_nodes_of_card_types_as_likely_as_their_copies_left()
         assert state.action_to_string(pyspiel.PlayerId.CHANCE, card_type).endswith(engine_game.cards.ids[card_type])
         state.apply_action(card_type)
         left[card_type] -= 1
-        left += Counter()                            # drop the types used up
+        left += Counter()  # drop the types used up
         nodes += 1
     # The last cards, all of one type, are placed without asking; then the first player is drawn.
     assert nodes < engine_game.cards.size
@@ -246,15 +256,15 @@ def test_every_card_type_of_the_auction_deck_is_dealt_by_chance_in_the_order_dra
         outcomes = state.chance_outcomes()
         if len(order) == 15:
             assert outcomes == [(seat, 0.25) for seat in range(4)]
-            state.apply_action(1)                    # the first player
+            state.apply_action(1)  # the first player
             continue
-        assert all(p == pytest.approx(1 / len(outcomes)) for _a, p in outcomes)   # one copy of each type
+        assert all(p == pytest.approx(1 / len(outcomes)) for _a, p in outcomes)  # one copy of each type
         order.append(outcomes[-1][0])
         state.apply_action(outcomes[-1][0])
     ids = game.engine_game.cards.ids
     dealt = [ids[card_type] for card_type in order]
     deck = state.engine_state.to_log()["deck"]
-    assert deck[:15] == dealt and len(deck) == 16    # top first; the sixteenth card is what is left
+    assert deck[:15] == dealt and len(deck) == 16  # top first; the sixteenth card is what is left
     assert state.engine_state.card_ids_in("revealed") == (dealt[0],)
     assert state.engine_state.first_player == 1 and state.current_player() == 1
 
@@ -262,16 +272,18 @@ def test_every_card_type_of_the_auction_deck_is_dealt_by_chance_in_the_order_dra
 def test_a_reshuffle_in_play_is_chance_nodes_too():
     game = eo.load("bohnanza/amigo", 3)
     # A chance node once the setup is done (the engine state exists): the discards reshuffled into the draw pile.
-    state = play_randomly(game.new_initial_state(), random.Random(9),
-                          until=lambda s: s.is_chance_node() and s.engine_state is not None)
-    assert not state.is_terminal() and state.engine_state.count_in("draw") < 3   # too few to draw on
-    assert state.information_state_string(0).endswith("=> ?")   # the action is known, its outcome not yet
+    state = play_randomly(
+        game.new_initial_state(), random.Random(9), until=lambda s: s.is_chance_node() and s.engine_state is not None
+    )
+    assert not state.is_terminal() and state.engine_state.count_in("draw") < 3  # too few to draw on
+    assert state.information_state_string(0).endswith("=> ?")  # the action is known, its outcome not yet
     outcomes = state.chance_outcomes()
     assert sum(p for _a, p in outcomes) == pytest.approx(1.0) and len(outcomes) > 1
     discards = Counter(state.engine_state.card_ids_in("discard"))
     ids = game.engine_game.cards.ids
-    assert dict(outcomes) == pytest.approx({card_type: discards[ids[card_type]] / sum(discards.values())
-                                            for card_type, _p in outcomes})
+    assert dict(outcomes) == pytest.approx(
+        {card_type: discards[ids[card_type]] / sum(discards.values()) for card_type, _p in outcomes}
+    )
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]) == f"draw #1: {ids[outcomes[0][0]]}"
     before = player_moves(state)
     play_randomly(state, random.Random(1), until=lambda s: not s.is_chance_node())
@@ -342,8 +354,9 @@ def test_hidden_cards_do_not_change_another_seats_strings():
 
 def test_an_illegal_action_is_refused_and_legal_actions_name_themselves_apart():
     game = eo.load("bohnanza/amigo", 3)
-    state = play_randomly(game.new_initial_state(), random.Random(8), until=lambda s: len(s.history()) >= 320
-                          and not s.is_chance_node())
+    state = play_randomly(
+        game.new_initial_state(), random.Random(8), until=lambda s: len(s.history()) >= 320 and not s.is_chance_node()
+    )
     legal = state.legal_actions()
     seat = state.current_player()
     strings = [state.action_to_string(seat, action) for action in legal]
@@ -356,11 +369,12 @@ def test_an_illegal_action_is_refused_and_legal_actions_name_themselves_apart():
     dealing = game.new_initial_state()
     history = dealing.history()
     with pytest.raises(engine.IllegalActionError):
-        dealing.apply_action(99)                    # not a card type of this game
+        dealing.apply_action(99)  # not a card type of this game
     assert dealing.history() == history and dealing.is_chance_node()
 
 
 # ---------------------------------------------------------------------- resampling hidden cards (OpenSpiel's ISMCTS)
+
 
 def _chance_or_random(state, rng):
     return sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
@@ -374,7 +388,7 @@ def test_a_resampled_state_is_one_the_seat_cannot_tell_apart_and_deals_the_unsee
     while not state.is_terminal() and checked < 30:
         if not state.is_chance_node() and len(state.legal_actions()) > 1:
             seat = state.current_player()
-            other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
+            other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert other.information_state_string(seat) == state.information_state_string(seat)
             assert other.legal_actions() == state.legal_actions()
             different += str(other) != str(state)  # every card, hidden ones too
@@ -388,7 +402,7 @@ def test_a_resample_at_a_chance_node_is_refused():
     state = game.new_initial_state()
     assert state.is_chance_node()
     with pytest.raises(engine.CardrulesError):
-        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
+        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
 
 
 def test_openspiels_ismcts_bot_plays_a_whole_game_of_the_auction_game():
@@ -397,8 +411,14 @@ def test_openspiels_ismcts_bot_plays_a_whole_game_of_the_auction_game():
     game = pyspiel.load_game(eo.register("high-society/ja", players=3))
     rng = random.Random(5)
     search_rng = np.random.RandomState(5)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, search_rng), 2.0, max_simulations=12,
-                           max_world_samples=4, random_state=search_rng)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, search_rng),
+        2.0,
+        max_simulations=12,
+        max_world_samples=4,
+        random_state=search_rng,
+    )
     state = game.new_initial_state()
     searched = 0
     while not state.is_terminal():

@@ -2,6 +2,7 @@
 
 `{option: NAME}` references are resolved when a ruleset is built (tests/test_ruleset.py).
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -21,8 +22,18 @@ DEFINITIONS = {
 }
 
 
-@pytest.mark.parametrize("text, number", [("3", 3), ("-5", -5), ("0.5", Fraction(1, 2)), ("1/2", Fraction(1, 2)),
-                                          (" 4/2 ", 2), (7, 7), (Fraction(3, 4), Fraction(3, 4))])
+@pytest.mark.parametrize(
+    "text, number",
+    [
+        ("3", 3),
+        ("-5", -5),
+        ("0.5", Fraction(1, 2)),
+        ("1/2", Fraction(1, 2)),
+        (" 4/2 ", 2),
+        (7, 7),
+        (Fraction(3, 4), Fraction(3, 4)),
+    ],
+)
 def test_numbers_are_parsed_exactly(text, number):
     assert parse_number(text) == number
 
@@ -56,7 +67,10 @@ def test_booleans_are_true_or_false():
 
 
 def test_a_list_option_takes_a_comma_separated_list_in_order():
-    assert coerce_option_value("tiebreak", DEFINITIONS["tiebreak"], "highest-luxury, money") == ("highest-luxury", "money")
+    assert coerce_option_value("tiebreak", DEFINITIONS["tiebreak"], "highest-luxury, money") == (
+        "highest-luxury",
+        "money",
+    )
 
 
 def test_a_list_option_refuses_duplicates_and_unknown_values():
@@ -74,8 +88,13 @@ def test_a_bad_choice_lists_the_valid_values():
 
 def test_overrides_beat_edition_values_which_beat_defaults():
     values = effective_options(DEFINITIONS, {"debt-floor": 0, "rounding": "floor"}, {"rounding": "exact"})
-    assert values == {"debt-floor": 0, "tiebreak": ("money",), "eliminate-poorest": True, "rounding": "exact",
-                      "hand-size": 5}
+    assert values == {
+        "debt-floor": 0,
+        "tiebreak": ("money",),
+        "eliminate-poorest": True,
+        "rounding": "exact",
+        "hand-size": 5,
+    }
 
 
 def test_an_unknown_override_lists_the_valid_options_with_a_hint():
@@ -92,12 +111,18 @@ def test_every_bad_override_is_reported_at_once():
     assert len(caught.value.diagnostics) == 2
 
 
-@pytest.mark.parametrize(("definition", "expected"), [
-    ({"type": "number", "nullable": True, "default": None}, "option 'floor' expects a number or none, got 'abc'"),
-    ({"type": "number", "default": 0}, "option 'floor' expects a number, got 'abc'"),
-    ({"type": "integer", "default": 0}, "option 'floor' expects a whole number, got 'abc'"),
-    ({"type": "integer", "nullable": True, "default": None}, "option 'floor' expects a whole number or none, got 'abc'"),
-])
+@pytest.mark.parametrize(
+    ("definition", "expected"),
+    [
+        ({"type": "number", "nullable": True, "default": None}, "option 'floor' expects a number or none, got 'abc'"),
+        ({"type": "number", "default": 0}, "option 'floor' expects a number, got 'abc'"),
+        ({"type": "integer", "default": 0}, "option 'floor' expects a whole number, got 'abc'"),
+        (
+            {"type": "integer", "nullable": True, "default": None},
+            "option 'floor' expects a whole number or none, got 'abc'",
+        ),
+    ],
+)
 def test_a_value_that_is_no_number_names_the_option_and_what_it_takes(definition, expected):
     from engine.language.options import OptionValueError, coerce_option_value
 
@@ -106,8 +131,17 @@ def test_a_value_that_is_no_number_names_the_option_and_what_it_takes(definition
     assert str(caught.value) == expected
 
 
-@pytest.mark.parametrize(("value", "shown"), [("2.0", "'2.0'"), ("1e3", "'1e3'"), ("4/2", "'4/2'"), ("1E0", "'1E0'"),
-                                            (Fraction(2), "2.0"), (Fraction(1000), "1000.0")])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("2.0", "'2.0'"),
+        ("1e3", "'1e3'"),
+        ("4/2", "'4/2'"),
+        ("1E0", "'1E0'"),
+        (Fraction(2), "2.0"),
+        (Fraction(1000), "1000.0"),
+    ],
+)
 def test_an_integer_option_takes_digits_only_as_a_count_written_in_a_ruleset_does(value, shown):
     # A count written 2.0 or 1e3 in a ruleset is refused ("expected a whole number, got 2.0"): an option that
     # stands for one is held to the same rule, on the command line and in YAML (where 2.0 reads as an exact 2).
@@ -125,9 +159,9 @@ def test_a_whole_number_has_at_most_the_digits_its_text_may_have():
     # A JSON integer (a log's options) is held to the limit a written number is held to.
     from engine.language.options import OptionValueError, parse_number
 
-    assert parse_number(10 ** 30 - 1) == 10 ** 30 - 1
-    assert parse_number(-(10 ** 30 - 1)) == -(10 ** 30 - 1)
-    for value in (10 ** 30, -(10 ** 30)):
+    assert parse_number(10**30 - 1) == 10**30 - 1
+    assert parse_number(-(10**30 - 1)) == -(10**30 - 1)
+    for value in (10**30, -(10**30)):
         with pytest.raises(OptionValueError) as refused:
             parse_number(value)
         assert str(refused.value).endswith("has too many digits (at most 30)")

@@ -1,4 +1,5 @@
 """`extends` and the merge rules: a house rule changes only what differs."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,9 +37,14 @@ def test_mappings_merge_key_by_key(tmp_path):
 
 def test_items_with_an_id_merge_by_id_and_keep_their_order(tmp_path):
     write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A, value: 1}\n  - {id: b, name: B, value: 2}\n")
-    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: a, name: Renamed}\n  - {id: c, name: C}\n")
-    assert merged_of(child).plain()["cards"] == [{"id": "a", "name": "Renamed", "value": 1},
-                                                 {"id": "b", "name": "B", "value": 2}, {"id": "c", "name": "C"}]
+    child = write(
+        tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: a, name: Renamed}\n  - {id: c, name: C}\n"
+    )
+    assert merged_of(child).plain()["cards"] == [
+        {"id": "a", "name": "Renamed", "value": 1},
+        {"id": "b", "name": "B", "value": 2},
+        {"id": "c", "name": "C"},
+    ]
 
 
 def test_replace_swaps_an_inherited_item_whole(tmp_path):
@@ -60,22 +66,32 @@ def test_removing_an_unknown_id_is_reported_at_the_overlay_with_a_hint(tmp_path)
         merged_of(child)
     # Named as every check names a list item: in the merged ruleset (the list: the item is in no merged list),
     # with where the file writes it.
-    assert str(caught.value) == ("child.yaml:3:10: $.cards: cannot remove 'aple': no inherited item has this id "
-                                 "(did you mean 'apple'?); ids: apple (in this file: $.cards[0].id)")
+    assert str(caught.value) == (
+        "child.yaml:3:10: $.cards: cannot remove 'aple': no inherited item has this id "
+        "(did you mean 'apple'?); ids: apple (in this file: $.cards[0].id)"
+    )
 
 
 def test_a_directive_in_a_nested_list_is_named_by_its_whole_path(tmp_path):
     write(tmp_path, "parent.yaml", "flow:\n  - id: start\n  - id: round\n    steps:\n      - {id: reveal}\n")
-    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nflow:\n  - id: round\n    steps:\n"
-                                          "      - {id: reveall, $remove: true}\n")
+    child = write(
+        tmp_path,
+        "child.yaml",
+        "extends: parent.yaml\nflow:\n  - id: round\n    steps:\n      - {id: reveall, $remove: true}\n",
+    )
     (problem,) = merge_problems(child)
     assert problem.location.json_path == "$.flow[1].steps"  # `round` is the merged second item
     assert problem.message.endswith("(in this file: $.flow[0].steps[0].id)")
 
 
-@pytest.mark.parametrize("item, second", [("{id: b, $before: a, $after: a}", "$after"),
-                                          ("{id: b, $remove: true, $after: a}", "$after"),
-                                          ("{id: b, $replace: true, $remove: true}", "$replace")])
+@pytest.mark.parametrize(
+    "item, second",
+    [
+        ("{id: b, $before: a, $after: a}", "$after"),
+        ("{id: b, $remove: true, $after: a}", "$after"),
+        ("{id: b, $replace: true, $remove: true}", "$replace"),
+    ],
+)
 def test_directives_that_contradict_each_other_are_refused_at_the_second(tmp_path, item, second):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
     child = write(tmp_path, "child.yaml", f"extends: parent.yaml\nend:\n  - {item}\n")
@@ -94,15 +110,19 @@ def test_an_item_placed_next_to_itself_is_told_so(tmp_path):
 
 def test_an_id_removed_twice_is_one_mistake(tmp_path):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
-    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: a, $remove: true}\n"
-                                          "  - {id: a, $remove: true}\n")
+    child = write(
+        tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: a, $remove: true}\n  - {id: a, $remove: true}\n"
+    )
     assert [item["id"] for item in merged_of(child).plain()["end"]] == ["b"]  # the repeated id is told elsewhere
 
 
 def test_before_and_after_place_new_items(tmp_path):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
-    child = write(tmp_path, "child.yaml",
-                  "extends: parent.yaml\nend:\n  - {id: first, kind: k, $before: a}\n  - {id: middle, kind: k, $after: a}\n")
+    child = write(
+        tmp_path,
+        "child.yaml",
+        "extends: parent.yaml\nend:\n  - {id: first, kind: k, $before: a}\n  - {id: middle, kind: k, $after: a}\n",
+    )
     assert [item["id"] for item in merged_of(child).plain()["end"]] == ["first", "a", "middle", "b"]
 
 
@@ -175,10 +195,12 @@ def test_every_merged_value_keeps_the_position_of_the_file_that_wrote_it(tmp_pat
 
 # --------------------------------------------------------------------------- paths count items in the merged list
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
-from engine.language.ruleset import validate  # noqa: E402
 from engine.language.overlay import in_merged_terms, merged_paths  # noqa: E402
+from engine.language.ruleset import validate  # noqa: E402
+
 
 def parent_cards() -> int:
     from engine.language.ruleset import load_merged
@@ -194,8 +216,13 @@ def house_rule(tmp_path: Path, cards: list[str]) -> Path:
 
 
 def test_an_overlays_own_schema_error_is_placed_in_the_merged_list_and_says_where_it_is_in_the_file(tmp_path):
-    path = house_rule(tmp_path, ["  - {id: new-one, name: One, value: 20, tags: [luxury]}\n",
-                                 "  - {id: new-two, name: Two, value: many, tags: [luxury]}\n"])
+    path = house_rule(
+        tmp_path,
+        [
+            "  - {id: new-one, name: One, value: 20, tags: [luxury]}\n",
+            "  - {id: new-two, name: Two, value: many, tags: [luxury]}\n",
+        ],
+    )
     [problem] = validate(path)
     assert problem.location.json_path == f"$.cards[{PARENT_CARDS + 1}].value"
     assert (problem.location.line, problem.location.column) == (4, 37)  # the file's own position
@@ -209,7 +236,9 @@ def test_one_item_has_one_path_whichever_check_finds_its_mistake(tmp_path_factor
     wrong = bad.draw(st.integers(0, new - 1))
     cards = []
     for index in range(new):
-        value, tag = (("many", "luxury") if kind == "schema" else (20, "nonsense")) if index == wrong else (20, "luxury")
+        value, tag = (
+            (("many", "luxury") if kind == "schema" else (20, "nonsense")) if index == wrong else (20, "luxury")
+        )
         cards.append(f"  - {{id: new-{index}, name: N, value: {value}, tags: [{tag}]}}\n")
     path = house_rule(tmp_path_factory.mktemp("h"), cards)
     [problem] = validate(path)
@@ -219,8 +248,11 @@ def test_one_item_has_one_path_whichever_check_finds_its_mistake(tmp_path_factor
 
 def test_an_item_merged_into_an_inherited_one_takes_the_inherited_items_place(tmp_path):
     write(tmp_path, "parent.yaml", "cards:\n  - {id: a, name: A}\n  - {id: b, name: B, tags: [x, y]}\n")
-    child = write(tmp_path, "child.yaml", "extends: parent.yaml\ncards:\n  - {id: c, name: C}\n"
-                                          "  - {id: b, tags: [z]}\n  - {id: a, $remove: true}\n")
+    child = write(
+        tmp_path,
+        "child.yaml",
+        "extends: parent.yaml\ncards:\n  - {id: c, name: C}\n  - {id: b, tags: [z]}\n  - {id: a, $remove: true}\n",
+    )
     paths = merged_paths(load_chain(child, child.name).chain[0].tree, merged_of(child))
     assert paths == {"$.cards[0]": "$.cards[1]", "$.cards[1]": "$.cards[0]"}
     assert in_merged_terms("$.cards[1].tags[0]", paths) == "$.cards[0].tags[0]"
@@ -238,8 +270,11 @@ def test_an_unknown_parent_name_gets_the_nearest_name_and_the_list(tmp_path):
 
 def test_a_tiebreak_on_an_attribute_no_card_has_is_one_mistake(tmp_path):
     path = house_rule(tmp_path, [])
-    path.write_text("extends: high-society/ja\ntiebreak-criteria:\n"
-                    "  highest-luxury: {kind: highest-attribute, attribute: weight, tag: luxury}\n", encoding="utf-8")
+    path.write_text(
+        "extends: high-society/ja\ntiebreak-criteria:\n"
+        "  highest-luxury: {kind: highest-attribute, attribute: weight, tag: luxury}\n",
+        encoding="utf-8",
+    )
     [problem] = validate(path)
     assert problem.message == "no card has the attribute 'weight'; attributes: value"
 
@@ -262,27 +297,39 @@ def test_an_options_changed_type_is_told_once_at_its_type_line_in_yaml_words(tmp
 def test_a_new_option_without_type_or_default_names_what_is_missing_at_its_key(tmp_path):
     assert _overlay_problems(tmp_path, "option-definitions:\n  house-bonus:\n    default: 3\n") == [
         "house.yaml:3:3: $.option-definitions.house-bonus: option 'house-bonus' has no `type`: add one of number, "
-        "integer, boolean, choice, list"]
+        "integer, boolean, choice, list"
+    ]
     assert _overlay_problems(tmp_path, "option-definitions:\n  house-bonus:\n    type: number\n") == [
         "house.yaml:3:3: $.option-definitions.house-bonus: option 'house-bonus' has no `default`: add one (or "
-        "`nullable: true` if the option may be none)"]
+        "`nullable: true` if the option may be none)"
+    ]
 
 
 def test_a_directive_that_cannot_apply_hides_no_check_of_the_built_ruleset(tmp_path):
     from engine.language.ruleset import validate
 
-    house = write(tmp_path, "house.yaml", "extends: high-society/ja\nid: b2\ncards:\n  - {id: thief, $remove: true}\n"
-                                          "scoring:\n  steps:\n    - {id: debt, amount: {option: rounding}}\n")
+    house = write(
+        tmp_path,
+        "house.yaml",
+        "extends: high-society/ja\nid: b2\ncards:\n  - {id: thief, $remove: true}\n"
+        "scoring:\n  steps:\n    - {id: debt, amount: {option: rounding}}\n",
+    )
     problems = validate(house)
-    assert [(p.location.line, p.location.json_path) for p in problems] == [(4, "$.cards"),
-                                                                         (7, "$.scoring.steps[1].amount")]
+    assert [(p.location.line, p.location.json_path) for p in problems] == [
+        (4, "$.cards"),
+        (7, "$.scoring.steps[1].amount"),
+    ]
     assert "with the option values in effect" in problems[1].message
 
 
 def test_items_that_cannot_be_placed_are_named_where_they_end_up(tmp_path):
     write(tmp_path, "parent.yaml", "end:\n  - {id: a, kind: k}\n  - {id: b, kind: k}\n")
-    child = write(tmp_path, "child.yaml", "extends: parent.yaml\nend:\n  - {id: x, kind: k, $after: nowhere}\n"
-                                          "  - {id: y, kind: k, $after: elsewhere}\n  - {id: z, kind: k, $before: [a]}\n")
+    child = write(
+        tmp_path,
+        "child.yaml",
+        "extends: parent.yaml\nend:\n  - {id: x, kind: k, $after: nowhere}\n"
+        "  - {id: y, kind: k, $after: elsewhere}\n  - {id: z, kind: k, $before: [a]}\n",
+    )
     problems = merge_problems(child)
     # Each in the merged list as it is once every item is in: x third, y fourth (not both "the last").
     assert [(p.location.json_path, p.location.line) for p in problems] == [("$.end[2]", 3), ("$.end[3]", 4)]

@@ -1,10 +1,12 @@
 """Korean two-form particles agree with the word a value puts before them."""
+
 from __future__ import annotations
 
 import unicodedata
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.text import i18n
 from engine.text.particles import agree
@@ -32,20 +34,23 @@ def test_after_a_hangul_syllable_the_form_follows_its_final_consonant(word, last
     assert agree(f"{last}(으)로") == f"{last}{'으로' if final and not final_is_rieul(last) else '로'}"
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("3이(가)", "3이"),            # 삼
-    ("2이(가)", "2가"),            # 이
-    ("7(으)로", "7로"),            # 칠: ㄹ
-    ("6(으)로", "6으로"),          # 육
-    ("10은(는)", "10은"),          # 십
-    ("1,000을(를)", "1,000을"),    # 천
-    ("10000이(가)", "10000이"),    # 만
-    ("1000000000000은(는)", "1000000000000는"),  # 조
-    ("0.5이(가)", "0.5가"),        # 영점 오
-    ("'카드'을(를)", "'카드'를"),   # the word inside quotes
-    ("「돈」은(는)", "「돈」은"),
-    ("1억 600만 달러(으)로", "1억 600만 달러로"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3이(가)", "3이"),  # 삼
+        ("2이(가)", "2가"),  # 이
+        ("7(으)로", "7로"),  # 칠: ㄹ
+        ("6(으)로", "6으로"),  # 육
+        ("10은(는)", "10은"),  # 십
+        ("1,000을(를)", "1,000을"),  # 천
+        ("10000이(가)", "10000이"),  # 만
+        ("1000000000000은(는)", "1000000000000는"),  # 조
+        ("0.5이(가)", "0.5가"),  # 영점 오
+        ("'카드'을(를)", "'카드'를"),  # the word inside quotes
+        ("「돈」은(는)", "「돈」은"),
+        ("1억 600만 달러(으)로", "1억 600만 달러로"),
+    ],
+)
 def test_numbers_are_read_as_they_are_said_and_quotes_are_looked_through(text, expected):
     assert agree(text) == expected
 
@@ -63,9 +68,13 @@ def test_text_without_a_two_form_particle_is_returned_as_it_is():
 def test_a_translated_message_agrees_with_the_value_put_into_it():
     i18n.set_language("ko")
     try:
-        assert i18n._("{value} is too large: the most allowed is {limit}", value="3", limit=2) == \
-            "3은 너무 큽니다. 최댓값은 2입니다"
-        assert i18n._("{value} is too large: the most allowed is {limit}", value="2", limit=1) == \
-            "2는 너무 큽니다. 최댓값은 1입니다"
+        assert (
+            i18n._("{value} is too large: the most allowed is {limit}", value="3", limit=2)
+            == "3은 너무 큽니다. 최댓값은 2입니다"
+        )
+        assert (
+            i18n._("{value} is too large: the most allowed is {limit}", value="2", limit=1)
+            == "2는 너무 큽니다. 최댓값은 1입니다"
+        )
     finally:
         i18n.set_language("en")

@@ -4,11 +4,13 @@ Those expressions backtracked on a stranger's msgstr (``%(%(%(...``: 103 s for
 ``--help`` with 160,000 of them); the one-pass scanner must find the same
 fields on any text, and finish on a large hostile one.
 """
+
 from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cli.click_i18n import safe_translation
 from engine.text.percent import named_percent_fields, percent_fields
@@ -39,8 +41,13 @@ def test_the_fields_of_field_like_text_are_those_the_regular_expression_finds(pa
 
 def test_a_large_hostile_translation_is_scanned_to_its_end():
     # Each of these took the expressions seconds to hours; one pass reads them in a few milliseconds.
-    for text in ("%(" * 160_000, "%" + "0" * 300_000 + "(", "%(" * 50_000 + ")" + "0" * 200_000 + "(",
-                 "%(x)" + "0" * 300_000 + "(", "%(" + "a" * 300_000):
+    for text in (
+        "%(" * 160_000,
+        "%" + "0" * 300_000 + "(",
+        "%(" * 50_000 + ")" + "0" * 200_000 + "(",
+        "%(x)" + "0" * 300_000 + "(",
+        "%(" + "a" * 300_000,
+    ):
         assert percent_fields(text) == []
         assert named_percent_fields(text) == []
     assert percent_fields("%(" * 100_000 + ")s") == ["%(" * 100_000 + ")s"]

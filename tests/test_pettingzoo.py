@@ -1,4 +1,5 @@
 """Any ruleset as a PettingZoo AEC environment (engine.pettingzoo)."""
+
 from __future__ import annotations
 
 import warnings
@@ -56,7 +57,8 @@ def test_a_whole_game_of_masked_random_actions_ends_with_zero_sum_rewards(rulese
             assert totals[agent] == 0.0
     if winners:
         assert totals[environment.possible_agents[min(winners)]] == pytest.approx(
-            1 / len(winners) - 1 / len(environment.possible_agents))
+            1 / len(winners) - 1 / len(environment.possible_agents)
+        )
 
 
 def test_spaces_are_fixed_and_observations_fit_them():
@@ -113,9 +115,16 @@ def test_render_shows_the_table_with_the_players():
     assert "\x1b[" not in later and "What just happened" in later
 
 
-@pytest.mark.parametrize("players, message", [
-    ("4", "must be a whole number, not '4'"), (True, "must be a whole number, not True"),
-    (3.0, "must be a whole number"), (2, "3 to 5 players, not 2"), (6, "3 to 5 players, not 6")])
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        ("4", "must be a whole number, not '4'"),
+        (True, "must be a whole number, not True"),
+        (3.0, "must be a whole number"),
+        (2, "3 to 5 players, not 2"),
+        (6, "3 to 5 players, not 6"),
+    ],
+)
 def test_a_wrong_number_of_players_is_refused_saying_what_is_wrong(players, message):
     with pytest.raises(engine.CardrulesError, match=message):
         zoo.env("high-society/ja", players)

@@ -1,4 +1,5 @@
 """What a player types at the prompts of `cardrules play`, read the way the cards read."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,9 +9,9 @@ from hypothesis import strategies as st
 from engine.blocks.auction.prompts import bid_mask, mask_values, parse_bid_prompt, resolve_money_value, split_amounts
 from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
+from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
 from engine.text.i18n import set_language
 from engine.text.player_input import InputProblem, parse_choice_prompt
-from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
 
 JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
 KO_MONEY = [1, 2, 3, 4, 6, 8, 10, 12, 15, 20, 25]
@@ -73,8 +74,9 @@ def test_question_mark_asks_for_help_and_q_quits():
     assert parse_bid_prompt("q", JA_MONEY, JA_MONEY).kind == "quit"
 
 
-@pytest.mark.parametrize("lang, words", [("ko", ["패스", "포기", "pass"]), ("ja", ["パス", "降りる", "p"]),
-                                         ("en", ["pass", "give up"])])
+@pytest.mark.parametrize(
+    "lang, words", [("ko", ["패스", "포기", "pass"]), ("ja", ["パス", "降りる", "p"]), ("en", ["pass", "give up"])]
+)
 def test_a_pass_may_be_typed_in_either_word_players_of_the_language_use(lang, words):
     set_language(lang)
     try:

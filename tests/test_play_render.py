@@ -1,4 +1,5 @@
 """What `cardrules play` shows: the table, what a card does, the narration and the end, in en, ja and ko."""
+
 from __future__ import annotations
 
 import io
@@ -16,14 +17,15 @@ from engine.blocks.auction.prompts import parse_bid_prompt
 from engine.bots import make_bot
 from engine.core.events import GameEnded, Revealed
 from engine.core.game import Game
-from engine.core.scoring import Holdings, score_players as score_holdings
-from engine.text.i18n import set_language
+from engine.core.scoring import Holdings
+from engine.core.scoring import score_players as score_holdings
 from engine.language.ruleset import load_ruleset
+from engine.terminal.ending import final_report
+from engine.terminal.table_view import faces, own_lines, render_table
 from engine.text.card_text import describe_card
 from engine.text.formatting import format_amount
-from engine.terminal.ending import final_report
+from engine.text.i18n import set_language
 from engine.text.narration import describe_event, event_field
-from engine.terminal.table_view import faces, own_lines, render_table
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
@@ -49,8 +51,10 @@ def played_state(ruleset, players, seed, actions=None):
 
 def score_players(ruleset, players):
     """Score ``(name, cards won, money in hand)`` seats as a table gives them."""
-    return score_holdings(ruleset, [Holdings(name, tuple(cards), {"money": money}, {"won": tuple(cards)})
-                                    for name, cards, money in players])
+    return score_holdings(
+        ruleset,
+        [Holdings(name, tuple(cards), {"money": money}, {"won": tuple(cards)}) for name, cards, money in players],
+    )
 
 
 def money_values(ruleset):
@@ -124,9 +128,14 @@ def test_the_hand_is_shown_as_it_can_be_typed_back():
             assert typed.values == (value_of(ruleset, card),)
 
 
-@pytest.mark.parametrize("lang, label", [("en", "Your hand (1 = $1 million): 1 2 3 4 6 8"),
-                                         ("ja", "手札（1 = 100万ドル）：1 2 3 4 6 8"),
-                                         ("ko", "내 손패 (1 = 100만 달러): 1 2 3 4 6 8")])
+@pytest.mark.parametrize(
+    "lang, label",
+    [
+        ("en", "Your hand (1 = $1 million): 1 2 3 4 6 8"),
+        ("ja", "手札（1 = 100万ドル）：1 2 3 4 6 8"),
+        ("ko", "내 손패 (1 = 100만 달러): 1 2 3 4 6 8"),
+    ],
+)
 def test_faces_that_count_millions_say_their_unit(lang, label):
     """The Korean edition's money faces count millions of dollars: the hand's line says what a 1 is worth."""
     set_language(lang)
@@ -192,8 +201,11 @@ def test_a_unit_is_for_card_faces_only(tmp_path):
     from engine.errors import CardrulesError
 
     house = tmp_path / "unit.yaml"
-    house.write_text("extends: high-society/ko\nview:\n  own:\n    - {zone: hand, show: count, unit: money}\n"
-                     "    - {zone: won, show: values, unit: coins}\n", encoding="utf-8")
+    house.write_text(
+        "extends: high-society/ko\nview:\n  own:\n    - {zone: hand, show: count, unit: money}\n"
+        "    - {zone: won, show: values, unit: coins}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(CardrulesError) as raised:
         load_ruleset(str(house))
     text = "\n".join(str(diagnostic) for diagnostic in raised.value.diagnostics)
@@ -223,9 +235,11 @@ def test_a_card_is_described_only_by_the_score_steps_that_count_it(tmp_path):
     set_language("en")
     # A step for a Possession that is also a Title: the Possession 3 is not one, so it scores no bonus.
     house = tmp_path / "bonus.yaml"
-    house.write_text("extends: high-society/ja\nid: house/bonus\nscoring:\n  steps:\n"
-                     "    - {id: bonus, kind: add-per-card, card: luxury-3, tag: prestige, amount: 1, $after: debt}\n",
-                     encoding="utf-8")
+    house.write_text(
+        "extends: high-society/ja\nid: house/bonus\nscoring:\n  steps:\n"
+        "    - {id: bonus, kind: add-per-card, card: luxury-3, tag: prestige, amount: 1, $after: debt}\n",
+        encoding="utf-8",
+    )
     ruleset = load_ruleset(house)
     assert score_players(ruleset, [("Ann", ["luxury-3"], 0)]).players[0].score == 3
     assert describe_card(ruleset, "luxury-3") == "Possession 3: +3 points"
@@ -282,8 +296,7 @@ def test_a_tied_top_score_names_the_tiebreak_that_decided_it():
     set_language("en")
     ruleset = load_ruleset("high-society/ja")
 
-    result = score_players(ruleset, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-5"], 30000),
-                                     ("Cy", [], 1000)])
+    result = score_players(ruleset, [("Ann", ["luxury-5"], 20000), ("Bo", ["luxury-5"], 30000), ("Cy", [], 1000)])
     report = "\n".join(final_report(ruleset, result))
     assert "Bo" in report.splitlines()[-2] or "Bo" in report.splitlines()[-1]
     assert "most money" in report
@@ -293,8 +306,15 @@ def test_a_tied_top_score_names_the_tiebreak_that_decided_it():
 def run_play(*args, lang_env="C.UTF-8"):
     env = {**os.environ, "LANG": lang_env, "LC_ALL": lang_env, "COLUMNS": "120"}
     env.pop("LANGUAGE", None)
-    return subprocess.run([sys.executable, "-m", "engine", "play", *args], cwd=str(ROOT), env=env,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "play", *args],
+        cwd=str(ROOT),
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
 
 
 def test_make_play_picks_the_edition_of_the_users_language(tmp_path):
@@ -380,7 +400,9 @@ def test_the_help_tells_a_newcomer_how_the_game_ends_and_that_the_poorest_cannot
     assert any("4 Red border cards have been revealed" in phrase for phrase in phrases)
     assert any("least money" in phrase for phrase in phrases)
     # A house rule where the poorest player is not out says nothing of the kind.
-    assert not any("least money" in phrase for phrase in game_rule_phrases(load_ruleset("high-society/house/forgiving")))
+    assert not any(
+        "least money" in phrase for phrase in game_rule_phrases(load_ruleset("high-society/house/forgiving"))
+    )
 
 
 def table_rows(text):
@@ -433,8 +455,7 @@ def _bid_of_many_cards(ruleset_name, seed=3):
     from engine.blocks.auction.bidding import PASS
 
     legal = state.legal_actions()
-    state.apply_action(max((action for action in legal if action != PASS),
-                           key=lambda action: bin(action).count("1")))
+    state.apply_action(max((action for action in legal if action != PASS), key=lambda action: bin(action).count("1")))
     return state
 
 
@@ -454,17 +475,24 @@ def test_a_narrow_screen_shows_a_bid_as_its_total_so_the_table_stays_short():
 
 def test_amounts_too_wide_for_a_narrow_screen_fold_and_are_never_cut_short(tmp_path):
     house = tmp_path / "rich.yaml"
-    house.write_text("extends: high-society/ja\nid: rich\ncards:\n  - id: money\n    values: [10000000000000, "
-                     "20000000000000, 30000000000000, 40000000000000, 60000000000000, 80000000000000, "
-                     "100000000000000, 120000000000000, 150000000000000, 200000000000000, 999999999999999]\n",
-                     encoding="utf-8")
+    house.write_text(
+        "extends: high-society/ja\nid: rich\ncards:\n  - id: money\n    values: [10000000000000, "
+        "20000000000000, 30000000000000, 40000000000000, 60000000000000, 80000000000000, "
+        "100000000000000, 120000000000000, 150000000000000, 200000000000000, 999999999999999]\n",
+        encoding="utf-8",
+    )
     state = _bid_of_many_cards(str(house))
     text = rendered(render_table(state.ruleset, state.observation(0), 0, [], state=state, width=80), width=80)
     assert "…" not in text
     assert all(cell_len(line) <= 80 for line in text.splitlines())
     # Every digit of the money left is on the screen, folded over two lines of its cell.
-    digits = "".join(character for line in text.splitlines() if "Ann" in line or line.startswith("│   ")
-                     for character in line.split("│")[-2] if character.isdigit())
+    digits = "".join(
+        character
+        for line in text.splitlines()
+        if "Ann" in line or line.startswith("│   ")
+        for character in line.split("│")[-2]
+        if character.isdigit()
+    )
     assert "1809999999999999" in digits
 
 

@@ -1,5 +1,6 @@
 """What a player sees in an 80x24 terminal, in each language: a real pseudo-terminal (pexpect) drawn on a
 VT100 screen (pyte), so that what scrolled away or was wrapped is seen as the player sees it."""
+
 from __future__ import annotations
 
 import re
@@ -8,7 +9,6 @@ import pexpect
 import pyte
 import pytest
 from rich.cells import cell_len
-
 from terminal_helpers import CARDRULES, ENV, ROOT
 
 COLUMNS, LINES = 80, 24
@@ -16,13 +16,20 @@ ROUND = {"en": r"Round (\d+)", "ja": r"第(\d+)ラウンド", "ko": r"(\d+)라�
 BORDERS = set("┌┐└┘├┤┬┴┼─│╭╮╰╯━┃┏┓┗┛┣┫┳┻╋┡┩╇")
 
 
-def session(lang: str, ruleset: str, *extra: str, players: str = "Ann,bot:heuristic,bot:heuristic"
-            ) -> tuple[pexpect.spawn, pyte.Screen, pyte.Stream]:
+def session(
+    lang: str, ruleset: str, *extra: str, players: str = "Ann,bot:heuristic,bot:heuristic"
+) -> tuple[pexpect.spawn, pyte.Screen, pyte.Stream]:
     """``cardrules play`` for one person against bots in an 80x24 terminal, and the screen it draws on."""
     env = dict(ENV, COLUMNS=str(COLUMNS), LINES=str(LINES))
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", ruleset, "--lang", lang, "--seed", "5",
-                                         "--players", players, *extra],
-                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(LINES, COLUMNS))
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [*CARDRULES[1:], "play", "-r", ruleset, "--lang", lang, "--seed", "5", "--players", players, *extra],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(LINES, COLUMNS),
+    )
     child.delaybeforesend = None
     screen = pyte.Screen(COLUMNS, LINES)
     return child, screen, pyte.Stream(screen)
@@ -35,8 +42,9 @@ def next_prompt(child: pexpect.spawn, stream: pyte.Stream) -> bool:
     return found == 0
 
 
-@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
-                                           ("ko", "high-society/ko")])
+@pytest.mark.parametrize(
+    "lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
+)
 @pytest.mark.parametrize("ascii_boxes", [False, True])
 def test_at_80x24_the_round_and_the_table_stay_on_screen_and_nothing_is_cut(lang, ruleset, ascii_boxes):
     child, screen, stream = session(lang, ruleset, *(["--ascii"] if ascii_boxes else []))
@@ -108,8 +116,9 @@ def test_bohnanza_at_80x24_keeps_the_turn_heading_and_the_table_on_screen(lang, 
 HELP_WORDS = {"en": ["Cheapest:", "is not played"], "ja": [], "ko": ["않습니다."]}
 
 
-@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
-                                           ("ko", "high-society/ko")])
+@pytest.mark.parametrize(
+    "lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
+)
 def test_at_80x24_help_wraps_between_words_and_the_round_is_said_again_below_it(lang, ruleset):
     child, screen, stream = session(lang, ruleset)
     try:
@@ -133,8 +142,9 @@ def test_at_80x24_help_wraps_between_words_and_the_round_is_said_again_below_it(
         child.terminate(force=True)
 
 
-@pytest.mark.parametrize("lang, ruleset, money", [("en", "high-society/ja", "106,000"),
-                                                  ("ko", "high-society/ko", "1억 600만 달러")])
+@pytest.mark.parametrize(
+    "lang, ruleset, money", [("en", "high-society/ja", "106,000"), ("ko", "high-society/ko", "1억 600만 달러")]
+)
 def test_at_80x24_a_very_long_name_is_shortened_and_no_amount_is_cut(lang, ruleset, money):
     name = "AlexandraVeryLongNameThatGoesOnAndOnForever"
     child, screen, stream = session(lang, ruleset, players=",".join([name] + ["bot:heuristic"] * 4))
@@ -168,8 +178,9 @@ STORY = {"en": "What just happened:", "ja": "直前の出来事：", "ko": "방�
 TAKES = {"en": r" takes ", "ja": r"を取ります", "ko": r" 획득"}
 
 
-@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
-                                           ("ko", "high-society/ko")])
+@pytest.mark.parametrize(
+    "lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
+)
 def test_at_80x24_the_story_fills_the_rows_left_marks_a_cut_and_recap_shows_it_whole(lang, ruleset):
     """What happened since the player's last move gets every row the screen has under the table (the prompt's
     row and the one Enter moves to excepted); a cut says how many lines it left out, and ``recap`` shows them."""
@@ -197,8 +208,9 @@ def test_at_80x24_the_story_fills_the_rows_left_marks_a_cut_and_recap_shows_it_w
     assert cuts
 
 
-@pytest.mark.parametrize("lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"),
-                                           ("ja", "bohnanza/amigo")])
+@pytest.mark.parametrize(
+    "lang, ruleset", [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ja", "bohnanza/amigo")]
+)
 def test_with_ascii_no_table_row_holds_an_ambiguous_width_character(lang, ruleset):
     """--ascii is for terminals that draw ``…``, ``–``, ``×`` two cells wide: such a row's border would stand out."""
     import unicodedata

@@ -4,18 +4,18 @@ Every session is dealt with a fixed --seed, so the cards and the bots' play are
 the same on every run; the human seat is driven by reading the screen the way
 a person would: the card on offer, the hand, and the help's cheapest bids.
 """
+
 from __future__ import annotations
 
 import json
 import os
-import sys
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pexpect
 import pytest
-
 from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
 BID_PROMPT = r"cards to add \(e\.g\. [^)]*\), pass, \? or q > "
@@ -93,8 +93,9 @@ class Human:
 
 
 def replay(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([*CARDRULES, "replay", str(path)], cwd=str(ROOT), env=ENV, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [*CARDRULES, "replay", str(path)], cwd=str(ROOT), env=ENV, capture_output=True, text=True, timeout=60
+    )
 
 
 def theft_seed() -> int:
@@ -120,8 +121,19 @@ def theft_seed() -> int:
 
 def test_a_whole_game_with_a_human_seat_including_a_theft_discard(tmp_path):
     log = tmp_path / "game.json"
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players",
-                  "Ann,bot:heuristic,bot:heuristic,bot:heuristic", "--seed", str(theft_seed()), "--log", str(log))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ja",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:heuristic,bot:heuristic,bot:heuristic",
+        "--seed",
+        str(theft_seed()),
+        "--log",
+        str(log),
+    )
     human = Human(child)
     ending = human.play_to_the_end()
     assert finish(child) == 0
@@ -141,8 +153,19 @@ def test_a_whole_game_with_a_human_seat_including_a_theft_discard(tmp_path):
 
 
 def test_invalid_input_is_explained_and_asked_again(tmp_path):
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
-                  "--seed", "3", "--log", str(tmp_path / "g.json"))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ja",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:random,bot:random",
+        "--seed",
+        "3",
+        "--log",
+        str(tmp_path / "g.json"),
+    )
     child.expect(BID_PROMPT)
     child.sendline("banana")
     child.expect("not a money value")
@@ -166,8 +189,19 @@ def test_invalid_input_is_explained_and_asked_again(tmp_path):
 
 def test_quit_and_resume_finishes_the_same_game(tmp_path):
     log = tmp_path / "game.json"
-    child = spawn("play", "-r", "high-society/ko", "--lang", "en", "--players",
-                  "Ann,bot:heuristic,bot:heuristic", "--seed", "11", "--log", str(log))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ko",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:heuristic,bot:heuristic",
+        "--seed",
+        "11",
+        "--log",
+        str(log),
+    )
     child.expect(BID_PROMPT)
     child.sendline("p")
     child.expect(BID_PROMPT)
@@ -188,15 +222,33 @@ def test_quit_and_resume_finishes_the_same_game(tmp_path):
     assert "result" in finished
     assert replay(log).returncode == 0
 
-    refused = subprocess.run([*CARDRULES, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT), env=ENV,
-                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    refused = subprocess.run(
+        [*CARDRULES, "play", "--resume", str(log), "--lang", "en"],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert refused.returncode == 1 and "finished" in refused.stderr and "Traceback" not in refused.stderr
 
 
 def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path):
     log = tmp_path / "game.json"
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,Bo,bot:random",
-                  "--seed", "5", "--log", str(log))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ja",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,Bo,bot:random",
+        "--seed",
+        "5",
+        "--log",
+        str(log),
+    )
     index = child.expect([BID_PROMPT, r"Pass the keyboard to \w+, then press Enter \(q to save and quit\) > "])
     child.sendintr()
     child.expect("Resume it with")
@@ -206,15 +258,29 @@ def test_ctrl_c_saves_the_game_and_says_how_to_resume(tmp_path):
     assert index in (0, 1)
 
 
-@pytest.mark.parametrize("file_name, shown_path", [
-    ("game.json", r"(\S+)"),
-    # Quoted, so the hint can be pasted into a shell as printed.
-    ("our game.json", r"'([^']+)'"),
-])
+@pytest.mark.parametrize(
+    "file_name, shown_path",
+    [
+        ("game.json", r"(\S+)"),
+        # Quoted, so the hint can be pasted into a shell as printed.
+        ("our game.json", r"'([^']+)'"),
+    ],
+)
 def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, file_name, shown_path):
     log = tmp_path / file_name
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random",
-                  "--seed", "8", "--log", str(log))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ja",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:random,bot:random",
+        "--seed",
+        "8",
+        "--log",
+        str(log),
+    )
     child.expect(BID_PROMPT)
     child.sendeof()
     # The game was started in an explicit language: resuming it the way it says keeps that language.
@@ -225,11 +291,24 @@ def test_end_of_input_saves_the_game_and_says_how_to_resume(tmp_path, file_name,
 
 
 def test_hot_seat_hides_one_humans_hand_from_the_next(tmp_path):
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,Bo,bot:random",
-                  "--seed", "2", "--log", str(tmp_path / "g.json"))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ja",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,Bo,bot:random",
+        "--seed",
+        "2",
+        "--log",
+        str(tmp_path / "g.json"),
+    )
     handovers = 0
     for _ in range(12):
-        index = child.expect([BID_PROMPT, CHOICE_PROMPT, r"Pass the keyboard to (\w+), then press Enter \(q to save and quit\) > "])
+        index = child.expect(
+            [BID_PROMPT, CHOICE_PROMPT, r"Pass the keyboard to (\w+), then press Enter \(q to save and quit\) > "]
+        )
         if index == 2:
             handovers += 1
             name = child.match.group(1)
@@ -249,16 +328,25 @@ def test_hot_seat_hides_one_humans_hand_from_the_next(tmp_path):
     assert finish(child) == 0
 
 
-@pytest.mark.parametrize("lang,ruleset,script", [
-    ("en", "high-society/ja", r"[A-Za-z]"),
-    ("ja", "high-society/ja", r"[\u3040-\u30ff\u4e00-\u9fff]"),
-    ("ko", "high-society/ko", r"[\uac00-\ud7a3]"),
-])
+@pytest.mark.parametrize(
+    "lang,ruleset,script",
+    [
+        ("en", "high-society/ja", r"[A-Za-z]"),
+        ("ja", "high-society/ja", r"[\u3040-\u30ff\u4e00-\u9fff]"),
+        ("ko", "high-society/ko", r"[\uac00-\ud7a3]"),
+    ],
+)
 def test_without_a_terminal_bots_play_and_the_game_is_narrated(tmp_path, lang, ruleset, script):
     log = tmp_path / "narrated.json"
-    done = subprocess.run([*CARDRULES, "play", "-r", ruleset, "--lang", lang, "--seed", "4", "--log", str(log)],
-                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          timeout=60)
+    done = subprocess.run(
+        [*CARDRULES, "play", "-r", ruleset, "--lang", lang, "--seed", "4", "--log", str(log)],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "\x1b[" not in done.stdout, "no colour codes when the output is not a terminal"
@@ -274,27 +362,55 @@ def test_a_finished_or_corrupt_log_cannot_be_resumed(tmp_path):
     corrupt = tmp_path / "corrupt.json"
     corrupt.write_text('{"ruleset": "high-society/ja", "players": [', encoding="utf-8")
     unknown = tmp_path / "unknown.json"
-    unknown.write_text(json.dumps({"ruleset": "no-such/game", "players": ["A", "B", "C"], "first_player": 0,
-                                   "deck": [], "actions": []}), encoding="utf-8")
+    unknown.write_text(
+        json.dumps(
+            {"ruleset": "no-such/game", "players": ["A", "B", "C"], "first_player": 0, "deck": [], "actions": []}
+        ),
+        encoding="utf-8",
+    )
     for path in (corrupt, unknown):
-        done = subprocess.run([*CARDRULES, "play", "--resume", str(path), "--lang", "en"], cwd=str(ROOT), env=ENV,
-                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+        done = subprocess.run(
+            [*CARDRULES, "play", "--resume", str(path), "--lang", "en"],
+            cwd=str(ROOT),
+            env=ENV,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
         assert done.returncode == 1, done.stderr
         assert str(path) in done.stderr and "Traceback" not in done.stderr
 
 
 def test_an_unknown_bot_kind_is_a_command_line_error():
-    done = subprocess.run([*CARDRULES, "play", "-r", "high-society/ja", "--players", "Ann,bot:genius,bot:random",
-                           "--lang", "en"], cwd=str(ROOT), env=ENV, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    done = subprocess.run(
+        [*CARDRULES, "play", "-r", "high-society/ja", "--players", "Ann,bot:genius,bot:random", "--lang", "en"],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "heuristic" in done.stderr and "random" in done.stderr
 
 
 def test_a_killed_game_leaves_a_log_that_resumes(tmp_path):
     log = tmp_path / "game.json"
-    child = spawn("play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:heuristic,bot:heuristic",
-                  "--seed", "21", "--log", str(log))
+    child = spawn(
+        "play",
+        "-r",
+        "high-society/ja",
+        "--lang",
+        "en",
+        "--players",
+        "Ann,bot:heuristic,bot:heuristic",
+        "--seed",
+        "21",
+        "--log",
+        str(log),
+    )
     child.expect(BID_PROMPT)
     child.sendline("p")
     child.expect([BID_PROMPT, CHOICE_PROMPT])
@@ -317,9 +433,15 @@ def test_a_house_rule_file_is_recorded_relative_to_the_log_and_replays(tmp_path)
     house.write_text("extends: high-society/ja\nid: house/tested\noptions:\n  debt-floor: 0\n", encoding="utf-8")
     (tmp_path / "logs").mkdir()
     log = tmp_path / "logs" / "game.json"
-    done = subprocess.run([*CARDRULES, "play", "-r", str(house), "--lang", "en", "--seed", "6", "--log", str(log)],
-                          cwd=str(ROOT), env=ENV, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          timeout=60)
+    done = subprocess.run(
+        [*CARDRULES, "play", "-r", str(house), "--lang", "en", "--seed", "6", "--log", str(log)],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     saved = load_log(log)
     assert saved["ruleset"] == os.path.join("..", "house.yaml")
@@ -328,15 +450,23 @@ def test_a_house_rule_file_is_recorded_relative_to_the_log_and_replays(tmp_path)
 
 
 def test_a_log_that_cannot_be_written_is_a_located_error(tmp_path):
-    done = subprocess.run([*CARDRULES, "play", "-r", "high-society/ja", "--lang", "en", "--log",
-                           str(tmp_path / "missing" / "game.json")], cwd=str(ROOT), env=ENV, capture_output=True,
-                          text=True, stdin=subprocess.DEVNULL, timeout=60)
+    done = subprocess.run(
+        [*CARDRULES, "play", "-r", "high-society/ja", "--lang", "en", "--log", str(tmp_path / "missing" / "game.json")],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert done.returncode == 1
     assert "missing" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_prompts_example_is_the_cheapest_legal_bid_and_the_chosen_edition_stays_on_screen(tmp_path):
-    child = spawn("play", "--players", "Ann,bot:heuristic,bot:heuristic", "--seed", "3", "--log", str(tmp_path / "g.json"))
+    child = spawn(
+        "play", "--players", "Ann,bot:heuristic,bot:heuristic", "--seed", "3", "--log", str(tmp_path / "g.json")
+    )
     child.expect(r"cards to add \(e\.g\. ([^)]*)\), pass, \? or q > ")
     example = child.match.group(1)
     # Printed before the table, yet still on the cleared screen, under "what just happened".
@@ -354,16 +484,29 @@ def test_the_prompts_example_is_the_cheapest_legal_bid_and_the_chosen_edition_st
 
 def test_a_resumed_narrated_game_retells_only_the_round_under_way(tmp_path):
     log = tmp_path / "g.json"
-    whole = subprocess.run([*CARDRULES, "play", "--players", "Ann,Bo,bot:heuristic", "--seed", "4", "--log", str(log),
-                            "--lang", "en"], cwd=str(ROOT), env=ENV, capture_output=True, text=True,
-                           stdin=subprocess.DEVNULL, timeout=60)
+    whole = subprocess.run(
+        [*CARDRULES, "play", "--players", "Ann,Bo,bot:heuristic", "--seed", "4", "--log", str(log), "--lang", "en"],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert whole.returncode == 0, whole.stderr
     saved = load_log(log)
     saved.pop("result")
     saved["actions"] = saved["actions"][:30]
     log.write_text(json.dumps(saved), encoding="utf-8")
-    resumed = subprocess.run([*CARDRULES, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT), env=ENV,
-                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    resumed = subprocess.run(
+        [*CARDRULES, "play", "--resume", str(log), "--lang", "en"],
+        cwd=str(ROOT),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert resumed.returncode == 0, resumed.stderr
     lines = resumed.stdout.splitlines()
     after = lines[lines.index(f"Resuming the game saved in {log}.") + 1]
@@ -378,17 +521,42 @@ def test_the_resume_hint_names_the_program_as_the_user_can_run_it(tmp_path):
     program = os.path.join(os.path.dirname(sys.executable), "cardrules")
     env = {**ENV, "PATH": "/usr/bin:/bin"}
     log = tmp_path / "g.json"
-    child = pexpect.spawn(program, ["play", "-r", "high-society/ja", "--lang", "en", "--players",
-                                    "Ann,bot:random,bot:random", "--seed", "8", "--log", str(log)],
-                          cwd=str(ROOT), env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child = pexpect.spawn(
+        program,
+        [
+            "play",
+            "-r",
+            "high-society/ja",
+            "--lang",
+            "en",
+            "--players",
+            "Ann,bot:random,bot:random",
+            "--seed",
+            "8",
+            "--log",
+            str(log),
+        ],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+    )
     child.expect(BID_PROMPT)
     child.sendline("q")
     child.expect(r"Resume it with: (\S+) play --resume ")
     shown = child.match.group(1)
     assert shown == program
     assert finish(child) == 0
-    resumed = subprocess.run([shown, "play", "--resume", str(log), "--lang", "en"], cwd=str(ROOT),
-                             env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    resumed = subprocess.run(
+        [shown, "play", "--resume", str(log), "--lang", "en"],
+        cwd=str(ROOT),
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert resumed.returncode == 0, resumed.stderr
 
 
@@ -417,10 +585,29 @@ def test_ctrl_c_saves_the_game_even_when_the_parent_ignored_it(tmp_path):
     import pexpect
 
     log = tmp_path / "game.json"
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "high-society/ja", "--lang", "en",
-                                         "--players", "Ann,Bo,bot:random", "--seed", "5", "--log", str(log)],
-                          cwd=str(ROOT), env=ENV, encoding="utf-8", timeout=30, dimensions=(50, 120),
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [
+            *CARDRULES[1:],
+            "play",
+            "-r",
+            "high-society/ja",
+            "--lang",
+            "en",
+            "--players",
+            "Ann,Bo,bot:random",
+            "--seed",
+            "5",
+            "--log",
+            str(log),
+        ],
+        cwd=str(ROOT),
+        env=ENV,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
     child.expect(r"> $")
     child.sendintr()
     child.expect("Resume it with")
@@ -434,10 +621,15 @@ def test_a_data_folder_that_cannot_be_made_asks_for_a_log_file_instead_of_failin
 
     not_a_folder = tmp_path / "data"
     not_a_folder.write_text("", encoding="utf-8")
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "play", "-r", "high-society/ja", "--lang", "en",
-                                         "--players", "Ann,bot:random,bot:random"],
-                          cwd=str(ROOT), env={**ENV, "XDG_DATA_HOME": str(not_a_folder)}, encoding="utf-8",
-                          timeout=30, dimensions=(50, 120))
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [*CARDRULES[1:], "play", "-r", "high-society/ja", "--lang", "en", "--players", "Ann,bot:random,bot:random"],
+        cwd=str(ROOT),
+        env={**ENV, "XDG_DATA_HOME": str(not_a_folder)},
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 120),
+    )
     child.expect("cannot make the folder for saved games \\(Not a directory\\); name a file with --log")
     assert finish(child) == 1
     assert "Traceback" not in child.before
@@ -457,14 +649,22 @@ def test_while_only_bots_move_the_log_is_saved_now_and_then_and_whole_at_the_end
 
     saves = []
     real_save = gamelog.save_log_atomic
-    monkeypatch.setattr(gamelog, "save_log_atomic", lambda *args, **kwargs: (saves.append(1), real_save(*args, **kwargs)))
+    monkeypatch.setattr(
+        gamelog, "save_log_atomic", lambda *args, **kwargs: (saves.append(1), real_save(*args, **kwargs))
+    )
     monkeypatch.setattr(session_module, "BOTS_SAVE_INTERVAL", 3600)
     ruleset = load_ruleset("bohnanza/amigo")
     state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
     log = tmp_path / "bots.json"
-    session = session_module.GameSession(ruleset=ruleset, seats=[Seat(name, "random") for name in state.players],
-                                         state=state, console=Console(file=io.StringIO()), interactive=False,
-                                         log_path=log, bot_seed=1)
+    session = session_module.GameSession(
+        ruleset=ruleset,
+        seats=[Seat(name, "random") for name in state.players],
+        state=state,
+        console=Console(file=io.StringIO()),
+        interactive=False,
+        log_path=log,
+        bot_seed=1,
+    )
     session.run()
     assert len(state.history) > 1000
     assert len(saves) == 2  # when the game starts, and when it ends

@@ -3,6 +3,7 @@
 Games are played with random legal actions drawn from a Hypothesis-controlled
 random generator, over both editions and every house rule.
 """
+
 from __future__ import annotations
 
 import random
@@ -10,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from game_fixtures import hs_bids, hs_hand, status_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +21,6 @@ from engine.core.scoring import Holdings, score_players
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
 from engine.language.ruleset import load_ruleset
-from game_fixtures import hs_bids, hs_hand, status_cards
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
@@ -44,8 +45,9 @@ def money_values(rules) -> list[int]:
     return [int(card.attributes["value"]) for card in rules.cards if "money" in card.tags]
 
 
-games = st.tuples(st.sampled_from(RULESETS), st.integers(3, 5), st.integers(0, 2**32 - 1),
-                  st.randoms(use_true_random=False))
+games = st.tuples(
+    st.sampled_from(RULESETS), st.integers(3, 5), st.integers(0, 2**32 - 1), st.randoms(use_true_random=False)
+)
 
 
 def play(name: str, seats: int, seed: int, rng: random.Random, on_action=None):
@@ -62,16 +64,19 @@ def play(name: str, seats: int, seed: int, rng: random.Random, on_action=None):
 def money_where(state, player: int) -> int:
     """A player's money in hand, on the table and paid (the money cards are the types ``money-*``)."""
     cards = state.game.cards
-    return sum(int(cards.type(instance).attributes["value"])
-               for zone in MONEY_ZONES for instance in state.cards_in(zone, player)
-               if cards.id_of(instance).startswith("money-"))
+    return sum(
+        int(cards.type(instance).attributes["value"])
+        for zone in MONEY_ZONES
+        for instance in state.cards_in(zone, player)
+        if cards.id_of(instance).startswith("money-")
+    )
 
 
 def money_outside_its_zones(state) -> list[str]:
     """The money cards lying anywhere but a hand, a bid or money paid (as ``zone: card``)."""
     layout = state.game.zones
     stray = []
-    for slot, content in enumerate(state.zones):
+    for slot in range(len(state.zones)):
         zone = layout.specs[layout.slot_zone[slot]].id
         if zone in MONEY_ZONES:
             continue
@@ -165,9 +170,12 @@ def test_turning_the_table_turns_the_result(game, turn):
     log = state.to_log()
     del log["result"]
     log["ruleset"] = name
-    moved = dict(log, players=[log["players"][(seat - turn) % seats] for seat in range(seats)],
-                 first_player=(log["first_player"] + turn) % seats,
-                 actions=[dict(action, player=(action["player"] + turn) % seats) for action in log["actions"]])
+    moved = dict(
+        log,
+        players=[log["players"][(seat - turn) % seats] for seat in range(seats)],
+        first_player=(log["first_player"] + turn) % seats,
+        actions=[dict(action, player=(action["player"] + turn) % seats) for action in log["actions"]],
+    )
     result = replay_record(LogRecord(moved, "<turned>", 1, 0, None), ReplayContext())
     original = state.result()
     for seat in range(seats):
@@ -180,8 +188,11 @@ held_cards = st.lists(st.sampled_from(status_cards(ruleset("high-society/ja"))),
 
 def score_of(name: str, cards: list[str]) -> Fraction:
     """Ann's score holding ``cards`` (with 1 money left; two empty-handed rivals)."""
-    seats = [Holdings("Ann", tuple(cards), {"money": 1}, {"won": tuple(cards)}),
-             Holdings("Bo", (), {"money": 2}, {"won": ()}), Holdings("Cy", (), {"money": 3}, {"won": ()})]
+    seats = [
+        Holdings("Ann", tuple(cards), {"money": 1}, {"won": tuple(cards)}),
+        Holdings("Bo", (), {"money": 2}, {"won": ()}),
+        Holdings("Cy", (), {"money": 3}, {"won": ()}),
+    ]
     return score_players(ruleset(name), seats).player("Ann").score
 
 
@@ -211,7 +222,7 @@ def test_each_prestige_card_doubles_the_score(cards):
     without = [card for card in cards if not card.startswith("prestige-")]
     count = len(cards) - len(without)
     for name in ("high-society/ja", "high-society/ko"):
-        assert score_of(name, cards) == score_of(name, without) * 2 ** count
+        assert score_of(name, cards) == score_of(name, without) * 2**count
 
 
 @settings(max_examples=200, deadline=None)

@@ -6,6 +6,7 @@ with three changes a test needs: `play` gets no terminal (so bots play every
 seat and the game is narrated), the 20,000-game simulation plays 20 (one of searching bots 4), and
 the files it writes (game.json, out.png) go to a scratch directory.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 
@@ -25,7 +24,7 @@ README = ROOT / "README.md"
 def tour_commands() -> list[list[str]]:
     """The `cardrules` commands of the README's tour block, as argument lists (comments dropped)."""
     text = README.read_text(encoding="utf-8")
-    tour = text[text.index("## A tour"):]
+    tour = text[text.index("## A tour") :]
     block = re.search(r"```sh\n(.*?)```", tour, re.S).group(1)
     # A trailing backslash continues a command on the next line, as in the shell.
     joined = block.replace("\\\n", " ")
@@ -75,14 +74,27 @@ def left_with_q(log_file: Path) -> None:
 
 
 def test_every_command_of_the_tour_runs_from_the_repository_root(tmp_path):
-    environment = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "LANGUAGE": "",
-                   "XDG_DATA_HOME": str(tmp_path / "data"), "MPLBACKEND": "Agg"}
+    environment = {
+        **os.environ,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "LANGUAGE": "",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "MPLBACKEND": "Agg",
+    }
     ran = []
     for words in tour_commands():
         if "--resume" in words:
             left_with_q(tmp_path / "game.json")
-        completed = subprocess.run(as_test_runs_it(words, tmp_path), cwd=ROOT, env=environment,
-                                   stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600)
+        completed = subprocess.run(
+            as_test_runs_it(words, tmp_path),
+            cwd=ROOT,
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert "Traceback" not in completed.stderr, (words, completed.stderr)
         if words[1] == "i18n":
             # Its exit status is the state of the catalogs (1 while a translation is

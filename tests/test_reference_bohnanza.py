@@ -12,6 +12,7 @@ of six and seven players among them. A log tampered with is rejected by both
 at the same action. The larger run (thousands of games per edition and
 player count) is ``python -m benchmarks.agree_bohnanza``.
 """
+
 from __future__ import annotations
 
 import copy
@@ -31,13 +32,14 @@ from engine.formats.replay import ReplayContext, replay_record
 from engine.language.ruleset import load_ruleset
 
 AMIGO, RIO = "bohnanza/amigo", "bohnanza/rio-grande"
-CASES = [pytest.param(AMIGO, count, id=f"amigo-{count}") for count in (3, 4, 5)] + \
-        [pytest.param(RIO, count, id=f"rio-grande-{count}") for count in (3, 4, 5, 6, 7)]
+CASES = [pytest.param(AMIGO, count, id=f"amigo-{count}") for count in (3, 4, 5)] + [
+    pytest.param(RIO, count, id=f"rio-grande-{count}") for count in (3, 4, 5, 6, 7)
+]
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 CONTEXT = ReplayContext()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def engine_game(ruleset: str, count: int, options: str = "{}") -> Game:
     """A Game of ``count`` seats (cached: loading a ruleset is the slow part)."""
     return Game(load_ruleset(ruleset, json.loads(options) or None), NAMES[:count])
@@ -58,13 +60,13 @@ def engine_result(log: dict) -> dict:
     return replay_record(LogRecord(log, "<reference game>", 1, 0, None), CONTEXT).to_json()
 
 
-
 def test_the_reference_shares_no_code_with_the_engine():
     absolute, relative = imports_of(reference.__file__)
     assert absolute <= {"__future__", "random", "dataclasses", "typing"}
 
 
 # --------------------------------------------------------------------------- both ways
+
 
 @pytest.mark.parametrize("ruleset, count", CASES)
 def test_games_the_engine_plays_replay_to_the_same_result_in_the_reference(ruleset, count):
@@ -82,15 +84,18 @@ def test_games_the_reference_plays_replay_to_the_same_result_in_the_engine(rules
         assert same_json(engine_result(log), log["result"]), f"seed {seed}"
 
 
-@pytest.mark.parametrize("ruleset, count, options, price", [
-    pytest.param(AMIGO, 4, {"third-field-price": 1}, 1, id="cheap-third-field"),
-    pytest.param(AMIGO, 3, {"third-field-price": None}, None, id="no-third-field-for-sale"),
-    pytest.param(AMIGO, 5, {"offers-per-turn": 1}, 3, id="one-offer-per-turn"),
-    pytest.param(AMIGO, 4, {"offers-per-turn": 2}, 3, id="two-offers-per-turn"),
-    pytest.param(AMIGO, 3, {"tiebreak": []}, 3, id="ties-shared"),
-    # Rio Grande's price depends on the number of players only.
-    pytest.param(RIO, 4, {"third-field-price": 7, "tiebreak": []}, 3, id="rio-grande-price-by-players"),
-])
+@pytest.mark.parametrize(
+    "ruleset, count, options, price",
+    [
+        pytest.param(AMIGO, 4, {"third-field-price": 1}, 1, id="cheap-third-field"),
+        pytest.param(AMIGO, 3, {"third-field-price": None}, None, id="no-third-field-for-sale"),
+        pytest.param(AMIGO, 5, {"offers-per-turn": 1}, 3, id="one-offer-per-turn"),
+        pytest.param(AMIGO, 4, {"offers-per-turn": 2}, 3, id="two-offers-per-turn"),
+        pytest.param(AMIGO, 3, {"tiebreak": []}, 3, id="ties-shared"),
+        # Rio Grande's price depends on the number of players only.
+        pytest.param(RIO, 4, {"third-field-price": 7, "tiebreak": []}, 3, id="rio-grande-price-by-players"),
+    ],
+)
 def test_both_sides_agree_under_every_option(ruleset, count, options, price):
     logs = [reference_log(ruleset, count, seed, options) for seed in range(4)]
     for log in logs:
@@ -98,18 +103,23 @@ def test_both_sides_agree_under_every_option(ruleset, count, options, price):
     played = engine_log(ruleset, count, 1, options=options)
     assert played["options"] == {**played["options"], **options}
     assert same_json(reference.replay(played), played["result"])
-    paid = {sum(entry["pay"].values()) for log in logs + [played] for entry in log["actions"]
-            if entry["action"] == "buy"}
+    paid = {
+        sum(entry["pay"].values()) for log in logs + [played] for entry in log["actions"] if entry["action"] == "buy"
+    }
     assert paid <= ({price} if price else set())
 
 
 # --------------------------------------------------------------------------- the rules random play must reach
 
-@pytest.mark.parametrize("seed, phase, turned_up", [
-    pytest.param(3, "trade", 1, id="only-one-card-turned-up"),
-    pytest.param(5, "trade", 2, id="both-cards-turned-up"),
-    pytest.param(0, "draw", 0, id="in-the-draw-phase"),
-])
+
+@pytest.mark.parametrize(
+    "seed, phase, turned_up",
+    [
+        pytest.param(3, "trade", 1, id="only-one-card-turned-up"),
+        pytest.param(5, "trade", 2, id="both-cards-turned-up"),
+        pytest.param(0, "draw", 0, id="in-the-draw-phase"),
+    ],
+)
 def test_the_final_exhaustion_ends_play_where_the_rules_say_in_both(seed, phase, turned_up):
     # The third exhaustion while turning up cards: the trading and the planting are finished
     # with the cards that could be turned up; in the draw phase play ends at once.
@@ -126,8 +136,11 @@ def test_a_bought_third_field_is_planted_and_paid_for_alike():
     assert buys and all(sum(entry["pay"].values()) == 3 for entry in buys)
     assert any(entry["action"] == "plant" and entry["zone"] == "field-3" for entry in log["actions"])
     assert same_json(reference.replay(log), log["result"])
-    played = next(log for log in (reference_log(AMIGO, 4, seed) for seed in range(50))
-                  if any(entry["action"] == "buy" for entry in log["actions"]))
+    played = next(
+        log
+        for log in (reference_log(AMIGO, 4, seed) for seed in range(50))
+        if any(entry["action"] == "buy" for entry in log["actions"])
+    )
     assert same_json(engine_result(played), played["result"])
 
 
@@ -145,10 +158,12 @@ def test_three_rio_grande_players_plant_in_their_third_field_without_buying_it()
 @pytest.mark.parametrize("count", [6, 7])
 def test_six_or_seven_players_are_dealt_three_four_five_then_six_one_card_at_a_time(count):
     log = reference_log(RIO, count, 11)
-    state = engine_game(RIO, count).new_initial_state(deck=log["deck"], first_player=log["first_player"],
-                                                      chance=log["chance"], record_events=False)
-    game = reference.ReferenceGame(reference.edition_for(RIO, count), NAMES[:count], log["deck"],
-                                   log["first_player"], log["chance"])
+    state = engine_game(RIO, count).new_initial_state(
+        deck=log["deck"], first_player=log["first_player"], chance=log["chance"], record_events=False
+    )
+    game = reference.ReferenceGame(
+        reference.edition_for(RIO, count), NAMES[:count], log["deck"], log["first_player"], log["chance"]
+    )
     start = log["first_player"]
     sizes = [len(game.hands[(start + offset) % count]) for offset in range(count)]
     assert sizes == [3, 4, 5] + [6] * (count - 3)
@@ -216,7 +231,7 @@ def careful_action(game: reference.ReferenceGame, discards: int = 0) -> dict:
         return {"player": player, "action": "plant", "card": bean, "zone": reference.FIELDS[(same or taking)[0]]}
 
     if discards and game.actions_done in (1, 4):
-        return {"player": player, "action": "harvest", "zone": "field-1"}   # a single red bean: pays nothing
+        return {"player": player, "action": "harvest", "zone": "field-1"}  # a single red bean: pays nothing
     if point == "plant-first" or (point == "plant-second" and discards and game.actions_done == 2):
         return plant(game.hands[player][0])
     if point in ("plant-second", "last-chance"):
@@ -228,22 +243,33 @@ def careful_action(game: reference.ReferenceGame, discards: int = 0) -> dict:
 
 def careful_log(ruleset: str, count: int, deck: list[str], discards: int = 0) -> tuple[dict, reference.ReferenceGame]:
     """A game of careful players (start player 0), as a log with its result, and the finished game."""
-    game = reference.ReferenceGame(reference.edition_for(ruleset, count), NAMES[:count], deck, 0,
-                                   rng=random.Random(0))
+    game = reference.ReferenceGame(reference.edition_for(ruleset, count), NAMES[:count], deck, 0, rng=random.Random(0))
     actions = []
     while not game.over:
         action = careful_action(game, discards)
         game.apply(action)
         actions.append(action)
-    log = {"format": 2, "ruleset": ruleset, "options": {}, "players": NAMES[:count], "first_player": 0,
-           "deck": deck, "chance": game.chance, "actions": actions, "result": game.result()}
+    log = {
+        "format": 2,
+        "ruleset": ruleset,
+        "options": {},
+        "players": NAMES[:count],
+        "first_player": 0,
+        "deck": deck,
+        "chance": game.chance,
+        "actions": actions,
+        "result": game.result(),
+    }
     return log, game
 
 
-@pytest.mark.parametrize("discards, exhaustions, phase", [
-    pytest.param(0, 1, "draw", id="first-exhaustion-in-the-draw-phase"),
-    pytest.param(2, 2, "trade", id="second-exhaustion-turning-up"),
-])
+@pytest.mark.parametrize(
+    "discards, exhaustions, phase",
+    [
+        pytest.param(0, 1, "draw", id="first-exhaustion-in-the-draw-phase"),
+        pytest.param(2, 2, "trade", id="second-exhaustion-turning-up"),
+    ],
+)
 def test_an_empty_discard_pile_makes_the_exhaustion_the_last(discards, exhaustions, phase):
     log, game = careful_log(AMIGO, 3, careful_deck(discards), discards)
     assert game.ended_by_empty_discard and (game.exhaustions, game.ended_in) == (exhaustions, phase)
@@ -261,8 +287,7 @@ def test_ties_go_to_the_most_cards_in_hand_then_are_shared():
     assert game.result()["winners"] == ["Bo"]
     game.hands = [["soy", "red"], ["soy", "red"], []]
     assert game.result()["winners"] == ["Ann", "Bo"]
-    shared = reference.ReferenceGame(reference.edition_for(AMIGO, 3, {"tiebreak": []}), NAMES[:3],
-                                     careful_deck(0), 0)
+    shared = reference.ReferenceGame(reference.edition_for(AMIGO, 3, {"tiebreak": []}), NAMES[:3], careful_deck(0), 0)
     shared.over, shared.coins, shared.hands = True, game.coins, [["soy"], [], []]
     assert shared.result()["winners"] == ["Ann", "Bo"]
 
@@ -274,6 +299,7 @@ def test_a_harvest_pays_the_highest_beanometer_step_reached():
 
 
 # --------------------------------------------------------------------------- tampered logs
+
 
 def engine_outcome(log: dict):
     """("action", index) for a rejected action, ("log", path) for a bad log, ("ok", result) otherwise."""
@@ -328,73 +354,117 @@ def plant_while_trading(game, entry):
 TAMPERINGS = {
     # (what the rules forbid): a function of (the game so far, the real entry) giving the bad action, or None
     "an action by a player who is not deciding": lambda game, entry: (
-        {**entry, "player": (entry["player"] + 1) % len(game.players)}),
+        {**entry, "player": (entry["player"] + 1) % len(game.players)}
+    ),
     "harvesting a single bean while another field holds two": lambda game, entry: next(
-        ({"action": "harvest", "zone": reference.FIELDS[number]}
-         for number, (_, size) in enumerate(game.fields[game.decider]) if size == 1
-         and any(other >= 2 for _, other in game.fields[game.decider])), None),
+        (
+            {"action": "harvest", "zone": reference.FIELDS[number]}
+            for number, (_, size) in enumerate(game.fields[game.decider])
+            if size == 1 and any(other >= 2 for _, other in game.fields[game.decider])
+        ),
+        None,
+    ),
     "harvesting an empty field": lambda game, entry: next(
-        ({"action": "harvest", "zone": reference.FIELDS[number]}
-         for number, (_, size) in enumerate(game.fields[game.decider])
-         if size == 0 and game.field_open[game.decider][number]), None),
+        (
+            {"action": "harvest", "zone": reference.FIELDS[number]}
+            for number, (_, size) in enumerate(game.fields[game.decider])
+            if size == 0 and game.field_open[game.decider][number]
+        ),
+        None,
+    ),
     "planting a card that is not the front card": lambda game, entry: (
-        {**entry, "card": other_bean(entry["card"])} if game.point == "plant-first" else None),
+        {**entry, "card": other_bean(entry["card"])} if game.point == "plant-first" else None
+    ),
     "planting on a field of another bean": lambda game, entry: next(
-        ({**entry, "zone": reference.FIELDS[number]} for number, (bean, _) in enumerate(game.fields[game.decider])
-         if game.point == "plant-first" and bean not in (None, entry.get("card"))), None),
+        (
+            {**entry, "zone": reference.FIELDS[number]}
+            for number, (bean, _) in enumerate(game.fields[game.decider])
+            if game.point == "plant-first" and bean not in (None, entry.get("card"))
+        ),
+        None,
+    ),
     "planting on the third field before buying it": lambda game, entry: (
-        {**entry, "zone": "field-3"} if game.point == "plant-first" and not game.field_open[game.decider][2]
-        else None),
+        {**entry, "zone": "field-3"} if game.point == "plant-first" and not game.field_open[game.decider][2] else None
+    ),
     "saying done before the front card is planted": lambda game, entry: (
-        {"action": "done"} if game.point == "plant-first" else None),
+        {"action": "done"} if game.point == "plant-first" else None
+    ),
     "planting from the hand once trading has begun": plant_while_trading,
-    "keeping a traded card back": lambda game, entry: (
-        {"action": "done"} if game.point == "plant-set-aside" else None),
+    "keeping a traded card back": lambda game, entry: {"action": "done"} if game.point == "plant-set-aside" else None,
     "planting a card that was not set aside": lambda game, entry: next(
-        ({**entry, "card": bean} for bean in reference.AMIGO_BEANS
-         if game.point == "plant-set-aside" and bean not in game.set_aside[game.decider]), None),
+        (
+            {**entry, "card": bean}
+            for bean in reference.AMIGO_BEANS
+            if game.point == "plant-set-aside" and bean not in game.set_aside[game.decider]
+        ),
+        None,
+    ),
     "an offer between two players who are not active": lambda game, entry: next(
-        ({"action": "offer", "to": seat, "give": {"hand": [0]}} for seat in range(len(game.players))
-         if game.point == "offer-turn" and game.decider != game.active and seat not in (game.decider, game.active)
-         and game.hands[game.decider]), None),
+        (
+            {"action": "offer", "to": seat, "give": {"hand": [0]}}
+            for seat in range(len(game.players))
+            if game.point == "offer-turn"
+            and game.decider != game.active
+            and seat not in (game.decider, game.active)
+            and game.hands[game.decider]
+        ),
+        None,
+    ),
     "a player who is not active giving face-up cards": lambda game, entry: (
         {"action": "offer", "to": game.active, "give": {"face-up": {game.face_up[0]: 1}}}
-        if game.point == "offer-turn" and game.decider != game.active and game.face_up else None),
+        if game.point == "offer-turn" and game.decider != game.active and game.face_up
+        else None
+    ),
     "asking for more cards than the receiver holds": lambda game, entry: (
         {"action": "offer", "to": game.active, "ask": {"hand": {"blue": len(game.hands[game.active]) + 1}}}
-        if game.point == "offer-turn" and game.decider != game.active else None),
+        if game.point == "offer-turn" and game.decider != game.active
+        else None
+    ),
     "an offer of nothing for nothing": lambda game, entry: (
-        {"action": "offer", "to": game.active} if game.point == "offer-turn" and game.decider != game.active
-        else None),
+        {"action": "offer", "to": game.active} if game.point == "offer-turn" and game.decider != game.active else None
+    ),
     "an offer more than the turn allows": lambda game, entry: (
         {"action": "offer", "to": (game.active + 1) % len(game.players), "ask": {"hand": {"blue": 1}}}
         if game.point == "offer-turn" and game.decider == game.active and game.offers_made[game.active] == 3
-        else None),
+        else None
+    ),
     "ending trading when not active": lambda game, entry: (
-        {"action": "end-trading"} if game.point == "offer-turn" and game.decider != game.active else None),
+        {"action": "end-trading"} if game.point == "offer-turn" and game.decider != game.active else None
+    ),
     "accepting without the cards asked for": lambda game, entry: (
         {"action": "accept", "positions": list(range(sum(game.offer["ask_hand"].values())))}
-        if game.point == "answer" and game.offer["ask_hand"] and any(
+        if game.point == "answer"
+        and game.offer["ask_hand"]
+        and any(
             reference.counts_of(game.hands[game.decider]).get(bean, 0) < number
-            for bean, number in game.offer["ask_hand"].items()) else None),
+            for bean, number in game.offer["ask_hand"].items()
+        )
+        else None
+    ),
     "accepting with other cards than those asked for": lambda game, entry: next(
-        ({"action": "accept", "positions": [position]}
-         for position, bean in enumerate(game.hands[game.decider])
-         if entry["action"] == "accept" and sum(game.offer["ask_hand"].values()) == 1
-         and bean not in game.offer["ask_hand"]), None),
-    "passing instead of answering an offer": lambda game, entry: (
-        {"action": "pass"} if game.point == "answer" else None),
-    "passing at the last chance": lambda game, entry: (
-        {"action": "pass"} if game.point == "last-chance" else None),
+        (
+            {"action": "accept", "positions": [position]}
+            for position, bean in enumerate(game.hands[game.decider])
+            if entry["action"] == "accept"
+            and sum(game.offer["ask_hand"].values()) == 1
+            and bean not in game.offer["ask_hand"]
+        ),
+        None,
+    ),
+    "passing instead of answering an offer": lambda game, entry: {"action": "pass"} if game.point == "answer" else None,
+    "passing at the last chance": lambda game, entry: {"action": "pass"} if game.point == "last-chance" else None,
     "buying the third field without the coins": coins_not_enough,
     "buying the third field twice": lambda game, entry: (
         {"zone": "field-3", "pay": three_coins(game.coins[game.decider], game.edition.third_field_price)}
-        if game.edition.third_field_price and game.field_open[game.decider][2]
-        and game.coin_total(game.decider) >= game.edition.third_field_price else None),
+        if game.edition.third_field_price
+        and game.field_open[game.decider][2]
+        and game.coin_total(game.decider) >= game.edition.third_field_price
+        else None
+    ),
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tamper_logs() -> tuple[dict, ...]:
     """Reference games of both editions to tamper with (their stored results dropped)."""
     logs = []
@@ -434,9 +504,14 @@ def test_the_rio_grande_three_player_third_field_is_not_for_sale():
     assert same_json(engine_result(log), log["result"])
     del log["result"]
     logs = [log]
-    log, index, bad = first_point(logs, lambda game, entry: (
-        {"player": game.decider, "action": "buy", "zone": "field-3", "pay": three_coins(game.coins[game.decider])}
-        if game.coin_total(game.decider) >= 3 else None))
+    log, index, bad = first_point(
+        logs,
+        lambda game, entry: (
+            {"player": game.decider, "action": "buy", "zone": "field-3", "pay": three_coins(game.coins[game.decider])}
+            if game.coin_total(game.decider) >= 3
+            else None
+        ),
+    )
     changed = copy.deepcopy(log)
     changed["actions"].insert(index, bad)
     assert reference_outcome(changed) == engine_outcome(changed) == ("action", index)
@@ -463,7 +538,8 @@ def test_a_reshuffle_that_does_not_hold_the_discarded_cards_is_refused_by_both_a
         engine_result(wrong)
     assert caught.value.diagnostics[0].location.json_path == "$.chance[0].cards"
     assert str(caught.value.diagnostics[0].message).startswith(
-        f"the shuffle into draw must hold exactly the cards being shuffled (missing {shuffled[-1]}")
+        f"the shuffle into draw must hold exactly the cards being shuffled (missing {shuffled[-1]}"
+    )
 
 
 def test_randomly_tampered_logs_are_judged_alike_by_both():
@@ -475,4 +551,4 @@ def test_randomly_tampered_logs_are_judged_alike_by_both():
             engine, ours = engine_outcome(changed), reference_outcome(changed)
             assert engine == ours
             refused += engine[0] != "ok"
-    assert refused >= 20   # most changes break the game somewhere
+    assert refused >= 20  # most changes break the game somewhere

@@ -10,6 +10,7 @@ the same result; both options; a log tampered with is judged alike. The
 larger run is ``python -m benchmarks.agree_bohnanza --cases
 bohnanza/high-bohn:3,bohnanza/high-bohn:4,bohnanza/high-bohn:5``.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,7 +34,7 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 CONTEXT = ReplayContext()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def engine_game(count: int, options: str = "{}") -> Game:
     return Game(load_ruleset(HIGH_BOHN, json.loads(options) or None), NAMES[:count])
 
@@ -44,7 +45,6 @@ def engine_log(count: int, seed: int, kind: str = "random", bot: bool = True, op
 
 def engine_result(log: dict) -> dict:
     return replay_record(LogRecord(log, "<reference game>", 1, 0, None), CONTEXT).to_json()
-
 
 
 def test_the_reference_shares_no_code_with_the_engine():
@@ -84,7 +84,7 @@ def test_randomly_tampered_logs_are_judged_alike_by_both():
     rng = random.Random(7)
     judged = Counter()
     for seed in range(30):
-        log = reference.play_random_game(seed, NAMES[:3 + seed % 3])
+        log = reference.play_random_game(seed, NAMES[: 3 + seed % 3])
         changed = tampered(log, rng)
         ours = reference_outcome(changed)
         try:
@@ -97,14 +97,17 @@ def test_randomly_tampered_logs_are_judged_alike_by_both():
 
 
 def test_a_build_the_rules_forbid_is_rejected_by_both_at_the_same_index():
-    log = next(log for log in (reference.play_random_game(seed, NAMES[:4]) for seed in range(20))
-               if any(action["action"] == "build" for action in log["actions"]))
+    log = next(
+        log
+        for log in (reference.play_random_game(seed, NAMES[:4]) for seed in range(20))
+        if any(action["action"] == "build" for action in log["actions"])
+    )
     index = next(i for i, action in enumerate(log["actions"]) if action["action"] == "build")
     changed = json.loads(json.dumps(log))
     del changed["result"]
     action = changed["actions"][index]
     bean, count = next(iter(action["pay"].items()))
-    action["pay"] = {bean: count + 1}                       # more than the price
+    action["pay"] = {bean: count + 1}  # more than the price
     assert reference_outcome(changed) == ("action", index)
     with pytest.raises(LogError) as error:
         engine_result(changed)

@@ -1,4 +1,5 @@
 """Replaying logs: a good log gives its result, the first wrong action is named and located."""
+
 from __future__ import annotations
 
 import copy
@@ -10,8 +11,8 @@ import pytest
 from benchmarks import reference_high_society as reference
 from engine.errors import LogError
 from engine.formats.gamelog import LogRecord, read_log
-from engine.text.i18n import set_language
 from engine.formats.replay import ReplayContext, replay_file, replay_record
+from engine.text.i18n import set_language
 
 LOGS = Path(__file__).parent / "logs"
 EXPECTED = json.loads((LOGS / "expected-diagnostics.json").read_text(encoding="utf-8"))

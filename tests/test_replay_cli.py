@@ -1,4 +1,5 @@
 """``cardrules replay``: results per log, JSON Lines in input order, broken logs exit 1 with the index."""
+
 from __future__ import annotations
 
 import json
@@ -6,9 +7,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 
 from benchmarks import reference_high_society as reference
-from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 
 LOGS = Path(__file__).parent / "logs"
 
@@ -49,8 +50,18 @@ def test_an_illegal_action_exits_1_naming_its_index(name, index):
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("name", ["corrupt-json.json", "wrong-deck.json", "truncated.json", "wrong-result.json",
-                                  "two-players.json", "schema-bad-action.json", "corrupt-second-line.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "corrupt-json.json",
+        "wrong-deck.json",
+        "truncated.json",
+        "wrong-result.json",
+        "two-players.json",
+        "schema-bad-action.json",
+        "corrupt-second-line.jsonl",
+    ],
+)
 def test_a_broken_log_exits_1_with_a_located_message(name):
     done = cardrules("replay", str(LOGS / name))
     assert done.exit_code == 1
@@ -79,13 +90,19 @@ def test_a_missing_log_is_bad_input():
     assert "absent.json" in done.stderr
 
 
-@pytest.mark.parametrize("value, message", [
-    (10 ** 30, "$.options.debt-floor: '1000000000000000000000000000000' has too many digits (at most 30)"),
-    (-(10 ** 39), "$.options.debt-floor: '-10000000000000000000000000000000000000…' has too many digits (at most 30)"),
-    (10 ** 3999, "$.options.debt-floor: '100000000000000000000000000000000000000…' has too many digits (at most 30)"),
-    # Not a number at all: the option's own message, the long number shortened.
-    ([10 ** 40], "$.options.debt-floor: option 'debt-floor' expects a number or none, got [1000000000"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (10**30, "$.options.debt-floor: '1000000000000000000000000000000' has too many digits (at most 30)"),
+        (
+            -(10**39),
+            "$.options.debt-floor: '-10000000000000000000000000000000000000…' has too many digits (at most 30)",
+        ),
+        (10**3999, "$.options.debt-floor: '100000000000000000000000000000000000000…' has too many digits (at most 30)"),
+        # Not a number at all: the option's own message, the long number shortened.
+        ([10**40], "$.options.debt-floor: option 'debt-floor' expects a number or none, got [1000000000"),
+    ],
+)
 def test_an_option_number_in_a_log_has_at_most_the_digits_anywhere_else_allows(tmp_path, value, message):
     # -o, a ruleset and a table refuse a 31-digit number; a log's JSON integer must not slip past.
     log = reference.play_random_game(5, ruleset="high-society/ja")

@@ -6,12 +6,14 @@ hold it to that: on whole games of every family (reshuffles of Bohnanza
 included) it reaches the same state; on a log with one entry spoiled it stops
 no later than the usual way fails, and a replay says what the usual way says.
 """
+
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
 import pytest
+from game_fixtures import shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,12 +22,19 @@ from engine.errors import CardrulesError, LogError
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import replay_record
 from engine.text.i18n import set_language
-from game_fixtures import shipped
 
 TOY = Path(__file__).resolve().parent / "toy"
 # Both auction kinds and a house rule; the three Bohnanza editions (reshuffles); the two games of YAML alone.
-RULESETS = ("high-society/ja", "high-society/ko", "high-society/house/forfeit-on-pass", "bohnanza/amigo",
-            "bohnanza/high-bohn", "bohnanza/rio-grande", str(TOY / "rows.yaml"), str(TOY / "workshops.yaml"))
+RULESETS = (
+    "high-society/ja",
+    "high-society/ko",
+    "high-society/house/forfeit-on-pass",
+    "bohnanza/amigo",
+    "bohnanza/high-bohn",
+    "bohnanza/rio-grande",
+    str(TOY / "rows.yaml"),
+    str(TOY / "workshops.yaml"),
+)
 SETTINGS = settings(max_examples=15, deadline=None)
 _games: dict[tuple[str, int], Game] = {}
 
@@ -55,8 +64,12 @@ def random_log(name: str, players: int, seed: int) -> dict:
 
 
 def fresh_state(log: dict, *, record_events: bool = False):
-    return log["game"].new_initial_state(deck=list(log["deck"]), first_player=log["first_player"],
-                                         chance=log.get("chance") or (), record_events=record_events)
+    return log["game"].new_initial_state(
+        deck=list(log["deck"]),
+        first_player=log["first_player"],
+        chance=log.get("chance") or (),
+        record_events=record_events,
+    )
 
 
 def usual_way(log: dict):
@@ -65,8 +78,11 @@ def usual_way(log: dict):
     state = fresh_state(log, record_events=True)
     for index, entry in enumerate(log["actions"]):
         try:
-            if state.is_terminal() or type(entry) is dict and (entry.get("player") != state.current
-                                                               or type(entry.get("player")) is not int):
+            if (
+                state.is_terminal()
+                or type(entry) is dict
+                and (entry.get("player") != state.current or type(entry.get("player")) is not int)
+            ):
                 return state, index  # as a replay refuses it
             state.apply_action(state.parse_action(entry))
         except CardrulesError:

@@ -3,6 +3,7 @@
 Each test names the rule it checks; most play a short scripted game with a
 chosen deck, as a rulebook example would.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,6 +12,21 @@ import random
 from fractions import Fraction
 
 import pytest
+from game_fixtures import (
+    deck_with_top,
+    hs_auction_kind,
+    hs_bids,
+    hs_decision,
+    hs_discard,
+    hs_hand,
+    hs_mask,
+    hs_revealed,
+    hs_spent,
+    hs_won,
+    sample_ruleset,
+    shipped,
+    status_cards,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +39,6 @@ from engine.errors import IllegalActionError, LogError
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import replay_record
 from engine.text.i18n import set_language
-from game_fixtures import (deck_with_top, hs_auction_kind, hs_bids, hs_decision, hs_discard, hs_hand, hs_mask,
-                           hs_revealed, hs_spent, hs_won, sample_ruleset, shipped, status_cards)
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 
@@ -112,11 +126,11 @@ def test_bidding_goes_clockwise_from_the_start_player_and_skips_players_who_pass
         order.append(state.current_player())
         bid(state, amount)
     order.append(state.current_player())
-    passes(state)                      # seat 0 passes
+    passes(state)  # seat 0 passes
     order.append(state.current_player())
-    bid(state, 4000)                   # seat 1
+    bid(state, 4000)  # seat 1
     order.append(state.current_player())
-    bid(state, 6000)                   # seat 2
+    bid(state, 6000)  # seat 2
     order.append(state.current_player())
     assert order == [2, 3, 0, 1, 2, 3]
 
@@ -125,7 +139,7 @@ def test_a_bid_must_beat_the_highest_total_strictly():
     state = start("luxury-9")
     bid(state, 3000)
     with pytest.raises(IllegalActionError):
-        bid(state, 1000, 2000)         # 3000 only equals the highest total
+        bid(state, 1000, 2000)  # 3000 only equals the highest total
     bid(state, 4000)
     assert bid_totals(state) == [3000, 4000, 0, 0]
 
@@ -137,30 +151,30 @@ def test_cards_on_the_table_cannot_be_taken_back_or_changed():
     passes(state)
     before = (list(state.zones), hs_decision(state), state.current_player())
     with pytest.raises(IllegalActionError):
-        bid(state, 10000)              # Ann's 10000 is already on the table
+        bid(state, 10000)  # Ann's 10000 is already on the table
     assert (list(state.zones), hs_decision(state), state.current_player()) == before
-    bid(state, 3000)                   # she can only add: 13000
+    bid(state, 3000)  # she can only add: 13000
     assert hs_bids(state)[0] == [3000, 10000]
 
 
 def test_a_player_who_cannot_beat_the_highest_total_can_only_pass():
     ruleset = sample_ruleset(money_values=(1, 2, 4))
     state = start("luxury-9", ruleset=ruleset)
-    bid(state, 1, 2, 4)                # Ann bets everything: 7
+    bid(state, 1, 2, 4)  # Ann bets everything: 7
     legal = state.legal_actions()
     assert list(legal) == [PASS] and len(legal) == 1 and not legal.can_raise()
     with pytest.raises(IllegalActionError):
-        bid(state, 1, 2, 4)            # Bo's whole hand only ties
+        bid(state, 1, 2, 4)  # Bo's whole hand only ties
 
 
 def test_a_player_with_no_money_left_passes_and_the_turn_moves_on():
     ruleset = sample_ruleset(money_values=(1, 2))
     state = start("luxury-9", "luxury-8", ruleset=ruleset, players=["Ann", "Bo", "Cy"])
-    bid(state, 1, 2)                   # Ann spends everything
+    bid(state, 1, 2)  # Ann spends everything
     passes(state, 2)
     assert hs_hand(state, 0) == [] and state.current_player() == 0
     assert list(state.legal_actions()) == [PASS]
-    passes(state)                      # Ann can do nothing but pass
+    passes(state)  # Ann can do nothing but pass
     assert state.current_player() == 1
     passes(state)
     assert hs_won(state, 2) == ["luxury-8"]
@@ -170,7 +184,7 @@ def test_a_penniless_first_player_on_a_misfortune_passes_and_takes_it():
     ruleset = sample_ruleset(money_values=(1, 2))
     state = start("luxury-9", "debt", ruleset=ruleset, players=["Ann", "Bo", "Cy"])
     bid(state, 1, 2)
-    passes(state, 2)                   # Ann takes the luxury with all her money and starts the next round
+    passes(state, 2)  # Ann takes the luxury with all her money and starts the next round
     assert hs_revealed(state) == "debt" and state.current_player() == 0
     assert hs_auction_kind(state) == "first-pass-takes"
     passes(state)
@@ -184,7 +198,7 @@ def test_the_winner_pays_and_the_others_take_their_bids_back():
     bid(state, 2000)
     bid(state, 3000)
     bid(state, 4000)
-    passes(state, 3)                   # Ann, Bo, Cy pass: Di is the last one left
+    passes(state, 3)  # Ann, Bo, Cy pass: Di is the last one left
     assert hs_won(state, 3) == ["prestige-1"]
     assert hs_spent(state) == [[], [], [], [4000]]
     assert all(hs_hand(state, seat) == money_values(state) for seat in range(3))
@@ -209,11 +223,11 @@ def test_when_nobody_bids_the_last_player_to_have_the_chance_gets_the_card_free(
 
 def test_the_first_to_pass_on_a_misfortune_takes_it_back_with_their_bid_others_pay():
     state = start("scandal", "luxury-1", first_player=1)
-    bid(state, 1000)                   # Bo
-    bid(state, 2000)                   # Cy
-    bid(state, 3000)                   # Di
-    bid(state, 1000, 3000)             # Ann: 4000
-    passes(state)                      # Bo passes first: the scandal is his, his 1000 comes back
+    bid(state, 1000)  # Bo
+    bid(state, 2000)  # Cy
+    bid(state, 3000)  # Di
+    bid(state, 1000, 3000)  # Ann: 4000
+    passes(state)  # Bo passes first: the scandal is his, his 1000 comes back
     assert hs_won(state) == [[], ["scandal"], [], []]
     assert hs_hand(state, 1) == money_values(state)
     assert hs_spent(state) == [[1000, 3000], [], [2000], [3000]]
@@ -234,29 +248,29 @@ def test_a_start_player_who_passes_at_once_takes_the_misfortune_and_nobody_pays(
 def test_theft_with_one_luxury_is_still_a_decision_written_in_the_log():
     state = start("luxury-4", "prestige-1", "theft", "luxury-1", players=["Ann", "Bo", "Cy"])
     bid(state, 1000)
-    passes(state, 2)                   # Ann takes luxury-4 and starts
+    passes(state, 2)  # Ann takes luxury-4 and starts
     bid(state, 2000)
-    passes(state, 2)                   # Ann takes the title
-    passes(state)                      # Ann passes first on the theft: it is hers
+    passes(state, 2)  # Ann takes the title
+    passes(state)  # Ann passes first on the theft: it is hers
     legal = state.legal_actions()
     assert hs_decision(state)["kind"] == "discard-choice" and legal.kinds() == ("discard",)
     assert list(legal) == [hs_discard(state.game, "luxury-4")] == [CHOICE_BASE + 3]
     assert state.current_player() == 0
     state.apply_action(CHOICE_BASE + 3)
-    assert hs_won(state, 0) == ["prestige-1"]   # the title is never stolen
+    assert hs_won(state, 0) == ["prestige-1"]  # the title is never stolen
     assert state.to_log()["actions"][-1] == {"player": 0, "action": "discard", "card": "luxury-4"}
     assert hs_revealed(state) == "luxury-1" and state.current_player() == 0
 
 
 def test_a_pending_theft_takes_the_next_luxury_at_once_with_no_action_in_the_log():
     state = start("theft", "prestige-2", "luxury-8", "luxury-2", players=["Ann", "Bo", "Cy"])
-    passes(state)                      # Ann takes the theft: no luxury yet, it waits
+    passes(state)  # Ann takes the theft: no luxury yet, it waits
     assert hs_decision(state)["kind"] != "discard-choice" and "discard" not in state.legal_actions().kinds()
     assert state.observation(1).pending[0] == ("theft",)
     bid(state, 1000)
-    passes(state, 2)                   # Ann wins a title: it is safe
+    passes(state, 2)  # Ann wins a title: it is safe
     bid(state, 2000)
-    passes(state, 2)                   # Ann wins luxury-8: discarded at once with the theft
+    passes(state, 2)  # Ann wins luxury-8: discarded at once with the theft
     assert hs_won(state, 0) == ["prestige-2"]
     assert sorted(state.card_ids_in("discarded")) == ["luxury-8", "theft"]
     assert state.observation(1).pending[0] == ()
@@ -269,17 +283,18 @@ def test_a_pending_theft_takes_the_next_luxury_at_once_with_no_action_in_the_log
 
 def test_the_fourth_red_card_ends_the_game_at_once_and_neither_it_nor_the_deck_is_scored():
     state = start("prestige-1", "prestige-2", "scandal", "prestige-3", "luxury-10", players=["Ann", "Bo", "Cy"])
-    for _ in range(2):                  # two titles, bought with 1000 and 2000
+    for _ in range(2):  # two titles, bought with 1000 and 2000
         bid(state, 1000 if state.round_number == 1 else 2000)
         passes(state, 2)
-    passes(state)                       # the scandal: Ann passes first
+    passes(state)  # the scandal: Ann passes first
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert hs_revealed(state) == "prestige-3" and state.end_reason == "fourth-red"
     assert hs_won(state) == [["prestige-1", "prestige-2", "scandal"], [], []]
     result = state.result()
     assert all("prestige-3" not in p.cards and "luxury-10" not in p.cards for p in result.players)
-    assert state.to_log()["deck"] == deck_with_top(state.ruleset, "prestige-1", "prestige-2", "scandal",
-                                                   "prestige-3", "luxury-10")
+    assert state.to_log()["deck"] == deck_with_top(
+        state.ruleset, "prestige-1", "prestige-2", "scandal", "prestige-3", "luxury-10"
+    )
 
 
 def test_the_long_season_has_seventeen_cards_and_ends_when_the_fifth_red_is_revealed():
@@ -291,7 +306,7 @@ def test_the_long_season_has_seventeen_cards_and_ends_when_the_fifth_red_is_reve
     for number in range(4):
         assert hs_revealed(state) == reds[number] and not state.is_terminal()
         while hs_revealed(state) == reds[number]:
-            passes(state)               # nobody pays: each card goes to whoever is left (or passed first)
+            passes(state)  # nobody pays: each card goes to whoever is left (or passed first)
     assert state.is_terminal() and hs_revealed(state) == reds[4]
     assert sum(len(cards) for cards in hs_won(state)) == 4
 
@@ -308,54 +323,65 @@ def test_forgiving_lets_the_poorest_win_and_rounds_down():
     result = score(ruleset, ("Ann", ["luxury-7", "scandal"], 1), ("Bo", ["luxury-3"], 50))
     assert [p.score for p in result.players] == [3, 3]
     assert not any(p.eliminated for p in result.players)
-    assert result.winners == ("Ann",)   # the Korean tiebreak: the highest luxury
+    assert result.winners == ("Ann",)  # the Korean tiebreak: the highest luxury
 
 
 # --------------------------------------------------------------------------- scoring
 
 
-@pytest.mark.parametrize("edition, cards, expected", [
-    ("high-society/ja", ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"], 14),
-    ("high-society/ja", ["luxury-2", "debt", "prestige-1"], -6),
-    ("high-society/ja", ["luxury-2", "debt", "prestige-1", "scandal"], -3),
-    ("high-society/ja", ["luxury-7", "scandal"], Fraction(7, 2)),
-    ("high-society/ko", ["luxury-2", "debt", "prestige-1"], 0),
-    ("high-society/ko", ["luxury-4", "debt", "prestige-1", "prestige-2"], 0),
-    ("high-society/ko", ["luxury-6", "debt", "prestige-1"], 2),
-    ("high-society/ko", ["debt"], 0),
-])
+@pytest.mark.parametrize(
+    "edition, cards, expected",
+    [
+        ("high-society/ja", ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"], 14),
+        ("high-society/ja", ["luxury-2", "debt", "prestige-1"], -6),
+        ("high-society/ja", ["luxury-2", "debt", "prestige-1", "scandal"], -3),
+        ("high-society/ja", ["luxury-7", "scandal"], Fraction(7, 2)),
+        ("high-society/ko", ["luxury-2", "debt", "prestige-1"], 0),
+        ("high-society/ko", ["luxury-4", "debt", "prestige-1", "prestige-2"], 0),
+        ("high-society/ko", ["luxury-6", "debt", "prestige-1"], 2),
+        ("high-society/ko", ["debt"], 0),
+    ],
+)
 def test_scores_sum_then_debt_then_floor_then_double_then_halve(edition, cards, expected):
     result = score(shipped(edition), ("Ann", cards, 10), ("Bo", [], 20), ("Cy", [], 30))
     assert result.player("Ann").score == expected
 
 
 def test_everyone_tied_for_least_money_is_out_and_nobody_wins_but_all_are_scored():
-    result = score(shipped("high-society/ja"),
-                   ("Ann", ["luxury-9"], 5000), ("Bo", ["luxury-1"], 5000), ("Cy", [], 5000))
+    result = score(
+        shipped("high-society/ja"), ("Ann", ["luxury-9"], 5000), ("Bo", ["luxury-1"], 5000), ("Cy", [], 5000)
+    )
     assert result.winners == () and all(p.eliminated for p in result.players)
     data = result.to_json()
     assert data["winners"] == []
     assert [(p["name"], p["score"], p["eliminated"]) for p in data["players"]] == [
-        ("Ann", 9, True), ("Bo", 1, True), ("Cy", 0, True)]
+        ("Ann", 9, True),
+        ("Bo", 1, True),
+        ("Cy", 0, True),
+    ]
 
 
 def test_an_eliminated_player_is_scored_in_seat_order_but_cannot_win():
-    result = score(shipped("high-society/ko"),
-                   ("Ann", ["luxury-10"], 1), ("Bo", ["luxury-2"], 9), ("Cy", ["luxury-3"], 9))
+    result = score(
+        shipped("high-society/ko"), ("Ann", ["luxury-10"], 1), ("Bo", ["luxury-2"], 9), ("Cy", ["luxury-3"], 9)
+    )
     data = result.to_json()
     assert [p["name"] for p in data["players"]] == ["Ann", "Bo", "Cy"]
-    assert data["players"][0] == {"name": "Ann", "money": 1, "eliminated": True, "score": 10,
-                                  "cards": ["luxury-10"]}
+    assert data["players"][0] == {"name": "Ann", "money": 1, "eliminated": True, "score": 10, "cards": ["luxury-10"]}
     assert data["winners"] == ["Cy"]
 
 
 def test_japanese_ties_go_to_money_then_are_shared():
     ruleset = shipped("high-society/ja")
-    result = score(ruleset, ("Ann", ["luxury-5"], 9000), ("Bo", ["luxury-5"], 9000),
-                   ("Cy", ["luxury-4", "luxury-1"], 7000), ("Di", [], 1000))
+    result = score(
+        ruleset,
+        ("Ann", ["luxury-5"], 9000),
+        ("Bo", ["luxury-5"], 9000),
+        ("Cy", ["luxury-4", "luxury-1"], 7000),
+        ("Di", [], 1000),
+    )
     assert result.winners == ("Ann", "Bo") and result.decided_by is None
-    result = score(ruleset, ("Ann", ["luxury-5"], 9000), ("Bo", ["luxury-4", "luxury-1"], 8000),
-                   ("Cy", [], 1000))
+    result = score(ruleset, ("Ann", ["luxury-5"], 9000), ("Bo", ["luxury-4", "luxury-1"], 8000), ("Cy", [], 1000))
     assert result.winners == ("Ann",) and result.decided_by == "money"
 
 
@@ -367,10 +393,18 @@ def test_korean_ties_go_to_the_highest_luxury_then_are_shared():
     assert result.winners == ("Ann", "Bo")
 
 
-@pytest.mark.parametrize("score_value, written", [
-    (Fraction(14), 14), (Fraction(-6), -6), (Fraction(7, 2), 3.5), (Fraction(-3, 4), -0.75),
-    (Fraction(7, 3), "7/3"), (Fraction(14, 6), "7/3"), (Fraction(1, 10), 0.1),
-])
+@pytest.mark.parametrize(
+    "score_value, written",
+    [
+        (Fraction(14), 14),
+        (Fraction(-6), -6),
+        (Fraction(7, 2), 3.5),
+        (Fraction(-3, 4), -0.75),
+        (Fraction(7, 3), "7/3"),
+        (Fraction(14, 6), "7/3"),
+        (Fraction(1, 10), 0.1),
+    ],
+)
 def test_scores_in_json_are_an_int_an_exact_decimal_or_p_over_q_in_lowest_terms(score_value, written):
     assert score_to_json(score_value) == written
     assert type(score_to_json(score_value)) is type(written)
@@ -378,25 +412,42 @@ def test_scores_in_json_are_an_int_an_exact_decimal_or_p_over_q_in_lowest_terms(
 
 def test_a_third_is_written_as_a_fraction_in_a_result():
     # The pipeline cut down to two steps: the luxuries, then a third per scandal.
-    ruleset = sample_ruleset(extra="\n".join([
-        "scoring:", "  steps:",
-        *(f"    - {{id: {step}, $remove: true}}" for step in ("debt", "debt-floor", "prestige", "scandal",
-                                                              "rounding")),
-        "    - {id: third, kind: multiply-per-card, tag: scandal, factor: 1/3}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "scoring:",
+                "  steps:",
+                *(
+                    f"    - {{id: {step}, $remove: true}}"
+                    for step in ("debt", "debt-floor", "prestige", "scandal", "rounding")
+                ),
+                "    - {id: third, kind: multiply-per-card, tag: scandal, factor: 1/3}",
+            ]
+        )
+    )
     assert [step["id"] for step in ruleset.scoring_steps] == ["luxuries", "third"]
     result = score(ruleset, ("Ann", ["luxury-7", "scandal"], 5), ("Bo", [], 6), ("Cy", [], 7))
     assert result.to_json()["players"][0]["score"] == "7/3"
 
 
 def test_the_explanation_is_worked_out_when_read_and_survives_pickling():
-    result = score(shipped("high-society/ja"),
-                   ("Ann", ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"], 9),
-                   ("Bo", [], 1), ("Cy", [], 2))
+    result = score(
+        shipped("high-society/ja"),
+        ("Ann", ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"], 9),
+        ("Bo", [], 1),
+        ("Cy", [], 2),
+    )
     copied = pickle.loads(pickle.dumps(result))
     assert copied == result
     steps = [(step.step_id, step.after) for step in copied.player("Ann").explanation]
-    assert steps == [("luxuries", 12), ("debt", 7), ("debt-floor", 7), ("prestige", 28), ("scandal", 14),
-                     ("rounding", 14)]
+    assert steps == [
+        ("luxuries", 12),
+        ("debt", 7),
+        ("debt-floor", 7),
+        ("prestige", 28),
+        ("scandal", 14),
+        ("rounding", 14),
+    ]
     assert result.player("Ann").explanation == copied.player("Ann").explanation
 
 

@@ -1,4 +1,5 @@
 """The ruleset model and registry, as the interpreter and the commands use them."""
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,12 @@ def test_the_japanese_edition_loads_with_its_own_options():
     assert (ruleset.players_min, ruleset.players_max) == (3, 5)
     money = [int(card.attributes["value"]) for card in ruleset.cards_with_tag("money")]
     assert money[0] == 1000 and money[-1] == 25000 and len(money) == 11
-    assert dict(ruleset.options) == {"debt-floor": None, "tiebreak": ("money",), "eliminate-poorest": True,
-                                     "rounding": "exact"}
+    assert dict(ruleset.options) == {
+        "debt-floor": None,
+        "tiebreak": ("money",),
+        "eliminate-poorest": True,
+        "rounding": "exact",
+    }
     assert ruleset.tiebreak == ("money",)
     assert ruleset.text_context == "high-society/ja" and ruleset.languages == ("ja", "en")
 
@@ -52,8 +57,10 @@ def test_a_halving_factor_written_one_half_is_an_exact_fraction():
 
 
 def test_option_references_are_resolved_and_overrides_are_parsed_by_type():
-    ruleset = load_ruleset("high-society/ko", options={"debt-floor": "none", "tiebreak": "money,highest-luxury",
-                                                       "eliminate-poorest": "false"})
+    ruleset = load_ruleset(
+        "high-society/ko",
+        options={"debt-floor": "none", "tiebreak": "money,highest-luxury", "eliminate-poorest": "false"},
+    )
     floor = next(step for step in ruleset.scoring_steps if step["kind"] == "floor")
     assert floor["at"] is None
     assert ruleset.tiebreak == ("money", "highest-luxury")
@@ -61,7 +68,9 @@ def test_option_references_are_resolved_and_overrides_are_parsed_by_type():
 
 
 def test_real_values_are_accepted_as_overrides_too():
-    assert load_ruleset("high-society/ja", options={"debt-floor": Fraction(-3, 2)}).options["debt-floor"] == Fraction(-3, 2)
+    assert load_ruleset("high-society/ja", options={"debt-floor": Fraction(-3, 2)}).options["debt-floor"] == Fraction(
+        -3, 2
+    )
 
 
 def test_a_bad_override_is_an_option_error_listing_valid_values():
@@ -119,7 +128,8 @@ def test_list_rulesets_finds_editions_and_house_rules_and_marks_abstract_ones():
 def test_a_root_named_in_cardrules_path_comes_first(tmp_path, monkeypatch):
     (tmp_path / "rulesets/high-society").mkdir(parents=True)
     (tmp_path / "rulesets/high-society/ja.yaml").write_text(
-        f"extends: {REPO}/rulesets/high-society/ja.yaml\nname: Overridden\n", encoding="utf-8")
+        f"extends: {REPO}/rulesets/high-society/ja.yaml\nname: Overridden\n", encoding="utf-8"
+    )
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     assert load_ruleset("high-society/ja").name == "Overridden"
 
@@ -151,11 +161,14 @@ def test_a_house_rule_in_a_root_whose_extends_names_nothing_is_listed_with_its_p
     house.parent.mkdir(parents=True)
     house.write_text("extends: high-society/jp\noptions:\n  debt-floor: 0\n", encoding="utf-8")
     (tmp_path / "rulesets" / "high-society" / "base.yaml").write_text(
-        f"extends: {REPO}/rulesets/high-society/base.yaml\nabstract: true\n", encoding="utf-8")
+        f"extends: {REPO}/rulesets/high-society/base.yaml\nabstract: true\n", encoding="utf-8"
+    )
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     listed = {info.name: info for info in list_rulesets()}
-    assert "'high-society/jp', which is neither a known ruleset nor a file (did you mean 'high-society/ja'?)" \
+    assert (
+        "'high-society/jp', which is neither a known ruleset nor a file (did you mean 'high-society/ja'?)"
         in listed["high-society/house/my-table"].error
+    )
     (problem,) = validate(house)
     assert (problem.location.line, problem.location.column) == (1, 10)
     with pytest.raises(UnknownRulesetName) as caught:

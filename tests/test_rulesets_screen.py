@@ -1,5 +1,6 @@
 """`cardrules rulesets` at an 80x24 terminal (pexpect), in en, ja and ko: each description wrapped by display width
 under its column, with a hanging indent, instead of being broken by the terminal inside a word."""
+
 from __future__ import annotations
 
 import re
@@ -7,7 +8,6 @@ import re
 import pexpect
 import pytest
 from rich.cells import cell_len
-
 from terminal_helpers import CARDRULES, ENV, ROOT, plain
 
 COLUMNS = 80
@@ -15,8 +15,15 @@ COLUMNS = 80
 
 def rulesets_at_a_terminal(lang: str, columns: int = COLUMNS) -> list[str]:
     env = dict(ENV, COLUMNS=str(columns), LINES="24")
-    child = pexpect.spawn(CARDRULES[0], [*CARDRULES[1:], "--lang", lang, "rulesets"], cwd=str(ROOT), env=env,
-                          encoding="utf-8", timeout=60, dimensions=(24, columns))
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [*CARDRULES[1:], "--lang", lang, "rulesets"],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, columns),
+    )
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -26,8 +33,15 @@ def rulesets_at_a_terminal(lang: str, columns: int = COLUMNS) -> list[str]:
 def rulesets_in_a_pipe(lang: str) -> list[str]:
     import subprocess
 
-    done = subprocess.run([*CARDRULES, "--lang", lang, "rulesets"], capture_output=True, text=True, cwd=str(ROOT),
-                          env=ENV, timeout=60, check=True)
+    done = subprocess.run(
+        [*CARDRULES, "--lang", lang, "rulesets"],
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+        env=ENV,
+        timeout=60,
+        check=True,
+    )
     return done.stdout.splitlines()
 
 

@@ -1,4 +1,5 @@
 """``cardrules score``: the rulebook example, JSON output, bad tables and bad command lines."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 
 TABLES = Path(__file__).parent / "tables"
@@ -27,11 +27,21 @@ def test_score_json_is_one_contracts_result_object():
     assert result == {
         "ruleset": "high-society/ja",
         "players": [
-            {"name": "Ann", "money": 26000, "eliminated": False, "score": 14,
-             "cards": ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"]},
+            {
+                "name": "Ann",
+                "money": 26000,
+                "eliminated": False,
+                "score": 14,
+                "cards": ["luxury-3", "luxury-9", "debt", "prestige-1", "prestige-2", "scandal"],
+            },
             {"name": "Bo", "money": 12000, "eliminated": False, "score": 14, "cards": ["luxury-10", "luxury-4"]},
-            {"name": "Cy", "money": 6000, "eliminated": True, "score": 6,
-             "cards": ["luxury-1", "luxury-2", "prestige-3"]},
+            {
+                "name": "Cy",
+                "money": 6000,
+                "eliminated": True,
+                "score": 6,
+                "cards": ["luxury-1", "luxury-2", "prestige-3"],
+            },
         ],
         "winners": ["Ann"],
     }
@@ -39,8 +49,11 @@ def test_score_json_is_one_contracts_result_object():
 
 def test_a_halved_odd_score_is_an_exact_decimal_in_json(tmp_path):
     table = tmp_path / "t.yaml"
-    table.write_text("ruleset: high-society/ja\nplayers:\n  A: {cards: [luxury-7, scandal], money: 3000}\n"
-                     "  B: {money: 2000}\n  C: {money: 1000}\n", encoding="utf-8")
+    table.write_text(
+        "ruleset: high-society/ja\nplayers:\n  A: {cards: [luxury-7, scandal], money: 3000}\n"
+        "  B: {money: 2000}\n  C: {money: 1000}\n",
+        encoding="utf-8",
+    )
     done = cardrules("score", str(table), "--json")
     assert json.loads(done.stdout)["players"][0]["score"] == 3.5
 
@@ -60,8 +73,9 @@ def test_an_option_on_the_command_line_changes_the_score():
     assert json.loads(done.stdout)["players"][0]["score"] == -8
 
 
-@pytest.mark.parametrize("name", ["unknown-card.yaml", "card-held-twice.yaml", "bad-money.yaml",
-                                  "too-few-players.yaml", "schema-error.yaml"])
+@pytest.mark.parametrize(
+    "name", ["unknown-card.yaml", "card-held-twice.yaml", "bad-money.yaml", "too-few-players.yaml", "schema-error.yaml"]
+)
 def test_a_bad_table_exits_1_with_located_messages_and_no_traceback(name):
     done = cardrules("score", str(TABLES / name))
     assert done.exit_code == 1

@@ -1,14 +1,15 @@
 """Scoring whole tables: the rulebook's example, the editions' rulings, elimination and tiebreaks."""
+
 from __future__ import annotations
 
 from fractions import Fraction
 from types import MappingProxyType
 
 import pytest
+from game_fixtures import sample_ruleset, shipped
 
 from engine.core.result import score_from_json, score_to_json
 from engine.core.scoring import Holdings, Scoring, score_players
-from game_fixtures import sample_ruleset, shipped
 
 JA = sample_ruleset()
 KO = sample_ruleset(debt_floor=0, tiebreak=("highest-luxury",))
@@ -31,8 +32,13 @@ def test_the_rulebook_example_scores_fourteen():
     ann = result.player("Ann")
     assert ann.score == 14
     assert [(step.step_id, step.before, step.after) for step in ann.explanation] == [
-        ("luxuries", 0, 12), ("debt", 12, 7), ("debt-floor", 7, 7), ("prestige", 7, 28),
-        ("scandal", 28, 14), ("rounding", 14, 14)]
+        ("luxuries", 0, 12),
+        ("debt", 12, 7),
+        ("debt-floor", 7, 7),
+        ("prestige", 7, 28),
+        ("scandal", 28, 14),
+        ("rounding", 14, 14),
+    ]
     assert result.winners == ("Ann",) and result.decided_by == "score"
 
 
@@ -83,8 +89,9 @@ def test_korean_tie_goes_to_the_highest_luxury_card():
 
 def test_tiebreaks_apply_in_the_order_the_option_gives():
     ruleset = sample_ruleset(tiebreak=("highest-luxury", "money"))
-    result = score(ruleset, ("Ann", ["luxury-9", "prestige-1"], 9000), ("Bo", ["luxury-9", "prestige-2"], 12000),
-                   ("Cy", [], 1))
+    result = score(
+        ruleset, ("Ann", ["luxury-9", "prestige-1"], 9000), ("Bo", ["luxury-9", "prestige-2"], 12000), ("Cy", [], 1)
+    )
     assert result.winners == ("Bo",) and result.decided_by == "money"
 
 
@@ -131,25 +138,39 @@ def test_scoring_a_table_and_score_players_agree():
     assert Scoring(JA).score(players) == score_players(JA, players)
 
 
-@pytest.mark.parametrize("score, expected", [
-    (Fraction(14), 14), (Fraction(7, 2), 3.5), (Fraction(7, 3), "7/3"), (Fraction(-5, 4), -1.25),
-    (Fraction(1, 3), "1/3"), (Fraction(0), 0), (Fraction(1, 1024), 0.0009765625),
-])
+@pytest.mark.parametrize(
+    "score, expected",
+    [
+        (Fraction(14), 14),
+        (Fraction(7, 2), 3.5),
+        (Fraction(7, 3), "7/3"),
+        (Fraction(-5, 4), -1.25),
+        (Fraction(1, 3), "1/3"),
+        (Fraction(0), 0),
+        (Fraction(1, 1024), 0.0009765625),
+    ],
+)
 def test_scores_in_json_are_exact(score, expected):
     assert score_to_json(score) == expected
     assert type(score_to_json(score)) is type(expected)
     assert score_from_json(score_to_json(score)) == score
 
 
-MOST_TITLES = "\n".join([
-    "tiebreak-criteria:", "  most-titles: {kind: most-cards, tag: prestige, description: most titles held}",
-    "option-definitions:", "  tiebreak: {values: [money, highest-luxury, most-titles]}"])
+MOST_TITLES = "\n".join(
+    [
+        "tiebreak-criteria:",
+        "  most-titles: {kind: most-cards, tag: prestige, description: most titles held}",
+        "option-definitions:",
+        "  tiebreak: {values: [money, highest-luxury, most-titles]}",
+    ]
+)
 
 
 def test_a_tie_can_go_to_the_most_cards_of_a_kind():
     ruleset = sample_ruleset(tiebreak=("most-titles", "money"), extra=MOST_TITLES)
-    result = score(ruleset, ("Ann", ["luxury-2", "prestige-1", "prestige-2"], 1000),
-                   ("Bo", ["luxury-8"], 9000), ("Cy", [], 500))
+    result = score(
+        ruleset, ("Ann", ["luxury-2", "prestige-1", "prestige-2"], 1000), ("Bo", ["luxury-8"], 9000), ("Cy", [], 500)
+    )
     assert result.player("Ann").score == result.player("Bo").score == 8
     assert result.winners == ("Ann",) and result.decided_by == "most-titles"
 
@@ -163,9 +184,15 @@ def test_with_ties_sole_a_tie_for_the_least_money_puts_nobody_out():
 
 
 def test_money_left_can_score_points():
-    ruleset = sample_ruleset(extra="\n".join([
-        "scoring:", "  steps:",
-        "    - {id: money-points, kind: add-measure, measure: money, factor: 1/10000, rounding: floor}"]))
+    ruleset = sample_ruleset(
+        extra="\n".join(
+            [
+                "scoring:",
+                "  steps:",
+                "    - {id: money-points, kind: add-measure, measure: money, factor: 1/10000, rounding: floor}",
+            ]
+        )
+    )
     result = score(ruleset, ("Ann", EXAMPLE, 26000), ("Bo", ["luxury-10"], 9999), ("Cy", [], 1000))
     assert result.player("Ann").score == 16 and result.player("Bo").score == 10
     assert result.player("Ann").explanation[-1].step_id == "money-points"

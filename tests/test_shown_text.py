@@ -4,6 +4,7 @@ Player names come from logs, tables and ``--players``; card names from
 rulesets; translations from catalogs. None of them may retitle the window,
 clear the screen, make a hyperlink or reorder the line around it.
 """
+
 from __future__ import annotations
 
 import io
@@ -13,20 +14,20 @@ import subprocess
 import sys
 import unicodedata
 
+from catalog_helpers import write_catalog
+from cli_helpers import REPO, cardrules_process
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from catalog_helpers import write_catalog
-from cli_helpers import REPO, cardrules_process
 from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
 from engine.terminal.table_view import render_table
 from engine.text import i18n
 from engine.text.shown import json_text, literal, printable
 
-TITLE = "\x1b]0;pwned\x07"       # OSC 0: the window title
-CLEAR = "\x1b[2J"                 # clear the screen
+TITLE = "\x1b]0;pwned\x07"  # OSC 0: the window title
+CLEAR = "\x1b[2J"  # clear the screen
 LINK = "\x1b]8;;file:///etc/passwd\x1b\\x\x1b]8;;\x1b\\"  # OSC 8: a hyperlink
 MARKUP = "[link=file:///etc/passwd]x[/link]"
 
@@ -79,8 +80,14 @@ def test_replay_prints_a_logs_hostile_names_escaped(tmp_path):
     log.pop("result", None)
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(log), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path), "--lang", "en"], capture_output=True,
-                          text=True, timeout=60, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout + done.stderr
     assert "Ann\\x1b]0;pwned\\x07" in done.stdout
@@ -90,10 +97,28 @@ def _narrated_game(tmp_path, house_rule: str) -> subprocess.CompletedProcess:
     """A game of three random bots under ``house_rule``, narrated by the real program (it must end well)."""
     house = tmp_path / "house.yaml"
     house.write_text(house_rule, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "engine", "play", "-r", str(house), "--seed", "1", "--lang", "en",
-                           "--players", "bot:random,bot:random,bot:random"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120, cwd=REPO,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "play",
+            "-r",
+            str(house),
+            "--seed",
+            "1",
+            "--lang",
+            "en",
+            "--players",
+            "bot:random,bot:random,bot:random",
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert done.returncode == 0, done.stderr
     return done
 
@@ -111,12 +136,16 @@ def test_a_lone_surrogate_is_shown_escaped_never_as_raw_bytes():
 
 
 # What a terminal obeys though JSON may carry it raw: C1 controls (U+009B is a CSI), DEL, separators, bidi.
-OBEYED = {chr(code) for code in range(0x7f, 0xa0)} | set("\u2028\u2029\u202e\u2066")
+OBEYED = {chr(code) for code in range(0x7F, 0xA0)} | set("\u2028\u2029\u202e\u2066")
 
 
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
-                    max_leaves=10))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+        max_leaves=10,
+    )
+)
 def test_json_for_the_terminal_is_the_same_data_with_nothing_a_terminal_obeys(value):
     text = json_text(value, indent=2)
     assert json.loads(text) == value
@@ -130,9 +159,14 @@ def test_replay_json_escapes_what_a_terminal_would_obey_in_a_logs_names(tmp_path
     log.pop("result", None)
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path), "--json", "--lang", "en"],
-                          capture_output=True, text=True, timeout=60, cwd=REPO,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path), "--json", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     assert done.returncode == 0, done.stderr
     assert not OBEYED & set(done.stdout)
     assert "Ann\\u009b31m" in done.stdout
@@ -143,10 +177,16 @@ def test_the_rulesets_list_shows_a_strangers_file_name_and_description_as_text(t
     root = tmp_path / "root"
     (root / "rulesets" / "house").mkdir(parents=True)
     (root / "rulesets" / "house" / ("evil" + TITLE + ".yaml")).write_text(
-        'extends: high-society/ja\ndescription: "Fun\\e[2J rules"\n', encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "engine", "rulesets", "--lang", "en"], capture_output=True,
-                          text=True, timeout=60, cwd=REPO,
-                          env={**os.environ, "PYTHONPATH": str(REPO), "CARDRULES_PATH": str(root)})
+        'extends: high-society/ja\ndescription: "Fun\\e[2J rules"\n', encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "rulesets", "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), "CARDRULES_PATH": str(root)},
+    )
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout and "\x07" not in done.stdout
     assert "house/evil\\x1b]0;pwned\\x07" in done.stdout
@@ -154,16 +194,28 @@ def test_the_rulesets_list_shows_a_strangers_file_name_and_description_as_text(t
 
 
 def test_a_rulesets_own_sentences_are_told_with_control_characters_made_visible(tmp_path):
-    done = _narrated_game(tmp_path, 'extends: bohnanza/amigo\nid: loud\nview:\n  tell:\n'
-                                    '    - {step: turn-up, says: "{player} turns\\e[31m up {cards}."}\n')
+    done = _narrated_game(
+        tmp_path,
+        "extends: bohnanza/amigo\nid: loud\nview:\n  tell:\n"
+        '    - {step: turn-up, says: "{player} turns\\e[31m up {cards}."}\n',
+    )
     assert "\x1b" not in done.stdout
     assert "turns\\x1b[31m up" in done.stdout
 
 
 def test_clicks_own_words_from_a_hostile_catalog_are_shown_as_text(tmp_path):
     # "Usage:", "Show this message and exit." and "Error: ..." are click's: a catalog translates them too.
-    write_catalog(tmp_path, "en", 'msgid "Show this message and exit."\nmsgstr "Show' + TITLE + ' help' + CLEAR
-                  + '"\n\nmsgid "Error: {message}"\nmsgstr "Error' + LINK + ': {message}"\n')
+    write_catalog(
+        tmp_path,
+        "en",
+        'msgid "Show this message and exit."\nmsgstr "Show'
+        + TITLE
+        + " help"
+        + CLEAR
+        + '"\n\nmsgid "Error: {message}"\nmsgstr "Error'
+        + LINK
+        + ': {message}"\n',
+    )
     env = {"CARDRULES_PATH": str(tmp_path)}
     helped = cardrules_process("--help", env=env)
     assert helped.returncode == 0, helped.stderr
@@ -180,8 +232,12 @@ def test_the_progress_bar_shows_a_hostile_catalogs_label_and_speed_as_text(tmp_p
     from engine.cli import simulate_cmd
 
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
-    write_catalog(tmp_path, "eo", f'msgid "Simulating"\nmsgstr "{MARKUP} [blink on red]now[/]"\n\n'
-                  '#, python-brace-format\nmsgid "{speed} games/s"\nmsgstr "[link=https://evil.example/]{speed}[/link]"\n')
+    write_catalog(
+        tmp_path,
+        "eo",
+        f'msgid "Simulating"\nmsgstr "{MARKUP} [blink on red]now[/]"\n\n'
+        '#, python-brace-format\nmsgid "{speed} games/s"\nmsgstr "[link=https://evil.example/]{speed}[/link]"\n',
+    )
     try:
         i18n.set_language("eo")
         progress = simulate_cmd.LazyProgress(1500, enabled=False)

@@ -3,14 +3,15 @@
 Bohnanza games are long (a thousand decisions and more), so these runs play a
 handful of games: enough to check every number against the games' own logs.
 """
+
 from __future__ import annotations
 
 import json
 
 import pytest
+from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
 from engine.cli.main import main
-from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 from engine.core.chance import PairedChance
 from engine.core.game import Game
 from engine.language.ruleset import load_ruleset
@@ -20,13 +21,12 @@ BOTS = "bot:heuristic,bot:heuristic,bot:random,bot:random"
 EDITIONS = ("-r", "bohnanza/amigo", "-r", "bohnanza/rio-grande")
 
 
-
-
 def replayed(log: dict) -> tuple[Game, object]:
     """The final state of a logged game, replayed from its recorded chance and actions (no seed)."""
     game = Game(load_ruleset(log["ruleset"], log["options"]), log["players"])
-    state = game.new_initial_state(deck=log["deck"], first_player=log["first_player"], chance=log.get("chance", []),
-                                   record_events=False)
+    state = game.new_initial_state(
+        deck=log["deck"], first_player=log["first_player"], chance=log.get("chance", []), record_events=False
+    )
     for entry in log["actions"]:
         state.apply_action(state.action_from_json(entry))
     assert state.is_terminal()
@@ -35,14 +35,22 @@ def replayed(log: dict) -> tuple[Game, object]:
 
 # --------------------------------------------------------------------------- what is reported
 
+
 def test_the_report_has_coins_harvests_trades_per_turn_and_the_game_length_in_turns_and_a_plot(capsys, tmp_path):
     picture = tmp_path / "bohnanza.png"
-    code, out, err = run(capsys, *EDITIONS, "--games", "2", "--players", BOTS, "--seed", "5", "--jobs", "1",
-                         "--plot", str(picture))
+    code, out, err = run(
+        capsys, *EDITIONS, "--games", "2", "--players", BOTS, "--seed", "5", "--jobs", "1", "--plot", str(picture)
+    )
     assert code == 0, err
     labels = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│")]
-    for label in ("Seat 1 (heuristic)", "Decided by the highest score", "Turns per game", "Coins per player",
-                  "Harvests per player", "Trades per turn"):
+    for label in (
+        "Seat 1 (heuristic)",
+        "Decided by the highest score",
+        "Turns per game",
+        "Coins per player",
+        "Harvests per player",
+        "Trades per turn",
+    ):
         assert label in labels
     # A Bohnanza round is a player's turn: no row speaks of rounds.
     assert "Rounds per game" not in labels
@@ -52,8 +60,21 @@ def test_the_report_has_coins_harvests_trades_per_turn_and_the_game_length_in_tu
 
 def test_every_reported_number_agrees_with_the_games_logs(capsys, tmp_path):
     logs = tmp_path / "games.jsonl"
-    code, out, err = run(capsys, *EDITIONS, "--games", "2", "--players", BOTS, "--seed", "12", "--jobs", "1",
-                         "--logs", str(logs), "--json")
+    code, out, err = run(
+        capsys,
+        *EDITIONS,
+        "--games",
+        "2",
+        "--players",
+        BOTS,
+        "--seed",
+        "12",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+        "--json",
+    )
     assert code == 0, err
     summary = json.loads(out)
     games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
@@ -78,8 +99,12 @@ def test_every_reported_number_agrees_with_the_games_logs(capsys, tmp_path):
         assert list(entry["mean_measures"]) == ["coins", "harvests"]
         assert entry["mean_measures"]["coins"] == pytest.approx(sum(p["coins"] for p in players) / 8, abs=1e-6)
         assert entry["mean_measures"]["harvests"] == pytest.approx(harvests / 8, abs=1e-6)
-        assert entry["mean_counters"] == {"trades": {"per_game": pytest.approx(trades / 2, abs=1e-6),
-                                                     "per_round": pytest.approx(trades / turns, abs=1e-6)}}
+        assert entry["mean_counters"] == {
+            "trades": {
+                "per_game": pytest.approx(trades / 2, abs=1e-6),
+                "per_round": pytest.approx(trades / turns, abs=1e-6),
+            }
+        }
         # The score is the coins; a tie goes to the cards in hand, never to anything else.
         assert set(entry["decided_by"]) <= {"score", "hand", "shared"}
     # Every game reshuffled its discard pile, and game i is dealt alike under both editions: the Amigo
@@ -96,30 +121,38 @@ def test_every_reported_number_agrees_with_the_games_logs(capsys, tmp_path):
     assert [json.loads(line) for line in captured.out.splitlines()] == [log["result"] for log in games]
 
 
-@pytest.mark.parametrize(("entry", "message"), [
-    ("{counter: trade, per: round}", "$.report[1].counter: unknown counter 'trade' (did you mean 'trades'?)"),
-    ("{counter: trades, per: turn}", "$.report[1].per: 'turn' is not one of game, round"),
-    ("{countr: trades}", "$.report[1].countr: unknown key 'countr' (did you mean 'counter'?)"),
-])
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("{counter: trade, per: round}", "$.report[1].counter: unknown counter 'trade' (did you mean 'trades'?)"),
+        ("{counter: trades, per: turn}", "$.report[1].per: 'turn' is not one of game, round"),
+        ("{countr: trades}", "$.report[1].countr: unknown key 'countr' (did you mean 'counter'?)"),
+    ],
+)
 def test_a_report_entry_naming_a_counter_is_checked_where_it_is_written(tmp_path, entry, message):
     from engine.errors import CardrulesError
 
     house_rule = tmp_path / "report.yaml"
-    house_rule.write_text(f"extends: bohnanza/amigo\nid: bohnanza/house/report\nreport: [coins, {entry}]\n",
-                          encoding="utf-8")
+    house_rule.write_text(
+        f"extends: bohnanza/amigo\nid: bohnanza/house/report\nreport: [coins, {entry}]\n", encoding="utf-8"
+    )
     with pytest.raises(CardrulesError) as caught:
         load_ruleset(str(house_rule))
-    assert any(str(diagnostic).startswith(f"{house_rule}:3:") and message in str(diagnostic)
-               for diagnostic in caught.value.diagnostics), [str(d) for d in caught.value.diagnostics]
+    assert any(
+        str(diagnostic).startswith(f"{house_rule}:3:") and message in str(diagnostic)
+        for diagnostic in caught.value.diagnostics
+    ), [str(d) for d in caught.value.diagnostics]
 
 
 # --------------------------------------------------------------------------- the same numbers however they are run
 
+
 def test_json_is_identical_with_one_job_and_with_two(capsys):
     outputs = []
     for jobs in ("1", "2"):
-        code, out, err = run(capsys, *EDITIONS, "--games", "2", "--players", BOTS, "--seed", "31", "--jobs", jobs,
-                             "--json")
+        code, out, err = run(
+            capsys, *EDITIONS, "--games", "2", "--players", BOTS, "--seed", "31", "--jobs", jobs, "--json"
+        )
         assert code == 0, err
         outputs.append(out)
     assert outputs[0] == outputs[1]
@@ -128,8 +161,13 @@ def test_json_is_identical_with_one_job_and_with_two(capsys):
 def test_batches_of_any_size_give_the_same_tally(monkeypatch):
     from engine.simulation import runner
 
-    plan = SimulationPlan((RulesetSpec.from_argument("bohnanza/amigo"), RulesetSpec.from_argument("bohnanza/rio-grande")),
-                          ("heuristic", "random", "random"), ("A", "B", "C"), 2, 77)
+    plan = SimulationPlan(
+        (RulesetSpec.from_argument("bohnanza/amigo"), RulesetSpec.from_argument("bohnanza/rio-grande")),
+        ("heuristic", "random", "random"),
+        ("A", "B", "C"),
+        2,
+        77,
+    )
     whole = play_batch(plan, 0, 2).tally
     monkeypatch.setattr(runner, "MAX_BATCH_GAMES", 1)
     assert run_simulation(plan, jobs=1) == whole
@@ -137,6 +175,7 @@ def test_batches_of_any_size_give_the_same_tally(monkeypatch):
 
 
 # --------------------------------------------------------------------------- paired deals
+
 
 class RecordingChance(PairedChance):
     """Paired chance that keeps, for every shuffle, the zone and the cards' labels (``blue#3``) in order."""

@@ -1,4 +1,5 @@
 """`cardrules simulate` from the command line: reports, logs, plots and bad arguments."""
+
 from __future__ import annotations
 
 import json
@@ -9,20 +10,31 @@ import sys
 from pathlib import Path
 
 import pytest
+from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
 from engine.cli.main import main
-from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
 FOUR_BOTS = "bot:heuristic,bot:random,bot:random,bot:random"
 
 
-
-
 def test_a_comparison_prints_win_rates_side_by_side_and_what_changed(capsys):
-    code, out, err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--games", "30",
-                         "--players", FOUR_BOTS, "--seed", "11", "--jobs", "1")
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "-r",
+        "high-society/ko",
+        "--games",
+        "30",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "11",
+        "--jobs",
+        "1",
+    )
     assert code == 0, err
     assert "Win rate per seat" in out
     assert "Seat 1 (heuristic)" in out and "Seat 4 (random)" in out
@@ -36,8 +48,22 @@ def test_a_comparison_prints_win_rates_side_by_side_and_what_changed(capsys):
 
 
 def test_json_is_one_object_with_every_ruleset_and_the_paired_differences(capsys):
-    code, out, err = run(capsys, "-r", "high-society/ja", "-r", str(HOUSE / "clamped-ja.yaml"), "--games", "25",
-                         "--players", "bot:random,bot:random,bot:random", "--seed", "4", "--jobs", "1", "--json")
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "-r",
+        str(HOUSE / "clamped-ja.yaml"),
+        "--games",
+        "25",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--json",
+    )
     assert code == 0, err
     assert err == ""  # no progress bar, no chatter
     summary = json.loads(out)
@@ -58,16 +84,35 @@ def test_json_is_one_object_with_every_ruleset_and_the_paired_differences(capsys
 
 def test_the_logs_hold_every_game_and_agree_with_the_statistics(capsys, tmp_path):
     logs = tmp_path / "games.jsonl"
-    code, out, err = run(capsys, "-r", "high-society/ja", "-r", str(HOUSE / "no-theft.yaml"), "--games", "6",
-                         "--players", "bot:heuristic,bot:random,bot:random", "--seed", "21", "--jobs", "1",
-                         "--logs", str(logs), "--json")
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "-r",
+        str(HOUSE / "no-theft.yaml"),
+        "--games",
+        "6",
+        "--players",
+        "bot:heuristic,bot:random,bot:random",
+        "--seed",
+        "21",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+        "--json",
+    )
     assert code == 0, err
     summary = json.loads(out)
     games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
     assert len(games) == 12
     assert [(game["simulation"]["game"], game["ruleset"]) for game in games[:4]] == [
-        (0, "high-society/ja"), (0, "high-society/house/no-theft"), (1, "high-society/ja"), (1, "high-society/house/no-theft")]
-    for index, entry in enumerate(summary["rulesets"]):
+        (0, "high-society/ja"),
+        (0, "high-society/house/no-theft"),
+        (1, "high-society/ja"),
+        (1, "high-society/house/no-theft"),
+    ]
+    for entry in summary["rulesets"]:
         mine = [game for game in games if game["ruleset"] == entry["ruleset"]]
         players = mine[0]["players"]
         for seat, seat_entry in enumerate(entry["seats"]):
@@ -99,8 +144,24 @@ def test_a_ruleset_reports_the_measures_its_report_lists_each_once_in_its_order(
     house_rule = tmp_path / "counting.yaml"
     house_rule.write_text(COUNTING_HOUSE_RULE, encoding="utf-8")
     logs = tmp_path / "games.jsonl"
-    code, out, err = run(capsys, "-r", "high-society/ko", "-r", str(house_rule), "--games", "8",
-                         "--players", FOUR_BOTS, "--seed", "3", "--jobs", "1", "--logs", str(logs), "--json")
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ko",
+        "-r",
+        str(house_rule),
+        "--games",
+        "8",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+        "--json",
+    )
     assert code == 0, err
     baseline, counting = json.loads(out)["rulesets"]
     assert list(baseline["mean_measures"]) == ["money"]
@@ -113,15 +174,30 @@ def test_a_ruleset_reports_the_measures_its_report_lists_each_once_in_its_order(
     assert len(players) == 8 * 4
     assert counting["mean_measures"]["money"] == pytest.approx(sum(p["money"] for p in players) / len(players))
     assert counting["mean_measures"]["titles"] == pytest.approx(sum(p["titles"] for p in players) / len(players))
-    assert counting["mean_measures"]["cards-won"] == pytest.approx(
-        sum(len(p["cards"]) for p in players) / len(players))
+    assert counting["mean_measures"]["cards-won"] == pytest.approx(sum(len(p["cards"]) for p in players) / len(players))
 
-    code, out, err = run(capsys, "-r", "high-society/ko", "-r", str(house_rule), "--games", "8",
-                         "--players", FOUR_BOTS, "--seed", "3", "--jobs", "1")
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ko",
+        "-r",
+        str(house_rule),
+        "--games",
+        "8",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+    )
     assert code == 0, err
     rows = [line for line in out.splitlines() if "per player" in line]
     assert [row.split("│")[1].strip() for row in rows] == [
-        "Money left per player", "Titles won per player", "Cards won per player"]
+        "Money left per player",
+        "Titles won per player",
+        "Cards won per player",
+    ]
     # A count of cards is a plain number, not an amount of the edition's money; a measure the
     # baseline does not report is a dash in its column.
     cards_row = rows[2].split("│")
@@ -132,8 +208,22 @@ def test_a_ruleset_reports_the_measures_its_report_lists_each_once_in_its_order(
 
 def test_every_simulated_log_replays_as_legal(capsys, tmp_path):
     logs = tmp_path / "games.jsonl"
-    code, _out, err = run(capsys, "-r", "high-society/ko", "--games", "5", "--players", FOUR_BOTS,
-                          "--seed", "8", "--jobs", "1", "--logs", str(logs), "--json")
+    code, _out, err = run(
+        capsys,
+        "-r",
+        "high-society/ko",
+        "--games",
+        "5",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "8",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+        "--json",
+    )
     assert code == 0, err
     with pytest.raises(SystemExit) as exited:
         main(["replay", str(logs), "--json", "--lang", "en"])
@@ -142,8 +232,23 @@ def test_every_simulated_log_replays_as_legal(capsys, tmp_path):
 
 def test_the_plot_is_a_real_png(capsys, tmp_path):
     picture = tmp_path / "out.png"
-    code, out, err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--games", "20",
-                         "--players", FOUR_BOTS, "--seed", "2", "--jobs", "1", "--plot", str(picture))
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "-r",
+        "high-society/ko",
+        "--games",
+        "20",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--plot",
+        str(picture),
+    )
     assert code == 0, err
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert picture.stat().st_size > 10_000
@@ -162,8 +267,16 @@ def test_the_plot_is_a_real_png(capsys, tmp_path):
         (["--jobs", "100000"], "100000 is too many: at most"),
         (["--plot", "/no/such/folder/out.png"], "--plot"),
     ],
-    ids=["unknown bot kind", "a person's name", "too few seats", "zero games", "negative games", "zero jobs",
-         "more jobs than the cores can run", "a plot nobody can write"],
+    ids=[
+        "unknown bot kind",
+        "a person's name",
+        "too few seats",
+        "zero games",
+        "negative games",
+        "zero jobs",
+        "more jobs than the cores can run",
+        "a plot nobody can write",
+    ],
 )
 def test_a_wrong_command_line_is_exit_2_with_a_clear_message(capsys, arguments, expected):
     base = {"--players": FOUR_BOTS, "--games": "10"}
@@ -179,7 +292,9 @@ def test_a_wrong_command_line_is_exit_2_with_a_clear_message(capsys, arguments, 
 
 
 def test_an_unknown_bot_kind_lists_the_kinds(capsys):
-    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "5", "--players", "bot:genius,bot:random,bot:random")
+    code, _out, err = run(
+        capsys, "-r", "high-society/ja", "--games", "5", "--players", "bot:genius,bot:random,bot:random"
+    )
     assert code == 2
     assert "random" in err and "heuristic" in err
 
@@ -208,15 +323,17 @@ def test_a_broken_house_rule_is_exit_1_naming_its_file_and_line(capsys, tmp_path
 
 
 def test_an_unknown_option_is_exit_1(capsys):
-    code, _out, err = run(capsys, "-r", "high-society/ja", "-o", "no-such-option=1", "--games", "5",
-                          "--players", FOUR_BOTS)
+    code, _out, err = run(
+        capsys, "-r", "high-society/ja", "-o", "no-such-option=1", "--games", "5", "--players", FOUR_BOTS
+    )
     assert code == 1
     assert "no-such-option" in err
 
 
 def test_an_unreachable_scheduler_is_exit_2(capsys):
-    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "5", "--players", FOUR_BOTS,
-                          "--scheduler", "tcp://127.0.0.1:9")
+    code, _out, err = run(
+        capsys, "-r", "high-society/ja", "--games", "5", "--players", FOUR_BOTS, "--scheduler", "tcp://127.0.0.1:9"
+    )
     assert code == 2
     assert "127.0.0.1:9" in err
 
@@ -275,8 +392,9 @@ def test_json_output_turns_the_progress_bar_off(monkeypatch):
 @pytest.mark.parametrize("flag", ["--plot", "--logs"])
 def test_a_write_failure_after_the_games_still_prints_the_statistics_and_exits_1(capsys, flag):
     # /dev/full takes the file and refuses every write, as a disk that fills during the games does.
-    code, out, err = run(capsys, "-r", "high-society/ja", "--games", "30", "--players", FOUR_BOTS, "--seed", "5",
-                         flag, "/dev/full")
+    code, out, err = run(
+        capsys, "-r", "high-society/ja", "--games", "30", "--players", FOUR_BOTS, "--seed", "5", flag, "/dev/full"
+    )
     assert code == 1
     assert "Win rate per seat, 30 games per ruleset" in out
     assert err.strip().splitlines()[-1] == "/dev/full: cannot write the file: No space left on device"
@@ -292,11 +410,27 @@ def test_the_plot_is_announced_after_the_report(capsys, tmp_path):
 
 def test_scores_of_thirty_digits_are_reported_and_plotted(capsys, tmp_path):
     house = tmp_path / "huge.yaml"
-    house.write_text("extends: high-society/ja\nscoring:\n  steps:\n"
-                     "    - {id: big, kind: add-per-card, tag: luxury, amount: 1e30}\n", encoding="utf-8")
+    house.write_text(
+        "extends: high-society/ja\nscoring:\n  steps:\n"
+        "    - {id: big, kind: add-per-card, tag: luxury, amount: 1e30}\n",
+        encoding="utf-8",
+    )
     plot = tmp_path / "huge.png"
-    code, out, err = run(capsys, "-r", str(house), "-r", "high-society/ja", "--games", "6", "--seed", "2",
-                         "--players", FOUR_BOTS, "--plot", str(plot))
+    code, out, err = run(
+        capsys,
+        "-r",
+        str(house),
+        "-r",
+        "high-society/ja",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--players",
+        FOUR_BOTS,
+        "--plot",
+        str(plot),
+    )
     assert code == 0, err
     # Thirty digits: in scientific notation, with no more significant digits than the statistics' floats hold
     # (written out, the zeros after them would read as the mean's own digits).
@@ -310,13 +444,17 @@ def test_a_narrow_report_of_31_digit_means_keeps_every_number_whole(capsys, tmp_
     # Rich narrowed every column alike and widened the numbers back: the table was cropped at the right.
     monkeypatch.setenv("COLUMNS", columns)
     house = tmp_path / "huge.yaml"
-    house.write_text("extends: high-society/ja\nscoring:\n  steps:\n"
-                     "    - {id: big, kind: add-per-card, tag: luxury, amount: 1e30}\n", encoding="utf-8")
-    code, out, err = run(capsys, "-r", str(house), "-r", "high-society/ja", "--games", "6", "--seed", "2",
-                         "--players", FOUR_BOTS)
+    house.write_text(
+        "extends: high-society/ja\nscoring:\n  steps:\n"
+        "    - {id: big, kind: add-per-card, tag: luxury, amount: 1e30}\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(
+        capsys, "-r", str(house), "-r", "high-society/ja", "--games", "6", "--seed", "2", "--players", FOUR_BOTS
+    )
     assert code == 0, err
     assert all(len(line) <= int(columns) for line in out.splitlines())
-    table = out[out.index("How the games went"):]
+    table = out[out.index("How the games went") :]
     assert re.search(r"[│ ]\d\.\d+E30(?: ±|[ │])", table), table  # a 31-digit mean, whole on one line
     assert "35.8 ± 38.0" in table  # and the other ruleset's column beside or below it, not cropped
 
@@ -325,7 +463,9 @@ def test_the_baseline_may_be_any_ruleset_compared_and_the_games_stay_the_same(ca
     args = ("--games", "40", "--seed", "9", "--players", FOUR_BOTS, "--jobs", "1", "--json")
     code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", *args)
     first = json.loads(out)
-    code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--baseline", "high-society/ko", *args)
+    code, out, _err = run(
+        capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--baseline", "high-society/ko", *args
+    )
     assert code == 0
     swapped = json.loads(out)
     assert [entry["ruleset"] for entry in swapped["rulesets"]] == ["high-society/ko", "high-society/ja"]
@@ -337,8 +477,21 @@ def test_the_baseline_may_be_any_ruleset_compared_and_the_games_stay_the_same(ca
 
 
 def test_the_report_ends_with_how_to_read_its_numbers(capsys):
-    code, out, _err = run(capsys, "-r", "high-society/ja", "-r", "high-society/ko", "--games", "20", "--seed", "1",
-                          "--players", FOUR_BOTS, "--jobs", "1")
+    code, out, _err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "-r",
+        "high-society/ko",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+        "--players",
+        FOUR_BOTS,
+        "--jobs",
+        "1",
+    )
     assert code == 0
     text = " ".join(out.split())
     assert "(percentage points)" in text
@@ -376,10 +529,30 @@ def test_workers_end_when_the_simulation_is_killed(signal_name):
     import signal
     import time
 
-    parent = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "-r", "high-society/ja", "--games",
-                               "10000000", "--players", "bot:random,bot:random,bot:random", "--jobs", "2",
-                               "--seed", "1", "--lang", "en"], cwd=str(REPO), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(REPO)})
+    parent = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            "-r",
+            "high-society/ja",
+            "--games",
+            "10000000",
+            "--players",
+            "bot:random,bot:random,bot:random",
+            "--jobs",
+            "2",
+            "--seed",
+            "1",
+            "--lang",
+            "en",
+        ],
+        cwd=str(REPO),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     try:
         deadline = time.monotonic() + 60
         while len(_children_of(parent.pid)) < 2 and time.monotonic() < deadline:
@@ -404,8 +577,9 @@ def test_logs_already_written_are_replaced_only_with_force(capsys, tmp_path):
     assert code == 2
     assert f"{logs} already holds a file: replace it with --force" in err
     assert logs.read_text(encoding="utf-8") == "hours of games\n"
-    code, _out, err = run(capsys, "-r", "high-society/ja", "--games", "2", "--players", FOUR_BOTS, "--logs", str(logs),
-                          "--force")
+    code, _out, err = run(
+        capsys, "-r", "high-society/ja", "--games", "2", "--players", FOUR_BOTS, "--logs", str(logs), "--force"
+    )
     assert code == 0, err
     assert len(logs.read_text(encoding="utf-8").splitlines()) == 2
 
@@ -439,8 +613,9 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
         console = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
         progress._start(console)
         progress.started_at -= 1
-        progress.progress.update(progress.task, completed=total // 2,
-                                 rate=simulate_cmd._("{speed} games/s", speed="12,345"))
+        progress.progress.update(
+            progress.task, completed=total // 2, rate=simulate_cmd._("{speed} games/s", speed="12,345")
+        )
         progress.close()
         shown = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
         shown.print(progress.progress.make_tasks_table(progress.progress.tasks))
@@ -457,19 +632,46 @@ def test_a_log_too_long_to_read_back_is_not_written_and_the_statistics_are_kept(
     from engine.formats import gamelog
 
     logs = tmp_path / "games.jsonl"
-    code, out, err = run(capsys, "-r", "high-society/ja", "--games", "3", "--players", FOUR_BOTS, "--seed", "2",
-                         "--jobs", "1", "--logs", str(logs))
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "--games",
+        "3",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+    )
     assert code == 0, err
     lines = logs.read_text(encoding="utf-8").splitlines()
     longest = max(len(line.encode("utf-8")) for line in lines)
     monkeypatch.setattr(gamelog, "MAX_LOG_LINE_BYTES", longest - 1)
-    code, out, err = run(capsys, "-r", "high-society/ja", "--games", "3", "--players", FOUR_BOTS, "--seed", "2",
-                         "--jobs", "1", "--logs", str(logs), "--force")
+    code, out, err = run(
+        capsys,
+        "-r",
+        "high-society/ja",
+        "--games",
+        "3",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+        "--force",
+    )
     assert code == 1
     assert "Score of the winner" in out or "Winning score" in out
     assert f"{logs}: cannot write the file: a game's log is longer than a log may be ({longest - 1} bytes)" in err
     written = logs.read_text(encoding="utf-8").splitlines()
-    assert written == lines[:lines.index(next(line for line in lines if len(line.encode("utf-8")) == longest))]
+    assert written == lines[: lines.index(next(line for line in lines if len(line.encode("utf-8")) == longest))]
 
 
 def test_play_keeps_its_last_save_rather_than_write_a_log_too_long_to_read(tmp_path, monkeypatch):
@@ -493,9 +695,23 @@ def test_with_ascii_the_report_holds_no_ambiguous_width_character(lang):
 
     from cli_helpers import cardrules_process
 
-    done = cardrules_process("simulate", "-r", "high-society/ja", "-r", "docs/examples/my-house-rule.yaml",
-                             "--games", "20", "--players", FOUR_BOTS, "--seed", "1", "--jobs", "1",
-                             env={"COLUMNS": "80", "CARDRULES_ASCII": "1"}, lang=lang)
+    done = cardrules_process(
+        "simulate",
+        "-r",
+        "high-society/ja",
+        "-r",
+        "docs/examples/my-house-rule.yaml",
+        "--games",
+        "20",
+        "--players",
+        FOUR_BOTS,
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        env={"COLUMNS": "80", "CARDRULES_ASCII": "1"},
+        lang=lang,
+    )
     assert done.returncode == 0, done.stderr
     assert not {char for char in done.stdout if unicodedata.east_asian_width(char) == "A"}, done.stdout
     assert "+/-" in done.stdout  # the spread of the scores, and the note that explains it

@@ -1,12 +1,13 @@
 """Simulations are paired and repeatable: the same seed, the same games, the same numbers."""
+
 from __future__ import annotations
 
 import itertools
-
 import json
 from pathlib import Path
 
 import pytest
+from game_fixtures import sample_ruleset, shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,18 +22,25 @@ from engine.simulation.runner import (
     play_batch,
     run_simulation,
 )
-from game_fixtures import sample_ruleset, shipped
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
 SEATS = ("heuristic", "random", "random")
 NAMES = ("H", "R1", "R2")
 
-STATUS_CARDS = [f"luxury-{value}" for value in range(1, 11)] + ["prestige-1", "prestige-2", "prestige-3",
-                                                                 "scandal", "debt", "theft"]
+STATUS_CARDS = [f"luxury-{value}" for value in range(1, 11)] + [
+    "prestige-1",
+    "prestige-2",
+    "prestige-3",
+    "scandal",
+    "debt",
+    "theft",
+]
 # The Japanese edition with its status cards listed the other way round (each moved before the previous one).
-REVERSED_LISTING = sample_ruleset(extra="cards:\n" + "\n".join(
-    f"  - {{id: {card}, $before: {previous}}}" for previous, card in zip(STATUS_CARDS, STATUS_CARDS[1:])))
+REVERSED_LISTING = sample_ruleset(
+    extra="cards:\n"
+    + "\n".join(f"  - {{id: {card}, $before: {previous}}}" for previous, card in zip(STATUS_CARDS, STATUS_CARDS[1:]))
+)
 
 
 def paired_game(ruleset, players: int = 3) -> Game:
@@ -64,7 +72,7 @@ def test_the_same_seed_gives_the_same_tally_however_the_games_are_batched(monkey
 
 
 def test_a_trillion_games_are_cut_into_batches_as_they_are_played_not_all_at_once():
-    batches = plan(games=10 ** 12).batches(2)
+    batches = plan(games=10**12).batches(2)
     first = list(itertools.islice(batches, 3))
     size = runner.MAX_BATCH_GAMES
     assert first == [(0, size), (size, 2 * size), (2 * size, 3 * size)]
@@ -87,18 +95,35 @@ def test_json_output_is_identical_with_one_job_and_with_two(capsys):
     outputs = []
     for jobs in ("1", "2"):
         with pytest.raises(SystemExit):
-            main(["simulate", "-r", "high-society/ja", "-r", str(HOUSE / "forgiving.yaml"), "--games", "24",
-                  "--players", "bot:heuristic,bot:random,bot:random", "--seed", "17", "--jobs", jobs, "--json",
-                  "--lang", "en"])
+            main(
+                [
+                    "simulate",
+                    "-r",
+                    "high-society/ja",
+                    "-r",
+                    str(HOUSE / "forgiving.yaml"),
+                    "--games",
+                    "24",
+                    "--players",
+                    "bot:heuristic,bot:random,bot:random",
+                    "--seed",
+                    "17",
+                    "--jobs",
+                    jobs,
+                    "--json",
+                    "--lang",
+                    "en",
+                ]
+            )
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
     assert json.loads(outputs[0])["games"] == 24
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(min_value=0, max_value=2 ** 40), st.integers(min_value=0, max_value=10 ** 6))
+@given(st.integers(min_value=0, max_value=2**40), st.integers(min_value=0, max_value=10**6))
 def test_cards_two_rulesets_share_come_up_in_the_same_order(seed, game_index):
-    assert [card.id for card in REVERSED_LISTING.cards][:len(STATUS_CARDS)] == STATUS_CARDS[::-1]
+    assert [card.id for card in REVERSED_LISTING.cards][: len(STATUS_CARDS)] == STATUS_CARDS[::-1]
     deck, _first = deal(JAPANESE, seed, game_index)
     assert sorted(deck) == sorted(STATUS_CARDS)
     # Each card goes by its key, the hash of S:i:card:ID (docs/simulate.md), as simulate has always dealt.
@@ -120,13 +145,34 @@ def test_deals_vary_from_game_to_game_and_every_seat_gets_to_start():
 def test_game_i_is_dealt_the_same_under_every_ruleset(capsys, tmp_path):
     logs = tmp_path / "games.jsonl"
     with pytest.raises(SystemExit):
-        main(["simulate", "-r", "high-society/ja", "-r", "high-society/ko", "-r", str(HOUSE / "long-season.yaml"),
-              "--games", "4", "--players", "bot:random,bot:random,bot:random,bot:random", "--seed", "3",
-              "--jobs", "1", "--logs", str(logs), "--json", "--lang", "en"])
+        main(
+            [
+                "simulate",
+                "-r",
+                "high-society/ja",
+                "-r",
+                "high-society/ko",
+                "-r",
+                str(HOUSE / "long-season.yaml"),
+                "--games",
+                "4",
+                "--players",
+                "bot:random,bot:random,bot:random,bot:random",
+                "--seed",
+                "3",
+                "--jobs",
+                "1",
+                "--logs",
+                str(logs),
+                "--json",
+                "--lang",
+                "en",
+            ]
+        )
     capsys.readouterr()
     games = [json.loads(line) for line in logs.read_text(encoding="utf-8").splitlines()]
     for index in range(4):
-        ja, ko, long_season = games[3 * index: 3 * index + 3]
+        ja, ko, long_season = games[3 * index : 3 * index + 3]
         assert ja["deck"] == ko["deck"]
         assert [card for card in long_season["deck"] if card != "prestige-4"] == ja["deck"]
         assert ja["first_player"] == ko["first_player"] == long_season["first_player"]
@@ -149,7 +195,23 @@ def test_json_output_does_not_depend_on_the_language(capsys):
     outputs = []
     for lang in ("en", "ja", "ko"):
         with pytest.raises(SystemExit):
-            main(["simulate", "-r", "high-society/ko", "--games", "10", "--players", "bot:heuristic,bot:random,bot:random",
-                  "--seed", "5", "--jobs", "1", "--json", "--lang", lang])
+            main(
+                [
+                    "simulate",
+                    "-r",
+                    "high-society/ko",
+                    "--games",
+                    "10",
+                    "--players",
+                    "bot:heuristic,bot:random,bot:random",
+                    "--seed",
+                    "5",
+                    "--jobs",
+                    "1",
+                    "--json",
+                    "--lang",
+                    lang,
+                ]
+            )
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1] == outputs[2]

@@ -5,6 +5,7 @@ finished after the first unfinished one are left out), so the figures are
 exactly those of `--games N` with the same seed; the `--logs` file holds the
 same games. Workers ignore Ctrl-C and are ended by the parent, at once.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,12 +13,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import textwrap
+import time
 
 import pytest
-
 from cli_helpers import REPO, cardrules
+
 from engine.simulation import runner
 from engine.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, play_batch, run_simulation
 
@@ -25,8 +26,14 @@ SEATS = "bot:heuristic,bot:random,bot:random"
 
 
 def _plan(games: int, keep_logs: bool = False) -> SimulationPlan:
-    return SimulationPlan((RulesetSpec("high-society/ja"), RulesetSpec("high-society/ko")),
-                          ("heuristic", "random", "random"), ("A", "B", "C"), games, 7, keep_logs=keep_logs)
+    return SimulationPlan(
+        (RulesetSpec("high-society/ja"), RulesetSpec("high-society/ko")),
+        ("heuristic", "random", "random"),
+        ("A", "B", "C"),
+        games,
+        7,
+        keep_logs=keep_logs,
+    )
 
 
 def _interrupting_at(monkeypatch, game_index: int, ruleset: int) -> None:
@@ -73,13 +80,39 @@ def test_an_interrupted_run_tells_the_first_games_played_and_their_tally(monkeyp
 def _simulate_until_interrupted(tmp_path, jobs: int, *extra: str) -> tuple[subprocess.CompletedProcess, int]:
     """Start a long simulation, press Ctrl-C (SIGINT to its process group) once a batch is logged."""
     logs = tmp_path / "games.jsonl"
-    process = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "-r", "high-society/ja", "-r",
-                                "high-society/ko", "--games", "1000000", "--players", SEATS, "--jobs", str(jobs),
-                                "--seed", "5", "--logs", str(logs), "--lang", "en", *extra],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                               cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
-                               # As a terminal's shell starts it: Ctrl-C not ignored.
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            "-r",
+            "high-society/ja",
+            "-r",
+            "high-society/ko",
+            "--games",
+            "1000000",
+            "--players",
+            SEATS,
+            "--jobs",
+            str(jobs),
+            "--seed",
+            "5",
+            "--logs",
+            str(logs),
+            "--lang",
+            "en",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        # As a terminal's shell starts it: Ctrl-C not ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not logs.exists() or logs.stat().st_size == 0):
         time.sleep(0.05)
@@ -94,8 +127,9 @@ def _simulate_until_interrupted(tmp_path, jobs: int, *extra: str) -> tuple[subpr
             break
         time.sleep(0.1)
     assert leftover == ""
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err), \
-        sum(1 for _ in logs.open(encoding="utf-8"))
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err), sum(
+        1 for _ in logs.open(encoding="utf-8")
+    )
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -106,11 +140,27 @@ def test_ctrl_c_prints_the_statistics_of_the_first_games_and_ends_as_interrupted
     summary = json.loads(done.stdout)
     played = summary["games"]
     assert 0 < played < 1000000
-    assert done.stderr.strip().endswith(f"Interrupted: the report is of the first {played} games of 1000000 per "
-                                        f"ruleset, the same as --games {played} --seed 5 gives.")
+    assert done.stderr.strip().endswith(
+        f"Interrupted: the report is of the first {played} games of 1000000 per "
+        f"ruleset, the same as --games {played} --seed 5 gives."
+    )
     assert log_lines == 2 * played  # the same games in the logs as in the report
-    again = cardrules("simulate", "-r", "high-society/ja", "-r", "high-society/ko", "--games", str(played),
-                      "--players", SEATS, "--jobs", "1", "--seed", "5", "--json")
+    again = cardrules(
+        "simulate",
+        "-r",
+        "high-society/ja",
+        "-r",
+        "high-society/ko",
+        "--games",
+        str(played),
+        "--players",
+        SEATS,
+        "--jobs",
+        "1",
+        "--seed",
+        "5",
+        "--json",
+    )
     assert again.exit_code == 0
     assert json.loads(again.output) == summary
 
@@ -126,8 +176,9 @@ def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypa
         raise SystemExit(130)  # the real program kills itself with SIGINT, which would end pytest
 
     monkeypatch.setattr(simulate_cmd, "end_as_interrupted", end_as_interrupted)
-    done = cardrules("simulate", "-r", "high-society/ja", "--games", "10", "--players", SEATS, "--jobs", "1",
-                     "--seed", "1")
+    done = cardrules(
+        "simulate", "-r", "high-society/ja", "--games", "10", "--players", SEATS, "--jobs", "1", "--seed", "1"
+    )
     assert done.exit_code == 130
     assert done.output.strip() == "Interrupted before any game was finished: nothing to report."
     assert handlers[-1] == (signal.SIGINT, signal.SIG_DFL)  # a second Ctrl-C would end it at once
@@ -136,12 +187,34 @@ def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypa
 def test_workers_stopped_by_ctrl_c_send_back_the_games_their_batches_finished(tmp_path):
     # Bohnanza games with heuristic bots take about half a second: a batch (50 games here) is far from done
     # when Ctrl-C comes, and the games each worker finished in it are reported, not thrown away with it.
-    process = subprocess.Popen([sys.executable, "-m", "engine", "simulate", "-r", "bohnanza/amigo", "--players",
-                                "bot:heuristic,bot:heuristic,bot:heuristic", "--games", "100000", "--jobs", "2",
-                                "--seed", "3", "--json", "--lang", "en"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                               cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            "-r",
+            "bohnanza/amigo",
+            "--players",
+            "bot:heuristic,bot:heuristic,bot:heuristic",
+            "--games",
+            "100000",
+            "--jobs",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+            "--lang",
+            "en",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     workers = ""
     while time.monotonic() < deadline and len(workers.split()) < 3:  # the parent and its two workers
@@ -154,8 +227,20 @@ def test_workers_stopped_by_ctrl_c_send_back_the_games_their_batches_finished(tm
     summary = json.loads(out)
     played = summary["games"]
     assert 0 < played < 50, err  # part of the first batch: the games finished in it
-    again = cardrules("simulate", "-r", "bohnanza/amigo", "--players", "bot:heuristic,bot:heuristic,bot:heuristic",
-                      "--games", str(played), "--jobs", "1", "--seed", "3", "--json")
+    again = cardrules(
+        "simulate",
+        "-r",
+        "bohnanza/amigo",
+        "--players",
+        "bot:heuristic,bot:heuristic,bot:heuristic",
+        "--games",
+        str(played),
+        "--jobs",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+    )
     assert json.loads(again.output) == summary
 
 
@@ -176,8 +261,21 @@ def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(
 
     monkeypatch.setattr(common, "end_as_interrupted", end_as_interrupted)
     monkeypatch.setattr(simulate_cmd, "end_as_interrupted", end_as_interrupted)
-    done = cardrules("simulate", "-r", "high-society/ja", "--games", "3", "--players", SEATS, "--jobs", "1",
-                     "--seed", "1", "--plot", str(tmp_path / "p.png"))
+    done = cardrules(
+        "simulate",
+        "-r",
+        "high-society/ja",
+        "--games",
+        "3",
+        "--players",
+        SEATS,
+        "--jobs",
+        "1",
+        "--seed",
+        "1",
+        "--plot",
+        str(tmp_path / "p.png"),
+    )
     assert done.exit_code == 130 and ended
     assert "Aborted!" not in done.output
     if where == "save_plot":
@@ -215,7 +313,8 @@ def test_ctrl_c_while_the_program_loads_ends_it_by_sigint_without_a_traceback():
         from engine.cli.start import main
         main()
     """)
-    done = subprocess.run([sys.executable, "-c", script, "--help"], capture_output=True, text=True, cwd=REPO,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script, "--help"], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
     assert done.returncode == -signal.SIGINT, (done.returncode, done.stderr)
     assert done.stderr == "" and done.stdout == ""

@@ -1,9 +1,10 @@
 """The simulation report names bot kinds the way the terminal game does, in the reader's language."""
+
 from __future__ import annotations
 
-from engine.text import i18n
 from engine.bots import bot_kind_name
 from engine.simulation.report import kind_label, seat_label
+from engine.text import i18n
 
 
 def test_seat_and_kind_labels_use_the_translated_bot_kind():

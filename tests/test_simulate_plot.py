@@ -1,4 +1,5 @@
 """The simulation plot: a real PNG, labels in the reader's language, a clean fallback without CJK fonts."""
+
 from __future__ import annotations
 
 import random
@@ -7,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.text import i18n
 from engine.simulation import plot
 from engine.simulation.report import summarize
 from engine.simulation.stats import BatchTally, GameOutcome
+from engine.text import i18n
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -25,10 +26,17 @@ def made_up_summary() -> dict:
         outcomes = []
         for _ruleset in rulesets:
             winners = frozenset(rng.sample(range(3), rng.choice([0, 1, 1, 2])))
-            outcomes.append(GameOutcome(winners, tuple(rng.random() < 0.3 for _ in kinds),
-                                        tuple(Fraction(rng.randint(-10, 80), rng.choice([1, 2])) for _ in kinds),
-                                        (("money", tuple(rng.randint(0, 90) for _ in kinds)),),
-                                        "score" if len(winners) == 1 else None, 13, 55))
+            outcomes.append(
+                GameOutcome(
+                    winners,
+                    tuple(rng.random() < 0.3 for _ in kinds),
+                    tuple(Fraction(rng.randint(-10, 80), rng.choice([1, 2])) for _ in kinds),
+                    (("money", tuple(rng.randint(0, 90) for _ in kinds)),),
+                    "score" if len(winners) == 1 else None,
+                    13,
+                    55,
+                )
+            )
         tally.add_game(outcomes)
     return summarize(rulesets=rulesets, sources=["a", "b"], seat_kinds=kinds, games=150, seed=3, tally=tally)
 
@@ -113,8 +121,19 @@ def test_a_plot_file_with_an_unknown_ending_is_refused_before_any_game(tmp_path)
 
     from engine.cli.simulate_cmd import command
 
-    result = CliRunner().invoke(command, ["-r", "high-society/ja", "--games", "100000", "--players",
-                                          "bot:random,bot:random,bot:random", "--plot", str(tmp_path / "out.xyz")])
+    result = CliRunner().invoke(
+        command,
+        [
+            "-r",
+            "high-society/ja",
+            "--games",
+            "100000",
+            "--players",
+            "bot:random,bot:random,bot:random",
+            "--plot",
+            str(tmp_path / "out.xyz"),
+        ],
+    )
     assert result.exit_code == 2
     assert "out.xyz" in result.output and "png" in result.output
     assert not (tmp_path / "out.xyz").exists()
@@ -124,7 +143,14 @@ def test_the_ticks_of_an_axis_share_their_decimals():
     i18n.set_language("en")
     points = plot._axis_formatter("points")
     assert points.format_ticks([-0.015, -0.01, -0.005, 0.0, 0.005, 0.01, 0.015]) == [
-        "-1.5", "-1.0", "-0.5", "0.0", "+0.5", "+1.0", "+1.5"]
+        "-1.5",
+        "-1.0",
+        "-0.5",
+        "0.0",
+        "+0.5",
+        "+1.0",
+        "+1.5",
+    ]
     assert points.format_ticks([-0.02, 0.0, 0.02, 0.04]) == ["-2", "0", "+2", "+4"]
     shares = plot._axis_formatter("percent")
     assert shares.format_ticks([0.0, 0.2, 0.4, 0.6]) == ["0%", "20%", "40%", "60%"]
@@ -136,8 +162,11 @@ def test_the_bottom_row_shows_the_length_and_every_reported_measure_and_counter(
 
     i18n.set_language("en")
     rulesets, summary = trading_summary()
-    assert plot.game_measures(summary, rulesets) == [("Turns per game", [30.0], 1), ("Coins per player", [3.0], 1),
-                                                     ("Trades per turn", [0.35], 2)]
+    assert plot.game_measures(summary, rulesets) == [
+        ("Turns per game", [30.0], 1),
+        ("Coins per player", [3.0], 1),
+        ("Trades per turn", [0.35], 2),
+    ]
     # Without the rulesets there are no headings to go by: the counters are named by id, per game.
     assert plot.game_measures(summary) == [("Turns per game", [30.0], 1), ("trades", [10.5], 1)]
 
@@ -151,7 +180,9 @@ def test_a_measure_two_rulesets_count_in_different_units_is_left_out_of_the_plot
     # Yen against millions of dollars: one axis cannot compare them.
     assert [title for title, _values, _digits in plot.game_measures(summary, [japanese, korean])] == ["Rounds per game"]
     assert [title for title, _values, _digits in plot.game_measures(summary, [japanese, japanese])] == [
-        "Rounds per game", "Money left per player"]
+        "Rounds per game",
+        "Money left per player",
+    ]
 
 
 def test_a_plot_with_the_rulesets_is_drawn_with_their_headings(tmp_path):

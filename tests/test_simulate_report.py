@@ -1,37 +1,53 @@
 """The simulation report on a tiny known case: every number checked by hand."""
+
 from __future__ import annotations
 
-import math
+import re
 from fractions import Fraction
 from types import SimpleNamespace
 
-import re
-
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.measures import measure_from_spec
-from engine.text import i18n
 from engine.simulation.report import findings, percent, points, reading_notes, render_report, summarize
 from engine.simulation.stats import BatchTally, GameOutcome, wilson_interval
+from engine.text import i18n
 
 KINDS = ("heuristic", "random", "random")
 
 
-def game(winners, scores, *, eliminated=(False, False, False), money=(0, 0, 0), decided_by="score",
-         rounds=12, actions=40):
+def game(
+    winners, scores, *, eliminated=(False, False, False), money=(0, 0, 0), decided_by="score", rounds=12, actions=40
+):
     """One game; ``money`` is what each seat has left, the measure the rulesets below report."""
-    return GameOutcome(frozenset(winners), tuple(eliminated), tuple(Fraction(s) for s in scores),
-                       (("money", tuple(money)),), decided_by, rounds, actions)
+    return GameOutcome(
+        frozenset(winners),
+        tuple(eliminated),
+        tuple(Fraction(s) for s in scores),
+        (("money", tuple(money)),),
+        decided_by,
+        rounds,
+        actions,
+    )
 
 
 def made_up_ruleset(ruleset_id, options):
     """A ruleset as far as the report reads one: it reports the money a player has left, in plain numbers."""
-    money = measure_from_spec("money", {"sum": "value", "zones": ["hand"], "unit": "money",
-                                        "name": "money in hand", "heading": "Money left"})
-    return SimpleNamespace(id=ruleset_id, options=options, tiebreak_criteria={}, measures=(money,),
-                           measure=lambda name: {"money": money}[name], report=("money",),
-                           unit=lambda name=None: {"scale": 1, "style": "plain"}, text_context="game")
+    money = measure_from_spec(
+        "money", {"sum": "value", "zones": ["hand"], "unit": "money", "name": "money in hand", "heading": "Money left"}
+    )
+    return SimpleNamespace(
+        id=ruleset_id,
+        options=options,
+        tiebreak_criteria={},
+        measures=(money,),
+        measure=lambda name: {"money": money}[name],
+        report=("money",),
+        unit=lambda name=None: {"scale": 1, "style": "plain"},
+        text_context="game",
+    )
 
 
 @pytest.fixture
@@ -46,15 +62,21 @@ def known_case():
     deals = [
         (game({0}, [14, 3, 2], money=(10, 20, 30)), game({0}, [14, 3, 2], money=(10, 20, 30))),
         (game({0}, ["7/2", 1, 0], money=(5, 5, 5), decided_by="money"), game({1}, [1, 9, 0], money=(5, 5, 5))),
-        (game({0}, [20, 10, 5], eliminated=(False, False, True)), game({2}, [1, 2, 9], eliminated=(True, False, False))),
-        (game({1, 2}, [0, 8, 8], decided_by=None, rounds=14, actions=60),
-         game(set(), [0, 0, 0], eliminated=(True, True, True), decided_by=None, rounds=14, actions=60)),
+        (
+            game({0}, [20, 10, 5], eliminated=(False, False, True)),
+            game({2}, [1, 2, 9], eliminated=(True, False, False)),
+        ),
+        (
+            game({1, 2}, [0, 8, 8], decided_by=None, rounds=14, actions=60),
+            game(set(), [0, 0, 0], eliminated=(True, True, True), decided_by=None, rounds=14, actions=60),
+        ),
     ]
     for baseline, house in deals:
         tally.add_game([baseline, house])
     rulesets = [made_up_ruleset("game/base", {"floor": None}), made_up_ruleset("house/rule", {"floor": 0})]
-    return rulesets, summarize(rulesets=rulesets, sources=["game/base", "rule.yaml"], seat_kinds=KINDS, games=4,
-                               seed=1, tally=tally)
+    return rulesets, summarize(
+        rulesets=rulesets, sources=["game/base", "rule.yaml"], seat_kinds=KINDS, games=4, seed=1, tally=tally
+    )
 
 
 def test_win_rates_count_shared_wins_for_each_sharer(known_case):
@@ -65,9 +87,11 @@ def test_win_rates_count_shared_wins_for_each_sharer(known_case):
     assert baseline["seats"][0]["wins"]["rate"] == 0.75
     assert baseline["seats"][0]["wins"]["ci"] == [round(x, 6) for x in wilson_interval(3, 4)]
     # The two random seats pooled: 2 wins in 8 seat-games.
-    assert baseline["kinds"][1] == {"kind": "random", "seats": 2,
-                                    "wins": {"count": 2, "of": 8, "rate": 0.25,
-                                             "ci": [round(x, 6) for x in wilson_interval(2, 8)]}}
+    assert baseline["kinds"][1] == {
+        "kind": "random",
+        "seats": 2,
+        "wins": {"count": 2, "of": 8, "rate": 0.25, "ci": [round(x, 6) for x in wilson_interval(2, 8)]},
+    }
 
 
 def test_the_other_measures_of_the_known_case(known_case):
@@ -79,8 +103,12 @@ def test_the_other_measures_of_the_known_case(known_case):
     assert baseline["decided_by"]["shared"]["count"] == 1
     assert house["decided_by"]["no-winner"]["count"] == 1
     assert house["no_winner"]["count"] == 1 and baseline["no_winner"]["count"] == 0
-    assert baseline["eliminated"] == {"count": 1, "of": 12, "rate": round(1 / 12, 6),
-                                      "ci": [round(x, 6) for x in wilson_interval(1, 12)]}
+    assert baseline["eliminated"] == {
+        "count": 1,
+        "of": 12,
+        "rate": round(1 / 12, 6),
+        "ci": [round(x, 6) for x in wilson_interval(1, 12)],
+    }
     assert house["eliminated"]["count"] == 4
     assert baseline["mean_rounds"] == 12.5 and baseline["mean_actions"] == 45
     assert baseline["mean_measures"] == {"money": pytest.approx((60 + 15) / 12)}
@@ -140,23 +168,42 @@ def trading_ruleset(ruleset_id, flow_kind="turns"):
     """A ruleset as far as the report reads one: it reports the coins a player ends with and the trades
     made at the table per round; its flow is one loop of ``flow_kind`` (a ``turns`` loop counts turns)."""
     coins = measure_from_spec("coins", {"count": ["coins"], "name": "coins", "heading": "Coins"})
-    return SimpleNamespace(id=ruleset_id, options={}, tiebreak_criteria={}, measures=(coins,),
-                           measure=lambda name: {"coins": coins}[name],
-                           report=("coins", {"counter": "trades", "per": "round"}),
-                           counters=({"id": "trades", "owner": "shared", "name": "Trades"},),
-                           flow=({"id": "turn", "kind": flow_kind, "steps": ()},),
-                           unit=lambda name=None: {"scale": 1, "style": "plain"}, text_context="game")
+    return SimpleNamespace(
+        id=ruleset_id,
+        options={},
+        tiebreak_criteria={},
+        measures=(coins,),
+        measure=lambda name: {"coins": coins}[name],
+        report=("coins", {"counter": "trades", "per": "round"}),
+        counters=({"id": "trades", "owner": "shared", "name": "Trades"},),
+        flow=({"id": "turn", "kind": flow_kind, "steps": ()},),
+        unit=lambda name=None: {"scale": 1, "style": "plain"},
+        text_context="game",
+    )
 
 
 def trading_summary(flow_kind="turns"):
     """Two games of a trading game: 12 trades in 40 turns, then 9 in 20."""
     tally = BatchTally.empty(KINDS, 1)
     for trades, turns, coins in ((12, 40, (3, 5, 7)), (9, 20, (0, 2, 1))):
-        tally.add_game([GameOutcome(frozenset({0}), (False,) * 3, (Fraction(1),) * 3, (("coins", coins),), "score",
-                                    turns, 300, (("trades", trades),))])
+        tally.add_game(
+            [
+                GameOutcome(
+                    frozenset({0}),
+                    (False,) * 3,
+                    (Fraction(1),) * 3,
+                    (("coins", coins),),
+                    "score",
+                    turns,
+                    300,
+                    (("trades", trades),),
+                )
+            ]
+        )
     rulesets = [trading_ruleset("trading/game", flow_kind)]
-    return rulesets, summarize(rulesets=rulesets, sources=["trading/game"], seat_kinds=KINDS, games=2, seed=1,
-                               tally=tally)
+    return rulesets, summarize(
+        rulesets=rulesets, sources=["trading/game"], seat_kinds=KINDS, games=2, seed=1, tally=tally
+    )
 
 
 def test_a_reported_counter_is_given_per_game_and_per_round():
@@ -174,8 +221,10 @@ def test_the_known_case_reports_no_counters_and_counts_rounds(known_case):
     assert summary["rulesets"][0]["round_unit"] == "round"
 
 
-@pytest.mark.parametrize(("flow_kind", "length", "trades"), [("turns", "Turns per game", "Trades per turn"),
-                                                             ("repeat", "Rounds per game", "Trades per round")])
+@pytest.mark.parametrize(
+    ("flow_kind", "length", "trades"),
+    [("turns", "Turns per game", "Trades per turn"), ("repeat", "Rounds per game", "Trades per round")],
+)
 def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind, length, trades):
     from rich.console import Console
 
@@ -183,8 +232,11 @@ def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind
     rulesets, summary = trading_summary(flow_kind)
     console = Console(width=200, record=True)
     console.print(render_report(summary, rulesets)[1])
-    rows = {line.split("│")[1].strip(): line.split("│")[2].strip()
-            for line in console.export_text().splitlines() if line.startswith("│")}
+    rows = {
+        line.split("│")[1].strip(): line.split("│")[2].strip()
+        for line in console.export_text().splitlines()
+        if line.startswith("│")
+    }
     assert rows[length] == "30.0"
     # One format for the whole table: 0.35 trades per turn has one decimal, as 30.0 turns have.
     assert rows[trades] == "0.4"
@@ -209,8 +261,11 @@ def test_every_mean_of_a_table_shows_the_same_number_of_decimals_and_no_small_me
     shown = [decimal(value, digits) for value in means if value is not None and value < 1e13]
     assert len({len(text.rpartition(".")[2]) for text in shown}) <= 1
     if digits == 1:
-        assert all(text != "0.0" for value, text in zip([v for v in means if v is not None and v < 1e13], shown)
-                   if value >= 0.05)
+        assert all(
+            text != "0.0"
+            for value, text in zip([v for v in means if v is not None and v < 1e13], shown)
+            if value >= 0.05
+        )
 
 
 def test_the_elimination_rows_are_reported_for_rulesets_that_can_put_a_player_out(known_case):
@@ -255,10 +310,13 @@ def test_tables_fit_the_terminal_and_never_cut_a_number(known_case, width, langu
     rulesets, summary = known_case
     # Four compared rulesets: the same figures under four names, three differences against the first.
     many = dict(summary)
-    many["rulesets"] = [dict(summary["rulesets"][index % 2], ruleset=f"house/variant-number-{index}")
-                        for index in range(4)]
-    many["differences"] = [dict(summary["differences"][0], ruleset=f"house/variant-number-{index}",
-                                baseline="house/variant-number-0") for index in range(1, 4)]
+    many["rulesets"] = [
+        dict(summary["rulesets"][index % 2], ruleset=f"house/variant-number-{index}") for index in range(4)
+    ]
+    many["differences"] = [
+        dict(summary["differences"][0], ruleset=f"house/variant-number-{index}", baseline="house/variant-number-0")
+        for index in range(1, 4)
+    ]
 
     def printed(at: int) -> str:
         console = Console(width=at, record=True, color_system=None)
@@ -287,8 +345,14 @@ def test_a_measures_plain_means_show_one_decimal_in_every_column(known_case):
     assert cells and all(re.fullmatch(r"\d[\d,]*\.\d", cell) for cell in cells), row
 
 
-@pytest.mark.parametrize(("mean", "shown"), [(74.6, "$74.6 million"), (1e15 + 0.0000096, "$1,000,000,000 trillion"),
-                                             (316666666666666.67, "$316,666,666.7 trillion")])
+@pytest.mark.parametrize(
+    ("mean", "shown"),
+    [
+        (74.6, "$74.6 million"),
+        (1e15 + 0.0000096, "$1,000,000,000 trillion"),
+        (316666666666666.67, "$316,666,666.7 trillion"),
+    ],
+)
 def test_a_mean_in_a_currencys_words_keeps_a_tenth_of_its_word_and_no_float_noise(mean, shown):
     from engine.language.ruleset import load_ruleset
     from engine.simulation.report import _mean_amounts
@@ -346,8 +410,9 @@ def test_a_mean_of_a_thousand_trillion_units_of_a_trillion_shows_no_float_noise(
 
     i18n.set_language("en")
     house = tmp_path / "big.yaml"
-    house.write_text("extends: high-society/ko\nid: house/big\nunits: {money: {scale: 1000000000000}}\n",
-                     encoding="utf-8")
+    house.write_text(
+        "extends: high-society/ko\nid: house/big\nunits: {money: {scale: 1000000000000}}\n", encoding="utf-8"
+    )
     ruleset = load_ruleset(str(house))
     assert _mean_amounts([ruleset], "money", [1912499999999830.2]) == ["$1,912,499,999,999,830 trillion"]
     assert _mean_amounts([ruleset], "money", [19.7]) == ["$19.7 trillion"]

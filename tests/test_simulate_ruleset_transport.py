@@ -3,6 +3,7 @@
 On a Dask cluster the workers may run on other machines: the parent loads a
 house-rule file once and the loaded ruleset travels with the work.
 """
+
 from __future__ import annotations
 
 import pickle
@@ -37,8 +38,7 @@ def test_a_house_rule_file_travels_with_the_plan_and_needs_no_file_at_the_worker
     house_rule = tmp_path / "no-elimination.yaml"
     house_rule.write_text(HOUSE_RULE, encoding="utf-8")
     spec = RulesetSpec.from_argument(str(house_rule), {"rounding": "floor"})
-    plan = SimulationPlan(rulesets=(spec,), seat_kinds=("random",) * 3, player_names=("A", "B", "C"),
-                          games=20, seed=5)
+    plan = SimulationPlan(rulesets=(spec,), seat_kinds=("random",) * 3, player_names=("A", "B", "C"), games=20, seed=5)
     expected = play_batch(plan, 0, 20).tally
 
     house_rule.unlink()  # what a worker on another machine sees: no such file

@@ -4,8 +4,10 @@ Small money sets (one or two cards a player) make hands run dry quickly, so
 the paths where a player has nothing left to bid are walked often: the turn
 must still move on and the game must still end.
 """
+
 from __future__ import annotations
 
+from game_fixtures import hs_decision, hs_passed, sample_ruleset, status_cards
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -14,7 +16,6 @@ from engine.blocks.auction.bidding import PASS
 from engine.conformance import cards_misplaced
 from engine.core.game import Game
 from engine.core.state import TERMINAL
-from game_fixtures import hs_decision, hs_passed, sample_ruleset, status_cards
 
 MONEY_SETS = [(1,), (1, 2), (1, 2, 4), (1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000)]
 # The only zones a money card may ever be in: a hand, a bid on the table, money paid.
@@ -49,8 +50,7 @@ class PlayedGame(RuleBasedStateMachine):
         player = state.current_player()
         round_before = state.round_number
         state.apply_action(action)
-        if action == PASS and not state.is_terminal() and state.round_number == round_before \
-                and not choosing(state):
+        if action == PASS and not state.is_terminal() and state.round_number == round_before and not choosing(state):
             assert state.current_player() != player, "a player who passed does not act again this round"
         self.rounds_seen.add(state.round_number)
 
@@ -77,15 +77,18 @@ class PlayedGame(RuleBasedStateMachine):
         state = self.state
         cards = self.game.cards
         layout = self.game.zones
-        for slot, content in enumerate(state.zones):
+        for slot in range(len(state.zones)):
             zone = layout.specs[layout.slot_zone[slot]].id
             if zone not in MONEY_ZONES:
                 held = state.card_ids_in(zone, layout.slot_owner[slot])
                 assert not [card for card in held if card.startswith("money-")], f"money in {zone}"
         for player in range(self.game.player_count):
-            total = sum(int(cards.type(instance).attributes["value"])
-                        for zone in MONEY_ZONES for instance in state.cards_in(zone, player)
-                        if cards.id_of(instance).startswith("money-"))
+            total = sum(
+                int(cards.type(instance).attributes["value"])
+                for zone in MONEY_ZONES
+                for instance in state.cards_in(zone, player)
+                if cards.id_of(instance).startswith("money-")
+            )
             assert total == self.dealt
 
     @invariant()

@@ -1,4 +1,5 @@
 """The statistics behind `cardrules simulate`: intervals against published values, exact merging."""
+
 from __future__ import annotations
 
 import math
@@ -47,8 +48,11 @@ def test_no_trials_means_no_interval():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(min_value=1, max_value=10_000).flatmap(
-    lambda n: st.tuples(st.integers(min_value=0, max_value=n), st.just(n))))
+@given(
+    st.integers(min_value=1, max_value=10_000).flatmap(
+        lambda n: st.tuples(st.integers(min_value=0, max_value=n), st.just(n))
+    )
+)
 def test_a_wilson_interval_stays_in_zero_to_one_and_holds_the_observed_rate(case):
     successes, trials = case
     low, high = wilson_interval(successes, trials)
@@ -77,16 +81,32 @@ def test_mean_and_sd_of_a_score_histogram_are_exact_until_the_end():
     assert sd == pytest.approx(math.sqrt(sum((x - mean) ** 2 for x in (3.5, 3.5, 14, -10)) / 3))
 
 
-def outcome(winners, scores, eliminated=None, decided_by="score", money=(0, 0, 0), rounds=10, actions=40,
-            measures=None, counters=()):
+def outcome(
+    winners,
+    scores,
+    eliminated=None,
+    decided_by="score",
+    money=(0, 0, 0),
+    rounds=10,
+    actions=40,
+    measures=None,
+    counters=(),
+):
     """One finished game; ``money`` is the money each seat has left (the measure a High Society ruleset
     reports), ``measures`` replaces it with any other reported measures; ``counters`` are the reported
     counters' final values."""
     if measures is None:
         measures = (("money", tuple(money)),)
-    return GameOutcome(frozenset(winners), tuple(eliminated or [False] * len(scores)),
-                       tuple(Fraction(s) for s in scores), tuple(measures), decided_by if winners else None,
-                       rounds, actions, tuple(counters))
+    return GameOutcome(
+        frozenset(winners),
+        tuple(eliminated or [False] * len(scores)),
+        tuple(Fraction(s) for s in scores),
+        tuple(measures),
+        decided_by if winners else None,
+        rounds,
+        actions,
+        tuple(counters),
+    )
 
 
 def test_a_shared_win_counts_for_each_sharer_but_is_nobodys_sole_win():
@@ -143,8 +163,13 @@ def test_paired_differences_compare_the_same_deal_under_two_rulesets():
 
 game_outcomes = st.builds(
     lambda winners, scores, eliminated, rounds, money, titles, trades: outcome(
-        winners, scores, eliminated, rounds=rounds, measures=(("money", tuple(money)), ("titles", tuple(titles))),
-        counters=(("trades", trades),)),
+        winners,
+        scores,
+        eliminated,
+        rounds=rounds,
+        measures=(("money", tuple(money)), ("titles", tuple(titles))),
+        counters=(("trades", trades),),
+    ),
     st.sets(st.integers(min_value=0, max_value=2), max_size=3),
     st.lists(st.fractions(min_value=-20, max_value=80, max_denominator=4), min_size=3, max_size=3),
     st.lists(st.booleans(), min_size=3, max_size=3),

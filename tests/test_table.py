@@ -1,4 +1,5 @@
 """Table files: a finished physical game, checked against its ruleset before it is scored."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -7,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import TableError
-from engine.text.i18n import set_language
 from engine.formats.table import load_table
+from engine.text.i18n import set_language
 
 TABLES = Path(__file__).parent / "tables"
 
@@ -40,7 +41,8 @@ def test_an_unknown_card_is_located_and_a_close_id_is_suggested():
     assert problems("unknown-card.yaml") == [
         f"{TABLES / 'unknown-card.yaml'}:3:27: $.players.Ann.cards[1]: unknown card luxary-9 (did you mean luxury-9?); "
         "the cards here: luxury-1, luxury-2, luxury-3, luxury-4, luxury-5, luxury-6, luxury-7, luxury-8, luxury-9, "
-        "luxury-10, prestige-1, prestige-2, prestige-3, scandal, debt, theft"]
+        "luxury-10, prestige-1, prestige-2, prestige-3, scandal, debt, theft"
+    ]
 
 
 def test_a_card_cannot_be_held_twice_nor_by_two_players():
@@ -58,12 +60,15 @@ def test_money_must_be_cards_of_the_edition_each_at_most_once_and_a_total_a_hand
 
 def test_the_player_count_must_be_one_the_ruleset_allows():
     assert problems("too-few-players.yaml") == [
-        f"{TABLES / 'too-few-players.yaml'}:3:3: $.players: 2 players, but this ruleset is for 3 to 5"]
+        f"{TABLES / 'too-few-players.yaml'}:3:3: $.players: 2 players, but this ruleset is for 3 to 5"
+    ]
 
 
 def test_a_table_that_breaks_the_schema_is_located_at_the_bad_value():
     found = problems("schema-error.yaml")
-    assert found[0].startswith(f"{TABLES / 'schema-error.yaml'}:3:16: $.players.Ann.cards: expected a number or a list or a mapping, got 'luxury-3'")
+    assert found[0].startswith(
+        f"{TABLES / 'schema-error.yaml'}:3:16: $.players.Ann.cards: expected a number or a list or a mapping, got 'luxury-3'"
+    )
 
 
 def test_a_house_rule_is_found_relative_to_the_table_file():
@@ -91,12 +96,15 @@ def test_an_unknown_ruleset_is_an_error_at_the_ruleset_line(tmp_path):
     assert str(caught.value.diagnostics[0]).startswith(f"{path}:1:10: $.ruleset: unknown ruleset")
 
 
-@pytest.mark.parametrize("text", [
-    "ruleset: [unclosed\n",
-    "ruleset: high-society/ja\nplayers:\n\tAnn: {}\n",
-    "- a list\n- not a table\n",
-    "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ruleset: [unclosed\n",
+        "ruleset: high-society/ja\nplayers:\n\tAnn: {}\n",
+        "- a list\n- not a table\n",
+        "",
+    ],
+)
 def test_malformed_files_are_table_errors_not_crashes(tmp_path, text):
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
@@ -109,9 +117,12 @@ def test_fields_holding_the_same_kinds_of_cards_hold_no_more_of_them_together_th
     """Gardens' two beds hold flowers: 28 with two players, however they are split between the beds."""
     gardens = Path(__file__).resolve().parent.parent / "docs" / "examples" / "gardens.yaml"
     table = tmp_path / "beds.yaml"
-    table.write_text(f"ruleset: {gardens}\nplayers:\n"
-                     "  Ann: {first_bed: 20, second_bed: {tulip: 4, rose: 2}, shed: [watering-can]}\n"
-                     "  Bo:  {first_bed: {lily: 3}, second_bed: 29}\n", encoding="utf-8")
+    table.write_text(
+        f"ruleset: {gardens}\nplayers:\n"
+        "  Ann: {first_bed: 20, second_bed: {tulip: 4, rose: 2}, shed: [watering-can]}\n"
+        "  Bo:  {first_bed: {lily: 3}, second_bed: 29}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(TableError) as caught:
         load_table(table)
     assert [str(d) for d in caught.value.diagnostics] == [
@@ -125,12 +136,15 @@ def test_fields_holding_the_same_kinds_of_cards_hold_no_more_of_them_together_th
 @pytest.mark.parametrize("written, meant", [("rulset", "ruleset"), ("player", "players")])
 def test_a_misspelt_required_key_is_one_problem_at_the_key(tmp_path, written, meant):
     # Not "missing required key" at the top as well: one mistake, told once, where the fix is.
-    text = ("ruleset: high-society/ja\nplayers:\n  Ann: {cards: [], money: 1000}\n  Bo: {cards: [], money: 1000}\n"
-            "  Cy: {cards: [], money: 1000}\n").replace(f"{meant}:", f"{written}:", 1)
+    text = (
+        "ruleset: high-society/ja\nplayers:\n  Ann: {cards: [], money: 1000}\n  Bo: {cards: [], money: 1000}\n"
+        "  Cy: {cards: [], money: 1000}\n"
+    ).replace(f"{meant}:", f"{written}:", 1)
     path = tmp_path / "table.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(TableError) as caught:
         load_table(path)
     line = 1 if meant == "ruleset" else 2
     assert [str(d) for d in caught.value.diagnostics] == [
-        f"{path}:{line}:1: $.{written}: unknown key '{written}' (did you mean '{meant}'?)"]
+        f"{path}:{line}:1: $.{written}: unknown key '{written}' (did you mean '{meant}'?)"
+    ]

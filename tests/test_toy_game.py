@@ -4,6 +4,7 @@ Each player draws to an ordered hand and must play the front card into one of
 two rows that hold one colour each; rows score by their colour's table. No
 line of Python knows the game: the same commands and the same API play it.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,8 @@ def test_a_whole_game_through_the_python_api_keeps_every_card_in_one_place_and_t
             if event.type != "move":
                 continue
             if event.source == "hand":
-                assert list(event.cards) == hands[event.source_owner][:len(event.cards)]
-                del hands[event.source_owner][:len(event.cards)]
+                assert list(event.cards) == hands[event.source_owner][: len(event.cards)]
+                del hands[event.source_owner][: len(event.cards)]
             if event.target == "hand":
                 hands[event.target_owner].extend(event.cards)
         assert [list(state.card_ids_in("hand", seat)) for seat in range(3)] == hands
@@ -100,8 +101,9 @@ def test_play_without_a_terminal_narrates_a_whole_game_then_replay_and_simulate_
     replayed = cardrules("replay", str(log), "--json")
     assert replayed.exit_code == 0, replayed.output
     assert json.loads(replayed.output)["winners"] == saved["result"]["winners"]
-    simulated = cardrules("simulate", "-r", str(ROWS), "--games", "60", "--players", "bot:random,bot:heuristic",
-                          "--json", "--jobs", "1")
+    simulated = cardrules(
+        "simulate", "-r", str(ROWS), "--games", "60", "--players", "bot:random,bot:heuristic", "--json", "--jobs", "1"
+    )
     assert simulated.exit_code == 0, simulated.output
     summary = json.loads(simulated.output)
     assert summary["rulesets"][0]["games"] == 60 and "rows" in summary["rulesets"][0]["mean_measures"]

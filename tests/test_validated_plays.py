@@ -8,6 +8,7 @@ one that is accepted is played to the end by a heuristic and two random bots,
 scored, explained and summarized in words. A refusal must be located; after
 acceptance, nothing may fail.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,26 +23,37 @@ from engine.errors import CardrulesError
 from engine.language.ruleset import load_ruleset, validate
 from engine.text.explain import explain_result, summarize_result
 
-PLAYS = settings(max_examples=80, deadline=None,
-                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+PLAYS = settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 # Numbers as a person might write them, from the ordinary to the limits (30 digits, exponent 30) and past them.
-whole = st.one_of(st.integers(-1000, 1000), st.integers(-10 ** 30, 10 ** 30), st.integers(10 ** 30, 10 ** 40),
-                  st.sampled_from([0, 1, -1, 10 ** 29, 10 ** 30 - 1, 10 ** 30]))
+whole = st.one_of(
+    st.integers(-1000, 1000),
+    st.integers(-(10**30), 10**30),
+    st.integers(10**30, 10**40),
+    st.sampled_from([0, 1, -1, 10**29, 10**30 - 1, 10**30]),
+)
 written_number = st.one_of(
     whole.map(str),
-    st.tuples(whole, st.integers(1, 10 ** 31)).map(lambda pair: f"{pair[0]}/{pair[1]}"),
+    st.tuples(whole, st.integers(1, 10**31)).map(lambda pair: f"{pair[0]}/{pair[1]}"),
     st.sampled_from(["0.5", "-1.25", "1e30", "1e31", "1e-30", "2.5e3", "1/3", "-7/2", "0/1"]),
 )
-money_values = st.lists(st.one_of(st.integers(1, 10 ** 6), st.integers(10 ** 12, 10 ** 15), st.integers(1, 10 ** 30),
-                                  st.integers(10 ** 30, 10 ** 32)),
-                        min_size=1, max_size=24, unique=True)
-options = st.fixed_dictionaries({}, optional={
-    "debt-floor": st.one_of(st.none(), written_number),
-    "eliminate-poorest": st.booleans(),
-    "rounding": st.sampled_from(["none", "floor", "ceiling", "half-up", "sideways"]),
-    "tiebreak": st.lists(st.sampled_from(["money", "highest-luxury", "nonsense"]), max_size=3, unique=True),
-})
+money_values = st.lists(
+    st.one_of(st.integers(1, 10**6), st.integers(10**12, 10**15), st.integers(1, 10**30), st.integers(10**30, 10**32)),
+    min_size=1,
+    max_size=24,
+    unique=True,
+)
+options = st.fixed_dictionaries(
+    {},
+    optional={
+        "debt-floor": st.one_of(st.none(), written_number),
+        "eliminate-poorest": st.booleans(),
+        "rounding": st.sampled_from(["none", "floor", "ceiling", "half-up", "sideways"]),
+        "tiebreak": st.lists(st.sampled_from(["money", "highest-luxury", "nonsense"]), max_size=3, unique=True),
+    },
+)
 
 
 def yaml_value(value) -> str:
@@ -60,11 +72,18 @@ def house_rules(draw) -> tuple[str, dict[str, str]]:
     # The Korean edition writes amounts in a currency's compact words (1억 600만 달러), the Japanese one plainly.
     lines = [f"extends: {draw(st.sampled_from(['high-society/ja', 'high-society/ko']))}"]
     if draw(st.booleans()):
-        lines += [f"units: {{money: {{scale: {draw(st.sampled_from([1, 10 ** 6, 10 ** 12, 10 ** 13]))}}}}}"]
+        lines += [f"units: {{money: {{scale: {draw(st.sampled_from([1, 10**6, 10**12, 10**13]))}}}}}"]
     if draw(st.booleans()):
         values = draw(money_values)
-        lines += ["cards:", "  - id: money", "    $replace: true", "    name: Money", "    tags: [money]",
-                  f"    values: [{', '.join(map(str, values))}]", "    count: {per-player: 1}"]
+        lines += [
+            "cards:",
+            "  - id: money",
+            "    $replace: true",
+            "    name: Money",
+            "    tags: [money]",
+            f"    values: [{', '.join(map(str, values))}]",
+            "    count: {per-player: 1}",
+        ]
     steps = []
     if draw(st.booleans()):
         steps.append(f"    - {{id: debt, amount: {draw(written_number)}}}")
@@ -75,7 +94,10 @@ def house_rules(draw) -> tuple[str, dict[str, str]]:
     if steps:
         lines += ["scoring:", "  steps:", *steps]
     if draw(st.booleans()):
-        lines += ["end:", f"  - {{id: fourth-red, count: {draw(st.one_of(st.integers(-1, 6), st.integers(10 ** 29, 10 ** 31)))}}}"]
+        lines += [
+            "end:",
+            f"  - {{id: fourth-red, count: {draw(st.one_of(st.integers(-1, 6), st.integers(10**29, 10**31)))}}}",
+        ]
     return with_options(draw, lines, options)
 
 
@@ -112,7 +134,7 @@ def accepted(tmp_path, text: str, overrides: dict[str, str]):
 
 
 @PLAYS
-@given(house_rules(), st.integers(0, 2 ** 32))
+@given(house_rules(), st.integers(0, 2**32))
 def test_a_house_rule_that_validates_plays_to_the_end_and_is_scored_and_explained(tmp_path, rule, seed):
     ruleset = accepted(tmp_path, *rule)
     if ruleset is None:
@@ -142,13 +164,19 @@ def mostly(valid, past_the_limits):
 
 
 bean_counts = mostly(st.integers(1, 40), st.sampled_from([0, 10_001, -1]))
-meter = st.dictionaries(mostly(st.integers(1, 20), st.sampled_from([0, -1, 10 ** 30 - 1, 10 ** 30])),
-                        mostly(st.integers(1, 6), st.sampled_from([0, -2, 10 ** 30 - 1, 10 ** 30])), max_size=4)
-bohnanza_options = st.fixed_dictionaries({}, optional={
-    "third-field-price": mostly(st.one_of(st.none(), st.integers(0, 10)), st.sampled_from([-1, 10 ** 30, "free"])),
-    "offers-per-turn": mostly(st.integers(0, 5), st.sampled_from([-1, 10 ** 6, 10 ** 30])),
-    "tiebreak": st.lists(mostly(st.just("hand"), st.just("nonsense")), max_size=2, unique=True),
-})
+meter = st.dictionaries(
+    mostly(st.integers(1, 20), st.sampled_from([0, -1, 10**30 - 1, 10**30])),
+    mostly(st.integers(1, 6), st.sampled_from([0, -2, 10**30 - 1, 10**30])),
+    max_size=4,
+)
+bohnanza_options = st.fixed_dictionaries(
+    {},
+    optional={
+        "third-field-price": mostly(st.one_of(st.none(), st.integers(0, 10)), st.sampled_from([-1, 10**30, "free"])),
+        "offers-per-turn": mostly(st.integers(0, 5), st.sampled_from([-1, 10**6, 10**30])),
+        "tiebreak": st.lists(mostly(st.just("hand"), st.just("nonsense")), max_size=2, unique=True),
+    },
+)
 
 
 @st.composite
@@ -167,13 +195,17 @@ def bohnanza_house_rules(draw) -> tuple[str, dict[str, str]]:
             if table:
                 lines.append("    tables: {meter: {" + ", ".join(f"{k}: {v}" for k, v in table.items()) + "}}")
     if draw(st.booleans()):
-        lines += ["end:", f"  - {{id: final-exhaustion, count: {draw(mostly(st.integers(1, 4), st.sampled_from([0, -1, 10 ** 6 + 1])))}}}"]
+        lines += [
+            "end:",
+            f"  - {{id: final-exhaustion, count: {draw(mostly(st.integers(1, 4), st.sampled_from([0, -1, 10**6 + 1])))}}}",
+        ]
     return with_options(draw, lines, bohnanza_options)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(bohnanza_house_rules(), st.integers(0, 2 ** 32))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(bohnanza_house_rules(), st.integers(0, 2**32))
 def test_a_bohnanza_house_rule_that_validates_plays_to_the_end(tmp_path, rule, seed):
     ruleset = accepted(tmp_path, *rule)
     if ruleset is None:
@@ -208,8 +240,11 @@ def play_heuristic_game(ruleset, players: int = 3, seed: int = 1):
 def test_a_payout_step_no_field_can_reach_costs_the_heuristic_nothing(tmp_path):
     """A beanometer step at 10^30 cards validates; the heuristic bot read its table as a list that long."""
     path = tmp_path / "house.yaml"
-    path.write_text("extends: bohnanza/amigo\ncards:\n  - id: stink\n"
-                    "    tables: {meter: {19: 1, 999999999999999999999999999999: 0}}\n", encoding="utf-8")
+    path.write_text(
+        "extends: bohnanza/amigo\ncards:\n  - id: stink\n"
+        "    tables: {meter: {19: 1, 999999999999999999999999999999: 0}}\n",
+        encoding="utf-8",
+    )
     assert not validate(str(path))
     state = play_heuristic_game(load_ruleset(str(path)))
     assert state.result().winners
@@ -220,11 +255,13 @@ def test_twenty_money_values_play_without_tables_of_every_seats_copies(tmp_path)
     from engine.blocks.auction.bidding import MOST_TABULATED_TYPES, CopiesOnDemand
     from engine.blocks.auction.heuristic import _SHARED_SETS_LIMIT, _SHARED_TABLES
 
-    values = [10 ** 14 + 7919 * index * index for index in range(20)]
+    values = [10**14 + 7919 * index * index for index in range(20)]
     path = tmp_path / "house.yaml"
-    path.write_text("extends: high-society/ja\ncards:\n  - id: money\n    $replace: true\n    name: Money\n"
-                    f"    tags: [money]\n    values: [{', '.join(map(str, values))}]\n    count: {{per-player: 1}}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "extends: high-society/ja\ncards:\n  - id: money\n    $replace: true\n    name: Money\n"
+        f"    tags: [money]\n    values: [{', '.join(map(str, values))}]\n    count: {{per-player: 1}}\n",
+        encoding="utf-8",
+    )
     assert not validate(str(path))
     state = play_heuristic_game(load_ruleset(str(path)))
     space = state.game.space("bid")

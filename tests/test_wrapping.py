@@ -4,6 +4,7 @@ It serves click's help, the paragraphs and heading of play, ``cardrules
 rulesets`` and the simulation report's notes, so its rules are proved here
 on any text, and on the sentences the audit found broken.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,12 +20,18 @@ from engine.text.wrapping import NO_LINE_END, NO_LINE_START, display_width, spli
 ASCII_WORDS = st.text(alphabet="abcKIND019.,:;!?)]}(/%-+=", min_size=1, max_size=14)
 JAPANESE = st.text(alphabet="あいうかきくさしすーっゃョ漢字数語、。：（）「」・…〜０", min_size=1, max_size=20)
 KOREAN = st.text(alphabet="가나다라마바사아자차는을를에서", min_size=1, max_size=8)
-WORD = st.lists(st.one_of(ASCII_WORDS, JAPANESE, KOREAN, st.sampled_from(["±", "95%", "0.5", "1,000", "bot:KIND",
-                                                                         "tcp://127.0.0.1:8786"])),
-                min_size=1, max_size=3).map("".join)
+WORD = st.lists(
+    st.one_of(
+        ASCII_WORDS, JAPANESE, KOREAN, st.sampled_from(["±", "95%", "0.5", "1,000", "bot:KIND", "tcp://127.0.0.1:8786"])
+    ),
+    min_size=1,
+    max_size=3,
+).map("".join)
 TEXT = st.lists(WORD, min_size=1, max_size=12).flatmap(
     lambda words: st.lists(st.sampled_from([" ", "", "  "]), min_size=len(words) - 1, max_size=len(words) - 1).map(
-        lambda gaps: "".join(word + gap for word, gap in zip(words, [*gaps, ""]))))
+        lambda gaps: "".join(word + gap for word, gap in zip(words, [*gaps, ""]))
+    )
+)
 
 
 def break_positions(text: str, lines: list[str]) -> list[int]:
@@ -81,14 +88,18 @@ def test_the_help_sentences_the_audit_found_cut_stay_whole():
     japanese = "席をコンマ区切りで：人間なら名前、ボットなら bot:KIND。既定値：あなたとボット3体。"
     assert any("bot:KIND。" in line for line in wrap(japanese, 50))
     for width in range(12, 60):
-        for line in wrap("例：tcp://127.0.0.1:8786（cardrules[cluster] が必要）。合計1,000で少なくとも0.5秒ごと", width):
+        for line in wrap(
+            "例：tcp://127.0.0.1:8786（cardrules[cluster] が必要）。合計1,000で少なくとも0.5秒ごと", width
+        ):
             assert cell_len(line) <= width
             assert not line.startswith(("）", "。", "ー")), line
         assert "tcp://127.0.0.1:8786" in "".join(wrap("例：tcp://127.0.0.1:8786（x）", width))
 
 
 def test_japanese_breaks_between_characters_and_korean_between_words():
-    japanese = "最初にパスしたプレイヤーがこれを取り、出した金銭は手元に戻ります。ほかのプレイヤーは出した金銭を失います。"
+    japanese = (
+        "最初にパスしたプレイヤーがこれを取り、出した金銭は手元に戻ります。ほかのプレイヤーは出した金銭を失います。"
+    )
     lines = wrap(japanese, 40)
     assert all(cell_len(line) >= 36 for line in lines[:-1]), lines  # no half-empty line
     assert not any(line.startswith(("ー", "。", "）")) for line in lines)
@@ -106,9 +117,15 @@ def test_a_paragraph_in_play_breaks_between_japanese_characters_not_at_its_one_s
 
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None)
-    console.print(Wrapped("第2ラウンド：ギャンブル負債（不幸）：-5点 最初にパスしたプレイヤーがこれを取り、出した金銭は"
-                          "手元に戻ります。ほかのプレイヤーは出した金銭を失います。"))
-    console.print(Wrapped("それでは競り値が 1,000 ですが、1,000 より多くなければなりません。もっと出すか、パスしてください。"))
+    console.print(
+        Wrapped(
+            "第2ラウンド：ギャンブル負債（不幸）：-5点 最初にパスしたプレイヤーがこれを取り、出した金銭は"
+            "手元に戻ります。ほかのプレイヤーは出した金銭を失います。"
+        )
+    )
+    console.print(
+        Wrapped("それでは競り値が 1,000 ですが、1,000 より多くなければなりません。もっと出すか、パスしてください。")
+    )
     lines = out.getvalue().splitlines()
     assert all(cell_len(line) <= 80 for line in lines)
     assert not any(line.startswith(("ー", "。", "）", "、")) for line in lines), lines
@@ -126,9 +143,30 @@ def cut_reading_the_whole_piece(piece: str, cells: int, line_cells: int) -> int:
 
 # Pieces wider than a line, with long runs of ASCII, escape sequences (one longer than any window), characters that
 # take no column and Japanese.
-LONG_PIECE = st.lists(st.one_of(st.integers(1, 150).map(lambda n: "x" * n), st.sampled_from(
-    [",", "/", "あ", "ー", "。", "(", "「", "1", ".svg", "\x1b[1m", "\x1b[" + "0" * 120 + "m", "\u0301" * 40, "日本語"])),
-    min_size=1, max_size=12).map("".join)
+LONG_PIECE = st.lists(
+    st.one_of(
+        st.integers(1, 150).map(lambda n: "x" * n),
+        st.sampled_from(
+            [
+                ",",
+                "/",
+                "あ",
+                "ー",
+                "。",
+                "(",
+                "「",
+                "1",
+                ".svg",
+                "\x1b[1m",
+                "\x1b[" + "0" * 120 + "m",
+                "\u0301" * 40,
+                "日本語",
+            ]
+        ),
+    ),
+    min_size=1,
+    max_size=12,
+).map("".join)
 
 
 @settings(max_examples=500, deadline=None)

@@ -19,6 +19,7 @@ An index means the same thing in every state of the game; it may stand for
 different engine ints in two states (an offer giving "the front-most card of
 a type" names the position that card holds now).
 """
+
 from __future__ import annotations
 
 import bisect
@@ -74,8 +75,9 @@ class AgentActions:
     @property
     def segments(self) -> tuple[tuple[str, int, int, bool], ...]:
         """``(space name, offset, size, bounded)`` per action space, in index order."""
-        return tuple((segment.space.name, segment.offset, segment.size, segment.view is not None)
-                     for segment in self._segments)
+        return tuple(
+            (segment.space.name, segment.offset, segment.size, segment.view is not None) for segment in self._segments
+        )
 
     # ------------------------------------------------------------------ converting
 
@@ -121,8 +123,13 @@ class AgentActions:
         segment = self._segment_at(index)
         if segment is None:
             # TRANSLATORS: a learning program chose an action number outside the game's numbering.
-            raise IllegalActionError.at(_("there is no agent action {index}: they are numbered 0 to {last}",
-                                          index=str(index)[:40], last=self.size - 1))
+            raise IllegalActionError.at(
+                _(
+                    "there is no agent action {index}: they are numbered 0 to {last}",
+                    index=str(index)[:40],
+                    last=self.size - 1,
+                )
+            )
         index = int(index)
         player = state.current_player()
         action = self._engine_action(state, player, index)
@@ -141,8 +148,9 @@ class AgentActions:
                 reason = None
         if reason:
             # TRANSLATORS: a learning program chose an action the rules do not allow now; {reason} says why.
-            raise IllegalActionError.at(_("agent action {index} ({action}) is not legal now: {reason}",
-                                          index=index, action=what, reason=reason))
+            raise IllegalActionError.at(
+                _("agent action {index} ({action}) is not legal now: {reason}", index=index, action=what, reason=reason)
+            )
         # TRANSLATORS: a learning program chose an action the rules do not allow now.
         raise IllegalActionError.at(_("agent action {index} ({action}) is not legal now", index=index, action=what))
 

@@ -4,6 +4,7 @@ A program passes it (``env(players=4)``, ``register(ruleset, 4)``, the game
 parameter ``players``), so it may be anything: a string ``"4"`` or ``True``
 would otherwise reach the engine as a list of one player's name or as 1.
 """
+
 from __future__ import annotations
 
 import operator
@@ -24,7 +25,8 @@ def check_player_count(ruleset: Any, players: Any) -> int:
     if count is None:
         # TRANSLATORS: a program gave the OpenSpiel or PettingZoo adapter a number of players that is no number,
         # e.g. the text "4"; {value} is what it gave.
-        raise CardrulesError.at(_("the number of players must be a whole number, not {value}",
-                                  value=repr(players)[:80]))
+        raise CardrulesError.at(
+            _("the number of players must be a whole number, not {value}", value=repr(players)[:80])
+        )
     check_table_size(ruleset, count)
     return count

@@ -30,9 +30,11 @@ segment                         length  value
 ``phase``                       F       the phases under way, over the game's phase names (sorted)
 ==============================  ======  ==============================================================
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.flow import FlowNode
 from ..core.zones import SHARED, visible_to
@@ -70,7 +72,7 @@ class ObservationTensor:
             self._plan.append((kind, arguments))
 
         for spec in game.zones.specs:
-            for relative in (range(players) if spec.per_player else (None,)):
+            for relative in range(players) if spec.per_player else (None,):
                 label = f"zone:{spec.id}" + (f"@{relative}" if relative is not None else "")
                 # Visibility depends on the owner only through "is it the viewer": seat 0 stands for every viewer.
                 owner = relative if relative is not None else SHARED
@@ -109,10 +111,21 @@ class ObservationTensor:
         self.segments: tuple[tuple[str, int, int], ...] = tuple(segments)
         self.size: int = segments[-1][1] + segments[-1][2] if segments else 0
         self._encoders: dict[str, Callable[..., list[float]]] = {
-            "cards": self._cards, "front": self._front, "count": self._count, "open": self._open,
-            "counter": self._counter, "variable": self._variable, "current": self._current, "round": self._round,
-            "pending": self._pending, "kind": self._kind, "fact-cards": self._fact_cards,
-            "fact-card": self._fact_card, "features": self._features, "phase": self._phase}
+            "cards": self._cards,
+            "front": self._front,
+            "count": self._count,
+            "open": self._open,
+            "counter": self._counter,
+            "variable": self._variable,
+            "current": self._current,
+            "round": self._round,
+            "pending": self._pending,
+            "kind": self._kind,
+            "fact-cards": self._fact_cards,
+            "fact-card": self._fact_card,
+            "features": self._features,
+            "phase": self._phase,
+        }
 
     def segment(self, name: str) -> tuple[int, int]:
         """``(offset, length)`` of the segment called ``name`` (KeyError if there is none)."""
@@ -186,8 +199,9 @@ class ObservationTensor:
 
     def _fact_cards(self, observation: Any) -> list[float]:
         cards = observation.decision.get("cards")
-        if not isinstance(cards, tuple) or not all(isinstance(card, str) and card in self._index_of_id
-                                                   for card in cards):
+        if not isinstance(cards, tuple) or not all(
+            isinstance(card, str) and card in self._index_of_id for card in cards
+        ):
             return [0.0] * self.type_count  # absent, or a number of cards (a row's length), not the cards
         return self._type_counts(cards)
 

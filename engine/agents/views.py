@@ -19,13 +19,15 @@ A family declares its views, without touching the core, in a module
 
 :func:`views_for` and :func:`features_for` find them (imported once).
 """
+
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations_with_replacement
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 _FOUND: dict[str, dict[str, Callable[..., Any]]] | None = None
 
@@ -155,6 +157,7 @@ def features_for() -> Mapping[str, Callable[..., Any]]:
 
 # ---------------------------------------------------------------------- helpers for families
 
+
 def _thaw(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {key: _thaw(item) for key, item in value.items()}
@@ -187,8 +190,13 @@ def types_reaching(game: Any, zone_ids: Iterable[str]) -> tuple[int, ...]:
         for zone_id in key:
             names |= context.types_reaching(zone_id)
         index_of_id = game.cards.index_of_id
-        cache[key] = tuple(sorted(index_of_id[name] for name in names if name in index_of_id
-                                  and game.cards.instances_of[index_of_id[name]]))
+        cache[key] = tuple(
+            sorted(
+                index_of_id[name]
+                for name in names
+                if name in index_of_id and game.cards.instances_of[index_of_id[name]]
+            )
+        )
     return cache[key]
 
 

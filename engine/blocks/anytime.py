@@ -5,9 +5,11 @@ state adds its legal actions to the decision's own, and applying one leaves
 the player at the same decision (which may now offer more: a card that had
 nowhere to go can be planted after a harvest).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.decisions import NO_ACTIONS, LegalActions
 
@@ -44,4 +46,3 @@ class AnytimeAction:
     def apply(self, state: Any, player: int, action: int) -> int:
         """Do it; the flow signal (the decision under way goes on: DECIDE)."""
         raise NotImplementedError
-

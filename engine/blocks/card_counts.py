@@ -1,8 +1,10 @@
 """Cards counted by type: how logs write them (``{TYPE: N}``) and how people read them (``2 × Red, 1 × Blue``)."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations_with_replacement
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from ..errors import LogError
 from ..text.i18n import _
@@ -49,8 +51,15 @@ def counts_by_type(game: Any, value: Any, key: str) -> list[int]:
         if type_index is None:
             raise LogError.at(_("there is no card {card}", card=str(card)[:80]))
         if type(count) is not int or not 0 <= count <= len(game.cards.instances_of[type_index]):
-            raise LogError.at(_("{key}: a game has {copies} × {card}, not {count}", key=key, card=card,
-                                copies=len(game.cards.instances_of[type_index]), count=str(count)[:40]))
+            raise LogError.at(
+                _(
+                    "{key}: a game has {copies} × {card}, not {count}",
+                    key=key,
+                    card=card,
+                    copies=len(game.cards.instances_of[type_index]),
+                    count=str(count)[:40],
+                )
+            )
         counts[type_index] = count
     return counts
 
@@ -59,8 +68,11 @@ def card_counts_text(ruleset: Any, game: Any, counts: Sequence[int]) -> str:
     """``2 × Red, 1 × Blue`` in the reader's language."""
     from ..text.formatting import card_name, format_list
 
-    return format_list(_("{count} × {card}", count=count, card=card_name(ruleset, game.cards.ids[t]))
-                       for t, count in enumerate(counts) if count)
+    return format_list(
+        _("{count} × {card}", count=count, card=card_name(ruleset, game.cards.ids[t]))
+        for t, count in enumerate(counts)
+        if count
+    )
 
 
 def payments(held: Sequence[int], cost: int, only: int | None = None) -> Iterator[list[int]]:

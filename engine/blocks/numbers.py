@@ -5,6 +5,7 @@ Scores are exact. Python's ``int`` is exact too and much faster than
 ``Fraction`` as soon as a step needs it (``7 * Fraction(1, 2)``). Scoring
 converts the final values to ``Fraction``.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction

@@ -8,6 +8,7 @@ something declared elsewhere in the ruleset (a zone, a tag, a card, an
 attribute, a measure, a counter, a player variable); the semantic checks
 make sure it exists.
 """
+
 from __future__ import annotations
 
 from typing import Any

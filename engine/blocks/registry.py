@@ -17,9 +17,11 @@ docstring documents it, ``parameters`` gives its parameters' schema (the
 ruleset schema is generated from the registry) and ``required`` the ones it
 needs. A new kind of rule is one module plus its catalog entries.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 CATEGORIES = ("step", "effect", "end", "score-step", "elimination", "tiebreak", "anytime")
 
@@ -40,8 +42,19 @@ def _load_families() -> None:
         importlib.import_module(f"{__package__}.{family}")
 
 
-FAMILIES = ("flow", "cards", "zones", "supply", "auction", "planting", "harvest", "trading", "end", "scoring",
-            "outcome")
+FAMILIES = (
+    "flow",
+    "cards",
+    "zones",
+    "supply",
+    "auction",
+    "planting",
+    "harvest",
+    "trading",
+    "end",
+    "scoring",
+    "outcome",
+)
 
 
 def family_parts(part: str) -> dict[str, Any]:
@@ -68,7 +81,7 @@ def family_modules(part: str) -> list[Any]:
     modules = []
     for family in FAMILIES:
         module = importlib.import_module(f"{__package__}.{family}")
-        for name in (getattr(module, "FRONT_ENDS", {}).get(part) or ()):
+        for name in getattr(module, "FRONT_ENDS", {}).get(part) or ():
             modules.append(importlib.import_module(f"{__package__}.{family}.{name}"))
     return modules
 

@@ -1,7 +1,9 @@
 """Card selectors shared by blocks: ``{tag: T}``, ``{card: ID}``, ``{not-tag: T}`` pick card types."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .params import name, param
 

@@ -6,6 +6,7 @@ builds one by name; ``BOT_KINDS`` lists the names. A searching bot's kind
 may carry its budget: ``ismcts:2000`` (iterations per move) or
 ``ismcts:0.5s`` (seconds per move); ``"ismcts:2000" in BOT_KINDS`` is true.
 """
+
 from __future__ import annotations
 
 from typing import Protocol
@@ -103,5 +104,4 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     return _BOT_CLASSES[name](seed, **budget)
 
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "bot_kind_name", "make_bot",
-           "parse_bot_kind"]
+__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "bot_kind_name", "make_bot", "parse_bot_kind"]

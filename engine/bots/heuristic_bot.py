@@ -7,10 +7,12 @@ the ruleset's scoring and guards its money
 :data:`POLICIES`. A decision no policy knows is answered like the random bot
 would, so the bot plays any ruleset.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.decisions import LegalActions
 

@@ -66,6 +66,7 @@ the same moves on any machine. ``bot:ismcts:2000`` sets the iterations (no
 work bound), ``bot:ismcts:0.5s`` a time per move (then the moves depend on
 the machine's speed, not only on the seed).
 """
+
 from __future__ import annotations
 
 import math
@@ -124,13 +125,27 @@ class IsmctsBot:
 
     kind = "ismcts"
 
-    def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
-                 actions: int | None = None,
-                 deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, exploration: float = EXPLORATION,
-                 playout: str = "heuristic", depth: int | None = None, opponents: str = "heuristic",
-                 cut: str = "estimate", ranked: int = RANKED, spread: float = 0.0, paired: bool = False,
-                 explain: int = 0, explain_window: int = EXPLAIN_WINDOW, rivalry: float = RIVALRY,
-                 significance: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        actions: int | None = None,
+        deals: int = DEFAULT_DEALS,
+        width: int = DEFAULT_WIDTH,
+        exploration: float = EXPLORATION,
+        playout: str = "heuristic",
+        depth: int | None = None,
+        opponents: str = "heuristic",
+        cut: str = "estimate",
+        ranked: int = RANKED,
+        spread: float = 0.0,
+        paired: bool = False,
+        explain: int = 0,
+        explain_window: int = EXPLAIN_WINDOW,
+        rivalry: float = RIVALRY,
+        significance: float | None = None,
+    ) -> None:
         from .heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
@@ -192,9 +207,16 @@ class IsmctsBot:
         root.guided = root.candidates[0]
         if len(root.candidates) == 1:
             # Nothing else worth a try (the policy ranks no runner-up, nor does the ruleset hint one).
-            self.last_search = {"iterations": 0, "actions": 0, "deals": 0, "guided": root.guided,
-                                "pinned": information.pinned, "free": information.free, "unexplained": [],
-                                "tried": {}}
+            self.last_search = {
+                "iterations": 0,
+                "actions": 0,
+                "deals": 0,
+                "guided": root.guided,
+                "pinned": information.pinned,
+                "free": information.free,
+                "unexplained": [],
+                "tried": {},
+            }
             return root.guided
         games: list[Any] = []
         unexplained: list[int] = []
@@ -233,16 +255,21 @@ class IsmctsBot:
             else:
                 self._iterate(root, drawn.clone())
                 done += 1
-        self.last_search = {"iterations": done, "actions": self.simulated, "deals": len(games),
-                            "guided": root.guided,
-                            "pinned": information.pinned,
-                            "free": information.free,
-                            # With ``explain``: how many of the others' last actions each deal kept leaves
-                            # unexplained.
-                            "unexplained": unexplained,
-                            # Each action tried at the root: its visits and its mean reward for this bot.
-                            "tried": {action: (child.visits, child.reward[player] / child.visits)
-                                      for action, child in root.children.items()}}
+        self.last_search = {
+            "iterations": done,
+            "actions": self.simulated,
+            "deals": len(games),
+            "guided": root.guided,
+            "pinned": information.pinned,
+            "free": information.free,
+            # With ``explain``: how many of the others' last actions each deal kept leaves
+            # unexplained.
+            "unexplained": unexplained,
+            # Each action tried at the root: its visits and its mean reward for this bot.
+            "tried": {
+                action: (child.visits, child.reward[player] / child.visits) for action, child in root.children.items()
+            },
+        }
         if not root.children:
             # No drawn game fits what was seen (should not happen): the heuristic's move, which reads the view only.
             return self._guided(observation, legal)
@@ -292,8 +319,7 @@ class IsmctsBot:
         """
         self.searcher = information.player
         if self.explain:
-            return information.best_explained(self.rng, self.explain, self.deals, self._explains,
-                                              self.explain_window)
+            return information.best_explained(self.rng, self.explain, self.deals, self._explains, self.explain_window)
         drawn = (information.sample(self.rng) for _ in range(self.deals))
         return [(state, None) for state in drawn if state is not None]
 
@@ -308,8 +334,9 @@ class IsmctsBot:
         if choice == action:
             return True
         space = state.game.space_of(action)
-        return state.game.space_of(choice) is space and \
-            space.to_json(state, choice, mover) == space.to_json(state, action, mover)
+        return state.game.space_of(choice) is space and space.to_json(state, choice, mover) == space.to_json(
+            state, action, mover
+        )
 
     def _best_paired(self, root: _Node, player: int, significance: float) -> int:
         """The heuristic's choice, unless another root action did clearly better in the same drawn games.
@@ -401,7 +428,8 @@ class IsmctsBot:
         for action in actions:
             child = children[action]
             value = child.reward[mover] / child.visits + self.exploration * math.sqrt(
-                math.log(available[action]) / child.visits)
+                math.log(available[action]) / child.visits
+            )
             if action == guided:
                 value += GUIDE_BIAS / child.visits
             if value > best_value:
@@ -442,7 +470,7 @@ class IsmctsBot:
             if action not in found:
                 found.append(action)
         if ranked:
-            return found[:self.width], True
+            return found[: self.width], True
         for _ in range(self.width * 3):
             if len(found) >= self.width:
                 break

@@ -1,4 +1,5 @@
 """The ``random`` bot: a cheap, uniformly random opponent for any ruleset (the baseline for benchmarks)."""
+
 from __future__ import annotations
 
 import random

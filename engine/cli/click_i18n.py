@@ -6,6 +6,7 @@ A translation is data from a stranger: one whose fields are not exactly
 fields of the English text (``{message.__class__}``, ``{0}``, ``%(x)r``) is
 ignored in favour of the English text.
 """
+
 from __future__ import annotations
 
 import string
@@ -21,6 +22,7 @@ DYNAMIC_CLICK_MESSAGES = (
     # TRANSLATORS: click marks a required option in --help: "[required]".
     N_("required"),
 )
+
 
 def _fields(text: str) -> set[str] | None:
     """Every ``{...}`` and ``%...`` field of ``text`` as written; None when unparsable."""
@@ -58,8 +60,6 @@ def install() -> None:
     """
     import sys
 
-    from ..errors import CatalogError
-    from .common import report
     import click.core
     import click.decorators
     import click.exceptions
@@ -67,7 +67,9 @@ def install() -> None:
     import click.parser
     import click.types
 
+    from ..errors import CatalogError
     from ..text import i18n
+    from .common import report
 
     try:
         i18n.load_current_catalogs()
@@ -84,8 +86,11 @@ def install() -> None:
     def ngettext(singular: str, plural: str, n: int) -> str:
         english = singular if n == 1 else plural
         translated = i18n.plural_lookup(lambda t: t.ngettext(singular, plural, n), english)
-        return printable(safe_translation(translated, english, singular, plural)) if translated not in (singular, plural) \
+        return (
+            printable(safe_translation(translated, english, singular, plural))
+            if translated not in (singular, plural)
             else translated
+        )
 
     def gettext_with_kinds(message: str) -> str:
         return ValueKindFormat(gettext(message)) if "{number_type}" in message else gettext(message)
@@ -127,7 +132,7 @@ def remember_failure_before_telling() -> None:
             _show(self, file)
 
         noting.notes_failure = True  # type: ignore[attr-defined]
-        setattr(error_class, "show", noting)
+        error_class.show = noting
 
 
 def value_kind(name: str) -> str:
@@ -159,11 +164,21 @@ def missing_parameter_message(self: Any) -> str:
 
     from ..text.i18n import _
 
-    hint = self.param_hint if self.param_hint is not None else \
-        self.param.get_error_hint(self.ctx) if self.param is not None else None
+    hint = (
+        self.param_hint
+        if self.param_hint is not None
+        else self.param.get_error_hint(self.ctx)
+        if self.param is not None
+        else None
+    )
     hint = _join_param_hints(hint)
-    kind = self.param_type if self.param_type is not None else \
-        self.param.param_type_name if self.param is not None else "parameter"
+    kind = (
+        self.param_type
+        if self.param_type is not None
+        else self.param.param_type_name
+        if self.param is not None
+        else "parameter"
+    )
     if kind == "option":
         # TRANSLATORS: a required command-line option was not given; {name} is it, e.g. '--games'.
         text = _("Missing option {name}.", name=hint) if hint else _("Missing option.")

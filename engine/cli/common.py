@@ -1,9 +1,11 @@
 """Pieces every command shares: ``--lang``, ``-o NAME=VALUE``, error reporting."""
+
 from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import click
 
@@ -14,21 +16,36 @@ from .start import end_as_interrupted  # noqa: F401  (the commands end through i
 
 def lang_option(func: Callable) -> Callable:
     """``--lang LANG`` on a command (its value was applied before parsing, see main.py)."""
-    return click.option("--lang", "lang", metavar="LANG", expose_value=False, is_eager=True,
-                        help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."))(func)
+    return click.option(
+        "--lang",
+        "lang",
+        metavar="LANG",
+        expose_value=False,
+        is_eager=True,
+        help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."),
+    )(func)
 
 
 def ascii_option(func: Callable) -> Callable:
     """``--ascii``: tables drawn with ASCII characters (see :mod:`engine.text.glyphs`)."""
+
     def choose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         if value:
             from ..text.glyphs import use_ascii
 
             use_ascii(True)
 
-    return click.option("--ascii", is_flag=True, expose_value=False, is_eager=True, callback=choose,
-                        help=_("Draw tables with ASCII characters, for terminals that draw box lines two cells "
-                               "wide (also CARDRULES_ASCII=1)."))(func)
+    return click.option(
+        "--ascii",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=choose,
+        help=_(
+            "Draw tables with ASCII characters, for terminals that draw box lines two cells "
+            "wide (also CARDRULES_ASCII=1)."
+        ),
+    )(func)
 
 
 def option_overrides(func: Callable) -> Callable:
@@ -43,19 +60,27 @@ def option_overrides(func: Callable) -> Callable:
             if name.strip() in result:
                 # The last would win without a word (a list option's values do not add up).
                 # TRANSLATORS: an option set twice with -o; keep NAME=VALUE,VALUE as it is.
-                raise click.BadParameter(_("{name} is set twice; give it once (a list as NAME=VALUE,VALUE)",
-                                           name=repr(name.strip())))
+                raise click.BadParameter(
+                    _("{name} is set twice; give it once (a list as NAME=VALUE,VALUE)", name=repr(name.strip()))
+                )
             result[name.strip()] = value.strip()
         return result
 
-    return click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE", callback=to_dict,
-                        help=_("Set a ruleset option for this run (repeatable)."))(func)
+    return click.option(
+        "-o",
+        "--option",
+        "options",
+        multiple=True,
+        metavar="NAME=VALUE",
+        callback=to_dict,
+        help=_("Set a ruleset option for this run (repeatable)."),
+    )(func)
 
 
 def given_rulesets(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     """``-r`` (one or several): an empty value is a mistake (``-r "$RULES"`` with the variable unset), not a
     request for the default."""
-    for name in (value if isinstance(value, tuple) else (value,)):
+    for name in value if isinstance(value, tuple) else (value,):
         if name is not None and not name.strip():
             # TRANSLATORS: -r was given with nothing in it; keep GAME/EDITION as it is.
             raise click.BadParameter(_("the ruleset is empty: give a name (GAME/EDITION) or a house-rule file"))
@@ -73,7 +98,7 @@ def failing(status: int = 1) -> None:
     failing_status = status
 
 
-def in_reading_order(diagnostics: "Iterable[Diagnostic]") -> list[Diagnostic]:
+def in_reading_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """``diagnostics`` as a reader works down each file: by line and column within a file.
 
     The checks find problems stage by stage (schema, references, option
@@ -96,9 +121,11 @@ def report(error: CardrulesError) -> None:
         if diagnostic.location.file is None:
             # Nothing read from a file lacks one: an unplaced problem is in the command's arguments.
             where = diagnostic.location
-            # TRANSLATORS: stands where a file name would, for a problem in the command's arguments (-r, -o)
-            diagnostic = Diagnostic(Location(_("command line"), where.line, where.column, where.json_path),
-                                    diagnostic.message)
+            diagnostic = Diagnostic(
+                # TRANSLATORS: stands where a file name would, for a problem in the command's arguments (-r, -o)
+                Location(_("command line"), where.line, where.column, where.json_path),
+                diagnostic.message,
+            )
         click.echo(str(diagnostic), err=True)
 
 

@@ -5,6 +5,7 @@ leaves bash nothing to fall back on: arguments that are files say so (the
 shell lists file names), and a ruleset completes to the names found under
 the roots as well as to files, for a house rule.
 """
+
 from __future__ import annotations
 
 from typing import Any

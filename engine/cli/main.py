@@ -5,6 +5,7 @@ before or after the command name), so help texts, click's own messages and
 every output are in the user's language. Command modules are imported only
 when used, after the language is set, which also keeps start-up quick.
 """
+
 from __future__ import annotations
 
 import errno
@@ -80,8 +81,11 @@ class LazyGroup(click.Group):
 def build_group() -> click.Group:
     """The ``cardrules`` group, built after the language is known."""
 
-    @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
-                 help=_("cardrules: card games as data. Play, score, replay and compare rulesets."))
+    @click.group(
+        cls=LazyGroup,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        help=_("cardrules: card games as data. Play, score, replay and compare rulesets."),
+    )
     @lang_option
     @click.version_option(package_name="cardrules", message="%(prog)s %(version)s")
     def cardrules() -> None:
@@ -148,9 +152,15 @@ def _main(argv: list[str] | None) -> None:
         known = i18n.available_languages()
         # TRANSLATORS: --lang named a language that has no catalog; {language} as typed, {hint} empty or
         # " (did you mean 'ja'?)", {languages} the languages there are.
-        click.echo(_("cardrules: no translation for language {language}{hint}; using English. Languages: "
-                     "{languages}", language=asked[:40], hint=_meant_language(asked, known),
-                     languages=", ".join(known)), err=True)
+        click.echo(
+            _(
+                "cardrules: no translation for language {language}{hint}; using English. Languages: {languages}",
+                language=asked[:40],
+                hint=_meant_language(asked, known),
+                languages=", ".join(known),
+            ),
+            err=True,
+        )
     from . import click_i18n
 
     click_i18n.install()

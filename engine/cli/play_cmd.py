@@ -1,4 +1,5 @@
 """``cardrules play``: a game in the terminal, or narrated when nobody is at the keyboard."""
+
 from __future__ import annotations
 
 import contextlib
@@ -14,14 +15,14 @@ from rich.console import Console
 from ..errors import CardrulesError, EndlessGameError, LogError, RulesetError
 from ..terminal.console import OutputConsole
 from ..text.i18n import _
-from .common import ascii_option, exits_on_bad_input, given_rulesets, lang_option, option_overrides, parse_seats
 from . import completion
+from .common import ascii_option, exits_on_bad_input, given_rulesets, lang_option, option_overrides, parse_seats
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
     """The edition that suits the user's language (else English readers' one); ``notices`` gets the announcement."""
-    from ..text.i18n import current_language
     from ..language.ruleset import list_rulesets
+    from ..text.i18n import current_language
 
     playable = [info for info in list_rulesets() if not info.abstract and not getattr(info, "error", None)]
     # Editions (GAME/EDITION) before house rules, which inherit their parent's languages.
@@ -40,25 +41,37 @@ def choose_default_ruleset(notices: list[str]) -> str:
 
 def announce_narration(console: Console) -> None:
     """The first line of a narrated game, once the game is known to be playable (bad input is told first)."""
-    console.print(_("No terminal on input: bots play every seat and the game is narrated."),
-                  markup=False, highlight=False, soft_wrap=True)
+    console.print(
+        _("No terminal on input: bots play every seat and the game is narrated."),
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
     """Every human seat handed to a bot (nobody can answer a prompt), and the reader told whose."""
-    from ..text.formatting import format_list
-    from ..text.i18n import ngettext
     from ..bots import bot_kind_name
     from ..terminal.seats import DEFAULT_BOT_KIND, all_bots
+    from ..text.formatting import format_list
+    from ..text.i18n import ngettext
 
     humans = [seat.name for seat in seats if seat.is_human]
     if humans:
         # TRANSLATORS: at the start of a narrated game; {names} are the human players
         # (e.g. the login name), {kind} a bot kind such as "heuristic".
-        console.print(ngettext("{names}'s seat is played by a {kind} bot.",
-                               "The seats of {names} are played by {kind} bots.", len(humans),
-                               names=format_list(humans), kind=bot_kind_name(DEFAULT_BOT_KIND)),
-                      markup=False, highlight=False, soft_wrap=True)
+        console.print(
+            ngettext(
+                "{names}'s seat is played by a {kind} bot.",
+                "The seats of {names} are played by {kind} bots.",
+                len(humans),
+                names=format_list(humans),
+                kind=bot_kind_name(DEFAULT_BOT_KIND),
+            ),
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
     return all_bots(seats)
 
 
@@ -69,8 +82,9 @@ def check_log_target(log_file: str) -> None:
     path = Path(log_file)
     if os.path.islink(path):
         # Saving replaces the file: the link would become a file and what it points to keep the old game.
-        raise click.BadParameter(_("{path} is a symbolic link: name the file itself", path=log_file),
-                                 param_hint="--log")
+        raise click.BadParameter(
+            _("{path} is a symbolic link: name the file itself", path=log_file), param_hint="--log"
+        )
     check_save_target(path)  # a device, a pipe or a folder: told now, not after the game's first move
 
 
@@ -80,8 +94,13 @@ def check_no_game_there(log_file: str, force: bool) -> None:
     path = Path(log_file)
     if os.path.isfile(path) and not force:  # not a pipe or a device: saving refuses those, --force or not
         # TRANSLATORS: {path} is the --log file; keep the words --resume and --force.
-        raise click.BadParameter(_("{path} already holds a file: continue its game with --resume {path}, "
-                                   "or replace it with --force", path=log_file), param_hint="--log")
+        raise click.BadParameter(
+            _(
+                "{path} already holds a file: continue its game with --resume {path}, or replace it with --force",
+                path=log_file,
+            ),
+            param_hint="--log",
+        )
 
 
 def is_ruleset_path(name: str) -> bool:
@@ -89,8 +108,15 @@ def is_ruleset_path(name: str) -> bool:
     return Path(name).suffix.lower() in (".yaml", ".yml") and os.path.isfile(Path(name))
 
 
-def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
-             options: dict[str, str], interactive: bool, console: Console) -> Any:
+def new_game(
+    ruleset_name: str | None,
+    players_spec: str | None,
+    seed: int | None,
+    log_file: str | None,
+    options: dict[str, str],
+    interactive: bool,
+    console: Console,
+) -> Any:
     """A session for a new game (seats, deal, log file)."""
     from ..core.game import Game
     from ..language.ruleset import load_ruleset
@@ -101,9 +127,16 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
     name = ruleset_name or choose_default_ruleset(notices)
     ruleset = load_ruleset(name, options or None)
     if not ruleset.players_min <= len(seats) <= ruleset.players_max:
-        raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
-                                   low=ruleset.players_min, high=ruleset.players_max, count=len(seats)),
-                                 param_hint="--players")
+        raise click.BadParameter(
+            _(
+                "{ruleset} is for {low} to {high} players, not {count}.",
+                ruleset=ruleset.id,
+                low=ruleset.players_min,
+                high=ruleset.players_max,
+                count=len(seats),
+            ),
+            param_hint="--players",
+        )
     if not interactive:
         # Narration reads top to bottom: the edition first, then who plays whose seat.
         announce_narration(console)
@@ -113,15 +146,23 @@ def new_game(ruleset_name: str | None, players_spec: str | None, seed: int | Non
         seats = stand_in_bots(seats, console)
     if seed is None:
         # A recorded seed makes the deal and the bots' play reproducible from the log.
-        seed = random.SystemRandom().randrange(2 ** 31)
+        seed = random.SystemRandom().randrange(2**31)
     game = Game(ruleset, [seat.name for seat in seats], seats=[seat.log_kind() for seat in seats])
     state = game.new_initial_state(seed=seed)
     log_path = Path(log_file) if log_file else (default_log_path() if interactive else None)
     extras: dict[str, Any] = {}
     if is_ruleset_path(name):
         extras["ruleset"] = relative_reference(Path(name), log_path)
-    session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
-                          log_path=log_path, log_extras=extras, bot_seed=seed)
+    session = GameSession(
+        ruleset=ruleset,
+        seats=seats,
+        state=state,
+        console=console,
+        interactive=interactive,
+        log_path=log_path,
+        log_extras=extras,
+        bot_seed=seed,
+    )
     for text in notices:
         session.notice(text)
     return session
@@ -138,8 +179,9 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 
     record = read_log(resume_file)
     log = record.log
-    finished = LogError.at(_("this game is already finished; there is nothing to resume"),
-                           record.file, record.line, json_path="$.result")
+    finished = LogError.at(
+        _("this game is already finished; there is nothing to resume"), record.file, record.line, json_path="$.result"
+    )
     if "result" in log:
         raise finished
     ruleset = ReplayContext().ruleset_for(record)
@@ -153,8 +195,12 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     try:
         game = Game(ruleset, players, seats=[seat.log_kind() for seat in seats])
         # Chance the log does not hold yet (a reshuffle still to come) is drawn from the recorded seed.
-        state = game.new_initial_state(None if seed is None else seed + len(log["actions"]), deck=list(log["deck"]),
-                                       first_player=log["first_player"], chance=log.get("chance") or ())
+        state = game.new_initial_state(
+            None if seed is None else seed + len(log["actions"]),
+            deck=list(log["deck"]),
+            first_player=log["first_player"],
+            chance=log.get("chance") or (),
+        )
         state.seed = seed
     except CardrulesError as error:
         raise LogError.at("; ".join(d.message for d in error.diagnostics), record.file, record.line) from None
@@ -167,9 +213,17 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
             state.apply_action(action)
         except CardrulesError as error:
             # TRANSLATORS: {index} counts the log's actions from 0; {reason} says what is wrong.
-            raise LogError.at(_("action {index} (counting from 0): {reason}", index=index,
-                                reason="; ".join(d.message for d in error.diagnostics)),
-                              location.file, location.line, location.column, location.json_path) from None
+            raise LogError.at(
+                _(
+                    "action {index} (counting from 0): {reason}",
+                    index=index,
+                    reason="; ".join(d.message for d in error.diagnostics),
+                ),
+                location.file,
+                location.line,
+                location.column,
+                location.json_path,
+            ) from None
     if state.is_terminal():
         raise finished
     if not interactive:
@@ -182,36 +236,73 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     if log_file is None and os.path.islink(saved_in):
         # A save replaces the file it writes: through a link, the link would become a copy and its target stay old.
         saved_in = Path(os.path.realpath(saved_in))
-    session = GameSession(ruleset=ruleset, seats=seats, state=state, console=console, interactive=interactive,
-                          log_path=saved_in, log_extras=extras, bot_seed=bot_seed)
+    session = GameSession(
+        ruleset=ruleset,
+        seats=seats,
+        state=state,
+        console=console,
+        interactive=interactive,
+        log_path=saved_in,
+        log_extras=extras,
+        bot_seed=bot_seed,
+    )
     session.skip_told_events()
     session.notice(_("Resuming the game saved in {path}.", path=resume_file))
     return session
 
 
 @click.command(help=_("Play a game in the terminal (with no terminal on stdin, bots play it and it is narrated)."))
-@click.option("-r", "--ruleset", "ruleset_name", metavar="RULESET", shell_complete=completion.rulesets,
-              callback=given_rulesets,
-              help=_("Ruleset name (GAME/EDITION) or a house-rule YAML file; default: the edition for your language."))
-@click.option("--players", "players_spec", metavar="SPEC",
-              help=_("Comma-separated seats: a name for a human, bot:KIND for a bot. Default: you and three bots."))
+@click.option(
+    "-r",
+    "--ruleset",
+    "ruleset_name",
+    metavar="RULESET",
+    shell_complete=completion.rulesets,
+    callback=given_rulesets,
+    help=_("Ruleset name (GAME/EDITION) or a house-rule YAML file; default: the edition for your language."),
+)
+@click.option(
+    "--players",
+    "players_spec",
+    metavar="SPEC",
+    help=_("Comma-separated seats: a name for a human, bot:KIND for a bot. Default: you and three bots."),
+)
 @click.option("--seed", type=int, metavar="N", help=_("Random seed for the deal and the bots."))
-@click.option("--log", "log_file", metavar="FILE", type=click.Path(dir_okay=False),
-              help=_("Save the game log to FILE as the game goes: after every move of a human, at least "
-                     "every half second while bots play."))
-@click.option("--resume", "resume_file", metavar="FILE", shell_complete=completion.files,
-              help=_("Continue the game saved in FILE."))
+@click.option(
+    "--log",
+    "log_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help=_(
+        "Save the game log to FILE as the game goes: after every move of a human, at least "
+        "every half second while bots play."
+    ),
+)
+@click.option(
+    "--resume",
+    "resume_file",
+    metavar="FILE",
+    shell_complete=completion.files,
+    help=_("Continue the game saved in FILE."),
+)
 @click.option("--force", is_flag=True, help=_("Let --log replace a game already saved in its FILE."))
 @option_overrides
 @lang_option
 @ascii_option
 @exits_on_bad_input
-def command(ruleset_name: str | None, players_spec: str | None, seed: int | None, log_file: str | None,
-            resume_file: str | None, force: bool, options: dict[str, str]) -> None:
+def command(
+    ruleset_name: str | None,
+    players_spec: str | None,
+    seed: int | None,
+    log_file: str | None,
+    resume_file: str | None,
+    force: bool,
+    options: dict[str, str],
+) -> None:
     """Play (or resume) a game; stopping at a prompt saves it."""
     from ..formats.log_lock import LogLock
-    from ..text.i18n import requested_language
     from ..terminal.session import QuitRequested
+    from ..text.i18n import requested_language
 
     console = OutputConsole(highlight=False)
     interactive = sys.stdin.isatty()
@@ -250,8 +341,12 @@ def command(ruleset_name: str | None, players_spec: str | None, seed: int | None
     except EndlessGameError:
         # Resuming would only stop again: the log is kept to be looked at (replay), the error says why.
         if session.log_path is not None:
-            console.print(_("The game log is saved in {path}.", path=str(session.log_path)), markup=False,
-                          highlight=False, soft_wrap=True)
+            console.print(
+                _("The game log is saved in {path}.", path=str(session.log_path)),
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
         raise
     finally:
         if lock is not None:

@@ -1,6 +1,6 @@
 """``cardrules replay LOG``: replay game logs, checking every action, and print the results."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import click
 
@@ -8,12 +8,14 @@ from ..errors import LogError
 from ..text.explain import explain_result, summarize_result
 from ..text.i18n import _
 from ..text.shown import json_text
-from .common import exits_on_bad_input, lang_option
 from . import completion
+from .common import exits_on_bad_input, lang_option
 
 
-@click.command("replay", help=_("Replay a game log (JSON, or JSON Lines with one log per line), "
-                                "check every action and print the result."))
+@click.command(
+    "replay",
+    help=_("Replay a game log (JSON, or JSON Lines with one log per line), check every action and print the result."),
+)
 @click.argument("log_file", metavar="LOG", shell_complete=completion.files)
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON result object per line, in input order."))
 @click.option("--explain", is_flag=True, help=_("Show every scoring step."))

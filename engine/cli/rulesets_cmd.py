@@ -9,6 +9,7 @@ user data directory, the program's own) are listed by name, the name to give
 ``-r``. Abstract rulesets (shared parts of editions) are shown only with
 ``--all``; a file that does not load is listed with its first problem.
 """
+
 from __future__ import annotations
 
 import click

@@ -1,14 +1,14 @@
 """``cardrules score TABLE``: score a finished physical game from a table file."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import click
 
 from ..text.explain import explain_result, summarize_result
 from ..text.i18n import _
 from ..text.shown import json_text
-from .common import exits_on_bad_input, lang_option, option_overrides
 from . import completion
+from .common import exits_on_bad_input, lang_option, option_overrides
 
 
 @click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))

@@ -6,6 +6,7 @@ The work runs in this process (``--jobs 1``), a process pool (``--jobs N``,
 default: every core) or on a Dask cluster (``--scheduler tcp://HOST:PORT``);
 the statistics are the same whichever.
 """
+
 from __future__ import annotations
 
 import errno
@@ -14,7 +15,8 @@ import random
 import signal
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
 from babel.numbers import format_decimal
@@ -22,8 +24,17 @@ from babel.numbers import format_decimal
 from ..text.formatting import reader_locale
 from ..text.i18n import _, ngettext
 from ..text.shown import json_text
-from .common import ascii_option, end_as_interrupted, exits_on_bad_input, failing, given_rulesets, lang_option, option_overrides, parse_seats
 from . import completion
+from .common import (
+    ascii_option,
+    end_as_interrupted,
+    exits_on_bad_input,
+    failing,
+    given_rulesets,
+    lang_option,
+    option_overrides,
+    parse_seats,
+)
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
@@ -54,9 +65,15 @@ def bot_seats(spec: str) -> tuple[list[str], list[str]]:
     humans = [seat.name for seat in seats if seat.is_human]
     if humans:
         # TRANSLATORS: {names} are seats of --players that are not bot:KIND; {kinds} lists the bot kinds.
-        raise click.BadParameter(_("simulate plays bots only, but {names} would be a person; write bot:KIND "
-                                   "for every seat (kinds: {kinds}).", names=", ".join(humans),
-                                   kinds=", ".join(BOT_KINDS)), param_hint="--players")
+        raise click.BadParameter(
+            _(
+                "simulate plays bots only, but {names} would be a person; write bot:KIND "
+                "for every seat (kinds: {kinds}).",
+                names=", ".join(humans),
+                kinds=", ".join(BOT_KINDS),
+            ),
+            param_hint="--players",
+        )
     return [seat.name for seat in seats], [str(seat.bot_kind) for seat in seats]
 
 
@@ -97,8 +114,9 @@ class LazyProgress:
         self.progress.update(self.task, completed=done, rate=_("{speed} games/s", speed=speed))
 
     def _start(self, console: Any = None) -> None:
-        from ..terminal.console import OutputConsole
         from rich.progress import Progress
+
+        from ..terminal.console import OutputConsole
 
         console = console if console is not None else OutputConsole(stderr=True)
         self.progress = Progress(*self.columns(console.width), console=console, transient=True)
@@ -119,23 +137,35 @@ class LazyProgress:
 
         from ..text.glyphs import cut_overflow
 
-        # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
-        # games per ruleset (as --games says).
-        label = _("Simulating") if self.rulesets == 1 else ngettext(
-            "Simulating ({n} ruleset, games per ruleset)", "Simulating ({n} rulesets, games per ruleset)",
-            self.rulesets)
+        label = (
+            # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
+            # games per ruleset (as --games says).
+            _("Simulating")
+            if self.rulesets == 1
+            else ngettext(
+                "Simulating ({n} ruleset, games per ruleset)",
+                "Simulating ({n} rulesets, games per ruleset)",
+                self.rulesets,
+            )
+        )
         # The widest the numbers get: the count at its end, a fast rate, an hour's time left; a space between columns.
-        numbers = (cell_len(f"{self.total}/{self.total}") + cell_len(_("{speed} games/s", speed="99,999"))
-                   + cell_len("0:00:00") + 3)
+        numbers = (
+            cell_len(f"{self.total}/{self.total}")
+            + cell_len(_("{speed} games/s", speed="99,999"))
+            + cell_len("0:00:00")
+            + 3
+        )
         if cell_len(label) + 1 + numbers + 1 + PROGRESS_BAR_LEAST > width:
             label = _("Simulating")
         columns: list[Any] = [shown_column(lambda task: label, Column(no_wrap=True, overflow=cut_overflow()))]
         bar = min(PROGRESS_BAR_MOST, width - cell_len(label) - 1 - numbers - 1)
         if bar >= PROGRESS_BAR_LEAST:
             columns.append(BarColumn(bar_width=bar, table_column=Column(no_wrap=True)))
-        columns += [MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=cell_len(f"{self.total}/{self.total}"))),
-                    shown_column(lambda task: task.fields["rate"], Column(no_wrap=True)),
-                    TimeRemainingColumn(table_column=Column(no_wrap=True, min_width=7))]
+        columns += [
+            MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=cell_len(f"{self.total}/{self.total}"))),
+            shown_column(lambda task: task.fields["rate"], Column(no_wrap=True)),
+            TimeRemainingColumn(table_column=Column(no_wrap=True, min_width=7)),
+        ]
         return columns
 
     def close(self) -> None:
@@ -213,7 +243,7 @@ def check_reachable(address: str) -> None:
         # keep Dask's client waiting for ever, whatever its timeout says.
         try:
             greeting = connection.recv(1)
-        except socket.timeout:
+        except TimeoutError:
             greeting = b""
         if not greeting:
             # TRANSLATORS: --scheduler names an address where something listens but no Dask scheduler answers.
@@ -232,17 +262,28 @@ def dask_executor(address: str) -> tuple[Any, Any, int]:
         client = Client(address, timeout=f"{SCHEDULER_TIMEOUT}s")
     except (OSError, TimeoutError, ValueError) as problem:
         # TRANSLATORS: {address} is the --scheduler value, {reason} the network error.
-        raise click.BadParameter(_("cannot reach the Dask scheduler at {address}: {reason}", address=address,
-                                   reason=str(problem) or type(problem).__name__),
-                                 param_hint="--scheduler") from None
+        raise click.BadParameter(
+            _(
+                "cannot reach the Dask scheduler at {address}: {reason}",
+                address=address,
+                reason=str(problem) or type(problem).__name__,
+            ),
+            param_hint="--scheduler",
+        ) from None
     try:
         # Work sent to a cluster without workers would wait for ever.
         client.wait_for_workers(1, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError):
         client.close()
         # TRANSLATORS: {address} is the --scheduler value; {seconds} how long we waited for a worker.
-        raise click.BadParameter(_("the Dask scheduler at {address} has no workers (none came within {seconds} s)",
-                                   address=address, seconds=SCHEDULER_TIMEOUT), param_hint="--scheduler") from None
+        raise click.BadParameter(
+            _(
+                "the Dask scheduler at {address} has no workers (none came within {seconds} s)",
+                address=address,
+                seconds=SCHEDULER_TIMEOUT,
+            ),
+            param_hint="--scheduler",
+        ) from None
     workers = sum(client.nthreads().values()) or 1
     return client, client.get_executor(pure=False), workers
 
@@ -260,43 +301,105 @@ def _waits_for_a_reader(path: str) -> bool:
 
 def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
     """The --logs file cannot be opened or written (``problem`` says why)."""
-    return click.BadParameter(_("cannot write {path}: {reason}", path=path, reason=problem.strerror or str(problem)),
-                              param_hint="--logs")
+    return click.BadParameter(
+        _("cannot write {path}: {reason}", path=path, reason=problem.strerror or str(problem)), param_hint="--logs"
+    )
 
 
-@click.command(name="simulate",
-               help=_("Play many games with bots under one or more rulesets and compare them side by side "
-                      "(game i is dealt the same way under every ruleset)."))
-@click.option("-r", "--ruleset", "ruleset_names", multiple=True, required=True, metavar="RULESET",
-              shell_complete=completion.rulesets, callback=given_rulesets,
-              help=_("A ruleset (GAME/EDITION or a house-rule YAML file); repeat to compare. "
-                     "Differences are against the first, or against --baseline."))
-@click.option("--baseline", metavar="RULESET", shell_complete=completion.rulesets, callback=given_rulesets,
-              help=_("The ruleset (one of the -r values) the others are compared with; default: the first."))
+@click.command(
+    name="simulate",
+    help=_(
+        "Play many games with bots under one or more rulesets and compare them side by side "
+        "(game i is dealt the same way under every ruleset)."
+    ),
+)
+@click.option(
+    "-r",
+    "--ruleset",
+    "ruleset_names",
+    multiple=True,
+    required=True,
+    metavar="RULESET",
+    shell_complete=completion.rulesets,
+    callback=given_rulesets,
+    help=_(
+        "A ruleset (GAME/EDITION or a house-rule YAML file); repeat to compare. "
+        "Differences are against the first, or against --baseline."
+    ),
+)
+@click.option(
+    "--baseline",
+    metavar="RULESET",
+    shell_complete=completion.rulesets,
+    callback=given_rulesets,
+    help=_("The ruleset (one of the -r values) the others are compared with; default: the first."),
+)
 @option_overrides
-@click.option("--games", type=click.IntRange(min=1), required=True, metavar="N",
-              # TRANSLATORS: --help of simulate --games.
-              help=_("Games per ruleset."))
-@click.option("--players", "players_spec", required=True, metavar="SPEC",
-              help=_("The seats, all bots: e.g. bot:heuristic,bot:random,bot:random,bot:random."))
-@click.option("--seed", type=int, default=None, metavar="N",
-              help=_("Seed of the whole run (default: a random one, reported)."))
-@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help=_("Worker processes (default: every core; 1 plays in this process)."))
-@click.option("--scheduler", metavar="ADDRESS",
-              help=_("Run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs cardrules[cluster])."))
-@click.option("--logs", "logs_path", type=click.Path(dir_okay=False), metavar="FILE.jsonl",
-              help=_("Write every game's log, one JSON object per line."))
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    required=True,
+    metavar="N",
+    # TRANSLATORS: --help of simulate --games.
+    help=_("Games per ruleset."),
+)
+@click.option(
+    "--players",
+    "players_spec",
+    required=True,
+    metavar="SPEC",
+    help=_("The seats, all bots: e.g. bot:heuristic,bot:random,bot:random,bot:random."),
+)
+@click.option(
+    "--seed", type=int, default=None, metavar="N", help=_("Seed of the whole run (default: a random one, reported).")
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help=_("Worker processes (default: every core; 1 plays in this process)."),
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help=_("Run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs cardrules[cluster])."),
+)
+@click.option(
+    "--logs",
+    "logs_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.jsonl",
+    help=_("Write every game's log, one JSON object per line."),
+)
 @click.option("--force", is_flag=True, help=_("Replace a --logs file that already exists."))
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), metavar="FILE.png",
-              help=_("Draw win rates and score distributions into an image (PNG, or the format the file name ends with: .svg, .pdf, .jpg, ...)."))
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.png",
+    help=_(
+        "Draw win rates and score distributions into an image (PNG, or the format the file name ends with: .svg, .pdf, .jpg, ...)."
+    ),
+)
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @lang_option
 @ascii_option
 @exits_on_bad_input
-def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[str, str], games: int,
-            players_spec: str, seed: int | None, jobs: int | None, scheduler: str | None, logs_path: str | None,
-            force: bool, plot_path: str | None, as_json: bool) -> None:
+def command(
+    ruleset_names: tuple[str, ...],
+    baseline: str | None,
+    options: dict[str, str],
+    games: int,
+    players_spec: str,
+    seed: int | None,
+    jobs: int | None,
+    scheduler: str | None,
+    logs_path: str | None,
+    force: bool,
+    plot_path: str | None,
+    as_json: bool,
+) -> None:
     """Simulate and report (see the module docstring)."""
     from ..simulation.report import summarize
     from ..simulation.runner import SimulationInterrupted, SimulationPlan, run_simulation
@@ -304,33 +407,55 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
     if baseline is not None:
         if baseline not in ruleset_names:
             # TRANSLATORS: --baseline names a ruleset that no -r gives; {rulesets} lists the -r values.
-            raise click.BadParameter(_("{baseline} is not one of the rulesets compared: {rulesets}",
-                                       baseline=baseline, rulesets=", ".join(ruleset_names)), param_hint="--baseline")
+            raise click.BadParameter(
+                _(
+                    "{baseline} is not one of the rulesets compared: {rulesets}",
+                    baseline=baseline,
+                    rulesets=", ".join(ruleset_names),
+                ),
+                param_hint="--baseline",
+            )
         # The baseline goes first: every difference is against the first. Game i is dealt alike under every
         # ruleset whatever their order, so the figures are those of the same games.
         ruleset_names = (baseline, *(name for name in ruleset_names if name != baseline))
 
     if jobs is not None and jobs > most_jobs():
         # TRANSLATORS: --jobs asked for more worker processes than the machine can usefully run.
-        raise click.BadParameter(_("{jobs} is too many: at most {most} worker processes (four per core here)",
-                                   jobs=jobs, most=most_jobs()), param_hint="--jobs")
+        raise click.BadParameter(
+            _("{jobs} is too many: at most {most} worker processes (four per core here)", jobs=jobs, most=most_jobs()),
+            param_hint="--jobs",
+        )
     names, seat_kinds = bot_seats(players_spec)
     specs, rulesets = load_rulesets(ruleset_names, options)
     for ruleset in rulesets:
         if not ruleset.players_min <= len(seat_kinds) <= ruleset.players_max:
-            raise click.BadParameter(_("{ruleset} is for {low} to {high} players, not {count}.", ruleset=ruleset.id,
-                                       low=ruleset.players_min, high=ruleset.players_max, count=len(seat_kinds)),
-                                     param_hint="--players")
+            raise click.BadParameter(
+                _(
+                    "{ruleset} is for {low} to {high} players, not {count}.",
+                    ruleset=ruleset.id,
+                    low=ruleset.players_min,
+                    high=ruleset.players_max,
+                    count=len(seat_kinds),
+                ),
+                param_hint="--players",
+            )
     if logs_path is not None and os.path.isfile(logs_path) and not force:
         # Logs are data (hours of games): not lost to a command recalled from the shell's history.
         # TRANSLATORS: {path} is the --logs file; keep the word --force.
-        raise click.BadParameter(_("{path} already holds a file: replace it with --force, or name another",
-                                   path=logs_path), param_hint="--logs")
+        raise click.BadParameter(
+            _("{path} already holds a file: replace it with --force, or name another", path=logs_path),
+            param_hint="--logs",
+        )
     if logs_path is not None and _waits_for_a_reader(logs_path):
         # Opening a pipe for writing waits for a reader: the run would hang before its first game.
-        raise click.BadParameter(_("cannot write {path}: {reason}", path=logs_path,
-                                   reason=_("it is not a regular file (a pipe, a device or a socket)")),
-                                 param_hint="--logs")
+        raise click.BadParameter(
+            _(
+                "cannot write {path}: {reason}",
+                path=logs_path,
+                reason=_("it is not a regular file (a pipe, a device or a socket)"),
+            ),
+            param_hint="--logs",
+        )
     if plot_path is not None:
         try:
             import matplotlib  # noqa: F401  (checked before hours of games, not after)
@@ -341,18 +466,28 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
 
         if image_format(plot_path) not in supported_image_formats():
             # TRANSLATORS: --plot names a file whose ending is no image format; {formats} lists the endings.
-            raise click.BadParameter(_("cannot draw a plot into {path}: name it .png or one of {formats}",
-                                       path=plot_path, formats=", ".join(supported_image_formats())),
-                                     param_hint="--plot")
+            raise click.BadParameter(
+                _(
+                    "cannot draw a plot into {path}: name it .png or one of {formats}",
+                    path=plot_path,
+                    formats=", ".join(supported_image_formats()),
+                ),
+                param_hint="--plot",
+            )
         directory = os.path.dirname(os.path.abspath(plot_path))
         if not os.path.isdir(directory) or not os.access(directory, os.W_OK):
             # Found out now rather than after hours of games.
             # TRANSLATORS: why the --plot file cannot be written.
-            raise click.BadParameter(_("cannot write {path}: {reason}", path=plot_path,
-                                       reason=_("its folder does not exist or is not writable")),
-                                     param_hint="--plot")
+            raise click.BadParameter(
+                _(
+                    "cannot write {path}: {reason}",
+                    path=plot_path,
+                    reason=_("its folder does not exist or is not writable"),
+                ),
+                param_hint="--plot",
+            )
     if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 32)
+        seed = random.SystemRandom().randrange(2**32)
     if logs_path is not None:
         specs = named_for_logs(specs, logs_path)
     plan = SimulationPlan(tuple(specs), tuple(seat_kinds), tuple(names), games, seed, keep_logs=logs_path is not None)
@@ -384,8 +519,10 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
                     # A character is at most 4 bytes: only a line that long can be too long.
                     if len(line) > MAX_LOG_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LOG_LINE_BYTES:
                         # What replay could not read is not written: the file stops before it, and says so.
-                        raise OSError(errno.EFBIG, _("a game's log is longer than a log may be ({limit} bytes)",
-                                                     limit=MAX_LOG_LINE_BYTES))
+                        raise OSError(
+                            errno.EFBIG,
+                            _("a game's log is longer than a log may be ({limit} bytes)", limit=MAX_LOG_LINE_BYTES),
+                        )
                     logs_file.write(line + "\n")
             except OSError as problem:  # a full disk, a vanished network drive
                 write_problems.append(_cannot_write(logs_path, problem))
@@ -394,9 +531,14 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
 
         played = games
         try:
-            tally = run_simulation(plan, jobs=jobs or available_cores(), executor=executor, workers=workers,
-                                   on_progress=progress.update,
-                                   on_logs=write_logs if logs_file is not None else None)
+            tally = run_simulation(
+                plan,
+                jobs=jobs or available_cores(),
+                executor=executor,
+                workers=workers,
+                on_progress=progress.update,
+                on_logs=write_logs if logs_file is not None else None,
+            )
         except SimulationInterrupted as stop:
             # Ctrl-C: the games played so far are reported (they are the first ones), then the program ends
             # as interrupted. A second Ctrl-C ends it at once.
@@ -416,8 +558,9 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
         # TRANSLATORS: Ctrl-C stopped simulate before its first game was over: there is nothing to report.
         click.echo(_("Interrupted before any game was finished: nothing to report."), err=True)
         end_as_interrupted()
-    summary = summarize(rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=played,
-                        seed=seed, tally=tally)
+    summary = summarize(
+        rulesets=rulesets, sources=list(ruleset_names), seat_kinds=seat_kinds, games=played, seed=seed, tally=tally
+    )
     if as_json:
         click.echo(json_text(summary, indent=2))
     else:
@@ -441,12 +584,19 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
                 click.echo(_("Plot saved to {path}.", path=plot_path))
     if played < games:
         # TRANSLATORS: after the report of a simulation stopped by Ctrl-C; keep --games and --seed as they are.
-        click.echo(ngettext("Interrupted: the report is of the first {played} game of {games} per ruleset, the "
-                            "same as --games {played} --seed {seed} gives.",
-                            "Interrupted: the report is of the first {played} games of {games} per ruleset, the "
-                            "same as --games {played} --seed {seed} gives.", played, played=played, games=games,
-                            seed=seed),
-                   err=True)
+        click.echo(
+            ngettext(
+                "Interrupted: the report is of the first {played} game of {games} per ruleset, the "
+                "same as --games {played} --seed {seed} gives.",
+                "Interrupted: the report is of the first {played} games of {games} per ruleset, the "
+                "same as --games {played} --seed {seed} gives.",
+                played,
+                played=played,
+                games=games,
+                seed=seed,
+            ),
+            err=True,
+        )
     if write_problems:
         failing(1)
         for problem in write_problems:
@@ -454,8 +604,6 @@ def command(ruleset_names: tuple[str, ...], baseline: str | None, options: dict[
         sys.exit(1)
     if played < games:
         end_as_interrupted()
-
-
 
 
 def _cannot_write(path: str | None, problem: OSError) -> str:
@@ -473,18 +621,24 @@ def _close_quietly(handle: Any) -> None:
 
 def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     """The tables and findings on stdout, in the user's language."""
-    from ..terminal.console import OutputConsole, Wrapped
-
     from ..simulation.report import render_report
+    from ..terminal.console import OutputConsole, Wrapped
     from ..text.glyphs import one_cell_wide
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
     console = OutputConsole(width=width, highlight=False)
     # TRANSLATORS: the first line of the report; {games} (also {n}) counts the games, {seats} lists the bot kinds by seat.
-    console.print(ngettext("{games} game per ruleset, seats {seats}, seed {seed}.",
-                           "{games} games per ruleset, seats {seats}, seed {seed}.", summary["games"],
-                           games=summary["games"], seats=", ".join(summary["players"]), seed=summary["seed"]),
-                  markup=False)
+    console.print(
+        ngettext(
+            "{games} game per ruleset, seats {seats}, seed {seed}.",
+            "{games} games per ruleset, seats {seats}, seed {seed}.",
+            summary["games"],
+            games=summary["games"],
+            seats=", ".join(summary["players"]),
+            seed=summary["seed"],
+        ),
+        markup=False,
+    )
     for renderable in render_report(summary, rulesets, width=console.width):
         if isinstance(renderable, str):
             # A finding or a note: plain text, brackets and all, wrapped as all the program's text is (rich breaks

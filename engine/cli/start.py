@@ -6,6 +6,7 @@ This module imports nothing of the program before it can end as interrupted
 (:func:`engine.cli.main.main` takes over once loaded). Only Python's own
 start-up, before this module runs, is left: a Ctrl-C there is Python's.
 """
+
 from __future__ import annotations
 
 import os

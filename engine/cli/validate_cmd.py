@@ -6,6 +6,7 @@ command line. Exit 0 when every file is valid, 1 otherwise. ``.po`` files are
 read as translation catalogs. ``--conformance`` also plays a few random games
 with each ruleset (see :mod:`engine.conformance`).
 """
+
 from __future__ import annotations
 
 import sys
@@ -15,8 +16,8 @@ import click
 
 from ..errors import CardrulesError, Diagnostic, Location
 from ..text.i18n import _, ngettext
-from .common import exits_on_bad_input, lang_option, report
 from . import completion
+from .common import exits_on_bad_input, lang_option, report
 
 
 def _check_catalog(path: str) -> list[Diagnostic]:
@@ -26,8 +27,8 @@ def _check_catalog(path: str) -> list[Diagnostic]:
     (see :func:`engine.text.i18n.parse_catalog`); a catalog with no
     ``Plural-Forms`` header is also reported, as gettext would guess its plurals.
     """
-    from ..text import i18n, i18n_tools
     from ..errors import CatalogError
+    from ..text import i18n, i18n_tools
 
     catalog = Path(path)
     try:
@@ -37,14 +38,20 @@ def _check_catalog(path: str) -> list[Diagnostic]:
         compiled = i18n.compile_parsed(parsed, catalog)
         problems = i18n_tools.validate_catalog(catalog, catalog=parsed)
         if "plural-forms" not in compiled.header_fields:
-            # TRANSLATORS: keep "Plural-Forms" as it is: it is the header's own name.
-            problems.append(Diagnostic(Location(path, 1), _(
-                "the catalog has no Plural-Forms header (e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);\\n\")")))
+            problems.append(
+                Diagnostic(
+                    Location(path, 1),
+                    # TRANSLATORS: keep "Plural-Forms" as it is: it is the header's own name.
+                    _('the catalog has no Plural-Forms header (e.g. "Plural-Forms: nplurals=2; plural=(n != 1);\\n")'),
+                )
+            )
     except CatalogError as error:
         problems = list(error.diagnostics)
     # Name the catalog as it was given on the command line, like ruleset files.
-    return [Diagnostic(Location(path, d.location.line, d.location.column, d.location.json_path), d.message)
-            for d in problems]
+    return [
+        Diagnostic(Location(path, d.location.line, d.location.column, d.location.json_path), d.message)
+        for d in problems
+    ]
 
 
 def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
@@ -67,8 +74,9 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
 
 @click.command(help=_("Check ruleset YAML files (and .po translation catalogs); report every problem."))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...", shell_complete=completion.files)
-@click.option("--conformance", is_flag=True,
-              help=_("Also play a few random games with each ruleset to check that it works."))
+@click.option(
+    "--conformance", is_flag=True, help=_("Also play a few random games with each ruleset to check that it works.")
+)
 @lang_option
 @exits_on_bad_input
 def command(files: tuple[str, ...], conformance: bool) -> None:
@@ -84,7 +92,11 @@ def command(files: tuple[str, ...], conformance: bool) -> None:
     total = len(files)
     if invalid:  # report() has noted the failure
         click.echo(ngettext("{n} problem found.", "{n} problems found.", problems), err=True)
-        click.echo(ngettext("{invalid} of {n} file is invalid.", "{invalid} of {n} files are invalid.",
-                            total, invalid=invalid), err=True)
+        click.echo(
+            ngettext(
+                "{invalid} of {n} file is invalid.", "{invalid} of {n} files are invalid.", total, invalid=invalid
+            ),
+            err=True,
+        )
         sys.exit(1)
     click.echo(ngettext("{n} file valid.", "{n} files valid.", total))

@@ -8,12 +8,14 @@ game: every copy of every type numbered once, so a card in play is a plain int
 0 first, so ``first_instance[type] + copy`` is the instance of a copy and the
 copies of one type are consecutive.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,18 @@ class CardSet:
     instances (set zones store bitmasks over instances).
     """
 
-    __slots__ = ("types", "type_of", "copy_of", "instances_of", "type_mask", "index_of_id", "ids", "size",
-                 "_ids_of_instances", "single_instance_of")
+    __slots__ = (
+        "types",
+        "type_of",
+        "copy_of",
+        "instances_of",
+        "type_mask",
+        "index_of_id",
+        "ids",
+        "size",
+        "_ids_of_instances",
+        "single_instance_of",
+    )
 
     def __init__(self, types: Sequence[CardType], players: int) -> None:
         self.types = tuple(types)
@@ -109,8 +121,9 @@ class CardSet:
         self.size = len(type_of)
         self._ids_of_instances = tuple(self.ids[t] for t in type_of)
         # The instance of every type that has exactly one copy, by id.
-        self.single_instance_of = {self.ids[t]: copies[0] for t, copies in enumerate(self.instances_of)
-                                   if len(copies) == 1}
+        self.single_instance_of = {
+            self.ids[t]: copies[0] for t, copies in enumerate(self.instances_of) if len(copies) == 1
+        }
 
     def type(self, instance: int) -> CardType:
         """The type of a card instance."""

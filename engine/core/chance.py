@@ -8,12 +8,14 @@ random generator at all). Either way each outcome is appended to the state's
 ``log: deck`` as the log's ``deck`` and every later outcome, in order, under
 ``chance``.
 """
+
 from __future__ import annotations
 
 import copy
 import random
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..errors import LogError
 from ..text.i18n import _
@@ -35,7 +37,7 @@ class SeededChance:
         """A uniformly random seat."""
         return self.rng.randrange(players)
 
-    def clone(self) -> "SeededChance":
+    def clone(self) -> SeededChance:
         """An independent copy that draws what this one would (a generator's state is copied whole, in C)."""
         other = object.__new__(SeededChance)
         other.rng = random.Random()
@@ -67,17 +69,21 @@ class PairedChance:
         self.shuffles[zone_id] = done + 1
         label = state.game.cards.label
         if first_of_game:
-            keys = {instance: (hash64(self.seed, self.game_index, "card", label(instance)), label(instance))
-                    for instance in instances}
+            keys = {
+                instance: (hash64(self.seed, self.game_index, "card", label(instance)), label(instance))
+                for instance in instances
+            }
         else:
-            keys = {instance: (hash64(self.seed, self.game_index, "card", label(instance), zone_id, done),
-                               label(instance)) for instance in instances}
+            keys = {
+                instance: (hash64(self.seed, self.game_index, "card", label(instance), zone_id, done), label(instance))
+                for instance in instances
+            }
         return sorted(instances, key=keys.__getitem__)
 
     def first_player(self, state: Any, players: int) -> int:
         return hash64(self.seed, self.game_index, "first-player") % players
 
-    def clone(self) -> "PairedChance":
+    def clone(self) -> PairedChance:
         """An independent copy (the shuffles counted so far are its own)."""
         other = PairedChance(self.seed, self.game_index)
         other.shuffles = dict(self.shuffles)
@@ -100,8 +106,13 @@ class RecordedChance:
     :class:`~engine.errors.LogError`.
     """
 
-    def __init__(self, first_player: int | None, deck: Sequence[str] | None = None,
-                 outcomes: Sequence[Mapping[str, Any]] = (), fallback: SeededChance | None = None) -> None:
+    def __init__(
+        self,
+        first_player: int | None,
+        deck: Sequence[str] | None = None,
+        outcomes: Sequence[Mapping[str, Any]] = (),
+        fallback: SeededChance | None = None,
+    ) -> None:
         self.deck = list(deck) if deck is not None else None
         self.outcomes = list(outcomes)
         self.next_outcome = 0
@@ -118,16 +129,20 @@ class RecordedChance:
             path = f"$.chance[{self.next_outcome}]"
             outcome = self.outcomes[self.next_outcome]
             self.next_outcome += 1
-            if not isinstance(outcome, Mapping) or outcome.get("zone") != zone_id \
-                    or not isinstance(outcome.get("cards"), (list, tuple)):
+            if (
+                not isinstance(outcome, Mapping)
+                or outcome.get("zone") != zone_id
+                or not isinstance(outcome.get("cards"), (list, tuple))
+            ):
                 raise LogError.at(_("expected the shuffle of {zone} here", zone=zone_id), json_path=path)
             order = list(outcome["cards"])
             path += ".cards"
         elif self.fallback is not None:
             return self.fallback.shuffle(state, zone_id, instances, log_key)
         else:
-            raise LogError.at(_("the log holds no outcome for the shuffle of {zone}", zone=zone_id),
-                              json_path="$.chance")
+            raise LogError.at(
+                _("the log holds no outcome for the shuffle of {zone}", zone=zone_id), json_path="$.chance"
+            )
         return match_order(cards, instances, order, path, None if path == "$.deck" else zone_id)
 
     def first_player(self, state: Any, players: int) -> int:
@@ -136,15 +151,16 @@ class RecordedChance:
                 return self.fallback.first_player(state, players)
             raise LogError.at(_("the log names no first player"), json_path="$.first_player")
         if type(self.first) is not int or not 0 <= self.first < players:
-            raise LogError.at(_("the first player must be a seat from 0 to {last}", last=players - 1),
-                              json_path="$.first_player")
+            raise LogError.at(
+                _("the first player must be a seat from 0 to {last}", last=players - 1), json_path="$.first_player"
+            )
         return self.first
 
     def unused(self) -> int:
         """How many recorded outcomes the game never asked for."""
         return len(self.outcomes) - self.next_outcome
 
-    def clone(self) -> "RecordedChance":
+    def clone(self) -> RecordedChance:
         """An independent copy (the recorded outcomes are only read, so they are shared)."""
         other = copy.copy(self)
         if self.fallback is not None:
@@ -152,8 +168,9 @@ class RecordedChance:
         return other
 
 
-def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path: str,
-                zone_id: str | None = None) -> list[int]:
+def match_order(
+    cards: Any, instances: Sequence[int], order: Sequence[Any], path: str, zone_id: str | None = None
+) -> list[int]:
     """The instances put in the order a log wrote by type id (copies of a type in ascending order).
 
     The log names cards by type; the order must hold exactly the cards being
@@ -187,12 +204,24 @@ def match_order(cards: Any, instances: Sequence[int], order: Sequence[Any], path
             # TRANSLATORS: part of a message about a shuffle in a log: the cards it lacks.
             details.append(_("missing {cards}", cards=", ".join(missing[:20]) + (", …" if len(missing) > 20 else "")))
         if extra:
-            details.append(_("not in this ruleset or repeated: {cards}",
-                             cards=", ".join(card[:80] for card in extra[:20]) + (", …" if len(extra) > 20 else "")))
+            details.append(
+                _(
+                    "not in this ruleset or repeated: {cards}",
+                    cards=", ".join(card[:80] for card in extra[:20]) + (", …" if len(extra) > 20 else ""),
+                )
+            )
         if zone_id is not None:
             # TRANSLATORS: a reshuffle in a log (e.g. of the discard pile) that does not list the cards being shuffled
-            raise LogError.at(_("the shuffle into {zone} must hold exactly the cards being shuffled ({details})", zone=zone_id,
-                                details="; ".join(details)), json_path=path)
-        raise LogError.at(_("the deck must hold every card of the ruleset once ({details})",
-                            details="; ".join(details)), json_path=path)
+            raise LogError.at(
+                _(
+                    "the shuffle into {zone} must hold exactly the cards being shuffled ({details})",
+                    zone=zone_id,
+                    details="; ".join(details),
+                ),
+                json_path=path,
+            )
+        raise LogError.at(
+            _("the deck must hold every card of the ruleset once ({details})", details="; ".join(details)),
+            json_path=path,
+        )
     return result

@@ -12,12 +12,14 @@ Legal actions are never listed unless asked: a decision returns a
 ``sample`` uniformly (a choice of any subset of a hand; a trade of any part
 of two hands). :class:`ActionList` is the plain case of a short list.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,13 @@ class Action:
         return entry
 
     @classmethod
-    def from_json(cls, entry: Mapping[str, Any]) -> "Action":
+    def from_json(cls, entry: Mapping[str, Any]) -> Action:
         """The action of a log entry (its ``player`` key is left out)."""
-        fields = {key: tuple(value) if isinstance(value, list) else value
-                  for key, value in entry.items() if key not in ("player", "action")}
+        fields = {
+            key: tuple(value) if isinstance(value, list) else value
+            for key, value in entry.items()
+            if key not in ("player", "action")
+        }
         return cls(str(entry.get("action")), MappingProxyType(fields))
 
 
@@ -270,7 +275,7 @@ class UnionActions(LegalActions):
         self._kinds: tuple[str, ...] | None = None
 
     @classmethod
-    def of_decision(cls, own: LegalActions, open_now: list[LegalActions]) -> "UnionActions":
+    def of_decision(cls, own: LegalActions, open_now: list[LegalActions]) -> UnionActions:
         """A decision's own actions with the at-any-time actions open now (each known to hold an action)."""
         union = cls.__new__(cls)
         if type(own) is UnionActions:

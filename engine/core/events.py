@@ -6,6 +6,7 @@ simulations that nobody narrates skip building them. Every event has a
 (a raise, a harvest) next to the block that emits
 them, and register how they are told (``engine.text.narration``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

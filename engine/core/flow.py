@@ -22,9 +22,11 @@ card) does not push over the node that is running: it *schedules* a frame
 with :meth:`State.schedule`, and the frame runs as soon as the current step
 has finished.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .decisions import LegalActions
 
@@ -51,17 +53,17 @@ class FlowNode:
     # Other ids this node finishes for (a switch's case finishes the switch, whose frame it takes).
     aliases: tuple[str, ...] = ()
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable[[Mapping[str, Any]], "FlowNode"]) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable[[Mapping[str, Any]], FlowNode]) -> None:
         self.id = str(spec.get("id", self.kind))
         self.spec = spec
 
     # ------------------------------------------------------------------ structure
 
-    def children(self) -> Sequence["FlowNode"]:
+    def children(self) -> Sequence[FlowNode]:
         """The steps this node contains (for walking the tree)."""
         return ()
 
-    def walk(self) -> Iterator["FlowNode"]:
+    def walk(self) -> Iterator[FlowNode]:
         """This node and every node under it, depth first."""
         yield self
         for child in self.children():

@@ -6,11 +6,13 @@ their action spaces, the effects of each card type, the end conditions, the
 scoring pipeline and the modifiers. A :class:`~engine.core.state.State` is
 then cheap to make and to copy.
 """
+
 from __future__ import annotations
 
 import bisect
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..errors import CardrulesError
 from ..text.i18n import _
@@ -29,9 +31,15 @@ BUILT_IN_VARIABLES = ("active", "start")
 def check_table_size(ruleset: Any, count: int) -> None:
     """A :class:`CardrulesError` unless ``ruleset`` is for ``count`` players."""
     if not ruleset.players_min <= count <= ruleset.players_max:
-        raise CardrulesError.at(_("{ruleset} is for {low} to {high} players, not {count}",
-                                  ruleset=ruleset.id, low=ruleset.players_min, high=ruleset.players_max,
-                                  count=count))
+        raise CardrulesError.at(
+            _(
+                "{ruleset} is for {low} to {high} players, not {count}",
+                ruleset=ruleset.id,
+                low=ruleset.players_min,
+                high=ruleset.players_max,
+                count=count,
+            )
+        )
 
 
 class Game:
@@ -66,8 +74,9 @@ class Game:
         self.zones = ZoneLayout(zone_specs, count)
         self.box_slot = self.zones.slot_of(BOX)
         # Slots of zones that take no card until a block opens them (a field to buy).
-        self.closed_slots = frozenset(slot for spec in self.zones.specs if spec.starts_closed
-                                      for slot in self.zones.slots(spec.index))
+        self.closed_slots = frozenset(
+            slot for spec in self.zones.specs if spec.starts_closed for slot in self.zones.slots(spec.index)
+        )
 
         # Counters: one slot per shared counter, one per player for per-player ones.
         self.counter_ids = tuple(spec["id"] for spec in ruleset.counters)
@@ -84,8 +93,9 @@ class Game:
 
         from ..blocks.cards.refill import Refill
 
-        self.refills = {spec.id: Refill(spec.id, spec.spec["refill"], self) for spec in self.zones.specs
-                        if spec.spec.get("refill")}
+        self.refills = {
+            spec.id: Refill(spec.id, spec.spec["refill"], self) for spec in self.zones.specs if spec.spec.get("refill")
+        }
         build = blocks.step_builder(ruleset)
         setup_nodes = [build(spec) for spec in ruleset.setup]
         if not any(node.kind == "choose-first-player" for node in setup_nodes):
@@ -96,8 +106,9 @@ class Game:
         self.root = build({"id": "game", "kind": "sequence", "steps": ()}, children=setup_nodes + flow_nodes)
         # The steps after play has ended and before scoring (a final harvest), if the ruleset has any.
         self.finish = build({"id": "finish", "kind": "sequence", "steps": ruleset.finish}) if ruleset.finish else None
-        self.effect_for_type = tuple(blocks.build("effect", card.on_take, ruleset) if card.on_take else None
-                                     for card in ruleset.cards)
+        self.effect_for_type = tuple(
+            blocks.build("effect", card.on_take, ruleset) if card.on_take else None for card in ruleset.cards
+        )
         self.end_conditions = tuple(blocks.build("end", spec, ruleset) for spec in ruleset.end_conditions)
         self.nodes = tuple(self.root.walk()) + (tuple(self.finish.walk()) if self.finish is not None else ())
         for effect in self.effect_for_type:
@@ -128,8 +139,9 @@ class Game:
         self.space_by_word = {word: space for space in self.spaces for word in space.json_actions}
         # The spaces of the actions a player may take at any time: a replay's fast path leaves their words to the
         # usual path.
-        self.anytime_spaces = frozenset(self._space_by_name[name] for item in self.anytime
-                                        for name, _factory in item.space_requests())
+        self.anytime_spaces = frozenset(
+            self._space_by_name[name] for item in self.anytime for name, _factory in item.space_requests()
+        )
         self.bare_actions = self._bare_actions()
         # Which end conditions are asked when, known before the steps compile (they keep these tuples).
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
@@ -147,8 +159,9 @@ class Game:
             item.compile(self)
         # Where the spaces of the actions a player may take at any time begin: they are allocated after
         # every flow step's, so one comparison tells an action at any time from a decision's own.
-        self.anytime_from = min((item.space.base for item in self.anytime if getattr(item, "space", None)),
-                                default=None)
+        self.anytime_from = min(
+            (item.space.base for item in self.anytime if getattr(item, "space", None)), default=None
+        )
         self.scoring = Scoring(ruleset, self)
 
     def _bare_actions(self) -> dict[str, int]:
@@ -207,9 +220,16 @@ class Game:
 
     # ------------------------------------------------------------------ states
 
-    def new_initial_state(self, seed: int | None = None, *, deck: Sequence[str] | None = None,
-                          first_player: int | None = None, chance: Sequence[Mapping[str, Any]] | None = None,
-                          record_events: bool = True, chance_source: Any = None) -> Any:
+    def new_initial_state(
+        self,
+        seed: int | None = None,
+        *,
+        deck: Sequence[str] | None = None,
+        first_player: int | None = None,
+        chance: Sequence[Mapping[str, Any]] | None = None,
+        record_events: bool = True,
+        chance_source: Any = None,
+    ) -> Any:
         """A new game: setup runs, then the flow up to the first decision.
 
         With a ``seed`` every chance outcome (the deck's shuffle, the first

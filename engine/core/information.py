@@ -29,10 +29,12 @@ The draw depends only on the pinned types, the card types of each shuffle and
 the actions: two games the player cannot tell apart give the same states from
 the same random generator. That is what lets a bot search without peeking.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import CardrulesError
 from .zones import visible_to
@@ -48,8 +50,7 @@ class DealRefused(Exception):
 class _ReplayedChance:
     """Serves a game's recorded shuffles again, instance for instance, noting where each card landed."""
 
-    def __init__(self, record: Sequence[tuple[str, tuple[int, ...], Any]], first_player: int,
-                 on_shuffle: Any) -> None:
+    def __init__(self, record: Sequence[tuple[str, tuple[int, ...], Any]], first_player: int, on_shuffle: Any) -> None:
         self.record = record
         self.next = 0
         self.first = first_player
@@ -66,7 +67,7 @@ class _ReplayedChance:
     def first_player(self, state: Any, players: int) -> int:
         return self.first
 
-    def clone(self) -> "_ReplayedChance":
+    def clone(self) -> _ReplayedChance:
         return self
 
 
@@ -77,8 +78,9 @@ class _DealtAgain:
     interchangeable), so it depends on what the player knows only.
     """
 
-    def __init__(self, plan: Sequence[tuple[str, tuple[int | None, ...]]], first_player: int,
-                 rng: random.Random) -> None:
+    def __init__(
+        self, plan: Sequence[tuple[str, tuple[int | None, ...]]], first_player: int, rng: random.Random
+    ) -> None:
         self.plan = plan
         self.next = 0
         self.first = first_player
@@ -114,7 +116,7 @@ class _DealtAgain:
     def first_player(self, state: Any, players: int) -> int:
         return self.first
 
-    def clone(self) -> "_DealtAgain":
+    def clone(self) -> _DealtAgain:
         other = _DealtAgain(self.plan, self.first, random.Random())
         other.rng.setstate(self.rng.getstate())
         other.next = self.next
@@ -129,8 +131,15 @@ class InformationSet:
     player knows, ``free`` those they do not.
     """
 
-    def __init__(self, game: Any, player: int, history: Sequence[int], chance_record: Sequence[tuple],
-                 first_player: int, seen: Any = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        player: int,
+        history: Sequence[int],
+        chance_record: Sequence[tuple],
+        first_player: int,
+        seen: Any = None,
+    ) -> None:
         self.game = game
         self.player = player
         self.history = tuple(history)
@@ -149,8 +158,9 @@ class InformationSet:
                 known &= ~(1 << instance)
 
         type_of = game.cards.type_of
-        replay = game.new_initial_state(chance_source=_ReplayedChance(chance_record, first_player, on_shuffle),
-                                        record_events=False)
+        replay = game.new_initial_state(
+            chance_source=_ReplayedChance(chance_record, first_player, on_shuffle), record_events=False
+        )
         views = self._views()
 
         def note_what_is_seen(state: Any) -> None:
@@ -193,16 +203,19 @@ class InformationSet:
     def _views(self) -> tuple[int, ...]:
         """The slots whose cards the player sees."""
         layout = self.game.zones
-        return tuple(slot for slot in range(len(layout))
-                     if visible_to(layout.specs[layout.slot_zone[slot]], layout.slot_owner[slot], self.player)[0])
+        return tuple(
+            slot
+            for slot in range(len(layout))
+            if visible_to(layout.specs[layout.slot_zone[slot]], layout.slot_owner[slot], self.player)[0]
+        )
 
     @classmethod
-    def of_state(cls, state: Any, player: int) -> "InformationSet":
+    def of_state(cls, state: Any, player: int) -> InformationSet:
         """What ``player`` knows of ``state`` now."""
         return cls(state.game, player, state.history, state.chance_record, state.first_player)
 
     @classmethod
-    def of_observation(cls, observation: Any) -> "InformationSet":
+    def of_observation(cls, observation: Any) -> InformationSet:
         """What the observing player knew when ``observation`` was taken."""
         game, history, chance_record, first_player = observation.record()
         return cls(game, observation.player, history, chance_record, first_player, observation.visible())
@@ -219,8 +232,9 @@ class InformationSet:
                 return dealt[0]
         return None
 
-    def best_explained(self, rng: random.Random, draws: int, keep: int,
-                       explains: Callable[[Any, int], bool], window: int) -> list[tuple[Any, int]]:
+    def best_explained(
+        self, rng: random.Random, draws: int, keep: int, explains: Callable[[Any, int], bool], window: int
+    ) -> list[tuple[Any, int]]:
         """Of ``draws`` deals drawn with ``rng``, the ``keep`` (at most) that fit and best explain the last
         ``window`` actions: ``(state, misses)`` each, the fewest misses first.
 
@@ -249,8 +263,13 @@ class InformationSet:
             del kept[keep:]
         return [(state, misses) for misses, _number, state in kept]
 
-    def _deal(self, rng: random.Random, explains: Callable[[Any, int], bool] | None = None, window: int = 0,
-              most_misses: int = 0) -> tuple[Any, int] | None:
+    def _deal(
+        self,
+        rng: random.Random,
+        explains: Callable[[Any, int], bool] | None = None,
+        window: int = 0,
+        most_misses: int = 0,
+    ) -> tuple[Any, int] | None:
         """A drawn state that fits, and how many of the last ``window`` actions ``explains`` denied (a deal that
         misses more than ``most_misses`` is refused); None when the deal does not fit."""
         chance = _DealtAgain(self.plan, self.first_player, rng)

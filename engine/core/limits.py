@@ -7,6 +7,7 @@ that would deal more cards than a log lists, and a game that would make more
 decisions or reshuffles than a log holds is stopped with a located error
 before it does: what the program writes, it reads.
 """
+
 from __future__ import annotations
 
 # Seats at one table (a ruleset's ``players.max``, a log's ``players``).

@@ -1,7 +1,9 @@
 """Actions and games in their log form: JSON entries, words, and the whole game log."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..errors import CardrulesError, IllegalActionError, LogError
 from ..text.i18n import _
@@ -65,8 +67,9 @@ class LogForm:
         space = self.game.space_by_word.get(kind) if type(kind) is str else None
         if space is None:
             words = ", ".join(self.game.space_by_word)
-            raise LogError.at(_("unknown action {action}: expected one of {actions}", action=str(kind)[:80],
-                                actions=words))
+            raise LogError.at(
+                _("unknown action {action}: expected one of {actions}", action=str(kind)[:80], actions=words)
+            )
         return space.from_json(self, obj)
 
     def apply_log_entries(self, entries: Any, start: int = 0) -> int:
@@ -186,4 +189,3 @@ class LogForm:
         if self.terminal:
             log["result"] = self.result().to_json()
         return log
-

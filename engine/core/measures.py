@@ -7,11 +7,13 @@ player's zones), ``hand: {count: [hand]}`` (how many cards), ``score-bonus:
 simulation reports refer to measures by name, so none of them needs to know
 what the number means.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .modifiers import step_value, table_steps
 from .zones import iterate_bits
@@ -50,11 +52,21 @@ def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
     zones = spec.get("zones") or spec.get("count") or ()
     if isinstance(zones, str):
         zones = (zones,)
-    return MeasureSpec(measure_id, kind, attribute, tuple(zones), spec.get("cards"), spec.get("counter"),
-                       spec.get("unit"), str(spec.get("name", measure_id)), _says(spec.get("says")),
-                       spec.get("heading"), bool(spec.get("public", False)),
-                       table_steps(spec["table"]) if spec.get("table") is not None else None,
-                       bool(spec.get("distinct", False)))
+    return MeasureSpec(
+        measure_id,
+        kind,
+        attribute,
+        tuple(zones),
+        spec.get("cards"),
+        spec.get("counter"),
+        spec.get("unit"),
+        str(spec.get("name", measure_id)),
+        _says(spec.get("says")),
+        spec.get("heading"),
+        bool(spec.get("public", False)),
+        table_steps(spec["table"]) if spec.get("table") is not None else None,
+        bool(spec.get("distinct", False)),
+    )
 
 
 def through_table(spec: MeasureSpec, value: Any, active: Any) -> Any:
@@ -96,8 +108,7 @@ class Measure:
         matches = card_selector(spec.cards)
         types = game.cards.types
         if spec.kind == "sum":
-            self.worth = tuple(_whole(card.attributes.get(spec.attribute, 0)) if matches(card) else 0
-                               for card in types)
+            self.worth = tuple(_whole(card.attributes.get(spec.attribute, 0)) if matches(card) else 0 for card in types)
         else:
             self.worth = tuple(1 if matches(card) else 0 for card in types)
         layout = game.zones
@@ -135,7 +146,7 @@ class Measure:
             seen = set()
             for zone_index in self.zone_indices:
                 content = zones[game.zones.slot(zone_index, player)]
-                for instance in (iterate_bits(content) if type(content) is int else content):
+                for instance in iterate_bits(content) if type(content) is int else content:
                     if self.worth[self.type_of[instance]]:
                         seen.add(self.type_of[instance])
             return len(seen)

@@ -28,15 +28,24 @@ Any modifier with ``enabled: false`` (usually an option) does nothing. So an
 expansion card changes the game from the moment it is built, with no code
 for that card.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any
 
-
-MODIFIER_KINDS = ("replace-table", "change-value", "raise-limit", "set-limit", "lift-rule", "grant", "claim-harvest",
-                  "wild")
+MODIFIER_KINDS = (
+    "replace-table",
+    "change-value",
+    "raise-limit",
+    "set-limit",
+    "lift-rule",
+    "grant",
+    "claim-harvest",
+    "wild",
+)
 
 
 def _every_card(card: Any) -> bool:
@@ -60,13 +69,18 @@ class Modifier:
     onto: Callable[[Any], bool] = field(default=_every_card, compare=False, repr=False)
 
     @classmethod
-    def of(cls, spec: Mapping[str, Any], card_type: int, zone_index: int) -> "Modifier":
+    def of(cls, spec: Mapping[str, Any], card_type: int, zone_index: int) -> Modifier:
         """The modifier a card type's ``spec`` declares, its selectors made."""
         from ..blocks.selectors import card_selector
 
-        return cls(spec["kind"], card_type, zone_index, spec,
-                   card_selector(spec["cards"]) if spec.get("cards") else _every_card,
-                   card_selector(spec["onto"]) if spec.get("onto") else _every_card)
+        return cls(
+            spec["kind"],
+            card_type,
+            zone_index,
+            spec,
+            card_selector(spec["cards"]) if spec.get("cards") else _every_card,
+            card_selector(spec["onto"]) if spec.get("onto") else _every_card,
+        )
 
     def applies_to_card(self, card: Any) -> bool:
         """Whether the modifier's ``cards`` selector (if any) picks ``card`` (a CardType)."""
@@ -89,8 +103,12 @@ class ModifierIndex:
         self.any = bool(by_kind)
         # The card types some `wild` modifier makes wild, and the bitmask of their instances: a zone's type is
         # read past them (see held_type).
-        self.wild_types = frozenset(card_type.index for modifier in self.by_kind.get("wild", ())
-                                    for card_type in game.cards.types if modifier.cards(card_type))
+        self.wild_types = frozenset(
+            card_type.index
+            for modifier in self.by_kind.get("wild", ())
+            for card_type in game.cards.types
+            if modifier.cards(card_type)
+        )
         self.wild_mask = 0
         for index in self.wild_types:
             self.wild_mask |= game.cards.type_mask[index]
@@ -101,8 +119,9 @@ class ModifierIndex:
         for kind, modifiers in self.by_kind.items():
             for modifier in modifiers:
                 zone_masks = masks.setdefault(kind, {})
-                zone_masks[modifier.zone_index] = (zone_masks.get(modifier.zone_index, 0)
-                                                   | game.cards.type_mask[modifier.card_type])
+                zone_masks[modifier.zone_index] = (
+                    zone_masks.get(modifier.zone_index, 0) | game.cards.type_mask[modifier.card_type]
+                )
         self._zone_masks = {kind: tuple(zone_masks.items()) for kind, zone_masks in masks.items()}
 
     def active(self, state: Any, kind: str, player: int) -> list[Modifier]:

@@ -1,7 +1,9 @@
 """Moving cards between zones: what blocks call, so every card stays in exactly one zone and moves are told."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..text.i18n import _
 from .events import CardsMoved, Shuffled
@@ -37,8 +39,16 @@ class CardMoves:
         zone_index = self.game.zones.index_of_id[zone] if isinstance(zone, str) else zone
         return count_of(self.zones[self.game.zones.slot(zone_index, owner)])
 
-    def move(self, instances: Sequence[int], source: int, target: int, *, at: int | None = None,
-             player: int | None = None, step: str | None = None) -> None:
+    def move(
+        self,
+        instances: Sequence[int],
+        source: int,
+        target: int,
+        *,
+        at: int | None = None,
+        player: int | None = None,
+        step: str | None = None,
+    ) -> None:
         """Move card instances from slot ``source`` to slot ``target``.
 
         Into a row they go to the back (or before position ``at``), onto a
@@ -61,8 +71,9 @@ class CardMoves:
         if self.recording:
             self._moved(instances, source, target, player, step)
 
-    def move_mask(self, mask: int, source: int, target: int, *, player: int | None = None,
-                  step: str | None = None) -> None:
+    def move_mask(
+        self, mask: int, source: int, target: int, *, player: int | None = None, step: str | None = None
+    ) -> None:
         """Move a bitmask of instances between two set zones (the fast path of set-to-set moves)."""
         zones = self.zones
         zones[source] &= ~mask
@@ -82,13 +93,20 @@ class CardMoves:
         else:
             zones[target] = content[:at] + tuple(instances) + content[at:]
 
-    def _moved(self, instances: Sequence[int], source: int, target: int, player: int | None,
-               step: str | None) -> None:
+    def _moved(self, instances: Sequence[int], source: int, target: int, player: int | None, step: str | None) -> None:
         layout = self.game.zones
         specs = layout.specs
-        self.events.append(CardsMoved(self.game.cards.ids_of(instances), specs[layout.slot_zone[source]].id,
-                                      layout.slot_owner[source], specs[layout.slot_zone[target]].id,
-                                      layout.slot_owner[target], player, step))
+        self.events.append(
+            CardsMoved(
+                self.game.cards.ids_of(instances),
+                specs[layout.slot_zone[source]].id,
+                layout.slot_owner[source],
+                specs[layout.slot_zone[target]].id,
+                layout.slot_owner[target],
+                player,
+                step,
+            )
+        )
 
     def open_zone(self, slot: int) -> None:
         """A closed zone (a field not yet bought) takes cards from now on."""
@@ -105,15 +123,27 @@ class CardMoves:
         self.zones[slot] = content[1:]
         return content[0]
 
-    def shuffle_into(self, instances: Sequence[int], source: int, target: int, zone_id: str,
-                     log_key: str | None = None, mask: int | None = None) -> None:
+    def shuffle_into(
+        self,
+        instances: Sequence[int],
+        source: int,
+        target: int,
+        zone_id: str,
+        log_key: str | None = None,
+        mask: int | None = None,
+    ) -> None:
         """Shuffle cards from ``source`` onto the stack ``target`` (a chance outcome, drawn or replayed, recorded).
 
         ``mask``: the instances as a bitmask, when the caller has it (a set zone's cards).
         """
         if len(self.chance_record) >= MAX_CHANCE_OUTCOMES:
-            raise self.endless(_("the game did not end within {limit} shuffles, the most a game log holds: "
-                                 "its end conditions are out of reach, or too far away", limit=MAX_CHANCE_OUTCOMES))
+            raise self.endless(
+                _(
+                    "the game did not end within {limit} shuffles, the most a game log holds: "
+                    "its end conditions are out of reach, or too far away",
+                    limit=MAX_CHANCE_OUTCOMES,
+                )
+            )
         order = self.chance.shuffle(self, zone_id, list(instances), log_key)
         # The card ids are worked out when the log is written: most simulated games never are.
         self.chance_record.append((zone_id, tuple(order), log_key))
@@ -133,4 +163,3 @@ class CardMoves:
         self.zones[target] = self.zones[target] + tuple(reversed(order))
         if self.recording:
             self.events.append(Shuffled(zone_id, len(order)))
-

@@ -7,14 +7,16 @@ visible as a count shows how many, a hidden zone shows nothing. What is
 public about the decision under way (the highest stake, who dropped out)
 comes from the deciding step, and the phases of the turn from the flow.
 """
+
 from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from functools import reduce
 from operator import or_
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .zones import SHARED, ZoneView, count_of, instances_in, visible_to
 
@@ -32,9 +34,28 @@ class Observation:
     and ``variables`` (player variables by name: ``active``, ``start``...).
     """
 
-    __slots__ = ("player", "players", "current_player", "round_number", "first_player", "ruleset", "rules",
-                 "options", "decision", "phases", "pending", "_game", "_zones", "_counters", "_variables", "_types_read",
-                 "_closed", "_state", "_past", "__weakref__")
+    __slots__ = (
+        "player",
+        "players",
+        "current_player",
+        "round_number",
+        "first_player",
+        "ruleset",
+        "rules",
+        "options",
+        "decision",
+        "phases",
+        "pending",
+        "_game",
+        "_zones",
+        "_counters",
+        "_variables",
+        "_types_read",
+        "_closed",
+        "_state",
+        "_past",
+        "__weakref__",
+    )
 
     def __init__(self, state: Any, player: int) -> None:
         # Taken when first read, or when the state is about to change, whichever comes first: a bot
@@ -74,8 +95,13 @@ class Observation:
         # Zones already read by type (card_types), by (zone id, owner).
         self._types_read: dict | None = None
         # The public past, for a search that draws states fitting this view (the lists only grow: a length marks now).
-        self._past = (state.history, len(state.history), state.chance_record, len(state.chance_record),
-                      state.first_player)
+        self._past = (
+            state.history,
+            len(state.history),
+            state.chance_record,
+            len(state.chance_record),
+            state.first_player,
+        )
         phases = []
         decision: Mapping[str, Any] = MappingProxyType({})
         for frame in state.stack:
@@ -92,8 +118,9 @@ class Observation:
         self.decision = decision
         # Effects waiting on each player (public: everyone saw the card that caused them), by the card's id.
         id_of = game.cards.id_of
-        self.pending = tuple(tuple(id_of(source) for _effect, source in waiting) if waiting else ()
-                             for waiting in state.pending)
+        self.pending = tuple(
+            tuple(id_of(source) for _effect, source in waiting) if waiting else () for waiting in state.pending
+        )
 
     # ------------------------------------------------------------------ zones
 
@@ -189,8 +216,12 @@ class Observation:
         for slot in sequence_slots:
             for instance in zones[slot]:
                 seen |= 1 << instance
-        return tuple([max(len(copies) - (seen & mask).bit_count(), 0)
-                      for copies, mask in zip(cards.instances_of, cards.type_mask)])
+        return tuple(
+            [
+                max(len(copies) - (seen & mask).bit_count(), 0)
+                for copies, mask in zip(cards.instances_of, cards.type_mask)
+            ]
+        )
 
     def zone_key(self, zone_id: str) -> tuple:
         """A value that is equal for two views only when this player sees the same of the zone, for every owner.
@@ -207,7 +238,7 @@ class Observation:
         spec = layout.zone(zone_id)
         slots = layout.slots(spec.index)
         if spec.visibility == "all":
-            return self._zones[slots.start:slots.stop]
+            return self._zones[slots.start : slots.stop]
         key = []
         for slot in slots:
             cards_shown, count_shown = visible_to(spec, layout.slot_owner[slot], self.player)
@@ -256,8 +287,9 @@ class Observation:
         result = {}
         for index, counter_id in enumerate(game.counter_ids):
             if game._counter_per_player[index]:
-                result[counter_id] = tuple(self._counters[game.counter_slot(index, seat)]
-                                           for seat in range(len(self.players)))
+                result[counter_id] = tuple(
+                    self._counters[game.counter_slot(index, seat)] for seat in range(len(self.players))
+                )
             else:
                 result[counter_id] = self._counters[game.counter_slot(index)]
         return MappingProxyType(result)
@@ -285,9 +317,21 @@ class Observation:
 
     def visible(self) -> tuple:
         """Everything this observation shows, as one comparable value."""
-        return (self.player, self.players, self.current_player, self.round_number, self.first_player, self.ruleset,
-                tuple(self.zones()), self._counters, self._variables, tuple(sorted(self.decision.items(), key=str)),
-                self.phases, self.pending, tuple(sorted(self._closed)))
+        return (
+            self.player,
+            self.players,
+            self.current_player,
+            self.round_number,
+            self.first_player,
+            self.ruleset,
+            tuple(self.zones()),
+            self._counters,
+            self._variables,
+            tuple(sorted(self.decision.items(), key=str)),
+            self.phases,
+            self.pending,
+            tuple(sorted(self._closed)),
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Observation) and self.visible() == other.visible()

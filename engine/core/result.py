@@ -1,10 +1,12 @@
 """The outcome of a game: scores, who is out, who won, each player's measures and how each score was reached."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 
 def score_to_json(score: Fraction | int) -> int | float | str:
@@ -104,19 +106,35 @@ class PlayerResult:
     explanation: tuple[ScoreStep, ...] = _WorkedOutWhenRead()  # type: ignore[assignment]
 
     @classmethod
-    def made(cls, name: str, score: Fraction, eliminated: bool, cards: tuple[str, ...], measures: Mapping[str, Any],
-             zones: Mapping[str, tuple[str, ...]], explanation: Callable[[], tuple]) -> "PlayerResult":
+    def made(
+        cls,
+        name: str,
+        score: Fraction,
+        eliminated: bool,
+        cards: tuple[str, ...],
+        measures: Mapping[str, Any],
+        zones: Mapping[str, tuple[str, ...]],
+        explanation: Callable[[], tuple],
+    ) -> PlayerResult:
         """The same as calling the class, without the frozen dataclass's checks (scoring makes thousands)."""
         result = object.__new__(cls)
-        result.__dict__.update(name=name, score=score, eliminated=eliminated, cards=cards, measures=measures,
-                               zones=zones, _explanation=explanation)
+        result.__dict__.update(
+            name=name,
+            score=score,
+            eliminated=eliminated,
+            cards=cards,
+            measures=measures,
+            zones=zones,
+            _explanation=explanation,
+        )
         return result
 
     def __getstate__(self) -> dict[str, Any]:
         # A pickled or copied result carries its explanation, never the function that works it out.
-        self.explanation
-        return {key: (dict(value) if isinstance(value, MappingProxyType) else value)
-                for key, value in self.__dict__.items()}
+        _ = self.explanation  # worked out now: the copy keeps it
+        return {
+            key: (dict(value) if isinstance(value, MappingProxyType) else value) for key, value in self.__dict__.items()
+        }
 
     def __setstate__(self, values: dict[str, Any]) -> None:
         self.__dict__.update(values)
@@ -152,8 +170,12 @@ class PlayerResult:
 
 def default_layout(player: PlayerResult) -> tuple[dict[str, Any], ...]:
     """The result fields when a ruleset lists none: score, eliminated, every measure, the scored cards."""
-    return ({"field": "score"}, {"field": "eliminated"},
-            *({"field": name, "measure": name} for name in player.measures), {"field": "cards"})
+    return (
+        {"field": "score"},
+        {"field": "eliminated"},
+        *({"field": name, "measure": name} for name in player.measures),
+        {"field": "cards"},
+    )
 
 
 @dataclass(frozen=True)
@@ -191,5 +213,8 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         """The result object of ``replay --json``, ``score --json`` and a finished game's log."""
         layout = tuple(self.layout)
-        return {"ruleset": self.ruleset, "players": [player.to_json(layout) for player in self.players],
-                "winners": list(self.winners)}
+        return {
+            "ruleset": self.ruleset,
+            "players": [player.to_json(layout) for player in self.players],
+            "winners": list(self.winners),
+        }

@@ -1,4 +1,5 @@
 """Counters, player variables and modifiers, as blocks read them from a state."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -76,4 +77,3 @@ class RuleQueries:
             if modifier.params.get("rule") == rule and (card_type is None or modifier.applies_to_card(card_type)):
                 return True
         return False
-

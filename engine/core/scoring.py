@@ -7,11 +7,13 @@ each recorded as a :class:`~engine.core.result.ScoreStep` so a score can be
 explained step by step. The same pipeline scores a game in play and a
 physical game read from a table file.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from ..blocks.numbers import as_fraction
 from .result import PlayerResult, Result, ScoreStep
@@ -45,13 +47,17 @@ class Scoring:
         self.steps = [registry.build("score-step", spec, ruleset) for spec in ruleset.scoring_steps]
         self._steps_needing_zones = tuple((step, getattr(step, "needs_zones", False)) for step in self.steps)
         self.elimination = registry.build("elimination", ruleset.elimination or {"kind": "none"}, ruleset)
-        self.tiebreak = [(name, registry.build("tiebreak", ruleset.tiebreak_criteria[name], ruleset))
-                         for name in ruleset.tiebreak]
+        self.tiebreak = [
+            (name, registry.build("tiebreak", ruleset.tiebreak_criteria[name], ruleset)) for name in ruleset.tiebreak
+        ]
         self.cards_by_id = {card.id: card for card in ruleset.cards}
         # Plain dicts: a Result travels between processes (simulation workers) by pickle.
         self.layout = tuple(dict(item) for item in ruleset.result_layout)
-        self.result_zones = tuple(dict.fromkeys(item.get("zone") or item.get("counts") for item in self.layout
-                                                if item.get("zone") or item.get("counts")))
+        self.result_zones = tuple(
+            dict.fromkeys(
+                item.get("zone") or item.get("counts") for item in self.layout if item.get("zone") or item.get("counts")
+            )
+        )
         self.game = game
         if game is not None:
             from .measures import Measure
@@ -69,8 +75,12 @@ class Scoring:
 
     # ------------------------------------------------------------------ the pipeline
 
-    def score_cards(self, card_ids: Sequence[str], measures: Mapping[str, Any] | None = None,
-                    zones: Mapping[str, Sequence[str]] | None = None) -> tuple[Fraction, tuple[ScoreStep, ...]]:
+    def score_cards(
+        self,
+        card_ids: Sequence[str],
+        measures: Mapping[str, Any] | None = None,
+        zones: Mapping[str, Sequence[str]] | None = None,
+    ) -> tuple[Fraction, tuple[ScoreStep, ...]]:
         """The exact score of a set of held cards and every step that led to it."""
         cards = [self.cards_by_id[card_id] for card_id in card_ids]
         # Steps work with ints while the score is whole (exact and fast); the record is in Fractions.
@@ -87,8 +97,12 @@ class Scoring:
             before = after
         return before, tuple(explanation)
 
-    def score_only(self, card_ids: Sequence[str], measures: Mapping[str, Any] | None = None,
-                   zones: Mapping[str, Sequence[str]] | None = None) -> Fraction:
+    def score_only(
+        self,
+        card_ids: Sequence[str],
+        measures: Mapping[str, Any] | None = None,
+        zones: Mapping[str, Sequence[str]] | None = None,
+    ) -> Fraction:
         """The exact score of a set of held cards, without the explanation (fast path for bots)."""
         cards = list(map(self.cards_by_id.__getitem__, card_ids))
         score: int | Fraction = 0
@@ -126,9 +140,17 @@ class Scoring:
             measures = MappingProxyType(holdings.measures)
             zones = MappingProxyType(holdings.zones)
             # The step-by-step record is worked out only if someone reads it (an explanation).
-            results.append(PlayerResult.made(holdings.name, self.score_only(held, measures, zones), out, held,
-                                             measures, zones, lambda held=held, measures=measures, zones=zones:
-                                             self.score_cards(held, measures, zones)[1]))
+            results.append(
+                PlayerResult.made(
+                    holdings.name,
+                    self.score_only(held, measures, zones),
+                    out,
+                    held,
+                    measures,
+                    zones,
+                    lambda held=held, measures=measures, zones=zones: self.score_cards(held, measures, zones)[1],
+                )
+            )
         winners, decided_by = self._winners(results)
         return Result(self.ruleset.id, tuple(results), winners, decided_by, self.layout)
 

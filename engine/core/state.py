@@ -8,6 +8,7 @@ block may change goes through the methods under "for blocks", so moves are
 recorded as events and the state's invariants (every card in exactly one
 zone) hold.
 """
+
 from __future__ import annotations
 
 import copy
@@ -118,8 +119,9 @@ class State(CardMoves, RuleQueries, LogForm):
             return own
         player = self.current
         # Always a union (even of one part): a random player's draws, and so seeded games, stay as they were.
-        return UnionActions.of_decision(own, [AnytimeActions(item, self, player) for item in anytime
-                                              if item.available(self, player)])
+        return UnionActions.of_decision(
+            own, [AnytimeActions(item, self, player) for item in anytime if item.available(self, player)]
+        )
 
     def apply_action(self, action: int) -> None:
         """Apply the current player's action; raise IllegalActionError (with the reason, nothing changed) if illegal."""
@@ -184,15 +186,24 @@ class State(CardMoves, RuleQueries, LogForm):
         """
         decisions = len(self.history)
         if decisions >= MAX_ACTIONS:
-            raise self.endless(_("the game did not end within {limit} decisions, the most a game log holds: "
-                                 "its end conditions are out of reach, or too far away", limit=MAX_ACTIONS))
+            raise self.endless(
+                _(
+                    "the game did not end within {limit} decisions, the most a game log holds: "
+                    "its end conditions are out of reach, or too far away",
+                    limit=MAX_ACTIONS,
+                )
+            )
         fingerprint = (tuple(self.zones), tuple(self.counters))
         if fingerprint == self._progress_fingerprint:
             self._idle_windows += 1
             if self._idle_windows >= IDLE_WINDOWS:
-                raise self.endless(_("in the last {count} decisions no card moved and no counter changed: "
-                                     "the game cannot reach any of its end conditions",
-                                     count=IDLE_WINDOWS * PROGRESS_WINDOW))
+                raise self.endless(
+                    _(
+                        "in the last {count} decisions no card moved and no counter changed: "
+                        "the game cannot reach any of its end conditions",
+                        count=IDLE_WINDOWS * PROGRESS_WINDOW,
+                    )
+                )
         else:
             self._progress_fingerprint = fingerprint
             self._idle_windows = 0
@@ -209,8 +220,15 @@ class State(CardMoves, RuleQueries, LogForm):
         legal = self.legal_actions()
         if not legal and not self.terminal:
             step = self.stack[-1][0].id if self.stack else None
-            raise self.endless(_("{player} (seat {seat}) has no legal action at step {step}: the game cannot go on",
-                                 player=self.game.players[self.current], seat=self.current, step=step), step=step)
+            raise self.endless(
+                _(
+                    "{player} (seat {seat}) has no legal action at step {step}: the game cannot go on",
+                    player=self.game.players[self.current],
+                    seat=self.current,
+                    step=step,
+                ),
+                step=step,
+            )
         return legal
 
     def endless(self, message: str, *, step: str | None = None) -> EndlessGameError:
@@ -246,7 +264,7 @@ class State(CardMoves, RuleQueries, LogForm):
             self._result = self.game.scoring.score_state(self)
         return self._result
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy of this game in play."""
         other = copy.copy(self)
         other.zones = list(self.zones)
@@ -285,8 +303,9 @@ class State(CardMoves, RuleQueries, LogForm):
                 signal = frame[0].start(self, frame)
             elif signal == DONE:
                 finished = stack.pop()
-                if self.end_after is not None and (finished[0].id == self.end_after
-                                                   or self.end_after in finished[0].aliases):
+                if self.end_after is not None and (
+                    finished[0].id == self.end_after or self.end_after in finished[0].aliases
+                ):
                     signal = self.end_game(self.end_reason or "end")
                     continue
                 if self.scheduled:

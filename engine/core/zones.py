@@ -21,11 +21,13 @@ them, everyone the count), ``count`` (everyone sees how many, nobody which),
 the type of the cards in it (a field for one crop). A zone may start ``closed`` (a
 field that must be bought); closed zones take no cards.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 SET, ROW, STACK = "set", "row", "stack"
 VISIBILITIES = ("all", "owner", "count", "none")
@@ -39,9 +41,9 @@ class ZoneSpec:
     id: str
     index: int
     name: str
-    owner: str                      # "player" or "shared"
-    kind: str                       # set, row or stack
-    visibility: str                 # all, owner, count or none
+    owner: str  # "player" or "shared"
+    kind: str  # set, row or stack
+    visibility: str  # all, owner, count or none
     capacity: int | None = None
     accepts: Mapping[str, Any] | None = None
     one_type: bool = False
@@ -93,8 +95,18 @@ class ZoneLayout:
     each slot (0 or ()).
     """
 
-    __slots__ = ("specs", "players", "base", "slot_zone", "slot_owner", "empty", "index_of_id", "slots_by_tag",
-                 "_slot_table", "_visible_slots")
+    __slots__ = (
+        "specs",
+        "players",
+        "base",
+        "slot_zone",
+        "slot_owner",
+        "empty",
+        "index_of_id",
+        "slots_by_tag",
+        "_slot_table",
+        "_visible_slots",
+    )
 
     def __init__(self, specs: Sequence[ZoneSpec], players: int) -> None:
         self.specs = tuple(specs)
@@ -122,9 +134,12 @@ class ZoneLayout:
         self.slots_by_tag = MappingProxyType({tag: tuple(indices) for tag, indices in by_tag.items()})
         # _slot_table[zone][owner + 1]: owner -1 (shared) and every seat, for a shared zone the one slot.
         self._slot_table = tuple(
-            tuple(base[spec.index] + max(owner, 0) if spec.per_player else base[spec.index]
-                  for owner in range(-1, players))
-            for spec in self.specs)
+            tuple(
+                base[spec.index] + max(owner, 0) if spec.per_player else base[spec.index]
+                for owner in range(-1, players)
+            )
+            for spec in self.specs
+        )
         self._visible_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def zone(self, zone_id: str) -> ZoneSpec:
@@ -152,11 +167,15 @@ class ZoneLayout:
         """
         found = self._visible_slots.get(viewer)
         if found is None:
-            visible = [slot for slot, (zone_index, owner) in enumerate(zip(self.slot_zone, self.slot_owner))
-                       if visible_to(self.specs[zone_index], owner, viewer)[0]]
+            visible = [
+                slot
+                for slot, (zone_index, owner) in enumerate(zip(self.slot_zone, self.slot_owner))
+                if visible_to(self.specs[zone_index], owner, viewer)[0]
+            ]
             found = self._visible_slots[viewer] = (
                 tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind == SET),
-                tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind != SET))
+                tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind != SET),
+            )
         return found
 
     def __len__(self) -> int:

@@ -11,6 +11,7 @@ JSON Lines files (one log per line) are streamed: :func:`read_logs` yields one
 :class:`LogRecord` at a time, so tens of thousands of logs never sit in memory
 together.
 """
+
 from __future__ import annotations
 
 import errno
@@ -20,24 +21,25 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from json.decoder import scanstring
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 import jsonschema
 
 from .. import resources
 from ..errors import Diagnostic, Location, LogError
 from ..input_files import InputFileError, open_input, read_input
-from ..text.i18n import N_, _
 from ..language.schema_check import SchemaValidator
 from ..language.yaml_loader import json_path_parts, line_column_of, oversized_number_message, unreadable_file_message
+from ..text.i18n import N_, _
 
-MAX_LOG_FILE_BYTES = 32 * 1024 * 1024     # one pretty-printed JSON log
-MAX_LOG_LINE_BYTES = MAX_LOG_FILE_BYTES   # one log in a JSON Lines file: a log, however it is written
+MAX_LOG_FILE_BYTES = 32 * 1024 * 1024  # one pretty-printed JSON log
+MAX_LOG_LINE_BYTES = MAX_LOG_FILE_BYTES  # one log in a JSON Lines file: a log, however it is written
 MAX_REPORTED_SCHEMA_ERRORS = 20
 JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 
@@ -53,8 +55,8 @@ class LogRecord:
 
     log: Mapping[str, Any]
     file: str
-    line: int                                   # line where the log starts (1-based)
-    number: int                                 # 0-based position of the log in its file
+    line: int  # line where the log starts (1-based)
+    number: int  # 0-based position of the log in its file
     text: str = field(default="", repr=False, compare=False)
 
     @cached_property
@@ -80,6 +82,7 @@ class LogRecord:
 
 
 # --------------------------------------------------------------------------- decoding
+
 
 def _reject_constant(name: str) -> Any:
     """NaN and Infinity are not JSON; Python's decoder accepts them unless told not to."""
@@ -111,8 +114,9 @@ def _exact_number(text: str) -> Fraction:
     return Fraction(text)
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys, parse_constant=_reject_constant,
-                            parse_float=_exact_number)
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_no_duplicate_keys, parse_constant=_reject_constant, parse_float=_exact_number
+)
 
 
 def _line_and_column(text: str, offset: int, first_line: int = 1) -> tuple[int, int]:
@@ -142,8 +146,11 @@ def _json_reason(message: str, text: str = "", position: int = -1) -> str:
             # TRANSLATORS: JSON text may not hold a raw tab or line break; it must be written \t or \n.
             return _("a tab or line break inside text must be written as \\t or \\n")
         # TRANSLATORS: {code} is a character's code (U+001B); {escape} how JSON writes it (\u001b).
-        return _("a control character ({code}) inside text must be written as {escape}",
-                 code=f"U+{ord(char):04X}", escape=f"\\u{ord(char):04x}")
+        return _(
+            "a control character ({code}) inside text must be written as {escape}",
+            code=f"U+{ord(char):04X}",
+            escape=f"\\u{ord(char):04x}",
+        )
     for start, reason in _JSON_REASONS:
         if message.startswith(start):
             return _(reason)
@@ -165,6 +172,7 @@ def _refused_number(written: str) -> bool:
 def _refused_value_offset(text: str) -> int | None:
     """Where the first value the decoder's hooks refuse was written: a key written twice in one object, NaN or
     Infinity, a number too large to read. None when the text holds none (or is not JSON enough to walk)."""
+
     def walk(position: int) -> tuple[int | None, int]:
         position = _skip_whitespace(text, position)
         char = text[position]
@@ -221,8 +229,12 @@ def _decode(text: str, file: str, first_line: int) -> Any:
     try:
         value, end = _DECODER.raw_decode(text, _skip_whitespace(text, 0))
     except json.JSONDecodeError as error:
-        raise LogError.at(_("invalid JSON: {reason}", reason=_json_reason(error.msg, text, error.pos)), file,
-                          first_line + error.lineno - 1, error.colno) from None
+        raise LogError.at(
+            _("invalid JSON: {reason}", reason=_json_reason(error.msg, text, error.pos)),
+            file,
+            first_line + error.lineno - 1,
+            error.colno,
+        ) from None
     except RecursionError:
         raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None
     except ValueError as error:  # duplicate keys, NaN, integers too long to convert
@@ -233,8 +245,11 @@ def _decode(text: str, file: str, first_line: int) -> Any:
         if "integer string conversion" in reason:  # Python's own words advise a call to sys: ours say what to fix
             found = _NUMBER.match(text, offset) if offset is not None else None
             written = found.group() if found else ""
-            reason = _("'{value}' has too many digits (at most {digits})", value=written[:39] + "…",
-                       digits=sys.get_int_max_str_digits())
+            reason = _(
+                "'{value}' has too many digits (at most {digits})",
+                value=written[:39] + "…",
+                digits=sys.get_int_max_str_digits(),
+            )
         raise LogError.at(_("invalid JSON: {reason}", reason=reason), file, line, column) from None
     rest = _skip_whitespace(text, end)
     if rest < len(text):
@@ -367,6 +382,7 @@ def _value_position(text: str, json_path: str, first_line: int) -> tuple[int, in
 
 # --------------------------------------------------------------------------- schema
 
+
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
     """The game-log schema's validator, built once."""
@@ -410,9 +426,14 @@ def _plain_list(value: Any) -> bool:
 
 def _plain_mapping(value: Any, depth: int) -> bool:
     """A small mapping of scalars and short lists (and, ``depth`` 2, of such mappings)."""
-    return type(value) is dict and len(value) <= 50 and all(
-        _plain_value(item) or _plain_list(item) or (depth > 1 and _plain_mapping(item, depth - 1))
-        for item in value.values())
+    return (
+        type(value) is dict
+        and len(value) <= 50
+        and all(
+            _plain_value(item) or _plain_list(item) or (depth > 1 and _plain_mapping(item, depth - 1))
+            for item in value.values()
+        )
+    )
 
 
 def _plain_field(value: Any) -> bool:
@@ -435,8 +456,11 @@ def _known_field(key: str, value: Any) -> bool | None:
     if key == "pay":
         return _card_counts(value)
     if key == "give":
-        return type(value) is dict and len(value) <= 50 and all(_plain_list(part) or _plain_mapping(part, 1)
-                                                                for part in value.values())
+        return (
+            type(value) is dict
+            and len(value) <= 50
+            and all(_plain_list(part) or _plain_mapping(part, 1) for part in value.values())
+        )
     if key == "ask":
         return type(value) is dict and len(value) <= 50 and all(_plain_mapping(part, 1) for part in value.values())
     return None
@@ -453,10 +477,18 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
     jsonschema, which decides and words the errors. A test keeps the two in step.
     """
     players, deck, actions = log.get("players"), log.get("deck"), log.get("actions")
-    if not (_is_text(log.get("ruleset"), 1000) and _is_int(log.get("first_player"), 0)
-            and type(players) is list and 1 <= len(players) <= 64 and all(_is_text(p, 200) for p in players)
-            and type(deck) is list and len(deck) <= 10000 and all(_is_text(c, 200) for c in deck)
-            and type(actions) is list and len(actions) <= 100000):
+    if not (
+        _is_text(log.get("ruleset"), 1000)
+        and _is_int(log.get("first_player"), 0)
+        and type(players) is list
+        and 1 <= len(players) <= 64
+        and all(_is_text(p, 200) for p in players)
+        and type(deck) is list
+        and len(deck) <= 10000
+        and all(_is_text(c, 200) for c in deck)
+        and type(actions) is list
+        and len(actions) <= 100000
+    ):
         return False
     if "format" in log and not (_is_int(log["format"], 1) and log["format"] <= 2):
         return False
@@ -473,9 +505,14 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
         if not (type(chance) is list and len(chance) <= 10000):
             return False
         for outcome in chance:
-            if not (type(outcome) is dict and len(outcome) == 2 and _is_text(outcome.get("zone"), 200)
-                    and type(outcome.get("cards")) is list and len(outcome["cards"]) <= 10000
-                    and all(_is_text(card, 200) for card in outcome["cards"])):
+            if not (
+                type(outcome) is dict
+                and len(outcome) == 2
+                and _is_text(outcome.get("zone"), 200)
+                and type(outcome.get("cards")) is list
+                and len(outcome["cards"]) <= 10000
+                and all(_is_text(card, 200) for card in outcome["cards"])
+            ):
                 return False
     for action in actions:
         if type(action) is not dict:
@@ -505,8 +542,11 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
             if key == "player" or key == "action":
                 continue
             if key == "cards":
-                if not (type(value) is list and 1 <= len(value) <= 100
-                        and all(type(v) is int or (type(v) is str and 1 <= len(v) <= 200) for v in value)):
+                if not (
+                    type(value) is list
+                    and 1 <= len(value) <= 100
+                    and all(type(v) is int or (type(v) is str and 1 <= len(v) <= 200) for v in value)
+                ):
                     return False
                 if kind == "bid" and not all(type(v) is int for v in value):
                     return False
@@ -571,8 +611,7 @@ def validate_log(record: LogRecord) -> None:
         if action and location.column is None:
             base = record.action_location(int(action.group(1)))
             location = Location(base.file, base.line, base.column, path)
-        diagnostics.append(Diagnostic(location, _("does not match the log format: {reason}",
-                                                  reason=problem.message)))
+        diagnostics.append(Diagnostic(location, _("does not match the log format: {reason}", reason=problem.message)))
     raise LogError(diagnostics)
 
 
@@ -587,14 +626,21 @@ def _refuse_oversized_lists(record: LogRecord) -> None:
     for key, value in record.log.items():
         limit = properties.get(key, {}).get("maxItems") if isinstance(key, str) else None
         if type(value) is list and limit is not None and len(value) > limit:
-            diagnostics.append(Diagnostic(record.location(f"$.{key}"), _(
-                "does not match the log format: {reason}",
-                reason=_("has too many entries (at most {limit})", limit=limit))))
+            diagnostics.append(
+                Diagnostic(
+                    record.location(f"$.{key}"),
+                    _(
+                        "does not match the log format: {reason}",
+                        reason=_("has too many entries (at most {limit})", limit=limit),
+                    ),
+                )
+            )
     if diagnostics:
         raise LogError(diagnostics)
 
 
 # --------------------------------------------------------------------------- reading
+
 
 def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
     """Decode and validate one log's text."""
@@ -615,13 +661,23 @@ _FIRST_SURROGATE, _LAST_SURROGATE = "\ud800", "\udfff"
 
 def _refuse_lone_surrogates(record: LogRecord) -> None:
     """A string holding half of a UTF-16 pair is no text: it could be neither shown nor saved again."""
+
     def walk(value: Any, path: str) -> None:
         if isinstance(value, str):
             halves = [char for char in value if _FIRST_SURROGATE <= char <= _LAST_SURROGATE]
             if halves:
-                # TRANSLATORS: a JSON string escape such as \ud800 that is half of a character.
-                raise LogError([Diagnostic(record.location(path), _(
-                    "the text holds half of a character (a lone \\u{code} escape)", code=f"{ord(halves[0]):04x}"))])
+                raise LogError(
+                    [
+                        Diagnostic(
+                            record.location(path),
+                            # TRANSLATORS: a JSON string escape such as \ud800 that is half of a character.
+                            _(
+                                "the text holds half of a character (a lone \\u{code} escape)",
+                                code=f"{ord(halves[0]):04x}",
+                            ),
+                        )
+                    ]
+                )
         elif isinstance(value, dict):
             for key, child in value.items():
                 walk(key, path)
@@ -719,9 +775,10 @@ def _text(raw: bytes, file: str, line: int) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        bad_line, column = line_column_of(raw[:error.start])
-        raise LogError.at(_("the log is not UTF-8 text (byte {offset})", offset=error.start), file,
-                          line + bad_line - 1, column) from None
+        bad_line, column = line_column_of(raw[: error.start])
+        raise LogError.at(
+            _("the log is not UTF-8 text (byte {offset})", offset=error.start), file, line + bad_line - 1, column
+        ) from None
 
 
 def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
@@ -743,8 +800,9 @@ def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
                 return
             line_number += 1
             if len(raw) > MAX_LOG_LINE_BYTES and not raw.endswith(b"\n"):
-                raise LogError.at(_("the line is too long (the limit is {limit} bytes)",
-                                    limit=MAX_LOG_LINE_BYTES), file, line_number)
+                raise LogError.at(
+                    _("the line is too long (the limit is {limit} bytes)", limit=MAX_LOG_LINE_BYTES), file, line_number
+                )
             if not raw.strip():
                 line_number += _skip_blank_lines(handle)
                 continue
@@ -784,6 +842,7 @@ def read_log(path: str | os.PathLike) -> LogRecord:
 
 # --------------------------------------------------------------------------- writing
 
+
 def dumps_log(log: Mapping[str, Any], *, pretty: bool = True, encoded_actions: list[str] | None = None) -> str:
     """A log as JSON text; pretty logs keep one action per line so diffs and errors point well.
 
@@ -800,7 +859,7 @@ def dumps_log(log: Mapping[str, Any], *, pretty: bool = True, encoded_actions: l
         if key == "actions" and isinstance(value, list) and value:
             lines.append(f"  {json.dumps(key)}: [")
             encoded = encoded_actions if encoded_actions is not None and len(encoded_actions) <= len(value) else []
-            for action in value[len(encoded):]:
+            for action in value[len(encoded) :]:
                 encoded.append(json.dumps(action, ensure_ascii=False))
             lines.append(",\n".join(f"    {text}" for text in encoded))
             lines.append(f"  ]{comma}")
@@ -810,7 +869,9 @@ def dumps_log(log: Mapping[str, Any], *, pretty: bool = True, encoded_actions: l
     return "\n".join(lines) + "\n"
 
 
-def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any], *, encoded_actions: list[str] | None = None) -> None:
+def save_log_atomic(
+    path: str | os.PathLike, log: Mapping[str, Any], *, encoded_actions: list[str] | None = None
+) -> None:
     """Write ``log`` so that ``path`` always holds either the old or the new complete log.
 
     The text goes to a temporary file in the same directory (same file system,
@@ -826,8 +887,13 @@ def save_log_atomic(path: str | os.PathLike, log: Mapping[str, Any], *, encoded_
     text = dumps_log(log, encoded_actions=encoded_actions)
     if len(text) > MAX_LOG_FILE_BYTES // 4 and len(text.encode("utf-8")) > MAX_LOG_FILE_BYTES:
         # Written, it could never be read back (replay, --resume): the last good save stays.
-        raise LogError.at(_("cannot save the log: {reason}", reason=_(
-            "a game's log is longer than a log may be ({limit} bytes)", limit=MAX_LOG_FILE_BYTES)), os.fspath(path))
+        raise LogError.at(
+            _(
+                "cannot save the log: {reason}",
+                reason=_("a game's log is longer than a log may be ({limit} bytes)", limit=MAX_LOG_FILE_BYTES),
+            ),
+            os.fspath(path),
+        )
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
@@ -861,9 +927,17 @@ def check_save_target(path: str | os.PathLike) -> None:
         # Missing (the usual case): the folder it goes in must be there.
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
-            raise _save_error(path, NotADirectoryError(errno.ENOTDIR, _(
-                # TRANSLATORS: why a log cannot be saved; {folder} is the folder the file should go in.
-                "there is no folder {folder}", folder=folder))) from None
+            raise _save_error(
+                path,
+                NotADirectoryError(
+                    errno.ENOTDIR,
+                    _(
+                        # TRANSLATORS: why a log cannot be saved; {folder} is the folder the file should go in.
+                        "there is no folder {folder}",
+                        folder=folder,
+                    ),
+                ),
+            ) from None
         return
     except (OSError, ValueError):
         return  # unreadable: the save itself reports what is wrong
@@ -878,7 +952,9 @@ def check_save_target(path: str | os.PathLike) -> None:
 def _save_error(path: str | os.PathLike, error: OSError | UnicodeError) -> LogError:
     """Why the log could not be saved, located at the file it was meant for."""
     # TRANSLATORS: {reason} is the operating system's explanation, e.g. "Permission denied"
-    return LogError.at(_("cannot save the log: {reason}", reason=getattr(error, "strerror", None) or str(error)), os.fspath(path))
+    return LogError.at(
+        _("cannot save the log: {reason}", reason=getattr(error, "strerror", None) or str(error)), os.fspath(path)
+    )
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -9,6 +9,7 @@ the process ends, however it ends, so a killed game never blocks the next one.
 SIGHUP; only SIGKILL leaves it (empty), and the next game on that file reuses
 it and removes it, together with the temporary files a save cut short left.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -28,20 +29,23 @@ class LogLock:
         self.lock_path = self.path.parent / f".{self.path.name}.lock"
         self._descriptor: int | None = None
 
-    def acquire(self) -> "LogLock":
+    def acquire(self) -> LogLock:
         """Take the lock, or raise a LogError naming the file when another game holds it."""
         try:
             descriptor = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
         except OSError as error:
-            raise LogError.at(_("cannot save the log: {reason}", reason=error.strerror or str(error)),
-                              str(self.path)) from None
+            raise LogError.at(
+                _("cannot save the log: {reason}", reason=error.strerror or str(error)), str(self.path)
+            ) from None
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(descriptor)
-            # TRANSLATORS: two games were started with the same --log file.
-            raise LogError.at(_("another game is being saved to this file right now; "
-                                "give this one another --log file"), str(self.path)) from None
+            raise LogError.at(
+                # TRANSLATORS: two games were started with the same --log file.
+                _("another game is being saved to this file right now; give this one another --log file"),
+                str(self.path),
+            ) from None
         self._descriptor = descriptor
         self._remove_interrupted_saves()
         return self
@@ -67,7 +71,7 @@ class LogLock:
         os.close(self._descriptor)  # closing releases the flock
         self._descriptor = None
 
-    def __enter__(self) -> "LogLock":
+    def __enter__(self) -> LogLock:
         return self.acquire()
 
     def __exit__(self, *exc_info: object) -> None:

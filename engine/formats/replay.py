@@ -12,13 +12,15 @@ disagrees with the replay, is an error too.
 Replaying many logs (JSON Lines) reuses loaded rulesets: a
 :class:`ReplayContext` keeps one per (ruleset, options) pair.
 """
+
 from __future__ import annotations
 
 import json
 import os
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from ..core.game import Game
 from ..core.result import Result, score_from_json
@@ -44,8 +46,11 @@ class ReplayContext:
         name = record.log["ruleset"]
         written = record.log.get("options") or {}
         # Thousands of logs of one file name the same few rulesets: look them up by what the log says.
-        quick = (name, os.path.dirname(record.file),
-                 json.dumps(written, sort_keys=True, default=str) if written else "")
+        quick = (
+            name,
+            os.path.dirname(record.file),
+            json.dumps(written, sort_keys=True, default=str) if written else "",
+        )
         known = self._quick.get(quick)
         if known is not None:
             return known
@@ -82,18 +87,40 @@ def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) ->
     players = log["players"]
     problems = []
     if not ruleset.players_min <= len(players) <= ruleset.players_max:
-        problems.append(Diagnostic(record.location("$.players"), _(
-            "{count} players, but this ruleset is for {low} to {high}",
-            count=len(players), low=ruleset.players_min, high=ruleset.players_max)))
-    repeated = [] if len(set(players)) == len(players) else \
-        sorted(name for name, count in Counter(players).items() if count > 1)
+        problems.append(
+            Diagnostic(
+                record.location("$.players"),
+                _(
+                    "{count} players, but this ruleset is for {low} to {high}",
+                    count=len(players),
+                    low=ruleset.players_min,
+                    high=ruleset.players_max,
+                ),
+            )
+        )
+    repeated = (
+        []
+        if len(set(players)) == len(players)
+        else sorted(name for name, count in Counter(players).items() if count > 1)
+    )
     if repeated:
-        problems.append(Diagnostic(record.location("$.players"), _(
-            "every player needs a different name; repeated: {names}", names=format_list(repeated))))
+        problems.append(
+            Diagnostic(
+                record.location("$.players"),
+                _("every player needs a different name; repeated: {names}", names=format_list(repeated)),
+            )
+        )
     if log["first_player"] >= len(players):
-        problems.append(Diagnostic(record.location("$.first_player"), _(
-            "first player {index} does not exist: seats are numbered 0 to {last}",
-            index=log["first_player"], last=len(players) - 1)))
+        problems.append(
+            Diagnostic(
+                record.location("$.first_player"),
+                _(
+                    "first player {index} does not exist: seats are numbered 0 to {last}",
+                    index=log["first_player"],
+                    last=len(players) - 1,
+                ),
+            )
+        )
     if problems:
         raise LogError(problems)
 
@@ -101,8 +128,14 @@ def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) ->
 def _action_error(record: LogRecord, index: int, reason: str) -> LogError:
     """A LogError at action ``index`` naming it (counting from 0) and why it is wrong."""
     # TRANSLATORS: {index} counts the log's actions from 0; {reason} says what is wrong.
-    return LogError([Diagnostic(record.action_location(index),
-                                _("action {index} (counting from 0): {reason}", index=index, reason=reason))])
+    return LogError(
+        [
+            Diagnostic(
+                record.action_location(index),
+                _("action {index} (counting from 0): {reason}", index=index, reason=reason),
+            )
+        ]
+    )
 
 
 def replay_record(record: LogRecord, context: ReplayContext | None = None) -> Result:
@@ -118,8 +151,12 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
     game = context.game_for(ruleset, tuple(log["players"]))
     # Nobody narrates a replay: the state skips recording events.
     try:
-        state = game.new_initial_state(deck=list(log["deck"]), first_player=log["first_player"],
-                                       chance=log.get("chance") or (), record_events=False)
+        state = game.new_initial_state(
+            deck=list(log["deck"]),
+            first_player=log["first_player"],
+            chance=log.get("chance") or (),
+            record_events=False,
+        )
     except LogError as error:
         raise LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics]) from None
     players = log["players"]
@@ -148,9 +185,16 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
             given = action.get("player")
             if type(given) is not int or given != state.current:
                 expected = state.current
-                raise _action_error(record, index, _(
-                    "it is {expected}'s turn (seat {seat}), not seat {given}'s",
-                    expected=players[expected], seat=expected, given=given))
+                raise _action_error(
+                    record,
+                    index,
+                    _(
+                        "it is {expected}'s turn (seat {seat}), not seat {given}'s",
+                        expected=players[expected],
+                        seat=expected,
+                        given=given,
+                    ),
+                )
             kind = action.get("action")
             if type(kind) is str:
                 space = space_by_word.get(kind)
@@ -160,12 +204,15 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
             raise _entry_failed(record, index, error) from None
         index += 1
     if not state.is_terminal():
-        raise LogError.at(_("the log ends before the game does ({count} actions)", count=len(log["actions"])),
-                          *_at(record, "$.actions"))
+        raise LogError.at(
+            _("the log ends before the game does ({count} actions)", count=len(log["actions"])),
+            *_at(record, "$.actions"),
+        )
     unused = state.chance.unused() if hasattr(state.chance, "unused") else 0
     if unused:
-        raise LogError.at(_("the log holds {count} chance outcomes the game never needed", count=unused),
-                          *_at(record, "$.chance"))
+        raise LogError.at(
+            _("the log holds {count} chance outcomes the game never needed", count=unused), *_at(record, "$.chance")
+        )
     result = state.result()
     if "result" in log:
         _check_stored_result(record, result)
@@ -174,8 +221,11 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
 
 def _entry_failed(record: LogRecord, index: int, error: CardrulesError) -> LogError:
     """The error of a log whose action ``index`` failed with ``error``, located in the log."""
-    if isinstance(error, LogError) and error.diagnostics \
-            and (error.diagnostics[0].location.json_path or "").startswith("$.chance"):
+    if (
+        isinstance(error, LogError)
+        and error.diagnostics
+        and (error.diagnostics[0].location.json_path or "").startswith("$.chance")
+    ):
         # A later shuffle the action caused does not fit the recorded one.
         return LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics])
     reason = error.diagnostics[0].message if error.diagnostics else _("the action is not legal now")
@@ -219,22 +269,32 @@ def _check_stored_result(record: LogRecord, result: Result) -> None:
     computed = result.to_json()
     # Written by the engine, a stored result is the same JSON: compare it as it is, and normalise
     # (card order, 3.5 against "7/2") only when it differs.
-    agrees = type(stored) is dict and stored.get("players") == computed["players"] \
+    agrees = (
+        type(stored) is dict
+        and stored.get("players") == computed["players"]
         and stored.get("winners") == computed["winners"]
+    )
     if not agrees:
         try:
-            agrees = (_comparable(stored.get("players")) == _comparable(computed["players"])
-                      and list(stored.get("winners", [])) == computed["winners"])
+            agrees = (
+                _comparable(stored.get("players")) == _comparable(computed["players"])
+                and list(stored.get("winners", [])) == computed["winners"]
+            )
         except (ValueError, ZeroDivisionError, TypeError, AttributeError):
             agrees = False
     if not agrees:
-        raise LogError.at(_("the stored result does not match the replay, which gives {result}",
-                            result=json.dumps(result.to_json(), ensure_ascii=False)),
-                          *_at(record, "$.result"))
+        raise LogError.at(
+            _(
+                "the stored result does not match the replay, which gives {result}",
+                result=json.dumps(result.to_json(), ensure_ascii=False),
+            ),
+            *_at(record, "$.result"),
+        )
 
 
-def replay_file(path: str | os.PathLike, context: ReplayContext | None = None
-                ) -> Iterator[tuple[LogRecord, Ruleset, Result]]:
+def replay_file(
+    path: str | os.PathLike, context: ReplayContext | None = None
+) -> Iterator[tuple[LogRecord, Ruleset, Result]]:
     """Replay every log of a file (JSON or JSON Lines) in order, streamed."""
     context = context or ReplayContext()
     for record in read_logs(path):

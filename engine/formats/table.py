@@ -14,16 +14,18 @@ than the game has it, more cards at the table than the game has, values the
 edition does not have, a total no hand can make, a player count the ruleset
 does not allow). Every problem is a located :class:`~engine.errors.TableError`.
 """
+
 from __future__ import annotations
 
 import json
 import os
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import jsonschema
 
@@ -86,7 +88,6 @@ def holdings_of(ruleset: Ruleset, player: TablePlayer) -> Holdings:
 def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str, ...]]) -> Any:
     """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table)."""
     from ..blocks.selectors import card_selector
-
     from ..core.measures import through_table
 
     if spec.kind == "counter":
@@ -162,18 +163,20 @@ def load_table(path: str | os.PathLike, options: Mapping[str, Any] | None = None
     return Table(ruleset, players, file)
 
 
-def _load_table_ruleset(data: Mapping[str, Any], path: Path, options: Mapping[str, Any] | None,
-                        locate: _Locator) -> Ruleset:
+def _load_table_ruleset(
+    data: Mapping[str, Any], path: Path, options: Mapping[str, Any] | None, locate: _Locator
+) -> Ruleset:
     """The table's ruleset: a name, or a house-rule file relative to the table file.
 
     The table's own options are reported at the line where they were written;
     ``-o`` on the command line wins over them and is reported as such.
     """
     name = data["ruleset"]
-    table_options = {key: value for key, value in (data.get("options") or {}).items()
-                     if key not in (options or {})}
-    effective = LocatedOptions({**table_options, **(options or {})},
-                               {key: locate.at(json_path_child("$.options", key)) for key in table_options})
+    table_options = {key: value for key, value in (data.get("options") or {}).items() if key not in (options or {})}
+    effective = LocatedOptions(
+        {**table_options, **(options or {})},
+        {key: locate.at(json_path_child("$.options", key)) for key in table_options},
+    )
     target = reference_target(name, path, locate.file)
     try:
         return load_ruleset(target, effective or None)
@@ -191,8 +194,12 @@ def _unknown_card(card_id: Any, known: list[str]) -> str:
     """Why ``card_id`` is refused: the closest id, and the ids this field takes (as for unknown rulesets)."""
     # TRANSLATORS: a table names a card the ruleset does not have; {suggestion} is " (did you mean x?)" or
     # nothing; {cards} lists the ids the field takes.
-    return _("unknown card {card}{suggestion}; the cards here: {cards}", card=str(card_id)[:80],
-             suggestion=_suggestion(str(card_id), known), cards=listed(known))
+    return _(
+        "unknown card {card}{suggestion}; the cards here: {cards}",
+        card=str(card_id)[:80],
+        suggestion=_suggestion(str(card_id), known),
+        cards=listed(known),
+    )
 
 
 class _SeatReader:
@@ -213,15 +220,19 @@ class _SeatReader:
         self.field_cards: Counter = Counter()
         # The ids each field may hold, and (key None) every id of the game.
         self.card_sets: dict[str | None, frozenset[str]] = {
-            name: frozenset(card.id for card in self._cards_of(name)) for name in self.fields}
+            name: frozenset(card.id for card in self._cards_of(name)) for name in self.fields
+        }
         self.card_sets[None] = frozenset(card.id for card in ruleset.cards)
         self.limits: dict[frozenset[str], int] = {}
         # The rules of what a player may hold that blocks keep (one building of each kind, a cap per kind),
         # and what each zone holds so far: per player, and at the whole table.
         from ..blocks import registry as blocks
 
-        self.holding_rules = [block for block in (blocks.build("anytime", spec, ruleset) for spec in ruleset.anytime)
-                              if hasattr(block, "table_problem")]
+        self.holding_rules = [
+            block
+            for block in (blocks.build("anytime", spec, ruleset) for spec in ruleset.anytime)
+            if hasattr(block, "table_problem")
+        ]
         self.held: dict[tuple[str, str], list[str]] = {}
         self.held_by_all: dict[str, list[str]] = {}
 
@@ -251,8 +262,9 @@ class _SeatReader:
         sets = self.card_sets
         mine, everything = sets[key], sets[None]
         # The narrowest bounds first: the fields' own card sets that hold this field's, then the whole game.
-        bounds = sorted({sets[name] for name in self.fields if mine <= sets[name]} - {everything},
-                        key=len) + [everything]
+        bounds = sorted({sets[name] for name in self.fields if mine <= sets[name]} - {everything}, key=len) + [
+            everything
+        ]
         for bound in bounds:
             within = [name for name in self.fields if sets[name] <= bound]
             limit = self._limit(bound)
@@ -262,20 +274,40 @@ class _SeatReader:
             if bound != everything:
                 fields = format_list(within)
                 if count > limit:
-                    self.add(path, _("{count} cards, but this game has only {limit} that {fields} can hold",
-                                     count=count, limit=limit, fields=fields))
+                    self.add(
+                        path,
+                        _(
+                            "{count} cards, but this game has only {limit} that {fields} can hold",
+                            count=count,
+                            limit=limit,
+                            fields=fields,
+                        ),
+                    )
                 else:
-                    self.add(path, ngettext(
-                        "with this card the players hold {total} that {fields} can hold, but this game has only {limit}",
-                        "with these {n} cards the players hold {total} that {fields} can hold, but this game has only {limit}",
-                        count, total=total, fields=fields, limit=limit))
+                    self.add(
+                        path,
+                        ngettext(
+                            "with this card the players hold {total} that {fields} can hold, but this game has only {limit}",
+                            "with these {n} cards the players hold {total} that {fields} can hold, but this game has only {limit}",
+                            count,
+                            total=total,
+                            fields=fields,
+                            limit=limit,
+                        ),
+                    )
             elif count > limit:
                 self.add(path, _("{count} cards, but this game has only {limit} cards", count=count, limit=limit))
             else:
-                self.add(path, ngettext(
-                    "with this card the players hold {total} cards, but this game has only {limit}",
-                    "with these {n} cards the players hold {total} cards, but this game has only {limit}",
-                    count, total=total, limit=limit))
+                self.add(
+                    path,
+                    ngettext(
+                        "with this card the players hold {total} cards, but this game has only {limit}",
+                        "with these {n} cards the players hold {total} cards, but this game has only {limit}",
+                        count,
+                        total=total,
+                        limit=limit,
+                    ),
+                )
             return False
         self.field_cards[key] += count
         return True
@@ -284,8 +316,10 @@ class _SeatReader:
         """Say that the table holds more of ``card_id`` than the game's ``copies``."""
         if copies == 0:
             # TRANSLATORS: a card type the edition leaves out at this player count (or altogether).
-            self.add(where, _("there are no {card} cards in this game with {players} players",
-                              card=card_id, players=self.players))
+            self.add(
+                where,
+                _("there are no {card} cards in this game with {players} players", card=card_id, players=self.players),
+            )
         else:
             self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
 
@@ -300,10 +334,19 @@ class _SeatReader:
             spec = self.fields.get(key)
             if spec is None:
                 known = sorted(self.fields)
-                self.problems.append(Diagnostic(self.locate.at(path, key=True), _(
-                    "unknown field '{field}'{hint}; this ruleset's tables have: {fields}", field=str(key)[:60],
-                    hint=_(" (did you mean {card}?)", card=close_match(key, known)[0]) if close_match(key, known) else "",
-                    fields=", ".join(known) or "-")))
+                self.problems.append(
+                    Diagnostic(
+                        self.locate.at(path, key=True),
+                        _(
+                            "unknown field '{field}'{hint}; this ruleset's tables have: {fields}",
+                            field=str(key)[:60],
+                            hint=_(" (did you mean {card}?)", card=close_match(key, known)[0])
+                            if close_match(key, known)
+                            else "",
+                            fields=", ".join(known) or "-",
+                        ),
+                    )
+                )
                 continue
             shape = spec.get("as", "ids")
             reader = {"ids": self._ids, "values": self._values, "counts": self._counts, "count": self._count}[shape]
@@ -312,8 +355,9 @@ class _SeatReader:
                 zones.setdefault(spec["zone"], []).extend(cards)
             if total is not None and spec.get("measure"):
                 totals[spec["measure"]] = total
-        return TablePlayer(name, MappingProxyType({zone: tuple(cards) for zone, cards in zones.items()}),
-                           MappingProxyType(totals))
+        return TablePlayer(
+            name, MappingProxyType({zone: tuple(cards) for zone, cards in zones.items()}), MappingProxyType(totals)
+        )
 
     def _cards_of(self, key: str) -> list[Any]:
         matches = self.matches[key]
@@ -337,16 +381,36 @@ class _SeatReader:
                 if copies == 1 and holders[0] == name:
                     self.add(where, _("{player} lists {card} twice", player=name, card=card_id))
                 elif copies == 1:
-                    self.add(where, _("{card} is held by both {players}", card=card_id,
-                                      players=format_list([holders[0], name])))
+                    self.add(
+                        where,
+                        _("{card} is held by both {players}", card=card_id, players=format_list([holders[0], name])),
+                    )
                 else:
                     self.too_many_copies(where, card_id, copies)
                 continue
             zone = spec.get("zone")
-            problem = next((found for found in (rule.table_problem(self.ruleset, zone, self.held.get((name, zone), []),
-                                                                   self.held_by_all.get(zone, []), card_id,
-                                                                   self.players) for rule in self.holding_rules)
-                            if found), None) if zone else None
+            problem = (
+                next(
+                    (
+                        found
+                        for found in (
+                            rule.table_problem(
+                                self.ruleset,
+                                zone,
+                                self.held.get((name, zone), []),
+                                self.held_by_all.get(zone, []),
+                                card_id,
+                                self.players,
+                            )
+                            for rule in self.holding_rules
+                        )
+                        if found
+                    ),
+                    None,
+                )
+                if zone
+                else None
+            )
             if problem:
                 self.add(where, problem)
                 continue
@@ -359,7 +423,9 @@ class _SeatReader:
                 self.held_by_all.setdefault(zone, []).append(card_id)
         return cards, None
 
-    def _values(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+    def _values(
+        self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str
+    ) -> tuple[list[str] | None, Any]:
         """Cards named by their value (one of each per player), or a total."""
         attribute = spec.get("attribute", "value")
         by_value = {int(card.attributes.get(attribute, 0)): card.id for card in self._cards_of(key)}
@@ -375,17 +441,33 @@ class _SeatReader:
         for index, item in enumerate(value):
             where = json_path_child(path, index)
             if item not in by_value:
-                self.add(where, _("there is no {field} card of {value}; this edition has {values}", field=key,
-                                  value=item, values=", ".join(str(v) for v in values)))
+                self.add(
+                    where,
+                    _(
+                        "there is no {field} card of {value}; this edition has {values}",
+                        field=key,
+                        value=item,
+                        values=", ".join(str(v) for v in values),
+                    ),
+                )
             elif item in seen:
-                self.add(where, _("{player} lists the {field} card {value} twice, but each player has one of each",
-                                  player=name, field=key, value=item))
+                self.add(
+                    where,
+                    _(
+                        "{player} lists the {field} card {value} twice, but each player has one of each",
+                        player=name,
+                        field=key,
+                        value=item,
+                    ),
+                )
             elif self.room(key, 1, where):
                 cards.append(by_value[item])
             seen.add(item)
         return cards, None
 
-    def _counts(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+    def _counts(
+        self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str
+    ) -> tuple[list[str] | None, Any]:
         """``{type: count}``, or a total."""
         known = {card.id: card for card in self._cards_of(key)}
         if not isinstance(value, Mapping):
@@ -416,7 +498,9 @@ class _SeatReader:
             cards.extend([card_id] * count)
         return cards, None
 
-    def _count(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
+    def _count(
+        self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str
+    ) -> tuple[list[str] | None, Any]:
         """A number of cards (whose kinds do not matter for the score)."""
         if isinstance(value, (list, Mapping)):
             self.add(path, _("expected a number of cards"))
@@ -475,9 +559,17 @@ def _check_players(ruleset: Ruleset, players: Mapping[str, Any], locate: _Locato
     problems: list[Diagnostic] = []
     count = len(players)
     if not ruleset.players_min <= count <= ruleset.players_max:
-        problems.append(Diagnostic(locate.at("$.players"), _(
-            "{count} players, but this ruleset is for {low} to {high}",
-            count=count, low=ruleset.players_min, high=ruleset.players_max)))
+        problems.append(
+            Diagnostic(
+                locate.at("$.players"),
+                _(
+                    "{count} players, but this ruleset is for {low} to {high}",
+                    count=count,
+                    low=ruleset.players_min,
+                    high=ruleset.players_max,
+                ),
+            )
+        )
     reader = _SeatReader(ruleset, locate)
     reader.players = count
     seats = [reader.seat(name, holdings, json_path_child("$.players", name)) for name, holdings in players.items()]

@@ -6,17 +6,18 @@ auction family's (``engine.blocks.auction.format1``). Every file of a chain
 is upgraded as it is loaded, before the schema sees it; an upgrade keeps the
 positions of what it moves, so diagnostics still point at the user's text.
 """
+
 from __future__ import annotations
 
 import threading
 import weakref
-from typing import Callable
+from collections.abc import Callable
 
 from .yaml_loader import Node
 
 _lock = threading.Lock()
 # A parsed file is cached and shared; its upgrade is made once per parse.
-_upgraded: "weakref.WeakKeyDictionary[Node, Node]" = weakref.WeakKeyDictionary()
+_upgraded: weakref.WeakKeyDictionary[Node, Node] = weakref.WeakKeyDictionary()
 
 
 def _upgrades() -> list[Callable[[Node], Node]]:

@@ -11,12 +11,14 @@ Types: ``number`` (exact: ``3``, ``-5``, ``0.5``, ``1/2``), ``integer``,
 (an ordered list of distinct ``values``; on the command line comma-separated).
 A nullable option also takes ``none`` (or ``null``).
 """
+
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import Diagnostic, Location, OptionError
 from ..text.i18n import _
@@ -28,7 +30,7 @@ _NUMBER = re.compile(r"^\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9
 
 
 # The smallest whole number written with more digits than a number may have.
-_SMALLEST_TOO_LONG = 10 ** MAX_NUMBER_DIGITS
+_SMALLEST_TOO_LONG = 10**MAX_NUMBER_DIGITS
 
 
 class OptionValueError(ValueError):
@@ -91,7 +93,7 @@ def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> 
 MOST_NAMES_LISTED = 40
 
 
-def listed(names: "list[str] | tuple[str, ...]") -> str:
+def listed(names: list[str] | tuple[str, ...]) -> str:
     """Valid names for a message, comma-separated: every one, up to ``MOST_NAMES_LISTED`` ("-" for none)."""
     shown = ", ".join(str(name)[:80] for name in names[:MOST_NAMES_LISTED])
     return (shown + ", …" if len(names) > MOST_NAMES_LISTED else shown) or "-"
@@ -115,10 +117,16 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
         return number
     if kind == "integer":
         # Written as a count is anywhere in a ruleset: 2.0, 1e3 and 4/2 are refused there, so here too.
-        if not isinstance(number, int) or isinstance(value, Fraction) or (
-                isinstance(value, str) and any(mark in value.lower() for mark in "./e")):
-            shown = f"{value.numerator}.0" if isinstance(value, Fraction) and value.denominator == 1 else \
-                option_value_text(value)
+        if (
+            not isinstance(number, int)
+            or isinstance(value, Fraction)
+            or (isinstance(value, str) and any(mark in value.lower() for mark in "./e"))
+        ):
+            shown = (
+                f"{value.numerator}.0"
+                if isinstance(value, Fraction) and value.denominator == 1
+                else option_value_text(value)
+            )
             raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=shown))
         return number
     if kind == "boolean":
@@ -126,14 +134,22 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
             return value.strip().lower() == "true"
-        raise OptionValueError(_("option '{name}' expects true or false, got {value}", name=name, value=option_value_text(value)))
+        raise OptionValueError(
+            _("option '{name}' expects true or false, got {value}", name=name, value=option_value_text(value))
+        )
     if kind == "choice":
         if isinstance(value, str):
             value = value.strip()
         if value not in allowed:
-            raise OptionValueError(_("option '{name}' cannot be {value}{hint}; valid values: {valid}", name=name,
-                                     value=option_value_text(value), hint=did_you_mean(str(value), allowed),
-                                     valid=", ".join(map(str, allowed))))
+            raise OptionValueError(
+                _(
+                    "option '{name}' cannot be {value}{hint}; valid values: {valid}",
+                    name=name,
+                    value=option_value_text(value),
+                    hint=did_you_mean(str(value), allowed),
+                    valid=", ".join(map(str, allowed)),
+                )
+            )
         return value
     if kind == "list":
         if isinstance(value, str):
@@ -141,16 +157,25 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
         elif isinstance(value, (list, tuple)):
             items = list(value)
         else:
-            raise OptionValueError(_("option '{name}' expects a list, got {value}", name=name, value=option_value_text(value)))
+            raise OptionValueError(
+                _("option '{name}' expects a list, got {value}", name=name, value=option_value_text(value))
+            )
         for item in items:
             if item not in allowed:
-                raise OptionValueError(_("option '{name}' cannot contain {value}{hint}; valid values: {valid}",
-                                         name=name, value=option_value_text(item), hint=did_you_mean(str(item), allowed),
-                                         valid=", ".join(map(str, allowed))))
+                raise OptionValueError(
+                    _(
+                        "option '{name}' cannot contain {value}{hint}; valid values: {valid}",
+                        name=name,
+                        value=option_value_text(item),
+                        hint=did_you_mean(str(item), allowed),
+                        valid=", ".join(map(str, allowed)),
+                    )
+                )
         duplicates = sorted({str(item) for item in items if items.count(item) > 1})
         if duplicates:
-            raise OptionValueError(_("option '{name}' lists {value} more than once", name=name,
-                                     value=", ".join(duplicates)))
+            raise OptionValueError(
+                _("option '{name}' lists {value} more than once", name=name, value=", ".join(duplicates))
+            )
         return tuple(items)
     raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=option_value_text(kind)))
 
@@ -160,16 +185,27 @@ def _option_number(name: str, kind: str, nullable: bool, value: Any) -> int | Fr
 
     With several ``-o`` the bare "expected a number" does not say which one is meant, nor that ``none`` is allowed.
     """
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction, str)) or (
-            isinstance(value, str) and not (_FRACTION.match(value) or _NUMBER.match(value))):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, Fraction, str))
+        or (isinstance(value, str) and not (_FRACTION.match(value) or _NUMBER.match(value)))
+    ):
         if kind == "integer":
-            message = (_("option '{name}' expects a whole number or none, got {value}", name=name, value=option_value_text(value))
-                       if nullable else
-                       _("option '{name}' expects a whole number, got {value}", name=name, value=option_value_text(value)))
+            message = (
+                _(
+                    "option '{name}' expects a whole number or none, got {value}",
+                    name=name,
+                    value=option_value_text(value),
+                )
+                if nullable
+                else _("option '{name}' expects a whole number, got {value}", name=name, value=option_value_text(value))
+            )
         else:
-            message = (_("option '{name}' expects a number or none, got {value}", name=name, value=option_value_text(value))
-                       if nullable else
-                       _("option '{name}' expects a number, got {value}", name=name, value=option_value_text(value)))
+            message = (
+                _("option '{name}' expects a number or none, got {value}", name=name, value=option_value_text(value))
+                if nullable
+                else _("option '{name}' expects a number, got {value}", name=name, value=option_value_text(value))
+            )
         raise OptionValueError(message)
     return parse_number(value)  # too many digits or a division by zero keep their own messages
 
@@ -186,8 +222,13 @@ class LocatedOptions(dict):
         self.locations = dict(locations)
 
 
-def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_values: Mapping[str, Any],
-                      overrides: Mapping[str, Any] | None, *, edition_location: Location | None = None) -> dict[str, Any]:
+def effective_options(
+    definitions: Mapping[str, Mapping[str, Any]],
+    edition_values: Mapping[str, Any],
+    overrides: Mapping[str, Any] | None,
+    *,
+    edition_location: Location | None = None,
+) -> dict[str, Any]:
     """Every option's value: its default, then the edition's value, then the override.
 
     An unknown override or a bad value raises :class:`~engine.errors.OptionError`
@@ -210,8 +251,17 @@ def effective_options(definitions: Mapping[str, Mapping[str, Any]], edition_valu
         definition = definitions.get(name)
         if definition is None:
             valid = ", ".join(sorted(definitions)) or "-"
-            problems.append(Diagnostic(location, _("unknown option '{name}'{hint}; valid options: {valid}", name=name,
-                                                   hint=did_you_mean(name, list(definitions)), valid=valid)))
+            problems.append(
+                Diagnostic(
+                    location,
+                    _(
+                        "unknown option '{name}'{hint}; valid options: {valid}",
+                        name=name,
+                        hint=did_you_mean(name, list(definitions)),
+                        valid=valid,
+                    ),
+                )
+            )
             continue
         try:
             values[name] = coerce_option_value(name, definition, raw)

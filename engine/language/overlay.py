@@ -16,12 +16,13 @@ Merge rules (the reference is ``docs/rulesets.md``):
 Every merged node keeps the position of the file that wrote it, so a problem
 inherited from a parent is reported in the parent's file.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from ..errors import Diagnostic, RulesetError, display_path
 from ..text.i18n import _
@@ -108,8 +109,9 @@ def _load_cached(path: Path, shown_name: str) -> Node:
     return upgrade(cached_yaml(path, shown_name))
 
 
-def load_chain(path: Path, shown_name: str | None = None,
-               merge_problems: list[Diagnostic] | None = None) -> MergedRuleset:
+def load_chain(
+    path: Path, shown_name: str | None = None, merge_problems: list[Diagnostic] | None = None
+) -> MergedRuleset:
     """Load ``path`` and every file it extends, and merge them (parents first).
 
     With ``merge_problems`` a directive that cannot apply is told there and
@@ -125,12 +127,19 @@ def load_chain(path: Path, shown_name: str | None = None,
             names = " -> ".join([*(f.shown_name for f in chain), current_name])
             extends_node = chain[-1].tree.get("extends")
             where = extends_node.position if extends_node else Position(chain[-1].shown_name, 1, 1)
-            raise RulesetError([Diagnostic(where.location("$.extends"),
-                                           _("`extends` makes a cycle: {chain}", chain=names))])
+            raise RulesetError(
+                [Diagnostic(where.location("$.extends"), _("`extends` makes a cycle: {chain}", chain=names))]
+            )
         if len(chain) >= MAX_CHAIN:
             extends_node = chain[-1].tree.get("extends")
-            raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
-                                           _("`extends` chain is longer than {limit} files", limit=MAX_CHAIN))])
+            raise RulesetError(
+                [
+                    Diagnostic(
+                        extends_node.position.location("$.extends"),
+                        _("`extends` chain is longer than {limit} files", limit=MAX_CHAIN),
+                    )
+                ]
+            )
         seen.append(resolved)
         tree = _load_cached(current, current_name)
         chain.append(LoadedFile(current, current_name, tree))
@@ -138,18 +147,26 @@ def load_chain(path: Path, shown_name: str | None = None,
         if extends_node is None:
             break
         if not isinstance(extends_node.value, str) or not extends_node.value.strip():
-            raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
-                                           _("`extends` must name a ruleset (such as game/edition) or a .yaml file"))])
+            raise RulesetError(
+                [
+                    Diagnostic(
+                        extends_node.position.location("$.extends"),
+                        _("`extends` must name a ruleset (such as game/edition) or a .yaml file"),
+                    )
+                ]
+            )
         found = resolve_reference(extends_node.value, current, current_name)
         if found is None:
-            raise RulesetError([Diagnostic(extends_node.position.location("$.extends"),
-                                           _unknown_parent(extends_node.value))])
+            raise RulesetError(
+                [Diagnostic(extends_node.position.location("$.extends"), _unknown_parent(extends_node.value))]
+            )
         current, current_name = found
     return merge_chain(chain, merge_problems)
 
 
-def merge_chain(chain: "list[LoadedFile] | tuple[LoadedFile, ...]",
-                merge_problems: list[Diagnostic] | None = None) -> MergedRuleset:
+def merge_chain(
+    chain: list[LoadedFile] | tuple[LoadedFile, ...], merge_problems: list[Diagnostic] | None = None
+) -> MergedRuleset:
     """The files of a chain (child first) merged, parents first.
 
     A directive that cannot apply (``$remove`` or ``$before`` naming no item)
@@ -165,8 +182,11 @@ def merge_chain(chain: "list[LoadedFile] | tuple[LoadedFile, ...]",
         if merged is None:
             merged = merge(Node({}, own.position), own, problems, "$")
         else:
-            inherited = Node({k: v for k, v in merged.value.items() if k not in NOT_INHERITED}, merged.position,
-                             {k: v for k, v in merged.key_positions.items() if k not in NOT_INHERITED})
+            inherited = Node(
+                {k: v for k, v in merged.value.items() if k not in NOT_INHERITED},
+                merged.position,
+                {k: v for k, v in merged.key_positions.items() if k not in NOT_INHERITED},
+            )
             merged = merge(inherited, own, problems, "$")
     if problems:
         if merge_problems is None:
@@ -184,8 +204,12 @@ def _unknown_parent(reference: str) -> str:
 
     known = ruleset_names()
     # TRANSLATORS: {hint} is empty or " (did you mean 'x'?)"; {known} lists the ruleset names.
-    return _("`extends` names '{name}', which is neither a known ruleset nor a file{hint}; rulesets: {known}",
-             name=reference[:80], hint=did_you_mean(reference, known), known=listed(known))
+    return _(
+        "`extends` names '{name}', which is neither a known ruleset nor a file{hint}; rulesets: {known}",
+        name=reference[:80],
+        hint=did_you_mean(reference, known),
+        known=listed(known),
+    )
 
 
 def _flag(node: Node, key: str) -> bool:
@@ -196,8 +220,12 @@ def _flag(node: Node, key: str) -> bool:
 def _without_directives(node: Node) -> Node:
     if not node.is_mapping or not any(key in node.value for key in DIRECTIVES):
         return node
-    return Node({k: v for k, v in node.value.items() if k not in DIRECTIVES}, node.position,
-                {k: v for k, v in node.key_positions.items() if k not in DIRECTIVES}, node.size)
+    return Node(
+        {k: v for k, v in node.value.items() if k not in DIRECTIVES},
+        node.position,
+        {k: v for k, v in node.key_positions.items() if k not in DIRECTIVES},
+        node.size,
+    )
 
 
 def _is_option_reference(node: Node) -> bool:
@@ -214,8 +242,12 @@ def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str,
     own_path = path if own_path is None else own_path
     if _is_option_reference(overlay):
         return overlay
-    if overlay.is_mapping and inherited.is_mapping and not _flag(overlay, "$replace") \
-            and not _is_option_reference(inherited):
+    if (
+        overlay.is_mapping
+        and inherited.is_mapping
+        and not _flag(overlay, "$replace")
+        and not _is_option_reference(inherited)
+    ):
         values = dict(inherited.value)
         key_positions = dict(inherited.key_positions)
         for key, child in overlay.value.items():
@@ -228,17 +260,29 @@ def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str,
                 values[key] = merge(Node(None, child.position), child, problems, child_path, child_own)
             key_positions[key] = overlay.key_positions.get(key, child.position)
         return Node(values, overlay.position, key_positions)
-    if overlay.is_sequence and _is_id_list(overlay) and (inherited.is_sequence and _is_id_list(inherited)
-                                                         or inherited.value is None):
+    if (
+        overlay.is_sequence
+        and _is_id_list(overlay)
+        and (inherited.is_sequence and _is_id_list(inherited) or inherited.value is None)
+    ):
         base = inherited.value if inherited.is_sequence else []
         return _merge_id_lists(base, overlay, problems, path, own_path)
     if overlay.is_mapping:
         # Nothing to merge into: still strip directives (recursively) from what is written.
-        return merge(Node({}, overlay.position), _without_directives(overlay), problems, path, own_path) \
-            if not _flag(overlay, "$replace") else _strip(overlay)
+        return (
+            merge(Node({}, overlay.position), _without_directives(overlay), problems, path, own_path)
+            if not _flag(overlay, "$replace")
+            else _strip(overlay)
+        )
     if overlay.is_sequence:
-        return Node([merge(Node(None, item.position), item, problems, f"{path}[{i}]", f"{own_path}[{i}]")
-                     for i, item in enumerate(overlay.value)], overlay.position, size=overlay.size)
+        return Node(
+            [
+                merge(Node(None, item.position), item, problems, f"{path}[{i}]", f"{own_path}[{i}]")
+                for i, item in enumerate(overlay.value)
+            ],
+            overlay.position,
+            size=overlay.size,
+        )
     return overlay
 
 
@@ -253,8 +297,9 @@ def _strip(node: Node) -> Node:
 
 def _is_id_list(node: Node) -> bool:
     items = node.value
-    return bool(items) and all(item.is_mapping and isinstance(item.value.get("id", Node(None, item.position)).value, str)
-                               for item in items)
+    return bool(items) and all(
+        item.is_mapping and isinstance(item.value.get("id", Node(None, item.position)).value, str) for item in items
+    )
 
 
 def _item_id(item: Node) -> str:
@@ -282,10 +327,18 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
             if index is None:
                 if item_id not in removed_here:  # removed twice: the repeated id is the one mistake, told as such
                     known = [_item_id(existing) for existing in items]
-                    told(item.value["id"].position, path, f"{written}.id",
-                         # TRANSLATORS: {known} lists the ids the inherited list has.
-                         _("cannot remove '{id}': no inherited item has this id{hint}; ids: {known}",
-                           id=item_id[:80], hint=did_you_mean(item_id, known), known=listed(known)))
+                    told(
+                        item.value["id"].position,
+                        path,
+                        f"{written}.id",
+                        # TRANSLATORS: {known} lists the ids the inherited list has.
+                        _(
+                            "cannot remove '{id}': no inherited item has this id{hint}; ids: {known}",
+                            id=item_id[:80],
+                            hint=did_you_mean(item_id, known),
+                            known=listed(known),
+                        ),
+                    )
             else:
                 del items[index]
                 removed_here.add(item_id)
@@ -306,8 +359,9 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
                 continue
             new_item = moved
         else:
-            new_item = merge(Node({}, item.position), _without_directives(item), problems,
-                             f"{path}[{len(items)}]", written)
+            new_item = merge(
+                Node({}, item.position), _without_directives(item), problems, f"{path}[{len(items)}]", written
+            )
         if anchor is None:
             items.append(new_item)
             continue
@@ -315,10 +369,20 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
         target = next((i for i, existing in enumerate(items) if _item_id(existing) == anchor.value), None)
         if target is None:
             known = [_item_id(existing) for existing in items]
-            unplaced.append((anchor.position, written, item_id,
-                             _("cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
-                               id=item_id[:80], anchor=str(anchor.value)[:80],
-                               hint=did_you_mean(str(anchor.value), known), known=listed(known))))
+            unplaced.append(
+                (
+                    anchor.position,
+                    written,
+                    item_id,
+                    _(
+                        "cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
+                        id=item_id[:80],
+                        anchor=str(anchor.value)[:80],
+                        hint=did_you_mean(str(anchor.value), known),
+                        known=listed(known),
+                    ),
+                )
+            )
             items.append(new_item)
         else:
             items.insert(target + offset, new_item)
@@ -326,9 +390,15 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
     final_index = {_item_id(existing): number for number, existing in enumerate(items)}
     for where, written, item_id, message in unplaced:
         merged_path = f"{path}[{final_index[item_id]}]" if item_id in final_index else path
-        told(where, merged_path, written, message or
-             # TRANSLATORS: an overlay's list item says to place itself before or after itself.
-             _("'{id}' cannot be placed next to itself: name another item", id=item_id[:80]))
+        told(
+            where,
+            merged_path,
+            written,
+            message
+            or
+            # TRANSLATORS: an overlay's list item says to place itself before or after itself.
+            _("'{id}' cannot be placed next to itself: name another item", id=item_id[:80]),
+        )
     return Node(items, overlay.position)
 
 
@@ -341,8 +411,11 @@ def said_in_this_file(message: str, file_path: str) -> str:
 def _contradictory_directives(item: Node, told: Callable, path: str, written: str) -> bool:
     """Whether ``item`` asks two things at once (``$before`` and ``$after``; ``$remove`` and placing or
     replacing it): told at the second directive, and neither applied."""
-    given = [key for key in DIRECTIVES if key in item.value and (key != "$replace" and key != "$remove"
-                                                                 or item.value[key].value is True)]
+    given = [
+        key
+        for key in DIRECTIVES
+        if key in item.value and (key != "$replace" and key != "$remove" or item.value[key].value is True)
+    ]
     clash = None
     if "$before" in given and "$after" in given:
         clash = ("$before", "$after")
@@ -351,9 +424,13 @@ def _contradictory_directives(item: Node, told: Callable, path: str, written: st
     if clash is None:
         return False
     first, second = clash
-    # TRANSLATORS: {first} and {second} are overlay directives ($remove, $before, $after, $replace); keep them.
-    told(item.key_positions.get(second, item.position), path, written,
-         _("{first} and {second} cannot go together on one item: say one of them", first=first, second=second))
+    told(
+        item.key_positions.get(second, item.position),
+        path,
+        written,
+        # TRANSLATORS: {first} and {second} are overlay directives ($remove, $before, $after, $replace); keep them.
+        _("{first} and {second} cannot go together on one item: say one of them", first=first, second=second),
+    )
     return True
 
 
@@ -376,8 +453,9 @@ def _pair_paths(own: Node, merged: Node, own_path: str, merged_path: str, found:
         for key, child in own.value.items():
             if key in DIRECTIVES or key in NOT_INHERITED or key not in merged.value:
                 continue
-            _pair_paths(child, merged.value[key], json_path_child(own_path, key), json_path_child(merged_path, key),
-                        found)
+            _pair_paths(
+                child, merged.value[key], json_path_child(own_path, key), json_path_child(merged_path, key), found
+            )
     elif own.is_sequence and merged.is_sequence:
         if _is_id_list(own) and _is_id_list(merged):
             where = {_item_id(item): index for index, item in enumerate(merged.value)}

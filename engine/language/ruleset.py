@@ -9,25 +9,28 @@ semantic checks, the options (``{option: NAME}`` references resolved), and
 builds an immutable :class:`Ruleset`. Parsed files and built rulesets are
 cached by path and modification time, so loading an edition again is cheap.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import re
 import threading
-from dataclasses import dataclass, field, fields as dataclass_fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from .. import resources
-from ..errors import CardrulesError, Diagnostic, Location, RulesetError, UnknownRulesetName, display_path
-from ..text.i18n import _
 from ..core.cards import CardType
 from ..core.measures import MeasureSpec, measure_from_spec
 from ..core.modifiers import table_steps
 from ..core.zones import ZoneSpec
+from ..errors import CardrulesError, Diagnostic, Location, RulesetError, UnknownRulesetName, display_path
+from ..text.i18n import _
 from .options import OptionValueError, did_you_mean, effective_options, option_value_text, parse_number
 from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths, said_in_this_file
 from .yaml_loader import Node, Position, load_yaml
@@ -81,8 +84,9 @@ class Ruleset:
     options: Mapping[str, Any]
     option_definitions: Mapping[str, Mapping]
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
-    _cards_by_id: Mapping[str, CardType] = field(default_factory=lambda: MappingProxyType({}), repr=False,
-                                                 compare=False)
+    _cards_by_id: Mapping[str, CardType] = field(
+        default_factory=lambda: MappingProxyType({}), repr=False, compare=False
+    )
 
     def card(self, card_id: str) -> CardType:
         """The card type with this id (KeyError if there is none)."""
@@ -136,8 +140,14 @@ class Ruleset:
         try:
             merged = load_chain(self.source, shown)
             if step is not None:
-                json_path = next((path for category, path, block in semantic.blocks_of(merged.tree.plain())
-                                  if category == "step" and block.get("id") == step), json_path)
+                json_path = next(
+                    (
+                        path
+                        for category, path, block in semantic.blocks_of(merged.tree.plain())
+                        if category == "step" and block.get("id") == step
+                    ),
+                    json_path,
+                )
             position = PositionIndex.of(merged.tree).value(json_path)
             own = PositionIndex.of(merged.source.tree)
         except (CardrulesError, OSError, TypeError):
@@ -148,8 +158,10 @@ class Ruleset:
             return Diagnostic(position.location(json_path), message)
         # Inherited: this file's `extends` is where its author can look; the parent's line says where it shows.
         extends = own.key("$.extends") or Position(shown, 1, 1)
-        return Diagnostic(Location(shown, extends.line, extends.column, json_path),
-                          semantic.in_the_extended_ruleset(message, position.location(json_path).prefix()))
+        return Diagnostic(
+            Location(shown, extends.line, extends.column, json_path),
+            semantic.in_the_extended_ruleset(message, position.location(json_path).prefix()),
+        )
 
     def __reduce__(self) -> tuple:
         # Picklable, so a loaded ruleset can travel to a worker process or a
@@ -240,6 +252,7 @@ def cached_yaml(path: Path, shown_name: str) -> Node:
 
 # --------------------------------------------------------------------------- finding
 
+
 def _is_safe_name(name: str) -> bool:
     parts = name.split("/")
     return bool(name) and not name.startswith("/") and all(p not in ("", ".", "..") for p in parts) and "\\" not in name
@@ -322,16 +335,23 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
             raise RulesetError.at(_("is a directory, not a file"), file=given, line=1, column=1)
         if not os.path.isfile(path):
             if os.path.exists(path):  # a FIFO, a device, a socket: never opened (it could block or never end)
-                raise RulesetError.at(_("it is not a regular file (a pipe, a device or a socket)"),
-                                      file=given, line=1, column=1)
+                raise RulesetError.at(
+                    _("it is not a regular file (a pipe, a device or a socket)"), file=given, line=1, column=1
+                )
             # TRANSLATORS: a ruleset path given that does not exist.
             raise RulesetError.at(_("no such ruleset file"), file=given, line=1, column=1)
         return path, given
     path = find_ruleset_path(str(name_or_path))
     if path is None:
         known = ruleset_names(playable_only=True)
-        raise UnknownRulesetName.at(_("unknown ruleset '{name}'{hint}; available: {known}", name=str(name_or_path)[:80],
-                                hint=did_you_mean(str(name_or_path), known), known=", ".join(known) or "-"))
+        raise UnknownRulesetName.at(
+            _(
+                "unknown ruleset '{name}'{hint}; available: {known}",
+                name=str(name_or_path)[:80],
+                hint=did_you_mean(str(name_or_path), known),
+                known=", ".join(known) or "-",
+            )
+        )
     return path, display_path(path)
 
 
@@ -344,9 +364,12 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
     every problem is in the referring file itself (an option the log sets), they
     say it all: no heading repeats them.
     """
-    problems = [d if d.location.file is not None else
-                Diagnostic(Location(where.file, where.line, where.column, where.json_path), d.message)
-                for d in error.diagnostics]
+    problems = [
+        d
+        if d.location.file is not None
+        else Diagnostic(Location(where.file, where.line, where.column, where.json_path), d.message)
+        for d in error.diagnostics
+    ]
     if problems and all(d.location.file == where.file for d in problems):
         return problems
     heading = Diagnostic(where, _("cannot use the ruleset {name}", name=json.dumps(name)))
@@ -354,6 +377,7 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
 
 
 # --------------------------------------------------------------------------- loading
+
 
 def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
     """Every schema and semantic problem of a resolved chain (each file and the merged result)."""
@@ -412,8 +436,9 @@ def _in_merged_terms(diagnostics: list[Diagnostic], paths: dict[str, str]) -> li
 def _told_in_both(diagnostic: Diagnostic, merged_path: str, file_path: str) -> Diagnostic:
     """``diagnostic`` at its place, named by its path in the merged ruleset and saying its path in its file."""
     where = diagnostic.location
-    return Diagnostic(Location(where.file, where.line, where.column, merged_path),
-                      said_in_this_file(diagnostic.message, file_path))
+    return Diagnostic(
+        Location(where.file, where.line, where.column, merged_path), said_in_this_file(diagnostic.message, file_path)
+    )
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -501,8 +526,10 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         placed.append(alike[diagnostic.message])
     from .semantic import in_the_extended_ruleset
 
-    return [entry if isinstance(entry, Diagnostic) else Diagnostic(entry[0], in_the_extended_ruleset(*entry[1:]))
-            for entry in placed]
+    return [
+        entry if isinstance(entry, Diagnostic) else Diagnostic(entry[0], in_the_extended_ruleset(*entry[1:]))
+        for entry in placed
+    ]
 
 
 # The items of an overlay's list tried one by one for the cause of a problem, at most.
@@ -598,8 +625,9 @@ def _without(node: Node, path: tuple[str, ...], item: int | None) -> Node:
         values[key] = _without(node.value[key], rest, item)
     elif item is not None:
         child = node.value[key]
-        values[key] = Node([other for index, other in enumerate(child.value) if index != item], child.position,
-                           size=child.size)
+        values[key] = Node(
+            [other for index, other in enumerate(child.value) if index != item], child.position, size=child.size
+        )
     else:
         del values[key]
     return Node(values, node.position, {k: p for k, p in node.key_positions.items() if k in values})
@@ -623,7 +651,9 @@ def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
     checked = 0
     for name, definition in definitions.items():
         kind = definition.get("type") if isinstance(definition, Mapping) else None
-        values = list(definition.get("values") or ()) if kind == "choice" else [True, False] if kind == "boolean" else []
+        values = (
+            list(definition.get("values") or ()) if kind == "choice" else [True, False] if kind == "boolean" else []
+        )
         # One place that breaks with several values of one option is one mistake (a `type:` changed
         # under a value the parent uses): it is told once, with the first value that shows it.
         places: set[Location] = set()
@@ -658,8 +688,9 @@ def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | N
     if options is not None and not isinstance(options, Mapping):
         # TRANSLATORS: a program called load_ruleset with options that are no mapping (e.g. a list); {kind} is the
         # Python type it gave.
-        raise TypeError(_("options must be a mapping of option names to values, not {kind}",
-                          kind=type(options).__name__))
+        raise TypeError(
+            _("options must be a mapping of option names to values, not {kind}", kind=type(options).__name__)
+        )
     path, shown = locate(name_or_path)
     options_key = tuple(sorted((str(k), repr(v)) for k, v in (options or {}).items()))
     cache_key = (str(path.resolve()), shown, options_key)
@@ -672,8 +703,13 @@ def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | N
     if diagnostics:
         raise RulesetError(_blamed_on_the_overlay(merged, diagnostics))
     if is_abstract(merged):
-        raise RulesetError.at(_("'{name}' is abstract (shared parts of other rulesets): it cannot be played",
-                                name=str(name_or_path)[:80]), file=shown)
+        raise RulesetError.at(
+            _(
+                "'{name}' is abstract (shared parts of other rulesets): it cannot be played",
+                name=str(name_or_path)[:80],
+            ),
+            file=shown,
+        )
     ruleset = build_ruleset(merged, options)
     stamps = tuple((loaded.path, _stamp(loaded.path)) for loaded in merged.chain)
     with _lock:
@@ -741,8 +777,14 @@ def _with_references_resolved(node: Node, options: Mapping[str, Any]) -> Node:
         reference = node.get("option")
         if len(node.value) == 1 and reference is not None and reference.value in options:
             return _value_node(options[reference.value], node.position)
-        return Node({k: _with_references_resolved(v, options) if k not in ("options", "option-definitions") else v
-                     for k, v in node.value.items()}, node.position, node.key_positions)
+        return Node(
+            {
+                k: _with_references_resolved(v, options) if k not in ("options", "option-definitions") else v
+                for k, v in node.value.items()
+            },
+            node.position,
+            node.key_positions,
+        )
     if node.is_sequence:
         return Node([_with_references_resolved(v, options) for v in node.value], node.position)
     return node
@@ -756,14 +798,25 @@ def card_types(specs: Any) -> tuple[CardType, ...]:
         if spec.get("value") is not None:
             attributes["value"] = Fraction(parse_number(spec["value"]))
         tables = {name: table_steps(table) for name, table in (spec.get("tables") or {}).items()}
-        common = dict(name=spec["name"], tags=frozenset(spec.get("tags") or ()), tables=MappingProxyType(tables),
-                      count=freeze(spec.get("count", 1)), spec=freeze(spec))
+        common = dict(
+            name=spec["name"],
+            tags=frozenset(spec.get("tags") or ()),
+            tables=MappingProxyType(tables),
+            count=freeze(spec.get("count", 1)),
+            spec=freeze(spec),
+        )
         values = spec.get("values")
         if values:
             attribute = spec.get("attribute", "value")
             for value in values:
-                types.append(CardType(id=f"{spec['id']}-{value}", index=len(types),
-                                      attributes=MappingProxyType({**attributes, attribute: Fraction(value)}), **common))
+                types.append(
+                    CardType(
+                        id=f"{spec['id']}-{value}",
+                        index=len(types),
+                        attributes=MappingProxyType({**attributes, attribute: Fraction(value)}),
+                        **common,
+                    )
+                )
         else:
             types.append(CardType(id=spec["id"], index=len(types), attributes=MappingProxyType(attributes), **common))
     return tuple(types)
@@ -773,18 +826,30 @@ def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
     """The zones of a resolved ``zones`` mapping, in declaration order."""
     specs = []
     for index, (zone_id, spec) in enumerate((zones or {}).items()):
-        specs.append(ZoneSpec(id=zone_id, index=index, name=str(spec.get("name", zone_id)),
-                              owner=spec.get("owner", "shared"), kind=spec.get("kind", "set"),
-                              visibility=spec.get("visibility", "all"), capacity=spec.get("capacity"),
-                              accepts=freeze(spec["accepts"]) if spec.get("accepts") else None,
-                              one_type=spec.get("holds") == "one-type", distinct=spec.get("holds") == "distinct",
-                              capacity_limit=spec.get("limit"), starts_closed=bool(spec.get("closed", False)),
-                              tags=frozenset(spec.get("tags") or ()), spec=freeze(spec)))
+        specs.append(
+            ZoneSpec(
+                id=zone_id,
+                index=index,
+                name=str(spec.get("name", zone_id)),
+                owner=spec.get("owner", "shared"),
+                kind=spec.get("kind", "set"),
+                visibility=spec.get("visibility", "all"),
+                capacity=spec.get("capacity"),
+                accepts=freeze(spec["accepts"]) if spec.get("accepts") else None,
+                one_type=spec.get("holds") == "one-type",
+                distinct=spec.get("holds") == "distinct",
+                capacity_limit=spec.get("limit"),
+                starts_closed=bool(spec.get("closed", False)),
+                tags=frozenset(spec.get("tags") or ()),
+                spec=freeze(spec),
+            )
+        )
     return tuple(specs)
 
 
-def _blamed_on_the_command_line(misfit: Diagnostic, data: Any, overrides: Mapping[str, Any] | None
-                                ) -> Diagnostic | None:
+def _blamed_on_the_command_line(
+    misfit: Diagnostic, data: Any, overrides: Mapping[str, Any] | None
+) -> Diagnostic | None:
     """A value that does not fit where the ruleset uses an option, placed on the command line when ``-o`` set it.
 
     The mistake is the value typed (``-o third-field-price=-1``); where the ruleset uses it is the context.
@@ -805,13 +870,21 @@ def _blamed_on_the_command_line(misfit: Diagnostic, data: Any, overrides: Mappin
         return None
     # TRANSLATORS: a value given with -o that does not fit where the ruleset uses the option; {where} is
     # FILE:LINE:COL of that use.
-    return Diagnostic(Location(None, None, None, None),
-                      _("-o {name}={value}: {problem} (where the ruleset uses it: {where})", name=name,
-                        value=str(overrides[name])[:80], problem=misfit.message, where=misfit.location.prefix()))
+    return Diagnostic(
+        Location(None, None, None, None),
+        _(
+            "-o {name}={value}: {problem} (where the ruleset uses it: {where})",
+            name=name,
+            value=str(overrides[name])[:80],
+            problem=misfit.message,
+            where=misfit.location.prefix(),
+        ),
+    )
 
 
-def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = None,
-                  shown_as: str | None = None) -> Ruleset:
+def build_ruleset(
+    merged: MergedRuleset, overrides: Mapping[str, Any] | None = None, shown_as: str | None = None
+) -> Ruleset:
     """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved).
 
     The tree is checked once more with every option reference replaced by its
@@ -830,16 +903,29 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
     misfits = schema_check.check_merged(resolved_tree) or semantic.check_resolved(resolved_tree)
     if misfits:
         if shown_as is not None:
-            # TRANSLATORS: {condition} is "when option 'X' is Y"; {problem} what goes wrong then.
-            raise RulesetError(with_own_paths(merged, [
-                Diagnostic(d.location, _("{condition}: {problem}", condition=shown_as, problem=d.message))
-                for d in misfits]))
-        raise RulesetError(with_own_paths(merged, [
-            _blamed_on_the_command_line(d, data, overrides) or
-            Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
-            for d in misfits]))
-    resolved = _exact_parameters({key: value for key, value in resolved_tree.plain().items()
-                                  if key not in ("options", "option-definitions")})
+            raise RulesetError(
+                with_own_paths(
+                    merged,
+                    [
+                        # TRANSLATORS: {condition} is "when option 'X' is Y"; {problem} what goes wrong then.
+                        Diagnostic(d.location, _("{condition}: {problem}", condition=shown_as, problem=d.message))
+                        for d in misfits
+                    ],
+                )
+            )
+        raise RulesetError(
+            with_own_paths(
+                merged,
+                [
+                    _blamed_on_the_command_line(d, data, overrides)
+                    or Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
+                    for d in misfits
+                ],
+            )
+        )
+    resolved = _exact_parameters(
+        {key: value for key, value in resolved_tree.plain().items() if key not in ("options", "option-definitions")}
+    )
     cards = card_types(resolved.get("cards"))
     scoring = resolved.get("scoring") or {}
     tiebreak = scoring.get("tiebreak") or ()
@@ -861,8 +947,9 @@ def build_ruleset(merged: MergedRuleset, overrides: Mapping[str, Any] | None = N
         cards=cards,
         zones=zone_specs(resolved.get("zones") or {}),
         counters=freeze([{"id": counter_id, **spec} for counter_id, spec in (resolved.get("counters") or {}).items()]),
-        measures=tuple(measure_from_spec(measure_id, freeze(spec))
-                       for measure_id, spec in (resolved.get("measures") or {}).items()),
+        measures=tuple(
+            measure_from_spec(measure_id, freeze(spec)) for measure_id, spec in (resolved.get("measures") or {}).items()
+        ),
         setup=freeze(resolved.get("setup") or ()),
         flow=freeze(resolved.get("flow") or ()),
         finish=freeze(resolved.get("finish") or ()),
@@ -901,12 +988,27 @@ def list_rulesets() -> list[RulesetInfo]:
             if problems:
                 raise RulesetError(problems)
             data = merged.tree.plain()
-            infos.append(RulesetInfo(name=name, path=path, abstract=is_abstract(merged),
-                                     description=str(data.get("description", "")),
-                                     text_context=str(data.get("text-context") or data.get("game", "")),
-                                     languages=tuple(str(x) for x in data.get("languages") or ())))
+            infos.append(
+                RulesetInfo(
+                    name=name,
+                    path=path,
+                    abstract=is_abstract(merged),
+                    description=str(data.get("description", "")),
+                    text_context=str(data.get("text-context") or data.get("game", "")),
+                    languages=tuple(str(x) for x in data.get("languages") or ()),
+                )
+            )
         except RulesetError as error:
             first = error.diagnostics[0] if error.diagnostics else Diagnostic(Location(str(path)), "")
-            infos.append(RulesetInfo(name=name, path=path, abstract=False, description="", text_context="",
-                                     languages=(), error=str(first)))
+            infos.append(
+                RulesetInfo(
+                    name=name,
+                    path=path,
+                    abstract=False,
+                    description="",
+                    text_context="",
+                    languages=(),
+                    error=str(first),
+                )
+            )
     return infos

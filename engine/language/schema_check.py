@@ -7,15 +7,17 @@ offending value's position (for a misspelt key: the key's), with its JSON path
 and a short translated message; values are never dumped whole, and misspelt
 keys, kinds and names get a "did you mean" hint.
 """
+
 from __future__ import annotations
 
 import json
 import re
 import threading
 import weakref
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cache, lru_cache
+from typing import Any
 
 import jsonschema
 from jsonschema import Draft202012Validator
@@ -39,10 +41,12 @@ def ruleset_schema() -> dict[str, Any]:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
     except (OSError, ValueError) as error:
-        raise RulesetError.at(_("cannot read the ruleset schema: {reason}", reason=str(error)[:200]), file=str(path)) from None
+        raise RulesetError.at(
+            _("cannot read the ruleset schema: {reason}", reason=str(error)[:200]), file=str(path)
+        ) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _python_pattern(pattern: str) -> re.Pattern[str]:
     """A schema pattern (ECMA-262) as Python reads it: a final ``$`` ends the text, as it does in ECMA-262.
 
@@ -71,7 +75,7 @@ def _validator() -> Draft202012Validator:
 
 # Parsed files are cached (engine.language.ruleset.cached_yaml), so a parent shared by
 # several editions is checked once per process, not once per edition.
-_file_results: "weakref.WeakKeyDictionary[Node, list[Diagnostic]]" = weakref.WeakKeyDictionary()
+_file_results: weakref.WeakKeyDictionary[Node, list[Diagnostic]] = weakref.WeakKeyDictionary()
 
 
 def check_file(tree: Node) -> list[Diagnostic]:
@@ -111,8 +115,9 @@ def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> lis
 
 
 # Rules about a value's size or form, which a value of the wrong type breaks only as a consequence.
-_RANGE_RULES = frozenset({"maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength",
-                          "minLength", "pattern"})
+_RANGE_RULES = frozenset(
+    {"maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength", "minLength", "pattern"}
+)
 
 
 def _one_per_value(errors: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
@@ -120,8 +125,9 @@ def _one_per_value(errors: list[jsonschema.ValidationError]) -> list[jsonschema.
     mistyped = {tuple(error.absolute_path) for error in errors if error.validator == "type"}
     if not mistyped:
         return errors
-    return [error for error in errors
-            if not (error.validator in _RANGE_RULES and tuple(error.absolute_path) in mistyped)]
+    return [
+        error for error in errors if not (error.validator in _RANGE_RULES and tuple(error.absolute_path) in mistyped)
+    ]
 
 
 Misspellings = dict[tuple[tuple[Any, ...], str], str]
@@ -162,28 +168,32 @@ def _misspellings(errors: list[jsonschema.ValidationError]) -> Misspellings:
             for key in error.instance:
                 if not isinstance(key, str) or key in properties or any(re.search(p, key) for p in patterns):
                     continue
-                wrong_here = bool(properties) or any(f[:len(path) + 1] == (*path, key) for f in flagged)
+                wrong_here = bool(properties) or any(f[: len(path) + 1] == (*path, key) for f in flagged)
                 if wrong_here and close_match(key, sorted(properties | {missing})) == [missing]:
                     found[(path, missing)] = key
                     break
     return found
 
 
-def _without_misspelt_values(errors: list[jsonschema.ValidationError],
-                             misspelt: Misspellings) -> list[jsonschema.ValidationError]:
+def _without_misspelt_values(
+    errors: list[jsonschema.ValidationError], misspelt: Misspellings
+) -> list[jsonschema.ValidationError]:
     """The errors, less those about the value of a misspelt key: the fix is the key's name, not its value
     (``card: [5]`` for a bid's ``cards: [5]`` is not to be made a text)."""
     paths = {(*path, key) for (path, _missing), key in misspelt.items()}
-    return [error for error in errors
-            if not any(tuple(error.absolute_path)[:len(path)] == path for path in paths)]
+    return [error for error in errors if not any(tuple(error.absolute_path)[: len(path)] == path for path in paths)]
 
 
 def _worded(errors: Iterable[jsonschema.ValidationError], index: Any, data: Any) -> list[Diagnostic]:
     """The leaf errors of ``errors`` worded, each mistake once."""
     leaves = _leaf_errors(errors)
     misspelt = _misspellings(leaves)
-    return _once_each([(error, _diagnose(error, index, data, misspelt))
-                       for error in _one_per_value(_without_misspelt_values(leaves, misspelt))])
+    return _once_each(
+        [
+            (error, _diagnose(error, index, data, misspelt))
+            for error in _one_per_value(_without_misspelt_values(leaves, misspelt))
+        ]
+    )
 
 
 def _once_each(found: list[tuple[jsonschema.ValidationError, list[Diagnostic]]]) -> list[Diagnostic]:
@@ -194,8 +204,12 @@ def _once_each(found: list[tuple[jsonschema.ValidationError, list[Diagnostic]]])
     parameters and "no other keys"): the block's, which names the parameters,
     is the one said.
     """
-    by_parameters = {diagnostic.location for error, diagnostics in found
-                     if "propertyNames" in list(error.schema_path) for diagnostic in diagnostics}
+    by_parameters = {
+        diagnostic.location
+        for error, diagnostics in found
+        if "propertyNames" in list(error.schema_path)
+        for diagnostic in diagnostics
+    }
     result: list[Diagnostic] = []
     seen: set[Diagnostic] = set()
     for error, diagnostics in found:
@@ -295,7 +309,7 @@ def short(value: Any) -> str:
         text = _decimal_text(value)
     else:
         text = yaml_scalar_text(value) or str(value)
-    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…"
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
 def _decimal_text(value: Fraction) -> str:
@@ -306,7 +320,7 @@ def _decimal_text(value: Fraction) -> str:
     message refusing it as "not a whole number" shows why.
     """
     digits = 0
-    while (value * 10 ** digits).denominator != 1:
+    while (value * 10**digits).denominator != 1:
         digits += 1
         if digits > 60:  # not from decimal text after all: fall back to the exact fraction
             return str(value)
@@ -385,8 +399,9 @@ def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.V
         if any(sub.validator in ("type", "$ref", "pattern") for sub in here):
             continue
         # A fixed word ("none") is no fit for a number either: -1 for a cost breaks the number's minimum.
-        if any(sub.validator in ("const", "enum") and not _same_kind(sub.instance, sub.validator_value)
-               for sub in here):
+        if any(
+            sub.validator in ("const", "enum") and not _same_kind(sub.instance, sub.validator_value) for sub in here
+        ):
             continue
         nested = [sub for sub in here if sub.validator in ("anyOf", "oneOf")]
         if nested:
@@ -401,8 +416,10 @@ def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.V
 def _same_kind(value: Any, expected: Any) -> bool:
     """Whether ``value`` is of the kind of the fixed value (or of one of the listed values) a schema expects."""
     choices = expected if isinstance(expected, list) else [expected]
-    return any(isinstance(value, str) == isinstance(choice, str) and isinstance(value, bool) == isinstance(choice, bool)
-               for choice in choices)
+    return any(
+        isinstance(value, str) == isinstance(choice, str) and isinstance(value, bool) == isinstance(choice, bool)
+        for choice in choices
+    )
 
 
 def _value_at(data: Any, parts: Iterable[Any]) -> Any:
@@ -414,8 +431,9 @@ def _value_at(data: Any, parts: Iterable[Any]) -> Any:
     return data
 
 
-def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any,
-              misspelt: Misspellings | None = None) -> list[Diagnostic]:
+def _diagnose(
+    error: jsonschema.ValidationError, index: PositionIndex, data: Any, misspelt: Misspellings | None = None
+) -> list[Diagnostic]:
     path = _path_of(error.absolute_path)
     position = index.value(path)
 
@@ -432,10 +450,24 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
     instance = error.instance
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = list(schema.get("properties", {}))
-        extras = [key for key in instance if key not in allowed
-                  and not any(__import__("re").search(p, key) for p in schema.get("patternProperties", {}))]
-        return [at(_("unknown key '{key}'{hint}", key=short(key)[1:-1] if isinstance(key, str) else key,
-                     hint=did_you_mean(key, allowed)), json_path_child(path, key), key=True) for key in extras]
+        extras = [
+            key
+            for key in instance
+            if key not in allowed
+            and not any(__import__("re").search(p, key) for p in schema.get("patternProperties", {}))
+        ]
+        return [
+            at(
+                _(
+                    "unknown key '{key}'{hint}",
+                    key=short(key)[1:-1] if isinstance(key, str) else key,
+                    hint=did_you_mean(key, allowed),
+                ),
+                json_path_child(path, key),
+                key=True,
+            )
+            for key in extras
+        ]
     if "propertyNames" in list(error.schema_path):
         # jsonschema checks a key name as if it were a value at its mapping's path.
         name = instance
@@ -443,22 +475,53 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
         if validator == "enum":
             owner = _value_at(data, error.absolute_path)
             kind = owner.get("kind") if isinstance(owner, dict) else None
-            valid = [k for k in error.validator_value if not k.startswith("$") and k not in ("id", "kind", "description")]
-            return [at(_("'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}", key=str(name)[:40],
-                         kind=str(kind)[:40], hint=did_you_mean(str(name), valid), valid=", ".join(valid) or "-"),
-                       key_path, key=True)]
+            valid = [
+                k for k in error.validator_value if not k.startswith("$") and k not in ("id", "kind", "description")
+            ]
+            return [
+                at(
+                    _(
+                        "'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}",
+                        key=str(name)[:40],
+                        kind=str(kind)[:40],
+                        hint=did_you_mean(str(name), valid),
+                        valid=", ".join(valid) or "-",
+                    ),
+                    key_path,
+                    key=True,
+                )
+            ]
         if validator == "pattern" and error.validator_value == WHOLE_KEY_PATTERN:
-            # TRANSLATORS: a key that must be a whole number (a number of players, a table's threshold).
-            return [at(_("{value} is not a whole number written in digits, without leading zeros", value=short(name)),
-                       key_path, key=True)]
+            return [
+                at(
+                    # TRANSLATORS: a key that must be a whole number (a number of players, a table's threshold).
+                    _("{value} is not a whole number written in digits, without leading zeros", value=short(name)),
+                    key_path,
+                    key=True,
+                )
+            ]
         if validator == "pattern":
-            return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(name)),
-                       key_path, key=True)]
+            return [
+                at(
+                    _("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(name)),
+                    key_path,
+                    key=True,
+                )
+            ]
         if validator == "minLength":
             return [at(_("a name must not be empty"), key_path, key=True)]
         # TRANSLATORS: a name (a key in the file) longer than allowed; {limit} counts characters
-        return [at(_("the name '{key}' is too long (at most {limit} characters)", key=str(name)[:40],
-                     limit=error.validator_value), key_path, key=True)]
+        return [
+            at(
+                _(
+                    "the name '{key}' is too long (at most {limit} characters)",
+                    key=str(name)[:40],
+                    limit=error.validator_value,
+                ),
+                key_path,
+                key=True,
+            )
+        ]
     if validator == "required":
         missing = error.validator_value
         missing = [m for m in missing if isinstance(instance, dict) and m not in instance]
@@ -468,18 +531,33 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
             if written is None:
                 told.append(at(_("missing required key '{key}'", key=key)))
             else:  # the same words as the "unknown key" error of a mapping that takes no other keys
-                told.append(at(_("unknown key '{key}'{hint}", key=short(written)[1:-1], hint=did_you_mean(written, [key])),
-                               json_path_child(path, written), key=True))
+                told.append(
+                    at(
+                        _("unknown key '{key}'{hint}", key=short(written)[1:-1], hint=did_you_mean(written, [key])),
+                        json_path_child(path, written),
+                        key=True,
+                    )
+                )
         return told
     if validator == "enum":
         valid = [str(v) for v in error.validator_value]
-        return [at(_("{value} is not one of {valid}{hint}", value=short(instance), valid=", ".join(valid),
-                     hint=did_you_mean(str(instance), valid)))]
+        return [
+            at(
+                _(
+                    "{value} is not one of {valid}{hint}",
+                    value=short(instance),
+                    valid=", ".join(valid),
+                    hint=did_you_mean(str(instance), valid),
+                )
+            )
+        ]
     if validator == "const":
         # TRANSLATORS: a value in a file must be exactly {value}.
         return [at(_("must be {value}", value=short(error.validator_value)))]
     if validator == "type":
-        return [at(_("expected {expected}, got {value}", expected=_type_name(error.validator_value), value=short(instance)))]
+        return [
+            at(_("expected {expected}, got {value}", expected=_type_name(error.validator_value), value=short(instance)))
+        ]
     if validator in ("anyOf", "oneOf"):
         fitting = _branch_of_the_right_type(error)
         if fitting is not None:
@@ -489,10 +567,25 @@ def _diagnose(error: jsonschema.ValidationError, index: PositionIndex, data: Any
     if validator == "pattern":
         return [at(_("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(instance)))]
     if validator == "minimum":
-        return [at(_("{value} is too small: the least allowed is {limit}", value=short(instance), limit=error.validator_value))]
+        return [
+            at(
+                _(
+                    "{value} is too small: the least allowed is {limit}",
+                    value=short(instance),
+                    limit=error.validator_value,
+                )
+            )
+        ]
     if validator == "maximum":
-        return [at(_("{value} is too large: the most allowed is {limit}", value=short(instance),
-                     limit=error.validator_value))]
+        return [
+            at(
+                _(
+                    "{value} is too large: the most allowed is {limit}",
+                    value=short(instance),
+                    limit=error.validator_value,
+                )
+            )
+        ]
     if validator == "maxLength":
         # TRANSLATORS: a text in a file longer than allowed; {limit} counts characters.
         return [at(_("is too long (at most {limit} characters)", limit=error.validator_value))]

@@ -12,9 +12,11 @@ The checks run twice: on the merged tree as written (``validate``), and once
 more on the tree with the option values in effect (``check_resolved``), so a
 ``-o`` value that makes the game unplayable is refused too.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ..core.limits import MAX_CARDS
 from ..errors import Diagnostic, Location
@@ -36,8 +38,11 @@ def in_the_extended_ruleset(problem: str, where: str | list[str]) -> str:
 
     # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
     # several, as a list).
-    return _("{problem} (at {where} in the ruleset this file extends)", problem=problem,
-             where=where if isinstance(where, str) else format_list(where))
+    return _(
+        "{problem} (at {where} in the ruleset this file extends)",
+        problem=problem,
+        where=where if isinstance(where, str) else format_list(where),
+    )
 
 
 class Reporter:
@@ -61,8 +66,12 @@ class Reporter:
         """
         position = self.index.key(path) if key else self.index.value(path)
         other = self.index.value(against) if against else None
-        if (position is not None and other is not None and position.file == self.own_file
-                and other.file != position.file):
+        if (
+            position is not None
+            and other is not None
+            and position.file == self.own_file
+            and other.file != position.file
+        ):
             message = in_the_extended_ruleset(message, other.location(against).prefix())
         location = position.location(path) if position else Location(json_path=path)
         diagnostic = Diagnostic(location, message)
@@ -80,8 +89,10 @@ def check_duplicate_ids(tree: Node) -> list[Diagnostic]:
             if not isinstance(item_id, str):
                 continue
             if item_id in seen:
-                reporter.add(json_path_child(json_path_child(path, index), "id"),
-                             _("duplicate id '{id}' (also item {n} of this list)", id=item_id[:80], n=seen[item_id] + 1))
+                reporter.add(
+                    json_path_child(json_path_child(path, index), "id"),
+                    _("duplicate id '{id}' (also item {n} of this list)", id=item_id[:80], n=seen[item_id] + 1),
+                )
             else:
                 seen[item_id] = index
     return reporter.diagnostics
@@ -133,8 +144,9 @@ class Context:
         for card in self.cards:
             self.attributes.update(card["attributes"])
             self.tables.update((card["spec"].get("tables") or {}).keys())
-        self.zone_tags = {tag for spec in self.zones.values() if isinstance(spec, dict)
-                          for tag in spec.get("tags") or ()}
+        self.zone_tags = {
+            tag for spec in self.zones.values() if isinstance(spec, dict) for tag in spec.get("tags") or ()
+        }
         players = data.get("players") or {}
         self.players_min = players.get("min") if isinstance(players.get("min"), int) else 1
         self.players_max = players.get("max") if isinstance(players.get("max"), int) else self.players_min
@@ -149,8 +161,9 @@ class Context:
         differs from nothing here. A property left out reads as its default.
         """
         declared = self.zones.get(zone_id) if isinstance(zone_id, str) else None
-        return isinstance(declared, dict) and any(declared.get(name, ZONE_DEFAULTS[name]) != value
-                                                  for name, value in wanted.items())
+        return isinstance(declared, dict) and any(
+            declared.get(name, ZONE_DEFAULTS[name]) != value for name, value in wanted.items()
+        )
 
     def add(self, path: str, message: str, *, key: bool = False) -> None:
         """Report a problem at ``path``."""
@@ -263,18 +276,32 @@ class Context:
         """Report ``value`` at ``path`` if it does not name a declared ``kind`` (zone, tag, card...)."""
         if not isinstance(value, str):
             return
-        known: Any = {"zone": self.zones, "tag": self.tags, "card": self.card_ids, "attribute": self.attributes,
-                      "measure": self.measures, "counter": self.counters, "unit": self.units,
-                      "variable": self.variables, "step": self.step_ids, "zone-tag": self.zone_tags,
-                      "table": self.tables}.get(kind)
+        known: Any = {
+            "zone": self.zones,
+            "tag": self.tags,
+            "card": self.card_ids,
+            "attribute": self.attributes,
+            "measure": self.measures,
+            "counter": self.counters,
+            "unit": self.units,
+            "variable": self.variables,
+            "step": self.step_ids,
+            "zone-tag": self.zone_tags,
+            "table": self.tables,
+        }.get(kind)
         if kind in ("shared-counter", "player-counter"):
             if value in self.counters:
                 owner = (self.counters[value] or {}).get("owner", "shared")
                 if kind == "shared-counter" and owner != "shared":
                     self.add(path, _("{name} is counted per player; this needs a shared counter", name=value[:80]))
                 elif kind == "player-counter" and owner != "player":
-                    self.add(path, _("{name} is a shared counter; this needs a counter per player (owner: player)",
-                                     name=value[:80]))
+                    self.add(
+                        path,
+                        _(
+                            "{name} is a shared counter; this needs a counter per player (owner: player)",
+                            name=value[:80],
+                        ),
+                    )
                 return
             kind = "counter"
             known = self.counters
@@ -292,8 +319,9 @@ class Context:
         elif kind == "card":
             message = _("unknown card '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "attribute":
-            message = _("no card has the attribute '{name}'{hint}; attributes: {valid}", name=name, hint=hint,
-                        valid=shown)
+            message = _(
+                "no card has the attribute '{name}'{hint}; attributes: {valid}", name=name, hint=hint, valid=shown
+            )
         elif kind == "measure":
             message = _("unknown measure '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "counter":
@@ -301,8 +329,9 @@ class Context:
         elif kind == "unit":
             message = _("unknown unit '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "variable":
-            message = _("no step sets the player variable '{name}'{hint}; variables: {valid}", name=name, hint=hint,
-                        valid=shown)
+            message = _(
+                "no step sets the player variable '{name}'{hint}; variables: {valid}", name=name, hint=hint, valid=shown
+            )
         elif kind == "zone-tag":
             message = _("no zone has the tag '{name}'{hint}; zone tags: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "table":
@@ -321,12 +350,23 @@ def expanded_cards(data: dict) -> list[dict]:
         attributes = set((spec.get("attributes") or {}).keys())
         if "value" in spec:
             attributes.add("value")
-        base = {"tags": spec.get("tags") or [], "count": spec.get("count", 1), "path": f"$.cards[{index}]", "spec": spec}
+        base = {
+            "tags": spec.get("tags") or [],
+            "count": spec.get("count", 1),
+            "path": f"$.cards[{index}]",
+            "spec": spec,
+        }
         if spec.get("values"):
             attribute = spec.get("attribute", "value")
             for value in spec["values"]:
-                cards.append({**base, "id": f"{spec['id']}-{value}", "attributes": attributes | {attribute},
-                              "series_value": value})
+                cards.append(
+                    {
+                        **base,
+                        "id": f"{spec['id']}-{value}",
+                        "attributes": attributes | {attribute},
+                        "series_value": value,
+                    }
+                )
         else:
             cards.append({**base, "id": spec["id"], "attributes": attributes})
     return cards
@@ -375,7 +415,7 @@ def _annotation(schema: Any, key: str) -> Any:
     return next(filter(None, (_annotation(branch, key) for branch in schema.get("anyOf", ()))), None)
 
 
-def _check_every_player_count(context: "Context", path: str, value: Mapping[str, Any]) -> None:
+def _check_every_player_count(context: Context, path: str, value: Mapping[str, Any]) -> None:
     """A number by players with no ``otherwise`` must name every number of players the ruleset allows, where
     the number cannot be 0 (a count of cards to deal, of exhaustions to end the game)."""
     from ..text.formatting import format_list
@@ -386,12 +426,24 @@ def _check_every_player_count(context: "Context", path: str, value: Mapping[str,
     missing = [players for players in context.player_counts() if str(players) not in listed]
     if missing:
         # TRANSLATORS: {players} lists numbers of players, e.g. "3 and 4"; by-players and otherwise are keys.
-        context.add(path, _("no number for {players} players: list them under by-players, or give one for "
-                            "every other number with otherwise", players=format_list([str(n) for n in missing[:10]])))
+        context.add(
+            path,
+            _(
+                "no number for {players} players: list them under by-players, or give one for "
+                "every other number with otherwise",
+                players=format_list([str(n) for n in missing[:10]]),
+            ),
+        )
 
 
-def _check_zone_fits(context: "Context", path: str, zone_id: Any, needs: Mapping[str, Any],
-                     default_for: str | None = None, step: Any = None) -> None:
+def _check_zone_fits(
+    context: Context,
+    path: str,
+    zone_id: Any,
+    needs: Mapping[str, Any],
+    default_for: str | None = None,
+    step: Any = None,
+) -> None:
     """A zone named where a block needs (``needs``: its ``x-zone``) one of each player, a shared one, or a set,
     row or stack, is one.
 
@@ -416,20 +468,33 @@ def _check_zone_fits(context: "Context", path: str, zone_id: Any, needs: Mapping
     elif needs.get("kinds") and kind not in needs["kinds"]:
         changed = "kind"
         # TRANSLATORS: {kind} and {kinds} are zone kinds: set, row, stack ("a row or a stack").
-        problem = _("the zone {zone} is a {kind}, but this step needs a {kinds}", zone=zone_id,
-                    kind=zone_kind_name(kind), kinds=format_list([zone_kind_name(k) for k in needs["kinds"]],
-                                                                 style="or"))
+        problem = _(
+            "the zone {zone} is a {kind}, but this step needs a {kinds}",
+            zone=zone_id,
+            kind=zone_kind_name(kind),
+            kinds=format_list([zone_kind_name(k) for k in needs["kinds"]], style="or"),
+        )
     else:
         return
     if default_for is None:
         context.add(path, problem)
         return
-    where = json_path_child(json_path_child("$.zones", zone_id), changed) if changed in declared \
+    where = (
+        json_path_child(json_path_child("$.zones", zone_id), changed)
+        if changed in declared
         else json_path_child("$.zones", zone_id)
+    )
     # TRANSLATORS: {problem} says what is wrong with a zone; the step (its id) uses it because it leaves
     # its parameter out, e.g. "(the step bid uses it as its hand)".
-    context.add(where, _("{problem} (the step {step} uses it as its {parameter})", problem=problem,
-                         step=step if isinstance(step, str) else path, parameter=default_for))
+    context.add(
+        where,
+        _(
+            "{problem} (the step {step} uses it as its {parameter})",
+            problem=problem,
+            step=step if isinstance(step, str) else path,
+            parameter=default_for,
+        ),
+    )
 
 
 def zone_kind_name(kind: str) -> str:
@@ -470,8 +535,15 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
             if players["min"] < 2:
                 add("$.players.min", _("a game needs at least 2 players, not {n}", n=players["min"]))
             if players["min"] > players["max"]:
-                add("$.players.max", _("the most players ({max}) is fewer than the fewest ({min})",
-                                       max=players["max"], min=players["min"]), against="$.players.min")
+                add(
+                    "$.players.max",
+                    _(
+                        "the most players ({max}) is fewer than the fewest ({min})",
+                        max=players["max"],
+                        min=players["min"],
+                    ),
+                    against="$.players.min",
+                )
         seen_ids: dict[str, str] = {}
         for card in context.cards:
             if card["id"] in seen_ids:
@@ -485,18 +557,24 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
             for modifier_index, modifier in enumerate(spec.get("modifiers") or []):
                 base = f"$.cards[{index}].modifiers[{modifier_index}]"
                 context.check_reference("zone", base + ".while-in", modifier.get("while-in"))
-                if modifier.get("while-in") in context.zones and \
-                        context.zones[modifier["while-in"]].get("owner", "shared") != "player":
+                if (
+                    modifier.get("while-in") in context.zones
+                    and context.zones[modifier["while-in"]].get("owner", "shared") != "player"
+                ):
                     add(base + ".while-in", _("a modifier applies to the owner of a player zone; this zone is shared"))
                 if modifier.get("kind") == "claim-harvest":
                     # Cards move there in play: it must be the owner's own zone.
                     context.check_reference("zone", base + ".into", modifier.get("into"))
-                    if modifier.get("into") in context.zones and \
-                            context.zones[modifier["into"]].get("owner", "shared") != "player":
-                        add(base + ".into", _("the claimed cards go to a zone of the card's owner; this zone is shared"))
+                    if (
+                        modifier.get("into") in context.zones
+                        and context.zones[modifier["into"]].get("owner", "shared") != "player"
+                    ):
+                        add(
+                            base + ".into", _("the claimed cards go to a zone of the card's owner; this zone is shared")
+                        )
 
     # Names that steps introduce: player variables they set, their ids.
-    for category, path, block in blocks_of(data):
+    for category, _path, block in blocks_of(data):
         if category != "step":
             continue
         if isinstance(block.get("id"), str):
@@ -534,8 +612,9 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
             if isinstance(selector, dict) and not is_option_reference(selector):
                 for selector_key, ref in (("tag", "tag"), ("card", "card"), ("not-tag", "tag")):
                     if selector_key in selector:
-                        context.check_reference(ref, json_path_child(json_path_child(path, key), selector_key),
-                                                selector[selector_key])
+                        context.check_reference(
+                            ref, json_path_child(json_path_child(path, key), selector_key), selector[selector_key]
+                        )
         block_check = getattr(block_class, "check", None)
         # A block that names something unknown is told so once: its own checks (an end condition that can
         # never trigger because it counts a tag that does not exist) would only say it again.
@@ -577,9 +656,14 @@ def _check_search(reporter: Reporter, data: dict) -> None:
     for index, word in enumerate(search.get("try-first") or ()):
         if isinstance(word, str) and word not in words:
             # TRANSLATORS: search.try-first in a ruleset names log action words such as "pass"; {words} lists them.
-            reporter.add(f"$.search.try-first[{index}]",
-                         _("{word} is not an action that stands alone; try-first takes one of: {words}",
-                           word=word[:40], words=", ".join(sorted(words))))
+            reporter.add(
+                f"$.search.try-first[{index}]",
+                _(
+                    "{word} is not an action that stands alone; try-first takes one of: {words}",
+                    word=word[:40],
+                    words=", ".join(sorted(words)),
+                ),
+            )
 
 
 def _check_structure_names(context: Context, data: dict) -> None:
@@ -597,8 +681,10 @@ def _check_structure_names(context: Context, data: dict) -> None:
             if key in spec:
                 context.check_reference(ref, json_path_child(base, key), spec[key])
         if spec.get("distinct") and ("sum" in spec or "counter" in spec):
-            context.add(json_path_child(base, "distinct"),
-                        _("distinct counts the different cards of `count`: it does not go with sum or counter"))
+            context.add(
+                json_path_child(base, "distinct"),
+                _("distinct counts the different cards of `count`: it does not go with sum or counter"),
+            )
     scoring = data.get("scoring") or {}
     for index, zone in enumerate(scoring.get("zones") or []):
         context.check_reference("zone", f"$.scoring.zones[{index}]", zone)
@@ -636,7 +722,10 @@ def _check_zones(context: Context) -> None:
                 context.check_reference("zone", json_path_child(path, "from"), refill["from"])
             counter = refill.get("counter")
             if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
-                context.add(json_path_child(path, "counter"), _("the exhaustions of a shared stack are counted on a shared counter"))
+                context.add(
+                    json_path_child(path, "counter"),
+                    _("the exhaustions of a shared stack are counted on a shared counter"),
+                )
             elif counter is not None:
                 context.check_reference("counter", json_path_child(path, "counter"), counter)
 
@@ -658,8 +747,13 @@ def _check_conditions(context: Context, data: dict) -> None:
 def _check_condition(context: Context, path: str, condition: dict, about_a_player: bool) -> None:
     questions = [key for key in CONDITION_QUESTIONS if key in condition]
     if len(questions) != 1:
-        context.add(path, _("a condition asks one question ({keys}); combine several with all, any or not",
-                            keys=", ".join(CONDITION_QUESTIONS)))
+        context.add(
+            path,
+            _(
+                "a condition asks one question ({keys}); combine several with all, any or not",
+                keys=", ".join(CONDITION_QUESTIONS),
+            ),
+        )
         return
     question = questions[0]
     if "owner" in condition and question != "empty":
@@ -672,16 +766,20 @@ def _check_condition(context: Context, path: str, condition: dict, about_a_playe
         spec = context.zones.get(zone)
         per_player = isinstance(spec, dict) and spec.get("owner", "shared") == "player"
         if question == "empty" and per_player and "owner" not in condition and not about_a_player:
-            context.add(json_path_child(path, question),
-                        _("{zone} belongs to each player: say whose with `owner`, or use all-empty", zone=zone))
+            context.add(
+                json_path_child(path, question),
+                _("{zone} belongs to each player: say whose with `owner`, or use all-empty", zone=zone),
+            )
         if "owner" in condition:
             context.check_reference("variable", json_path_child(path, "owner"), condition["owner"])
     elif question == "counter":
         counter = condition["counter"]
         context.check_reference("counter", json_path_child(path, "counter"), counter)
         if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
-            context.add(json_path_child(path, "counter"), _("a condition reads a shared counter; {counter} is counted per player",
-                                                            counter=counter))
+            context.add(
+                json_path_child(path, "counter"),
+                _("a condition reads a shared counter; {counter} is counted per player", counter=counter),
+            )
     elif question in ("all", "any"):
         for index, part in enumerate(condition[question] or []):
             if isinstance(part, dict):
@@ -706,14 +804,21 @@ def _check_view(context: Context, data: dict) -> None:
                 if key in column:
                     context.check_reference(ref, json_path_child(base, key), column[key])
             if "unit" in column and column.get("show") != "values":
-                context.add(json_path_child(base, "unit"), _("`unit` says what card faces count in: it needs show: values"))
+                context.add(
+                    json_path_child(base, "unit"), _("`unit` says what card faces count in: it needs show: values")
+                )
             for zone_index, zone in enumerate(column.get("zones") or []):
                 context.check_reference("zone", f"{base}.zones[{zone_index}]", zone)
             anytime_ids = [block.get("id") for block in data.get("anytime") or [] if isinstance(block, dict)]
             if isinstance(column.get("pays"), str) and column["pays"] not in anytime_ids:
-                context.add(json_path_child(base, "pays"), _("no action taken at any time has the id '{name}'{hint}",
-                                                             name=column["pays"][:80],
-                                                             hint=did_you_mean(column["pays"], anytime_ids)))
+                context.add(
+                    json_path_child(base, "pays"),
+                    _(
+                        "no action taken at any time has the id '{name}'{hint}",
+                        name=column["pays"][:80],
+                        hint=did_you_mean(column["pays"], anytime_ids),
+                    ),
+                )
     if "turn" in view:
         context.check_reference("variable", "$.view.turn", view["turn"])
     for index, item in enumerate(view.get("tell") or []):
@@ -733,15 +838,24 @@ def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
         # check whole: a missing `type` or `default` is named here, at the option's key.
         if definition.get("type") is None:
             # TRANSLATORS: `type` is a key of an option's definition; {types} lists its values.
-            add(path, _("option '{name}' has no `type`: add one of {types}", name=name[:80],
-                        types=", ".join(OPTION_TYPES)), key=True)
+            add(
+                path,
+                _("option '{name}' has no `type`: add one of {types}", name=name[:80], types=", ".join(OPTION_TYPES)),
+                key=True,
+            )
             continue
         if definition.get("type") not in OPTION_TYPES:
             continue  # the schema names the valid types, at the `type` line
         if "default" not in definition and not definition.get("nullable"):
             # TRANSLATORS: `default` and `nullable: true` are keys of an option's definition, as written in a file.
-            add(path, _("option '{name}' has no `default`: add one (or `nullable: true` if the option may be "
-                        "none)", name=name[:80]), key=True)
+            add(
+                path,
+                _(
+                    "option '{name}' has no `default`: add one (or `nullable: true` if the option may be none)",
+                    name=name[:80],
+                ),
+                key=True,
+            )
             continue
         if definition.get("type") in ("choice", "list") and not definition.get("values"):
             add(path, _("a {type} option needs `values`", type=definition["type"]))
@@ -754,8 +868,16 @@ def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
     for name, value in (data.get("options") or {}).items():
         path = json_path_child("$.options", name)
         if name not in definitions:
-            add(path, _("unknown option '{name}'{hint}; valid options: {valid}", name=name[:80],
-                        hint=did_you_mean(name, list(definitions)), valid=", ".join(sorted(definitions)) or "-"), key=True)
+            add(
+                path,
+                _(
+                    "unknown option '{name}'{hint}; valid options: {valid}",
+                    name=name[:80],
+                    hint=did_you_mean(name, list(definitions)),
+                    valid=", ".join(sorted(definitions)) or "-",
+                ),
+                key=True,
+            )
             continue
         try:
             coerce_option_value(name, definitions[name], value)
@@ -763,9 +885,15 @@ def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
             add(path, str(error))
     for path, value in _walk({k: v for k, v in data.items() if k not in ("options", "option-definitions")}, "$"):
         if is_option_reference(value) and value["option"] not in definitions:
-            add(json_path_child(path, "option"), _("unknown option '{name}'{hint}; valid options: {valid}",
-                                                   name=value["option"][:80], hint=did_you_mean(value["option"], list(definitions)),
-                                                   valid=", ".join(sorted(definitions)) or "-"))
+            add(
+                json_path_child(path, "option"),
+                _(
+                    "unknown option '{name}'{hint}; valid options: {valid}",
+                    name=value["option"][:80],
+                    hint=did_you_mean(value["option"], list(definitions)),
+                    valid=", ".join(sorted(definitions)) or "-",
+                ),
+            )
 
 
 def _check_tiebreak(reporter: Reporter, data: dict, definitions: dict, criteria: dict) -> None:
@@ -778,12 +906,21 @@ def _check_tiebreak(reporter: Reporter, data: dict, definitions: dict, criteria:
         option_path = json_path_child("$.option-definitions", tiebreak["option"])
         if definition.get("type") not in ("list", "choice"):
             reporter.add("$.scoring.tiebreak.option", _("the tiebreak option must be a list or choice option"))
-        names = [(json_path_child(option_path, "values") + f"[{i}]", name)
-                 for i, name in enumerate(definition.get("values") or [])]
+        names = [
+            (json_path_child(option_path, "values") + f"[{i}]", name)
+            for i, name in enumerate(definition.get("values") or [])
+        ]
     for path, name in names:
         if name not in criteria:
-            reporter.add(path, _("unknown tiebreak criterion '{name}'{hint}; declared: {valid}", name=str(name)[:80],
-                                 hint=did_you_mean(str(name), list(criteria)), valid=", ".join(criteria) or "-"))
+            reporter.add(
+                path,
+                _(
+                    "unknown tiebreak criterion '{name}'{hint}; declared: {valid}",
+                    name=str(name)[:80],
+                    hint=did_you_mean(str(name), list(criteria)),
+                    valid=", ".join(criteria) or "-",
+                ),
+            )
 
 
 def _check_deck_size(context: Context) -> None:
@@ -797,9 +934,16 @@ def _check_deck_size(context: Context) -> None:
             except (TypeError, ValueError):
                 return  # a count from an option: judged once the option's value is known
         if total > MAX_CARDS:
-            context.add("$.cards", _("a game of {players} players would have {count} cards; a game holds at most "
-                                     "{limit}, as many as a game log lists", players=players, count=total,
-                                     limit=MAX_CARDS))
+            context.add(
+                "$.cards",
+                _(
+                    "a game of {players} players would have {count} cards; a game holds at most "
+                    "{limit}, as many as a game log lists",
+                    players=players,
+                    count=total,
+                    limit=MAX_CARDS,
+                ),
+            )
             return
 
 
@@ -817,8 +961,10 @@ def _check_ending(context: Context, data: dict) -> None:
         can = getattr(block_class, "reachable", None)
         path = f"$.end[{index}]"
         # A condition already reported (it counts a tag that does not exist) is not judged again.
-        told = any((d.location.json_path or "").startswith((path + ".", path + "["))
-                   or d.location.json_path == path for d in context.reporter.diagnostics)
+        told = any(
+            (d.location.json_path or "").startswith((path + ".", path + "[")) or d.location.json_path == path
+            for d in context.reporter.diagnostics
+        )
         if can is None or told or can(condition, path, context):
             reachable = True
     if conditions and not reachable:

@@ -26,15 +26,17 @@ Limits (a file breaking one fails fast, before anything is expanded):
 :data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH`, :data:`MAX_ANCHORS`, :data:`MAX_ALIASES`
 and :data:`MAX_NODES` (nodes after aliases are expanded, counted without expanding).
 """
+
 from __future__ import annotations
 
-import os
 import json
+import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 
@@ -112,7 +114,7 @@ class Node:
         """True for a sequence node."""
         return isinstance(self.value, list)
 
-    def get(self, key: str) -> "Node | None":
+    def get(self, key: str) -> Node | None:
         """The child node at ``key`` of a mapping (None if absent or not a mapping)."""
         return self.value.get(key) if isinstance(self.value, dict) else None
 
@@ -174,7 +176,7 @@ class PositionIndex:
     keys: dict[str, Position]
 
     @classmethod
-    def of(cls, node: Node) -> "PositionIndex":
+    def of(cls, node: Node) -> PositionIndex:
         """Index every path of ``node``'s tree."""
         values: dict[str, Position] = {}
         keys: dict[str, Position] = {}
@@ -211,6 +213,7 @@ def _parent_path(path: str) -> str | None:
 
 # --------------------------------------------------------------------------- loading
 
+
 class _Problems:
     """Problems found while building the tree; the fatal ones stop at once."""
 
@@ -237,8 +240,11 @@ class _Problems:
 
 def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tuple[str, str]:
     """The text of ``source`` and the name to report, after the byte-level checks."""
-    if isinstance(source, (str, bytes)) and not isinstance(source, os.PathLike) and (
-            isinstance(source, bytes) or filename is not None):
+    if (
+        isinstance(source, (str, bytes))
+        and not isinstance(source, os.PathLike)
+        and (isinstance(source, bytes) or filename is not None)
+    ):
         data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
         name = filename or "<input>"
     else:
@@ -250,14 +256,22 @@ def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tup
         except OSError as error:
             raise RulesetError.at(unreadable_file_message(error), file=name, line=1, column=1) from None
     if len(data) > MAX_FILE_BYTES:
-        raise RulesetError.at(_("file is too large ({size} bytes; the limit is {limit})",
-                                size=len(data), limit=MAX_FILE_BYTES), file=name, line=1, column=1)
+        raise RulesetError.at(
+            _("file is too large ({size} bytes; the limit is {limit})", size=len(data), limit=MAX_FILE_BYTES),
+            file=name,
+            line=1,
+            column=1,
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line, column = line_column_of(data[:error.start])
-        raise RulesetError.at(_("the file is not valid UTF-8 (byte 0x{byte} cannot be decoded)",
-                                byte=f"{data[error.start]:02x}"), file=name, line=line, column=column) from None
+        line, column = line_column_of(data[: error.start])
+        raise RulesetError.at(
+            _("the file is not valid UTF-8 (byte 0x{byte} cannot be decoded)", byte=f"{data[error.start]:02x}"),
+            file=name,
+            line=line,
+            column=column,
+        ) from None
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte order mark is harmless; PyYAML would count it as a column
     nul = text.find("\0")
@@ -267,12 +281,19 @@ def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tup
     breaking = _HIDDEN_LINE_BREAK.search(text)
     if breaking is not None:
         # YAML counts these as line breaks where editors do not: every line number after one would be off.
-        line, column = line_column_of(text[:breaking.start()].encode("utf-8"))
+        line, column = line_column_of(text[: breaking.start()].encode("utf-8"))
         # TRANSLATORS: {code} is U+2028, U+2029 or U+0085; {escape} how to write it inside double quotes.
-        raise RulesetError.at(_("the file contains a line separator ({code}), which YAML reads as a line break: "
-                                "remove it, or write {escape} inside double quotes",
-                                code=f"U+{ord(breaking.group()):04X}", escape=f"\\u{ord(breaking.group()):04x}"),
-                              file=name, line=line, column=column)
+        raise RulesetError.at(
+            _(
+                "the file contains a line separator ({code}), which YAML reads as a line break: "
+                "remove it, or write {escape} inside double quotes",
+                code=f"U+{ord(breaking.group()):04X}",
+                escape=f"\\u{ord(breaking.group()):04x}",
+            ),
+            file=name,
+            line=line,
+            column=column,
+        )
     return text, name
 
 
@@ -306,8 +327,12 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
     """
     text, name = _read_source(source, filename)
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
-        raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
-                              file=name, line=1, column=1)
+        raise RulesetError.at(
+            _("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
+            file=name,
+            line=1,
+            column=1,
+        )
     problems = _Problems(name)
     text = _json_surrogate_pairs(text)
     try:
@@ -315,25 +340,48 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
     except yaml.MarkedYAMLError as error:
         raise _syntax_error(error, text, problems) from None
     except yaml.reader.ReaderError as error:  # a character YAML does not allow (a control character)
-        line, column = line_column_of(text[:error.position].encode("utf-8"))
-        diagnostic = Diagnostic(Location(name, line, column), _(
-            # TRANSLATORS: {code} is a character's code (U+001B); YAML files may not hold such characters.
-            "the file contains a control character ({code}), which YAML does not allow: remove it",
-            code=f"U+{error.character:04X}" if isinstance(error.character, int) else "?"))
+        line, column = line_column_of(text[: error.position].encode("utf-8"))
+        diagnostic = Diagnostic(
+            Location(name, line, column),
+            _(
+                # TRANSLATORS: {code} is a character's code (U+001B); YAML files may not hold such characters.
+                "the file contains a control character ({code}), which YAML does not allow: remove it",
+                code=f"U+{error.character:04X}" if isinstance(error.character, int) else "?",
+            ),
+        )
         raise RulesetError([*problems.diagnostics, diagnostic]) from None
     except yaml.YAMLError as error:  # other unmarked errors
-        raise RulesetError([*problems.diagnostics, Diagnostic(Location(name),
-                                                              # TRANSLATORS: a YAML problem; {reason} comes from the YAML reader (in English).
-                                                              _("YAML error: {reason}", reason=str(error)[:200]))]) from None
+        raise RulesetError(
+            [
+                *problems.diagnostics,
+                Diagnostic(
+                    Location(name),
+                    # TRANSLATORS: a YAML problem; {reason} comes from the YAML reader (in English).
+                    _("YAML error: {reason}", reason=str(error)[:200]),
+                ),
+            ]
+        ) from None
     if root is None or root.value is None:
-        raise RulesetError.at(_("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
-                              file=name, line=1, column=1)
+        raise RulesetError.at(
+            _("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
+            file=name,
+            line=1,
+            column=1,
+        )
     if problems.diagnostics:
         raise RulesetError(problems.diagnostics)
     if not root.is_mapping:
-        raise RulesetError([Diagnostic(root.position.location(),
-                                       _("the top level must be a mapping (keys such as `name` and `cards`), not {kind}",
-                                         kind=_kind_name(root)))])
+        raise RulesetError(
+            [
+                Diagnostic(
+                    root.position.location(),
+                    _(
+                        "the top level must be a mapping (keys such as `name` and `cards`), not {kind}",
+                        kind=_kind_name(root),
+                    ),
+                )
+            ]
+        )
     return root
 
 
@@ -353,17 +401,19 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str, problems: _Problems) -
     if mark is not None:
         lines = text.splitlines()
         line_text = lines[mark.line] if mark.line < len(lines) else ""
-        indentation = line_text[:len(line_text) - len(line_text.lstrip(" \t"))]
+        indentation = line_text[: len(line_text) - len(line_text.lstrip(" \t"))]
         if "\t" in indentation or (mark.index < len(text) and text[mark.index] == "\t"):
             tab_column = indentation.find("\t") if "\t" in indentation else mark.column
-            diagnostic = Diagnostic(Location(problems.filename, mark.line + 1, tab_column + 1),
-                                    _("tab character in indentation: YAML indents with spaces only"))
+            diagnostic = Diagnostic(
+                Location(problems.filename, mark.line + 1, tab_column + 1),
+                _("tab character in indentation: YAML indents with spaces only"),
+            )
             return RulesetError([*problems.diagnostics, diagnostic])
     message, where = _plain_syntax_error(error, text)
     return problems.fatal(message, where)
 
 
-def _unclosed_bracket(text: str) -> "_Mark | None":
+def _unclosed_bracket(text: str) -> _Mark | None:
     """Where the last ``[`` or ``{`` left open in ``text`` is (quotes and comments skipped), if any."""
     stack: list[tuple[int, int]] = []
     line = column = 0
@@ -417,7 +467,7 @@ def _char_at(text: str, mark: Any) -> str:
 def _line_before(text: str, mark: Any) -> str:
     """The text of the mark's line before the mark."""
     lines = text.split("\n")
-    return (lines[mark.line] if mark.line < len(lines) else "")[:mark.column]
+    return (lines[mark.line] if mark.line < len(lines) else "")[: mark.column]
 
 
 def _value_start(text: str, mark: Any) -> _Mark | None:
@@ -442,8 +492,10 @@ def _quote_closed_before(text: str, mark: Any) -> _Mark | None:
 
 def _reserved_start_message(char: str) -> str:
     # TRANSLATORS: {char} is a character such as * or @ that YAML gives a meaning at the start of a value.
-    return _("a value that starts with '{char}' must be quoted: YAML gives '{char}' a meaning there "
-             "(write \"{char}...\")", char=char)
+    return _(
+        "a value that starts with '{char}' must be quoted: YAML gives '{char}' a meaning there (write \"{char}...\")",
+        char=char,
+    )
 
 
 _SURROGATE_PAIR = re.compile(r"\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
@@ -476,7 +528,8 @@ def _json_surrogate_pairs(text: str) -> str:
 
     def one_string(token: re.Match) -> str:
         shortened, count = _PAIR_NOT_ESCAPED.subn(
-            lambda pair: pair.group(1) + _joined_escape(pair.group(2), pair.group(3)), token.group(0))
+            lambda pair: pair.group(1) + _joined_escape(pair.group(2), pair.group(3)), token.group(0)
+        )
         return shortened + "  " * count
 
     return _JSON_STRING.sub(one_string, text)
@@ -498,32 +551,42 @@ def _escape_at(text: str, noticed: Any) -> _Mark | None:
 
 def _escape_message(text: str, noticed: Any) -> str:
     """What is wrong with the backslash escape at ``noticed`` in a double-quoted value."""
-    rest = _line_before(text, _Mark(noticed.line, 10**9))[noticed.column:]
+    rest = _line_before(text, _Mark(noticed.line, 10**9))[noticed.column :]
     letter = rest[1:2]
     if letter in ("x", "u", "U"):
         digits = {"x": 2, "u": 4, "U": 8}[letter]
-        written = rest[:2 + digits]
-        code = rest[2:2 + digits]
+        written = rest[: 2 + digits]
+        code = rest[2 : 2 + digits]
         if len(code) == digits and all(c in "0123456789abcdefABCDEF" for c in code):
             value = int(code, 16)
             pair = _SURROGATE_PAIR.match(rest)
             if pair is not None:
                 # TRANSLATORS: {escapes} is two \uXXXX escapes that together write one character; {single} one \U escape.
-                return _("the escapes {escapes} write one character in two halves, which YAML does not allow: "
-                         "write {single} instead", escapes=pair.group(0),
-                         single=_joined_escape(pair.group(1), pair.group(2)))
+                return _(
+                    "the escapes {escapes} write one character in two halves, which YAML does not allow: "
+                    "write {single} instead",
+                    escapes=pair.group(0),
+                    single=_joined_escape(pair.group(1), pair.group(2)),
+                )
             if 0xD800 <= value <= 0xDFFF:
                 # TRANSLATORS: {escape} is a \uXXXX escape for half of a character (a UTF-16 surrogate).
-                return _("the escape {escape} is half of a character (a lone surrogate): write the character "
-                         "itself, or one \\UXXXXXXXX escape for it", escape=written)
+                return _(
+                    "the escape {escape} is half of a character (a lone surrogate): write the character "
+                    "itself, or one \\UXXXXXXXX escape for it",
+                    escape=written,
+                )
             # TRANSLATORS: {escape} is a \U escape whose number is past the last Unicode character.
             return _("the escape {escape} is not a Unicode character", escape=written)
         # TRANSLATORS: {escape} is an escape such as \x or \u; {digits} how many hexadecimal digits it needs.
-        return _("the escape {escape} needs {digits} hexadecimal digits (0-9, a-f)", escape="\\" + letter,
-                 digits=digits)
+        return _(
+            "the escape {escape} needs {digits} hexadecimal digits (0-9, a-f)", escape="\\" + letter, digits=digits
+        )
     # TRANSLATORS: {escape} is a backslash and the letter after it (\q) inside double quotes.
-    return _("unknown escape {escape}: inside double quotes a backslash starts an escape such as \\n; "
-             "write \\\\ for a backslash, or use single quotes", escape=rest[:2])
+    return _(
+        "unknown escape {escape}: inside double quotes a backslash starts an escape such as \\n; "
+        "write \\\\ for a backslash, or use single quotes",
+        escape=rest[:2],
+    )
 
 
 def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
@@ -544,19 +607,30 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, An
     char = _char_at(text, noticed) if noticed is not None else ""
     if char in ("]", "}") and "block" in context:
         # TRANSLATORS: {closer} is ] or }, {opener} the [ or { it would close.
-        return _("this {closer} has no {opener} before it to close: remove it", closer=char,
-                 opener="[" if char == "]" else "{"), noticed
+        return _(
+            "this {closer} has no {opener} before it to close: remove it",
+            closer=char,
+            opener="[" if char == "]" else "{",
+        ), noticed
     for kind, opener, closer in (("flow sequence", "[", "]"), ("flow mapping", "{", "}")):
         if kind in context and start is not None and seen is not None:
             # TRANSLATORS: {opener}/{closer} are [ and ] (or { and }); {line}, {column}: where the parser noticed.
-            return _("this {opener} is never closed: a {closer} (or a comma between items) is missing "
-                     "before line {line}, column {column}", opener=opener, closer=closer, **seen), start
+            return _(
+                "this {opener} is never closed: a {closer} (or a comma between items) is missing "
+                "before line {line}, column {column}",
+                opener=opener,
+                closer=closer,
+                **seen,
+            ), start
     if "flow node" in context and (noticed is None or noticed.index >= len(text.rstrip())):
         opened = _unclosed_bracket(text)
         if opened is not None:
             bracket = text.split("\n")[opened.line][opened.column]
-            return _("this {opener} is never closed: the file ends before its {closer}", opener=bracket,
-                     closer="]" if bracket == "[" else "}"), opened
+            return _(
+                "this {opener} is never closed: the file ends before its {closer}",
+                opener=bracket,
+                closer="]" if bracket == "[" else "}",
+            ), opened
     if "flow node" in context and char == ",":
         return _("a value is missing before this ',' (two commas in a row, or a comma first)"), noticed
     escape = _escape_at(text, noticed) if "quoted scalar" in context and noticed is not None else None
@@ -565,11 +639,15 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, An
     if "quoted scalar" in context and start is not None:
         return _("this quoted text is never closed: its closing quote is missing"), start
     if "mapping values are not allowed" in problem and noticed is not None:
-        return _("a ':' cannot stand here: a key starts in the same column as the keys beside it, "
-                 "and a value that holds ': ' needs quotes"), noticed
+        return _(
+            "a ':' cannot stand here: a key starts in the same column as the keys beside it, "
+            "and a value that holds ': ' needs quotes"
+        ), noticed
     if "sequence entries are not allowed" in problem and noticed is not None:
-        return _("a list cannot start on the same line as its key: put each '- item' on a line of its own "
-                 "below the key, indented, or quote the value"), noticed
+        return _(
+            "a list cannot start on the same line as its key: put each '- item' on a line of its own "
+            "below the key, indented, or quote the value"
+        ), noticed
     if any(kind in context for kind in ("an alias", "an anchor", "a block scalar", "a tag")) and start is not None:
         return _reserved_start_message(_char_at(text, start)), start
     if ("next token" in context or "directive" in context) and noticed is not None:
@@ -579,48 +657,71 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, An
     if "block node" in context and noticed is not None and char:
         return _reserved_start_message(char), noticed
     if "simple key" in context and start is not None:
-        return _("this line is neither 'key: value' nor a list item '- value': add ':' after the key, "
-                 "or indent the line to continue the value above"), start
+        return _(
+            "this line is neither 'key: value' nor a list item '- value': add ':' after the key, "
+            "or indent the line to continue the value above"
+        ), start
     if "block collection" in context and noticed is not None and start is not None:
         if char == "-" and noticed.column > start.column:
             # TRANSLATORS: {line} is where the list begins (its first item).
-            return _("this list item is indented more than the items before it: items of one list start "
-                     "in the same column (the list begins at line {line})", line=start.line + 1), noticed
+            return _(
+                "this list item is indented more than the items before it: items of one list start "
+                "in the same column (the list begins at line {line})",
+                line=start.line + 1,
+            ), noticed
         # TRANSLATORS: {line}, {column}: where the list begins.
-        return _("this line stands in a list but is not an item: the items of the list that begins at line {line} "
-                 "each start with '-' in column {column}", line=start.line + 1, column=start.column + 1), noticed
+        return _(
+            "this line stands in a list but is not an item: the items of the list that begins at line {line} "
+            "each start with '-' in column {column}",
+            line=start.line + 1,
+            column=start.column + 1,
+        ), noticed
     if ("block mapping" in context or "block sequence" in context) and noticed is not None and start is not None:
         if _line_before(text, noticed).strip():
             quote = _quote_closed_before(text, noticed)
             if quote is not None:
                 mark = _char_at(text, quote)
                 if mark == "'":
-                    return _("the quoted text ends at this ' but the line goes on: inside single quotes write "
-                             "an apostrophe twice (it''s), or put the text in double quotes"), quote
-                return _("the quoted text ends at this \" but the line goes on: inside double quotes write "
-                         "a quote as \\\", or put the text in single quotes"), quote
+                    return _(
+                        "the quoted text ends at this ' but the line goes on: inside single quotes write "
+                        "an apostrophe twice (it''s), or put the text in double quotes"
+                    ), quote
+                return _(
+                    'the quoted text ends at this " but the line goes on: inside double quotes write '
+                    'a quote as \\", or put the text in single quotes'
+                ), quote
             value = _value_start(text, noticed)
             if value is not None and _char_at(text, value) in _RESERVED_STARTS:
                 return _reserved_start_message(_char_at(text, value)), value
-            return _("the value ended before this text on the same line: quote the whole value if it is "
-                     "one text"), noticed
+            return _(
+                "the value ended before this text on the same line: quote the whole value if it is one text"
+            ), noticed
         if char == "-":
-            return _("a list item cannot stand here: a list goes under a key that ends with ':', "
-                     "its items indented on the lines below"), noticed
+            return _(
+                "a list item cannot stand here: a list goes under a key that ends with ':', "
+                "its items indented on the lines below"
+            ), noticed
         # TRANSLATORS: fills {what} in "this line is indented differently ...: {what} start in the same column".
         mapping_keys = _("keys of one mapping")
         # TRANSLATORS: fills {what} in "this line is indented differently ...: {what} start in the same column".
         list_items = _("items of one list")
         what = mapping_keys if "block mapping" in context else list_items
         # TRANSLATORS: {what} is "keys of one mapping" or "items of one list"; {line} where that mapping or list begins.
-        return _("this line is indented differently from the lines before it: {what} start in the same column "
-                 "(it begins at line {line})", what=what, line=start.line + 1), noticed
+        return _(
+            "this line is indented differently from the lines before it: {what} start in the same column "
+            "(it begins at line {line})",
+            what=what,
+            line=start.line + 1,
+        ), noticed
     if "document" in problem:
-        return _("only one YAML document per file: remove this line and what follows, or the '...' or '---' "
-                 "before it"), where
+        return _(
+            "only one YAML document per file: remove this line and what follows, or the '...' or '---' before it"
+        ), where
     # TRANSLATORS: a YAML mistake of a kind not recognised; the location says where the reader stopped.
-    return _("YAML cannot read the file from here: check the quotes, brackets, colons and indentation "
-             "on this line and the line before"), where
+    return _(
+        "YAML cannot read the file from here: check the quotes, brackets, colons and indentation "
+        "on this line and the line before"
+    ), where
 
 
 class _Frame:
@@ -652,8 +753,10 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             if not alias_count:
                 # TRANSLATORS: a ruleset file with more values (keys, items) than the loader takes.
                 raise problems.fatal(_("the document holds more than {limit} values", limit=MAX_NODES), mark)
-            raise problems.fatal(_("the document is too large once aliases are expanded (more than {limit} values)",
-                                   limit=MAX_NODES), mark)
+            raise problems.fatal(
+                _("the document is too large once aliases are expanded (more than {limit} values)", limit=MAX_NODES),
+                mark,
+            )
         if not stack:
             root = node
             return
@@ -671,8 +774,15 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
                 problems.add(_("merge keys (<<) are not supported: share parts with `extends`"), mark)
             if key in container.value or key in container.key_positions:
                 first = container.key_positions[key]
-                problems.add(_("duplicate key '{key}' (first written at line {line}, column {column})",
-                               key=_short(key), line=first.line, column=first.column), mark)
+                problems.add(
+                    _(
+                        "duplicate key '{key}' (first written at line {line}, column {column})",
+                        key=_short(key),
+                        line=first.line,
+                        column=first.column,
+                    ),
+                    mark,
+                )
                 frame.pending_key = "\0duplicate"
             else:
                 frame.pending_key = key
@@ -699,13 +809,20 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             if alias_count > MAX_ALIASES:
                 raise problems.fatal(_("too many aliases (more than {limit})", limit=MAX_ALIASES), mark)
             if event.anchor in open_anchors:
-                raise problems.fatal(_("alias *{name} refers to a value that contains it", name=_short(event.anchor)), mark)
+                raise problems.fatal(
+                    _("alias *{name} refers to a value that contains it", name=_short(event.anchor)), mark
+                )
             target = anchors.get(event.anchor)
             if target is None:
                 # A value such as `*wild* rules` reads as an alias: the hint says how to write it as text.
-                raise problems.fatal(_("alias *{name} has no anchor &{name} before it "
-                                       "(quote the value if it is text that starts with '*')",
-                                       name=_short(event.anchor)), mark)
+                raise problems.fatal(
+                    _(
+                        "alias *{name} has no anchor &{name} before it "
+                        "(quote the value if it is text that starts with '*')",
+                        name=_short(event.anchor),
+                    ),
+                    mark,
+                )
             if in_mapping_key and not isinstance(target.value, str):
                 raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
             attach(target, mark, is_key_candidate=True)
@@ -731,7 +848,9 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             if in_mapping_key:
                 raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
             if len(stack) >= MAX_DEPTH:
-                raise problems.fatal(_("values are nested too deeply (more than {limit} levels)", limit=MAX_DEPTH), mark)
+                raise problems.fatal(
+                    _("values are nested too deeply (more than {limit} levels)", limit=MAX_DEPTH), mark
+                )
             node = Node([] if is_sequence else {}, problems.position(mark))
             stack.append(_Frame(node, anchor))
             if anchor is not None:
@@ -763,7 +882,7 @@ def yaml_scalar_text(value: Any) -> str | None:
 def _short(text: Any, limit: int = 40) -> str:
     """``text`` cut to ``limit`` characters, so a huge value is never printed whole."""
     text = str(text)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _unsupported_tag_message(tag: str) -> str:
@@ -771,8 +890,11 @@ def _unsupported_tag_message(tag: str) -> str:
     if shown.startswith("!") and not shown.startswith("!!"):
         # A one-'!' tag is most often text that happens to start with '!' (`!important`).
         # TRANSLATORS: {tag} is a YAML tag such as !x; a value starting with ! is read as one.
-        return _("the tag {tag} is not allowed: ruleset files hold plain data only "
-                 "(quote the value if it is text that starts with '!')", tag=_short(shown))
+        return _(
+            "the tag {tag} is not allowed: ruleset files hold plain data only "
+            "(quote the value if it is text that starts with '!')",
+            tag=_short(shown),
+        )
     return _("the tag {tag} is not allowed: ruleset files hold plain data only", tag=_short(shown))
 
 
@@ -788,9 +910,11 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
         if tag == f"{_CORE_TAG}str":
             return text
         value = _resolve_plain(text, problems, mark)
-        expected = {"int": int, "float": (int, Fraction), "bool": bool, "null": type(None)}[tag[len(_CORE_TAG):]]
+        expected = {"int": int, "float": (int, Fraction), "bool": bool, "null": type(None)}[tag[len(_CORE_TAG) :]]
         if isinstance(value, bool) and expected is not bool or not isinstance(value, expected):
-            problems.add(_("{value} is not a valid {tag}", value=repr(_short(text)), tag=tag.replace(_CORE_TAG, "!!")), mark)
+            problems.add(
+                _("{value} is not a valid {tag}", value=repr(_short(text)), tag=tag.replace(_CORE_TAG, "!!")), mark
+            )
             return text
         return value
     if event.style or not event.implicit[0]:  # LibYAML reports a plain scalar's style as "", PyYAML as None
@@ -824,8 +948,11 @@ def oversized_number_message(text: str) -> str | None:
         return _("'{value}' has too many digits (at most {digits})", value=_short(text), digits=MAX_NUMBER_DIGITS)
     if exponent_digits and (len(exponent_digits) > 4 or int(exponent_digits) > MAX_NUMBER_EXPONENT):
         # TRANSLATORS: a number written with an exponent (1e999, 1e-40) past the limit either way.
-        return _("'{value}' has too large an exponent (from -{exponent} to {exponent})", value=_short(text),
-                 exponent=MAX_NUMBER_EXPONENT)
+        return _(
+            "'{value}' has too large an exponent (from -{exponent} to {exponent})",
+            value=_short(text),
+            exponent=MAX_NUMBER_EXPONENT,
+        )
     return None
 
 
@@ -837,8 +964,14 @@ def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
     if _FALSE.match(text):
         return False
     if _YAML11_BOOL.match(text):
-        problems.add(_("'{value}' means true or false in YAML 1.1 but text in YAML 1.2: "
-                       "write true or false, or quote it (\"{value}\") if you mean the word", value=text), mark)
+        problems.add(
+            _(
+                "'{value}' means true or false in YAML 1.1 but text in YAML 1.2: "
+                'write true or false, or quote it ("{value}") if you mean the word',
+                value=text,
+            ),
+            mark,
+        )
         return text
     if _INT.match(text) or _DECIMAL.match(text):
         oversized = oversized_number_message(text)
@@ -851,8 +984,14 @@ def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
     if _INT.match(text):
         return int(text)
     if _LEADING_ZERO_INT.match(text) or _HEX_OCT.match(text):
-        problems.add(_("'{value}' is a number in another base in some YAML readers: "
-                       "write it without leading zeros, or quote it if you mean text", value=_short(text)), mark)
+        problems.add(
+            _(
+                "'{value}' is a number in another base in some YAML readers: "
+                "write it without leading zeros, or quote it if you mean text",
+                value=_short(text),
+            ),
+            mark,
+        )
         return text
     if _DECIMAL.match(text):
         value = Fraction(text)
@@ -861,10 +1000,17 @@ def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
         problems.add(_("'{value}' is not allowed: rules use exact numbers only", value=text), mark)
         return text
     if _SEXAGESIMAL.match(text):
-        problems.add(_("'{value}' is a base-60 number in YAML 1.1: quote it if you mean text", value=_short(text)), mark)
+        problems.add(
+            _("'{value}' is a base-60 number in YAML 1.1: quote it if you mean text", value=_short(text)), mark
+        )
         return text
     if "_" in text and _UNDERSCORE_NUMBER.match(text):
-        problems.add(_("'{value}' is a number in YAML 1.1 but text in YAML 1.2: "
-                       "write it without underscores, or quote it", value=_short(text)), mark)
+        problems.add(
+            _(
+                "'{value}' is a number in YAML 1.1 but text in YAML 1.2: write it without underscores, or quote it",
+                value=_short(text),
+            ),
+            mark,
+        )
         return text
     return text

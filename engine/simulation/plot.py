@@ -9,13 +9,15 @@ knows (the Noto CJK family, or any other "CJK"/Gothic family). Without one the
 plot is drawn with English labels and :func:`save_plot` says so, rather than
 drawing boxes where the letters should be.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from ..text import i18n
 from ..text.i18n import _, ngettext
@@ -66,8 +68,9 @@ def _language(lang: str) -> Iterator[None]:
         i18n.set_language(previous)
 
 
-def _histogram_points(histogram: Mapping[str, int], bins: int = 40,
-                      shown: tuple[float, float] | None = None) -> tuple[list[float], list[float]]:
+def _histogram_points(
+    histogram: Mapping[str, int], bins: int = 40, shown: tuple[float, float] | None = None
+) -> tuple[list[float], list[float]]:
     """Bin edges and the share of the total in each bin, for a step plot.
 
     Exact scores take many distinct values (halves, quarters); whole-number
@@ -120,8 +123,12 @@ def _central_range(histograms: Sequence[Mapping[str, int]], tail: float = 0.005)
     return low - 1, high + 1
 
 
-def _bars_with_intervals(axes: Any, groups: Sequence[Sequence[tuple[float | None, list[float] | None]]],
-                         labels: Sequence[str], colours: Sequence[str]) -> None:
+def _bars_with_intervals(
+    axes: Any,
+    groups: Sequence[Sequence[tuple[float | None, list[float] | None]]],
+    labels: Sequence[str],
+    colours: Sequence[str],
+) -> None:
     """Grouped bars (one group per seat, one bar per series) with their intervals as error bars."""
     width = 0.8 / max(1, len(groups))
     for index, (series, label, colour) in enumerate(zip(groups, labels, colours)):
@@ -132,8 +139,9 @@ def _bars_with_intervals(axes: Any, groups: Sequence[Sequence[tuple[float | None
         axes.bar(positions, values, width=width * 0.95, yerr=[lower, upper], capsize=3, label=label, color=colour)
 
 
-def game_measures(summary: Mapping[str, Any],
-                  rulesets: Sequence[Any] | None = None) -> list[tuple[str, list[float | None], int]]:
+def game_measures(
+    summary: Mapping[str, Any], rulesets: Sequence[Any] | None = None
+) -> list[tuple[str, list[float | None], int]]:
     """What the bottom row of the plot shows: ``(title, one mean per ruleset, decimals)`` per panel.
 
     The game's length (rounds, or turns), then each reported measure per
@@ -145,26 +153,43 @@ def game_measures(summary: Mapping[str, Any],
     headings or units to go by, and the panels show the game's length and
     the counters, named by id.
     """
-    from .report import (_counter_per, _declared_measure, _measure_heading, common_round_unit, counter_label,
-                         length_label)
+    from .report import (
+        _counter_per,
+        _declared_measure,
+        _measure_heading,
+        common_round_unit,
+        counter_label,
+        length_label,
+    )
 
     entries = summary["rulesets"]
     unit = common_round_unit(entries)
     panels: list[tuple[str, list[float | None], int]] = [
-        (length_label(unit), [entry["mean_rounds"] for entry in entries], 1)]
+        (length_label(unit), [entry["mean_rounds"] for entry in entries], 1)
+    ]
     if rulesets is not None:
         names = list(dict.fromkeys(name for entry in entries for name in entry["mean_measures"]))
         for name in names:
-            declared = [(ruleset, _declared_measure(ruleset, name)) for ruleset, entry in zip(rulesets, entries)
-                        if name in entry["mean_measures"]]
-            counted_in = {tuple(sorted(dict(ruleset.unit(spec.unit)).items())) if spec is not None and spec.unit else ()
-                          for ruleset, spec in declared}
+            declared = [
+                (ruleset, _declared_measure(ruleset, name))
+                for ruleset, entry in zip(rulesets, entries)
+                if name in entry["mean_measures"]
+            ]
+            counted_in = {
+                tuple(sorted(dict(ruleset.unit(spec.unit)).items())) if spec is not None and spec.unit else ()
+                for ruleset, spec in declared
+            }
             if len(counted_in) > 1:
                 continue
             declaring = next((ruleset for ruleset, spec in declared if spec is not None), rulesets[0])
-            # TRANSLATORS: plot title: a measure's average per player, e.g. "Coins per player".
-            panels.append((_("{measure} per player", measure=_measure_heading(declaring, name)),
-                           [entry["mean_measures"].get(name) for entry in entries], 1))
+            panels.append(
+                (
+                    # TRANSLATORS: plot title: a measure's average per player, e.g. "Coins per player".
+                    _("{measure} per player", measure=_measure_heading(declaring, name)),
+                    [entry["mean_measures"].get(name) for entry in entries],
+                    1,
+                )
+            )
     counter_names = list(dict.fromkeys(name for entry in entries for name in entry.get("mean_counters", {})))
     for name in counter_names:
         declaring = None
@@ -173,20 +198,27 @@ def game_measures(summary: Mapping[str, Any],
         per = _counter_per(declaring, name) if declaring is not None else "game"
         key = "per_round" if per == "round" else "per_game"
         title = counter_label(declaring, name, per, unit) if declaring is not None else name
-        panels.append((title, [(entry.get("mean_counters", {}).get(name) or {}).get(key) for entry in entries],
-                       2 if per == "round" else 1))
+        panels.append(
+            (
+                title,
+                [(entry.get("mean_counters", {}).get(name) or {}).get(key) for entry in entries],
+                2 if per == "round" else 1,
+            )
+        )
     return panels
 
 
-def _draw_game_measures(row: Sequence[Any], panels: Sequence[tuple[str, list[float | None], int]],
-                        ruleset_names: Sequence[str]) -> None:
+def _draw_game_measures(
+    row: Sequence[Any], panels: Sequence[tuple[str, list[float | None], int]], ruleset_names: Sequence[str]
+) -> None:
     """One small bar chart per panel: a bar per ruleset, its mean written on it."""
     from .report import decimal
 
     for axes, (title, values, digits) in zip(row, panels):
         positions = range(len(values))
-        bars = axes.bar(positions, [value or 0.0 for value in values], width=0.6,
-                        color=[f"C{index}" for index in positions])
+        bars = axes.bar(
+            positions, [value or 0.0 for value in values], width=0.6, color=[f"C{index}" for index in positions]
+        )
         axes.bar_label(bars, labels=[decimal(value, digits) for value in values], fontsize="small")
         axes.set_title(title, fontsize="medium")
         axes.set_xticks(list(positions), list(ruleset_names), rotation=15, fontsize="small")
@@ -194,8 +226,9 @@ def _draw_game_measures(row: Sequence[Any], panels: Sequence[tuple[str, list[flo
         axes.yaxis.set_major_formatter(_axis_formatter("number"))
 
 
-def draw_figure(summary: Mapping[str, Any], font_family: str | None = None,
-                rulesets: Sequence[Any] | None = None) -> Any:
+def draw_figure(
+    summary: Mapping[str, Any], font_family: str | None = None, rulesets: Sequence[Any] | None = None
+) -> Any:
     """A matplotlib Figure of the summary (labels in the current language), and the rc settings it needs.
 
     Top: win rate per seat for every ruleset, and (with two or more rulesets)
@@ -219,14 +252,17 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None,
         measure_axes = lower.subplots(1, max(4, len(panels)), squeeze=False)[0]
         entries = summary["rulesets"]
         _draw_game_measures(measure_axes, panels, [entry["ruleset"] for entry in entries])
-        for axes in measure_axes[len(panels):]:
+        for axes in measure_axes[len(panels) :]:
             axes.set_axis_off()
         seats = entries[0]["seats"]
         seat_names = [seat_label(seat["seat"], seat["kind"]) for seat in seats]
 
-        _bars_with_intervals(wins_axes, [[(seat["wins"]["rate"], seat["wins"]["ci"]) for seat in entry["seats"]]
-                                         for entry in entries],
-                             [entry["ruleset"] for entry in entries], [f"C{i}" for i in range(len(entries))])
+        _bars_with_intervals(
+            wins_axes,
+            [[(seat["wins"]["rate"], seat["wins"]["ci"]) for seat in entry["seats"]] for entry in entries],
+            [entry["ruleset"] for entry in entries],
+            [f"C{i}" for i in range(len(entries))],
+        )
         # TRANSLATORS: plot title; error bars are 95% confidence intervals.
         wins_axes.set_title(_("Win rate per seat (95% intervals)"))
         # TRANSLATORS: plot axis label.
@@ -235,16 +271,18 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None,
 
         differences = summary["differences"]
         if differences:
-            _bars_with_intervals(differences_axes,
-                                 [[(seat["difference"], seat["ci"]) for seat in difference["seats"]]
-                                  for difference in differences],
-                                 [difference["ruleset"] for difference in differences],
-                                 [f"C{i + 1}" for i in range(len(differences))])
+            _bars_with_intervals(
+                differences_axes,
+                [[(seat["difference"], seat["ci"]) for seat in difference["seats"]] for difference in differences],
+                [difference["ruleset"] for difference in differences],
+                [f"C{i + 1}" for i in range(len(differences))],
+            )
             differences_axes.axhline(0, color="black", linewidth=0.8)
             # TRANSLATORS: plot title: each seat's win rate under a ruleset minus under the first ruleset
             # ({baseline}), same deals; error bars are 95% intervals.
-            differences_axes.set_title(_("Change in win rate from {baseline} (paired, 95% intervals)",
-                                         baseline=differences[0]["baseline"]))
+            differences_axes.set_title(
+                _("Change in win rate from {baseline} (paired, 95% intervals)", baseline=differences[0]["baseline"])
+            )
             # TRANSLATORS: plot axis label: a difference of two win rates, in percentage points.
             differences_axes.set_ylabel(_("Percentage points"))
             differences_axes.yaxis.set_major_formatter(_points_formatter())
@@ -255,8 +293,9 @@ def draw_figure(summary: Mapping[str, Any], font_family: str | None = None,
             if axes.has_data():
                 axes.legend(fontsize="small")
 
-        shown_ranges = {key: _central_range([entry[key]["histogram"] for entry in entries])
-                        for key in ("winning_score", "score")}
+        shown_ranges = {
+            key: _central_range([entry[key]["histogram"] for entry in entries]) for key in ("winning_score", "score")
+        }
         for index, entry in enumerate(entries):
             for axes, key in ((winning_axes, "winning_score"), (scores_axes, "score")):
                 x, shares = _histogram_points(entry[key]["histogram"], shown=shown_ranges[key])
@@ -287,7 +326,7 @@ def _tick_decimals(values: Sequence[float], scale: float) -> int:
         return 0
     step = min(steps)
     decimals = 0
-    while decimals < 4 and abs(step * 10 ** decimals - round(step * 10 ** decimals)) > 1e-6:
+    while decimals < 4 and abs(step * 10**decimals - round(step * 10**decimals)) > 1e-6:
         decimals += 1
     return decimals
 
@@ -303,10 +342,9 @@ def _axis_formatter(kind: str) -> Any:
     tell them apart.
     """
     from babel.numbers import format_percent
-
-    from ..text.formatting import format_with_pattern
     from matplotlib.ticker import Formatter
 
+    from ..text.formatting import format_with_pattern
     from ..text.formatting import reader_locale as _locale
 
     class AxisFormatter(Formatter):
@@ -322,7 +360,7 @@ def _axis_formatter(kind: str) -> Any:
                 return format_percent(value, f"#,##0{fraction}%", locale=_locale())
             if kind == "number":
                 return format_with_pattern(value, f"#,##0{fraction}", _locale())
-            if abs(value * 100) < 0.5 * 10 ** -self.decimals:
+            if abs(value * 100) < 0.5 * 10**-self.decimals:
                 return format_with_pattern(0, f"#,##0{fraction}", _locale())
             return format_with_pattern(value * 100, f"+#,##0{fraction};-#,##0{fraction}", _locale())
 
@@ -357,9 +395,13 @@ def save_plot(summary: Mapping[str, Any], path: str | Path, rulesets: Sequence[A
         font_family = cjk_font_for(lang)
         if font_family is None:
             # TRANSLATORS: {path} is the plot file; the reader may install e.g. fonts-noto-cjk.
-            warnings.append(_("No font with Japanese or Korean letters is installed, so the plot {path} is labelled "
-                              "in English (install Noto Sans CJK, e.g. the fonts-noto-cjk package, to change that).",
-                              path=str(path)))
+            warnings.append(
+                _(
+                    "No font with Japanese or Korean letters is installed, so the plot {path} is labelled "
+                    "in English (install Noto Sans CJK, e.g. the fonts-noto-cjk package, to change that).",
+                    path=str(path),
+                )
+            )
             draw_language = i18n.DEFAULT_LANGUAGE
     with _language(draw_language):
         figure, rc = draw_figure(summary, font_family, rulesets)
@@ -386,5 +428,10 @@ def supported_image_formats() -> list[str]:
 def figure_title(summary: Mapping[str, Any]) -> str:
     """The figure's title: how many games each ruleset had, and the seed that makes them again."""
     # TRANSLATORS: the figure's title; {games} (also {n}) is the number of games per ruleset, {seed} the seed.
-    return ngettext("{games} game per ruleset, seed {seed}", "{games} games per ruleset, seed {seed}",
-                    summary["games"], games=summary["games"], seed=summary["seed"])
+    return ngettext(
+        "{games} game per ruleset, seed {seed}",
+        "{games} games per ruleset, seed {seed}",
+        summary["games"],
+        games=summary["games"],
+        seed=summary["seed"],
+    )

@@ -7,23 +7,33 @@ tables, with every word through :mod:`engine.text.i18n` and every number through
 Babel. The table is drawn from the summary, never from the tallies, so the two
 cannot disagree.
 """
+
 from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from babel.numbers import format_percent
 
-from ..text.i18n import _, ngettext
-from ..text.formatting import format_with_pattern
-from ..text.shown import literal
-from ..text.glyphs import table_box
 from ..core.result import score_to_json
-from .stats import (BatchTally, PairedTally, RulesetTally, mean_and_sd, reported_counters, reported_measures,
-                    round_unit, wilson_interval)
+from ..text.formatting import format_with_pattern
+from ..text.glyphs import table_box
+from ..text.i18n import _, ngettext
+from ..text.shown import literal
+from .stats import (
+    BatchTally,
+    PairedTally,
+    RulesetTally,
+    mean_and_sd,
+    reported_counters,
+    reported_measures,
+    round_unit,
+    wilson_interval,
+)
 
 FORMAT_VERSION = 1
 CONFIDENCE = 0.95
@@ -32,6 +42,7 @@ DIGITS = 6
 
 
 # --------------------------------------------------------------------------- JSON
+
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, DIGITS)
@@ -43,9 +54,12 @@ def _interval(bounds: tuple[float, float] | None) -> list[float] | None:
 
 def _rate(successes: int, trials: int) -> dict[str, Any]:
     """A proportion with its Wilson interval."""
-    return {"count": successes, "of": trials,
-            "rate": _round(successes / trials) if trials else None,
-            "ci": _interval(wilson_interval(successes, trials))}
+    return {
+        "count": successes,
+        "of": trials,
+        "rate": _round(successes / trials) if trials else None,
+        "ci": _interval(wilson_interval(successes, trials)),
+    }
 
 
 def exact_number_key(value: Fraction) -> str:
@@ -77,8 +91,14 @@ def _ruleset_summary(ruleset: Any, source: str, tally: RulesetTally) -> dict[str
     games = tally.games
     seats = []
     for seat, kind in enumerate(tally.seat_kinds):
-        seats.append({"seat": seat, "kind": kind, "wins": _rate(tally.wins[seat], games),
-                      "sole_wins": _rate(tally.sole_wins[seat], games)})
+        seats.append(
+            {
+                "seat": seat,
+                "kind": kind,
+                "wins": _rate(tally.wins[seat], games),
+                "sole_wins": _rate(tally.sole_wins[seat], games),
+            }
+        )
     kinds = []
     for kind in tally.kinds():
         seat_count = len(tally.seats_of_kind(kind))
@@ -116,14 +136,18 @@ def _mean_measures(ruleset: Any, tally: RulesetTally) -> dict[str, float | None]
 
 def _mean_counters(ruleset: Any, tally: RulesetTally) -> dict[str, dict[str, float | None]]:
     """Each reported counter's total per game and per round (a ratio of exact sums), in ``report`` order."""
-    names = [*(name for name, _per in reported_counters(ruleset)),
-             *sorted(set(tally.counter_totals) - {name for name, _per in reported_counters(ruleset)})]
+    names = [
+        *(name for name, _per in reported_counters(ruleset)),
+        *sorted(set(tally.counter_totals) - {name for name, _per in reported_counters(ruleset)}),
+    ]
     means: dict[str, dict[str, float | None]] = {}
     for name in names:
         total = tally.counter_totals.get(name)
         known = tally.games and total is not None
-        means[name] = {"per_game": _round(total / tally.games) if known else None,
-                       "per_round": _round(total / tally.rounds) if known and tally.rounds else None}
+        means[name] = {
+            "per_game": _round(total / tally.games) if known else None,
+            "per_round": _round(total / tally.rounds) if known and tally.rounds else None,
+        }
     return means
 
 
@@ -205,15 +229,23 @@ def _plain(value: Any) -> Any:
 
 
 def _paired_summary(paired: PairedTally, ruleset: Any, baseline: Any) -> dict[str, Any]:
-    seats = [{"seat": seat, "kind": kind, **_difference(paired.seat_difference(seat))}
-             for seat, kind in enumerate(paired.seat_kinds)]
-    kinds = [{"kind": kind, **_difference(paired.kind_difference(kind))}
-             for kind in dict.fromkeys(paired.seat_kinds)]
+    seats = [
+        {"seat": seat, "kind": kind, **_difference(paired.seat_difference(seat))}
+        for seat, kind in enumerate(paired.seat_kinds)
+    ]
+    kinds = [{"kind": kind, **_difference(paired.kind_difference(kind))} for kind in dict.fromkeys(paired.seat_kinds)]
     return {"ruleset": ruleset.id, "baseline": baseline.id, "games": paired.games, "seats": seats, "kinds": kinds}
 
 
-def summarize(*, rulesets: Sequence[Any], sources: Sequence[str], seat_kinds: Sequence[str], games: int,
-              seed: int, tally: BatchTally) -> dict[str, Any]:
+def summarize(
+    *,
+    rulesets: Sequence[Any],
+    sources: Sequence[str],
+    seat_kinds: Sequence[str],
+    games: int,
+    seed: int,
+    tally: BatchTally,
+) -> dict[str, Any]:
     """The JSON object of a simulation (see docs/simulate.md for every key)."""
     return {
         "format": FORMAT_VERSION,
@@ -221,14 +253,18 @@ def summarize(*, rulesets: Sequence[Any], sources: Sequence[str], seat_kinds: Se
         "seed": seed,
         "players": [f"bot:{kind}" for kind in seat_kinds],
         "confidence": CONFIDENCE,
-        "rulesets": [_ruleset_summary(ruleset, source, ruleset_tally)
-                     for ruleset, source, ruleset_tally in zip(rulesets, sources, tally.rulesets)],
-        "differences": [_paired_summary(paired, ruleset, rulesets[0])
-                        for paired, ruleset in zip(tally.paired, rulesets[1:])],
+        "rulesets": [
+            _ruleset_summary(ruleset, source, ruleset_tally)
+            for ruleset, source, ruleset_tally in zip(rulesets, sources, tally.rulesets)
+        ],
+        "differences": [
+            _paired_summary(paired, ruleset, rulesets[0]) for paired, ruleset in zip(tally.paired, rulesets[1:])
+        ],
     }
 
 
 # --------------------------------------------------------------------------- text
+
 
 def _locale() -> Any:
     from ..text.formatting import reader_locale
@@ -341,8 +377,12 @@ def rate_with_interval(rate: Mapping[str, Any], digits: int | None = None) -> st
         return "–"
     low, high = rate["ci"]
     # TRANSLATORS: a rate and its 95% confidence interval, e.g. "40.6% (39.9–41.3%)".
-    return _("{rate} ({low}–{high})", rate=percent(rate["rate"], digits), low=percent(low, digits),
-             high=percent(high, digits))
+    return _(
+        "{rate} ({low}–{high})",
+        rate=percent(rate["rate"], digits),
+        low=percent(low, digits),
+        high=percent(high, digits),
+    )
 
 
 def difference_text(difference: Mapping[str, Any], digits: int | None = None) -> str:
@@ -354,8 +394,12 @@ def difference_text(difference: Mapping[str, Any], digits: int | None = None) ->
     low, high = difference["ci"]
     # TRANSLATORS: a difference of two win rates in percentage points with its
     # 95% interval, e.g. "+1.2 (+0.4 to +2.0)".
-    return _("{difference} ({low} to {high})", difference=points(difference["difference"], digits),
-             low=points(low, digits), high=points(high, digits))
+    return _(
+        "{difference} ({low} to {high})",
+        difference=points(difference["difference"], digits),
+        low=points(low, digits),
+        high=points(high, digits),
+    )
 
 
 def seat_label(seat: int, kind: str) -> str:
@@ -391,8 +435,9 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     from ..text.formatting import criterion_description
 
     # The first compared ruleset that declares the criterion names it.
-    declaring = next((ruleset for ruleset in rulesets
-                      if criterion in (getattr(ruleset, "tiebreak_criteria", None) or {})), None)
+    declaring = next(
+        (ruleset for ruleset in rulesets if criterion in (getattr(ruleset, "tiebreak_criteria", None) or {})), None
+    )
     described = criterion_description(declaring, criterion) if declaring is not None else criterion
     # TRANSLATORS: the share of games a tiebreak criterion decided; {criterion} is the ruleset's
     # description of the criterion, e.g. "most cards in hand".
@@ -427,8 +472,7 @@ def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     return Fraction(round(dollars / step)) * step / scale
 
 
-def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float | None],
-                  digits: int = 1) -> list[str]:
+def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float | None], digits: int = 1) -> list[str]:
     """A row of a measure's means, one per ruleset, each in its ruleset's unit (``$18.7 million``, ``20,400.0``).
 
     A mean keeps ``digits`` decimals of a unit (the table's, see :func:`mean_decimals`); a plain number always
@@ -440,7 +484,7 @@ def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float
         if amount is None:
             cells.append("–")
         elif scale is not None:
-            cells.append(decimal(float(Fraction(round(amount * 10 ** digits), 10 ** digits) * scale), digits))
+            cells.append(decimal(float(Fraction(round(amount * 10**digits), 10**digits) * scale), digits))
         else:
             from ..text.explain import measure_amount
 
@@ -467,14 +511,25 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
     heading = dict(zip(names, column_letters(len(names)))) if len(names) > 1 else {name: name for name in names}
     # TRANSLATORS: a legend line above the simulation tables: the column letter that stands for a ruleset,
     # e.g. "A: game/edition".
-    legend = [literal(_("{letter}: {ruleset}", letter=heading[name], ruleset=name)) for name in names] \
-        if len(names) > 1 else []
+    legend = (
+        [literal(_("{letter}: {ruleset}", letter=heading[name], ruleset=name)) for name in names]
+        if len(names) > 1
+        else []
+    )
 
     # TRANSLATORS: title of the win-rate table; {games} (also {n}) is the number of games per ruleset.
-    wins = Table(box=table_box(), title=literal(ngettext("Win rate per seat, {games} game per ruleset (95% intervals)",
-                                        "Win rate per seat, {games} games per ruleset (95% intervals)",
-                                        title_games, games=decimal(title_games, 0))),
-                 title_justify="left")
+    wins = Table(
+        box=table_box(),
+        title=literal(
+            ngettext(
+                "Win rate per seat, {games} game per ruleset (95% intervals)",
+                "Win rate per seat, {games} games per ruleset (95% intervals)",
+                title_games,
+                games=decimal(title_games, 0),
+            )
+        ),
+        title_justify="left",
+    )
     # TRANSLATORS: column header: the seat (and bot kind) a row is about.
     wins.add_column(literal(_("Seat")))
     for entry in ruleset_summaries:
@@ -482,8 +537,17 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
     for difference in differences:
         # TRANSLATORS: column header: a paired difference in percentage points between two rulesets
         # ({ruleset} and {baseline} are the letters of their columns).
-        wins.add_column(literal(_("{ruleset} − {baseline} (percentage points)", ruleset=heading[difference["ruleset"]],
-                                  baseline=heading[difference["baseline"]])), justify="right", overflow="fold")
+        wins.add_column(
+            literal(
+                _(
+                    "{ruleset} − {baseline} (percentage points)",
+                    ruleset=heading[difference["ruleset"]],
+                    baseline=heading[difference["baseline"]],
+                )
+            ),
+            justify="right",
+            overflow="fold",
+        )
 
     def difference_cell(difference: Mapping[str, Any]) -> Text:
         shown = literal(difference_text(difference, TABLE_DECIMALS))
@@ -495,17 +559,28 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
         cells = []
         for entry in ruleset_summaries:
             seat_entry = entry["seats"][index]
-            # TRANSLATORS: the share of games a seat won alone (not shared), e.g. "alone: 39.8%".
-            cells.append(rate_with_interval(seat_entry["wins"], TABLE_DECIMALS) + "\n"
-                         + _("alone: {rate}", rate=percent(seat_entry["sole_wins"]["rate"], TABLE_DECIMALS)))
-        wins.add_row(literal(seat_label(seat["seat"], seat["kind"])), *map(literal, cells),
-                     *(difference_cell(d["seats"][index]) for d in differences))
+            cells.append(
+                rate_with_interval(seat_entry["wins"], TABLE_DECIMALS)
+                + "\n"
+                # TRANSLATORS: the share of games a seat won alone (not shared), e.g. "alone: 39.8%".
+                + _("alone: {rate}", rate=percent(seat_entry["sole_wins"]["rate"], TABLE_DECIMALS))
+            )
+        wins.add_row(
+            literal(seat_label(seat["seat"], seat["kind"])),
+            *map(literal, cells),
+            *(difference_cell(d["seats"][index]) for d in differences),
+        )
     if len(base["kinds"]) > 1 or base["kinds"][0]["seats"] > 1:
         wins.add_section()
         for index, kind in enumerate(base["kinds"]):
-            wins.add_row(literal(kind_label(kind["kind"], kind["seats"])),
-                         *(literal(rate_with_interval(entry["kinds"][index]["wins"], TABLE_DECIMALS)) for entry in ruleset_summaries),
-                         *(difference_cell(d["kinds"][index]) for d in differences))
+            wins.add_row(
+                literal(kind_label(kind["kind"], kind["seats"])),
+                *(
+                    literal(rate_with_interval(entry["kinds"][index]["wins"], TABLE_DECIMALS))
+                    for entry in ruleset_summaries
+                ),
+                *(difference_cell(d["kinds"][index]) for d in differences),
+            )
 
     # TRANSLATORS: title of the table of other measures of the simulated games.
     measures = Table(box=table_box(), title=literal(_("How the games went")), title_justify="left")
@@ -526,13 +601,29 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
         counter_keys[name] = (declaring, _counter_per(declaring, name) or "game")
     # One number of decimals for every mean of the table, decided by the whole table: a row of its own
     # precision (1.18 beside 13.6) reads as if it were measured more exactly.
-    digits = mean_decimals([value for entry in ruleset_summaries for value in (
-        entry["winning_score"]["mean"], entry["winning_score"]["sd"], entry["score"]["mean"], entry["score"]["sd"],
-        entry["mean_rounds"], entry["mean_actions"],
-        *(entry["mean_measures"].get(name) for name in measure_names
-          if all(_plain_scale(ruleset, name) is not None for ruleset in rulesets)),
-        *((entry.get("mean_counters", {}).get(name) or {}).get("per_round" if per == "round" else "per_game")
-          for name, (_declaring, per) in counter_keys.items()))])
+    digits = mean_decimals(
+        [
+            value
+            for entry in ruleset_summaries
+            for value in (
+                entry["winning_score"]["mean"],
+                entry["winning_score"]["sd"],
+                entry["score"]["mean"],
+                entry["score"]["sd"],
+                entry["mean_rounds"],
+                entry["mean_actions"],
+                *(
+                    entry["mean_measures"].get(name)
+                    for name in measure_names
+                    if all(_plain_scale(ruleset, name) is not None for ruleset in rulesets)
+                ),
+                *(
+                    (entry.get("mean_counters", {}).get(name) or {}).get("per_round" if per == "round" else "per_game")
+                    for name, (_declaring, per) in counter_keys.items()
+                ),
+            )
+        ]
+    )
 
     def mean_sd(distribution: Mapping[str, Any]) -> str:
         if distribution["mean"] is None:
@@ -549,36 +640,50 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
     # Only elimination leaves a game without a winner (everyone out): without it in any compared ruleset, both rows
     # would print a 0% with an interval, as if it could happen.
     if any(can_eliminate(ruleset) for ruleset in rulesets) or any(
-            entry["eliminated"]["rate"] or entry["no_winner"]["rate"] for entry in ruleset_summaries):
-        # TRANSLATORS: row label: the share of players the ruleset's elimination rule put out (they cannot win).
-        row(_("Players eliminated"), [rate_with_interval(entry["eliminated"], TABLE_DECIMALS)
-                                      for entry in ruleset_summaries])
-        # TRANSLATORS: row label: the share of games that nobody won.
-        row(_("Games without a winner"), [rate_with_interval(entry["no_winner"], TABLE_DECIMALS)
-                                          for entry in ruleset_summaries])
+        entry["eliminated"]["rate"] or entry["no_winner"]["rate"] for entry in ruleset_summaries
+    ):
+        row(
+            # TRANSLATORS: row label: the share of players the ruleset's elimination rule put out (they cannot win).
+            _("Players eliminated"),
+            [rate_with_interval(entry["eliminated"], TABLE_DECIMALS) for entry in ruleset_summaries],
+        )
+        row(
+            # TRANSLATORS: row label: the share of games that nobody won.
+            _("Games without a winner"),
+            [rate_with_interval(entry["no_winner"], TABLE_DECIMALS) for entry in ruleset_summaries],
+        )
     criteria = list(dict.fromkeys(c for entry in ruleset_summaries for c in entry["decided_by"]))
     criteria.sort(key=lambda c: (c != "score", c in ("shared", "no-winner"), c))
     for criterion in criteria:
-        row(criterion_label(criterion, rulesets),
-            [percent(entry["decided_by"][criterion]["rate"], TABLE_DECIMALS) if criterion in entry["decided_by"] else percent(0.0, TABLE_DECIMALS)
-             for entry in ruleset_summaries])
+        row(
+            criterion_label(criterion, rulesets),
+            [
+                percent(entry["decided_by"][criterion]["rate"], TABLE_DECIMALS)
+                if criterion in entry["decided_by"]
+                else percent(0.0, TABLE_DECIMALS)
+                for entry in ruleset_summaries
+            ],
+        )
     row(length_label(unit), [decimal(entry["mean_rounds"], digits) for entry in ruleset_summaries])
     # TRANSLATORS: row label: average number of player decisions per game.
     row(_("Actions per game"), [decimal(entry["mean_actions"], digits) for entry in ruleset_summaries])
     # One row per measure a compared ruleset reports, in the order the rulesets list them.
     for name in measure_names:
         # The first compared ruleset that declares the measure words its heading.
-        declaring = next((ruleset for ruleset in rulesets if _declared_measure(ruleset, name) is not None),
-                         rulesets[0])
+        declaring = next((ruleset for ruleset in rulesets if _declared_measure(ruleset, name) is not None), rulesets[0])
         # TRANSLATORS: row label: a measure's average per player at the end of a game; {measure} is the
         # ruleset's heading for it, e.g. "Money left" (so "Money left per player").
-        row(_("{measure} per player", measure=_measure_heading(declaring, name)),
-            _mean_amounts(rulesets, name, [entry["mean_measures"].get(name) for entry in ruleset_summaries], digits))
+        row(
+            _("{measure} per player", measure=_measure_heading(declaring, name)),
+            _mean_amounts(rulesets, name, [entry["mean_measures"].get(name) for entry in ruleset_summaries], digits),
+        )
     # One row per counter a compared ruleset reports, per game or per round as the first that reports it asks.
     for name, (declaring, per) in counter_keys.items():
         key = "per_round" if per == "round" else "per_game"
-        row(counter_label(declaring, name, per, unit),
-            [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), digits) for entry in ruleset_summaries])
+        row(
+            counter_label(declaring, name, per, unit),
+            [decimal((entry.get("mean_counters", {}).get(name) or {}).get(key), digits) for entry in ruleset_summaries],
+        )
 
     tables = [wins, measures] if width is None else [*fit_to_width(wins, width), *fit_to_width(measures, width)]
     return [*legend, *tables, *findings(summary), *reading_notes(summary)]
@@ -646,8 +751,7 @@ def _widest(table: Any, index: int) -> int:
     """The display width of the longest line in a rich table column (header and cells)."""
     from rich.cells import cell_len
 
-    return max((cell_len(line) for text in _cell_texts(table.columns[index]) for line in text.split("\n")),
-               default=0)
+    return max((cell_len(line) for text in _cell_texts(table.columns[index]) for line in text.split("\n")), default=0)
 
 
 def _with_columns(table: Any, indices: Sequence[int], label_room: int | None = None) -> Any:
@@ -659,8 +763,13 @@ def _with_columns(table: Any, indices: Sequence[int], label_room: int | None = N
     for index in indices:
         column = table.columns[index]
         # No narrower than its longest word: when rich shrinks a wide table, it then breaks lines between words.
-        copy.add_column(column.header, justify=column.justify, overflow="fold" if index == 0 else column.overflow,
-                        min_width=_narrowest(table, index), max_width=label_room if index == 0 else None)
+        copy.add_column(
+            column.header,
+            justify=column.justify,
+            overflow="fold" if index == 0 else column.overflow,
+            min_width=_narrowest(table, index),
+            max_width=label_room if index == 0 else None,
+        )
     cells = [list(table.columns[index].cells) for index in indices]
     for row_index, row in enumerate(table.rows):
         copy.add_row(*(column_cells[row_index] for column_cells in cells), end_section=row.end_section)
@@ -681,18 +790,24 @@ def column_letters(count: int) -> list[str]:
 
 def reading_notes(summary: Mapping[str, Any]) -> list[str]:
     """How to read the report's numbers: what ± is, and how many 95% intervals may mislead by chance."""
-    notes = [_("± is one standard deviation of the values over the games (their spread, not the uncertainty "
-               "of the mean).")]
+    notes = [
+        _("± is one standard deviation of the values over the games (their spread, not the uncertainty of the mean).")
+    ]
     intervals = sum(len(difference["seats"]) + len(difference["kinds"]) for difference in summary["differences"])
     if intervals > 1:
         # TRANSLATORS: {n} (also {count}) counts the 95% intervals of differences in the report; {expected}
         # is how many of them would show a difference by chance alone if the rulesets were the same.
-        notes.append(ngettext(
-            "Each 95% interval misses the true value once in 20: among the {count} interval of differences "
-            "above, about {expected} may show a difference that chance alone made.",
-            "Each 95% interval misses the true value once in 20: among the {count} intervals of differences "
-            "above, about {expected} may show a difference that chance alone made.",
-            intervals, count=intervals, expected=decimal(intervals / 20, 1)))
+        notes.append(
+            ngettext(
+                "Each 95% interval misses the true value once in 20: among the {count} interval of differences "
+                "above, about {expected} may show a difference that chance alone made.",
+                "Each 95% interval misses the true value once in 20: among the {count} intervals of differences "
+                "above, about {expected} may show a difference that chance alone made.",
+                intervals,
+                count=intervals,
+                expected=decimal(intervals / 20, 1),
+            )
+        )
     return notes
 
 
@@ -711,37 +826,64 @@ def findings(summary: Mapping[str, Any]) -> list[str]:
                 if kind["difference"] > 0:
                     # TRANSLATORS: a finding; {ruleset} and {baseline} are ruleset ids, {kind} a bot kind,
                     # {points} a difference in percentage points, {low}/{high} its 95% interval.
-                    message = _("Under {ruleset}, {kind} bots win {points} percentage points more often than under {baseline} "
-                                "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
-                                baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
-                                points=points(abs(kind["difference"]), TABLE_DECIMALS).lstrip("+"),
-                                low=points(low, TABLE_DECIMALS), high=points(high, TABLE_DECIMALS))
+                    message = _(
+                        "Under {ruleset}, {kind} bots win {points} percentage points more often than under {baseline} "
+                        "(95% interval {low} to {high}).",
+                        ruleset=difference["ruleset"],
+                        baseline=difference["baseline"],
+                        kind=_kind_name(kind["kind"]),
+                        points=points(abs(kind["difference"]), TABLE_DECIMALS).lstrip("+"),
+                        low=points(low, TABLE_DECIMALS),
+                        high=points(high, TABLE_DECIMALS),
+                    )
                 else:
                     # TRANSLATORS: as above, for a decrease.
-                    message = _("Under {ruleset}, {kind} bots win {points} percentage points less often than under {baseline} "
-                                "(95% interval {low} to {high}).", ruleset=difference["ruleset"],
-                                baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
-                                points=points(abs(kind["difference"]), TABLE_DECIMALS).lstrip("+"),
-                                low=points(low, TABLE_DECIMALS), high=points(high, TABLE_DECIMALS))
+                    message = _(
+                        "Under {ruleset}, {kind} bots win {points} percentage points less often than under {baseline} "
+                        "(95% interval {low} to {high}).",
+                        ruleset=difference["ruleset"],
+                        baseline=difference["baseline"],
+                        kind=_kind_name(kind["kind"]),
+                        points=points(abs(kind["difference"]), TABLE_DECIMALS).lstrip("+"),
+                        low=points(low, TABLE_DECIMALS),
+                        high=points(high, TABLE_DECIMALS),
+                    )
             else:
                 # TRANSLATORS: a finding: no difference the games can tell apart from chance.
-                message = _("{ruleset} and {baseline}: no clear difference in how often {kind} bots win "
-                            "(95% interval {low} to {high} percentage points).", ruleset=difference["ruleset"],
-                            baseline=difference["baseline"], kind=_kind_name(kind["kind"]),
-                            low=points(low, TABLE_DECIMALS), high=points(high, TABLE_DECIMALS))
+                message = _(
+                    "{ruleset} and {baseline}: no clear difference in how often {kind} bots win "
+                    "(95% interval {low} to {high} percentage points).",
+                    ruleset=difference["ruleset"],
+                    baseline=difference["baseline"],
+                    kind=_kind_name(kind["kind"]),
+                    low=points(low, TABLE_DECIMALS),
+                    high=points(high, TABLE_DECIMALS),
+                )
             lines.append(message)
         before, after = base["winning_score"], entry["winning_score"]
         if _clearly_different(before, after):
             # TRANSLATORS: a finding about the winners' mean score under two rulesets.
-            lines.append(_("Winning score: {before} on average under {baseline}, {after} under {ruleset}.",
-                           before=decimal(before["mean"]), after=decimal(after["mean"]),
-                           baseline=difference["baseline"], ruleset=difference["ruleset"]))
+            lines.append(
+                _(
+                    "Winning score: {before} on average under {baseline}, {after} under {ruleset}.",
+                    before=decimal(before["mean"]),
+                    after=decimal(after["mean"]),
+                    baseline=difference["baseline"],
+                    ruleset=difference["ruleset"],
+                )
+            )
         no_winner_change = (entry["no_winner"]["rate"] or 0) - (base["no_winner"]["rate"] or 0)
         if abs(no_winner_change) >= 0.005:
             # TRANSLATORS: a finding about games nobody wins; {before} and {after} are percentages.
-            lines.append(_("Games without a winner: {before} under {baseline}, {after} under {ruleset}.",
-                           before=percent(base["no_winner"]["rate"]), after=percent(entry["no_winner"]["rate"]),
-                           baseline=difference["baseline"], ruleset=difference["ruleset"]))
+            lines.append(
+                _(
+                    "Games without a winner: {before} under {baseline}, {after} under {ruleset}.",
+                    before=percent(base["no_winner"]["rate"]),
+                    after=percent(entry["no_winner"]["rate"]),
+                    baseline=difference["baseline"],
+                    ruleset=difference["ruleset"],
+                )
+            )
     return lines
 
 

@@ -23,6 +23,7 @@ spawn) or a Dask ``Client.get_executor()``. The worker
 function is a top-level function of this module, so any worker that can
 import ``engine`` can run it.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,10 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from ..core.chance import PairedChance, hash64
 from .stats import BatchTally, GameOutcome, reported_counters, reported_measures
@@ -55,6 +57,7 @@ IN_FLIGHT_PER_WORKER = 3
 
 # --------------------------------------------------------------------------- the plan
 
+
 @dataclass(frozen=True)
 class RulesetSpec:
     """How a worker gets a ruleset: a name (``game/edition``) or a file path, and option overrides.
@@ -73,7 +76,7 @@ class RulesetSpec:
     log_name: str | None = field(default=None, compare=False)
 
     @classmethod
-    def from_argument(cls, name_or_path: str, options: Mapping[str, Any] | None = None) -> "RulesetSpec":
+    def from_argument(cls, name_or_path: str, options: Mapping[str, Any] | None = None) -> RulesetSpec:
         """A spec from a command-line ``-r`` value (raises the loader's located errors for a file)."""
         overrides = tuple(sorted((options or {}).items()))
         if os.path.exists(name_or_path):
@@ -114,6 +117,7 @@ class SimulationPlan:
 
 # --------------------------------------------------------------------------- derived randomness
 
+
 def bot_seed(seed: int, game_index: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for game ``game_index`` (the same under every ruleset)."""
     return hash64(seed, game_index, "seat", seat)
@@ -122,7 +126,7 @@ def bot_seed(seed: int, game_index: int, seat: int) -> int:
 # --------------------------------------------------------------------------- playing (in a worker)
 
 _loaded_lock = threading.Lock()
-_loaded: dict[tuple[RulesetSpec, tuple[str, ...], tuple[str, ...]], tuple[Any, Any, "Reported"]] = {}
+_loaded: dict[tuple[RulesetSpec, tuple[str, ...], tuple[str, ...]], tuple[Any, Any, Reported]] = {}
 
 
 @dataclass(frozen=True)
@@ -134,15 +138,18 @@ class Reported:
     counters: tuple[tuple[str, int, bool], ...] = ()
 
     @classmethod
-    def of(cls, ruleset: Any, game: Any) -> "Reported":
+    def of(cls, ruleset: Any, game: Any) -> Reported:
         """The measures and counters ``ruleset`` reports, resolved against its built ``game``."""
         per_player = {spec["id"]: spec.get("owner", "shared") == "player" for spec in ruleset.counters}
-        return cls(reported_measures(ruleset),
-                   tuple((name, game.counter_index[name], per_player[name]) for name, _per in reported_counters(ruleset)))
+        return cls(
+            reported_measures(ruleset),
+            tuple((name, game.counter_index[name], per_player[name]) for name, _per in reported_counters(ruleset)),
+        )
 
 
-def _game_for(spec: RulesetSpec, player_names: tuple[str, ...],
-              seat_kinds: tuple[str, ...]) -> tuple[Any, Any, Reported]:
+def _game_for(
+    spec: RulesetSpec, player_names: tuple[str, ...], seat_kinds: tuple[str, ...]
+) -> tuple[Any, Any, Reported]:
     """``(ruleset, game, what the ruleset reports)`` for a spec, loaded once per worker process."""
     key = (spec, player_names, seat_kinds)
     with _loaded_lock:
@@ -164,8 +171,9 @@ def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     """Play game ``game_index`` of the plan to the end with its bots; returns the terminal State."""
     from ..bots import make_bot
 
-    state = game.new_initial_state(chance_source=PairedChance(plan.seed, game_index),
-                                   record_events=False)  # nobody narrates a simulated game
+    state = game.new_initial_state(
+        chance_source=PairedChance(plan.seed, game_index), record_events=False
+    )  # nobody narrates a simulated game
     bots = [make_bot(kind, seed=bot_seed(plan.seed, game_index, seat)) for seat, kind in enumerate(plan.seat_kinds)]
     while not state.is_terminal():
         player = state.current_player()
@@ -180,7 +188,7 @@ def counter_total(state: Any, counter_index: int, per_player: bool) -> int:
     return sum(state.counter(counter_index, seat) for seat in range(state.game.player_count))
 
 
-def outcome_of(state: Any, player_names: Sequence[str], report: "Reported | Sequence[str]" = ()) -> GameOutcome:
+def outcome_of(state: Any, player_names: Sequence[str], report: Reported | Sequence[str] = ()) -> GameOutcome:
     """The facts the statistics need from a finished game.
 
     ``report`` is what the ruleset reports (:class:`Reported`), or just the
@@ -322,8 +330,9 @@ DRAIN_SECONDS = 10
 WAIT_SECONDS = 0.2
 
 
-def _run_on_executor(plan: SimulationPlan, executor: Executor, workers: int,
-                     interrupt_workers: Callable[[], None] | None = None) -> Iterator[BatchResult]:
+def _run_on_executor(
+    plan: SimulationPlan, executor: Executor, workers: int, interrupt_workers: Callable[[], None] | None = None
+) -> Iterator[BatchResult]:
     """Every batch on ``executor``, results yielded in batch order with a bounded number in flight.
 
     Keeping only a few batches in flight keeps memory flat in the number of
@@ -395,8 +404,9 @@ def process_pool(jobs: int, plan: SimulationPlan | None = None) -> Executor:
         context = multiprocessing.get_context("fork")
     else:
         context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=end_with_parent,
-                               initargs=(os.getpid(),))
+    return ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)
+    )
 
 
 def end_with_parent(parent: int) -> None:
@@ -430,9 +440,15 @@ def end_with_parent(parent: int) -> None:
 PR_SET_PDEATHSIG = 1
 
 
-def run_simulation(plan: SimulationPlan, *, jobs: int = 1, executor: Executor | None = None,
-                   workers: int | None = None, on_progress: ProgressCallback | None = None,
-                   on_logs: Callable[[list[str]], None] | None = None) -> BatchTally:
+def run_simulation(
+    plan: SimulationPlan,
+    *,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    on_progress: ProgressCallback | None = None,
+    on_logs: Callable[[list[str]], None] | None = None,
+) -> BatchTally:
     """Play the plan and return the merged tally.
 
     ``executor`` (with its number of ``workers``) runs the batches when given,

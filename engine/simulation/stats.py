@@ -8,20 +8,23 @@ associative and commutative without any rounding: the statistics are the same
 bit for bit however the games were split between workers. Floats appear only
 at the very end, when an interval or a mean is computed from the exact sums.
 """
+
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 #: The two-sided 95% normal quantile (1.959963984540054), not the rounded 1.96.
 Z_95 = NormalDist().inv_cdf(0.975)
 
 
 # --------------------------------------------------------------------------- intervals
+
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float] | None:
     """The Wilson score interval for a proportion (Wilson 1927; Newcombe 1998, method 3).
@@ -57,8 +60,9 @@ class MeanInterval:
     count: int
 
 
-def mean_interval(total: int | Fraction, total_of_squares: int | Fraction, count: int,
-                  z: float = Z_95) -> MeanInterval | None:
+def mean_interval(
+    total: int | Fraction, total_of_squares: int | Fraction, count: int, z: float = Z_95
+) -> MeanInterval | None:
     """Mean, sample standard deviation and a 95% interval from exact sums.
 
     This is the interval of a paired difference when the values summed are
@@ -92,6 +96,7 @@ def mean_and_sd(values: Counter) -> tuple[float, float | None] | None:
 
 
 # --------------------------------------------------------------------------- what one game yields
+
 
 def reported_measures(ruleset: Any) -> tuple[str, ...]:
     """The measures a ruleset's ``report`` lists (its entries that are plain names), each once, in its order.
@@ -159,6 +164,7 @@ def decision_of(outcome: GameOutcome) -> str:
 
 
 # --------------------------------------------------------------------------- tallies
+
 
 @dataclass
 class RulesetTally:
@@ -237,7 +243,7 @@ class RulesetTally:
         for name, value in outcome.counters:
             self.counter_totals[name] = self.counter_totals.get(name, 0) + value
 
-    def merge(self, other: "RulesetTally") -> None:
+    def merge(self, other: RulesetTally) -> None:
         """Add another tally of the same ruleset and seats into this one."""
         if other.seat_kinds != self.seat_kinds:
             raise ValueError("cannot merge tallies of different seatings")
@@ -298,7 +304,7 @@ class PairedTally:
             self.kind_sum[kind] += difference
             self.kind_sum_of_squares[kind] += difference * difference
 
-    def merge(self, other: "PairedTally") -> None:
+    def merge(self, other: PairedTally) -> None:
         """Add another paired tally of the same seating into this one."""
         if other.seat_kinds != self.seat_kinds:
             raise ValueError("cannot merge tallies of different seatings")
@@ -325,8 +331,9 @@ class PairedTally:
         def scaled(x: float | None) -> float | None:
             return None if x is None else x * scale
 
-        return MeanInterval(per_game.mean * scale, scaled(per_game.sd), scaled(per_game.low),
-                            scaled(per_game.high), per_game.count)
+        return MeanInterval(
+            per_game.mean * scale, scaled(per_game.sd), scaled(per_game.low), scaled(per_game.high), per_game.count
+        )
 
 
 @dataclass
@@ -337,11 +344,12 @@ class BatchTally:
     paired: list[PairedTally]
 
     @classmethod
-    def empty(cls, seat_kinds: Sequence[str], ruleset_count: int) -> "BatchTally":
+    def empty(cls, seat_kinds: Sequence[str], ruleset_count: int) -> BatchTally:
         """A tally with nothing counted yet."""
         kinds = tuple(seat_kinds)
-        return cls([RulesetTally(kinds) for _ in range(ruleset_count)],
-                   [PairedTally(kinds) for _ in range(ruleset_count - 1)])
+        return cls(
+            [RulesetTally(kinds) for _ in range(ruleset_count)], [PairedTally(kinds) for _ in range(ruleset_count - 1)]
+        )
 
     def add_game(self, outcomes: Sequence[GameOutcome]) -> None:
         """Count one deal played under every ruleset (outcomes in ruleset order)."""
@@ -350,7 +358,7 @@ class BatchTally:
         for paired, outcome in zip(self.paired, outcomes[1:]):
             paired.add(outcome, outcomes[0])
 
-    def merge(self, other: "BatchTally") -> None:
+    def merge(self, other: BatchTally) -> None:
         """Add another batch's tallies into this one."""
         for mine, theirs in zip(self.rulesets, other.rulesets):
             mine.merge(theirs)

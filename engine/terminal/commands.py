@@ -13,12 +13,14 @@ rules refuse is explained with the engine's own reason, then asked again.
 The parsing helpers here are pure (words in, numbers out, :class:`InputProblem`
 for anything else), so they can be tested with any input.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..text.i18n import N_, _
 from ..text.player_input import COMMAND_PROMPT, InputProblem, help_words, normalize_input, quit_words, typed_command
@@ -72,7 +74,7 @@ def match_name(typed: str, choices: Sequence[tuple[Any, Sequence[str]]], what: s
     """
     key = squash(typed)
     if not key:
-        raise InputProblem(_("\"{text}\" is not a {what}.", text=typed, what=what))
+        raise InputProblem(_('"{text}" is not a {what}.', text=typed, what=what))
     exact = [value for value, names in choices if any(squash(name) == key for name in names)]
     if len(set(map(repr, exact))) == 1:
         return exact[0]
@@ -85,24 +87,33 @@ def match_name(typed: str, choices: Sequence[tuple[Any, Sequence[str]]], what: s
     listed = ", ".join(str(names[0]) for value, names in choices)
     if not starting:
         # TRANSLATORS: {what} is e.g. "card" or "player"; {choices} lists the ones that may be typed.
-        raise InputProblem(_("There is no {what} \"{text}\" here; type one of: {choices}.", what=what, text=typed,
-                             choices=listed))
+        raise InputProblem(
+            _('There is no {what} "{text}" here; type one of: {choices}.', what=what, text=typed, choices=listed)
+        )
     shown = ", ".join(str(names[0]) for value, names in choices if value in starting)
-    raise InputProblem(_("\"{text}\" could be {choices}: type more of the name.", text=typed, choices=shown))
+    raise InputProblem(_('"{text}" could be {choices}: type more of the name.', text=typed, choices=shown))
 
 
 def parse_number(word: str, low: int, high: int, what: str) -> int:
     """A number from ``low`` to ``high`` (a typed word); ``what`` names it in the message."""
     if not is_number(word):
         # TRANSLATORS: {what} names what the number stands for, e.g. "hand position".
-        raise InputProblem(_("\"{text}\" is not a number: type a {what} from {low} to {high}.", text=word, what=what,
-                             low=low, high=high))
+        raise InputProblem(
+            _('"{text}" is not a number: type a {what} from {low} to {high}.', text=word, what=what, low=low, high=high)
+        )
     number = int(word)
     if not low <= number <= high:
         if high < low:
             raise InputProblem(_("There is no {what} to choose.", what=what))
-        raise InputProblem(_("There is no {what} {number}: type one from {low} to {high}.", what=what, number=number,
-                             low=low, high=high))
+        raise InputProblem(
+            _(
+                "There is no {what} {number}: type one from {low} to {high}.",
+                what=what,
+                number=number,
+                low=low,
+                high=high,
+            )
+        )
     return number
 
 
@@ -129,8 +140,9 @@ def card_choices(ruleset: Any, game: Any, type_indices: Iterable[int]) -> list[t
     return choices
 
 
-def parse_card_counts(words: Sequence[str], choices: Sequence[tuple[int, Sequence[str]]],
-                      marker_words: Iterable[str] = ()) -> tuple[dict[int, int], dict[int, int]]:
+def parse_card_counts(
+    words: Sequence[str], choices: Sequence[tuple[int, Sequence[str]]], marker_words: Iterable[str] = ()
+) -> tuple[dict[int, int], dict[int, int]]:
     """Card types with their numbers: ``["blue", "2", "3", "red"]`` -> ``{blue: 2, red: 3}``.
 
     A number right after a type whose number was not given yet is that
@@ -143,8 +155,9 @@ def parse_card_counts(words: Sequence[str], choices: Sequence[tuple[int, Sequenc
     return counts, marked
 
 
-def parse_marked_card_counts(words: Sequence[str], choices: Sequence[tuple[int, Sequence[str]]],
-                             marker_sets: Sequence[Iterable[str]]) -> list[dict[int, int]]:
+def parse_marked_card_counts(
+    words: Sequence[str], choices: Sequence[tuple[int, Sequence[str]]], marker_sets: Sequence[Iterable[str]]
+) -> list[dict[int, int]]:
     """As :func:`parse_card_counts`, with several kinds of marker: a word of
     ``marker_sets[i]`` puts the type after it in mapping ``i + 1`` (mapping 0
     holds the unmarked types)."""
@@ -159,7 +172,7 @@ def parse_marked_card_counts(words: Sequence[str], choices: Sequence[tuple[int, 
         marker = next((index for index, words_of in enumerate(markers, start=1) if word in words_of), None)
         if marker is not None:
             if mark_next is not None or pending is not None:
-                raise InputProblem(_("Name a card after \"{word}\".", word=word))
+                raise InputProblem(_('Name a card after "{word}".', word=word))
             mark_next = marker
             continue
         if is_number(word):
@@ -173,8 +186,13 @@ def parse_marked_card_counts(words: Sequence[str], choices: Sequence[tuple[int, 
             elif pending is None:
                 pending = number
             else:
-                raise InputProblem(_("Two numbers in a row ({first} {second}): say which card each counts.",
-                                     first=pending, second=word))
+                raise InputProblem(
+                    _(
+                        "Two numbers in a row ({first} {second}): say which card each counts.",
+                        first=pending,
+                        second=word,
+                    )
+                )
             continue
         type_index = match_name(word, choices, _("card"))
         target = found[mark_next or 0]
@@ -199,7 +217,7 @@ def _names_joined(words: Sequence[str], choices: Sequence[tuple[Any, Sequence[st
     index = 0
     while index < len(words):
         for length in range(min(_MOST_NAME_WORDS, len(words) - index), 1, -1):
-            run = words[index:index + length]
+            run = words[index : index + length]
             if not any(is_number(word) for word in run) and squash("".join(run)) in names:
                 joined.append(" ".join(run))
                 index += length
@@ -326,6 +344,7 @@ def back_words() -> set[str]:
 
 def ask_words(turn: Turn, prompt: str, help_text: str) -> tuple[str, ...] | None:
     """A follow-up question: the words typed, or None when the player goes back (an empty line or ``back``)."""
+
     def parse(text: str) -> Typed:
         typed = normalize_input(text)
         if typed in help_words():
@@ -384,8 +403,9 @@ class CommandPrompt:
             return read_words(text, self.empty_message(turn))
 
         while True:
-            command = session.read_command(self.prompt(turn, extras, only is not None), parse,
-                                           lambda: self.show_help(turn, extras))
+            command = session.read_command(
+                self.prompt(turn, extras, only is not None), parse, lambda: self.show_help(turn, extras)
+            )
             if command.kind == "enter":
                 return only
             try:
@@ -497,8 +517,10 @@ class ListedAnytime:
 
     def help_lines(self, turn: Turn) -> list[str]:
         """Each of its legal actions."""
-        return [f"{self.item.id}: {turn.state.describe_action(action, turn.player)}"
-                for action in self.item.legal(turn.state, turn.player)]
+        return [
+            f"{self.item.id}: {turn.state.describe_action(action, turn.player)}"
+            for action in self.item.legal(turn.state, turn.player)
+        ]
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
         """One of its legal actions, from a numbered list."""
@@ -507,6 +529,9 @@ class ListedAnytime:
             raise InputProblem(_("You cannot {action} now.", action=self.item.id))
         if len(actions) == 1:
             return actions[0]
-        picked = choose(turn, _("{name}, choose:", name=turn.name),
-                        [turn.state.describe_action(action, turn.player) for action in actions])
+        picked = choose(
+            turn,
+            _("{name}, choose:", name=turn.name),
+            [turn.state.describe_action(action, turn.player) for action in actions],
+        )
         return None if picked is None else actions[picked]

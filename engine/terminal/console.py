@@ -1,4 +1,5 @@
 """The rich console every command writes through."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -3,6 +3,7 @@
 The wording of the scoring itself belongs to :mod:`engine.text.explain` (``score``
 and ``replay`` print the same lines); this module frames it for the terminal.
 """
+
 from __future__ import annotations
 
 from typing import Any

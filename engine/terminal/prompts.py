@@ -8,9 +8,11 @@ prompts of :mod:`.commands`. A decision no family has a prompt for is asked
 as a numbered list of the legal actions, each described by its action space,
 so a person can play any ruleset.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..text.i18n import _
 from ..text.player_input import parse_choice_prompt
@@ -70,12 +72,14 @@ class ChoicePrompt:
         heading = _("{name}, choose:", name=session.seats[player].name)
         # TRANSLATORS: help at a numbered list of what a player may do now.
         help_text = _("Type the number in front of what you choose.")
-        return ask_numbered(session, player, choices, [state.describe_action(action, player) for action in choices],
-                            heading, help_text)
+        return ask_numbered(
+            session, player, choices, [state.describe_action(action, player) for action in choices], heading, help_text
+        )
 
 
-def ask_numbered(session: Any, player: int, choices: Sequence[int], labels: Sequence[str], heading: str,
-                 help_text: str) -> int:
+def ask_numbered(
+    session: Any, player: int, choices: Sequence[int], labels: Sequence[str], heading: str, help_text: str
+) -> int:
     """One of ``choices`` from a numbered list of their ``labels``; a single choice is taken and said.
 
     A decision with one legal action is not asked as "Number (1-1)".
@@ -89,8 +93,9 @@ def ask_numbered(session: Any, player: int, choices: Sequence[int], labels: Sequ
         session.say(f"  {number}. {label}")
     # TRANSLATORS: prompt for a number from the list above; keep the final "> ".
     prompt = _("Number (1-{count}), ? for help, q to save and quit > ", count=len(choices))
-    command = session.read_command(prompt, lambda answer: parse_choice_prompt(answer, len(choices)),
-                                   lambda: session.say(help_text))
+    command = session.read_command(
+        prompt, lambda answer: parse_choice_prompt(answer, len(choices)), lambda: session.say(help_text)
+    )
     return choices[command.choice]
 
 

@@ -4,11 +4,12 @@ A seat is a human (named by the list) or a bot (``bot:KIND``). The log keeps
 the seat kinds (``"human"``, ``"bot:heuristic"``) under its ``seats`` key so a
 resumed game gives every seat back to the same kind of player.
 """
+
 from __future__ import annotations
 
 import getpass
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..bots import bot_kind_name
 from ..language.options import did_you_mean
@@ -85,7 +86,7 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
     bots = 0
     for entry in entries:
         if not entry:
-            raise SeatSpecError(_("A player name is empty in \"{spec}\".", spec=spec or ""))
+            raise SeatSpecError(_('A player name is empty in "{spec}".', spec=spec or ""))
         if entry.lower().startswith("bot:") or entry.lower() == "bot":
             kind = entry.split(":", 1)[1].strip() if ":" in entry else DEFAULT_BOT_KIND
             check_bot_kind(kind, bot_kinds)
@@ -96,27 +97,43 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
                 # Bytes that are no UTF-8 come in as lone surrogates: a log could not save the name, nor a
                 # terminal show it.
                 # TRANSLATORS: a --players name holding bytes that are not UTF-8 text; {name} shows them escaped.
-                raise SeatSpecError(_("The player name {name} is not UTF-8 text.",
-                                      name=entry.encode("utf-8", "backslashreplace").decode("utf-8")))
+                raise SeatSpecError(
+                    _(
+                        "The player name {name} is not UTF-8 text.",
+                        name=entry.encode("utf-8", "backslashreplace").decode("utf-8"),
+                    )
+                )
             if len(entry) > MAX_PLAYER_NAME:
                 # The log keeps names of at most this length: a longer one would save a game no one could replay.
-                raise SeatSpecError(_("A player name may be at most {limit} characters long, not {length}.",
-                                      limit=MAX_PLAYER_NAME, length=len(entry)))
+                raise SeatSpecError(
+                    _(
+                        "A player name may be at most {limit} characters long, not {length}.",
+                        limit=MAX_PLAYER_NAME,
+                        length=len(entry),
+                    )
+                )
             seats.append(Seat(entry))
     if len(seats) > MAX_PLAYERS:
-        raise SeatSpecError(_("At most {limit} players can sit at a table, not {count}.", limit=MAX_PLAYERS,
-                              count=len(seats)))
+        raise SeatSpecError(
+            _("At most {limit} players can sit at a table, not {count}.", limit=MAX_PLAYERS, count=len(seats))
+        )
     names = [seat.name for seat in seats]
     for name in names:
         if names.count(name) > 1:
-            bot_seat = next((index for index, seat in enumerate(seats) if seat.name == name and not seat.is_human),
-                            None)
+            bot_seat = next(
+                (index for index, seat in enumerate(seats) if seat.name == name and not seat.is_human), None
+            )
             if bot_seat is not None:
                 # The user wrote the name once; the program gave it to a bot too.
                 # TRANSLATORS: {seat} counts the seats from 1.
-                raise SeatSpecError(_("The name \"{name}\" is the one given to the bot in seat {seat}: choose "
-                                      "another name.", name=name, seat=bot_seat + 1))
-            raise SeatSpecError(_("The name \"{name}\" is used by more than one player.", name=name))
+                raise SeatSpecError(
+                    _(
+                        'The name "{name}" is the one given to the bot in seat {seat}: choose another name.',
+                        name=name,
+                        seat=bot_seat + 1,
+                    )
+                )
+            raise SeatSpecError(_('The name "{name}" is used by more than one player.', name=name))
     return seats
 
 
@@ -127,16 +144,28 @@ def check_bot_kind(kind: str, bot_kinds: Sequence[str], seat: int | None = None)
         return
     if kind.partition(":")[0] in tuple(bot_kinds):
         # TRANSLATORS: {kind} is e.g. "ismcts:abc"; keep "ismcts:2000" and "ismcts:0.5s" as they are.
-        raise SeatSpecError(_("\"{kind}\" has no valid budget: write a whole number of iterations "
-                              "from 1 to 1000000 (ismcts:2000) or seconds above 0 and up to 3600 "
-                              "(ismcts:0.5s).", kind=kind[:80]), seat=seat)
+        raise SeatSpecError(
+            _(
+                '"{kind}" has no valid budget: write a whole number of iterations '
+                "from 1 to 1000000 (ismcts:2000) or seconds above 0 and up to 3600 "
+                "(ismcts:0.5s).",
+                kind=kind[:80],
+            ),
+            seat=seat,
+        )
     # TRANSLATORS: {hint} is empty or " (did you mean 'heuristic'?)".
-    raise SeatSpecError(_("Unknown bot kind \"{kind}\"{hint}; the kinds are: {kinds}.", kind=kind[:80],
-                          hint=did_you_mean(kind, list(bot_kinds)), kinds=", ".join(bot_kinds)), seat=seat)
+    raise SeatSpecError(
+        _(
+            'Unknown bot kind "{kind}"{hint}; the kinds are: {kinds}.',
+            kind=kind[:80],
+            hint=did_you_mean(kind, list(bot_kinds)),
+            kinds=", ".join(bot_kinds),
+        ),
+        seat=seat,
+    )
 
 
-def seats_from_log(players: Sequence[str], kinds: Sequence[str] | None,
-                   bot_kinds: Sequence[str]) -> list[Seat]:
+def seats_from_log(players: Sequence[str], kinds: Sequence[str] | None, bot_kinds: Sequence[str]) -> list[Seat]:
     """The seats of a saved game (a log without seat kinds: every seat is human).
 
     A seat written ``bot:KIND`` with a kind there is no bot for (a hand-edited

@@ -9,14 +9,16 @@ input, a killed process) leaves a file ``play --resume`` continues from.
 Without a terminal on stdin nobody can answer a prompt: every seat is a bot
 and the game is narrated, one line per event, down to the final scoring.
 """
+
 from __future__ import annotations
 
 import os
 import shlex
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.console import Console
 
@@ -132,8 +134,9 @@ class GameSession:
         try:
             save_log_atomic(self.log_path, log, encoded_actions=self._encoded_actions)
         except OSError as error:
-            raise LogError.at(_("cannot save the game log: {reason}", reason=error.strerror or str(error)),
-                              str(self.log_path)) from None
+            raise LogError.at(
+                _("cannot save the game log: {reason}", reason=error.strerror or str(error)), str(self.log_path)
+            ) from None
 
     def notice(self, text: str) -> None:
         """A line about the session itself (edition chosen, game resumed).
@@ -154,8 +157,9 @@ class GameSession:
         """
         events = list(self.state.events)
         # A round starts with a reveal, or a turn with its first phase.
-        reveals = [i for i, event in enumerate(events) if event_field(event, "type") in ("reveal",)] or \
-            [i for i, event in enumerate(events) if event_field(event, "type") == "phase"]
+        reveals = [i for i, event in enumerate(events) if event_field(event, "type") in ("reveal",)] or [
+            i for i, event in enumerate(events) if event_field(event, "type") == "phase"
+        ]
         self._events_told = reveals[-1] if reveals else len(events)
 
     def _tell_new_events(self) -> None:
@@ -165,7 +169,7 @@ class GameSession:
         drawn once, when the human is asked, with everything that happened.
         """
         # Only the new ones: copying the whole list first made a long game's narration quadratic.
-        events = self.state.events[self._events_told:]
+        events = self.state.events[self._events_told :]
         self._events_told += len(events)
         lines = describe_events(self.ruleset, self.players, events)
         if not self.interactive:
@@ -203,8 +207,15 @@ class GameSession:
         self._table_to_draw = None
         said = self.console.end_capture()
         reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
-        table = render_table(self.ruleset, observation, viewer, self._recent_lines(observation, viewer, reserved),
-                             self.round_card(observation), state=self.state, width=self.console.width)
+        table = render_table(
+            self.ruleset,
+            observation,
+            viewer,
+            self._recent_lines(observation, viewer, reserved),
+            self.round_card(observation),
+            state=self.state,
+            width=self.console.width,
+        )
         if self.console.is_terminal:
             self.console.clear()
         self.console.print(table)
@@ -237,8 +248,15 @@ class GameSession:
         """
         if not self._recent:
             return []
-        table = render_table(self.ruleset, observation, viewer, (), self.round_card(observation), state=self.state,
-                             width=self.console.width)
+        table = render_table(
+            self.ruleset,
+            observation,
+            viewer,
+            (),
+            self.round_card(observation),
+            state=self.state,
+            width=self.console.width,
+        )
         used = len(self.console.render_lines(table, pad=False))
         # The list's own heading takes a row, and so does the line the cursor moves to when Enter is pressed
         # (where a refusal is said): a full screen would scroll the round's heading away.
@@ -255,7 +273,7 @@ class GameSession:
                 break
             used += line_rows
             kept += 1
-        return [self._cut_marker(len(rows) - kept), *self._recent[len(rows) - kept:]]
+        return [self._cut_marker(len(rows) - kept), *self._recent[len(rows) - kept :]]
 
     @staticmethod
     def _cut_marker(count: int) -> str:
@@ -318,8 +336,9 @@ class GameSession:
         """The table's heading again (the round and the card in play), below a help that pushed the table away."""
         viewer = self._viewer if self._viewer is not None else self.state.current_player()
         observation = self.state.observation(viewer)
-        lines = heading_lines(self.ruleset, observation, self.round_card(observation),
-                              compact=self.console.width < COMPACT_BELOW)
+        lines = heading_lines(
+            self.ruleset, observation, self.round_card(observation), compact=self.console.width < COMPACT_BELOW
+        )
         self.console.print(lines[0])
 
     # ------------------------------------------------------------------ humans
@@ -340,8 +359,9 @@ class GameSession:
         if self.console.is_terminal:
             self.console.clear()
         # TRANSLATORS: shown between two human players' turns in a hot-seat game, so that one does not see the other's hand.
-        answer = self._input(_("Pass the keyboard to {name}, then press Enter (q to save and quit) > ",
-                               name=self.seats[player].name))
+        answer = self._input(
+            _("Pass the keyboard to {name}, then press Enter (q to save and quit) > ", name=self.seats[player].name)
+        )
         if normalize_input(answer) in quit_words():
             raise QuitRequested()
         self._viewer = player
@@ -466,8 +486,13 @@ def default_log_path() -> Path:
         from ..errors import LogError
 
         # TRANSLATORS: an interactive game without --log is saved in the user's data folder, which could not be made.
-        raise LogError.at(_("cannot make the folder for saved games ({reason}); name a file with --log",
-                            reason=error.strerror or str(error)), str(directory)) from None
+        raise LogError.at(
+            _(
+                "cannot make the folder for saved games ({reason}); name a file with --log",
+                reason=error.strerror or str(error),
+            ),
+            str(directory),
+        ) from None
     stem = time.strftime("game-%Y%m%d-%H%M%S")
     path = directory / f"{stem}.json"
     number = 1

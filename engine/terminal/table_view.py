@@ -14,25 +14,27 @@ price of a closed zone, what a harvest would pay) are asked of the game's
 blocks when the state is given. Column widths are measured in terminal cells by rich, so
 Japanese and Korean names line up.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
-from rich.cells import cell_len
 from rich.text import Text
 
+from ..text.card_text import describe_card, progress_phrases, step_phrase
 from ..text.explain import measure_amount
 from ..text.formatting import card_name, format_amount, format_list, format_number, list_separator, ruleset_text
+from ..text.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
 from ..text.i18n import _, ngettext
 from ..text.narration import phase_name, zone_name
-from ..text.card_text import describe_card, progress_phrases, step_phrase
 from ..text.shown import literal, printable
-from ..text.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
 from .console import Wrapped
 
 DEFAULT_COLUMNS = ()
@@ -95,7 +97,9 @@ def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
     for card in card_ids:
         counts[card] = counts.get(card, 0) + 1
     # TRANSLATORS: a number of cards of one kind, e.g. "3 × Red".
-    return list_separator().join(_("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items())
+    return list_separator().join(
+        _("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items()
+    )
 
 
 def by_name(ruleset: Any, card_ids: Sequence[str]) -> str:
@@ -154,7 +158,7 @@ class ItemsLine:
         for index, item in enumerate(self.items):
             piece = item + (self.separator.rstrip() if index < len(self.items) - 1 else "")
             # The separator's own space, if it has one ("、" has none): a line may break there.
-            joiner = "" if current == self.label else self.separator[len(self.separator.rstrip()):]
+            joiner = "" if current == self.label else self.separator[len(self.separator.rstrip()) :]
             if current.strip() and cell_len(current + joiner + piece) > width:
                 lines.append(current)
                 current = "  " + piece
@@ -195,8 +199,9 @@ def zone_payout(state: Any, item_id: str, zone_id: str, seat: int) -> int | None
     return item.payout(state, seat, state.game.zones.zone(zone_id).index)
 
 
-def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, state: Any = None,
-         compact: bool = False) -> str:
+def cell(
+    ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, state: Any = None, compact: bool = False
+) -> str:
     """One player's cell of a column (``state``: the game, for a closed zone's price and what a harvest would pay).
 
     ``compact`` (a narrow screen): cards shown by value give their total only, not each face: a bid of seven
@@ -233,8 +238,11 @@ def cell(ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, s
         return nothing()
     if show == "counts":
         text = counted_cards(ruleset, cards)
-        payout = zone_payout(state, column["pays"], _zones_of(column)[0], seat) \
-            if state is not None and column.get("pays") and _zones_of(column) else None
+        payout = (
+            zone_payout(state, column["pays"], _zones_of(column)[0], seat)
+            if state is not None and column.get("pays") and _zones_of(column)
+            else None
+        )
         if payout is not None:
             # TRANSLATORS: under the cards of a field: what harvesting it now would pay, e.g. "pays 2".
             text += "\n" + _("pays {amount}", amount=payout)
@@ -303,7 +311,9 @@ def heading_card(ruleset: Any, observation: Any) -> str | None:
     return cards[-1] if cards else None
 
 
-def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None, compact: bool = False) -> list[Wrapped]:
+def heading_lines(
+    ruleset: Any, observation: Any, round_card: str | None = None, compact: bool = False
+) -> list[Wrapped]:
     """The round, the card the heading zone shows and what it does, the phase, and how the decision works.
 
     ``round_card`` heads the table when the heading zone is empty: the card
@@ -318,12 +328,14 @@ def heading_lines(ruleset: Any, observation: Any, round_card: str | None = None,
     seat = observation.variables.get(turn_of) if turn_of else None
     if seat is not None and 0 <= seat < len(observation.players):
         # TRANSLATORS: heading of the table: the turn's number and whose turn it is, e.g. "Turn 12: Ann".
-        heading = Wrapped(_("Turn {number}: {player}", number=round_number, player=observation.players[seat]),
-                          style="bold")
+        heading = Wrapped(
+            _("Turn {number}: {player}", number=round_number, player=observation.players[seat]), style="bold"
+        )
     elif card:
         # TRANSLATORS: heading of the table; {card} describes the card in play.
-        heading = Wrapped(_("Round {number}: {card}", number=round_number, card=describe_card(ruleset, card)),
-                          style="bold")
+        heading = Wrapped(
+            _("Round {number}: {card}", number=round_number, card=describe_card(ruleset, card)), style="bold"
+        )
     else:
         # TRANSLATORS: the heading of the game table: the round under way.
         heading = Wrapped(_("Round {number}", number=round_number), style="bold")
@@ -407,12 +419,18 @@ def _natural_width(table: Table) -> int:
     from rich.console import Console
     from rich.measure import Measurement
 
-    console = Console(width=10 ** 4)
+    console = Console(width=10**4)
     return Measurement.get(console, console.options, table).maximum
 
 
-def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
-                  columns: Sequence[Mapping[str, Any]] | None = None, width: int | None = None) -> Table:
+def players_table(
+    ruleset: Any,
+    observation: Any,
+    viewer: int | None,
+    state: Any = None,
+    columns: Sequence[Mapping[str, Any]] | None = None,
+    width: int | None = None,
+) -> Table:
     """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`).
 
     ``width``: the cells the table may take (a narrow screen). The names get
@@ -425,19 +443,26 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
     # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
     table.add_column(literal(_("Player")), no_wrap=True, overflow=cut_overflow())
     compact = width is not None
-    rows = [[cell(ruleset, observation, column, seat, state, compact) for column in columns]
-            for seat in range(len(observation.players))]
+    rows = [
+        [cell(ruleset, observation, column, seat, state, compact) for column in columns]
+        for seat in range(len(observation.players))
+    ]
     for column in columns:
         amounts = column.get("show") in ("count", "values") or column.get("measure")
         # An amount is never cut short with an ellipsis: one too wide for a narrow screen folds onto a second line.
-        table.add_column(literal(_heading(ruleset, column)), justify="right" if amounts else "left",
-                         overflow="fold" if amounts else cut_overflow())
+        table.add_column(
+            literal(_heading(ruleset, column)),
+            justify="right" if amounts else "left",
+            overflow="fold" if amounts else cut_overflow(),
+        )
     current = observation.current_player
     names = [printable(name, keep_newlines=False) for name in observation.players]  # a log's or --players' name
     markers = [turn_marker() if seat == current else "  " for seat in range(len(names))]
     # TRANSLATORS: marks the viewer's own row, e.g. "Ann (you)".
-    owns = [_("{name} (you)", name=_NAME_STAND_IN) if viewer is not None and seat == viewer else _NAME_STAND_IN
-            for seat in range(len(names))]
+    owns = [
+        _("{name} (you)", name=_NAME_STAND_IN) if viewer is not None and seat == viewer else _NAME_STAND_IN
+        for seat in range(len(names))
+    ]
     labels = [marker + own.replace(_NAME_STAND_IN, name) for marker, own, name in zip(markers, owns, names)]
     if width is not None:
         # The name column gets what the other columns leave of the width (the words around a name, measured with
@@ -451,7 +476,9 @@ def players_table(ruleset: Any, observation: Any, viewer: int | None, state: Any
         excess = _natural_width(whole) - width
         if excess > 0:
             cells_left = max(NAME_LEAST_CELLS, name_column - excess)
-            around = [cell_len(marker) + cell_len(own.replace(_NAME_STAND_IN, "")) for marker, own in zip(markers, owns)]
+            around = [
+                cell_len(marker) + cell_len(own.replace(_NAME_STAND_IN, "")) for marker, own in zip(markers, owns)
+            ]
             fitted = short_names(names, [cells_left - cells for cells in around])
             labels = [marker + own.replace(_NAME_STAND_IN, name) for marker, own, name in zip(markers, owns, fitted)]
     for seat, label in enumerate(labels):
@@ -477,8 +504,10 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
             lines.append(ItemsLine(_("{zone}: ", zone=label), row_position_items(ruleset, cards)))
             continue
         if item.get("show") == "values":
-            shown = " ".join(format_number(face_value(ruleset, card) or 0)
-                             for card in sorted(cards, key=lambda card: face_value(ruleset, card) or 0))
+            shown = " ".join(
+                format_number(face_value(ruleset, card) or 0)
+                for card in sorted(cards, key=lambda card: face_value(ruleset, card) or 0)
+            )
         elif item.get("show") == "positions":
             shown = row_positions(ruleset, cards)
         elif item.get("show") == "counts":
@@ -497,26 +526,44 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
             # line says so, and agrees with the measure's column.
             others = [zone for zone in spec.zones if zone != item["zone"] and observation.cards(zone, viewer)]
             if others:
-                whole = total + sum(_worth(ruleset, spec, card) for zone in others
-                                    for card in observation.cards(zone, viewer))
+                whole = total + sum(
+                    _worth(ruleset, spec, card) for zone in others for card in observation.cards(zone, viewer)
+                )
                 # TRANSLATORS: one of the viewer's own zones, when its measure also counts other zones of theirs,
                 # e.g. "Your hand: 1,000 6,000 (total 7,000; with Bid: 9,000)"; {zones} names those zones.
-                lines.append(Wrapped(_("{zone}: {cards} (total {total}; with {zones}: {all})", zone=label, cards=shown,
-                                    total=measure_amount(ruleset, item["total"], total),
-                                    zones=format_list(zone_name(ruleset, zone) for zone in others),
-                                    all=measure_amount(ruleset, item["total"], whole))))
+                lines.append(
+                    Wrapped(
+                        _(
+                            "{zone}: {cards} (total {total}; with {zones}: {all})",
+                            zone=label,
+                            cards=shown,
+                            total=measure_amount(ruleset, item["total"], total),
+                            zones=format_list(zone_name(ruleset, zone) for zone in others),
+                            all=measure_amount(ruleset, item["total"], whole),
+                        )
+                    )
+                )
                 continue
             # TRANSLATORS: one of the viewer's own zones; {cards} lists them, {total} adds them up.
-            lines.append(Wrapped(_("{zone}: {cards} (total {total})", zone=label, cards=shown,
-                                total=measure_amount(ruleset, item["total"], total))))
+            lines.append(
+                Wrapped(
+                    _(
+                        "{zone}: {cards} (total {total})",
+                        zone=label,
+                        cards=shown,
+                        total=measure_amount(ruleset, item["total"], total),
+                    )
+                )
+            )
         else:
             # TRANSLATORS: a line under the game table: a zone and the cards in it.
             lines.append(Wrapped(_("{zone}: {cards}", zone=label, cards=shown)))
     return lines
 
 
-def detail_lines(ruleset: Any, observation: Any, viewer: int | None, state: Any = None,
-                 moved: Sequence[Mapping[str, Any]] = ()) -> list[Text]:
+def detail_lines(
+    ruleset: Any, observation: Any, viewer: int | None, state: Any = None, moved: Sequence[Mapping[str, Any]] = ()
+) -> list[Text]:
     """A line per player of what they have beside the table (``view.details``): "Bo: Buildings: Hotel 2 · Bank: 5".
 
     Items shown as the table's columns are; an item with nothing in it (an
@@ -564,9 +611,14 @@ def detail_descriptions(ruleset: Any, observation: Any) -> list[str]:
     lines = []
     for card in sorted(owners, key=lambda card: ruleset.card(card).index):
         # TRANSLATORS: a card in play and what it does, for the help, e.g. "Hotel 2 (Ann): You may look at ...".
-        lines.append(_("{card} ({owners}): {description}", card=card_name(ruleset, card),
-                       owners=format_list(owners[card]),
-                       description=ruleset_text(ruleset, ruleset.card(card).description)))
+        lines.append(
+            _(
+                "{card} ({owners}): {description}",
+                card=card_name(ruleset, card),
+                owners=format_list(owners[card]),
+                description=ruleset_text(ruleset, ruleset.card(card).description),
+            )
+        )
     return lines
 
 
@@ -586,8 +638,13 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
     for counter in ruleset.counters:
         if counter.get("owner", "shared") == "shared" and counter.get("name") and counter["id"] not in watched:
             # TRANSLATORS: a counter of the game and its value, e.g. "Exhaustions: 1".
-            parts.append(_("{counter}: {value}", counter=ruleset_text(ruleset, counter["name"]),
-                           value=observation.counter(counter["id"])))
+            parts.append(
+                _(
+                    "{counter}: {value}",
+                    counter=ruleset_text(ruleset, counter["name"]),
+                    value=observation.counter(counter["id"]),
+                )
+            )
     return Wrapped(" · ".join(parts))
 
 
@@ -617,8 +674,15 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
     return lines
 
 
-def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events: Sequence[str] = (),
-                 round_card: str | None = None, state: Any = None, width: int | None = None) -> RenderableType:
+def render_table(
+    ruleset: Any,
+    observation: Any,
+    viewer: int | None,
+    last_events: Sequence[str] = (),
+    round_card: str | None = None,
+    state: Any = None,
+    width: int | None = None,
+) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).
 
     ``round_card``: the card of the round under way, shown when the heading
@@ -633,11 +697,18 @@ def render_table(ruleset: Any, observation: Any, viewer: int | None, last_events
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
     compact = width is not None and width < COMPACT_BELOW
     moved = [column for column in columns if lists_names(column)] if compact else []
-    parts: list[RenderableType] = [*heading_lines(ruleset, observation, round_card, compact),
-                                   *shared_lines(ruleset, observation),
-                                   players_table(ruleset, observation, viewer, state,
-                                                 [column for column in columns if column not in moved],
-                                                 width if compact else None)]
+    parts: list[RenderableType] = [
+        *heading_lines(ruleset, observation, round_card, compact),
+        *shared_lines(ruleset, observation),
+        players_table(
+            ruleset,
+            observation,
+            viewer,
+            state,
+            [column for column in columns if column not in moved],
+            width if compact else None,
+        ),
+    ]
     parts.extend(detail_lines(ruleset, observation, viewer, state, moved))
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))

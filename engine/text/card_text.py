@@ -4,9 +4,11 @@ Nothing here knows a game: each block words itself (a score step says what a
 card adds, an effect what it does, an auction how the card is sold, an end
 condition when the game ends); this module asks the blocks that concern a card.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..blocks.registry import all_blocks
 from ..blocks.selectors import card_selector, selector_of

@@ -20,14 +20,25 @@ running totals does not land exactly on the recorded result (a step kind this
 module does not know in detail), the step is shown as one generic line, so
 the explanation never contradicts the score.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..blocks.selectors import card_selector, selector_of
-from .formatting import (criterion_description, format_amount, format_list, format_number, format_score,
-                         list_separator, plural_count, ruleset_plural_text, ruleset_text)
+from .formatting import (
+    criterion_description,
+    format_amount,
+    format_list,
+    format_number,
+    format_score,
+    list_separator,
+    plural_count,
+    ruleset_plural_text,
+    ruleset_text,
+)
 from .i18n import _, ngettext
 
 INDENT = "  "
@@ -79,8 +90,9 @@ def measure_name(ruleset: Any, measure_id: str) -> str:
 
 def shown_measures(ruleset: Any) -> list[str]:
     """The measures a player's result shows, in the order of the ruleset's ``result``."""
-    return [item["measure"] for item in ruleset.result_layout if item.get("measure")] or \
-        [spec.id for spec in ruleset.measures]
+    return [item["measure"] for item in ruleset.result_layout if item.get("measure")] or [
+        spec.id for spec in ruleset.measures
+    ]
 
 
 def explain_player(ruleset: Any, player: Any) -> list[str]:
@@ -88,7 +100,9 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     amounts = [measure_says(ruleset, name, player.measure(name)) for name in shown_measures(ruleset)]
     # TRANSLATORS: heading of one player's scoring explanation; {measures} says what they have left,
     # e.g. "26,000 in hand".
-    heading = _("{name}: {measures}", name=player.name, measures=list_separator().join(amounts)) if amounts else player.name
+    heading = (
+        _("{name}: {measures}", name=player.name, measures=list_separator().join(amounts)) if amounts else player.name
+    )
     if player.eliminated:
         # TRANSLATORS: added to a player's heading when they are out (least money) and cannot win.
         heading = _("{heading} (out)", heading=heading)
@@ -144,8 +158,9 @@ def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequenc
         if before == after:
             return []
         # TRANSLATORS: a scoring step explained generically: {step} is its id, e.g. "14 -> 7".
-        lines = [_("{step}: {before} -> {after}", step=step.step_id, before=format_score(before),
-                   after=format_score(after))]
+        lines = [
+            _("{step}: {before} -> {after}", step=step.step_id, before=format_score(before), after=format_score(after))
+        ]
     return lines
 
 
@@ -159,12 +174,24 @@ def explain_elimination(ruleset: Any, result: Any) -> list[str]:
     measure = measure_name(ruleset, measure_id)
     if len(out) == len(result.players):
         # TRANSLATORS: {measure} is what is compared, e.g. "money in hand"; {amount} its value, e.g. "6,000".
-        return [_("Everyone is tied for the least {measure} ({amount}): everyone is out and nobody wins.",
-                  measure=measure, amount=amount)]
+        return [
+            _(
+                "Everyone is tied for the least {measure} ({amount}): everyone is out and nobody wins.",
+                measure=measure,
+                amount=amount,
+            )
+        ]
     # TRANSLATORS: {measure} is what is compared, e.g. "money in hand"; {amount} its value, e.g. "6,000".
-    return [ngettext("{names} is out with the least {measure} ({amount}).",
-                     "{names} are out, tied for the least {measure} ({amount}).",
-                     len(out), names=format_list(p.name for p in out), measure=measure, amount=amount)]
+    return [
+        ngettext(
+            "{names} is out with the least {measure} ({amount}).",
+            "{names} are out, tied for the least {measure} ({amount}).",
+            len(out),
+            names=format_list(p.name for p in out),
+            measure=measure,
+            amount=amount,
+        )
+    ]
 
 
 def explain_winners(ruleset: Any, result: Any) -> list[str]:
@@ -174,19 +201,32 @@ def explain_winners(ruleset: Any, result: Any) -> list[str]:
         return []
     scores = {p.name: p.score for p in result.players}
     top = scores[winners[0]]
-    lines = [ngettext("Winner: {names} with {score}.", "Winners: {names} with {score} each.",
-                      len(winners), names=format_list(winners), score=format_score(top))]
+    lines = [
+        ngettext(
+            "Winner: {names} with {score}.",
+            "Winners: {names} with {score} each.",
+            len(winners),
+            names=format_list(winners),
+            score=format_score(top),
+        )
+    ]
     tied = [p.name for p in result.players if not p.eliminated and p.score == top]
     decided_by = getattr(result, "decided_by", None)
     if len(tied) > 1:
         if decided_by and decided_by != "score" and len(winners) < len(tied):
             # TRANSLATORS: {names} tied for the best score; {criterion} describes the tiebreak,
             # e.g. "most money in hand".
-            lines.append(_("{names} tied on score; decided by {criterion}.",
-                           names=format_list(tied), criterion=criterion_description(ruleset, decided_by)))
+            lines.append(
+                _(
+                    "{names} tied on score; decided by {criterion}.",
+                    names=format_list(tied),
+                    criterion=criterion_description(ruleset, decided_by),
+                )
+            )
         else:
-            lines.append(_("{names} are still tied after every tiebreak and share the win.",
-                           names=format_list(winners)))
+            lines.append(
+                _("{names} are still tied after every tiebreak and share the win.", names=format_list(winners))
+            )
     return lines
 
 
@@ -200,14 +240,28 @@ def summarize_result(ruleset: Any, result: Any) -> list[str]:
         if player.eliminated:
             # TRANSLATORS: one player's result; they are out and cannot win. {measures} says what they
             # have left, e.g. "26,000 in hand".
-            lines.append(ngettext("{name}: {score} point, {measures}, out", "{name}: {score} points, {measures}, out",
-                                  plural_count(player.score), name=player.name,
-                                  score=format_score(player.score), measures=measures))
+            lines.append(
+                ngettext(
+                    "{name}: {score} point, {measures}, out",
+                    "{name}: {score} points, {measures}, out",
+                    plural_count(player.score),
+                    name=player.name,
+                    score=format_score(player.score),
+                    measures=measures,
+                )
+            )
         else:
             # TRANSLATORS: one player's result: exact score and what they have left, e.g. "26,000 in hand".
-            lines.append(ngettext("{name}: {score} point, {measures}", "{name}: {score} points, {measures}",
-                                  plural_count(player.score), name=player.name,
-                                  score=format_score(player.score), measures=measures))
+            lines.append(
+                ngettext(
+                    "{name}: {score} point, {measures}",
+                    "{name}: {score} points, {measures}",
+                    plural_count(player.score),
+                    name=player.name,
+                    score=format_score(player.score),
+                    measures=measures,
+                )
+            )
     if result.winners:
         lines.extend(explain_winners(ruleset, result)[:1])
     else:

@@ -18,12 +18,14 @@ Amounts (``format_amount``: money, coins) follow one of the ruleset's ``units``:
   A game has one currency, so a name that begins with its country's name
   drops it (CLDR's ``미국 달러`` reads ``달러``; see :func:`currency_word`).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as _cldr_format_list
@@ -71,7 +73,7 @@ def _to_decimal(value: Fraction | int | Decimal) -> Decimal | None:
     if denominator != 1:
         return None
     digits = max(twos, fives)
-    scaled = value * 10 ** digits
+    scaled = value * 10**digits
     # Built from its digits and exponent: exact, whatever the number of digits (scaleb would round
     # to the context's 28 digits).
     numerator = scaled.numerator
@@ -142,8 +144,12 @@ def format_amount(ruleset: Any, amount: int | Fraction, unit_name: str | None = 
     # number in your language's long compact form ("600万", "600만"), {symbol}
     # the currency's symbol ("$", "US$"), {currency} its name ("US dollars",
     # "米ドル", "달러"). Use whichever reads most naturally.
-    return _("{symbol}{amount}", amount=compact, symbol=get_currency_symbol(currency, locale=locale),
-             currency=currency_word(currency, count, locale))
+    return _(
+        "{symbol}{amount}",
+        amount=compact,
+        symbol=get_currency_symbol(currency, locale=locale),
+        currency=currency_word(currency, count, locale),
+    )
 
 
 def currency_word(currency: str, count: int, locale: Locale) -> str:
@@ -159,8 +165,8 @@ def currency_word(currency: str, count: int, locale: Locale) -> str:
         return named
     name = get_currency_name(currency, count=count, locale=locale)
     country = locale.territories.get(currency[:2].upper())
-    if country and name.startswith(country + " ") and name[len(country) + 1:].strip():
-        return name[len(country) + 1:].strip()
+    if country and name.startswith(country + " ") and name[len(country) + 1 :].strip():
+        return name[len(country) + 1 :].strip()
     return name
 
 
@@ -202,11 +208,10 @@ def compact_amount(value: int, locale: Locale) -> str:
     # As many fraction digits as it takes: an amount of money is never rounded.
     text = _compact_decimal(value, locale, fraction_digits=len(str(value)))
     units = compact_units(locale)
-    if value <= 0 or not {10 ** 4, 10 ** 8} <= set(units):
+    if value <= 0 or not {10**4, 10**8} <= set(units):
         # Past the largest unit the count of units is long: its whole part grouped, as any long number is
         # (CLDR's compact output never groups, and its fraction follows a decimal sign).
-        return re.sub(r"^(\D*)(\d{4,})", lambda m: m.group(1) + _grouped(int(m.group(2)), locale),
-                      text)
+        return re.sub(r"^(\D*)(\d{4,})", lambda m: m.group(1) + _grouped(int(m.group(2)), locale), text)
     unit = max((u for u in units if u <= value), default=None)
     if unit is None or value % unit == 0:
         return _grouped_count(text, locale)

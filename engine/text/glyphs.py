@@ -10,6 +10,7 @@ catalogs write (``…``, ``–``, ``±``, ``×``...) become ASCII too (see
 :func:`one_cell_wide`): one of them left in a row puts that row's right-hand
 border out of line.
 """
+
 from __future__ import annotations
 
 import os
@@ -44,17 +45,22 @@ def turn_marker() -> str:
 
 # The East Asian ambiguous-width characters the program's own words and the catalogs put into table cells, and the
 # ASCII that says the same. (A ruleset's card name may hold others; those are its author's to choose.)
-_ASCII_FOR = str.maketrans({
-    "…": "...",  # a cut name, "and so on"
-    "–": "-",    # an empty cell, a range "39.9–41.3%"
-    "—": "-",
-    "±": "+/-",  # a mean and its standard deviation
-    "×": "x",    # "3 × Bank"
-    "·": "/",    # a list "Bank: 5 · Shop: Red", "3·5·7"
-    "→": "->",
-    "▶": ">",
-    "‘": "'", "’": "'", "“": '"', "”": '"',
-})
+_ASCII_FOR = str.maketrans(
+    {
+        "…": "...",  # a cut name, "and so on"
+        "–": "-",  # an empty cell, a range "39.9–41.3%"
+        "—": "-",
+        "±": "+/-",  # a mean and its standard deviation
+        "×": "x",  # "3 × Bank"
+        "·": "/",  # a list "Bank: 5 · Shop: Red", "3·5·7"
+        "→": "->",
+        "▶": ">",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+    }
+)
 
 
 def one_cell_wide(text: str) -> str:

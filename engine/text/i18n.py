@@ -20,6 +20,7 @@ formatting never lets it reach Python objects: no attribute or index access,
 no conversions, no format specs; a translation that breaks these rules is
 ignored in favour of the English text (``cardrules i18n check`` reports it).
 """
+
 from __future__ import annotations
 
 import gettext as _gettext
@@ -52,6 +53,7 @@ def N_(message: str) -> str:
 
 
 # --------------------------------------------------------------------------- languages
+
 
 def _normalize(tag: str) -> str:
     """``ko_KR.UTF-8@euro`` -> ``ko_KR``; ``C``/``POSIX`` -> ``""``."""
@@ -147,8 +149,12 @@ def likely_forms(tag: str) -> list[str]:
         parts = full.split("_")
         script = script or next((part for part in parts[1:] if len(part) == 4), None)
         territory = territory or next((part for part in parts[1:] if len(part) in (2, 3) and part.isupper()), None)
-    for parts in ((locale.language, script, territory), (locale.language, script), (locale.language, territory),
-                  (locale.language,)):
+    for parts in (
+        (locale.language, script, territory),
+        (locale.language, script),
+        (locale.language, territory),
+        (locale.language,),
+    ):
         if all(parts):
             form = "_".join(parts)
             if form not in forms:
@@ -222,8 +228,9 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     except InputFileError as error:
         raise CatalogError.at(error.message, file=str(path), line=1, column=1) from None
     except OSError as error:
-        raise CatalogError.at(_("cannot read catalog: {reason}", reason=error.strerror or str(error)),
-                              file=str(path)) from None
+        raise CatalogError.at(
+            _("cannot read catalog: {reason}", reason=error.strerror or str(error)), file=str(path)
+        ) from None
     try:
         catalog = parse_catalog(data)
     except CatalogRefused as refused:
@@ -329,8 +336,9 @@ def _guarded_catalog_class() -> type:
             line = message.lineno
             if self.header_line is not None:
                 # TRANSLATORS: a catalog has two entries with msgid "" (the header); keep msgid "" as it is.
-                raise CatalogRefused(line, _('a second header entry (msgid ""): the header is at line {line}',
-                                             line=self.header_line))
+                raise CatalogRefused(
+                    line, _('a second header entry (msgid ""): the header is at line {line}', line=self.header_line)
+                )
             if self.entries:
                 # TRANSLATORS: the header entry (msgid "") must come before every message of a catalog.
                 raise CatalogRefused(line, _('the header entry (msgid "") must be the first entry of the catalog'))
@@ -383,15 +391,26 @@ def _judge_header(text: str, data: bytes, header_line: int) -> list[tuple[str, s
         line = written[index] if index < len(written) else header_line
         if index == 1:
             # TRANSLATORS: a header field (e.g. "Plural-Forms") written twice in a catalog's header.
-            raise CatalogRefused(line, _("the header field {name} is written twice, at lines {first} and {second}: "
-                                         "give it once", name=printable(name[:40], keep_newlines=False),
-                                         first=written[0] if written else header_line, second=line))
+            raise CatalogRefused(
+                line,
+                _(
+                    "the header field {name} is written twice, at lines {first} and {second}: give it once",
+                    name=printable(name[:40], keep_newlines=False),
+                    first=written[0] if written else header_line,
+                    second=line,
+                ),
+            )
         if key == "content-type":
             charset = parse_separated_header(value).get("charset", "")
             if charset and charset.lower() != "charset" and not _is_utf8(charset):
                 # TRANSLATORS: {charset} as written in the catalog's Content-Type header.
-                raise CatalogRefused(line, _("the catalog must be UTF-8 (charset=UTF-8), not {charset}",
-                                             charset=printable(charset[:40], keep_newlines=False)))
+                raise CatalogRefused(
+                    line,
+                    _(
+                        "the catalog must be UTF-8 (charset=UTF-8), not {charset}",
+                        charset=printable(charset[:40], keep_newlines=False),
+                    ),
+                )
         elif key == "plural-forms":
             problem = plural_forms_problem(value)
             if problem is not None:
@@ -400,9 +419,14 @@ def _judge_header(text: str, data: bytes, header_line: int) -> list[tuple[str, s
             Catalog().mime_headers = [(name, value)]  # what Babel will do with it, on a catalog of no consequence
         except Exception as error:
             # TRANSLATORS: {name} is a catalog header's field (e.g. "Language"); {reason} is Babel's, in English.
-            raise CatalogRefused(line, _("the header field {name} cannot be read: {reason}",
-                                         name=printable(name[:40], keep_newlines=False),
-                                         reason=printable(str(error)[:200], keep_newlines=False))) from None
+            raise CatalogRefused(
+                line,
+                _(
+                    "the header field {name} cannot be read: {reason}",
+                    name=printable(name[:40], keep_newlines=False),
+                    reason=printable(str(error)[:200], keep_newlines=False),
+                ),
+            ) from None
     return fields
 
 
@@ -445,7 +469,7 @@ def _header_field_lines(data: bytes, header_line: int) -> dict[str, list[int]]:
         if number > header_line and text.startswith(("msgid", "msgctxt")):
             break
         if text.startswith("msgstr"):
-            text = text[text.find('"'):] if '"' in text else ""
+            text = text[text.find('"') :] if '"' in text else ""
         if not text.startswith('"'):
             continue
         piece = unescape(text)
@@ -503,8 +527,12 @@ def plural_forms_problem(value: str) -> str | None:
         except Exception:  # the formula is the catalog author's code: any failure is theirs
             return _("the Plural-Forms formula fails for n = {n}", n=count)
         if not 0 <= form < number:
-            return _("the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
-                     form=form, n=count, forms=number)
+            return _(
+                "the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
+                form=form,
+                n=count,
+                forms=number,
+            )
     return None
 
 
@@ -541,8 +569,9 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
     """
     if data.count(b"\n") >= MAX_CATALOG_LINES:
         # TRANSLATORS: a catalog has more lines than allowed; the program's own catalogs have about ten thousand.
-        return MAX_CATALOG_LINES + 1, _("a catalog holds at most {most} lines: this is one more",
-                                        most=MAX_CATALOG_LINES)
+        return MAX_CATALOG_LINES + 1, _(
+            "a catalog holds at most {most} lines: this is one more", most=MAX_CATALOG_LINES
+        )
     first_line: dict[tuple[str | None, str], int] = {}
     keyword: str | None = None
     context: list[str] | None = None  # the entry's msgctxt pieces (None: it has none)
@@ -557,8 +586,10 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
         key = (None if context is None else "".join(context), "".join(message))
         if key in first_line:
             # TRANSLATORS: a catalog holds the same msgid (with the same msgctxt) twice.
-            return entry_line, _("this message is already in the catalog at line {line}: only one of the two "
-                                 "would be used", line=first_line[key])
+            return entry_line, _(
+                "this message is already in the catalog at line {line}: only one of the two would be used",
+                line=first_line[key],
+            )
         first_line[key] = entry_line
         return None
 
@@ -576,9 +607,12 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
             if found is None:
                 word = text.split()[0][:40]
                 # TRANSLATORS: {word} is what the catalog line starts with; keep msgid, msgstr and msgctxt.
-                return number, _("unknown keyword {word}{suggestion}: a line starts with msgctxt, msgid, "
-                                 "msgid_plural or msgstr, or is text in quotes",
-                                 word=word, suggestion=_did_you_mean(word, _PO_KEYWORDS))
+                return number, _(
+                    "unknown keyword {word}{suggestion}: a line starts with msgctxt, msgid, "
+                    "msgid_plural or msgstr, or is text in quotes",
+                    word=word,
+                    suggestion=_did_you_mean(word, _PO_KEYWORDS),
+                )
             previous, keyword, string, continued = keyword, found.group(1), found.group(2), False
             if keyword == "msgctxt" or (keyword == "msgid" and previous != "msgctxt"):
                 problem = repeated()
@@ -590,8 +624,10 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
                 entries += 1
                 if entries > MAX_CATALOG_MESSAGES + 1:  # the header is an entry too
                     # TRANSLATORS: a catalog holds more messages than allowed; the program has about a thousand.
-                    return number, _("a catalog holds at most {most} messages (the program has about a "
-                                     "thousand): this is one more", most=MAX_CATALOG_MESSAGES)
+                    return number, _(
+                        "a catalog holds at most {most} messages (the program has about a thousand): this is one more",
+                        most=MAX_CATALOG_MESSAGES,
+                    )
             reading, text_line = 0, number
         # Measured before the text is matched or kept: a line of megabytes is refused at its length. A
         # continuation line counts one character at least (a keyword's own "" opens a text of several lines).
@@ -600,8 +636,10 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
             english = max(english, reading)
             if english > MAX_MESSAGE_CHARS:
                 # TRANSLATORS: a catalog's msgid or msgctxt is longer than any message of the program.
-                return text_line, _("this English text is longer than {most} characters: no message of the "
-                                    "program is that long", most=MAX_MESSAGE_CHARS)
+                return text_line, _(
+                    "this English text is longer than {most} characters: no message of the program is that long",
+                    most=MAX_MESSAGE_CHARS,
+                )
         elif message == ['""']:  # the header (msgid "")
             if reading > MAX_HEADER_CHARS:  # told where the header entry begins, as when Babel has read it
                 return entry_line, _("the header is longer than {most} characters", most=MAX_HEADER_CHARS)
@@ -609,9 +647,12 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
             most = max(MIN_TRANSLATION_ROOM, TRANSLATION_TIMES_LONGER * english)
             if reading > most:
                 # TRANSLATORS: a translation in a catalog is far longer than the English text it translates.
-                return text_line, _("this translation is longer than {most} characters, more than "
-                                    "{times} times its English text: a translation that long is a mistake",
-                                    most=most, times=TRANSLATION_TIMES_LONGER)
+                return text_line, _(
+                    "this translation is longer than {most} characters, more than "
+                    "{times} times its English text: a translation that long is a mistake",
+                    most=most,
+                    times=TRANSLATION_TIMES_LONGER,
+                )
         if not _PO_STRING.fullmatch(string):
             # TRANSLATORS: a catalog's text must be in double quotes, a quote inside written \".
             return number, _('this text in quotes is never closed (a quote inside the text is written \\")')
@@ -628,11 +669,11 @@ def _did_you_mean(word: str, choices: list[str]) -> str:
     return did_you_mean(word, choices)
 
 
-def malformed_catalog(path: Path, exc: Exception) -> "CardrulesError":
+def malformed_catalog(path: Path, exc: Exception) -> CardrulesError:
     """A located :class:`CatalogError` for a catalog Babel could not read."""
-    from ..errors import CatalogError
-
     from babel.messages.pofile import PoFileError
+
+    from ..errors import CatalogError
 
     line = getattr(exc, "lineno", None)
     if isinstance(exc, PoFileError) and line is not None:
@@ -741,6 +782,7 @@ def refresh() -> None:
 
 # --------------------------------------------------------------------------- formatting
 
+
 def placeholders(text: str) -> list[str]:
     """The placeholder names in ``text`` (``{name}``), in order."""
     return [m.group(1) for m in _PLACEHOLDER.finditer(text.replace("{{", "").replace("}}", ""))]
@@ -760,7 +802,7 @@ def safe_format(text: str, params: dict[str, Any]) -> str | None:
             end = text.find("}", pos)
             if end < 0:
                 return None
-            name = text[pos + 1:end]
+            name = text[pos + 1 : end]
             if not _IDENTIFIER.match(name) or name not in params:
                 return None
             out.append(str(params[name]))
@@ -789,8 +831,10 @@ def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
         return translated
     if params:
         # A value is one name or number: a newline or a tab in it (a player named "A\nB") is shown, not obeyed.
-        params = {name: printable(value, keep_newlines=False) if isinstance(value, str) else value
-                  for name, value in params.items()}
+        params = {
+            name: printable(value, keep_newlines=False) if isinstance(value, str) else value
+            for name, value in params.items()
+        }
     result = safe_format(translated, params)
     if result is None and translated is not original:
         result = safe_format(original, params)
@@ -862,7 +906,7 @@ def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -
     params.setdefault("n", n)
     original = singular if n == 1 else plural
     for ctx in context_chain(context):
-        translated = plural_lookup(lambda t: t.npgettext(ctx, singular, plural, n), original)
+        translated = plural_lookup(lambda t, ctx=ctx: t.npgettext(ctx, singular, plural, n), original)
         if translated is not singular and translated is not plural:
             return _finish(translated, original, params)
     return _finish(original, original, params)

@@ -12,11 +12,13 @@ texts are the values of the keys ``name``, ``description``, ``says`` and
 tags, zones, counters, measures, steps (a phase's name), option definitions
 and tiebreak criteria.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
-from typing import Any, BinaryIO, Collection, Iterator, Mapping
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -71,7 +73,7 @@ def resolve_extends(reference: str, declaring_file: Path | None) -> Path | None:
     """The file an ``extends:`` value names: a path relative to the declaring file, or a ruleset name."""
     if reference.endswith((".yaml", ".yml")):
         base = declaring_file.parent if declaring_file is not None else Path.cwd()
-        target = (base / reference)
+        target = base / reference
         return target if target.is_file() else None
     return _find_named_ruleset(reference, declaring_file)
 
@@ -138,8 +140,9 @@ def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str | t
                 yield from _texts_in(value, f"{where} {key}" if where.count(" ") < 3 else where)
 
 
-def extract_ruleset(fileobj: BinaryIO, keywords: Collection[str], comment_tags: Collection[str],
-                    options: Mapping[str, Any]) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+def extract_ruleset(
+    fileobj: BinaryIO, keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     """Babel extractor: yields ``(lineno, "pgettext", (context, text), comments)`` per text.
 
     A file that is not valid YAML yields nothing (``cardrules validate``

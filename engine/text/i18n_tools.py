@@ -13,16 +13,18 @@
 Catalogs are never compiled by hand: :mod:`engine.text.i18n` reads ``.po`` files
 at run time.
 """
+
 from __future__ import annotations
 
 import contextlib
 import io
 import re
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -30,8 +32,8 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import unescape, write_po
 
 from .. import resources
-from . import i18n
 from ..errors import CardrulesError, CatalogError, Diagnostic, Location
+from . import i18n
 from .i18n import _
 from .i18n_extract import extract_ruleset
 from .percent import named_percent_fields
@@ -52,42 +54,46 @@ PYTHON_KEYWORDS = {
 CLICK_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 # click's messages that only a programming mistake shows (or features cardrules does not use, such as
 # deprecated commands): not for translators. Users see the ones about what they typed.
-CLICK_DEVELOPER_MESSAGES = frozenset({
-    "Name '{name}' defined twice",
-    "Boolean option {decl!r} cannot use the same flag for true/false.",
-    "Could not determine name for option with declarations {decls!r}",
-    "Arguments take exactly one parameter declaration, got {length}: {decls}.",
-    "No options defined but a name was passed ({name}). Did you mean to declare an argument instead? "
-    "Did you mean to pass '--{name}'?",
-    "Value must be an iterable.",
-    "DeprecationWarning: The command {name!r} is deprecated.{extra_message}",
-    "DeprecationWarning: The {param_type} {name!r} is deprecated.{extra_message}",
-    "deprecated",
-    "Choice({choices})",
-    "Do you want to continue?",
-    "Confirm the action without prompting.",
-    "(dynamic)",
-    "Invalid start character for option ({option})",
-})
+CLICK_DEVELOPER_MESSAGES = frozenset(
+    {
+        "Name '{name}' defined twice",
+        "Boolean option {decl!r} cannot use the same flag for true/false.",
+        "Could not determine name for option with declarations {decls!r}",
+        "Arguments take exactly one parameter declaration, got {length}: {decls}.",
+        "No options defined but a name was passed ({name}). Did you mean to declare an argument instead? "
+        "Did you mean to pass '--{name}'?",
+        "Value must be an iterable.",
+        "DeprecationWarning: The command {name!r} is deprecated.{extra_message}",
+        "DeprecationWarning: The {param_type} {name!r} is deprecated.{extra_message}",
+        "deprecated",
+        "Choice({choices})",
+        "Do you want to continue?",
+        "Confirm the action without prompting.",
+        "(dynamic)",
+        "Invalid start character for option ({option})",
+    }
+)
 # Click messages of features cardrules does not use (no UUID, DateTime, Tuple, Choice or File parameter, no path
 # that must exist or be writable or executable, no option taking several values, no help on an argument, no
 # default or environment variable shown in help): no user can see them.
-CLICK_UNUSED_MESSAGES = frozenset({
-    "{value!r} is not {choice}.",
-    "Could not open file {filename!r}: {message}",
-    "{name} {filename!r} does not exist.",
-    "{name} {filename!r} is not writable.",
-    "Positional arguments",
-    "{value!r} does not match the format {format}.",
-    "{value!r} is not a valid UUID.",
-    "{value!r} is not a valid boolean. Recognized values: {states}",
-    "{name} {filename!r} is not executable.",
-    "{len_type} values are required, but {len_value} was given.",
-    "Takes {nargs} values but 1 was given.",
-    "Argument {name!r} takes {nargs} values.",
-    "env var: {var}",
-    "default: {default}",
-})
+CLICK_UNUSED_MESSAGES = frozenset(
+    {
+        "{value!r} is not {choice}.",
+        "Could not open file {filename!r}: {message}",
+        "{name} {filename!r} does not exist.",
+        "{name} {filename!r} is not writable.",
+        "Positional arguments",
+        "{value!r} does not match the format {format}.",
+        "{value!r} is not a valid UUID.",
+        "{value!r} is not a valid boolean. Recognized values: {states}",
+        "{name} {filename!r} is not executable.",
+        "{len_type} values are required, but {len_value} was given.",
+        "Takes {nargs} values but 1 was given.",
+        "Argument {name!r} takes {nargs} values.",
+        "env var: {var}",
+        "default: {default}",
+    }
+)
 # The click modules whose gettext calls engine.cli.click_i18n routes to us.
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
 RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
@@ -95,7 +101,7 @@ RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "n
 # Where problems with the messages are reported (every catalog's header says so).
 BUG_REPORTS = "https://github.com/cardrules/cardrules/issues"
 # A fixed date keeps regenerated files byte-identical when nothing changed.
-_FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+_FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 # Placeholders a translator comment names, e.g. "{currency} its name": the
 # program passes them although the English text does not use them.
 _DOCUMENTED_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -105,13 +111,13 @@ _DOCUMENTED_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 class CatalogProblem:
     """One finding of ``i18n check``: what kind, which message, where."""
 
-    kind: str          # "missing", "untranslated", "fuzzy", "obsolete", "reused", "placeholders", "typed-alike"
+    kind: str  # "missing", "untranslated", "fuzzy", "obsolete", "reused", "placeholders", "typed-alike"
     language: str
     msgid: str
     context: str | None
     location: Location
-    detail: str = ""   # for "placeholders": which form, which placeholder; for "typed-alike": the other command
-    word: str = ""     # for "typed-alike": the word the two commands share
+    detail: str = ""  # for "placeholders": which form, which placeholder; for "typed-alike": the other command
+    word: str = ""  # for "typed-alike": the word the two commands share
 
     def diagnostic(self) -> Diagnostic:
         """The finding as a located, translated diagnostic."""
@@ -124,17 +130,26 @@ class CatalogProblem:
             # TRANSLATORS: i18n check: a catalog entry the program no longer uses.
             "obsolete": _("obsolete (no longer used): {msgid}", msgid=repr(shown)),
             # TRANSLATORS: i18n check: an obsolete (#~) entry whose message the program uses again; keep the command.
-            "reused": _("used again, with its translation kept here as obsolete: run `cardrules i18n update {language}` "
-                        "to bring it back: {msgid}", language=self.language, msgid=repr(shown)),
+            "reused": _(
+                "used again, with its translation kept here as obsolete: run `cardrules i18n update {language}` "
+                "to bring it back: {msgid}",
+                language=self.language,
+                msgid=repr(shown),
+            ),
             # TRANSLATORS: i18n check: the {name} placeholders of a translation differ from the English;
             # {detail} says how (which placeholder, which plural form).
-            "placeholders": _("placeholders differ from the English text: {msgid} ({detail})", msgid=repr(shown),
-                              detail=self.detail),
+            "placeholders": _(
+                "placeholders differ from the English text: {msgid} ({detail})", msgid=repr(shown), detail=self.detail
+            ),
             # TRANSLATORS: i18n check: two commands a player types at the same prompt are translated alike (or
             # one as the other's English word); {msgid} and {other} are the English commands, {word} the word.
-            "typed-alike": _("{msgid} and {other} are both \"{word}\": a player typing it at a prompt that reads "
-                             "both gets only one of them", msgid=repr(shown), other=repr(self.detail),
-                             word=self.word),
+            "typed-alike": _(
+                '{msgid} and {other} are both "{word}": a player typing it at a prompt that reads '
+                "both gets only one of them",
+                msgid=repr(shown),
+                other=repr(self.detail),
+                word=self.word,
+            ),
             # TRANSLATORS: i18n check: a language with no catalog file at all.
             "missing": _("no catalog for language {language}", language=self.language),
         }
@@ -142,6 +157,7 @@ class CatalogProblem:
 
 
 # --------------------------------------------------------------------------- extraction
+
 
 def _package_dir() -> Path:
     return Path(__file__).resolve().parent.parent  # engine/, this module being in engine/text/
@@ -198,8 +214,9 @@ def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
 
 def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
     """The message template (``.pot``) for code, click and rulesets, built from the current files."""
-    catalog = Catalog(project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False,
-                      msgid_bugs_address=BUG_REPORTS)
+    catalog = Catalog(
+        project="cardrules", version="0.1.0", charset="utf-8", fuzzy=False, msgid_bugs_address=BUG_REPORTS
+    )
     # A translator may start from the template with their own tool (msginit, Poedit): no gettext placeholders.
     catalog.header_comment = "# cardrules: the template of the program's messages and the rulesets' texts."
     catalog.language_team = f"cardrules translators <{BUG_REPORTS}>"
@@ -210,20 +227,32 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
     # messages themselves are what we need, so the noise is kept from users.
     with contextlib.redirect_stderr(io.StringIO()):
         for path in python_sources():
-            _add(catalog, list(extract_from_file("python", str(path), keywords=PYTHON_KEYWORDS,
-                                                 comment_tags=COMMENT_TAGS, strip_comment_tags=True)),
-                 _relative(path, code_base))
+            _add(
+                catalog,
+                list(
+                    extract_from_file(
+                        "python",
+                        str(path),
+                        keywords=PYTHON_KEYWORDS,
+                        comment_tags=COMMENT_TAGS,
+                        strip_comment_tags=True,
+                    )
+                ),
+                _relative(path, code_base),
+            )
     for path in click_sources():
-        found = extract_from_file("python", str(path), keywords=CLICK_KEYWORDS, comment_tags=COMMENT_TAGS,
-                                  strip_comment_tags=True)
+        found = extract_from_file(
+            "python", str(path), keywords=CLICK_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
+        )
         hidden = CLICK_DEVELOPER_MESSAGES | CLICK_UNUSED_MESSAGES
-        _add(catalog, (entry for entry in found if _first(entry[1]) not in hidden),
-             f"click/{path.name}")
+        _add(catalog, (entry for entry in found if _first(entry[1]) not in hidden), f"click/{path.name}")
     package = resources.package_root()
     for path in ruleset_sources(rulesets_dirs):
-        _add(catalog, extract_from_file(extract_ruleset, str(path), keywords=RULESET_KEYWORDS,
-                                        comment_tags=COMMENT_TAGS),
-             _relative(path, package))
+        _add(
+            catalog,
+            extract_from_file(extract_ruleset, str(path), keywords=RULESET_KEYWORDS, comment_tags=COMMENT_TAGS),
+            _relative(path, package),
+        )
     return catalog
 
 
@@ -250,6 +279,7 @@ def write_template(output: Path | None = None) -> tuple[Path, int]:
 
 
 # --------------------------------------------------------------------------- catalogs
+
 
 def default_root() -> Path:
     """Where ``i18n init`` writes: the first ``CARDRULES_PATH`` root, else the current directory."""
@@ -300,15 +330,17 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     except InputFileError as error:
         raise CatalogError.at(error.message, file=str(path), line=1, column=1) from None
     except OSError as exc:
-        raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
-                              file=str(path)) from None
+        raise CatalogError.at(
+            _("cannot read catalog: {reason}", reason=exc.strerror or str(exc)), file=str(path)
+        ) from None
     try:
         catalog = i18n.parse_catalog(data)  # the header judged as Babel applies it, as the program reads it
     except i18n.CatalogRefused as refused:
         raise CatalogError.at(refused.message, file=str(path), line=refused.line) from None
     except OSError as exc:
-        raise CatalogError.at(_("cannot read catalog: {reason}", reason=exc.strerror or str(exc)),
-                              file=str(path)) from None
+        raise CatalogError.at(
+            _("cannot read catalog: {reason}", reason=exc.strerror or str(exc)), file=str(path)
+        ) from None
     except Exception as exc:  # Babel reports malformed input with several exception types
         raise i18n.malformed_catalog(path, exc) from None
     for message in list(catalog) + list(catalog.obsolete.values()):
@@ -342,8 +374,7 @@ def write_catalog(path: Path, catalog: Catalog, *, keep_obsolete: bool = False) 
     catalog.revision_date = _FIXED_DATE
     buffer = io.BytesIO()
     # A fuzzy entry keeps the English it was translated from (#| msgid), as msgmerge writes it.
-    write_po(buffer, catalog, width=100, ignore_obsolete=not keep_obsolete, include_lineno=True,
-             include_previous=True)
+    write_po(buffer, catalog, width=100, ignore_obsolete=not keep_obsolete, include_lineno=True, include_previous=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
 
@@ -355,8 +386,9 @@ def init_language(lang: str, root: Path | None = None) -> Path:
         raise CardrulesError.at(_("not a language tag: {lang}", lang=lang))
     target = catalog_path(root or default_root(), lang)
     if target.exists():
-        raise CardrulesError.at(_("a catalog already exists; use `cardrules i18n update` to refresh it"),
-                                file=str(target))
+        raise CardrulesError.at(
+            _("a catalog already exists; use `cardrules i18n update` to refresh it"), file=str(target)
+        )
     catalog = _new_catalog(lang)
     catalog.update(build_template(), no_fuzzy_matching=True)
     write_catalog(target, catalog)
@@ -369,12 +401,13 @@ class CatalogUpdate:
 
     path: Path
     untranslated: int  # new messages, and messages whose translation was emptied
-    fuzzy: int         # messages given the translation of a similar old message, to review
-    obsolete: int      # translations of messages the program no longer has, kept as #~ entries
+    fuzzy: int  # messages given the translation of a similar old message, to review
+    obsolete: int  # translations of messages the program no longer has, kept as #~ entries
 
 
-def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
-                    drop_obsolete: bool = False) -> list[CatalogUpdate]:
+def update_catalogs(
+    langs: Iterable[str], root: Path | None = None, *, drop_obsolete: bool = False
+) -> list[CatalogUpdate]:
     """Merge a fresh template into each language's catalog under ``root``, as gettext's msgmerge does.
 
     No translation is lost: a message whose English changed gets the old
@@ -392,8 +425,14 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
         if not path.exists():
             # A mistyped --dir or language must not pass for an update: `init` starts a language.
             # TRANSLATORS: i18n update of a language that has no catalog there; keep the command as it is.
-            raise CatalogError.at(_("there is no {lang} catalog here: start one with `cardrules i18n init {lang} "
-                                    "--dir {root}`", lang=lang, root=str(base)), file=str(path))
+            raise CatalogError.at(
+                _(
+                    "there is no {lang} catalog here: start one with `cardrules i18n init {lang} --dir {root}`",
+                    lang=lang,
+                    root=str(base),
+                ),
+                file=str(path),
+            )
         catalog = read_catalog(path)
         if catalog.msgid_bugs_address in ("", "EMAIL@ADDRESS") or "EMAIL@ADDRESS" in (catalog.last_translator or ""):
             _project_header(catalog, lang)  # gettext's placeholders, from an older init
@@ -420,8 +459,11 @@ def update_catalogs(langs: Iterable[str], root: Path | None = None, *,
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
         # Counted as `check` counts: an edition's text the game's translation covers asks for nothing.
         translated = {_key(m) for m in catalog if m.id and not m.fuzzy and _is_translated(m)}
-        untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not _is_translated(m)
-                           and not _translated_in_chain(_key(m), translated))
+        untranslated = sum(
+            1
+            for m in catalog
+            if m.id and not m.fuzzy and not _is_translated(m) and not _translated_in_chain(_key(m), translated)
+        )
         updated.append(CatalogUpdate(path, untranslated, fuzzy, 0 if drop_obsolete else len(catalog.obsolete)))
     return updated
 
@@ -430,8 +472,11 @@ def _translated_in_chain(key: tuple[str | None, str], translated: set[tuple[str 
     """Whether a message is translated in its context or in one its context falls back to (an edition's text
     the game's translation covers asks for nothing of its own)."""
     context, msgid = key
-    return key in translated or bool(context) and any(
-        (parent, msgid) in translated for parent in i18n.context_chain(context)[1:])
+    return (
+        key in translated
+        or bool(context)
+        and any((parent, msgid) in translated for parent in i18n.context_chain(context)[1:])
+    )
 
 
 def _covered_by_a_parent_context(catalog: Catalog, message: Message) -> bool:
@@ -447,6 +492,7 @@ def _covered_by_a_parent_context(catalog: Catalog, message: Message) -> bool:
 
 
 # --------------------------------------------------------------------------- checking
+
 
 def _is_translated(message: Message) -> bool:
     if isinstance(message.string, (tuple, list)):
@@ -516,8 +562,9 @@ def placeholder_difference(message: Message, documented: set[str] = frozenset())
             # TRANSLATORS: i18n check; {names} are placeholders such as {j} that the English text does not have.
             return form + _("{names} not in the English text", names=", ".join(unknown))
         if len(ids) == 1:
-            missing = [f"{{{name}}}" for name in sorted(allowed_brace - set(documented) - brace)] \
-                + sorted(allowed_percent - percent)
+            missing = [f"{{{name}}}" for name in sorted(allowed_brace - set(documented) - brace)] + sorted(
+                allowed_percent - percent
+            )
             if missing:
                 # TRANSLATORS: i18n check; {names} are the English text's placeholders the translation leaves out.
                 return form + _("{names} missing", names=", ".join(missing))
@@ -534,8 +581,9 @@ class LanguageSummary:
     untranslated: int
 
 
-def check_languages(langs: Iterable[str] | None = None, template: Catalog | None = None,
-                    summaries: list[LanguageSummary] | None = None) -> list[CatalogProblem]:
+def check_languages(
+    langs: Iterable[str] | None = None, template: Catalog | None = None, summaries: list[LanguageSummary] | None = None
+) -> list[CatalogProblem]:
     """Everything a translator still has to do for ``langs`` (default: every language found).
 
     An untranslated message is placed at its entry in the catalog (the first
@@ -547,7 +595,7 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
     template = template or build_template()
     wanted = _entries_by_key(template)
     problems: list[CatalogProblem] = []
-    for lang in (list(langs) if langs else i18n.available_languages()):
+    for lang in list(langs) if langs else i18n.available_languages():
         files = i18n.catalog_files(lang)
         if not files:
             expected = resources.package_root() / "locales" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -600,15 +648,19 @@ def check_languages(langs: Iterable[str] | None = None, template: Catalog | None
             else:
                 counts["untranslated"] += 1
                 if (context, msgid) not in reused:  # told once, with what to do
-                    problems.append(CatalogProblem("untranslated", lang, msgid, context,
-                                                   entry_at.get((context, msgid), Location(first_file))))
+                    problems.append(
+                        CatalogProblem(
+                            "untranslated", lang, msgid, context, entry_at.get((context, msgid), Location(first_file))
+                        )
+                    )
         if summaries is not None:
             summaries.append(LanguageSummary(lang, **counts))
     return problems
 
 
-def placeholder_problem(message: Message, lang: str, path: Path,
-                        template_message: Message | None) -> CatalogProblem | None:
+def placeholder_problem(
+    message: Message, lang: str, path: Path, template_message: Message | None
+) -> CatalogProblem | None:
     """The placeholder mismatch of one catalog entry, if it has one (shared by ``i18n check`` and ``validate``).
 
     Only a translation in use counts: an empty or fuzzy one is never shown.
@@ -638,15 +690,22 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     used: dict[str, tuple[str, Location]] = {}
     for message, path in entries:
         # Only the typed commands' entries: a large catalog is read once, not judged entry by entry here.
-        if isinstance(message.id, str) and message.id in typed and not message.context and not message.fuzzy and _is_translated(message):
+        if (
+            isinstance(message.id, str)
+            and message.id in typed
+            and not message.context
+            and not message.fuzzy
+            and _is_translated(message)
+        ):
             text = message.string[0] if isinstance(message.string, (list, tuple)) else message.string
             used.setdefault(_first(message.id), (text, Location(str(path), message.lineno)))
     problems: dict[tuple[str, str, str], CatalogProblem] = {}
     for first, second, msgid, word in typed_collisions(lambda msgid: used[msgid][0] if msgid in used else None):
         other = (second if msgid in first.msgids else first).msgids[0]
         # One line per pair of words: ``pass`` is read at two kinds of prompt, both of which read ``quit``.
-        problems.setdefault((msgid, other, word),
-                            CatalogProblem("typed-alike", lang, msgid, None, used[msgid][1], other, word))
+        problems.setdefault(
+            (msgid, other, word), CatalogProblem("typed-alike", lang, msgid, None, used[msgid][1], other, word)
+        )
     return list(problems.values())
 
 

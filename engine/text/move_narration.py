@@ -17,10 +17,12 @@ changes. Cards moved into a zone that hides them from some players are told
 by their number only: narration is the same for everyone at the table.
 Consecutive moves alike (three cards drawn one at a time) are told as one.
 """
+
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .formatting import card_name, ruleset_text
 from .i18n import _, ngettext
@@ -35,8 +37,10 @@ def _telling(ruleset: Any) -> Sequence[Mapping[str, Any]]:
 def _matches(item: Mapping[str, Any], event: Any) -> bool:
     if "counter" in item:
         return False
-    return all(item.get(key) is None or item[key] == event_field(event, field)
-               for key, field in (("step", "step"), ("from", "source"), ("to", "target")))
+    return all(
+        item.get(key) is None or item[key] == event_field(event, field)
+        for key, field in (("step", "step"), ("from", "source"), ("to", "target"))
+    )
 
 
 def _seen_by_all(ruleset: Any, zone_id: str) -> bool:
@@ -55,9 +59,10 @@ def _cards_text(ruleset: Any, cards: Sequence[str], shown: bool) -> str:
     from .formatting import format_list
 
     # TRANSLATORS: several cards of one kind in a sentence of the game's story, e.g. "2 × Red".
-    return format_list(card_name(ruleset, card) if count == 1 else _("{count} × {card}", count=count,
-                                                                         card=card_name(ruleset, card))
-                       for card, count in counts.items())
+    return format_list(
+        card_name(ruleset, card) if count == 1 else _("{count} × {card}", count=count, card=card_name(ruleset, card))
+        for card, count in counts.items()
+    )
 
 
 def _seat_name(players: Sequence[str], seat: Any) -> str:
@@ -74,9 +79,14 @@ def _move(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
         owner = _seat_name(players, event_field(event, "target_owner"))
         mover = event_field(event, "player")
         player = _seat_name(players, mover) or owner
-        values = {"player": player, "cards": _cards_text(ruleset, cards, _seen_by_all(ruleset, target)),
-                  "count": len(cards), "owner": owner, "from": zone_name(ruleset, str(event_field(event, "source"))),
-                  "to": zone_name(ruleset, target)}
+        values = {
+            "player": player,
+            "cards": _cards_text(ruleset, cards, _seen_by_all(ruleset, target)),
+            "count": len(cards),
+            "owner": owner,
+            "from": zone_name(ruleset, str(event_field(event, "source"))),
+            "to": zone_name(ruleset, target),
+        }
         return ruleset_text(ruleset, str(item["says"]), **values)
     return None
 
@@ -89,8 +99,13 @@ def _counter(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
             continue
         names = {counter.get("id"): counter.get("name") for counter in getattr(ruleset, "counters", ())}
         name = ruleset_text(ruleset, str(names.get(counter_id) or counter_id))
-        return ruleset_text(ruleset, str(item["says"]), counter=name, value=event_field(event, "after"),
-                            player=_seat_name(players, event_field(event, "owner")))
+        return ruleset_text(
+            ruleset,
+            str(item["says"]),
+            counter=name,
+            value=event_field(event, "after"),
+            player=_seat_name(players, event_field(event, "owner")),
+        )
     return None
 
 
@@ -99,12 +114,19 @@ def group_moves(events: Sequence[Any]) -> list[Any]:
     grouped: list[Any] = []
     key_fields = ("step", "source", "source_owner", "target", "target_owner", "player")
     for event in events:
-        if grouped and event_field(event, "type") == "move" and event_field(grouped[-1], "type") == "move" \
-                and all(event_field(event, key) == event_field(grouped[-1], key) for key in key_fields):
+        if (
+            grouped
+            and event_field(event, "type") == "move"
+            and event_field(grouped[-1], "type") == "move"
+            and all(event_field(event, key) == event_field(grouped[-1], key) for key in key_fields)
+        ):
             previous = grouped[-1]
             cards = tuple(event_field(previous, "cards") or ()) + tuple(event_field(event, "cards") or ())
-            grouped[-1] = {**previous, "cards": cards} if isinstance(previous, dict) else \
-                dataclasses.replace(previous, cards=cards)
+            grouped[-1] = (
+                {**previous, "cards": cards}
+                if isinstance(previous, dict)
+                else dataclasses.replace(previous, cards=cards)
+            )
             continue
         grouped.append(event)
     return grouped

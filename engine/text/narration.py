@@ -6,9 +6,11 @@ registered by whoever defines the event: the generic ones here, a block
 family's next to its blocks (``engine.blocks.auction.narration``). A
 describer returns a line, or None for an event not worth telling.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .formatting import card_name, ruleset_text
 from .i18n import _, ngettext
@@ -20,6 +22,7 @@ _families_loaded = False
 
 def describes(event_type: str) -> Callable[[Describer], Describer]:
     """Decorator: the function words events of ``event_type``."""
+
     def register(function: Describer) -> Describer:
         DESCRIBERS[event_type] = function
         return function
@@ -157,8 +160,12 @@ def describe_event(ruleset: Any, players: Sequence[str], event: Any) -> str | No
 
 def _ends_with(event: Any, following: Any) -> bool:
     """Whether ``following`` is the end of the game caused by the card ``event`` reveals."""
-    return (event_field(event, "type") == "reveal" and following is not None
-            and event_field(following, "type") == "end" and card_ids(following) == card_ids(event))
+    return (
+        event_field(event, "type") == "reveal"
+        and following is not None
+        and event_field(following, "type") == "end"
+        and card_ids(following) == card_ids(event)
+    )
 
 
 def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any]) -> list[str]:

@@ -13,18 +13,26 @@ to Hangul syllables by Unicode arithmetic and to numbers by how they are read
 (3 삼, 10 십, 1000 천). No maintained Python library covers this (the packages
 that exist are small and unmaintained), and the rule is a few lines.
 """
+
 from __future__ import annotations
 
 import re
 
 # Each written pair, and its forms after a final consonant and after none.
 _PAIRS = {
-    "은(는)": ("은", "는"), "는(은)": ("은", "는"),
-    "이(가)": ("이", "가"), "가(이)": ("이", "가"),
-    "을(를)": ("을", "를"), "를(을)": ("을", "를"),
-    "과(와)": ("과", "와"), "와(과)": ("과", "와"),
+    "은(는)": ("은", "는"),
+    "는(은)": ("은", "는"),
+    "이(가)": ("이", "가"),
+    "가(이)": ("이", "가"),
+    "을(를)": ("을", "를"),
+    "를(을)": ("을", "를"),
+    "과(와)": ("과", "와"),
+    "와(과)": ("과", "와"),
     "(으)로": ("으로", "로"),
-    "(이)나": ("이나", "나"), "(이)다": ("이다", "다"), "(이)며": ("이며", "며"), "(이)라": ("이라", "라"),
+    "(이)나": ("이나", "나"),
+    "(이)다": ("이다", "다"),
+    "(이)며": ("이며", "며"),
+    "(이)라": ("이라", "라"),
 }
 _PAIR = re.compile("|".join(re.escape(pair) for pair in _PAIRS))
 _MARKS = ("(는)", "(은)", "(가)", "(이)", "(를)", "(을)", "(와)", "(과)", "(으)")
@@ -36,8 +44,18 @@ _HANGUL_FIRST, _HANGUL_LAST = 0xAC00, 0xD7A3
 _RIEUL = 8  # the index of ㄹ among final consonants
 
 # How the last digit of a number is read: (has a final consonant, that consonant is ㄹ).
-_DIGITS = {"0": (True, False), "1": (True, True), "2": (False, False), "3": (True, False), "4": (False, False),
-           "5": (False, False), "6": (True, False), "7": (True, True), "8": (True, True), "9": (False, False)}
+_DIGITS = {
+    "0": (True, False),
+    "1": (True, True),
+    "2": (False, False),
+    "3": (True, False),
+    "4": (False, False),
+    "5": (False, False),
+    "6": (True, False),
+    "7": (True, True),
+    "8": (True, True),
+    "9": (False, False),
+}
 # Round numbers are read by their unit: 10 십, 100 백, 1000 천, 10^4 만, 10^8 억, 10^12 조, 10^16 경.
 _TENS = {1: (True, False), 2: (True, False), 3: (True, False)}
 _MYRIADS = {1: (True, False), 2: (True, False), 3: (False, False), 4: (True, False)}
@@ -51,7 +69,7 @@ def agree(text: str) -> str:
 
 
 def _choose(text: str, match: re.Match) -> str:
-    ending = _ending(text[:match.start()])
+    ending = _ending(text[: match.start()])
     if ending is None:
         return match.group(0)
     has_final, is_rieul = ending
@@ -78,7 +96,7 @@ def _ending(before: str) -> tuple[bool, bool] | None:
 def _number_ending(before: str) -> tuple[bool, bool]:
     written = re.search(r"[0-9][0-9,]*$", before).group(0)
     digits = written.replace(",", "")
-    if before[:-len(written)].endswith(".") or digits.strip("0") == "" or not digits.endswith("0"):
+    if before[: -len(written)].endswith(".") or digits.strip("0") == "" or not digits.endswith("0"):
         return _DIGITS[digits[-1]]  # a decimal's last digit, zero, or a number that is not round
     zeros = len(digits) - len(digits.rstrip("0"))
     if zeros % 4:

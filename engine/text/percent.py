@@ -9,10 +9,11 @@ minutes for a catalog's worth, at the start of every command). Here each
 character is looked at a bounded number of times, and the fields found are
 exactly the regular expression's (the tests compare the two).
 """
+
 from __future__ import annotations
 
 import string
-from typing import Callable
+from collections.abc import Callable
 
 # Conversion flags, then the width and the precision (``\d``: any decimal digit, as a regular expression has it).
 _FLAGS = frozenset("#0- +")
@@ -42,7 +43,7 @@ def _spec_end(text: str, position: int, conversions: frozenset[str]) -> int | No
     return None
 
 
-def _fields(text: str, field_end: "Callable[[int], int | None]") -> list[str]:
+def _fields(text: str, field_end: Callable[[int], int | None]) -> list[str]:
     """The fields of ``text`` left to right: at each ``%`` (from ``start``), ``field_end(start)`` says where the
     field ends, or None when none starts there; a field's characters are not looked at again."""
     fields: list[str] = []

@@ -7,11 +7,12 @@ commands (a bid's money cards: ``engine.blocks.auction.prompts``) and uses
 these for the rest. Parsing knows nothing about legality: the session checks
 the resulting action against the legal moves and explains a refusal.
 """
+
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .i18n import N_, _
 
@@ -102,9 +103,10 @@ def typed_collisions(translate: Callable[[str], str | None]) -> list[tuple[Typed
     own = {id(c): {msgid: normalize_input(translate(msgid) or "") for msgid in c.msgids} for c in commands}
     found = []
     for index, first in enumerate(commands):
-        for second in commands[index + 1:]:
+        for second in commands[index + 1 :]:
             if first.msgids == second.msgids or (
-                    EVERY_PROMPT not in (first.prompt, second.prompt) and first.prompt != second.prompt):
+                EVERY_PROMPT not in (first.prompt, second.prompt) and first.prompt != second.prompt
+            ):
                 continue
             for one, other in ((first, second), (second, first)):
                 theirs = english[id(other)] | {word for word in own[id(other)].values() if word}

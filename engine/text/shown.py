@@ -8,6 +8,7 @@ screen), and rich reads ``[link=...]`` in a plain string as markup. Every
 message goes through :func:`printable` (see ``engine.text.i18n``), and every
 rich table cell, heading or progress-bar column through :func:`literal`.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,12 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
     kept = "\n\t" if keep_newlines else ""
     # Cc: control characters; Zl and Zp: the line and paragraph separators, which break a line as \n does;
     # Cs: a lone surrogate (bytes that were no UTF-8), which would reach the terminal as those raw bytes.
-    return "".join(_visible(char) if (unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs") and char not in kept)
-                   or char in _BIDI_CONTROLS else char for char in text)
+    return "".join(
+        _visible(char)
+        if (unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs") and char not in kept) or char in _BIDI_CONTROLS
+        else char
+        for char in text
+    )
 
 
 def literal(value: Any) -> Any:

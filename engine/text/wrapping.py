@@ -12,10 +12,11 @@ a simulation report), so that they break lines by the same rules:
 * closing punctuation, ``ー`` and small kana never start a line, and an
   opening bracket never ends one (the Japanese line-start rules, *kinsoku*).
 """
+
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 
@@ -50,7 +51,7 @@ def _atoms(text: str) -> list[str]:
     atoms: list[str] = []
     position = 0
     for match in _ESCAPE.finditer(text):
-        atoms.extend(text[position:match.start()])
+        atoms.extend(text[position : match.start()])
         atoms.append(match.group(0))
         position = match.end()
     atoms.extend(text[position:])
@@ -122,14 +123,12 @@ def _ascii_runs(atoms: Sequence[str]) -> list[int]:
     widths = [0] * len(atoms)
     start = 0
     for index in range(len(atoms) + 1):
-        inside = index < len(atoms) and len(atoms[index]) == 1 and atoms[index].isascii() \
-            and not atoms[index].isspace()
+        inside = index < len(atoms) and len(atoms[index]) == 1 and atoms[index].isascii() and not atoms[index].isspace()
         if not inside:
             for member in range(start, index):
                 widths[member] = index - start
             start = index + 1
     return widths
-
 
 
 def break_goodness(atoms: list[str], runs: list[int], index: int, line_cells: int) -> int:
@@ -141,8 +140,11 @@ def break_goodness(atoms: list[str], runs: list[int], index: int, line_cells: in
         if runs[index] <= line_cells:
             return 0
         return 2 if before in _ASCII_SOFT_END and after not in _ASCII_SOFT_END else 1
-    return 3 + (breaks_anywhere(before) or breaks_anywhere(after)) \
+    return (
+        3
+        + (breaks_anywhere(before) or breaks_anywhere(after))
         + 2 * (after not in NO_LINE_START and before not in NO_LINE_END)
+    )
 
 
 def _cut(piece: str, start: int, cells: int, line_cells: int) -> int:
@@ -248,7 +250,7 @@ def wrap_pieces(pieces: Sequence[str], width: int, initial_indent: str = "", sub
             todo.append((piece, start, cells))
             continue
         cut = cut or _first_atom_length(piece, start)  # not one character fits an empty line: one goes, past the edge
-        head = piece[start:start + cut]
+        head = piece[start : start + cut]
         line.append(head)
         if start + cut < len(piece):
             todo.append((piece, start + cut, cells - display_width(head)))

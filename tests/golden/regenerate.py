@@ -2,6 +2,7 @@
 
 Review the diff by eye before committing (natural Japanese and Korean!).
 """
+
 from __future__ import annotations
 
 import sys

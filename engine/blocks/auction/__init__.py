@@ -5,17 +5,24 @@ in the core: a bid is a set of cards moved from a player's hand zone to their
 bid zone, paying moves them to a zone of spent cards, and the lot is a card
 in a shared zone that the winner takes into their zone of won cards.
 """
+
 from . import ascending, discard_tagged, first_pass_takes  # noqa: F401
 
 # What the front ends need of this family, found through engine.blocks.registry.family_parts
 # (named, not imported: a front end loads only what it uses).
 FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
-    "prompts": {"ascending": "prompts:BidPrompt", "first-pass-takes": "prompts:BidPrompt",
-                "discard-choice": "prompts:DiscardPrompt"},
+    "prompts": {
+        "ascending": "prompts:BidPrompt",
+        "first-pass-takes": "prompts:BidPrompt",
+        "discard-choice": "prompts:DiscardPrompt",
+    },
     # decision kind -> the heuristic bot's policy for it
-    "policies": {"ascending": "heuristic:AuctionPolicy", "first-pass-takes": "heuristic:AuctionPolicy",
-                 "discard-choice": "heuristic:AuctionPolicy"},
+    "policies": {
+        "ascending": "heuristic:AuctionPolicy",
+        "first-pass-takes": "heuristic:AuctionPolicy",
+        "discard-choice": "heuristic:AuctionPolicy",
+    },
     # modules that register how this family's events are told
     "narration": ("narration",),
 }

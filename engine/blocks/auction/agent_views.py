@@ -6,9 +6,11 @@ game's money *types*, the masks ``0 .. 2^n - 1``, so index = mask. A game of
 more than :data:`MOST_TYPES` money types keeps the sets of its first
 :data:`MOST_TYPES` types only (no shipped game comes near).
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ...agents.views import BoundedView, DecisionFeatures, per_seat
 
@@ -48,16 +50,21 @@ class AuctionFeatures(DecisionFeatures):
     def __init__(self, game: Any) -> None:
         players = game.player_count
         self.players = players
-        self.names = ("highest", *(f"total@{seat}" for seat in range(players)),
-                      *(f"passed@{seat}" for seat in range(players)))
+        self.names = (
+            "highest",
+            *(f"total@{seat}" for seat in range(players)),
+            *(f"passed@{seat}" for seat in range(players)),
+        )
 
     def encode(self, observation: Any) -> list[float]:
         facts = observation.decision
         viewer = observation.player
         highest = facts.get("highest")
-        return ([float(highest) if isinstance(highest, (int, float)) else 0.0]
-                + per_seat(facts.get("totals"), viewer, self.players)
-                + per_seat(facts.get("passed"), viewer, self.players))
+        return (
+            [float(highest) if isinstance(highest, (int, float)) else 0.0]
+            + per_seat(facts.get("totals"), viewer, self.players)
+            + per_seat(facts.get("passed"), viewer, self.players)
+        )
 
 
 AGENT_VIEWS = {"bid": BidView}

@@ -1,11 +1,13 @@
 """Auction step ``ascending``."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from ...core.flow import DECIDE
 from ..params import one_of, param
 from ..registry import register
-from ...core.flow import DECIDE
 from .base import AUCTION_PARAMETERS, LEFT, PASSED, AuctionStep
 
 
@@ -33,9 +35,12 @@ class AscendingAuction(AuctionStep):
     """
 
     kind = "ascending"
-    parameters = {**AUCTION_PARAMETERS,
-                  "on-pass": param("On pass", "take-back (the bid returns to hand) or forfeit (it is lost).",
-                                   one_of("take-back", "forfeit"))}
+    parameters = {
+        **AUCTION_PARAMETERS,
+        "on-pass": param(
+            "On pass", "take-back (the bid returns to hand) or forfeit (it is lost).", one_of("take-back", "forfeit")
+        ),
+    }
 
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> str:
@@ -43,7 +48,9 @@ class AscendingAuction(AuctionStep):
         from ...text.i18n import _
 
         if spec.get("on-pass") == "forfeit":
-            return _("Bid higher than everyone else; whoever passes loses what they bid; the last player left takes it and pays their bid.")
+            return _(
+                "Bid higher than everyone else; whoever passes loses what they bid; the last player left takes it and pays their bid."
+            )
         return _("Bid higher than everyone else; the last player left takes it and pays their bid.")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

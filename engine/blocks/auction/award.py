@@ -1,4 +1,5 @@
 """Taking the lot: a card effect waiting on the taker may catch it; otherwise it is theirs and its own effect runs."""
+
 from __future__ import annotations
 
 from typing import Any

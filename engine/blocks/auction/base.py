@@ -1,7 +1,9 @@
 """What both auction kinds share: their parameters, their frame, bidding, paying and taking the lot."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DECIDE, DONE, FlowNode
 from ...core.log_form import plain_entry_word
@@ -13,22 +15,42 @@ from .bidding import BID_SPACE_SIZE, PASS, BidActions, BidSpace
 from .events import Bid, Pass, Pay
 
 AUCTION_PARAMETERS = {
-    "lot": param("Lot", "The shared zone holding the card on auction (default revealed).",
-                 zone("shared", ("set",), default="revealed"), option=False),
-    "money": param("Money", "Which cards are money (default {tag: money}); a player holds one of each.", SELECTOR,
-                   option=False),
-    "value": param("Value", "The attribute that is a money card's face value (default value).", name("attribute"),
-                   option=False),
-    "hand": param("Hand", "The player zone money is bid from (default hand).",
-                  zone("player", ("set",), default="hand"), option=False),
-    "bid": param("Bid", "The player zone a bid lies in, face up (default bid).",
-                 zone("player", ("set",), default="bid"), option=False),
-    "spent": param("Spent", "The player zone of money paid, out of the game (default spent).",
-                   zone("player", ("set",), default="spent"), option=False),
-    "won": param("Won", "The player zone the taker puts the lot into (default won).",
-                 zone("player", default="won"), option=False),
-    "taker": param("Taker", "The player variable set to whoever takes the lot (default taker).", variable(),
-                   option=False),
+    "lot": param(
+        "Lot",
+        "The shared zone holding the card on auction (default revealed).",
+        zone("shared", ("set",), default="revealed"),
+        option=False,
+    ),
+    "money": param(
+        "Money", "Which cards are money (default {tag: money}); a player holds one of each.", SELECTOR, option=False
+    ),
+    "value": param(
+        "Value", "The attribute that is a money card's face value (default value).", name("attribute"), option=False
+    ),
+    "hand": param(
+        "Hand",
+        "The player zone money is bid from (default hand).",
+        zone("player", ("set",), default="hand"),
+        option=False,
+    ),
+    "bid": param(
+        "Bid",
+        "The player zone a bid lies in, face up (default bid).",
+        zone("player", ("set",), default="bid"),
+        option=False,
+    ),
+    "spent": param(
+        "Spent",
+        "The player zone of money paid, out of the game (default spent).",
+        zone("player", ("set",), default="spent"),
+        option=False,
+    ),
+    "won": param(
+        "Won", "The player zone the taker puts the lot into (default won).", zone("player", default="won"), option=False
+    ),
+    "taker": param(
+        "Taker", "The player variable set to whoever takes the lot (default taker).", variable(), option=False
+    ),
     "start": param("Start", "The player variable of who bids first (default start).", variable(), option=False),
 }
 
@@ -74,8 +96,12 @@ class AuctionStep(FlowNode):
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
         """Where an auction moves cards: money to the table and to spent, the lot to the taker."""
         hand, bid, spent = spec.get("hand", "hand"), spec.get("bid", "bid"), spec.get("spent", "spent")
-        return [(hand, bid, None, False), (bid, hand, None, False), (bid, spent, None, False),
-                (spec.get("lot", "revealed"), spec.get("won", "won"), None, False)]
+        return [
+            (hand, bid, None, False),
+            (bid, hand, None, False),
+            (bid, spent, None, False),
+            (spec.get("lot", "revealed"), spec.get("won", "won"), None, False),
+        ]
 
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
@@ -86,21 +112,31 @@ class AuctionStep(FlowNode):
         money = context.matching(spec.get("money") or {"tag": "money"})
         attribute = spec.get("value", "value")
         if len(money) > MAX_MONEY_TYPES:
-            context.add(money[MAX_MONEY_TYPES]["path"],
-                        _("a bid is a set of money cards: at most {limit} kinds of money card, not {count}",
-                          limit=MAX_MONEY_TYPES, count=len(money)))
+            context.add(
+                money[MAX_MONEY_TYPES]["path"],
+                _(
+                    "a bid is a set of money cards: at most {limit} kinds of money card, not {count}",
+                    limit=MAX_MONEY_TYPES,
+                    count=len(money),
+                ),
+            )
         if not money and context.first_time("no money", spec.get("money")):
-            context.add(path, _("no card is money for this auction: give cards the tag money, or name them with `money`"))
+            context.add(
+                path, _("no card is money for this auction: give cards the tag money, or name them with `money`")
+            )
         for card in money:
             if attribute not in card["attributes"]:
-                context.add(card["path"], _("the money card {card} has no {attribute}", card=card["id"],
-                                            attribute=attribute))
+                context.add(
+                    card["path"], _("the money card {card} has no {attribute}", card=card["id"], attribute=attribute)
+                )
 
     def compile(self, game: Any) -> None:
         self.space = game.space("bid")
         # A replay's run reads "pass" and "bid" here when they are this space's words, none an action at any time's.
-        self.reads_log_words = all(game.space_by_word.get(word) is self.space for word in ("pass", "bid")) \
+        self.reads_log_words = (
+            all(game.space_by_word.get(word) is self.space for word in ("pass", "bid"))
             and self.space not in game.anytime_spaces
+        )
         self.sums = self.space.sums
         self.players = game.player_count
         zones = game.zones
@@ -127,8 +163,12 @@ class AuctionStep(FlowNode):
         return DECIDE
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
-        return {"auction": self.kind, "highest": frame[HIGHEST], "totals": tuple(frame[TOTALS]),
-                "passed": tuple(frame[PASSED])}
+        return {
+            "auction": self.kind,
+            "highest": frame[HIGHEST],
+            "totals": tuple(frame[TOTALS]),
+            "passed": tuple(frame[PASSED]),
+        }
 
     # ------------------------------------------------------------------ deciding
 
@@ -163,15 +203,23 @@ class AuctionStep(FlowNode):
                     raise IllegalActionError.at(_("there is no such money card"))
                 from ...text.formatting import format_list
 
-                raise IllegalActionError.at(_("you do not hold {money}", money=format_list(
-                    [money_text(self.ruleset, value) for value in space.values_of(missing)])))
+                raise IllegalActionError.at(
+                    _(
+                        "you do not hold {money}",
+                        money=format_list([money_text(self.ruleset, value) for value in space.values_of(missing)]),
+                    )
+                )
             moved = space.instances_of(action, hand, player)
         total = frame[TOTALS][player] + self.sums[action]
         if total <= frame[HIGHEST]:
             # TRANSLATORS: {total} is the player's table total after the bid.
-            raise IllegalActionError.at(_("a bid of {total} does not beat the highest bid {highest}",
-                                          total=money_text(self.ruleset, total),
-                                          highest=money_text(self.ruleset, frame[HIGHEST])))
+            raise IllegalActionError.at(
+                _(
+                    "a bid of {total} does not beat the highest bid {highest}",
+                    total=money_text(self.ruleset, total),
+                    highest=money_text(self.ruleset, frame[HIGHEST]),
+                )
+            )
         return moved, total
 
     def place_bid(self, state: Any, frame: list, player: int, action: int, moved: int, total: int) -> int:

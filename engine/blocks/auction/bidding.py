@@ -11,14 +11,15 @@ checking them all on every turn is where a naive engine spends its time, so
 table look-up; :meth:`BidActions.sample` draws by rejection over random
 submasks.
 """
+
 from __future__ import annotations
 
 import functools
-
 import random
 from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionSpace, LegalActions
 from ...core.zones import iterate_bits
@@ -205,8 +206,11 @@ class BidSpace(ActionSpace):
         if table is None:
             copies = self.own_copies(seat)
             # Past MOST_TABULATED_TYPES, no inverse table: types_in works the types out of the instances.
-            table = self._own_types[seat] = {} if isinstance(copies, CopiesOnDemand) else \
-                {instances: types for types, instances in enumerate(copies)}
+            table = self._own_types[seat] = (
+                {}
+                if isinstance(copies, CopiesOnDemand)
+                else {instances: types for types, instances in enumerate(copies)}
+            )
         return table
 
     def instances_of(self, types: int, hand: int, seat: int = 0) -> int:
@@ -295,8 +299,11 @@ class BidSpace(ActionSpace):
 
         values = self.values_of(action)
         # Each card as the amount it stands for (a face of 1 is $1 million in an edition that counts in millions).
-        return _("bid {cards} ({total})", cards=money_cards(self.ruleset, values),
-                 total=format_amount(self.ruleset, sum(values)))
+        return _(
+            "bid {cards} ({total})",
+            cards=money_cards(self.ruleset, values),
+            total=format_amount(self.ruleset, sum(values)),
+        )
 
 
 class _PerSeat(dict):
@@ -321,8 +328,16 @@ class BidActions(LegalActions):
 
     __slots__ = ("hand_mask", "own_total", "highest_total", "can_pass", "_sums", "_count", "_by_sum")
 
-    def __init__(self, hand_mask: int, own_total: int, highest_total: int, sums: Sequence[int],
-                 *, can_pass: bool = True, by_sum: SubmasksBySum | None = None) -> None:
+    def __init__(
+        self,
+        hand_mask: int,
+        own_total: int,
+        highest_total: int,
+        sums: Sequence[int],
+        *,
+        can_pass: bool = True,
+        by_sum: SubmasksBySum | None = None,
+    ) -> None:
         self.hand_mask = hand_mask
         self.own_total = own_total
         self.highest_total = highest_total
@@ -332,8 +347,7 @@ class BidActions(LegalActions):
         self._by_sum = by_sum
 
     def _is_raise(self, mask: int) -> bool:
-        return (0 < mask and not mask & ~self.hand_mask
-                and self.own_total + self._sums[mask] > self.highest_total)
+        return 0 < mask and not mask & ~self.hand_mask and self.own_total + self._sums[mask] > self.highest_total
 
     def __contains__(self, action: object) -> bool:
         if type(action) is not int:
@@ -348,7 +362,7 @@ class BidActions(LegalActions):
         index = self._by_sum(self.hand_mask) if self._by_sum is not None else None
         if index is not None:
             totals, masks = index
-            return iter(sorted(masks[bisect_right(totals, need):]))
+            return iter(sorted(masks[bisect_right(totals, need) :]))
         return self._walk_raises(need)
 
     def _walk_raises(self, need: int) -> Iterator[int]:
@@ -404,8 +418,10 @@ class BidActions(LegalActions):
         return "pass" if action == PASS else "bid"
 
     def __repr__(self) -> str:
-        return (f"BidActions(hand_mask={self.hand_mask:#x}, own_total={self.own_total}, "
-                f"highest_total={self.highest_total}, can_pass={self.can_pass})")
+        return (
+            f"BidActions(hand_mask={self.hand_mask:#x}, own_total={self.own_total}, "
+            f"highest_total={self.highest_total}, can_pass={self.can_pass})"
+        )
 
     def sample(self, rng: random.Random) -> int:
         """One legal action drawn uniformly (``PASS`` included), without listing them."""

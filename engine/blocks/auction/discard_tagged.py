@@ -1,7 +1,9 @@
 """Card effect ``discard-tagged``: the taker gives up one of their cards with a tag."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DONE, FlowNode
@@ -45,7 +47,7 @@ class DiscardChoice(FlowNode):
 
     kind = "discard-choice"
 
-    def __init__(self, effect: "DiscardTagged") -> None:
+    def __init__(self, effect: DiscardTagged) -> None:
         self.id = "discard"
         self.spec = {}
         self.effect = effect
@@ -108,11 +110,19 @@ class DiscardTagged:
 
     category = "effect"
     kind = "discard-tagged"
-    parameters = {"tag": param("Tag", "The tag of the cards one of which is discarded.", name("tag")),
-                  "discard-self": param("Discard self", "Discard the effect card too.", BOOLEAN),
-                  "when-none": param("When none", "pending (the next such card taken goes) or nothing.",
-                                     one_of("pending", "nothing")),
-                  "to": param("To", "The shared zone of discarded cards (default discarded).", zone("shared", default="discarded"), option=False)}
+    parameters = {
+        "tag": param("Tag", "The tag of the cards one of which is discarded.", name("tag")),
+        "discard-self": param("Discard self", "Discard the effect card too.", BOOLEAN),
+        "when-none": param(
+            "When none", "pending (the next such card taken goes) or nothing.", one_of("pending", "nothing")
+        ),
+        "to": param(
+            "To",
+            "The shared zone of discarded cards (default discarded).",
+            zone("shared", default="discarded"),
+            option=False,
+        ),
+    }
     required = ("tag",)
 
     @classmethod
@@ -140,7 +150,10 @@ class DiscardTagged:
     @classmethod
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
         """Discarded cards leave the taker's cards for the discard zone."""
-        return [("won", spec.get("to", "discarded"), None, False), ("revealed", spec.get("to", "discarded"), None, False)]
+        return [
+            ("won", spec.get("to", "discarded"), None, False),
+            ("revealed", spec.get("to", "discarded"), None, False),
+        ]
 
     def decision_nodes(self) -> Sequence[FlowNode]:
         """The decision this effect asks for (the game allocates its action space)."""
@@ -168,8 +181,11 @@ class DiscardTagged:
 
     def discard(self, state: Any, player: int, card_type: int, source: int, won_slot: int) -> None:
         """Discard the chosen card (and the effect card itself if ``discard-self``)."""
-        held = next(instance for instance in state.cards_in(state.game.zones.slot_zone[won_slot], player)
-                    if self.cards.type_of[instance] == card_type and instance != source)
+        held = next(
+            instance
+            for instance in state.cards_in(state.game.zones.slot_zone[won_slot], player)
+            if self.cards.type_of[instance] == card_type and instance != source
+        )
         self._discard(state, player, held, won_slot)
         if self.discard_self:
             self._discard(state, player, source, won_slot)
@@ -187,8 +203,11 @@ class DiscardTagged:
         """A pending effect fires: the new card is discarded at once, no choice."""
         self._discard(state, player, instance, lot_slot)
         if self.discard_self:
-            won_slot = next(slot for slot in range(len(state.zones))
-                            if state.game.zones.slot_owner[slot] == player and _holds(state.zones[slot], source))
+            won_slot = next(
+                slot
+                for slot in range(len(state.zones))
+                if state.game.zones.slot_owner[slot] == player and _holds(state.zones[slot], source)
+            )
             self._discard(state, player, source, won_slot)
 
 

@@ -1,4 +1,5 @@
 """The auction family's events (told by :mod:`engine.blocks.auction.narration`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Auction step ``first-pass-takes``."""
+
 from __future__ import annotations
 
 from typing import Any

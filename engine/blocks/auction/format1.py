@@ -15,6 +15,7 @@ rulesets do); an overlay only has its sections moved to where they now live, wit
 the ids of format 2 (``round``, ``auction``, ``money``), so it merges with a
 format-2 parent.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,17 +35,38 @@ STANDARD_SECTIONS: dict[str, Any] = {
         "won": {"name": "Cards won", "owner": "player", "kind": "row", "visibility": "all"},
         "discarded": {"name": "Discarded", "owner": "shared", "kind": "set", "visibility": "all"},
     },
-    "measures": {"money": {"sum": "value", "zones": ["hand", "bid"], "unit": "money", "public": True,
-                           "name": "money in hand", "says": "{amount} in hand", "heading": "Money left"}},
-    "result": [{"field": "money", "measure": "money"}, {"field": "eliminated"}, {"field": "score"},
-               {"field": "cards", "zone": "won"}],
-    "table": {"cards": {"zone": "won", "as": "ids", "cards": {"not-tag": "money"}},
-              "money": {"zone": "hand", "as": "values", "measure": "money", "cards": {"tag": "money"}}},
-    "view": {"banner": "revealed",
-             "columns": [{"zone": "bid", "show": "values"}, {"status": True},
-                         {"zones": ["hand", "bid"], "show": "count", "heading": "Money cards"},
-                         {"measure": "money"}, {"zone": "won"}],
-             "own": [{"zone": "hand", "show": "values", "heading": "Your hand", "total": "money"}]},
+    "measures": {
+        "money": {
+            "sum": "value",
+            "zones": ["hand", "bid"],
+            "unit": "money",
+            "public": True,
+            "name": "money in hand",
+            "says": "{amount} in hand",
+            "heading": "Money left",
+        }
+    },
+    "result": [
+        {"field": "money", "measure": "money"},
+        {"field": "eliminated"},
+        {"field": "score"},
+        {"field": "cards", "zone": "won"},
+    ],
+    "table": {
+        "cards": {"zone": "won", "as": "ids", "cards": {"not-tag": "money"}},
+        "money": {"zone": "hand", "as": "values", "measure": "money", "cards": {"tag": "money"}},
+    },
+    "view": {
+        "banner": "revealed",
+        "columns": [
+            {"zone": "bid", "show": "values"},
+            {"status": True},
+            {"zones": ["hand", "bid"], "show": "count", "heading": "Money cards"},
+            {"measure": "money"},
+            {"zone": "won"},
+        ],
+        "own": [{"zone": "hand", "show": "values", "heading": "Your hand", "total": "money"}],
+    },
     "report": ["money"],
 }
 
@@ -52,8 +74,9 @@ STANDARD_SECTIONS: dict[str, Any] = {
 def _node(value: Any, position: Position) -> Node:
     """A tree of plain values as nodes, all placed at ``position``."""
     if isinstance(value, dict):
-        return Node({key: _node(child, position) for key, child in value.items()}, position,
-                    {key: position for key in value})
+        return Node(
+            {key: _node(child, position) for key, child in value.items()}, position, {key: position for key in value}
+        )
     if isinstance(value, list):
         return Node([_node(child, position) for child in value], position)
     return Node(value, position)
@@ -87,8 +110,11 @@ def upgrade(tree: Node) -> Node:
     if money is not None and money.is_mapping:
         series: dict[str, Node] = {"id": Node("money", money.position)}
         if complete:
-            series.update(name=Node("Money", money.position), tags=_node(["money"], money.position),
-                          count=_node({"per-player": 1}, money.position))
+            series.update(
+                name=Node("Money", money.position),
+                tags=_node(["money"], money.position),
+                count=_node({"per-player": 1}, money.position),
+            )
         if money.get("values") is not None:
             series["values"] = money.get("values")
         cards.append(_mapping(series, money.position))
@@ -109,14 +135,22 @@ def upgrade(tree: Node) -> Node:
         items["scoring"] = _scoring(items["scoring"], complete)
     if items.get("tiebreak-criteria") is not None and items["tiebreak-criteria"].is_mapping:
         criteria = items["tiebreak-criteria"]
-        items["tiebreak-criteria"] = Node({name: _renamed(spec, "most-money", "highest-measure", measure="money")
-                                           for name, spec in criteria.value.items()}, criteria.position,
-                                          criteria.key_positions)
+        items["tiebreak-criteria"] = Node(
+            {
+                name: _renamed(spec, "most-money", "highest-measure", measure="money")
+                for name, spec in criteria.value.items()
+            },
+            criteria.position,
+            criteria.key_positions,
+        )
     if complete:
         tags = items.get("tags")
         if tags is not None and tags.is_mapping and "money" not in tags.value:
-            items["tags"] = Node({**tags.value, "money": _node({"name": "Money"}, tags.position)}, tags.position,
-                                 {**tags.key_positions, "money": tags.position})
+            items["tags"] = Node(
+                {**tags.value, "money": _node({"name": "Money"}, tags.position)},
+                tags.position,
+                {**tags.key_positions, "money": tags.position},
+            )
         for key, value in STANDARD_SECTIONS.items():
             if key not in items:
                 items[key] = _node(value, tree.position)
@@ -147,8 +181,11 @@ def _scoring(scoring: Node, complete: bool) -> Node:
         items["elimination"] = _renamed(items["elimination"], "poorest-out", "lowest-out", measure="money")
     if complete and "zones" not in items:
         items["zones"] = _node(["won"], scoring.position)
-    return Node(items, scoring.position, {**scoring.key_positions, **{k: scoring.position for k in items
-                                                                          if k not in scoring.key_positions}})
+    return Node(
+        items,
+        scoring.position,
+        {**scoring.key_positions, **{k: scoring.position for k in items if k not in scoring.key_positions}},
+    )
 
 
 def _flow(round_spec: Node, complete: bool) -> Node:
@@ -157,20 +194,30 @@ def _flow(round_spec: Node, complete: bool) -> Node:
     steps: list[Node] = []
     if complete:
         steps.append(_node({"id": "round-start", "kind": "check-end"}, position))
-        steps.append(_node({"id": "reveal", "kind": "reveal", "from": "deck", "to": "revealed", "player": "start"},
-                           round_spec.get("reveal").position if round_spec.get("reveal") else position))
+        steps.append(
+            _node(
+                {"id": "reveal", "kind": "reveal", "from": "deck", "to": "revealed", "player": "start"},
+                round_spec.get("reveal").position if round_spec.get("reveal") else position,
+            )
+        )
     auctions = round_spec.get("auctions")
     if auctions is not None:
-        case_list = Node([_renamed(case, "", "") for case in auctions.value] if auctions.is_sequence else auctions.value,
-                         auctions.position)
+        case_list = Node(
+            [_renamed(case, "", "") for case in auctions.value] if auctions.is_sequence else auctions.value,
+            auctions.position,
+        )
         switch = {"id": Node("auction", auctions.position), "cases": case_list}
         if complete:
             switch["kind"] = Node("switch", auctions.position)
             switch["zone"] = Node("revealed", auctions.position)
         steps.append(_mapping(switch, auctions.position))
     if complete:
-        steps.append(_node({"id": "next-start", "kind": "set-player", "player": "start", "to": "taker"},
-                           round_spec.get("next-start").position if round_spec.get("next-start") else position))
+        steps.append(
+            _node(
+                {"id": "next-start", "kind": "set-player", "player": "start", "to": "taker"},
+                round_spec.get("next-start").position if round_spec.get("next-start") else position,
+            )
+        )
     loop: dict[str, Node] = {"id": Node("round", position), "steps": Node(steps, position)}
     if complete:
         loop["kind"] = Node("repeat", position)

@@ -18,12 +18,14 @@ carries the public ruleset) and works for any auction ruleset:
   a costly card and passes early when dodging is dear.
 - Asked to discard, it gives up the card it will miss least.
 """
+
 from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from ...core.observation import Observation
 from ...core.scoring import Scoring
@@ -61,25 +63,36 @@ class AuctionTables:
         self.zones = {key: auction.get(key, key) for key in ("hand", "bid", "spent", "won")}
         self.lot_zone = auction.get("lot", "revealed")
         self.money_ids = frozenset(card.id for card in rules.cards if money_tag in card.tags)
-        self.value_of = {card.id: int(card.attributes.get(value, 0)) for card in rules.cards
-                         if card.id in self.money_ids}
+        self.value_of = {
+            card.id: int(card.attributes.get(value, 0)) for card in rules.cards if card.id in self.money_ids
+        }
         values = tuple(int(card.attributes.get(value, 0)) for card in rules.cards if card.id in self.money_ids)
         self.lots = tuple(card.id for card in rules.cards if card.id not in self.money_ids)
         self.fortune = sum(values)
         self.values = values
         self.sums = subset_sums(values)
-        self.discard_tags = {card.id: card.on_take["tag"] for card in rules.cards
-                             if card.on_take and card.on_take.get("kind") == "discard-tagged"}
-        self.end_thresholds = {end["tag"]: int(end["count"]) for end in rules.end_conditions
-                               if end.get("kind") == "nth-tagged-revealed"}
+        self.discard_tags = {
+            card.id: card.on_take["tag"]
+            for card in rules.cards
+            if card.on_take and card.on_take.get("kind") == "discard-tagged"
+        }
+        self.end_thresholds = {
+            end["tag"]: int(end["count"]) for end in rules.end_conditions if end.get("kind") == "nth-tagged-revealed"
+        }
         # Cards that no score can tell apart (the same tags, attributes and tables, and no scoring step that
         # names a card by id) add the same to any score: a projection weighs one of each kind, which keeps a
         # decision quick in a ruleset of a thousand cards worth one of ten values.
         by_id = any("card" in step for step in rules.scoring_steps)
         kinds: dict[Any, int] = {}
-        self.score_kind = {card.id: kinds.setdefault(
-            card.id if by_id else (card.tags, tuple(sorted(card.attributes.items())),
-                                   tuple(sorted(card.tables.items()))), len(kinds)) for card in rules.cards}
+        self.score_kind = {
+            card.id: kinds.setdefault(
+                card.id
+                if by_id
+                else (card.tags, tuple(sorted(card.attributes.items())), tuple(sorted(card.tables.items()))),
+                len(kinds),
+            )
+            for card in rules.cards
+        }
         # What the policies work out from the ruleset and public facts alone, shared by every bot: in a
         # game of many seats, most ask for the same scores and worths in the same auction.
         self._scores: dict[tuple[str, ...], Fraction] = {}
@@ -122,8 +135,8 @@ def cheapest_raise(values: Sequence[int], hand: int, need: int) -> int | None:
     bisection. With 20 money cards that is 2,048 subsets a decision instead of a million.
     """
     bits = [bit for bit in range(len(values)) if hand >> bit & 1]
-    left = _half_sums(values, bits[:len(bits) // 2])
-    right = sorted(_half_sums(values, bits[len(bits) // 2:]))
+    left = _half_sums(values, bits[: len(bits) // 2])
+    right = sorted(_half_sums(values, bits[len(bits) // 2 :]))
     right_totals = [total for total, _mask in right]
     best_total = None
     for total, mask in left:
@@ -158,8 +171,10 @@ def tables_of(rules: Any) -> AuctionTables:
     if tables is None or tables.rules is not rules:
         tables = AuctionTables(rules)
         # Oldest first out, by count and by size: a ruleset of 20 money values has tables of a million sets.
-        while _SHARED_TABLES and (len(_SHARED_TABLES) >= _SHARED_TABLES_LIMIT or len(tables.sums) + sum(
-                len(kept.sums) for kept in _SHARED_TABLES.values()) > _SHARED_SETS_LIMIT):
+        while _SHARED_TABLES and (
+            len(_SHARED_TABLES) >= _SHARED_TABLES_LIMIT
+            or len(tables.sums) + sum(len(kept.sums) for kept in _SHARED_TABLES.values()) > _SHARED_SETS_LIMIT
+        ):
             _SHARED_TABLES.pop(next(iter(_SHARED_TABLES)))
         _SHARED_TABLES[id(rules)] = tables
     return tables
@@ -202,8 +217,9 @@ class AuctionPolicy:
     def _score(self, tables: AuctionTables, cards: Sequence[str]) -> Fraction:
         return tables.score(cards)
 
-    def _projection(self, tables: AuctionTables, obs: Observation, held: list[str], unseen: Sequence[str],
-                    revealed: str | None) -> list[str]:
+    def _projection(
+        self, tables: AuctionTables, obs: Observation, held: list[str], unseen: Sequence[str], revealed: str | None
+    ) -> list[str]:
         """Held cards plus a cautious guess of what the bot will still win."""
         base = self._score(tables, held)
         # The unseen cards that would raise its score, by how much (cards of one kind gain alike: scored once).
@@ -248,8 +264,9 @@ class AuctionPolicy:
             worth = tables.worths[key] = self._card_worth(tables, obs, card, list(held), unseen)
         return worth
 
-    def _card_worth(self, tables: AuctionTables, obs: Observation, card: str, held: list[str],
-                    unseen: Sequence[str]) -> Fraction:
+    def _card_worth(
+        self, tables: AuctionTables, obs: Observation, card: str, held: list[str], unseen: Sequence[str]
+    ) -> Fraction:
         projected = self._projection(tables, obs, held, unseen, card)
         worth = self._score(tables, projected + [card]) - self._score(tables, projected)
         tag = tables.discard_tags.get(card)
@@ -257,16 +274,23 @@ class AuctionPolicy:
             worth -= self._cheapest_loss(tables, held, unseen, card, tag)
         return worth
 
-    def _cheapest_loss(self, tables: AuctionTables, held: list[str], unseen: Sequence[str], revealed: str,
-                       tag: str) -> Fraction:
+    def _cheapest_loss(
+        self, tables: AuctionTables, held: list[str], unseen: Sequence[str], revealed: str, tag: str
+    ) -> Fraction:
         """What losing the least valuable held card with ``tag`` costs (or a future one)."""
         base = self._score(tables, held)
-        losses = [base - self._score(tables, [c for c in held if c != card])
-                  for card in held if tag in tables.cards[card].tags]
+        losses = [
+            base - self._score(tables, [c for c in held if c != card])
+            for card in held
+            if tag in tables.cards[card].tags
+        ]
         if losses:
             return min(losses)
-        future = [self._score(tables, held + [card]) - base for card in unseen
-                  if tag in tables.cards[card].tags and card != revealed]
+        future = [
+            self._score(tables, held + [card]) - base
+            for card in unseen
+            if tag in tables.cards[card].tags and card != revealed
+        ]
         return min(future) / 2 if future else Fraction(0)
 
     # ------------------------------------------------------------------ money
@@ -302,7 +326,8 @@ class AuctionPolicy:
         if poorest is None:
             remember(tables.poorest)
             poorest = tables.poorest[key] = heapq.nsmallest(
-                2, ((self._money_left(tables, obs, seat), seat) for seat in range(len(obs.players))))
+                2, ((self._money_left(tables, obs, seat), seat) for seat in range(len(obs.players)))
+            )
         return next(money for money, seat in poorest if seat != obs.player)
 
     def _spending_limit(self, tables: AuctionTables, obs: Observation, unseen: Sequence[str]) -> int:

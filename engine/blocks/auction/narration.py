@@ -1,7 +1,9 @@
 """How the auction family's events are told (registered with :mod:`engine.text.narration`)."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...text.formatting import card_name, format_amount, format_list, tag_name
 from ...text.i18n import _
@@ -33,8 +35,12 @@ def _bid(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
         return _("{player} bids {amount}.", player=who, amount=added)
     # TRANSLATORS: {amount} lists the money cards the player added this turn by
     # the amounts on their faces ("3,000 + 6,000"), {total} is their whole bid on the table now.
-    return _("{player} adds {amount} and bids {total} in all.", player=who, amount=added,
-             total=format_amount(ruleset, int(total)))
+    return _(
+        "{player} adds {amount} and bids {total} in all.",
+        player=who,
+        amount=added,
+        total=format_amount(ruleset, int(total)),
+    )
 
 
 @describes("pass")
@@ -73,5 +79,8 @@ def _discard(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
 @describes("pending")
 def _pending(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     tag = event_field(event, "tag")
-    return _("{player} has no {tag} card yet: the next one they take will be discarded.",
-             player=player_name(players, event), tag=tag_name(ruleset, tag) if tag else "?")
+    return _(
+        "{player} has no {tag} card yet: the next one they take will be discarded.",
+        player=player_name(players, event),
+        tag=tag_name(ruleset, tag) if tag else "?",
+    )

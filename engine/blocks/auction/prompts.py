@@ -7,15 +7,16 @@ Several cards are separated by spaces, ``+`` or commas. The prompt checks the
 bid against the legal moves and explains a refusal; ``?`` lists the cheapest
 bids and the rules that end the game, ``q`` saves and quits.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...text.formatting import card_name, format_amount, format_number
 from ...text.i18n import N_, _
-from ...text.player_input import (InputProblem, PlayerCommand, help_words, normalize_input, quit_words,
-                                  typed_command)
+from ...text.player_input import InputProblem, PlayerCommand, help_words, normalize_input, quit_words, typed_command
 from .bidding import PASS
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
@@ -26,12 +27,16 @@ _SEPARATORS = re.compile(r"[\s+、，;]+")
 HELP_EXAMPLE_BIDS = 5
 
 
-# TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
-PASS_COMMAND = typed_command(N_("pass"),
-                             # TRANSLATORS: another word a player may type to pass at a bid prompt, the one
-                             # players of your language also use (Korean 포기); keep it different from your
-                             # word for "quit".
-                             N_("give up"), aliases=("pass", "p", "give up"), prompt=__name__)
+PASS_COMMAND = typed_command(
+    # TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
+    N_("pass"),
+    # TRANSLATORS: another word a player may type to pass at a bid prompt, the one
+    # players of your language also use (Korean 포기); keep it different from your
+    # word for "quit".
+    N_("give up"),
+    aliases=("pass", "p", "give up"),
+    prompt=__name__,
+)
 
 
 def pass_words() -> set[str]:
@@ -63,7 +68,7 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     if cleaned.endswith("k") and cleaned[:-1].isdigit():
         cleaned = str(int(cleaned[:-1]) * 1000)
     if not cleaned.isdigit():
-        raise InputProblem(_("\"{text}\" is not a money value.", text=token))
+        raise InputProblem(_('"{text}" is not a money value.', text=token))
     number = int(cleaned)
     faces = set(money_values)
     if number in faces:
@@ -77,13 +82,15 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        raise InputProblem(_("\"{text}\" could mean more than one money card; type the value as the card shows it.",
-                             text=token))
-    raise InputProblem(_("There is no money card \"{text}\".", text=token))
+        raise InputProblem(
+            _('"{text}" could mean more than one money card; type the value as the card shows it.', text=token)
+        )
+    raise InputProblem(_('There is no money card "{text}".', text=token))
 
 
-def parse_bid_prompt(text: str, hand_values: Sequence[int], money_values: Sequence[int],
-                     scale: int = 1, can_pass: bool = True) -> PlayerCommand:
+def parse_bid_prompt(
+    text: str, hand_values: Sequence[int], money_values: Sequence[int], scale: int = 1, can_pass: bool = True
+) -> PlayerCommand:
     """Read a bid prompt's answer: money cards to add, pass, help or quit."""
     typed = normalize_input(text)
     if not typed:
@@ -152,12 +159,17 @@ class BidPrompt:
         scale = int(session.ruleset.unit(None).get("scale", 1))
         hand = list(space.values_of(bids.hand_mask))
         # TRANSLATORS: the bid prompt; keep the final "> ".
-        prompt = _("{name}, cards to add (e.g. {example}), pass, ? or q > ",
-                   name=session.seats[player].name, example=self.example(space, bids))
+        prompt = _(
+            "{name}, cards to add (e.g. {example}), pass, ? or q > ",
+            name=session.seats[player].name,
+            example=self.example(space, bids),
+        )
         while True:
             command = session.read_command(
-                prompt, lambda answer: parse_bid_prompt(answer, hand, money_values, scale, bids.can_pass),
-                lambda: self.print_help(session, observation, space, bids))
+                prompt,
+                lambda answer: parse_bid_prompt(answer, hand, money_values, scale, bids.can_pass),
+                lambda: self.print_help(session, observation, space, bids),
+            )
             if command.kind == "pass":
                 return PASS
             mask = bid_mask(command.values, money_values)
@@ -182,8 +194,11 @@ class BidPrompt:
         """Why a bid is not allowed: it does not beat the highest bid."""
         own = observation.decision["totals"][observation.player]
         total = own + sum(values)
-        return _("That makes your bid {total}, but it must be more than {highest}. Add more, or pass.",
-                 total=format_amount(ruleset, total), highest=format_amount(ruleset, observation.decision["highest"]))
+        return _(
+            "That makes your bid {total}, but it must be more than {highest}. Add more, or pass.",
+            total=format_amount(ruleset, total),
+            highest=format_amount(ruleset, observation.decision["highest"]),
+        )
 
     @staticmethod
     def print_help(session: Any, observation: Any, space: Any, legal: Any) -> None:
@@ -198,8 +213,12 @@ class BidPrompt:
         else:
             say(_("pass: take your bid back and leave this auction."))
         if not legal.can_raise():
-            say(_("You cannot beat the highest bid ({highest}) with the cards in your hand: you can only pass.",
-                  highest=highest))
+            say(
+                _(
+                    "You cannot beat the highest bid ({highest}) with the cards in your hand: you can only pass.",
+                    highest=highest,
+                )
+            )
         else:
             cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
             # Semicolons, not commas: money values may have grouping commas themselves. Faces that count in
@@ -208,9 +227,15 @@ class BidPrompt:
             examples = "; ".join(
                 " ".join(money_face(v) for v in space.values_of(m))
                 + (" (" + format_amount(ruleset, sum(space.values_of(m))) + ")" if in_units else "")
-                for m in cheapest)
-            say(_("bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
-                  highest=highest, examples=examples))
+                for m in cheapest
+            )
+            say(
+                _(
+                    "bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
+                    highest=highest,
+                    examples=examples,
+                )
+            )
         say(_("q: save the game and quit."))
         for phrase in game_rule_phrases(ruleset):
             say(phrase)
@@ -228,5 +253,6 @@ class DiscardPrompt:
         heading = _("{name}, choose the card to discard:", name=session.seats[player].name)
         # TRANSLATORS: help at the numbered list of cards to give up.
         help_text = _("Type the number in front of the card you give up.")
-        return ask_numbered(session, player, list(legal), [card_name(session.ruleset, card) for card in cards],
-                            heading, help_text)
+        return ask_numbered(
+            session, player, list(legal), [card_name(session.ruleset, card) for card in cards], heading, help_text
+        )

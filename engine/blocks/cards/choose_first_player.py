@@ -1,4 +1,5 @@
 """Setup step ``choose-first-player``: chance picks the first player (recorded as the log's ``first_player``)."""
+
 from __future__ import annotations
 
 from typing import Any

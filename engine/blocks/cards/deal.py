@@ -1,7 +1,9 @@
 """Setup step ``deal``: cards from the top of a stack, one at a time round the table, to the back of each hand."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ..params import COUNT, WHOLE_KEY_PATTERN, param, variable, zone
@@ -11,12 +13,26 @@ from .refill import by_players_schema, count_for_players
 
 def seat_counts_schema() -> dict[str, Any]:
     """Counts for the first seats from the start player, by number of players: ``{by-players: {6: [3, 4, 5]}}``."""
-    counts = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 1000}, "minItems": 1,
-              "maxItems": 100}
-    return {"type": "object", "additionalProperties": False, "required": ["by-players"],
-            "properties": {"by-players": {"title": "By players", "description": "The counts for each number of players.",
-                                          "type": "object", "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
-                                          "additionalProperties": counts}}}
+    counts = {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0, "maximum": 1000},
+        "minItems": 1,
+        "maxItems": 100,
+    }
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["by-players"],
+        "properties": {
+            "by-players": {
+                "title": "By players",
+                "description": "The counts for each number of players.",
+                "type": "object",
+                "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
+                "additionalProperties": counts,
+            }
+        },
+    }
 
 
 @register
@@ -37,14 +53,24 @@ class DealStep(FlowNode):
 
     kind = "deal"
     instant = True
-    parameters = {"from": param("From", "The stack dealt from.", zone("shared", ("stack",)), option=False),
-                  "to": param("To", "The player zone cards are dealt to.", zone("player"), option=False),
-                  "count": param("Count", "How many cards each player gets (a number, or by number of players).",
-                                 {"anyOf": [COUNT, by_players_schema(COUNT)]}),
-                  "first-seats": param("First seats", "Other counts for the first seats from the start player, by "
-                                       "number of players.", seat_counts_schema(), option=False),
-                  "starting-with": param("Starting with", "The player dealt to first (a variable; default start).",
-                                         variable(), option=False)}
+    parameters = {
+        "from": param("From", "The stack dealt from.", zone("shared", ("stack",)), option=False),
+        "to": param("To", "The player zone cards are dealt to.", zone("player"), option=False),
+        "count": param(
+            "Count",
+            "How many cards each player gets (a number, or by number of players).",
+            {"anyOf": [COUNT, by_players_schema(COUNT)]},
+        ),
+        "first-seats": param(
+            "First seats",
+            "Other counts for the first seats from the start player, by number of players.",
+            seat_counts_schema(),
+            option=False,
+        ),
+        "starting-with": param(
+            "Starting with", "The player dealt to first (a variable; default start).", variable(), option=False
+        ),
+    }
     required = ("from", "to", "count")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

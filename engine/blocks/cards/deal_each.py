@@ -1,7 +1,9 @@
 """Setup step ``deal-each``: every player receives one card of each selected type."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ..params import SELECTOR, param, zone
@@ -25,8 +27,10 @@ class DealEachStep(FlowNode):
 
     kind = "deal-each"
     instant = True
-    parameters = {"cards": param("Cards", "Which card types every player receives one of.", SELECTOR, option=False),
-                  "to": param("To", "The player zone they go to.", zone("player"), option=False)}
+    parameters = {
+        "cards": param("Cards", "Which card types every player receives one of.", SELECTOR, option=False),
+        "to": param("To", "The player zone they go to.", zone("player"), option=False),
+    }
     required = ("cards", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -48,9 +52,15 @@ class DealEachStep(FlowNode):
             for players in (context.players_min, context.players_max):
                 copies = context.copies(card, players)
                 if copies < players:
-                    context.add(card["path"] + (".count" if "count" in card["spec"] else ".id"),
-                                _("every player is dealt one {card}, but with {players} players there are {copies}",
-                                  card=card["id"], players=players, copies=copies))
+                    context.add(
+                        card["path"] + (".count" if "count" in card["spec"] else ".id"),
+                        _(
+                            "every player is dealt one {card}, but with {players} players there are {copies}",
+                            card=card["id"],
+                            players=players,
+                            copies=copies,
+                        ),
+                    )
                     return
 
     def compile(self, game: Any) -> None:

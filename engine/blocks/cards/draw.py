@@ -1,7 +1,9 @@
 """Step ``draw``: a player takes cards from the top of a stack."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ..params import COUNT, param, variable, zone
@@ -27,11 +29,14 @@ class DrawStep(FlowNode):
 
     kind = "draw"
     instant = True
-    parameters = {"from": param("From", "The stack drawn from.", zone("shared", ("stack",)), option=False),
-                  "to": param("To", "The zone of the player the cards go to.", zone(), option=False),
-                  "count": param("Count", "How many cards (a number, or by number of players).",
-                                 {"anyOf": [COUNT, by_players_schema(COUNT)]}),
-                  "player": param("Player", "Who draws (a player variable; default active).", variable(), option=False)}
+    parameters = {
+        "from": param("From", "The stack drawn from.", zone("shared", ("stack",)), option=False),
+        "to": param("To", "The zone of the player the cards go to.", zone(), option=False),
+        "count": param(
+            "Count", "How many cards (a number, or by number of players).", {"anyOf": [COUNT, by_players_schema(COUNT)]}
+        ),
+        "player": param("Player", "Who draws (a player variable; default active).", variable(), option=False),
+    }
     required = ("from", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

@@ -12,6 +12,7 @@ empty? A card that fits is wanted soon; one that does not is better later.
 - ``order-back``: the cards just drawn go to the back with those that fit
   first.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -59,7 +60,7 @@ class RowPolicy(FieldPolicy):
     def _order(obs: Observation, holding: Holding, legal: Any) -> Any:
         hand = holding.hand or ()
         count = obs.decision.get("cards", 0)
-        back = hand[len(hand) - count:]
+        back = hand[len(hand) - count :]
         order = sorted(range(len(back)), key=lambda position: (not fits(holding, back[position]), position))
         action = obs.game.space("order").action(order)
         return [action] if action in legal else None

@@ -1,13 +1,15 @@
 """Step ``move-all``: every card of one zone goes to another (the face-up cards kept go beside their owner's fields)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ...core.zones import instances_in
 from ..params import SELECTOR, param, variable, zone
-from ..selectors import card_mask
 from ..registry import register
+from ..selectors import card_mask
 
 
 @register
@@ -28,12 +30,14 @@ class MoveAllStep(FlowNode):
 
     kind = "move-all"
     instant = True
-    parameters = {"from": param("From", "The zone emptied.", zone(), option=False),
-                  "to": param("To", "The zone its cards go to.", zone(), option=False),
-                  "player": param("Player", "Whose zones, for player zones (a variable; default active).", variable(),
-                                  option=False),
-                  "cards": param("Cards", "Which cards move (a selector; default every card there).", SELECTOR,
-                                 option=False)}
+    parameters = {
+        "from": param("From", "The zone emptied.", zone(), option=False),
+        "to": param("To", "The zone its cards go to.", zone(), option=False),
+        "player": param(
+            "Player", "Whose zones, for player zones (a variable; default active).", variable(), option=False
+        ),
+        "cards": param("Cards", "Which cards move (a selector; default every card there).", SELECTOR, option=False),
+    }
     required = ("from", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -70,6 +74,5 @@ class MoveAllStep(FlowNode):
             if self.mask is not None:
                 mask = self.mask
                 moving = [instance for instance in moving if mask >> instance & 1]
-            state.move(moving, source, state.slot(self.target_zone, player), player=player,
-                       step=self.id)
+            state.move(moving, source, state.slot(self.target_zone, player), player=player, step=self.id)
         return DONE

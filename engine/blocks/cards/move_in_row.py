@@ -1,7 +1,9 @@
 """Decision ``move-in-row``: a player may take one card of their row (an ordered hand) and put it back elsewhere in it."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace, UnionActions
 from ...core.flow import DONE
@@ -43,8 +45,9 @@ class MoveInRowSpace(ActionSpace):
         source, target = entry.get("from"), entry.get("to")
         for key, value in (("from", source), ("to", target)):
             if type(value) is not int or not 0 <= value < self.positions:
-                raise LogError.at(_("{key} must be a position in the row, from 0 to {last}", key=key,
-                                    last=self.positions - 1))
+                raise LogError.at(
+                    _("{key} must be a position in the row, from 0 to {last}", key=key, last=self.positions - 1)
+                )
         return self.action(source, target)
 
     def describe(self, state: Any, action: int, player: int) -> str:
@@ -94,8 +97,10 @@ class MoveInRow(RowDecision):
     def legal(self, state: Any, frame: list) -> Any:
         count = len(state.zones[state.slot(self.zone_index, state.current)])
         action = self.space.action
-        moves = ActionList([action(source, target) for source in range(count) for target in range(count)
-                            if source != target], kind="move")
+        moves = ActionList(
+            [action(source, target) for source in range(count) for target in range(count) if source != target],
+            kind="move",
+        )
         return UnionActions([moves, self.done_only])
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
@@ -110,8 +115,9 @@ class MoveInRow(RowDecision):
         slot = state.slot(self.zone_index, state.current)
         row = list(state.zones[slot])
         if source >= len(row) or target >= len(row) or source == target:
-            raise IllegalActionError.at(_("there are {count} cards: move one to another position from 1 to {count}",
-                                          count=len(row)))
+            raise IllegalActionError.at(
+                _("there are {count} cards: move one to another position from 1 to {count}", count=len(row))
+            )
         row.insert(target, row.pop(source))
         state.zones[slot] = tuple(row)
         return DONE

@@ -1,8 +1,10 @@
 """Decision ``order-back``: a player puts the last cards of their row (just drawn) in the order they choose."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DONE
@@ -29,8 +31,9 @@ class OrderSpace(ActionSpace):
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)
         # Every order of every length up to the most: one int each, shorter lengths first.
-        self.orders: list[tuple[int, ...]] = [order for length in range(1, MOST_ORDERED + 1)
-                                              for order in permutations(range(length))]
+        self.orders: list[tuple[int, ...]] = [
+            order for length in range(1, MOST_ORDERED + 1) for order in permutations(range(length))
+        ]
         self.index = {order: position for position, order in enumerate(self.orders)}
         self.size = len(self.orders)
 
@@ -48,15 +51,23 @@ class OrderSpace(ActionSpace):
     def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
         order = entry.get("order")
         if type(order) is not list or not all(type(n) is int for n in order) or tuple(order) not in self.index:
-            raise LogError.at(_("order must list the positions 0 to {last} once each, at most {most} of them",
-                                last=len(order) - 1 if type(order) is list and order else 0, most=MOST_ORDERED))
+            raise LogError.at(
+                _(
+                    "order must list the positions 0 to {last} once each, at most {most} of them",
+                    last=len(order) - 1 if type(order) is list and order else 0,
+                    most=MOST_ORDERED,
+                )
+            )
         return self.action(order)
 
     def describe(self, state: Any, action: int, player: int) -> str:
         order = self.order(action)
         # TRANSLATORS: putting the last cards of a hand in a chosen order; {order} lists positions from 1, e.g. "3, 1, 2".
-        return _("order the last {count} cards {order}", count=len(order),
-                 order=", ".join(str(position + 1) for position in order))
+        return _(
+            "order the last {count} cards {order}",
+            count=len(order),
+            order=", ".join(str(position + 1) for position in order),
+        )
 
 
 @register
@@ -76,8 +87,14 @@ class OrderBack(RowDecision):
     """
 
     kind = "order-back"
-    parameters = {**ROW_PARAMETERS, "count": param("Count", "How many of the last cards are ordered (2 to 6).",
-                                                   {"type": "integer", "minimum": 2, "maximum": MOST_ORDERED})}
+    parameters = {
+        **ROW_PARAMETERS,
+        "count": param(
+            "Count",
+            "How many of the last cards are ordered (2 to 6).",
+            {"type": "integer", "minimum": 2, "maximum": MOST_ORDERED},
+        ),
+    }
     required = ("zone", "count")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -93,7 +110,7 @@ class OrderBack(RowDecision):
 
     def _back(self, state: Any, player: int) -> tuple[int, ...]:
         row = state.zones[state.slot(self.zone_index, player)]
-        return row[len(row) - min(self.count, len(row)):]
+        return row[len(row) - min(self.count, len(row)) :]
 
     def start(self, state: Any, frame: list) -> int:
         player = state.variables[self.player]
@@ -118,7 +135,6 @@ class OrderBack(RowDecision):
             raise IllegalActionError.at(_("give an order of the last {count} cards, each position once", count=count))
         slot = state.slot(self.zone_index, state.current)
         row = state.zones[slot]
-        back = row[len(row) - count:]
-        state.zones[slot] = row[:len(row) - count] + tuple(back[position] for position in self.space.order(action))
+        back = row[len(row) - count :]
+        state.zones[slot] = row[: len(row) - count] + tuple(back[position] for position in self.space.order(action))
         return DONE
-

@@ -1,7 +1,9 @@
 """Decision ``peek-top``: a player looks at the top card of a stack, then may put it at the bottom."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace, UnionActions
 from ...core.flow import DONE
@@ -51,16 +53,24 @@ class PeekTop(GrantedDecision):
     """
 
     kind = "peek-top"
-    parameters = {"zone": param("Zone", "The shared stack whose top card is looked at.", zone(), option=False),
-                  **GRANTED_PARAMETERS}
+    parameters = {
+        "zone": param("Zone", "The shared stack whose top card is looked at.", zone(), option=False),
+        **GRANTED_PARAMETERS,
+    }
     required = ("zone",)
 
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The zone is a shared stack: it has a top and a bottom, and one for the whole table."""
         if context.zone_differs(spec.get("zone"), owner="shared", kind="stack"):
-            context.add(f"{path}.zone", _("the zone {zone} is not a shared stack: only a stack has a top card to "
-                                          "look at and a bottom to put it", zone=spec.get("zone")))
+            context.add(
+                f"{path}.zone",
+                _(
+                    "the zone {zone} is not a shared stack: only a stack has a top card to "
+                    "look at and a bottom to put it",
+                    zone=spec.get("zone"),
+                ),
+            )
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("bottom", BottomSpace), ("done", DoneSpace))

@@ -1,4 +1,5 @@
 """The prompts of the card decisions: ``move 3 1`` (``move-in-row``), ``order 3 1 2`` (``order-back``), ``bottom`` (``peek-top``)."""
+
 from __future__ import annotations
 
 from ...terminal.commands import CommandPrompt, Turn, parse_number, word_set
@@ -24,8 +25,13 @@ class MoveInRowPrompt(CommandPrompt):
     def introduce(self, turn: Turn) -> list[str]:
         zone, _count = self._row(turn)
         # TRANSLATORS: {zone} is the name of the player's row, e.g. "Hand".
-        return [_("You may take one card of your {zone} and put it back at another position (move FROM TO), "
-                  "or leave it as it is (done).", zone=zone)]
+        return [
+            _(
+                "You may take one card of your {zone} and put it back at another position (move FROM TO), "
+                "or leave it as it is (done).",
+                zone=zone,
+            )
+        ]
 
     def question(self, turn: Turn) -> str:
         return _("move FROM TO, or done")
@@ -35,8 +41,15 @@ class MoveInRowPrompt(CommandPrompt):
 
     def help_lines(self, turn: Turn) -> list[str]:
         zone, count = self._row(turn)
-        return [_("move FROM TO: the card at position FROM of your {zone} goes to position TO (1 to {count}, the "
-                  "front is 1)", zone=zone, count=count), _("done: leave your {zone} as it is", zone=zone)]
+        return [
+            _(
+                "move FROM TO: the card at position FROM of your {zone} goes to position TO (1 to {count}, the "
+                "front is 1)",
+                zone=zone,
+                count=count,
+            ),
+            _("done: leave your {zone} as it is", zone=zone),
+        ]
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
         if len(words) == 1 and words[0] in done_words():
@@ -59,14 +72,19 @@ class OrderBackPrompt(CommandPrompt):
         node = turn.node
         row = turn.state.card_ids_in(node.zone_index, turn.player)
         count = node.public_facts(turn.state, turn.frame)["cards"]
-        return [card_name(turn.ruleset, card) for card in row[len(row) - count:]]
+        return [card_name(turn.ruleset, card) for card in row[len(row) - count :]]
 
     def introduce(self, turn: Turn) -> list[str]:
         cards = self._back(turn)
         listed = list_separator().join(f"{number}. {card}" for number, card in enumerate(cards, start=1))
         # TRANSLATORS: {cards} numbers the last cards of the hand, e.g. "1. Tulip, 2. Rose, 3. Lily".
-        return [_("Put your last {count} cards in the order you want them, from the first to the last: {cards}.",
-                  count=len(cards), cards=listed)]
+        return [
+            _(
+                "Put your last {count} cards in the order you want them, from the first to the last: {cards}.",
+                count=len(cards),
+                cards=listed,
+            )
+        ]
 
     def question(self, turn: Turn) -> str:
         # TRANSLATORS: the question of the order prompt; keep "order" as the command word of your language.
@@ -74,8 +92,11 @@ class OrderBackPrompt(CommandPrompt):
 
     def empty_message(self, turn: Turn) -> str:
         count = len(self._back(turn))
-        return _("Type order and the numbers 1 to {count} in the order you want, e.g. order {example}.", count=count,
-                 example=" ".join(str(n) for n in range(count, 0, -1)))
+        return _(
+            "Type order and the numbers 1 to {count} in the order you want, e.g. order {example}.",
+            count=count,
+            example=" ".join(str(n) for n in range(count, 0, -1)),
+        )
 
     def help_lines(self, turn: Turn) -> list[str]:
         count = len(self._back(turn))
@@ -117,8 +138,14 @@ class PeekTopPrompt(CommandPrompt):
     def introduce(self, turn: Turn) -> list[str]:
         zone, card = self._stack(turn)
         # TRANSLATORS: {zone} is a stack such as "Draw pile", {card} the card on top, seen by this player only.
-        return [_("The top card of the {zone} is {card}. You may put it at the bottom (bottom) or leave it on top "
-                  "(done).", zone=zone, card=card)]
+        return [
+            _(
+                "The top card of the {zone} is {card}. You may put it at the bottom (bottom) or leave it on top "
+                "(done).",
+                zone=zone,
+                card=card,
+            )
+        ]
 
     def question(self, turn: Turn) -> str:
         return _("bottom, or done")
@@ -128,8 +155,10 @@ class PeekTopPrompt(CommandPrompt):
 
     def help_lines(self, turn: Turn) -> list[str]:
         zone, card = self._stack(turn)
-        return [_("bottom: {card} goes to the bottom of the {zone}", card=card, zone=zone),
-                _("done: {card} stays on top of the {zone}", card=card, zone=zone)]
+        return [
+            _("bottom: {card} goes to the bottom of the {zone}", card=card, zone=zone),
+            _("done: {card} stays on top of the {zone}", card=card, zone=zone),
+        ]
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
         if len(words) == 1 and words[0] in done_words():

@@ -18,9 +18,11 @@ drawing goes on. An empty ``from`` leaves the stack empty; with
 ``empty-source: final`` it ends the game as the last exhaustion would (the end
 conditions watching the counter decide when).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.flow import DONE
 from ...core.zones import instances_in
@@ -37,12 +39,21 @@ def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
     ``x-every-player-count`` mark.
     """
     limits = {key: number[key] for key in ("type", "minimum", "maximum") if key in number}
-    schema = {"type": "object", "additionalProperties": False, "minProperties": 1,
-              "properties": {"by-players": {"title": "By players", "description": "The number for each number of players.",
-                                            "type": "object", "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
-                                            "additionalProperties": limits},
-                             "otherwise": {"title": "Otherwise",
-                                           "description": "The number for any other number of players.", **limits}}}
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "minProperties": 1,
+        "properties": {
+            "by-players": {
+                "title": "By players",
+                "description": "The number for each number of players.",
+                "type": "object",
+                "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
+                "additionalProperties": limits,
+            },
+            "otherwise": {"title": "Otherwise", "description": "The number for any other number of players.", **limits},
+        },
+    }
     if number.get("minimum", 0) >= 1:
         schema["x-every-player-count"] = True
     return schema

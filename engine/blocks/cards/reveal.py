@@ -1,7 +1,9 @@
 """Step ``reveal``: turn the top card of a stack face up."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.events import Revealed
 from ...core.flow import DONE, FlowNode
@@ -26,10 +28,11 @@ class RevealStep(FlowNode):
 
     kind = "reveal"
     instant = True
-    parameters = {"from": param("From", "The stack whose top card is turned over.", zone("shared", ("stack",)), option=False),
-                  "to": param("To", "The zone the card is shown in.", zone("shared"), option=False),
-                  "player": param("Player", "Who turns it over (a player variable; default start).", variable(),
-                                  option=False)}
+    parameters = {
+        "from": param("From", "The stack whose top card is turned over.", zone("shared", ("stack",)), option=False),
+        "to": param("To", "The zone the card is shown in.", zone("shared"), option=False),
+        "player": param("Player", "Who turns it over (a player variable; default start).", variable(), option=False),
+    }
     required = ("from", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -67,8 +70,9 @@ class RevealStep(FlowNode):
             zones[self.target] = zones[self.target] + (instance,)
         state.revealed_mask |= 1 << instance
         if state.recording:
-            state.events.append(Revealed(state.variables[self.player], self.ids_of_instances[instance],
-                                         state.round_number))
+            state.events.append(
+                Revealed(state.variables[self.player], self.ids_of_instances[instance], state.round_number)
+            )
         for end in self.reveal_ends:
             if end.on_reveal(state, instance):
                 return end.trigger(state, self.ids_of_instances[instance])

@@ -1,7 +1,9 @@
 """What the decisions a card may grant share (``peek-top``, ``move-in-row``, ``order-back``), and the row decisions' check."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import FlowNode
 from ...text.i18n import _
@@ -51,8 +53,13 @@ class RowDecision(GrantedDecision):
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The zone is a player's row."""
         if context.zone_differs(spec.get("zone"), owner="player", kind="row"):
-            context.add(f"{path}.zone", _("the zone {zone} is not a player's row: only a row has positions to move "
-                                          "a card between", zone=spec.get("zone")))
+            context.add(
+                f"{path}.zone",
+                _(
+                    "the zone {zone} is not a player's row: only a row has positions to move a card between",
+                    zone=spec.get("zone"),
+                ),
+            )
 
     def compile(self, game: Any) -> None:
         super().compile(game)

@@ -1,11 +1,13 @@
 """Step ``shuffle``: shuffle cards into a face-down stack (a chance outcome, recorded in the log)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ...core.zones import iterate_bits
-from ..params import SELECTOR, param, zone, one_of
+from ..params import SELECTOR, one_of, param, zone
 from ..registry import register
 from ..selectors import card_selector
 
@@ -28,11 +30,12 @@ class ShuffleStep(FlowNode):
 
     kind = "shuffle"
     instant = True
-    parameters = {"to": param("To", "The stack the shuffled cards form.", zone(kinds=("stack",)), option=False),
-                  "from": param("From", "The zone the cards come from (default box).", zone("shared"), option=False),
-                  "cards": param("Cards", "Which cards are shuffled (default every card there).", SELECTOR,
-                                 option=False),
-                  "log": param("Log", "deck: record the order as the log's deck.", one_of("deck"), option=False)}
+    parameters = {
+        "to": param("To", "The stack the shuffled cards form.", zone(kinds=("stack",)), option=False),
+        "from": param("From", "The zone the cards come from (default box).", zone("shared"), option=False),
+        "cards": param("Cards", "Which cards are shuffled (default every card there).", SELECTOR, option=False),
+        "log": param("Log", "deck: record the order as the log's deck.", one_of("deck"), option=False),
+    }
     required = ("to",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

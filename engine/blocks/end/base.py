@@ -1,15 +1,17 @@
 """What every end condition shares: its id and how it ends the game (at once, or after a step)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.flow import DONE
 from ..params import name, param
 
-
 END_PARAMETERS = {
-    "after": param("After", "End once the flow step with this id has finished (default: at once).", name("step"),
-                   option=False),
+    "after": param(
+        "After", "End once the flow step with this id has finished (default: at once).", name("step"), option=False
+    ),
 }
 
 

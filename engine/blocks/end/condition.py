@@ -1,7 +1,9 @@
 """End condition ``condition``: the game ends when a condition holds at a ``check-end`` step."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..flow.conditions import condition_schema, make_condition
 from ..params import param
@@ -23,8 +25,10 @@ class ConditionEnd(EndCondition):
 
     kind = "condition"
     checked_at_check = True
-    parameters = {**END_PARAMETERS,
-                  "when": param("When", "The condition that ends the game.", condition_schema(), option=False)}
+    parameters = {
+        **END_PARAMETERS,
+        "when": param("When", "The condition that ends the game.", condition_schema(), option=False),
+    }
     required = ("when",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:

@@ -1,7 +1,9 @@
 """End condition ``counter-reaches``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.flow import DONE
 from ..cards.refill import by_players_schema, count_for_players
@@ -35,15 +37,26 @@ class CounterReaches(EndCondition):
     kind = "counter-reaches"
     checked_at_counter = True
     checked_at_check = True
-    parameters = {**END_PARAMETERS,
-                  "counter": param("Counter", "The shared counter watched.", name("shared-counter"), option=False),
-                  "count": param("Count", "The value that ends the game (a number, or by number of players).",
-                                 {"anyOf": [COUNT, by_players_schema(COUNT)]}),
-                  "after-in-phase": param("After in phase", "Phase id -> the step after which the game ends when "
-                                          "the counter is reached during that phase.",
-                                          {"type": "object", "propertyNames": {"pattern": "^[a-z0-9][a-z0-9-]*$"},
-                                           "additionalProperties": name("step"), "maxProperties": 50},
-                                          option=False)}
+    parameters = {
+        **END_PARAMETERS,
+        "counter": param("Counter", "The shared counter watched.", name("shared-counter"), option=False),
+        "count": param(
+            "Count",
+            "The value that ends the game (a number, or by number of players).",
+            {"anyOf": [COUNT, by_players_schema(COUNT)]},
+        ),
+        "after-in-phase": param(
+            "After in phase",
+            "Phase id -> the step after which the game ends when the counter is reached during that phase.",
+            {
+                "type": "object",
+                "propertyNames": {"pattern": "^[a-z0-9][a-z0-9-]*$"},
+                "additionalProperties": name("step"),
+                "maxProperties": 50,
+            },
+            option=False,
+        ),
+    }
     required = ("counter", "count")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
@@ -73,15 +86,28 @@ class CounterReaches(EndCondition):
         if not isinstance(count, Mapping):
             # TRANSLATORS: a rule in the help; {counter} names a counter of the game, e.g. "Exhaustions".
             return [_("The game ends when {counter} reaches {count}.", counter=name, count=count)]
-        exceptions = "; ".join(_("with {players} players: {count}", players=players, count=value)
-                               for players, value in (count.get("by-players") or {}).items())
+        exceptions = "; ".join(
+            _("with {players} players: {count}", players=players, count=value)
+            for players, value in (count.get("by-players") or {}).items()
+        )
         if "otherwise" not in count:  # every number of players listed (validate sees to it)
             # TRANSLATORS: a rule in the help whose number is given for each number of players.
-            return [_("The game ends when {counter} reaches the number for the players ({exceptions}).", counter=name,
-                      exceptions=exceptions)]
+            return [
+                _(
+                    "The game ends when {counter} reaches the number for the players ({exceptions}).",
+                    counter=name,
+                    exceptions=exceptions,
+                )
+            ]
         # TRANSLATORS: a rule in the help whose number depends on the number of players.
-        return [_("The game ends when {counter} reaches {count} ({exceptions}).", counter=name,
-                  count=count["otherwise"], exceptions=exceptions)]
+        return [
+            _(
+                "The game ends when {counter} reaches {count} ({exceptions}).",
+                counter=name,
+                count=count["otherwise"],
+                exceptions=exceptions,
+            )
+        ]
 
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
@@ -90,8 +116,12 @@ class CounterReaches(EndCondition):
 
         total = count_for_players(spec.get("count", 0), len(observation.players))
         # TRANSLATORS: progress toward the end of the game, e.g. "Exhaustions: 1 of 3".
-        return _("{counter}: {value} of {total}", counter=cls._counter_name(ruleset, spec.get("counter")),
-                 value=observation.counter(spec["counter"]), total=total)
+        return _(
+            "{counter}: {value} of {total}",
+            counter=cls._counter_name(ruleset, spec.get("counter")),
+            value=observation.counter(spec["counter"]),
+            total=total,
+        )
 
     @classmethod
     def reachable(cls, spec: Mapping[str, Any], path: str, context: Any) -> bool:

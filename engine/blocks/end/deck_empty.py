@@ -1,7 +1,9 @@
 """End condition ``deck-empty``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..params import param, zone
 from ..registry import register
@@ -22,9 +24,15 @@ class DeckEmpty(EndCondition):
 
     kind = "deck-empty"
     checked_at_check = True
-    parameters = {**END_PARAMETERS,
-                  "zone": param("Zone", "The shared zone that ends the game when empty (default deck).", zone("shared", default="deck"),
-                                option=False)}
+    parameters = {
+        **END_PARAMETERS,
+        "zone": param(
+            "Zone",
+            "The shared zone that ends the game when empty (default deck).",
+            zone("shared", default="deck"),
+            option=False,
+        ),
+    }
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
         super().__init__(spec, ruleset)

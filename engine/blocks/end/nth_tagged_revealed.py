@@ -1,7 +1,9 @@
 """End condition ``nth-tagged-revealed``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.flow import DONE
 from ..params import BOOLEAN, COUNT, name, param
@@ -28,11 +30,12 @@ class NthTaggedRevealed(EndCondition):
 
     kind = "nth-tagged-revealed"
     checked_at_reveal = True
-    parameters = {**END_PARAMETERS,
-                  "tag": param("Tag", "The tag counted.", name("tag")),
-                  "count": param("Count", "The number of such cards revealed that ends the game.", COUNT),
-                  "discard-revealed": param("Discard revealed", "End at once, without playing the card (default true).",
-                                            BOOLEAN)}
+    parameters = {
+        **END_PARAMETERS,
+        "tag": param("Tag", "The tag counted.", name("tag")),
+        "count": param("Count", "The number of such cards revealed that ends the game.", COUNT),
+        "discard-revealed": param("Discard revealed", "End at once, without playing the card (default true).", BOOLEAN),
+    }
     required = ("tag", "count")
 
     @classmethod
@@ -45,12 +48,24 @@ class NthTaggedRevealed(EndCondition):
         tag = tag_name(ruleset, str(spec.get("tag")))
         if spec.get("discard-revealed", True) and not spec.get("after"):
             # TRANSLATORS: a rule in the help; {tag} is a kind of card, e.g. "Red border".
-            return [ngettext("The game ends at once when {count} {tag} card has been revealed; that card is not played.",
-                             "The game ends at once when {count} {tag} cards have been revealed; the last one is not played.",
-                             count, count=count, tag=tag)]
-        return [ngettext("The game ends after the round in which {count} {tag} card has been revealed.",
-                         "The game ends after the round in which {count} {tag} cards have been revealed.",
-                         count, count=count, tag=tag)]
+            return [
+                ngettext(
+                    "The game ends at once when {count} {tag} card has been revealed; that card is not played.",
+                    "The game ends at once when {count} {tag} cards have been revealed; the last one is not played.",
+                    count,
+                    count=count,
+                    tag=tag,
+                )
+            ]
+        return [
+            ngettext(
+                "The game ends after the round in which {count} {tag} card has been revealed.",
+                "The game ends after the round in which {count} {tag} cards have been revealed.",
+                count,
+                count=count,
+                tag=tag,
+            )
+        ]
 
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
@@ -60,11 +75,16 @@ class NthTaggedRevealed(EndCondition):
 
         tag = spec.get("tag")
         unseen = observation.unseen()
-        seen = sum(card.copies(len(observation.players)) - unseen.get(card.id, 0)
-                   for card in ruleset.cards if tag in card.tags)
+        seen = sum(
+            card.copies(len(observation.players)) - unseen.get(card.id, 0) for card in ruleset.cards if tag in card.tags
+        )
         # TRANSLATORS: progress toward the end of the game, e.g. "Red border seen: 2 of 4".
-        return _("{tag} seen: {count} of {total}", tag=tag_name(ruleset, str(tag)), count=seen,
-                 total=int(spec.get("count", 0)))
+        return _(
+            "{tag} seen: {count} of {total}",
+            tag=tag_name(ruleset, str(tag)),
+            count=seen,
+            total=int(spec.get("count", 0)),
+        )
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
         super().__init__(spec, ruleset)
@@ -82,9 +102,15 @@ class NthTaggedRevealed(EndCondition):
             return True
         available = sum(context.copies(card, context.players_max) for card in context.matching({"tag": tag}))
         if count > available:
-            context.add(f"{path}.count",
-                        _("this end condition can never trigger: it waits for {count} cards tagged '{tag}' but the deck has {available}",
-                          count=count, tag=tag, available=available))
+            context.add(
+                f"{path}.count",
+                _(
+                    "this end condition can never trigger: it waits for {count} cards tagged '{tag}' but the deck has {available}",
+                    count=count,
+                    tag=tag,
+                    available=available,
+                ),
+            )
             return False
         return True
 

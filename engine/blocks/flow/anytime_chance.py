@@ -1,7 +1,9 @@
 """Step ``anytime-chance``: one player gets a decision point with only what they may do at any time."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList
 from ...core.flow import DONE, FlowNode
@@ -28,8 +30,9 @@ class AnytimeChanceStep(FlowNode):
     """
 
     kind = "anytime-chance"
-    parameters = {"player": param("Player", "Who gets the chance (a player variable; default player).", variable(),
-                                  option=False)}
+    parameters = {
+        "player": param("Player", "Who gets the chance (a player variable; default player).", variable(), option=False)
+    }
     required = ()
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

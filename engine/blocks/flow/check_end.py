@@ -1,4 +1,5 @@
 """Step ``check-end``: ask the end conditions that are checked between steps whether the game is over."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -9,9 +9,11 @@ the ``condition`` end condition:
 - ``{counter: NAME, at-least: N}``: a shared counter has reached ``N``;
 - ``{all: [...]}``, ``{any: [...]}``, ``{not: ...}``: combinations.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..params import COUNT, NAME_PATTERN
 
@@ -31,19 +33,42 @@ def condition_definition() -> dict[str, Any]:
         "minProperties": 1,
         "additionalProperties": False,
         "properties": {
-            "$replace": {"title": "Replace", "description": "Overlay only: replace the inherited condition whole instead of merging.",
-                         "type": "boolean"},
+            "$replace": {
+                "title": "Replace",
+                "description": "Overlay only: replace the inherited condition whole instead of merging.",
+                "type": "boolean",
+            },
             "empty": {"title": "Empty", "description": "This zone holds no card.", **zone},
-            "owner": {"title": "Owner", "description": "Whose zone `empty` asks about (a player variable).",
-                      "type": "string", "pattern": NAME_PATTERN, "x-ref": "variable"},
+            "owner": {
+                "title": "Owner",
+                "description": "Whose zone `empty` asks about (a player variable).",
+                "type": "string",
+                "pattern": NAME_PATTERN,
+                "x-ref": "variable",
+            },
             "all-empty": {"title": "All empty", "description": "Every player's zone of this id is empty.", **zone},
-            "counter": {"title": "Counter", "description": "A shared counter, compared with `at-least`.",
-                        "type": "string", "pattern": NAME_PATTERN, "x-ref": "counter"},
+            "counter": {
+                "title": "Counter",
+                "description": "A shared counter, compared with `at-least`.",
+                "type": "string",
+                "pattern": NAME_PATTERN,
+                "x-ref": "counter",
+            },
             "at-least": {"title": "At least", "description": "The value the counter must have reached.", **COUNT},
-            "all": {"title": "All", "description": "Every condition of the list holds.", "type": "array",
-                    "items": {"$ref": "#/$defs/condition"}, "minItems": 1},
-            "any": {"title": "Any", "description": "At least one condition of the list holds.", "type": "array",
-                    "items": {"$ref": "#/$defs/condition"}, "minItems": 1},
+            "all": {
+                "title": "All",
+                "description": "Every condition of the list holds.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/condition"},
+                "minItems": 1,
+            },
+            "any": {
+                "title": "Any",
+                "description": "At least one condition of the list holds.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/condition"},
+                "minItems": 1,
+            },
             "not": {"title": "Not", "description": "The condition does not hold.", "$ref": "#/$defs/condition"},
         },
     }
@@ -79,7 +104,11 @@ class Condition:
         """Whether the condition holds now (``player``: the player a per-player question is about)."""
         spec = self.spec
         if "empty" in spec:
-            owner = state.variables[self._owner_variable] if self._owner_variable >= 0 else (player if player is not None else -1)
+            owner = (
+                state.variables[self._owner_variable]
+                if self._owner_variable >= 0
+                else (player if player is not None else -1)
+            )
             return not state.zones[state.slot(self._zone, owner)]
         if "all-empty" in spec:
             return not any(state.zones[slot] for slot in state.game.zones.slots(self._zone))

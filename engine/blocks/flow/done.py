@@ -1,7 +1,9 @@
 """The ``done`` action: a player who may do more (plant another card, act at any time) stops."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.decisions import ActionSpace
 from ...text.i18n import _

@@ -1,7 +1,9 @@
 """Step ``each-player``: run steps once for each player in turn order."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, FlowNode, run_steps
 from ..params import STEPS, param, variable
@@ -30,13 +32,14 @@ class EachPlayerStep(FlowNode):
     """
 
     kind = "each-player"
-    parameters = {"steps": param("Steps", "The steps run for each player.", STEPS, option=False),
-                  "from": param("From", "The player variable of the first player (default active).", variable(),
-                                option=False),
-                  "as": param("As", "The variable naming the player whose steps run (default player).", variable(),
-                              option=False),
-                  "skip": param("Skip", "A player for whom this condition holds is passed over.", condition_schema(),
-                                option=False)}
+    parameters = {
+        "steps": param("Steps", "The steps run for each player.", STEPS, option=False),
+        "from": param("From", "The player variable of the first player (default active).", variable(), option=False),
+        "as": param("As", "The variable naming the player whose steps run (default player).", variable(), option=False),
+        "skip": param(
+            "Skip", "A player for whom this condition holds is passed over.", condition_schema(), option=False
+        ),
+    }
     required = ("steps",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

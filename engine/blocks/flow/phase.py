@@ -1,7 +1,9 @@
 """Step ``phase``: a named part of a turn (its steps in order)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.events import PhaseStarted
 from ...core.flow import FlowNode, run_steps
@@ -24,8 +26,10 @@ class PhaseStep(FlowNode):
     """
 
     kind = "phase"
-    parameters = {"steps": param("Steps", "The phase's steps, in order.", STEPS, option=False),
-                  "name": param("Name", "The phase's name for players (translated).", TEXT, option=False)}
+    parameters = {
+        "steps": param("Steps", "The phase's steps, in order.", STEPS, option=False),
+        "name": param("Name", "The phase's name for players (translated).", TEXT, option=False),
+    }
     required = ("steps",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

@@ -1,10 +1,10 @@
 """The prompt of an ``anytime-chance`` step: a human may still act at any time (harvest, buy), then types ``done``."""
+
 from __future__ import annotations
 
 from ...terminal.commands import CommandPrompt, Turn
 from ...text.i18n import N_, _
 from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
-
 
 DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
 

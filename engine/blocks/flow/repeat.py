@@ -1,7 +1,9 @@
 """Step ``repeat``: run steps again and again, until a condition holds or the game ends."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, END_OF_ROUND, FlowNode, run_steps
 from ...text.i18n import _
@@ -33,9 +35,10 @@ class RepeatStep(FlowNode):
     """
 
     kind = "repeat"
-    parameters = {"steps": param("Steps", "The steps of one pass.", STEPS, option=False),
-                  "until": param("Until", "Stop before a pass when this condition holds.", condition_schema(),
-                                 option=False)}
+    parameters = {
+        "steps": param("Steps", "The steps of one pass.", STEPS, option=False),
+        "until": param("Until", "Stop before a pass when this condition holds.", condition_schema(), option=False),
+    }
     required = ("steps",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -100,5 +103,11 @@ def count_pass(state: Any, frame: list, slot: int, step: str) -> None:
         return
     frame[slot] += 1
     if frame[slot] >= MAX_PASSES_WITHOUT_DECISION:
-        raise state.endless(_("the loop {step} ran {count} times without a decision or an end",
-                              step=step, count=MAX_PASSES_WITHOUT_DECISION), step=step)
+        raise state.endless(
+            _(
+                "the loop {step} ran {count} times without a decision or an end",
+                step=step,
+                count=MAX_PASSES_WITHOUT_DECISION,
+            ),
+            step=step,
+        )

@@ -1,9 +1,11 @@
 """Step ``sequence``: run steps in order."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from ...core.flow import DONE, FlowNode, run_steps
+from ...core.flow import FlowNode, run_steps
 from ..params import STEPS, param
 from ..registry import register
 

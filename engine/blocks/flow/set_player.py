@@ -1,7 +1,9 @@
 """Step ``set-player``: one player variable takes another's value (the taker starts the next round)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ..params import param, variable
@@ -23,9 +25,11 @@ class SetPlayerStep(FlowNode):
 
     kind = "set-player"
     instant = True
-    parameters = {"player": param("Player", "The player variable that is set.", variable(), option=False),
-                  "to": param("To", "The player variable whose player it becomes.", variable(), option=False),
-                  "next": param("Next", "Take the player to the left of `to` instead.", {"type": "boolean"})}
+    parameters = {
+        "player": param("Player", "The player variable that is set.", variable(), option=False),
+        "to": param("To", "The player variable whose player it becomes.", variable(), option=False),
+        "next": param("Next", "Take the player to the left of `to` instead.", {"type": "boolean"}),
+    }
     required = ("player", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:

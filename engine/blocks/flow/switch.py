@@ -1,7 +1,9 @@
 """Step ``switch``: run the first case whose ``when`` matches the card in a zone."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.flow import DONE, PUSHED, FlowNode
 from ..params import param, zone
@@ -30,10 +32,15 @@ class SwitchStep(FlowNode):
     """
 
     kind = "switch"
-    parameters = {"zone": param("Zone", "The zone whose top card chooses the case.", zone("shared"), option=False),
-                  "cases": param("Cases", "Steps with a `when` card selector; the first that matches runs.",
-                                 {"type": "array", "items": {"$ref": "#/$defs/step"}, "minItems": 1,
-                                  "maxItems": 200}, option=False)}
+    parameters = {
+        "zone": param("Zone", "The zone whose top card chooses the case.", zone("shared"), option=False),
+        "cases": param(
+            "Cases",
+            "Steps with a `when` card selector; the first that matches runs.",
+            {"type": "array", "items": {"$ref": "#/$defs/step"}, "minItems": 1, "maxItems": 200},
+            option=False,
+        ),
+    }
     required = ("zone", "cases")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -53,8 +60,10 @@ class SwitchStep(FlowNode):
         cases = [case for case in spec.get("cases") or [] if isinstance(case, dict)]
         for index, case in enumerate(cases[:-1]):
             if not case.get("when"):
-                context.add(f"{path}.cases[{index + 1}]",
-                            _("this case is never chosen: the case before it has no `when` and takes every card"))
+                context.add(
+                    f"{path}.cases[{index + 1}]",
+                    _("this case is never chosen: the case before it has no `when` and takes every card"),
+                )
                 return
         reaching = context.types_reaching(spec.get("zone"))
         matched = set()
@@ -70,8 +79,10 @@ class SwitchStep(FlowNode):
     def compile(self, game: Any) -> None:
         # The case for every card type, decided once.
         self.slot = game.zones.slot_of(self.zone_id)
-        self.case_of_type = tuple(next((case for case, matches in zip(self.cases, self.matchers) if matches(card)),
-                                       None) for card in game.cards.types)
+        self.case_of_type = tuple(
+            next((case for case, matches in zip(self.cases, self.matchers) if matches(card)), None)
+            for card in game.cards.types
+        )
         self.type_of = game.cards.type_of
         for case in self.cases:
             case.aliases = (*case.aliases, self.id, *self.aliases)

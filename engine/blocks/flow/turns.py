@@ -1,7 +1,9 @@
 """Step ``turns``: the active player plays a turn, then the next player clockwise, until the game ends."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..params import STEPS, param
 from ..registry import register
@@ -29,9 +31,10 @@ class TurnsStep(RepeatStep):
     """
 
     kind = "turns"
-    parameters = {"steps": param("Steps", "One turn of the active player.", STEPS, option=False),
-                  "until": param("Until", "No more turns once this condition holds.", condition_schema(),
-                                 option=False)}
+    parameters = {
+        "steps": param("Steps", "One turn of the active player.", STEPS, option=False),
+        "until": param("Until", "No more turns once this condition holds.", condition_schema(), option=False),
+    }
     required = ("steps",)
 
     def variable_names(self) -> Sequence[str]:

@@ -1,4 +1,5 @@
 """The harvest family: turning a zone of cards into points by a lookup table (a field's harvest), at any time or at the end."""
+
 from . import harvest, harvest_all  # noqa: F401
 
 # What the front ends need of this family (see engine.blocks.registry.family_parts).

@@ -1,4 +1,5 @@
 """The harvest family's events (told by :mod:`engine.blocks.harvest.narration`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,7 +1,9 @@
 """At any time, ``harvest``: a player empties one of their zones, paid by its cards' table."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
@@ -66,8 +68,12 @@ class HarvestSpace(ActionSpace):
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
         if wild:
             # TRANSLATORS: harvesting a field holding wild cards; {count} of the cards paid are wild ones.
-            return ngettext("harvest {zone}, {n} wild card among the coins",
-                            "harvest {zone}, {n} wild cards among the coins", wild, zone=zone)
+            return ngettext(
+                "harvest {zone}, {n} wild card among the coins",
+                "harvest {zone}, {n} wild cards among the coins",
+                wild,
+                zone=zone,
+            )
         # TRANSLATORS: harvesting one of your zones (a field), e.g. "harvest First field".
         return _("harvest {zone}", zone=zone)
 
@@ -94,9 +100,16 @@ class Harvest(AnytimeAction):
 
     kind = "harvest"
     word = "harvest"
-    parameters = {**HARVEST_PARAMETERS,
-                  "protection": param("Protection", "The name of the protection rule (a single card is not harvested "
-                                      "while another zone holds more); none when absent.", name(), option=False)}
+    parameters = {
+        **HARVEST_PARAMETERS,
+        "protection": param(
+            "Protection",
+            "The name of the protection rule (a single card is not harvested "
+            "while another zone holds more); none when absent.",
+            name(),
+            option=False,
+        ),
+    }
     required = HARVEST_REQUIRED
     card_paths = staticmethod(Harvester.card_paths)
 
@@ -112,8 +125,9 @@ class Harvest(AnytimeAction):
         self.space = game.space("harvest")
         self.harvester.compile(game)
         # Asked at every decision of every player: each seat's zone slots, looked up once.
-        self.slots_of_player = tuple(tuple(game.zones.slot(index, seat) for index in self.harvester.zones)
-                                     for seat in range(game.player_count))
+        self.slots_of_player = tuple(
+            tuple(game.zones.slot(index, seat) for index in self.harvester.zones) for seat in range(game.player_count)
+        )
 
     def harvestable(self, state: Any, player: int) -> list[int]:
         """The indices of ``player``'s zones they may harvest now."""
@@ -176,8 +190,9 @@ class Harvest(AnytimeAction):
             raise IllegalActionError.at(_("a zone with a single card may not be harvested while another holds more"))
         low, high = self.harvester.wild_range(state, player, zone_index)
         if wild and not low <= wild <= high:
-            raise IllegalActionError.at(_("this harvest pays {low} to {high} wild cards, not {count}", low=low,
-                                          high=high, count=wild))
+            raise IllegalActionError.at(
+                _("this harvest pays {low} to {high} wild cards, not {count}", low=low, high=high, count=wild)
+            )
         if not wild and low:
             raise IllegalActionError.at(_("this harvest pays at least {low} wild cards: say how many", low=low))
         self.harvester.harvest(state, player, zone_index, self.id, wild)

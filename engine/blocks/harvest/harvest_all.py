@@ -1,7 +1,9 @@
 """Step ``harvest-all``: every player harvests every zone (the final harvest)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ..registry import register

@@ -33,11 +33,13 @@ that drives it) and its :class:`~engine.core.observation.Observation`.
 The planting and trading families' policies build on this one
 (:mod:`engine.blocks.planting.heuristic`, :mod:`engine.blocks.trading.heuristic`).
 """
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable, Sequence
 from math import exp
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from ...core.observation import Observation
 from ..cards.refill import count_for_players
@@ -93,9 +95,11 @@ class FieldRules:
         self.targets = tuple(zone.index for zone in game.zones.specs if self.tag in zone.tags and zone.per_player)
         self.zone_ids = {zone.index: zone.id for zone in game.zones.specs}
         self.hand = (plant.spec.get("from") if plant is not None else None) or (
-            trade.spec.get("hand") if trade is not None else None)
+            trade.spec.get("hand") if trade is not None else None
+        )
         self.received = (plant_all.spec.get("from") if plant_all is not None else None) or (
-            trade.spec.get("received") if trade is not None else None)
+            trade.spec.get("received") if trade is not None else None
+        )
         self.pool = trade.spec.get("pool") if trade is not None else None
         self.coins = spec.get("pay-to")
         # pay[t][n]: what a zone of n cards of type t pays (the table's highest step reached, never more than n).
@@ -116,8 +120,14 @@ class FieldRules:
                 self.stack, self.refill_from = stack_id, refill.source_id
                 break
         # Cards leaving the stack per turn (turned up, drawn).
-        self.per_turn = sum(count_for_players(node.spec.get("count", 1), self.players) for node in steps
-                            if node.kind == "draw" and node.spec.get("from") == self.stack) or 1
+        self.per_turn = (
+            sum(
+                count_for_players(node.spec.get("count", 1), self.players)
+                for node in steps
+                if node.kind == "draw" and node.spec.get("from") == self.stack
+            )
+            or 1
+        )
 
     def _payouts(self, card_type: Any) -> tuple[int, ...]:
         steps = tuple((int(threshold), int(value)) for threshold, value in card_type.tables.get(self.table, ()))
@@ -237,13 +247,14 @@ class Outlook:
         self._worths: dict[tuple[int, int], float] = {}
         self._losses: dict[tuple[int, int], float] = {}
         self._by_far: dict[tuple[int, ...], tuple[tuple[float, ...], dict, dict]] = {
-            (): (self.base_growth, self._worths, self._losses)}
+            (): (self.base_growth, self._worths, self._losses)
+        }
         self._values: dict[tuple, float] = {}
         self._others: Outlook | None = None
         self.empty_worth = EMPTY_WORTH * seen / FUTURE_CARDS
 
     @classmethod
-    def of(cls, obs: Observation, rules: FieldRules) -> "Outlook":
+    def of(cls, obs: Observation, rules: FieldRules) -> Outlook:
         """The viewer's outlook: one for every decision that sees the same cards unseen and cards left."""
         key = (obs.unseen_by_type(), cls._cards_left(obs, rules))
         known = getattr(rules._recent, "outlooks", None)
@@ -271,7 +282,7 @@ class Outlook:
                 left += passes * again
         return float(left)
 
-    def for_others(self) -> "Outlook":
+    def for_others(self) -> Outlook:
         """The same expectations for a player whose hand is hidden (no copies far back in it are known)."""
         other = self._others
         if other is None:
@@ -286,7 +297,7 @@ class Outlook:
         """About how many more turns each player will have."""
         return self.cards_left / (self.rules.per_turn * self.rules.players)
 
-    def with_hand(self, hand: Sequence[int] | None) -> "Outlook":
+    def with_hand(self, hand: Sequence[int] | None) -> Outlook:
         """This outlook for a player holding ``hand``: copies far back in it will come to their zones too."""
         far = tuple(hand[HORIZON:]) if hand else ()
         if far != self._far:
@@ -371,8 +382,13 @@ class Outlook:
                 best, most = i, amount
         return best
 
-    def value(self, fields: Sequence[Sequence[int]], incoming: Sequence[int], hand: Sequence[int] | None,
-              horizon: int = HORIZON) -> float:
+    def value(
+        self,
+        fields: Sequence[Sequence[int]],
+        incoming: Sequence[int],
+        hand: Sequence[int] | None,
+        horizon: int = HORIZON,
+    ) -> float:
         """A position's worth: plant the cards received, then the front of the hand; coins harvested plus what stands."""
         key = (tuple(fields), tuple(incoming), tuple(hand) if hand is not None else None, horizon)
         found = self._values.get(key)
@@ -380,8 +396,9 @@ class Outlook:
             found = self._values[key] = self._value(fields, incoming, hand, horizon)
         return found
 
-    def _value(self, fields: Sequence[Sequence[int]], incoming: Sequence[int], hand: Sequence[int] | None,
-               horizon: int) -> float:
+    def _value(
+        self, fields: Sequence[Sequence[int]], incoming: Sequence[int], hand: Sequence[int] | None, horizon: int
+    ) -> float:
         self.with_hand(hand)
         planted = [[card_type, amount] for card_type, amount in fields]
         coins = 0.0
@@ -444,8 +461,9 @@ class FieldPolicy:
         holding = read_holding(obs, rules, obs.player)
         return rules, self.legal_parts(legal), holding, self.outlook(obs, rules, holding)
 
-    def at_any_time(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
-                    outlook: Outlook) -> int | None:
+    def at_any_time(
+        self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook
+    ) -> int | None:
         """A building, a deposit, a harvest or a purchase worth making now, if any (None: go on with the decision)."""
         from ..supply.heuristic import best_build, best_deposit
 
@@ -550,4 +568,3 @@ def points_to_come(obs: Observation) -> float | None:
 def harvest_space(obs: Observation) -> Any:
     """The action space of harvests (its ``parts`` tell an action's zone index)."""
     return obs.game.space("harvest")
-

@@ -1,7 +1,9 @@
 """How the harvest family's events are told (registered with :mod:`engine.text.narration`)."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...text.formatting import card_name, zone_name
 from ...text.i18n import ngettext
@@ -14,7 +16,13 @@ def _harvest(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     paid = int(event_field(event, "paid") or 0)
     card = card_name(ruleset, cards[0]) if cards else "?"
     # TRANSLATORS: e.g. "Ann harvests 7 × Red from First field, which pays 3." {count} is the number of cards.
-    return ngettext("{player} harvests {count} × {card} from {zone}, which pays {paid}.",
-                    "{player} harvests {count} × {card} from {zone}, which pays {paid}.", len(cards),
-                    player=player_name(players, event), count=len(cards), card=card,
-                    zone=zone_name(ruleset, str(event_field(event, "zone"))), paid=paid)
+    return ngettext(
+        "{player} harvests {count} × {card} from {zone}, which pays {paid}.",
+        "{player} harvests {count} × {card} from {zone}, which pays {paid}.",
+        len(cards),
+        player=player_name(players, event),
+        count=len(cards),
+        card=card,
+        zone=zone_name(ruleset, str(event_field(event, "zone"))),
+        paid=paid,
+    )

@@ -1,8 +1,10 @@
 """What every harvest does: read the zone's table by its card count, pay that many cards, discard the rest."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ...core.modifiers import held_type, step_value
 from ...core.zones import count_of, instances_in
@@ -11,13 +13,19 @@ from .events import Harvested
 
 # The parameters every harvesting block shares.
 HARVEST_PARAMETERS = {
-    "zones": param("Zones", "The tag of the player's zones that are harvested (fields).", name("zone-tag"), option=False),
-    "table": param("Table", "The card tables that say what a zone pays by its number of cards.", name("table"),
-                   option=False),
+    "zones": param(
+        "Zones", "The tag of the player's zones that are harvested (fields).", name("zone-tag"), option=False
+    ),
+    "table": param(
+        "Table", "The card tables that say what a zone pays by its number of cards.", name("table"), option=False
+    ),
     "pay-to": param("Pay to", "The player's zone the paid cards go to (their coins).", zone("player"), option=False),
-    "rest-to": param("Rest to", "The shared zone the other cards go to (the discard pile).", zone("shared"), option=False),
-    "counter": param("Counter", "A per-player counter of harvests (of non-empty zones).", name("player-counter"),
-                     option=False),
+    "rest-to": param(
+        "Rest to", "The shared zone the other cards go to (the discard pile).", zone("shared"), option=False
+    ),
+    "counter": param(
+        "Counter", "A per-player counter of harvests (of non-empty zones).", name("player-counter"), option=False
+    ),
 }
 HARVEST_REQUIRED = ("zones", "table", "pay-to", "rest-to")
 
@@ -102,11 +110,12 @@ class Harvester:
                     continue
                 left = state.zones[self.rest_to]
                 held = set(instances_in(left))
-                wanted = [card for card in discarded
-                          if card in held and modifier.applies_to_card(game.cards.type(card))]
+                wanted = [
+                    card for card in discarded if card in held and modifier.applies_to_card(game.cards.type(card))
+                ]
                 if wild and modifier.applies_to_card(game.cards.types[zone_type]):
                     wanted += [card for card in discarded if card in held and wild >> card & 1 and card not in wanted]
-                wanted = wanted[:int(params.get("count", 1))]
+                wanted = wanted[: int(params.get("count", 1))]
                 if wanted:
                     target = state.slot(game.zone_index(params["into"]), seat)
                     state.move(wanted, self.rest_to, target, player=seat, step=step)
@@ -131,7 +140,7 @@ class Harvester:
             if own and others:
                 low, high = wild_bounds(paid, len(own), len(others))
                 jokers = min(max(low if wild is None else wild, low), high)
-                paying = own[:paid - jokers] + others[:jokers]
+                paying = own[: paid - jokers] + others[:jokers]
                 cards = paying + [card for card in cards if card not in paying]
         if state.recording:
             state.events.append(Harvested(player, self.zone_ids[zone_index], state.game.cards.ids_of(cards), paid))

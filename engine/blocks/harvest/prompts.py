@@ -4,6 +4,7 @@ The zones are numbered from 1 in the order the ruleset declares the zones
 with the harvest's tag (the numbers planting uses). ``harvest`` alone
 harvests the only zone that may be harvested, if there is just one.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -12,7 +13,6 @@ from ...terminal.commands import Turn, choose, parse_number
 from ...text.formatting import list_separator, ruleset_text
 from ...text.i18n import N_, _
 from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
-
 
 # TRANSLATORS: the command a player types to harvest a zone (a field), followed by its number.
 HARVEST_COMMAND = typed_command(N_("harvest"), aliases=("harvest", "hv"), prompt=COMMAND_PROMPT)
@@ -66,12 +66,26 @@ class HarvestCommand:
             held = counted_cards(turn.ruleset, cards)
             if number in open_numbers:
                 # TRANSLATORS: a line of the help, e.g. "harvest 1: First field, 3 × Red, pays 2".
-                lines.append(_("harvest {number}: {zone}, {cards}, pays {amount}", number=number, zone=zone,
-                               cards=held, amount=self.item.payout(turn.state, turn.player, spec.index)))
+                lines.append(
+                    _(
+                        "harvest {number}: {zone}, {cards}, pays {amount}",
+                        number=number,
+                        zone=zone,
+                        cards=held,
+                        amount=self.item.payout(turn.state, turn.player, spec.index),
+                    )
+                )
             else:
                 action = self.item.space.base + spec.index
-                lines.append(_("harvest {number}: {zone}, {cards}: {reason}", number=number, zone=zone, cards=held,
-                               reason=refusal_reason(turn.state, action) or "?"))
+                lines.append(
+                    _(
+                        "harvest {number}: {zone}, {cards}: {reason}",
+                        number=number,
+                        zone=zone,
+                        cards=held,
+                        reason=refusal_reason(turn.state, action) or "?",
+                    )
+                )
         return lines
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
@@ -83,16 +97,21 @@ class HarvestCommand:
                 return self._with_wild_cards(turn, zones[numbers[0] - 1])
             if not numbers:
                 raise InputProblem(_("You have nothing you may harvest now."))
-            raise InputProblem(_("Which one? Type harvest and its number: {numbers}.",
-                                 numbers=list_separator().join(str(number) for number in numbers)))
+            raise InputProblem(
+                _(
+                    "Which one? Type harvest and its number: {numbers}.",
+                    numbers=list_separator().join(str(number) for number in numbers),
+                )
+            )
         if len(words) != 1:
             raise InputProblem(_("Type harvest and one zone number, e.g. harvest 1."))
         # TRANSLATORS: what the number after "harvest" stands for.
         number = parse_number(words[0], 1, len(zones), _("zone number"))
         spec = zones[number - 1]
         if not turn.observation.cards(spec.id, turn.player):
-            raise InputProblem(_("{zone} is empty: there is nothing to harvest.",
-                                 zone=ruleset_text(turn.ruleset, spec.name)))
+            raise InputProblem(
+                _("{zone} is empty: there is nothing to harvest.", zone=ruleset_text(turn.ruleset, spec.name))
+            )
         return self._with_wild_cards(turn, spec)
 
     def _with_wild_cards(self, turn: Turn, spec: Any) -> int | None:
@@ -108,8 +127,9 @@ class HarvestCommand:
         own = [card for card in cards if game.cards.index_of_id[card] not in wild_types]
         jokers = [card for card in cards if game.cards.index_of_id[card] in wild_types]
         paid = self.item.payout(turn.state, turn.player, spec.index)
-        options = [counted_cards(turn.ruleset, own[:paid - wild] + jokers[:wild]) for wild in range(low, high + 1)]
+        options = [counted_cards(turn.ruleset, own[: paid - wild] + jokers[:wild]) for wild in range(low, high + 1)]
         # TRANSLATORS: a field holding wild cards among its own pays; which cards become coins is the player's choice.
-        picked = choose(turn, _("Which cards of {zone} become coins?", zone=ruleset_text(turn.ruleset, spec.name)),
-                        options)
+        picked = choose(
+            turn, _("Which cards of {zone} become coins?", zone=ruleset_text(turn.ruleset, spec.name)), options
+        )
         return None if picked is None else self.item.space.action(spec.index, low + picked)

@@ -1,13 +1,14 @@
 """Tiebreak criterion ``highest-attribute``."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from ..selectors import card_selector, selector_of
 from ..params import TEXT, name, param
 from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS
+from ..selectors import SELECTOR_PARAMETERS, card_selector, selector_of
 
 
 @register
@@ -22,7 +23,13 @@ class HighestAttribute:
 
     category = "tiebreak"
     kind = "highest-attribute"
-    parameters = {"attribute": param("Attribute", "The attribute compared.", name("attribute")), **SELECTOR_PARAMETERS, "description": param("Description", "The criterion in words (translated), e.g. highest treasure held.", TEXT, option=False)}
+    parameters = {
+        "attribute": param("Attribute", "The attribute compared.", name("attribute")),
+        **SELECTOR_PARAMETERS,
+        "description": param(
+            "Description", "The criterion in words (translated), e.g. highest treasure held.", TEXT, option=False
+        ),
+    }
     required = ("attribute",)
 
     @classmethod
@@ -33,11 +40,21 @@ class HighestAttribute:
         attribute = spec.get("attribute")
         looked_at = context.matching(selector_of(spec))
         # An attribute no card has is reported once, as an unknown name (with the names there are).
-        if isinstance(attribute, str) and attribute in context.attributes and looked_at \
-                and not any(attribute in card["attributes"] for card in looked_at):
+        if (
+            isinstance(attribute, str)
+            and attribute in context.attributes
+            and looked_at
+            and not any(attribute in card["attributes"] for card in looked_at)
+        ):
             # TRANSLATORS: a tiebreak comparing an attribute that none of the cards it looks at has.
-            context.add(f"{path}.attribute", _("none of the cards this criterion looks at has the attribute "
-                                               "'{attribute}': it could never break a tie", attribute=attribute[:80]))
+            context.add(
+                f"{path}.attribute",
+                _(
+                    "none of the cards this criterion looks at has the attribute "
+                    "'{attribute}': it could never break a tie",
+                    attribute=attribute[:80],
+                ),
+            )
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.attribute = spec["attribute"]
@@ -45,6 +62,9 @@ class HighestAttribute:
 
     def rank(self, cards: Sequence[Any], measures: Mapping[str, Any]) -> tuple:
         """A sort key: higher wins; holding no such card sorts below any value."""
-        values = [Fraction(card.attributes[self.attribute]) for card in cards
-                  if self.matches(card) and self.attribute in card.attributes]
+        values = [
+            Fraction(card.attributes[self.attribute])
+            for card in cards
+            if self.matches(card) and self.attribute in card.attributes
+        ]
         return (1, max(values)) if values else (0, Fraction(0))

@@ -1,7 +1,9 @@
 """Tiebreak criterion ``highest-measure``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..params import TEXT, name, param
 from ..registry import register
@@ -21,8 +23,10 @@ class HighestMeasure:
 
     category = "tiebreak"
     kind = "highest-measure"
-    parameters = {"measure": param("Measure", "The measure compared.", name("measure")),
-                  "description": param("Description", "The criterion in words (translated).", TEXT, option=False)}
+    parameters = {
+        "measure": param("Measure", "The measure compared.", name("measure")),
+        "description": param("Description", "The criterion in words (translated).", TEXT, option=False),
+    }
     required = ("measure",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:

@@ -1,7 +1,9 @@
 """Elimination rule ``lowest-out``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..params import BOOLEAN, name, one_of, param
 from ..registry import register
@@ -25,10 +27,15 @@ class LowestOut:
 
     category = "elimination"
     kind = "lowest-out"
-    parameters = {"measure": param("Measure", "The measure compared.", name("measure")),
-                  "ties": param("Ties", "all-out (everyone tied for the lowest is out) or sole (only a single lowest).",
-                                one_of("all-out", "sole")),
-                  "enabled": param("Enabled", "false: nobody is out.", BOOLEAN)}
+    parameters = {
+        "measure": param("Measure", "The measure compared.", name("measure")),
+        "ties": param(
+            "Ties",
+            "all-out (everyone tied for the lowest is out) or sole (only a single lowest).",
+            one_of("all-out", "sole"),
+        ),
+        "enabled": param("Enabled", "false: nobody is out.", BOOLEAN),
+    }
     required = ("measure",)
 
     @classmethod
@@ -42,8 +49,12 @@ class LowestOut:
         measure = measure_name(ruleset, spec.get("measure", ""))
         if spec.get("ties") == "sole":
             # TRANSLATORS: a rule in the help; {measure} is e.g. "money in hand".
-            return [_("At the end, a single player with the least {measure} is out and cannot win (a tie for the least puts nobody out).",
-                      measure=measure)]
+            return [
+                _(
+                    "At the end, a single player with the least {measure} is out and cannot win (a tie for the least puts nobody out).",
+                    measure=measure,
+                )
+            ]
         # TRANSLATORS: a rule in the help; {measure} is e.g. "money in hand".
         return [_("At the end, whoever has the least {measure} is out and cannot win.", measure=measure)]
 

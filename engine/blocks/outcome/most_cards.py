@@ -1,7 +1,9 @@
 """Tiebreak criterion ``most-cards``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..params import TEXT, param
 from ..registry import register
@@ -22,8 +24,10 @@ class MostCards:
 
     category = "tiebreak"
     kind = "most-cards"
-    parameters = {**SELECTOR_PARAMETERS,
-                  "description": param("Description", "The criterion in words (translated).", TEXT, option=False)}
+    parameters = {
+        **SELECTOR_PARAMETERS,
+        "description": param("Description", "The criterion in words (translated).", TEXT, option=False),
+    }
     required = ()
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:

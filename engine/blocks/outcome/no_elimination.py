@@ -1,7 +1,9 @@
 """Elimination rule ``none``."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..registry import register
 

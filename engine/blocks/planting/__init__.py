@@ -1,4 +1,5 @@
 """The planting family: play cards from an ordered hand or from cards set aside into zones that take one type each."""
+
 from . import plant, plant_all  # noqa: F401
 
 # What the front ends need of this family (see engine.blocks.registry.family_parts).

@@ -16,6 +16,7 @@ nothing but its observation and the legal actions:
 - ``plant-all`` (cards received, in any order): the card and zone that leave
   the best position, harvesting first when nothing fits.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -75,8 +76,9 @@ class PlantingPolicy(FieldPolicy):
         incoming[card_type] -= 1
         return outlook.value(fields, incoming, holding.hand)
 
-    def make_room(self, obs: Observation, rules: Any, parts: dict[str, Any], holding: Holding, outlook: Outlook,
-                  legal: Any) -> int:
+    def make_room(
+        self, obs: Observation, rules: Any, parts: dict[str, Any], holding: Holding, outlook: Outlook, legal: Any
+    ) -> int:
         """Nothing can be planted: harvest where it costs least, else buy a zone."""
         harvest = parts.get("harvest")
         if harvest is not None:

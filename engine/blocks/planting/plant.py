@@ -1,7 +1,9 @@
 """Decision ``plant``: play the front card of a row (an ordered hand) into one of your zones that takes it."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, UnionActions
 from ...core.flow import DONE, FlowNode
@@ -36,8 +38,10 @@ class PlantingStep(FlowNode):
         self.target_by_index = {spec.index: spec for spec in self.targets}
         self.player = game.variable(self.player_name)
         # Asked at every planting decision: each seat's target zones with their slots, looked up once.
-        self.targets_of_player = tuple(tuple((spec, game.zones.slot(spec.index, seat)) for spec in self.targets)
-                                       for seat in range(game.player_count))
+        self.targets_of_player = tuple(
+            tuple((spec, game.zones.slot(spec.index, seat)) for spec in self.targets)
+            for seat in range(game.player_count)
+        )
         self.done_only = ActionList([self.done], kind="done")
 
     def open_targets(self, state: Any, player: int, type_index: int) -> list[int]:
@@ -48,13 +52,19 @@ class PlantingStep(FlowNode):
     def takes_now(self, state: Any, player: int, zone_index: int, type_index: int) -> bool:
         """Whether ``player``'s zone ``zone_index`` is planted into here and takes a card of ``type_index`` now."""
         spec = self.target_by_index.get(zone_index)
-        return spec is not None and takes(state, spec, state.slot(zone_index, player),
-                                          state.game.cards.types[type_index])
+        return spec is not None and takes(
+            state, spec, state.slot(zone_index, player), state.game.cards.types[type_index]
+        )
 
     def plant(self, state: Any, player: int, instance: int, zone_index: int) -> None:
         """Move ``instance`` from the player's source zone into their zone ``zone_index``."""
-        state.move((instance,), state.slot(self.source_zone, player), state.slot(zone_index, player), player=player,
-                   step=self.id)
+        state.move(
+            (instance,),
+            state.slot(self.source_zone, player),
+            state.slot(zone_index, player),
+            player=player,
+            step=self.id,
+        )
 
     def describe_requirement(self) -> str:
         return _("that zone cannot take this card now")
@@ -84,17 +94,27 @@ class PlantStep(PlantingStep):
     """
 
     kind = "plant"
-    parameters = {"from": param("From", "The player's row whose front card is planted.", zone("player", ("row",)), option=False),
-                  "into": param("Into", "The tag of the player's zones cards are planted in.", name("zone-tag"),
-                                option=False),
-                  "least": param("Least", "How many cards must be planted (when there are cards).", {"type": "integer", "minimum": 0, "maximum": 100}),
-                  "most": param("Most", "How many cards may be planted.", COUNT),
-                  "limit": param("Limit", "The name under which modifiers may raise `most`.", name(), option=False),
-                  "when-blocked": param("When blocked", "wait (make room first) or discard.", one_of("wait", "discard"),
-                                        option=False),
-                  "discard": param("Discard", "The shared zone a blocked card goes to (with when-blocked: discard).",
-                                   zone("shared"), option=False),
-                  "player": param("Player", "Who plants (a player variable; default active).", variable(), option=False)}
+    parameters = {
+        "from": param("From", "The player's row whose front card is planted.", zone("player", ("row",)), option=False),
+        "into": param("Into", "The tag of the player's zones cards are planted in.", name("zone-tag"), option=False),
+        "least": param(
+            "Least",
+            "How many cards must be planted (when there are cards).",
+            {"type": "integer", "minimum": 0, "maximum": 100},
+        ),
+        "most": param("Most", "How many cards may be planted.", COUNT),
+        "limit": param("Limit", "The name under which modifiers may raise `most`.", name(), option=False),
+        "when-blocked": param(
+            "When blocked", "wait (make room first) or discard.", one_of("wait", "discard"), option=False
+        ),
+        "discard": param(
+            "Discard",
+            "The shared zone a blocked card goes to (with when-blocked: discard).",
+            zone("shared"),
+            option=False,
+        ),
+        "player": param("Player", "Who plants (a player variable; default active).", variable(), option=False),
+    }
     required = ("from", "into")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -117,9 +137,13 @@ class PlantStep(PlantingStep):
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A card that waits for room needs an action taken at any time to make it (a harvest)."""
         if spec.get("when-blocked", "wait") == "wait" and not (context.data.get("anytime") or []):
-            context.add(f"{path}.when-blocked" if "when-blocked" in spec else path,
-                        _("a card no zone takes waits for room made by an action taken at any time, and this ruleset "
-                          "declares none (`anytime`): use when-blocked: discard, or declare one"))
+            context.add(
+                f"{path}.when-blocked" if "when-blocked" in spec else path,
+                _(
+                    "a card no zone takes waits for room made by an action taken at any time, and this ruleset "
+                    "declares none (`anytime`): use when-blocked: discard, or declare one"
+                ),
+            )
         if spec.get("when-blocked") == "discard" and not spec.get("discard"):
             context.add(path, _("when-blocked: discard needs `discard`, the shared zone the card goes to"))
 
@@ -161,16 +185,26 @@ class PlantStep(PlantingStep):
         plants = ActionList((), kind="plant")
         if instance is not None:
             type_index = state.game.cards.type_of[instance]
-            plants = ActionList([self.space.action(type_index, zone_index)
-                                 for zone_index in self.open_targets(state, player, type_index)], kind="plant")
+            plants = ActionList(
+                [
+                    self.space.action(type_index, zone_index)
+                    for zone_index in self.open_targets(state, player, type_index)
+                ],
+                kind="plant",
+            )
         if frame[1] < self.least:
             return plants
         return UnionActions([plants, self.done_only])
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         player = state.current
-        return {"planted": frame[1], "least": self.least, "most": self._most(state, player), "from": self.source_id,
-                "into": self.tag}
+        return {
+            "planted": frame[1],
+            "least": self.least,
+            "most": self._most(state, player),
+            "from": self.source_id,
+            "into": self.tag,
+        }
 
     def apply(self, state: Any, frame: list, action: int) -> int:
         if action == self.done:

@@ -1,7 +1,9 @@
 """Decision ``plant-all``: plant every card of a zone (cards set aside), in the order the player chooses."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.decisions import ActionList
 from ...core.flow import DONE
@@ -30,10 +32,11 @@ class PlantAllStep(PlantingStep):
     """
 
     kind = "plant-all"
-    parameters = {"from": param("From", "The player's zone whose cards must all be planted.", zone("player"), option=False),
-                  "into": param("Into", "The tag of the player's zones cards are planted in.", name("zone-tag"),
-                                option=False),
-                  "player": param("Player", "Who plants (a player variable; default active).", variable(), option=False)}
+    parameters = {
+        "from": param("From", "The player's zone whose cards must all be planted.", zone("player"), option=False),
+        "into": param("Into", "The tag of the player's zones cards are planted in.", name("zone-tag"), option=False),
+        "player": param("Player", "Who plants (a player variable; default active).", variable(), option=False),
+    }
     required = ("from", "into")
 
     @classmethod
@@ -47,8 +50,13 @@ class PlantAllStep(PlantingStep):
         from ...text.i18n import _
 
         if not (context.data.get("anytime") or []):
-            context.add(path, _("a card no zone takes waits for room made by an action taken at any time, and this "
-                                "ruleset declares none (`anytime`)"))
+            context.add(
+                path,
+                _(
+                    "a card no zone takes waits for room made by an action taken at any time, and this "
+                    "ruleset declares none (`anytime`)"
+                ),
+            )
 
     def start(self, state: Any, frame: list) -> int:
         player = state.variables[self.player]
@@ -67,8 +75,14 @@ class PlantAllStep(PlantingStep):
     def legal(self, state: Any, frame: list) -> ActionList:
         player = state.current
         action = self.space.action
-        return ActionList([action(type_index, zone_index) for type_index in self._types_waiting(state, player)
-                           for zone_index in self.open_targets(state, player, type_index)], kind="plant")
+        return ActionList(
+            [
+                action(type_index, zone_index)
+                for type_index in self._types_waiting(state, player)
+                for zone_index in self.open_targets(state, player, type_index)
+            ],
+            kind="plant",
+        )
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
         return {"from": self.source_id, "into": self.tag, "left": state.count_in(self.source_zone, state.current)}

@@ -7,16 +7,15 @@ planting is optional); ``plant-all`` for a card (its number in the list, or
 its name) and a zone. The actions a player may take at any time are typed at
 the same prompts (see :mod:`engine.terminal.commands`).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import (CommandPrompt, Turn, card_choices, is_number, match_name, or_list,
-                                  parse_number)
+from ...terminal.commands import CommandPrompt, Turn, card_choices, is_number, match_name, or_list, parse_number
 from ...text.formatting import card_name, list_separator, ruleset_text
 from ...text.i18n import N_, _
 from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
-
 
 # TRANSLATORS: what a player types to stop (planting, acting at the end of a turn): a short word, lower case.
 DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
@@ -36,15 +35,19 @@ def numbered_zones(turn: Turn, numbers: list[int]) -> str:
     """``1 (First row), 2 (Second row)``: zones by the number typed and their name."""
     targets = turn.node.targets
     # TRANSLATORS: a zone by the number a player types for it, and its name, e.g. "1 (First field)".
-    return list_separator().join(_("{number} ({zone})", number=number, zone=zone_label(turn, targets[number - 1]))
-                     for number in numbers)
+    return list_separator().join(
+        _("{number} ({zone})", number=number, zone=zone_label(turn, targets[number - 1])) for number in numbers
+    )
 
 
 def open_numbers(turn: Turn, type_index: int) -> list[int]:
     """The numbers of the zones a card of ``type_index`` may be planted in now."""
     node = turn.node
-    return [number for number, spec in enumerate(node.targets, start=1)
-            if node.space.action(type_index, spec.index) in turn.legal]
+    return [
+        number
+        for number, spec in enumerate(node.targets, start=1)
+        if node.space.action(type_index, spec.index) in turn.legal
+    ]
 
 
 def why_not(turn: Turn, spec: Any, card_id: str) -> str:
@@ -103,14 +106,27 @@ class PlantPrompt(CommandPrompt):
         numbers = open_numbers(turn, self._type(turn))
         if not numbers:
             if self._done_open(turn):
-                return [_("No zone takes {card}, now at the front of your hand: type done, or make room first.",
-                          card=card)]
-            return [_("{card}, the front card of your hand, must be planted, but none of your zones takes it now: "
-                      "make room first (? shows how).", card=card)]
+                return [
+                    _("No zone takes {card}, now at the front of your hand: type done, or make room first.", card=card)
+                ]
+            return [
+                _(
+                    "{card}, the front card of your hand, must be planted, but none of your zones takes it now: "
+                    "make room first (? shows how).",
+                    card=card,
+                )
+            ]
         if self._done_open(turn):
-            return [_("You may also plant {card}, now at the front of your hand: {zones}; or type done.", card=card,
-                      zones=numbered_zones(turn, numbers))]
-        return [_("Plant {card}, the front card of your hand: {zones}.", card=card, zones=numbered_zones(turn, numbers))]
+            return [
+                _(
+                    "You may also plant {card}, now at the front of your hand: {zones}; or type done.",
+                    card=card,
+                    zones=numbered_zones(turn, numbers),
+                )
+            ]
+        return [
+            _("Plant {card}, the front card of your hand: {zones}.", card=card, zones=numbered_zones(turn, numbers))
+        ]
 
     def question(self, turn: Turn) -> str:
         card_id = self._front(turn)
@@ -185,8 +201,12 @@ class PlantAllPrompt(CommandPrompt):
         return found
 
     def introduce(self, turn: Turn) -> list[str]:
-        lines = [_("Plant every card you set aside, one at a time, in the order you choose: {cards}.",
-                   cards=self._listed(turn))]
+        lines = [
+            _(
+                "Plant every card you set aside, one at a time, in the order you choose: {cards}.",
+                cards=self._listed(turn),
+            )
+        ]
         if not self._plants(turn):
             lines.append(_("None of your zones takes them now: make room first (? shows how)."))
         return lines
@@ -206,8 +226,10 @@ class PlantAllPrompt(CommandPrompt):
         return _("Type the card's number and the zone's number (e.g. 1 2), or ? to see what you may do.")
 
     def help_lines(self, turn: Turn) -> list[str]:
-        lines = [f"{card} {zone}: {turn.state.describe_action(action, turn.player)}"
-                 for card, zone, action in self._plants(turn)]
+        lines = [
+            f"{card} {zone}: {turn.state.describe_action(action, turn.player)}"
+            for card, zone, action in self._plants(turn)
+        ]
         if not lines:
             return [_("(no zone takes your cards now: make room with an action below)")]
         if len(self._waiting(turn)) == 1:
@@ -232,7 +254,10 @@ class PlantAllPrompt(CommandPrompt):
             # TRANSLATORS: what a number typed for a card in a numbered list stands for.
             type_index = waiting[parse_number(card_word, 1, len(waiting), _("card number")) - 1][0]
         else:
-            type_index = match_name(card_word, card_choices(turn.ruleset, turn.game, [t for t, _n in waiting]),
-                                    # TRANSLATORS: the kind of thing typed, in messages such as "There is no card \"x\" here" (a noun).
-                                    _("card"))
+            type_index = match_name(
+                card_word,
+                card_choices(turn.ruleset, turn.game, [t for t, _n in waiting]),
+                # TRANSLATORS: the kind of thing typed, in messages such as "There is no card \"x\" here" (a noun).
+                _("card"),
+            )
         return checked_plant(turn, type_index, zone_word)

@@ -1,7 +1,9 @@
 """What the planting steps share: the ``plant`` action space and whether a zone takes a card."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...core.decisions import ActionSpace
 from ...core.modifiers import held_type, joins_as_wild
@@ -39,8 +41,11 @@ def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
     if spec.accepts and not _accepts(spec)(card_type):
         return False
     if spec.distinct and content:
-        return not content & state.game.cards.type_mask[card_type.index] if type(content) is int \
+        return (
+            not content & state.game.cards.type_mask[card_type.index]
+            if type(content) is int
             else all(state.game.cards.type_of[held] != card_type.index for held in content)
+        )
     return True
 
 
@@ -83,8 +88,12 @@ class PlantSpace(ActionSpace):
 
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
         type_index, zone_index = self.parts(action)
-        return {"player": player, "action": "plant", "card": self.game.cards.ids[type_index],
-                "zone": self.game.zones.specs[zone_index].id}
+        return {
+            "player": player,
+            "action": "plant",
+            "card": self.game.cards.ids[type_index],
+            "zone": self.game.zones.specs[zone_index].id,
+        }
 
     def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
         card, zone_id = entry.get("card"), entry.get("zone")

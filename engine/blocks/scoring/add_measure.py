@@ -1,9 +1,11 @@
 """Score step ``add-measure``."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..numbers import exact
 from ..params import NUMBER, name, one_of, param
@@ -27,15 +29,17 @@ class AddMeasure:
 
     category = "score-step"
     kind = "add-measure"
-    parameters = {"measure": param("Measure", "The measure added.", name("measure")),
-                  "factor": param("Factor", "Multiplies the measure before it is added (default 1).", NUMBER),
-                  "rounding": param("Rounding", "exact or floor: how the amount added is rounded.",
-                                    one_of("exact", "floor"))}
+    parameters = {
+        "measure": param("Measure", "The measure added.", name("measure")),
+        "factor": param("Factor", "Multiplies the measure before it is added (default 1).", NUMBER),
+        "rounding": param("Rounding", "exact or floor: how the amount added is rounded.", one_of("exact", "floor")),
+    }
     required = ("measure",)
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str]) -> list[str] | None:
+    def explain(
+        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+    ) -> list[str] | None:
         """``26,000 in hand: +2 = 16``."""
         from ...text.explain import format_signed
         from ...text.formatting import format_score, ruleset_text
@@ -48,8 +52,14 @@ class AddMeasure:
         except KeyError:
             name = spec["measure"]
         # TRANSLATORS: points from a measure, e.g. "money in hand +2 = 16".
-        return [_("{measure} {amount} = {score}", measure=name, amount=format_signed(after - before),
-                  score=format_score(after))]
+        return [
+            _(
+                "{measure} {amount} = {score}",
+                measure=name,
+                amount=format_signed(after - before),
+                score=format_score(after),
+            )
+        ]
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
@@ -63,12 +73,19 @@ class AddMeasure:
             return math.floor(amount)
         return amount.numerator if isinstance(amount, Fraction) and amount.denominator == 1 else amount
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+    def value(
+        self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> int | Fraction:
         """The new score only."""
         return score + self._amount(measures)
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> tuple[Fraction, dict[str, Any]]:
         """The new score and what was added."""
         amount = self._amount(measures)
-        return score + amount, {"measure": self.measure, "of": (measures or {}).get(self.measure, 0),
-                                "amount": Fraction(amount)}
+        return score + amount, {
+            "measure": self.measure,
+            "of": (measures or {}).get(self.measure, 0),
+            "amount": Fraction(amount),
+        }

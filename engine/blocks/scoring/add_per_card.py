@@ -1,14 +1,15 @@
 """Score step ``add-per-card``."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..numbers import exact
-from ..selectors import RememberingSelector, selector_of
-from ..params import NUMBER, TEXT, name, one_of, param
+from ..params import NUMBER, param
 from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS
+from ..selectors import SELECTOR_PARAMETERS, RememberingSelector, selector_of
 
 
 @register
@@ -20,12 +21,16 @@ class AddPerCard:
 
     category = "score-step"
     kind = "add-per-card"
-    parameters = {"amount": param("Amount", "Added per held matching card (negative to subtract).", NUMBER), **SELECTOR_PARAMETERS}
+    parameters = {
+        "amount": param("Amount", "Added per held matching card (negative to subtract).", NUMBER),
+        **SELECTOR_PARAMETERS,
+    }
     required = ("amount",)
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str]) -> list[str] | None:
+    def explain(
+        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+    ) -> list[str] | None:
         """One line per matching card: ``Penalty -5 = 7``."""
         from ...text.explain import format_signed, matching_cards
         from ...text.formatting import card_name, format_score
@@ -37,8 +42,14 @@ class AddPerCard:
         for card in matching_cards(ruleset, spec, held):
             running += amount
             # TRANSLATORS: a card that adds to or subtracts from the score, e.g. "Penalty -5 = 7".
-            lines.append(_("{card} {amount} = {score}", card=card_name(ruleset, card), amount=format_signed(amount),
-                           score=format_score(running)))
+            lines.append(
+                _(
+                    "{card} {amount} = {score}",
+                    card=card_name(ruleset, card),
+                    amount=format_signed(amount),
+                    score=format_score(running),
+                )
+            )
         return lines if running == after else None
 
     @classmethod
@@ -51,8 +62,11 @@ class AddPerCard:
         sign = "+" if amount >= 0 else ""
         count = abs(int(amount)) if amount.denominator == 1 else 2
         # TRANSLATORS: what a card adds to (or, negative, takes from) its holder's score, e.g. "-5 points".
-        return [ngettext("{signed_points} point", "{signed_points} points", count,
-                         signed_points=sign + format_score(amount))]
+        return [
+            ngettext(
+                "{signed_points} point", "{signed_points} points", count, signed_points=sign + format_score(amount)
+            )
+        ]
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
@@ -60,12 +74,16 @@ class AddPerCard:
         self._amount_exact = Fraction(self.amount)  # for the record, built once
         self.matches = RememberingSelector(selector_of(spec))
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+    def value(
+        self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> int | Fraction:
         """The new score only (the fast path: no record of what counted)."""
         count = self.matches.count(cards)
         return score + self.amount * count if count else score
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> tuple[Fraction, dict[str, Any]]:
         """The new score and which cards counted."""
         counted = tuple(card.id for card in cards if self.matches(card))
         return score + self.amount * len(counted), {"cards": counted, "amount": self._amount_exact}

@@ -1,13 +1,14 @@
 """Score step ``floor``."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..numbers import exact
-from ..params import NUMBER, TEXT, name, one_of, param
+from ..params import NUMBER, param
 from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS
 
 
 @register
@@ -21,12 +22,15 @@ class FloorScore:
 
     category = "score-step"
     kind = "floor"
-    parameters = {"at": param("At", "The lowest score allowed; null for no floor.", {"anyOf": [NUMBER, {"type": "null"}]})}
+    parameters = {
+        "at": param("At", "The lowest score allowed; null for no floor.", {"anyOf": [NUMBER, {"type": "null"}]})
+    }
     required = ("at",)
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str]) -> list[str] | None:
+    def explain(
+        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+    ) -> list[str] | None:
         """``raised to at least 0 = 0`` (nothing when the floor changed nothing)."""
         from ...text.formatting import format_score
         from ...text.i18n import _
@@ -44,10 +48,14 @@ class FloorScore:
         self.at = None if at is None else exact(at)
         self._detail = {"at": None, "skipped": True} if at is None else {"at": Fraction(self.at), "skipped": False}
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+    def value(
+        self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> int | Fraction:
         """The new score only (the fast path)."""
         return score if self.at is None else max(score, self.at)
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> tuple[Fraction, dict[str, Any]]:
         """``max(score, at)``, or the score unchanged when there is no floor."""
         return self.value(score, cards), dict(self._detail)

@@ -1,15 +1,16 @@
 """Score step ``multiply-per-card``."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..numbers import exact
-from ..selectors import RememberingSelector, selector_of
 from ..params import NUMBER, param
 from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS
+from ..selectors import SELECTOR_PARAMETERS, RememberingSelector, selector_of
 
 
 @register
@@ -23,12 +24,16 @@ class MultiplyPerCard:
 
     category = "score-step"
     kind = "multiply-per-card"
-    parameters = {"factor": param("Factor", "Multiplies the score once per held matching card (1/2 halves).", NUMBER), **SELECTOR_PARAMETERS}
+    parameters = {
+        "factor": param("Factor", "Multiplies the score once per held matching card (1/2 halves).", NUMBER),
+        **SELECTOR_PARAMETERS,
+    }
     required = ("factor",)
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str]) -> list[str] | None:
+    def explain(
+        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+    ) -> list[str] | None:
         """One line per matching card: ``Bonus x2 = 14``, ``Curse x1/2 = 14``."""
         from ...text.explain import format_factor, matching_cards
         from ...text.formatting import card_name, format_score
@@ -40,8 +45,14 @@ class MultiplyPerCard:
         for card in matching_cards(ruleset, spec, held):
             running *= factor
             # TRANSLATORS: a card that multiplies the score, e.g. "Bonus x2 = 14", "Curse x1/2 = 14".
-            lines.append(_("{card} x{factor} = {score}", card=card_name(ruleset, card), factor=format_factor(factor),
-                           score=format_score(running)))
+            lines.append(
+                _(
+                    "{card} x{factor} = {score}",
+                    card=card_name(ruleset, card),
+                    factor=format_factor(factor),
+                    score=format_score(running),
+                )
+            )
         return lines if running == after else None
 
     @classmethod
@@ -82,9 +93,15 @@ class MultiplyPerCard:
                 at_this_count += copies * math.log10(largest) if largest > 1 else 0
             digits = max(digits, at_this_count)
         if digits > MAX_SCORE_FACTOR_DIGITS:
-            context.add("$.scoring.steps", _("the factors that multiply a score could make it about {digits} digits "
-                                             "long; at most {limit} are allowed", digits=int(digits) + 1,
-                                             limit=MAX_SCORE_FACTOR_DIGITS))
+            context.add(
+                "$.scoring.steps",
+                _(
+                    "the factors that multiply a score could make it about {digits} digits "
+                    "long; at most {limit} are allowed",
+                    digits=int(digits) + 1,
+                    limit=MAX_SCORE_FACTOR_DIGITS,
+                ),
+            )
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
@@ -92,12 +109,16 @@ class MultiplyPerCard:
         self._factor_exact = Fraction(self.factor)  # for the record, built once
         self.matches = RememberingSelector(selector_of(spec))
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+    def value(
+        self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> int | Fraction:
         """The new score only (the fast path: no record of what counted)."""
         count = self.matches.count(cards)
-        return score * self.factor ** count if count else score
+        return score * self.factor**count if count else score
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> tuple[Fraction, dict[str, Any]]:
         """The new score and which cards multiplied it."""
         counted = tuple(card.id for card in cards if self.matches(card))
         if counted:

@@ -1,12 +1,14 @@
 """Score step ``round``."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
-from ..params import NUMBER, TEXT, name, one_of, param
+from typing import Any
+
+from ..params import one_of, param
 from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS
 
 ROUNDING_MODES = ("exact", "floor", "ceil", "half-up")
 
@@ -30,8 +32,9 @@ class RoundScore:
     required = ()
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str]) -> list[str] | None:
+    def explain(
+        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+    ) -> list[str] | None:
         """``rounded down = 3`` (nothing when the score was whole)."""
         from ...text.formatting import format_score
         from ...text.i18n import _
@@ -53,7 +56,9 @@ class RoundScore:
         if self.mode not in ROUNDING_MODES:
             raise ValueError(f"unknown rounding mode {self.mode!r}")
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+    def value(
+        self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> int | Fraction:
         """The rounded score only (the fast path)."""
         if self.mode == "exact" or type(score) is int:
             return score
@@ -63,6 +68,8 @@ class RoundScore:
             return math.ceil(score)
         return math.floor(score + Fraction(1, 2))
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> tuple[Fraction, dict[str, Any]]:
         """The rounded score."""
         return self.value(score, cards), {"mode": self.mode}

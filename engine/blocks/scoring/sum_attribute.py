@@ -1,15 +1,16 @@
 """Score step ``sum-attribute``."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..numbers import as_fraction, exact
-from ..selectors import card_selector, selector_of
-from ..params import NUMBER, TEXT, name, one_of, param
+from ..params import name, param
 from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS
+from ..selectors import SELECTOR_PARAMETERS, card_selector, selector_of
 
 
 def _written_value(card: Mapping[str, Any], attribute: str) -> Any:
@@ -32,27 +33,38 @@ class SumAttribute:
 
     category = "score-step"
     kind = "sum-attribute"
-    parameters = {"attribute": param("Attribute", "The card attribute summed.", name("attribute")), **SELECTOR_PARAMETERS}
+    parameters = {
+        "attribute": param("Attribute", "The card attribute summed.", name("attribute")),
+        **SELECTOR_PARAMETERS,
+    }
     required = ("attribute",)
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str]) -> list[str] | None:
+    def explain(
+        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+    ) -> list[str] | None:
         """``Treasure 3 + Treasure 9 = 12`` (None when re-adding does not give the recorded score)."""
         from ...text.explain import matching_cards
         from ...text.formatting import card_name, format_score, tag_name
         from ...text.i18n import _
 
         attribute = spec.get("attribute", "value")
-        cards = [c for c in matching_cards(ruleset, spec, held) if ruleset.card(c).attributes.get(attribute) is not None]
+        cards = [
+            c for c in matching_cards(ruleset, spec, held) if ruleset.card(c).attributes.get(attribute) is not None
+        ]
         total = before + sum((Fraction(ruleset.card(c).attributes[attribute]) for c in cards), Fraction(0))
         if total != after:
             return None
         if not cards:
             if before == after == 0:
                 # TRANSLATORS: the player holds no card of this kind, e.g. "Treasure: none = 0".
-                return [_("{tag}: none = {score}", tag=tag_name(ruleset, spec["tag"]) if spec.get("tag") else "-",
-                          score=format_score(after))]
+                return [
+                    _(
+                        "{tag}: none = {score}",
+                        tag=tag_name(ruleset, spec["tag"]) if spec.get("tag") else "-",
+                        score=format_score(after),
+                    )
+                ]
             return []
         terms = " + ".join(card_name(ruleset, c) for c in cards)
         if before != 0:
@@ -101,12 +113,20 @@ class SumAttribute:
         if not values:
             return
         common = math.lcm(*(value.denominator for _card, value in values))
-        largest = max(sum(value * context.copies(card, players) for card, value in values)
-                      for players in context.player_counts())
+        largest = max(
+            sum(value * context.copies(card, players) for card, value in values) for players in context.player_counts()
+        )
         digits = len(str(math.ceil(largest * common))) + (len(str(common)) if common > 1 else 0)
         if digits > MAX_SCORE_FACTOR_DIGITS:
-            context.add(path, _("the values this step adds could make a score about {digits} digits long; at most "
-                                "{limit} are allowed", digits=digits, limit=MAX_SCORE_FACTOR_DIGITS))
+            context.add(
+                path,
+                _(
+                    "the values this step adds could make a score about {digits} digits long; at most "
+                    "{limit} are allowed",
+                    digits=digits,
+                    limit=MAX_SCORE_FACTOR_DIGITS,
+                ),
+            )
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
         self.id = spec.get("id", self.kind)
@@ -125,7 +145,9 @@ class SumAttribute:
         """Whether ``card`` matches the selector and has the attribute (an attribute of 0 counts too)."""
         return self.matches(card) and self.attribute in card.attributes
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> int | Fraction:
+    def value(
+        self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> int | Fraction:
         """The new score only (the fast path: no record of what counted)."""
         worth = self._worth
         total = 0
@@ -134,7 +156,9 @@ class SumAttribute:
             total += known if known is not None else self._worth_of(card)
         return score + total
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None
+    ) -> tuple[Fraction, dict[str, Any]]:
         """The new score and what it counted."""
         counted = [card for card in cards if self._counts(card)]
         total = sum(self._worth_of(card) for card in counted)

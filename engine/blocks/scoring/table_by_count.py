@@ -1,8 +1,10 @@
 """Score step ``table-by-count``."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..params import name, param
 from ..registry import register
@@ -30,9 +32,10 @@ class TableByCount:
     kind = "table-by-count"
     # Scored per zone: the pipeline passes the player's zones and the ruleset, and the record to explain.
     needs_zones = True
-    parameters = {"table": param("Table", "The lookup table of the cards (by number of cards).", name("table")),
-                  "zones": param("Zones", "The tag of the zones scored, each as a group.", name("zone-tag"),
-                                 option=False)}
+    parameters = {
+        "table": param("Table", "The lookup table of the cards (by number of cards).", name("table")),
+        "zones": param("Zones", "The tag of the zones scored, each as a group.", name("zone-tag"), option=False),
+    }
     required = ("table", "zones")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
@@ -41,7 +44,9 @@ class TableByCount:
         self.zone_tag = spec["zones"]
         self.zone_ids = tuple(zone.id for zone in getattr(ruleset, "zones", ()) if self.zone_tag in zone.tags)
 
-    def groups(self, cards: Sequence[Any], zones: Mapping[str, Sequence[str]] | None, ruleset: Any) -> list[tuple[str, int]]:
+    def groups(
+        self, cards: Sequence[Any], zones: Mapping[str, Sequence[str]] | None, ruleset: Any
+    ) -> list[tuple[str, int]]:
         """``(card id, count)`` per scored zone that holds cards."""
         groups = []
         for zone_id in self.zone_ids:
@@ -56,20 +61,41 @@ class TableByCount:
             return 0
         return value.numerator if value.denominator == 1 else value
 
-    def value(self, score: int | Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None,
-              zones: Mapping[str, Sequence[str]] | None = None, ruleset: Any = None) -> int | Fraction:
+    def value(
+        self,
+        score: int | Fraction,
+        cards: Sequence[Any],
+        measures: Mapping[str, Any] | None = None,
+        zones: Mapping[str, Sequence[str]] | None = None,
+        ruleset: Any = None,
+    ) -> int | Fraction:
         """The new score only."""
-        return score + sum((self._points(ruleset, card, count) for card, count in self.groups(cards, zones, ruleset)), 0)
+        return score + sum(
+            (self._points(ruleset, card, count) for card, count in self.groups(cards, zones, ruleset)), 0
+        )
 
-    def apply(self, score: Fraction, cards: Sequence[Any], measures: Mapping[str, Any] | None = None,
-              zones: Mapping[str, Sequence[str]] | None = None, ruleset: Any = None) -> tuple[Fraction, dict[str, Any]]:
+    def apply(
+        self,
+        score: Fraction,
+        cards: Sequence[Any],
+        measures: Mapping[str, Any] | None = None,
+        zones: Mapping[str, Sequence[str]] | None = None,
+        ruleset: Any = None,
+    ) -> tuple[Fraction, dict[str, Any]]:
         """The new score and what each zone paid."""
         paid = [(card, count, self._points(ruleset, card, count)) for card, count in self.groups(cards, zones, ruleset)]
         return score + sum((points for _c, _n, points in paid), 0), {"groups": tuple(paid)}
 
     @classmethod
-    def explain(cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction,
-                held: Sequence[str], detail: Mapping[str, Any] | None = None) -> list[str] | None:
+    def explain(
+        cls,
+        ruleset: Any,
+        spec: Mapping[str, Any],
+        before: Fraction,
+        after: Fraction,
+        held: Sequence[str],
+        detail: Mapping[str, Any] | None = None,
+    ) -> list[str] | None:
         """``3 × Red: +1 = 4`` per zone."""
         from ...text.explain import format_signed
         from ...text.formatting import format_score, ruleset_text
@@ -82,7 +108,13 @@ class TableByCount:
         for card, count, points in detail["groups"]:
             running += points
             # TRANSLATORS: a group of cards scored by its table, e.g. "3 × Red: +1 = 4".
-            lines.append(_("{count} × {card}: {points} = {score}", count=count,
-                           card=ruleset_text(ruleset, ruleset.card(card).name), points=format_signed(points),
-                           score=format_score(running)))
+            lines.append(
+                _(
+                    "{count} × {card}: {points} = {score}",
+                    count=count,
+                    card=ruleset_text(ruleset, ruleset.card(card).name),
+                    points=format_signed(points),
+                    score=format_score(running),
+                )
+            )
         return lines if running == after else None

@@ -8,9 +8,11 @@ of exactly its price in cards of the types that can ever lie in the zone
 paid from (multisets, as the zones family's buy view lists them, with the
 same bounds).
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ...agents.views import ListedView, types_reaching
 from ..zones.agent_views import MOST_PAYMENTS, payment_counts

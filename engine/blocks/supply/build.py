@@ -1,7 +1,9 @@
 """At any time, ``build``: a player takes a card from a shared supply into their own zone, paying its price in cards."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
@@ -10,8 +12,15 @@ from ...errors import IllegalActionError, LogError
 from ...language.yaml_loader import json_path_child
 from ...text.i18n import _, ngettext
 from ..anytime import AnytimeAction
-from ..card_counts import (CountsCode, card_counts_text, count_of_type, counts_by_type, held_by_type, payments,
-                           take_counts)
+from ..card_counts import (
+    CountsCode,
+    card_counts_text,
+    count_of_type,
+    counts_by_type,
+    held_by_type,
+    payments,
+    take_counts,
+)
 from ..cards.refill import by_players_schema, count_for_players
 from ..params import BOOLEAN, COUNT, NAME_PATTERN, name, param, zone
 from ..registry import register
@@ -46,8 +55,12 @@ class BuildSpace(ActionSpace):
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
         type_index, counts = self.parts(action)
         ids = self.game.cards.ids
-        return {"player": player, "action": "build", "card": ids[type_index],
-                "pay": {ids[t]: count for t, count in enumerate(counts) if count}}
+        return {
+            "player": player,
+            "action": "build",
+            "card": ids[type_index],
+            "pay": {ids[t]: count for t, count in enumerate(counts) if count},
+        }
 
     def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
         card = entry.get("card")
@@ -102,19 +115,34 @@ class Build(AnytimeAction):
         "to": param("To", "The player's zone built cards go to.", zone("player"), option=False),
         "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone("player"), option=False),
         "pay-to": param("Pay to", "The shared zone paid cards go to.", zone("shared"), option=False),
-        "price": param("Price", "The card attribute that says how many cards a card costs.", name("attribute"),
-                       option=False),
-        "groups": param("Groups", "Tags that sort the cards for sale into groups, each with the card type its "
-                                  "price is paid in (null: any cards).",
-                        {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "minProperties": 1,
-                         "maxProperties": 200,
-                         "additionalProperties": {"anyOf": [{"type": "string", "pattern": NAME_PATTERN},
-                                                            {"type": "null"}]}}, option=False),
+        "price": param(
+            "Price", "The card attribute that says how many cards a card costs.", name("attribute"), option=False
+        ),
+        "groups": param(
+            "Groups",
+            "Tags that sort the cards for sale into groups, each with the card type its "
+            "price is paid in (null: any cards).",
+            {
+                "type": "object",
+                "propertyNames": {"pattern": NAME_PATTERN},
+                "minProperties": 1,
+                "maxProperties": 200,
+                "additionalProperties": {"anyOf": [{"type": "string", "pattern": NAME_PATTERN}, {"type": "null"}]},
+            },
+            option=False,
+        ),
         "one-per-group": param("One per group", "A player holds at most one card of each group.", BOOLEAN),
-        "cap": param("Cap", "How many cards of one group may be built in all (a number, or by number of players).",
-                     {"anyOf": [COUNT, by_players_schema(COUNT)]}),
-        "capped-to": param("Capped to", "The shared zone a group's other cards go to once its cap is reached.",
-                           zone("shared"), option=False),
+        "cap": param(
+            "Cap",
+            "How many cards of one group may be built in all (a number, or by number of players).",
+            {"anyOf": [COUNT, by_players_schema(COUNT)]},
+        ),
+        "capped-to": param(
+            "Capped to",
+            "The shared zone a group's other cards go to once its cap is reached.",
+            zone("shared"),
+            option=False,
+        ),
     }
     required = ("from", "to", "pay-from", "pay-to", "price", "groups")
 
@@ -127,7 +155,10 @@ class Build(AnytimeAction):
     @classmethod
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
         """Where building moves cards: the price paid, the card built, a capped group's rest."""
-        paths = [(spec.get("pay-from"), spec.get("pay-to"), None, False), (spec.get("from"), spec.get("to"), None, False)]
+        paths = [
+            (spec.get("pay-from"), spec.get("pay-to"), None, False),
+            (spec.get("from"), spec.get("to"), None, False),
+        ]
         if spec.get("capped-to"):
             paths.append((spec.get("from"), spec.get("capped-to"), None, False))
         return paths
@@ -153,17 +184,29 @@ class Build(AnytimeAction):
             else:
                 value = (raw.get("attributes") or {}).get(price) if isinstance(raw.get("attributes"), dict) else None
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                context.add(card["path"], _("the card {card} is built, so it needs a whole-number {attribute}",
-                                            card=str(card["id"])[:80], attribute=str(price)))
+                context.add(
+                    card["path"],
+                    _(
+                        "the card {card} is built, so it needs a whole-number {attribute}",
+                        card=str(card["id"])[:80],
+                        attribute=str(price),
+                    ),
+                )
             on_take = raw.get("on-take")
             if isinstance(on_take, dict) and on_take.get("kind") not in INSTANT_EFFECTS:
-                context.add(card["path"] + ".on-take", _("a card that is built can only have an effect that needs "
-                                                         "no decision ({kinds})", kinds=", ".join(INSTANT_EFFECTS)))
+                context.add(
+                    card["path"] + ".on-take",
+                    _(
+                        "a card that is built can only have an effect that needs no decision ({kinds})",
+                        kinds=", ".join(INSTANT_EFFECTS),
+                    ),
+                )
         if spec.get("cap") is not None and not spec.get("capped-to"):
             context.add(path, _("a cap needs `capped-to`, the shared zone a group's other cards go to"))
 
-    def table_problem(self, ruleset: Any, zone: str, held: Sequence[str], held_by_all: Sequence[str], card_id: str,
-                      players: int) -> str | None:
+    def table_problem(
+        self, ruleset: Any, zone: str, held: Sequence[str], held_by_all: Sequence[str], card_id: str, players: int
+    ) -> str | None:
         """Why a table file may not list ``card_id`` in a player's zone ``zone`` beside ``held`` (None: it may).
 
         The same rules as in play: one card of each group per player, and no
@@ -180,16 +223,23 @@ class Build(AnytimeAction):
             other = next((card for card in held if self._group_tag(ruleset, card) == group), None)
             if other is not None:
                 # TRANSLATORS: a table file lists two buildings of one kind for a player; {group} is the kind.
-                return _("{card} and {other} are both {group}: a player holds only one of each kind",
-                         card=card_name(ruleset, card_id), other=card_name(ruleset, other),
-                         group=tag_name(ruleset, group))
+                return _(
+                    "{card} and {other} are both {group}: a player holds only one of each kind",
+                    card=card_name(ruleset, card_id),
+                    other=card_name(ruleset, other),
+                    group=tag_name(ruleset, group),
+                )
         if self.cap_spec is not None:
             cap = count_for_players(self.cap_spec, players)
             built = sum(1 for card in held_by_all if self._group_tag(ruleset, card) == group)
             if built >= cap:
-                return ngettext("with {players} players only {n} {group} is built in all",
-                                "with {players} players only {n} {group} are built in all", cap, players=players,
-                                group=tag_name(ruleset, group))
+                return ngettext(
+                    "with {players} players only {n} {group} is built in all",
+                    "with {players} players only {n} {group} are built in all",
+                    cap,
+                    players=players,
+                    group=tag_name(ruleset, group),
+                )
         return None
 
     def _group_tag(self, ruleset: Any, card_id: str) -> str | None:
@@ -225,13 +275,17 @@ class Build(AnytimeAction):
         self.prices = tuple(prices)
         self.cheapest = min((prices[t] for t in self.grouped_types), default=0)
         # Per group, its card types cheapest first (``available`` stops at the first one too dear).
-        self.by_price = tuple(tuple(sorted((t for t in self.grouped_types if group_of[t] == group),
-                                           key=prices.__getitem__))
-                              for group in range(len(self.groups)))
-        self.payer_of_group = tuple(cards.index_of_id[payer] if payer is not None else None
-                                    for payer in self.group_payers.values())
-        self.group_mask = tuple(sum(cards.type_mask[t] for t, group in enumerate(group_of) if group == index)
-                                for index in range(len(self.groups)))
+        self.by_price = tuple(
+            tuple(sorted((t for t in self.grouped_types if group_of[t] == group), key=prices.__getitem__))
+            for group in range(len(self.groups))
+        )
+        self.payer_of_group = tuple(
+            cards.index_of_id[payer] if payer is not None else None for payer in self.group_payers.values()
+        )
+        self.group_mask = tuple(
+            sum(cards.type_mask[t] for t, group in enumerate(group_of) if group == index)
+            for index in range(len(self.groups))
+        )
 
     # ------------------------------------------------------------------ what may be built
 
@@ -246,7 +300,9 @@ class Build(AnytimeAction):
         if type(content) is int:
             return {group for group, mask in enumerate(self.group_mask) if content & mask}
         type_of = state.game.cards.type_of
-        return {self.group_of[type_of[instance]] for instance in content if self.group_of[type_of[instance]] is not None}
+        return {
+            self.group_of[type_of[instance]] for instance in content if self.group_of[type_of[instance]] is not None
+        }
 
     def buildable(self, state: Any, player: int) -> list[int]:
         """The card types ``player`` may build now, whether or not they can pay."""
@@ -296,8 +352,14 @@ class Build(AnytimeAction):
     def legal(self, state: Any, player: int) -> ActionList:
         held = held_by_type(state, state.slot(self.pay_from, player))
         action = self.space.action
-        return ActionList([action(card_type, counts) for card_type in self.buildable(state, player)
-                           for counts in self.payments_for(state, player, card_type, held)], kind="build")
+        return ActionList(
+            [
+                action(card_type, counts)
+                for card_type in self.buildable(state, player)
+                for counts in self.payments_for(state, player, card_type, held)
+            ],
+            kind="build",
+        )
 
     # ------------------------------------------------------------------ building
 
@@ -314,17 +376,23 @@ class Build(AnytimeAction):
             from ...text.formatting import card_name
 
             if payer is None:
-                raise IllegalActionError.at(_("it costs {cost} cards, paid with cards you have",
-                                              cost=self.prices[card_type]))
-            raise IllegalActionError.at(_("it costs {count} × {card}, paid with cards you have",
-                                          count=self.prices[card_type],
-                                          card=card_name(self.ruleset, state.game.cards.ids[payer])))
+                raise IllegalActionError.at(
+                    _("it costs {cost} cards, paid with cards you have", cost=self.prices[card_type])
+                )
+            raise IllegalActionError.at(
+                _(
+                    "it costs {count} × {card}, paid with cards you have",
+                    count=self.prices[card_type],
+                    card=card_name(self.ruleset, state.game.cards.ids[payer]),
+                )
+            )
         source = state.slot(self.pay_from, player)
         paid = take_counts(state, source, counts)
         if paid:
             state.move(paid, source, self.pay_to, player=player, step=self.id)
-        instance = next(held for held in instances_in(state.zones[self.supply_slot])
-                        if state.game.cards.type_of[held] == card_type)
+        instance = next(
+            held for held in instances_in(state.zones[self.supply_slot]) if state.game.cards.type_of[held] == card_type
+        )
         to_slot = state.slot(self.to_zone, player)
         state.move((instance,), self.supply_slot, to_slot, player=player, step=self.id)
         effect = state.game.effect_for_type[card_type]
@@ -352,7 +420,6 @@ class Build(AnytimeAction):
         """``(price, the card type it is paid in or None for any)`` of a card type for sale."""
         group = self.group_of[card_type]
         return self.prices[card_type], (self.payer_of_group[group] if group is not None else None)
-
 
 
 # Effects a built card may have: they happen at once, with no decision (the player goes on with theirs).

@@ -7,6 +7,7 @@ per group is all a player may hold), unless the game is nearly over. Cards
 that can no longer pay for anything the bot may still build are deposited,
 where they keep counting and may earn more.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,7 @@
 card; when the price may be paid with different cards, the player chooses
 the payment from a list, or names it at once: ``build saloon-2 green 2``.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,25 +54,44 @@ class BuildCommand:
         waiting: dict[tuple[str, int | None], list[int]] = {}
         for card_type in self.item.buildable(state, player):
             if self.item.payments_for(state, player, card_type, held):
-                affordable.append(_("{card} ({price})", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
-                                    price=self._price_text(turn, card_type)))
+                affordable.append(
+                    _(
+                        "{card} ({price})",
+                        card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
+                        price=self._price_text(turn, card_type),
+                    )
+                )
             else:
                 name = ruleset_text(turn.ruleset, turn.game.cards.types[card_type].name)
                 waiting.setdefault((name, self.item.price_of(card_type)[1]), []).append(card_type)
         for (name, payer), card_types in waiting.items():
             if len(card_types) == 1 or payer is None:
-                too_dear.extend(_("{card} ({price})", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
-                                  price=self._price_text(turn, card_type)) for card_type in card_types)
+                too_dear.extend(
+                    _(
+                        "{card} ({price})",
+                        card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
+                        price=self._price_text(turn, card_type),
+                    )
+                    for card_type in card_types
+                )
             else:
-                values = "/".join(format_number(face_value(turn.ruleset, turn.game.cards.ids[card_type]) or 0)
-                                  for card_type in card_types)
-                too_dear.append(_("{card} ({price})", card=f"{name} {values}",
-                                  price=card_name(turn.ruleset, turn.game.cards.ids[payer])))
+                values = "/".join(
+                    format_number(face_value(turn.ruleset, turn.game.cards.ids[card_type]) or 0)
+                    for card_type in card_types
+                )
+                too_dear.append(
+                    _(
+                        "{card} ({price})",
+                        card=f"{name} {values}",
+                        price=card_name(turn.ruleset, turn.game.cards.ids[payer]),
+                    )
+                )
         lines = []
         if affordable:
             # TRANSLATORS: a line of the help: the cards the player can build now, paid from their {purse} (Coins).
-            lines.append(_("build: you can pay from your {purse} for {cards}", purse=purse,
-                           cards=", ".join(affordable)))
+            lines.append(
+                _("build: you can pay from your {purse} for {cards}", purse=purse, cards=", ".join(affordable))
+            )
         if too_dear:
             lines.append(_("build: not enough in your {purse} yet for {cards}", purse=purse, cards=", ".join(too_dear)))
         return lines
@@ -87,13 +107,23 @@ class BuildCommand:
         if words:
             card_type, used = self._named_card(turn, words)
             if card_type not in cards:
-                raise InputProblem(_("You cannot build {card} now.",
-                                     card=card_name(turn.ruleset, turn.game.cards.ids[card_type])))
+                raise InputProblem(
+                    _("You cannot build {card} now.", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]))
+                )
             rest = words[used:]
         else:
-            picked = choose(turn, _("Which card do you build?"),
-                            [_("{card} ({price})", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
-                               price=self._price_text(turn, card_type)) for card_type in cards])
+            picked = choose(
+                turn,
+                _("Which card do you build?"),
+                [
+                    _(
+                        "{card} ({price})",
+                        card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
+                        price=self._price_text(turn, card_type),
+                    )
+                    for card_type in cards
+                ],
+            )
             if picked is None:
                 return None
             card_type, rest = cards[picked], []
@@ -104,8 +134,11 @@ class BuildCommand:
             return space.action(card_type, [counts.get(t, 0) for t in range(len(turn.game.cards.types))])
         if len(payments) == 1:
             return space.action(card_type, payments[0])
-        picked = choose(turn, _("Pay {price} with:", price=self._price_text(turn, card_type)),
-                        [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments])
+        picked = choose(
+            turn,
+            _("Pay {price} with:", price=self._price_text(turn, card_type)),
+            [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments],
+        )
         return None if picked is None else space.action(card_type, payments[picked])
 
     def _named_card(self, turn: Turn, words: list[str]) -> tuple[int, int]:

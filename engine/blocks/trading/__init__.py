@@ -1,4 +1,5 @@
 """The trading family: offers between the active player and the others, answered one at a time."""
+
 from . import trade  # noqa: F401
 
 # What the front ends need of this family (see engine.blocks.registry.family_parts).

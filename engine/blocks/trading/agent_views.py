@@ -24,10 +24,12 @@ face-up cards), as is who may offer to whom.
 cards of each type asked for, 2 accepts giving the back-most ones (legal
 only when that differs from 1).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any
 
 from ...agents.views import BoundedView, DecisionFeatures, per_seat, seat_one_hot, types_reaching
 from ...text.i18n import _, ngettext
@@ -41,8 +43,11 @@ MOST_OF_A_TYPE = 2
 
 
 def _trade_nodes(game: Any, attribute: str, space: Any) -> list[Any]:
-    return [node for node in game.nodes if getattr(node, "kind", None) == "trade"
-            and getattr(node, attribute, None) is space]
+    return [
+        node
+        for node in game.nodes
+        if getattr(node, "kind", None) == "trade" and getattr(node, attribute, None) is space
+    ]
 
 
 def _positions_of(hand: tuple, type_of: Any, wanted: dict[int, int], back: bool) -> int | None:
@@ -131,8 +136,11 @@ class OfferView(BoundedView):
         offset = (offer.receiver - player) % self.players
         if offset == 0:
             return None
-        gives = [(part, counts) for part, counts in ((POOL, offer.give_pool), (STORE, offer.give_store))
-                 if counts and any(counts)]
+        gives = [
+            (part, counts)
+            for part, counts in ((POOL, offer.give_pool), (STORE, offer.give_store))
+            if counts and any(counts)
+        ]
         if offer.give_hand:
             hand = state.zones[self.node.hand_slots[player]]
             type_of = state.game.cards.type_of
@@ -145,8 +153,11 @@ class OfferView(BoundedView):
             if _positions_of(hand, type_of, wanted, back=False) != offer.give_hand:
                 return None  # not the front-most cards of their type: outside the view
             gives.append((HAND, tuple(counts)))
-        asks = [(part, counts) for part, counts in ((HAND, offer.ask_hand), (POOL, offer.ask_pool),
-                                                     (STORE, offer.ask_store)) if counts and any(counts)]
+        asks = [
+            (part, counts)
+            for part, counts in ((HAND, offer.ask_hand), (POOL, offer.ask_pool), (STORE, offer.ask_store))
+            if counts and any(counts)
+        ]
         if len(gives) > 1 or len(asks) > 1:
             return None
         give = self._shape(*gives[0]) if gives else 0
@@ -157,8 +168,13 @@ class OfferView(BoundedView):
 
     # ------------------------------------------------------------------ what may be legal
 
-    def _side_shapes(self, hand_counts: list[int] | None, pool: tuple[int, ...] | None,
-                     store: tuple[int, ...] | None, hand_size: int | None) -> list[int]:
+    def _side_shapes(
+        self,
+        hand_counts: list[int] | None,
+        pool: tuple[int, ...] | None,
+        store: tuple[int, ...] | None,
+        hand_size: int | None,
+    ) -> list[int]:
         """The shapes a side may use: hand cards by what is held (or, asked for, by how many), pool, store."""
         found = [0]
         for index, shape in enumerate(self.shapes):
@@ -196,8 +212,9 @@ class OfferView(BoundedView):
         for offset in receivers:
             receiver = (player + offset) % players
             their_store = node._store_counts(state, receiver) if node.store_slots else None
-            asks = self._side_shapes(None, pool if receiver == active else None, their_store,
-                                     node._hand_size(state, receiver))
+            asks = self._side_shapes(
+                None, pool if receiver == active else None, their_store, node._hand_size(state, receiver)
+            )
             for give in gives:
                 base = ((offset - 1) * count + give) * count
                 for ask in asks:
@@ -329,9 +346,14 @@ class TradeFeatures(DecisionFeatures):
         self.game = game
         self.players = players = game.player_count
         ids = game.cards.ids
-        self.names = ("answering", *(f"offers-made@{seat}" for seat in range(players)), "offers-allowed",
-                      *(f"offerer@{seat}" for seat in range(players)), *(f"receiver@{seat}" for seat in range(players)),
-                      *(f"{part}:{card}" for part in self.PARTS for card in ids))
+        self.names = (
+            "answering",
+            *(f"offers-made@{seat}" for seat in range(players)),
+            "offers-allowed",
+            *(f"offerer@{seat}" for seat in range(players)),
+            *(f"receiver@{seat}" for seat in range(players)),
+            *(f"{part}:{card}" for part in self.PARTS for card in ids),
+        )
 
     def encode(self, observation: Any) -> list[float]:
         facts = observation.decision

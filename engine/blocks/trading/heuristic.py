@@ -35,10 +35,12 @@ heuristic bot plays for its own points (r = 0); the searching bot's own moves
 weigh their rivals (:data:`engine.bots.ismcts.RIVALRY`; measured in
 ``docs/bot-strength.md``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import exp
-from typing import Any, Sequence
+from typing import Any
 
 from ...core.observation import Observation
 from ..harvest.heuristic import HORIZON, FieldPolicy, FieldRules, Holding, Outlook, read_holding
@@ -116,8 +118,9 @@ class TradingPolicy(FieldPolicy):
         if answering:
             ways = [action for _gain, action in self.accepting(obs, rules, parts, holding, outlook, count)]
             return ways + [obs.game.space("reply").base]
-        found = [action for _score, action in self.scored_offers(obs, rules, parts, holding, outlook, pool, active,
-                                                                  count)]
+        found = [
+            action for _score, action in self.scored_offers(obs, rules, parts, holding, outlook, pool, active, count)
+        ]
         turn = parts.get("pass")
         return found + (list(turn) if turn is not None else [])
 
@@ -131,8 +134,9 @@ class TradingPolicy(FieldPolicy):
 
     # ------------------------------------------------------------------ answering
 
-    def answer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
-               outlook: Outlook) -> int:
+    def answer(
+        self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook
+    ) -> int:
         """Accept the best way when the trade is worth it, else decline."""
         decline = obs.game.space("reply").base
         if "accept" not in parts:
@@ -142,7 +146,8 @@ class TradingPolicy(FieldPolicy):
             return decline
         gain, action = ways[0]
         if self.rivalry and gain <= ACCEPT_MARGIN + self.rivalry * self.rival_weights(obs, rules, outlook).get(
-                obs.decision["offerer"], 1.0) * max(self.offerer_gain(obs, rules, outlook), 0.0):
+            obs.decision["offerer"], 1.0
+        ) * max(self.offerer_gain(obs, rules, outlook), 0.0):
             return decline
         return action
 
@@ -157,8 +162,9 @@ class TradingPolicy(FieldPolicy):
         for seat in range(len(obs.players)):
             if seat != obs.player:
                 theirs = read_holding(obs, rules, seat, pool if seat == active else ())
-                standing[seat] = (obs.count(rules.coins, seat) or 0) + others.value(theirs.fields, theirs.incoming,
-                                                                                     None)
+                standing[seat] = (obs.count(rules.coins, seat) or 0) + others.value(
+                    theirs.fields, theirs.incoming, None
+                )
         top = max(standing.values())
         raw = {seat: exp((value - top) / self.rival_spread) for seat, value in standing.items()}
         scale = len(raw) / sum(raw.values())
@@ -173,16 +179,19 @@ class TradingPolicy(FieldPolicy):
         active = obs.decision.get("active", obs.player)
         pool = (obs.card_types(rules.pool) or ()) if rules.pool and offerer == active else ()
         theirs = read_holding(obs, rules, offerer, pool)
-        incoming = [count - given + got + asked for count, given, got, asked
-                    in zip(theirs.incoming, offer.give_pool, offer.ask_pool, offer.ask_hand)]
+        incoming = [
+            count - given + got + asked
+            for count, given, got, asked in zip(theirs.incoming, offer.give_pool, offer.ask_pool, offer.ask_hand)
+        ]
         if min(incoming) < 0:
             return 0.0
         others = outlook.for_others()
         return others.value(theirs.fields, incoming, None) - others.value(theirs.fields, theirs.incoming, None)
 
     @staticmethod
-    def accepting(obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook,
-                  count: int) -> list[tuple[float, int]]:
+    def accepting(
+        obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook, count: int
+    ) -> list[tuple[float, int]]:
         """The ``count`` best ways to accept the offer, as ``(gain, action)`` best first (the first way wins a tie)."""
         replies = parts.get("decline") or parts.get("accept")
         decline = obs.game.space("reply").base
@@ -212,14 +221,31 @@ class TradingPolicy(FieldPolicy):
 
     # ------------------------------------------------------------------ offering
 
-    def best_offer(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
-                   outlook: Outlook, pool: Sequence[int], active: int) -> int | None:
+    def best_offer(
+        self,
+        obs: Observation,
+        rules: FieldRules,
+        parts: dict[str, Any],
+        holding: Holding,
+        outlook: Outlook,
+        pool: Sequence[int],
+        active: int,
+    ) -> int | None:
         """The offer worth making now, if any."""
         scored = self.scored_offers(obs, rules, parts, holding, outlook, pool, active, 1)
         return scored[0][1] if scored else None
 
-    def scored_offers(self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding,
-                      outlook: Outlook, pool: Sequence[int], active: int, keep: int) -> list[tuple[float, int]]:
+    def scored_offers(
+        self,
+        obs: Observation,
+        rules: FieldRules,
+        parts: dict[str, Any],
+        holding: Holding,
+        outlook: Outlook,
+        pool: Sequence[int],
+        active: int,
+        keep: int,
+    ) -> list[tuple[float, int]]:
         """The ``keep`` offers worth making now with the best expected gain, as ``(score, action)`` best first
         (``pool``: the types of the face-up cards)."""
         offers = parts.get("offer")
@@ -229,7 +255,7 @@ class TradingPolicy(FieldPolicy):
         me = obs.player
         # Never the same offer twice in a trading phase: the table has heard which it made (a fact of the decision,
         # not a memory of this bot's, so that a search's simulated players each remember only their own game).
-        made = (obs.decision.get("offers_so_far") or ())
+        made = obs.decision.get("offers_so_far") or ()
         made = made[me] if me < len(made) else ()
         types = rules.types
         nothing = (0,) * types
@@ -242,19 +268,23 @@ class TradingPolicy(FieldPolicy):
 
         def mine(mask: int, give_pool: Sequence[int], ask_pool: Sequence[int], ask_hand: Sequence[int]) -> float:
             kept = tuple(card for position, card in enumerate(hand) if not mask >> position & 1) if mask else hand
-            incoming = [count - given + got + asked for count, given, got, asked
-                        in zip(held, give_pool, ask_pool, ask_hand)]
+            incoming = [
+                count - given + got + asked for count, given, got, asked in zip(held, give_pool, ask_pool, ask_hand)
+            ]
             return outlook.value(fields, incoming, kept) - base
 
         # What it would rather be rid of: sets of face-up cards it would keep (there are few), hand cards one by
         # one (only those it will plant soon: further back, a card only adds to the growth of its type).
         gives: list[tuple[int, tuple[int, ...]]] = []
         if me == active:
-            pool_gives = sorted(((mine(0, counts, nothing, nothing), counts) for counts in _sub_counts(pool_counts)),
-                                reverse=True)
+            pool_gives = sorted(
+                ((mine(0, counts, nothing, nothing), counts) for counts in _sub_counts(pool_counts)), reverse=True
+            )
             gives += [(0, counts) for gain, counts in pool_gives[:2] if gain > 0]
-        hand_gives = sorted(((mine(1 << position, nothing, nothing, nothing), position)
-                             for position in range(min(HORIZON, len(hand)))), reverse=True)
+        hand_gives = sorted(
+            ((mine(1 << position, nothing, nothing, nothing), position) for position in range(min(HORIZON, len(hand)))),
+            reverse=True,
+        )
         hand_gives = [position for gain, position in hand_gives[:2] if gain > 0]
         gives += [(1 << position, nothing) for position in hand_gives]
         if len(hand_gives) == 2:
@@ -280,7 +310,7 @@ class TradingPolicy(FieldPolicy):
         receivers = [(me + step) % players for step in range(1, players)] if me == active else [active]
         # Every offer's worth to this player, best first: the receivers' side is judged only for those that may win.
         asks = [(nothing, nothing)]
-        for gain, card_type, single in wanted[:2]:
+        for _gain, card_type, single in wanted[:2]:
             if me != active and pool_counts[card_type]:
                 asks.append((single, nothing))
             else:
@@ -321,8 +351,13 @@ class TradingPolicy(FieldPolicy):
                 for card_type, count in enumerate(ask_hand):
                     if count:
                         their_gain -= count * self._marginal(others, theirs, card_type)
-                chance = (ACCEPT_CHANCE[0] if their_gain > 0.1 else ACCEPT_CHANCE[1] if their_gain > -0.3
-                          else ACCEPT_CHANCE[2])
+                chance = (
+                    ACCEPT_CHANCE[0]
+                    if their_gain > 0.1
+                    else ACCEPT_CHANCE[1]
+                    if their_gain > -0.3
+                    else ACCEPT_CHANCE[2]
+                )
                 for card_type, count in enumerate(ask_hand):
                     if count:
                         chance *= 1.0 - (1.0 - outlook.share[card_type]) ** their_hand

@@ -16,13 +16,15 @@ so an action int is self-contained and the space of offers, the power set of
 a hand times every request, is never listed: legality is checked on the
 decoded offer and legal offers are sampled (:class:`OfferActions`).
 """
+
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, product
 from math import comb
-from typing import Any, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from ...core.decisions import ActionSpace, LegalActions
 from ...errors import LogError
@@ -59,8 +61,14 @@ class Offer(NamedTuple):
 
     def is_empty(self) -> bool:
         """Whether nothing at all would move."""
-        return not (self.give_hand or any(self.give_pool) or any(self.ask_pool) or any(self.ask_hand)
-                    or any(self.give_store) or any(self.ask_store))
+        return not (
+            self.give_hand
+            or any(self.give_pool)
+            or any(self.ask_pool)
+            or any(self.ask_hand)
+            or any(self.give_store)
+            or any(self.ask_store)
+        )
 
 
 class OfferSpace(ActionSpace):
@@ -120,12 +128,26 @@ class OfferSpace(ActionSpace):
     def encode_offer(self, offer: Offer) -> int:
         """The int of an offer."""
         counts_code = self._counts_code
-        return self.encode_codes(offer.receiver, offer.give_hand, counts_code(offer.give_pool),
-                                 counts_code(offer.ask_pool), counts_code(offer.ask_hand),
-                                 counts_code(offer.give_store), counts_code(offer.ask_store))
+        return self.encode_codes(
+            offer.receiver,
+            offer.give_hand,
+            counts_code(offer.give_pool),
+            counts_code(offer.ask_pool),
+            counts_code(offer.ask_hand),
+            counts_code(offer.give_store),
+            counts_code(offer.ask_store),
+        )
 
-    def encode_codes(self, receiver: int, give_hand: int, give_pool: int, ask_pool: int, ask_hand: int,
-                     give_store: int, ask_store: int) -> int:
+    def encode_codes(
+        self,
+        receiver: int,
+        give_hand: int,
+        give_pool: int,
+        ask_pool: int,
+        ask_hand: int,
+        give_store: int,
+        ask_store: int,
+    ) -> int:
         """The int of an offer whose counted parts are already packed (each count at its type's shift)."""
         bits = self.counts_bits
         code = (receiver << self.positions_bits) | give_hand
@@ -147,8 +169,15 @@ class OfferSpace(ActionSpace):
             ask_store, give_store = (code >> 3 * bits) & mask, (code >> 4 * bits) & mask
             code >>= 5 * bits
             give_hand = code & ((1 << self.positions_bits) - 1)
-            offer = Offer(code >> self.positions_bits, give_hand, self._counts(give_pool), self._counts(ask_pool),
-                          self._counts(ask_hand), self._counts(give_store), self._counts(ask_store))
+            offer = Offer(
+                code >> self.positions_bits,
+                give_hand,
+                self._counts(give_pool),
+                self._counts(ask_pool),
+                self._counts(ask_hand),
+                self._counts(give_store),
+                self._counts(ask_store),
+            )
             if len(self._decoded) > 4096:
                 self._decoded.clear()
             self._decoded[action] = offer
@@ -164,8 +193,12 @@ class OfferSpace(ActionSpace):
         code = 0
         for card, count in value.items():
             type_index = index_of_id.get(card) if type(card) is str else None
-            if type_index is None or type(count) is not int or not 0 <= count < 1 << self.widths[type_index] \
-                    or count > len(self.game.cards.instances_of[type_index]):
+            if (
+                type_index is None
+                or type(count) is not int
+                or not 0 <= count < 1 << self.widths[type_index]
+                or count > len(self.game.cards.instances_of[type_index])
+            ):
                 counts_by_type(self.game, {card: count}, key)  # words the problem
                 raise LogError.at(_("{key} must map card ids to numbers of cards", key=key))
             code |= count << self.shifts[type_index]
@@ -206,16 +239,23 @@ class OfferSpace(ActionSpace):
                 raise LogError.at(_("{key} must map zone ids to cards", key=key))
             for zone_id in part:
                 if zone_id not in zones:
-                    raise LogError.at(_("{key} names the zone {zone}; trades use {valid}", key=key,
-                                        zone=str(zone_id)[:80], valid=", ".join(zones)))
+                    raise LogError.at(
+                        _(
+                            "{key} names the zone {zone}; trades use {valid}",
+                            key=key,
+                            zone=str(zone_id)[:80],
+                            valid=", ".join(zones),
+                        )
+                    )
         positions = give.get(self.hand_id) or []
         mask = 0
         if not isinstance(positions, (list, tuple)):
             raise LogError.at(_("the hand cards given are a list of positions"))
         for position in positions:
             if type(position) is not int or not 0 <= position < self.positions_bits or mask >> position & 1:
-                raise LogError.at(_("a hand position is a number from 0, each given once, not {value}",
-                                    value=str(position)[:40]))
+                raise LogError.at(
+                    _("a hand position is a number from 0, each given once, not {value}", value=str(position)[:40])
+                )
             mask |= 1 << position
         bits = self.counts_bits
         code = (receiver << self.positions_bits) | mask
@@ -232,8 +272,9 @@ class OfferSpace(ActionSpace):
         return describe_offer(self.ruleset, self.game, offer, state, player, self.store_id)
 
 
-def describe_offer(ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None,
-                   store_id: str | None = None) -> str:
+def describe_offer(
+    ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None, store_id: str | None = None
+) -> str:
     """An offer in words: "offer Bo 1 × Red and Blue (hand card 2) for 2 × Green"."""
     from ...text.formatting import format_list, ruleset_text
 
@@ -250,8 +291,11 @@ def describe_offer(ruleset: Any, game: Any, offer: Offer, state: Any = None, pla
             hand = _hand_ids(state, player)
             named = [_card(ruleset, hand[p]) if p < len(hand) else "?" for p in positions]
             # TRANSLATORS: hand cards offered, by name and hand position (1 is the front), e.g. "Blue (hand card 2)".
-            given.append(format_list(_("{card} (hand card {position})", card=name, position=p + 1)
-                                     for name, p in zip(named, positions)))
+            given.append(
+                format_list(
+                    _("{card} (hand card {position})", card=name, position=p + 1) for name, p in zip(named, positions)
+                )
+            )
         else:
             given.append(_("hand cards {positions}", positions=", ".join(str(p + 1) for p in positions)))
     asked = []
@@ -345,8 +389,15 @@ class OfferActions(LegalActions):
                         for asked_hand in _compositions(ask_limits, ask_most):
                             for stored in product(*(range(count + 1) for count in give_store)):
                                 for asked_store in product(*(range(count + 1) for count in ask_store)):
-                                    offer = Offer(receiver, mask, tuple(given), tuple(asked_pool), asked_hand,
-                                                  tuple(stored), tuple(asked_store))
+                                    offer = Offer(
+                                        receiver,
+                                        mask,
+                                        tuple(given),
+                                        tuple(asked_pool),
+                                        asked_hand,
+                                        tuple(stored),
+                                        tuple(asked_store),
+                                    )
                                     if not offer.is_empty():
                                         yield encode(offer)
 
@@ -364,9 +415,10 @@ class OfferActions(LegalActions):
         space = self.space
         shifts = space.shifts
         randrange, randint, draw = rng.randrange, rng.randint, rng.sample
-        for _ in range(100):
-            receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store = \
-                choices[randrange(len(choices))]
+        for _attempt in range(100):
+            receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store = choices[
+                randrange(len(choices))
+            ]
             # What may be given: the hand positions, then one entry per pool card and per store card (by type),
             # drawn by index (no store, no entries: the draws are those of a trade without one).
             # Each card drawn adds one to its type's count, packed at once into the action's code.
@@ -431,6 +483,7 @@ def _bounded_compositions(limits: Sequence[int], most: int) -> int:
 
 def _compositions(limits: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
     """Every ``counts`` with ``counts[t] <= limits[t]`` and ``sum(counts) <= most``, in a stable order."""
+
     def walk(index: int, left: int) -> Iterator[tuple[int, ...]]:
         if index == len(limits):
             yield ()

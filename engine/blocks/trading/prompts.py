@@ -15,20 +15,34 @@ time round; the active player's ``end`` ends trading. Answering, ``accept``
 Parsing (:func:`parse_offer_words`) is pure: the session checks the offer
 against the rules and explains a refusal.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
-from ...terminal.commands import (CommandPrompt, Turn, ask_words, card_choices, choose, flat_parts, is_number,
-                                  match_name, or_list, parse_marked_card_counts, parse_positions, squash, word_set)
+from ...terminal.commands import (
+    CommandPrompt,
+    Turn,
+    ask_words,
+    card_choices,
+    choose,
+    flat_parts,
+    is_number,
+    match_name,
+    or_list,
+    parse_marked_card_counts,
+    parse_positions,
+    squash,
+    word_set,
+)
 from ...text.formatting import card_name, format_list, list_separator, ruleset_text
 from ...text.i18n import N_, _
 from ...text.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
 from ..card_counts import card_counts_text
 from .offers import Offer, OfferActions, position_choices, position_sets
 from .replies import ReplyActions
-
 
 # TRANSLATORS: the command a player types to make a trade offer (a short word, lower case).
 OFFER_COMMAND = typed_command(N_("offer"), aliases=("offer", "o"), prompt=COMMAND_PROMPT)
@@ -117,9 +131,14 @@ class OfferText:
     asks: bool = False
 
 
-def parse_give(words: Sequence[str], hand_size: int, pool_choices: Sequence[tuple[int, Sequence[str]]],
-               pool_words: set[str], store_choices: Sequence[tuple[int, Sequence[str]]] = (),
-               store_words: set[str] = frozenset()) -> tuple[tuple[int, ...], dict[int, int], dict[int, int]]:
+def parse_give(
+    words: Sequence[str],
+    hand_size: int,
+    pool_choices: Sequence[tuple[int, Sequence[str]]],
+    pool_words: set[str],
+    store_choices: Sequence[tuple[int, Sequence[str]]] = (),
+    store_words: set[str] = frozenset(),
+) -> tuple[tuple[int, ...], dict[int, int], dict[int, int]]:
     """What an offer gives: numbers are hand positions (from 1), names are pool cards (one each; the pool's word
     may come first), or store cards after the store's word (up to the next number or word of a zone); a player
     with no pool cards to give gives store cards without the word. Returns (positions, pool, store)."""
@@ -131,7 +150,7 @@ def parse_give(words: Sequence[str], hand_size: int, pool_choices: Sequence[tupl
     for index, word in enumerate(words):
         if word in markers:
             if index + 1 == len(words) or is_number(words[index + 1]) or words[index + 1] in markers:
-                raise InputProblem(_("Name a card after \"{word}\".", word=word))
+                raise InputProblem(_('Name a card after "{word}".', word=word))
             in_store = word in store_words and word not in pool_words
             continue
         if is_number(word):
@@ -140,29 +159,37 @@ def parse_give(words: Sequence[str], hand_size: int, pool_choices: Sequence[tupl
         if in_store or (not pool_choices and store_choices):
             type_index = match_name(word, store_choices, _("card")) if store_choices else None
             if type_index is None:
-                raise InputProblem(_("\"{text}\": you have no such card to give.", text=word))
+                raise InputProblem(_('"{text}": you have no such card to give.', text=word))
             store[type_index] = store.get(type_index, 0) + 1
             continue
         if not pool_choices:
-            raise InputProblem(_("\"{text}\": you give hand cards by their positions (numbers from 1).", text=word))
+            raise InputProblem(_('"{text}": you give hand cards by their positions (numbers from 1).', text=word))
         type_index = match_name(word, pool_choices, _("card"))
         pool[type_index] = pool.get(type_index, 0) + 1
     return tuple(positions), pool, store
 
 
-def parse_ask(words: Sequence[str], card_options: Sequence[tuple[int, Sequence[str]]],
-              pool_words: set[str], store_words: set[str] = frozenset()
-              ) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+def parse_ask(
+    words: Sequence[str],
+    card_options: Sequence[tuple[int, Sequence[str]]],
+    pool_words: set[str],
+    store_words: set[str] = frozenset(),
+) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """What an offer asks for: hand cards by name and number; pool cards after the pool's word, store cards
     after the store's. Returns (hand, pool, store)."""
     hand, pool, store = parse_marked_card_counts(words, card_options, (pool_words, store_words))
     return hand, pool, store
 
 
-def parse_offer_words(words: Sequence[str], hand_size: int, card_options: Sequence[tuple[int, Sequence[str]]],
-                      pool_choices: Sequence[tuple[int, Sequence[str]]], pool_words: set[str],
-                      store_choices: Sequence[tuple[int, Sequence[str]]] = (),
-                      store_words: set[str] = frozenset()) -> OfferText:
+def parse_offer_words(
+    words: Sequence[str],
+    hand_size: int,
+    card_options: Sequence[tuple[int, Sequence[str]]],
+    pool_choices: Sequence[tuple[int, Sequence[str]]],
+    pool_words: set[str],
+    store_choices: Sequence[tuple[int, Sequence[str]]] = (),
+    store_words: set[str] = frozenset(),
+) -> OfferText:
     """An offer's words after ``offer``: ``[to] NAME... [give ...] [ask ...]``, parts in either order."""
     gives, asks, tos = give_words(), asking_words(), to_words()
     text = OfferText()
@@ -173,11 +200,11 @@ def parse_offer_words(words: Sequence[str], hand_size: int, card_options: Sequen
     for word in words:
         if word in gives:
             if text.gives:
-                raise InputProblem(_("Say \"{word}\" once, with everything you give after it.", word=word))
+                raise InputProblem(_('Say "{word}" once, with everything you give after it.', word=word))
             part, text.gives = "give", True
         elif word in asks:
             if text.asks:
-                raise InputProblem(_("Say \"{word}\" once, with everything you ask for after it.", word=word))
+                raise InputProblem(_('Say "{word}" once, with everything you ask for after it.', word=word))
             part, text.asks = "ask", True
         elif part == "give":
             give_part.append(word)
@@ -186,8 +213,9 @@ def parse_offer_words(words: Sequence[str], hand_size: int, card_options: Sequen
         elif not (word in tos and not receiver):
             receiver.append(word)
     text.receiver_words = tuple(receiver)
-    text.give_positions, text.give_pool, text.give_store = parse_give(give_part, hand_size, pool_choices, pool_words,
-                                                                      store_choices, store_words)
+    text.give_positions, text.give_pool, text.give_store = parse_give(
+        give_part, hand_size, pool_choices, pool_words, store_choices, store_words
+    )
     text.ask_hand, text.ask_pool, text.ask_store = parse_ask(ask_part, card_options, pool_words, store_words)
     return text
 
@@ -293,24 +321,42 @@ class TradePrompt(CommandPrompt):
         names = self._names(turn)
         lines = []
         if self._is_active(turn):
-            lines.append(_("Trading on your turn: offer to any other player ({left} of {allowed} offers left), pass, "
-                           "or end trading.", left=left, allowed=allowed))
+            lines.append(
+                _(
+                    "Trading on your turn: offer to any other player ({left} of {allowed} offers left), pass, "
+                    "or end trading.",
+                    left=left,
+                    allowed=allowed,
+                )
+            )
         else:
             active = names[decision.get("active", 0)]
-            lines.append(_("Trading on {active}'s turn: you may offer to {active} ({left} of {allowed} offers left), "
-                           "or pass.", active=active, left=left, allowed=allowed))
+            lines.append(
+                _(
+                    "Trading on {active}'s turn: you may offer to {active} ({left} of {allowed} offers left), or pass.",
+                    active=active,
+                    left=left,
+                    allowed=allowed,
+                )
+            )
         example = self.example(turn)
         if example:
             # TRANSLATORS: {example} is a whole typed offer, e.g. "offer bo give 1 3 ask red 2".
-            lines.append(_("Type an offer like \"{example}\", or just \"offer\" to be asked step by step.",
-                           example=example))
+            lines.append(
+                _('Type an offer like "{example}", or just "offer" to be asked step by step.', example=example)
+            )
         stored = self._store(turn, turn.player)
         if stored:
             marker = self._marker(turn, turn.node.store_id)
             # TRANSLATORS: {zone} is a building's storage, e.g. "Shop"; {example} gives its first card, "give shop red".
-            lines.append(_("Your {zone} holds {cards}: offer them with \"give {example}\".",
-                           zone=self._store_name(turn), example=f"{marker} {self._card_word(turn, stored[0])}",
-                           cards=format_list(card_name(turn.ruleset, card) for card in stored)))
+            lines.append(
+                _(
+                    'Your {zone} holds {cards}: offer them with "give {example}".',
+                    zone=self._store_name(turn),
+                    example=f"{marker} {self._card_word(turn, stored[0])}",
+                    cards=format_list(card_name(turn.ruleset, card) for card in stored),
+                )
+            )
         return lines
 
     def example(self, turn: Turn) -> str:
@@ -396,23 +442,37 @@ class TradePrompt(CommandPrompt):
             replies = self._replies(turn)
             if replies is not None and replies.can_accept:
                 if any(replies.wanted):
-                    lines.append(_("accept POSITIONS: take the offer, giving the cards at these positions of your "
-                                   "hand (from 1, the front), e.g. accept {example}",
-                                   example=" ".join(str(p + 1) for p in self._one_way(replies))))
+                    lines.append(
+                        _(
+                            "accept POSITIONS: take the offer, giving the cards at these positions of your "
+                            "hand (from 1, the front), e.g. accept {example}",
+                            example=" ".join(str(p + 1) for p in self._one_way(replies)),
+                        )
+                    )
                 else:
                     lines.append(_("accept: take the offer"))
             lines.append(_("decline: turn the offer down"))
             return lines
         lines = []
         if self._offers(turn) is not None:
-            lines.append(_("offer [NAME] [give POSITIONS and face-up cards] [ask CARDS with numbers]: make an offer, "
-                           "e.g. {example}", example=self.example(turn)))
+            lines.append(
+                _(
+                    "offer [NAME] [give POSITIONS and face-up cards] [ask CARDS with numbers]: make an offer, "
+                    "e.g. {example}",
+                    example=self.example(turn),
+                )
+            )
             lines.append(_("offer: make an offer, asked part by part"))
             if turn.node.store_id:
                 marker = turn.node.store_id.split("-")[0]
                 # TRANSLATORS: a help line; {marker} is the word for a player's storage in an offer, e.g. "stall".
-                lines.append(_("{marker} CARD after give: a card of your {zone}; after ask: a card of theirs",
-                               marker=marker, zone=self._store_name(turn)))
+                lines.append(
+                    _(
+                        "{marker} CARD after give: a card of your {zone}; after ask: a card of theirs",
+                        marker=marker,
+                        zone=self._store_name(turn),
+                    )
+                )
             lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn))))
         else:
             lines.append(_("(you cannot make another offer this turn)"))
@@ -454,12 +514,23 @@ class TradePrompt(CommandPrompt):
     def _offer(self, turn: Turn, words: list[str]) -> int | None:
         if self._offers(turn) is None:
             decision = turn.observation.decision
-            raise InputProblem(_("You cannot make an offer now (you have made {made} of {allowed}): pass instead.",
-                                 made=(decision.get("offers_made") or (0,) * (turn.player + 1))[turn.player],
-                                 allowed=decision.get("offers_allowed", 0)))
+            raise InputProblem(
+                _(
+                    "You cannot make an offer now (you have made {made} of {allowed}): pass instead.",
+                    made=(decision.get("offers_made") or (0,) * (turn.player + 1))[turn.player],
+                    allowed=decision.get("offers_allowed", 0),
+                )
+            )
         hand_size = len(self._hand(turn))
-        text = parse_offer_words(words, hand_size, self._card_options(turn), self._pool_choices(turn),
-                                 self._pool_words(turn), self._store_choices(turn), self._store_words(turn))
+        text = parse_offer_words(
+            words,
+            hand_size,
+            self._card_options(turn),
+            self._pool_choices(turn),
+            self._pool_words(turn),
+            self._store_choices(turn),
+            self._store_words(turn),
+        )
         receiver = self._receiver(turn, text.receiver_words)
         if receiver is None:
             return None
@@ -490,15 +561,25 @@ class TradePrompt(CommandPrompt):
         pool = [self._card_word(turn, card) for card in self._pool(turn)]
         pool_name = ruleset_text(turn.ruleset, turn.ruleset.zone(turn.node.pool_id).name) if marker else ""
         if self._is_active(turn) and pool:
-            turn.say(_("What do you give? Hand positions (1 is the front) and {zone} by name, e.g. {example}. "
-                       "Enter for nothing, back to go back.", zone=pool_name,
-                       example=" ".join(["1", marker, pool[0]] if hand else [marker, pool[0]])))
+            turn.say(
+                _(
+                    "What do you give? Hand positions (1 is the front) and {zone} by name, e.g. {example}. "
+                    "Enter for nothing, back to go back.",
+                    zone=pool_name,
+                    example=" ".join(["1", marker, pool[0]] if hand else [marker, pool[0]]),
+                )
+            )
         else:
-            turn.say(_("What do you give? Hand positions (1 is the front), e.g. 1 3. Enter for nothing, back to go "
-                       "back."))
+            turn.say(
+                _("What do you give? Hand positions (1 is the front), e.g. 1 3. Enter for nothing, back to go back.")
+            )
         # TRANSLATORS: the player's hand cards, numbered by position, e.g. "1. Rose, 2. Tulip".
-        hand_listing = _("Your hand: {cards}", cards=list_separator().join(f"{n}. {card_name(turn.ruleset, card)}"
-                                                               for n, card in enumerate(hand, start=1)))
+        hand_listing = _(
+            "Your hand: {cards}",
+            cards=list_separator().join(
+                f"{n}. {card_name(turn.ruleset, card)}" for n, card in enumerate(hand, start=1)
+            ),
+        )
         while True:
             # TRANSLATORS: the prompt for the cards given in a trade offer asked step by step; keep the final "> ".
             given = ask_words(turn, _("Give > "), hand_listing)
@@ -506,19 +587,36 @@ class TradePrompt(CommandPrompt):
                 return None
             try:
                 text.give_positions, text.give_pool, text.give_store = parse_give(
-                    given, len(hand), self._pool_choices(turn), pool_words, self._store_choices(turn),
-                    self._store_words(turn))
+                    given,
+                    len(hand),
+                    self._pool_choices(turn),
+                    pool_words,
+                    self._store_choices(turn),
+                    self._store_words(turn),
+                )
                 break
             except InputProblem as problem:
                 turn.say(problem.message)
         example = f"{self._ask_example(turn)} 2"
         if marker and pool and not self._is_active(turn):
-            turn.say(_("What do you ask for? Cards by name with their numbers, e.g. {example}; for {zone}, put "
-                       "{marker} first, e.g. {marker} {card}. Enter for nothing, back to go back.",
-                       example=example, zone=pool_name, marker=marker, card=pool[0]))
+            turn.say(
+                _(
+                    "What do you ask for? Cards by name with their numbers, e.g. {example}; for {zone}, put "
+                    "{marker} first, e.g. {marker} {card}. Enter for nothing, back to go back.",
+                    example=example,
+                    zone=pool_name,
+                    marker=marker,
+                    card=pool[0],
+                )
+            )
         else:
-            turn.say(_("What do you ask for? Cards by name with their numbers, e.g. {example}. Enter for nothing, "
-                       "back to go back.", example=example))
+            turn.say(
+                _(
+                    "What do you ask for? Cards by name with their numbers, e.g. {example}. Enter for nothing, "
+                    "back to go back.",
+                    example=example,
+                )
+            )
         card_listing = _("Cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn)))
         while True:
             # TRANSLATORS: the prompt for the cards asked for in a trade offer asked step by step; keep the final "> ".
@@ -526,8 +624,9 @@ class TradePrompt(CommandPrompt):
             if asked is None:
                 return None
             try:
-                text.ask_hand, text.ask_pool, text.ask_store = parse_ask(asked, self._card_options(turn), pool_words,
-                                                                         self._store_words(turn))
+                text.ask_hand, text.ask_pool, text.ask_store = parse_ask(
+                    asked, self._card_options(turn), pool_words, self._store_words(turn)
+                )
                 break
             except InputProblem as problem:
                 turn.say(problem.message)
@@ -555,8 +654,15 @@ class TradePrompt(CommandPrompt):
                 raise InputProblem(_("There are not that many such cards in the game."))
             return values
 
-        offer = Offer(receiver, mask, counts(text.give_pool), counts(text.ask_pool), counts(text.ask_hand),
-                      counts(text.give_store), counts(text.ask_store))
+        offer = Offer(
+            receiver,
+            mask,
+            counts(text.give_pool),
+            counts(text.ask_pool),
+            counts(text.ask_hand),
+            counts(text.give_store),
+            counts(text.ask_store),
+        )
         if offer.is_empty():
             raise InputProblem(_("An offer gives or asks for at least one card."))
         return turn.node.offers.encode_offer(offer)
@@ -578,23 +684,38 @@ class TradePrompt(CommandPrompt):
         given = []
         if offer.give_hand:
             offerer_hand = turn.state.card_ids_in(turn.node.hand_id, offerer)
-            given.append(format_list(card_name(ruleset, offerer_hand[p]) for p in offer.positions()
-                                     if p < len(offerer_hand)))
+            given.append(
+                format_list(card_name(ruleset, offerer_hand[p]) for p in offer.positions() if p < len(offerer_hand))
+            )
         if any(offer.give_pool):
             # TRANSLATORS: cards of an offer and where they come from, e.g. "2 Rose from Face-up cards".
-            given.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_pool), zone=pool_name))
+            given.append(
+                _("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_pool), zone=pool_name)
+            )
         if any(offer.give_store):
-            given.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.give_store),
-                           zone=self._store_name(turn)))
+            given.append(
+                _(
+                    "{cards} from {zone}",
+                    cards=card_counts_text(ruleset, game, offer.give_store),
+                    zone=self._store_name(turn),
+                )
+            )
         asked = []
         if any(offer.ask_hand):
             asked.append(_("{cards} from your hand", cards=card_counts_text(ruleset, game, offer.ask_hand)))
         if any(offer.ask_pool):
-            asked.append(_("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.ask_pool), zone=pool_name))
+            asked.append(
+                _("{cards} from {zone}", cards=card_counts_text(ruleset, game, offer.ask_pool), zone=pool_name)
+            )
         if any(offer.ask_store):
             # TRANSLATORS: cards an offer asks of the player's own storage, e.g. "1 Rose from your Shop".
-            asked.append(_("{cards} from your {zone}", cards=card_counts_text(ruleset, game, offer.ask_store),
-                           zone=self._store_name(turn)))
+            asked.append(
+                _(
+                    "{cards} from your {zone}",
+                    cards=card_counts_text(ruleset, game, offer.ask_store),
+                    zone=self._store_name(turn),
+                )
+            )
         name = self._names(turn)[offerer]
         if not given:
             # TRANSLATORS: an offer that gives nothing in return, e.g. "Bo asks you for 2 × Red from your hand, for nothing."
@@ -602,16 +723,20 @@ class TradePrompt(CommandPrompt):
         elif not asked:
             line = _("{name} offers you {given}, for nothing.", name=name, given=format_list(given))
         else:
-            line = _("{name} offers you {given} for {asked}.", name=name, given=format_list(given),
-                     asked=format_list(asked))
+            line = _(
+                "{name} offers you {given} for {asked}.", name=name, given=format_list(given), asked=format_list(asked)
+            )
         lines = [line]
         replies = self._replies(turn)
         if replies is not None and not replies.can_accept:
             lines.append(_("You do not hold the cards asked for: you can only decline."))
         elif replies is not None and any(replies.wanted):
             hand = self._hand(turn)
-            held = [f"{position}. {card_name(ruleset, card)}" for position, card in enumerate(hand, start=1)
-                    if replies.wanted[game.cards.index_of_id[card]]]
+            held = [
+                f"{position}. {card_name(ruleset, card)}"
+                for position, card in enumerate(hand, start=1)
+                if replies.wanted[game.cards.index_of_id[card]]
+            ]
             lines.append(_("The cards asked for in your hand: {cards}.", cards=list_separator().join(held)))
         return lines
 
@@ -628,11 +753,20 @@ class TradePrompt(CommandPrompt):
             if position_choices(replies.hand_types, replies.wanted) == 1:
                 return space.accept(next(position_sets(replies.hand_types, replies.wanted)))
             wanted = card_counts_text(turn.ruleset, turn.game, replies.wanted)
-            turn.say(_("Which of your cards do you give for {cards}? Their hand positions, e.g. {example}; back to go "
-                       "back.", cards=wanted, example=" ".join(str(p + 1) for p in self._one_way(replies))))
-            # TRANSLATORS: the prompt for the hand positions of the cards given on accepting an offer; keep the final "> ".
-            words = ask_words(turn, _("Positions > "),
-                              _("Type the positions in your hand (1 is the front) of the cards you give."))
+            turn.say(
+                _(
+                    "Which of your cards do you give for {cards}? Their hand positions, e.g. {example}; back to go "
+                    "back.",
+                    cards=wanted,
+                    example=" ".join(str(p + 1) for p in self._one_way(replies)),
+                )
+            )
+            words = ask_words(
+                turn,
+                # TRANSLATORS: the prompt for the hand positions of the cards given on accepting an offer; keep the final "> ".
+                _("Positions > "),
+                _("Type the positions in your hand (1 is the front) of the cards you give."),
+            )
             if words is None:
                 return None
         mask = 0

@@ -1,8 +1,10 @@
 """Answers to an offer: decline, or accept (naming the hand positions given when the offer asks for hand cards)."""
+
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ...core.decisions import ActionSpace, LegalActions
 from ...errors import LogError
@@ -49,8 +51,9 @@ class ReplySpace(ActionSpace):
         mask = 0
         for position in positions:
             if type(position) is not int or not 0 <= position < self.game.cards.size or mask >> position & 1:
-                raise LogError.at(_("a hand position is a number from 0, each given once, not {value}",
-                                    value=str(position)[:40]))
+                raise LogError.at(
+                    _("a hand position is a number from 0, each given once, not {value}", value=str(position)[:40])
+                )
             mask |= 1 << position
         return self.accept(mask)
 
@@ -81,7 +84,9 @@ class ReplyActions(LegalActions):
 
     __slots__ = ("space", "hand_types", "wanted", "can_accept")
 
-    def __init__(self, space: ReplySpace, hand_types: tuple[int, ...], wanted: tuple[int, ...], can_accept: bool) -> None:
+    def __init__(
+        self, space: ReplySpace, hand_types: tuple[int, ...], wanted: tuple[int, ...], can_accept: bool
+    ) -> None:
         self.space = space
         self.hand_types = hand_types
         self.wanted = wanted

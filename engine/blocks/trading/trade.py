@@ -1,12 +1,14 @@
 """Decision ``trade``: the active player and the others make offers, one at a time, until the active player ends trading."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace, UnionActions
 from ...core.flow import DONE, FlowNode
 from ...core.zones import count_of, instances_in
-from ...errors import IllegalActionError, LogError
+from ...errors import IllegalActionError
 from ...text.i18n import _
 from ..params import COUNT, name, param, variable, zone
 from ..registry import register
@@ -70,18 +72,28 @@ class TradeStep(FlowNode):
     """
 
     kind = "trade"
-    parameters = {"hand": param("Hand", "The players' rows whose cards may be traded.", zone("player", ("row",)), option=False),
-                  "pool": param("Pool", "The shared zone of the active player's cards that may be traded "
-                                "(face-up cards).", zone("shared"), option=False),
-                  "received": param("Received", "The player zone cards received go to.", zone("player"), option=False),
-                  "offers": param("Offers", "The most offers each player makes per turn.", COUNT),
-                  "counter": param("Counter", "A shared counter of accepted trades.", name("shared-counter"), option=False),
-                  "store": param("Store", "A player zone, seen by everyone, whose cards its owner may trade too.",
-                                 zone(), option=False),
-                  "cards": param("Cards", "The card types an offer may name (a card selector; default every type).",
-                                 {"$ref": "#/$defs/card-selector"}, option=False),
-                  "player": param("Player", "The active player (a variable; default active).", variable(),
-                                  option=False)}
+    parameters = {
+        "hand": param("Hand", "The players' rows whose cards may be traded.", zone("player", ("row",)), option=False),
+        "pool": param(
+            "Pool",
+            "The shared zone of the active player's cards that may be traded (face-up cards).",
+            zone("shared"),
+            option=False,
+        ),
+        "received": param("Received", "The player zone cards received go to.", zone("player"), option=False),
+        "offers": param("Offers", "The most offers each player makes per turn.", COUNT),
+        "counter": param("Counter", "A shared counter of accepted trades.", name("shared-counter"), option=False),
+        "store": param(
+            "Store", "A player zone, seen by everyone, whose cards its owner may trade too.", zone(), option=False
+        ),
+        "cards": param(
+            "Cards",
+            "The card types an offer may name (a card selector; default every type).",
+            {"$ref": "#/$defs/card-selector"},
+            option=False,
+        ),
+        "player": param("Player", "The active player (a variable; default active).", variable(), option=False),
+    }
     required = ("hand", "received", "offers")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -98,9 +110,14 @@ class TradeStep(FlowNode):
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A store is a zone of each player's that everyone sees (its cards are offered and asked for by type)."""
         if context.zone_differs(spec.get("store"), owner="player", visibility="all"):
-            context.add(f"{path}.store", _("the zone {zone} is not a player zone everyone sees: a store's cards are "
-                                           "offered and asked for by kind, so everyone must see them",
-                                           zone=spec.get("store")))
+            context.add(
+                f"{path}.store",
+                _(
+                    "the zone {zone} is not a player zone everyone sees: a store's cards are "
+                    "offered and asked for by kind, so everyone must see them",
+                    zone=spec.get("store"),
+                ),
+            )
 
     @classmethod
     def card_paths(cls, spec: Mapping[str, Any]) -> list[tuple]:
@@ -129,8 +146,11 @@ class TradeStep(FlowNode):
         self.hand_zone = game.zone_index(self.hand_id)
         self.hand_slots = tuple(game.zones.slot(self.hand_zone, seat) for seat in range(game.player_count))
         self.pool_slot = game.zones.slot_of(self.pool_id) if self.pool_id else None
-        self.store_slots = (tuple(game.zones.slot(game.zone_index(self.store_id), seat)
-                                  for seat in range(game.player_count)) if self.store_id else None)
+        self.store_slots = (
+            tuple(game.zones.slot(game.zone_index(self.store_id), seat) for seat in range(game.player_count))
+            if self.store_id
+            else None
+        )
         self.received_zone = game.zone_index(self.received_id)
         self.player = game.variable(self.player_name)
         self.counter = game.counter_index[self.counter_id] if self.counter_id else None
@@ -140,8 +160,9 @@ class TradeStep(FlowNode):
         tradable = card_selector(self.spec.get("cards"))
         self.tradable = tuple(tradable(card_type) for card_type in game.cards.types)
         self.tradable_types = tuple(index for index, named in enumerate(self.tradable) if named)
-        self.copies = tuple(len(copies) if self.tradable[index] else 0
-                            for index, copies in enumerate(game.cards.instances_of))
+        self.copies = tuple(
+            len(copies) if self.tradable[index] else 0 for index, copies in enumerate(game.cards.instances_of)
+        )
         self.type_count = len(game.cards.types)
         # Shared answers for the usual cases, so that a trade's hot paths build no tuples:
         # no cards of a zone, every type tradable, the most a hand of n cards can be asked for.
@@ -202,8 +223,14 @@ class TradeStep(FlowNode):
             ask_limits = self._ask_limits(their_hand)
             ask_store = self._store_counts(state, receiver)
             # (The shared ``nothing`` stands for every empty count.)
-            if hand or their_hand or give_pool is not nothing or ask_pool is not nothing \
-                    or give_store is not nothing or ask_store is not nothing:
+            if (
+                hand
+                or their_hand
+                or give_pool is not nothing
+                or ask_pool is not nothing
+                or give_store is not nothing
+                or ask_store is not nothing
+            ):
                 choices.append((receiver, hand, give_pool, ask_pool, ask_limits, their_hand, give_store, ask_store))
         return choices
 
@@ -222,8 +249,11 @@ class TradeStep(FlowNode):
             return True
         if player != active:
             return bool(zones[hands[active]]) or (stores is not None and bool(zones[stores[active]]))
-        return any(zones[hands[seat]] or (stores is not None and zones[stores[seat]])
-                   for seat in range(state.player_count) if seat != player)
+        return any(
+            zones[hands[seat]] or (stores is not None and zones[stores[seat]])
+            for seat in range(state.player_count)
+            if seat != player
+        )
 
     def offer_problem(self, state: Any, player: int, offer: Offer) -> str | None:
         """Why ``player`` may not make ``offer`` now (None when they may)."""
@@ -245,15 +275,23 @@ class TradeStep(FlowNode):
             return _("only the active player gives face-up cards, and only those on the table")
         if any(offer.ask_pool) and (receiver != active or any(n > held for n, held in zip(offer.ask_pool, pool))):
             return _("only the active player's face-up cards on the table may be asked for")
-        if any(offer.give_store) and any(n > held for n, held in zip(offer.give_store,
-                                                                     self._store_counts(state, player))):
+        if any(offer.give_store) and any(
+            n > held for n, held in zip(offer.give_store, self._store_counts(state, player))
+        ):
             return _("you have no such cards in your {zone}", zone=self._store_name(state.ruleset))
-        if any(offer.ask_store) and any(n > held for n, held in zip(offer.ask_store,
-                                                                    self._store_counts(state, receiver))):
-            return _("{name} has no such cards in their {zone}", name=state.players[receiver],
-                     zone=self._store_name(state.ruleset))
-        if not self.all_tradable and any(count and not tradable for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
-               for count, tradable in zip(counts, self.tradable)):
+        if any(offer.ask_store) and any(
+            n > held for n, held in zip(offer.ask_store, self._store_counts(state, receiver))
+        ):
+            return _(
+                "{name} has no such cards in their {zone}",
+                name=state.players[receiver],
+                zone=self._store_name(state.ruleset),
+            )
+        if not self.all_tradable and any(
+            count and not tradable
+            for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
+            for count, tradable in zip(counts, self.tradable)
+        ):
             return _("only the cards this game trades may be named in an offer")
         if sum(offer.ask_hand) > self._hand_size(state, receiver):
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
@@ -295,12 +333,16 @@ class TradeStep(FlowNode):
         return UnionActions(parts)
 
     def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
-        facts: dict[str, Any] = {"stage": "answer" if frame[1] == ANSWERING else "offer",
-                                 "offers_made": tuple(len(made) for made in frame[3] or ()),
-                                 "offers_allowed": self.cap,
-                                 # Every offer is made aloud: everyone knows which each player has made this turn.
-                                 "offers_so_far": frame[3] or (),
-                                 "active": state.variables[self.player], "hand": self.hand_id, "pool": self.pool_id}
+        facts: dict[str, Any] = {
+            "stage": "answer" if frame[1] == ANSWERING else "offer",
+            "offers_made": tuple(len(made) for made in frame[3] or ()),
+            "offers_allowed": self.cap,
+            # Every offer is made aloud: everyone knows which each player has made this turn.
+            "offers_so_far": frame[3] or (),
+            "active": state.variables[self.player],
+            "hand": self.hand_id,
+            "pool": self.pool_id,
+        }
         if frame[1] == ANSWERING:
             offerer = frame[6]
             facts["offerer"] = offerer
@@ -337,7 +379,7 @@ class TradeStep(FlowNode):
         if problem is not None:
             raise IllegalActionError.at(problem)
         made = frame[3]
-        frame[3] = made[:player] + (made[player] + (action,),) + made[player + 1:]
+        frame[3] = made[:player] + (made[player] + (action,),) + made[player + 1 :]
         frame[1], frame[4], frame[5], frame[6] = ANSWERING, 0, action, player
         return state.decide(offer.receiver)
 
@@ -345,7 +387,9 @@ class TradeStep(FlowNode):
         if action not in self.replies:
             raise IllegalActionError.at(_("accept or decline the offer"))
         if action != self.replies.base:
-            if not self._gives_what_was_asked(state, player, self.offers.decode(frame[5]), action - self.replies.base - 1):
+            if not self._gives_what_was_asked(
+                state, player, self.offers.decode(frame[5]), action - self.replies.base - 1
+            ):
                 raise IllegalActionError.at(_("to accept, give hand cards of exactly the kinds asked for"))
             self._exchange(state, frame[6], self.offers.decode(frame[5]), action - self.replies.base - 1)
             if self.counter is not None:
@@ -381,10 +425,12 @@ class TradeStep(FlowNode):
         if taken:
             state.move(taken, receiver_hand, to_offerer, player=receiver, step=self.id)
         stores = self.store_slots or (None,) * state.player_count
-        for counts, source, target, mover in ((offer.give_pool, self.pool_slot, to_receiver, offerer),
-                                              (offer.ask_pool, self.pool_slot, to_offerer, receiver),
-                                              (offer.give_store, stores[offerer], to_receiver, offerer),
-                                              (offer.ask_store, stores[receiver], to_offerer, receiver)):
+        for counts, source, target, mover in (
+            (offer.give_pool, self.pool_slot, to_receiver, offerer),
+            (offer.ask_pool, self.pool_slot, to_offerer, receiver),
+            (offer.give_store, stores[offerer], to_receiver, offerer),
+            (offer.ask_store, stores[receiver], to_offerer, receiver),
+        ):
             if any(counts):
                 wanted = list(counts)
                 picked = []

@@ -10,9 +10,11 @@ it to, and what ``raise-limit`` modifiers may add. Prices above
 :data:`MOST_CARDS` cards are left out, and a view stops at
 :data:`MOST_PAYMENTS` entries (no shipped game comes near either).
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ...agents.views import ListedView, multisets, types_reaching
 
@@ -45,8 +47,11 @@ def payment_counts(game: Any, types: Iterable[int], size: int) -> list[tuple[int
     if size > MOST_CARDS:
         return []
     copies = [len(instances) for instances in game.cards.instances_of]
-    return [counts for counts in multisets(tuple(types), size, len(copies))
-            if all(count <= most for count, most in zip(counts, copies))]
+    return [
+        counts
+        for counts in multisets(tuple(types), size, len(copies))
+        if all(count <= most for count, most in zip(counts, copies))
+    ]
 
 
 def buy_view(space: Any, game: Any) -> ListedView | None:

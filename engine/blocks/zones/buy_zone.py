@@ -1,7 +1,9 @@
 """At any time, ``buy-zone``: a player opens one of their closed zones (a third field) by paying cards (coins)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
@@ -46,8 +48,12 @@ class BuySpace(ActionSpace):
     def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
         zone_index, counts = self.parts(action)
         ids = self.game.cards.ids
-        return {"player": player, "action": "buy", "zone": self.game.zones.specs[zone_index].id,
-                "pay": {ids[t]: count for t, count in enumerate(counts) if count}}
+        return {
+            "player": player,
+            "action": "buy",
+            "zone": self.game.zones.specs[zone_index].id,
+            "pay": {ids[t]: count for t, count in enumerate(counts) if count},
+        }
 
     def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
         zone_id = entry.get("zone")
@@ -84,13 +90,22 @@ class BuyZone(AnytimeAction):
 
     kind = "buy-zone"
     word = "buy"
-    parameters = {"zones": param("Zones", "The closed player zones for sale.",
-                                 {"type": "array", "items": zone(), "minItems": 1, "maxItems": 100}, option=False),
-                  "cost": param("Cost", "How many cards it costs (a number, by number of players, or none).",
-                                {"anyOf": [WHOLE, by_players_schema(WHOLE), {"const": "none"}, {"type": "null"}]}),
-                  "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone("player"), option=False),
-                  "pay-to": param("Pay to", "The shared zone paid cards go to.", zone("shared"), option=False),
-                  "limit": param("Limit", "The name under which modifiers change the cost.", name(), option=False)}
+    parameters = {
+        "zones": param(
+            "Zones",
+            "The closed player zones for sale.",
+            {"type": "array", "items": zone(), "minItems": 1, "maxItems": 100},
+            option=False,
+        ),
+        "cost": param(
+            "Cost",
+            "How many cards it costs (a number, by number of players, or none).",
+            {"anyOf": [WHOLE, by_players_schema(WHOLE), {"const": "none"}, {"type": "null"}]},
+        ),
+        "pay-from": param("Pay from", "The player's zone paid from (their coins).", zone("player"), option=False),
+        "pay-to": param("Pay to", "The shared zone paid cards go to.", zone("shared"), option=False),
+        "limit": param("Limit", "The name under which modifiers change the cost.", name(), option=False),
+    }
     required = ("zones", "cost", "pay-from", "pay-to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
@@ -110,8 +125,10 @@ class BuyZone(AnytimeAction):
         for index, zone_id in enumerate(spec.get("zones") or ()):
             declared = context.zones.get(zone_id)
             if isinstance(declared, dict) and not declared.get("closed"):
-                context.add(f"{path}.zones[{index}]", _("the zone {zone} is not declared closed: there is nothing to buy",
-                                                        zone=zone_id))
+                context.add(
+                    f"{path}.zones[{index}]",
+                    _("the zone {zone} is not declared closed: there is nothing to buy", zone=zone_id),
+                )
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("buy", BuySpace),)
@@ -122,12 +139,14 @@ class BuyZone(AnytimeAction):
         self.pay_from = game.zone_index(self.spec["pay-from"])
         self.pay_to = game.zones.slot_of(self.spec["pay-to"])
         # Asked at every decision of every player: each seat's slots, looked up once.
-        self.slots_of_player = tuple(frozenset(game.zones.slot(index, seat) for index in self.zones)
-                                     for seat in range(game.player_count))
+        self.slots_of_player = tuple(
+            frozenset(game.zones.slot(index, seat) for index in self.zones) for seat in range(game.player_count)
+        )
         self.pay_slot_of_player = tuple(game.zones.slot(self.pay_from, seat) for seat in range(game.player_count))
         # A nullable option set to none arrives as None: nothing for sale, as with ``cost: none``.
-        self.base_cost = (None if self.cost_spec in (None, "none")
-                          else count_for_players(self.cost_spec, game.player_count))
+        self.base_cost = (
+            None if self.cost_spec in (None, "none") else count_for_players(self.cost_spec, game.player_count)
+        )
         # The legal purchases by (zones for sale, cards held by type, cost): asked at every decision late in a game,
         # while what a player holds changes only at a harvest or a purchase.
         self._legal_known: dict[tuple, ActionList] = {}
@@ -164,7 +183,8 @@ class BuyZone(AnytimeAction):
             if len(self._legal_known) >= _LEGAL_KEPT:
                 self._legal_known.clear()
             known = self._legal_known[key] = ActionList(
-                [self.space.action(index, counts) for index in zones for counts in found], kind="buy")
+                [self.space.action(index, counts) for index in zones for counts in found], kind="buy"
+            )
         return known
 
     def apply(self, state: Any, player: int, action: int) -> int:
@@ -172,8 +192,9 @@ class BuyZone(AnytimeAction):
             zone_index, counts = self.space.parts(action)
             if zone_index not in self.for_sale(state, player):
                 raise IllegalActionError.at(_("that zone is not for sale"))
-            raise IllegalActionError.at(_("it costs {cost} cards, paid with cards you have",
-                                          cost=self.cost(state, player) or 0))
+            raise IllegalActionError.at(
+                _("it costs {cost} cards, paid with cards you have", cost=self.cost(state, player) or 0)
+            )
         zone_index, counts = self.space.parts(action)
         source = state.slot(self.pay_from, player)
         paid = take_counts(state, source, counts)

@@ -1,7 +1,9 @@
 """At any time, ``deposit``: a player moves cards of one type from one of their zones to another (coins to a bank)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.decisions import ActionList, ActionSpace
 from ...core.flow import DECIDE
@@ -48,8 +50,9 @@ class DepositSpace(ActionSpace):
         count = entry.get("count")
         copies = len(self.game.cards.instances_of[type_index])
         if type(count) is not int or not 1 <= count <= copies:
-            raise LogError.at(_("count: a game has {copies} × {card}, so a number from 1 to {copies}", copies=copies,
-                                card=card))
+            raise LogError.at(
+                _("count: a game has {copies} × {card}, so a number from 1 to {copies}", copies=copies, card=card)
+            )
         return self.action(type_index, count)
 
     def describe(self, state: Any, action: int, player: int) -> str:
@@ -59,8 +62,11 @@ class DepositSpace(ActionSpace):
         counts = [0] * len(self.game.cards.types)
         counts[type_index] = count
         # TRANSLATORS: moving cards into a zone of one's own, e.g. "deposit 3 × Red in Bank".
-        return _("deposit {cards} in {zone}", cards=card_counts_text(self.ruleset, self.game, counts),
-                 zone=ruleset_text(self.ruleset, self.game.zones.specs[self.target_zone].name))
+        return _(
+            "deposit {cards} in {zone}",
+            cards=card_counts_text(self.ruleset, self.game, counts),
+            zone=ruleset_text(self.ruleset, self.game.zones.specs[self.target_zone].name),
+        )
 
 
 @register
@@ -82,10 +88,13 @@ class Deposit(AnytimeAction):
 
     kind = "deposit"
     word = "deposit"
-    parameters = {"from": param("From", "The player's zone the cards leave (their coins).", zone(), option=False),
-                  "to": param("To", "The player's zone the cards go to, for good (a bank).", zone(), option=False),
-                  "granted-by": param("Granted by", "Only a player with a `grant` modifier of this name may deposit.",
-                                      name(), option=False)}
+    parameters = {
+        "from": param("From", "The player's zone the cards leave (their coins).", zone(), option=False),
+        "to": param("To", "The player's zone the cards go to, for good (a bank).", zone(), option=False),
+        "granted-by": param(
+            "Granted by", "Only a player with a `grant` modifier of this name may deposit.", name(), option=False
+        ),
+    }
     required = ("from", "to")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
@@ -102,8 +111,10 @@ class Deposit(AnytimeAction):
         """Both zones are the player's own."""
         for key in ("from", "to"):
             if context.zone_differs(spec.get(key), owner="player"):
-                context.add(f"{path}.{key}", _("the zone {zone} is shared: a deposit moves a player's own cards",
-                                               zone=spec.get(key)))
+                context.add(
+                    f"{path}.{key}",
+                    _("the zone {zone} is shared: a deposit moves a player's own cards", zone=spec.get(key)),
+                )
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("deposit", DepositSpace),)
@@ -126,8 +137,9 @@ class Deposit(AnytimeAction):
             return ActionList((), kind="deposit")
         held = held_by_type(state, state.slot(self.from_zone, player))
         action = self.space.action
-        return ActionList([action(t, count) for t, most in enumerate(held) for count in range(1, most + 1)],
-                          kind="deposit")
+        return ActionList(
+            [action(t, count) for t, most in enumerate(held) for count in range(1, most + 1)], kind="deposit"
+        )
 
     def apply(self, state: Any, player: int, action: int) -> int:
         if action not in self.space:
@@ -140,6 +152,7 @@ class Deposit(AnytimeAction):
             raise IllegalActionError.at(_("you do not hold that many of those cards"))
         counts = [0] * len(state.game.cards.types)
         counts[type_index] = count
-        state.move(take_counts(state, source, counts), source, state.slot(self.to_zone, player), player=player,
-                   step=self.id)
+        state.move(
+            take_counts(state, source, counts), source, state.slot(self.to_zone, player), player=player, step=self.id
+        )
         return DECIDE

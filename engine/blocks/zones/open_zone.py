@@ -1,7 +1,9 @@
 """Card effect ``open-zone``: the player who takes the card opens one of their closed zones (a building's field)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...text.i18n import _
 from ..params import param, zone
@@ -43,11 +45,14 @@ class OpenZone:
         """Only a player zone declared closed can be opened."""
         declared = context.zones.get(spec.get("zone"))
         if isinstance(declared, dict) and not declared.get("closed"):
-            context.add(f"{path}.zone", _("the zone {zone} is not declared closed: it is open already",
-                                          zone=spec.get("zone")))
+            context.add(
+                f"{path}.zone", _("the zone {zone} is not declared closed: it is open already", zone=spec.get("zone"))
+            )
         elif context.zone_differs(spec.get("zone"), owner="player"):
-            context.add(f"{path}.zone", _("the zone {zone} is shared: only a player's own zone opens for them",
-                                          zone=spec.get("zone")))
+            context.add(
+                f"{path}.zone",
+                _("the zone {zone} is shared: only a player's own zone opens for them", zone=spec.get("zone")),
+            )
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
         self.zone_id = spec["zone"]

@@ -1,7 +1,9 @@
 """Setup step ``open-zones``: zones that start closed are open from the start (for some numbers of players)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...core.flow import DONE, FlowNode
 from ..params import BOOLEAN, param, zone
@@ -25,12 +27,26 @@ class OpenZonesStep(FlowNode):
 
     kind = "open-zones"
     instant = True
-    parameters = {"zones": param("Zones", "The closed zones opened.", {"type": "array", "items": zone(), "minItems": 1,
-                                                                       "maxItems": 100}, option=False),
-                  "players": param("Players", "Only with these numbers of players.",
-                                   {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 1000},
-                                    "minItems": 1, "maxItems": 100}, option=False),
-                  "enabled": param("Enabled", "Whether the zones are opened (default true).", BOOLEAN)}
+    parameters = {
+        "zones": param(
+            "Zones",
+            "The closed zones opened.",
+            {"type": "array", "items": zone(), "minItems": 1, "maxItems": 100},
+            option=False,
+        ),
+        "players": param(
+            "Players",
+            "Only with these numbers of players.",
+            {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 1, "maximum": 1000},
+                "minItems": 1,
+                "maxItems": 100,
+            },
+            option=False,
+        ),
+        "enabled": param("Enabled", "Whether the zones are opened (default true).", BOOLEAN),
+    }
     required = ("zones",)
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
@@ -47,13 +63,18 @@ class OpenZonesStep(FlowNode):
         for index, zone_id in enumerate(spec.get("zones") or ()):
             declared = context.zones.get(zone_id)
             if isinstance(declared, dict) and not declared.get("closed"):
-                context.add(f"{path}.zones[{index}]", _("the zone {zone} is not declared closed: it is open already",
-                                                        zone=zone_id))
+                context.add(
+                    f"{path}.zones[{index}]",
+                    _("the zone {zone} is not declared closed: it is open already", zone=zone_id),
+                )
 
     def compile(self, game: Any) -> None:
         active = self.enabled and (self.players is None or game.player_count in self.players)
-        self.slots = frozenset(slot for zone_id in self.zone_ids
-                               for slot in game.zones.slots(game.zone_index(zone_id))) if active else frozenset()
+        self.slots = (
+            frozenset(slot for zone_id in self.zone_ids for slot in game.zones.slots(game.zone_index(zone_id)))
+            if active
+            else frozenset()
+        )
 
     def run(self, state: Any) -> int:
         if self.slots:

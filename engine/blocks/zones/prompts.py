@@ -6,6 +6,7 @@ the payment at once. The help says what is for sale, its price and what the
 player holds to pay with. ``deposit red 3`` deposits cards of one type;
 ``deposit`` alone asks which and how many.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -57,11 +58,25 @@ class BuyCommand:
             zone = self._zone_name(turn, zone_index)
             if can_pay:
                 # TRANSLATORS: a line of the help, e.g. "buy: pay 3 of your Coins to open Third field (you have 5)".
-                lines.append(_("buy: pay {cost} of your {purse} to open {zone} (you have {held})", cost=cost,
-                               purse=purse, zone=zone, held=len(held)))
+                lines.append(
+                    _(
+                        "buy: pay {cost} of your {purse} to open {zone} (you have {held})",
+                        cost=cost,
+                        purse=purse,
+                        zone=zone,
+                        held=len(held),
+                    )
+                )
             else:
-                lines.append(_("buy: {zone} costs {cost} of your {purse}; you have {held}, not enough yet", zone=zone,
-                               cost=cost, purse=purse, held=len(held)))
+                lines.append(
+                    _(
+                        "buy: {zone} costs {cost} of your {purse}; you have {held}, not enough yet",
+                        zone=zone,
+                        cost=cost,
+                        purse=purse,
+                        held=len(held),
+                    )
+                )
         return lines
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
@@ -88,8 +103,11 @@ class BuyCommand:
             return space.action(zone_index, payments[0])
         cost = self.item.cost(turn.state, turn.player)
         purse = self._purse(turn)[0]
-        picked = choose(turn, _("Pay {cost} of your {purse} with:", cost=cost, purse=purse),
-                        [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments])
+        picked = choose(
+            turn,
+            _("Pay {cost} of your {purse} with:", cost=cost, purse=purse),
+            [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments],
+        )
         return None if picked is None else space.action(zone_index, payments[picked])
 
     def _why_not(self, turn: Turn) -> str:
@@ -130,8 +148,13 @@ class DepositCommand:
         if not self.item.available(turn.state, turn.player):
             return []
         # TRANSLATORS: a line of the help, e.g. "deposit: move cards of one kind from your Coins to your Bank, for good".
-        return [_("deposit: move cards of one kind from your {source} to your {target}, for good",
-                  source=self._zone(turn, self.item.from_zone), target=self._zone(turn, self.item.to_zone))]
+        return [
+            _(
+                "deposit: move cards of one kind from your {source} to your {target}, for good",
+                source=self._zone(turn, self.item.from_zone),
+                target=self._zone(turn, self.item.to_zone),
+            )
+        ]
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
         """The deposit the words name, or the one chosen from the lists that follow."""
@@ -145,13 +168,22 @@ class DepositCommand:
         if words:
             counts, _marked = parse_card_counts(words, card_choices(turn.ruleset, turn.game, types))
             if len(counts) != 1:
-                raise InputProblem(_("Deposit one kind of card at a time, e.g. deposit {card} 2.",
-                                     card=card_name(turn.ruleset, turn.game.cards.ids[types[0]])))
-            (type_index, count), = counts.items()
+                raise InputProblem(
+                    _(
+                        "Deposit one kind of card at a time, e.g. deposit {card} 2.",
+                        card=card_name(turn.ruleset, turn.game.cards.ids[types[0]]),
+                    )
+                )
+            ((type_index, count),) = counts.items()
             return self.item.space.action(type_index, count)
-        picked = choose(turn, _("Which cards do you deposit?"),
-                        [_("{card} (you have {count})", card=card_name(turn.ruleset, turn.game.cards.ids[t]),
-                           count=held[t]) for t in types])
+        picked = choose(
+            turn,
+            _("Which cards do you deposit?"),
+            [
+                _("{card} (you have {count})", card=card_name(turn.ruleset, turn.game.cards.ids[t]), count=held[t])
+                for t in types
+            ],
+        )
         if picked is None:
             return None
         type_index = types[picked]
