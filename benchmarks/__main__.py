@@ -30,9 +30,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import bench_games, bench_replay, previous_core
-from .bench_games import Measurement
-from .cores import pin_to_one_core
+from benchmarks import bench_games, bench_replay, previous_core
+from benchmarks.bench_games import Measurement
+from benchmarks.cores import pin_to_one_core
 
 REFERENCE_TARGET = 0.5
 PREVIOUS_TARGET = 0.8
@@ -227,11 +227,11 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(summary))
     if not args.no_simulate:
         # The simulation runner's figures (its child processes undo the one-core pin for --jobs 2).
-        from . import bench_simulate
+        from benchmarks import bench_simulate
 
         bench_simulate.main([])
     if not args.no_seats:
-        from . import bench_seats
+        from benchmarks import bench_seats
 
         bench_seats.main([])
     return 0
@@ -352,7 +352,7 @@ def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_bohnanza(args: argparse.Namespace, summary: list[str]) -> None:
     """Bohnanza: the interpreter against the reference, random-bot games and logs replayed, sides in turns."""
-    from . import bench_bohnanza
+    from benchmarks import bench_bohnanza
 
     for case in filter(None, args.bohnanza.split(",")):
         ruleset, players = case.rsplit(":", 1)

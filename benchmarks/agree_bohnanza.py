@@ -27,9 +27,9 @@ import re
 import sys
 import time
 
-from . import reference_bohnanza as reference
-from . import reference_high_bohn
-from .bench_bohnanza import engine_game_log
+from benchmarks import reference_bohnanza as reference
+from benchmarks import reference_high_bohn
+from benchmarks.bench_bohnanza import engine_game_log
 
 CASES = (
     [("bohnanza/amigo", count) for count in (3, 4, 5)]
@@ -48,11 +48,11 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 
 def engine_side():
     """The engine's entry points (imported here: the reference itself never imports the engine)."""
+    from engine.base.errors import LogError
+    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
-    from engine.errors import LogError
     from engine.formats.gamelog import LogRecord
     from engine.formats.replay import ReplayContext, replay_record
-    from engine.language.ruleset import load_ruleset
 
     context = ReplayContext()
     games: dict[tuple[str, int], Game] = {}

@@ -20,8 +20,8 @@ import argparse
 import sys
 import time
 
-from . import reference_bohnanza, reference_high_bohn
-from .bench_games import CHUNK_SEED_STEP, Measurement, compiled_game
+from benchmarks import reference_bohnanza, reference_high_bohn
+from benchmarks.bench_games import CHUNK_SEED_STEP, Measurement, compiled_game
 
 
 def reference_for(ruleset: str):
@@ -120,7 +120,7 @@ def reference_replay(logs: list[dict]) -> Measurement:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the Bohnanza benchmarks alone (``python -m benchmarks`` runs them with the others)."""
-    from . import __main__ as bench
+    from benchmarks import __main__ as bench
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_bohnanza", description=__doc__.splitlines()[0])
     bench.add_bohnanza_arguments(parser)

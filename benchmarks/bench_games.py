@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from . import reference_high_society as reference
+from benchmarks import reference_high_society as reference
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 # The seeds of the bots of games played a chunk at a time move on this much per game number of the chunk's first.
@@ -41,8 +41,8 @@ def compiled_game(ruleset_name: str, players: tuple[str, ...] = tuple(PLAYERS)):
     game on one: its tables, built as play first needs them, are built once;
     and files changed during a long run do not matter.
     """
+    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
-    from engine.language.ruleset import load_ruleset
 
     return Game(load_ruleset(ruleset_name), list(players))
 

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .cores import pin_to_one_core
+from benchmarks.cores import pin_to_one_core
 
 HOUSE_RULES = {
     "many-seats": "extends: high-society/ja\nid: bench/many-seats\nplayers: {max: 64}\n",

@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from .cores import pin_to_one_core, use_every_core
+from benchmarks.cores import pin_to_one_core, use_every_core
 
 RULESET = "high-society/ja"
 SEATS = ("random", "random", "random", "random")
@@ -46,9 +46,8 @@ def _plan(games: int, seed: int = 1):
 
 def child_one_core(games: int) -> dict:
     """Games per second of the runner and of the reference, in this process, on one core."""
+    from benchmarks.bench_games import reference_random_games
     from engine.simulation.runner import run_simulation
-
-    from .bench_games import reference_random_games
 
     pin_to_one_core()
     run_simulation(_plan(50), jobs=1)  # warm up: imports, ruleset loading

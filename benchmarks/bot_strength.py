@@ -91,7 +91,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any
 
-from .bench_games import compiled_game
+from benchmarks.bench_games import compiled_game
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 # Games per ruleset when none is given: a Bohnanza game is some twenty times as long as a High Society one.
@@ -236,7 +236,7 @@ def engine_fingerprint() -> str:
     from pathlib import Path
 
     import engine
-    from engine.resources import package_root
+    from engine.base.resources import package_root
 
     digest = hashlib.sha256()
     for root, pattern in ((Path(engine.__file__).resolve().parent, "*.py"), (package_root() / "rulesets", "*")):

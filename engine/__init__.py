@@ -18,8 +18,8 @@ from typing import Any
 
 # public name -> module that defines it
 _EXPORTS = {
-    "load_ruleset": "engine.language.ruleset",
-    "list_rulesets": "engine.language.ruleset",
+    "load_ruleset": "engine.blocks.catalog",
+    "list_rulesets": "engine.blocks.catalog",
     "Game": "engine.core.game",
     "State": "engine.core.state",
     "TERMINAL": "engine.core.state",
@@ -36,11 +36,11 @@ _EXPORTS = {
     "BOT_KINDS": "engine.bots",
     "PASS": "engine.blocks.auction.bidding",
     "CHOICE_BASE": "engine.blocks.auction.bidding",
-    "errors": "engine.errors",
-    "CardrulesError": "engine.errors",
-    "IllegalActionError": "engine.errors",
-    "RulesetError": "engine.errors",
-    "OptionError": "engine.errors",
+    "errors": "engine.base.errors",
+    "CardrulesError": "engine.base.errors",
+    "IllegalActionError": "engine.base.errors",
+    "RulesetError": "engine.base.errors",
+    "OptionError": "engine.base.errors",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -23,10 +23,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .core.limits import MAX_ACTIONS
-from .errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
-from .language.ruleset import is_abstract, list_rulesets, load_merged, load_ruleset, validate_merged
-from .text.i18n import _
+from engine.base.errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
+from engine.base.i18n import _
+from engine.blocks.catalog import list_rulesets, load_merged, load_ruleset, validate_merged
+from engine.core.limits import MAX_ACTIONS
+from engine.language.ruleset import is_abstract
 
 GAMES_PER_PLAYER_COUNT = 2
 # A ruleset may allow any number of players; the suite plays the smallest
@@ -122,7 +123,7 @@ def _by_players_numbers(value: Any) -> set[int]:
 def _play_games(
     ruleset: Any, where: Location, games: int, seed: int, counts: list[int] | None = None, thorough: bool = True
 ) -> list[Diagnostic]:
-    from .core.game import Game
+    from engine.core.game import Game
 
     problems: list[Diagnostic] = []
     rng = random.Random(seed)

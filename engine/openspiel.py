@@ -59,9 +59,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .agents.players import check_player_count
-from .errors import CardrulesError, IllegalActionError
-from .text.i18n import _
+from engine.agents.players import check_player_count
+from engine.base.errors import CardrulesError, IllegalActionError
+from engine.base.i18n import _
 
 # Deals drawn for one resample_from_infostate before giving up.
 MOST_REDEALS = 40
@@ -105,7 +105,7 @@ def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None =
     actions (a game reaching it is over, nobody winning). Registering the same
     ruleset and options again is harmless and returns the same name.
     """
-    from .language.ruleset import load_ruleset
+    from engine.blocks.catalog import load_ruleset
 
     named = options
     if isinstance(ruleset, (str, os.PathLike)):
@@ -180,9 +180,9 @@ class CardrulesGame(pyspiel.Game):
     registered_name = ""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        from .agents.actions import AgentActions
-        from .agents.tensor import ObservationTensor
-        from .core.game import Game
+        from engine.agents.actions import AgentActions
+        from engine.agents.tensor import ObservationTensor
+        from engine.core.game import Game
 
         ruleset, default_players, game_type, _class = _REGISTERED[self.registered_name]
         params = dict(params or {})
@@ -669,7 +669,7 @@ class CardrulesState(pyspiel.State):
         """
         import random
 
-        from .core.information import InformationSet
+        from engine.core.information import InformationSet
 
         play = self._play
         if play.request is not None or self.is_terminal():
@@ -940,7 +940,7 @@ def _information_state(play: _Play, viewer: int) -> str:
 
 def _full_view(engine_state: Any) -> str:
     """Every zone's cards (hidden ones too), one zone a line: the debugging string of a state."""
-    from .core.zones import SHARED, instances_in
+    from engine.core.zones import SHARED, instances_in
 
     game = engine_state.game
     layout = game.zones

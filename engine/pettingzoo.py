@@ -18,7 +18,7 @@ from everyone, so the rewards of a game sum to 0 (all 0 when nobody wins).
 action outside the mask ends the game with -1 for the player who chose it
 (``TerminateIllegalWrapper``), an action outside the space is an error, and
 calls out of order are caught. :class:`raw_env` itself raises the engine's
-:class:`~engine.errors.IllegalActionError` on an illegal action.
+:class:`~engine.base.errors.IllegalActionError` on an illegal action.
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .agents.actions import AgentActions
-from .agents.players import check_player_count
-from .agents.tensor import ObservationTensor
-from .core.game import Game
-from .errors import CardrulesError, RulesetError
-from .language.ruleset import list_rulesets, load_ruleset
-from .text.formatting import format_list
-from .text.i18n import _
+from engine.agents.actions import AgentActions
+from engine.agents.players import check_player_count
+from engine.agents.tensor import ObservationTensor
+from engine.base.errors import CardrulesError, RulesetError
+from engine.base.formatting import format_list
+from engine.base.i18n import _
+from engine.blocks.catalog import list_rulesets, load_ruleset
+from engine.core.game import Game
 
 # The bounds of the observation Box: counts, one-hot cells and the numbers of counters and auctions lie well inside.
 OBSERVATION_BOUND = 1e9
@@ -221,8 +221,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def _table_text(self) -> str:
         from rich.console import Console
 
-        from .terminal.table_view import render_table
-        from .text.narration import describe_events
+        from engine.terminal.table_view import render_table
+        from engine.text.narration import describe_events
 
         state = self.state
         if state is None:

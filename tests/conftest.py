@@ -12,7 +12,7 @@ import tempfile
 
 import pytest
 
-from engine.text import i18n
+from engine.base import i18n
 
 # Subprocesses the tests start inherit these: English unless a test says otherwise.
 for variable in ("LANGUAGE", "LC_MESSAGES", "LANG", "CARDRULES_PATH"):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import cardrules, cardrules_process
 
-from engine.errors import display_path
+from engine.base.errors import display_path
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

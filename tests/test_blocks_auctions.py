@@ -17,10 +17,12 @@ from game_fixtures import (
     sample_ruleset,
 )
 
-from engine.blocks import BLOCKS
+from engine.base.errors import IllegalActionError
 from engine.blocks.auction.bidding import PASS
+from engine.blocks.catalog import CATALOG
 from engine.core.game import Game
-from engine.errors import IllegalActionError
+
+BLOCKS = CATALOG.by_category()
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 

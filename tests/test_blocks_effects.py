@@ -15,9 +15,9 @@ from game_fixtures import (
     sample_ruleset,
 )
 
+from engine.base.errors import IllegalActionError
 from engine.blocks.auction.bidding import CHOICE_BASE, PASS
 from engine.core.game import Game
-from engine.errors import IllegalActionError
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 

@@ -7,7 +7,12 @@ from fractions import Fraction
 import pytest
 from game_fixtures import sample_ruleset
 
-from engine.blocks import BLOCKS, CATEGORIES, all_blocks, build
+from engine.blocks.catalog import CATALOG
+from engine.language.catalog import CATEGORIES
+
+BLOCKS = CATALOG.by_category()
+all_blocks = CATALOG.by_category
+build = CATALOG.build
 
 RULESET = sample_ruleset()
 

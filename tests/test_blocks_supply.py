@@ -19,12 +19,12 @@ import pytest
 from cli_helpers import cardrules, cardrules_process
 from test_bohnanza_terminal import answer, english  # noqa: F401  (english: a fixture the terminal tests use)
 
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import card_name, format_list
+from engine.blocks.catalog import load_ruleset
 from engine.blocks.planting.space import takes
 from engine.conformance import cards_misplaced, check_ruleset
 from engine.core.game import Game
-from engine.errors import IllegalActionError, LogError
-from engine.language.ruleset import load_ruleset
-from engine.text.formatting import card_name, format_list
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]

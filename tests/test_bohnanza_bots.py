@@ -18,11 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.blocks.catalog import load_ruleset
 from engine.bots import make_bot
 from engine.bots.heuristic_bot import HeuristicBot
 from engine.conformance import cards_misplaced
 from engine.core.game import Game
-from engine.language.ruleset import load_ruleset
 
 AMIGO, RIO = "bohnanza/amigo", "bohnanza/rio-grande"
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")

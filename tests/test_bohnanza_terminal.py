@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from rich.console import Console
 from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
+from engine.base.i18n import set_language
+from engine.blocks.catalog import load_ruleset
 from engine.bots import make_bot
 from engine.core.game import Game
-from engine.language.ruleset import load_ruleset
 from engine.terminal.commands import (
     match_name,
     parse_card_counts,
@@ -33,7 +34,6 @@ from engine.terminal.commands import (
 from engine.terminal.seats import Seat
 from engine.terminal.session import GameSession, QuitRequested
 from engine.terminal.table_view import render_table
-from engine.text.i18n import set_language
 from engine.text.narration import describe_events
 from engine.text.player_input import InputProblem
 
@@ -1002,7 +1002,7 @@ def test_a_discard_between_several_cards_is_asked_as_a_numbered_list():
 @pytest.mark.parametrize("stage", ["offer", "answer-side"])
 def test_the_offer_example_is_in_the_readers_words_and_typed_back_makes_that_offer(lang, quotes, stage):
     """The introduction's example offer uses the translated command, card and zone words, and is read back."""
-    from engine.text.i18n import set_language
+    from engine.base.i18n import set_language
 
     if stage == "offer":
         ruleset, state = state_at("offer")

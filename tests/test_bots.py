@@ -9,10 +9,10 @@ from game_fixtures import SHIPPED, deck_with_top, hs_mask, hs_money_left, hs_spe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base.errors import CardrulesError
 from engine.blocks.auction.bidding import PASS
 from engine.bots import BOT_KINDS, make_bot
 from engine.core.game import Game
-from engine.errors import CardrulesError
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 

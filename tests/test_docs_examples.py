@@ -37,16 +37,18 @@ import jsonschema
 import pytest
 import yaml
 
-from engine import resources
-from engine.blocks.flow.conditions import condition_definition
-from engine.blocks.registry import all_blocks
+from engine.base import resources
+from engine.blocks.catalog import CATALOG, validate
 from engine.conformance import check_ruleset
 from engine.core.modifiers import MODIFIER_KINDS
 from engine.formats.gamelog import read_log
 from engine.formats.replay import replay_record
 from engine.formats.table import load_table
-from engine.language.ruleset import find_ruleset_path, validate
+from engine.language.params import condition_definition
+from engine.language.ruleset import find_ruleset_path
 from engine.language.schema_gen import build_schema
+
+all_blocks = CATALOG.by_category
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -245,7 +247,7 @@ def test_every_block_section_names_a_registered_block():
 def test_every_top_level_key_condition_and_modifier_is_documented():
     text = RULESETS_DOC.read_text(encoding="utf-8")
     keys = section(text, "Reference: top-level keys")
-    for key in build_schema()["properties"]:
+    for key in build_schema(CATALOG)["properties"]:
         assert f"| `{key}` |" in keys, f"top-level key {key} is not in the table"
     conditions = section(text, "Conditions")
     for key in condition_definition()["properties"]:

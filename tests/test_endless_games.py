@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from cli_helpers import REPO, cardrules, cardrules_process
 
+from engine.base.errors import EndlessGameError
+from engine.blocks.catalog import load_ruleset, validate
 from engine.core import limits, moves
 from engine.core import state as state_module
 from engine.core.game import Game
-from engine.errors import EndlessGameError
 from engine.formats.gamelog import read_log, validate_log
-from engine.language.ruleset import load_ruleset, validate
 
 LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)
 

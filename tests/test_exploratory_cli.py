@@ -106,7 +106,7 @@ def test_a_log_is_never_saved_over_a_device_or_pipe(tmp_path):
 
     import pytest
 
-    from engine.errors import LogError
+    from engine.base.errors import LogError
     from engine.formats import gamelog
 
     pipe = tmp_path / "pipe"
@@ -227,7 +227,7 @@ def test_logs_of_a_house_rule_file_outside_the_roots_replay_from_anywhere(tmp_pa
 
 @__import__("pytest").mark.parametrize("spelling", ["JA", "Ja_jp", "JA-JP.UTF-8"])
 def test_a_language_asked_for_in_capitals_is_that_language_in_words_and_numbers(spelling):
-    from engine.text import i18n
+    from engine.base import i18n
 
     try:
         assert i18n.set_language(spelling) == "ja"

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.language.ruleset import load_ruleset
-from engine.text import i18n
-from engine.text.formatting import (
+from engine.base import i18n
+from engine.base.formatting import (
     card_name,
     criterion_description,
     format_amount,
@@ -20,6 +19,7 @@ from engine.text.formatting import (
     format_score,
     tag_name,
 )
+from engine.blocks.catalog import load_ruleset
 
 
 @pytest.fixture
@@ -171,7 +171,7 @@ def test_a_count_of_myriads_is_grouped_like_any_number(language, korean_edition)
 def test_a_currency_named_after_another_country_keeps_its_whole_name(language):
     from babel import Locale
 
-    from engine.text.formatting import currency_word
+    from engine.base.formatting import currency_word
 
     assert currency_word("USD", 2, Locale.parse("ko")) == "달러"
     # CLDR's Korean name of the euro has no country in it.
@@ -195,7 +195,7 @@ def test_the_catalog_names_the_dollar_as_players_say_it_and_other_currencies_kee
     """Japanese players say ドル, not CLDR's 米ドル; that word is the catalog's, so a euro game still says ユーロ."""
     from types import SimpleNamespace
 
-    from engine.text.formatting import format_amount
+    from engine.base.formatting import format_amount
 
     def edition(currency):
         return SimpleNamespace(unit=lambda name=None: {"scale": 1000, "style": "currency", "currency": currency})
@@ -223,7 +223,7 @@ def test_an_amount_of_any_size_is_written_whole_in_compact_words(amount, lang):
     """An amount in compact words (6 million, 600万, 1억 600만) never fails and, in myriads, reads back exactly."""
     from babel import Locale
 
-    from engine.text.formatting import compact_amount
+    from engine.base.formatting import compact_amount
 
     text = compact_amount(amount, Locale.parse(lang))
     assert text

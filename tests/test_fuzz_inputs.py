@@ -1,7 +1,7 @@
 """Fuzzing every other parser: tables, game logs (JSON and JSON Lines), ``-o`` values and ``.po`` catalogs.
 
 Whatever a stranger hands the program, it either accepts it or fails with a
-:class:`~engine.errors.CardrulesError` holding located diagnostics; nothing
+:class:`~engine.base.errors.CardrulesError` holding located diagnostics; nothing
 else may escape, and nothing may hang. Inputs are both arbitrary and
 structure-aware (a valid table or log with one part replaced by junk), so the
 checks behind the parsers are reached too, not only the syntax errors.
@@ -15,13 +15,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.base import i18n
+from engine.base.errors import CardrulesError
+from engine.blocks.catalog import load_ruleset
 from engine.cli.validate_cmd import check_path
-from engine.errors import CardrulesError
 from engine.formats import gamelog
 from engine.formats.replay import ReplayContext, replay_file
 from engine.formats.table import load_table
-from engine.language.ruleset import load_ruleset
-from engine.text import i18n
 
 TESTS = Path(__file__).resolve().parent
 GOOD_LOG = json.loads((TESTS / "logs" / "valid-ja.json").read_text(encoding="utf-8"))

@@ -12,8 +12,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import CardrulesError
-from engine.language.ruleset import validate
+from engine.base.errors import CardrulesError
+from engine.blocks.catalog import validate
 from engine.language.yaml_loader import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import LogError
+from engine.base.errors import LogError
 from engine.formats import gamelog
 
 LOGS = Path(__file__).parent / "logs"

@@ -18,7 +18,7 @@ import pytest
 from catalog_helpers import write_catalog
 from cli_helpers import REPO
 
-from engine.text import i18n
+from engine.base import i18n
 
 READERS = {
     "validate": ["validate"],

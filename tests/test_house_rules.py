@@ -49,8 +49,8 @@ def test_with_money_scores_every_full_ten_thousand_in_hand_is_a_point_added_afte
     )
     # (3 x 2) + 2 points for 25,000; Bo's 9,000 is worth nothing yet.
     assert [p.score for p in result.players] == [8, 0, 3]
+    from engine.base.i18n import set_language
     from engine.text.explain import explain_player
-    from engine.text.i18n import set_language
 
     set_language("en")
     lines = explain_player(scoring.ruleset, result.players[0])

@@ -12,10 +12,10 @@ from catalog_helpers import catalog_header, write_catalog
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import i18n
+from engine.base.errors import CatalogError
+from engine.base.i18n import _, ngettext, pgettext
 from engine.cli.click_i18n import safe_translation
-from engine.errors import CatalogError
-from engine.text import i18n
-from engine.text.i18n import _, ngettext, pgettext
 
 HEADER = catalog_header()
 

@@ -12,8 +12,9 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 from catalog_helpers import write_catalog
 
-from engine.resources import package_root
-from engine.text import i18n, i18n_tools
+from engine.base import i18n
+from engine.base.resources import package_root
+from engine.text import i18n_tools
 from engine.text.i18n_extract import extract_ruleset
 
 RULESETS = package_root() / "rulesets" / "high-society"
@@ -443,7 +444,7 @@ def test_an_editions_text_the_games_translation_covers_is_not_asked_for_but_its_
 
 def test_update_of_a_language_with_no_catalog_there_is_refused_not_started(tmp_path):
     # A mistyped --dir (or language) would otherwise create an empty catalog and call it an update.
-    from engine.errors import CatalogError
+    from engine.base.errors import CatalogError
 
     with pytest.raises(CatalogError) as caught:
         i18n_tools.update_catalogs(["ja"], tmp_path / "nowhere")
@@ -468,7 +469,7 @@ def test_update_counts_what_is_left_to_translate_as_check_does(tmp_path, monkeyp
 def test_update_and_check_read_a_catalog_as_the_program_does(tmp_path, monkeypatch, small_template):
     # A message written twice is refused wherever a catalog is read: update would otherwise rewrite it without
     # the second translation.
-    from engine.errors import CatalogError
+    from engine.base.errors import CatalogError
 
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     path = write(

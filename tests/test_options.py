@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import engine
-from engine.errors import OptionError
+from engine.base.errors import OptionError
 from engine.language.options import OptionValueError, coerce_option_value, effective_options, parse_number
 
 DEFINITIONS = {

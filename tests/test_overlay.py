@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import RulesetError
+from engine.base.errors import RulesetError
+from engine.blocks.catalog import CATALOG
 from engine.language.overlay import MAX_CHAIN, load_chain
 from engine.language.yaml_loader import PositionIndex
 
@@ -18,7 +19,7 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 
 def merged_of(path: Path):
-    return load_chain(path, path.name).tree
+    return load_chain(path, path.name, catalog=CATALOG).tree
 
 
 def merge_problems(path: Path) -> list:
@@ -143,7 +144,7 @@ def test_chains_of_several_files_apply_in_order(tmp_path):
     write(tmp_path, "a.yaml", "name: A\ndescription: from a\n")
     write(tmp_path, "b.yaml", "extends: a.yaml\nname: B\n")
     child = write(tmp_path, "c.yaml", "extends: b.yaml\ndescription: from c\n")
-    merged = load_chain(child, "c.yaml")
+    merged = load_chain(child, "c.yaml", catalog=CATALOG)
     assert merged.tree.plain() == {"name": "B", "description": "from c", "extends": "b.yaml"}
     assert [f.path.name for f in merged.chain] == ["c.yaml", "b.yaml", "a.yaml"]
 
@@ -152,29 +153,29 @@ def test_a_cycle_is_rejected_with_the_chain_in_the_message(tmp_path):
     write(tmp_path, "a.yaml", "extends: b.yaml\n")
     write(tmp_path, "b.yaml", "extends: a.yaml\n")
     with pytest.raises(RulesetError) as caught:
-        load_chain(tmp_path / "a.yaml", "a.yaml")
+        load_chain(tmp_path / "a.yaml", "a.yaml", catalog=CATALOG)
     assert "a.yaml -> " in str(caught.value) and "makes a cycle" in str(caught.value)
 
 
 def test_a_file_extending_itself_is_a_cycle(tmp_path):
     path = write(tmp_path, "self.yaml", "extends: self.yaml\n")
     with pytest.raises(RulesetError, match="cycle"):
-        load_chain(path, "self.yaml")
+        load_chain(path, "self.yaml", catalog=CATALOG)
 
 
 def test_chains_longer_than_the_limit_are_refused(tmp_path):
     write(tmp_path, "f0.yaml", "name: root\n")
     for i in range(1, MAX_CHAIN + 2):
         write(tmp_path, f"f{i}.yaml", f"extends: f{i - 1}.yaml\n")
-    assert load_chain(tmp_path / f"f{MAX_CHAIN - 1}.yaml").tree.plain()["name"] == "root"
+    assert load_chain(tmp_path / f"f{MAX_CHAIN - 1}.yaml", catalog=CATALOG).tree.plain()["name"] == "root"
     with pytest.raises(RulesetError, match="longer than"):
-        load_chain(tmp_path / f"f{MAX_CHAIN + 1}.yaml")
+        load_chain(tmp_path / f"f{MAX_CHAIN + 1}.yaml", catalog=CATALOG)
 
 
 def test_a_missing_parent_is_reported_at_extends(tmp_path):
     child = write(tmp_path, "child.yaml", "name: x\nextends: nowhere/edition\n")
     with pytest.raises(RulesetError) as caught:
-        load_chain(child, "child.yaml")
+        load_chain(child, "child.yaml", catalog=CATALOG)
     assert str(caught.value).startswith("child.yaml:2:10: $.extends: `extends` names 'nowhere/edition'")
 
 
@@ -198,12 +199,12 @@ def test_every_merged_value_keeps_the_position_of_the_file_that_wrote_it(tmp_pat
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from engine.blocks.catalog import validate  # noqa: E402
 from engine.language.overlay import in_merged_terms, merged_paths  # noqa: E402
-from engine.language.ruleset import validate  # noqa: E402
 
 
 def parent_cards() -> int:
-    from engine.language.ruleset import load_merged
+    from engine.blocks.catalog import load_merged
 
     return len(load_merged("high-society/ja").tree.plain()["cards"])
 
@@ -253,7 +254,7 @@ def test_an_item_merged_into_an_inherited_one_takes_the_inherited_items_place(tm
         "child.yaml",
         "extends: parent.yaml\ncards:\n  - {id: c, name: C}\n  - {id: b, tags: [z]}\n  - {id: a, $remove: true}\n",
     )
-    paths = merged_paths(load_chain(child, child.name).chain[0].tree, merged_of(child))
+    paths = merged_paths(load_chain(child, child.name, catalog=CATALOG).chain[0].tree, merged_of(child))
     assert paths == {"$.cards[0]": "$.cards[1]", "$.cards[1]": "$.cards[0]"}
     assert in_merged_terms("$.cards[1].tags[0]", paths) == "$.cards[0].tags[0]"
     assert in_merged_terms("$.cards[2].id", paths) == "$.cards[2].id"  # removed: no merged place, kept as written
@@ -280,7 +281,7 @@ def test_a_tiebreak_on_an_attribute_no_card_has_is_one_mistake(tmp_path):
 
 
 def _overlay_problems(tmp_path, text):
-    from engine.language.ruleset import validate
+    from engine.blocks.catalog import validate
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: high-society/ja\n" + text, encoding="utf-8")
@@ -306,7 +307,7 @@ def test_a_new_option_without_type_or_default_names_what_is_missing_at_its_key(t
 
 
 def test_a_directive_that_cannot_apply_hides_no_check_of_the_built_ruleset(tmp_path):
-    from engine.language.ruleset import validate
+    from engine.blocks.catalog import validate
 
     house = write(
         tmp_path,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.text import i18n
-from engine.text.particles import agree
+from engine.base import i18n
+from engine.base.particles import agree
 
 syllables = st.integers(0xAC00, 0xD7A3).map(chr)
 

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base.i18n import set_language
 from engine.blocks.auction.prompts import bid_mask, mask_values, parse_bid_prompt, resolve_money_value, split_amounts
+from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
-from engine.language.ruleset import load_ruleset
 from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
-from engine.text.i18n import set_language
 from engine.text.player_input import InputProblem, parse_choice_prompt
 
 JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
@@ -168,7 +168,7 @@ def test_a_saved_game_gives_every_seat_back_to_the_same_kind_of_player():
 def test_the_seats_accepted_are_the_seats_a_log_can_hold():
     import json
 
-    from engine.resources import schema_path
+    from engine.base.resources import schema_path
     from engine.terminal.seats import MAX_PLAYER_NAME, MAX_PLAYERS
 
     players = json.loads(schema_path("game-log").read_text(encoding="utf-8"))["properties"]["players"]

@@ -12,19 +12,19 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
+from engine.base.formatting import format_amount
+from engine.base.i18n import set_language
 from engine.blocks.auction.events import Bid
 from engine.blocks.auction.prompts import parse_bid_prompt
+from engine.blocks.catalog import load_ruleset
 from engine.bots import make_bot
 from engine.core.events import GameEnded, Revealed
 from engine.core.game import Game
 from engine.core.scoring import Holdings
 from engine.core.scoring import score_players as score_holdings
-from engine.language.ruleset import load_ruleset
 from engine.terminal.ending import final_report
 from engine.terminal.table_view import faces, own_lines, render_table
 from engine.text.card_text import describe_card
-from engine.text.formatting import format_amount
-from engine.text.i18n import set_language
 from engine.text.narration import describe_event, event_field
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,7 +198,7 @@ def test_a_column_of_faces_with_a_unit_shows_its_total_as_the_money_left_is_show
 
 
 def test_a_unit_is_for_card_faces_only(tmp_path):
-    from engine.errors import CardrulesError
+    from engine.base.errors import CardrulesError
 
     house = tmp_path / "unit.yaml"
     house.write_text(
@@ -345,7 +345,7 @@ def test_a_bid_names_the_money_cards_added_not_only_the_sum():
 
 
 def test_a_card_that_ends_the_game_is_told_once_when_it_is_revealed():
-    from engine.text.formatting import card_name
+    from engine.base.formatting import card_name
     from engine.text.narration import describe_events
 
     set_language("en")
@@ -363,7 +363,7 @@ def test_a_card_that_ends_the_game_is_told_once_when_it_is_revealed():
 
 
 def test_the_table_shows_the_money_each_player_has_left_and_their_cards_in_order():
-    from engine.text.formatting import card_name, format_amount
+    from engine.base.formatting import card_name, format_amount
 
     set_language("en")
     ruleset = load_ruleset("high-society/ja")
@@ -500,8 +500,8 @@ def test_amounts_too_wide_for_a_narrow_screen_fold_and_are_never_cut_short(tmp_p
 def test_a_narrow_table_gives_names_the_room_left_and_shortens_a_bot_to_its_number(lang, width):
     """The name column takes what the other columns leave; a bot's name too long for it drops its kind in
     brackets ("ボット 1"), rather than being cut inside the kind with its bracket left open."""
+    from engine.base.i18n import _
     from engine.terminal.seats import bot_name
-    from engine.text.i18n import _
 
     set_language(lang)
     ruleset = load_ruleset("high-society/ko" if lang == "ko" else "high-society/ja")

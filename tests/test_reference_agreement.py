@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks import reference_high_society as reference
+from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
 from engine.core.scoring import Holdings, score_players
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
-from engine.language.ruleset import load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"

@@ -17,11 +17,11 @@ from game_fixtures import shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base.errors import CardrulesError, LogError
+from engine.base.i18n import set_language
 from engine.core.game import Game
-from engine.errors import CardrulesError, LogError
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import replay_record
-from engine.text.i18n import set_language
 
 TOY = Path(__file__).resolve().parent / "toy"
 # Both auction kinds and a house rule; the three Bohnanza editions (reshuffles); the two games of YAML alone.

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import OptionError, RulesetError
-from engine.language.ruleset import find_ruleset_path, list_rulesets, load_ruleset
+from engine.base.errors import OptionError, RulesetError
+from engine.blocks.catalog import list_rulesets, load_ruleset
+from engine.language.ruleset import find_ruleset_path
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -154,8 +155,9 @@ def test_a_problem_inherited_from_a_parent_is_reported_in_the_parent(tmp_path):
 def test_a_house_rule_in_a_root_whose_extends_names_nothing_is_listed_with_its_problem(tmp_path, monkeypatch):
     # Listing the rulesets loads the broken file, whose message lists the rulesets: by name only, not by loading
     # them again (which met the broken file again, without end).
-    from engine.errors import UnknownRulesetName
-    from engine.language.ruleset import list_rulesets, ruleset_names, validate
+    from engine.base.errors import UnknownRulesetName
+    from engine.blocks.catalog import list_rulesets, validate
+    from engine.language.ruleset import ruleset_names
 
     house = tmp_path / "rulesets" / "high-society" / "house" / "my-table.yaml"
     house.parent.mkdir(parents=True)

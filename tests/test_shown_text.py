@@ -20,11 +20,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
+from engine.base import i18n
+from engine.base.shown import json_text, literal, printable
+from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
-from engine.language.ruleset import load_ruleset
 from engine.terminal.table_view import render_table
-from engine.text import i18n
-from engine.text.shown import json_text, literal, printable
 
 TITLE = "\x1b]0;pwned\x07"  # OSC 0: the window title
 CLEAR = "\x1b[2J"  # clear the screen
@@ -130,7 +130,7 @@ def test_a_narrated_game_with_hostile_seat_names_and_card_names_sends_no_control
 
 
 def test_a_lone_surrogate_is_shown_escaped_never_as_raw_bytes():
-    from engine.text.shown import printable
+    from engine.base.shown import printable
 
     assert printable("I\udc9bJ") == "I\\udc9bJ"
 

@@ -11,10 +11,10 @@ import json
 import pytest
 from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
+from engine.blocks.catalog import load_ruleset
 from engine.cli.main import main
 from engine.core.chance import PairedChance
 from engine.core.game import Game
-from engine.language.ruleset import load_ruleset
 from engine.simulation.runner import RulesetSpec, SimulationPlan, bot_seed, play_batch, run_simulation
 
 BOTS = "bot:heuristic,bot:heuristic,bot:random,bot:random"
@@ -130,7 +130,7 @@ def test_every_reported_number_agrees_with_the_games_logs(capsys, tmp_path):
     ],
 )
 def test_a_report_entry_naming_a_counter_is_checked_where_it_is_written(tmp_path, entry, message):
-    from engine.errors import CardrulesError
+    from engine.base.errors import CardrulesError
 
     house_rule = tmp_path / "report.yaml"
     house_rule.write_text(

@@ -604,8 +604,8 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
     from rich.cells import cell_len
     from rich.console import Console
 
+    from engine.base.i18n import set_language
     from engine.cli import simulate_cmd
-    from engine.text.i18n import set_language
 
     set_language(lang)
     try:
@@ -675,7 +675,7 @@ def test_a_log_too_long_to_read_back_is_not_written_and_the_statistics_are_kept(
 
 
 def test_play_keeps_its_last_save_rather_than_write_a_log_too_long_to_read(tmp_path, monkeypatch):
-    from engine.errors import LogError
+    from engine.base.errors import LogError
     from engine.formats import gamelog
 
     target = tmp_path / "game.json"

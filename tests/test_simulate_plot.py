@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from engine.base import i18n
 from engine.simulation import plot
 from engine.simulation.report import summarize
 from engine.simulation.stats import BatchTally, GameOutcome
-from engine.text import i18n
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -172,7 +172,7 @@ def test_the_bottom_row_shows_the_length_and_every_reported_measure_and_counter(
 
 
 def test_a_measure_two_rulesets_count_in_different_units_is_left_out_of_the_plot():
-    from engine.language.ruleset import load_ruleset
+    from engine.blocks.catalog import load_ruleset
 
     i18n.set_language("en")
     japanese, korean = load_ruleset("high-society/ja"), load_ruleset("high-society/ko")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import TableError
+from engine.base.errors import TableError
+from engine.base.i18n import set_language
 from engine.formats.table import load_table
-from engine.text.i18n import set_language
 
 TABLES = Path(__file__).parent / "tables"
 

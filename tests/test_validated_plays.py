@@ -17,10 +17,10 @@ from fractions import Fraction
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from engine.base.errors import CardrulesError
+from engine.blocks.catalog import load_ruleset, validate
 from engine.bots import make_bot
 from engine.core.game import Game
-from engine.errors import CardrulesError
-from engine.language.ruleset import load_ruleset, validate
 from engine.text.explain import explain_result, summarize_result
 
 PLAYS = settings(

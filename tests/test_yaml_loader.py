@@ -11,10 +11,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RulesetError
+from engine.base import i18n
+from engine.base.errors import RulesetError
 from engine.language import yaml_loader
 from engine.language.yaml_loader import MAX_DEPTH, MAX_FILE_BYTES, PositionIndex, load_yaml
-from engine.text import i18n
 
 
 def problems(text: str | bytes) -> list[str]:

@@ -25,10 +25,10 @@ from __future__ import annotations
 import bisect
 from typing import Any, NamedTuple
 
-from ..core.decisions import ActionList, AnytimeActions, UnionActions
-from ..errors import CardrulesError, IllegalActionError
-from ..text.i18n import _
-from .views import views_for
+from engine.agents.views import views_for
+from engine.base.errors import CardrulesError, IllegalActionError
+from engine.base.i18n import _
+from engine.core.decisions import ActionList, AnytimeActions, UnionActions
 
 # Spaces this small are numbered whole (the largest shipped, moving a card within a row, has 18,496 ints).
 WHOLE_LIMIT = 65536

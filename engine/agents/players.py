@@ -10,9 +10,9 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ..core.game import check_table_size
-from ..errors import CardrulesError
-from ..text.i18n import _
+from engine.base.errors import CardrulesError
+from engine.base.i18n import _
+from engine.core.game import check_table_size
 
 
 def check_player_count(ruleset: Any, players: Any) -> int:

@@ -130,7 +130,7 @@ class DecisionFeatures:
 def _family_parts() -> dict[str, dict[str, Callable[..., Any]]]:
     global _FOUND
     if _FOUND is None:
-        from ..blocks.registry import FAMILIES
+        from engine.blocks.fronts import FAMILIES
 
         found: dict[str, dict[str, Callable[..., Any]]] = {"AGENT_VIEWS": {}, "DECISION_FEATURES": {}}
         for family in FAMILIES:
@@ -183,9 +183,9 @@ def types_reaching(game: Any, zone_ids: Iterable[str]) -> tuple[int, ...]:
     cache = game.__dict__.setdefault("_agent_types_reaching", {})
     key = tuple(zone_ids)
     if key not in cache:
-        from ..language.semantic import Context
+        from engine.language.semantic import Context
 
-        context = Context(_thaw(game.ruleset.data), _Quiet())
+        context = Context(_thaw(game.ruleset.data), _Quiet(), game.ruleset.blocks)
         names: set[str] = set()
         for zone_id in key:
             names |= context.types_reaching(zone_id)

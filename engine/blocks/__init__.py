@@ -1,9 +1,6 @@
 """Building blocks: every kind of rule a ruleset may name, grouped by family.
 
-See :mod:`engine.blocks.registry` for the registry and the categories, and
-``docs/rulesets.md`` for every block with an example.
+:mod:`engine.blocks.catalog` gathers every family's blocks into the catalog
+the ruleset language reads with; ``docs/rulesets.md`` documents every block
+with an example.
 """
-
-from .registry import BLOCKS, CATEGORIES, all_blocks, build, register, step_builder
-
-__all__ = ["BLOCKS", "CATEGORIES", "all_blocks", "build", "register", "step_builder"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.decisions import NO_ACTIONS, LegalActions
+from engine.core.decisions import NO_ACTIONS, LegalActions
 
 
 class AnytimeAction:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.decisions import LegalActions
-from ..core.observation import Observation
-from ..errors import CardrulesError
-from ..text.i18n import _, pgettext
-from .heuristic_bot import HeuristicBot
-from .ismcts import IsmctsBot
-from .random_bot import RandomBot
+from engine.base.errors import CardrulesError
+from engine.base.i18n import _, pgettext
+from engine.bots.heuristic_bot import HeuristicBot
+from engine.bots.ismcts import IsmctsBot
+from engine.bots.random_bot import RandomBot
+from engine.core.decisions import LegalActions
+from engine.core.observation import Observation
 
 # The bots that take a budget after their name, and its bounds (iterations; seconds).
 BUDGETED = {"ismcts"}

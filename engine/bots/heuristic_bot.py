@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..core.decisions import LegalActions
+from engine.core.decisions import LegalActions
 
 # decision kind (the step that decides) -> a factory of the policy that answers it
 POLICIES: dict[str, Callable[[], Any]] = {}
@@ -30,7 +30,7 @@ def register_policy(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
 
 
 def _register_families() -> None:
-    from ..blocks.registry import family_parts
+    from engine.blocks.fronts import family_parts
 
     for kind, factory in family_parts("policies").items():
         register_policy((kind,), factory)

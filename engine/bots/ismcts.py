@@ -75,8 +75,8 @@ import time
 from itertools import islice
 from typing import Any
 
-from ..core.decisions import LegalActions
-from ..errors import CardrulesError
+from engine.base.errors import CardrulesError
+from engine.core.decisions import LegalActions
 
 DEFAULT_ITERATIONS = 50
 DEFAULT_ACTIONS = 2000
@@ -146,7 +146,7 @@ class IsmctsBot:
         rivalry: float = RIVALRY,
         significance: float | None = None,
     ) -> None:
-        from .heuristic_bot import HeuristicBot
+        from engine.bots.heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
         chosen = iterations is not None or seconds is not None or actions is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.decisions import LegalActions
+from engine.core.decisions import LegalActions
 
 
 class RandomBot:

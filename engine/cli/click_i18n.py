@@ -12,8 +12,8 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from ..text.i18n import N_
-from ..text.percent import percent_fields
+from engine.base.i18n import N_
+from engine.text.percent import percent_fields
 
 # Messages click translates through a variable (``_(extra["required"])`` in
 # an option's help), which no extractor can see: named here so they reach
@@ -67,9 +67,9 @@ def install() -> None:
     import click.parser
     import click.types
 
-    from ..errors import CatalogError
-    from ..text import i18n
-    from .common import report
+    from engine.base import i18n
+    from engine.base.errors import CatalogError
+    from engine.cli.common import report
 
     try:
         i18n.load_current_catalogs()
@@ -77,7 +77,7 @@ def install() -> None:
         report(error)
         sys.exit(1)
 
-    from ..text.shown import printable
+    from engine.base.shown import printable
 
     # A catalog may come from a stranger: click's words are shown as text, as every other translation is.
     def gettext(message: str) -> str:
@@ -102,7 +102,7 @@ def install() -> None:
             module.ngettext = ngettext
     # Click puts the values into its messages itself: a Korean particle written after one ("{value}은(는)")
     # can agree with it only in the finished message, as the project's own messages do.
-    from ..text.particles import agree
+    from engine.base.particles import agree
 
     plain_echo = click.exceptions.echo
 
@@ -120,7 +120,7 @@ def remember_failure_before_telling() -> None:
     turn a usage error into success (see :func:`engine.cli.common.failing`)."""
     import click.exceptions
 
-    from .common import failing
+    from engine.cli.common import failing
 
     for error_class in (click.exceptions.ClickException, click.exceptions.UsageError):
         show = error_class.__dict__.get("show")
@@ -137,7 +137,7 @@ def remember_failure_before_telling() -> None:
 
 def value_kind(name: str) -> str:
     """click's name for a kind of value ("integer"), in the user's language."""
-    from ..text.i18n import pgettext
+    from engine.base.i18n import pgettext
 
     kinds = {
         # TRANSLATORS: click's names for kinds of value, in "'x' is not a valid integer.".
@@ -162,7 +162,7 @@ def missing_parameter_message(self: Any) -> str:
     order reads wrongly in Japanese and Korean)."""
     from click.exceptions import _join_param_hints
 
-    from ..text.i18n import _
+    from engine.base.i18n import _
 
     hint = (
         self.param_hint
@@ -205,7 +205,7 @@ def wrap_by_display_width() -> None:
     import click._textwrap as click_wrapping
     import click.formatting
 
-    from ..text.wrapping import display_width, wrap
+    from engine.text.wrapping import display_width, wrap
 
     def wrap_by_cells(self: Any, text: str) -> list[str]:
         return wrap(self._munge_whitespace(text), self.width, self.initial_indent, self.subsequent_indent)

@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from ..errors import CardrulesError, Diagnostic, Location, UnknownRulesetName
-from ..text.i18n import _
-from .start import end_as_interrupted  # noqa: F401  (the commands end through it; defined where loading starts)
+from engine.base.errors import CardrulesError, Diagnostic, Location, UnknownRulesetName
+from engine.base.i18n import _
+from engine.cli.start import end_as_interrupted  # noqa: F401  (the commands end through it; defined where loading starts)
 
 
 def lang_option(func: Callable) -> Callable:
@@ -27,11 +27,11 @@ def lang_option(func: Callable) -> Callable:
 
 
 def ascii_option(func: Callable) -> Callable:
-    """``--ascii``: tables drawn with ASCII characters (see :mod:`engine.text.glyphs`)."""
+    """``--ascii``: tables drawn with ASCII characters (see :mod:`engine.base.glyphs`)."""
 
     def choose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         if value:
-            from ..text.glyphs import use_ascii
+            from engine.base.glyphs import use_ascii
 
             use_ascii(True)
 
@@ -155,8 +155,8 @@ def exits_on_bad_input(func: Callable) -> Callable:
 
 def parse_seats(spec: str | None) -> list[Any]:
     """The seats of a ``--players`` list; a malformed list or unknown bot kind is a command-line error (exit 2)."""
-    from ..bots import BOT_KINDS
-    from ..terminal.seats import SeatSpecError, parse_players_spec
+    from engine.bots import BOT_KINDS
+    from engine.terminal.seats import SeatSpecError, parse_players_spec
 
     try:
         return parse_players_spec(spec, BOT_KINDS)

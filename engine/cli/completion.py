@@ -20,8 +20,8 @@ def files(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
 
 def rulesets(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
     """Playable ruleset names that start with what is typed, then file names (a house rule)."""
-    from ..errors import CardrulesError
-    from ..language.ruleset import ruleset_names
+    from engine.base.errors import CardrulesError
+    from engine.language.ruleset import ruleset_names
 
     try:
         names = ruleset_names(playable_only=True)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
-from ..text import i18n_tools
-from ..text.i18n import _, ngettext
-from .common import exits_on_bad_input, failing, lang_option
+from engine.base.i18n import _, ngettext
+from engine.cli.common import exits_on_bad_input, failing, lang_option
+from engine.text import i18n_tools
 
 
 @click.group(help=_("Translate cardrules: extract the message template, start a language, check catalogs."))

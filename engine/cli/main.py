@@ -15,9 +15,9 @@ import sys
 
 import click
 
-from ..text import i18n
-from ..text.i18n import _
-from .common import lang_option
+from engine.base import i18n
+from engine.base.i18n import _
+from engine.cli.common import lang_option
 
 # command name -> module under engine.cli holding `command`
 COMMANDS = {
@@ -118,7 +118,7 @@ def _meant_language(asked: str, known: list[str]) -> str:
     language of that territory), or a near spelling of one there is."""
     from babel import Locale, UnknownLocaleError
 
-    from ..language.options import did_you_mean
+    from engine.base.suggestions import did_you_mean
 
     territory = asked.strip().upper()
     try:
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         _main(argv)
     except KeyboardInterrupt:
-        from .common import end_as_interrupted
+        from engine.cli.common import end_as_interrupted
 
         end_as_interrupted()
 
@@ -161,7 +161,7 @@ def _main(argv: list[str] | None) -> None:
             ),
             err=True,
         )
-    from . import click_i18n
+    from engine.cli import click_i18n
 
     click_i18n.install()
     try:
@@ -197,6 +197,6 @@ def _main(argv: list[str] | None) -> None:
 def _status_when_output_closed() -> int:
     """The exit status of a command whose reader went away: the failure it was telling (click's errors and
     ours note theirs before they are shown), else 0."""
-    from .common import failing_status
+    from engine.cli.common import failing_status
 
     return failing_status

@@ -12,17 +12,24 @@ from typing import Any
 import click
 from rich.console import Console
 
-from ..errors import CardrulesError, EndlessGameError, LogError, RulesetError
-from ..terminal.console import OutputConsole
-from ..text.i18n import _
-from . import completion
-from .common import ascii_option, exits_on_bad_input, given_rulesets, lang_option, option_overrides, parse_seats
+from engine.base.errors import CardrulesError, EndlessGameError, LogError, RulesetError
+from engine.base.i18n import _
+from engine.cli import completion
+from engine.cli.common import (
+    ascii_option,
+    exits_on_bad_input,
+    given_rulesets,
+    lang_option,
+    option_overrides,
+    parse_seats,
+)
+from engine.terminal.console import OutputConsole
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
     """The edition that suits the user's language (else English readers' one); ``notices`` gets the announcement."""
-    from ..language.ruleset import list_rulesets
-    from ..text.i18n import current_language
+    from engine.base.i18n import current_language
+    from engine.blocks.catalog import list_rulesets
 
     playable = [info for info in list_rulesets() if not info.abstract and not getattr(info, "error", None)]
     # Editions (GAME/EDITION) before house rules, which inherit their parent's languages.
@@ -51,10 +58,10 @@ def announce_narration(console: Console) -> None:
 
 def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
     """Every human seat handed to a bot (nobody can answer a prompt), and the reader told whose."""
-    from ..bots import bot_kind_name
-    from ..terminal.seats import DEFAULT_BOT_KIND, all_bots
-    from ..text.formatting import format_list
-    from ..text.i18n import ngettext
+    from engine.base.formatting import format_list
+    from engine.base.i18n import ngettext
+    from engine.bots import bot_kind_name
+    from engine.terminal.seats import DEFAULT_BOT_KIND, all_bots
 
     humans = [seat.name for seat in seats if seat.is_human]
     if humans:
@@ -77,7 +84,7 @@ def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
 
 def check_log_target(log_file: str) -> None:
     """A new game's ``--log`` file can be saved to: never a symbolic link, a device, a pipe or a missing folder."""
-    from ..formats.gamelog import check_save_target
+    from engine.formats.gamelog import check_save_target
 
     path = Path(log_file)
     if os.path.islink(path):
@@ -118,9 +125,9 @@ def new_game(
     console: Console,
 ) -> Any:
     """A session for a new game (seats, deal, log file)."""
-    from ..core.game import Game
-    from ..language.ruleset import load_ruleset
-    from ..terminal.session import GameSession, default_log_path, relative_reference
+    from engine.blocks.catalog import load_ruleset
+    from engine.core.game import Game
+    from engine.terminal.session import GameSession, default_log_path, relative_reference
 
     seats = parse_seats(players_spec)
     notices: list[str] = []
@@ -170,12 +177,12 @@ def new_game(
 
 def resumed_game(resume_file: str, log_file: str | None, interactive: bool, console: Console) -> Any:
     """A session continuing a saved game; a corrupt, finished or unplayable log is refused."""
-    from ..bots import BOT_KINDS
-    from ..core.game import Game
-    from ..formats.gamelog import read_log
-    from ..formats.replay import ReplayContext
-    from ..terminal.seats import SeatSpecError, seats_from_log
-    from ..terminal.session import GameSession
+    from engine.bots import BOT_KINDS
+    from engine.core.game import Game
+    from engine.formats.gamelog import read_log
+    from engine.formats.replay import ReplayContext
+    from engine.terminal.seats import SeatSpecError, seats_from_log
+    from engine.terminal.session import GameSession
 
     record = read_log(resume_file)
     log = record.log
@@ -300,9 +307,9 @@ def command(
     options: dict[str, str],
 ) -> None:
     """Play (or resume) a game; stopping at a prompt saves it."""
-    from ..formats.log_lock import LogLock
-    from ..terminal.session import QuitRequested
-    from ..text.i18n import requested_language
+    from engine.base.i18n import requested_language
+    from engine.formats.log_lock import LogLock
+    from engine.terminal.session import QuitRequested
 
     console = OutputConsole(highlight=False)
     interactive = sys.stdin.isatty()

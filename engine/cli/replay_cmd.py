@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from ..errors import LogError
-from ..text.explain import explain_result, summarize_result
-from ..text.i18n import _
-from ..text.shown import json_text
-from . import completion
-from .common import exits_on_bad_input, lang_option
+from engine.base.errors import LogError
+from engine.base.i18n import _
+from engine.base.shown import json_text
+from engine.cli import completion
+from engine.cli.common import exits_on_bad_input, lang_option
+from engine.text.explain import explain_result, summarize_result
 
 
 @click.command(
@@ -24,7 +24,7 @@ from .common import exits_on_bad_input, lang_option
 def command(log_file: str, as_json: bool, explain: bool) -> None:
     """Replay every log in LOG; the first bad log stops with its located error."""
     # Imported here so that `cardrules --help` stays quick.
-    from ..formats.replay import ReplayContext, replay_file
+    from engine.formats.replay import ReplayContext, replay_file
 
     context = ReplayContext()
     count = -1

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import click
 
-from ..text.i18n import _, pgettext
-from ..text.shown import printable
-from ..text.wrapping import display_width, wrap
-from .common import exits_on_bad_input, lang_option
+from engine.base.i18n import _, pgettext
+from engine.base.shown import printable
+from engine.cli.common import exits_on_bad_input, lang_option
+from engine.text.wrapping import display_width, wrap
 
 
 @click.command(help=_("List the available rulesets (editions and house rules)."))
@@ -26,7 +26,7 @@ from .common import exits_on_bad_input, lang_option
 @exits_on_bad_input
 def command(show_all: bool) -> None:
     """Print each ruleset's name and its localized description (see the module docstring for the layout)."""
-    from ..language.ruleset import list_rulesets
+    from engine.blocks.catalog import list_rulesets
 
     infos = [info for info in list_rulesets() if show_all or not info.abstract]
     # A name (a file name) and a description from a user's root are a stranger's text.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ..text.explain import explain_result, summarize_result
-from ..text.i18n import _
-from ..text.shown import json_text
-from . import completion
-from .common import exits_on_bad_input, lang_option, option_overrides
+from engine.base.i18n import _
+from engine.base.shown import json_text
+from engine.cli import completion
+from engine.cli.common import exits_on_bad_input, lang_option, option_overrides
+from engine.text.explain import explain_result, summarize_result
 
 
 @click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))
@@ -21,7 +21,7 @@ from .common import exits_on_bad_input, lang_option, option_overrides
 def command(table_file: str, explain: bool, as_json: bool, options: dict[str, str]) -> None:
     """Read TABLE, check it against its ruleset, and print the scores."""
     # Imported here so that `cardrules --help` stays quick.
-    from ..formats.table import load_table
+    from engine.formats.table import load_table
 
     table = load_table(table_file, options)
     result = table.score()

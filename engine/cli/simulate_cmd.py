@@ -21,11 +21,11 @@ from typing import Any
 import click
 from babel.numbers import format_decimal
 
-from ..text.formatting import reader_locale
-from ..text.i18n import _, ngettext
-from ..text.shown import json_text
-from . import completion
-from .common import (
+from engine.base.formatting import reader_locale
+from engine.base.i18n import _, ngettext
+from engine.base.shown import json_text
+from engine.cli import completion
+from engine.cli.common import (
     ascii_option,
     end_as_interrupted,
     exits_on_bad_input,
@@ -59,7 +59,7 @@ def available_cores() -> int:
 
 def bot_seats(spec: str) -> tuple[list[str], list[str]]:
     """``(names, bot kinds)`` from a ``--players`` list in which every seat must be a bot (exit 2 otherwise)."""
-    from ..bots import BOT_KINDS
+    from engine.bots import BOT_KINDS
 
     seats = parse_seats(spec)
     humans = [seat.name for seat in seats if seat.is_human]
@@ -116,7 +116,7 @@ class LazyProgress:
     def _start(self, console: Any = None) -> None:
         from rich.progress import Progress
 
-        from ..terminal.console import OutputConsole
+        from engine.terminal.console import OutputConsole
 
         console = console if console is not None else OutputConsole(stderr=True)
         self.progress = Progress(*self.columns(console.width), console=console, transient=True)
@@ -135,7 +135,7 @@ class LazyProgress:
         from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
         from rich.table import Column
 
-        from ..text.glyphs import cut_overflow
+        from engine.base.glyphs import cut_overflow
 
         label = (
             # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
@@ -175,7 +175,7 @@ class LazyProgress:
 
 
 def shown_column(text_of: Any, table_column: Any) -> Any:
-    """A progress-bar column showing ``text_of(task)`` as it is, through :func:`engine.text.shown.literal`.
+    """A progress-bar column showing ``text_of(task)`` as it is, through :func:`engine.base.shown.literal`.
 
     rich's ``TextColumn`` reads its text as markup and as a format string: a
     catalog's translation of the label or the speed could then make a live
@@ -183,7 +183,7 @@ def shown_column(text_of: Any, table_column: Any) -> Any:
     """
     from rich.progress import ProgressColumn
 
-    from ..text.shown import literal
+    from engine.base.shown import literal
 
     class ShownColumn(ProgressColumn):
         def render(self, task: Any) -> Any:
@@ -194,7 +194,7 @@ def shown_column(text_of: Any, table_column: Any) -> Any:
 
 def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[Any], list[Any]]:
     """``(specs, rulesets)`` for the ``-r`` values; bad rulesets raise located errors (exit 1)."""
-    from ..simulation.runner import RulesetSpec
+    from engine.simulation.runner import RulesetSpec
 
     specs = [RulesetSpec.from_argument(name, options) for name in names]
     return specs, [spec.load() for spec in specs]
@@ -209,8 +209,8 @@ def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
     import dataclasses
     from pathlib import Path
 
-    from ..language.ruleset import find_ruleset_path
-    from ..terminal.session import relative_reference
+    from engine.language.ruleset import find_ruleset_path
+    from engine.terminal.session import relative_reference
 
     named = []
     for spec in specs:
@@ -401,8 +401,8 @@ def command(
     as_json: bool,
 ) -> None:
     """Simulate and report (see the module docstring)."""
-    from ..simulation.report import summarize
-    from ..simulation.runner import SimulationInterrupted, SimulationPlan, run_simulation
+    from engine.simulation.report import summarize
+    from engine.simulation.runner import SimulationInterrupted, SimulationPlan, run_simulation
 
     if baseline is not None:
         if baseline not in ruleset_names:
@@ -462,7 +462,7 @@ def command(
         except ImportError:
             # TRANSLATORS: --plot needs the optional matplotlib dependency.
             raise click.UsageError(_("--plot needs matplotlib: pip install 'cardrules[plot]'.")) from None
-        from ..simulation.plot import image_format, supported_image_formats
+        from engine.simulation.plot import image_format, supported_image_formats
 
         if image_format(plot_path) not in supported_image_formats():
             # TRANSLATORS: --plot names a file whose ending is no image format; {formats} lists the endings.
@@ -512,7 +512,7 @@ def command(
             nonlocal logs_file
             if logs_file is None:
                 return  # an earlier write failed: the games go on without logs
-            from ..formats.gamelog import MAX_LOG_LINE_BYTES
+            from engine.formats.gamelog import MAX_LOG_LINE_BYTES
 
             try:
                 for line in lines:
@@ -567,7 +567,7 @@ def command(
         print_report(summary, rulesets)
     if plot_path is not None:
         try:
-            from ..simulation.plot import save_plot  # matplotlib loads here: a second or so
+            from engine.simulation.plot import save_plot  # matplotlib loads here: a second or so
 
             warnings = save_plot(summary, plot_path, rulesets)
         except OSError as problem:
@@ -621,9 +621,9 @@ def _close_quietly(handle: Any) -> None:
 
 def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     """The tables and findings on stdout, in the user's language."""
-    from ..simulation.report import render_report
-    from ..terminal.console import OutputConsole, Wrapped
-    from ..text.glyphs import one_cell_wide
+    from engine.base.glyphs import one_cell_wide
+    from engine.simulation.report import render_report
+    from engine.terminal.console import OutputConsole, Wrapped
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
     console = OutputConsole(width=width, highlight=False)

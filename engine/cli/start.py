@@ -17,7 +17,7 @@ import sys
 def main() -> None:
     """Load the command line and run it; a Ctrl-C while it loads ends the program as interrupted."""
     try:
-        from .main import main as run
+        from engine.cli.main import main as run
     except KeyboardInterrupt:
         end_as_interrupted()
     run()

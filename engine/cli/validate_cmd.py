@@ -14,21 +14,22 @@ from pathlib import Path
 
 import click
 
-from ..errors import CardrulesError, Diagnostic, Location
-from ..text.i18n import _, ngettext
-from . import completion
-from .common import exits_on_bad_input, lang_option, report
+from engine.base.errors import CardrulesError, Diagnostic, Location
+from engine.base.i18n import _, ngettext
+from engine.cli import completion
+from engine.cli.common import exits_on_bad_input, lang_option, report
 
 
 def _check_catalog(path: str) -> list[Diagnostic]:
     """Every problem of one ``.po`` catalog: unreadable, not a regular file, a bad header, malformed, placeholders.
 
     Reading it is the check of everything a program loading it would refuse
-    (see :func:`engine.text.i18n.parse_catalog`); a catalog with no
+    (see :func:`engine.base.i18n.parse_catalog`); a catalog with no
     ``Plural-Forms`` header is also reported, as gettext would guess its plurals.
     """
-    from ..errors import CatalogError
-    from ..text import i18n, i18n_tools
+    from engine.base import i18n
+    from engine.base.errors import CatalogError
+    from engine.text import i18n_tools
 
     catalog = Path(path)
     try:
@@ -59,15 +60,15 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
     if path.endswith(".po"):
         return _check_catalog(path)
     if conformance:
-        from ..conformance import check_ruleset
+        from engine.conformance import check_ruleset
 
         return check_ruleset(path)
-    from ..language.ruleset import validate
+    from engine.blocks.catalog import validate
 
     problems = validate(path)
     if problems:
         return problems
-    from ..conformance import trial_problems
+    from engine.conformance import trial_problems
 
     return trial_problems(path)
 

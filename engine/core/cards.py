@@ -58,7 +58,7 @@ class CardType:
 
     def lookup(self, table: str, amount: int) -> Fraction | None:
         """The value of the highest step of ``table`` reached by ``amount``; None below the first step."""
-        from .modifiers import step_value
+        from engine.core.modifiers import step_value
 
         return step_value(self.tables.get(table, ()), amount)
 
@@ -147,3 +147,13 @@ class CardSet:
     def count(self, type_index: int) -> int:
         """How many copies of a type this game has."""
         return len(self.instances_of[type_index])
+
+
+def count_for_players(value: Any, players: int) -> int:
+    """A count written as a number or ``{by-players: ..., otherwise: ...}``, for a number of players."""
+    if isinstance(value, Mapping):
+        for key, count in (value.get("by-players") or {}).items():
+            if int(key) == players:
+                return int(count)
+        return int(value.get("otherwise", 0))
+    return int(value)

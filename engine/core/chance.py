@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import LogError
-from ..text.i18n import _
+from engine.base.errors import LogError
+from engine.base.i18n import _
 
 
 class SeededChance:
@@ -103,7 +103,7 @@ class RecordedChance:
 
     Each outcome is checked against what the game asks for (the same cards,
     the same zone); a log whose outcomes do not fit is a located
-    :class:`~engine.errors.LogError`.
+    :class:`~engine.base.errors.LogError`.
     """
 
     def __init__(

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from .decisions import LegalActions
+from engine.core.decisions import LegalActions
 
 PUSHED, DONE, DECIDE, ENDED = 0, 1, 2, 3
 

@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import CardrulesError
-from ..text.i18n import _
-from .cards import CardSet
-from .chance import RecordedChance, SeededChance
-from .modifiers import ModifierIndex
-from .state import State
-from .zones import SHARED, ZoneLayout, ZoneSpec
+from engine.base.errors import CardrulesError
+from engine.base.i18n import _
+from engine.core.cards import CardSet
+from engine.core.chance import RecordedChance, SeededChance
+from engine.core.modifiers import ModifierIndex
+from engine.core.state import State
+from engine.core.zones import SHARED, ZoneLayout, ZoneSpec
 
 # The zone every card starts in, and returns to when it leaves the game for good.
 BOX = "box"
@@ -51,8 +51,8 @@ class Game:
     """
 
     def __init__(self, ruleset: Any, players: Sequence[str] | int, *, seats: Sequence[str] | None = None) -> None:
-        from ..blocks import registry as blocks
-        from .scoring import Scoring
+        blocks = ruleset.blocks  # the catalog it was read with builds its steps
+        from engine.core.scoring import Scoring
 
         if isinstance(players, int):
             # TRANSLATORS: a default player name when none is given, e.g. "Player 2".
@@ -91,7 +91,7 @@ class Game:
             start.extend([int(spec.get("start", 0))] * (count if per_player else 1))
         self.counter_start = tuple(start)
 
-        from ..blocks.cards.refill import Refill
+        from engine.core.refill import Refill
 
         self.refills = {
             spec.id: Refill(spec.id, spec.spec["refill"], self) for spec in self.zones.specs if spec.spec.get("refill")

@@ -36,8 +36,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import CardrulesError
-from .zones import visible_to
+from engine.base.errors import CardrulesError
+from engine.core.zones import visible_to
 
 # Deals drawn for one determinization before giving up (each a replay of the game).
 MOST_DEALS = 40

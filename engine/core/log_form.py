@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import CardrulesError, IllegalActionError, LogError
-from ..text.i18n import _
-from .flow import DECIDE
+from engine.base.errors import CardrulesError, IllegalActionError, LogError
+from engine.base.i18n import _
+from engine.core.flow import DECIDE
 
 
 def plain_entry_word(entry: Any, player: int) -> str | None:
@@ -160,7 +160,7 @@ class LogForm:
 
     def to_log(self) -> dict[str, Any]:
         """The game log so far (with ``result`` once the game is over)."""
-        from .result import options_to_json
+        from engine.core.result import options_to_json
 
         game = self.game
         log: dict[str, Any] = {

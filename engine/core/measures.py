@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .modifiers import step_value, table_steps
-from .zones import iterate_bits
+from engine.core.modifiers import step_value, table_steps
+from engine.core.zones import iterate_bits
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class Measure:
     """A measure compiled for one game: per-type worth, zone slots, counter slot."""
 
     def __init__(self, spec: MeasureSpec, game: Any) -> None:
-        from ..blocks.selectors import card_selector
+        from engine.core.selectors import card_selector
 
         self.spec = spec
         self.id = spec.id

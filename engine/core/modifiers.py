@@ -71,7 +71,7 @@ class Modifier:
     @classmethod
     def of(cls, spec: Mapping[str, Any], card_type: int, zone_index: int) -> Modifier:
         """The modifier a card type's ``spec`` declares, its selectors made."""
-        from ..blocks.selectors import card_selector
+        from engine.core.selectors import card_selector
 
         return cls(
             spec["kind"],

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..text.i18n import _
-from .events import CardsMoved, Shuffled
-from .limits import MAX_CHANCE_OUTCOMES
-from .zones import SHARED, STACK, count_of, iterate_bits
+from engine.base.i18n import _
+from engine.core.events import CardsMoved, Shuffled
+from engine.core.limits import MAX_CHANCE_OUTCOMES
+from engine.core.zones import SHARED, STACK, count_of, iterate_bits
 
 
 class CardMoves:

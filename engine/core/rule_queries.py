@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import CounterChanged
-from .zones import SHARED
+from engine.core.events import CounterChanged
+from engine.core.zones import SHARED
 
 
 class RuleQueries:
@@ -43,7 +43,7 @@ class RuleQueries:
         steps = card_type.tables.get(table, ())
         for modifier in self.modifiers("replace-table", player):
             if modifier.params.get("table") == table and modifier.applies_to_card(card_type):
-                from .modifiers import table_steps
+                from engine.core.modifiers import table_steps
 
                 steps = table_steps(modifier.params["with"])
         return steps

@@ -1,6 +1,6 @@
 """Scoring: measures, elimination, the per-player step pipeline, winners and tiebreaks.
 
-The pipeline is data: the ruleset lists score steps (``engine.blocks``),
+The pipeline is data: the ruleset lists score steps (blocks of its catalog),
 run in order for every player from a score of 0 with exact fractions over the
 cards of the player's scored zones (``scoring.zones``) and their measures,
 each recorded as a :class:`~engine.core.result.ScoreStep` so a score can be
@@ -15,8 +15,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..blocks.numbers import as_fraction
-from .result import PlayerResult, Result, ScoreStep
+from engine.base.exact import as_fraction
+from engine.core.result import PlayerResult, Result, ScoreStep
 
 _ZERO = Fraction(0)
 
@@ -41,8 +41,7 @@ class Scoring:
     """
 
     def __init__(self, ruleset: Any, game: Any = None) -> None:
-        from ..blocks import registry
-
+        registry = ruleset.blocks
         self.ruleset = ruleset
         self.steps = [registry.build("score-step", spec, ruleset) for spec in ruleset.scoring_steps]
         self._steps_needing_zones = tuple((step, getattr(step, "needs_zones", False)) for step in self.steps)
@@ -60,7 +59,7 @@ class Scoring:
         )
         self.game = game
         if game is not None:
-            from .measures import Measure
+            from engine.core.measures import Measure
 
             self.measures = tuple(Measure(spec, game) for spec in ruleset.measures)
             self._measure_by_id = {measure.id: measure for measure in self.measures}

@@ -15,16 +15,16 @@ import copy
 import weakref
 from typing import Any
 
-from ..errors import EndlessGameError, IllegalActionError
-from ..text.i18n import _
-from .decisions import NO_ACTIONS, AnytimeActions, LegalActions, UnionActions
-from .events import DecisionMade, GameEnded
-from .flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
-from .limits import MAX_ACTIONS
-from .log_form import LogForm
-from .moves import CardMoves
-from .observation import Observation
-from .rule_queries import RuleQueries
+from engine.base.errors import EndlessGameError, IllegalActionError
+from engine.base.i18n import _
+from engine.core.decisions import NO_ACTIONS, AnytimeActions, LegalActions, UnionActions
+from engine.core.events import DecisionMade, GameEnded
+from engine.core.flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
+from engine.core.limits import MAX_ACTIONS
+from engine.core.log_form import LogForm
+from engine.core.moves import CardMoves
+from engine.core.observation import Observation
+from engine.core.rule_queries import RuleQueries
 
 # Every this many decisions the state checks that the game still changes ...
 PROGRESS_WINDOW = 256

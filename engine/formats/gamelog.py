@@ -2,7 +2,7 @@
 
 A log is untrusted input. Reading it is bounded (file and line size limits,
 no NaN or Infinity, no duplicate keys, nesting depth) and every problem is a
-:class:`~engine.errors.LogError` located at a file, line and column: JSON
+:class:`~engine.base.errors.LogError` located at a file, line and column: JSON
 syntax errors where the decoder stopped, schema errors at the value the JSON
 path names (actions are located individually, so a replay can point at the
 exact action that went wrong).
@@ -31,12 +31,17 @@ from typing import Any
 
 import jsonschema
 
-from .. import resources
-from ..errors import Diagnostic, Location, LogError
-from ..input_files import InputFileError, open_input, read_input
-from ..language.schema_check import SchemaValidator
-from ..language.yaml_loader import json_path_parts, line_column_of, oversized_number_message, unreadable_file_message
-from ..text.i18n import N_, _
+from engine.base import resources
+from engine.base.errors import Diagnostic, Location, LogError
+from engine.base.i18n import N_, _
+from engine.base.input_files import InputFileError, open_input, read_input
+from engine.language.schema_check import SchemaValidator
+from engine.language.yaml_loader import (
+    json_path_parts,
+    line_column_of,
+    oversized_number_message,
+    unreadable_file_message,
+)
 
 MAX_LOG_FILE_BYTES = 32 * 1024 * 1024  # one pretty-printed JSON log
 MAX_LOG_LINE_BYTES = MAX_LOG_FILE_BYTES  # one log in a JSON Lines file: a log, however it is written
@@ -600,7 +605,7 @@ def validate_log(record: LogRecord) -> None:
     errors.sort(key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return
-    from ..language.schema_check import worded_errors
+    from engine.language.schema_check import worded_errors
 
     diagnostics = []
     # Worded like every other file's problems, in the reader's language (not jsonschema's English).
@@ -878,7 +883,7 @@ def save_log_atomic(
     so the rename is atomic), is flushed and fsynced, replaces the target with
     ``os.replace``, and the directory is fsynced so the rename survives a crash.
     A file system that refuses (a missing or read-only directory, a full disk)
-    is a located :class:`~engine.errors.LogError` naming ``path``; the old file
+    is a located :class:`~engine.base.errors.LogError` naming ``path``; the old file
     is left as it was and no temporary file is left behind.
     """
     target = Path(path)

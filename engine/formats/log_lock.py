@@ -17,8 +17,8 @@ import glob
 import os
 from pathlib import Path
 
-from ..errors import LogError
-from ..text.i18n import _
+from engine.base.errors import LogError
+from engine.base.i18n import _
 
 
 class LogLock:

@@ -4,7 +4,7 @@ A log is replayed from its ruleset (a name, or a house-rule file relative to
 the log), its options, its players and its recorded chance outcomes (the
 deck, the first player, later shuffles); then each action must be by the
 player whose turn it is and legal. The first action that
-is not raises a :class:`~engine.errors.LogError` that names its index
+is not raises a :class:`~engine.base.errors.LogError` that names its index
 (counting from 0) and why, located at the line and column where the action was
 written. A log that stops before the game ends, or whose stored ``result``
 disagrees with the replay, is an error too.
@@ -22,15 +22,16 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..core.game import Game
-from ..core.result import Result, score_from_json
-from ..errors import CardrulesError, Diagnostic, LogError
-from ..language.options import LocatedOptions
-from ..language.overlay import reference_target
-from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
-from ..text.formatting import format_list
-from ..text.i18n import _
-from .gamelog import LogRecord, read_logs
+from engine.base.errors import CardrulesError, Diagnostic, LogError
+from engine.base.formatting import format_list
+from engine.base.i18n import _
+from engine.blocks.catalog import load_ruleset
+from engine.core.game import Game
+from engine.core.result import Result, score_from_json
+from engine.formats.gamelog import LogRecord, read_logs
+from engine.language.options import LocatedOptions
+from engine.language.overlay import reference_target
+from engine.language.ruleset import Ruleset, referenced_ruleset_problems
 
 
 class ReplayContext:

@@ -12,7 +12,7 @@ is read the same way), checked against ``schemas/table.schema.json`` and then
 against the ruleset (unknown cards with a suggestion, a card held more often
 than the game has it, more cards at the table than the game has, values the
 edition does not have, a total no hand can make, a player count the ruleset
-does not allow). Every problem is a located :class:`~engine.errors.TableError`.
+does not allow). Every problem is a located :class:`~engine.base.errors.TableError`.
 """
 
 from __future__ import annotations
@@ -29,18 +29,20 @@ from typing import Any
 
 import jsonschema
 
-from .. import resources
-from ..core.cards import copies_for
-from ..core.result import Result
-from ..core.scoring import Holdings, Scoring
-from ..errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from ..language import schema_check
-from ..language.options import LocatedOptions, close_match, listed
-from ..language.overlay import reference_target
-from ..language.ruleset import Ruleset, load_ruleset, referenced_ruleset_problems
-from ..language.yaml_loader import Node, PositionIndex, json_path_child, load_yaml
-from ..text.formatting import format_list
-from ..text.i18n import _, ngettext
+from engine.base import resources
+from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
+from engine.base.formatting import format_list
+from engine.base.i18n import _, ngettext
+from engine.base.suggestions import close_match, listed
+from engine.blocks.catalog import load_ruleset
+from engine.core.cards import copies_for
+from engine.core.result import Result
+from engine.core.scoring import Holdings, Scoring
+from engine.language import schema_check
+from engine.language.options import LocatedOptions
+from engine.language.overlay import reference_target
+from engine.language.ruleset import Ruleset, referenced_ruleset_problems
+from engine.language.yaml_loader import Node, PositionIndex, json_path_child, load_yaml
 
 MAX_REPORTED_PROBLEMS = 50
 
@@ -87,8 +89,8 @@ def holdings_of(ruleset: Ruleset, player: TablePlayer) -> Holdings:
 
 def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str, ...]]) -> Any:
     """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table)."""
-    from ..blocks.selectors import card_selector
-    from ..core.measures import through_table
+    from engine.core.measures import through_table
+    from engine.core.selectors import card_selector
 
     if spec.kind == "counter":
         return through_table(spec, 0, lambda kind: _modifiers_held(ruleset, zones, kind))
@@ -206,7 +208,7 @@ class _SeatReader:
     """Reads the fields of the players' holdings, collecting problems; knows what the whole table holds."""
 
     def __init__(self, ruleset: Ruleset, locate: _Locator) -> None:
-        from ..blocks.selectors import card_selector
+        from engine.core.selectors import card_selector
 
         self.ruleset = ruleset
         self.locate = locate
@@ -226,11 +228,9 @@ class _SeatReader:
         self.limits: dict[frozenset[str], int] = {}
         # The rules of what a player may hold that blocks keep (one building of each kind, a cap per kind),
         # and what each zone holds so far: per player, and at the whole table.
-        from ..blocks import registry as blocks
-
         self.holding_rules = [
             block
-            for block in (blocks.build("anytime", spec, ruleset) for spec in ruleset.anytime)
+            for block in (ruleset.blocks.build("anytime", spec, ruleset) for spec in ruleset.anytime)
             if hasattr(block, "table_problem")
         ]
         self.held: dict[tuple[str, str], list[str]] = {}

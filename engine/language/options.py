@@ -14,15 +14,15 @@ A nullable option also takes ``none`` (or ``null``).
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..errors import Diagnostic, Location, OptionError
-from ..text.i18n import _
-from .yaml_loader import MAX_NUMBER_DIGITS, oversized_number_message, yaml_scalar_text
+from engine.base.errors import Diagnostic, Location, OptionError
+from engine.base.i18n import _
+from engine.base.suggestions import did_you_mean
+from engine.language.yaml_loader import MAX_NUMBER_DIGITS, oversized_number_message, yaml_scalar_text
 
 OPTION_TYPES = ("number", "integer", "boolean", "choice", "list")
 _FRACTION = re.compile(r"^\s*[-+]?[0-9]+\s*/\s*[0-9]+\s*$")
@@ -71,32 +71,6 @@ def option_value_text(value: Any) -> str:
     if isinstance(value, Fraction):
         text = str(value)
     return text if len(text) <= 60 else text[:59] + "…"
-
-
-def close_match(word: str, choices: list[str]) -> list[str]:
-    """The choice (at most one) that ``word`` most looks like a misspelling of; a difference in case counts as none."""
-    by_lower: dict[str, str] = {}
-    for choice in choices:
-        by_lower.setdefault(choice.lower(), choice)
-    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
-    return [by_lower[close[0]]] if close else []
-
-
-def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
-    """`` (did you mean 'x'?)`` when ``word`` looks like a misspelling of a choice, else ``""``."""
-    close = close_match(str(word), [str(c) for c in choices])
-    # TRANSLATORS: appended right after a name that was not recognized; keep the leading space if your language uses one
-    return _(" (did you mean '{suggestion}'?)", suggestion=close[0]) if close else ""
-
-
-# A list of valid names in a message names at most this many (a deck may have hundreds of ids).
-MOST_NAMES_LISTED = 40
-
-
-def listed(names: list[str] | tuple[str, ...]) -> str:
-    """Valid names for a message, comma-separated: every one, up to ``MOST_NAMES_LISTED`` ("-" for none)."""
-    shown = ", ".join(str(name)[:80] for name in names[:MOST_NAMES_LISTED])
-    return (shown + ", …" if len(names) > MOST_NAMES_LISTED else shown) or "-"
 
 
 def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) -> Any:
@@ -231,7 +205,7 @@ def effective_options(
 ) -> dict[str, Any]:
     """Every option's value: its default, then the edition's value, then the override.
 
-    An unknown override or a bad value raises :class:`~engine.errors.OptionError`
+    An unknown override or a bad value raises :class:`~engine.base.errors.OptionError`
     listing the valid options or values (all problems at once). The edition's
     own values are checked by :mod:`engine.language.semantic`, where they have a position.
     """

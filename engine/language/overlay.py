@@ -24,10 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import Diagnostic, RulesetError, display_path
-from ..text.i18n import _
-from .options import did_you_mean, listed
-from .yaml_loader import Node, Position, json_path_child
+from engine.base.errors import Diagnostic, RulesetError, display_path
+from engine.base.i18n import _
+from engine.base.suggestions import did_you_mean, listed
+from engine.language.catalog import BlockCatalog
+from engine.language.yaml_loader import Node, Position, json_path_child
 
 MAX_CHAIN = 16
 NOT_INHERITED = ("extends", "id", "abstract")
@@ -45,10 +46,11 @@ class LoadedFile:
 
 @dataclass(frozen=True)
 class MergedRuleset:
-    """A resolved chain: the merged tree and the files it came from, child first."""
+    """A resolved chain: the merged tree, the files it came from (child first), and the catalog it is read with."""
 
     tree: Node
     chain: tuple[LoadedFile, ...]
+    catalog: BlockCatalog
 
     @property
     def source(self) -> LoadedFile:
@@ -83,7 +85,7 @@ def resolve_reference(reference: str, referrer: Path, referrer_shown: str) -> tu
         as_shown = Path(os.path.expanduser(shown))
         same = os.path.isfile(as_shown) and os.path.samefile(as_shown, candidate)
         return (as_shown if same else candidate), shown
-    from .ruleset import find_ruleset_path
+    from engine.language.ruleset import find_ruleset_path
 
     found = find_ruleset_path(reference)
     return (found, display_path(found)) if found is not None else None
@@ -102,17 +104,21 @@ def reference_target(reference: str, referrer: Path, referrer_shown: str) -> str
     return found[0] if found is not None else Path(display_path(reference, referrer=referrer_shown))
 
 
-def _load_cached(path: Path, shown_name: str) -> Node:
-    from .legacy import upgrade
-    from .ruleset import cached_yaml
+def _load_cached(path: Path, shown_name: str, catalog: BlockCatalog) -> Node:
+    from engine.language.legacy import upgrade
+    from engine.language.ruleset import cached_yaml
 
-    return upgrade(cached_yaml(path, shown_name))
+    return upgrade(cached_yaml(path, shown_name), catalog)
 
 
 def load_chain(
-    path: Path, shown_name: str | None = None, merge_problems: list[Diagnostic] | None = None
+    path: Path,
+    shown_name: str | None = None,
+    merge_problems: list[Diagnostic] | None = None,
+    *,
+    catalog: BlockCatalog,
 ) -> MergedRuleset:
-    """Load ``path`` and every file it extends, and merge them (parents first).
+    """Load ``path`` and every file it extends, and merge them (parents first), to be read with ``catalog``.
 
     With ``merge_problems`` a directive that cannot apply is told there and
     skipped (see :func:`merge_chain`) instead of raising.
@@ -141,7 +147,7 @@ def load_chain(
                 ]
             )
         seen.append(resolved)
-        tree = _load_cached(current, current_name)
+        tree = _load_cached(current, current_name, catalog)
         chain.append(LoadedFile(current, current_name, tree))
         extends_node = tree.get("extends")
         if extends_node is None:
@@ -161,11 +167,14 @@ def load_chain(
                 [Diagnostic(extends_node.position.location("$.extends"), _unknown_parent(extends_node.value))]
             )
         current, current_name = found
-    return merge_chain(chain, merge_problems)
+    return merge_chain(chain, merge_problems, catalog=catalog)
 
 
 def merge_chain(
-    chain: list[LoadedFile] | tuple[LoadedFile, ...], merge_problems: list[Diagnostic] | None = None
+    chain: list[LoadedFile] | tuple[LoadedFile, ...],
+    merge_problems: list[Diagnostic] | None = None,
+    *,
+    catalog: BlockCatalog,
 ) -> MergedRuleset:
     """The files of a chain (child first) merged, parents first.
 
@@ -193,14 +202,14 @@ def merge_chain(
             raise RulesetError(problems)
         merge_problems.extend(problems)
     assert merged is not None
-    return MergedRuleset(merged, tuple(chain))
+    return MergedRuleset(merged, tuple(chain), catalog)
 
 
 def _unknown_parent(reference: str) -> str:
     """Why ``extends`` cannot be followed, with the rulesets it may name (and the nearest) when it names none."""
     if is_path_reference(reference):
         return _("`extends` names '{name}', which is neither a known ruleset nor a file", name=reference[:80])
-    from .ruleset import ruleset_names
+    from engine.language.ruleset import ruleset_names
 
     known = ruleset_names()
     # TRANSLATORS: {hint} is empty or " (did you mean 'x'?)"; {known} lists the ruleset names.

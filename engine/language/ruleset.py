@@ -2,7 +2,7 @@
 
 A ruleset is named ``GAME/EDITION`` (``<root>/rulesets/GAME/EDITION.yaml``,
 house rules such as ``GAME/house/NAME``) for every root of
-:func:`engine.resources.subdirs` (the first root that has it wins), or given as
+:func:`engine.base.resources.subdirs` (the first root that has it wins), or given as
 a path to a YAML file. Loading runs the whole pipeline: YAML with positions,
 ``extends`` merged, the JSON Schema on every file and on the merged result, the
 semantic checks, the options (``{option: NAME}`` references resolved), and
@@ -24,16 +24,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .. import resources
-from ..core.cards import CardType
-from ..core.measures import MeasureSpec, measure_from_spec
-from ..core.modifiers import table_steps
-from ..core.zones import ZoneSpec
-from ..errors import CardrulesError, Diagnostic, Location, RulesetError, UnknownRulesetName, display_path
-from ..text.i18n import _
-from .options import OptionValueError, did_you_mean, effective_options, option_value_text, parse_number
-from .overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths, said_in_this_file
-from .yaml_loader import Node, Position, load_yaml
+from engine.base import resources
+from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, UnknownRulesetName, display_path
+from engine.base.i18n import _
+from engine.base.suggestions import did_you_mean
+from engine.core.cards import CardType
+from engine.core.measures import MeasureSpec, measure_from_spec
+from engine.core.modifiers import table_steps
+from engine.core.zones import ZoneSpec
+from engine.language.catalog import BlockCatalog
+from engine.language.options import OptionValueError, effective_options, option_value_text, parse_number
+from engine.language.overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths, said_in_this_file
+from engine.language.yaml_loader import Node, Position, load_yaml
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
 NUMERIC_PARAMETERS = frozenset({"amount", "factor", "at", "count"})
@@ -83,6 +85,8 @@ class Ruleset:
     search: Mapping[str, Any]  # hints for the searching bot: try-first, playout-depth, switch-significance
     options: Mapping[str, Any]
     option_definitions: Mapping[str, Mapping]
+    # The catalog of blocks it was read with: the game compiles its steps, the text describes them, with it.
+    blocks: BlockCatalog = field(repr=False, compare=False)
     data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
     _cards_by_id: Mapping[str, CardType] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
@@ -133,12 +137,12 @@ class Ruleset:
         its parent. A ruleset that travelled to a worker without its files, or
         whose files changed, is named without a line.
         """
-        from . import semantic
-        from .yaml_loader import PositionIndex
+        from engine.language import semantic
+        from engine.language.yaml_loader import PositionIndex
 
         shown = display_path(self.source) if self.source is not None else self.id
         try:
-            merged = load_chain(self.source, shown)
+            merged = load_chain(self.source, shown, catalog=self.blocks)
             if step is not None:
                 json_path = next(
                     (
@@ -225,7 +229,7 @@ class RulesetInfo:
 
 _lock = threading.Lock()
 _yaml_cache: dict[tuple[str, str], tuple[tuple[int, int], Node]] = {}
-_ruleset_cache: dict[tuple[str, str, tuple], tuple[tuple, Ruleset]] = {}
+_ruleset_cache: dict[tuple[str, str, tuple, int], tuple[tuple, Ruleset]] = {}
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -381,7 +385,7 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
 
 def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
     """Every schema and semantic problem of a resolved chain (each file and the merged result)."""
-    from . import schema_check, semantic
+    from engine.language import schema_check, semantic
 
     diagnostics: list[Diagnostic] = []
     for loaded in merged.chain:
@@ -392,7 +396,7 @@ def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
     if not diagnostics:
         diagnostics.extend(with_own_paths(merged, schema_check.check_merged(merged.tree)))
     if not diagnostics:
-        diagnostics.extend(with_own_paths(merged, semantic.check(merged.tree)))
+        diagnostics.extend(with_own_paths(merged, semantic.check(merged.tree, merged.catalog)))
     return _unique(diagnostics)
 
 
@@ -458,7 +462,7 @@ def is_abstract(merged: MergedRuleset) -> bool:
     return abstract is not None and abstract.value is True
 
 
-def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
+def validate(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> list[Diagnostic]:
     """Every problem of a ruleset file or name (loading, schema, semantics); empty when valid.
 
     A problem that a file causes in the file it extends (removing cards makes
@@ -468,7 +472,7 @@ def validate(name_or_path: str | os.PathLike) -> list[Diagnostic]:
     merge_problems: list[Diagnostic] = []
     try:
         path, shown = locate(name_or_path)
-        merged = load_chain(path, shown, merge_problems)
+        merged = load_chain(path, shown, merge_problems, catalog=catalog)
     except RulesetError as error:
         return list(error.diagnostics)
     # A directive that could not apply is skipped: the files' other mistakes are told in the same run.
@@ -498,10 +502,10 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
     if not foreign or len(merged.chain) < 2:
         return problems
     try:
-        parent_problems = set(validate(merged.chain[1].path))
+        parent_problems = set(validate(merged.chain[1].path, catalog=merged.catalog))
     except CardrulesError:
         parent_problems = set()
-    from .yaml_loader import PositionIndex
+    from engine.language.yaml_loader import PositionIndex
 
     index = PositionIndex.of(merged.source.tree)
     causes = _CauseFinder(merged)
@@ -524,7 +528,7 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         where = Location(own, position.line if position else None, position.column if position else None, path)
         alike[diagnostic.message] = (where, diagnostic.message, [diagnostic.location.prefix()])
         placed.append(alike[diagnostic.message])
-    from .semantic import in_the_extended_ruleset
+    from engine.language.semantic import in_the_extended_ruleset
 
     return [
         entry if isinstance(entry, Diagnostic) else Diagnostic(entry[0], in_the_extended_ruleset(*entry[1:]))
@@ -554,7 +558,7 @@ class _CauseFinder:
 
         ``key`` may be a path of keys into nested mappings (``("option-definitions", "x", "type")``).
         """
-        from .overlay import LoadedFile, merge_chain
+        from engine.language.overlay import LoadedFile, merge_chain
 
         path = (key,) if isinstance(key, str) else key
         cached = self._trials.get((path, item))
@@ -562,7 +566,10 @@ class _CauseFinder:
             return cached
         trial_tree = _without(self.own.tree, path, item)
         try:
-            trial = merge_chain((LoadedFile(self.own.path, self.own.shown_name, trial_tree), *self.merged.chain[1:]))
+            trial = merge_chain(
+                (LoadedFile(self.own.path, self.own.shown_name, trial_tree), *self.merged.chain[1:]),
+                catalog=self.merged.catalog,
+            )
             places = frozenset(d.location for d in _problems_of(trial))
         except RulesetError:
             places = None  # the overlay needs this part to merge at all: not a cause that can be told apart
@@ -571,7 +578,7 @@ class _CauseFinder:
 
     def cause(self, problem: Diagnostic) -> Position | None:
         """Where the overlay writes the cause of ``problem``, if one key (or item) is it."""
-        from .overlay import NOT_INHERITED
+        from engine.language.overlay import NOT_INHERITED
 
         tree = self.own.tree
         if not tree.is_mapping:
@@ -672,18 +679,20 @@ def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
     return problems
 
 
-def load_merged(name_or_path: str | os.PathLike) -> MergedRuleset:
+def load_merged(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> MergedRuleset:
     """Locate, load and merge a ruleset chain, without validating it."""
     path, shown = locate(name_or_path)
-    return load_chain(path, shown)
+    return load_chain(path, shown, catalog=catalog)
 
 
-def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | None = None) -> Ruleset:
+def load_ruleset(
+    name_or_path: str | os.PathLike, options: Mapping[str, Any] | None = None, *, catalog: BlockCatalog
+) -> Ruleset:
     """The validated, immutable :class:`Ruleset` named ``name_or_path``, with ``options`` applied.
 
     ``options`` overrides declared options by name; text values (from ``-o``)
-    are parsed by the option's type. Raises :class:`~engine.errors.RulesetError`
-    (or its :class:`~engine.errors.OptionError`) with located diagnostics.
+    are parsed by the option's type. Raises :class:`~engine.base.errors.RulesetError`
+    (or its :class:`~engine.base.errors.OptionError`) with located diagnostics.
     """
     if options is not None and not isinstance(options, Mapping):
         # TRANSLATORS: a program called load_ruleset with options that are no mapping (e.g. a list); {kind} is the
@@ -693,12 +702,12 @@ def load_ruleset(name_or_path: str | os.PathLike, options: Mapping[str, Any] | N
         )
     path, shown = locate(name_or_path)
     options_key = tuple(sorted((str(k), repr(v)) for k, v in (options or {}).items()))
-    cache_key = (str(path.resolve()), shown, options_key)
+    cache_key = (str(path.resolve()), shown, options_key, id(catalog))
     with _lock:
         hit = _ruleset_cache.get(cache_key)
     if hit is not None and _chain_unchanged(hit[0]):
         return hit[1]
-    merged = load_chain(path, shown)
+    merged = load_chain(path, shown, catalog=catalog)
     diagnostics = validate_merged(merged)
     if diagnostics:
         raise RulesetError(_blamed_on_the_overlay(merged, diagnostics))
@@ -854,8 +863,8 @@ def _blamed_on_the_command_line(
 
     The mistake is the value typed (``-o third-field-price=-1``); where the ruleset uses it is the context.
     """
-    from .options import is_option_reference
-    from .yaml_loader import json_path_parts
+    from engine.language.options import is_option_reference
+    from engine.language.yaml_loader import json_path_parts
 
     if not overrides:
         return None
@@ -892,7 +901,7 @@ def build_ruleset(
     where a number belongs), or a value that makes the game unplayable (an
     end condition the deck cannot reach), is reported at the reference.
     """
-    from . import schema_check, semantic
+    from engine.language import schema_check, semantic
 
     data = merged.tree.plain()
     source = merged.source.path
@@ -900,7 +909,7 @@ def build_ruleset(
     options = effective_options(definitions, data.get("options") or {}, overrides)
     # One resolved tree serves both the re-check (with positions) and the model (as plain values).
     resolved_tree = _with_references_resolved(merged.tree, options)
-    misfits = schema_check.check_merged(resolved_tree) or semantic.check_resolved(resolved_tree)
+    misfits = schema_check.check_merged(resolved_tree) or semantic.check_resolved(resolved_tree, merged.catalog)
     if misfits:
         if shown_as is not None:
             raise RulesetError(
@@ -967,12 +976,13 @@ def build_ruleset(
         search=freeze(resolved.get("search") or {}),
         options=freeze(options),
         option_definitions=freeze(definitions),
+        blocks=merged.catalog,
         data=freeze(resolved),
         _cards_by_id=MappingProxyType({card.id: card for card in cards}),
     )
 
 
-def list_rulesets() -> list[RulesetInfo]:
+def list_rulesets(*, catalog: BlockCatalog) -> list[RulesetInfo]:
     """Every ruleset found under every root (first root wins per name), sorted by name.
 
     Abstract ones (shared parts, not playable) are included and marked; a file
@@ -981,7 +991,7 @@ def list_rulesets() -> list[RulesetInfo]:
     infos = []
     for name, path in sorted(_ruleset_files().items()):
         try:
-            merged = load_chain(path, display_path(path))
+            merged = load_chain(path, display_path(path), catalog=catalog)
             # A file that loads but breaks the rules of the format is listed with its
             # first problem too: otherwise it looks playable until someone picks it.
             problems = validate_merged(merged)

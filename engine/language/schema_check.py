@@ -2,7 +2,7 @@
 
 ``schemas/ruleset.schema.json`` (Draft 2020-12) is run with
 :class:`jsonschema.Draft202012Validator` and ``iter_errors``, so one run finds
-every problem. Each error becomes a :class:`~engine.errors.Diagnostic` at the
+every problem. Each error becomes a :class:`~engine.base.errors.Diagnostic` at the
 offending value's position (for a misspelt key: the key's), with its JSON path
 and a short translated message; values are never dumped whole, and misspelt
 keys, kinds and names get a "did you mean" hint.
@@ -22,12 +22,12 @@ from typing import Any
 import jsonschema
 from jsonschema import Draft202012Validator
 
-from .. import resources
-from ..blocks.params import WHOLE_KEY_PATTERN
-from ..errors import Diagnostic, RulesetError
-from ..text.i18n import _, ngettext
-from .options import close_match, did_you_mean
-from .yaml_loader import Node, PositionIndex, json_path_child, yaml_scalar_text
+from engine.base import resources
+from engine.base.errors import Diagnostic, RulesetError
+from engine.base.i18n import _, ngettext
+from engine.base.suggestions import close_match, did_you_mean
+from engine.language.params import WHOLE_KEY_PATTERN
+from engine.language.yaml_loader import Node, PositionIndex, json_path_child, yaml_scalar_text
 
 _lock = threading.RLock()
 MAX_SHOWN = 40
@@ -441,7 +441,7 @@ def _diagnose(
         where = index.key(where_path) if key else index.value(where_path)
         where = where or position
         location = where.location(where_path) if where else None
-        from ..errors import Location
+        from engine.base.errors import Location
 
         return Diagnostic(location or Location(json_path=where_path), message)
 

@@ -1,10 +1,11 @@
-"""The ruleset JSON Schema, generated from the block registry.
+"""The ruleset JSON Schema, generated from a catalog of blocks.
 
-``schemas/ruleset.schema.json`` is this module's output, committed so that
-editors (``# yaml-language-server: $schema=...``) and other tools can use it;
-a test checks that the committed file is current. Regenerate it with::
+``schemas/ruleset.schema.json`` is this module's output for the engine's
+catalog, committed so that editors (``# yaml-language-server: $schema=...``)
+and other tools can use it; a test checks that the committed file is
+current. Regenerate it with::
 
-    python -m engine.language.schema_gen --write
+    python -m engine.families.catalog --write-schema
 
 Every block category becomes a definition whose ``kind`` lists the
 registered kinds and whose properties are the union of their parameters;
@@ -18,14 +19,10 @@ definitions).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from ..blocks import registry
-from ..blocks.flow.conditions import condition_definition
-from ..blocks.params import NAME_PATTERN, NUMBER, WHOLE_KEY_PATTERN
-from ..blocks.selectors import selector_definition
+from engine.language.catalog import CATEGORIES, BlockCatalog
+from engine.language.params import NAME_PATTERN, NUMBER, WHOLE_KEY_PATTERN, condition_definition, selector_definition
 
 SCHEMA_ID = "https://cardrules.example/schemas/ruleset.schema.json"
 COMMON_KEYS = ("id", "kind", "description")
@@ -76,9 +73,9 @@ def _summary(block: type) -> str:
     return doc[0] if doc else block.kind
 
 
-def block_definition(category: str) -> dict[str, Any]:
+def block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
     """The schema of one category's blocks (partial: an overlay may give only some keys)."""
-    blocks = registry.all_blocks()[category]
+    blocks = catalog.kinds(category)
     title, description = CATEGORY_TITLES[category]
     properties: dict[str, Any] = {
         "id": _name("Names this block so an overlay can change, replace, remove or place it by id.", "Id"),
@@ -146,9 +143,9 @@ def block_definition(category: str) -> dict[str, Any]:
     return definition
 
 
-def complete_block_definition(category: str) -> dict[str, Any]:
+def complete_block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
     """What a complete block of a category must have: its kind and that kind's required parameters."""
-    blocks = registry.all_blocks()[category]
+    blocks = catalog.kinds(category)
     all_of = []
     for kind in sorted(blocks):
         required = list(getattr(blocks[kind], "required", ()))
@@ -725,8 +722,8 @@ def _view_definition() -> dict[str, Any]:
     }
 
 
-def build_schema() -> dict[str, Any]:
-    """The whole ruleset schema."""
+def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
+    """The whole ruleset schema, for the blocks of ``catalog``."""
     card, lookup_table = _card_definition()
     defs: dict[str, Any] = {
         "exact-number": {
@@ -793,9 +790,9 @@ def build_schema() -> dict[str, Any]:
             },
         },
     }
-    for category in registry.CATEGORIES:
-        defs[category] = block_definition(category)
-        defs[f"{category}-complete"] = complete_block_definition(category)
+    for category in CATEGORIES:
+        defs[category] = block_definition(category, catalog)
+        defs[f"{category}-complete"] = complete_block_definition(category, catalog)
     steps = {"type": "array", "maxItems": 200, "items": {"$ref": "#/$defs/step"}}
     properties: dict[str, Any] = {
         "format": {"title": "Format", "description": "The version of this ruleset format: 2.", "const": 2},
@@ -1174,23 +1171,6 @@ def build_schema() -> dict[str, Any]:
     }
 
 
-def schema_text() -> str:
+def schema_text(catalog: BlockCatalog) -> str:
     """The schema as the committed file holds it."""
-    return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m engine.language.schema_gen [--write]``: print the schema, or write schemas/ruleset.schema.json."""
-    argv = sys.argv[1:] if argv is None else argv
-    text = schema_text()
-    if "--write" in argv:
-        from .. import resources
-
-        Path(resources.schema_path("ruleset")).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return json.dumps(build_schema(catalog), indent=2, ensure_ascii=False) + "\n"

@@ -18,11 +18,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..core.limits import MAX_CARDS
-from ..errors import Diagnostic, Location
-from ..text.i18n import _, pgettext
-from .options import OPTION_TYPES, OptionValueError, coerce_option_value, did_you_mean, is_option_reference, listed
-from .yaml_loader import Node, PositionIndex, json_path_child
+from engine.base.errors import Diagnostic, Location
+from engine.base.i18n import _, pgettext
+from engine.base.suggestions import did_you_mean, listed
+from engine.core.limits import MAX_CARDS
+from engine.language.catalog import BlockCatalog
+from engine.language.options import (
+    OPTION_TYPES,
+    OptionValueError,
+    coerce_option_value,
+    is_option_reference,
+)
+from engine.language.yaml_loader import Node, PositionIndex, json_path_child
 
 BUILT_IN_VARIABLES = ("active", "start", "player")
 BOX = "box"
@@ -34,7 +41,7 @@ def in_the_extended_ruleset(problem: str, where: str | list[str]) -> str:
 
     One wording for every such message (validate's, a game's stop, a ruleset's own check).
     """
-    from ..text.formatting import format_list
+    from engine.base.formatting import format_list
 
     # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
     # several, as a list).
@@ -126,9 +133,10 @@ ZONE_DEFAULTS = {"owner": "shared", "kind": "set", "visibility": "all"}
 class Context:
     """What a ruleset declares, for checking the names it uses; blocks' ``check`` methods receive it."""
 
-    def __init__(self, data: dict, reporter: Reporter) -> None:
+    def __init__(self, data: dict, reporter: Reporter, catalog: BlockCatalog) -> None:
         self.data = data
         self.reporter = reporter
+        self.catalog = catalog
         self.cards = expanded_cards(data)
         self.card_ids = [card["id"] for card in self.cards]
         self.tags = dict(data.get("tags") or {})
@@ -181,7 +189,7 @@ class Context:
 
     def copies(self, card: dict, players: int) -> int:
         """How many copies of a card type a game of ``players`` players has."""
-        from ..core.cards import copies_for
+        from engine.core.cards import copies_for
 
         return copies_for(card.get("count", 1), players)
 
@@ -191,7 +199,7 @@ class Context:
 
     def matching(self, selector: Mapping[str, Any] | None) -> list[dict]:
         """The card types a selector picks."""
-        from ..blocks.selectors import card_selector
+        from engine.core.selectors import card_selector
 
         class _Card:
             def __init__(self, spec: dict) -> None:
@@ -213,9 +221,7 @@ class Context:
         return self._reaching.get(zone, set())
 
     def _card_flow(self) -> dict[str, set[str]]:
-        from ..blocks.registry import all_blocks
-
-        steps = all_blocks()["step"]
+        steps = self.catalog.kinds("step")
         contents: dict[str, set[str]] = {zone: set() for zone in self.zones}
         contents[BOX] = set(self.card_ids)
 
@@ -253,7 +259,7 @@ class Context:
                 apply(source, target, selector, empties)
         flow_paths = [path for key in ("flow", "finish") for block in self.data.get(key) or [] for path in paths(block)]
         for block in self.data.get("anytime") or []:
-            kind_class = all_blocks()["anytime"].get(block.get("kind")) if isinstance(block, dict) else None
+            kind_class = self.catalog.kinds("anytime").get(block.get("kind")) if isinstance(block, dict) else None
             if kind_class is not None and hasattr(kind_class, "card_paths"):
                 flow_paths.extend(kind_class.card_paths(block))
         for zone_id, spec in self.zones.items():
@@ -262,7 +268,7 @@ class Context:
                 flow_paths.append((refill["from"], zone_id, None, False))
         for card in self.cards:
             effect = card["spec"].get("on-take")
-            kind_class = all_blocks()["effect"].get(effect.get("kind")) if isinstance(effect, dict) else None
+            kind_class = self.catalog.kinds("effect").get(effect.get("kind")) if isinstance(effect, dict) else None
             if kind_class is not None and hasattr(kind_class, "card_paths"):
                 flow_paths.extend(kind_class.card_paths(effect))
         changed = True
@@ -418,7 +424,7 @@ def _annotation(schema: Any, key: str) -> Any:
 def _check_every_player_count(context: Context, path: str, value: Mapping[str, Any]) -> None:
     """A number by players with no ``otherwise`` must name every number of players the ruleset allows, where
     the number cannot be 0 (a count of cards to deal, of exhaustions to end the game)."""
-    from ..text.formatting import format_list
+    from engine.base.formatting import format_list
 
     if "otherwise" in value or is_option_reference(value) or not isinstance(value.get("by-players"), dict):
         return
@@ -450,7 +456,7 @@ def _check_zone_fits(
     ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
     its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it.
     """
-    from ..text.formatting import format_list
+    from engine.base.formatting import format_list
 
     declared = context.zones.get(zone_id) if isinstance(zone_id, str) else None
     if not isinstance(declared, dict):
@@ -510,23 +516,21 @@ def zone_kind_name(kind: str) -> str:
     return names.get(kind, kind)
 
 
-def check(tree: Node, registry: Any = None) -> list[Diagnostic]:
-    """Every semantic problem of a merged ruleset tree that passed the schema."""
-    return _check(tree, resolved=False)
+def check(tree: Node, catalog: BlockCatalog) -> list[Diagnostic]:
+    """Every semantic problem of a merged ruleset tree that passed the schema, its blocks read from ``catalog``."""
+    return _check(tree, catalog, resolved=False)
 
 
-def check_resolved(tree: Node) -> list[Diagnostic]:
+def check_resolved(tree: Node, catalog: BlockCatalog) -> list[Diagnostic]:
     """The problems that only the option values in effect reveal (``-o``), located at the reference."""
-    return _check(tree, resolved=True)
+    return _check(tree, catalog, resolved=True)
 
 
-def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
-    from ..blocks.registry import all_blocks
-
-    registry = all_blocks()
+def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic]:
+    registry = catalog.by_category()
     reporter = Reporter(tree)
     data = tree.plain()
-    context = Context(data, reporter)
+    context = Context(data, reporter, catalog)
     add = reporter.add
 
     if not resolved:
@@ -629,14 +633,14 @@ def _check(tree: Node, resolved: bool) -> list[Diagnostic]:
     if not resolved:
         _check_options(reporter, data, context.definitions)
     _check_tiebreak(reporter, data, context.definitions, context.criteria)
-    _check_ending(context, data)
+    _check_ending(context, data, catalog)
     _check_search(reporter, data)
     return reporter.diagnostics
 
 
 def _bare_action_words() -> set[str]:
     """Every log action word that is a whole action alone, in any block (the registry imports them all)."""
-    from ..core.decisions import ActionSpace
+    from engine.core.decisions import ActionSpace
 
     words: set[str] = set()
     pending = list(ActionSpace.__subclasses__())
@@ -947,11 +951,9 @@ def _check_deck_size(context: Context) -> None:
             return
 
 
-def _check_ending(context: Context, data: dict) -> None:
+def _check_ending(context: Context, data: dict, catalog: BlockCatalog) -> None:
     """Every end condition can trigger (its own ``reachable``), and at least one does."""
-    from ..blocks.registry import all_blocks
-
-    ends = all_blocks()["end"]
+    ends = catalog.kinds("end")
     reachable = False
     conditions = [c for c in data.get("end") or [] if isinstance(c, dict)]
     for index, condition in enumerate(conditions):

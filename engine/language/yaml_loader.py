@@ -2,7 +2,7 @@
 
 Ruleset files come from strangers, so the loader never builds an object from a
 tag, refuses anything a careless or hostile file could use to hang or exhaust
-the program, and reports every problem as a :class:`~engine.errors.RulesetError`
+the program, and reports every problem as a :class:`~engine.base.errors.RulesetError`
 located at ``FILE:LINE:COL``.
 
 The tree is built straight from PyYAML's parser events (never its constructor),
@@ -40,9 +40,9 @@ from typing import Any
 
 import yaml
 
-from ..errors import Diagnostic, Location, RulesetError
-from ..input_files import InputFileError, read_input
-from ..text.i18n import _
+from engine.base.errors import Diagnostic, Location, RulesetError
+from engine.base.i18n import _
+from engine.base.input_files import InputFileError, read_input
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 64
@@ -85,7 +85,7 @@ class Position:
     column: int
 
     def location(self, json_path: str = "$") -> Location:
-        """This position as an :class:`~engine.errors.Location` for a diagnostic."""
+        """This position as an :class:`~engine.base.errors.Location` for a diagnostic."""
         return Location(self.file, self.line, self.column, json_path)
 
 
@@ -323,7 +323,7 @@ def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) ->
 
     ``source`` is a path, or the text itself (str or bytes) when ``filename``
     (the name to report) is given. The top level must be a mapping. Raises
-    :class:`~engine.errors.RulesetError` with every problem found, located.
+    :class:`~engine.base.errors.RulesetError` with every problem found, located.
     """
     text, name = _read_source(source, filename)
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):

@@ -19,8 +19,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..text import i18n
-from ..text.i18n import _, ngettext
+from engine.base import i18n
+from engine.base.i18n import _, ngettext
 
 # Languages whose script the default (DejaVu) fonts cannot draw, and the
 # region each prefers among the CJK font families (shapes differ by region).
@@ -153,7 +153,7 @@ def game_measures(
     headings or units to go by, and the panels show the game's length and
     the counters, named by id.
     """
-    from .report import (
+    from engine.simulation.report import (
         _counter_per,
         _declared_measure,
         _measure_heading,
@@ -212,7 +212,7 @@ def _draw_game_measures(
     row: Sequence[Any], panels: Sequence[tuple[str, list[float | None], int]], ruleset_names: Sequence[str]
 ) -> None:
     """One small bar chart per panel: a bar per ruleset, its mean written on it."""
-    from .report import decimal
+    from engine.simulation.report import decimal
 
     for axes, (title, values, digits) in zip(row, panels):
         positions = range(len(values))
@@ -240,7 +240,7 @@ def draw_figure(
     import matplotlib
     from matplotlib.figure import Figure
 
-    from .report import seat_label
+    from engine.simulation.report import seat_label
 
     rc = {"font.family": [font_family, "DejaVu Sans"]} if font_family else {}
     with matplotlib.rc_context(rc):
@@ -344,8 +344,8 @@ def _axis_formatter(kind: str) -> Any:
     from babel.numbers import format_percent
     from matplotlib.ticker import Formatter
 
-    from ..text.formatting import format_with_pattern
-    from ..text.formatting import reader_locale as _locale
+    from engine.base.formatting import format_with_pattern
+    from engine.base.formatting import reader_locale as _locale
 
     class AxisFormatter(Formatter):
         decimals = 1

@@ -3,7 +3,7 @@
 :func:`summarize` turns the merged tallies into the JSON object that
 ``cardrules simulate --json`` prints (the format is documented in
 docs/simulate.md); :func:`render_report` draws that same object as rich
-tables, with every word through :mod:`engine.text.i18n` and every number through
+tables, with every word through :mod:`engine.base.i18n` and every number through
 Babel. The table is drawn from the summary, never from the tallies, so the two
 cannot disagree.
 """
@@ -19,12 +19,12 @@ from typing import Any
 
 from babel.numbers import format_percent
 
-from ..core.result import score_to_json
-from ..text.formatting import format_with_pattern
-from ..text.glyphs import table_box
-from ..text.i18n import _, ngettext
-from ..text.shown import literal
-from .stats import (
+from engine.base.formatting import format_with_pattern
+from engine.base.glyphs import table_box
+from engine.base.i18n import _, ngettext
+from engine.base.shown import literal
+from engine.core.result import score_to_json
+from engine.simulation.stats import (
     BatchTally,
     PairedTally,
     RulesetTally,
@@ -166,7 +166,7 @@ def counter_label(ruleset: Any, name: str, per: str, unit: str) -> str:
 
     ``unit`` is what a round of the game is (``turn`` or ``round``).
     """
-    from ..text.formatting import ruleset_text
+    from engine.base.formatting import ruleset_text
 
     spec = _declared_counter(ruleset, name)
     heading = ruleset_text(ruleset, spec["name"]) if spec is not None and spec.get("name") else name
@@ -206,7 +206,7 @@ def _declared_measure(ruleset: Any, name: str) -> Any:
 
 def _measure_heading(ruleset: Any, name: str) -> str:
     """A measure's heading as the ruleset words it (``Money left``), else its name with a capital, else its id."""
-    from ..text.formatting import ruleset_text
+    from engine.base.formatting import ruleset_text
 
     spec = _declared_measure(ruleset, name)
     if spec is None:
@@ -267,7 +267,7 @@ def summarize(
 
 
 def _locale() -> Any:
-    from ..text.formatting import reader_locale
+    from engine.base.formatting import reader_locale
 
     return reader_locale()
 
@@ -365,10 +365,8 @@ def mean_decimals(means: Sequence[float | None]) -> int:
 
 def can_eliminate(ruleset: Any) -> bool:
     """Whether ``ruleset`` may put players out (its ``scoring.elimination``, with its options applied)."""
-    from ..blocks import registry
-
     spec = getattr(ruleset, "elimination", None) or {"kind": "none"}
-    return bool(getattr(registry.build("elimination", spec, ruleset), "enabled", False))
+    return bool(getattr(ruleset.blocks.build("elimination", spec, ruleset), "enabled", False))
 
 
 def rate_with_interval(rate: Mapping[str, Any], digits: int | None = None) -> str:
@@ -416,7 +414,7 @@ def kind_label(kind: str, seats: int) -> str:
 
 def _kind_name(kind: str) -> str:
     """A bot kind as the reader's language names it (the same words the terminal game uses)."""
-    from ..bots import bot_kind_name
+    from engine.bots import bot_kind_name
 
     return bot_kind_name(kind)
 
@@ -432,7 +430,7 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     if criterion == "no-winner":
         # TRANSLATORS: games where every player was out, so nobody won.
         return _("Nobody won")
-    from ..text.formatting import criterion_description
+    from engine.base.formatting import criterion_description
 
     # The first compared ruleset that declares the criterion names it.
     declaring = next(
@@ -461,7 +459,7 @@ def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     The mean is a float: digits past that tenth, or past the float's 15 significant digits, are its
     noise, not the games' ($1,000,000,000.0000096 trillion for a mean of 10**21 dollars).
     """
-    from ..text.formatting import compact_units, reader_locale
+    from engine.base.formatting import compact_units, reader_locale
 
     spec = _declared_measure(ruleset, measure)
     scale = Fraction(ruleset.unit(spec.unit).get("scale", 1))
@@ -486,7 +484,7 @@ def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float
         elif scale is not None:
             cells.append(decimal(float(Fraction(round(amount * 10**digits), 10**digits) * scale), digits))
         else:
-            from ..text.explain import measure_amount
+            from engine.text.explain import measure_amount
 
             cells.append(measure_amount(ruleset, measure, _compact_mean(ruleset, measure, amount)))
     return cells

@@ -39,8 +39,8 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.chance import PairedChance, hash64
-from .stats import BatchTally, GameOutcome, reported_counters, reported_measures
+from engine.core.chance import PairedChance, hash64
+from engine.simulation.stats import BatchTally, GameOutcome, reported_counters, reported_measures
 
 # A batch should be large enough that shipping its tally costs nothing next to
 # playing it (50 games of the quickest ruleset take a tenth of a second), and
@@ -80,7 +80,7 @@ class RulesetSpec:
         """A spec from a command-line ``-r`` value (raises the loader's located errors for a file)."""
         overrides = tuple(sorted((options or {}).items()))
         if os.path.exists(name_or_path):
-            from ..language.ruleset import load_ruleset
+            from engine.blocks.catalog import load_ruleset
 
             path = os.path.abspath(name_or_path)
             return cls(path, overrides, load_ruleset(name_or_path, dict(overrides) or None))
@@ -90,7 +90,7 @@ class RulesetSpec:
         """The Ruleset (raises the loader's located errors)."""
         if self.loaded is not None:
             return self.loaded
-        from ..language.ruleset import load_ruleset
+        from engine.blocks.catalog import load_ruleset
 
         return load_ruleset(self.name_or_path, dict(self.options) or None)
 
@@ -156,7 +156,7 @@ def _game_for(
         cached = _loaded.get(key)
     if cached is not None:
         return cached
-    from ..core.game import Game
+    from engine.core.game import Game
 
     ruleset = spec.load()
     seat_kinds_for_log = [f"bot:{kind}" for kind in seat_kinds]
@@ -169,7 +169,7 @@ def _game_for(
 
 def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     """Play game ``game_index`` of the plan to the end with its bots; returns the terminal State."""
-    from ..bots import make_bot
+    from engine.bots import make_bot
 
     state = game.new_initial_state(
         chance_source=PairedChance(plan.seed, game_index), record_events=False

@@ -22,8 +22,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..text.i18n import N_, _
-from ..text.player_input import COMMAND_PROMPT, InputProblem, help_words, normalize_input, quit_words, typed_command
+from engine.base.i18n import N_, _
+from engine.text.player_input import (
+    COMMAND_PROMPT,
+    InputProblem,
+    help_words,
+    normalize_input,
+    quit_words,
+    typed_command,
+)
 
 # Between the words of a command: spaces, commas, plus signs, semicolons, "×", and their full-width forms.
 _SEPARATORS = re.compile(r"[\s,+;、，；×]+")
@@ -121,7 +128,7 @@ def or_list(items: Iterable[str]) -> str:
     """``1, 2, or done`` in the reader's language."""
     from babel.lists import format_list
 
-    from ..text.formatting import reader_locale
+    from engine.base.formatting import reader_locale
 
     items = [str(item) for item in items]
     if not items:
@@ -131,7 +138,7 @@ def or_list(items: Iterable[str]) -> str:
 
 def card_choices(ruleset: Any, game: Any, type_indices: Iterable[int]) -> list[tuple[int, tuple[str, ...]]]:
     """``(type index, names)`` a card type may be typed by: its translated name and its id."""
-    from ..text.formatting import card_name
+    from engine.base.formatting import card_name
 
     choices = []
     for type_index in type_indices:
@@ -300,7 +307,7 @@ class Turn:
 
 def refusal_reason(state: Any, action: int) -> str | None:
     """The rule refusing ``action`` now, in the engine's words (tried on a copy of the game); None when allowed."""
-    from ..errors import CardrulesError
+    from engine.base.errors import CardrulesError
 
     probe = state.clone()
     probe.recording = False
@@ -387,7 +394,7 @@ class CommandPrompt:
 
     def ask(self, session: Any, player: int, legal: Any) -> int:
         """Ask until the player types a legal action, and return it."""
-        from .prompts import anytime_commands
+        from engine.terminal.prompts import anytime_commands
 
         turn = Turn(session, player, legal)
         extras = anytime_commands(turn)
@@ -439,7 +446,7 @@ class CommandPrompt:
         hints = [hint for hint in (extra.hint(turn) for extra in extras) if hint]
         if hints:
             parts = [*hints, question] if self.hints_first else [question, *hints]
-            from ..text.formatting import clause_separator
+            from engine.base.formatting import clause_separator
 
             question = clause_separator().join(part for part in parts if part)
         # TRANSLATORS: every command prompt of a game; {question} says what to type. Keep the final "> ".
@@ -447,8 +454,8 @@ class CommandPrompt:
 
     def show_help(self, turn: Turn, extras: Sequence[Any]) -> None:
         """What is legal now: the decision's commands, the actions at any time, quitting, how the game ends."""
-        from ..text.card_text import game_rule_phrases
-        from .table_view import detail_descriptions
+        from engine.terminal.table_view import detail_descriptions
+        from engine.text.card_text import game_rule_phrases
 
         # Wrapped here, by display width and at word boundaries, with each item's lines under each other:
         # a help line is longer than a narrow screen, and a terminal would break it mid-word.

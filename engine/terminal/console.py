@@ -40,7 +40,7 @@ class Wrapped:
         self.plain += text
 
     def lines(self, width: int) -> list[str]:
-        from ..text.wrapping import wrap
+        from engine.text.wrapping import wrap
 
         return wrap(self.plain, width, " " * self.indent, " " * (self.indent + self.hanging)) or [""]
 
@@ -52,6 +52,6 @@ class Wrapped:
     def __rich_measure__(self, console: Any, options: Any) -> Any:
         from rich.measure import Measurement
 
-        from ..text.wrapping import display_width
+        from engine.text.wrapping import display_width
 
         return Measurement(min(options.max_width, 1), min(options.max_width, display_width(self.plain) + self.indent))

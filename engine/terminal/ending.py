@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text.explain import explain_result
-from ..text.i18n import _
+from engine.base.i18n import _
+from engine.text.explain import explain_result
 
 
 def final_report(ruleset: Any, result: Any) -> list[str]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..text.i18n import _
-from ..text.player_input import parse_choice_prompt
+from engine.base.i18n import _
+from engine.text.player_input import parse_choice_prompt
 
 # The most legal actions a generic prompt lists; beyond, a family must provide a prompt.
 MAX_LISTED = 60
@@ -30,7 +30,7 @@ def register_prompt(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
 
 
 def _register_families() -> None:
-    from ..blocks.registry import family_parts
+    from engine.blocks.fronts import family_parts
 
     for kind, factory in family_parts("prompts").items():
         register_prompt((kind,), factory)
@@ -50,7 +50,7 @@ def anytime_commands(turn: Any) -> list[Any]:
     A family registers the command that reads one of its actions as
     ``"anytime:KIND"``; an action without one is chosen from a numbered list.
     """
-    from .commands import ListedAnytime
+    from engine.terminal.commands import ListedAnytime
 
     if not PROMPTS:
         _register_families()

@@ -11,9 +11,9 @@ import getpass
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..bots import bot_kind_name
-from ..language.options import did_you_mean
-from ..text.i18n import _
+from engine.base.i18n import _
+from engine.base.suggestions import did_you_mean
+from engine.bots import bot_kind_name
 
 DEFAULT_BOT_KIND = "heuristic"
 DEFAULT_BOT_SEATS = 3

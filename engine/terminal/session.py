@@ -22,14 +22,14 @@ from typing import Any
 
 from rich.console import Console
 
-from ..errors import EndlessGameError, LogError
-from ..text.i18n import _
-from ..text.narration import card_ids, describe_events, event_field, setup_length
-from ..text.player_input import InputProblem, normalize_input, quit_words, recap_words
-from .ending import final_report
-from .prompts import prompt_for
-from .seats import Seat
-from .table_view import COMPACT_BELOW, heading_card, heading_lines, render_table, story_line, story_lines
+from engine.base.errors import EndlessGameError, LogError
+from engine.base.i18n import _
+from engine.terminal.ending import final_report
+from engine.terminal.prompts import prompt_for
+from engine.terminal.seats import Seat
+from engine.terminal.table_view import COMPACT_BELOW, heading_card, heading_lines, render_table, story_line, story_lines
+from engine.text.narration import card_ids, describe_events, event_field, setup_length
+from engine.text.player_input import InputProblem, normalize_input, quit_words, recap_words
 
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
@@ -79,7 +79,7 @@ class GameSession:
 
     def run(self) -> None:
         """Play until the game ends or a player stops it (QuitRequested, EOFError, KeyboardInterrupt)."""
-        from ..bots import make_bot
+        from engine.bots import make_bot
 
         for index, seat in enumerate(self.seats):
             if not seat.is_human:
@@ -127,7 +127,7 @@ class GameSession:
         self._saved_actions = len(self.state.history)
         if self.log_path is None:
             return
-        from ..formats.gamelog import save_log_atomic
+        from engine.formats.gamelog import save_log_atomic
 
         log = dict(self.state.to_log())
         log.update(self.log_extras)
@@ -327,8 +327,8 @@ class GameSession:
         For the help, whose lines are longer than a narrow screen: a command
         line to copy is said with :meth:`say` instead.
         """
-        from ..text.shown import printable
-        from .console import Wrapped
+        from engine.base.shown import printable
+        from engine.terminal.console import Wrapped
 
         self.console.print(Wrapped(printable(text), indent=indent), soft_wrap=False, highlight=False)
 
@@ -477,13 +477,13 @@ def default_log_path() -> Path:
     """Where an interactive game without ``--log`` is saved: the user data directory."""
     import time
 
-    from ..resources import user_data_root
+    from engine.base.resources import user_data_root
 
     directory = user_data_root() / "games"
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:  # XDG_DATA_HOME naming a file, a read-only home...
-        from ..errors import LogError
+        from engine.base.errors import LogError
 
         # TRANSLATORS: an interactive game without --log is saved in the user's data folder, which could not be made.
         raise LogError.at(

@@ -28,14 +28,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..text.card_text import describe_card, progress_phrases, step_phrase
-from ..text.explain import measure_amount
-from ..text.formatting import card_name, format_amount, format_list, format_number, list_separator, ruleset_text
-from ..text.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
-from ..text.i18n import _, ngettext
-from ..text.narration import phase_name, zone_name
-from ..text.shown import literal, printable
-from .console import Wrapped
+from engine.base.formatting import card_name, format_amount, format_list, format_number, list_separator, ruleset_text
+from engine.base.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
+from engine.base.i18n import _, ngettext
+from engine.base.shown import literal, printable
+from engine.terminal.console import Wrapped
+from engine.text.card_text import describe_card, progress_phrases, step_phrase
+from engine.text.explain import measure_amount
+from engine.text.narration import phase_name, zone_name
 
 DEFAULT_COLUMNS = ()
 
@@ -276,7 +276,7 @@ def measure_cell(ruleset: Any, observation: Any, measure_id: str, seat: int) -> 
 
 
 def _worth(ruleset: Any, spec: Any, card_id: str) -> Any:
-    from ..blocks.selectors import card_selector
+    from engine.core.selectors import card_selector
 
     card = ruleset.card(card_id)
     if spec.cards and not card_selector(spec.cards)(card):
@@ -356,7 +356,7 @@ def heading_lines(
 
 
 def _step_spec(ruleset: Any, step_id: Any) -> Mapping[str, Any]:
-    from ..text.narration import _all_steps
+    from engine.text.narration import _all_steps
 
     for spec in _all_steps(ruleset.flow):
         if spec.get("id") == step_id:
@@ -597,7 +597,7 @@ def detail_lines(
 
 def detail_descriptions(ruleset: Any, observation: Any) -> list[str]:
     """What the cards in the players' detail zones do (their descriptions), each card once, for the help."""
-    from ..text.formatting import format_list
+    from engine.base.formatting import format_list
 
     owners: dict[str, list[str]] = {}
     for item in ruleset.view.get("details") or ():

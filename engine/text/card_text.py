@@ -10,16 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..blocks.registry import all_blocks
-from ..blocks.selectors import card_selector, selector_of
-from .formatting import card_name, clause_separator, list_separator, ruleset_text, tag_name
-from .i18n import _
+from engine.base.formatting import card_name, clause_separator, list_separator, ruleset_text, tag_name
+from engine.base.i18n import _
+from engine.core.selectors import card_selector, selector_of
 
 
-def _block(category: str, spec: Mapping[str, Any] | None) -> Any:
+def _block(ruleset: Any, category: str, spec: Mapping[str, Any] | None) -> Any:
     if not spec:
         return None
-    return all_blocks()[category].get(spec.get("kind"))
+    return ruleset.blocks.block(category, spec.get("kind"))
 
 
 def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
@@ -27,7 +26,7 @@ def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
     phrases: list[str] = []
     for step in ruleset.scoring_steps:
         # The selector the score step itself uses, so a card is described by the steps that really count it.
-        block = _block("score-step", step)
+        block = _block(ruleset, "score-step", step)
         if block is None or not hasattr(block, "card_phrases") or not card_selector(selector_of(step))(card):
             continue
         phrases.extend(block.card_phrases(ruleset, step, card))
@@ -36,13 +35,13 @@ def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
 
 def effect_phrases(ruleset: Any, card: Any) -> list[str]:
     """What happens when the card is taken (its ``on-take`` block), as sentences."""
-    block = _block("effect", card.on_take)
+    block = _block(ruleset, "effect", card.on_take)
     return list(block.describe(ruleset, card.on_take)) if block is not None and hasattr(block, "describe") else []
 
 
 def step_phrase(ruleset: Any, step_kind: str | None, spec: Mapping[str, Any] | None = None) -> str:
     """What the step deciding now does, in one sentence (how an auction sells its card)."""
-    block = all_blocks()["step"].get(step_kind or "")
+    block = ruleset.blocks.block("step", step_kind or "")
     if block is None or not hasattr(block, "describe"):
         return ""
     return block.describe(ruleset, spec or {})

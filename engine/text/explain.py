@@ -27,8 +27,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..blocks.selectors import card_selector, selector_of
-from .formatting import (
+from engine.base.formatting import (
     criterion_description,
     format_amount,
     format_list,
@@ -39,7 +38,8 @@ from .formatting import (
     ruleset_plural_text,
     ruleset_text,
 )
-from .i18n import _, ngettext
+from engine.base.i18n import _, ngettext
+from engine.core.selectors import card_selector, selector_of
 
 INDENT = "  "
 
@@ -145,11 +145,9 @@ def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequenc
     recorded result; when they do not (or the block has no wording), the
     step is one generic line, so an explanation never contradicts a score.
     """
-    from ..blocks.registry import all_blocks
-
     kind = spec.get("kind", step.kind)
     before, after = Fraction(step.before), Fraction(step.after)
-    block = all_blocks()["score-step"].get(kind)
+    block = ruleset.blocks.block("score-step", kind)
     if getattr(block, "needs_zones", False):
         lines = block.explain(ruleset, spec, before, after, held, step.detail)
     else:

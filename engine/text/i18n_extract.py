@@ -22,7 +22,7 @@ from typing import Any, BinaryIO
 
 import yaml
 
-from .. import resources
+from engine.base import resources
 
 _TEXT_KEYS = ("name", "description", "says", "heading")
 # Sections whose values are data, never text to translate.

@@ -10,7 +10,7 @@
 * :func:`check_languages` reports untranslated, fuzzy and obsolete entries and
   placeholder mismatches, each located ``FILE:LINE``.
 
-Catalogs are never compiled by hand: :mod:`engine.text.i18n` reads ``.po`` files
+Catalogs are never compiled by hand: :mod:`engine.base.i18n` reads ``.po`` files
 at run time.
 """
 
@@ -31,12 +31,11 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import unescape, write_po
 
-from .. import resources
-from ..errors import CardrulesError, CatalogError, Diagnostic, Location
-from . import i18n
-from .i18n import _
-from .i18n_extract import extract_ruleset
-from .percent import named_percent_fields
+from engine.base import i18n, resources
+from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
+from engine.base.i18n import _
+from engine.text.i18n_extract import extract_ruleset
+from engine.text.percent import named_percent_fields
 
 DOMAIN = "cardrules"
 TEMPLATE_NAME = f"{DOMAIN}.pot"
@@ -323,7 +322,7 @@ def _project_header(catalog: Catalog, lang: str) -> None:
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     """Read one ``.po`` file; a malformed file raises :class:`CatalogError` naming its line."""
-    from ..input_files import InputFileError, read_input
+    from engine.base.input_files import InputFileError, read_input
 
     try:
         data = read_input(path, i18n.MAX_CATALOG_BYTES)
@@ -684,7 +683,7 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     quits at a bid). The commands and the prompts that read them are the program's own declarations
     (:func:`engine.text.player_input.all_typed_commands`); each collision is placed at the entry of the
     translation that makes it."""
-    from .player_input import all_typed_commands, typed_collisions
+    from engine.text.player_input import all_typed_commands, typed_collisions
 
     typed = {msgid for command in all_typed_commands() for msgid in command.msgids}
     used: dict[str, tuple[str, Location]] = {}

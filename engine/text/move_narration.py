@@ -24,9 +24,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .formatting import card_name, ruleset_text
-from .i18n import _, ngettext
-from .narration import describes, event_field, zone_name
+from engine.base.formatting import card_name, ruleset_text
+from engine.base.i18n import _, ngettext
+from engine.text.narration import describes, event_field, zone_name
 
 
 def _telling(ruleset: Any) -> Sequence[Mapping[str, Any]]:
@@ -56,7 +56,7 @@ def _cards_text(ruleset: Any, cards: Sequence[str], shown: bool) -> str:
     counts: dict[str, int] = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    from .formatting import format_list
+    from engine.base.formatting import format_list
 
     # TRANSLATORS: several cards of one kind in a sentence of the game's story, e.g. "2 × Red".
     return format_list(

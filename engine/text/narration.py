@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .formatting import card_name, ruleset_text
-from .i18n import _, ngettext
+from engine.base.formatting import card_name, ruleset_text
+from engine.base.i18n import _, ngettext
 
 Describer = Callable[[Any, Sequence[str], Any], "str | None"]
 DESCRIBERS: dict[str, Describer] = {}
@@ -33,10 +33,10 @@ def describes(event_type: str) -> Callable[[Describer], Describer]:
 def _load_families() -> None:
     global _families_loaded
     if not _families_loaded:
-        from ..blocks.registry import family_modules
+        from engine.blocks.fronts import family_modules
 
         family_modules("narration")  # importing them registers the families' describers
-        from . import move_narration  # noqa: F401  (card moves and counters a ruleset's view.tell words)
+        from engine.text import move_narration  # noqa: F401  (card moves and counters a ruleset's view.tell words)
 
         _families_loaded = True
 
@@ -174,7 +174,7 @@ def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any])
     A card whose reveal ends the game is told once, by the end line; moves
     alike in a row (cards drawn one at a time) are told once.
     """
-    from .move_narration import group_moves
+    from engine.text.move_narration import group_moves
 
     events = group_moves(events)
     lines = []

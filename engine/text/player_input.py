@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .i18n import N_, _
+from engine.base.i18n import N_, _
 
 
 @dataclass(frozen=True)

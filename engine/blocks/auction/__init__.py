@@ -6,10 +6,17 @@ bid zone, paying moves them to a zone of spent cards, and the lot is a card
 in a shared zone that the winner takes into their zone of won cards.
 """
 
-from . import ascending, discard_tagged, first_pass_takes  # noqa: F401
+from engine.blocks.auction.ascending import AscendingAuction
+from engine.blocks.auction.discard_tagged import DiscardTagged
+from engine.blocks.auction.first_pass_takes import FirstPassTakesAuction
 
-# What the front ends need of this family, found through engine.blocks.registry.family_parts
-# (named, not imported: a front end loads only what it uses).
+# The blocks this family adds to the catalog.
+BLOCKS = (
+    AscendingAuction,
+    DiscardTagged,
+    FirstPassTakesAuction,
+)
+
 FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
     "prompts": {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...agents.views import BoundedView, DecisionFeatures, per_seat
+from engine.agents.views import BoundedView, DecisionFeatures, per_seat
 
 # The most money types whose sets the view numbers (2^16 indices).
 MOST_TYPES = 16

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.flow import DECIDE
-from ..params import one_of, param
-from ..registry import register
-from .base import AUCTION_PARAMETERS, LEFT, PASSED, AuctionStep
+from engine.blocks.auction.base import AUCTION_PARAMETERS, LEFT, PASSED, AuctionStep
+from engine.core.flow import DECIDE
+from engine.language.params import one_of, param
 
 
-@register
 class AscendingAuction(AuctionStep):
     """``ascending``: an open ascending auction; the last player left takes the lot.
 
@@ -45,7 +43,7 @@ class AscendingAuction(AuctionStep):
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> str:
         """How the lot is sold, in one sentence."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         if spec.get("on-pass") == "forfeit":
             return _(

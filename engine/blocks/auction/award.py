@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import Take
+from engine.blocks.auction.events import Take
 
 
 def award_lot(state: Any, taker: int, lot_slot: int, won_slot: int, *, free: bool) -> None:

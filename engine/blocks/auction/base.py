@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DECIDE, DONE, FlowNode
-from ...core.log_form import plain_entry_word
-from ...errors import IllegalActionError
-from ...text.i18n import _
-from ..params import SELECTOR, name, param, variable, zone
-from .award import award_lot
-from .bidding import BID_SPACE_SIZE, PASS, BidActions, BidSpace
-from .events import Bid, Pass, Pay
+from engine.base.errors import IllegalActionError
+from engine.base.i18n import _
+from engine.blocks.auction.award import award_lot
+from engine.blocks.auction.bidding import BID_SPACE_SIZE, PASS, BidActions, BidSpace
+from engine.blocks.auction.events import Bid, Pass, Pay
+from engine.core.flow import DECIDE, DONE, FlowNode
+from engine.core.log_form import plain_entry_word
+from engine.language.params import SELECTOR, name, param, variable, zone
 
 AUCTION_PARAMETERS = {
     "lot": param(
@@ -61,7 +61,7 @@ TOTALS, PASSED, LEFT, HIGHEST, MONEY_BID = 1, 2, 3, 4, 5
 def money_text(ruleset: Any, amount: int) -> str:
     """Money as the edition writes it, for the message of a refused bid."""
     # Imported here: only a refused action needs Babel, and simulation workers never refuse one.
-    from ...text.formatting import format_amount
+    from engine.base.formatting import format_amount
 
     return format_amount(ruleset, amount)
 
@@ -106,8 +106,8 @@ class AuctionStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Money is at most 20 kinds of card, each with a whole face value of at least 1."""
-        from ...text.i18n import _
-        from .bidding import MAX_MONEY_TYPES
+        from engine.base.i18n import _
+        from engine.blocks.auction.bidding import MAX_MONEY_TYPES
 
         money = context.matching(spec.get("money") or {"tag": "money"})
         attribute = spec.get("value", "value")
@@ -201,7 +201,7 @@ class AuctionStep(FlowNode):
                 missing = action & ~held
                 if missing > space.full_hand:
                     raise IllegalActionError.at(_("there is no such money card"))
-                from ...text.formatting import format_list
+                from engine.base.formatting import format_list
 
                 raise IllegalActionError.at(
                     _(

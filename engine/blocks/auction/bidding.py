@@ -21,11 +21,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...core.decisions import ActionSpace, LegalActions
-from ...core.zones import iterate_bits
-from ...errors import LogError
-from ...text.i18n import _
-from ..selectors import card_selector
+from engine.base.errors import LogError
+from engine.base.i18n import _
+from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.selectors import card_selector
+from engine.core.zones import iterate_bits
 
 PASS = 0
 # Bids are masks below this value: room for 20 kinds of money card.
@@ -294,8 +294,8 @@ class BidSpace(ActionSpace):
     def describe(self, state: Any, action: int, player: int) -> str:
         if action == PASS:
             return _("pass")
-        from ...text.formatting import format_amount
-        from .narration import money_cards
+        from engine.base.formatting import format_amount
+        from engine.blocks.auction.narration import money_cards
 
         values = self.values_of(action)
         # Each card as the amount it stands for (a face of 1 is $1 million in an edition that counts in millions).

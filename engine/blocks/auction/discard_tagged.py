@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DONE, FlowNode
-from ...errors import IllegalActionError, LogError
-from ...text.i18n import _
-from ..params import BOOLEAN, name, one_of, param, zone
-from ..registry import register
-from .events import Discard, Pending
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _
+from engine.blocks.auction.events import Discard, Pending
+from engine.core.decisions import ActionList, ActionSpace
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import BOOLEAN, name, one_of, param, zone
 
 
 class DiscardSpace(ActionSpace):
@@ -36,7 +35,7 @@ class DiscardSpace(ActionSpace):
         return self.base + index
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from ...text.formatting import card_name
+        from engine.base.formatting import card_name
 
         # TRANSLATORS: an action in a list of choices: give up the card {card}.
         return _("discard {card}", card=card_name(self.ruleset, self.game.cards.ids[action - self.base]))
@@ -76,7 +75,7 @@ class DiscardChoice(FlowNode):
     def apply(self, state: Any, frame: list, action: int) -> int:
         base = self.space.base
         if type(action) is not int or action - base not in frame[2]:
-            from ...text.formatting import card_name, format_list
+            from engine.base.formatting import card_name, format_list
 
             names = format_list([card_name(state.ruleset, self.cards.ids[t]) for t in frame[2]])
             raise IllegalActionError.at(_("choose one of these cards: {cards}", cards=names))
@@ -84,7 +83,6 @@ class DiscardChoice(FlowNode):
         return DONE
 
 
-@register
 class DiscardTagged:
     """``discard-tagged``: the taker must discard one of their cards with a tag.
 
@@ -128,7 +126,7 @@ class DiscardTagged:
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The effect in words, for the card's description."""
-        from ...text.formatting import tag_name
+        from engine.base.formatting import tag_name
 
         tag = tag_name(ruleset, str(spec.get("tag")))
         if spec.get("discard-self"):

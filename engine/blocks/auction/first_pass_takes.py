@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..registry import register
-from .base import LEFT, PASSED, AuctionStep
+from engine.blocks.auction.base import LEFT, PASSED, AuctionStep
 
 
-@register
 class FirstPassTakesAuction(AuctionStep):
     """``first-pass-takes``: bidding to avoid a card; the first player to pass takes it.
 
@@ -29,7 +27,7 @@ class FirstPassTakesAuction(AuctionStep):
     @classmethod
     def describe(cls, ruleset: Any, spec: Any) -> str:
         """How the lot is sold, in one sentence."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         return _("The first player to pass takes it and keeps their money; everyone else loses what they bid.")
 

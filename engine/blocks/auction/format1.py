@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...language.yaml_loader import Node, Position
+from engine.language.yaml_loader import Node, Position
 
 LEGACY_KEYS = ("money", "round")
 

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...core.observation import Observation
-from ...core.scoring import Scoring
-from .bidding import PASS, BidActions, subset_sums
+from engine.blocks.auction.bidding import PASS, BidActions, subset_sums
+from engine.core.observation import Observation
+from engine.core.scoring import Scoring
 
 # How many points a player's whole starting money is worth to this bot; lower
 # makes it bid more freely. Tuned with benchmarks/bot_strength.py.

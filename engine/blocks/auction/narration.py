@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...text.formatting import card_name, format_amount, format_list, tag_name
-from ...text.i18n import _
-from ...text.narration import card_ids, describes, event_field, player_name
+from engine.base.formatting import card_name, format_amount, format_list, tag_name
+from engine.base.i18n import _
+from engine.text.narration import card_ids, describes, event_field, player_name
 
 
 def money_cards(ruleset: Any, values: Sequence[int]) -> str:

@@ -14,10 +14,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ...text.formatting import card_name, format_amount, format_number
-from ...text.i18n import N_, _
-from ...text.player_input import InputProblem, PlayerCommand, help_words, normalize_input, quit_words, typed_command
-from .bidding import PASS
+from engine.base.formatting import card_name, format_amount, format_number
+from engine.base.i18n import N_, _
+from engine.blocks.auction.bidding import PASS
+from engine.text.player_input import InputProblem, PlayerCommand, help_words, normalize_input, quit_words, typed_command
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
 _GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
@@ -203,7 +203,7 @@ class BidPrompt:
     @staticmethod
     def print_help(session: Any, observation: Any, space: Any, legal: Any) -> None:
         """The legal moves in short: pass, and the cheapest bids; then the rules that end the game."""
-        from ...text.card_text import game_rule_phrases
+        from engine.text.card_text import game_rule_phrases
 
         say = session.say_wrapped  # by display width, at word boundaries: a help line outgrows a narrow screen
         ruleset = session.ruleset
@@ -246,7 +246,7 @@ class DiscardPrompt:
 
     def ask(self, session: Any, player: int, legal: Any) -> int:
         """The number of a card from the list."""
-        from ...terminal.prompts import ask_numbered
+        from engine.terminal.prompts import ask_numbered
 
         cards = session.state.observation(player).decision["cards"]
         # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.

@@ -1,6 +1,30 @@
 """Card blocks: dealing, shuffling, revealing, drawing, moving, and choosing the first player."""
 
-from . import choose_first_player, deal, deal_each, draw, move_all, move_in_row, order_back, peek_top, reveal, shuffle  # noqa: F401
+from engine.blocks.cards.choose_first_player import ChooseFirstPlayerStep
+from engine.blocks.cards.deal import DealStep
+from engine.blocks.cards.deal_each import DealEachStep
+from engine.blocks.cards.draw import DrawStep
+from engine.blocks.cards.move_all import MoveAllStep
+from engine.blocks.cards.move_in_row import MoveInRow
+from engine.blocks.cards.order_back import OrderBack
+from engine.blocks.cards.peek_top import PeekTop
+from engine.blocks.cards.reveal import RevealStep
+from engine.blocks.cards.shuffle import ShuffleStep
+
+# The blocks this family adds to the catalog.
+BLOCKS = (
+    ChooseFirstPlayerStep,
+    DealStep,
+    DealEachStep,
+    DrawStep,
+    MoveAllStep,
+    MoveInRow,
+    OrderBack,
+    PeekTop,
+    RevealStep,
+    ShuffleStep,
+)
+
 
 # What the front ends need of this family (see engine.blocks.registry.family_parts).
 FRONT_ENDS = {

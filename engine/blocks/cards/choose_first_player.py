@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..registry import register
+from engine.core.flow import DONE, FlowNode
 
 
-@register
 class ChooseFirstPlayerStep(FlowNode):
     """``choose-first-player``: a seat drawn uniformly (or read from the log) starts; every player variable begins as that seat.
 

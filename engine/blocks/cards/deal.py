@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..params import COUNT, WHOLE_KEY_PATTERN, param, variable, zone
-from ..registry import register
-from .refill import by_players_schema, count_for_players
+from engine.core.cards import count_for_players
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import COUNT, WHOLE_KEY_PATTERN, by_players_schema, param, variable, zone
 
 
 def seat_counts_schema() -> dict[str, Any]:
@@ -35,7 +34,6 @@ def seat_counts_schema() -> dict[str, Any]:
     }
 
 
-@register
 class DealStep(FlowNode):
     """``deal``: one card at a time from the top of the stack ``from``, clockwise from the player in ``starting-with``, to the back of each player's zone ``to``, until each has their share.
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..params import SELECTOR, param, zone
-from ..registry import register
-from ..selectors import card_selector
+from engine.core.flow import DONE, FlowNode
+from engine.core.selectors import card_selector
+from engine.language.params import SELECTOR, param, zone
 
 
-@register
 class DealEachStep(FlowNode):
     """``deal-each``: each player, in seat order, takes one card of every type the ``cards`` selector picks from the box into their zone ``to``.
 
@@ -46,7 +44,7 @@ class DealEachStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Every type dealt needs one copy per player."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         for card in context.matching(spec.get("cards")):
             for players in (context.players_min, context.players_max):

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..params import COUNT, param, variable, zone
-from ..registry import register
-from .refill import by_players_schema, count_for_players
+from engine.core.cards import count_for_players
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import COUNT, by_players_schema, param, variable, zone
 
 
-@register
 class DrawStep(FlowNode):
     """``draw``: the player in ``player`` takes ``count`` cards, one at a time, from the top of the stack ``from`` into their zone ``to``.
 

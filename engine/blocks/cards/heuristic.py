@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.observation import Observation
-from ..harvest.heuristic import FieldPolicy, Holding
+from engine.blocks.harvest.heuristic import FieldPolicy, Holding
+from engine.core.observation import Observation
 
 
 def fits(holding: Holding, card_type: int) -> bool:

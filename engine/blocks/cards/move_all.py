@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ...core.zones import instances_in
-from ..params import SELECTOR, param, variable, zone
-from ..registry import register
-from ..selectors import card_mask
+from engine.core.flow import DONE, FlowNode
+from engine.core.selectors import card_mask
+from engine.core.zones import instances_in
+from engine.language.params import SELECTOR, param, variable, zone
 
 
-@register
 class MoveAllStep(FlowNode):
     """``move-all``: every card in zone ``from`` moves to zone ``to``, in its order (to the back of a row, onto a stack).
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace, UnionActions
-from ...core.flow import DONE
-from ...errors import IllegalActionError, LogError
-from ...text.i18n import _
-from ..flow.done import DoneSpace
-from ..registry import register
-from .row_decision import ROW_PARAMETERS, RowDecision
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _
+from engine.blocks.cards.row_decision import ROW_PARAMETERS, RowDecision
+from engine.blocks.flow.done import DoneSpace
+from engine.core.decisions import ActionList, ActionSpace, UnionActions
+from engine.core.flow import DONE
 
 
 class MoveInRowSpace(ActionSpace):
@@ -56,7 +55,6 @@ class MoveInRowSpace(ActionSpace):
         return _("move the card at position {source} to position {target}", source=source + 1, target=target + 1)
 
 
-@register
 class MoveInRow(RowDecision):
     """``move-in-row``: the player may take one card of their row ``zone`` and put it back at any position, or leave the row as it is (``done``).
 

@@ -6,13 +6,12 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DONE
-from ...errors import IllegalActionError, LogError
-from ...text.i18n import _
-from ..params import param
-from ..registry import register
-from .row_decision import ROW_PARAMETERS, RowDecision
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _
+from engine.blocks.cards.row_decision import ROW_PARAMETERS, RowDecision
+from engine.core.decisions import ActionList, ActionSpace
+from engine.core.flow import DONE
+from engine.language.params import param
 
 # The most cards one decision orders: 6 cards are 720 orders, each an action.
 MOST_ORDERED = 6
@@ -70,7 +69,6 @@ class OrderSpace(ActionSpace):
         )
 
 
-@register
 class OrderBack(RowDecision):
     """``order-back``: the player puts the last ``count`` cards of their row ``zone`` (the cards just drawn to its back) in the order they choose.
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace, UnionActions
-from ...core.flow import DONE
-from ...errors import IllegalActionError
-from ...text.i18n import _
-from ..flow.done import DoneSpace
-from ..params import param, zone
-from ..registry import register
-from .row_decision import GRANTED_PARAMETERS, GrantedDecision
+from engine.base.errors import IllegalActionError
+from engine.base.i18n import _
+from engine.blocks.cards.row_decision import GRANTED_PARAMETERS, GrantedDecision
+from engine.blocks.flow.done import DoneSpace
+from engine.core.decisions import ActionList, ActionSpace, UnionActions
+from engine.core.flow import DONE
+from engine.language.params import param, zone
 
 
 class BottomSpace(ActionSpace):
@@ -34,7 +33,6 @@ class BottomSpace(ActionSpace):
         return _("put the top card at the bottom")
 
 
-@register
 class PeekTop(GrantedDecision):
     """``peek-top``: the player looks at the top card of the stack ``zone``, then puts it at the bottom (``bottom``) or leaves it (``done``).
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...terminal.commands import CommandPrompt, Turn, parse_number, word_set
-from ...text.formatting import card_name, list_separator, ruleset_text
-from ...text.i18n import _
-from ...text.player_input import InputProblem
-from ..flow.prompts import done_words
+from engine.base.formatting import card_name, list_separator, ruleset_text
+from engine.base.i18n import _
+from engine.blocks.flow.prompts import done_words
+from engine.terminal.commands import CommandPrompt, Turn, parse_number, word_set
+from engine.text.player_input import InputProblem
 
 
 def move_words() -> set[str]:

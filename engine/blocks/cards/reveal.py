@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.events import Revealed
-from ...core.flow import DONE, FlowNode
-from ..params import param, variable, zone
-from ..registry import register
+from engine.core.events import Revealed
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import param, variable, zone
 
 
-@register
 class RevealStep(FlowNode):
     """``reveal``: the player in ``player`` turns over the top card of ``from`` onto ``to``, for everyone to see.
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import FlowNode
-from ...text.i18n import _
-from ..params import name, param, variable, zone
+from engine.base.i18n import _
+from engine.core.flow import FlowNode
+from engine.language.params import name, param, variable, zone
 
 # The parameters every granted decision takes (``zone`` is described by each).
 GRANTED_PARAMETERS = {

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ...core.zones import iterate_bits
-from ..params import SELECTOR, one_of, param, zone
-from ..registry import register
-from ..selectors import card_selector
+from engine.core.flow import DONE, FlowNode
+from engine.core.selectors import card_selector
+from engine.core.zones import iterate_bits
+from engine.language.params import SELECTOR, one_of, param, zone
 
 
-@register
 class ShuffleStep(FlowNode):
     """``shuffle``: the cards of the shared zone ``from`` (default ``box``: every card not yet dealt) that ``cards`` selects are shuffled onto the stack ``to``.
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.flow import DONE
-from ..params import name, param
+from engine.core.flow import DONE
+from engine.language.params import name, param
 
 END_PARAMETERS = {
     "after": param(

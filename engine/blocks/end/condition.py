@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..flow.conditions import condition_schema, make_condition
-from ..params import param
-from ..registry import register
-from .base import END_PARAMETERS, EndCondition
+from engine.blocks.end.base import END_PARAMETERS, EndCondition
+from engine.core.conditions import make_condition
+from engine.language.params import condition_schema, param
 
 
-@register
 class ConditionEnd(EndCondition):
     """``condition``: the game ends when ``when`` holds at a ``check-end`` step (see *Conditions*).
 

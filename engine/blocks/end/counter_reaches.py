@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.flow import DONE
-from ..cards.refill import by_players_schema, count_for_players
-from ..params import COUNT, name, param
-from ..registry import register
-from .base import END_PARAMETERS, EndCondition
+from engine.blocks.end.base import END_PARAMETERS, EndCondition
+from engine.core.cards import count_for_players
+from engine.core.flow import DONE
+from engine.language.params import COUNT, by_players_schema, name, param
 
 
-@register
 class CounterReaches(EndCondition):
     """``counter-reaches``: the game ends the moment a shared ``counter`` reaches ``count`` (the third exhaustion of the draw pile).
 
@@ -67,7 +65,7 @@ class CounterReaches(EndCondition):
 
     @staticmethod
     def _counter_name(ruleset: Any, counter_id: Any) -> str:
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         for counter in ruleset.counters:
             if counter.get("id") == counter_id and counter.get("name"):
@@ -77,7 +75,7 @@ class CounterReaches(EndCondition):
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help: "The game ends when Exhaustions reaches 3 (with 3 players: 2)."."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         count = spec.get("count")
         name = cls._counter_name(ruleset, spec.get("counter"))
@@ -112,7 +110,7 @@ class CounterReaches(EndCondition):
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
         """How near the end is: "Exhaustions: 1 of 3"."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         total = count_for_players(spec.get("count", 0), len(observation.players))
         # TRANSLATORS: progress toward the end of the game, e.g. "Exhaustions: 1 of 3".

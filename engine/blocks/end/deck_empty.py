@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..params import param, zone
-from ..registry import register
-from .base import END_PARAMETERS, EndCondition
+from engine.blocks.end.base import END_PARAMETERS, EndCondition
+from engine.language.params import param, zone
 
 
-@register
 class DeckEmpty(EndCondition):
     """``deck-empty``: the game ends when a ``check-end`` step finds the stack ``zone`` empty.
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.flow import DONE
-from ..params import BOOLEAN, COUNT, name, param
-from ..registry import register
-from .base import END_PARAMETERS, EndCondition
+from engine.blocks.end.base import END_PARAMETERS, EndCondition
+from engine.core.flow import DONE
+from engine.language.params import BOOLEAN, COUNT, name, param
 
 
-@register
 class NthTaggedRevealed(EndCondition):
     """``nth-tagged-revealed``: the game ends when the ``count``-th card with ``tag`` is revealed.
 
@@ -41,8 +39,8 @@ class NthTaggedRevealed(EndCondition):
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help."""
-        from ...text.formatting import tag_name
-        from ...text.i18n import ngettext
+        from engine.base.formatting import tag_name
+        from engine.base.i18n import ngettext
 
         count = int(spec.get("count", 0))
         tag = tag_name(ruleset, str(spec.get("tag")))
@@ -70,8 +68,8 @@ class NthTaggedRevealed(EndCondition):
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
         """How near the end is: "Red border seen: 2 of 4"."""
-        from ...text.formatting import tag_name
-        from ...text.i18n import _
+        from engine.base.formatting import tag_name
+        from engine.base.i18n import _
 
         tag = spec.get("tag")
         unseen = observation.unseen()
@@ -95,7 +93,7 @@ class NthTaggedRevealed(EndCondition):
     @classmethod
     def reachable(cls, spec: Mapping[str, Any], path: str, context: Any) -> bool:
         """Enough cards with the tag exist (with the most players) to reach the count."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         tag, count = spec.get("tag"), spec.get("count")
         if not isinstance(tag, str) or not isinstance(count, int):

@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList
-from ...core.flow import DONE, FlowNode
-from ...errors import IllegalActionError
-from ...text.i18n import _
-from ..params import param, variable
-from ..registry import register
-from .done import DoneSpace
+from engine.base.errors import IllegalActionError
+from engine.base.i18n import _
+from engine.blocks.flow.done import DoneSpace
+from engine.core.decisions import ActionList
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import param, variable
 
 
-@register
 class AnytimeChanceStep(FlowNode):
     """``anytime-chance``: the player in ``player`` may take actions allowed at any time (``anytime``), then says ``done``.
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..registry import register
+from engine.core.flow import DONE, FlowNode
 
 
-@register
 class CheckEndStep(FlowNode):
     """``check-end``: every end condition checked at this point (``deck-empty``, ``condition``) is asked; the first that holds ends the game.
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.decisions import ActionSpace
-from ...text.i18n import _
+from engine.base.i18n import _
+from engine.core.decisions import ActionSpace
 
 
 class DoneSpace(ActionSpace):

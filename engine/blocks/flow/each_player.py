@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, FlowNode, run_steps
-from ..params import STEPS, param, variable
-from ..registry import register
-from .conditions import condition_schema, make_condition
+from engine.core.conditions import make_condition
+from engine.core.flow import DONE, FlowNode, run_steps
+from engine.language.params import STEPS, condition_schema, param, variable
 
 
-@register
 class EachPlayerStep(FlowNode):
     """``each-player``: run ``steps`` for every player, clockwise from the player in ``from``.
 

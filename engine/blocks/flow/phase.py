@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.events import PhaseStarted
-from ...core.flow import FlowNode, run_steps
-from ..params import STEPS, TEXT, param
-from ..registry import register
+from engine.core.events import PhaseStarted
+from engine.core.flow import FlowNode, run_steps
+from engine.language.params import STEPS, TEXT, param
 
 
-@register
 class PhaseStep(FlowNode):
     """``phase``: run ``steps`` in order as the phase ``id``, named ``name`` for players.
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...terminal.commands import CommandPrompt, Turn
-from ...text.i18n import N_, _
-from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
+from engine.base.i18n import N_, _
+from engine.terminal.commands import CommandPrompt, Turn
+from engine.text.player_input import COMMAND_PROMPT, InputProblem, typed_command
 
 DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
 

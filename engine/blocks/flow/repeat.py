@@ -5,17 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, END_OF_ROUND, FlowNode, run_steps
-from ...text.i18n import _
-from ..params import STEPS, param
-from ..registry import register
-from .conditions import condition_schema, make_condition
+from engine.base.i18n import _
+from engine.core.conditions import make_condition
+from engine.core.flow import DONE, END_OF_ROUND, FlowNode, run_steps
+from engine.language.params import STEPS, condition_schema, param
 
 # Passes of one loop in a row with no decision: a loop that never stops.
 MAX_PASSES_WITHOUT_DECISION = 10_000
 
 
-@register
 class RepeatStep(FlowNode):
     """``repeat``: run ``steps`` in order, then again, until ``until`` holds (checked before each pass).
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import FlowNode, run_steps
-from ..params import STEPS, param
-from ..registry import register
+from engine.core.flow import FlowNode, run_steps
+from engine.language.params import STEPS, param
 
 
-@register
 class SequenceStep(FlowNode):
     """``sequence``: run ``steps`` in order, once.
 

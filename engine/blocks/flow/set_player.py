@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..params import param, variable
-from ..registry import register
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import param, variable
 
 
-@register
 class SetPlayerStep(FlowNode):
     """``set-player``: the player variable ``player`` becomes the player in ``to`` (or the next one clockwise).
 

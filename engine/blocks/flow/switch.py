@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.flow import DONE, PUSHED, FlowNode
-from ..params import param, zone
-from ..registry import register
-from ..selectors import card_selector
+from engine.core.flow import DONE, PUSHED, FlowNode
+from engine.core.selectors import card_selector
+from engine.language.params import param, zone
 
 
-@register
 class SwitchStep(FlowNode):
     """``switch``: look at the card on top of the shared zone ``zone`` and run the first of ``cases`` whose ``when`` matches it.
 
@@ -55,7 +53,7 @@ class SwitchStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A case after one without ``when`` is never chosen; every card that can be in ``zone`` has a case."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         cases = [case for case in spec.get("cases") or [] if isinstance(case, dict)]
         for index, case in enumerate(cases[:-1]):

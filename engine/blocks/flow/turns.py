@@ -5,13 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..params import STEPS, param
-from ..registry import register
-from .conditions import condition_schema
-from .repeat import RepeatStep
+from engine.blocks.flow.repeat import RepeatStep
+from engine.language.params import STEPS, condition_schema, param
 
 
-@register
 class TurnsStep(RepeatStep):
     """``turns``: each pass of ``steps`` is the turn of the player in the variable ``active``.
 

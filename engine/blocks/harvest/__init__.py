@@ -1,8 +1,14 @@
 """The harvest family: turning a zone of cards into points by a lookup table (a field's harvest), at any time or at the end."""
 
-from . import harvest, harvest_all  # noqa: F401
+from engine.blocks.harvest.harvest import Harvest
+from engine.blocks.harvest.harvest_all import HarvestAllStep
 
-# What the front ends need of this family (see engine.blocks.registry.family_parts).
+# The blocks this family adds to the catalog.
+BLOCKS = (
+    Harvest,
+    HarvestAllStep,
+)
+
 FRONT_ENDS = {
     # "anytime:KIND" -> the command that reads this action at every terminal prompt
     "prompts": {"anytime:harvest": "prompts:HarvestCommand"},

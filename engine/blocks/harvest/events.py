@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.events import Event
+from engine.core.events import Event
 
 
 @dataclass(frozen=True, slots=True)

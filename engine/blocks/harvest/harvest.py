@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DECIDE
-from ...core.modifiers import held_type
-from ...core.zones import count_of
-from ...errors import IllegalActionError, LogError
-from ...text.i18n import _, ngettext
-from ..anytime import AnytimeAction
-from ..params import name, param
-from ..registry import register
-from .payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _, ngettext
+from engine.blocks.anytime import AnytimeAction
+from engine.blocks.harvest.payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
+from engine.core.decisions import ActionList, ActionSpace
+from engine.core.flow import DECIDE
+from engine.core.modifiers import held_type
+from engine.core.zones import count_of
+from engine.language.params import name, param
 
 
 class HarvestSpace(ActionSpace):
@@ -62,7 +61,7 @@ class HarvestSpace(ActionSpace):
         return self.action(index, wild)
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         zone_index, wild = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
@@ -78,7 +77,6 @@ class HarvestSpace(ActionSpace):
         return _("harvest {zone}", zone=zone)
 
 
-@register
 class Harvest(AnytimeAction):
     """``harvest``: at any of their decision points a player may harvest one of their non-empty zones tagged ``zones``.
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..registry import register
-from .payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
+from engine.blocks.harvest.payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
+from engine.core.flow import DONE, FlowNode
 
 
-@register
 class HarvestAllStep(FlowNode):
     """``harvest-all``: every player, in seat order, harvests each of their zones tagged ``zones``, with no protection rule.
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...text.formatting import card_name, zone_name
-from ...text.i18n import ngettext
-from ...text.narration import describes, event_field, player_name
+from engine.base.formatting import card_name, zone_name
+from engine.base.i18n import ngettext
+from engine.text.narration import describes, event_field, player_name
 
 
 @describes("harvest")

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...core.modifiers import held_type, step_value
-from ...core.zones import count_of, instances_in
-from ..params import name, param, zone
-from .events import Harvested
+from engine.blocks.harvest.events import Harvested
+from engine.core.modifiers import held_type, step_value
+from engine.core.zones import count_of, instances_in
+from engine.language.params import name, param, zone
 
 # The parameters every harvesting block shares.
 HARVEST_PARAMETERS = {

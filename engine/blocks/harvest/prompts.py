@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import Turn, choose, parse_number
-from ...text.formatting import list_separator, ruleset_text
-from ...text.i18n import N_, _
-from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
+from engine.base.formatting import list_separator, ruleset_text
+from engine.base.i18n import N_, _
+from engine.terminal.commands import Turn, choose, parse_number
+from engine.text.player_input import COMMAND_PROMPT, InputProblem, typed_command
 
 # TRANSLATORS: the command a player types to harvest a zone (a field), followed by its number.
 HARVEST_COMMAND = typed_command(N_("harvest"), aliases=("harvest", "hv"), prompt=COMMAND_PROMPT)
@@ -53,8 +53,8 @@ class HarvestCommand:
 
     def help_lines(self, turn: Turn) -> list[str]:
         """Each non-empty zone: what harvesting it would pay, or why it may not be harvested now."""
-        from ...terminal.commands import refusal_reason
-        from ...terminal.table_view import counted_cards
+        from engine.terminal.commands import refusal_reason
+        from engine.terminal.table_view import counted_cards
 
         lines = []
         open_numbers = self._open(turn)
@@ -116,7 +116,7 @@ class HarvestCommand:
 
     def _with_wild_cards(self, turn: Turn, spec: Any) -> int | None:
         """The harvest of the zone; when it holds wild cards among its own, the player says which become coins."""
-        from ...terminal.table_view import counted_cards
+        from engine.terminal.table_view import counted_cards
 
         low, high = self.item.harvester.wild_range(turn.state, turn.player, spec.index)
         if low == high:

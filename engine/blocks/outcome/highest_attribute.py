@@ -6,12 +6,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..params import TEXT, name, param
-from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS, card_selector, selector_of
+from engine.core.selectors import card_selector, selector_of
+from engine.language.params import SELECTOR_PARAMETERS, TEXT, name, param
 
 
-@register
 class HighestAttribute:
     """``highest-attribute``: the tied player holding the single highest card wins.
 
@@ -35,7 +33,7 @@ class HighestAttribute:
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The cards the criterion looks at must have the attribute: otherwise it can never break a tie."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         attribute = spec.get("attribute")
         looked_at = context.matching(selector_of(spec))

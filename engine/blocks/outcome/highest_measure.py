@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..params import TEXT, name, param
-from ..registry import register
+from engine.language.params import TEXT, name, param
 
 
-@register
 class HighestMeasure:
     """``highest-measure``: among tied players, the one with the highest ``measure`` wins (the most money in hand).
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..params import BOOLEAN, name, one_of, param
-from ..registry import register
+from engine.language.params import BOOLEAN, name, one_of, param
 
 
-@register
 class LowestOut:
     """``lowest-out``: the players with the lowest ``measure`` (the least money left) are out and cannot win.
 
@@ -41,8 +39,8 @@ class LowestOut:
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help."""
-        from ...text.explain import measure_name
-        from ...text.i18n import _
+        from engine.base.i18n import _
+        from engine.text.explain import measure_name
 
         if not spec.get("enabled", True):
             return []

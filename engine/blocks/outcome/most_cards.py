@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..params import TEXT, param
-from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS, RememberingSelector, selector_of
+from engine.core.selectors import RememberingSelector, selector_of
+from engine.language.params import SELECTOR_PARAMETERS, TEXT, param
 
 
-@register
 class MostCards:
     """``most-cards``: among tied players, the one holding the most scored cards with ``tag`` (or ``card``) wins.
 

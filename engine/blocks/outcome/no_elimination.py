@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..registry import register
 
-
-@register
 class NoElimination:
     """``none``: nobody is out; every player can win."""
 

@@ -1,8 +1,14 @@
 """The planting family: play cards from an ordered hand or from cards set aside into zones that take one type each."""
 
-from . import plant, plant_all  # noqa: F401
+from engine.blocks.planting.plant import PlantStep
+from engine.blocks.planting.plant_all import PlantAllStep
 
-# What the front ends need of this family (see engine.blocks.registry.family_parts).
+# The blocks this family adds to the catalog.
+BLOCKS = (
+    PlantStep,
+    PlantAllStep,
+)
+
 FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
     "prompts": {"plant": "prompts:PlantPrompt", "plant-all": "prompts:PlantAllPrompt"},

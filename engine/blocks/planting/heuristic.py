@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.observation import Observation
-from ..harvest.heuristic import FieldPolicy, Holding, Outlook
+from engine.blocks.harvest.heuristic import FieldPolicy, Holding, Outlook
+from engine.core.observation import Observation
 
 # How much more a position must be worth without the next card than with it
 # planted for the player to keep it in hand and try to trade it away.

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, UnionActions
-from ...core.flow import DONE, FlowNode
-from ...errors import IllegalActionError
-from ...text.i18n import _
-from ..flow.done import DoneSpace
-from ..params import COUNT, name, one_of, param, variable, zone
-from ..registry import register
-from .space import PlantSpace, takes
+from engine.base.errors import IllegalActionError
+from engine.base.i18n import _
+from engine.blocks.flow.done import DoneSpace
+from engine.blocks.planting.space import PlantSpace, takes
+from engine.core.decisions import ActionList, UnionActions
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import COUNT, name, one_of, param, variable, zone
 
 
 class PlantingStep(FlowNode):
@@ -70,7 +69,6 @@ class PlantingStep(FlowNode):
         return _("that zone cannot take this card now")
 
 
-@register
 class PlantStep(PlantingStep):
     """``plant``: the player plants the front card of their row ``from`` into one of their zones tagged ``into`` that takes it.
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.decisions import ActionList
-from ...core.flow import DONE
-from ...core.zones import instances_in
-from ...errors import IllegalActionError
-from ..params import name, param, variable, zone
-from ..registry import register
-from .plant import PlantingStep
+from engine.base.errors import IllegalActionError
+from engine.blocks.planting.plant import PlantingStep
+from engine.core.decisions import ActionList
+from engine.core.flow import DONE
+from engine.core.zones import instances_in
+from engine.language.params import name, param, variable, zone
 
 
-@register
 class PlantAllStep(PlantingStep):
     """``plant-all``: the player plants every card of their zone ``from`` into their zones tagged ``into``, one at a time, in the order they choose.
 
@@ -47,7 +45,7 @@ class PlantAllStep(PlantingStep):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A card that waits for room needs an action taken at any time to make it (a harvest)."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         if not (context.data.get("anytime") or []):
             context.add(

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import CommandPrompt, Turn, card_choices, is_number, match_name, or_list, parse_number
-from ...text.formatting import card_name, list_separator, ruleset_text
-from ...text.i18n import N_, _
-from ...text.player_input import COMMAND_PROMPT, InputProblem, typed_command
+from engine.base.formatting import card_name, list_separator, ruleset_text
+from engine.base.i18n import N_, _
+from engine.terminal.commands import CommandPrompt, Turn, card_choices, is_number, match_name, or_list, parse_number
+from engine.text.player_input import COMMAND_PROMPT, InputProblem, typed_command
 
 # TRANSLATORS: what a player types to stop (planting, acting at the end of a turn): a short word, lower case.
 DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
@@ -52,7 +52,7 @@ def open_numbers(turn: Turn, type_index: int) -> list[int]:
 
 def why_not(turn: Turn, spec: Any, card_id: str) -> str:
     """Why a zone does not take the card: it is closed, or it holds other cards."""
-    from ...terminal.table_view import counted_cards
+    from engine.terminal.table_view import counted_cards
 
     if not turn.observation.is_open(spec.id, turn.player):
         # TRANSLATORS: a field or zone that cannot take cards yet (it must be bought first).

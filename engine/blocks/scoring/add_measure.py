@@ -7,12 +7,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import exact
-from ..params import NUMBER, name, one_of, param
-from ..registry import register
+from engine.base.exact import exact
+from engine.language.params import NUMBER, name, one_of, param
 
 
-@register
 class AddMeasure:
     """``add-measure``: add a measure of the player (money left, coins) times ``factor``.
 
@@ -41,9 +39,9 @@ class AddMeasure:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``26,000 in hand: +2 = 16``."""
-        from ...text.explain import format_signed
-        from ...text.formatting import format_score, ruleset_text
-        from ...text.i18n import _
+        from engine.base.formatting import format_score, ruleset_text
+        from engine.base.i18n import _
+        from engine.text.explain import format_signed
 
         if before == after:
             return []

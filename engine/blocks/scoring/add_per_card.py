@@ -6,13 +6,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import exact
-from ..params import NUMBER, param
-from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS, RememberingSelector, selector_of
+from engine.base.exact import exact
+from engine.core.selectors import RememberingSelector, selector_of
+from engine.language.params import NUMBER, SELECTOR_PARAMETERS, param
 
 
-@register
 class AddPerCard:
     """``add-per-card``: add ``amount`` (may be negative) once per held matching card.
 
@@ -32,9 +30,9 @@ class AddPerCard:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """One line per matching card: ``Penalty -5 = 7``."""
-        from ...text.explain import format_signed, matching_cards
-        from ...text.formatting import card_name, format_score
-        from ...text.i18n import _
+        from engine.base.formatting import card_name, format_score
+        from engine.base.i18n import _
+        from engine.text.explain import format_signed, matching_cards
 
         running = before
         lines = []
@@ -55,8 +53,8 @@ class AddPerCard:
     @classmethod
     def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` adds or takes: "-5 points"."""
-        from ...text.formatting import format_score
-        from ...text.i18n import ngettext
+        from engine.base.formatting import format_score
+        from engine.base.i18n import ngettext
 
         amount = Fraction(spec.get("amount", 0))
         sign = "+" if amount >= 0 else ""

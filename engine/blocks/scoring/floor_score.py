@@ -6,12 +6,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import exact
-from ..params import NUMBER, param
-from ..registry import register
+from engine.base.exact import exact
+from engine.language.params import NUMBER, param
 
 
-@register
 class FloorScore:
     """``floor``: the score so far is raised to at least ``at``.
 
@@ -32,8 +30,8 @@ class FloorScore:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``raised to at least 0 = 0`` (nothing when the floor changed nothing)."""
-        from ...text.formatting import format_score
-        from ...text.i18n import _
+        from engine.base.formatting import format_score
+        from engine.base.i18n import _
 
         if before == after:
             return []

@@ -7,13 +7,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import exact
-from ..params import NUMBER, param
-from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS, RememberingSelector, selector_of
+from engine.base.exact import exact
+from engine.core.selectors import RememberingSelector, selector_of
+from engine.language.params import NUMBER, SELECTOR_PARAMETERS, param
 
 
-@register
 class MultiplyPerCard:
     """``multiply-per-card``: multiply the score by ``factor`` once per held matching card.
 
@@ -35,9 +33,9 @@ class MultiplyPerCard:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """One line per matching card: ``Bonus x2 = 14``, ``Curse x1/2 = 14``."""
-        from ...text.explain import format_factor, matching_cards
-        from ...text.formatting import card_name, format_score
-        from ...text.i18n import _
+        from engine.base.formatting import card_name, format_score
+        from engine.base.i18n import _
+        from engine.text.explain import format_factor, matching_cards
 
         running = before
         lines = []
@@ -58,8 +56,8 @@ class MultiplyPerCard:
     @classmethod
     def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` does: "score ×2"."""
-        from ...text.formatting import format_score
-        from ...text.i18n import _
+        from engine.base.formatting import format_score
+        from engine.base.i18n import _
 
         # TRANSLATORS: a card that multiplies its holder's score, e.g. "score ×2" or "score ×0.5".
         return [_("score ×{factor}", factor=format_score(Fraction(spec.get("factor", 1))))]
@@ -73,8 +71,8 @@ class MultiplyPerCard:
         larger of numerator and denominator) times the copies it matches at the
         most players.
         """
-        from ...core.limits import MAX_SCORE_FACTOR_DIGITS
-        from ...text.i18n import _
+        from engine.base.i18n import _
+        from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
 
         if not context.first_time("multiply-per-card digits"):
             return

@@ -7,13 +7,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..params import one_of, param
-from ..registry import register
+from engine.language.params import one_of, param
 
 ROUNDING_MODES = ("exact", "floor", "ceil", "half-up")
 
 
-@register
 class RoundScore:
     """``round``: round the score so far.
 
@@ -36,8 +34,8 @@ class RoundScore:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``rounded down = 3`` (nothing when the score was whole)."""
-        from ...text.formatting import format_score
-        from ...text.i18n import _
+        from engine.base.formatting import format_score
+        from engine.base.i18n import _
 
         if before == after:
             return []

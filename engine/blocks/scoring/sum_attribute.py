@@ -7,10 +7,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import as_fraction, exact
-from ..params import name, param
-from ..registry import register
-from ..selectors import SELECTOR_PARAMETERS, card_selector, selector_of
+from engine.base.exact import as_fraction, exact
+from engine.core.selectors import card_selector, selector_of
+from engine.language.params import SELECTOR_PARAMETERS, name, param
 
 
 def _written_value(card: Mapping[str, Any], attribute: str) -> Any:
@@ -23,7 +22,6 @@ def _written_value(card: Mapping[str, Any], attribute: str) -> Any:
     return (spec.get("attributes") or {})[attribute]
 
 
-@register
 class SumAttribute:
     """``sum-attribute``: add the sum of an attribute over the held cards that match.
 
@@ -44,9 +42,9 @@ class SumAttribute:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``Treasure 3 + Treasure 9 = 12`` (None when re-adding does not give the recorded score)."""
-        from ...text.explain import matching_cards
-        from ...text.formatting import card_name, format_score, tag_name
-        from ...text.i18n import _
+        from engine.base.formatting import card_name, format_score, tag_name
+        from engine.base.i18n import _
+        from engine.text.explain import matching_cards
 
         attribute = spec.get("attribute", "value")
         cards = [
@@ -75,8 +73,8 @@ class SumAttribute:
     @classmethod
     def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` adds: "+7 points"."""
-        from ...text.formatting import format_score
-        from ...text.i18n import ngettext
+        from engine.base.formatting import format_score
+        from engine.base.i18n import ngettext
 
         value = (card.attributes or {}).get(spec.get("attribute"))
         if value is None:
@@ -96,8 +94,8 @@ class SumAttribute:
         the digits of the largest sum the cards can give at any number of
         players, over that common denominator, and of the denominator.
         """
-        from ...core.limits import MAX_SCORE_FACTOR_DIGITS
-        from ...text.i18n import _
+        from engine.base.i18n import _
+        from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
 
         attribute = spec.get("attribute")
         if not isinstance(attribute, str):

@@ -6,11 +6,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..params import name, param
-from ..registry import register
+from engine.language.params import name, param
 
 
-@register
 class TableByCount:
     """``table-by-count``: each of the player's zones tagged ``zones`` scores by the cards in it: the value of its
     card type's lookup ``table`` for the number of cards (the highest step reached; below the first step, 0).
@@ -97,9 +95,9 @@ class TableByCount:
         detail: Mapping[str, Any] | None = None,
     ) -> list[str] | None:
         """``3 × Red: +1 = 4`` per zone."""
-        from ...text.explain import format_signed
-        from ...text.formatting import format_score, ruleset_text
-        from ...text.i18n import _
+        from engine.base.formatting import format_score, ruleset_text
+        from engine.base.i18n import _
+        from engine.text.explain import format_signed
 
         if not detail or "groups" not in detail:
             return None

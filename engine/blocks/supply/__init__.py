@@ -1,8 +1,10 @@
 """The supply family: cards players take from a shared supply into their own zones by paying for them (buildings)."""
 
-from . import build  # noqa: F401
+from engine.blocks.supply.build import Build
 
-# What the front ends need of this family (see engine.blocks.registry.family_parts).
+# The blocks this family adds to the catalog.
+BLOCKS = (Build,)
+
 FRONT_ENDS = {
     # "anytime:KIND" -> the command that reads this action at every terminal prompt
     "prompts": {"anytime:build": "prompts:BuildCommand"},

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...agents.views import ListedView, types_reaching
-from ..zones.agent_views import MOST_PAYMENTS, payment_counts
+from engine.agents.views import ListedView, types_reaching
+from engine.blocks.zones.agent_views import MOST_PAYMENTS, payment_counts
 
 
 def build_view(space: Any, game: Any) -> ListedView | None:

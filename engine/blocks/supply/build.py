@@ -5,14 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DECIDE
-from ...core.zones import count_of, instances_in
-from ...errors import IllegalActionError, LogError
-from ...language.yaml_loader import json_path_child
-from ...text.i18n import _, ngettext
-from ..anytime import AnytimeAction
-from ..card_counts import (
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _, ngettext
+from engine.blocks.anytime import AnytimeAction
+from engine.blocks.card_counts import (
     CountsCode,
     card_counts_text,
     count_of_type,
@@ -21,9 +17,12 @@ from ..card_counts import (
     payments,
     take_counts,
 )
-from ..cards.refill import by_players_schema, count_for_players
-from ..params import BOOLEAN, COUNT, NAME_PATTERN, name, param, zone
-from ..registry import register
+from engine.core.cards import count_for_players
+from engine.core.decisions import ActionList, ActionSpace
+from engine.core.flow import DECIDE
+from engine.core.zones import count_of, instances_in
+from engine.language.params import BOOLEAN, COUNT, NAME_PATTERN, by_players_schema, name, param, zone
+from engine.language.yaml_loader import json_path_child
 
 
 class BuildSpace(ActionSpace):
@@ -70,7 +69,7 @@ class BuildSpace(ActionSpace):
         return self.action(type_index, counts_by_type(self.game, entry.get("pay"), "pay"))
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from ...text.formatting import card_name
+        from engine.base.formatting import card_name
 
         type_index, counts = self.parts(action)
         card = card_name(self.ruleset, self.game.cards.ids[type_index])
@@ -81,7 +80,6 @@ class BuildSpace(ActionSpace):
         return _("build {card} for {cards}", card=card, cards=card_counts_text(self.ruleset, self.game, counts))
 
 
-@register
 class Build(AnytimeAction):
     """``build``: at any of their decision points a player takes a card from the shared zone ``from`` into their zone ``to``, paying its price in cards from their zone ``pay-from`` to the shared zone ``pay-to``.
 
@@ -212,7 +210,7 @@ class Build(AnytimeAction):
         The same rules as in play: one card of each group per player, and no
         more of a group at the whole table (``held_by_all``) than the cap.
         """
-        from ...text.formatting import card_name, tag_name
+        from engine.base.formatting import card_name, tag_name
 
         if zone != self.spec["to"]:
             return None
@@ -373,7 +371,7 @@ class Build(AnytimeAction):
             raise IllegalActionError.at(_("you already hold a card of that kind"))
         if counts not in self.payments_for(state, player, card_type):
             payer = self.payer_of_group[self.group_of[card_type]]
-            from ...text.formatting import card_name
+            from engine.base.formatting import card_name
 
             if payer is None:
                 raise IllegalActionError.at(

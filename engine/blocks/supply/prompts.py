@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import Turn, card_choices, choose, match_name, parse_card_counts, squash, word_set
-from ...terminal.table_view import face_value
-from ...text.formatting import card_name, format_number, ruleset_text
-from ...text.i18n import _, ngettext
-from ...text.player_input import InputProblem
-from ..card_counts import card_counts_text, held_by_type
+from engine.base.formatting import card_name, format_number, ruleset_text
+from engine.base.i18n import _, ngettext
+from engine.blocks.card_counts import card_counts_text, held_by_type
+from engine.terminal.commands import Turn, card_choices, choose, match_name, parse_card_counts, squash, word_set
+from engine.terminal.table_view import face_value
+from engine.text.player_input import InputProblem
 
 
 def build_words() -> set[str]:

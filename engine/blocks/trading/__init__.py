@@ -1,8 +1,10 @@
 """The trading family: offers between the active player and the others, answered one at a time."""
 
-from . import trade  # noqa: F401
+from engine.blocks.trading.trade import TradeStep
 
-# What the front ends need of this family (see engine.blocks.registry.family_parts).
+# The blocks this family adds to the catalog.
+BLOCKS = (TradeStep,)
+
 FRONT_ENDS = {
     # decision kind -> "module:attribute" of the terminal prompt that asks it
     "prompts": {"trade": "prompts:TradePrompt"},

@@ -31,11 +31,11 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from ...agents.views import BoundedView, DecisionFeatures, per_seat, seat_one_hot, types_reaching
-from ...text.i18n import _, ngettext
-from ..card_counts import card_counts_text
-from .offers import Offer
-from .trade import ANSWERING
+from engine.agents.views import BoundedView, DecisionFeatures, per_seat, seat_one_hot, types_reaching
+from engine.base.i18n import _, ngettext
+from engine.blocks.card_counts import card_counts_text
+from engine.blocks.trading.offers import Offer
+from engine.blocks.trading.trade import ANSWERING
 
 HAND, POOL, STORE = 0, 1, 2
 # The most cards of one type a shape gives or asks for.
@@ -225,7 +225,7 @@ class OfferView(BoundedView):
 
     def describe(self, state: Any, player: int, local: int) -> str:
         """The offer in words, naming the receiver by seat from the offerer (the same in every state)."""
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         offset, give, ask = self._split(local)
         ruleset, game = self.game.ruleset, self.game
@@ -242,7 +242,7 @@ class OfferView(BoundedView):
             # TRANSLATORS: cards of an offer and where they come from, e.g. "2 Rose from Face-up cards".
             return [_("{cards} from {zone}", cards=card_counts_text(ruleset, game, counts), zone=zone)]
 
-        from ...text.formatting import format_list
+        from engine.base.formatting import format_list
 
         # TRANSLATORS: a player named by where they sit, counted clockwise from the one offering (1 is the next).
         name = ngettext("the player {n} seat to your left", "the player {n} seats to your left", offset)

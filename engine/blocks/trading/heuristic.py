@@ -42,9 +42,9 @@ from collections.abc import Sequence
 from math import exp
 from typing import Any
 
-from ...core.observation import Observation
-from ..harvest.heuristic import HORIZON, FieldPolicy, FieldRules, Holding, Outlook, read_holding
-from .offers import Offer
+from engine.blocks.harvest.heuristic import HORIZON, FieldPolicy, FieldRules, Holding, Outlook, read_holding
+from engine.blocks.trading.offers import Offer
+from engine.core.observation import Observation
 
 # The least gain, in points, for which it accepts an offer (0.4 lost 0.4 points a game in self-play).
 ACCEPT_MARGIN = 0.02

@@ -26,10 +26,10 @@ from itertools import combinations, product
 from math import comb
 from typing import Any, NamedTuple
 
-from ...core.decisions import ActionSpace, LegalActions
-from ...errors import LogError
-from ...text.i18n import _
-from ..card_counts import card_counts_text, counts_by_type
+from engine.base.errors import LogError
+from engine.base.i18n import _
+from engine.blocks.card_counts import card_counts_text, counts_by_type
+from engine.core.decisions import ActionSpace, LegalActions
 
 # The most cards a sampled offer gives, and asks for, each way: a random
 # player's offers stay the size people make.
@@ -276,7 +276,7 @@ def describe_offer(
     ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None, store_id: str | None = None
 ) -> str:
     """An offer in words: "offer Bo 1 × Red and Blue (hand card 2) for 2 × Green"."""
-    from ...text.formatting import format_list, ruleset_text
+    from engine.base.formatting import format_list, ruleset_text
 
     store = ruleset_text(ruleset, ruleset.zone(store_id).name) if store_id else ""
     given = []
@@ -324,7 +324,7 @@ def _hand_ids(state: Any, player: int) -> tuple[str, ...]:
 
 
 def _card(ruleset: Any, card_id: str) -> str:
-    from ...text.formatting import card_name
+    from engine.base.formatting import card_name
 
     return card_name(ruleset, card_id)
 

@@ -22,7 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...terminal.commands import (
+from engine.base.formatting import card_name, format_list, list_separator, ruleset_text
+from engine.base.i18n import N_, _
+from engine.blocks.card_counts import card_counts_text
+from engine.blocks.trading.offers import Offer, OfferActions, position_choices, position_sets
+from engine.blocks.trading.replies import ReplyActions
+from engine.terminal.commands import (
     CommandPrompt,
     Turn,
     ask_words,
@@ -37,12 +42,7 @@ from ...terminal.commands import (
     squash,
     word_set,
 )
-from ...text.formatting import card_name, format_list, list_separator, ruleset_text
-from ...text.i18n import N_, _
-from ...text.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
-from ..card_counts import card_counts_text
-from .offers import Offer, OfferActions, position_choices, position_sets
-from .replies import ReplyActions
+from engine.text.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
 
 # TRANSLATORS: the command a player types to make a trade offer (a short word, lower case).
 OFFER_COMMAND = typed_command(N_("offer"), aliases=("offer", "o"), prompt=COMMAND_PROMPT)

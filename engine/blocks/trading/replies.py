@@ -6,10 +6,10 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...core.decisions import ActionSpace, LegalActions
-from ...errors import LogError
-from ...text.i18n import _
-from .offers import position_choices, position_sets
+from engine.base.errors import LogError
+from engine.base.i18n import _
+from engine.blocks.trading.offers import position_choices, position_sets
+from engine.core.decisions import ActionSpace, LegalActions
 
 
 class ReplySpace(ActionSpace):

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace, UnionActions
-from ...core.flow import DONE, FlowNode
-from ...core.zones import count_of, instances_in
-from ...errors import IllegalActionError
-from ...text.i18n import _
-from ..params import COUNT, name, param, variable, zone
-from ..registry import register
-from .offers import Offer, OfferActions, OfferSpace
-from .replies import ReplyActions, ReplySpace
+from engine.base.errors import IllegalActionError
+from engine.base.i18n import _
+from engine.blocks.trading.offers import Offer, OfferActions, OfferSpace
+from engine.blocks.trading.replies import ReplyActions, ReplySpace
+from engine.core.decisions import ActionList, ActionSpace, UnionActions
+from engine.core.flow import DONE, FlowNode
+from engine.core.zones import count_of, instances_in
+from engine.language.params import COUNT, name, param, variable, zone
 
 OFFERING, ANSWERING = 0, 1
 
@@ -40,7 +39,6 @@ class TradeTurnSpace(ActionSpace):
         return _("end trading")
 
 
-@register
 class TradeStep(FlowNode):
     """``trade``: offers between the active player and the others, each answered before the next, until the active player ends trading.
 
@@ -155,7 +153,7 @@ class TradeStep(FlowNode):
         self.player = game.variable(self.player_name)
         self.counter = game.counter_index[self.counter_id] if self.counter_id else None
         # The most of each type an offer may name: every copy of a tradable type, none of another.
-        from ..selectors import card_selector
+        from engine.core.selectors import card_selector
 
         tradable = card_selector(self.spec.get("cards"))
         self.tradable = tuple(tradable(card_type) for card_type in game.cards.types)
@@ -298,7 +296,7 @@ class TradeStep(FlowNode):
         return None
 
     def _store_name(self, ruleset: Any) -> str:
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         return ruleset_text(ruleset, ruleset.zone(self.store_id).name) if self.store_id else ""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ...agents.views import ListedView, multisets, types_reaching
+from engine.agents.views import ListedView, multisets, types_reaching
 
 # The dearest price (in cards) whose payments are numbered, and the most payments a view numbers.
 MOST_CARDS = 8

@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DECIDE
-from ...core.zones import count_of
-from ...errors import IllegalActionError, LogError
-from ...text.i18n import _
-from ..anytime import AnytimeAction
-from ..card_counts import CountsCode, card_counts_text, counts_by_type, held_by_type, payments, take_counts
-from ..cards.refill import by_players_schema, count_for_players
-from ..params import WHOLE, name, param, zone
-from ..registry import register
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _
+from engine.blocks.anytime import AnytimeAction
+from engine.blocks.card_counts import CountsCode, card_counts_text, counts_by_type, held_by_type, payments, take_counts
+from engine.core.cards import count_for_players
+from engine.core.decisions import ActionList, ActionSpace
+from engine.core.flow import DECIDE
+from engine.core.zones import count_of
+from engine.language.params import WHOLE, by_players_schema, name, param, zone
 
 # How many sets of legal purchases a game remembers (a bound on memory).
 _LEGAL_KEPT = 1024
@@ -63,7 +62,7 @@ class BuySpace(ActionSpace):
         return self.action(zone_index, counts_by_type(self.game, entry.get("pay"), "pay"))
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         zone_index, counts = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
@@ -71,7 +70,6 @@ class BuySpace(ActionSpace):
         return _("buy {zone} for {cards}", zone=zone, cards=card_counts_text(self.ruleset, self.game, counts))
 
 
-@register
 class BuyZone(AnytimeAction):
     """``buy-zone``: at any of their decision points a player may open one of their closed ``zones`` by paying ``cost`` cards of their choice from their ``pay-from`` zone to the shared ``pay-to`` zone.
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.decisions import ActionList, ActionSpace
-from ...core.flow import DECIDE
-from ...errors import IllegalActionError, LogError
-from ...text.i18n import _
-from ..anytime import AnytimeAction
-from ..card_counts import card_counts_text, held_by_type, take_counts
-from ..params import name, param, zone
-from ..registry import register
+from engine.base.errors import IllegalActionError, LogError
+from engine.base.i18n import _
+from engine.blocks.anytime import AnytimeAction
+from engine.blocks.card_counts import card_counts_text, held_by_type, take_counts
+from engine.core.decisions import ActionList, ActionSpace
+from engine.core.flow import DECIDE
+from engine.language.params import name, param, zone
 
 
 class DepositSpace(ActionSpace):
@@ -56,7 +55,7 @@ class DepositSpace(ActionSpace):
         return self.action(type_index, count)
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         type_index, count = self.parts(action)
         counts = [0] * len(self.game.cards.types)
@@ -69,7 +68,6 @@ class DepositSpace(ActionSpace):
         )
 
 
-@register
 class Deposit(AnytimeAction):
     """``deposit``: at any of their decision points a player moves cards of one type, as many as they like, from their zone ``from`` to their zone ``to``, for good.
 

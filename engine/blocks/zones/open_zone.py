@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...text.i18n import _
-from ..params import param, zone
-from ..registry import register
+from engine.base.i18n import _
+from engine.language.params import param, zone
 
 
-@register
 class OpenZone:
     """``open-zone``: when a player takes (or builds) this card, their zone ``zone``, declared ``closed``, takes cards from then on.
 
@@ -33,7 +31,7 @@ class OpenZone:
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The effect in words, for the card's description."""
-        from ...text.formatting import ruleset_text
+        from engine.base.formatting import ruleset_text
 
         declared = next((spec_ for spec_ in getattr(ruleset, "zones", ()) if spec_.id == spec.get("zone")), None)
         name = ruleset_text(ruleset, declared.name) if declared is not None else str(spec.get("zone"))

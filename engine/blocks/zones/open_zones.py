@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.flow import DONE, FlowNode
-from ..params import BOOLEAN, param, zone
-from ..registry import register
+from engine.core.flow import DONE, FlowNode
+from engine.language.params import BOOLEAN, param, zone
 
 
-@register
 class OpenZonesStep(FlowNode):
     """``open-zones``: every player's zones in ``zones`` (declared ``closed``) take cards from now on.
 
@@ -58,7 +56,7 @@ class OpenZonesStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Only zones declared closed can be opened."""
-        from ...text.i18n import _
+        from engine.base.i18n import _
 
         for index, zone_id in enumerate(spec.get("zones") or ()):
             declared = context.zones.get(zone_id)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...terminal.commands import Turn, card_choices, choose, parse_card_counts, word_set
-from ...text.formatting import card_name, ruleset_text
-from ...text.i18n import _
-from ...text.player_input import InputProblem
-from ..card_counts import card_counts_text, held_by_type
+from engine.base.formatting import card_name, ruleset_text
+from engine.base.i18n import _
+from engine.blocks.card_counts import card_counts_text, held_by_type
+from engine.terminal.commands import Turn, card_choices, choose, parse_card_counts, word_set
+from engine.text.player_input import InputProblem
 
 
 def buy_words() -> set[str]:

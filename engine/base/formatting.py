@@ -2,7 +2,7 @@
 
 Nothing here formats by hand: digits, grouping, decimal signs, compact forms
 ("6 million", "600万", "600만"), currency symbols and names, and list
-conjunctions all come from CLDR for the language chosen in :mod:`engine.text.i18n`.
+conjunctions all come from CLDR for the language chosen in :mod:`engine.base.i18n`.
 Only the order of the pieces of a money amount is a translatable pattern,
 because that is a matter of taste CLDR leaves to the writer.
 
@@ -37,9 +37,9 @@ from babel.numbers import (
     get_currency_symbol,
 )
 
-from . import i18n
-from .i18n import _
-from .shown import printable
+from engine.base import i18n
+from engine.base.i18n import _
+from engine.base.shown import printable
 
 FALLBACK_LOCALE = "en"
 
@@ -177,7 +177,7 @@ def catalog_currency_word(currency: str) -> str | None:
     word for exchange rates; Japanese players say ドル. The country is no
     word of its own there, so no rule drops it: the catalog names it.
     """
-    from .i18n import pgettext
+    from engine.base.i18n import pgettext
 
     # TRANSLATORS: what players call the US dollar in a game's amounts ("ドル" rather than CLDR's "米ドル");
     # leave "USD" as it is to use CLDR's name.
@@ -256,7 +256,7 @@ def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:
     """A text the ruleset declares (a name, a description, a sentence) in the reader's language.
 
     Looked up in the edition's message context, so the same English word can
-    read differently per edition (see :func:`engine.text.i18n.pgettext`);
+    read differently per edition (see :func:`engine.base.i18n.pgettext`);
     ``values`` fill its ``{placeholders}`` (safely: only plain names).
     """
     if not text:

@@ -1,33 +1,9 @@
-"""Card selectors shared by blocks: ``{tag: T}``, ``{card: ID}``, ``{not-tag: T}`` pick card types."""
+"""Card selectors: ``{tag: T}``, ``{card: ID}``, ``{not-tag: T}`` pick card types (their schema: ``engine.language.params``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
-
-from .params import name, param
-
-# The ``tag``/``card`` parameters of blocks that act on some cards only.
-SELECTOR_PARAMETERS = {
-    "tag": param("Tag", "Only cards with this tag.", name("tag")),
-    "card": param("Card", "Only the card with this id.", name("card")),
-}
-
-
-def selector_definition() -> dict[str, Any]:
-    """The ``$defs/card-selector`` schema."""
-    return {
-        "title": "Card selector",
-        "description": "Picks card types: tag, card (an id), not-tag; several keys must all hold.",
-        "type": "object",
-        "additionalProperties": False,
-        "minProperties": 1,
-        "properties": {
-            "tag": {"title": "Tag", "description": "Cards with this tag.", **name("tag")},
-            "card": {"title": "Card", "description": "The card type with this id.", **name("card")},
-            "not-tag": {"title": "Not tag", "description": "Cards without this tag.", **name("tag")},
-        },
-    }
 
 
 def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # engine/, this module being in engine/base/
 
 
 def package_root() -> Path:

@@ -1,7 +1,7 @@
 """The translation layer: every word a user sees goes through here.
 
 Catalogs are gettext ``.po`` files under ``<root>/locales/<lang>/LC_MESSAGES/``
-for every root of :mod:`engine.resources`. They are read at run time with
+for every root of :mod:`engine.base.resources`. They are read at run time with
 Babel and compiled in memory (no compile step for translators); the compiled
 form is cached per file and rebuilt when the file's modification time or size
 changes, so an edited catalog is seen at once.
@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..errors import CardrulesError
+    from engine.base.errors import CardrulesError
 
-from .. import resources
-from .particles import agree
-from .shown import printable
+from engine.base import resources
+from engine.base.particles import agree
+from engine.base.shown import printable
 
 DEFAULT_LANGUAGE = "en"
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -214,8 +214,8 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     it is read by :func:`parse_catalog` (its syntax checked before Babel reads
     it, its header as Babel applies it): a catalog is a stranger's file.
     """
-    from ..errors import CatalogError
-    from ..input_files import InputFileError, read_input
+    from engine.base.errors import CatalogError
+    from engine.base.input_files import InputFileError, read_input
 
     try:
         stat = path.stat()
@@ -250,7 +250,7 @@ def compile_parsed(catalog: Any, path: Path) -> _gettext.GNUTranslations:
     once and both compiles and checks it: parsing is most of the time a large catalog takes)."""
     from babel.messages.mofile import write_mo
 
-    from ..errors import CatalogError
+    from engine.base.errors import CatalogError
 
     try:
         buffer = io.BytesIO()
@@ -664,7 +664,7 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
 
 
 def _did_you_mean(word: str, choices: list[str]) -> str:
-    from ..language.options import did_you_mean
+    from engine.base.suggestions import did_you_mean
 
     return did_you_mean(word, choices)
 
@@ -673,7 +673,7 @@ def malformed_catalog(path: Path, exc: Exception) -> CardrulesError:
     """A located :class:`CatalogError` for a catalog Babel could not read."""
     from babel.messages.pofile import PoFileError
 
-    from ..errors import CatalogError
+    from engine.base.errors import CatalogError
 
     line = getattr(exc, "lineno", None)
     if isinstance(exc, PoFileError) and line is not None:
@@ -823,7 +823,7 @@ def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
     """The message with its values in place, every control character from a catalog or a value made visible.
 
     Translations and values (player and card names) come from strangers'
-    files; see :mod:`engine.text.shown`.
+    files; see :mod:`engine.base.shown`.
     """
     if translated is not original:
         translated = printable(translated)

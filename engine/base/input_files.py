@@ -14,7 +14,7 @@ import os
 import stat
 from typing import BinaryIO
 
-from .text.i18n import _
+from engine.base.i18n import _
 
 
 class InputFileError(Exception):

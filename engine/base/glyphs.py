@@ -67,7 +67,7 @@ def one_cell_wide(text: str) -> str:
     """``text`` with its ambiguous-width characters written in ASCII, when ASCII was chosen; else as it is.
 
     For what goes inside a table: every table cell and heading passes here
-    (through :func:`engine.text.shown.literal`), and the report's notes, which
+    (through :func:`engine.base.shown.literal`), and the report's notes, which
     name the table's ``±``.
     """
     return text.translate(_ASCII_FOR) if ascii_wanted() else text

@@ -24,49 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.flow import DONE
-from ...core.zones import instances_in
-from ..params import WHOLE, WHOLE_KEY_PATTERN
-
-
-def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
-    """A number that depends on the number of players: ``{by-players: {3: 2, 4: 3}, otherwise: 3}``.
-
-    Each number has the limits of ``number``, the plain number the parameter
-    also takes: a count refused as 0 is refused as 0 for three players too.
-    Where 0 is no count (its least is 1), every number of players the ruleset
-    allows needs one, listed or ``otherwise``: the semantic checks look for the
-    ``x-every-player-count`` mark.
-    """
-    limits = {key: number[key] for key in ("type", "minimum", "maximum") if key in number}
-    schema = {
-        "type": "object",
-        "additionalProperties": False,
-        "minProperties": 1,
-        "properties": {
-            "by-players": {
-                "title": "By players",
-                "description": "The number for each number of players.",
-                "type": "object",
-                "propertyNames": {"pattern": WHOLE_KEY_PATTERN},
-                "additionalProperties": limits,
-            },
-            "otherwise": {"title": "Otherwise", "description": "The number for any other number of players.", **limits},
-        },
-    }
-    if number.get("minimum", 0) >= 1:
-        schema["x-every-player-count"] = True
-    return schema
-
-
-def count_for_players(value: Any, players: int) -> int:
-    """A count written as a number or ``{by-players: ..., otherwise: ...}``, for a number of players."""
-    if isinstance(value, Mapping):
-        for key, count in (value.get("by-players") or {}).items():
-            if int(key) == players:
-                return int(count)
-        return int(value.get("otherwise", 0))
-    return int(value)
+from engine.core.flow import DONE
+from engine.core.zones import instances_in
 
 
 class Refill:

@@ -15,64 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..params import COUNT, NAME_PATTERN
-
-
-def condition_schema() -> dict[str, Any]:
-    """The schema fragment of a condition (recursive through ``$defs/condition``)."""
-    return {"$ref": "#/$defs/condition"}
-
-
-def condition_definition() -> dict[str, Any]:
-    """The ``$defs/condition`` schema."""
-    zone = {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}
-    return {
-        "title": "Condition",
-        "description": "A yes-or-no question about the game: empty, all-empty, counter with at-least, all, any or not.",
-        "type": "object",
-        "minProperties": 1,
-        "additionalProperties": False,
-        "properties": {
-            "$replace": {
-                "title": "Replace",
-                "description": "Overlay only: replace the inherited condition whole instead of merging.",
-                "type": "boolean",
-            },
-            "empty": {"title": "Empty", "description": "This zone holds no card.", **zone},
-            "owner": {
-                "title": "Owner",
-                "description": "Whose zone `empty` asks about (a player variable).",
-                "type": "string",
-                "pattern": NAME_PATTERN,
-                "x-ref": "variable",
-            },
-            "all-empty": {"title": "All empty", "description": "Every player's zone of this id is empty.", **zone},
-            "counter": {
-                "title": "Counter",
-                "description": "A shared counter, compared with `at-least`.",
-                "type": "string",
-                "pattern": NAME_PATTERN,
-                "x-ref": "counter",
-            },
-            "at-least": {"title": "At least", "description": "The value the counter must have reached.", **COUNT},
-            "all": {
-                "title": "All",
-                "description": "Every condition of the list holds.",
-                "type": "array",
-                "items": {"$ref": "#/$defs/condition"},
-                "minItems": 1,
-            },
-            "any": {
-                "title": "Any",
-                "description": "At least one condition of the list holds.",
-                "type": "array",
-                "items": {"$ref": "#/$defs/condition"},
-                "minItems": 1,
-            },
-            "not": {"title": "Not", "description": "The condition does not hold.", "$ref": "#/$defs/condition"},
-        },
-    }
-
 
 class Condition:
     """A compiled condition: ``holds(state, player)``."""

@@ -5,7 +5,7 @@ a ruleset) and translations (from a catalog) all end up on the user's
 terminal. A control character there is a command to the terminal (an OSC
 sequence retitles the window or makes a hyperlink, ESC [2J clears the
 screen), and rich reads ``[link=...]`` in a plain string as markup. Every
-message goes through :func:`printable` (see ``engine.text.i18n``), and every
+message goes through :func:`printable` (see ``engine.base.i18n``), and every
 rich table cell, heading or progress-bar column through :func:`literal`.
 """
 
@@ -54,12 +54,12 @@ def literal(value: Any) -> Any:
 
     Newlines stay: a cell of several lines is made so on purpose. With
     ``--ascii``, the ambiguous-width characters become ASCII (see
-    :func:`engine.text.glyphs.one_cell_wide`): a table is where they break the lines.
+    :func:`engine.base.glyphs.one_cell_wide`): a table is where they break the lines.
     """
     if isinstance(value, str):
         from rich.text import Text  # here: most commands that translate a message draw no table
 
-        from .glyphs import one_cell_wide
+        from engine.base.glyphs import one_cell_wide
 
         return Text(one_cell_wide(printable(value)))
     return value

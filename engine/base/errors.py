@@ -66,7 +66,7 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
-        from .text.shown import printable
+        from engine.base.shown import printable
 
         # A file name or a JSON path can come from a stranger's file (a log naming its ruleset's path).
         # A diagnostic is one line: the place (file name, JSON path) never breaks it.

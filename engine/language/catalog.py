@@ -1,0 +1,105 @@
+"""The catalog of building blocks: every kind a ruleset may name, by category.
+
+The language reads rulesets against a catalog; it knows none of the blocks
+itself. The block families build one (``engine.families.catalog``) from the
+blocks each family declares, and everything downstream finds it on the
+:class:`~engine.language.ruleset.Ruleset` it loaded (``ruleset.blocks``):
+the core compiles a game's steps with it, the text layer describes them.
+
+Categories:
+
+- ``step``: a step of the setup or the turn flow (containers, card moves,
+  decisions such as an auction);
+- ``effect``: what happens when a player takes a card (a card's ``on-take``);
+- ``end``: an end condition;
+- ``score-step``: a step of the scoring pipeline;
+- ``elimination``: who cannot win;
+- ``tiebreak``: a criterion that breaks a tie for the best score;
+- ``anytime``: an action a player may take at any of their decision points.
+
+Each block is a class with a ``category``, a ``kind``, a docstring that
+documents it, ``parameters`` (each a JSON Schema fragment: the ruleset
+schema is generated from the catalog) and ``required``. A family may also
+bring the upgrade of an older file format (``upgrades``: tree -> tree, each
+applied to every file as it loads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from engine.language.yaml_loader import Node
+
+CATEGORIES = ("step", "effect", "end", "score-step", "elimination", "tiebreak", "anytime")
+
+# An older format's file tree, read as the current one (positions kept, so diagnostics still point at the text).
+Upgrade = Callable[[Node], Node]
+
+
+class BlockCatalog:
+    """Every block kind by category, and the upgrades of older file formats (immutable once made)."""
+
+    def __init__(self, blocks: Iterable[type], upgrades: Sequence[Upgrade] = ()) -> None:
+        by_category: dict[str, dict[str, type]] = {category: {} for category in CATEGORIES}
+        for block in blocks:
+            category: str = block.category  # type: ignore[attr-defined]
+            kind: str = block.kind  # type: ignore[attr-defined]
+            known = by_category[category]
+            if kind in known and known[kind] is not block:
+                raise ValueError(f"two {category} blocks are called {kind!r}: {known[kind]!r} and {block!r}")
+            known[kind] = block
+        self._by_category: Mapping[str, Mapping[str, type]] = MappingProxyType(
+            {category: MappingProxyType(dict(kinds)) for category, kinds in by_category.items()}
+        )
+        self.upgrades: tuple[Upgrade, ...] = tuple(upgrades)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A ruleset travels to worker processes with the catalog it was read with (its classes by reference).
+        blocks = tuple(block for kinds in self._by_category.values() for block in kinds.values())
+        return BlockCatalog, (blocks, self.upgrades)
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{category}: {len(kinds)}" for category, kinds in self._by_category.items())
+        return f"BlockCatalog({counts})"
+
+    def kinds(self, category: str) -> Mapping[str, type]:
+        """The blocks of one category, by kind."""
+        return self._by_category[category]
+
+    def by_category(self) -> Mapping[str, Mapping[str, type]]:
+        """Every block, by category then kind."""
+        return self._by_category
+
+    def block(self, category: str, kind: str) -> type | None:
+        """The class of one kind (None when the catalog has no such kind)."""
+        return self._by_category[category].get(kind)
+
+    def build(self, category: str, spec: Mapping[str, Any] | str, ruleset: Any) -> Any:
+        """An instance of the block that ``spec`` names (a mapping with ``kind``, or a bare kind).
+
+        The ruleset loader has already checked kinds against the schema; an
+        unknown kind here is a programming error and raises ``KeyError``.
+        """
+        if isinstance(spec, str):
+            spec = {"kind": spec}
+        return self._by_category[category][spec["kind"]](spec, ruleset)
+
+    def step_builder(self, ruleset: Any) -> Callable[..., Any]:
+        """A function building flow nodes from step specs (containers build their children with it)."""
+        steps = self._by_category["step"]
+
+        def build_step(spec: Mapping[str, Any], children: Sequence[Any] | None = None) -> Any:
+            node = steps[spec["kind"]](spec, ruleset, build_step)
+            if children is not None:
+                node.set_children(children)
+            return node
+
+        return build_step
+
+    def upgrade(self, tree: Node) -> Node:
+        """A file's tree in the current format (the same tree when it already is)."""
+        for step in self.upgrades:
+            tree = step(tree)
+        return tree
