@@ -49,8 +49,8 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 def engine_side():
     """The engine's entry points (imported here: the reference itself never imports the engine)."""
     from engine.base.errors import LogError
-    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
+    from engine.families.catalog import load_ruleset
     from engine.formats.gamelog import LogRecord
     from engine.formats.replay import ReplayContext, replay_record
 

@@ -41,8 +41,8 @@ def compiled_game(ruleset_name: str, players: tuple[str, ...] = tuple(PLAYERS)):
     game on one: its tables, built as play first needs them, are built once;
     and files changed during a long run do not matter.
     """
-    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
+    from engine.families.catalog import load_ruleset
 
     return Game(load_ruleset(ruleset_name), list(players))
 

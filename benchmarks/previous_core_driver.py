@@ -49,8 +49,8 @@ CHUNK_SEED_STEP = 7_919
 @functools.cache
 def _game(ruleset_name: str):
     """As benchmarks.bench_games.compiled_game: one compiled game per ruleset for every chunk of games."""
-    from engine.blocks.catalog import load_ruleset
     from engine.game import Game
+    from engine.language.ruleset import load_ruleset
 
     return Game(load_ruleset(ruleset_name), PLAYERS)
 

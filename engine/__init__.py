@@ -18,8 +18,8 @@ from typing import Any
 
 # public name -> module that defines it
 _EXPORTS = {
-    "load_ruleset": "engine.blocks.catalog",
-    "list_rulesets": "engine.blocks.catalog",
+    "load_ruleset": "engine.families.catalog",
+    "list_rulesets": "engine.families.catalog",
     "Game": "engine.core.game",
     "State": "engine.core.state",
     "TERMINAL": "engine.core.state",
@@ -34,8 +34,8 @@ _EXPORTS = {
     "score_players": "engine.core.scoring",
     "make_bot": "engine.bots",
     "BOT_KINDS": "engine.bots",
-    "PASS": "engine.blocks.auction.bidding",
-    "CHOICE_BASE": "engine.blocks.auction.bidding",
+    "PASS": "engine.families.auction.rules.bidding",
+    "CHOICE_BASE": "engine.families.auction.rules.bidding",
     "errors": "engine.base.errors",
     "CardrulesError": "engine.base.errors",
     "IllegalActionError": "engine.base.errors",

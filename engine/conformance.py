@@ -25,8 +25,8 @@ from typing import Any
 
 from engine.base.errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
 from engine.base.i18n import _
-from engine.blocks.catalog import list_rulesets, load_merged, load_ruleset, validate_merged
 from engine.core.limits import MAX_ACTIONS
+from engine.families.catalog import list_rulesets, load_merged, load_ruleset, validate_merged
 from engine.language.ruleset import is_abstract
 
 GAMES_PER_PLAYER_COUNT = 2

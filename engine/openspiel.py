@@ -105,7 +105,7 @@ def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None =
     actions (a game reaching it is over, nobody winning). Registering the same
     ruleset and options again is harmless and returns the same name.
     """
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
 
     named = options
     if isinstance(ruleset, (str, os.PathLike)):

@@ -38,8 +38,8 @@ from engine.agents.tensor import ObservationTensor
 from engine.base.errors import CardrulesError, RulesetError
 from engine.base.formatting import format_list
 from engine.base.i18n import _
-from engine.blocks.catalog import list_rulesets, load_ruleset
 from engine.core.game import Game
+from engine.families.catalog import list_rulesets, load_ruleset
 
 # The bounds of the observation Box: counts, one-hot cells and the numbers of counters and auctions lie well inside.
 OBSERVATION_BOUND = 1e9

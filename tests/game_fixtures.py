@@ -49,7 +49,7 @@ def sample_ruleset(
 
     ``extra`` is more YAML for the overlay (top-level keys).
     """
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
 
     lines = [
         "extends: high-society/ja",
@@ -83,7 +83,7 @@ def sample_ruleset(
 
 def _playable_rulesets() -> tuple[str, ...]:
     """Every playable ruleset the registry finds (editions and house rules alike)."""
-    from engine.blocks.catalog import list_rulesets
+    from engine.families.catalog import list_rulesets
 
     return tuple(sorted(info.name for info in list_rulesets() if not info.abstract))
 
@@ -93,7 +93,7 @@ SHIPPED = _playable_rulesets()
 
 def shipped(name: str, options: Mapping[str, Any] | None = None) -> Any:
     """A ruleset of the repository, loaded by the real loader."""
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
 
     return load_ruleset(name, options)
 

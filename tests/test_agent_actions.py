@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.agents.actions import AgentActions
-from engine.blocks.trading.offers import Offer
+from engine.families.trading.rules.offers import Offer
 
 RULESETS = ("high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn")
 # Every index of a step is checked up to this many (a trade offers hundreds: a sample is enough, drawn anew each step).

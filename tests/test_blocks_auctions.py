@@ -18,9 +18,9 @@ from game_fixtures import (
 )
 
 from engine.base.errors import IllegalActionError
-from engine.blocks.auction.bidding import PASS
-from engine.blocks.catalog import CATALOG
 from engine.core.game import Game
+from engine.families.auction.rules.bidding import PASS
+from engine.families.catalog import CATALOG
 
 BLOCKS = CATALOG.by_category()
 

@@ -16,8 +16,8 @@ from game_fixtures import (
 )
 
 from engine.base.errors import IllegalActionError
-from engine.blocks.auction.bidding import CHOICE_BASE, PASS
 from engine.core.game import Game
+from engine.families.auction.rules.bidding import CHOICE_BASE, PASS
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from game_fixtures import sample_ruleset
 
-from engine.blocks.catalog import CATALOG
+from engine.families.catalog import CATALOG
 from engine.language.catalog import CATEGORIES
 
 BLOCKS = CATALOG.by_category()

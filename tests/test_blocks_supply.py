@@ -21,10 +21,10 @@ from test_bohnanza_terminal import answer, english  # noqa: F401  (english: a fi
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import card_name, format_list
-from engine.blocks.catalog import load_ruleset
-from engine.blocks.planting.space import takes
 from engine.conformance import cards_misplaced, check_ruleset
 from engine.core.game import Game
+from engine.families.catalog import load_ruleset
+from engine.families.planting.rules.space import takes
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -794,7 +794,7 @@ def test_a_player_with_only_stall_cards_may_still_offer_them():
     choices = trade.offer_choices(state, state.stack[-1], other)
     assert [choice[0] for choice in choices] == [seat] and choices[0][6][state.game.cards.index_of_id["chili"]] == 1
     rng = random.Random(11)
-    from engine.blocks.trading.offers import OfferActions
+    from engine.families.trading.rules.offers import OfferActions
 
     offers = OfferActions(trade.offers, trade, state, other, state.stack[-1])
     sampled = {trade.offers.decode(offers.sample(rng)) for _ in range(200)}

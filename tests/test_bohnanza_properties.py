@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bohnanza_rules import AMIGO, FIELDS, NAMES, RIO, beanometer_pays, edition
 
-from engine.blocks.harvest.events import Harvested
-from engine.blocks.trading.trade import OFFERING
 from engine.conformance import cards_misplaced
 from engine.core.events import CardsMoved, DecisionMade
 from engine.core.game import Game
+from engine.families.harvest.rules.events import Harvested
+from engine.families.trading.rules.trade import OFFERING
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
 

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from engine.base.errors import IllegalActionError, LogError
-from engine.blocks.catalog import load_ruleset
-from engine.blocks.harvest.events import Harvested
 from engine.core.events import CardsMoved, CounterChanged, DecisionMade, GameEnded, PhaseStarted, Shuffled
 from engine.core.game import Game
 from engine.core.scoring import Holdings, score_players
+from engine.families.catalog import load_ruleset
+from engine.families.harvest.rules.events import Harvested
 
 AMIGO, RIO = "bohnanza/amigo", "bohnanza/rio-grande"
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")

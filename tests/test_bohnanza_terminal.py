@@ -20,10 +20,11 @@ from rich.console import Console
 from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
 from engine.base.i18n import set_language
-from engine.blocks.catalog import load_ruleset
 from engine.bots import make_bot
 from engine.core.game import Game
-from engine.terminal.commands import (
+from engine.families.catalog import load_ruleset
+from engine.families.common.front.player_input import InputProblem
+from engine.families.common.front.prompting import (
     match_name,
     parse_card_counts,
     parse_number,
@@ -35,7 +36,6 @@ from engine.terminal.seats import Seat
 from engine.terminal.session import GameSession, QuitRequested
 from engine.terminal.table_view import render_table
 from engine.text.narration import describe_events
-from engine.text.player_input import InputProblem
 
 PROMPT = r"\(\? help, q quit\) > "
 NUMBER_PROMPT = r"Number \(1-\d+\), or back > "
@@ -846,7 +846,7 @@ def test_a_card_name_of_several_words_may_be_typed_whole():
 
 
 def test_offer_words_name_the_receiver_then_what_is_given_and_asked():
-    from engine.blocks.trading.prompts import parse_offer_words
+    from engine.families.trading.front.prompts import parse_offer_words
 
     text = parse_offer_words(
         split_words("offer to Bo give 1,3 face blue ask chili 2 face black")[1:], 5, CARDS, CARDS[:1], {"face"}
@@ -891,7 +891,7 @@ words_drawn = st.lists(
 
 @given(words=words_drawn, size=st.integers(0, 12))
 def test_no_words_make_the_offer_parser_fail_otherwise_than_by_explaining(words, size):
-    from engine.blocks.trading.prompts import parse_offer_words
+    from engine.families.trading.front.prompts import parse_offer_words
 
     try:
         text = parse_offer_words(words, size, CARDS, CARDS[:2], {"face"})
@@ -974,7 +974,7 @@ def test_a_decision_with_one_legal_action_is_taken_and_said_not_asked_as_number_
 
 
 def test_a_discard_between_several_cards_is_asked_as_a_numbered_list():
-    from engine.blocks.auction.prompts import DiscardPrompt
+    from engine.families.auction.front.prompts import DiscardPrompt
 
     ruleset = load_ruleset("high-society/ja")
     game = Game(ruleset, ["Ann", "Bo", "Cy"])

@@ -38,9 +38,9 @@ import pytest
 import yaml
 
 from engine.base import resources
-from engine.blocks.catalog import CATALOG, validate
 from engine.conformance import check_ruleset
 from engine.core.modifiers import MODIFIER_KINDS
+from engine.families.catalog import CATALOG, validate
 from engine.formats.gamelog import read_log
 from engine.formats.replay import replay_record
 from engine.formats.table import load_table

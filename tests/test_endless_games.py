@@ -20,10 +20,10 @@ import pytest
 from cli_helpers import REPO, cardrules, cardrules_process
 
 from engine.base.errors import EndlessGameError
-from engine.blocks.catalog import load_ruleset, validate
 from engine.core import limits, moves
 from engine.core import state as state_module
 from engine.core.game import Game
+from engine.families.catalog import load_ruleset, validate
 from engine.formats.gamelog import read_log, validate_log
 
 LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from game_fixtures import sample_ruleset
 
+from engine.base.formatting import format_factor
 from engine.base.i18n import set_language
-from engine.blocks.catalog import load_ruleset
 from engine.core.scoring import Holdings
 from engine.core.scoring import score_players as score_holdings
-from engine.text.explain import explain_result, format_factor, summarize_result
+from engine.families.catalog import load_ruleset
+from engine.text.explain import explain_result, summarize_result
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,7 @@ from engine.base.formatting import (
     format_score,
     tag_name,
 )
-from engine.blocks.catalog import load_ruleset
+from engine.families.catalog import load_ruleset
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from engine.base import i18n
 from engine.base.errors import CardrulesError
-from engine.blocks.catalog import load_ruleset
 from engine.cli.validate_cmd import check_path
+from engine.families.catalog import load_ruleset
 from engine.formats import gamelog
 from engine.formats.replay import ReplayContext, replay_file
 from engine.formats.table import load_table

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base.errors import CardrulesError
-from engine.blocks.catalog import validate
+from engine.families.catalog import validate
 from engine.language.yaml_loader import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent

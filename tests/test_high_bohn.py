@@ -20,9 +20,9 @@ from test_blocks_supply import deciding, give, harvest_block, plant_targets, pla
 from test_bohnanza_terminal import english  # noqa: F401  (a fixture: the terminal in English)
 
 from engine.base.errors import IllegalActionError
-from engine.blocks.catalog import load_ruleset
 from engine.conformance import cards_misplaced
 from engine.core.game import Game
+from engine.families.catalog import load_ruleset
 
 HIGH_BOHN = "bohnanza/high-bohn"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]

@@ -510,7 +510,7 @@ def test_two_commands_typed_at_one_prompt_translated_alike_are_located_by_check_
 def test_commands_of_different_prompts_may_be_translated_alike_and_the_shipped_catalogs_have_no_collision(
     tmp_path, monkeypatch
 ):
-    from engine.text.player_input import all_typed_commands, typed_collisions
+    from engine.text.typed_commands import all_typed_commands, typed_collisions
 
     # "give up" (passing at a bid) and "end" (ending the trading) are never read at the same prompt.
     path = write_catalog(tmp_path, "eo", 'msgid "give up"\nmsgstr "fini"\n\nmsgid "end"\nmsgstr "fini"\n\n')

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.base.errors import RulesetError
-from engine.blocks.catalog import CATALOG
+from engine.families.catalog import CATALOG
 from engine.language.overlay import MAX_CHAIN, load_chain
 from engine.language.yaml_loader import PositionIndex
 
@@ -199,12 +199,12 @@ def test_every_merged_value_keeps_the_position_of_the_file_that_wrote_it(tmp_pat
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from engine.blocks.catalog import validate  # noqa: E402
+from engine.families.catalog import validate  # noqa: E402
 from engine.language.overlay import in_merged_terms, merged_paths  # noqa: E402
 
 
 def parent_cards() -> int:
-    from engine.blocks.catalog import load_merged
+    from engine.families.catalog import load_merged
 
     return len(load_merged("high-society/ja").tree.plain()["cards"])
 
@@ -281,7 +281,7 @@ def test_a_tiebreak_on_an_attribute_no_card_has_is_one_mistake(tmp_path):
 
 
 def _overlay_problems(tmp_path, text):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: high-society/ja\n" + text, encoding="utf-8")
@@ -307,7 +307,7 @@ def test_a_new_option_without_type_or_default_names_what_is_missing_at_its_key(t
 
 
 def test_a_directive_that_cannot_apply_hides_no_check_of_the_built_ruleset(tmp_path):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     house = write(
         tmp_path,

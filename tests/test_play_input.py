@@ -7,11 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base.i18n import set_language
-from engine.blocks.auction.prompts import bid_mask, mask_values, parse_bid_prompt, resolve_money_value, split_amounts
-from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
+from engine.families.auction.front.prompts import (
+    bid_mask,
+    mask_values,
+    parse_bid_prompt,
+    resolve_money_value,
+    split_amounts,
+)
+from engine.families.catalog import load_ruleset
+from engine.families.common.front.player_input import InputProblem, parse_choice_prompt
 from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
-from engine.text.player_input import InputProblem, parse_choice_prompt
 
 JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
 KO_MONEY = [1, 2, 3, 4, 6, 8, 10, 12, 15, 20, 25]

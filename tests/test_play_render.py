@@ -14,18 +14,19 @@ from rich.console import Console
 
 from engine.base.formatting import format_amount
 from engine.base.i18n import set_language
-from engine.blocks.auction.events import Bid
-from engine.blocks.auction.prompts import parse_bid_prompt
-from engine.blocks.catalog import load_ruleset
 from engine.bots import make_bot
 from engine.core.events import GameEnded, Revealed
 from engine.core.game import Game
 from engine.core.scoring import Holdings
 from engine.core.scoring import score_players as score_holdings
+from engine.families.auction.front.prompts import parse_bid_prompt
+from engine.families.auction.rules.events import Bid
+from engine.families.catalog import load_ruleset
+from engine.families.common.front.narrating import event_field
 from engine.terminal.ending import final_report
 from engine.terminal.table_view import faces, own_lines, render_table
 from engine.text.card_text import describe_card
-from engine.text.narration import describe_event, event_field
+from engine.text.narration import describe_event
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = [("en", "high-society/ja"), ("ja", "high-society/ja"), ("ko", "high-society/ko")]
@@ -452,7 +453,7 @@ def test_at_80_columns_a_bid_wraps_between_its_cards_never_inside_a_number(editi
 def _bid_of_many_cards(ruleset_name, seed=3):
     """A game whose last move is a bid of several money cards."""
     state = Game(load_ruleset(ruleset_name), ["Ann", "Bo", "Cy", "Di", "Ed"]).new_initial_state(seed=seed)
-    from engine.blocks.auction.bidding import PASS
+    from engine.families.auction.rules.bidding import PASS
 
     legal = state.legal_actions()
     state.apply_action(max((action for action in legal if action != PASS), key=lambda action: bin(action).count("1")))

@@ -104,8 +104,8 @@ def theft_seed() -> int:
     The human outbids everyone for the first card, so starts the theft round
     and passes at once: they take the theft and must choose a possession.
     """
-    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
+    from engine.families.catalog import load_ruleset
 
     ruleset = load_ruleset("high-society/ja")
     game = Game(ruleset, ["Ann", "B1", "B2", "B3"])
@@ -641,8 +641,8 @@ def test_while_only_bots_move_the_log_is_saved_now_and_then_and_whole_at_the_end
 
     from rich.console import Console
 
-    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
+    from engine.families.catalog import load_ruleset
     from engine.formats import gamelog
     from engine.terminal import session as session_module
     from engine.terminal.seats import Seat

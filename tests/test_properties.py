@@ -15,10 +15,10 @@ from game_fixtures import hs_bids, hs_hand, status_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.blocks.catalog import load_ruleset
 from engine.conformance import cards_misplaced
 from engine.core.game import Game
 from engine.core.scoring import Holdings, score_players
+from engine.families.catalog import load_ruleset
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks import reference_high_society as reference
-from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
 from engine.core.scoring import Holdings, score_players
+from engine.families.catalog import load_ruleset
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
 

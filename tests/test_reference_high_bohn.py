@@ -24,8 +24,8 @@ from benchmarks import reference_high_bohn as reference
 from benchmarks.agree_bohnanza import engine_verdict, imports_of, reference_outcome, same_json, tampered
 from benchmarks.bench_bohnanza import engine_game_log
 from engine.base.errors import LogError
-from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
+from engine.families.catalog import load_ruleset
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import ReplayContext, replay_record
 

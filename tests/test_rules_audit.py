@@ -32,11 +32,11 @@ from hypothesis import strategies as st
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.i18n import set_language
-from engine.blocks.auction.bidding import CHOICE_BASE, PASS
 from engine.core.game import Game
 from engine.core.result import score_to_json
 from engine.core.scoring import Holdings, score_players
 from engine.core.state import TERMINAL
+from engine.families.auction.rules.bidding import CHOICE_BASE, PASS
 from engine.formats.gamelog import LogRecord
 from engine.formats.replay import replay_record
 

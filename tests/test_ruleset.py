@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.base.errors import OptionError, RulesetError
-from engine.blocks.catalog import list_rulesets, load_ruleset
+from engine.families.catalog import list_rulesets, load_ruleset
 from engine.language.ruleset import find_ruleset_path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -156,7 +156,7 @@ def test_a_house_rule_in_a_root_whose_extends_names_nothing_is_listed_with_its_p
     # Listing the rulesets loads the broken file, whose message lists the rulesets: by name only, not by loading
     # them again (which met the broken file again, without end).
     from engine.base.errors import UnknownRulesetName
-    from engine.blocks.catalog import list_rulesets, validate
+    from engine.families.catalog import list_rulesets, validate
     from engine.language.ruleset import ruleset_names
 
     house = tmp_path / "rulesets" / "high-society" / "house" / "my-table.yaml"

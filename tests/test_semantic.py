@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.base.errors import RulesetError
-from engine.blocks.catalog import CATALOG, load_merged, validate
+from engine.families.catalog import CATALOG, load_merged, validate
 from engine.language.semantic import check, check_duplicate_ids
 from engine.language.yaml_loader import load_yaml
 
@@ -89,7 +89,7 @@ def test_fewer_than_two_players_or_min_above_max_is_flagged(tmp_path):
 
 
 def test_money_values_must_be_distinct(tmp_path):
-    from engine.blocks.catalog import load_merged, validate
+    from engine.families.catalog import load_merged, validate
 
     path = tmp_path / "house.yaml"
     path.write_text("extends: high-society/ja\ncards:\n  - {id: money, values: [1, 3, 3]}\n", encoding="utf-8")
@@ -126,8 +126,8 @@ def test_the_schema_names_exactly_the_kinds_the_engine_registers():
     import json
 
     from engine.base import resources
-    from engine.blocks.catalog import CATALOG
     from engine.blocks.registry import all_blocks
+    from engine.families.catalog import CATALOG
     from engine.language.schema_gen import schema_text
 
     with open(resources.schema_path("ruleset"), encoding="utf-8") as handle:
@@ -165,7 +165,7 @@ def test_a_tiebreak_on_an_attribute_the_cards_it_looks_at_lack_is_refused(tmp_pa
 
 
 def test_an_end_condition_counting_an_unknown_tag_is_one_mistake(tmp_path):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     path = tmp_path / "house.yaml"
     path.write_text("extends: high-society/ja\nend:\n  - {id: fourth-red, tag: rde}\n", encoding="utf-8")
@@ -174,7 +174,7 @@ def test_an_end_condition_counting_an_unknown_tag_is_one_mistake(tmp_path):
 
 
 def test_removing_the_money_is_one_mistake_though_both_auctions_find_none(tmp_path):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     path = tmp_path / "house.yaml"
     path.write_text("extends: high-society/ja\ncards:\n  - {id: money, $remove: true}\n", encoding="utf-8")
@@ -252,7 +252,7 @@ def test_removing_the_money_is_one_mistake_though_both_auctions_find_none(tmp_pa
 def test_a_zone_a_block_cannot_work_with_is_refused_where_it_is_named_or_declared(tmp_path, house, expected):
     """Each block says which zones it can work with (each player's or shared; set, row or stack), also for the
     zone it uses by default; a ruleset that gives it another is refused instead of crashing in play."""
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
 
     path = tmp_path / "house.yaml"
     path.write_text(house, encoding="utf-8")

@@ -22,8 +22,8 @@ from rich.console import Console
 
 from engine.base import i18n
 from engine.base.shown import json_text, literal, printable
-from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
+from engine.families.catalog import load_ruleset
 from engine.terminal.table_view import render_table
 
 TITLE = "\x1b]0;pwned\x07"  # OSC 0: the window title

@@ -11,10 +11,10 @@ import json
 import pytest
 from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
-from engine.blocks.catalog import load_ruleset
 from engine.cli.main import main
 from engine.core.chance import PairedChance
 from engine.core.game import Game
+from engine.families.catalog import load_ruleset
 from engine.simulation.runner import RulesetSpec, SimulationPlan, bot_seed, play_batch, run_simulation
 
 BOTS = "bot:heuristic,bot:heuristic,bot:random,bot:random"

@@ -172,7 +172,7 @@ def test_the_bottom_row_shows_the_length_and_every_reported_measure_and_counter(
 
 
 def test_a_measure_two_rulesets_count_in_different_units_is_left_out_of_the_plot():
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
 
     i18n.set_language("en")
     japanese, korean = load_ruleset("high-society/ja"), load_ruleset("high-society/ko")

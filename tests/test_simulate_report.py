@@ -269,7 +269,7 @@ def test_every_mean_of_a_table_shows_the_same_number_of_decimals_and_no_small_me
 
 
 def test_the_elimination_rows_are_reported_for_rulesets_that_can_put_a_player_out(known_case):
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
     from engine.simulation.report import can_eliminate
 
     assert can_eliminate(load_ruleset("high-society/ja"))
@@ -354,7 +354,7 @@ def test_a_measures_plain_means_show_one_decimal_in_every_column(known_case):
     ],
 )
 def test_a_mean_in_a_currencys_words_keeps_a_tenth_of_its_word_and_no_float_noise(mean, shown):
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
     from engine.simulation.report import _mean_amounts
 
     i18n.set_language("en")
@@ -405,7 +405,7 @@ def test_a_mean_past_the_floats_digits_is_written_in_scientific_notation_without
 
 def test_a_mean_of_a_thousand_trillion_units_of_a_trillion_shows_no_float_noise(tmp_path):
     """Money values near 10**15 in units of 10**12 dollars: the mean's float cannot hold a tenth."""
-    from engine.blocks.catalog import load_ruleset
+    from engine.families.catalog import load_ruleset
     from engine.simulation.report import _mean_amounts
 
     i18n.set_language("en")

@@ -142,7 +142,7 @@ def test_rulesets_describes_in_the_readers_language(cli):
 
 
 def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_choose(tmp_path):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     house = tmp_path / "house.yaml"
     house.write_text(
@@ -191,7 +191,7 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
 def test_a_problem_a_house_rule_causes_in_its_parent_is_placed_in_the_house_rule(
     tmp_path, overlay, line_column, problem
 ):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     house = tmp_path / "house.yaml"
     house.write_text(overlay, encoding="utf-8")
@@ -208,7 +208,7 @@ def test_a_problem_a_house_rule_causes_in_its_parent_is_placed_in_the_house_rule
 
 
 def test_one_change_that_breaks_several_places_of_the_parents_is_one_problem_naming_them_all(tmp_path):
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: high-society/ja\noption-definitions:\n  rounding: {values: [floor]}\n", encoding="utf-8")
@@ -294,7 +294,7 @@ def test_reading_order_sorts_each_file_by_place_and_keeps_files_and_ties_in_thei
 def test_every_problem_in_an_overlays_list_item_names_its_path_in_the_file(tmp_path, overlay, problem, in_file):
     # Checks of the merged ruleset count items in the merged lists; the author finds the item by its place in
     # the file, as shape problems already say it.
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: high-society/ja\n" + overlay, encoding="utf-8")

@@ -36,9 +36,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.agents.views import features_for, per_seat, seat_one_hot
+from engine.agents.views import features_for
 from engine.core.flow import FlowNode
 from engine.core.zones import SHARED, visible_to
+from engine.families.common.front.agent_views import per_seat, seat_one_hot
 
 # How many cards of a row's front (a stack's top) are encoded by position.
 FRONT_CARDS = 3

@@ -22,7 +22,7 @@ Amounts (``format_amount``: money, coins) follow one of the ruleset's ``units``:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
@@ -328,3 +328,41 @@ def zone_name(ruleset: Any, zone_id: str) -> str:
         if spec.id == zone_id:
             return ruleset_text(ruleset, spec.name)
     return zone_id
+
+
+def measure_name(ruleset: Any, measure_id: str) -> str:
+    """A measure's name for sentences (``money in hand``)."""
+    try:
+        return ruleset_text(ruleset, ruleset.measure(measure_id).name)
+    except KeyError:
+        return measure_id
+
+
+def format_factor(factor: Fraction | int) -> str:
+    """A multiplier as the rules write it: ``2``, ``1/2`` (never ``0.5``)."""
+    factor = Fraction(factor)
+    if factor.denominator == 1:
+        return format_number(factor.numerator)
+    return f"{format_number(factor.numerator)}/{format_number(factor.denominator)}"
+
+
+def format_signed(amount: Fraction | int) -> str:
+    """An amount with its sign always shown: ``-5``, ``+3``."""
+    amount = Fraction(amount)
+    return format_score(amount) if amount < 0 else "+" + format_score(amount)
+
+
+def face_value(ruleset: Any, card_id: str) -> Fraction | None:
+    """The value a card's face shows (its ``value`` attribute), if it has one."""
+    return ruleset.card(card_id).attributes.get("value")
+
+
+def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
+    """Cards by type, in the order they first appear: ``3 × Red, 1 × Blue``."""
+    counts: dict[str, int] = {}
+    for card in card_ids:
+        counts[card] = counts.get(card, 0) + 1
+    # TRANSLATORS: a number of cards of one kind, e.g. "3 × Red".
+    return list_separator().join(
+        _("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items()
+    )

@@ -3,7 +3,7 @@
 A rules-as-data engine cannot have one heuristic for every game, but each
 block family knows its own decisions: the auction family values cards through
 the ruleset's scoring and guards its money
-(:mod:`engine.blocks.auction.heuristic`); other families register theirs in
+(:mod:`engine.families.auction.front.heuristic`); other families register theirs in
 :data:`POLICIES`. A decision no policy knows is answered like the random bot
 would, so the bot plays any ruleset.
 """
@@ -15,12 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.decisions import LegalActions
+from engine.families.fronts import estimates, served
 
 # decision kind (the step that decides) -> a factory of the policy that answers it
-POLICIES: dict[str, Callable[[], Any]] = {}
+# decision kind (the step that decides) -> a factory of the policy that answers it, from every family's front half
+POLICIES: dict[str, Callable[[], Any]] = dict(served("policies"))
 # What each family reckons a player's position may still score (observation -> points, or None where the game has
-# nothing of that family); filled with the policies.
-ESTIMATES: list[Callable[[Any], float | None]] = []
+# nothing of that family).
+ESTIMATES: list[Callable[[Any], float | None]] = list(estimates())
 
 
 def register_policy(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
@@ -29,22 +31,12 @@ def register_policy(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
         POLICIES[kind] = factory
 
 
-def _register_families() -> None:
-    from engine.blocks.fronts import family_parts
-
-    for kind, factory in family_parts("policies").items():
-        register_policy((kind,), factory)
-    ESTIMATES.extend(family_parts("estimates").values())
-
-
 class HeuristicBot:
     """The family policies, one instance each per bot; random play where none applies."""
 
     kind = "heuristic"
 
     def __init__(self, seed: int | None = None, rivalry: float = 0.0) -> None:
-        if not POLICIES:
-            _register_families()
         self.rng = random.Random(seed)
         # How much the policies that weigh what a move gives the others (a ``rivalry`` attribute) count it
         # against their own gain: 0 plays for this player's own points; a player out to win weighs its rivals.

@@ -29,7 +29,7 @@ from engine.terminal.console import OutputConsole
 def choose_default_ruleset(notices: list[str]) -> str:
     """The edition that suits the user's language (else English readers' one); ``notices`` gets the announcement."""
     from engine.base.i18n import current_language
-    from engine.blocks.catalog import list_rulesets
+    from engine.families.catalog import list_rulesets
 
     playable = [info for info in list_rulesets() if not info.abstract and not getattr(info, "error", None)]
     # Editions (GAME/EDITION) before house rules, which inherit their parent's languages.
@@ -125,8 +125,8 @@ def new_game(
     console: Console,
 ) -> Any:
     """A session for a new game (seats, deal, log file)."""
-    from engine.blocks.catalog import load_ruleset
     from engine.core.game import Game
+    from engine.families.catalog import load_ruleset
     from engine.terminal.session import GameSession, default_log_path, relative_reference
 
     seats = parse_seats(players_spec)

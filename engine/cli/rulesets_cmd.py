@@ -26,7 +26,7 @@ from engine.text.wrapping import display_width, wrap
 @exits_on_bad_input
 def command(show_all: bool) -> None:
     """Print each ruleset's name and its localized description (see the module docstring for the layout)."""
-    from engine.blocks.catalog import list_rulesets
+    from engine.families.catalog import list_rulesets
 
     infos = [info for info in list_rulesets() if show_all or not info.abstract]
     # A name (a file name) and a description from a user's root are a stranger's text.

@@ -63,7 +63,7 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
         from engine.conformance import check_ruleset
 
         return check_ruleset(path)
-    from engine.blocks.catalog import validate
+    from engine.families.catalog import validate
 
     problems = validate(path)
     if problems:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 
@@ -76,3 +76,11 @@ class RememberingSelector:
             if matched:
                 count += 1
         return count
+
+
+def matching_cards(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str]) -> list[str]:
+    """The held cards a step applies to (by ``tag`` or ``card``), in the ruleset's card order."""
+    # The same selector the score step itself uses, so the explanation counts the same cards.
+    matches = card_selector(selector_of(spec))
+    matching = sorted((card for card in map(ruleset.card, held) if matches(card)), key=lambda card: card.index)
+    return [card.id for card in matching]

@@ -25,9 +25,9 @@ from typing import Any
 from engine.base.errors import CardrulesError, Diagnostic, LogError
 from engine.base.formatting import format_list
 from engine.base.i18n import _
-from engine.blocks.catalog import load_ruleset
 from engine.core.game import Game
 from engine.core.result import Result, score_from_json
+from engine.families.catalog import load_ruleset
 from engine.formats.gamelog import LogRecord, read_logs
 from engine.language.options import LocatedOptions
 from engine.language.overlay import reference_target

@@ -34,10 +34,10 @@ from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetErro
 from engine.base.formatting import format_list
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, listed
-from engine.blocks.catalog import load_ruleset
 from engine.core.cards import copies_for
 from engine.core.result import Result
 from engine.core.scoring import Holdings, Scoring
+from engine.families.catalog import load_ruleset
 from engine.language import schema_check
 from engine.language.options import LocatedOptions
 from engine.language.overlay import reference_target

@@ -80,7 +80,7 @@ class RulesetSpec:
         """A spec from a command-line ``-r`` value (raises the loader's located errors for a file)."""
         overrides = tuple(sorted((options or {}).items()))
         if os.path.exists(name_or_path):
-            from engine.blocks.catalog import load_ruleset
+            from engine.families.catalog import load_ruleset
 
             path = os.path.abspath(name_or_path)
             return cls(path, overrides, load_ruleset(name_or_path, dict(overrides) or None))
@@ -90,7 +90,7 @@ class RulesetSpec:
         """The Ruleset (raises the loader's located errors)."""
         if self.loaded is not None:
             return self.loaded
-        from engine.blocks.catalog import load_ruleset
+        from engine.families.catalog import load_ruleset
 
         return load_ruleset(self.name_or_path, dict(self.options) or None)
 

@@ -24,12 +24,22 @@ from rich.console import Console
 
 from engine.base.errors import EndlessGameError, LogError
 from engine.base.i18n import _
+from engine.families.common.front.narrating import card_ids, event_field
+from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
 from engine.terminal.ending import final_report
-from engine.terminal.prompts import prompt_for
+from engine.terminal.prompts import anytime_commands, prompt_for
 from engine.terminal.seats import Seat
-from engine.terminal.table_view import COMPACT_BELOW, heading_card, heading_lines, render_table, story_line, story_lines
-from engine.text.narration import card_ids, describe_events, event_field, setup_length
-from engine.text.player_input import InputProblem, normalize_input, quit_words, recap_words
+from engine.terminal.table_view import (
+    COMPACT_BELOW,
+    detail_descriptions,
+    heading_card,
+    heading_lines,
+    render_table,
+    story_line,
+    story_lines,
+)
+from engine.text.card_text import game_rule_phrases
+from engine.text.narration import describe_events, setup_length
 
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
@@ -331,6 +341,20 @@ class GameSession:
         from engine.terminal.console import Wrapped
 
         self.console.print(Wrapped(printable(text), indent=indent), soft_wrap=False, highlight=False)
+
+    # What the families' prompts ask of the session that hosts them (they never import a front).
+
+    def anytime_commands(self, turn: Any) -> list[Any]:
+        """The commands of the actions a player may take at any time, for a family's prompt."""
+        return anytime_commands(turn)
+
+    def in_play_lines(self, observation: Any) -> list[str]:
+        """The cards in play that change the rules, and what each does, for a prompt's help."""
+        return detail_descriptions(self.ruleset, observation)
+
+    def game_rule_phrases(self) -> list[str]:
+        """How the game ends, in sentences, for a prompt's help."""
+        return game_rule_phrases(self.ruleset)
 
     def say_heading(self) -> None:
         """The table's heading again (the round and the card in play), below a help that pushed the table away."""

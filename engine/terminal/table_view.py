@@ -28,21 +28,26 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from engine.base.formatting import card_name, format_amount, format_list, format_number, list_separator, ruleset_text
+from engine.base.formatting import (
+    card_name,
+    counted_cards,
+    face_value,
+    format_amount,
+    format_list,
+    format_number,
+    list_separator,
+    ruleset_text,
+    zone_name,
+)
 from engine.base.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
 from engine.base.i18n import _, ngettext
 from engine.base.shown import literal, printable
 from engine.terminal.console import Wrapped
 from engine.text.card_text import describe_card, progress_phrases, step_phrase
 from engine.text.explain import measure_amount
-from engine.text.narration import phase_name, zone_name
+from engine.text.narration import phase_name
 
 DEFAULT_COLUMNS = ()
-
-
-def face_value(ruleset: Any, card_id: str) -> Fraction | None:
-    """The value a card's face shows (its ``value`` attribute), if it has one."""
-    return ruleset.card(card_id).attributes.get("value")
 
 
 def faces(ruleset: Any, card_ids: Sequence[str]) -> str:
@@ -89,17 +94,6 @@ def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
             return column["measure"]
     zones = _zones_of(column)
     return zone_name(ruleset, zones[0]) if zones else ""
-
-
-def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
-    """Cards by type, in the order they first appear: ``3 × Red, 1 × Blue``."""
-    counts: dict[str, int] = {}
-    for card in card_ids:
-        counts[card] = counts.get(card, 0) + 1
-    # TRANSLATORS: a number of cards of one kind, e.g. "3 × Red".
-    return list_separator().join(
-        _("{count} × {card}", count=count, card=card_name(ruleset, card)) for card, count in counts.items()
-    )
 
 
 def by_name(ruleset: Any, card_ids: Sequence[str]) -> str:

@@ -73,10 +73,10 @@ def game_rule_phrases(ruleset: Any) -> list[str]:
     """
     phrases: list[str] = []
     for end in ruleset.end_conditions:
-        block = _block("end", end)
+        block = _block(ruleset, "end", end)
         if block is not None and hasattr(block, "describe"):
             phrases.extend(block.describe(ruleset, end))
-    elimination = _block("elimination", ruleset.elimination)
+    elimination = _block(ruleset, "elimination", ruleset.elimination)
     if elimination is not None and hasattr(elimination, "describe"):
         phrases.extend(elimination.describe(ruleset, ruleset.elimination))
     return phrases
@@ -86,7 +86,7 @@ def progress_phrases(ruleset: Any, observation: Any) -> list[str]:
     """How near each end condition is ("Red border seen: 2 of 4"), as the end blocks word it."""
     phrases = []
     for end in ruleset.end_conditions:
-        block = _block("end", end)
+        block = _block(ruleset, "end", end)
         if block is not None and hasattr(block, "progress"):
             phrase = block.progress(ruleset, end, observation)
             if phrase:

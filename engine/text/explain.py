@@ -34,12 +34,12 @@ from engine.base.formatting import (
     format_number,
     format_score,
     list_separator,
+    measure_name,
     plural_count,
     ruleset_plural_text,
     ruleset_text,
 )
 from engine.base.i18n import _, ngettext
-from engine.core.selectors import card_selector, selector_of
 
 INDENT = "  "
 
@@ -80,14 +80,6 @@ def measure_says(ruleset: Any, measure_id: str, amount: Any) -> str:
     return ruleset_text(ruleset, says, amount=shown)
 
 
-def measure_name(ruleset: Any, measure_id: str) -> str:
-    """A measure's name for sentences (``money in hand``)."""
-    try:
-        return ruleset_text(ruleset, ruleset.measure(measure_id).name)
-    except KeyError:
-        return measure_id
-
-
 def shown_measures(ruleset: Any) -> list[str]:
     """The measures a player's result shows, in the order of the ruleset's ``result``."""
     return [item["measure"] for item in ruleset.result_layout if item.get("measure")] or [
@@ -114,28 +106,6 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     # TRANSLATORS: the last line of a player's score explanation.
     lines.append(INDENT + _("Score: {score}", score=format_score(player.score)))
     return lines
-
-
-def matching_cards(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str]) -> list[str]:
-    """The held cards a step applies to (by ``tag`` or ``card``), in the ruleset's card order."""
-    # The same selector the score step itself uses, so the explanation counts the same cards.
-    matches = card_selector(selector_of(spec))
-    matching = sorted((card for card in map(ruleset.card, held) if matches(card)), key=lambda card: card.index)
-    return [card.id for card in matching]
-
-
-def format_factor(factor: Fraction | int) -> str:
-    """A multiplier as the rules write it: ``2``, ``1/2`` (never ``0.5``)."""
-    factor = Fraction(factor)
-    if factor.denominator == 1:
-        return format_number(factor.numerator)
-    return f"{format_number(factor.numerator)}/{format_number(factor.denominator)}"
-
-
-def format_signed(amount: Fraction | int) -> str:
-    """An amount with its sign always shown: ``-5``, ``+3``."""
-    amount = Fraction(amount)
-    return format_score(amount) if amount < 0 else "+" + format_score(amount)
 
 
 def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequence[str]) -> list[str]:

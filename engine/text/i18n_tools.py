@@ -681,9 +681,9 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     """Commands a player types at one prompt that the catalog translates alike (shared by ``i18n check`` and
     ``validate``): the parser would take the one it tests first (``pass`` translated as ``quit`` is saves and
     quits at a bid). The commands and the prompts that read them are the program's own declarations
-    (:func:`engine.text.player_input.all_typed_commands`); each collision is placed at the entry of the
+    (:func:`engine.families.common.front.player_input.all_typed_commands`); each collision is placed at the entry of the
     translation that makes it."""
-    from engine.text.player_input import all_typed_commands, typed_collisions
+    from engine.text.typed_commands import all_typed_commands, typed_collisions
 
     typed = {msgid for command in all_typed_commands() for msgid in command.msgids}
     used: dict[str, tuple[str, Location]] = {}

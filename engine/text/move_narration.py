@@ -24,9 +24,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.base.formatting import card_name, ruleset_text
+from engine.base.formatting import card_name, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
-from engine.text.narration import describes, event_field, zone_name
+from engine.families.common.front.narrating import event_field
 
 
 def _telling(ruleset: Any) -> Sequence[Mapping[str, Any]]:
@@ -69,7 +69,6 @@ def _seat_name(players: Sequence[str], seat: Any) -> str:
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
 
 
-@describes("move")
 def _move(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     for item in _telling(ruleset):
         if not _matches(item, event):
@@ -91,7 +90,6 @@ def _move(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     return None
 
 
-@describes("counter")
 def _counter(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     counter_id = event_field(event, "counter")
     for item in _telling(ruleset):
@@ -130,3 +128,7 @@ def group_moves(events: Sequence[Any]) -> list[Any]:
             continue
         grouped.append(event)
     return grouped
+
+
+# How moves and counters are told, by event type (the narration looks them up).
+NARRATORS = {"move": _move, "counter": _counter}

@@ -1,10 +1,12 @@
 """The game told as it happens: one localized line per event.
 
 The state records typed events (``engine.core.events`` and each block
-family's own); this module words them. Each event type has a *describer*,
-registered by whoever defines the event: the generic ones here, a block
-family's next to its blocks (``engine.blocks.auction.narration``). A
-describer returns a line, or None for an event not worth telling.
+family's own); this module words them. Each event type has a *describer*:
+the generic ones here, the card moves and counters a ruleset's ``view.tell``
+words (:mod:`engine.text.move_narration`), and each family's in its front
+half (``narrators``, e.g. ``engine.families.auction.front.narration``). A
+describer returns a line, or None for an event not worth telling; an event
+nobody describes is not told.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.base.formatting import card_name, ruleset_text
+from engine.base.formatting import card_name, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
+from engine.families.common.front.narrating import card_ids, event_field, player_name
+from engine.families.fronts import served
+from engine.text.move_narration import NARRATORS as MOVE_NARRATORS
+from engine.text.move_narration import group_moves
 
 Describer = Callable[[Any, Sequence[str], Any], "str | None"]
 DESCRIBERS: dict[str, Describer] = {}
-_families_loaded = False
 
 
 def describes(event_type: str) -> Callable[[Describer], Describer]:
@@ -28,41 +33,6 @@ def describes(event_type: str) -> Callable[[Describer], Describer]:
         return function
 
     return register
-
-
-def _load_families() -> None:
-    global _families_loaded
-    if not _families_loaded:
-        from engine.blocks.fronts import family_modules
-
-        family_modules("narration")  # importing them registers the families' describers
-        from engine.text import move_narration  # noqa: F401  (card moves and counters a ruleset's view.tell words)
-
-        _families_loaded = True
-
-
-def event_field(event: Any, name: str, default: Any = None) -> Any:
-    """A field of an event, whether the event is a mapping or an object."""
-    if isinstance(event, dict):
-        return event.get(name, default)
-    return getattr(event, name, default)
-
-
-def player_name(players: Sequence[str], event: Any) -> str:
-    """The name of the event's ``player`` ("?" when it names none)."""
-    seat = event_field(event, "player")
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
-
-
-def card_ids(event: Any) -> list[str]:
-    """The card ids an event names (``card`` or a list ``cards``)."""
-    card = event_field(event, "card")
-    if isinstance(card, str):
-        return [card]
-    cards = event_field(event, "cards")
-    if isinstance(cards, (list, tuple)) and all(isinstance(c, str) for c in cards):
-        return list(cards)
-    return []
 
 
 @describes("reveal")
@@ -111,14 +81,6 @@ def _shuffle(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     return ngettext("{n} card is shuffled into {zone}.", "{n} cards are shuffled into {zone}.", count, zone=zone)
 
 
-def zone_name(ruleset: Any, zone_id: str) -> str:
-    """A zone's translated name."""
-    try:
-        return ruleset_text(ruleset, ruleset.zone(zone_id).name)
-    except KeyError:
-        return zone_id
-
-
 def phase_name(ruleset: Any, phase_id: Any) -> str | None:
     """A phase's translated name, from the flow step that declares it (None for no such phase)."""
     for spec in _all_steps(getattr(ruleset, "flow", ())):
@@ -132,6 +94,11 @@ def _all_steps(specs: Any) -> Any:
         yield spec
         for key in ("steps", "cases"):
             yield from _all_steps(spec.get(key))
+
+
+# The families' events and the moves a ruleset words, beside the generic events above.
+DESCRIBERS.update(MOVE_NARRATORS)
+DESCRIBERS.update(served("narrators"))
 
 
 # What a game does before anyone plays: cards dealt, counters set, the deck shuffled.
@@ -153,7 +120,6 @@ def setup_length(events: Sequence[Any]) -> int:
 
 def describe_event(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     """One line for one event, or None for an event not worth telling."""
-    _load_families()
     describer = DESCRIBERS.get(event_field(event, "type"))
     return describer(ruleset, players, event) if describer is not None else None
 
@@ -174,8 +140,6 @@ def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any])
     A card whose reveal ends the game is told once, by the end line; moves
     alike in a row (cards drawn one at a time) are told once.
     """
-    from engine.text.move_narration import group_moves
-
     events = group_moves(events)
     lines = []
     for position, event in enumerate(events):

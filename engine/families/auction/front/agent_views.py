@@ -1,0 +1,71 @@
+"""What learning libraries need of the auction family: a bounded view of the bid space, and an auction's numbers.
+
+The bid space has ``2^20`` ints (room for twenty kinds of money card) but a
+game uses ``n`` of them: its view is ``PASS`` (mask 0) and every set of the
+game's money *types*, the masks ``0 .. 2^n - 1``, so index = mask. A game of
+more than :data:`MOST_TYPES` money types keeps the sets of its first
+:data:`MOST_TYPES` types only (no shipped game comes near).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.families.common.front.agent_views import BoundedView, DecisionFeatures, per_seat
+
+# The most money types whose sets the view numbers (2^16 indices).
+MOST_TYPES = 16
+
+
+class BidView(BoundedView):
+    """``PASS`` and every set of money types: local index = the bid mask (bit ``i``: the ``i``-th money type)."""
+
+    def __init__(self, space: Any, game: Any) -> None:
+        super().__init__(space, game)
+        self.size = 1 << min(len(space.money_types), MOST_TYPES)
+
+    def to_engine(self, state: Any, player: int, local: int) -> int | None:
+        return self.space.base + local if 0 <= local < self.size else None
+
+    def from_engine(self, state: Any, player: int, action: int) -> int | None:
+        local = action - self.space.base
+        return local if 0 <= local < self.size else None
+
+    def legal(self, state: Any, player: int, part: Any) -> Iterator[int]:
+        # A bid turn lists its legal bids fast (a suffix of the hand's subsets sorted by total): read them.
+        for action in part:
+            local = action - self.space.base
+            if 0 <= local < self.size:
+                yield local
+
+    def describe(self, state: Any, player: int, local: int) -> str:
+        # A bid says the same in any state (the values of the cards in the mask).
+        return self.space.describe(state, self.space.base + local, player)
+
+
+class AuctionFeatures(DecisionFeatures):
+    """An auction's public numbers: the highest total bid, each seat's total and whether it passed (viewer first)."""
+
+    def __init__(self, game: Any) -> None:
+        players = game.player_count
+        self.players = players
+        self.names = (
+            "highest",
+            *(f"total@{seat}" for seat in range(players)),
+            *(f"passed@{seat}" for seat in range(players)),
+        )
+
+    def encode(self, observation: Any) -> list[float]:
+        facts = observation.decision
+        viewer = observation.player
+        highest = facts.get("highest")
+        return (
+            [float(highest) if isinstance(highest, (int, float)) else 0.0]
+            + per_seat(facts.get("totals"), viewer, self.players)
+            + per_seat(facts.get("passed"), viewer, self.players)
+        )
+
+
+AGENT_VIEWS = {"bid": BidView}
+DECISION_FEATURES = {"ascending": AuctionFeatures, "first-pass-takes": AuctionFeatures}

@@ -1,0 +1,263 @@
+"""The bid prompt of a human player: money typed the way the cards read, pass, help.
+
+Money is typed the way the cards read: the face value (``6000``, ``6,000``,
+``６０００``), or, when it cannot mean anything else, a shortened form (``6``
+for the 6000 card, ``6000000`` for a card whose face value 6 counts millions).
+Several cards are separated by spaces, ``+`` or commas. The prompt checks the
+bid against the legal moves and explains a refusal; ``?`` lists the cheapest
+bids and the rules that end the game, ``q`` saves and quits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.base.formatting import card_name, format_amount, format_number
+from engine.base.i18n import N_, _
+from engine.families.auction.rules.bidding import PASS
+from engine.families.common.front.player_input import (
+    InputProblem,
+    PlayerCommand,
+    help_words,
+    normalize_input,
+    quit_words,
+    typed_command,
+)
+
+# Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
+_GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
+_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
+_SEPARATORS = re.compile(r"[\s+、，;]+")
+# How many example bids the help lists.
+HELP_EXAMPLE_BIDS = 5
+
+
+PASS_COMMAND = typed_command(
+    # TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
+    N_("pass"),
+    # TRANSLATORS: another word a player may type to pass at a bid prompt, the one
+    # players of your language also use (Korean 포기); keep it different from your
+    # word for "quit".
+    N_("give up"),
+    aliases=("pass", "p", "give up"),
+    prompt=__name__,
+)
+
+
+def pass_words() -> set[str]:
+    """Words that mean "pass", in English and in the user's language."""
+    return PASS_COMMAND.words()
+
+
+def split_amounts(text: str) -> list[str]:
+    """The number tokens of a bid: ``"6 4"``, ``"6+4"``, ``"6,4"``, ``"12,000 4,000"``."""
+    tokens: list[str] = []
+    for chunk in _SEPARATORS.split(text):
+        if not chunk:
+            continue
+        if _GROUPED_NUMBER.match(chunk):
+            tokens.append(chunk.replace(",", ""))
+        else:
+            tokens.extend(part for part in chunk.split(",") if part)
+    return tokens
+
+
+def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1) -> int:
+    """The face value of the money card ``token`` names.
+
+    The exact face value wins; otherwise the token may be shortened by a
+    thousand, written out in thousands, or written in the unit's full amount
+    (face value x scale), as long as exactly one card fits.
+    """
+    cleaned = token.replace("_", "").replace(".", "") if re.fullmatch(r"\d{1,3}([._]\d{3})+", token) else token
+    if cleaned.endswith("k") and cleaned[:-1].isdigit():
+        cleaned = str(int(cleaned[:-1]) * 1000)
+    if not cleaned.isdigit():
+        raise InputProblem(_('"{text}" is not a money value.', text=token))
+    number = int(cleaned)
+    faces = set(money_values)
+    if number in faces:
+        return number
+    candidates = {number * 1000}
+    if number % 1000 == 0:
+        candidates.add(number // 1000)
+    if scale > 1 and number % scale == 0:
+        candidates.add(number // scale)
+    matches = sorted(candidates & faces)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise InputProblem(
+            _('"{text}" could mean more than one money card; type the value as the card shows it.', text=token)
+        )
+    raise InputProblem(_('There is no money card "{text}".', text=token))
+
+
+def parse_bid_prompt(
+    text: str, hand_values: Sequence[int], money_values: Sequence[int], scale: int = 1, can_pass: bool = True
+) -> PlayerCommand:
+    """Read a bid prompt's answer: money cards to add, pass, help or quit."""
+    typed = normalize_input(text)
+    if not typed:
+        raise InputProblem(_("Type the values of the money cards to add, or pass."))
+    if typed in help_words():
+        return PlayerCommand("help")
+    if typed in quit_words():
+        return PlayerCommand("quit")
+    if typed in pass_words():
+        if not can_pass:
+            # TRANSLATORS: at a bid prompt, when passing is not allowed.
+            raise InputProblem(_("You cannot pass now."))
+        return PlayerCommand("pass")
+    # The help writes a bid as faces with what they make in brackets ("1 (100만 달러)"): copied whole, it reads
+    # as the faces.
+    tokens = split_amounts(_BRACKETED.sub(" ", typed))
+    values: list[int] = []
+    for token in tokens:
+        value = resolve_money_value(token, money_values, scale)
+        if value in values:
+            raise InputProblem(_("You named the {value} card twice; you hold only one.", value=token))
+        if value not in hand_values:
+            raise InputProblem(_("The {value} card is not in your hand.", value=token))
+        values.append(value)
+    return PlayerCommand("bid", values=tuple(sorted(values)))
+
+
+def bid_mask(values: Sequence[int], money_values: Sequence[int]) -> int:
+    """The action bitmask of a bid: bit i set for the money card ``money_values[i]``."""
+    mask = 0
+    for value in values:
+        mask |= 1 << list(money_values).index(value)
+    return mask
+
+
+def mask_values(mask: int, money_values: Sequence[int]) -> tuple[int, ...]:
+    """The money values a bid bitmask adds, ascending."""
+    return tuple(v for i, v in enumerate(money_values) if mask >> i & 1)
+
+
+def bid_actions(legal: Any) -> Any:
+    """The bidding part of a turn's legal actions (they may also hold what a player may do at any time)."""
+    if hasattr(legal, "hand_mask"):
+        return legal
+    for part in getattr(legal, "parts", ()):
+        if hasattr(part, "hand_mask"):
+            return part
+    raise TypeError(f"no bid among the legal actions {legal!r}")
+
+
+def money_face(value: int) -> str:
+    """A money card as its face reads: ``6,000`` in one edition, ``6`` in another."""
+    return format_number(value)
+
+
+class BidPrompt:
+    """Asks a human for a bid or a pass, explains refusals, lists the cheapest bids on ``?``."""
+
+    def ask(self, session: Any, player: int, legal: Any) -> int:
+        """Money cards to add, pass, help or quit; refusals are explained and asked again."""
+        state = session.state
+        observation = state.observation(player)
+        space = state.game.space("bid")
+        bids = bid_actions(legal)
+        money_values = list(space.values)
+        scale = int(session.ruleset.unit(None).get("scale", 1))
+        hand = list(space.values_of(bids.hand_mask))
+        # TRANSLATORS: the bid prompt; keep the final "> ".
+        prompt = _(
+            "{name}, cards to add (e.g. {example}), pass, ? or q > ",
+            name=session.seats[player].name,
+            example=self.example(space, bids),
+        )
+        while True:
+            command = session.read_command(
+                prompt,
+                lambda answer: parse_bid_prompt(answer, hand, money_values, scale, bids.can_pass),
+                lambda: self.print_help(session, observation, space, bids),
+            )
+            if command.kind == "pass":
+                return PASS
+            mask = bid_mask(command.values, money_values)
+            if mask in legal:
+                return mask
+            session.say(self.refusal(session.ruleset, observation, command.values))
+
+    @staticmethod
+    def example(space: Any, legal: Any) -> str:
+        """The cheapest bid the player can make, as they would type it (else "pass").
+
+        A newcomer copies the example: it must be legal and must not throw
+        away their biggest cards.
+        """
+        cheapest = legal.cheapest_raises() if legal.can_raise() else []
+        if not cheapest:
+            return _("pass")
+        return " ".join(money_face(v) for v in space.values_of(cheapest[0]))
+
+    @staticmethod
+    def refusal(ruleset: Any, observation: Any, values: Sequence[int]) -> str:
+        """Why a bid is not allowed: it does not beat the highest bid."""
+        own = observation.decision["totals"][observation.player]
+        total = own + sum(values)
+        return _(
+            "That makes your bid {total}, but it must be more than {highest}. Add more, or pass.",
+            total=format_amount(ruleset, total),
+            highest=format_amount(ruleset, observation.decision["highest"]),
+        )
+
+    @staticmethod
+    def print_help(session: Any, observation: Any, space: Any, legal: Any) -> None:
+        """The legal moves in short: pass, and the cheapest bids; then the rules that end the game."""
+        say = session.say_wrapped  # by display width, at word boundaries: a help line outgrows a narrow screen
+        ruleset = session.ruleset
+        highest = format_amount(ruleset, observation.decision["highest"])
+        if observation.decision.get("kind") == "first-pass-takes":
+            say(_("pass: take the card on the table and your bid back."))
+        else:
+            say(_("pass: take your bid back and leave this auction."))
+        if not legal.can_raise():
+            say(
+                _(
+                    "You cannot beat the highest bid ({highest}) with the cards in your hand: you can only pass.",
+                    highest=highest,
+                )
+            )
+        else:
+            cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
+            # Semicolons, not commas: money values may have grouping commas themselves. Faces that count in
+            # a unit (a face of 1 is $1 million) say the amount they make beside what to type.
+            in_units = format_amount(ruleset, 1) != format_number(1)
+            examples = "; ".join(
+                " ".join(money_face(v) for v in space.values_of(m))
+                + (" (" + format_amount(ruleset, sum(space.values_of(m))) + ")" if in_units else "")
+                for m in cheapest
+            )
+            say(
+                _(
+                    "bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
+                    highest=highest,
+                    examples=examples,
+                )
+            )
+        say(_("q: save the game and quit."))
+        for phrase in session.game_rule_phrases():
+            say(phrase)
+
+
+class DiscardPrompt:
+    """Asks a human which card a discard effect takes: a numbered list."""
+
+    def ask(self, session: Any, player: int, legal: Any) -> int:
+        """The number of a card from the list."""
+        from engine.families.common.front.prompting import ask_numbered
+
+        cards = session.state.observation(player).decision["cards"]
+        # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.
+        heading = _("{name}, choose the card to discard:", name=session.seats[player].name)
+        # TRANSLATORS: help at the numbered list of cards to give up.
+        help_text = _("Type the number in front of the card you give up.")
+        return ask_numbered(
+            session, player, list(legal), [card_name(session.ruleset, card) for card in cards], heading, help_text
+        )

@@ -1,0 +1,92 @@
+"""Every block family in one catalog, and the ruleset language bound to it.
+
+The language (:mod:`engine.language`) reads rulesets against whatever
+catalog it is given; this module gives it the engine's families, in one
+list: a new family is a folder and a line here. Everything above the
+families loads rulesets through the functions below.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.base import resources
+from engine.base.errors import Diagnostic
+from engine.families.auction import rules as auction
+from engine.families.auction.rules.format1 import upgrade as upgrade_format_1
+from engine.families.cards import rules as cards
+from engine.families.end import rules as end
+from engine.families.flow import rules as flow
+from engine.families.harvest import rules as harvest
+from engine.families.outcome import rules as outcome
+from engine.families.planting import rules as planting
+from engine.families.scoring import rules as scoring
+from engine.families.supply import rules as supply
+from engine.families.trading import rules as trading
+from engine.families.zones import rules as zones
+from engine.language import ruleset as language
+from engine.language.catalog import BlockCatalog
+from engine.language.overlay import MergedRuleset
+from engine.language.ruleset import Ruleset, RulesetInfo
+from engine.language.schema_gen import schema_text
+
+CATALOG = BlockCatalog(
+    (
+        *flow.BLOCKS,
+        *cards.BLOCKS,
+        *zones.BLOCKS,
+        *supply.BLOCKS,
+        *auction.BLOCKS,
+        *planting.BLOCKS,
+        *harvest.BLOCKS,
+        *trading.BLOCKS,
+        *end.BLOCKS,
+        *scoring.BLOCKS,
+        *outcome.BLOCKS,
+    ),
+    upgrades=(upgrade_format_1,),
+)
+
+
+def load_ruleset(name_or_path: str | os.PathLike[str], options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The validated, immutable ruleset named ``name_or_path``, with ``options`` applied (see the language)."""
+    return language.load_ruleset(name_or_path, options, catalog=CATALOG)
+
+
+def validate(name_or_path: str | os.PathLike[str]) -> list[Diagnostic]:
+    """Every problem of a ruleset file or name; empty when valid."""
+    return language.validate(name_or_path, catalog=CATALOG)
+
+
+def list_rulesets() -> list[RulesetInfo]:
+    """Every ruleset found, sorted by name, abstract ones marked and broken ones with their first problem."""
+    return language.list_rulesets(catalog=CATALOG)
+
+
+def load_merged(name_or_path: str | os.PathLike[str]) -> MergedRuleset:
+    """Locate, load and merge a ruleset chain, without validating it."""
+    return language.load_merged(name_or_path, catalog=CATALOG)
+
+
+def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
+    """Every problem of a merged chain (schema per file, then the semantics of the whole)."""
+    return language.validate_merged(merged)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m engine.families.catalog [--write-schema]``: print the ruleset schema, or write the committed file."""
+    argv = sys.argv[1:] if argv is None else argv
+    text = schema_text(CATALOG)
+    if "--write-schema" in argv:
+        Path(resources.schema_path("ruleset")).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""What a player types at a prompt: the words every prompt shares and numbered choices.
+
+Typed text is normalized (full-width digits and letters typed with an input
+method become ASCII, case and edges are dropped); ``?`` asks for help and
+``q`` saves and quits at every prompt. A block family's prompt reads its own
+commands (a bid's money cards: ``engine.families.auction.front.prompts``) and uses
+these for the rest. Parsing knows nothing about legality: the session checks
+the resulting action against the legal moves and explains a refusal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from engine.base.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class PlayerCommand:
+    """One understood input: ``help``, ``quit``, ``choice`` (with the 0-based position
+    in the list shown), or a family's own (``bid`` with the money values added, ``pass``)."""
+
+    kind: str
+    values: tuple[int, ...] = ()
+    choice: int = -1
+
+
+class InputProblem(Exception):
+    """Input that means nothing at this prompt; the message (translated) says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def normalize_input(text: str) -> str:
+    """Full-width digits and letters (typed with an IME) become ASCII; case and edges are dropped."""
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+# The prompts a typed command is read at. Words of every prompt are read beside those of each kind of prompt;
+# words of two different kinds of prompt are never read at the same prompt, so they may be translated alike.
+EVERY_PROMPT = "every"
+COMMAND_PROMPT = "command"
+
+
+@dataclass(frozen=True)
+class TypedCommand:
+    """A command a player types at a prompt: its English words (messages, translated at each read), the fixed
+    aliases accepted in every language, and the kind of prompt that reads it.
+
+    Every typed command is declared with :func:`typed_command`, so that ``i18n check`` and ``validate FILE.po``
+    can tell two commands a catalog translates alike at one prompt (the parser would take the first it tests).
+    """
+
+    msgids: tuple[str, ...]
+    aliases: tuple[str, ...]
+    prompt: str
+
+    def words(self) -> set[str]:
+        """What the player may type for it: the aliases and the translations (normalized as typed text is)."""
+        return {normalize_input(word) for word in (*self.aliases, *map(_, self.msgids)) if word}
+
+
+# Every typed command of the program, by its first English word and its kind of prompt (filled as the prompt
+# modules are imported: see all_typed_commands).
+TYPED_COMMANDS: dict[tuple[str, str], TypedCommand] = {}
+
+
+def typed_command(*msgids: str, aliases: tuple[str, ...] = (), prompt: str) -> TypedCommand:
+    """Declare a typed command: its English words (each marked with ``N_`` for extraction), the aliases, and
+    ``prompt``, the kind of prompt that reads it (EVERY_PROMPT, COMMAND_PROMPT or the reading module's name)."""
+    command = TypedCommand(msgids, aliases, prompt)
+    TYPED_COMMANDS.setdefault((msgids[0], prompt), command)
+    return command
+
+
+# TRANSLATORS: what a player may type to save and quit (a short word, lower case).
+QUIT = typed_command(N_("quit"), aliases=("q", "quit", "exit"), prompt=EVERY_PROMPT)
+# TRANSLATORS: what a player may type to list the legal moves (a short word, lower case).
+HELP = typed_command(N_("help"), aliases=("?", "h", "help"), prompt=EVERY_PROMPT)
+# TRANSLATORS: what a player may type to see again everything that happened since their last move
+# (a short word, lower case).
+RECAP = typed_command(N_("recap"), aliases=("recap",), prompt=EVERY_PROMPT)
+
+
+def quit_words() -> set[str]:
+    """Words that mean "save and quit"."""
+    return QUIT.words()
+
+
+def help_words() -> set[str]:
+    """Words that ask for the legal moves."""
+    return HELP.words()
+
+
+def recap_words() -> set[str]:
+    """Words that show again the whole of what happened since the player's last move (a short screen cuts it)."""
+    return RECAP.words()
+
+
+def parse_choice_prompt(text: str, count: int) -> PlayerCommand:
+    """Read a numbered-list prompt's answer: a number from 1 to ``count``, help or quit."""
+    typed = normalize_input(text)
+    if typed in help_words():
+        return PlayerCommand("help")
+    if typed in quit_words():
+        return PlayerCommand("quit")
+    if typed.isdigit() and 1 <= int(typed) <= count:
+        return PlayerCommand("choice", choice=int(typed) - 1)
+    raise InputProblem(_("Type a number from 1 to {count}.", count=count))

@@ -1,0 +1,1 @@
+"""What the rules halves of several families share."""

@@ -1,0 +1,37 @@
+"""The prompt of an ``anytime-chance`` step: a human may still act at any time (harvest, buy), then types ``done``."""
+
+from __future__ import annotations
+
+from engine.base.i18n import N_, _
+from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, typed_command
+from engine.families.common.front.prompting import CommandPrompt, Turn
+
+DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
+
+
+def done_words() -> set[str]:
+    """Words that end the chance to act."""
+    return DONE_COMMAND.words()
+
+
+class ChancePrompt(CommandPrompt):
+    """Asks a human for the actions they may take at any time, until ``done``."""
+
+    hints_first = True
+
+    def introduce(self, turn: Turn) -> list[str]:
+        return [_("Your chance to act before play goes on: take any action the prompt lists, then type done.")]
+
+    def question(self, turn: Turn) -> str:
+        return _("done")
+
+    def empty_message(self, turn: Turn) -> str:
+        return _("Type done to go on, or ? to see what you may do.")
+
+    def help_lines(self, turn: Turn) -> list[str]:
+        return [_("done: go on with the game")]
+
+    def action(self, turn: Turn, words: list[str]) -> int | None:
+        if len(words) == 1 and words[0] in done_words():
+            return turn.node.space.base
+        raise InputProblem(_("Type done to go on, or one of the actions below (? lists them)."))

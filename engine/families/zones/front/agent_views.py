@@ -1,0 +1,76 @@
+"""What learning libraries need of the zones family: a bounded view of buying a zone.
+
+The ``buy`` space numbers every zone times every count of every card type
+paid (``zones × Π(copies + 1)`` ints). Its view lists, for each zone a
+``buy-zone`` action sells, every payment of exactly the price in cards of
+the types that can ever lie in the zone paid from (a multiset, in the order
+of :func:`itertools.combinations_with_replacement` over those types), for
+every price the rules allow: the ``cost``, what ``set-limit`` modifiers set
+it to, and what ``raise-limit`` modifiers may add. Prices above
+:data:`MOST_CARDS` cards are left out, and a view stops at
+:data:`MOST_PAYMENTS` entries (no shipped game comes near either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from engine.families.common.front.agent_views import ListedView, multisets, types_reaching
+
+# The dearest price (in cards) whose payments are numbered, and the most payments a view numbers.
+MOST_CARDS = 8
+MOST_PAYMENTS = 20000
+
+
+def possible_limits(game: Any, limit_name: str | None, base: int) -> list[int]:
+    """Every value a limit may take: its base, what ``set-limit`` modifiers set, within ``raise-limit``s' reach."""
+    if limit_name is None:
+        return [base]
+    values = {base}
+    raises = []
+    for modifier in game.modifiers.by_kind.get("set-limit", ()):
+        if modifier.params.get("limit") == limit_name:
+            values.add(int(modifier.params["to"]))
+    for modifier in game.modifiers.by_kind.get("raise-limit", ()):
+        if modifier.params.get("limit") == limit_name:
+            raises.append(int(modifier.params["by"]))
+    if not raises:
+        return sorted(values)
+    low = min(values) + sum(by for by in raises if by < 0)
+    high = max(values) + sum(by for by in raises if by > 0)
+    return list(range(max(0, low), high + 1))
+
+
+def payment_counts(game: Any, types: Iterable[int], size: int) -> list[tuple[int, ...]]:
+    """Every payment of ``size`` cards among ``types`` that the game's copies allow, as counts per type."""
+    if size > MOST_CARDS:
+        return []
+    copies = [len(instances) for instances in game.cards.instances_of]
+    return [
+        counts
+        for counts in multisets(tuple(types), size, len(copies))
+        if all(count <= most for count, most in zip(counts, copies))
+    ]
+
+
+def buy_view(space: Any, game: Any) -> ListedView | None:
+    """Every zone for sale with every payment of a price it may have (see the module docstring)."""
+    items = [item for item in game.anytime if getattr(item, "space", None) is space]
+    return ListedView(space, game, _payments(game, space, items), MOST_PAYMENTS)
+
+
+def _payments(game: Any, space: Any, items: list) -> Iterator[int]:
+    """Each zone for sale with each payment of each price it may have, in a fixed order."""
+    for item in items:
+        if item.base_cost is None:
+            continue
+        payable = types_reaching(game, [game.zones.specs[item.pay_from].id])
+        prices = possible_limits(game, item.limit_name, item.base_cost)
+        for zone_index in item.zones:
+            for price in prices:
+                for counts in payment_counts(game, payable, price):
+                    yield space.action(zone_index, counts)
+
+
+AGENT_VIEWS = {"buy": buy_view}
