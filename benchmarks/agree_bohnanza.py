@@ -51,8 +51,8 @@ def engine_side():
     from engine.base.errors import LogError
     from engine.core.game import Game
     from engine.families.catalog import load_ruleset
-    from engine.formats.gamelog import LogRecord
-    from engine.formats.replay import ReplayContext, replay_record
+    from engine.fronts.formats.gamelog import LogRecord
+    from engine.fronts.formats.replay import ReplayContext, replay_record
 
     context = ReplayContext()
     games: dict[tuple[str, int], Game] = {}

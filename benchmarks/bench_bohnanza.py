@@ -1,7 +1,7 @@
 """Bohnanza: random-bot games and logs replayed per second, the engine against the reference implementation.
 
 Both sides play whole games with their own random bot, dealt from their own
-seeded shuffles: the engine's ``random`` bot (``engine.bots``) choosing from
+seeded shuffles: the engine's ``random`` bot (``engine.fronts.bots``) choosing from
 each observation, and the reference's bot, which draws a kind of action
 uniformly and then one action of that kind, the scheme the engine's bot
 documents. The replay figures are for the same in-memory logs, recorded by the
@@ -37,7 +37,7 @@ def engine_game_log(game, seed: int, bot: bool = True, kind: str = "random") -> 
     """A whole game the engine plays (its bots of ``kind``, or uniformly random legal actions), as its log."""
     import random
 
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     state = game.new_initial_state(seed=seed, record_events=False)
     rng = random.Random(seed)
@@ -56,7 +56,7 @@ def engine_game_log(game, seed: int, bot: bool = True, kind: str = "random") -> 
 def engine_random_games(ruleset: str, players: int, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
     """Play ``games`` games (numbers ``first`` on) with the engine and its random bot, each choosing from its
     observation."""
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     game = compiled_game(ruleset, tuple(NAMES[:players]))
     bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(players)]
@@ -94,8 +94,8 @@ def make_logs(ruleset: str, players: int, count: int, seed: int = 7) -> list[dic
 
 def engine_replay(logs: list[dict]) -> Measurement:
     """Replay in-memory logs with the engine (the ruleset loaded once, every action checked)."""
-    from engine.formats.gamelog import LogRecord
-    from engine.formats.replay import ReplayContext, replay_record
+    from engine.fronts.formats.gamelog import LogRecord
+    from engine.fronts.formats.replay import ReplayContext, replay_record
 
     context = ReplayContext()
     records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]

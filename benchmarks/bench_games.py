@@ -54,7 +54,7 @@ def engine_random_games(
 
     The previous interpreter's driver plays the same games from the same seeds.
     """
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     game = compiled_game(ruleset_name)
     rng = random.Random(seed + first * CHUNK_SEED_STEP)

@@ -29,8 +29,8 @@ def make_logs(ruleset_name: str, count: int, seed: int = 7) -> list[dict]:
 
 def engine_replay(logs: list[dict]) -> Measurement:
     """Replay in-memory logs with the engine (rulesets cached, every action checked)."""
-    from engine.formats.gamelog import LogRecord
-    from engine.formats.replay import ReplayContext, replay_record
+    from engine.fronts.formats.gamelog import LogRecord
+    from engine.fronts.formats.replay import ReplayContext, replay_record
 
     context = ReplayContext()
     records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]
@@ -50,7 +50,7 @@ def write_jsonl(logs: list[dict], path: Path) -> Path:
 
 def engine_replay_file(path: Path) -> Measurement:
     """Read, validate and replay a JSON Lines file as ``cardrules replay`` does."""
-    from engine.formats.replay import ReplayContext, replay_file
+    from engine.fronts.formats.replay import ReplayContext, replay_file
 
     start = time.perf_counter()
     count = sum(1 for _ in replay_file(path, ReplayContext()))

@@ -37,7 +37,7 @@ FLAT_MEMORY_TOLERANCE = 1.10
 
 
 def _plan(games: int, seed: int = 1):
-    from engine.simulation.runner import RulesetSpec, SimulationPlan
+    from engine.fronts.simulation.runner import RulesetSpec, SimulationPlan
 
     return SimulationPlan(
         (RulesetSpec.from_argument(RULESET),), SEATS, tuple(f"P{seat + 1}" for seat in range(len(SEATS))), games, seed
@@ -47,7 +47,7 @@ def _plan(games: int, seed: int = 1):
 def child_one_core(games: int) -> dict:
     """Games per second of the runner and of the reference, in this process, on one core."""
     from benchmarks.bench_games import reference_random_games
-    from engine.simulation.runner import run_simulation
+    from engine.fronts.simulation.runner import run_simulation
 
     pin_to_one_core()
     run_simulation(_plan(50), jobs=1)  # warm up: imports, ruleset loading
@@ -60,7 +60,7 @@ def child_one_core(games: int) -> dict:
 
 def child_run(games: int, jobs: int) -> dict:
     """Wall time and peak memory of one simulation with ``jobs`` jobs, as ``cardrules simulate`` runs it."""
-    from engine.simulation.runner import run_simulation
+    from engine.fronts.simulation.runner import run_simulation
 
     use_every_core()
     start = time.perf_counter()

@@ -22,7 +22,7 @@ interval, the time its searched moves take (mean and the slowest), and with
 curve. ``--workers`` plays the games in that many processes (one bot each).
 ``--set NAME=VALUE`` (repeatable) sets one of the searching bot's options
 (``paired=true``, ``depth=30``, ``spread=2``, ``rivalry=0``...; see
-``engine.bots.ismcts``). ``--search`` takes any bot kind: ``--search
+``engine.fronts.bots.ismcts``). ``--search`` takes any bot kind: ``--search
 heuristic --set rivalry=0.5`` measures a heuristic bot that weighs what its
 trades give a rival against three that play for their own points. The
 report gives the seat's mean margin too (its score less the best other
@@ -100,7 +100,7 @@ DEFAULT_GAMES = {"high-society/ja": 2000, "high-society/ko": 2000, "bohnanza/ami
 
 def _play(game, kinds: list[str], bot_seed: int, deal_seed: int):
     """One seeded game between bots of ``kinds`` (one per seat); the final state."""
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     bots = [make_bot(kind, bot_seed + seat) for seat, kind in enumerate(kinds)]
     return _played_out(game.new_initial_state(seed=deal_seed, record_events=False), bots)
@@ -157,7 +157,7 @@ def self_play_win_rates(ruleset_name: str, games: int, seed: int = 2024) -> tupl
 
 def searching_bot(kind: str, seed: int, options: dict[str, Any]) -> Any:
     """A bot of ``kind`` with ``options`` set on it (the searching bot's attributes: ``paired``, ``depth``...)."""
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     bot = make_bot(kind, seed)
     for name, value in options.items():
@@ -175,7 +175,7 @@ def _searched_games(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tupl
     """``([(won, margin) per game], seconds of each searched move)`` of the ``kind`` bot in the rotating seat of
     games ``first..first+count-1``, against heuristic bots (its margin: its score less the best other score)."""
     ruleset_name, kind, first, count, seed, options = job
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     game = compiled_game(ruleset_name, tuple(PLAYERS))
     games, times = [], []
@@ -337,7 +337,7 @@ def cluster_executor(address: str) -> tuple[Any, Any, int]:
     """``(client, executor, worker threads)`` of a Dask scheduler; exits with its message when it cannot be used."""
     import click
 
-    from engine.cli.simulate_cmd import dask_executor
+    from engine.fronts.cli.simulate_cmd import dask_executor
 
     try:
         client, executor, threads = dask_executor(address)
@@ -472,7 +472,7 @@ def _sampled_decisions(ruleset_name: str, number: int, every: int) -> Iterator[t
     """Heuristic game ``number``'s every ``every``-th decision that is not forced: ``(how many decisions not forced
     so far, state, observation, legal, the heuristic's move, the bots)`` each; the game goes on by the heuristic's
     move after each."""
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     game = compiled_game(ruleset_name, tuple(PLAYERS))
     bots = [make_bot("heuristic", number * 13 + seat) for seat in range(len(PLAYERS))]

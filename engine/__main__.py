@@ -1,6 +1,6 @@
 """``python -m engine`` runs the ``cardrules`` command."""
 
-from engine.cli.start import main
+from engine.fronts.cli.start import main
 
 if __name__ == "__main__":
     main()

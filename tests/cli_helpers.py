@@ -15,7 +15,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from engine.base import i18n
-from engine.cli.main import build_group
+from engine.fronts.cli.main import build_group
 
 REPO = Path(__file__).resolve().parent.parent
 # The result object, as the game-log schema defines it for a log's "result".

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cli.main import main
+from engine.fronts.cli.main import main
 
 
 @pytest.fixture(autouse=True)

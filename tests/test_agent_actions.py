@@ -1,4 +1,4 @@
-"""A learning library numbers every game's actions 0 .. N-1, the same in every state (engine.agents.actions)."""
+"""A learning library numbers every game's actions 0 .. N-1, the same in every state (engine.fronts.agents.actions)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.agents.actions import AgentActions
 from engine.families.trading.rules.offers import Offer
+from engine.fronts.agents.actions import AgentActions
 
 RULESETS = ("high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn")
 # Every index of a step is checked up to this many (a trade offers hundreds: a sample is enough, drawn anew each step).

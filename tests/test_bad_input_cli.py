@@ -223,7 +223,7 @@ def test_a_log_option_is_reported_at_the_log_not_the_command_line(scratch):
 
 
 def test_an_over_long_json_lines_line_is_refused_without_reading_it_whole(scratch, monkeypatch):
-    from engine.formats import gamelog
+    from engine.fronts.formats import gamelog
 
     limit = len(log_with()) + 10
     monkeypatch.setattr(gamelog, "MAX_LOG_LINE_BYTES", limit)

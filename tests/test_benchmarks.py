@@ -337,7 +337,7 @@ import sys
 from pathlib import Path
 import engine
 from benchmarks import bot_strength
-from engine.bots import make_bot
+from engine.fronts.bots import make_bot
 for name in ("high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn"):
     game = bot_strength.compiled_game(name, tuple(bot_strength.PLAYERS))
     for kinds, limit in ((["ismcts:2", "heuristic", "random", "heuristic"], 40), (["heuristic", "random"] * 2, None)):

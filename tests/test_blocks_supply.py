@@ -21,10 +21,10 @@ from test_bohnanza_terminal import answer, english  # noqa: F401  (english: a fi
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import card_name, format_list
-from engine.conformance import cards_misplaced, check_ruleset
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
 from engine.families.planting.rules.space import takes
+from engine.fronts.conformance import cards_misplaced, check_ruleset
 
 WORKSHOPS = Path(__file__).resolve().parent / "toy" / "workshops.yaml"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]

@@ -18,11 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import make_bot
-from engine.bots.heuristic_bot import HeuristicBot
-from engine.conformance import cards_misplaced
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
+from engine.fronts.bots import make_bot
+from engine.fronts.bots.heuristic_bot import HeuristicBot
+from engine.fronts.conformance import cards_misplaced
 
 AMIGO, RIO = "bohnanza/amigo", "bohnanza/rio-grande"
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")

@@ -18,13 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bohnanza_rules import AMIGO, FIELDS, NAMES, RIO, beanometer_pays, edition
 
-from engine.conformance import cards_misplaced
 from engine.core.events import CardsMoved, DecisionMade
 from engine.core.game import Game
 from engine.families.harvest.rules.events import Harvested
 from engine.families.trading.rules.trade import OFFERING
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import ReplayContext, replay_record
+from engine.fronts.conformance import cards_misplaced
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import ReplayContext, replay_record
 
 TABLES = [(AMIGO, 3), (AMIGO, 4), (AMIGO, 5), (RIO, 3), (RIO, 4), (RIO, 5), (RIO, 6), (RIO, 7)]
 # Random games are long (a thousand decisions and more): a few per property keep the suite quick.

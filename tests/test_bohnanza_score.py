@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from engine.base.errors import TableError
 from engine.base.i18n import set_language
-from engine.formats.table import load_table
+from engine.fronts.formats.table import load_table
 
 TABLES = Path(__file__).parent / "tables"
 _TABLES_WRITTEN = tempfile.TemporaryDirectory(prefix="bohnanza-table-")
@@ -202,9 +202,9 @@ def test_one_coin_and_one_card_are_worded_in_the_singular_where_the_language_has
 
 def test_a_finished_game_written_as_a_table_scores_as_the_game_did(tmp_path):
     """Coins by bean and cards in hand are all a table needs: the same result as the game itself."""
-    from engine.bots import make_bot
     from engine.core.game import Game
     from engine.families.catalog import load_ruleset
+    from engine.fronts.bots import make_bot
 
     for ruleset_name, seed in (("bohnanza/amigo", 3), ("bohnanza/rio-grande", 8)):
         names = ["Ann", "Bo", "Cy", "Di"]

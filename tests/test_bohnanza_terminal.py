@@ -20,7 +20,6 @@ from rich.console import Console
 from terminal_helpers import CARDRULES, ENV, ROOT, finish, load_log, plain, spawn
 
 from engine.base.i18n import set_language
-from engine.bots import make_bot
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
 from engine.families.common.front.player_input import InputProblem
@@ -32,9 +31,10 @@ from engine.families.common.front.prompting import (
     read_words,
     split_words,
 )
-from engine.terminal.seats import Seat
-from engine.terminal.session import GameSession, QuitRequested
-from engine.terminal.table_view import render_table
+from engine.fronts.bots import make_bot
+from engine.fronts.terminal.seats import Seat
+from engine.fronts.terminal.session import GameSession, QuitRequested
+from engine.fronts.terminal.table_view import render_table
 from engine.text.narration import describe_events
 
 PROMPT = r"\(\? help, q quit\) > "
@@ -960,7 +960,7 @@ def test_a_view_naming_what_does_not_exist_is_refused_with_a_hint(tmp_path):
 
 
 def test_a_decision_with_one_legal_action_is_taken_and_said_not_asked_as_number_1_of_1():
-    from engine.terminal.prompts import ChoicePrompt
+    from engine.fronts.terminal.prompts import ChoicePrompt
 
     ruleset = load_ruleset("high-society/ja")
     state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=1)

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base.errors import CardrulesError
-from engine.bots import BOT_KINDS, make_bot
 from engine.core.game import Game
 from engine.families.auction.rules.bidding import PASS
+from engine.fronts.bots import BOT_KINDS, make_bot
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.conformance import all_shipped_rulesets, check_ruleset
+from engine.fronts.conformance import all_shipped_rulesets, check_ruleset
 
 
 @pytest.mark.parametrize("name", all_shipped_rulesets())
@@ -53,7 +53,7 @@ def test_cards_are_counted_as_a_plain_walk_over_the_zones_counts_them(case):
     # The linear count (a byte array for ordered zones) agrees with the obvious one.
     from types import SimpleNamespace
 
-    from engine.conformance import cards_misplaced
+    from engine.fronts.conformance import cards_misplaced
 
     size, zones = case
     state = SimpleNamespace(zones=zones, game=SimpleNamespace(cards=SimpleNamespace(size=size)))

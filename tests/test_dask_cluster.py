@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("distributed", reason="the cluster extra (dask[distributed]) is not installed")
 
-from engine.cli.main import main  # noqa: E402
+from engine.fronts.cli.main import main  # noqa: E402
 
 BIN = Path(sys.executable).parent
 STARTUP_LIMIT = 60.0  # seconds: a slow CI machine, never a hang

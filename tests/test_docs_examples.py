@@ -38,12 +38,12 @@ import pytest
 import yaml
 
 from engine.base import resources
-from engine.conformance import check_ruleset
 from engine.core.modifiers import MODIFIER_KINDS
 from engine.families.catalog import CATALOG, validate
-from engine.formats.gamelog import read_log
-from engine.formats.replay import replay_record
-from engine.formats.table import load_table
+from engine.fronts.conformance import check_ruleset
+from engine.fronts.formats.gamelog import read_log
+from engine.fronts.formats.replay import replay_record
+from engine.fronts.formats.table import load_table
 from engine.language.params import condition_definition
 from engine.language.ruleset import find_ruleset_path
 from engine.language.schema_gen import build_schema

@@ -24,7 +24,7 @@ from engine.core import limits, moves
 from engine.core import state as state_module
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset, validate
-from engine.formats.gamelog import read_log, validate_log
+from engine.fronts.formats.gamelog import read_log, validate_log
 
 LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)
 
@@ -327,7 +327,7 @@ setup:
   - {{id: deal, count: {{by-players: {{4: 40}}, otherwise: 5}}}}
 """,
     )
-    from engine.conformance import trial_player_counts
+    from engine.fronts.conformance import trial_player_counts
 
     assert 4 in trial_player_counts(load_ruleset(house))
     done = cardrules("validate", str(house))
@@ -435,7 +435,7 @@ def test_a_game_that_pays_its_cards_back_into_the_discard_pile_is_refused_withou
 def test_the_decisions_a_checked_game_may_take_grow_with_its_deck_up_to_what_a_log_holds():
     from types import SimpleNamespace
 
-    from engine.conformance import TRIAL_DECISIONS, TRIAL_DECISIONS_PER_CARD, decision_limit
+    from engine.fronts.conformance import TRIAL_DECISIONS, TRIAL_DECISIONS_PER_CARD, decision_limit
 
     def limit(cards: int) -> int:
         return decision_limit(SimpleNamespace(cards=SimpleNamespace(size=cards)))

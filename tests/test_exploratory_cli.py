@@ -33,7 +33,7 @@ def test_a_single_simulated_game_is_counted_in_the_singular():
 
 
 def test_the_figure_title_counts_a_single_game_in_the_singular():
-    from engine.simulation.plot import figure_title
+    from engine.fronts.simulation.plot import figure_title
 
     assert figure_title({"games": 1, "seed": 5}) == "1 game per ruleset, seed 5"
     assert figure_title({"games": 2, "seed": 5}) == "2 games per ruleset, seed 5"
@@ -107,7 +107,7 @@ def test_a_log_is_never_saved_over_a_device_or_pipe(tmp_path):
     import pytest
 
     from engine.base.errors import LogError
-    from engine.formats import gamelog
+    from engine.fronts.formats import gamelog
 
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)

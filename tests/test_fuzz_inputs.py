@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from engine.base import i18n
 from engine.base.errors import CardrulesError
-from engine.cli.validate_cmd import check_path
 from engine.families.catalog import load_ruleset
-from engine.formats import gamelog
-from engine.formats.replay import ReplayContext, replay_file
-from engine.formats.table import load_table
+from engine.fronts.cli.validate_cmd import check_path
+from engine.fronts.formats import gamelog
+from engine.fronts.formats.replay import ReplayContext, replay_file
+from engine.fronts.formats.table import load_table
 
 TESTS = Path(__file__).resolve().parent
 GOOD_LOG = json.loads((TESTS / "logs" / "valid-ja.json").read_text(encoding="utf-8"))

@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from engine.base.errors import CardrulesError, IllegalActionError, LogError, RulesetError
-from engine.bots import make_bot
 from engine.core.chance import PairedChance
 from engine.core.conditions import make_condition
 from engine.core.events import PhaseStarted
@@ -37,6 +36,7 @@ from engine.core.state import TERMINAL
 from engine.families.auction.rules.bidding import CHOICE_BASE, PASS, BidActions, subset_sums
 from engine.families.catalog import load_ruleset
 from engine.families.flow.rules.repeat import MAX_PASSES_WITHOUT_DECISION
+from engine.fronts.bots import make_bot
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 RULESETS = {name: shipped(name) for name in SHIPPED}

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base.errors import LogError
-from engine.formats import gamelog
+from engine.fronts.formats import gamelog
 
 LOGS = Path(__file__).parent / "logs"
 DELETE = object()  # a change that removes the key
@@ -398,7 +398,7 @@ def test_a_problem_is_placed_at_the_line_and_column_where_its_value_was_written(
     """Whatever the layout, the place found for a path is where the JSON text of that value begins."""
     import json
 
-    from engine.formats.gamelog import _value_position
+    from engine.fronts.formats.gamelog import _value_position
 
     text = json.dumps(document, indent=indent)
     path, value = data.draw(st.sampled_from(list(_paths(document))))

@@ -20,9 +20,9 @@ from test_blocks_supply import deciding, give, harvest_block, plant_targets, pla
 from test_bohnanza_terminal import english  # noqa: F401  (a fixture: the terminal in English)
 
 from engine.base.errors import IllegalActionError
-from engine.conformance import cards_misplaced
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
+from engine.fronts.conformance import cards_misplaced
 
 HIGH_BOHN = "bohnanza/high-bohn"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -574,7 +574,7 @@ def test_random_games_conserve_cards_and_keep_one_building_per_type_and_the_caps
 
 
 def heuristic_choice(state):
-    from engine.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     seat = state.current_player()
     return state.action_to_json(HeuristicBot(seed=1).choose(state.observation(seat), state.legal_actions()), seat)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine.base import i18n
 from engine.base.errors import CatalogError
 from engine.base.i18n import _, ngettext, pgettext
-from engine.cli.click_i18n import safe_translation
+from engine.fronts.cli.click_i18n import safe_translation
 
 HEADER = catalog_header()
 

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.bots import BOT_KINDS, IsmctsBot, make_bot, parse_bot_kind
 from engine.core.information import InformationSet
+from engine.fronts.bots import BOT_KINDS, IsmctsBot, make_bot, parse_bot_kind
 
 RULESETS = ["high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/high-bohn"]
 _GAMES: dict[tuple[str, int], engine.Game] = {}
@@ -283,7 +283,7 @@ def test_a_forced_move_is_made_without_searching():
 
 def test_a_tight_budget_plays_the_heuristic_move_and_a_larger_one_may_overrule_it():
     """Below MIN_SWITCH_VISITS visits no action overrules the heuristic's choice (a few playouts are noise)."""
-    from engine.bots.ismcts import MIN_SWITCH_VISITS
+    from engine.fronts.bots.ismcts import MIN_SWITCH_VISITS
 
     overruled = 0
     for name in ("high-society/ja", "bohnanza/amigo"):
@@ -327,8 +327,8 @@ def test_a_cut_playout_is_scored_with_the_finish_steps():
 
 def test_a_playout_cut_short_is_scored_by_the_score_now_plus_the_families_estimate():
     """Where a family reckons what a position may still score (Bohnanza's fields), a cut playout is scored by it."""
-    from engine.bots.heuristic_bot import HeuristicBot
-    from engine.bots.ismcts import rewards_of
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.ismcts import rewards_of
 
     guide = HeuristicBot(1)
     assert guide.points_to_come(played(game_of("high-society/ja"), 1, 10)) is None  # no estimate: play to the end
@@ -361,7 +361,7 @@ def test_one_heuristic_bot_playing_every_seat_plays_as_one_bot_per_seat():
     heuristic players play. The table's facts now say which offers each
     player has made.
     """
-    from engine.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     game = game_of("bohnanza/amigo")
     for seed in range(3):
@@ -378,7 +378,7 @@ def test_one_heuristic_bot_playing_every_seat_plays_as_one_bot_per_seat():
 
 def test_the_heuristic_bot_never_repeats_an_offer_and_reads_which_it_made_from_the_table():
     """In whole games: every bot's choice equals a fresh bot's (no memory of its own), and no offer is made twice in a phase."""
-    from engine.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     game = game_of("bohnanza/amigo")
     offers = game.space("offer")
@@ -411,7 +411,7 @@ def test_the_heuristic_bot_never_repeats_an_offer_and_reads_which_it_made_from_t
 def test_the_trading_policy_ranks_its_runners_up_for_a_search():
     """At every trade decision of whole games: the ranking starts with the bot's own choice, holds distinct legal
     actions, and a node of many offers tries those instead of offers drawn at random."""
-    from engine.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     game = game_of("bohnanza/amigo")
     offers, replies = game.space("offer"), game.space("reply")
@@ -447,9 +447,9 @@ def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_riva
     offerer's weight as a rival; the
     offerer's gain is the table's own view of them after the trade; some trades are declined; and a searching bot
     proposes its own moves with that rivalry, the others' as the heuristic plays them."""
-    from engine.bots.heuristic_bot import HeuristicBot
     from engine.families.harvest.front.heuristic import read_holding
     from engine.families.trading.front.heuristic import ACCEPT_MARGIN
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     game = game_of("bohnanza/amigo")
     decline = game.space("reply").base
@@ -499,9 +499,9 @@ def test_a_player_out_to_win_weighs_the_leader_most():
     """At every trade decision of a whole game: the rival weights of a policy with a rivalry are a softmax of the
     others' standing (coins plus their zones' worth as the table sees them) over ``RIVAL_SPREAD``, so they average 1
     and follow the standing; a spread of 0 weighs the rivals alike."""
-    from engine.bots.heuristic_bot import HeuristicBot
     from engine.families.harvest.front.heuristic import read_holding
     from engine.families.trading.front.heuristic import RIVAL_SPREAD
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     game = game_of("bohnanza/amigo")
     plain, rival = HeuristicBot(0), HeuristicBot(0, rivalry=0.5)
@@ -544,8 +544,8 @@ def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver(
     where the receiver seems to gain); with its own margin (``OFFER_MARGIN``) the policy playing for points makes no
     offer scored below it, which a player out to win may make; the bot with the rivalry makes its best one (or
     passes when none is worth making)."""
-    from engine.bots.heuristic_bot import HeuristicBot
     from engine.families.trading.front import heuristic as trading
+    from engine.fronts.bots.heuristic_bot import HeuristicBot
 
     assert trading.RIVAL_OFFER_MARGIN < trading.OFFER_MARGIN
     game = game_of("bohnanza/amigo")
@@ -639,7 +639,7 @@ def test_paired_search_tries_every_root_action_in_the_same_drawn_games(name):
     unless another action's reward beats it, game for game, by more than the noise (a paired test)."""
     import math
 
-    from engine.bots.ismcts import SWITCH_SIGNIFICANCE
+    from engine.fronts.bots.ismcts import SWITCH_SIGNIFICANCE
 
     game = game_of(name)
     searched = 0
@@ -684,7 +684,7 @@ def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, m
 
     from simulate_helpers import run
 
-    from engine.formats.replay import replay_file
+    from engine.fronts.formats.replay import replay_file
 
     monkeypatch.setenv("COLUMNS", "200")
     logs = tmp_path / "games.jsonl"
@@ -716,7 +716,7 @@ def test_simulate_seats_searching_bots_and_their_logs_replay(capsys, tmp_path, m
 
 @pytest.mark.parametrize("lang,words", [("en", "no valid budget"), ("ja", "予算"), ("ko", "예산")])
 def test_a_bad_budget_is_a_command_line_error_in_every_language(capsys, lang, words):
-    from engine.cli.main import main
+    from engine.fronts.cli.main import main
 
     for bad in ("bot:ismcts:0", "bot:ismcts:1e999s", "bot:ismcts:much"):
         with pytest.raises(SystemExit) as exited:
@@ -837,7 +837,7 @@ def test_the_favourite_overrules_the_heuristic_only_by_the_lead_the_ruleset_asks
 def test_a_bot_option_sets_the_switch_significance_over_the_ruleset():
     """``significance`` overrides the ruleset's hint both ways: 0 lets a favourite with any positive lead switch
     where Bohnanza's 2.5 keeps the heuristic's choice, 100 keeps it everywhere."""
-    from engine.bots.ismcts import MIN_SWITCH_VISITS
+    from engine.fronts.bots.ismcts import MIN_SWITCH_VISITS
 
     game = game_of("bohnanza/amigo")
     assert game.ruleset.search["switch-significance"] == 2.5

@@ -178,8 +178,8 @@ def test_a_game_saved_while_the_second_one_starts_is_not_replaced(tmp_path, monk
     # The second looks again once it holds the lock, and refuses.
     from click.testing import CliRunner
 
-    from engine.cli.main import build_group
-    from engine.formats import log_lock
+    from engine.fronts.cli.main import build_group
+    from engine.fronts.formats import log_lock
 
     log = tmp_path / "same.json"
     first_game = '{"saved": "by the first game"}'
@@ -243,7 +243,7 @@ def test_a_saved_seat_of_an_unknown_bot_kind_is_refused_not_played_by_a_human(tm
 @pytest.mark.parametrize("name", ["[x].json", "x*.json", "x?.json"])
 def test_only_the_games_own_interrupted_saves_are_cleared_whatever_its_name(tmp_path, name):
     # The name is no glob pattern: "[x].json" must clear its own leftovers and leave "x.json"'s alone.
-    from engine.formats.log_lock import LogLock
+    from engine.fronts.formats.log_lock import LogLock
 
     own = tmp_path / f".{name}.k3j4.tmp"
     another_games = tmp_path / ".x.json.other.tmp"

@@ -1,4 +1,4 @@
-"""What a seat sees, as a fixed-length vector laid out from the ruleset alone (engine.agents.tensor)."""
+"""What a seat sees, as a fixed-length vector laid out from the ruleset alone (engine.fronts.agents.tensor)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.agents.tensor import ObservationTensor
+from engine.fronts.agents.tensor import ObservationTensor
 
 RULESETS = ("high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn")
 _MADE: dict[tuple[str, int], tuple] = {}

@@ -1,4 +1,4 @@
-"""Any ruleset as an OpenSpiel game (engine.openspiel): OpenSpiel's own checks, its bots, truthful chance."""
+"""Any ruleset as an OpenSpiel game (engine.fronts.adapters.openspiel): OpenSpiel's own checks, its bots, truthful chance."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from open_spiel.python.bots import uniform_random
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
 import engine
-import engine.openspiel as eo
-from engine.agents.actions import AgentActions
-from engine.agents.tensor import ObservationTensor
+import engine.fronts.adapters.openspiel as eo
+from engine.fronts.agents.actions import AgentActions
+from engine.fronts.agents.tensor import ObservationTensor
 
 
 def sample_chance(state, rng):

@@ -12,7 +12,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cli.click_i18n import safe_translation
+from engine.fronts.cli.click_i18n import safe_translation
 from engine.text.percent import named_percent_fields, percent_fields
 
 # The expressions the scanner stands for (backtracking: fine for short texts only).

@@ -1,4 +1,4 @@
-"""Any ruleset as a PettingZoo AEC environment (engine.pettingzoo)."""
+"""Any ruleset as a PettingZoo AEC environment (engine.fronts.adapters.pettingzoo)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import engine
-import engine.pettingzoo as zoo
+import engine.fronts.adapters.pettingzoo as zoo
 
 ZOO_RULESETS = ("high-society/ja", "bohnanza/amigo", "bohnanza/high-bohn")
 

@@ -17,7 +17,7 @@ from engine.families.auction.front.prompts import (
 )
 from engine.families.catalog import load_ruleset
 from engine.families.common.front.player_input import InputProblem, parse_choice_prompt
-from engine.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
+from engine.fronts.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
 
 JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
 KO_MONEY = [1, 2, 3, 4, 6, 8, 10, 12, 15, 20, 25]
@@ -175,7 +175,7 @@ def test_the_seats_accepted_are_the_seats_a_log_can_hold():
     import json
 
     from engine.base.resources import schema_path
-    from engine.terminal.seats import MAX_PLAYER_NAME, MAX_PLAYERS
+    from engine.fronts.terminal.seats import MAX_PLAYER_NAME, MAX_PLAYERS
 
     players = json.loads(schema_path("game-log").read_text(encoding="utf-8"))["properties"]["players"]
     assert (MAX_PLAYERS, MAX_PLAYER_NAME) == (players["maxItems"], players["items"]["maxLength"])

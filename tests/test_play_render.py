@@ -14,7 +14,6 @@ from rich.console import Console
 
 from engine.base.formatting import format_amount
 from engine.base.i18n import set_language
-from engine.bots import make_bot
 from engine.core.events import GameEnded, Revealed
 from engine.core.game import Game
 from engine.core.scoring import Holdings
@@ -23,8 +22,9 @@ from engine.families.auction.front.prompts import parse_bid_prompt
 from engine.families.auction.rules.events import Bid
 from engine.families.catalog import load_ruleset
 from engine.families.common.front.narrating import event_field
-from engine.terminal.ending import final_report
-from engine.terminal.table_view import faces, own_lines, render_table
+from engine.fronts.bots import make_bot
+from engine.fronts.terminal.ending import final_report
+from engine.fronts.terminal.table_view import faces, own_lines, render_table
 from engine.text.card_text import describe_card
 from engine.text.narration import describe_event
 
@@ -435,7 +435,7 @@ def test_the_money_cards_column_counts_every_players_cards_even_those_only_their
 
 @pytest.mark.parametrize("edition", ["high-society/ja", "high-society/ko"])
 def test_at_80_columns_a_bid_wraps_between_its_cards_never_inside_a_number(edition):
-    from engine.terminal.table_view import render_table
+    from engine.fronts.terminal.table_view import render_table
 
     game = Game(load_ruleset(edition), ["Ann", "Bot 1 (heuristic)", "Bot 2 (heuristic)", "Bot 3 (heuristic)"])
     state = game.new_initial_state(seed=11)
@@ -502,7 +502,7 @@ def test_a_narrow_table_gives_names_the_room_left_and_shortens_a_bot_to_its_numb
     """The name column takes what the other columns leave; a bot's name too long for it drops its kind in
     brackets ("ボット 1"), rather than being cut inside the kind with its bracket left open."""
     from engine.base.i18n import _
-    from engine.terminal.seats import bot_name
+    from engine.fronts.terminal.seats import bot_name
 
     set_language(lang)
     ruleset = load_ruleset("high-society/ko" if lang == "ko" else "high-society/ja")

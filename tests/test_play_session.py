@@ -562,7 +562,7 @@ def test_the_resume_hint_names_the_program_as_the_user_can_run_it(tmp_path):
 
 def test_the_resume_hint_runs_from_the_users_directory_even_after_make_dash_c(tmp_path, monkeypatch):
     """``make -C project play`` runs the program in the project: the hint names it (and the log) by absolute paths."""
-    from engine.terminal import session
+    from engine.fronts.terminal import session
 
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(sys, "argv", [".venv/bin/cardrules", "play"])
@@ -643,9 +643,9 @@ def test_while_only_bots_move_the_log_is_saved_now_and_then_and_whole_at_the_end
 
     from engine.core.game import Game
     from engine.families.catalog import load_ruleset
-    from engine.formats import gamelog
-    from engine.terminal import session as session_module
-    from engine.terminal.seats import Seat
+    from engine.fronts.formats import gamelog
+    from engine.fronts.terminal import session as session_module
+    from engine.fronts.terminal.seats import Seat
 
     saves = []
     real_save = gamelog.save_log_atomic

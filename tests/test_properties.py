@@ -15,12 +15,12 @@ from game_fixtures import hs_bids, hs_hand, status_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.conformance import cards_misplaced
 from engine.core.game import Game
 from engine.core.scoring import Holdings, score_players
 from engine.families.catalog import load_ruleset
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import ReplayContext, replay_record
+from engine.fronts.conformance import cards_misplaced
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import ReplayContext, replay_record
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"

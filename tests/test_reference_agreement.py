@@ -18,8 +18,8 @@ from benchmarks import reference_high_society as reference
 from engine.core.game import Game
 from engine.core.scoring import Holdings, score_players
 from engine.families.catalog import load_ruleset
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import ReplayContext, replay_record
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import ReplayContext, replay_record
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"

@@ -4,7 +4,7 @@
 ``docs/games/bohnanza.md`` alone and shares no code with the engine. Games the
 engine plays (its random bot, or uniformly random legal actions) replay in the
 reference to the same result JSON, and games the reference's own random bot
-plays replay in the engine (``engine.formats.replay``, every action checked,
+plays replay in the engine (``engine.fronts.formats.replay``, every action checked,
 the stored result compared) to the same result: for both editions and every
 player count, with the reshuffles, both timings of the final exhaustion, a
 bought third field, Rio Grande's three fields for three players and the deal
@@ -28,8 +28,8 @@ from benchmarks.bench_bohnanza import engine_game_log
 from engine.base.errors import LogError
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import ReplayContext, replay_record
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import ReplayContext, replay_record
 
 AMIGO, RIO = "bohnanza/amigo", "bohnanza/rio-grande"
 CASES = [pytest.param(AMIGO, count, id=f"amigo-{count}") for count in (3, 4, 5)] + [

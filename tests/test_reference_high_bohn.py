@@ -26,8 +26,8 @@ from benchmarks.bench_bohnanza import engine_game_log
 from engine.base.errors import LogError
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import ReplayContext, replay_record
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import ReplayContext, replay_record
 
 HIGH_BOHN = "bohnanza/high-bohn"
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]

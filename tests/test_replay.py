@@ -11,8 +11,8 @@ import pytest
 from benchmarks import reference_high_society as reference
 from engine.base.errors import LogError
 from engine.base.i18n import set_language
-from engine.formats.gamelog import LogRecord, read_log
-from engine.formats.replay import ReplayContext, replay_file, replay_record
+from engine.fronts.formats.gamelog import LogRecord, read_log
+from engine.fronts.formats.replay import ReplayContext, replay_file, replay_record
 
 LOGS = Path(__file__).parent / "logs"
 EXPECTED = json.loads((LOGS / "expected-diagnostics.json").read_text(encoding="utf-8"))

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from engine.base.errors import CardrulesError, LogError
 from engine.base.i18n import set_language
 from engine.core.game import Game
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import replay_record
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import replay_record
 
 TOY = Path(__file__).resolve().parent / "toy"
 # Both auction kinds and a house rule; the three Bohnanza editions (reshuffles); the two games of YAML alone.

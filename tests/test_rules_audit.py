@@ -37,8 +37,8 @@ from engine.core.result import score_to_json
 from engine.core.scoring import Holdings, score_players
 from engine.core.state import TERMINAL
 from engine.families.auction.rules.bidding import CHOICE_BASE, PASS
-from engine.formats.gamelog import LogRecord
-from engine.formats.replay import replay_record
+from engine.fronts.formats.gamelog import LogRecord
+from engine.fronts.formats.replay import replay_record
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 

@@ -114,7 +114,7 @@ def test_a_name_with_a_newline_is_no_name_as_in_every_json_schema_implementation
 
 def test_a_table_whose_card_name_ends_in_a_newline_is_refused(tmp_path):
     from engine.base.errors import TableError
-    from engine.formats.table import load_table
+    from engine.fronts.formats.table import load_table
 
     table = tmp_path / "table.yaml"
     table.write_text(

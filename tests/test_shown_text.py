@@ -24,7 +24,7 @@ from engine.base import i18n
 from engine.base.shown import json_text, literal, printable
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
-from engine.terminal.table_view import render_table
+from engine.fronts.terminal.table_view import render_table
 
 TITLE = "\x1b]0;pwned\x07"  # OSC 0: the window title
 CLEAR = "\x1b[2J"  # clear the screen
@@ -229,7 +229,7 @@ def test_clicks_own_words_from_a_hostile_catalog_are_shown_as_text(tmp_path):
 
 def test_the_progress_bar_shows_a_hostile_catalogs_label_and_speed_as_text(tmp_path, monkeypatch):
     # The label and the speed of simulate's bar are translations: rich's TextColumn would read them as markup.
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     write_catalog(

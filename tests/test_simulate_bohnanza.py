@@ -11,11 +11,11 @@ import json
 import pytest
 from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
-from engine.cli.main import main
 from engine.core.chance import PairedChance
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
-from engine.simulation.runner import RulesetSpec, SimulationPlan, bot_seed, play_batch, run_simulation
+from engine.fronts.cli.main import main
+from engine.fronts.simulation.runner import RulesetSpec, SimulationPlan, bot_seed, play_batch, run_simulation
 
 BOTS = "bot:heuristic,bot:heuristic,bot:random,bot:random"
 EDITIONS = ("-r", "bohnanza/amigo", "-r", "bohnanza/rio-grande")
@@ -159,7 +159,7 @@ def test_json_is_identical_with_one_job_and_with_two(capsys):
 
 
 def test_batches_of_any_size_give_the_same_tally(monkeypatch):
-    from engine.simulation import runner
+    from engine.fronts.simulation import runner
 
     plan = SimulationPlan(
         (RulesetSpec.from_argument("bohnanza/amigo"), RulesetSpec.from_argument("bohnanza/rio-grande")),
@@ -192,7 +192,7 @@ class RecordingChance(PairedChance):
 
 def shuffles_of(ruleset_name: str, players: int, seed: int, game_index: int, most: int = 3):
     """The first ``most`` shuffles of game ``game_index`` of a simulation, as ``simulate`` plays it, and its first player."""
-    from engine.bots import make_bot
+    from engine.fronts.bots import make_bot
 
     names = [f"P{seat}" for seat in range(players)]
     chance = RecordingChance(seed, game_index)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from simulate_helpers import run, wide_output  # noqa: F401  (wide_output: an autouse fixture)
 
-from engine.cli.main import main
+from engine.fronts.cli.main import main
 
 REPO = Path(__file__).resolve().parent.parent
 HOUSE = REPO / "rulesets" / "high-society" / "house"
@@ -339,7 +339,7 @@ def test_an_unreachable_scheduler_is_exit_2(capsys):
 
 
 def test_the_progress_bar_stays_away_from_a_stderr_that_is_not_a_terminal(monkeypatch):
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     progress = simulate_cmd.LazyProgress(100, enabled=True)
     progress.started_at -= 60  # as if the run had lasted a minute
@@ -348,7 +348,7 @@ def test_the_progress_bar_stays_away_from_a_stderr_that_is_not_a_terminal(monkey
 
 
 def test_the_progress_bar_appears_only_after_a_second_on_a_terminal(monkeypatch):
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
     progress = simulate_cmd.LazyProgress(100, enabled=True)
@@ -364,7 +364,7 @@ def test_the_progress_bar_appears_only_after_a_second_on_a_terminal(monkeypatch)
 
 
 def test_the_progress_bar_counts_games_per_ruleset_as_the_user_asked(monkeypatch):
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
     # --games 100 with two rulesets: 100 games per ruleset, 200 games played in all.
@@ -380,7 +380,7 @@ def test_the_progress_bar_counts_games_per_ruleset_as_the_user_asked(monkeypatch
 
 
 def test_json_output_turns_the_progress_bar_off(monkeypatch):
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
     progress = simulate_cmd.LazyProgress(100, enabled=False)
@@ -605,7 +605,7 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
     from rich.console import Console
 
     from engine.base.i18n import set_language
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     set_language(lang)
     try:
@@ -629,7 +629,7 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
 
 def test_a_log_too_long_to_read_back_is_not_written_and_the_statistics_are_kept(capsys, tmp_path, monkeypatch):
     # What replay could not read is not written: the file stops before that game, the report is still printed.
-    from engine.formats import gamelog
+    from engine.fronts.formats import gamelog
 
     logs = tmp_path / "games.jsonl"
     code, out, err = run(
@@ -676,7 +676,7 @@ def test_a_log_too_long_to_read_back_is_not_written_and_the_statistics_are_kept(
 
 def test_play_keeps_its_last_save_rather_than_write_a_log_too_long_to_read(tmp_path, monkeypatch):
     from engine.base.errors import LogError
-    from engine.formats import gamelog
+    from engine.fronts.formats import gamelog
 
     target = tmp_path / "game.json"
     target.write_text('{"kept": true}', encoding="utf-8")

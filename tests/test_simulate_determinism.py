@@ -11,11 +11,11 @@ from game_fixtures import sample_ruleset, shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cli.main import main
 from engine.core.chance import PairedChance, hash64
 from engine.core.game import Game
-from engine.simulation import runner
-from engine.simulation.runner import (
+from engine.fronts.cli.main import main
+from engine.fronts.simulation import runner
+from engine.fronts.simulation.runner import (
     RulesetSpec,
     SimulationPlan,
     bot_seed,

@@ -19,8 +19,14 @@ import time
 import pytest
 from cli_helpers import REPO, cardrules
 
-from engine.simulation import runner
-from engine.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, play_batch, run_simulation
+from engine.fronts.simulation import runner
+from engine.fronts.simulation.runner import (
+    RulesetSpec,
+    SimulationInterrupted,
+    SimulationPlan,
+    play_batch,
+    run_simulation,
+)
 
 SEATS = "bot:heuristic,bot:random,bot:random"
 
@@ -166,7 +172,7 @@ def test_ctrl_c_prints_the_statistics_of_the_first_games_and_ends_as_interrupted
 
 
 def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypatch):
-    from engine.cli import simulate_cmd
+    from engine.fronts.cli import simulate_cmd
 
     _interrupting_at(monkeypatch, 0, 0)
     handlers = []
@@ -246,8 +252,8 @@ def test_workers_stopped_by_ctrl_c_send_back_the_games_their_batches_finished(tm
 
 @pytest.mark.parametrize("where", ["load_rulesets", "save_plot"])
 def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(monkeypatch, tmp_path, where):
-    from engine.cli import common, simulate_cmd
-    from engine.simulation import plot
+    from engine.fronts.cli import common, simulate_cmd
+    from engine.fronts.simulation import plot
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -284,7 +290,7 @@ def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(
 
 
 def test_ctrl_c_before_any_command_runs_ends_as_interrupted_without_a_traceback(monkeypatch):
-    from engine.cli import common, main
+    from engine.fronts.cli import common, main
 
     def interrupted(argv):
         raise KeyboardInterrupt  # as Ctrl-C while the catalogs load, before click has the command
@@ -310,7 +316,7 @@ def test_ctrl_c_while_the_program_loads_ends_it_by_sigint_without_a_traceback():
                 return None
 
         sys.meta_path.insert(0, CtrlC())
-        from engine.cli.start import main
+        from engine.fronts.cli.start import main
         main()
     """)
     done = subprocess.run(

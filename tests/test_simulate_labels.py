@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.base import i18n
-from engine.bots import bot_kind_name
-from engine.simulation.report import kind_label, seat_label
+from engine.fronts.bots import bot_kind_name
+from engine.fronts.simulation.report import kind_label, seat_label
 
 
 def test_seat_and_kind_labels_use_the_translated_bot_kind():

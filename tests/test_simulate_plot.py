@@ -9,9 +9,9 @@ from types import SimpleNamespace
 import pytest
 
 from engine.base import i18n
-from engine.simulation import plot
-from engine.simulation.report import summarize
-from engine.simulation.stats import BatchTally, GameOutcome
+from engine.fronts.simulation import plot
+from engine.fronts.simulation.report import summarize
+from engine.fronts.simulation.stats import BatchTally, GameOutcome
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -119,7 +119,7 @@ def test_the_plot_is_drawn_in_the_format_its_file_name_asks_for(tmp_path):
 def test_a_plot_file_with_an_unknown_ending_is_refused_before_any_game(tmp_path):
     from click.testing import CliRunner
 
-    from engine.cli.simulate_cmd import command
+    from engine.fronts.cli.simulate_cmd import command
 
     result = CliRunner().invoke(
         command,

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.base import i18n
 from engine.core.measures import measure_from_spec
-from engine.simulation.report import findings, percent, points, reading_notes, render_report, summarize
-from engine.simulation.stats import BatchTally, GameOutcome, wilson_interval
+from engine.fronts.simulation.report import findings, percent, points, reading_notes, render_report, summarize
+from engine.fronts.simulation.stats import BatchTally, GameOutcome, wilson_interval
 
 KINDS = ("heuristic", "random", "random")
 
@@ -246,7 +246,7 @@ def test_the_table_counts_the_game_in_turns_or_rounds_as_its_flow_does(flow_kind
 
 
 def test_the_tables_means_get_a_second_decimal_together_when_one_would_read_zero():
-    from engine.simulation.report import mean_decimals
+    from engine.fronts.simulation.report import mean_decimals
 
     assert mean_decimals([30.0, 1.18, 1194.6, None]) == 1
     assert mean_decimals([30.0, 0.04, 0.0]) == 2  # 0.04 would read 0.0: every mean of the table gets two
@@ -254,7 +254,7 @@ def test_the_tables_means_get_a_second_decimal_together_when_one_would_read_zero
 
 @given(st.lists(st.one_of(st.none(), st.floats(min_value=0, max_value=1e6)), max_size=8))
 def test_every_mean_of_a_table_shows_the_same_number_of_decimals_and_no_small_mean_reads_zero(means):
-    from engine.simulation.report import decimal, mean_decimals
+    from engine.fronts.simulation.report import decimal, mean_decimals
 
     digits = mean_decimals(means)
     assert digits in (1, 2)
@@ -270,7 +270,7 @@ def test_every_mean_of_a_table_shows_the_same_number_of_decimals_and_no_small_me
 
 def test_the_elimination_rows_are_reported_for_rulesets_that_can_put_a_player_out(known_case):
     from engine.families.catalog import load_ruleset
-    from engine.simulation.report import can_eliminate
+    from engine.fronts.simulation.report import can_eliminate
 
     assert can_eliminate(load_ruleset("high-society/ja"))
     assert not can_eliminate(load_ruleset("bohnanza/amigo"))
@@ -355,7 +355,7 @@ def test_a_measures_plain_means_show_one_decimal_in_every_column(known_case):
 )
 def test_a_mean_in_a_currencys_words_keeps_a_tenth_of_its_word_and_no_float_noise(mean, shown):
     from engine.families.catalog import load_ruleset
-    from engine.simulation.report import _mean_amounts
+    from engine.fronts.simulation.report import _mean_amounts
 
     i18n.set_language("en")
     korean = load_ruleset("high-society/ko")  # money in millions of dollars, in words
@@ -369,7 +369,7 @@ def test_a_mean_or_spread_shows_only_the_digits_a_float_holds(value):
     significant ones, and never a zero standing for a digit the float does not hold (scientific from 10**15)."""
     from decimal import ROUND_HALF_EVEN, Context, Decimal
 
-    from engine.simulation.report import decimal
+    from engine.fronts.simulation.report import decimal
 
     i18n.set_language("en")
     shown = decimal(value)
@@ -389,7 +389,7 @@ def test_a_mean_or_spread_shows_only_the_digits_a_float_holds(value):
 
 def test_a_mean_past_the_floats_digits_is_written_in_scientific_notation_without_invented_zeros():
     """The audit's 30-digit scores: 5,166,666,666,666,670,000,000,000,000,000 read as an exact mean."""
-    from engine.simulation.report import decimal
+    from engine.fronts.simulation.report import decimal
 
     i18n.set_language("en")
     assert decimal(5.166666666666667e30) == "5.16666666666667E30"
@@ -406,7 +406,7 @@ def test_a_mean_past_the_floats_digits_is_written_in_scientific_notation_without
 def test_a_mean_of_a_thousand_trillion_units_of_a_trillion_shows_no_float_noise(tmp_path):
     """Money values near 10**15 in units of 10**12 dollars: the mean's float cannot hold a tenth."""
     from engine.families.catalog import load_ruleset
-    from engine.simulation.report import _mean_amounts
+    from engine.fronts.simulation.report import _mean_amounts
 
     i18n.set_language("en")
     house = tmp_path / "big.yaml"
@@ -459,7 +459,7 @@ def tables_text_in(known_case, language: str) -> str:
 
 def test_a_mean_the_formatter_rounds_to_zero_gets_the_second_decimal():
     # 0.05 is written 0.0 by the reader's notation (half to even): the table then shows 0.05.
-    from engine.simulation.report import decimal, mean_decimals
+    from engine.fronts.simulation.report import decimal, mean_decimals
 
     assert decimal(0.05, 1) == "0.0"
     assert mean_decimals([0.05, 3.0]) == 2

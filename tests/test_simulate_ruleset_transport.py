@@ -11,8 +11,8 @@ import pickle
 import pytest
 
 import engine
-from engine.simulation import runner
-from engine.simulation.runner import RulesetSpec, SimulationPlan, play_batch
+from engine.fronts.simulation import runner
+from engine.fronts.simulation.runner import RulesetSpec, SimulationPlan, play_batch
 
 HOUSE_RULE = """\
 extends: high-society/ko

@@ -12,10 +12,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.conformance import cards_misplaced
 from engine.core.game import Game
 from engine.core.state import TERMINAL
 from engine.families.auction.rules.bidding import PASS
+from engine.fronts.conformance import cards_misplaced
 
 MONEY_SETS = [(1,), (1, 2), (1, 2, 4), (1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000)]
 # The only zones a money card may ever be in: a hand, a bid on the table, money paid.

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.simulation.stats import (
+from engine.fronts.simulation.stats import (
     BatchTally,
     GameOutcome,
     PairedTally,

@@ -9,7 +9,7 @@ import pytest
 
 from engine.base.errors import TableError
 from engine.base.i18n import set_language
-from engine.formats.table import load_table
+from engine.fronts.formats.table import load_table
 
 TABLES = Path(__file__).parent / "tables"
 

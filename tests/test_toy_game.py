@@ -14,7 +14,7 @@ from pathlib import Path
 from cli_helpers import cardrules, cardrules_process
 
 import engine
-from engine.conformance import cards_misplaced, check_ruleset
+from engine.fronts.conformance import cards_misplaced, check_ruleset
 
 ROWS = Path(__file__).resolve().parent / "toy" / "rows.yaml"
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from engine.base import i18n
 from engine.base.errors import Diagnostic, Location
-from engine.cli.common import in_reading_order
-from engine.cli.main import build_group
+from engine.fronts.cli.common import in_reading_order
+from engine.fronts.cli.main import build_group
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

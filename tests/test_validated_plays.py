@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.base.errors import CardrulesError
-from engine.bots import make_bot
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset, validate
+from engine.fronts.bots import make_bot
 from engine.text.explain import explain_result, summarize_result
 
 PLAYS = settings(

@@ -113,7 +113,7 @@ def test_a_paragraph_in_play_breaks_between_japanese_characters_not_at_its_one_s
 
     from rich.console import Console
 
-    from engine.terminal.console import Wrapped
+    from engine.fronts.terminal.console import Wrapped
 
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None)

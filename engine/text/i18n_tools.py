@@ -93,7 +93,7 @@ CLICK_UNUSED_MESSAGES = frozenset(
         "default: {default}",
     }
 )
-# The click modules whose gettext calls engine.cli.click_i18n routes to us.
+# The click modules whose gettext calls engine.fronts.cli.click_i18n routes to us.
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types")
 RULESET_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
 

@@ -1,7 +1,7 @@
 """The printf-style ``%`` fields of a text (``%(prog)s``, ``%5.2f``, ``%%``), found in one pass.
 
 Click fills some of its messages with ``%``, so a translation's ``%`` fields
-are compared with the English text's (:mod:`engine.cli.click_i18n`,
+are compared with the English text's (:mod:`engine.fronts.cli.click_i18n`,
 :mod:`engine.text.i18n_tools`). A translation is a stranger's text: a
 regular expression with an optional ``(name)`` and runs of flags and digits
 backtracks on ``%(%(%(...`` or ``%000...0(`` (seconds for 20,000 characters,

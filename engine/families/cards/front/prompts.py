@@ -5,8 +5,7 @@ from __future__ import annotations
 from engine.base.formatting import card_name, list_separator, ruleset_text
 from engine.base.i18n import _
 from engine.families.common.front.player_input import InputProblem
-from engine.families.common.front.prompting import CommandPrompt, Turn, parse_number, word_set
-from engine.families.flow.front.prompts import done_words
+from engine.families.common.front.prompting import CommandPrompt, Turn, done_words, parse_number, word_set
 
 
 def move_words() -> set[str]:

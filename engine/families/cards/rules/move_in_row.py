@@ -10,7 +10,7 @@ from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace, UnionActions
 from engine.core.flow import DONE
 from engine.families.cards.rules.row_decision import ROW_PARAMETERS, RowDecision
-from engine.families.flow.rules.done import DoneSpace
+from engine.families.common.rules.done import DoneSpace
 
 
 class MoveInRowSpace(ActionSpace):

@@ -171,3 +171,20 @@ def per_seat(values: Any, viewer: int, players: int) -> list[float]:
     if not isinstance(values, (tuple, list)) or len(values) != players:
         return [0.0] * players
     return [float(values[(viewer + step) % players] or 0) for step in range(players)]
+
+
+# The dearest price (in cards) whose payments are numbered, and the most payments a view numbers.
+MOST_CARDS = 8
+MOST_PAYMENTS = 20000
+
+
+def payment_counts(game: Any, types: Iterable[int], size: int) -> list[tuple[int, ...]]:
+    """Every payment of ``size`` cards among ``types`` that the game's copies allow, as counts per type."""
+    if size > MOST_CARDS:
+        return []
+    copies = [len(instances) for instances in game.cards.instances_of]
+    return [
+        counts
+        for counts in multisets(tuple(types), size, len(copies))
+        if all(count <= most for count, most in zip(counts, copies))
+    ]

@@ -560,3 +560,12 @@ def ask_numbered(
         prompt, lambda answer: parse_choice_prompt(answer, len(choices)), lambda: session.say(help_text)
     )
     return choices[command.choice]
+
+
+# TRANSLATORS: what a player types to stop (planting, acting at the end of a turn): a short word, lower case.
+DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
+
+
+def done_words() -> set[str]:
+    """Words that end the chance to act."""
+    return DONE_COMMAND.words()

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from engine.base.i18n import N_, _
-from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, typed_command
-from engine.families.common.front.prompting import CommandPrompt, Turn
-
-DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
-
-
-def done_words() -> set[str]:
-    """Words that end the chance to act."""
-    return DONE_COMMAND.words()
+from engine.base.i18n import _
+from engine.families.common.front.player_input import InputProblem
+from engine.families.common.front.prompting import CommandPrompt, Turn, done_words
 
 
 class ChancePrompt(CommandPrompt):

@@ -13,25 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base.formatting import card_name, list_separator, ruleset_text
-from engine.base.i18n import N_, _
-from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, typed_command
+from engine.base.i18n import _
+from engine.families.common.front.player_input import InputProblem
 from engine.families.common.front.prompting import (
     CommandPrompt,
     Turn,
     card_choices,
+    done_words,
     is_number,
     match_name,
     or_list,
     parse_number,
 )
-
-# TRANSLATORS: what a player types to stop (planting, acting at the end of a turn): a short word, lower case.
-DONE_COMMAND = typed_command(N_("done"), aliases=("done", "d"), prompt=COMMAND_PROMPT)
-
-
-def done_words() -> set[str]:
-    """Words that stop planting."""
-    return DONE_COMMAND.words()
 
 
 def zone_label(turn: Turn, spec: Any) -> str:

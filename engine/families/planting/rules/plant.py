@@ -9,7 +9,7 @@ from engine.base.errors import IllegalActionError
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, UnionActions
 from engine.core.flow import DONE, FlowNode
-from engine.families.flow.rules.done import DoneSpace
+from engine.families.common.rules.done import DoneSpace
 from engine.families.planting.rules.space import PlantSpace, takes
 from engine.language.params import COUNT, name, one_of, param, variable, zone
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.families.common.front.agent_views import ListedView, types_reaching
-from engine.families.zones.front.agent_views import MOST_PAYMENTS, payment_counts
+from engine.families.common.front.agent_views import MOST_PAYMENTS, ListedView, payment_counts, types_reaching
 
 
 def build_view(space: Any, game: Any) -> ListedView | None:

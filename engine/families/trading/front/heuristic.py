@@ -32,7 +32,7 @@ not alike: each one's r is scaled by a weight that follows their standing
 (:data:`RIVAL_SPREAD`), so that a trade with the leader must gain it more
 than one with a player far behind, who is no threat to its win. The
 heuristic bot plays for its own points (r = 0); the searching bot's own moves
-weigh their rivals (:data:`engine.bots.ismcts.RIVALRY`; measured in
+weigh their rivals (:data:`engine.fronts.bots.ismcts.RIVALRY`; measured in
 ``docs/bot-strength.md``).
 """
 

@@ -13,14 +13,10 @@ it to, and what ``raise-limit`` modifiers may add. Prices above
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from engine.families.common.front.agent_views import ListedView, multisets, types_reaching
-
-# The dearest price (in cards) whose payments are numbered, and the most payments a view numbers.
-MOST_CARDS = 8
-MOST_PAYMENTS = 20000
+from engine.families.common.front.agent_views import MOST_PAYMENTS, ListedView, payment_counts, types_reaching
 
 
 def possible_limits(game: Any, limit_name: str | None, base: int) -> list[int]:
@@ -40,18 +36,6 @@ def possible_limits(game: Any, limit_name: str | None, base: int) -> list[int]:
     low = min(values) + sum(by for by in raises if by < 0)
     high = max(values) + sum(by for by in raises if by > 0)
     return list(range(max(0, low), high + 1))
-
-
-def payment_counts(game: Any, types: Iterable[int], size: int) -> list[tuple[int, ...]]:
-    """Every payment of ``size`` cards among ``types`` that the game's copies allow, as counts per type."""
-    if size > MOST_CARDS:
-        return []
-    copies = [len(instances) for instances in game.cards.instances_of]
-    return [
-        counts
-        for counts in multisets(tuple(types), size, len(copies))
-        if all(count <= most for count, most in zip(counts, copies))
-    ]
 
 
 def buy_view(space: Any, game: Any) -> ListedView | None:

@@ -1,0 +1,223 @@
+"""A fixed-length vector of what one seat sees, derived from the ruleset alone: :class:`ObservationTensor`.
+
+The layout depends only on the game (ruleset and number of players) and is
+the same for every seat, because seats are counted *from the viewer*: the
+tensor's seat 0 is always the viewer, seat 1 the next seat clockwise, and
+so on. Everything is read through :class:`~engine.core.observation.Observation`,
+so two states that differ only in cards the viewer cannot see give the same
+tensor. The segments, in order (``T`` card types, ``P`` players, ``@s`` a
+seat relative to the viewer; a player zone has one group per seat):
+
+==============================  ======  ==============================================================
+segment                         length  value
+==============================  ======  ==============================================================
+``zone:Z[@s]:cards``            T       cards of each type, for each zone slot whose cards the viewer sees
+``zone:Z[@s]:front``            3·T     a row's first three cards (a stack's top three), one-hot by type,
+                                        when the viewer sees them
+``zone:Z[@s]:count``            1       how many cards, for each zone slot whose count the viewer sees
+``zone:Z[@s]:open``             1       1 when the zone takes cards (zones that start closed only)
+``counter:C[@s]``               1 or P  each counter (per-player counters once per seat)
+``variable:V``                  P       the seat a player variable names (``active``...), one-hot
+``current``                     P       whose turn it is, one-hot (all 0 once the game is over)
+``round``                       1       rounds started
+``pending@s``                   T       per seat, the cards whose effects wait on that player
+``decision:kind``               K       the decision under way, one-hot over the kinds of the game's
+                                        deciding steps (sorted)
+``decision:cards``              T       the cards the decision offers (a choice's ``cards``)
+``decision:card``               T       the card the decider looks at (``card``: a peek)
+``decision:KIND:facts``         varies  the numbers the decision's block family declares for it
+                                        (an auction's highest and per-seat totals, a trade's offer)
+``phase``                       F       the phases under way, over the game's phase names (sorted)
+==============================  ======  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.flow import FlowNode
+from engine.core.zones import SHARED, visible_to
+from engine.families.common.front.agent_views import per_seat, seat_one_hot
+from engine.fronts.agents.views import features_for
+
+# How many cards of a row's front (a stack's top) are encoded by position.
+FRONT_CARDS = 3
+
+
+def _decides(node: Any) -> bool:
+    return type(node).legal is not FlowNode.legal
+
+
+class ObservationTensor:
+    """The fixed-length encoding of one game's observations (see the module docstring for the layout).
+
+    ``size`` is the length; ``segments`` are ``(name, offset, length)``
+    in order; :meth:`encode` turns an :class:`~engine.core.observation.Observation`
+    into a list of ``size`` floats.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.players = players = game.player_count
+        cards = game.cards
+        self.type_count = types = len(cards.ids)
+        self._index_of_id = cards.index_of_id
+        segments: list[tuple[str, int, int]] = []
+        # What encode does, in order: (kind, arguments) for each segment.
+        self._plan: list[tuple[str, tuple]] = []
+
+        def add(name: str, length: int, kind: str, *arguments: Any) -> None:
+            offset = segments[-1][1] + segments[-1][2] if segments else 0
+            segments.append((name, offset, length))
+            self._plan.append((kind, arguments))
+
+        for spec in game.zones.specs:
+            for relative in range(players) if spec.per_player else (None,):
+                label = f"zone:{spec.id}" + (f"@{relative}" if relative is not None else "")
+                # Visibility depends on the owner only through "is it the viewer": seat 0 stands for every viewer.
+                owner = relative if relative is not None else SHARED
+                cards_seen, count_seen = visible_to(spec, owner, 0)
+                if cards_seen:
+                    add(f"{label}:cards", types, "cards", spec.id, relative)
+                    if spec.kind in ("row", "stack"):
+                        add(f"{label}:front", FRONT_CARDS * types, "front", spec.id, relative, spec.kind == "stack")
+                if count_seen:
+                    add(f"{label}:count", 1, "count", spec.id, relative)
+                if spec.starts_closed:
+                    add(f"{label}:open", 1, "open", spec.id, relative)
+        for index, counter_id in enumerate(game.counter_ids):
+            per_player = game._counter_per_player[index]
+            add(f"counter:{counter_id}", players if per_player else 1, "counter", counter_id, per_player)
+        for name in game.variable_names:
+            add(f"variable:{name}", players, "variable", name)
+        add("current", players, "current")
+        add("round", 1, "round")
+        for relative in range(players):
+            add(f"pending@{relative}", types, "pending", relative)
+        kinds = sorted({node.kind for node in game.nodes if _decides(node)})
+        self.decision_kinds = tuple(kinds)
+        add("decision:kind", len(kinds), "kind")
+        add("decision:cards", types, "fact-cards")
+        add("decision:card", types, "fact-card")
+        factories = features_for()
+        for kind in kinds:
+            factory = factories.get(kind)
+            features = factory(game) if factory is not None else None
+            if features is not None and features.size:
+                add(f"decision:{kind}:facts", features.size, "features", kind, features)
+        phases = sorted({phase for node in game.nodes for phase in (node.phase(),) if phase is not None})
+        self.phases = tuple(phases)
+        add("phase", len(phases), "phase")
+        self.segments: tuple[tuple[str, int, int], ...] = tuple(segments)
+        self.size: int = segments[-1][1] + segments[-1][2] if segments else 0
+        self._encoders: dict[str, Callable[..., list[float]]] = {
+            "cards": self._cards,
+            "front": self._front,
+            "count": self._count,
+            "open": self._open,
+            "counter": self._counter,
+            "variable": self._variable,
+            "current": self._current,
+            "round": self._round,
+            "pending": self._pending,
+            "kind": self._kind,
+            "fact-cards": self._fact_cards,
+            "fact-card": self._fact_card,
+            "features": self._features,
+            "phase": self._phase,
+        }
+
+    def segment(self, name: str) -> tuple[int, int]:
+        """``(offset, length)`` of the segment called ``name`` (KeyError if there is none)."""
+        for found, offset, length in self.segments:
+            if found == name:
+                return offset, length
+        raise KeyError(name)
+
+    # ------------------------------------------------------------------ encoding
+
+    def encode(self, observation: Any) -> list[float]:
+        """The tensor of an observation: ``size`` floats, seats counted from ``observation.player``."""
+        cells: list[float] = []
+        encoders = self._encoders
+        for kind, arguments in self._plan:
+            cells.extend(encoders[kind](observation, *arguments))
+        return cells
+
+    def _owner(self, observation: Any, relative: int | None) -> int | None:
+        return None if relative is None else (observation.player + relative) % self.players
+
+    def _type_counts(self, card_ids: Any) -> list[float]:
+        counts = [0.0] * self.type_count
+        index_of_id = self._index_of_id
+        for card in card_ids or ():
+            counts[index_of_id[card]] += 1.0
+        return counts
+
+    def _cards(self, observation: Any, zone_id: str, relative: int | None) -> list[float]:
+        return self._type_counts(observation.cards(zone_id, self._owner(observation, relative)))
+
+    def _front(self, observation: Any, zone_id: str, relative: int | None, top_last: bool) -> list[float]:
+        cells = [0.0] * (FRONT_CARDS * self.type_count)
+        card_ids = observation.cards(zone_id, self._owner(observation, relative)) or ()
+        # A row's front is its start; a stack's top is its end (stored bottom first).
+        ordered = tuple(reversed(card_ids)) if top_last else tuple(card_ids)
+        for position, card in enumerate(ordered[:FRONT_CARDS]):
+            cells[position * self.type_count + self._index_of_id[card]] = 1.0
+        return cells
+
+    def _count(self, observation: Any, zone_id: str, relative: int | None) -> list[float]:
+        count = observation.count(zone_id, self._owner(observation, relative))
+        return [float(count or 0)]
+
+    def _open(self, observation: Any, zone_id: str, relative: int | None) -> list[float]:
+        return [1.0 if observation.is_open(zone_id, self._owner(observation, relative)) else 0.0]
+
+    def _counter(self, observation: Any, counter_id: str, per_player: bool) -> list[float]:
+        value = observation.counters[counter_id]
+        if per_player:
+            return per_seat(value, observation.player, self.players)
+        return [float(value)]
+
+    def _variable(self, observation: Any, name: str) -> list[float]:
+        return seat_one_hot(observation.variables.get(name), observation.player, self.players)
+
+    def _current(self, observation: Any) -> list[float]:
+        return seat_one_hot(observation.current_player, observation.player, self.players)
+
+    def _round(self, observation: Any) -> list[float]:
+        return [float(observation.round_number)]
+
+    def _pending(self, observation: Any, relative: int) -> list[float]:
+        pending = observation.pending
+        seat = (observation.player + relative) % self.players
+        return self._type_counts(pending[seat] if seat < len(pending) else ())
+
+    def _kind(self, observation: Any) -> list[float]:
+        kind = observation.decision.get("kind")
+        return [1.0 if kind == known else 0.0 for known in self.decision_kinds]
+
+    def _fact_cards(self, observation: Any) -> list[float]:
+        cards = observation.decision.get("cards")
+        if not isinstance(cards, tuple) or not all(
+            isinstance(card, str) and card in self._index_of_id for card in cards
+        ):
+            return [0.0] * self.type_count  # absent, or a number of cards (a row's length), not the cards
+        return self._type_counts(cards)
+
+    def _fact_card(self, observation: Any) -> list[float]:
+        card = observation.decision.get("card")
+        cells = [0.0] * self.type_count
+        if isinstance(card, str) and card in self._index_of_id:
+            cells[self._index_of_id[card]] = 1.0
+        return cells
+
+    def _features(self, observation: Any, kind: str, features: Any) -> list[float]:
+        if observation.decision.get("kind") != kind:
+            return [0.0] * features.size
+        return [float(value) for value in features.encode(observation)]
+
+    def _phase(self, observation: Any) -> list[float]:
+        under_way = set(observation.phases)
+        return [1.0 if phase in under_way else 0.0 for phase in self.phases]

@@ -1,0 +1,532 @@
+"""The game loop of ``cardrules play``: prompts, bots, hot-seat screens, saving, resuming.
+
+A session owns one game :class:`~engine.core.state.State` and the seats around it.
+Humans answer prompts (every prompt ends with ``"> "``); bots choose from
+their :class:`~engine.core.observation.Observation` only. After every action the log
+is rewritten atomically, so stopping at any moment (``q``, Ctrl-C, end of
+input, a killed process) leaves a file ``play --resume`` continues from.
+
+Without a terminal on stdin nobody can answer a prompt: every seat is a bot
+and the game is narrated, one line per event, down to the final scoring.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from engine.base.errors import EndlessGameError, LogError
+from engine.base.i18n import _
+from engine.families.common.front.narrating import card_ids, event_field
+from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
+from engine.fronts.terminal.ending import final_report
+from engine.fronts.terminal.prompts import anytime_commands, prompt_for
+from engine.fronts.terminal.seats import Seat
+from engine.fronts.terminal.table_view import (
+    COMPACT_BELOW,
+    detail_descriptions,
+    heading_card,
+    heading_lines,
+    render_table,
+    story_line,
+    story_lines,
+)
+from engine.text.card_text import game_rule_phrases
+from engine.text.narration import describe_events, setup_length
+
+# The most lines of events kept between two of a human's moves.
+KEPT_EVENT_LINES = 400
+# While only bots move, the log is rewritten at most this often (seconds): a save is an fsync'd rewrite of
+# the whole file, and saving after every bot move made a long game quadratic. A human's move is saved at
+# once, and so is the game before a human is asked, when it ends, and when it is stopped as endless.
+BOTS_SAVE_INTERVAL = 0.5
+
+
+class QuitRequested(Exception):
+    """The player asked to save and quit (``q``)."""
+
+
+@dataclass
+class GameSession:
+    """One game being played in the terminal.
+
+    ``log_extras`` are the keys the session adds to the engine's log (seat
+    kinds, seed, ruleset reference); ``log_path`` None means nothing is saved.
+    """
+
+    ruleset: Any
+    seats: list[Seat]
+    state: Any
+    console: Console
+    interactive: bool
+    log_path: Path | None = None
+    log_extras: dict[str, Any] = field(default_factory=dict)
+    bot_seed: int | None = None
+    # The --lang the game was started with, repeated in the resume hint (None: the environment's).
+    language: str | None = None
+    read_line: Callable[[str], str] | None = None
+    _bots: dict[int, Any] = field(default_factory=dict)
+    _viewer: int | None = None
+    _events_told: int = 0
+    _recent: list[str] = field(default_factory=list)
+    # The table waiting to be drawn (observation, viewer) while what the prompt says first is captured: the
+    # story under the table gets the rows the screen has once those lines and the prompt are known.
+    _table_to_draw: tuple[Any, int | None] | None = None
+    # The JSON text of the actions saved so far: each save encodes only the new ones.
+    _encoded_actions: list[str] = field(default_factory=list)
+    # When the log was last written, and how many actions it held then.
+    _saved_at: float = 0.0
+    _saved_actions: int = -1
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> None:
+        """Play until the game ends or a player stops it (QuitRequested, EOFError, KeyboardInterrupt)."""
+        from engine.fronts.bots import make_bot
+
+        for index, seat in enumerate(self.seats):
+            if not seat.is_human:
+                seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
+                self._bots[index] = make_bot(seat.bot_kind, seed)
+        self.save()
+        if self._events_told == 0:
+            # A new game: the deal and the first shuffle are not news.
+            self._events_told = setup_length(self.state.events)
+        self._tell_new_events()
+        while not self.state.is_terminal():
+            player = self.state.current_player()
+            human = self.seats[player].is_human and self.interactive
+            if human:
+                self.save_if_behind()  # what the player sees is saved before they are asked
+                action = self.ask_human(player)
+                # What happened before this human's move is old news from now on.
+                self._recent = []
+            else:
+                action = self._bots[player].choose(self.state.observation(player), self.state.checked_legal_actions())
+            try:
+                self.state.apply_action(action)
+            except EndlessGameError:
+                self.save_if_behind()  # the refused action is not in the history: the log keeps the game so far
+                raise
+            if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
+                self.save()
+            self._tell_new_events()
+        self.save_if_behind()
+        self.finish()
+
+    @property
+    def players(self) -> list[str]:
+        """Player names in seat order."""
+        return [seat.name for seat in self.seats]
+
+    def save_if_behind(self) -> None:
+        """Save unless the log already holds every action."""
+        if self._saved_actions != len(self.state.history):
+            self.save()
+
+    def save(self) -> None:
+        """Rewrite the log atomically (nothing to do without a log file)."""
+        self._saved_at = time.monotonic()
+        self._saved_actions = len(self.state.history)
+        if self.log_path is None:
+            return
+        from engine.fronts.formats.gamelog import save_log_atomic
+
+        log = dict(self.state.to_log())
+        log.update(self.log_extras)
+        try:
+            save_log_atomic(self.log_path, log, encoded_actions=self._encoded_actions)
+        except OSError as error:
+            raise LogError.at(
+                _("cannot save the game log: {reason}", reason=error.strerror or str(error)), str(self.log_path)
+            ) from None
+
+    def notice(self, text: str) -> None:
+        """A line about the session itself (edition chosen, game resumed).
+
+        Narrated at once; at a terminal it joins "what just happened", since the
+        table is drawn on a cleared screen and would wipe a line printed before it.
+        """
+        if self.interactive:
+            self._recent.append(text)
+        else:
+            self.say(text)
+
+    def skip_told_events(self) -> None:
+        """Treat the past rounds as told: a resumed game retells only the round under way.
+
+        The round's reveal and bids so far are what a returning player needs
+        (which card is up, who bid what); earlier rounds show on the table.
+        """
+        events = list(self.state.events)
+        # A round starts with a reveal, or a turn with its first phase.
+        reveals = [i for i, event in enumerate(events) if event_field(event, "type") in ("reveal",)] or [
+            i for i, event in enumerate(events) if event_field(event, "type") == "phase"
+        ]
+        self._events_told = reveals[-1] if reveals else len(events)
+
+    def _tell_new_events(self) -> None:
+        """Narrate new events (no terminal) or keep them for the table drawn before a human's next prompt (terminal).
+
+        Bots may make dozens of moves between two of a human's: the table is
+        drawn once, when the human is asked, with everything that happened.
+        """
+        # Only the new ones: copying the whole list first made a long game's narration quadratic.
+        events = self.state.events[self._events_told :]
+        self._events_told += len(events)
+        lines = describe_events(self.ruleset, self.players, events)
+        if not self.interactive:
+            for line in lines:
+                self.say(line)
+            return
+        if lines:
+            self._recent = (self._recent + lines)[-KEPT_EVENT_LINES:]
+
+    def show_table(self) -> None:
+        """Draw the table as the human at the keyboard may see it, on a cleared screen, before the prompt.
+
+        The drawing waits for the prompt (see :meth:`_draw_table`): what the
+        prompt says first is captured meanwhile, so the story under the table
+        is given every row the screen has left, not a guess of what a prompt needs.
+        """
+        player = self.state.current_player()
+        viewer = self._viewer
+        if viewer is None:
+            humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+            viewer = humans[0] if len(humans) == 1 else None
+        observer = viewer if viewer is not None else player
+        self._draw_table_later(self.state.observation(observer), viewer)
+
+    def _draw_table_later(self, observation: Any, viewer: int | None) -> None:
+        self._draw_table()  # one waiting already is drawn first (never the case in a game's loop)
+        self._table_to_draw = (observation, viewer)
+        self.console.begin_capture()
+
+    def _draw_table(self, prompt: str | None = None) -> None:
+        """The table waiting to be drawn, with the story that fits, then what was said meanwhile (``prompt``: next)."""
+        if self._table_to_draw is None:
+            return
+        observation, viewer = self._table_to_draw
+        self._table_to_draw = None
+        said = self.console.end_capture()
+        reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
+        table = render_table(
+            self.ruleset,
+            observation,
+            viewer,
+            self._recent_lines(observation, viewer, reserved),
+            self.round_card(observation),
+            state=self.state,
+            width=self.console.width,
+        )
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.print(table)
+        if said:
+            self.console.file.write(said)
+            self.console.file.flush()
+
+    def _rows_of_text(self, text: str) -> int:
+        """The screen rows ``text`` (as printed, escape sequences and all) takes, each line wrapped at the width."""
+        from rich.text import Text
+
+        if not text:
+            return 0
+        width = max(1, self.console.width)
+        lines = text.split("\n")
+        if text.endswith("\n"):
+            lines.pop()
+        return sum(max(1, -(-Text.from_ansi(line).cell_len // width)) for line in lines)
+
+    def _story_rows(self, line: str) -> int:
+        """The rows one line of the story takes under the table, wrapped as it is drawn there."""
+        return len(story_line(line).lines(max(1, self.console.width)))
+
+    def _recent_lines(self, observation: Any, viewer: int | None, reserved: int = 1) -> list[str]:
+        """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
+
+        The table and the round's heading above it come first; the story gets
+        the rows left. A story cut short says so on its first line, and how to
+        see it all (``recap``, at any prompt).
+        """
+        if not self._recent:
+            return []
+        table = render_table(
+            self.ruleset,
+            observation,
+            viewer,
+            (),
+            self.round_card(observation),
+            state=self.state,
+            width=self.console.width,
+        )
+        used = len(self.console.render_lines(table, pad=False))
+        # The list's own heading takes a row, and so does the line the cursor moves to when Enter is pressed
+        # (where a refusal is said): a full screen would scroll the round's heading away.
+        room = self.console.size.height - used - reserved - 2
+        if room <= 0:
+            return []
+        rows = [self._story_rows(line) for line in self._recent]  # each line measured once
+        if sum(rows) <= room:
+            return list(self._recent)
+        kept = used = 0
+        for line_rows in reversed(rows):
+            marker_rows = self._story_rows(self._cut_marker(len(rows) - kept - 1))
+            if used + line_rows + marker_rows > room:
+                break
+            used += line_rows
+            kept += 1
+        return [self._cut_marker(len(rows) - kept), *self._recent[len(rows) - kept :]]
+
+    @staticmethod
+    def _cut_marker(count: int) -> str:
+        # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out,
+        # and the word that shows them all (the translation of "recap").
+        return _("(… {count} earlier lines: type {word} to see them)", count=count, word=_("recap"))
+
+    def say_recap(self) -> None:
+        """Everything that happened since the player's last move, which the screen under the table may cut."""
+        if not self._recent:
+            # TRANSLATORS: said when a player asks to see what happened since their last move and nothing did.
+            self.say(_("Nothing has happened since your last move."))
+            return
+        for part in story_lines(self._recent):  # as under the table
+            self.console.print(part)
+
+    def round_card(self, observation: Any) -> str | None:
+        """The card revealed this round, once it has left the table's heading zone (else None).
+
+        Taken, a card may still be what the decision under way is about (its
+        effect asks its taker to choose a card to give up): the table keeps
+        it at its head, with what it does, until the next card is revealed.
+        """
+        if heading_card(self.ruleset, observation) is not None:
+            return None
+        for event in reversed(self.state.events):
+            if event_field(event, "type") == "reveal":
+                cards = card_ids(event)
+                same_round = event_field(event, "round") == observation.round_number
+                return cards[0] if cards and same_round else None
+        return None
+
+    def say(self, text: str) -> None:
+        """One line of plain text.
+
+        To a player at a terminal it is wrapped between words by display width
+        (the terminal itself breaks a line inside a word, which Korean and long
+        explanations made unreadable at 80 columns); narration (no terminal on
+        input, or output to a file) is one line per event, wrapped by the
+        terminal if at all, so it can be copied or read by a program whole.
+        """
+        if self.interactive and self.console.is_terminal:
+            self.say_wrapped(text)
+        else:
+            self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def say_wrapped(self, text: str, indent: int = 0) -> None:
+        """A paragraph wrapped to the screen by display width, ``indent`` cells in (see :class:`Wrapped`:
+        between words, and in Japanese between characters by the line-start rules).
+
+        For the help, whose lines are longer than a narrow screen: a command
+        line to copy is said with :meth:`say` instead.
+        """
+        from engine.base.shown import printable
+        from engine.fronts.terminal.console import Wrapped
+
+        self.console.print(Wrapped(printable(text), indent=indent), soft_wrap=False, highlight=False)
+
+    # What the families' prompts ask of the session that hosts them (they never import a front).
+
+    def anytime_commands(self, turn: Any) -> list[Any]:
+        """The commands of the actions a player may take at any time, for a family's prompt."""
+        return anytime_commands(turn)
+
+    def in_play_lines(self, observation: Any) -> list[str]:
+        """The cards in play that change the rules, and what each does, for a prompt's help."""
+        return detail_descriptions(self.ruleset, observation)
+
+    def game_rule_phrases(self) -> list[str]:
+        """How the game ends, in sentences, for a prompt's help."""
+        return game_rule_phrases(self.ruleset)
+
+    def say_heading(self) -> None:
+        """The table's heading again (the round and the card in play), below a help that pushed the table away."""
+        viewer = self._viewer if self._viewer is not None else self.state.current_player()
+        observation = self.state.observation(viewer)
+        lines = heading_lines(
+            self.ruleset, observation, self.round_card(observation), compact=self.console.width < COMPACT_BELOW
+        )
+        self.console.print(lines[0])
+
+    # ------------------------------------------------------------------ humans
+
+    def _input(self, prompt: str) -> str:
+        """One line from the keyboard after ``prompt`` (which ends with "> ")."""
+        self._draw_table(prompt)
+        if self.read_line is not None:
+            return self.read_line(prompt)
+        return self.console.input(prompt, markup=False)
+
+    def hand_over(self, player: int) -> None:
+        """Hot seat: hide the last human's hand until the next human is at the keyboard."""
+        humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+        if len(humans) < 2 or self._viewer == player:
+            self._viewer = player
+            return
+        if self.console.is_terminal:
+            self.console.clear()
+        # TRANSLATORS: shown between two human players' turns in a hot-seat game, so that one does not see the other's hand.
+        answer = self._input(
+            _("Pass the keyboard to {name}, then press Enter (q to save and quit) > ", name=self.seats[player].name)
+        )
+        if normalize_input(answer) in quit_words():
+            raise QuitRequested()
+        self._viewer = player
+
+    def ask_human(self, player: int) -> int:
+        """Ask the human in seat ``player`` until they type a legal action (the decision's own prompt)."""
+        self.hand_over(player)
+        self.show_table()
+        legal = self.state.checked_legal_actions()
+        kind = self.state.observation(player).decision.get("kind", "")
+        try:
+            return prompt_for(kind).ask(self, player, legal)
+        finally:
+            self._draw_table()  # a decision taken without asking (one choice): the table and what it said
+
+    def read_command(self, prompt: str, parse: Callable[[str], Any], show_help: Callable[[], None]) -> Any:
+        """Ask until ``parse`` accepts an answer that is neither help nor quit, and return that command.
+
+        Every prompt treats these alike: a bad answer is explained and asked
+        again, ``?`` shows ``show_help`` and asks again, ``q`` saves and quits.
+        """
+        while True:
+            try:
+                answer = self._input(prompt)
+                if normalize_input(answer) in recap_words():
+                    self.say_recap()
+                    continue
+                command = parse(answer)
+            except InputProblem as problem:
+                self.say(problem.message)
+                continue
+            if command.kind == "quit":
+                raise QuitRequested()
+            if command.kind != "help":
+                return command
+            show_help()
+            # A long help scrolls the table off a short screen: the round and its card are said again.
+            if self.console.is_terminal:
+                self.say_heading()
+
+    # ------------------------------------------------------------------ the end
+
+    def finish(self) -> None:
+        """The final table, scoring, eliminations, winners and where the log is."""
+        if self.interactive:
+            # Drawn once the report under it is known, so the last round's story gets the rows left.
+            self._draw_table_later(self.state.observation(self._viewer if self._viewer is not None else 0), None)
+        try:
+            for line in final_report(self.ruleset, self.state.result()):
+                self.say(line)
+            if self.log_path is not None:
+                self.say(_("The game log is saved in {path}.", path=str(self.log_path)))
+        finally:
+            self._draw_table()
+
+    def stopped_message(self) -> str:
+        """What to tell a player who stops the game: how to resume it, or that it is lost."""
+        if self.log_path is None:
+            return _("Game stopped (no log was kept).")
+        # Quoted so the hint can be pasted into a shell even when the path has spaces.
+        log = os.path.abspath(self.log_path) if not in_users_directory() else str(self.log_path)
+        command = f"{program_as_typed()} play --resume {shlex.quote(log)}"
+        if self.language is not None:
+            command += f" --lang {shlex.quote(self.language)}"
+        # TRANSLATORS: {command} is the command line to type to go on, shown as is.
+        return _("Game saved in {path}. Resume it with: {command}", path=str(self.log_path), command=command)
+
+
+def program_as_typed() -> str:
+    """How to run this program again from where the user is: ``cardrules`` when the shell finds this one.
+
+    After ``make play`` the command is ``.venv/bin/cardrules``, which the
+    shell does not find by its name; the hint then names it by its path (and
+    ``python -m engine`` runs as itself).
+    """
+    import os
+    import shutil
+    import sys
+
+    invoked = sys.argv[0] if sys.argv and sys.argv[0] else "cardrules"
+    found = shutil.which("cardrules")
+    if os.path.basename(invoked) == "cardrules":
+        try:
+            if found is not None and os.path.samefile(found, invoked):
+                return "cardrules"
+        except OSError:
+            pass
+        relative = os.sep in invoked and not os.path.isabs(invoked)
+        return shlex.quote(invoked if relative and in_users_directory() else os.path.abspath(invoked))
+    if found is not None:
+        return "cardrules"
+    return f"{shlex.quote(sys.executable)} -m engine"
+
+
+def in_users_directory() -> bool:
+    """Whether this program runs in the directory the user's shell is in.
+
+    ``make -C /path/to/cardrules play`` runs it elsewhere: a relative path
+    printed for the user to type would not run where they are. ``make play``
+    says where the user is in ``CARDRULES_USER_DIR`` (a shell that runs a
+    recipe resets ``PWD``); otherwise the shell's ``PWD`` tells.
+    """
+    shell = os.environ.get("CARDRULES_USER_DIR") or os.environ.get("PWD")
+    if not shell:
+        return True
+    try:
+        return os.path.samefile(shell, os.getcwd())
+    except OSError:
+        return False
+
+
+def default_log_path() -> Path:
+    """Where an interactive game without ``--log`` is saved: the user data directory."""
+    import time
+
+    from engine.base.resources import user_data_root
+
+    directory = user_data_root() / "games"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # XDG_DATA_HOME naming a file, a read-only home...
+        from engine.base.errors import LogError
+
+        # TRANSLATORS: an interactive game without --log is saved in the user's data folder, which could not be made.
+        raise LogError.at(
+            _(
+                "cannot make the folder for saved games ({reason}); name a file with --log",
+                reason=error.strerror or str(error),
+            ),
+            str(directory),
+        ) from None
+    stem = time.strftime("game-%Y%m%d-%H%M%S")
+    path = directory / f"{stem}.json"
+    number = 1
+    while path.exists() or path.is_symlink():  # two games started in the same second
+        number += 1
+        path = directory / f"{stem}-{number}.json"
+    return path
+
+
+def relative_reference(source: Path, log_path: Path | None) -> str:
+    """A house rule's path as the log records it: relative to the log's directory."""
+    base = (log_path.parent if log_path is not None else Path.cwd()).resolve()
+    return os.path.relpath(Path(source).resolve(), base)
