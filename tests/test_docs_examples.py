@@ -45,7 +45,7 @@ from engine.fronts.formats.gamelog import read_log
 from engine.fronts.formats.replay import replay_record
 from engine.fronts.formats.table import load_table
 from engine.language.params import condition_definition
-from engine.language.ruleset import find_ruleset_path
+from engine.language.ruleset_files import find_ruleset_path
 from engine.language.schema_gen import build_schema
 
 all_blocks = CATALOG.by_category

@@ -10,7 +10,7 @@ import pytest
 
 from engine.base.errors import OptionError, RulesetError
 from engine.families.catalog import list_rulesets, load_ruleset
-from engine.language.ruleset import find_ruleset_path
+from engine.language.ruleset_files import find_ruleset_path
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -157,7 +157,7 @@ def test_a_house_rule_in_a_root_whose_extends_names_nothing_is_listed_with_its_p
     # them again (which met the broken file again, without end).
     from engine.base.errors import UnknownRulesetName
     from engine.families.catalog import list_rulesets, validate
-    from engine.language.ruleset import ruleset_names
+    from engine.language.ruleset_files import ruleset_names
 
     house = tmp_path / "rulesets" / "high-society" / "house" / "my-table.yaml"
     house.parent.mkdir(parents=True)

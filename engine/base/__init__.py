@@ -8,3 +8,7 @@ CLDR formatting every layer's messages go through (:mod:`.i18n`,
 (:mod:`.input_files`) and where rulesets, catalogs and schemas are found
 (:mod:`.resources`). Nothing here imports another layer of the engine.
 """
+
+# The translation lookup reads catalogs through this module, which words its own problems through the lookup:
+# loading it here installs the reader before any message is translated.
+from engine.base import catalog_files  # noqa: E402,F401

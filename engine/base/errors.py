@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.base.shown import printable
+
 
 def display_path(path: str | os.PathLike, *, referrer: str | None = None) -> str:
     """How a file is named in a diagnostic; the one place that decides it.
@@ -66,7 +68,6 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
-        from engine.base.shown import printable
 
         # A file name or a JSON path can come from a stranger's file (a log naming its ruleset's path).
         # A diagnostic is one line: the place (file name, JSON path) never breaks it.

@@ -38,7 +38,7 @@ from babel.numbers import (
 )
 
 from engine.base import i18n
-from engine.base.i18n import _
+from engine.base.i18n import _, pgettext
 from engine.base.shown import printable
 
 FALLBACK_LOCALE = "en"
@@ -177,7 +177,6 @@ def catalog_currency_word(currency: str) -> str | None:
     word for exchange rates; Japanese players say ドル. The country is no
     word of its own there, so no rule drops it: the catalog names it.
     """
-    from engine.base.i18n import pgettext
 
     # TRANSLATORS: what players call the US dollar in a game's amounts ("ドル" rather than CLDR's "米ドル");
     # leave "USD" as it is to use CLDR's name.

@@ -16,6 +16,8 @@ import re
 import unicodedata
 from typing import Any
 
+from engine.base.glyphs import one_cell_wide
+
 # Characters that reorder the text around them (Unicode bidirectional controls): shown, not obeyed.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -58,8 +60,6 @@ def literal(value: Any) -> Any:
     """
     if isinstance(value, str):
         from rich.text import Text  # here: most commands that translate a message draw no table
-
-        from engine.base.glyphs import one_cell_wide
 
         return Text(one_cell_wide(printable(value)))
     return value

@@ -17,6 +17,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from engine.core.modifiers import step_value
+
 
 @dataclass(frozen=True)
 class CardType:
@@ -58,7 +60,6 @@ class CardType:
 
     def lookup(self, table: str, amount: int) -> Fraction | None:
         """The value of the highest step of ``table`` reached by ``amount``; None below the first step."""
-        from engine.core.modifiers import step_value
 
         return step_value(self.tables.get(table, ()), amount)
 

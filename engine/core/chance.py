@@ -12,6 +12,7 @@ random generator at all). Either way each outcome is appended to the state's
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -92,7 +93,6 @@ class PairedChance:
 
 def hash64(*parts: object) -> int:
     """A 64-bit number from the parts; the same on every machine and Python (unlike ``hash``)."""
-    import hashlib
 
     text = ":".join(str(part) for part in parts).encode("utf-8")
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")

@@ -19,6 +19,8 @@ from engine.base.i18n import _
 from engine.core.cards import CardSet
 from engine.core.chance import RecordedChance, SeededChance
 from engine.core.modifiers import ModifierIndex
+from engine.core.refill import Refill
+from engine.core.scoring import Scoring
 from engine.core.state import State
 from engine.core.zones import SHARED, ZoneLayout, ZoneSpec
 
@@ -52,7 +54,6 @@ class Game:
 
     def __init__(self, ruleset: Any, players: Sequence[str] | int, *, seats: Sequence[str] | None = None) -> None:
         blocks = ruleset.blocks  # the catalog it was read with builds its steps
-        from engine.core.scoring import Scoring
 
         if isinstance(players, int):
             # TRANSLATORS: a default player name when none is given, e.g. "Player 2".
@@ -90,8 +91,6 @@ class Game:
             self._counter_per_player.append(per_player)
             start.extend([int(spec.get("start", 0))] * (count if per_player else 1))
         self.counter_start = tuple(start)
-
-        from engine.core.refill import Refill
 
         self.refills = {
             spec.id: Refill(spec.id, spec.spec["refill"], self) for spec in self.zones.specs if spec.spec.get("refill")

@@ -8,6 +8,7 @@ from typing import Any
 from engine.base.errors import CardrulesError, IllegalActionError, LogError
 from engine.base.i18n import _
 from engine.core.flow import DECIDE
+from engine.core.result import options_to_json
 
 
 def plain_entry_word(entry: Any, player: int) -> str | None:
@@ -160,7 +161,6 @@ class LogForm:
 
     def to_log(self) -> dict[str, Any]:
         """The game log so far (with ``result`` once the game is over)."""
-        from engine.core.result import options_to_json
 
         game = self.game
         log: dict[str, Any] = {

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core.modifiers import step_value, table_steps
+from engine.core.selectors import card_selector
 from engine.core.zones import iterate_bits
 
 
@@ -101,7 +102,6 @@ class Measure:
     """A measure compiled for one game: per-type worth, zone slots, counter slot."""
 
     def __init__(self, spec: MeasureSpec, game: Any) -> None:
-        from engine.core.selectors import card_selector
 
         self.spec = spec
         self.id = spec.id

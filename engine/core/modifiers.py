@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from engine.core.selectors import card_selector
+
 MODIFIER_KINDS = (
     "replace-table",
     "change-value",
@@ -71,7 +73,6 @@ class Modifier:
     @classmethod
     def of(cls, spec: Mapping[str, Any], card_type: int, zone_index: int) -> Modifier:
         """The modifier a card type's ``spec`` declares, its selectors made."""
-        from engine.core.selectors import card_selector
 
         return cls(
             spec["kind"],

@@ -18,6 +18,7 @@ from operator import or_
 from types import MappingProxyType
 from typing import Any
 
+from engine.core.information import InformationSet
 from engine.core.zones import SHARED, ZoneView, count_of, instances_in, visible_to
 
 
@@ -309,7 +310,6 @@ class Observation:
 
     def information_set(self) -> Any:
         """What this player knew at this view, able to draw states that fit it (for searching bots)."""
-        from engine.core.information import InformationSet
 
         return InformationSet.of_observation(self)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import CounterChanged
+from engine.core.modifiers import table_steps
 from engine.core.zones import SHARED
 
 
@@ -43,8 +44,6 @@ class RuleQueries:
         steps = card_type.tables.get(table, ())
         for modifier in self.modifiers("replace-table", player):
             if modifier.params.get("table") == table and modifier.applies_to_card(card_type):
-                from engine.core.modifiers import table_steps
-
                 steps = table_steps(modifier.params["with"])
         return steps
 

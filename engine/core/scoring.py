@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.base.exact import as_fraction
+from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep
 
 _ZERO = Fraction(0)
@@ -59,8 +60,6 @@ class Scoring:
         )
         self.game = game
         if game is not None:
-            from engine.core.measures import Measure
-
             self.measures = tuple(Measure(spec, game) for spec in ruleset.measures)
             self._measure_by_id = {measure.id: measure for measure in self.measures}
             self.scored_zones = tuple(game.zone_index(zone) for zone in ruleset.scored_zones)

@@ -12,10 +12,12 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from engine.base import resources
 from engine.base.errors import Diagnostic
+from engine.base.i18n import _
 from engine.families.auction import rules as auction
 from engine.families.auction.rules.format1 import upgrade as upgrade_format_1
 from engine.families.cards import rules as cards
@@ -50,6 +52,27 @@ CATALOG = BlockCatalog(
     ),
     upgrades=(upgrade_format_1,),
 )
+
+
+# Names the package ``engine`` once exported for a family (``engine.PASS``), kept working with a warning.
+DEPRECATED_NAMES: Mapping[str, Any] = MappingProxyType(
+    {
+        name: value
+        for family in (flow, cards, zones, supply, auction, planting, harvest, trading, end, scoring, outcome)
+        for name, value in getattr(family, "DEPRECATED_NAMES", {}).items()
+    }
+)
+
+
+def deprecated_name(name: str) -> Any:
+    """The value of a name ``engine`` once exported for a family (None when it never did)."""
+    return DEPRECATED_NAMES.get(name)
+
+
+def deprecation_message(name: str) -> str:
+    """What using a deprecated name is told (a warning for programmers)."""
+    # TRANSLATORS: a warning for programmers; {name} is a Python name such as engine.PASS. Keep "docs/api.md".
+    return _("engine.{name} is deprecated and will be removed: see docs/api.md", name=name)
 
 
 def load_ruleset(name_or_path: str | os.PathLike[str], options: Mapping[str, Any] | None = None) -> Ruleset:

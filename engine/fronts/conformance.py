@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.base.errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
 from engine.base.i18n import _
+from engine.core.game import Game
 from engine.core.limits import MAX_ACTIONS
 from engine.families.catalog import list_rulesets, load_merged, load_ruleset, validate_merged
 from engine.language.ruleset import is_abstract
@@ -123,7 +124,6 @@ def _by_players_numbers(value: Any) -> set[int]:
 def _play_games(
     ruleset: Any, where: Location, games: int, seed: int, counts: list[int] | None = None, thorough: bool = True
 ) -> list[Diagnostic]:
-    from engine.core.game import Game
 
     problems: list[Diagnostic] = []
     rng = random.Random(seed)

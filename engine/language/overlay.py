@@ -28,6 +28,8 @@ from engine.base.errors import Diagnostic, RulesetError, display_path
 from engine.base.i18n import _
 from engine.base.suggestions import did_you_mean, listed
 from engine.language.catalog import BlockCatalog
+from engine.language.legacy import upgrade
+from engine.language.ruleset_files import cached_yaml, find_ruleset_path, ruleset_names
 from engine.language.yaml_loader import Node, Position, json_path_child
 
 MAX_CHAIN = 16
@@ -85,7 +87,6 @@ def resolve_reference(reference: str, referrer: Path, referrer_shown: str) -> tu
         as_shown = Path(os.path.expanduser(shown))
         same = os.path.isfile(as_shown) and os.path.samefile(as_shown, candidate)
         return (as_shown if same else candidate), shown
-    from engine.language.ruleset import find_ruleset_path
 
     found = find_ruleset_path(reference)
     return (found, display_path(found)) if found is not None else None
@@ -105,8 +106,6 @@ def reference_target(reference: str, referrer: Path, referrer_shown: str) -> str
 
 
 def _load_cached(path: Path, shown_name: str, catalog: BlockCatalog) -> Node:
-    from engine.language.legacy import upgrade
-    from engine.language.ruleset import cached_yaml
 
     return upgrade(cached_yaml(path, shown_name), catalog)
 
@@ -209,7 +208,6 @@ def _unknown_parent(reference: str) -> str:
     """Why ``extends`` cannot be followed, with the rulesets it may name (and the nearest) when it names none."""
     if is_path_reference(reference):
         return _("`extends` names '{name}', which is neither a known ruleset nor a file", name=reference[:80])
-    from engine.language.ruleset import ruleset_names
 
     known = ruleset_names()
     # TRANSLATORS: {hint} is empty or " (did you mean 'x'?)"; {known} lists the ruleset names.

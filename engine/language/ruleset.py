@@ -24,18 +24,34 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from engine.base import resources
-from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, UnknownRulesetName, display_path
+from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
 from engine.base.i18n import _
-from engine.base.suggestions import did_you_mean
 from engine.core.cards import CardType
 from engine.core.measures import MeasureSpec, measure_from_spec
 from engine.core.modifiers import table_steps
 from engine.core.zones import ZoneSpec
+from engine.language import schema_check, semantic
 from engine.language.catalog import BlockCatalog
-from engine.language.options import OptionValueError, effective_options, option_value_text, parse_number
-from engine.language.overlay import MergedRuleset, in_merged_terms, load_chain, merged_paths, said_in_this_file
-from engine.language.yaml_loader import Node, Position, load_yaml
+from engine.language.options import (
+    OptionValueError,
+    effective_options,
+    is_option_reference,
+    option_value_text,
+    parse_number,
+)
+from engine.language.overlay import (
+    NOT_INHERITED,
+    LoadedFile,
+    MergedRuleset,
+    in_merged_terms,
+    load_chain,
+    merge_chain,
+    merged_paths,
+    said_in_this_file,
+)
+from engine.language.ruleset_files import default_id, file_stamp, find_ruleset_path, locate, ruleset_files
+from engine.language.semantic import in_the_extended_ruleset
+from engine.language.yaml_loader import Node, Position, PositionIndex, json_path_parts
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
 NUMERIC_PARAMETERS = frozenset({"amount", "factor", "at", "count"})
@@ -137,8 +153,6 @@ class Ruleset:
         its parent. A ruleset that travelled to a worker without its files, or
         whose files changed, is named without a line.
         """
-        from engine.language import semantic
-        from engine.language.yaml_loader import PositionIndex
 
         shown = display_path(self.source) if self.source is not None else self.id
         try:
@@ -228,135 +242,14 @@ class RulesetInfo:
 # --------------------------------------------------------------------------- caches
 
 _lock = threading.Lock()
-_yaml_cache: dict[tuple[str, str], tuple[tuple[int, int], Node]] = {}
 _ruleset_cache: dict[tuple[str, str, tuple, int], tuple[tuple, Ruleset]] = {}
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    stat = path.stat()
-    return stat.st_mtime_ns, stat.st_size
-
-
-def cached_yaml(path: Path, shown_name: str) -> Node:
-    """:func:`~engine.language.yaml_loader.load_yaml` of ``path``, cached by path and modification time."""
-    key = (str(path.resolve()), shown_name)
-    try:
-        stamp = _stamp(path)
-    except OSError:
-        return load_yaml(path, shown_name)  # reports the missing or unreadable file
-    with _lock:
-        hit = _yaml_cache.get(key)
-    if hit is not None and hit[0] == stamp:
-        return hit[1]
-    tree = load_yaml(path, shown_name)
-    with _lock:
-        _yaml_cache[key] = (stamp, tree)
-    return tree
 
 
 # --------------------------------------------------------------------------- finding
 
 
-def _is_safe_name(name: str) -> bool:
-    parts = name.split("/")
-    return bool(name) and not name.startswith("/") and all(p not in ("", ".", "..") for p in parts) and "\\" not in name
-
-
-def find_ruleset_path(name: str) -> Path | None:
-    """The file of the ruleset called ``name`` (``game/edition``), first root first; None if unknown."""
-    if not _is_safe_name(name):
-        return None
-    for directory in resources.subdirs("rulesets"):
-        for suffix in (".yaml", ".yml"):
-            candidate = directory / f"{name}{suffix}"
-            if os.path.isfile(candidate):
-                return candidate
-    return None
-
-
 # The name docs/architecture.md uses for the registry look-up.
 find_ruleset = find_ruleset_path
-
-
-def _ruleset_files() -> dict[str, Path]:
-    """Every ruleset name and its file, the first root winning on duplicates."""
-    found: dict[str, Path] = {}
-    for directory in resources.subdirs("rulesets"):
-        for path in sorted(directory.rglob("*.y*ml")):
-            if path.suffix not in (".yaml", ".yml") or not os.path.isfile(path):
-                continue
-            name = path.relative_to(directory).with_suffix("").as_posix()
-            found.setdefault(name, path)
-    return found
-
-
-def ruleset_names(playable_only: bool = False) -> list[str]:
-    """Every ruleset name under every root, sorted; with ``playable_only``, not those whose own file says
-    ``abstract: true``.
-
-    Read from each file alone, never from what it extends: a name is listed in a
-    message about a file whose ``extends`` is wrong, and following the other files'
-    chains there would meet that file again.
-    """
-    names = []
-    for name, path in sorted(_ruleset_files().items()):
-        if playable_only:
-            try:
-                abstract = cached_yaml(path, display_path(path)).get("abstract")
-            except CardrulesError:
-                abstract = None  # unreadable: still a name the user may have meant
-            if abstract is not None and abstract.value is True:
-                continue
-        names.append(name)
-    return names
-
-
-def default_id(path: Path) -> str:
-    """A ruleset's id when its file names none: ``game/edition`` under a rulesets root, else the file stem."""
-    resolved = path.resolve()
-    for directory in resources.subdirs("rulesets"):
-        try:
-            return resolved.relative_to(directory.resolve()).with_suffix("").as_posix()
-        except ValueError:
-            continue
-    return path.stem
-
-
-def _looks_like_path(name_or_path: str | os.PathLike) -> bool:
-    if isinstance(name_or_path, os.PathLike):
-        return True
-    if os.path.isfile(name_or_path) and not find_ruleset_path(name_or_path):
-        return True  # an existing file with an unusual extension is still a file
-    return name_or_path.endswith((".yaml", ".yml", ".json")) or name_or_path.startswith((".", "/", "~"))
-
-
-def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
-    """The file of a ruleset name or path, and the name to show in diagnostics."""
-    given = os.fspath(name_or_path)
-    if _looks_like_path(name_or_path) or (os.path.isdir(given) and find_ruleset_path(given) is None):
-        path = Path(os.path.expanduser(given))
-        if os.path.isdir(path):
-            raise RulesetError.at(_("is a directory, not a file"), file=given, line=1, column=1)
-        if not os.path.isfile(path):
-            if os.path.exists(path):  # a FIFO, a device, a socket: never opened (it could block or never end)
-                raise RulesetError.at(
-                    _("it is not a regular file (a pipe, a device or a socket)"), file=given, line=1, column=1
-                )
-            # TRANSLATORS: a ruleset path given that does not exist.
-            raise RulesetError.at(_("no such ruleset file"), file=given, line=1, column=1)
-        return path, given
-    path = find_ruleset_path(str(name_or_path))
-    if path is None:
-        known = ruleset_names(playable_only=True)
-        raise UnknownRulesetName.at(
-            _(
-                "unknown ruleset '{name}'{hint}; available: {known}",
-                name=str(name_or_path)[:80],
-                hint=did_you_mean(str(name_or_path), known),
-                known=", ".join(known) or "-",
-            )
-        )
-    return path, display_path(path)
 
 
 def referenced_ruleset_problems(where: Location, name: str, error: CardrulesError) -> list[Diagnostic]:
@@ -385,7 +278,6 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
 
 def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
     """Every schema and semantic problem of a resolved chain (each file and the merged result)."""
-    from engine.language import schema_check, semantic
 
     diagnostics: list[Diagnostic] = []
     for loaded in merged.chain:
@@ -505,7 +397,6 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         parent_problems = set(validate(merged.chain[1].path, catalog=merged.catalog))
     except CardrulesError:
         parent_problems = set()
-    from engine.language.yaml_loader import PositionIndex
 
     index = PositionIndex.of(merged.source.tree)
     causes = _CauseFinder(merged)
@@ -528,7 +419,6 @@ def _blamed_on_the_overlay(merged: MergedRuleset, problems: list[Diagnostic]) ->
         where = Location(own, position.line if position else None, position.column if position else None, path)
         alike[diagnostic.message] = (where, diagnostic.message, [diagnostic.location.prefix()])
         placed.append(alike[diagnostic.message])
-    from engine.language.semantic import in_the_extended_ruleset
 
     return [
         entry if isinstance(entry, Diagnostic) else Diagnostic(entry[0], in_the_extended_ruleset(*entry[1:]))
@@ -558,7 +448,6 @@ class _CauseFinder:
 
         ``key`` may be a path of keys into nested mappings (``("option-definitions", "x", "type")``).
         """
-        from engine.language.overlay import LoadedFile, merge_chain
 
         path = (key,) if isinstance(key, str) else key
         cached = self._trials.get((path, item))
@@ -578,7 +467,6 @@ class _CauseFinder:
 
     def cause(self, problem: Diagnostic) -> Position | None:
         """Where the overlay writes the cause of ``problem``, if one key (or item) is it."""
-        from engine.language.overlay import NOT_INHERITED
 
         tree = self.own.tree
         if not tree.is_mapping:
@@ -720,7 +608,7 @@ def load_ruleset(
             file=shown,
         )
     ruleset = build_ruleset(merged, options)
-    stamps = tuple((loaded.path, _stamp(loaded.path)) for loaded in merged.chain)
+    stamps = tuple((loaded.path, file_stamp(loaded.path)) for loaded in merged.chain)
     with _lock:
         _ruleset_cache[cache_key] = (stamps, ruleset)
     return ruleset
@@ -728,7 +616,7 @@ def load_ruleset(
 
 def _chain_unchanged(stamps: tuple) -> bool:
     try:
-        return all(_stamp(path) == stamp for path, stamp in stamps)
+        return all(file_stamp(path) == stamp for path, stamp in stamps)
     except OSError:
         return False
 
@@ -863,8 +751,6 @@ def _blamed_on_the_command_line(
 
     The mistake is the value typed (``-o third-field-price=-1``); where the ruleset uses it is the context.
     """
-    from engine.language.options import is_option_reference
-    from engine.language.yaml_loader import json_path_parts
 
     if not overrides:
         return None
@@ -901,7 +787,6 @@ def build_ruleset(
     where a number belongs), or a value that makes the game unplayable (an
     end condition the deck cannot reach), is reported at the reference.
     """
-    from engine.language import schema_check, semantic
 
     data = merged.tree.plain()
     source = merged.source.path
@@ -989,7 +874,7 @@ def list_rulesets(*, catalog: BlockCatalog) -> list[RulesetInfo]:
     that does not load is included with its first problem in ``error``.
     """
     infos = []
-    for name, path in sorted(_ruleset_files().items()):
+    for name, path in sorted(ruleset_files().items()):
         try:
             merged = load_chain(path, display_path(path), catalog=catalog)
             # A file that loads but breaks the rules of the format is listed with its

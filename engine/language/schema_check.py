@@ -23,7 +23,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 
 from engine.base import resources
-from engine.base.errors import Diagnostic, RulesetError
+from engine.base.errors import Diagnostic, Location, RulesetError
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, did_you_mean
 from engine.language.params import WHOLE_KEY_PATTERN
@@ -441,7 +441,6 @@ def _diagnose(
         where = index.key(where_path) if key else index.value(where_path)
         where = where or position
         location = where.location(where_path) if where else None
-        from engine.base.errors import Location
 
         return Diagnostic(location or Location(json_path=where_path), message)
 

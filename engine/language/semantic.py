@@ -19,9 +19,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.base.errors import Diagnostic, Location
+from engine.base.formatting import format_list
 from engine.base.i18n import _, pgettext
 from engine.base.suggestions import did_you_mean, listed
+from engine.core.cards import copies_for
+from engine.core.decisions import ActionSpace
 from engine.core.limits import MAX_CARDS
+from engine.core.selectors import card_selector
 from engine.language.catalog import BlockCatalog
 from engine.language.options import (
     OPTION_TYPES,
@@ -41,7 +45,6 @@ def in_the_extended_ruleset(problem: str, where: str | list[str]) -> str:
 
     One wording for every such message (validate's, a game's stop, a ruleset's own check).
     """
-    from engine.base.formatting import format_list
 
     # TRANSLATORS: a problem this file causes in the ruleset it extends; {where} is FILE:LINE:COL there (or
     # several, as a list).
@@ -189,7 +192,6 @@ class Context:
 
     def copies(self, card: dict, players: int) -> int:
         """How many copies of a card type a game of ``players`` players has."""
-        from engine.core.cards import copies_for
 
         return copies_for(card.get("count", 1), players)
 
@@ -199,7 +201,6 @@ class Context:
 
     def matching(self, selector: Mapping[str, Any] | None) -> list[dict]:
         """The card types a selector picks."""
-        from engine.core.selectors import card_selector
 
         class _Card:
             def __init__(self, spec: dict) -> None:
@@ -424,7 +425,6 @@ def _annotation(schema: Any, key: str) -> Any:
 def _check_every_player_count(context: Context, path: str, value: Mapping[str, Any]) -> None:
     """A number by players with no ``otherwise`` must name every number of players the ruleset allows, where
     the number cannot be 0 (a count of cards to deal, of exhaustions to end the game)."""
-    from engine.base.formatting import format_list
 
     if "otherwise" in value or is_option_reference(value) or not isinstance(value.get("by-players"), dict):
         return
@@ -456,7 +456,6 @@ def _check_zone_fits(
     ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
     its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it.
     """
-    from engine.base.formatting import format_list
 
     declared = context.zones.get(zone_id) if isinstance(zone_id, str) else None
     if not isinstance(declared, dict):
@@ -640,7 +639,6 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
 
 def _bare_action_words() -> set[str]:
     """Every log action word that is a whole action alone, in any block (the registry imports them all)."""
-    from engine.core.decisions import ActionSpace
 
     words: set[str] = set()
     pending = list(ActionSpace.__subclasses__())

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import click
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
@@ -34,8 +35,10 @@ from babel.messages.pofile import unescape, write_po
 from engine.base import i18n, resources
 from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
 from engine.base.i18n import _
+from engine.base.input_files import InputFileError, read_input
 from engine.text.i18n_extract import extract_ruleset
 from engine.text.percent import named_percent_fields
+from engine.text.typed_commands import all_typed_commands, typed_collisions
 
 DOMAIN = "cardrules"
 TEMPLATE_NAME = f"{DOMAIN}.pot"
@@ -195,7 +198,6 @@ def python_sources() -> list[Path]:
 
 def click_sources() -> list[Path]:
     """The installed click modules whose messages we translate."""
-    import click
 
     click_dir = Path(click.__file__).resolve().parent
     return [click_dir / f"{name}.py" for name in CLICK_MODULES if (click_dir / f"{name}.py").is_file()]
@@ -322,7 +324,6 @@ def _project_header(catalog: Catalog, lang: str) -> None:
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     """Read one ``.po`` file; a malformed file raises :class:`CatalogError` naming its line."""
-    from engine.base.input_files import InputFileError, read_input
 
     try:
         data = read_input(path, i18n.MAX_CATALOG_BYTES)
@@ -683,7 +684,6 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     quits at a bid). The commands and the prompts that read them are the program's own declarations
     (:func:`engine.families.common.front.player_input.all_typed_commands`); each collision is placed at the entry of the
     translation that makes it."""
-    from engine.text.typed_commands import all_typed_commands, typed_collisions
 
     typed = {msgid for command in all_typed_commands() for msgid in command.msgids}
     used: dict[str, tuple[str, Location]] = {}

@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.base.formatting import card_name, ruleset_text, zone_name
+from engine.base.formatting import card_name, format_list, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
 from engine.families.common.front.narrating import event_field
 
@@ -56,7 +56,6 @@ def _cards_text(ruleset: Any, cards: Sequence[str], shown: bool) -> str:
     counts: dict[str, int] = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    from engine.base.formatting import format_list
 
     # TRANSLATORS: several cards of one kind in a sentence of the game's story, e.g. "2 × Red".
     return format_list(

@@ -53,6 +53,7 @@ import copy
 import hashlib
 import json
 import os
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,7 +62,13 @@ import pyspiel
 
 from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _
+from engine.core.game import Game
+from engine.core.information import InformationSet
+from engine.core.zones import SHARED, instances_in
+from engine.families.catalog import load_ruleset
+from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.players import check_player_count
+from engine.fronts.agents.tensor import ObservationTensor
 
 # Deals drawn for one resample_from_infostate before giving up.
 MOST_REDEALS = 40
@@ -105,7 +112,6 @@ def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None =
     actions (a game reaching it is over, nobody winning). Registering the same
     ruleset and options again is harmless and returns the same name.
     """
-    from engine.families.catalog import load_ruleset
 
     named = options
     if isinstance(ruleset, (str, os.PathLike)):
@@ -180,9 +186,6 @@ class CardrulesGame(pyspiel.Game):
     registered_name = ""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        from engine.core.game import Game
-        from engine.fronts.agents.actions import AgentActions
-        from engine.fronts.agents.tensor import ObservationTensor
 
         ruleset, default_players, game_type, _class = _REGISTERED[self.registered_name]
         params = dict(params or {})
@@ -667,9 +670,6 @@ class CardrulesState(pyspiel.State):
         (a ``pyspiel.UniformProbabilitySampler``, or any callable giving a
         number in [0, 1)) seeds the draw. Only at a seat's decision.
         """
-        import random
-
-        from engine.core.information import InformationSet
 
         play = self._play
         if play.request is not None or self.is_terminal():
@@ -940,7 +940,6 @@ def _information_state(play: _Play, viewer: int) -> str:
 
 def _full_view(engine_state: Any) -> str:
     """Every zone's cards (hidden ones too), one zone a line: the debugging string of a state."""
-    from engine.core.zones import SHARED, instances_in
 
     game = engine_state.game
     layout = game.zones

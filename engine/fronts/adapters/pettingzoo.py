@@ -31,6 +31,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from rich.console import Console
 
 from engine.base.errors import CardrulesError, RulesetError
 from engine.base.formatting import format_list
@@ -40,6 +41,8 @@ from engine.families.catalog import list_rulesets, load_ruleset
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.players import check_player_count
 from engine.fronts.agents.tensor import ObservationTensor
+from engine.fronts.terminal.table_view import render_table
+from engine.text.narration import describe_events
 
 # The bounds of the observation Box: counts, one-hot cells and the numbers of counters and auctions lie well inside.
 OBSERVATION_BOUND = 1e9
@@ -219,10 +222,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return text
 
     def _table_text(self) -> str:
-        from rich.console import Console
-
-        from engine.fronts.terminal.table_view import render_table
-        from engine.text.narration import describe_events
 
         state = self.state
         if state is None:

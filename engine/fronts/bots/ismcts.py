@@ -77,6 +77,7 @@ from typing import Any
 
 from engine.base.errors import CardrulesError
 from engine.core.decisions import LegalActions
+from engine.fronts.bots.heuristic_bot import HeuristicBot
 
 DEFAULT_ITERATIONS = 50
 DEFAULT_ACTIONS = 2000
@@ -146,7 +147,6 @@ class IsmctsBot:
         rivalry: float = RIVALRY,
         significance: float | None = None,
     ) -> None:
-        from engine.fronts.bots.heuristic_bot import HeuristicBot
 
         self.rng = random.Random(seed)
         chosen = iterations is not None or seconds is not None or actions is not None

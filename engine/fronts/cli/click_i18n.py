@@ -10,10 +10,25 @@ ignored in favour of the English text.
 from __future__ import annotations
 
 import string
+import sys
 from typing import Any
 
-from engine.base.i18n import N_
+import click._textwrap as click_wrapping
+import click.decorators
+import click.exceptions
+import click.formatting
+import click.parser
+import click.types
+from click.exceptions import _join_param_hints
+
+from engine.base import i18n
+from engine.base.errors import CatalogError
+from engine.base.i18n import N_, _, pgettext
+from engine.base.particles import agree
+from engine.base.shown import printable
+from engine.fronts.cli.common import failing, report
 from engine.text.percent import percent_fields
+from engine.text.wrapping import display_width, wrap
 
 # Messages click translates through a variable (``_(extra["required"])`` in
 # an option's help), which no extractor can see: named here so they reach
@@ -58,26 +73,12 @@ def install() -> None:
     reported with its file and line and the program exits 1 before printing
     anything else.
     """
-    import sys
-
-    import click.core
-    import click.decorators
-    import click.exceptions
-    import click.formatting
-    import click.parser
-    import click.types
-
-    from engine.base import i18n
-    from engine.base.errors import CatalogError
-    from engine.fronts.cli.common import report
 
     try:
         i18n.load_current_catalogs()
     except CatalogError as error:
         report(error)
         sys.exit(1)
-
-    from engine.base.shown import printable
 
     # A catalog may come from a stranger: click's words are shown as text, as every other translation is.
     def gettext(message: str) -> str:
@@ -102,7 +103,6 @@ def install() -> None:
             module.ngettext = ngettext
     # Click puts the values into its messages itself: a Korean particle written after one ("{value}은(는)")
     # can agree with it only in the finished message, as the project's own messages do.
-    from engine.base.particles import agree
 
     plain_echo = click.exceptions.echo
 
@@ -118,9 +118,6 @@ def install() -> None:
 def remember_failure_before_telling() -> None:
     """A click error notes its exit status before it is shown: a reader gone away (`2>&1 | head -0`) must not
     turn a usage error into success (see :func:`engine.fronts.cli.common.failing`)."""
-    import click.exceptions
-
-    from engine.fronts.cli.common import failing
 
     for error_class in (click.exceptions.ClickException, click.exceptions.UsageError):
         show = error_class.__dict__.get("show")
@@ -137,7 +134,6 @@ def remember_failure_before_telling() -> None:
 
 def value_kind(name: str) -> str:
     """click's name for a kind of value ("integer"), in the user's language."""
-    from engine.base.i18n import pgettext
 
     kinds = {
         # TRANSLATORS: click's names for kinds of value, in "'x' is not a valid integer.".
@@ -160,9 +156,6 @@ class ValueKindFormat(str):
 def missing_parameter_message(self: Any) -> str:
     """click's "Missing option '--games'." as one translated sentence (click joins two fragments, whose word
     order reads wrongly in Japanese and Korean)."""
-    from click.exceptions import _join_param_hints
-
-    from engine.base.i18n import _
 
     hint = (
         self.param_hint
@@ -202,10 +195,6 @@ def wrap_by_display_width() -> None:
     the column of option names) and wraps with its ``TextWrapper``: both are
     given the shared wrapper's display widths and line breaks.
     """
-    import click._textwrap as click_wrapping
-    import click.formatting
-
-    from engine.text.wrapping import display_width, wrap
 
     def wrap_by_cells(self: Any, text: str) -> list[str]:
         return wrap(self._munge_whitespace(text), self.width, self.initial_indent, self.subsequent_indent)

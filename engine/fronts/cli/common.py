@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from engine.base.errors import CardrulesError, Diagnostic, Location, UnknownRulesetName
+from engine.base.glyphs import use_ascii
 from engine.base.i18n import _
 from engine.fronts.cli.start import end_as_interrupted  # noqa: F401  (the commands end through it; defined where loading starts)
 
@@ -31,8 +32,6 @@ def ascii_option(func: Callable) -> Callable:
 
     def choose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         if value:
-            from engine.base.glyphs import use_ascii
-
             use_ascii(True)
 
     return click.option(
@@ -151,14 +150,3 @@ def exits_on_bad_input(func: Callable) -> Callable:
             end_as_interrupted()
 
     return wrapper
-
-
-def parse_seats(spec: str | None) -> list[Any]:
-    """The seats of a ``--players`` list; a malformed list or unknown bot kind is a command-line error (exit 2)."""
-    from engine.fronts.bots import BOT_KINDS
-    from engine.fronts.terminal.seats import SeatSpecError, parse_players_spec
-
-    try:
-        return parse_players_spec(spec, BOT_KINDS)
-    except SeatSpecError as problem:
-        raise click.BadParameter(problem.message, param_hint="--players") from None

@@ -12,6 +12,9 @@ from typing import Any
 
 from click.shell_completion import CompletionItem
 
+from engine.base.errors import CardrulesError
+from engine.language.ruleset_files import ruleset_names
+
 
 def files(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
     """File names, completed by the shell itself."""
@@ -20,8 +23,6 @@ def files(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
 
 def rulesets(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
     """Playable ruleset names that start with what is typed, then file names (a house rule)."""
-    from engine.base.errors import CardrulesError
-    from engine.language.ruleset import ruleset_names
 
     try:
         names = ruleset_names(playable_only=True)

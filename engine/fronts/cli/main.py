@@ -9,25 +9,70 @@ when used, after the language is set, which also keeps start-up quick.
 from __future__ import annotations
 
 import errno
-import importlib
 import os
 import sys
+from collections.abc import Callable
 
 import click
 
 from engine.base import i18n
 from engine.base.i18n import _
-from engine.fronts.cli.common import lang_option
+from engine.base.suggestions import did_you_mean
+from engine.fronts.cli import click_i18n
+from engine.fronts.cli.common import end_as_interrupted, failing_status, lang_option
 
-# command name -> module under engine.fronts.cli holding `command`
-COMMANDS = {
-    "rulesets": "rulesets_cmd",
-    "validate": "validate_cmd",
-    "play": "play_cmd",
-    "score": "score_cmd",
-    "replay": "replay_cmd",
-    "simulate": "simulate_cmd",
-    "i18n": "i18n_cmd",
+
+def _rulesets() -> click.Command:
+    from engine.fronts.cli.rulesets_cmd import command  # lazy: a command loads what it uses only when it runs
+
+    return command
+
+
+def _validate() -> click.Command:
+    from engine.fronts.cli.validate_cmd import command  # lazy: as above
+
+    return command
+
+
+def _play() -> click.Command:
+    from engine.fronts.cli.play_cmd import command  # lazy: as above
+
+    return command
+
+
+def _score() -> click.Command:
+    from engine.fronts.cli.score_cmd import command  # lazy: as above
+
+    return command
+
+
+def _replay() -> click.Command:
+    from engine.fronts.cli.replay_cmd import command  # lazy: as above
+
+    return command
+
+
+def _simulate() -> click.Command:
+    from engine.fronts.cli.simulate_cmd import command  # lazy: as above
+
+    return command
+
+
+def _i18n() -> click.Command:
+    from engine.fronts.cli.i18n_cmd import command  # lazy: as above
+
+    return command
+
+
+# command name -> what loads it (`cardrules --help` and a typo's suggestion load none of the game)
+COMMANDS: dict[str, Callable[[], click.Command]] = {
+    "rulesets": _rulesets,
+    "validate": _validate,
+    "play": _play,
+    "score": _score,
+    "replay": _replay,
+    "simulate": _simulate,
+    "i18n": _i18n,
 }
 
 
@@ -59,23 +104,15 @@ class LazyGroup(click.Group):
             raise OutputClosed() from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name in COMMANDS if self._load(name) is not None]
+        return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         return self._load(name)
 
     @staticmethod
     def _load(name: str) -> click.Command | None:
-        module_name = COMMANDS.get(name)
-        if module_name is None:
-            return None
-        try:
-            module = importlib.import_module(f"engine.fronts.cli.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"engine.fronts.cli.{module_name}":
-                return None  # a command not built yet
-            raise
-        return module.command
+        load = COMMANDS.get(name)
+        return load() if load is not None else None
 
 
 def build_group() -> click.Group:
@@ -118,8 +155,6 @@ def _meant_language(asked: str, known: list[str]) -> str:
     language of that territory), or a near spelling of one there is."""
     from babel import Locale, UnknownLocaleError
 
-    from engine.base.suggestions import did_you_mean
-
     territory = asked.strip().upper()
     try:
         # ZZ is CLDR's "unknown region", whose likely language says nothing of what was meant.
@@ -137,8 +172,6 @@ def main(argv: list[str] | None = None) -> None:
     try:
         _main(argv)
     except KeyboardInterrupt:
-        from engine.fronts.cli.common import end_as_interrupted
-
         end_as_interrupted()
 
 
@@ -161,7 +194,6 @@ def _main(argv: list[str] | None) -> None:
             ),
             err=True,
         )
-    from engine.fronts.cli import click_i18n
 
     click_i18n.install()
     try:
@@ -197,6 +229,5 @@ def _main(argv: list[str] | None) -> None:
 def _status_when_output_closed() -> int:
     """The exit status of a command whose reader went away: the failure it was telling (click's errors and
     ours note theirs before they are shown), else 0."""
-    from engine.fronts.cli.common import failing_status
 
     return failing_status

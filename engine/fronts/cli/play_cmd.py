@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,23 +14,24 @@ import click
 from rich.console import Console
 
 from engine.base.errors import CardrulesError, EndlessGameError, LogError, RulesetError
-from engine.base.i18n import _
+from engine.base.formatting import format_list
+from engine.base.i18n import _, current_language, ngettext, requested_language
+from engine.core.game import Game
+from engine.families.catalog import list_rulesets, load_ruleset
+from engine.fronts.bots import BOT_KINDS, bot_kind_name
 from engine.fronts.cli import completion
-from engine.fronts.cli.common import (
-    ascii_option,
-    exits_on_bad_input,
-    given_rulesets,
-    lang_option,
-    option_overrides,
-    parse_seats,
-)
+from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rulesets, lang_option, option_overrides
+from engine.fronts.cli.seats_option import parse_seats
+from engine.fronts.formats.gamelog import check_save_target, read_log
+from engine.fronts.formats.log_lock import LogLock
+from engine.fronts.formats.replay import ReplayContext
 from engine.fronts.terminal.console import OutputConsole
+from engine.fronts.terminal.seats import DEFAULT_BOT_KIND, SeatSpecError, all_bots, seats_from_log
+from engine.fronts.terminal.session import GameSession, QuitRequested, default_log_path, relative_reference
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
     """The edition that suits the user's language (else English readers' one); ``notices`` gets the announcement."""
-    from engine.base.i18n import current_language
-    from engine.families.catalog import list_rulesets
 
     playable = [info for info in list_rulesets() if not info.abstract and not getattr(info, "error", None)]
     # Editions (GAME/EDITION) before house rules, which inherit their parent's languages.
@@ -58,10 +60,6 @@ def announce_narration(console: Console) -> None:
 
 def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
     """Every human seat handed to a bot (nobody can answer a prompt), and the reader told whose."""
-    from engine.base.formatting import format_list
-    from engine.base.i18n import ngettext
-    from engine.fronts.bots import bot_kind_name
-    from engine.fronts.terminal.seats import DEFAULT_BOT_KIND, all_bots
 
     humans = [seat.name for seat in seats if seat.is_human]
     if humans:
@@ -84,7 +82,6 @@ def stand_in_bots(seats: list[Any], console: Console) -> list[Any]:
 
 def check_log_target(log_file: str) -> None:
     """A new game's ``--log`` file can be saved to: never a symbolic link, a device, a pipe or a missing folder."""
-    from engine.fronts.formats.gamelog import check_save_target
 
     path = Path(log_file)
     if os.path.islink(path):
@@ -125,9 +122,6 @@ def new_game(
     console: Console,
 ) -> Any:
     """A session for a new game (seats, deal, log file)."""
-    from engine.core.game import Game
-    from engine.families.catalog import load_ruleset
-    from engine.fronts.terminal.session import GameSession, default_log_path, relative_reference
 
     seats = parse_seats(players_spec)
     notices: list[str] = []
@@ -177,12 +171,6 @@ def new_game(
 
 def resumed_game(resume_file: str, log_file: str | None, interactive: bool, console: Console) -> Any:
     """A session continuing a saved game; a corrupt, finished or unplayable log is refused."""
-    from engine.core.game import Game
-    from engine.fronts.bots import BOT_KINDS
-    from engine.fronts.formats.gamelog import read_log
-    from engine.fronts.formats.replay import ReplayContext
-    from engine.fronts.terminal.seats import SeatSpecError, seats_from_log
-    from engine.fronts.terminal.session import GameSession
 
     record = read_log(resume_file)
     log = record.log
@@ -307,9 +295,6 @@ def command(
     options: dict[str, str],
 ) -> None:
     """Play (or resume) a game; stopping at a prompt saves it."""
-    from engine.base.i18n import requested_language
-    from engine.fronts.formats.log_lock import LogLock
-    from engine.fronts.terminal.session import QuitRequested
 
     console = OutputConsole(highlight=False)
     interactive = sys.stdin.isatty()
@@ -360,7 +345,6 @@ def command(
             lock.release()
     if ended_by:
         # Ended by the signal itself, as a program that let it act would be: the shell and `timeout` see why.
-        import signal
 
         signal.signal(ended_by[0], signal.SIG_DFL)
         os.kill(os.getpid(), ended_by[0])
@@ -384,7 +368,6 @@ def _ends_cleanly_when_terminated() -> list[int]:
     process ignored (``nohup``) stays ignored. SIGKILL cannot be caught: the
     next game on that log reuses the lock file and removes it.
     """
-    import signal
 
     received: list[int] = []
 
@@ -413,7 +396,6 @@ def _ctrl_c_stops_the_game() -> None:
     program that ignores it) and a blocked one; Python then never raises
     KeyboardInterrupt, and Ctrl-C at a prompt would do nothing at all.
     """
-    import signal
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if hasattr(signal, "pthread_sigmask"):

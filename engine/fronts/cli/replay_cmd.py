@@ -9,6 +9,7 @@ from engine.base.i18n import _
 from engine.base.shown import json_text
 from engine.fronts.cli import completion
 from engine.fronts.cli.common import exits_on_bad_input, lang_option
+from engine.fronts.formats.replay import ReplayContext, replay_file
 from engine.text.explain import explain_result, summarize_result
 
 
@@ -24,7 +25,6 @@ from engine.text.explain import explain_result, summarize_result
 def command(log_file: str, as_json: bool, explain: bool) -> None:
     """Replay every log in LOG; the first bad log stops with its located error."""
     # Imported here so that `cardrules --help` stays quick.
-    from engine.fronts.formats.replay import ReplayContext, replay_file
 
     context = ReplayContext()
     count = -1

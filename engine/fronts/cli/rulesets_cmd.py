@@ -12,10 +12,14 @@ user data directory, the program's own) are listed by name, the name to give
 
 from __future__ import annotations
 
+import shutil
+import sys
+
 import click
 
 from engine.base.i18n import _, pgettext
 from engine.base.shown import printable
+from engine.families.catalog import list_rulesets
 from engine.fronts.cli.common import exits_on_bad_input, lang_option
 from engine.text.wrapping import display_width, wrap
 
@@ -26,7 +30,6 @@ from engine.text.wrapping import display_width, wrap
 @exits_on_bad_input
 def command(show_all: bool) -> None:
     """Print each ruleset's name and its localized description (see the module docstring for the layout)."""
-    from engine.families.catalog import list_rulesets
 
     infos = [info for info in list_rulesets() if show_all or not info.abstract]
     # A name (a file name) and a description from a user's root are a stranger's text.
@@ -57,8 +60,6 @@ DESCRIPTION_MIN_CELLS = 30
 def screen_width() -> int | None:
     """The terminal's columns when the list goes to one, else None (a pipe or a file: one line per ruleset, to
     be read by a program or searched with grep)."""
-    import shutil
-    import sys
 
     return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
 

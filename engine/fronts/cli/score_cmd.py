@@ -8,6 +8,7 @@ from engine.base.i18n import _
 from engine.base.shown import json_text
 from engine.fronts.cli import completion
 from engine.fronts.cli.common import exits_on_bad_input, lang_option, option_overrides
+from engine.fronts.formats.table import load_table
 from engine.text.explain import explain_result, summarize_result
 
 
@@ -21,7 +22,6 @@ from engine.text.explain import explain_result, summarize_result
 def command(table_file: str, explain: bool, as_json: bool, options: dict[str, str]) -> None:
     """Read TABLE, check it against its ruleset, and print the scores."""
     # Imported here so that `cardrules --help` stays quick.
-    from engine.fronts.formats.table import load_table
 
     table = load_table(table_file, options)
     result = table.score()

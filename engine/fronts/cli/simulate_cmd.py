@@ -9,21 +9,31 @@ the statistics are the same whichever.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import random
 import signal
+import socket
+import stat
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 from babel.numbers import format_decimal
+from rich.cells import cell_len
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeRemainingColumn
+from rich.table import Column
 
 from engine.base.formatting import reader_locale
+from engine.base.glyphs import cut_overflow, one_cell_wide
 from engine.base.i18n import _, ngettext
-from engine.base.shown import json_text
+from engine.base.shown import json_text, literal
+from engine.fronts.bots import BOT_KINDS
 from engine.fronts.cli import completion
 from engine.fronts.cli.common import (
     ascii_option,
@@ -33,14 +43,30 @@ from engine.fronts.cli.common import (
     given_rulesets,
     lang_option,
     option_overrides,
-    parse_seats,
 )
+from engine.fronts.cli.seats_option import parse_seats
+from engine.fronts.formats.gamelog import MAX_LOG_LINE_BYTES
+from engine.fronts.simulation.report import render_report, summarize
+from engine.fronts.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, run_simulation
+from engine.fronts.terminal.console import OutputConsole, Wrapped
+from engine.fronts.terminal.session import relative_reference
+from engine.language.ruleset_files import find_ruleset_path
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
 # Width of the report when stdout is not a terminal: wide enough for three
 # rulesets side by side instead of rich's narrow default of 80 columns.
 PIPE_WIDTH = 160
+
+
+def plotting() -> Any:
+    """The plot module, which needs the optional matplotlib (``pip install 'cardrules[plot]'``)."""
+    try:
+        from engine.fronts.simulation import plot  # lazy: matplotlib is an optional dependency
+    except ImportError:
+        # TRANSLATORS: --plot needs the optional matplotlib dependency.
+        raise click.UsageError(_("--plot needs matplotlib: pip install 'cardrules[plot]'.")) from None
+    return plot
 
 
 def most_jobs() -> int:
@@ -59,7 +85,6 @@ def available_cores() -> int:
 
 def bot_seats(spec: str) -> tuple[list[str], list[str]]:
     """``(names, bot kinds)`` from a ``--players`` list in which every seat must be a bot (exit 2 otherwise)."""
-    from engine.fronts.bots import BOT_KINDS
 
     seats = parse_seats(spec)
     humans = [seat.name for seat in seats if seat.is_human]
@@ -114,9 +139,6 @@ class LazyProgress:
         self.progress.update(self.task, completed=done, rate=_("{speed} games/s", speed=speed))
 
     def _start(self, console: Any = None) -> None:
-        from rich.progress import Progress
-
-        from engine.fronts.terminal.console import OutputConsole
 
         console = console if console is not None else OutputConsole(stderr=True)
         self.progress = Progress(*self.columns(console.width), console=console, transient=True)
@@ -131,11 +153,6 @@ class LazyProgress:
         it. The description is shortened first, then the bar itself left out;
         a terminal narrowed later cuts the description, never a number.
         """
-        from rich.cells import cell_len
-        from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
-        from rich.table import Column
-
-        from engine.base.glyphs import cut_overflow
 
         label = (
             # TRANSLATORS: the label of the progress bar while games are played; the count after the bar is
@@ -181,9 +198,6 @@ def shown_column(text_of: Any, table_column: Any) -> Any:
     catalog's translation of the label or the speed could then make a live
     hyperlink (``[link=file:///...]``) or blink, as no other text does.
     """
-    from rich.progress import ProgressColumn
-
-    from engine.base.shown import literal
 
     class ShownColumn(ProgressColumn):
         def render(self, task: Any) -> Any:
@@ -194,7 +208,6 @@ def shown_column(text_of: Any, table_column: Any) -> Any:
 
 def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[Any], list[Any]]:
     """``(specs, rulesets)`` for the ``-r`` values; bad rulesets raise located errors (exit 1)."""
-    from engine.fronts.simulation.runner import RulesetSpec
 
     specs = [RulesetSpec.from_argument(name, options) for name in names]
     return specs, [spec.load() for spec in specs]
@@ -206,11 +219,6 @@ def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
     As ``play --log`` does: ``replay`` then finds the file from any directory,
     as long as the logs stay next to it.
     """
-    import dataclasses
-    from pathlib import Path
-
-    from engine.fronts.terminal.session import relative_reference
-    from engine.language.ruleset import find_ruleset_path
 
     named = []
     for spec in specs:
@@ -232,8 +240,6 @@ def check_reachable(address: str) -> None:
     Dask's client keeps retrying a refused connection until its timeout; a
     typo in the address deserves an answer now, not in ten seconds.
     """
-    import socket
-    from urllib.parse import urlsplit
 
     parts = urlsplit(address if "://" in address else f"tcp://{address}")
     if parts.scheme != "tcp" or parts.hostname is None or parts.port is None:
@@ -290,7 +296,6 @@ def dask_executor(address: str) -> tuple[Any, Any, int]:
 
 def _waits_for_a_reader(path: str) -> bool:
     """Whether ``path`` is a named pipe or a socket (a device such as /dev/null takes writes at once)."""
-    import stat
 
     try:
         mode = os.stat(path).st_mode
@@ -401,8 +406,6 @@ def command(
     as_json: bool,
 ) -> None:
     """Simulate and report (see the module docstring)."""
-    from engine.fronts.simulation.report import summarize
-    from engine.fronts.simulation.runner import SimulationInterrupted, SimulationPlan, run_simulation
 
     if baseline is not None:
         if baseline not in ruleset_names:
@@ -457,20 +460,14 @@ def command(
             param_hint="--logs",
         )
     if plot_path is not None:
-        try:
-            import matplotlib  # noqa: F401  (checked before hours of games, not after)
-        except ImportError:
-            # TRANSLATORS: --plot needs the optional matplotlib dependency.
-            raise click.UsageError(_("--plot needs matplotlib: pip install 'cardrules[plot]'.")) from None
-        from engine.fronts.simulation.plot import image_format, supported_image_formats
-
-        if image_format(plot_path) not in supported_image_formats():
+        plot = plotting()  # checked before hours of games, not after
+        if plot.image_format(plot_path) not in plot.supported_image_formats():
             # TRANSLATORS: --plot names a file whose ending is no image format; {formats} lists the endings.
             raise click.BadParameter(
                 _(
                     "cannot draw a plot into {path}: name it .png or one of {formats}",
                     path=plot_path,
-                    formats=", ".join(supported_image_formats()),
+                    formats=", ".join(plot.supported_image_formats()),
                 ),
                 param_hint="--plot",
             )
@@ -512,7 +509,6 @@ def command(
             nonlocal logs_file
             if logs_file is None:
                 return  # an earlier write failed: the games go on without logs
-            from engine.fronts.formats.gamelog import MAX_LOG_LINE_BYTES
 
             try:
                 for line in lines:
@@ -567,9 +563,7 @@ def command(
         print_report(summary, rulesets)
     if plot_path is not None:
         try:
-            from engine.fronts.simulation.plot import save_plot  # matplotlib loads here: a second or so
-
-            warnings = save_plot(summary, plot_path, rulesets)
+            warnings = plotting().save_plot(summary, plot_path, rulesets)
         except OSError as problem:
             write_problems.append(_cannot_write(plot_path, problem))
         except KeyboardInterrupt:
@@ -621,9 +615,6 @@ def _close_quietly(handle: Any) -> None:
 
 def print_report(summary: dict[str, Any], rulesets: Sequence[Any]) -> None:
     """The tables and findings on stdout, in the user's language."""
-    from engine.base.glyphs import one_cell_wide
-    from engine.fronts.simulation.report import render_report
-    from engine.fronts.terminal.console import OutputConsole, Wrapped
 
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else PIPE_WIDTH
     console = OutputConsole(width=width, highlight=False)

@@ -17,7 +17,7 @@ import sys
 def main() -> None:
     """Load the command line and run it; a Ctrl-C while it loads ends the program as interrupted."""
     try:
-        from engine.fronts.cli.main import main as run
+        from engine.fronts.cli.main import main as run  # lazy: a Ctrl-C while the program loads ends it as interrupted
     except KeyboardInterrupt:
         end_as_interrupted()
     run()

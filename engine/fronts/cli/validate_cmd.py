@@ -14,10 +14,14 @@ from pathlib import Path
 
 import click
 
-from engine.base.errors import CardrulesError, Diagnostic, Location
+from engine.base import i18n
+from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
 from engine.base.i18n import _, ngettext
+from engine.families.catalog import validate
 from engine.fronts.cli import completion
 from engine.fronts.cli.common import exits_on_bad_input, lang_option, report
+from engine.fronts.conformance import check_ruleset, trial_problems
+from engine.text import i18n_tools
 
 
 def _check_catalog(path: str) -> list[Diagnostic]:
@@ -27,9 +31,6 @@ def _check_catalog(path: str) -> list[Diagnostic]:
     (see :func:`engine.base.i18n.parse_catalog`); a catalog with no
     ``Plural-Forms`` header is also reported, as gettext would guess its plurals.
     """
-    from engine.base import i18n
-    from engine.base.errors import CatalogError
-    from engine.text import i18n_tools
 
     catalog = Path(path)
     try:
@@ -60,15 +61,11 @@ def check_path(path: str, conformance: bool = False) -> list[Diagnostic]:
     if path.endswith(".po"):
         return _check_catalog(path)
     if conformance:
-        from engine.fronts.conformance import check_ruleset
-
         return check_ruleset(path)
-    from engine.families.catalog import validate
 
     problems = validate(path)
     if problems:
         return problems
-    from engine.fronts.conformance import trial_problems
 
     return trial_problems(path)
 

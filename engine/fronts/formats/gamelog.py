@@ -35,7 +35,7 @@ from engine.base import resources
 from engine.base.errors import Diagnostic, Location, LogError
 from engine.base.i18n import N_, _
 from engine.base.input_files import InputFileError, open_input, read_input
-from engine.language.schema_check import SchemaValidator
+from engine.language.schema_check import SchemaValidator, worded_errors
 from engine.language.yaml_loader import (
     json_path_parts,
     line_column_of,
@@ -605,7 +605,6 @@ def validate_log(record: LogRecord) -> None:
     errors.sort(key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return
-    from engine.language.schema_check import worded_errors
 
     diagnostics = []
     # Worded like every other file's problems, in the reader's language (not jsonschema's English).

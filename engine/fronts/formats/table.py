@@ -35,8 +35,10 @@ from engine.base.formatting import format_list
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, listed
 from engine.core.cards import copies_for
+from engine.core.measures import through_table
 from engine.core.result import Result
 from engine.core.scoring import Holdings, Scoring
+from engine.core.selectors import card_selector
 from engine.families.catalog import load_ruleset
 from engine.language import schema_check
 from engine.language.options import LocatedOptions
@@ -89,8 +91,6 @@ def holdings_of(ruleset: Ruleset, player: TablePlayer) -> Holdings:
 
 def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str, ...]]) -> Any:
     """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table)."""
-    from engine.core.measures import through_table
-    from engine.core.selectors import card_selector
 
     if spec.kind == "counter":
         return through_table(spec, 0, lambda kind: _modifiers_held(ruleset, zones, kind))
@@ -208,7 +208,6 @@ class _SeatReader:
     """Reads the fields of the players' holdings, collecting problems; knows what the whole table holds."""
 
     def __init__(self, ruleset: Ruleset, locate: _Locator) -> None:
-        from engine.core.selectors import card_selector
 
         self.ruleset = ruleset
         self.locate = locate

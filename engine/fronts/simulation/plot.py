@@ -19,8 +19,27 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import matplotlib
+from babel.numbers import format_percent
+from matplotlib import font_manager
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import Formatter
+
 from engine.base import i18n
+from engine.base.formatting import format_with_pattern
+from engine.base.formatting import reader_locale as _locale
 from engine.base.i18n import _, ngettext
+from engine.fronts.simulation.report import (
+    _counter_per,
+    _declared_measure,
+    _measure_heading,
+    common_round_unit,
+    counter_label,
+    decimal,
+    length_label,
+    seat_label,
+)
 
 # Languages whose script the default (DejaVu) fonts cannot draw, and the
 # region each prefers among the CJK font families (shapes differ by region).
@@ -43,7 +62,6 @@ def cjk_font_for(lang: str) -> str | None:
     Prefers the family for the language's region (``Noto Sans CJK JP`` for
     Japanese, ``... KR`` for Korean), then any CJK family.
     """
-    from matplotlib import font_manager
 
     names = sorted({entry.name for entry in font_manager.fontManager.ttflist})
     candidates = [name for name in names if any(hint.lower() in name.lower() for hint in _CJK_FAMILY_HINTS)]
@@ -153,14 +171,6 @@ def game_measures(
     headings or units to go by, and the panels show the game's length and
     the counters, named by id.
     """
-    from engine.fronts.simulation.report import (
-        _counter_per,
-        _declared_measure,
-        _measure_heading,
-        common_round_unit,
-        counter_label,
-        length_label,
-    )
 
     entries = summary["rulesets"]
     unit = common_round_unit(entries)
@@ -212,7 +222,6 @@ def _draw_game_measures(
     row: Sequence[Any], panels: Sequence[tuple[str, list[float | None], int]], ruleset_names: Sequence[str]
 ) -> None:
     """One small bar chart per panel: a bar per ruleset, its mean written on it."""
-    from engine.fronts.simulation.report import decimal
 
     for axes, (title, values, digits) in zip(row, panels):
         positions = range(len(values))
@@ -237,10 +246,6 @@ def draw_figure(
     Bottom: how the games went (:func:`game_measures`; ``rulesets`` word
     the measures' and counters' headings).
     """
-    import matplotlib
-    from matplotlib.figure import Figure
-
-    from engine.fronts.simulation.report import seat_label
 
     rc = {"font.family": [font_family, "DejaVu Sans"]} if font_family else {}
     with matplotlib.rc_context(rc):
@@ -341,11 +346,6 @@ def _axis_formatter(kind: str) -> Any:
     size; ticks side by side read better with the same decimals, enough to
     tell them apart.
     """
-    from babel.numbers import format_percent
-    from matplotlib.ticker import Formatter
-
-    from engine.base.formatting import format_with_pattern
-    from engine.base.formatting import reader_locale as _locale
 
     class AxisFormatter(Formatter):
         decimals = 1
@@ -384,8 +384,6 @@ def save_plot(summary: Mapping[str, Any], path: str | Path, rulesets: Sequence[A
     The only warning so far: the reader's language needs a CJK font and none is
     installed, so the labels are in English.
     """
-    import matplotlib
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     warnings: list[str] = []
     lang = i18n.current_language()
@@ -419,8 +417,6 @@ def image_format(path: str | Path) -> str:
 
 def supported_image_formats() -> list[str]:
     """The file name endings matplotlib can draw the plot into (png, svg, pdf, jpg, ...)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
 
     return sorted(FigureCanvasAgg(Figure()).get_supported_filetypes())
 

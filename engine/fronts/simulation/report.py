@@ -17,13 +17,23 @@ from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from babel.numbers import format_percent
+from babel.numbers import format_percent, format_scientific
+from rich.cells import cell_len
+from rich.table import Table
+from rich.text import Text
 
-from engine.base.formatting import format_with_pattern
+from engine.base.formatting import (
+    compact_units,
+    criterion_description,
+    format_with_pattern,
+    reader_locale,
+    ruleset_text,
+)
 from engine.base.glyphs import table_box
 from engine.base.i18n import _, ngettext
 from engine.base.shown import literal
 from engine.core.result import score_to_json
+from engine.fronts.bots import bot_kind_name
 from engine.fronts.simulation.stats import (
     BatchTally,
     PairedTally,
@@ -34,6 +44,7 @@ from engine.fronts.simulation.stats import (
     round_unit,
     wilson_interval,
 )
+from engine.text.explain import measure_amount
 
 FORMAT_VERSION = 1
 CONFIDENCE = 0.95
@@ -166,7 +177,6 @@ def counter_label(ruleset: Any, name: str, per: str, unit: str) -> str:
 
     ``unit`` is what a round of the game is (``turn`` or ``round``).
     """
-    from engine.base.formatting import ruleset_text
 
     spec = _declared_counter(ruleset, name)
     heading = ruleset_text(ruleset, spec["name"]) if spec is not None and spec.get("name") else name
@@ -206,7 +216,6 @@ def _declared_measure(ruleset: Any, name: str) -> Any:
 
 def _measure_heading(ruleset: Any, name: str) -> str:
     """A measure's heading as the ruleset words it (``Money left``), else its name with a capital, else its id."""
-    from engine.base.formatting import ruleset_text
 
     spec = _declared_measure(ruleset, name)
     if spec is None:
@@ -267,7 +276,6 @@ def summarize(
 
 
 def _locale() -> Any:
-    from engine.base.formatting import reader_locale
 
     return reader_locale()
 
@@ -338,7 +346,6 @@ def scientific(value: float) -> str:
     Starts from the shortest decimal that reads back as the float (its repr), so every digit shown is the
     float's; trailing zeros of the mantissa are dropped (``1E15``, not ``1.00000000000000E15``).
     """
-    from babel.numbers import format_scientific
 
     pattern = "0." + "#" * (sys.float_info.dig - 1) + "E0"
     with localcontext() as context:
@@ -414,7 +421,6 @@ def kind_label(kind: str, seats: int) -> str:
 
 def _kind_name(kind: str) -> str:
     """A bot kind as the reader's language names it (the same words the terminal game uses)."""
-    from engine.fronts.bots import bot_kind_name
 
     return bot_kind_name(kind)
 
@@ -430,7 +436,6 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     if criterion == "no-winner":
         # TRANSLATORS: games where every player was out, so nobody won.
         return _("Nobody won")
-    from engine.base.formatting import criterion_description
 
     # The first compared ruleset that declares the criterion names it.
     declaring = next(
@@ -459,7 +464,6 @@ def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
     The mean is a float: digits past that tenth, or past the float's 15 significant digits, are its
     noise, not the games' ($1,000,000,000.0000096 trillion for a mean of 10**21 dollars).
     """
-    from engine.base.formatting import compact_units, reader_locale
 
     spec = _declared_measure(ruleset, measure)
     scale = Fraction(ruleset.unit(spec.unit).get("scale", 1))
@@ -484,8 +488,6 @@ def _mean_amounts(rulesets: Sequence[Any], measure: str, amounts: Sequence[float
         elif scale is not None:
             cells.append(decimal(float(Fraction(round(amount * 10**digits), 10**digits) * scale), digits))
         else:
-            from engine.text.explain import measure_amount
-
             cells.append(measure_amount(ruleset, measure, _compact_mean(ruleset, measure, amount)))
     return cells
 
@@ -497,8 +499,6 @@ def render_report(summary: Mapping[str, Any], rulesets: Sequence[Any], width: in
     compared) is split into tables of fewer columns, each repeating the row
     labels, so that no cell is ever cut in the middle of a number.
     """
-    from rich.table import Table
-    from rich.text import Text
 
     ruleset_summaries = summary["rulesets"]
     differences = summary["differences"]
@@ -723,7 +723,6 @@ def _narrowest(table: Any, index: int) -> int:
 
 def _longest_word(column: Any) -> int:
     """The display width of the longest word in a rich table column (header and cells)."""
-    from rich.cells import cell_len
 
     return max((cell_len(word) for text in _cell_texts(column) for word in text.split()), default=0)
 
@@ -747,7 +746,6 @@ def _label_room(table: Any, group: Sequence[int], needs: Sequence[int], width: i
 
 def _widest(table: Any, index: int) -> int:
     """The display width of the longest line in a rich table column (header and cells)."""
-    from rich.cells import cell_len
 
     return max((cell_len(line) for text in _cell_texts(table.columns[index]) for line in text.split("\n")), default=0)
 
@@ -755,7 +753,6 @@ def _widest(table: Any, index: int) -> int:
 def _with_columns(table: Any, indices: Sequence[int], label_room: int | None = None) -> Any:
     """A copy of a rich ``table`` with only the columns at ``indices`` (rows and sections kept); the row labels
     (column 0) at most ``label_room`` wide."""
-    from rich.table import Table
 
     copy = Table(box=table.box, title=table.title, title_justify=table.title_justify)
     for index in indices:

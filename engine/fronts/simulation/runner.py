@@ -26,8 +26,10 @@ import ``engine`` can run it.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import math
+import multiprocessing
 import os
 import signal
 import sys
@@ -35,11 +37,15 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as WaitedTooLong
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.chance import PairedChance, hash64
+from engine.core.game import Game
+from engine.families.catalog import load_ruleset
+from engine.fronts.bots import make_bot
 from engine.fronts.simulation.stats import BatchTally, GameOutcome, reported_counters, reported_measures
 
 # A batch should be large enough that shipping its tally costs nothing next to
@@ -80,8 +86,6 @@ class RulesetSpec:
         """A spec from a command-line ``-r`` value (raises the loader's located errors for a file)."""
         overrides = tuple(sorted((options or {}).items()))
         if os.path.exists(name_or_path):
-            from engine.families.catalog import load_ruleset
-
             path = os.path.abspath(name_or_path)
             return cls(path, overrides, load_ruleset(name_or_path, dict(overrides) or None))
         return cls(name_or_path, overrides)
@@ -90,7 +94,6 @@ class RulesetSpec:
         """The Ruleset (raises the loader's located errors)."""
         if self.loaded is not None:
             return self.loaded
-        from engine.families.catalog import load_ruleset
 
         return load_ruleset(self.name_or_path, dict(self.options) or None)
 
@@ -156,7 +159,6 @@ def _game_for(
         cached = _loaded.get(key)
     if cached is not None:
         return cached
-    from engine.core.game import Game
 
     ruleset = spec.load()
     seat_kinds_for_log = [f"bot:{kind}" for kind in seat_kinds]
@@ -169,7 +171,6 @@ def _game_for(
 
 def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     """Play game ``game_index`` of the plan to the end with its bots; returns the terminal State."""
-    from engine.fronts.bots import make_bot
 
     state = game.new_initial_state(
         chance_source=PairedChance(plan.seed, game_index), record_events=False
@@ -343,7 +344,6 @@ def _run_on_executor(
     workers cannot be asked) the run ends with the batches already back.
     The last result yielded is then marked ``interrupted``.
     """
-    from concurrent.futures import TimeoutError as WaitedTooLong
 
     ranges = iter(plan.batches(workers))
     in_flight: deque[Future] = deque()
@@ -392,9 +392,6 @@ def process_pool(jobs: int, plan: SimulationPlan | None = None) -> Executor:
     copy a lock that thread holds, so the workers are spawned instead; the
     worker function is a top-level function either way.
     """
-    import multiprocessing
-    import sys
-    from concurrent.futures import ProcessPoolExecutor
 
     can_fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
     if can_fork and threading.active_count() == 1:
@@ -425,7 +422,6 @@ def end_with_parent(parent: int) -> None:
     signal.signal(signal.SIGINT, _on_interrupt)
     if not sys.platform.startswith("linux"):
         return
-    import ctypes
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)

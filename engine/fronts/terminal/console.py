@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.measure import Measurement
+from rich.text import Text
+
+from engine.text.wrapping import display_width, wrap
 
 
 class OutputConsole(Console):
@@ -40,18 +44,13 @@ class Wrapped:
         self.plain += text
 
     def lines(self, width: int) -> list[str]:
-        from engine.text.wrapping import wrap
 
         return wrap(self.plain, width, " " * self.indent, " " * (self.indent + self.hanging)) or [""]
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
-        from rich.text import Text
 
         yield Text("\n".join(self.lines(options.max_width)), style=self.style)
 
     def __rich_measure__(self, console: Any, options: Any) -> Any:
-        from rich.measure import Measurement
-
-        from engine.text.wrapping import display_width
 
         return Measurement(min(options.max_width, 1), min(options.max_width, display_width(self.plain) + self.indent))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,11 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from engine.base.errors import EndlessGameError, LogError
 from engine.base.i18n import _
+from engine.base.resources import user_data_root
+from engine.base.shown import printable
 from engine.families.common.front.narrating import card_ids, event_field
 from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
+from engine.fronts.bots import make_bot
+from engine.fronts.formats.gamelog import save_log_atomic
+from engine.fronts.terminal.console import Wrapped
 from engine.fronts.terminal.ending import final_report
 from engine.fronts.terminal.prompts import anytime_commands, prompt_for
 from engine.fronts.terminal.seats import Seat
@@ -89,7 +97,6 @@ class GameSession:
 
     def run(self) -> None:
         """Play until the game ends or a player stops it (QuitRequested, EOFError, KeyboardInterrupt)."""
-        from engine.fronts.bots import make_bot
 
         for index, seat in enumerate(self.seats):
             if not seat.is_human:
@@ -137,7 +144,6 @@ class GameSession:
         self._saved_actions = len(self.state.history)
         if self.log_path is None:
             return
-        from engine.fronts.formats.gamelog import save_log_atomic
 
         log = dict(self.state.to_log())
         log.update(self.log_extras)
@@ -235,7 +241,6 @@ class GameSession:
 
     def _rows_of_text(self, text: str) -> int:
         """The screen rows ``text`` (as printed, escape sequences and all) takes, each line wrapped at the width."""
-        from rich.text import Text
 
         if not text:
             return 0
@@ -337,8 +342,6 @@ class GameSession:
         For the help, whose lines are longer than a narrow screen: a command
         line to copy is said with :meth:`say` instead.
         """
-        from engine.base.shown import printable
-        from engine.fronts.terminal.console import Wrapped
 
         self.console.print(Wrapped(printable(text), indent=indent), soft_wrap=False, highlight=False)
 
@@ -461,9 +464,6 @@ def program_as_typed() -> str:
     shell does not find by its name; the hint then names it by its path (and
     ``python -m engine`` runs as itself).
     """
-    import os
-    import shutil
-    import sys
 
     invoked = sys.argv[0] if sys.argv and sys.argv[0] else "cardrules"
     found = shutil.which("cardrules")
@@ -499,16 +499,11 @@ def in_users_directory() -> bool:
 
 def default_log_path() -> Path:
     """Where an interactive game without ``--log`` is saved: the user data directory."""
-    import time
-
-    from engine.base.resources import user_data_root
 
     directory = user_data_root() / "games"
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:  # XDG_DATA_HOME naming a file, a read-only home...
-        from engine.base.errors import LogError
-
         # TRANSLATORS: an interactive game without --log is saved in the user's data folder, which could not be made.
         raise LogError.at(
             _(

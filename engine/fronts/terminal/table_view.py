@@ -24,7 +24,8 @@ from typing import Any
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -42,10 +43,11 @@ from engine.base.formatting import (
 from engine.base.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_marker
 from engine.base.i18n import _, ngettext
 from engine.base.shown import literal, printable
+from engine.core.selectors import card_selector
 from engine.fronts.terminal.console import Wrapped
 from engine.text.card_text import describe_card, progress_phrases, step_phrase
 from engine.text.explain import measure_amount
-from engine.text.narration import phase_name
+from engine.text.narration import _all_steps, phase_name
 
 DEFAULT_COLUMNS = ()
 
@@ -144,7 +146,6 @@ class ItemsLine:
         self.plain = label + separator.join(self.items)
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
-        from rich.cells import cell_len
 
         width = options.max_width
         lines: list[str] = []
@@ -270,7 +271,6 @@ def measure_cell(ruleset: Any, observation: Any, measure_id: str, seat: int) -> 
 
 
 def _worth(ruleset: Any, spec: Any, card_id: str) -> Any:
-    from engine.core.selectors import card_selector
 
     card = ruleset.card(card_id)
     if spec.cards and not card_selector(spec.cards)(card):
@@ -350,7 +350,6 @@ def heading_lines(
 
 
 def _step_spec(ruleset: Any, step_id: Any) -> Mapping[str, Any]:
-    from engine.text.narration import _all_steps
 
     for spec in _all_steps(ruleset.flow):
         if spec.get("id") == step_id:
@@ -410,8 +409,6 @@ def short_names(names: Sequence[str], cells: Sequence[int]) -> list[str]:
 
 def _natural_width(table: Table) -> int:
     """The cells ``table`` takes when nothing in it is wrapped or cut."""
-    from rich.console import Console
-    from rich.measure import Measurement
 
     console = Console(width=10**4)
     return Measurement.get(console, console.options, table).maximum
@@ -591,7 +588,6 @@ def detail_lines(
 
 def detail_descriptions(ruleset: Any, observation: Any) -> list[str]:
     """What the cards in the players' detail zones do (their descriptions), each card once, for the help."""
-    from engine.base.formatting import format_list
 
     owners: dict[str, list[str]] = {}
     for item in ruleset.view.get("details") or ():

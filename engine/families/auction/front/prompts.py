@@ -25,6 +25,7 @@ from engine.families.common.front.player_input import (
     quit_words,
     typed_command,
 )
+from engine.families.common.front.prompting import ask_numbered
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
 _GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
@@ -251,7 +252,6 @@ class DiscardPrompt:
 
     def ask(self, session: Any, player: int, legal: Any) -> int:
         """The number of a card from the list."""
-        from engine.families.common.front.prompting import ask_numbered
 
         cards = session.state.observation(player).decision["cards"]
         # TRANSLATORS: heading of the numbered list of cards a card effect makes the player give up.

@@ -7,6 +7,7 @@ in a shared zone that the winner takes into their zone of won cards.
 """
 
 from engine.families.auction.rules.ascending import AscendingAuction
+from engine.families.auction.rules.bidding import CHOICE_BASE, PASS
 from engine.families.auction.rules.discard_tagged import DiscardTagged
 from engine.families.auction.rules.first_pass_takes import FirstPassTakesAuction
 
@@ -16,3 +17,7 @@ BLOCKS = (
     DiscardTagged,
     FirstPassTakesAuction,
 )
+
+# Names the package ``engine`` once exported for this family (``engine.PASS``): they still work, with a
+# DeprecationWarning. The action of passing is ``legal.passing`` at a bid decision; a choice is ``space.base + i``.
+DEPRECATED_NAMES = {"PASS": PASS, "CHOICE_BASE": CHOICE_BASE}

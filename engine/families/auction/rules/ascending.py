@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.base.i18n import _
 from engine.core.flow import DECIDE
 from engine.families.auction.rules.base import AUCTION_PARAMETERS, LEFT, PASSED, AuctionStep
 from engine.language.params import one_of, param
@@ -43,7 +44,6 @@ class AscendingAuction(AuctionStep):
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> str:
         """How the lot is sold, in one sentence."""
-        from engine.base.i18n import _
 
         if spec.get("on-pass") == "forfeit":
             return _(

@@ -6,11 +6,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError
+from engine.base.formatting import format_amount, format_list
 from engine.base.i18n import _
 from engine.core.flow import DECIDE, DONE, FlowNode
 from engine.core.log_form import plain_entry_word
 from engine.families.auction.rules.award import award_lot
-from engine.families.auction.rules.bidding import BID_SPACE_SIZE, PASS, BidActions, BidSpace
+from engine.families.auction.rules.bidding import BID_SPACE_SIZE, MAX_MONEY_TYPES, PASS, BidActions, BidSpace
 from engine.families.auction.rules.events import Bid, Pass, Pay
 from engine.language.params import SELECTOR, name, param, variable, zone
 
@@ -61,7 +62,6 @@ TOTALS, PASSED, LEFT, HIGHEST, MONEY_BID = 1, 2, 3, 4, 5
 def money_text(ruleset: Any, amount: int) -> str:
     """Money as the edition writes it, for the message of a refused bid."""
     # Imported here: only a refused action needs Babel, and simulation workers never refuse one.
-    from engine.base.formatting import format_amount
 
     return format_amount(ruleset, amount)
 
@@ -106,8 +106,6 @@ class AuctionStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Money is at most 20 kinds of card, each with a whole face value of at least 1."""
-        from engine.base.i18n import _
-        from engine.families.auction.rules.bidding import MAX_MONEY_TYPES
 
         money = context.matching(spec.get("money") or {"tag": "money"})
         attribute = spec.get("value", "value")
@@ -201,7 +199,6 @@ class AuctionStep(FlowNode):
                 missing = action & ~held
                 if missing > space.full_hand:
                     raise IllegalActionError.at(_("there is no such money card"))
-                from engine.base.formatting import format_list
 
                 raise IllegalActionError.at(
                     _(

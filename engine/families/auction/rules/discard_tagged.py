@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import card_name, format_list, tag_name
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DONE, FlowNode
@@ -35,7 +36,6 @@ class DiscardSpace(ActionSpace):
         return self.base + index
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from engine.base.formatting import card_name
 
         # TRANSLATORS: an action in a list of choices: give up the card {card}.
         return _("discard {card}", card=card_name(self.ruleset, self.game.cards.ids[action - self.base]))
@@ -75,8 +75,6 @@ class DiscardChoice(FlowNode):
     def apply(self, state: Any, frame: list, action: int) -> int:
         base = self.space.base
         if type(action) is not int or action - base not in frame[2]:
-            from engine.base.formatting import card_name, format_list
-
             names = format_list([card_name(state.ruleset, self.cards.ids[t]) for t in frame[2]])
             raise IllegalActionError.at(_("choose one of these cards: {cards}", cards=names))
         self.effect.discard(state, frame[1], action - base, frame[3], frame[4])
@@ -126,7 +124,6 @@ class DiscardTagged:
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The effect in words, for the card's description."""
-        from engine.base.formatting import tag_name
 
         tag = tag_name(ruleset, str(spec.get("tag")))
         if spec.get("discard-self"):

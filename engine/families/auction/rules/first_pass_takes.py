@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base.i18n import _
 from engine.families.auction.rules.base import LEFT, PASSED, AuctionStep
 
 
@@ -27,7 +28,6 @@ class FirstPassTakesAuction(AuctionStep):
     @classmethod
     def describe(cls, ruleset: Any, spec: Any) -> str:
         """How the lot is sold, in one sentence."""
-        from engine.base.i18n import _
 
         return _("The first player to pass takes it and keeps their money; everyone else loses what they bid.")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.base.i18n import _
 from engine.core.flow import DONE, FlowNode
 from engine.core.selectors import card_selector
 from engine.language.params import SELECTOR, param, zone
@@ -44,7 +45,6 @@ class DealEachStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Every type dealt needs one copy per player."""
-        from engine.base.i18n import _
 
         for card in context.matching(spec.get("cards")):
             for players in (context.players_min, context.players_max):

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
+from engine.language.semantic import Context
+
 
 class BoundedView:
     """A fixed subset of one action space, numbered ``0 .. size - 1`` (subclassed by block families).
@@ -127,8 +129,6 @@ def types_reaching(game: Any, zone_ids: Iterable[str]) -> tuple[int, ...]:
     cache = game.__dict__.setdefault("_agent_types_reaching", {})
     key = tuple(zone_ids)
     if key not in cache:
-        from engine.language.semantic import Context
-
         context = Context(_thaw(game.ruleset.data), _Quiet(), game.ruleset.blocks)
         names: set[str] = set()
         for zone_id in key:

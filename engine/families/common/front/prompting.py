@@ -22,6 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from babel.lists import format_list
+
+from engine.base.errors import CardrulesError
+from engine.base.formatting import card_name, clause_separator, reader_locale
 from engine.base.i18n import N_, _
 from engine.families.common.front.player_input import (
     COMMAND_PROMPT,
@@ -127,9 +131,6 @@ def parse_number(word: str, low: int, high: int, what: str) -> int:
 
 def or_list(items: Iterable[str]) -> str:
     """``1, 2, or done`` in the reader's language."""
-    from babel.lists import format_list
-
-    from engine.base.formatting import reader_locale
 
     items = [str(item) for item in items]
     if not items:
@@ -139,7 +140,6 @@ def or_list(items: Iterable[str]) -> str:
 
 def card_choices(ruleset: Any, game: Any, type_indices: Iterable[int]) -> list[tuple[int, tuple[str, ...]]]:
     """``(type index, names)`` a card type may be typed by: its translated name and its id."""
-    from engine.base.formatting import card_name
 
     choices = []
     for type_index in type_indices:
@@ -308,7 +308,6 @@ class Turn:
 
 def refusal_reason(state: Any, action: int) -> str | None:
     """The rule refusing ``action`` now, in the engine's words (tried on a copy of the game); None when allowed."""
-    from engine.base.errors import CardrulesError
 
     probe = state.clone()
     probe.recording = False
@@ -445,7 +444,6 @@ class CommandPrompt:
         hints = [hint for hint in (extra.hint(turn) for extra in extras) if hint]
         if hints:
             parts = [*hints, question] if self.hints_first else [question, *hints]
-            from engine.base.formatting import clause_separator
 
             question = clause_separator().join(part for part in parts if part)
         # TRANSLATORS: every command prompt of a game; {question} says what to type. Keep the final "> ".

@@ -7,7 +7,9 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engine.base.errors import LogError
+from engine.base.formatting import card_name, format_list
 from engine.base.i18n import _
+from engine.core.zones import instances_in
 
 
 class CountsCode:
@@ -66,7 +68,6 @@ def counts_by_type(game: Any, value: Any, key: str) -> list[int]:
 
 def card_counts_text(ruleset: Any, game: Any, counts: Sequence[int]) -> str:
     """``2 × Red, 1 × Blue`` in the reader's language."""
-    from engine.base.formatting import card_name, format_list
 
     return format_list(
         _("{count} × {card}", count=count, card=card_name(ruleset, game.cards.ids[t]))
@@ -118,7 +119,6 @@ def count_of_type(game: Any, content: Any, card_type: int) -> int:
 
 def take_counts(state: Any, slot: int, counts: Sequence[int]) -> list[int]:
     """Instances from the zone at ``slot`` making up ``counts`` (a count per type), the zone's order kept."""
-    from engine.core.zones import instances_in
 
     type_of = state.game.cards.type_of
     wanted = list(counts)

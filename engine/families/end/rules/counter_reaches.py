@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.base.formatting import ruleset_text
+from engine.base.i18n import _
 from engine.core.cards import count_for_players
 from engine.core.flow import DONE
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
@@ -65,7 +67,6 @@ class CounterReaches(EndCondition):
 
     @staticmethod
     def _counter_name(ruleset: Any, counter_id: Any) -> str:
-        from engine.base.formatting import ruleset_text
 
         for counter in ruleset.counters:
             if counter.get("id") == counter_id and counter.get("name"):
@@ -75,7 +76,6 @@ class CounterReaches(EndCondition):
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help: "The game ends when Exhaustions reaches 3 (with 3 players: 2)."."""
-        from engine.base.i18n import _
 
         count = spec.get("count")
         name = cls._counter_name(ruleset, spec.get("counter"))
@@ -110,7 +110,6 @@ class CounterReaches(EndCondition):
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
         """How near the end is: "Exhaustions: 1 of 3"."""
-        from engine.base.i18n import _
 
         total = count_for_players(spec.get("count", 0), len(observation.players))
         # TRANSLATORS: progress toward the end of the game, e.g. "Exhaustions: 1 of 3".

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.base.formatting import tag_name
+from engine.base.i18n import _, ngettext
 from engine.core.flow import DONE
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
 from engine.language.params import BOOLEAN, COUNT, name, param
@@ -39,8 +41,6 @@ class NthTaggedRevealed(EndCondition):
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help."""
-        from engine.base.formatting import tag_name
-        from engine.base.i18n import ngettext
 
         count = int(spec.get("count", 0))
         tag = tag_name(ruleset, str(spec.get("tag")))
@@ -68,8 +68,6 @@ class NthTaggedRevealed(EndCondition):
     @classmethod
     def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
         """How near the end is: "Red border seen: 2 of 4"."""
-        from engine.base.formatting import tag_name
-        from engine.base.i18n import _
 
         tag = spec.get("tag")
         unseen = observation.unseen()
@@ -93,7 +91,6 @@ class NthTaggedRevealed(EndCondition):
     @classmethod
     def reachable(cls, spec: Mapping[str, Any], path: str, context: Any) -> bool:
         """Enough cards with the tag exist (with the most players) to reach the count."""
-        from engine.base.i18n import _
 
         tag, count = spec.get("tag"), spec.get("count")
         if not isinstance(tag, str) or not isinstance(count, int):

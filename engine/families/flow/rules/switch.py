@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from engine.base.i18n import _
 from engine.core.flow import DONE, PUSHED, FlowNode
 from engine.core.selectors import card_selector
 from engine.language.params import param, zone
@@ -53,7 +54,6 @@ class SwitchStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A case after one without ``when`` is never chosen; every card that can be in ``zone`` has a case."""
-        from engine.base.i18n import _
 
         cases = [case for case in spec.get("cases") or [] if isinstance(case, dict)]
         for index, case in enumerate(cases[:-1]):

@@ -43,6 +43,7 @@ from typing import Any, NamedTuple
 
 from engine.core.cards import count_for_players
 from engine.core.observation import Observation
+from engine.families.supply.front.heuristic import best_build, best_deposit
 
 # How many plantings from the front of the hand a position's worth plays out
 # (the next turn plants one or two).
@@ -465,7 +466,6 @@ class FieldPolicy:
         self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook
     ) -> int | None:
         """A building, a deposit, a harvest or a purchase worth making now, if any (None: go on with the decision)."""
-        from engine.families.supply.front.heuristic import best_build, best_deposit
 
         if parts.get("build") is not None:
             action = best_build(obs, parts["build"], outlook.turns_left())

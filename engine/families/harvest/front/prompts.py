@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base.formatting import list_separator, ruleset_text
+from engine.base.formatting import counted_cards, list_separator, ruleset_text
 from engine.base.i18n import N_, _
 from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, typed_command
-from engine.families.common.front.prompting import Turn, choose, parse_number
+from engine.families.common.front.prompting import Turn, choose, parse_number, refusal_reason
 
 # TRANSLATORS: the command a player types to harvest a zone (a field), followed by its number.
 HARVEST_COMMAND = typed_command(N_("harvest"), aliases=("harvest", "hv"), prompt=COMMAND_PROMPT)
@@ -53,8 +53,6 @@ class HarvestCommand:
 
     def help_lines(self, turn: Turn) -> list[str]:
         """Each non-empty zone: what harvesting it would pay, or why it may not be harvested now."""
-        from engine.base.formatting import counted_cards
-        from engine.families.common.front.prompting import refusal_reason
 
         lines = []
         open_numbers = self._open(turn)
@@ -116,7 +114,6 @@ class HarvestCommand:
 
     def _with_wild_cards(self, turn: Turn, spec: Any) -> int | None:
         """The harvest of the zone; when it holds wild cards among its own, the player says which become coins."""
-        from engine.base.formatting import counted_cards
 
         low, high = self.item.harvester.wild_range(turn.state, turn.player, spec.index)
         if low == high:

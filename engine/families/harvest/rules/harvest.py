@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import ruleset_text
 from engine.base.i18n import _, ngettext
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
@@ -61,7 +62,6 @@ class HarvestSpace(ActionSpace):
         return self.action(index, wild)
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from engine.base.formatting import ruleset_text
 
         zone_index, wild = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)

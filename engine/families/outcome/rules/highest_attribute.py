@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.base.i18n import _
 from engine.core.selectors import card_selector, selector_of
 from engine.language.params import SELECTOR_PARAMETERS, TEXT, name, param
 
@@ -33,7 +34,6 @@ class HighestAttribute:
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The cards the criterion looks at must have the attribute: otherwise it can never break a tie."""
-        from engine.base.i18n import _
 
         attribute = spec.get("attribute")
         looked_at = context.matching(selector_of(spec))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.base.formatting import measure_name
+from engine.base.i18n import _
 from engine.language.params import BOOLEAN, name, one_of, param
 
 
@@ -39,8 +41,6 @@ class LowestOut:
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help."""
-        from engine.base.formatting import measure_name
-        from engine.base.i18n import _
 
         if not spec.get("enabled", True):
             return []

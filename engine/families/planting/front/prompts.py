@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base.formatting import card_name, list_separator, ruleset_text
+from engine.base.formatting import card_name, counted_cards, list_separator, ruleset_text
 from engine.base.i18n import _
 from engine.families.common.front.player_input import InputProblem
 from engine.families.common.front.prompting import (
@@ -53,7 +53,6 @@ def open_numbers(turn: Turn, type_index: int) -> list[int]:
 
 def why_not(turn: Turn, spec: Any, card_id: str) -> str:
     """Why a zone does not take the card: it is closed, or it holds other cards."""
-    from engine.base.formatting import counted_cards
 
     if not turn.observation.is_open(spec.id, turn.player):
         # TRANSLATORS: a field or zone that cannot take cards yet (it must be bought first).

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.base.errors import IllegalActionError
+from engine.base.i18n import _
 from engine.core.decisions import ActionList
 from engine.core.flow import DONE
 from engine.core.zones import instances_in
@@ -45,7 +46,6 @@ class PlantAllStep(PlantingStep):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """A card that waits for room needs an action taken at any time to make it (a harvest)."""
-        from engine.base.i18n import _
 
         if not (context.data.get("anytime") or []):
             context.add(

@@ -6,9 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.base.errors import LogError
+from engine.base.formatting import card_name, ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace
 from engine.core.modifiers import held_type, joins_as_wild
+from engine.core.selectors import card_selector
 
 
 def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
@@ -56,8 +58,6 @@ def _accepts(spec: Any) -> Any:
     """The compiled ``accepts`` selector of a zone spec (made once per spec)."""
     selector = _ACCEPTS.get(id(spec))
     if selector is None or selector[0] is not spec:
-        from engine.core.selectors import card_selector
-
         selector = _ACCEPTS[id(spec)] = (spec, card_selector(spec.accepts))
     return selector[1]
 
@@ -106,7 +106,6 @@ class PlantSpace(ActionSpace):
         return self.action(type_index, zone_index)
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from engine.base.formatting import card_name, ruleset_text
 
         type_index, zone_index = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)

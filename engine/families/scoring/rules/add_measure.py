@@ -8,6 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 from engine.base.exact import exact
+from engine.base.formatting import format_score, format_signed, ruleset_text
+from engine.base.i18n import _
 from engine.language.params import NUMBER, name, one_of, param
 
 
@@ -39,8 +41,6 @@ class AddMeasure:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``26,000 in hand: +2 = 16``."""
-        from engine.base.formatting import format_score, format_signed, ruleset_text
-        from engine.base.i18n import _
 
         if before == after:
             return []

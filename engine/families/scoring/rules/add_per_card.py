@@ -7,7 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from engine.base.exact import exact
-from engine.core.selectors import RememberingSelector, selector_of
+from engine.base.formatting import card_name, format_score, format_signed
+from engine.base.i18n import _, ngettext
+from engine.core.selectors import RememberingSelector, matching_cards, selector_of
 from engine.language.params import NUMBER, SELECTOR_PARAMETERS, param
 
 
@@ -30,9 +32,6 @@ class AddPerCard:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """One line per matching card: ``Penalty -5 = 7``."""
-        from engine.base.formatting import card_name, format_score, format_signed
-        from engine.base.i18n import _
-        from engine.core.selectors import matching_cards
 
         running = before
         lines = []
@@ -53,8 +52,6 @@ class AddPerCard:
     @classmethod
     def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` adds or takes: "-5 points"."""
-        from engine.base.formatting import format_score
-        from engine.base.i18n import ngettext
 
         amount = Fraction(spec.get("amount", 0))
         sign = "+" if amount >= 0 else ""

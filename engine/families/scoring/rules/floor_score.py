@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from engine.base.exact import exact
+from engine.base.formatting import format_score
+from engine.base.i18n import _
 from engine.language.params import NUMBER, param
 
 
@@ -30,8 +32,6 @@ class FloorScore:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``raised to at least 0 = 0`` (nothing when the floor changed nothing)."""
-        from engine.base.formatting import format_score
-        from engine.base.i18n import _
 
         if before == after:
             return []

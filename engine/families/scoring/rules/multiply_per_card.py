@@ -8,7 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from engine.base.exact import exact
-from engine.core.selectors import RememberingSelector, selector_of
+from engine.base.formatting import card_name, format_factor, format_score
+from engine.base.i18n import _
+from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
+from engine.core.selectors import RememberingSelector, matching_cards, selector_of
 from engine.language.params import NUMBER, SELECTOR_PARAMETERS, param
 
 
@@ -33,9 +36,6 @@ class MultiplyPerCard:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """One line per matching card: ``Bonus x2 = 14``, ``Curse x1/2 = 14``."""
-        from engine.base.formatting import card_name, format_factor, format_score
-        from engine.base.i18n import _
-        from engine.core.selectors import matching_cards
 
         running = before
         lines = []
@@ -56,8 +56,6 @@ class MultiplyPerCard:
     @classmethod
     def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` does: "score ×2"."""
-        from engine.base.formatting import format_score
-        from engine.base.i18n import _
 
         # TRANSLATORS: a card that multiplies its holder's score, e.g. "score ×2" or "score ×0.5".
         return [_("score ×{factor}", factor=format_score(Fraction(spec.get("factor", 1))))]
@@ -71,8 +69,6 @@ class MultiplyPerCard:
         larger of numerator and denominator) times the copies it matches at the
         most players.
         """
-        from engine.base.i18n import _
-        from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
 
         if not context.first_time("multiply-per-card digits"):
             return

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.base.formatting import format_score
+from engine.base.i18n import _
 from engine.language.params import one_of, param
 
 ROUNDING_MODES = ("exact", "floor", "ceil", "half-up")
@@ -34,8 +36,6 @@ class RoundScore:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``rounded down = 3`` (nothing when the score was whole)."""
-        from engine.base.formatting import format_score
-        from engine.base.i18n import _
 
         if before == after:
             return []

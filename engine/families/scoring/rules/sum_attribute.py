@@ -8,7 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from engine.base.exact import as_fraction, exact
-from engine.core.selectors import card_selector, selector_of
+from engine.base.formatting import card_name, format_score, tag_name
+from engine.base.i18n import _, ngettext
+from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
+from engine.core.selectors import card_selector, matching_cards, selector_of
 from engine.language.params import SELECTOR_PARAMETERS, name, param
 
 
@@ -42,9 +45,6 @@ class SumAttribute:
         cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``Treasure 3 + Treasure 9 = 12`` (None when re-adding does not give the recorded score)."""
-        from engine.base.formatting import card_name, format_score, tag_name
-        from engine.base.i18n import _
-        from engine.core.selectors import matching_cards
 
         attribute = spec.get("attribute", "value")
         cards = [
@@ -73,8 +73,6 @@ class SumAttribute:
     @classmethod
     def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` adds: "+7 points"."""
-        from engine.base.formatting import format_score
-        from engine.base.i18n import ngettext
 
         value = (card.attributes or {}).get(spec.get("attribute"))
         if value is None:
@@ -94,8 +92,6 @@ class SumAttribute:
         the digits of the largest sum the cards can give at any number of
         players, over that common denominator, and of the denominator.
         """
-        from engine.base.i18n import _
-        from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
 
         attribute = spec.get("attribute")
         if not isinstance(attribute, str):

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from engine.base.formatting import format_score, format_signed, ruleset_text
+from engine.base.i18n import _
 from engine.language.params import name, param
 
 
@@ -95,8 +97,6 @@ class TableByCount:
         detail: Mapping[str, Any] | None = None,
     ) -> list[str] | None:
         """``3 × Red: +1 = 4`` per zone."""
-        from engine.base.formatting import format_score, format_signed, ruleset_text
-        from engine.base.i18n import _
 
         if not detail or "groups" not in detail:
             return None

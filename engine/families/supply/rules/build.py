@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import card_name, tag_name
 from engine.base.i18n import _, ngettext
 from engine.core.cards import count_for_players
 from engine.core.decisions import ActionList, ActionSpace
@@ -69,7 +70,6 @@ class BuildSpace(ActionSpace):
         return self.action(type_index, counts_by_type(self.game, entry.get("pay"), "pay"))
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from engine.base.formatting import card_name
 
         type_index, counts = self.parts(action)
         card = card_name(self.ruleset, self.game.cards.ids[type_index])
@@ -210,7 +210,6 @@ class Build(AnytimeAction):
         The same rules as in play: one card of each group per player, and no
         more of a group at the whole table (``held_by_all``) than the cap.
         """
-        from engine.base.formatting import card_name, tag_name
 
         if zone != self.spec["to"]:
             return None
@@ -371,7 +370,6 @@ class Build(AnytimeAction):
             raise IllegalActionError.at(_("you already hold a card of that kind"))
         if counts not in self.payments_for(state, player, card_type):
             payer = self.payer_of_group[self.group_of[card_type]]
-            from engine.base.formatting import card_name
 
             if payer is None:
                 raise IllegalActionError.at(

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from engine.base.formatting import format_list, ruleset_text
 from engine.base.i18n import _, ngettext
 from engine.families.common.front.agent_views import (
     BoundedView,
@@ -231,7 +232,6 @@ class OfferView(BoundedView):
 
     def describe(self, state: Any, player: int, local: int) -> str:
         """The offer in words, naming the receiver by seat from the offerer (the same in every state)."""
-        from engine.base.formatting import ruleset_text
 
         offset, give, ask = self._split(local)
         ruleset, game = self.game.ruleset, self.game
@@ -247,8 +247,6 @@ class OfferView(BoundedView):
             zone = ruleset_text(ruleset, ruleset.zone(zone_ids[part]).name)
             # TRANSLATORS: cards of an offer and where they come from, e.g. "2 Rose from Face-up cards".
             return [_("{cards} from {zone}", cards=card_counts_text(ruleset, game, counts), zone=zone)]
-
-        from engine.base.formatting import format_list
 
         # TRANSLATORS: a player named by where they sit, counted clockwise from the one offering (1 is the next).
         name = ngettext("the player {n} seat to your left", "the player {n} seats to your left", offset)

@@ -27,6 +27,7 @@ from math import comb
 from typing import Any, NamedTuple
 
 from engine.base.errors import LogError
+from engine.base.formatting import card_name, format_list, ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
 from engine.families.common.rules.card_counts import card_counts_text, counts_by_type
@@ -276,7 +277,6 @@ def describe_offer(
     ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None, store_id: str | None = None
 ) -> str:
     """An offer in words: "offer Bo 1 × Red and Blue (hand card 2) for 2 × Green"."""
-    from engine.base.formatting import format_list, ruleset_text
 
     store = ruleset_text(ruleset, ruleset.zone(store_id).name) if store_id else ""
     given = []
@@ -324,7 +324,6 @@ def _hand_ids(state: Any, player: int) -> tuple[str, ...]:
 
 
 def _card(ruleset: Any, card_id: str) -> str:
-    from engine.base.formatting import card_name
 
     return card_name(ruleset, card_id)
 

@@ -6,9 +6,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError
+from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace, UnionActions
 from engine.core.flow import DONE, FlowNode
+from engine.core.selectors import card_selector
 from engine.core.zones import count_of, instances_in
 from engine.families.trading.rules.offers import Offer, OfferActions, OfferSpace
 from engine.families.trading.rules.replies import ReplyActions, ReplySpace
@@ -153,7 +155,6 @@ class TradeStep(FlowNode):
         self.player = game.variable(self.player_name)
         self.counter = game.counter_index[self.counter_id] if self.counter_id else None
         # The most of each type an offer may name: every copy of a tradable type, none of another.
-        from engine.core.selectors import card_selector
 
         tradable = card_selector(self.spec.get("cards"))
         self.tradable = tuple(tradable(card_type) for card_type in game.cards.types)
@@ -296,7 +297,6 @@ class TradeStep(FlowNode):
         return None
 
     def _store_name(self, ruleset: Any) -> str:
-        from engine.base.formatting import ruleset_text
 
         return ruleset_text(ruleset, ruleset.zone(self.store_id).name) if self.store_id else ""
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
 from engine.core.cards import count_for_players
 from engine.core.decisions import ActionList, ActionSpace
@@ -69,7 +70,6 @@ class BuySpace(ActionSpace):
         return self.action(zone_index, counts_by_type(self.game, entry.get("pay"), "pay"))
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from engine.base.formatting import ruleset_text
 
         zone_index, counts = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)

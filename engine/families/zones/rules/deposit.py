@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
@@ -55,7 +56,6 @@ class DepositSpace(ActionSpace):
         return self.action(type_index, count)
 
     def describe(self, state: Any, action: int, player: int) -> str:
-        from engine.base.formatting import ruleset_text
 
         type_index, count = self.parts(action)
         counts = [0] * len(self.game.cards.types)

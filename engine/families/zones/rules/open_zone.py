@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
 from engine.language.params import param, zone
 
@@ -31,7 +32,6 @@ class OpenZone:
     @classmethod
     def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
         """The effect in words, for the card's description."""
-        from engine.base.formatting import ruleset_text
 
         declared = next((spec_ for spec_ in getattr(ruleset, "zones", ()) if spec_.id == spec.get("zone")), None)
         name = ruleset_text(ruleset, declared.name) if declared is not None else str(spec.get("zone"))

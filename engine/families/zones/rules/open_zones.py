@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.base.i18n import _
 from engine.core.flow import DONE, FlowNode
 from engine.language.params import BOOLEAN, param, zone
 
@@ -56,7 +57,6 @@ class OpenZonesStep(FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """Only zones declared closed can be opened."""
-        from engine.base.i18n import _
 
         for index, zone_id in enumerate(spec.get("zones") or ()):
             declared = context.zones.get(zone_id)
