@@ -208,17 +208,20 @@ def _searched_batch(job: tuple[str, str, int, int, int, dict[str, Any]]) -> tupl
     return job[2], games, times, engine_fingerprint()
 
 
-# The engine's front ends, which no game of a run loads (tests/test_benchmarks.py checks it): a change there leaves
-# every game as it was, so the fingerprint leaves them out, and a run of days outlives work on them.
+# The engine's front ends, which no game of a run loads (tests/test_benchmarks.py checks it), as paths under
+# engine/: a change there leaves every game as it was, so the fingerprint leaves them out, and a run of days
+# outlives work on them. (The bots play the games: they count.)
 FRONT_ENDS = (
-    "cli",
-    "terminal",
-    "simulation",
-    "formats",
-    "agents",
+    "fronts/cli",
+    "fronts/terminal",
+    "fronts/simulation",
+    "fronts/formats",
+    "fronts/agents",
+    "fronts/adapters",
+    "fronts/conformance.py",
+    "text",
     "openspiel.py",
     "pettingzoo.py",
-    "conformance.py",
     "__main__.py",
 )
 
@@ -242,7 +245,7 @@ def engine_fingerprint() -> str:
     for root, pattern in ((Path(engine.__file__).resolve().parent, "*.py"), (package_root() / "rulesets", "*")):
         for path in sorted(path for path in root.rglob(pattern) if path.is_file()):
             relative = path.relative_to(root)
-            if pattern == "*.py" and relative.parts[0] in FRONT_ENDS:
+            if pattern == "*.py" and any(relative.as_posix().startswith(front) for front in FRONT_ENDS):
                 continue
             digest.update(relative.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]

@@ -21,7 +21,7 @@ from itertools import permutations
 from typing import Any
 
 # ReferenceIllegalAction and ReferenceLogError are the errors a replay raises, named here for callers.
-from benchmarks.reference_bohnanza import (  # noqa: F401
+from .reference_bohnanza import (  # noqa: F401
     AMIGO_BEANS,
     BEANS,
     Edition,

@@ -126,7 +126,6 @@ def test_the_schema_names_exactly_the_kinds_the_engine_registers():
     import json
 
     from engine.base import resources
-    from engine.blocks.registry import all_blocks
     from engine.families.catalog import CATALOG
     from engine.language.schema_gen import schema_text
 
@@ -134,7 +133,7 @@ def test_the_schema_names_exactly_the_kinds_the_engine_registers():
         shipped = handle.read()
     assert shipped == schema_text(CATALOG), "run: python -m engine.families.catalog --write-schema"
     schema = json.loads(shipped)
-    for category, blocks in all_blocks().items():
+    for category, blocks in CATALOG.by_category().items():
         assert schema["$defs"][category]["properties"]["kind"]["enum"] == sorted(blocks)
 
 

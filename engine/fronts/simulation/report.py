@@ -372,7 +372,9 @@ def mean_decimals(means: Sequence[float | None]) -> int:
 
 def can_eliminate(ruleset: Any) -> bool:
     """Whether ``ruleset`` may put players out (its ``scoring.elimination``, with its options applied)."""
-    spec = getattr(ruleset, "elimination", None) or {"kind": "none"}
+    spec = getattr(ruleset, "elimination", None)
+    if not spec or spec.get("kind") == "none":
+        return False
     return bool(getattr(ruleset.blocks.build("elimination", spec, ruleset), "enabled", False))
 
 
