@@ -38,7 +38,6 @@ import pytest
 import yaml
 
 from engine.base import resources
-from engine.core.modifiers import MODIFIER_KINDS
 from engine.families.catalog import CATALOG, validate
 from engine.fronts.conformance import check_ruleset
 from engine.fronts.formats.gamelog import read_log
@@ -254,7 +253,7 @@ def test_every_top_level_key_condition_and_modifier_is_documented():
         named = re.compile(rf"`[^`]*(?<![\w-]){re.escape(key)}(?![\w-])[^`]*`")
         assert named.search(conditions), f"condition key {key}"
     modifiers = section(text, "Modifiers")
-    for kind in MODIFIER_KINDS:
+    for kind in CATALOG.modifiers:
         assert f"`{kind}`" in modifiers, f"modifier {kind}"
 
 

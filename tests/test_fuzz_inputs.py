@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.base import i18n
+from engine.base import catalogs
 from engine.base.errors import CardrulesError
 from engine.families.catalog import load_ruleset
 from engine.fronts.cli.validate_cmd import check_path
@@ -244,7 +244,7 @@ def test_any_catalog_only_gives_located_diagnostics(tmp_path, lines):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogatepass")
     for diagnostic in check_path(str(path)):
         assert diagnostic.location.file == str(path) and diagnostic.message
-    accepted_or_located(lambda: i18n._compile(path))
+    accepted_or_located(lambda: catalogs._compile(path))
 
 
 @FUZZ

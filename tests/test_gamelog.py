@@ -468,3 +468,13 @@ def test_an_action_far_down_a_long_log_is_placed_on_its_own_line(tmp_path):
     record = next(iter(gamelog.read_logs(path)))
     assert record.action_location(49_999).line == text.count("\n") + 1
     assert record.action_location(49_999).column == 1
+
+
+def test_the_committed_log_schema_holds_the_actions_the_catalog_declares():
+    """schemas/game-log.schema.json's $defs/action is made from the action spaces' declarations: no hand-written
+    list of a family's actions. Regenerate it with `python -m engine.fronts.formats.log_schema --write`."""
+    from engine.base import resources
+    from engine.fronts.formats import log_schema
+
+    committed = Path(resources.schema_path("game-log")).read_text(encoding="utf-8")
+    assert committed == log_schema.schema_text()

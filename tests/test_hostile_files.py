@@ -18,7 +18,7 @@ import pytest
 from catalog_helpers import write_catalog
 from cli_helpers import REPO
 
-from engine.base import i18n
+from engine.base import catalogs
 
 READERS = {
     "validate": ["validate"],
@@ -138,7 +138,7 @@ def test_a_catalog_that_is_not_a_small_regular_file_stops_every_command(tmp_path
         os.mkfifo(path)
     elif target == "oversized":
         with open(path, "wb") as handle:
-            handle.truncate(i18n.MAX_CATALOG_BYTES + 1)
+            handle.truncate(catalogs.MAX_CATALOG_BYTES + 1)
     else:
         path.symlink_to(target)
     for args in (["--help"], ["validate", str(path)], ["i18n", "check", "eo"]):

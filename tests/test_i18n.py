@@ -12,7 +12,7 @@ from catalog_helpers import catalog_header, write_catalog
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.base import i18n
+from engine.base import catalogs, i18n
 from engine.base.errors import CatalogError
 from engine.base.i18n import _, ngettext, pgettext
 from engine.fronts.cli.click_i18n import safe_translation
@@ -366,13 +366,13 @@ def test_a_catalog_the_program_accepts_has_a_header_babel_reads_as_valid(
     path = tmp_path_factory.mktemp("header") / "cardrules.po"
     path.write_text(text, encoding="utf-8")
     try:
-        compiled = i18n._compile(path)
+        compiled = catalogs._compile(path)
     except CatalogError as error:
         assert error.diagnostics[0].location.line is not None
         return
     babel = read_po(path.open("rb"))
     assert babel.charset.lower().replace("_", "-") in ("utf-8", "utf8")
-    assert i18n.plural_forms_problem(f"nplurals={babel.num_plurals}; plural={babel.plural_expr};") is None
+    assert catalogs.plural_forms_problem(f"nplurals={babel.num_plurals}; plural={babel.plural_expr};") is None
     assert [compiled.plural(n) for n in range(20)] == [i18n._gettext.c2py(babel.plural_expr)(n) for n in range(20)]
 
 
@@ -387,8 +387,8 @@ def test_a_refused_catalog_is_read_once_and_its_problem_worded_in_english(user_r
     i18n.set_language("eo")
     i18n.refresh()
     parsed = []
-    real = i18n.parse_catalog
-    monkeypatch.setattr(i18n, "parse_catalog", lambda *args, **kwargs: parsed.append(1) or real(*args, **kwargs))
+    real = catalogs.parse_catalog
+    monkeypatch.setattr(catalogs, "parse_catalog", lambda *args, **kwargs: parsed.append(1) or real(*args, **kwargs))
     with pytest.raises(CatalogError) as refused:
         i18n.load_translations("eo")
     assert len(parsed) == 1
@@ -419,7 +419,7 @@ def test_texts_are_measured_at_their_limits_whatever_their_lines(english, transl
             + '"\nmsgstr ""\n'
             + "".join(f'"{"x" * size}"\n' for size in parts)
         )
-        problem = i18n.catalog_syntax_problem(entry_text.encode())
+        problem = catalogs.catalog_syntax_problem(entry_text.encode())
         assert (problem is not None) == refused, (english[:20], translation, lines, problem)
         if refused:
             assert problem[0] == (4 if len(english) > 20_000 else 5)
@@ -444,7 +444,7 @@ def test_texts_are_measured_at_their_limits_whatever_their_lines(english, transl
     ],
 )
 def test_a_catalog_of_empty_lines_is_refused_as_soon_as_it_is_too_long(body, line, starts):
-    problem = i18n.catalog_syntax_problem(body.encode())
+    problem = catalogs.catalog_syntax_problem(body.encode())
     assert problem is not None and problem[0] == line and problem[1].startswith(starts), problem
 
 
@@ -457,5 +457,5 @@ def test_a_long_msgid_of_many_lines_is_read_in_linear_time():
         + '"a"\n' * 19_000
         + 'msgstr ""\n'
     )
-    problem = i18n.catalog_syntax_problem(body.encode())
+    problem = catalogs.catalog_syntax_problem(body.encode())
     assert problem is not None and problem[1].startswith("this message is already in the catalog at line 4")

@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 from catalog_helpers import write_catalog
 
-from engine.base import i18n
+from engine.base import catalogs, i18n
 from engine.base.resources import package_root
 from engine.text import i18n_tools
 from engine.text.i18n_extract import extract_ruleset
@@ -543,8 +543,8 @@ def test_validate_reads_a_catalog_once(tmp_path, monkeypatch):
 
     path = write_catalog(tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "for"\n\n')
     calls = []
-    parse = i18n.parse_catalog
-    monkeypatch.setattr(i18n, "parse_catalog", lambda data: calls.append(1) or parse(data))
+    parse = catalogs.parse_catalog
+    monkeypatch.setattr(catalogs, "parse_catalog", lambda data: calls.append(1) or parse(data))
     problems = check_path(str(path))
     assert len(calls) == 1
     assert any("'quit' and 'pass' are both \"for\"" in problem.message for problem in problems)

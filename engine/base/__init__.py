@@ -11,4 +11,4 @@ CLDR formatting every layer's messages go through (:mod:`.i18n`,
 
 # The translation lookup reads catalogs through this module, which words its own problems through the lookup:
 # loading it here installs the reader before any message is translated.
-from engine.base import catalog_files  # noqa: E402,F401
+from engine.base import catalogs  # noqa: E402,F401

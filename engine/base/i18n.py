@@ -45,7 +45,7 @@ _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\Z")
 
 _state = threading.local()
-# Reads a language's catalog files into merged translations (engine.base.catalog_files installs it when the base
+# Reads a language's catalog files into merged translations (engine.base.catalogs installs it when the base
 # layer loads: the reader words its own problems through this module, so it cannot come first).
 _read_catalogs: Callable[[str], _gettext.NullTranslations] | None = None
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from engine.core.log_fields import LogField
+
 
 @dataclass(frozen=True)
 class Action:
@@ -70,6 +72,10 @@ class ActionSpace:
     size = 1
     # True when the blocks deciding in this space tell their own events (narration skips the decision).
     tells_itself = False
+    # The keys its log entries hold beside ``player`` and ``action``, by the shape of their values, and, per word,
+    # the keys an entry must hold: the game-log schema and the log reader's quick check are made from them.
+    log_fields: Mapping[str, LogField] = MappingProxyType({})
+    required_fields: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         self.ruleset = ruleset

@@ -13,16 +13,13 @@ arrives until it leaves. Blocks ask the state, never the card:
   (``limit``, ``by``) or set by ``set-limit`` (``limit``, ``to``);
 - ``state.rule_lifted(player, name, card_type=None)``: whether a
   ``lift-rule`` modifier (``rule``, optional ``cards`` selector) lifts a rule;
-- ``claim-harvest`` (``cards``, ``into``, ``count``, ``own``): when anyone's
-  harvest of those cards pays at least 1, the owner takes ``count`` of the
-  cards it discarded into their zone ``into`` (harvesting blocks ask);
 - ``wild`` (``cards``, ``onto``): the owner may plant a card ``cards``
   selects onto their non-empty one-type zone of a type ``onto`` selects; it
   counts as a card of that type (:func:`held_type` tells a zone's type, wild
   cards aside; planting and harvesting blocks ask);
 - ``state.modifiers(kind, player)``: every active modifier of a kind, for
-  blocks with modifiers of their own (``grant``: an action a ``deposit``
-  allows only to its owner).
+  block families with kinds of their own (declared beside their blocks, in
+  the catalog the ruleset was read with).
 
 Any modifier with ``enabled: false`` (usually an option) does nothing. So an
 expansion card changes the game from the moment it is built, with no code
@@ -37,17 +34,6 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core.selectors import card_selector
-
-MODIFIER_KINDS = (
-    "replace-table",
-    "change-value",
-    "raise-limit",
-    "set-limit",
-    "lift-rule",
-    "grant",
-    "claim-harvest",
-    "wild",
-)
 
 
 def _every_card(card: Any) -> bool:

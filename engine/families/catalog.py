@@ -21,6 +21,7 @@ from engine.base.i18n import _
 from engine.families.auction import rules as auction
 from engine.families.auction.rules.format1 import upgrade as upgrade_format_1
 from engine.families.cards import rules as cards
+from engine.families.common import rules as common
 from engine.families.end import rules as end
 from engine.families.flow import rules as flow
 from engine.families.harvest import rules as harvest
@@ -50,6 +51,17 @@ CATALOG = BlockCatalog(
         *scoring.BLOCKS,
         *outcome.BLOCKS,
     ),
+    spaces=(
+        *common.SPACES,
+        *cards.SPACES,
+        *zones.SPACES,
+        *supply.SPACES,
+        *auction.SPACES,
+        *planting.SPACES,
+        *harvest.SPACES,
+        *trading.SPACES,
+    ),
+    modifiers=(*common.MODIFIERS, *zones.MODIFIERS, *harvest.MODIFIERS),
     upgrades=(upgrade_format_1,),
 )
 

@@ -21,12 +21,15 @@ Each block is a class with a ``category``, a ``kind``, a docstring that
 documents it, ``parameters`` (each a JSON Schema fragment: the ruleset
 schema is generated from the catalog) and ``required``. A family may also
 bring the upgrade of an older file format (``upgrades``: tree -> tree, each
-applied to every file as it loads).
+applied to every file as it loads). The catalog also lists the action spaces
+its blocks decide in (``spaces``): the words a game log's actions may hold;
+and the kinds of modifier a card may declare (``modifiers``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -38,10 +41,35 @@ CATEGORIES = ("step", "effect", "end", "score-step", "elimination", "tiebreak", 
 Upgrade = Callable[[Node], Node]
 
 
+@dataclass(frozen=True)
+class ModifierKind:
+    """A kind of modifier a card may declare (``cards[].modifiers``): a rule it applies while it lies in a zone.
+
+    ``parameters`` are its keys beside the ones every modifier has (``kind``,
+    ``while-in``, ``enabled``, ``cards``, ``description``), each a JSON Schema
+    fragment with a title and a description; ``required`` the ones it needs;
+    ``check(modifier, path, context)`` its own semantic checks. The core
+    applies every kind alike (``state.modifiers(kind, player)``): the blocks
+    that ask for a kind give it its meaning.
+    """
+
+    kind: str
+    summary: str
+    parameters: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    required: tuple[str, ...] = ()
+    check: Callable[[Mapping[str, Any], str, Any], None] | None = None
+
+
 class BlockCatalog:
     """Every block kind by category, and the upgrades of older file formats (immutable once made)."""
 
-    def __init__(self, blocks: Iterable[type], upgrades: Sequence[Upgrade] = ()) -> None:
+    def __init__(
+        self,
+        blocks: Iterable[type],
+        spaces: Iterable[type] = (),
+        modifiers: Iterable[ModifierKind] = (),
+        upgrades: Sequence[Upgrade] = (),
+    ) -> None:
         by_category: dict[str, dict[str, type]] = {category: {} for category in CATEGORIES}
         for block in blocks:
             category: str = block.category  # type: ignore[attr-defined]
@@ -53,12 +81,16 @@ class BlockCatalog:
         self._by_category: Mapping[str, Mapping[str, type]] = MappingProxyType(
             {category: MappingProxyType(dict(kinds)) for category, kinds in by_category.items()}
         )
+        # The action spaces the blocks decide in: the words of a game log, and what their entries hold.
+        self.spaces: tuple[type, ...] = tuple(dict.fromkeys(spaces))
+        # The kinds of modifier a card may declare, by kind.
+        self.modifiers: Mapping[str, ModifierKind] = MappingProxyType({item.kind: item for item in modifiers})
         self.upgrades: tuple[Upgrade, ...] = tuple(upgrades)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A ruleset travels to worker processes with the catalog it was read with (its classes by reference).
         blocks = tuple(block for kinds in self._by_category.values() for block in kinds.values())
-        return BlockCatalog, (blocks, self.upgrades)
+        return BlockCatalog, (blocks, self.spaces, tuple(self.modifiers.values()), self.upgrades)
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{category}: {len(kinds)}" for category, kinds in self._by_category.items())

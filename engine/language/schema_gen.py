@@ -168,7 +168,60 @@ def _id_list(items_ref: str, title: str, description: str) -> dict[str, Any]:
     return {"title": title, "description": description, "type": "array", "maxItems": 1000, "items": {"$ref": items_ref}}
 
 
-def _card_definition() -> dict[str, Any]:
+def modifier_definition(catalog: BlockCatalog) -> dict[str, Any]:
+    """The schema of a card's modifier: the keys every modifier has, then each kind's parameters (see the catalog)."""
+    kinds = catalog.modifiers
+    properties: dict[str, Any] = {
+        "kind": {
+            "title": "Kind",
+            "description": ", ".join(kinds) + ".",
+            "enum": list(kinds),
+        },
+        "while-in": _name(
+            "The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"
+        ),
+    }
+    for item in kinds.values():
+        for parameter, schema in item.parameters.items():
+            known = properties.get(parameter)
+            if known is not None and known != dict(schema):
+                raise ValueError(f"modifier parameter {parameter!r} is declared two ways")
+            properties[parameter] = dict(schema)
+    properties.update(
+        {
+            "enabled": {
+                "title": "Enabled",
+                "description": "false: the modifier does nothing (usually an option, "
+                "for a rule a group may play either way). May be an "
+                "option reference {option: NAME}.",
+                "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/option-reference"}],
+            },
+            "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
+            "description": {
+                "title": "Description",
+                "description": "What the modifier does (translatable).",
+                "type": "string",
+            },
+        }
+    )
+    return {
+        "title": "Modifier",
+        "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": properties,
+        "required": ["kind", "while-in"],
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": item.kind}}, "required": ["kind"]},
+                "then": {"required": list(item.required)},
+            }
+            for item in kinds.values()
+        ],
+    }
+
+
+def _card_definition(catalog: BlockCatalog) -> dict[str, Any]:
     table = {
         "title": "Lookup table",
         "description": "Steps `threshold: value` (or [[threshold, value], ...]): the highest threshold reached gives the value.",
@@ -221,103 +274,7 @@ def _card_definition() -> dict[str, Any]:
             },
         ],
     }
-    modifier = {
-        "title": "Modifier",
-        "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "kind": {
-                "title": "Kind",
-                "description": "replace-table, change-value, raise-limit, set-limit, lift-rule, grant, claim-harvest or wild.",
-                "enum": [
-                    "replace-table",
-                    "change-value",
-                    "raise-limit",
-                    "set-limit",
-                    "lift-rule",
-                    "grant",
-                    "claim-harvest",
-                    "wild",
-                ],
-            },
-            "while-in": _name(
-                "The player zone the card must lie in for the modifier to apply to its owner.", "While in", "zone"
-            ),
-            "table": _name("The lookup table replaced.", "Table"),
-            "with": {"title": "With", "description": "The replacement table.", "$ref": "#/$defs/lookup-table"},
-            "limit": _name("The limit changed.", "Limit"),
-            "by": {
-                "title": "By",
-                "description": "Added to the limit.",
-                "type": "integer",
-                "minimum": -1000,
-                "maximum": 1000,
-            },
-            "to": {
-                "title": "To",
-                "description": "The limit's new value; for change-value, what a value of `from` becomes.",
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 1000,
-            },
-            "from": {
-                "title": "From",
-                "description": "change-value: the value looked up in `table` that changes.",
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 1000,
-            },
-            "rule": _name("The rule lifted.", "Rule"),
-            "grant": _name("What the modifier allows its owner (a deposit's `granted-by`).", "Grant"),
-            "into": _name("claim-harvest: the owner's zone the claimed cards go to.", "Into", "zone"),
-            "count": {
-                "title": "Count",
-                "description": "claim-harvest: how many discarded cards the owner takes.",
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 1000,
-            },
-            "own": {
-                "title": "Own",
-                "description": "claim-harvest: also from the owner's own harvests (default true). "
-                "May be an option reference {option: NAME}.",
-                "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/option-reference"}],
-            },
-            "enabled": {
-                "title": "Enabled",
-                "description": "false: the modifier does nothing (usually an option, "
-                "for a rule a group may play either way). May be an "
-                "option reference {option: NAME}.",
-                "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/option-reference"}],
-            },
-            "cards": {"title": "Cards", "description": "Only for these card types.", "$ref": "#/$defs/card-selector"},
-            "onto": {
-                "title": "Onto",
-                "description": "wild: the types of the zones the wild cards may join.",
-                "$ref": "#/$defs/card-selector",
-            },
-            "description": {
-                "title": "Description",
-                "description": "What the modifier does (translatable).",
-                "type": "string",
-            },
-        },
-        "required": ["kind", "while-in"],
-        "allOf": [
-            {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]}, "then": {"required": list(needs)}}
-            for kind, needs in (
-                ("replace-table", ("table", "with")),
-                ("change-value", ("table", "from", "to")),
-                ("raise-limit", ("limit", "by")),
-                ("set-limit", ("limit", "to")),
-                ("lift-rule", ("rule",)),
-                ("grant", ("grant",)),
-                ("claim-harvest", ("into",)),
-                ("wild", ("cards", "onto")),
-            )
-        ],
-    }
+    modifier = modifier_definition(catalog)
     return {
         "title": "Card type",
         "description": "A kind of card: its id, name, tags, numbers and copies; `values` makes a series of types, one per value.",
@@ -724,7 +681,7 @@ def _view_definition() -> dict[str, Any]:
 
 def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
     """The whole ruleset schema, for the blocks of ``catalog``."""
-    card, lookup_table = _card_definition()
+    card, lookup_table = _card_definition(catalog)
     defs: dict[str, Any] = {
         "exact-number": {
             "title": "Exact number",

@@ -23,7 +23,6 @@ from engine.base.formatting import format_list
 from engine.base.i18n import _, pgettext
 from engine.base.suggestions import did_you_mean, listed
 from engine.core.cards import copies_for
-from engine.core.decisions import ActionSpace
 from engine.core.limits import MAX_CARDS
 from engine.core.selectors import card_selector
 from engine.language.catalog import BlockCatalog
@@ -565,16 +564,9 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
                     and context.zones[modifier["while-in"]].get("owner", "shared") != "player"
                 ):
                     add(base + ".while-in", _("a modifier applies to the owner of a player zone; this zone is shared"))
-                if modifier.get("kind") == "claim-harvest":
-                    # Cards move there in play: it must be the owner's own zone.
-                    context.check_reference("zone", base + ".into", modifier.get("into"))
-                    if (
-                        modifier.get("into") in context.zones
-                        and context.zones[modifier["into"]].get("owner", "shared") != "player"
-                    ):
-                        add(
-                            base + ".into", _("the claimed cards go to a zone of the card's owner; this zone is shared")
-                        )
+                modifier_kind = catalog.modifiers.get(modifier.get("kind"))
+                if modifier_kind is not None and modifier_kind.check is not None:
+                    modifier_kind.check(modifier, base, context)
 
     # Names that steps introduce: player variables they set, their ids.
     for category, _path, block in blocks_of(data):
@@ -633,28 +625,16 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
         _check_options(reporter, data, context.definitions)
     _check_tiebreak(reporter, data, context.definitions, context.criteria)
     _check_ending(context, data, catalog)
-    _check_search(reporter, data)
+    _check_search(reporter, data, catalog)
     return reporter.diagnostics
 
 
-def _bare_action_words() -> set[str]:
-    """Every log action word that is a whole action alone, in any block (the registry imports them all)."""
-
-    words: set[str] = set()
-    pending = list(ActionSpace.__subclasses__())
-    while pending:
-        space = pending.pop()
-        words.update(space.bare_actions)
-        pending.extend(space.__subclasses__())
-    return words
-
-
-def _check_search(reporter: Reporter, data: dict) -> None:
-    """The searching bot's hints name actions some block has."""
+def _check_search(reporter: Reporter, data: dict, catalog: BlockCatalog) -> None:
+    """The searching bot's hints name actions some block has (a word that is a whole action alone)."""
     search = data.get("search")
     if not isinstance(search, dict):
         return
-    words = _bare_action_words()
+    words = {word for space in catalog.spaces for word in space.bare_actions}
     for index, word in enumerate(search.get("try-first") or ()):
         if isinstance(word, str) and word not in words:
             # TRANSLATORS: search.try-first in a ruleset names log action words such as "pass"; {words} lists them.

@@ -32,7 +32,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import unescape, write_po
 
-from engine.base import i18n, resources
+from engine.base import catalogs, i18n, resources
 from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
 from engine.base.i18n import _
 from engine.base.input_files import InputFileError, read_input
@@ -326,7 +326,7 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     """Read one ``.po`` file; a malformed file raises :class:`CatalogError` naming its line."""
 
     try:
-        data = read_input(path, i18n.MAX_CATALOG_BYTES)
+        data = read_input(path, catalogs.MAX_CATALOG_BYTES)
     except InputFileError as error:
         raise CatalogError.at(error.message, file=str(path), line=1, column=1) from None
     except OSError as exc:
@@ -334,15 +334,15 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
             _("cannot read catalog: {reason}", reason=exc.strerror or str(exc)), file=str(path)
         ) from None
     try:
-        catalog = i18n.parse_catalog(data)  # the header judged as Babel applies it, as the program reads it
-    except i18n.CatalogRefused as refused:
+        catalog = catalogs.parse_catalog(data)  # the header judged as Babel applies it, as the program reads it
+    except catalogs.CatalogRefused as refused:
         raise CatalogError.at(refused.message, file=str(path), line=refused.line) from None
     except OSError as exc:
         raise CatalogError.at(
             _("cannot read catalog: {reason}", reason=exc.strerror or str(exc)), file=str(path)
         ) from None
     except Exception as exc:  # Babel reports malformed input with several exception types
-        raise i18n.malformed_catalog(path, exc) from None
+        raise catalogs.malformed_catalog(path, exc) from None
     for message in list(catalog) + list(catalog.obsolete.values()):
         _read_previous_id(message)
     return catalog

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from engine.base import i18n
+from engine.base import catalogs
 from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
 from engine.base.i18n import _, ngettext
 from engine.families.catalog import validate
@@ -28,7 +28,7 @@ def _check_catalog(path: str) -> list[Diagnostic]:
     """Every problem of one ``.po`` catalog: unreadable, not a regular file, a bad header, malformed, placeholders.
 
     Reading it is the check of everything a program loading it would refuse
-    (see :func:`engine.base.i18n.parse_catalog`); a catalog with no
+    (see :func:`engine.base.catalogs.parse_catalog`); a catalog with no
     ``Plural-Forms`` header is also reported, as gettext would guess its plurals.
     """
 
@@ -37,7 +37,7 @@ def _check_catalog(path: str) -> list[Diagnostic]:
         # Read once, then compiled (as the program would load it) and checked: parsing a large catalog is most
         # of the time validate takes.
         parsed = i18n_tools.read_catalog(catalog)
-        compiled = i18n.compile_parsed(parsed, catalog)
+        compiled = catalogs.compile_parsed(parsed, catalog)
         problems = i18n_tools.validate_catalog(catalog, catalog=parsed)
         if "plural-forms" not in compiled.header_fields:
             problems.append(

@@ -35,6 +35,9 @@ from engine.base import resources
 from engine.base.errors import Diagnostic, Location, LogError
 from engine.base.i18n import N_, _
 from engine.base.input_files import InputFileError, open_input, read_input
+from engine.core.log_fields import is_int, is_text, plain_field
+from engine.families.catalog import CATALOG
+from engine.language.catalog import BlockCatalog
 from engine.language.schema_check import SchemaValidator, worded_errors
 from engine.language.yaml_loader import (
     json_path_parts,
@@ -412,63 +415,34 @@ def _result_validator() -> jsonschema.Draft202012Validator:
     return SchemaValidator(schema)
 
 
-def _is_int(value: Any, minimum: int | None = None) -> bool:
-    return type(value) is int and (minimum is None or value >= minimum)
+def _field_checks(
+    catalog: BlockCatalog,
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, tuple[str, ...]]]:
+    """The log reader's quick checks, from what the catalog's action spaces declare of their entries:
+    ``(check per key any action may hold, narrower checks per word, the keys each word requires)``."""
+    loose: dict[str, list[Any]] = {}
+    by_word: dict[str, dict[str, Any]] = {}
+    required: dict[str, tuple[str, ...]] = {}
+    for space in catalog.spaces:
+        for key, declared in space.log_fields.items():
+            shape = declared.loose or declared
+            if shape.quick not in loose.setdefault(key, []):
+                loose[key].append(shape.quick)
+        for word, keys in space.required_fields.items():
+            required[word] = tuple(keys)
+            narrowed = {key: space.log_fields[key].quick for key in keys if space.log_fields[key].loose}
+            if narrowed:
+                by_word[word] = narrowed
+    checks = {
+        key: quicks[0] if len(quicks) == 1 else (lambda value, quicks=quicks: any(q(value) for q in quicks))
+        for key, quicks in loose.items()
+    }
+    return checks, by_word, required
 
 
-def _is_text(value: Any, longest: int, shortest: int = 1) -> bool:
-    return type(value) is str and shortest <= len(value) <= longest
-
-
-def _plain_value(value: Any) -> bool:
-    kind = type(value)
-    return kind is int or kind is bool or (kind is str and len(value) <= 200)
-
-
-def _plain_list(value: Any) -> bool:
-    return type(value) is list and len(value) <= 100 and all(_plain_value(item) for item in value)
-
-
-def _plain_mapping(value: Any, depth: int) -> bool:
-    """A small mapping of scalars and short lists (and, ``depth`` 2, of such mappings)."""
-    return (
-        type(value) is dict
-        and len(value) <= 50
-        and all(
-            _plain_value(item) or _plain_list(item) or (depth > 1 and _plain_mapping(item, depth - 1))
-            for item in value.values()
-        )
-    )
-
-
-def _plain_field(value: Any) -> bool:
-    """An action's extra value the schema accepts: a scalar, a short list of scalars, or a small mapping of those."""
-    return _plain_value(value) or _plain_list(value) or _plain_mapping(value, 2)
-
-
-def _card_counts(value: Any) -> bool:
-    return type(value) is dict and len(value) <= 50 and all(_is_int(count, 0) for count in value.values())
-
-
-def _known_field(key: str, value: Any) -> bool | None:
-    """Whether a value of a key the schema describes is valid (None: not such a key)."""
-    if key == "zone":
-        return _is_text(value, 200)
-    if key == "to":
-        return _is_int(value, 0)
-    if key == "positions":
-        return type(value) is list and len(value) <= 1000 and all(_is_int(item, 0) for item in value)
-    if key == "pay":
-        return _card_counts(value)
-    if key == "give":
-        return (
-            type(value) is dict
-            and len(value) <= 50
-            and all(_plain_list(part) or _plain_mapping(part, 1) for part in value.values())
-        )
-    if key == "ask":
-        return type(value) is dict and len(value) <= 50 and all(_plain_mapping(part, 1) for part in value.values())
-    return None
+# Per key, per word, and the keys each word's entries must hold: what the schema's $defs/action says (it is made
+# from the same declarations, engine.fronts.formats.log_schema).
+_FIELD_CHECKS, _WORD_CHECKS, _REQUIRED_FIELDS = _field_checks(CATALOG)
 
 
 def _plainly_valid(log: Mapping[str, Any]) -> bool:
@@ -483,27 +457,27 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
     """
     players, deck, actions = log.get("players"), log.get("deck"), log.get("actions")
     if not (
-        _is_text(log.get("ruleset"), 1000)
-        and _is_int(log.get("first_player"), 0)
+        is_text(log.get("ruleset"), 1000)
+        and is_int(log.get("first_player"), 0)
         and type(players) is list
         and 1 <= len(players) <= 64
-        and all(_is_text(p, 200) for p in players)
+        and all(is_text(p, 200) for p in players)
         and type(deck) is list
         and len(deck) <= 10000
-        and all(_is_text(c, 200) for c in deck)
+        and all(is_text(c, 200) for c in deck)
         and type(actions) is list
         and len(actions) <= 100000
     ):
         return False
-    if "format" in log and not (_is_int(log["format"], 1) and log["format"] <= 2):
+    if "format" in log and not (is_int(log["format"], 1) and log["format"] <= 2):
         return False
     if "options" in log and not (type(log["options"]) is dict and len(log["options"]) <= 100):
         return False
-    if "seed" in log and not (log["seed"] is None or _is_int(log["seed"])):
+    if "seed" in log and not (log["seed"] is None or is_int(log["seed"])):
         return False
     if "seats" in log:
         seats = log["seats"]
-        if not (type(seats) is list and len(seats) <= 64 and all(_is_text(s, 200, 0) for s in seats)):
+        if not (type(seats) is list and len(seats) <= 64 and all(is_text(s, 200, 0) for s in seats)):
             return False
     if "chance" in log:
         chance = log["chance"]
@@ -513,10 +487,10 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
             if not (
                 type(outcome) is dict
                 and len(outcome) == 2
-                and _is_text(outcome.get("zone"), 200)
+                and is_text(outcome.get("zone"), 200)
                 and type(outcome.get("cards")) is list
                 and len(outcome["cards"]) <= 10000
-                and all(_is_text(card, 200) for card in outcome["cards"])
+                and all(is_text(card, 200) for card in outcome["cards"])
             ):
                 return False
     for action in actions:
@@ -528,54 +502,29 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
         kind = action.get("action")
         if type(kind) is not str or not _action_kind_valid(kind):
             return False
-        # The two shapes of most actions, checked in a few steps: a pass ({player, action}) and a bid
-        # ({player, action, cards} with whole numbers).
-        size = len(action)
-        if size == 2:
-            if kind in _KINDS_WITH_REQUIRED_KEYS:
+        # Most actions are a word alone ({player, action}); the others are checked key by key, by the shapes their
+        # spaces declare, then for the keys their word requires.
+        if len(action) == 2:
+            if kind in _REQUIRED_FIELDS:
                 return False
             continue
-        if size == 3 and kind == "bid":
-            cards = action.get("cards")
-            if type(cards) is not list or not 1 <= len(cards) <= 100:
-                return False
-            for value in cards:
-                if type(value) is not int:
-                    return False
-            continue
+        narrowed = _WORD_CHECKS.get(kind)
         for key, value in action.items():
             if key == "player" or key == "action":
                 continue
-            if key == "cards":
-                if not (
-                    type(value) is list
-                    and 1 <= len(value) <= 100
-                    and all(type(v) is int or (type(v) is str and 1 <= len(v) <= 200) for v in value)
-                ):
+            check = (narrowed.get(key) if narrowed is not None else None) or _FIELD_CHECKS.get(key)
+            if check is None:
+                if not plain_field(value):
                     return False
-                if kind == "bid" and not all(type(v) is int for v in value):
-                    return False
-            elif key == "card":
-                if not _is_text(value, 200):
-                    return False
-            else:
-                known = _known_field(key, value)
-                if known is False or (known is None and not _plain_field(value)):
-                    return False
-        if kind == "bid" and "cards" not in action:
-            return False
-        if kind == "discard" and "card" not in action:
-            return False
-        if kind == "plant" and ("card" not in action or "zone" not in action):
-            return False
-        if kind == "offer" and "to" not in action:
-            return False
+            elif not check(value):
+                return False
+        for key in _REQUIRED_FIELDS.get(kind, ()):
+            if key not in action:
+                return False
     return True
 
 
 _ACTION_KIND = re.compile(r"^[a-z][a-z0-9-]{0,59}\Z")
-# The action kinds the schema requires more keys of (bid: cards; discard: card; plant: card and zone; offer: to).
-_KINDS_WITH_REQUIRED_KEYS = frozenset(("bid", "discard", "plant", "offer"))
 # Action words found valid, remembered: a file of thousands of logs uses a handful (at most this many kept).
 _VALID_KINDS: set[str] = set()
 _MOST_VALID_KINDS = 1000

@@ -164,7 +164,7 @@ class ItemsLine:
 
 
 def _anytime_item(state: Any, item_id: str) -> Any:
-    for item in getattr(state.game, "anytime", ()):
+    for item in state.game.anytime:
         if item.id == item_id:
             return item
     return None
@@ -176,12 +176,11 @@ def closed_text(state: Any, zone_id: str, seat: int) -> str:
         # TRANSLATORS: a zone (a field) that takes no card yet.
         return _("closed")
     zone_index = state.game.zones.zone(zone_id).index
-    for item in getattr(state.game, "anytime", ()):
-        if hasattr(item, "for_sale") and zone_index in item.for_sale(state, seat):
-            cost = item.cost(state, seat)
-            if cost is not None:
-                # TRANSLATORS: a zone (a field) that may be bought, and its price in cards.
-                return _("closed, costs {cost}", cost=cost)
+    for item in state.game.anytime:
+        cost = item.zone_price(state, seat, zone_index)
+        if cost is not None:
+            # TRANSLATORS: a zone (a field) that may be bought, and its price in cards.
+            return _("closed, costs {cost}", cost=cost)
     # TRANSLATORS: a zone (a field) that takes no card yet.
     return _("closed")
 
@@ -189,9 +188,9 @@ def closed_text(state: Any, zone_id: str, seat: int) -> str:
 def zone_payout(state: Any, item_id: str, zone_id: str, seat: int) -> int | None:
     """What the action at any time ``item_id`` (a harvest) would pay the player for the zone now, if it says."""
     item = _anytime_item(state, item_id)
-    if item is None or not hasattr(item, "payout"):
+    if item is None:
         return None
-    return item.payout(state, seat, state.game.zones.zone(zone_id).index)
+    return item.zone_payout(state, seat, state.game.zones.zone(zone_id).index)
 
 
 def cell(

@@ -7,8 +7,8 @@ in a shared zone that the winner takes into their zone of won cards.
 """
 
 from engine.families.auction.rules.ascending import AscendingAuction
-from engine.families.auction.rules.bidding import CHOICE_BASE, PASS
-from engine.families.auction.rules.discard_tagged import DiscardTagged
+from engine.families.auction.rules.bidding import CHOICE_BASE, PASS, BidSpace
+from engine.families.auction.rules.discard_tagged import DiscardSpace, DiscardTagged
 from engine.families.auction.rules.first_pass_takes import FirstPassTakesAuction
 
 # The blocks this family adds to the catalog.
@@ -21,3 +21,9 @@ BLOCKS = (
 # Names the package ``engine`` once exported for this family (``engine.PASS``): they still work, with a
 # DeprecationWarning. The action of passing is ``legal.passing`` at a bid decision; a choice is ``space.base + i``.
 DEPRECATED_NAMES = {"PASS": PASS, "CHOICE_BASE": CHOICE_BASE}
+
+# The action spaces of this family's decisions: what their log entries hold.
+SPACES = (
+    BidSpace,
+    DiscardSpace,
+)

@@ -19,12 +19,14 @@ import random
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import LogError
 from engine.base.formatting import format_amount
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.log_fields import FACE_VALUES
 from engine.core.selectors import card_selector
 from engine.core.zones import iterate_bits
 
@@ -140,6 +142,8 @@ class BidSpace(ActionSpace):
     tells_itself = True
     json_actions = ("bid", "pass")
     bare_actions = ("pass",)
+    log_fields = MappingProxyType({"cards": FACE_VALUES})
+    required_fields = MappingProxyType({"bid": ("cards",)})
     size = BID_SPACE_SIZE
 
     def __init__(self, ruleset: Any, game: Any, money: Mapping[str, Any], attribute: str) -> None:

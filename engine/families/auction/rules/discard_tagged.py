@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
@@ -10,6 +11,7 @@ from engine.base.formatting import card_name, format_list, tag_name
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DONE, FlowNode
+from engine.core.log_fields import CARD
 from engine.families.auction.rules.events import Discard, Pending
 from engine.language.params import BOOLEAN, name, one_of, param, zone
 
@@ -20,6 +22,8 @@ class DiscardSpace(ActionSpace):
     name = "discard"
     tells_itself = True
     json_actions = ("discard",)
+    log_fields = MappingProxyType({"card": CARD})
+    required_fields = MappingProxyType({"discard": ("card",)})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

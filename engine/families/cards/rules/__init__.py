@@ -5,9 +5,9 @@ from engine.families.cards.rules.deal import DealStep
 from engine.families.cards.rules.deal_each import DealEachStep
 from engine.families.cards.rules.draw import DrawStep
 from engine.families.cards.rules.move_all import MoveAllStep
-from engine.families.cards.rules.move_in_row import MoveInRow
-from engine.families.cards.rules.order_back import OrderBack
-from engine.families.cards.rules.peek_top import PeekTop
+from engine.families.cards.rules.move_in_row import MoveInRow, MoveInRowSpace
+from engine.families.cards.rules.order_back import OrderBack, OrderSpace
+from engine.families.cards.rules.peek_top import BottomSpace, PeekTop
 from engine.families.cards.rules.reveal import RevealStep
 from engine.families.cards.rules.shuffle import ShuffleStep
 
@@ -23,4 +23,11 @@ BLOCKS = (
     PeekTop,
     RevealStep,
     ShuffleStep,
+)
+
+# The action spaces of this family's decisions: what their log entries hold.
+SPACES = (
+    MoveInRowSpace,
+    BottomSpace,
+    OrderSpace,
 )

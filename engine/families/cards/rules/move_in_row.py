@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace, UnionActions
 from engine.core.flow import DONE
+from engine.core.log_fields import INDEX
 from engine.families.cards.rules.row_decision import ROW_PARAMETERS, RowDecision
 from engine.families.common.rules.done import DoneSpace
 
@@ -22,6 +24,7 @@ class MoveInRowSpace(ActionSpace):
 
     name = "move-in-row"
     json_actions = ("move",)
+    log_fields = MappingProxyType({"to": INDEX})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

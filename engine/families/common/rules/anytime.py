@@ -43,6 +43,17 @@ class AnytimeAction:
         """Whether ``player`` may take this action now (cheaper than listing the actions, where a block can say)."""
         return bool(self.legal(state, player))
 
+    # Generic questions the front ends ask every action at any time (a table shows a closed zone's price, what a
+    # harvest of a zone would pay); an action that has nothing to say about a zone answers None.
+
+    def zone_price(self, state: Any, player: int, zone_index: int) -> int | None:
+        """What opening the closed zone ``zone_index`` would cost ``player`` now, in cards (None: not for sale)."""
+        return None
+
+    def zone_payout(self, state: Any, player: int, zone_index: int) -> int | None:
+        """What this action would pay ``player`` for the zone ``zone_index`` now (None: it pays nothing for it)."""
+        return None
+
     def apply(self, state: Any, player: int, action: int) -> int:
         """Do it; the flow signal (the decision under way goes on: DECIDE)."""
         raise NotImplementedError

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
@@ -10,6 +11,7 @@ from engine.base.formatting import ruleset_text
 from engine.base.i18n import _, ngettext
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
+from engine.core.log_fields import ZONE
 from engine.core.modifiers import held_type
 from engine.core.zones import count_of
 from engine.families.common.rules.anytime import AnytimeAction
@@ -27,6 +29,7 @@ class HarvestSpace(ActionSpace):
 
     name = "harvest"
     json_actions = ("harvest",)
+    log_fields = MappingProxyType({"zone": ZONE})
     tells_itself = True  # the harvest event says what was harvested and what it paid
 
     def __init__(self, ruleset: Any, game: Any) -> None:
@@ -199,3 +202,7 @@ class Harvest(AnytimeAction):
     def payout(self, state: Any, player: int, zone_index: int) -> int:
         """What harvesting the zone would pay now (for views and bots)."""
         return self.harvester.payout(state, player, zone_index)
+
+    def zone_payout(self, state: Any, player: int, zone_index: int) -> int | None:
+        """What harvesting the zone would pay ``player`` now."""
+        return self.payout(state, player, zone_index)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import LogError
 from engine.base.formatting import card_name, ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace
+from engine.core.log_fields import CARD, ZONE
 from engine.core.modifiers import held_type, joins_as_wild
 from engine.core.selectors import card_selector
 
@@ -72,6 +74,8 @@ class PlantSpace(ActionSpace):
 
     name = "plant"
     json_actions = ("plant",)
+    log_fields = MappingProxyType({"card": CARD, "zone": ZONE})
+    required_fields = MappingProxyType({"plant": ("card", "zone")})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

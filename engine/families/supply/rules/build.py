@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
@@ -11,6 +12,7 @@ from engine.base.i18n import _, ngettext
 from engine.core.cards import count_for_players
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
+from engine.core.log_fields import CARD, CARD_COUNTS
 from engine.core.zones import count_of, instances_in
 from engine.families.common.rules.anytime import AnytimeAction
 from engine.families.common.rules.card_counts import (
@@ -36,6 +38,7 @@ class BuildSpace(ActionSpace):
 
     name = "build"
     json_actions = ("build",)
+    log_fields = MappingProxyType({"card": CARD, "pay": CARD_COUNTS})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

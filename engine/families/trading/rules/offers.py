@@ -24,12 +24,14 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, product
 from math import comb
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.base.errors import LogError
 from engine.base.formatting import card_name, format_list, ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.log_fields import BY_ZONE, COUNTS_BY_ZONE, INDEX
 from engine.families.common.rules.card_counts import card_counts_text, counts_by_type
 
 # The most cards a sampled offer gives, and asks for, each way: a random
@@ -83,6 +85,8 @@ class OfferSpace(ActionSpace):
 
     name = "offer"
     json_actions = ("offer",)
+    log_fields = MappingProxyType({"to": INDEX, "give": BY_ZONE, "ask": COUNTS_BY_ZONE})
+    required_fields = MappingProxyType({"offer": ("to",)})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

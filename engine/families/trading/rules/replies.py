@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import LogError
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.log_fields import POSITIONS
 from engine.families.trading.rules.offers import position_choices, position_sets
 
 
@@ -22,6 +24,7 @@ class ReplySpace(ActionSpace):
     name = "reply"
     json_actions = ("accept", "decline")
     bare_actions = ("decline",)
+    log_fields = MappingProxyType({"positions": POSITIONS})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)

@@ -1,7 +1,8 @@
 """The zones family: zones that start closed and are opened at setup or bought during play (a third field)."""
 
-from engine.families.zones.rules.buy_zone import BuyZone
-from engine.families.zones.rules.deposit import Deposit
+from engine.families.zones.rules.buy_zone import BuySpace, BuyZone
+from engine.families.zones.rules.deposit import Deposit, DepositSpace
+from engine.families.zones.rules.modifiers import MODIFIERS as MODIFIERS
 from engine.families.zones.rules.open_zone import OpenZone
 from engine.families.zones.rules.open_zones import OpenZonesStep
 
@@ -11,4 +12,10 @@ BLOCKS = (
     Deposit,
     OpenZone,
     OpenZonesStep,
+)
+
+# The action spaces of this family's decisions: what their log entries hold.
+SPACES = (
+    BuySpace,
+    DepositSpace,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
@@ -11,6 +12,7 @@ from engine.base.i18n import _
 from engine.core.cards import count_for_players
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
+from engine.core.log_fields import CARD_COUNTS, ZONE
 from engine.core.zones import count_of
 from engine.families.common.rules.anytime import AnytimeAction
 from engine.families.common.rules.card_counts import (
@@ -36,6 +38,7 @@ class BuySpace(ActionSpace):
 
     name = "buy"
     json_actions = ("buy",)
+    log_fields = MappingProxyType({"zone": ZONE, "pay": CARD_COUNTS})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)
@@ -161,6 +164,10 @@ class BuyZone(AnytimeAction):
         if self.base_cost is None:
             return None
         return state.limit(player, self.limit_name, self.base_cost) if self.limit_name else self.base_cost
+
+    def zone_price(self, state: Any, player: int, zone_index: int) -> int | None:
+        """What buying the zone costs ``player`` now, if it is for sale."""
+        return self.cost(state, player) if zone_index in self.for_sale(state, player) else None
 
     def for_sale(self, state: Any, player: int) -> list[int]:
         """The zones ``player`` could buy now if they can pay."""

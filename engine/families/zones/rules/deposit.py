@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.base.errors import IllegalActionError, LogError
@@ -10,6 +11,7 @@ from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
+from engine.core.log_fields import CARD
 from engine.families.common.rules.anytime import AnytimeAction
 from engine.families.common.rules.card_counts import card_counts_text, held_by_type, take_counts
 from engine.language.params import name, param, zone
@@ -20,6 +22,7 @@ class DepositSpace(ActionSpace):
 
     name = "deposit"
     json_actions = ("deposit",)
+    log_fields = MappingProxyType({"card": CARD})
 
     def __init__(self, ruleset: Any, game: Any) -> None:
         super().__init__(ruleset, game)
