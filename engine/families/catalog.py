@@ -97,6 +97,11 @@ def validate(name_or_path: str | os.PathLike[str]) -> list[Diagnostic]:
     return language.validate(name_or_path, catalog=CATALOG)
 
 
+def deprecations(name_or_path: str | os.PathLike[str]) -> list[Diagnostic]:
+    """What a ruleset's files write in an older form that still works (located, for ``validate``'s warnings)."""
+    return language.deprecations(name_or_path, catalog=CATALOG)
+
+
 def list_rulesets() -> list[RulesetInfo]:
     """Every ruleset found, sorted by name, abstract ones marked and broken ones with their first problem."""
     return language.list_rulesets(catalog=CATALOG)

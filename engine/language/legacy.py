@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import weakref
 
+from engine.language import presentation
 from engine.language.catalog import BlockCatalog
 from engine.language.yaml_loader import Node
 
@@ -26,7 +27,9 @@ def upgrade(tree: Node, catalog: BlockCatalog) -> Node:
         known = _upgraded.get(tree)
     if known is not None and known[0] is catalog:
         return known[1]
-    result = catalog.upgrade(tree)
+    # The families' older formats first (format 1 was the auction family's), then the language's own: the
+    # presentation parts once written at the top.
+    result = presentation.upgrade(catalog.upgrade(tree))
     with _lock:
         _upgraded[tree] = (catalog, result)
     return result

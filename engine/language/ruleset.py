@@ -30,7 +30,7 @@ from engine.core.cards import CardType
 from engine.core.measures import MeasureSpec, measure_from_spec
 from engine.core.modifiers import table_steps
 from engine.core.zones import ZoneSpec
-from engine.language import schema_check, semantic
+from engine.language import presentation, schema_check, semantic
 from engine.language.catalog import BlockCatalog
 from engine.language.options import (
     OptionValueError,
@@ -49,7 +49,7 @@ from engine.language.overlay import (
     merged_paths,
     said_in_this_file,
 )
-from engine.language.ruleset_files import default_id, file_stamp, find_ruleset_path, locate, ruleset_files
+from engine.language.ruleset_files import cached_yaml, default_id, file_stamp, find_ruleset_path, locate, ruleset_files
 from engine.language.semantic import in_the_extended_ruleset
 from engine.language.yaml_loader import Node, Position, PositionIndex, json_path_parts
 
@@ -96,7 +96,10 @@ class Ruleset:
     tiebreak_criteria: Mapping[str, Mapping]
     result_layout: tuple[Mapping, ...]
     table_fields: Mapping[str, Mapping]
+    # The presentation (docs: the `presentation` key): the terminal table, what the narration tells, what
+    # `simulate` reports, the searching bot's hints. None of it changes a game.
     view: Mapping[str, Any]
+    tell: tuple[Mapping[str, Any], ...]
     report: tuple[Any, ...]  # measure names, and {counter: NAME, per: ...} entries
     search: Mapping[str, Any]  # hints for the searching bot: try-first, playout-depth, switch-significance
     options: Mapping[str, Any]
@@ -369,6 +372,21 @@ def validate(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> list[
         return list(error.diagnostics)
     # A directive that could not apply is skipped: the files' other mistakes are told in the same run.
     return _unique(merge_problems + _blamed_on_the_overlay(merged, _problems_of(merged)))
+
+
+def deprecations(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> list[Diagnostic]:
+    """What the files of a ruleset write in a way that still works but has a newer form (located, for warnings):
+    presentation parts written at the top (see :mod:`engine.language.presentation`). Empty for a file that does
+    not load (``validate`` tells why)."""
+    try:
+        path, shown = locate(name_or_path)
+        merged = load_chain(path, shown, [], catalog=catalog)
+    except CardrulesError:
+        return []
+    found: list[Diagnostic] = []
+    for loaded in merged.chain:
+        found.extend(presentation.moved_key_warnings(cached_yaml(loaded.path, loaded.shown_name)))
+    return found
 
 
 def _problems_of(merged: MergedRuleset) -> list[Diagnostic]:
@@ -826,6 +844,7 @@ def build_ruleset(
     if isinstance(tiebreak, str):
         tiebreak = (tiebreak,)
     players = resolved.get("players") or {}
+    presentation = resolved.get("presentation") or {}
     return Ruleset(
         id=str(data.get("id") or default_id(source)),
         game=str(resolved.get("game", "")),
@@ -856,9 +875,10 @@ def build_ruleset(
         tiebreak_criteria=freeze(resolved.get("tiebreak-criteria") or {}),
         result_layout=freeze(resolved.get("result") or ()),
         table_fields=freeze(resolved.get("table") or {}),
-        view=freeze(resolved.get("view") or {}),
-        report=freeze(resolved.get("report") or ()),
-        search=freeze(resolved.get("search") or {}),
+        view=freeze(presentation.get("view") or {}),
+        tell=freeze(presentation.get("tell") or ()),
+        report=freeze(presentation.get("report") or ()),
+        search=freeze(presentation.get("search") or {}),
         options=freeze(options),
         option_definitions=freeze(definitions),
         blocks=merged.catalog,

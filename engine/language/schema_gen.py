@@ -534,7 +534,7 @@ def _measure_definition() -> dict[str, Any]:
     }
 
 
-def _view_definition() -> dict[str, Any]:
+def _view_definition() -> tuple[dict[str, Any], dict[str, Any]]:
     zone = {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}
     text = {"type": "string", "minLength": 1, "maxLength": 200}
     column = {
@@ -625,7 +625,7 @@ def _view_definition() -> dict[str, Any]:
             },
         },
     }
-    return {
+    view = {
         "title": "View",
         "description": "Layout hints for the terminal table: the zone heading it, the players' columns, the viewer's own zones.",
         "type": "object",
@@ -668,20 +668,85 @@ def _view_definition() -> dict[str, Any]:
                 "pattern": NAME_PATTERN,
                 "x-ref": "variable",
             },
-            "tell": {
-                "title": "Tell",
-                "description": "Card moves and counter changes the narration tells, each with its sentence.",
-                "type": "array",
-                "maxItems": 50,
-                "items": tell,
-            },
         },
     }
+    return view, {
+        "title": "Tell",
+        "description": "Card moves and counter changes the narration tells, each with its sentence.",
+        "type": "array",
+        "maxItems": 50,
+        "items": tell,
+    }
+
+
+SEARCH: dict[str, Any] = {
+    "title": "Search hints",
+    "description": "Hints for the searching bot (`bot:ismcts`), which plays any ruleset without them.",
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "try-first": {
+            "title": "Try first",
+            "description": "Log action words that need no more (pass, done, decline, end-trading, bottom...): when a decision has too many legal actions to try them all, these are tried right after the heuristic bot's choice.",
+            "type": "array",
+            "maxItems": 20,
+            "uniqueItems": True,
+            "items": {"type": "string", "pattern": NAME_PATTERN, "maxLength": 40},
+        },
+        "playout-depth": {
+            "title": "Playout depth",
+            "description": "How many actions a playout runs before the game is scored as if it ended there (default 120; 1 to 100000).",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100000,
+        },
+        "switch-significance": {
+            "title": "Switch significance",
+            "description": "How many standard errors the search's favourite must lead the heuristic bot's choice by, in mean reward, to be played instead (0 to 100; default: any lead, once the favourite has 4 visits).",
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+        },
+    },
+    "examples": [{"try-first": ["pass"], "playout-depth": 200, "switch-significance": 3}],
+}
+
+REPORT: dict[str, Any] = {
+    "title": "Report",
+    "description": "What `cardrules simulate` reports besides win rates and scores: a measure by name (its mean per player), or {counter: NAME, per: game or round} (a counter's total per game, or per round: per turn in a `turns` loop).",
+    "type": "array",
+    "maxItems": 20,
+    # One schema for both shapes (a name, or a mapping): each keyword applies to its own type, so a
+    # mistake inside a mapping is reported where it stands, not as "expected text".
+    "items": {
+        "title": "Reported",
+        "description": "A measure's name, or {counter: NAME, per: game or round}.",
+        "type": ["string", "object"],
+        "pattern": NAME_PATTERN,
+        "maxLength": 200,
+        "additionalProperties": False,
+        "required": ["counter"],
+        "properties": {
+            "counter": _name(
+                "The counter reported (a per-player counter is summed over the players).", "Counter", "counter"
+            ),
+            "per": {
+                "title": "Per",
+                "description": "game (default): its mean total per game; round: its total over all games divided by their rounds (turns in a `turns` loop).",
+                "enum": ["game", "round"],
+            },
+        },
+    },
+    "examples": [["coins", "harvests", {"counter": "trades", "per": "round"}]],
+}
 
 
 def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
     """The whole ruleset schema, for the blocks of ``catalog``."""
     card, lookup_table = _card_definition(catalog)
+    view, tell = _view_definition()
+    # A ruleset written before `presentation` wrote `tell` inside `view`: still read (moved as the file loads).
+    view["properties"]["tell"] = {"$ref": "#/$defs/tell", "deprecated": True}
     defs: dict[str, Any] = {
         "exact-number": {
             "title": "Exact number",
@@ -709,6 +774,10 @@ def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
         "lookup-table": lookup_table,
         "card": card,
         "zone": _zone_definition(),
+        "view": view,
+        "tell": tell,
+        "search": SEARCH,
+        "report": REPORT,
         "measure": _measure_definition(),
         "option-definition": {
             "title": "Option definition",
@@ -1028,66 +1097,23 @@ def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
                 },
             },
         },
-        "view": _view_definition(),
-        "search": {
-            "title": "Search hints",
-            "description": "Hints for the searching bot (`bot:ismcts`), which plays any ruleset without them.",
+        "presentation": {
+            "title": "Presentation",
+            "description": "How the game is shown and told, apart from its rules: the terminal table (view), what the narration tells (tell), what `cardrules simulate` reports (report), the searching bot's hints (search). An overlay may change it alone.",
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "try-first": {
-                    "title": "Try first",
-                    "description": "Log action words that need no more (pass, done, decline, end-trading, bottom...): when a decision has too many legal actions to try them all, these are tried right after the heuristic bot's choice.",
-                    "type": "array",
-                    "maxItems": 20,
-                    "uniqueItems": True,
-                    "items": {"type": "string", "pattern": NAME_PATTERN, "maxLength": 40},
-                },
-                "playout-depth": {
-                    "title": "Playout depth",
-                    "description": "How many actions a playout runs before the game is scored as if it ended there (default 120; 1 to 100000).",
-                    "type": "integer",
-                    "minimum": 1,
-                    "maximum": 100000,
-                },
-                "switch-significance": {
-                    "title": "Switch significance",
-                    "description": "How many standard errors the search's favourite must lead the heuristic bot's choice by, in mean reward, to be played instead (0 to 100; default: any lead, once the favourite has 4 visits).",
-                    "type": "number",
-                    "minimum": 0,
-                    "maximum": 100,
-                },
+                "$replace": OVERLAY_KEYS["$replace"],
+                "view": {"$ref": "#/$defs/view"},
+                "tell": {"$ref": "#/$defs/tell"},
+                "report": {"$ref": "#/$defs/report"},
+                "search": {"$ref": "#/$defs/search"},
             },
-            "examples": [{"try-first": ["pass"], "playout-depth": 200, "switch-significance": 3}],
         },
-        "report": {
-            "title": "Report",
-            "description": "What `cardrules simulate` reports besides win rates and scores: a measure by name (its mean per player), or {counter: NAME, per: game or round} (a counter's total per game, or per round: per turn in a `turns` loop).",
-            "type": "array",
-            "maxItems": 20,
-            # One schema for both shapes (a name, or a mapping): each keyword applies to its own type, so a
-            # mistake inside a mapping is reported where it stands, not as "expected text".
-            "items": {
-                "title": "Reported",
-                "description": "A measure's name, or {counter: NAME, per: game or round}.",
-                "type": ["string", "object"],
-                "pattern": NAME_PATTERN,
-                "maxLength": 200,
-                "additionalProperties": False,
-                "required": ["counter"],
-                "properties": {
-                    "counter": _name(
-                        "The counter reported (a per-player counter is summed over the players).", "Counter", "counter"
-                    ),
-                    "per": {
-                        "title": "Per",
-                        "description": "game (default): its mean total per game; round: its total over all games divided by their rounds (turns in a `turns` loop).",
-                        "enum": ["game", "round"],
-                    },
-                },
-            },
-            "examples": [["coins", "harvests", {"counter": "trades", "per": "round"}]],
-        },
+        # Where rulesets written before `presentation` put them: still read (moved under it as a file loads).
+        "view": {"$ref": "#/$defs/view", "deprecated": True},
+        "report": {"$ref": "#/$defs/report", "deprecated": True},
+        "search": {"$ref": "#/$defs/search", "deprecated": True},
     }
     complete = {
         "title": "Complete ruleset",

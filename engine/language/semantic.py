@@ -631,7 +631,7 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
 
 def _check_search(reporter: Reporter, data: dict, catalog: BlockCatalog) -> None:
     """The searching bot's hints name actions some block has (a word that is a whole action alone)."""
-    search = data.get("search")
+    search = (data.get("presentation") or {}).get("search")
     if not isinstance(search, dict):
         return
     words = {word for space in catalog.spaces for word in space.bare_actions}
@@ -639,7 +639,7 @@ def _check_search(reporter: Reporter, data: dict, catalog: BlockCatalog) -> None
         if isinstance(word, str) and word not in words:
             # TRANSLATORS: search.try-first in a ruleset names log action words such as "pass"; {words} lists them.
             reporter.add(
-                f"$.search.try-first[{index}]",
+                f"$.presentation.search.try-first[{index}]",
                 _(
                     "{word} is not an action that stands alone; try-first takes one of: {words}",
                     word=word[:40],
@@ -679,11 +679,11 @@ def _check_structure_names(context: Context, data: dict) -> None:
         for key, ref in (("measure", "measure"), ("zone", "zone")):
             if isinstance(spec, dict) and key in spec:
                 context.check_reference(ref, json_path_child(base, key), spec[key])
-    for index, entry in enumerate(data.get("report") or []):
+    for index, entry in enumerate((data.get("presentation") or {}).get("report") or []):
         if isinstance(entry, dict):
-            context.check_reference("counter", f"$.report[{index}].counter", entry.get("counter"))
+            context.check_reference("counter", f"$.presentation.report[{index}].counter", entry.get("counter"))
         else:
-            context.check_reference("measure", f"$.report[{index}]", entry)
+            context.check_reference("measure", f"$.presentation.report[{index}]", entry)
 
 
 def _check_zones(context: Context) -> None:
@@ -771,17 +771,23 @@ def _check_condition(context: Context, path: str, condition: dict, about_a_playe
 
 
 def _check_view(context: Context, data: dict) -> None:
-    """The zones and measures the terminal table shows."""
-    view = data.get("view")
+    """The zones and measures the terminal table shows, and the moves the narration tells."""
+    presentation = data.get("presentation") or {}
+    for index, item in enumerate(presentation.get("tell") or []):
+        if isinstance(item, dict):
+            for key, ref in (("step", "step"), ("from", "zone"), ("to", "zone"), ("counter", "counter")):
+                if key in item:
+                    context.check_reference(ref, json_path_child(f"$.presentation.tell[{index}]", key), item[key])
+    view = presentation.get("view")
     if not isinstance(view, dict):
         return
     if "banner" in view:
-        context.check_reference("zone", "$.view.banner", view["banner"])
+        context.check_reference("zone", "$.presentation.view.banner", view["banner"])
     for section in ("columns", "own", "shared", "details"):
         for index, column in enumerate(view.get(section) or []):
             if not isinstance(column, dict):
                 continue
-            base = f"$.view.{section}[{index}]"
+            base = f"$.presentation.view.{section}[{index}]"
             for key, ref in (("zone", "zone"), ("measure", "measure"), ("total", "measure"), ("unit", "unit")):
                 if key in column:
                     context.check_reference(ref, json_path_child(base, key), column[key])
@@ -802,12 +808,7 @@ def _check_view(context: Context, data: dict) -> None:
                     ),
                 )
     if "turn" in view:
-        context.check_reference("variable", "$.view.turn", view["turn"])
-    for index, item in enumerate(view.get("tell") or []):
-        if isinstance(item, dict):
-            for key, ref in (("step", "step"), ("from", "zone"), ("to", "zone"), ("counter", "counter")):
-                if key in item:
-                    context.check_reference(ref, json_path_child(f"$.view.tell[{index}]", key), item[key])
+        context.check_reference("variable", "$.presentation.view.turn", view["turn"])
 
 
 def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:

@@ -1,10 +1,10 @@
-"""Card moves and counter changes told as the ruleset's ``view.tell`` words them.
+"""Card moves and counter changes told as the ruleset's ``presentation.tell`` words them.
 
 Most moves are not news (a bid's cards go to the bid zone while the bid is
 told; dealing is setup), so a move is told only when the ruleset asks:
 
 ```yaml
-view:
+presentation:
   tell:
     - {step: turn-up, says: "{player} turns up {cards}."}
     - {step: draw-cards, says: "{player} draws {cards}."}
@@ -30,8 +30,7 @@ from engine.families.common.front.narrating import event_field
 
 
 def _telling(ruleset: Any) -> Sequence[Mapping[str, Any]]:
-    view = getattr(ruleset, "view", None) or {}
-    return view.get("tell") or ()
+    return getattr(ruleset, "tell", None) or ()
 
 
 def _matches(item: Mapping[str, Any], event: Any) -> bool:

@@ -2,7 +2,7 @@
 
 The state records typed events (``engine.core.events`` and each block
 family's own); this module words them. Each event type has a *describer*:
-the generic ones here, the card moves and counters a ruleset's ``view.tell``
+the generic ones here, the card moves and counters a ruleset's ``presentation.tell``
 words (:mod:`engine.text.move_narration`), and each family's in its front
 half (``narrators``, e.g. ``engine.families.auction.front.narration``). A
 describer returns a line, or None for an event not worth telling; an event

@@ -128,6 +128,13 @@ def report(error: CardrulesError) -> None:
         click.echo(str(diagnostic), err=True)
 
 
+def warn(diagnostics: Iterable[Diagnostic]) -> None:
+    """Print located warnings on stderr, one per line, in reading order: they do not make a command fail."""
+    for diagnostic in in_reading_order(diagnostics):
+        # TRANSLATORS: put before a warning, e.g. "rules.yaml:3:1: $.view: warning: `view` belongs under ...".
+        click.echo(str(Diagnostic(diagnostic.location, _("warning: {problem}", problem=diagnostic.message))), err=True)
+
+
 def exits_on_bad_input(func: Callable) -> Callable:
     """Turn a CardrulesError into its located messages and exit status 1.
 

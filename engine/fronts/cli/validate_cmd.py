@@ -19,7 +19,8 @@ from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Locatio
 from engine.base.i18n import _, ngettext
 from engine.families.catalog import validate
 from engine.fronts.cli import completion
-from engine.fronts.cli.common import exits_on_bad_input, lang_option, report
+from engine.families.catalog import deprecations
+from engine.fronts.cli.common import exits_on_bad_input, warn, lang_option, report
 from engine.fronts.conformance import check_ruleset, trial_problems
 from engine.text import i18n_tools
 
@@ -82,6 +83,8 @@ def command(files: tuple[str, ...], conformance: bool) -> None:
     invalid = 0
     problems = 0
     for path in files:
+        if not path.endswith(".po"):
+            warn(deprecations(path))
         diagnostics = check_path(path, conformance)
         if diagnostics:
             invalid += 1

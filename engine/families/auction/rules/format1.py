@@ -56,18 +56,20 @@ STANDARD_SECTIONS: dict[str, Any] = {
         "cards": {"zone": "won", "as": "ids", "cards": {"not-tag": "money"}},
         "money": {"zone": "hand", "as": "values", "measure": "money", "cards": {"tag": "money"}},
     },
-    "view": {
-        "banner": "revealed",
-        "columns": [
-            {"zone": "bid", "show": "values"},
-            {"status": True},
-            {"zones": ["hand", "bid"], "show": "count", "heading": "Money cards"},
-            {"measure": "money"},
-            {"zone": "won"},
-        ],
-        "own": [{"zone": "hand", "show": "values", "heading": "Your hand", "total": "money"}],
+    "presentation": {
+        "view": {
+            "banner": "revealed",
+            "columns": [
+                {"zone": "bid", "show": "values"},
+                {"status": True},
+                {"zones": ["hand", "bid"], "show": "count", "heading": "Money cards"},
+                {"measure": "money"},
+                {"zone": "won"},
+            ],
+            "own": [{"zone": "hand", "show": "values", "heading": "Your hand", "total": "money"}],
+        },
+        "report": ["money"],
     },
-    "report": ["money"],
 }
 
 
