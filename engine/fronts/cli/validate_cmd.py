@@ -17,10 +17,9 @@ import click
 from engine.base import catalogs
 from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
 from engine.base.i18n import _, ngettext
-from engine.families.catalog import validate
+from engine.families.catalog import deprecations, validate
 from engine.fronts.cli import completion
-from engine.families.catalog import deprecations
-from engine.fronts.cli.common import exits_on_bad_input, warn, lang_option, report
+from engine.fronts.cli.common import exits_on_bad_input, lang_option, report, warn
 from engine.fronts.conformance import check_ruleset, trial_problems
 from engine.text import i18n_tools
 
