@@ -38,3 +38,59 @@ def test_the_core_names_no_money_bid_or_auction():
             if AUCTION_OR_TRADE_WORDS.search(line):
                 offenders.append(f"{path.relative_to(ENGINE.parent)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def _family_knowledge():
+    """Per family: the log words of its actions and the names of its public constants (UPPER_CASE)."""
+    import ast as python_ast
+    import importlib
+
+    from engine.families import catalog
+
+    known = {}
+    for name in ("auction", "cards", "end", "flow", "harvest", "outcome", "planting", "scoring", "supply", "trading",
+                 "zones"):
+        rules = importlib.import_module(f"engine.families.{name}.rules")
+        words = {word for space in getattr(rules, "SPACES", ()) for word in space.json_actions}
+        constants = set()
+        for path in (ENGINE / "families" / name).rglob("*.py"):
+            for node in python_ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, python_ast.Assign):
+                    constants |= {target.id for target in node.targets if isinstance(target, python_ast.Name)
+                                  and target.id.isupper() and not target.id.startswith("_")}
+        known[name] = (words, constants)
+    assert catalog.CATALOG.spaces  # the families were read
+    # A name several families define is an interface every family answers (BLOCKS, SPACES, FRONT...): nobody's own.
+    everywhere = [constants for _words, constants in known.values()]
+    common = {name for constants in everywhere for name in constants if sum(name in other for other in everywhere) > 1}
+    return {family: (words, constants - common) for family, (words, constants) in known.items()}
+
+
+def test_no_module_outside_the_families_names_their_actions_or_constants():
+    """The log reader, the log schema, the public exports, the table view and every other front ask the families:
+    none writes a family's action word as a string or uses one of its constants by name."""
+    import ast as python_ast
+
+    knowledge = _family_knowledge()
+    # Words that are not one family's: "pass" is two families' (at a bid, and making no offer); "move" is also the
+    # core's event type of cards moving between zones.
+    shared = {"pass", "move"}
+    offenders = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        relative = path.relative_to(ENGINE)
+        if relative.parts[0] == "families":
+            continue  # a family's front may build on another's (the card decisions a building grants)
+        tree = python_ast.parse(path.read_text(encoding="utf-8"))
+        literals = {(node.value, node.lineno) for node in python_ast.walk(tree)
+                    if isinstance(node, python_ast.Constant) and isinstance(node.value, str)}
+        names = {(node.id, node.lineno) for node in python_ast.walk(tree) if isinstance(node, python_ast.Name)}
+        names |= {(alias.asname or alias.name, node.lineno) for node in python_ast.walk(tree)
+                  if isinstance(node, python_ast.ImportFrom) for alias in node.names}
+        for family, (words, constants) in knowledge.items():
+            if relative.parts[:2] == ("families", family):
+                continue
+            offenders += [f"{relative}:{line}: {family}'s action '{value}'" for value, line in literals
+                          if value in words - shared]
+            offenders += [f"{relative}:{line}: {family}'s constant {name}" for name, line in names
+                          if name in constants]
+    assert offenders == [], "\n".join(sorted(offenders))

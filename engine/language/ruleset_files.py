@@ -1,6 +1,6 @@
 """Where rulesets are found: names under the rulesets roots, paths given by hand, and their parsed files (cached).
 
-A name (``high-society/ja``) is looked up under every root of
+A name (``GAME/EDITION``) is looked up under every root of
 :func:`engine.base.resources.subdirs` (the first root that has it wins); a
 path is read as given. Each file is parsed once while it does not change.
 """
