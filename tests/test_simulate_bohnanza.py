@@ -124,22 +124,31 @@ def test_every_reported_number_agrees_with_the_games_logs(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        ("{counter: trade, per: round}", "$.report[1].counter: unknown counter 'trade' (did you mean 'trades'?)"),
-        ("{counter: trades, per: turn}", "$.report[1].per: 'turn' is not one of game, round"),
-        ("{countr: trades}", "$.report[1].countr: unknown key 'countr' (did you mean 'counter'?)"),
+        (
+            "{counter: trade, per: round}",
+            "$.presentation.report[1].counter: unknown counter 'trade' (did you mean 'trades'?)",
+        ),
+        ("{counter: trades, per: turn}", "$.presentation.report[1].per: 'turn' is not one of game, round"),
+        ("{countr: trades}", "$.presentation.report[1].countr: unknown key 'countr' (did you mean 'counter'?)"),
     ],
 )
-def test_a_report_entry_naming_a_counter_is_checked_where_it_is_written(tmp_path, entry, message):
+@pytest.mark.parametrize(
+    ("written", "line"),
+    [("presentation:\n  report: [coins, {entry}]\n", 4), ("report: [coins, {entry}]\n", 3)],
+    ids=["presentation", "the old place"],
+)
+def test_a_report_entry_naming_a_counter_is_checked_where_it_is_written(tmp_path, entry, message, written, line):
+    """Where `report` belongs now, and at the top where older rulesets wrote it (read as if under presentation)."""
     from engine.base.errors import CardrulesError
 
     house_rule = tmp_path / "report.yaml"
     house_rule.write_text(
-        f"extends: bohnanza/amigo\nid: bohnanza/house/report\nreport: [coins, {entry}]\n", encoding="utf-8"
+        "extends: bohnanza/amigo\nid: bohnanza/house/report\n" + written.format(entry=entry), encoding="utf-8"
     )
     with pytest.raises(CardrulesError) as caught:
         load_ruleset(str(house_rule))
     assert any(
-        str(diagnostic).startswith(f"{house_rule}:3:") and message in str(diagnostic)
+        str(diagnostic).startswith(f"{house_rule}:{line}:") and message in str(diagnostic)
         for diagnostic in caught.value.diagnostics
     ), [str(d) for d in caught.value.diagnostics]
 

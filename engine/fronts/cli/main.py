@@ -18,8 +18,8 @@ import click
 from engine.base import i18n
 from engine.base.i18n import _
 from engine.base.suggestions import did_you_mean
-from engine.fronts.cli import click_i18n
-from engine.fronts.cli.common import end_as_interrupted, failing_status, lang_option
+from engine.fronts.cli import click_i18n, common
+from engine.fronts.cli.common import end_as_interrupted, lang_option
 
 
 def _rulesets() -> click.Command:
@@ -229,5 +229,4 @@ def _main(argv: list[str] | None) -> None:
 def _status_when_output_closed() -> int:
     """The exit status of a command whose reader went away: the failure it was telling (click's errors and
     ours note theirs before they are shown), else 0."""
-
-    return failing_status
+    return common.failing_status  # read now: a command notes its failure as it runs
