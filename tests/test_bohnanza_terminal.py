@@ -935,8 +935,8 @@ def test_a_name_is_matched_or_explained(text):
 def test_a_view_naming_what_does_not_exist_is_refused_with_a_hint(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text(
-        "extends: bohnanza/amigo\nid: house/view\nview:\n  $replace: true\n  turn: activ\n"
-        "  columns:\n    - {zone: field-1, show: counts, pays: harvst}\n"
+        "extends: bohnanza/amigo\nid: house/view\npresentation:\n  view:\n    $replace: true\n    turn: activ\n"
+        "    columns:\n      - {zone: field-1, show: counts, pays: harvst}\n"
         '  tell:\n    - {step: turn-upp, says: "{player} turns up {cards}."}\n'
         '    - {counter: exhaustion, says: "{value}"}\n',
         encoding="utf-8",
@@ -951,12 +951,12 @@ def test_a_view_naming_what_does_not_exist_is_refused_with_a_hint(tmp_path):
     )
     assert done.returncode == 1
     assert (
-        "$.view.columns[0].pays: no action taken at any time has the id 'harvst' (did you mean 'harvest'?)"
+        "$.presentation.view.columns[0].pays: no action taken at any time has the id 'harvst' (did you mean 'harvest'?)"
         in done.stderr
     )
-    assert "$.view.turn: no step sets the player variable 'activ' (did you mean 'active'?)" in done.stderr
-    assert "$.view.tell[0].step: no step has the id 'turn-upp' (did you mean 'turn-up'?)" in done.stderr
-    assert "$.view.tell[1].counter: unknown counter 'exhaustion' (did you mean 'exhaustions'?)" in done.stderr
+    assert "$.presentation.view.turn: no step sets the player variable 'activ' (did you mean 'active'?)" in done.stderr
+    assert "$.presentation.tell[0].step: no step has the id 'turn-upp' (did you mean 'turn-up'?)" in done.stderr
+    assert "$.presentation.tell[1].counter: unknown counter 'exhaustion' (did you mean 'exhaustions'?)" in done.stderr
 
 
 def test_a_decision_with_one_legal_action_is_taken_and_said_not_asked_as_number_1_of_1():

@@ -45,7 +45,7 @@ from engine.fronts.cli.common import (
     option_overrides,
 )
 from engine.fronts.cli.seats_option import parse_seats
-from engine.fronts.formats.gamelog import MAX_LOG_LINE_BYTES
+from engine.fronts.formats import gamelog
 from engine.fronts.simulation.report import render_report, summarize
 from engine.fronts.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, run_simulation
 from engine.fronts.terminal.console import OutputConsole, Wrapped
@@ -513,11 +513,17 @@ def command(
             try:
                 for line in lines:
                     # A character is at most 4 bytes: only a line that long can be too long.
-                    if len(line) > MAX_LOG_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LOG_LINE_BYTES:
+                    if (
+                        len(line) > gamelog.MAX_LOG_LINE_BYTES // 4
+                        and len(line.encode("utf-8")) > gamelog.MAX_LOG_LINE_BYTES
+                    ):
                         # What replay could not read is not written: the file stops before it, and says so.
                         raise OSError(
                             errno.EFBIG,
-                            _("a game's log is longer than a log may be ({limit} bytes)", limit=MAX_LOG_LINE_BYTES),
+                            _(
+                                "a game's log is longer than a log may be ({limit} bytes)",
+                                limit=gamelog.MAX_LOG_LINE_BYTES,
+                            ),
                         )
                     logs_file.write(line + "\n")
             except OSError as problem:  # a full disk, a vanished network drive
