@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import os
 import re
 import sys
 from collections.abc import Iterator, Mapping
@@ -44,7 +45,10 @@ from engine.language.schema_gen import modifier_definition
 PAGES = Path(__file__).resolve().parent / "rulesets"
 FAMILIES = PAGES / "families"
 # Where the kinds of modifier that no one family owns are documented (``engine.families.common``).
-COMMON_MODIFIERS_PAGE = PAGES / "reference.md"
+REFERENCE = PAGES / "reference.md"
+COMMON_MODIFIERS_PAGE = REFERENCE
+# Links to the reference are written ``](@reference#anchor)``, then made relative to the page a region is on.
+TO_REFERENCE = "](@reference#"
 
 REGION = re.compile(
     r"(?P<start><!-- generated: (?P<what>block|modifier) (?P<kind>[a-z0-9-]+) -->\n)"
@@ -82,14 +86,14 @@ REFERENCE_WORDS = {
 # The shared definitions a fragment may point at (``$ref``), in words.
 DEFINITION_WORDS = {
     "exact-number": "an exact number (`3`, `-5`, `0.5`, `1/2`)",
-    "card-selector": "a [card selector](../reference.md#card-selectors)",
-    "condition": "a [condition](../reference.md#conditions)",
-    "lookup-table": "a [lookup table](../reference.md#cards)",
+    "card-selector": "a [card selector](@reference#card-selectors)",
+    "condition": "a [condition](@reference#conditions)",
+    "lookup-table": "a [lookup table](@reference#cards)",
     "step": "a step",
     "option-reference": "`{option: NAME}`",
 }
 OPTION_SENTENCE = " May be an option reference {option: NAME}."
-BY_PLAYERS = "a count [by number of players](../reference.md#counts-that-depend-on-the-number-of-players)"
+BY_PLAYERS = "a count [by number of players](@reference#counts-that-depend-on-the-number-of-players)"
 
 
 # ---------------------------------------------------------------------------- what a fragment takes
@@ -261,8 +265,11 @@ def modifier_region(kind: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def region(what: str, kind: str) -> str:
-    return block_region(kind) if what == "block" else modifier_region(kind)
+def region(what: str, kind: str, page: Path) -> str:
+    """The generated text of a region on ``page`` (its links to the reference made relative to the page)."""
+    text = block_region(kind) if what == "block" else modifier_region(kind)
+    target = "" if page == REFERENCE else os.path.relpath(REFERENCE, page.parent).replace(os.sep, "/")
+    return text.replace(TO_REFERENCE, f"]({target}#")
 
 
 def find_block(kind: str) -> tuple[str, type]:
@@ -316,9 +323,9 @@ def pages() -> list[Path]:
     return sorted(PAGES.rglob("*.md"))
 
 
-def regenerated(text: str) -> str:
-    """A page's text with every generated region rewritten (the rest unchanged)."""
-    return REGION.sub(lambda match: match["start"] + region(match["what"], match["kind"]) + match["end"], text)
+def regenerated(text: str, page: Path) -> str:
+    """The text of ``page`` with every generated region rewritten (the rest unchanged)."""
+    return REGION.sub(lambda match: match["start"] + region(match["what"], match["kind"], page) + match["end"], text)
 
 
 def problems() -> list[str]:
@@ -343,7 +350,7 @@ def problems() -> list[str]:
                 seen[key] = page
         for match in REGION.finditer(text):
             key = (match["what"], match["kind"])
-            if key in places and match["body"] != region(*key):
+            if key in places and match["body"] != region(*key, page):
                 found.append(f"{shown}: the region of {key[0]} {key[1]} is stale")
     for key, page in sorted(places.items()):
         if key not in seen:
@@ -358,7 +365,7 @@ def write() -> list[Path]:
     changed = []
     for page in pages():
         text = page.read_text(encoding="utf-8")
-        new = regenerated(text)
+        new = regenerated(text, page)
         if new != text:
             page.write_text(new, encoding="utf-8")
             changed.append(page)
