@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # Arguments for `make play`, e.g. make play ARGS="-r bohnanza/amigo" or ARGS="--resume game.json".
 ARGS ?=
 
-.PHONY: play test lint bench venv clean
+.PHONY: play test lint bench reference venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,10 +34,15 @@ play: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -n 2 -q
 
-# Style and formatting (ruff).
+# Style and formatting (ruff). The docs' one Python file is named alone: `ruff format docs` would also
+# reformat the Python examples inside the Markdown pages.
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check engine tests benchmarks
-	$(BIN)/ruff format --check engine tests benchmarks
+	$(BIN)/ruff check engine tests benchmarks docs
+	$(BIN)/ruff format --check engine tests benchmarks docs/generate_reference.py
+
+# Rewrite the generated parameter tables of docs/rulesets/ after a block's parameters change.
+reference: $(STAMP)
+	$(BIN)/python docs/generate_reference.py --write
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -1,7 +1,8 @@
-"""docs/rulesets.md, docs/formats.md and docs/examples/ stay true: every example is checked by the engine.
+"""docs/rulesets/, docs/formats.md and docs/examples/ stay true: every example is checked by the engine.
 
-Every fenced ``yaml`` block of docs/rulesets.md starts with a line that says
-what it is, and is checked accordingly:
+Every fenced ``yaml`` block of the pages under docs/rulesets/ (and of
+docs/rulesets.md, which now only points to them) starts with a line that
+says what it is, and is checked accordingly:
 
 - ``# example: complete``: a whole ruleset; written to a file of its own, it
   must validate and pass the conformance games (random games to the end).
@@ -15,6 +16,11 @@ what it is, and is checked accordingly:
 - ``# example: invalid overlay of TARGET`` / ``# example: invalid complete``:
   a mistake shown on purpose; it must fail, and each ``# error: TEXT`` line
   in it must be part of a reported problem.
+- ``# example: deprecated overlay of TARGET``: a file in an older form that
+  still works (the presentation parts written at the top); it must validate
+  and play like an overlay, and each ``# warning: TEXT`` line in it must be
+  part of a warning ``validate`` prints. Every other example must draw no
+  such warning: the pages show the current form.
 - ``# example: fragment``: a piece that is no ruleset; it must be YAML.
 
 docs/formats.md marks its blocks the same way (a ``yaml`` block's first line,
@@ -25,6 +31,9 @@ schema), ``table`` (a table file, scored).
 
 docs/examples/*.yaml are rulesets (validated and played) or table files (a
 top-level ``ruleset`` key: scored).
+
+The generated parameter tables of docs/rulesets/ and what must be documented
+there are checked by tests/test_docs_reference.py.
 """
 
 from __future__ import annotations
@@ -38,20 +47,18 @@ import pytest
 import yaml
 
 from engine.base import resources
-from engine.families.catalog import CATALOG, validate
+from engine.families.catalog import deprecations, validate
 from engine.fronts.conformance import check_ruleset
 from engine.fronts.formats.gamelog import read_log
 from engine.fronts.formats.replay import replay_record
 from engine.fronts.formats.table import load_table
-from engine.language.params import condition_definition
 from engine.language.ruleset_files import find_ruleset_path
-from engine.language.schema_gen import build_schema
-
-all_blocks = CATALOG.by_category
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULESETS_DOC = DOCS / "rulesets.md"
+# The ruleset language's pages: the index, tutorial, reference, cookbook, checking and one page per family.
+RULESETS_PAGES = [RULESETS_DOC, *sorted((DOCS / "rulesets").rglob("*.md"))]
 FORMATS_DOC = DOCS / "formats.md"
 EXAMPLES = DOCS / "examples"
 
@@ -60,11 +67,12 @@ FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```(?P<language>[a-z]*)\n(?P<body>.*?)^(?P=indent)```", re.DOTALL | re.MULTILINE
 )
 YAML_MARKER = re.compile(
-    r"^# example: (?P<invalid>invalid )?(?P<what>complete|fragment|overlay of|table)"
+    r"^# example: (?:(?P<invalid>invalid )|(?P<deprecated>deprecated ))?(?P<what>complete|fragment|overlay of|table)"
     r"(?: (?:as )?(?P<target>\S+))?\s*$"
 )
 JSON_MARKER = re.compile(r"<!-- example: (?P<what>log|actions|result) -->\s*$")
 ERROR_LINE = re.compile(r"^\s*# error: (?P<text>.+?)\s*$", re.MULTILINE)
+WARNING_LINE = re.compile(r"^\s*# warning: (?P<text>.+?)\s*$", re.MULTILINE)
 EXTENDS_LINE = re.compile(r"^extends:[ \t]*(?P<value>\S.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
@@ -78,10 +86,11 @@ class Example:
         self.body = body
         self.what = marker.group("what") if marker else None
         self.invalid = bool(marker and marker.groupdict().get("invalid"))
+        self.deprecated = bool(marker and marker.groupdict().get("deprecated"))
         self.target = marker.groupdict().get("target") if marker else None
 
     def __repr__(self) -> str:
-        return f"{self.page.name}:{self.line}"
+        return f"{self.page.relative_to(DOCS)}:{self.line}"
 
 
 def fenced_blocks(page: Path) -> list[Example]:
@@ -113,8 +122,13 @@ def json_examples(page: Path) -> list[Example]:
     return [example for example in fenced_blocks(page) if example.language == "json"]
 
 
+def rulesets_examples() -> list[Example]:
+    """Every yaml block of every page of the ruleset language."""
+    return [example for page in RULESETS_PAGES for example in yaml_examples(page)]
+
+
 def ruleset_examples(kind: str) -> list[Example]:
-    return [example for example in yaml_examples(RULESETS_DOC) if example.what == kind]
+    return [example for example in rulesets_examples() if example.what == kind]
 
 
 def target_reference(target: str) -> str:
@@ -149,26 +163,28 @@ def written_file(example: Example, directory: Path) -> Path:
     return path
 
 
-# ---------------------------------------------------------------------------- docs/rulesets.md
+# ---------------------------------------------------------------------------- docs/rulesets/
 
 
-def test_every_yaml_block_of_the_rulesets_page_says_what_it_is():
-    unmarked = [repr(example) for example in yaml_examples(RULESETS_DOC) if example.what is None]
+def test_every_yaml_block_of_the_rulesets_pages_says_what_it_is():
+    unmarked = [repr(example) for example in rulesets_examples() if example.what is None]
     assert unmarked == [], "yaml blocks without a first line '# example: ...'"
 
 
-def test_the_rulesets_page_has_complete_examples_and_overlays():
+def test_the_rulesets_pages_have_complete_examples_and_overlays():
     assert len(ruleset_examples("complete")) >= 1
     assert len(ruleset_examples("overlay of")) >= 20
+    # Every page a new author reads has examples, the cookbook most of all.
+    pages = {example.page.name for example in rulesets_examples()}
+    assert {"tutorial.md", "reference.md", "cookbook.md"} <= pages
+    assert len([e for e in ruleset_examples("overlay of") if e.page.name == "cookbook.md"]) >= 12
 
 
 VALID_RULESETS = [
-    example
-    for example in yaml_examples(RULESETS_DOC)
-    if example.what in ("complete", "overlay of") and not example.invalid
+    example for example in rulesets_examples() if example.what in ("complete", "overlay of") and not example.invalid
 ]
 INVALID_RULESETS = [
-    example for example in yaml_examples(RULESETS_DOC) if example.what in ("complete", "overlay of") and example.invalid
+    example for example in rulesets_examples() if example.what in ("complete", "overlay of") and example.invalid
 ]
 
 
@@ -183,6 +199,23 @@ def test_every_ruleset_example_validates(example, tmp_path):
 def test_every_ruleset_example_plays_to_the_end(example, tmp_path):
     path = written_file(example, tmp_path)
     assert [str(problem) for problem in check_ruleset(path)] == []
+
+
+@pytest.mark.parametrize("example", VALID_RULESETS, ids=repr)
+def test_every_example_is_in_the_current_form_unless_it_says_otherwise(example, tmp_path):
+    warnings = [str(warning) for warning in deprecations(written_file(example, tmp_path))]
+    expected = WARNING_LINE.findall(example.body)
+    if not example.deprecated:
+        assert warnings == [] and expected == [], f"{example!r} is written in an older form: {warnings}"
+        return
+    assert expected, f"{example!r}: an example of an older form names its warnings with '# warning: ...'"
+    assert len(warnings) == len(expected), f"{example!r}: {warnings}"
+    for text in expected:
+        assert any(text in warning for warning in warnings), f"{example!r}: no warning says {text!r}: {warnings}"
+
+
+def test_an_example_of_an_older_form_is_shown():
+    assert any(example.deprecated for example in VALID_RULESETS)
 
 
 @pytest.mark.parametrize("example", INVALID_RULESETS, ids=repr)
@@ -210,51 +243,6 @@ def test_a_complete_example_said_to_be_a_file_is_that_file():
         if file_text.startswith("# yaml-language-server:"):
             file_text = file_text.split("\n", 1)[1]
         assert shown == file_text, f"{example!r} differs from {example.target}"
-
-
-def section(text: str, heading: str) -> str:
-    """The prose under a markdown heading line, up to the next heading of the same or a higher level.
-
-    Code blocks are left out: a YAML comment looks like a heading, and a
-    parameter must be named in the prose, not only used in an example.
-    """
-    text = FENCE.sub("", text)
-    match = re.search(rf"^(#+) {re.escape(heading)}\s*$", text, re.MULTILINE)
-    assert match, f"no heading {heading!r}"
-    level = len(match.group(1))
-    following = re.compile(rf"^#{{1,{level}}} ", re.MULTILINE).search(text, match.end())
-    return text[match.end() : following.start() if following else len(text)]
-
-
-def test_every_building_block_has_a_section_naming_every_parameter():
-    text = RULESETS_DOC.read_text(encoding="utf-8")
-    for category, blocks in all_blocks().items():
-        for kind, block in blocks.items():
-            body = section(text, f"`{kind}`")
-            for parameter in block.parameters:
-                assert f"`{parameter}`" in body, f"the section of {kind} ({category}) does not name `{parameter}`"
-
-
-def test_every_block_section_names_a_registered_block():
-    text = RULESETS_DOC.read_text(encoding="utf-8")
-    reference = section(text, "Reference: building blocks")
-    documented = set(re.findall(r"^#### `([a-z-]+)`", reference, re.MULTILINE))
-    registered = {kind for blocks in all_blocks().values() for kind in blocks}
-    assert documented == registered
-
-
-def test_every_top_level_key_condition_and_modifier_is_documented():
-    text = RULESETS_DOC.read_text(encoding="utf-8")
-    keys = section(text, "Reference: top-level keys")
-    for key in build_schema(CATALOG)["properties"]:
-        assert f"| `{key}` |" in keys, f"top-level key {key} is not in the table"
-    conditions = section(text, "Conditions")
-    for key in condition_definition()["properties"]:
-        named = re.compile(rf"`[^`]*(?<![\w-]){re.escape(key)}(?![\w-])[^`]*`")
-        assert named.search(conditions), f"condition key {key}"
-    modifiers = section(text, "Modifiers")
-    for kind in CATALOG.modifiers:
-        assert f"`{kind}`" in modifiers, f"modifier {kind}"
 
 
 # ---------------------------------------------------------------------------- docs/formats.md
@@ -324,7 +312,7 @@ def test_every_table_shown_scores(example, tmp_path):
 
 
 def test_the_pages_cite_nothing_outside_the_repository():
-    for page in (RULESETS_DOC, FORMATS_DOC):
+    for page in (*RULESETS_PAGES, FORMATS_DOC):
         text = page.read_text(encoding="utf-8")
         assert "CONTRACTS" not in text
         for linked in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):

@@ -1,6 +1,6 @@
 """``extends``: a ruleset file names its parent and changes only what differs.
 
-Merge rules (the reference is ``docs/rulesets.md``):
+Merge rules (the reference is ``docs/rulesets/reference.md``, "Merge rules"):
 
 * mappings merge key by key, recursively;
 * a list whose items are all mappings with an ``id`` merges by id: an overlay

@@ -206,7 +206,7 @@ def modifier_definition(catalog: BlockCatalog) -> dict[str, Any]:
     )
     return {
         "title": "Modifier",
-        "description": "A rule this card applies while it lies in a zone (see docs/rulesets.md, Modifiers).",
+        "description": "A rule this card applies while it lies in a zone (see docs/rulesets/reference.md, Modifiers).",
         "type": "object",
         "additionalProperties": False,
         "properties": properties,
@@ -1144,7 +1144,7 @@ def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "cardrules ruleset",
-        "description": "A game, an edition or a house rule for the cardrules engine (format 2). Generated from the engine's blocks: see docs/rulesets.md.",
+        "description": "A game, an edition or a house rule for the cardrules engine (format 2). Generated from the engine's blocks: see docs/rulesets/README.md.",
         "type": "object",
         "properties": properties,
         "additionalProperties": False,

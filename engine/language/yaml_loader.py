@@ -7,7 +7,7 @@ located at ``FILE:LINE:COL``.
 
 The tree is built straight from PyYAML's parser events (never its constructor),
 so this module alone decides what a plain scalar means. Our rulings on the
-YAML 1.1 traps (documented in ``docs/rulesets.md``):
+YAML 1.1 traps (documented in ``docs/rulesets/checking.md``, "YAML rulings"):
 
 * ``true``/``false`` (any case) are booleans; ``yes``/``no``/``on``/``off`` are
   refused with a message asking the author to write ``true``/``false`` or to
