@@ -34,9 +34,10 @@ play: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -n 2 -q
 
-# Style and formatting (ruff). The docs' one Python file is named alone: `ruff format docs` would also
-# reformat the Python examples inside the Markdown pages.
+# The code's shape: the layers contract (import-linter, pyproject.toml), style and formatting (ruff). The docs'
+# one Python file is named alone: `ruff format docs` would also reformat the Python examples inside the pages.
 lint: $(TEST_STAMP)
+	$(BIN)/lint-imports
 	$(BIN)/ruff check engine tests benchmarks docs
 	$(BIN)/ruff format --check engine tests benchmarks docs/generate_reference.py
 
