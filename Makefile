@@ -38,8 +38,8 @@ test: lint
 # one Python file is named alone: `ruff format docs` would also reformat the Python examples inside the pages.
 lint: $(TEST_STAMP)
 	$(BIN)/lint-imports
-	$(BIN)/ruff check engine tests benchmarks docs
-	$(BIN)/ruff format --check engine tests benchmarks docs/generate_reference.py
+	$(BIN)/ruff check engine tests benchmarks references docs
+	$(BIN)/ruff format --check engine tests benchmarks references docs/generate_reference.py
 
 # Rewrite the generated parameter tables of docs/rulesets/ after a block's parameters change.
 reference: $(STAMP)

@@ -27,9 +27,9 @@ import re
 import sys
 import time
 
-from benchmarks import reference_bohnanza as reference
-from benchmarks import reference_high_bohn
 from benchmarks.bench_bohnanza import engine_game_log
+from references import bohnanza as reference
+from references import high_bohn as reference_high_bohn
 
 CASES = (
     [("bohnanza/amigo", count) for count in (3, 4, 5)]

@@ -9,7 +9,7 @@ reference's bot (so neither side replays only its own recordings), every action
 checked on both sides. ``python -m benchmarks`` prints these next to the High
 Society figures; ``python -m benchmarks.bench_bohnanza`` runs them alone.
 High Bohn is measured against its own reference
-(:mod:`benchmarks.reference_high_bohn`), whose random bot favours building:
+(:mod:`references.high_bohn`), whose random bot favours building:
 its games are not the engine random bot's kind, so for High Bohn the replay
 figure (the same logs on both sides) is the one to compare.
 """
@@ -20,8 +20,9 @@ import argparse
 import sys
 import time
 
-from benchmarks import reference_bohnanza, reference_high_bohn
 from benchmarks.bench_games import CHUNK_SEED_STEP, Measurement, compiled_game
+from references import bohnanza as reference_bohnanza
+from references import high_bohn as reference_high_bohn
 
 
 def reference_for(ruleset: str):

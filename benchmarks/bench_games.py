@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from benchmarks import reference_high_society as reference
+from references import high_society as reference
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 # The seeds of the bots of games played a chunk at a time move on this much per game number of the chunk's first.

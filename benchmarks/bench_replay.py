@@ -13,8 +13,8 @@ import json
 import time
 from pathlib import Path
 
-from benchmarks import reference_high_society as reference
 from benchmarks.bench_games import PLAYERS, Measurement
+from references import high_society as reference
 
 
 def make_logs(ruleset_name: str, count: int, seed: int = 7) -> list[dict]:

@@ -29,3 +29,11 @@ def english_by_default():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def english():
+    """The program in English (every test already is; a test may name it to say so)."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

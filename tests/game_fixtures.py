@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import tempfile
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+from engine.families.catalog import load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 # Removed when the test process ends (a TemporaryDirectory cleans up when it is collected at exit).
@@ -180,3 +184,78 @@ def hs_mask_values(game: Any, mask: int) -> tuple[int, ...]:
 def hs_discard(game: Any, card_id: str) -> int:
     """The action that discards ``card_id`` when a theft asks for a choice."""
     return game.space("discard").base + game.cards.index_of_id[card_id]
+
+
+def give(state, seat: int, zone: str, cards: dict[str, int]) -> None:
+    """Move cards of the given kinds from the draw pile (or the discard pile) into ``seat``'s ``zone``."""
+    game = state.game
+    target = state.slot(game.zones.zone(zone).index, seat)
+    for kind, count in cards.items():
+        for source in ("draw", "discard"):
+            slot = game.zones.slot_of(source)
+            picked = [card for card in state.cards_in(source) if game.cards.ids[game.cards.type_of[card]] == kind]
+            picked = picked[:count]
+            state.move(picked, slot, target)
+            count -= len(picked)
+        assert count == 0, f"not enough {kind} left to give"
+
+
+def harvest_block(state):
+    return next(item for item in state.game.anytime if item.kind == "harvest")
+
+
+def plant_targets(state, seat: int, card: str) -> set[str]:
+    """The zones ``seat``'s planting step would put a card of type ``card`` into now."""
+    plant = next(node for node in state.game.nodes if node.id == "plant-from-hand")
+    type_index = state.game.cards.index_of_id[card]
+    return {state.game.zones.specs[index].id for index in plant.open_targets(state, seat, type_index)}
+
+
+def play_until(state, rng: random.Random, reached) -> None:
+    """Random actions until ``reached(state)`` holds."""
+    while not reached(state):
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+
+
+def deciding(kind: str):
+    """Whether the decision under way is of ``kind``."""
+    return lambda state: state.observation(state.current_player()).decision["kind"] == kind
+
+
+# The Bohnanza editions, and seat names enough for the most players any edition takes.
+AMIGO, RIO = "bohnanza/amigo", "bohnanza/rio-grande"
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
+
+
+FIELDS = ("field-1", "field-2", "field-3")
+
+
+def beanometer_pays(bean: str, cards: int) -> int:
+    """What a field of ``cards`` beans pays, read off the printed beanometer: the highest step reached, else 0."""
+    paid = 0
+    for coins, least in enumerate(BEANOMETER[bean], start=1):
+        if least is not None and cards >= least:
+            paid = coins
+    return paid
+
+
+@cache
+def edition(name: str) -> Any:
+    """A shipped edition, loaded once."""
+    return load_ruleset(name)
+
+
+# The beanometers as the rules print them: the fewest cards that pay 1, 2, 3 and 4 coins (None: no such step).
+BEANOMETER = {
+    "coffee": (4, 7, 10, 12),
+    "wax": (4, 7, 9, 11),
+    "blue": (4, 6, 8, 10),
+    "chili": (3, 6, 8, 9),
+    "stink": (3, 5, 7, 8),
+    "green": (3, 5, 6, 7),
+    "soy": (2, 4, 6, 7),
+    "black-eyed": (2, 4, 5, 6),
+    "red": (2, 3, 4, 5),
+    "garden": (None, 2, 3, None),
+    "cocoa": (None, 2, 3, 4),
+}

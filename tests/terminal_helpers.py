@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -10,6 +11,10 @@ import sys
 from pathlib import Path
 
 import pexpect
+from rich.console import Console
+
+from engine.fronts.terminal.seats import Seat
+from engine.fronts.terminal.session import GameSession, QuitRequested
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDRULES = [sys.executable, "-m", "engine"]
@@ -70,3 +75,28 @@ def finish(child: pexpect.spawn) -> int:
 def load_log(path: Path) -> dict:
     """A saved game log."""
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def session_for(ruleset, state, human: int, lines):
+    """A terminal session where seat ``human`` answers with ``lines`` (then ``q``), the screen kept in a string."""
+    console = Console(file=io.StringIO(), width=120, color_system=None, force_terminal=False)
+    feed = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        console.file.write(prompt + "\n")
+        return next(feed, "q")
+
+    seats = [Seat(name) if seat == human else Seat(name, "random") for seat, name in enumerate(state.players)]
+    return GameSession(
+        ruleset=ruleset, seats=seats, state=state, console=console, interactive=True, read_line=read_line
+    )
+
+
+def answer(ruleset, state, lines):
+    """What the player to move answers ``lines`` with: an action int, or "quit"; and the screen."""
+    session = session_for(ruleset, state, state.current_player(), lines)
+    try:
+        action = session.ask_human(state.current_player())
+    except QuitRequested:
+        action = "quit"
+    return action, session.console.file.getvalue()

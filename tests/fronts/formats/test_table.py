@@ -1,0 +1,150 @@
+"""Table files: a finished physical game, checked against its ruleset before it is scored."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import locations
+import pytest
+
+from engine.base.errors import TableError
+from engine.base.i18n import set_language
+from engine.fronts.formats.table import load_table
+
+TABLES = locations.TESTS / "tables"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+def problems(name: str, **kwargs) -> list[str]:
+    """The diagnostics loading a broken table gives, as printed."""
+    with pytest.raises(TableError) as caught:
+        load_table(TABLES / name, **kwargs)
+    return [str(d) for d in caught.value.diagnostics]
+
+
+def test_the_rulebook_example_scores_fourteen():
+    result = load_table(TABLES / "rulebook-example.yaml").score()
+    assert result.player("Ann").score == 14
+    assert result.player("Ann").measure("money") == 26000
+
+
+def test_money_may_be_a_list_of_cards_or_a_total():
+    table = load_table(TABLES / "rulebook-example.yaml")
+    assert [holdings.measures["money"] for holdings in table.holdings()] == [26000, 12000, 6000]
+
+
+def test_an_unknown_card_is_located_and_a_close_id_is_suggested():
+    assert problems("unknown-card.yaml") == [
+        f"{TABLES / 'unknown-card.yaml'}:3:27: $.players.Ann.cards[1]: unknown card luxary-9 (did you mean luxury-9?); "
+        "the cards here: luxury-1, luxury-2, luxury-3, luxury-4, luxury-5, luxury-6, luxury-7, luxury-8, luxury-9, "
+        "luxury-10, prestige-1, prestige-2, prestige-3, scandal, debt, theft"
+    ]
+
+
+def test_a_card_cannot_be_held_twice_nor_by_two_players():
+    found = problems("card-held-twice.yaml")
+    assert found[0].endswith("$.players.Ann.cards[1]: Ann lists luxury-3 twice")
+    assert found[1].endswith("$.players.Bo.cards[0]: luxury-3 is held by both Ann and Bo")
+
+
+def test_money_must_be_cards_of_the_edition_each_at_most_once_and_a_total_a_hand_can_make():
+    found = problems("bad-money.yaml")
+    assert ":3:24: $.players.Ann.money[1]: there is no money card of 5000" in found[0]
+    assert ":4:23: $.players.Bo.money[1]: Bo lists the money card 1000 twice" in found[1]
+    assert ":5:16: $.players.Cy.money: no hand of this edition's money cards adds up to 999" in found[2]
+
+
+def test_the_player_count_must_be_one_the_ruleset_allows():
+    assert problems("too-few-players.yaml") == [
+        f"{TABLES / 'too-few-players.yaml'}:3:3: $.players: 2 players, but this ruleset is for 3 to 5"
+    ]
+
+
+def test_a_table_that_breaks_the_schema_is_located_at_the_bad_value():
+    found = problems("schema-error.yaml")
+    assert found[0].startswith(
+        f"{TABLES / 'schema-error.yaml'}:3:16: $.players.Ann.cards: expected a number or a list or a mapping, got 'luxury-3'"
+    )
+
+
+def test_a_house_rule_is_found_relative_to_the_table_file():
+    table = load_table(TABLES / "clamped-house.yaml")
+    # luxury 1 - 5 = -4, floored at 0 by the house rule, doubled: still 0.
+    assert table.score().player("Ann").score == 0
+
+
+def test_options_from_the_command_line_change_the_rules(tmp_path):
+    result = load_table(TABLES / "clamped-house.yaml", options={"debt-floor": "none"}).score()
+    assert result.player("Ann").score == Fraction(-8)
+
+
+def test_a_bad_option_is_an_error_naming_the_table_and_the_option():
+    found = problems("rulebook-example.yaml", options={"no-such-option": "1"})
+    assert found[0].startswith(f"{TABLES / 'rulebook-example.yaml'}:4:")
+    assert any("no-such-option" in line for line in found)
+
+
+def test_an_unknown_ruleset_is_an_error_at_the_ruleset_line(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("ruleset: high-society/xx\nplayers: {A: {}, B: {}, C: {}}\n", encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        load_table(path)
+    assert str(caught.value.diagnostics[0]).startswith(f"{path}:1:10: $.ruleset: unknown ruleset")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ruleset: [unclosed\n",
+        "ruleset: high-society/ja\nplayers:\n\tAnn: {}\n",
+        "- a list\n- not a table\n",
+        "",
+    ],
+)
+def test_malformed_files_are_table_errors_not_crashes(tmp_path, text):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        load_table(path)
+    assert str(caught.value).startswith(str(path))
+
+
+def test_fields_holding_the_same_kinds_of_cards_hold_no_more_of_them_together_than_the_game_has(tmp_path):
+    """Gardens' two beds hold flowers: 28 with two players, however they are split between the beds."""
+    gardens = locations.REPO / "docs" / "examples" / "gardens.yaml"
+    table = tmp_path / "beds.yaml"
+    table.write_text(
+        f"ruleset: {gardens}\nplayers:\n"
+        "  Ann: {first_bed: 20, second_bed: {tulip: 4, rose: 2}, shed: [watering-can]}\n"
+        "  Bo:  {first_bed: {lily: 3}, second_bed: 29}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(TableError) as caught:
+        load_table(table)
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{table}:4:27: $.players.Bo.first_bed.lily: with these 3 cards the players hold 29 that first_bed and "
+        "second_bed can hold, but this game has only 28",
+        f"{table}:4:43: $.players.Bo.second_bed: 29 cards, but this game has only 28 that first_bed and second_bed "
+        "can hold",
+    ]
+
+
+@pytest.mark.parametrize("written, meant", [("rulset", "ruleset"), ("player", "players")])
+def test_a_misspelt_required_key_is_one_problem_at_the_key(tmp_path, written, meant):
+    # Not "missing required key" at the top as well: one mistake, told once, where the fix is.
+    text = (
+        "ruleset: high-society/ja\nplayers:\n  Ann: {cards: [], money: 1000}\n  Bo: {cards: [], money: 1000}\n"
+        "  Cy: {cards: [], money: 1000}\n"
+    ).replace(f"{meant}:", f"{written}:", 1)
+    path = tmp_path / "table.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        load_table(path)
+    line = 1 if meant == "ruleset" else 2
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{path}:{line}:1: $.{written}: unknown key '{written}' (did you mean '{meant}'?)"
+    ]

@@ -1,0 +1,118 @@
+"""The interpreter names no particular game: game knowledge lives in rulesets/ and locales/ only."""
+
+from __future__ import annotations
+
+import re
+
+import locations
+
+ENGINE = locations.REPO / "engine"
+GAME_WORDS = re.compile(
+    r"luxury|prestige|scandal|theft|high.?society|\bbeans?\b|bohn|chili|stink|\bsoy\b|"
+    r"black.?eyed|\bcocoa\b|beanometer",
+    re.IGNORECASE,
+)
+
+
+def test_no_python_file_in_the_engine_names_a_game():
+    offenders = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if GAME_WORDS.search(line):
+                offenders.append(f"{path.relative_to(ENGINE.parent)}:{number}: {line.strip()}")
+    assert offenders == []
+
+
+def test_the_check_itself_catches_a_game_word():
+    assert GAME_WORDS.search("High-Society") and GAME_WORDS.search("the THEFT card") and GAME_WORDS.search("Blue Bean")
+
+
+CORE = ENGINE / "core"
+AUCTION_OR_TRADE_WORDS = re.compile(r"money|\bbids?\b|auction|\bbeans?\b|\bcoins?\b", re.IGNORECASE)
+
+
+def test_the_core_names_no_money_bid_or_auction():
+    """engine/core is the game model: the words of a kind of game belong to its block family."""
+    offenders = []
+    for path in sorted(CORE.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if AUCTION_OR_TRADE_WORDS.search(line):
+                offenders.append(f"{path.relative_to(ENGINE.parent)}:{number}: {line.strip()}")
+    assert offenders == []
+
+
+def _family_knowledge():
+    """Per family: the log words of its actions and the names of its public constants (UPPER_CASE)."""
+    import ast as python_ast
+    import importlib
+
+    from engine.families import catalog
+
+    known = {}
+    for name in (
+        "auction",
+        "cards",
+        "end",
+        "flow",
+        "harvest",
+        "outcome",
+        "planting",
+        "scoring",
+        "supply",
+        "trading",
+        "zones",
+    ):
+        rules = importlib.import_module(f"engine.families.{name}.rules")
+        words = {word for space in getattr(rules, "SPACES", ()) for word in space.json_actions}
+        constants = set()
+        for path in (ENGINE / "families" / name).rglob("*.py"):
+            for node in python_ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, python_ast.Assign):
+                    constants |= {
+                        target.id
+                        for target in node.targets
+                        if isinstance(target, python_ast.Name) and target.id.isupper() and not target.id.startswith("_")
+                    }
+        known[name] = (words, constants)
+    assert catalog.CATALOG.spaces  # the families were read
+    # A name several families define is an interface every family answers (BLOCKS, SPACES, FRONT...): nobody's own.
+    everywhere = [constants for _words, constants in known.values()]
+    common = {name for constants in everywhere for name in constants if sum(name in other for other in everywhere) > 1}
+    return {family: (words, constants - common) for family, (words, constants) in known.items()}
+
+
+def test_no_module_outside_the_families_names_their_actions_or_constants():
+    """The log reader, the log schema, the public exports, the table view and every other front ask the families:
+    none writes a family's action word as a string or uses one of its constants by name."""
+    import ast as python_ast
+
+    knowledge = _family_knowledge()
+    # Words that are not one family's: "pass" is two families' (at a bid, and making no offer); "move" is also the
+    # core's event type of cards moving between zones.
+    shared = {"pass", "move"}
+    offenders = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        relative = path.relative_to(ENGINE)
+        if relative.parts[0] == "families":
+            continue  # a family's front may build on another's (the card decisions a building grants)
+        tree = python_ast.parse(path.read_text(encoding="utf-8"))
+        literals = {
+            (node.value, node.lineno)
+            for node in python_ast.walk(tree)
+            if isinstance(node, python_ast.Constant) and isinstance(node.value, str)
+        }
+        names = {(node.id, node.lineno) for node in python_ast.walk(tree) if isinstance(node, python_ast.Name)}
+        names |= {
+            (alias.asname or alias.name, node.lineno)
+            for node in python_ast.walk(tree)
+            if isinstance(node, python_ast.ImportFrom)
+            for alias in node.names
+        }
+        for family, (words, constants) in knowledge.items():
+            if relative.parts[:2] == ("families", family):
+                continue
+            offenders += [
+                f"{relative}:{line}: {family}'s action '{value}'" for value, line in literals if value in words - shared
+            ]
+            offenders += [f"{relative}:{line}: {family}'s constant {name}" for name, line in names if name in constants]
+    assert offenders == [], "\n".join(sorted(offenders))
