@@ -159,7 +159,7 @@ def parse_catalog(data: bytes) -> Any:
 
 
 def _guarded_catalog_class() -> type:
-    Catalog = babel_messages().catalog.Catalog
+    from babel.messages.catalog import Catalog  # loaded at the first catalog read, as babel_messages does
 
     class GuardedCatalog(Catalog):
         """A Babel catalog that judges its header entry (see :func:`parse_catalog`) and notes its field names."""
@@ -172,6 +172,7 @@ def _guarded_catalog_class() -> type:
             self.header_line: int | None = None
             self.header_fields: frozenset[str] = frozenset()
 
+        # Babel's entry: the header's msgstr is one string and its line known, which Babel's types do not say.
         def __setitem__(self, id: Any, message: Any) -> None:
             if not self.guarding:
                 super().__setitem__(id, message)
@@ -555,8 +556,7 @@ def _merged_translations(lang: str) -> _gettext.NullTranslations:
         compiled = _compile(path)
         # A fresh wrapper per chain so fallbacks of one language never leak into another.
         link = _gettext.GNUTranslations.__new__(_gettext.GNUTranslations)
-        link.__dict__.update({k: v for k, v in compiled.__dict__.items() if k != "_fallback"})
-        link._fallback = None
+        link.__dict__.update({k: v for k, v in compiled.__dict__.items() if k != "_fallback"}, _fallback=None)
         if first is None:
             first = link
         else:
