@@ -48,7 +48,7 @@ class Location:
     file: str | None = None
     line: int | None = None
     column: int | None = None
-    json_path: str = "$"
+    json_path: str | None = "$"
 
     def prefix(self) -> str:
         """``FILE:LINE:COL`` as far as it is known."""

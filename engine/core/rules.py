@@ -57,6 +57,14 @@ class BlockKind(Protocol):
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
+class StepKind(BlockKind, Protocol):
+    """A kind of flow step, the class itself (a :class:`~engine.core.flow.FlowNode` subclass)."""
+
+    def sets_variables(self, spec: Spec) -> Sequence[str]:
+        """The player variables a step of this kind sets, read from its spec."""
+        ...
+
+
 class StepBuilder(Protocol):
     """Builds a flow step from its spec (containers build their children with it)."""
 

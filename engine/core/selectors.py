@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence, Set
+from typing import TYPE_CHECKING, Protocol
 
 from engine.base.jsontypes import Spec
 
 if TYPE_CHECKING:
-    from engine.core.cards import CardType
     from engine.core.rules import RulesetLike
 
 
-def card_selector(spec: Spec | None) -> Callable[[CardType], bool]:
+class Selectable(Protocol):
+    """A card as selectors read it (a :class:`~engine.core.cards.CardType`, or a declaration being checked)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tags(self) -> Set[str]: ...
+
+
+def card_selector(spec: Spec | None) -> Callable[[Selectable], bool]:
     """A predicate over cards for a selector mapping.
 
     ``{tag: T}`` matches cards carrying tag ``T``; ``{card: ID}`` matches the
@@ -25,7 +34,7 @@ def card_selector(spec: Spec | None) -> Callable[[CardType], bool]:
     card_id = spec.get("card")
     not_tag = spec.get("not-tag")
 
-    def matches(card: CardType) -> bool:
+    def matches(card: Selectable) -> bool:
         if tag is not None and tag not in card.tags:
             return False
         if card_id is not None and card.id != card_id:
@@ -65,13 +74,13 @@ class RememberingSelector:
         self.matches = card_selector(spec)
         self._known: dict[str, bool] = {}
 
-    def __call__(self, card: CardType) -> bool:
+    def __call__(self, card: Selectable) -> bool:
         known = self._known.get(card.id)
         if known is None:
             known = self._known[card.id] = self.matches(card)
         return known
 
-    def count(self, cards: Iterable[CardType]) -> int:
+    def count(self, cards: Iterable[Selectable]) -> int:
         """How many of ``cards`` match."""
         known = self._known
         count = 0
