@@ -48,16 +48,30 @@ def _family_knowledge():
     from engine.families import catalog
 
     known = {}
-    for name in ("auction", "cards", "end", "flow", "harvest", "outcome", "planting", "scoring", "supply", "trading",
-                 "zones"):
+    for name in (
+        "auction",
+        "cards",
+        "end",
+        "flow",
+        "harvest",
+        "outcome",
+        "planting",
+        "scoring",
+        "supply",
+        "trading",
+        "zones",
+    ):
         rules = importlib.import_module(f"engine.families.{name}.rules")
         words = {word for space in getattr(rules, "SPACES", ()) for word in space.json_actions}
         constants = set()
         for path in (ENGINE / "families" / name).rglob("*.py"):
             for node in python_ast.parse(path.read_text(encoding="utf-8")).body:
                 if isinstance(node, python_ast.Assign):
-                    constants |= {target.id for target in node.targets if isinstance(target, python_ast.Name)
-                                  and target.id.isupper() and not target.id.startswith("_")}
+                    constants |= {
+                        target.id
+                        for target in node.targets
+                        if isinstance(target, python_ast.Name) and target.id.isupper() and not target.id.startswith("_")
+                    }
         known[name] = (words, constants)
     assert catalog.CATALOG.spaces  # the families were read
     # A name several families define is an interface every family answers (BLOCKS, SPACES, FRONT...): nobody's own.
@@ -81,16 +95,23 @@ def test_no_module_outside_the_families_names_their_actions_or_constants():
         if relative.parts[0] == "families":
             continue  # a family's front may build on another's (the card decisions a building grants)
         tree = python_ast.parse(path.read_text(encoding="utf-8"))
-        literals = {(node.value, node.lineno) for node in python_ast.walk(tree)
-                    if isinstance(node, python_ast.Constant) and isinstance(node.value, str)}
+        literals = {
+            (node.value, node.lineno)
+            for node in python_ast.walk(tree)
+            if isinstance(node, python_ast.Constant) and isinstance(node.value, str)
+        }
         names = {(node.id, node.lineno) for node in python_ast.walk(tree) if isinstance(node, python_ast.Name)}
-        names |= {(alias.asname or alias.name, node.lineno) for node in python_ast.walk(tree)
-                  if isinstance(node, python_ast.ImportFrom) for alias in node.names}
+        names |= {
+            (alias.asname or alias.name, node.lineno)
+            for node in python_ast.walk(tree)
+            if isinstance(node, python_ast.ImportFrom)
+            for alias in node.names
+        }
         for family, (words, constants) in knowledge.items():
             if relative.parts[:2] == ("families", family):
                 continue
-            offenders += [f"{relative}:{line}: {family}'s action '{value}'" for value, line in literals
-                          if value in words - shared]
-            offenders += [f"{relative}:{line}: {family}'s constant {name}" for name, line in names
-                          if name in constants]
+            offenders += [
+                f"{relative}:{line}: {family}'s action '{value}'" for value, line in literals if value in words - shared
+            ]
+            offenders += [f"{relative}:{line}: {family}'s constant {name}" for name, line in names if name in constants]
     assert offenders == [], "\n".join(sorted(offenders))
