@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from engine.core.state import State
 
 # A frame of the flow's stack: the node first (a FlowNode), then that node's own progress (a step index, a seat,
-# the stakes of an auction...), whose shape each kind of node decides: the list is not checked item by item.
+# what each player has staked...), whose shape each kind of node decides: the list is not checked item by item.
 Frame: TypeAlias = list[Any]
 
 PUSHED, DONE, DECIDE, ENDED = 0, 1, 2, 3
