@@ -105,6 +105,7 @@ def compile_parsed(catalog: Any, path: Path) -> _gettext.GNUTranslations:
     except Exception as exc:  # Babel raises several kinds on malformed input
         raise malformed_catalog(path, exc) from None
     # The header's field names, for `validate` (a catalog without Plural-Forms leaves gettext to guess).
+    # An attribute of our own on the standard library's GNUTranslations, which its types do not declare.
     compiled.header_fields = catalog.header_fields  # type: ignore[attr-defined]
     return compiled
 
@@ -511,6 +512,7 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
         if not _PO_STRING.fullmatch(string):
             # TRANSLATORS: a catalog's text must be in double quotes, a quote inside written \".
             return number, _('this text in quotes is never closed (a quote inside the text is written \\")')
+        # The keyword's own line made the list it adds to (above), which the type checker cannot follow.
         if keyword == "msgctxt":
             context.append(string)  # type: ignore[union-attr]
         elif keyword == "msgid":

@@ -104,6 +104,7 @@ class PlayerResult:
     cards: tuple[str, ...]
     measures: Mapping[str, int | Fraction] = field(default_factory=lambda: MappingProxyType({}))
     zones: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # The descriptor stands as the field's default: reading the field gives the tuple (see _WorkedOutWhenRead).
     explanation: tuple[ScoreStep, ...] = _WorkedOutWhenRead()  # type: ignore[assignment]
 
     @classmethod
