@@ -105,6 +105,7 @@ def compile_parsed(catalog: Any, path: Path) -> _gettext.GNUTranslations:
     except Exception as exc:  # Babel raises several kinds on malformed input
         raise malformed_catalog(path, exc) from None
     # The header's field names, for `validate` (a catalog without Plural-Forms leaves gettext to guess).
+    # An attribute of our own on the standard library's GNUTranslations, which its types do not declare.
     compiled.header_fields = catalog.header_fields  # type: ignore[attr-defined]
     return compiled
 
@@ -159,7 +160,7 @@ def parse_catalog(data: bytes) -> Any:
 
 
 def _guarded_catalog_class() -> type:
-    Catalog = babel_messages().catalog.Catalog
+    from babel.messages.catalog import Catalog  # loaded at the first catalog read, as babel_messages does
 
     class GuardedCatalog(Catalog):
         """A Babel catalog that judges its header entry (see :func:`parse_catalog`) and notes its field names."""
@@ -172,6 +173,7 @@ def _guarded_catalog_class() -> type:
             self.header_line: int | None = None
             self.header_fields: frozenset[str] = frozenset()
 
+        # Babel's entry: the header's msgstr is one string and its line known, which Babel's types do not say.
         def __setitem__(self, id: Any, message: Any) -> None:
             if not self.guarding:
                 super().__setitem__(id, message)
@@ -510,6 +512,7 @@ def catalog_syntax_problem(data: bytes) -> tuple[int | None, str] | None:
         if not _PO_STRING.fullmatch(string):
             # TRANSLATORS: a catalog's text must be in double quotes, a quote inside written \".
             return number, _('this text in quotes is never closed (a quote inside the text is written \\")')
+        # The keyword's own line made the list it adds to (above), which the type checker cannot follow.
         if keyword == "msgctxt":
             context.append(string)  # type: ignore[union-attr]
         elif keyword == "msgid":
@@ -555,8 +558,7 @@ def _merged_translations(lang: str) -> _gettext.NullTranslations:
         compiled = _compile(path)
         # A fresh wrapper per chain so fallbacks of one language never leak into another.
         link = _gettext.GNUTranslations.__new__(_gettext.GNUTranslations)
-        link.__dict__.update({k: v for k, v in compiled.__dict__.items() if k != "_fallback"})
-        link._fallback = None
+        link.__dict__.update({k: v for k, v in compiled.__dict__.items() if k != "_fallback"}, _fallback=None)
         if first is None:
             first = link
         else:

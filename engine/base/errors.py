@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.base.shown import printable
 
 
-def display_path(path: str | os.PathLike, *, referrer: str | None = None) -> str:
+def display_path(path: str | os.PathLike[str], *, referrer: str | None = None) -> str:
     """How a file is named in a diagnostic; the one place that decides it.
 
     A path the user wrote (on the command line, or inside a file) is shown as
@@ -48,7 +48,7 @@ class Location:
     file: str | None = None
     line: int | None = None
     column: int | None = None
-    json_path: str = "$"
+    json_path: str | None = "$"
 
     def prefix(self) -> str:
         """``FILE:LINE:COL`` as far as it is known."""

@@ -9,10 +9,11 @@ converts the final values to ``Fraction``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+
+from engine.base.jsontypes import JSON
 
 
-def exact(value: Any) -> int | Fraction:
+def exact(value: JSON) -> int | Fraction:
     """``value`` as an int when whole, else as a Fraction (``"1/2"`` and ``0.5`` included)."""
     if isinstance(value, bool):
         raise TypeError("a truth value is not a number")
@@ -24,7 +25,7 @@ def exact(value: Any) -> int | Fraction:
 
 # Fractions of the small whole numbers scores are made of, built once: a Fraction
 # is immutable, so one object can stand for every 7 of every score record.
-_WHOLE_FRACTIONS: dict[int, Fraction] = {}
+_WHOLE_FRACTIONS: dict[int | Fraction, Fraction] = {}
 
 
 def as_fraction(value: int | Fraction) -> Fraction:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any
+from typing import Literal
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as _cldr_format_list
@@ -39,9 +39,13 @@ from babel.numbers import (
 
 from engine.base import i18n
 from engine.base.i18n import _, pgettext
+from engine.base.named import RulesetTexts
 from engine.base.shown import printable
 
 FALLBACK_LOCALE = "en"
+
+# The list patterns CLDR has (``or``: "a, b, or c").
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short", "unit-narrow"]
 
 
 def reader_locale() -> Locale:
@@ -80,14 +84,14 @@ def _to_decimal(value: Fraction | int | Decimal) -> Decimal | None:
     return Decimal((0 if numerator >= 0 else 1, tuple(int(d) for d in str(abs(numerator))), -digits))
 
 
-def _format_decimal(value: Decimal, locale: Locale, **options: Any) -> str:
+def _format_decimal(value: Decimal, locale: Locale, group_separator: bool = True) -> str:
     """CLDR formatting of an exact decimal, with enough precision for every digit of it."""
     with localcontext() as context:
         context.prec = max(context.prec, abs(value.adjusted()) + len(value.as_tuple().digits) + 4)
-        return format_decimal(value, locale=locale, decimal_quantization=False, **options)
+        return format_decimal(value, locale=locale, decimal_quantization=False, group_separator=group_separator)
 
 
-def format_with_pattern(value: float | int | Decimal, pattern: str, locale: Any) -> str:
+def format_with_pattern(value: float | int | Decimal, pattern: str, locale: Locale | str) -> str:
     """``value`` by a CLDR number pattern (``#,##0.0``), with the precision its size needs.
 
     Babel rounds in the current decimal context (28 digits): a mean of 10^30
@@ -123,7 +127,7 @@ def format_score(score: Fraction | int) -> str:
     return f"{sign}{numerator}/{denominator}"
 
 
-def format_amount(ruleset: Any, amount: int | Fraction, unit_name: str | None = None) -> str:
+def format_amount(ruleset: RulesetTexts, amount: int | Fraction, unit_name: str | None = None) -> str:
     """``amount`` in one of ``ruleset``'s units (None: the first declared), as its edition's reader would write it."""
     unit = ruleset.unit(unit_name) if hasattr(ruleset, "unit") else {}
     locale = reader_locale()
@@ -246,12 +250,12 @@ def _grouped(whole: int, locale: Locale) -> str:
         return format_decimal(whole, locale=locale)
 
 
-def format_list(names: Iterable[str], style: str = "standard") -> str:
+def format_list(names: Iterable[str], style: ListStyle = "standard") -> str:
     """``Ann, Bo, and Cy`` / ``Ann、Bo、Cy`` / ``Ann, Bo 및 Cy`` (CLDR list patterns); ``style="or"``: ``a or b``."""
     return _cldr_format_list([str(name) for name in names], style=style, locale=reader_locale())
 
 
-def ruleset_text(ruleset: Any, text: str, **values: Any) -> str:
+def ruleset_text(ruleset: RulesetTexts, text: str, **values: object) -> str:
     """A text the ruleset declares (a name, a description, a sentence) in the reader's language.
 
     Looked up in the edition's message context, so the same English word can
@@ -283,12 +287,12 @@ def clause_separator() -> str:
     return _("; ")
 
 
-def ruleset_plural_text(ruleset: Any, singular: str, plural: str, n: int, **values: Any) -> str:
+def ruleset_plural_text(ruleset: RulesetTexts, singular: str, plural: str, n: int, **values: object) -> str:
     """A ruleset text with a singular and a plural (``{amount} card in hand``), chosen for ``n``."""
     return i18n.npgettext(getattr(ruleset, "text_context", "") or "", singular, plural, n, **values)
 
 
-def plural_count(amount: Any) -> int:
+def plural_count(amount: int | float | Fraction | Decimal) -> int:
     """The whole number that picks a plural form for ``amount``: a fraction takes the form of its next whole number."""
     try:
         whole = int(amount)
@@ -297,7 +301,7 @@ def plural_count(amount: Any) -> int:
     return abs(whole) if whole == amount else abs(whole) + 1
 
 
-def card_name(ruleset: Any, card_id: str) -> str:
+def card_name(ruleset: RulesetTexts, card_id: str) -> str:
     """A card's translated name, with its value where it has one (``Possession 3``)."""
     card = ruleset.card(card_id)
     name = ruleset_text(ruleset, card.name)
@@ -308,20 +312,20 @@ def card_name(ruleset: Any, card_id: str) -> str:
     return _("{name} {value}", name=name, value=format_number(value))
 
 
-def criterion_description(ruleset: Any, name: str) -> str:
+def criterion_description(ruleset: RulesetTexts, name: str) -> str:
     """A tiebreak criterion's translated description (``most money in hand``), else its name."""
     criteria = getattr(ruleset, "tiebreak_criteria", None) or {}
     description = (criteria.get(name) or {}).get("description")
     return ruleset_text(ruleset, str(description)) if description else name
 
 
-def tag_name(ruleset: Any, tag: str) -> str:
+def tag_name(ruleset: RulesetTexts, tag: str) -> str:
     """The translated name of a card tag (``Possession``, ``Red border``)."""
     spec = ruleset.tags.get(tag) or {}
     return ruleset_text(ruleset, str(spec.get("name", tag)))
 
 
-def zone_name(ruleset: Any, zone_id: str) -> str:
+def zone_name(ruleset: RulesetTexts, zone_id: str) -> str:
     """The translated name of a zone (``First field``), else its id."""
     for spec in getattr(ruleset, "zones", ()):
         if spec.id == zone_id:
@@ -329,7 +333,7 @@ def zone_name(ruleset: Any, zone_id: str) -> str:
     return zone_id
 
 
-def measure_name(ruleset: Any, measure_id: str) -> str:
+def measure_name(ruleset: RulesetTexts, measure_id: str) -> str:
     """A measure's name for sentences (``money in hand``)."""
     try:
         return ruleset_text(ruleset, ruleset.measure(measure_id).name)
@@ -351,12 +355,12 @@ def format_signed(amount: Fraction | int) -> str:
     return format_score(amount) if amount < 0 else "+" + format_score(amount)
 
 
-def face_value(ruleset: Any, card_id: str) -> Fraction | None:
+def face_value(ruleset: RulesetTexts, card_id: str) -> Fraction | None:
     """The value a card's face shows (its ``value`` attribute), if it has one."""
     return ruleset.card(card_id).attributes.get("value")
 
 
-def counted_cards(ruleset: Any, card_ids: Sequence[str]) -> str:
+def counted_cards(ruleset: RulesetTexts, card_ids: Sequence[str]) -> str:
     """Cards by type, in the order they first appear: ``3 × Red, 1 × Blue``."""
     counts: dict[str, int] = {}
     for card in card_ids:

@@ -27,14 +27,8 @@ import gettext as _gettext
 import os
 import re
 import threading
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    pass
-
-
-from collections.abc import Callable
 
 from engine.base import resources
 from engine.base.particles import agree
@@ -72,7 +66,7 @@ def _normalize(tag: str) -> str:
 
 def catalog_dirs(lang: str) -> list[Path]:
     """``<root>/locales/<lang>/LC_MESSAGES`` directories that exist, highest priority first."""
-    found = []
+    found: list[Path] = []
     if not _LANGUAGE_TAG.match(lang):
         return found  # no catalog is named so (a 300-letter LANG is no file name either)
     for locales in resources.subdirs("locales"):
@@ -165,7 +159,7 @@ def likely_forms(tag: str) -> list[str]:
         (locale.language,),
     ):
         if all(parts):
-            form = "_".join(parts)
+            form = "_".join(part for part in parts if part)
             if form not in forms:
                 forms.append(form)
     return forms
@@ -282,7 +276,7 @@ def placeholders(text: str) -> list[str]:
     return [m.group(1) for m in _PLACEHOLDER.finditer(text.replace("{{", "").replace("}}", ""))]
 
 
-def safe_format(text: str, params: dict[str, Any]) -> str | None:
+def safe_format(text: str, params: Mapping[str, object]) -> str | None:
     """Insert ``params`` into ``text``; None when ``text`` asks for anything else."""
     out: list[str] = []
     pos = 0
@@ -313,7 +307,7 @@ def safe_format(text: str, params: dict[str, Any]) -> str | None:
     return "".join(out)
 
 
-def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
+def _finish(translated: str, original: str, params: dict[str, object]) -> str:
     """The message with its values in place, every control character from a catalog or a value made visible.
 
     Translations and values (player and card names) come from strangers'
@@ -336,24 +330,24 @@ def _finish(translated: str, original: str, params: dict[str, Any]) -> str:
     return agree(result) if result is not None else original
 
 
-def _(message: str, **params: Any) -> str:
+def _(message: str, **params: object) -> str:
     """Translate ``message`` and fill its ``{name}`` placeholders."""
     return _finish(_translations().gettext(message), message, params)
 
 
-def gettext(message: str, **params: Any) -> str:
+def gettext(message: str, **params: object) -> str:
     """Same as :func:`_`."""
     return _(message, **params)
 
 
-def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
+def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
     """Plural-aware translation; ``n`` is also available as ``{n}``."""
     params.setdefault("n", n)
     original = singular if n == 1 else plural
     return _finish(plural_lookup(lambda t: t.ngettext(singular, plural, n), original), original, params)
 
 
-def plural_lookup(lookup: Any, original: str) -> str:
+def plural_lookup(lookup: Callable[[_gettext.NullTranslations], str], original: str) -> str:
     """``lookup(translations)``, or ``original`` when the catalog's Plural-Forms formula fails.
 
     The formula is a stranger's code (evaluated by :mod:`gettext` in a safe
@@ -379,7 +373,7 @@ def context_chain(context: str) -> list[str]:
     return chain
 
 
-def pgettext(context: str, message: str, **params: Any) -> str:
+def pgettext(context: str, message: str, **params: object) -> str:
     """Translation in a message context (an edition's card names, for instance).
 
     A context missing the message falls back to its parent context
@@ -395,12 +389,16 @@ def pgettext(context: str, message: str, **params: Any) -> str:
     return _finish(message, message, params)
 
 
-def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -> str:
+def npgettext(context: str, singular: str, plural: str, n: int, **params: object) -> str:
     """Plural-aware translation in a message context (parent contexts as in :func:`pgettext`)."""
     params.setdefault("n", n)
     original = singular if n == 1 else plural
     for ctx in context_chain(context):
-        translated = plural_lookup(lambda t, ctx=ctx: t.npgettext(ctx, singular, plural, n), original)
+
+        def lookup(t: _gettext.NullTranslations, ctx: str = ctx) -> str:
+            return t.npgettext(ctx, singular, plural, n)
+
+        translated = plural_lookup(lookup, original)
         if translated is not singular and translated is not plural:
             return _finish(translated, original, params)
     return _finish(original, original, params)

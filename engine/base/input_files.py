@@ -25,7 +25,7 @@ class InputFileError(Exception):
         self.message = message
 
 
-def open_input(path: str | os.PathLike, limit: int | None = None) -> BinaryIO:
+def open_input(path: str | os.PathLike[str], limit: int | None = None) -> BinaryIO:
     """``path`` opened for reading in binary, once it is known to be a regular file of at most ``limit`` bytes.
 
     Raises :class:`InputFileError` for a directory, a FIFO, a device or a
@@ -51,7 +51,7 @@ def open_input(path: str | os.PathLike, limit: int | None = None) -> BinaryIO:
         raise
 
 
-def read_input(path: str | os.PathLike, limit: int) -> bytes:
+def read_input(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` (a file that grows past it is refused too)."""
     with open_input(path, limit) as handle:
         data = handle.read(limit + 1)

@@ -68,7 +68,7 @@ def agree(text: str) -> str:
     return _PAIR.sub(lambda match: _choose(text, match), text)
 
 
-def _choose(text: str, match: re.Match) -> str:
+def _choose(text: str, match: re.Match[str]) -> str:
     ending = _ending(text[: match.start()])
     if ending is None:
         return match.group(0)
@@ -94,7 +94,9 @@ def _ending(before: str) -> tuple[bool, bool] | None:
 
 
 def _number_ending(before: str) -> tuple[bool, bool]:
-    written = re.search(r"[0-9][0-9,]*$", before).group(0)
+    found = re.search(r"[0-9][0-9,]*$", before)
+    assert found is not None  # the caller saw a digit at the end
+    written = found.group(0)
     digits = written.replace(",", "")
     if before[: -len(written)].endswith(".") or digits.strip("0") == "" or not digits.endswith("0"):
         return _DIGITS[digits[-1]]  # a decimal's last digit, zero, or a number that is not round

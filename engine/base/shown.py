@@ -17,6 +17,7 @@ import unicodedata
 from typing import Any
 
 from engine.base.glyphs import one_cell_wide
+from engine.base.jsontypes import JSON
 
 # Characters that reorder the text around them (Unicode bidirectional controls): shown, not obeyed.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -51,7 +52,7 @@ def printable(text: str, *, keep_newlines: bool = True) -> str:
     )
 
 
-def literal(value: Any) -> Any:
+def literal(value: object) -> object:
     """A rich table cell or heading that shows a string as it is (printable, never markup); renderables pass.
 
     Newlines stay: a cell of several lines is made so on purpose. With
@@ -65,7 +66,7 @@ def literal(value: Any) -> Any:
     return value
 
 
-def json_text(value: Any, **options: Any) -> str:
+def json_text(value: JSON, **options: Any) -> str:  # options: json.dumps's own (indent)
     """``value`` as JSON for the terminal: non-ASCII text as it is, every character a terminal would obey escaped.
 
     The same data as ``json.dumps`` gives (a ``\\u009b`` escape reads back as

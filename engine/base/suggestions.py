@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 
 from engine.base.i18n import _
 
@@ -16,7 +17,7 @@ def close_match(word: str, choices: list[str]) -> list[str]:
     return [by_lower[close[0]]] if close else []
 
 
-def did_you_mean(word: str, choices: list[str] | tuple[str, ...] | set[str]) -> str:
+def did_you_mean(word: str, choices: Iterable[object]) -> str:
     """`` (did you mean 'x'?)`` when ``word`` looks like a misspelling of a choice, else ``""``."""
     close = close_match(str(word), [str(c) for c in choices])
     # TRANSLATORS: appended right after a name that was not recognized; keep the leading space if your language uses one

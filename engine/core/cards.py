@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
 
+from engine.base.jsontypes import JSON, Spec
 from engine.core.modifiers import step_value
 
 
@@ -37,8 +37,8 @@ class CardType:
     tags: frozenset[str]
     attributes: Mapping[str, Fraction]
     tables: Mapping[str, tuple[tuple[int, Fraction], ...]] = field(default_factory=lambda: MappingProxyType({}))
-    count: Any = 1
-    spec: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    count: JSON = 1
+    spec: Spec = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
 
     @property
     def description(self) -> str | None:
@@ -46,7 +46,7 @@ class CardType:
         return self.spec.get("description")
 
     @property
-    def on_take(self) -> Mapping[str, Any] | None:
+    def on_take(self) -> Spec | None:
         """The effect block run when a player takes a card of this type, if any."""
         return self.spec.get("on-take")
 
@@ -64,7 +64,7 @@ class CardType:
         return step_value(self.tables.get(table, ()), amount)
 
 
-def copies_for(count: Any, players: int) -> int:
+def copies_for(count: JSON, players: int) -> int:
     """A declared ``count`` resolved for a number of players."""
     if isinstance(count, int):
         return count
@@ -104,8 +104,8 @@ class CardSet:
         self.types = tuple(types)
         type_of: list[int] = []
         copy_of: list[int] = []
-        instances_of = []
-        masks = []
+        instances_of: list[range] = []
+        masks: list[int] = []
         for card_type in self.types:
             first = len(type_of)
             copies = card_type.copies(players)
@@ -150,7 +150,7 @@ class CardSet:
         return len(self.instances_of[type_index])
 
 
-def count_for_players(value: Any, players: int) -> int:
+def count_for_players(value: JSON, players: int) -> int:
     """A count written as a number or ``{by-players: ..., otherwise: ...}``, for a number of players."""
     if isinstance(value, Mapping):
         for key, count in (value.get("by-players") or {}).items():

@@ -16,10 +16,39 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from engine.base.errors import LogError
 from engine.base.i18n import _
+from engine.base.jsontypes import JSON
+
+if TYPE_CHECKING:
+    from engine.core.cards import CardSet
+    from engine.core.game import Game
+
+# One chance outcome as a state records it: the zone shuffled, the instances in their order (top first), and the
+# log key of the shuffle (``deck`` for the one the log writes as its deck).
+ChanceOutcome: TypeAlias = tuple[str, tuple[int, ...], str | None]
+
+
+class GameInPlay(Protocol):
+    """What a chance source reads of the state it deals for: the game (its cards)."""
+
+    @property
+    def game(self) -> Game: ...
+
+
+class ChanceSource(Protocol):
+    """Where a game's chance outcomes come from: drawn, replayed, or dealt again (a ``clone()`` is optional:
+    a source without one is copied whole)."""
+
+    def shuffle(self, state: GameInPlay, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+        """The order of ``instances`` after a shuffle of ``zone_id`` (top first)."""
+        ...
+
+    def first_player(self, state: GameInPlay, players: int) -> int:
+        """The seat that starts."""
+        ...
 
 
 class SeededChance:
@@ -28,13 +57,13 @@ class SeededChance:
     def __init__(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
 
-    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+    def shuffle(self, state: GameInPlay, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
         """A uniformly random order of ``instances`` (returned top first)."""
         order = list(instances)
         self.rng.shuffle(order)
         return order
 
-    def first_player(self, state: Any, players: int) -> int:
+    def first_player(self, state: GameInPlay, players: int) -> int:
         """A uniformly random seat."""
         return self.rng.randrange(players)
 
@@ -64,7 +93,7 @@ class PairedChance:
         self.game_index = game_index
         self.shuffles: dict[str, int] = {}
 
-    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+    def shuffle(self, state: GameInPlay, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
         first_of_game = not self.shuffles
         done = self.shuffles.get(zone_id, 0)
         self.shuffles[zone_id] = done + 1
@@ -81,7 +110,7 @@ class PairedChance:
             }
         return sorted(instances, key=keys.__getitem__)
 
-    def first_player(self, state: Any, players: int) -> int:
+    def first_player(self, state: GameInPlay, players: int) -> int:
         return hash64(self.seed, self.game_index, "first-player") % players
 
     def clone(self) -> PairedChance:
@@ -110,7 +139,7 @@ class RecordedChance:
         self,
         first_player: int | None,
         deck: Sequence[str] | None = None,
-        outcomes: Sequence[Mapping[str, Any]] = (),
+        outcomes: Sequence[Mapping[str, JSON]] = (),
         fallback: SeededChance | None = None,
     ) -> None:
         self.deck = list(deck) if deck is not None else None
@@ -120,7 +149,7 @@ class RecordedChance:
         # Draws what the record does not hold (a new game given only its deck, say).
         self.fallback = fallback
 
-    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+    def shuffle(self, state: GameInPlay, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
         cards = state.game.cards
         if log_key == "deck" and self.deck is not None:
             order, path = self.deck, "$.deck"
@@ -145,7 +174,7 @@ class RecordedChance:
             )
         return match_order(cards, instances, order, path, None if path == "$.deck" else zone_id)
 
-    def first_player(self, state: Any, players: int) -> int:
+    def first_player(self, state: GameInPlay, players: int) -> int:
         if self.first is None:
             if self.fallback is not None:
                 return self.fallback.first_player(state, players)
@@ -169,7 +198,7 @@ class RecordedChance:
 
 
 def match_order(
-    cards: Any, instances: Sequence[int], order: Sequence[Any], path: str, zone_id: str | None = None
+    cards: CardSet, instances: Sequence[int], order: Sequence[JSON], path: str, zone_id: str | None = None
 ) -> list[int]:
     """The instances put in the order a log wrote by type id (copies of a type in ascending order).
 
@@ -182,18 +211,18 @@ def match_order(
         # The usual case of a replay: every type named has one copy (a deck of distinct cards).
         found = [single.get(card_id) if type(card_id) is str else None for card_id in order]
         if None not in found and len(set(found)) == len(found) and set(found) == set(instances):
-            return found
+            return [instance for instance in found if instance is not None]  # every one is
     by_type: dict[str, list[int]] = {}
     for instance in sorted(instances):
         by_type.setdefault(cards.id_of(instance), []).append(instance)
     for pile in by_type.values():
         pile.reverse()  # pop() hands out the lowest copy first
-    result = []
+    result: list[int] = []
     for card_id in order:
-        pile = by_type.get(card_id) if type(card_id) is str else None
-        if not pile:
+        copies = by_type.get(card_id) if type(card_id) is str else None
+        if not copies:
             break
-        result.append(pile.pop())
+        result.append(copies.pop())
     if len(result) != len(instances) or len(order) != len(instances):
         expected = Counter(cards.id_of(instance) for instance in instances)
         given = Counter(card if type(card) is str else str(card) for card in order)

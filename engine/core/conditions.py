@@ -12,22 +12,27 @@ the ``condition`` end condition:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
+
+from engine.base.jsontypes import Spec
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 
 class Condition:
     """A compiled condition: ``holds(state, player)``."""
 
-    def __init__(self, spec: Mapping[str, Any]) -> None:
+    def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.parts = [make_condition(part) for part in spec.get("all") or spec.get("any") or ()]
+        self.parts = [Condition(part) for part in spec.get("all") or spec.get("any") or ()]
         self.negated = make_condition(spec["not"]) if "not" in spec else None
         self._zone = -1
         self._owner_variable = -1
         self._counter = -1
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         """Resolve zone, counter and variable names."""
         spec = self.spec
         zone = spec.get("empty") or spec.get("all-empty")
@@ -42,7 +47,7 @@ class Condition:
         if self.negated is not None:
             self.negated.compile(game)
 
-    def holds(self, state: Any, player: int | None) -> bool:
+    def holds(self, state: State, player: int | None) -> bool:
         """Whether the condition holds now (``player``: the player a per-player question is about)."""
         spec = self.spec
         if "empty" in spec:
@@ -65,6 +70,6 @@ class Condition:
         return False
 
 
-def make_condition(spec: Mapping[str, Any] | None) -> Condition | None:
+def make_condition(spec: Spec | None) -> Condition | None:
     """A compiled condition, or None for no condition."""
     return Condition(spec) if spec else None

@@ -19,9 +19,16 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
+from engine.base.jsontypes import JSON
 from engine.core.log_fields import LogField
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.log_form import LogForm
+    from engine.core.rules import AnytimeBlock, RulesetLike
+    from engine.core.state import State
 
 
 @dataclass(frozen=True)
@@ -33,18 +40,18 @@ class Action:
     """
 
     kind: str
-    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    fields: Mapping[str, JSON] = field(default_factory=lambda: MappingProxyType({}))
 
-    def to_json(self, player: int | None = None) -> dict[str, Any]:
+    def to_json(self, player: int | None = None) -> dict[str, JSON]:
         """The log entry of this action (by ``player`` when given)."""
-        entry: dict[str, Any] = {} if player is None else {"player": player}
+        entry: dict[str, JSON] = {} if player is None else {"player": player}
         entry["action"] = self.kind
         for key, value in self.fields.items():
             entry[key] = list(value) if isinstance(value, tuple) else value
         return entry
 
     @classmethod
-    def from_json(cls, entry: Mapping[str, Any]) -> Action:
+    def from_json(cls, entry: Mapping[str, JSON]) -> Action:
         """The action of a log entry (its ``player`` key is left out)."""
         fields = {
             key: tuple(value) if isinstance(value, list) else value
@@ -77,7 +84,7 @@ class ActionSpace:
     log_fields: Mapping[str, LogField] = MappingProxyType({})
     required_fields: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: RulesetLike, game: Game) -> None:
         self.ruleset = ruleset
         self.game = game
         self.base = 0
@@ -85,23 +92,23 @@ class ActionSpace:
     def __contains__(self, action: object) -> bool:
         return type(action) is int and self.base <= action < self.base + self.size
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: LogForm | None, action: int, player: int) -> dict[str, JSON]:
         """The log entry of ``action`` by ``player``."""
         raise NotImplementedError
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: LogForm | None, entry: Mapping[str, JSON]) -> int:
         """The action int of a log entry this space reads; raises LogError when malformed."""
         raise NotImplementedError
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: LogForm | None, action: int, player: int) -> str:
         """What ``action`` does, in the reader's language (for help, narration and logs shown to people)."""
         return str(self.to_json(state, action, player))
 
-    def decode(self, state: Any, action: int, player: int) -> Action:
+    def decode(self, state: LogForm | None, action: int, player: int) -> Action:
         """The structured form of ``action``."""
         return Action.from_json(self.to_json(state, action, player))
 
-    def encode(self, state: Any, action: Action) -> int:
+    def encode(self, state: LogForm | None, action: Action) -> int:
         """The int of a structured action."""
         return self.from_json(state, action.to_json())
 
@@ -157,7 +164,7 @@ class ActionList(LegalActions):
     def __init__(self, actions: Sequence[int], kind: str = "action") -> None:
         self.actions = tuple(actions)
         self.kind = kind
-        self._set: frozenset | None = None
+        self._set: frozenset[int] | None = None
 
     def __contains__(self, action: object) -> bool:
         if len(self.actions) <= 8:
@@ -227,7 +234,7 @@ class AnytimeActions(LegalActions):
 
     __slots__ = ("item", "state", "player", "_listed")
 
-    def __init__(self, item: Any, state: Any, player: int) -> None:
+    def __init__(self, item: AnytimeBlock, state: State, player: int) -> None:
         self.item = item
         self.state = state
         self.player = player
@@ -267,6 +274,10 @@ class UnionActions(LegalActions):
     """The legal actions of several disjoint parts (a decision's own, plus what a player may do at any time)."""
 
     __slots__ = ("parts", "_part_kinds", "_kinds")
+    parts: tuple[LegalActions, ...]
+    # Each part's kinds, read with the union's (empty until then).
+    _part_kinds: tuple[tuple[str, ...], ...]
+    _kinds: tuple[str, ...] | None
 
     def __init__(self, parts: Sequence[LegalActions]) -> None:
         # A union inside a union is flattened: drawing a kind looks at each part's own kinds.
@@ -277,8 +288,8 @@ class UnionActions(LegalActions):
             elif part:
                 flat.append(part)
         self.parts = tuple(flat)
-        self._part_kinds: tuple[tuple[str, ...], ...] | None = None
-        self._kinds: tuple[str, ...] | None = None
+        self._part_kinds = ()
+        self._kinds = None
 
     @classmethod
     def of_decision(cls, own: LegalActions, open_now: list[LegalActions]) -> UnionActions:
@@ -290,7 +301,8 @@ class UnionActions(LegalActions):
             union.parts = (own, *open_now)
         else:
             union.parts = tuple(open_now)
-        union._part_kinds = union._kinds = None
+        union._part_kinds = ()
+        union._kinds = None
         return union
 
     def __contains__(self, action: object) -> bool:

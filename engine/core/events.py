@@ -9,8 +9,10 @@ them, and register how they are told (``engine.text.narration``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from engine.base.jsontypes import JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +92,7 @@ class DecisionMade(Event):
     """
 
     player: int
-    action: Any
+    action: Mapping[str, JSON]
     text: str | None = None
 
     type = "decision"

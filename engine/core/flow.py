@@ -26,9 +26,20 @@ has finished.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from engine.base.jsontypes import JSON, Spec
 from engine.core.decisions import LegalActions
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.log_form import LogForm
+    from engine.core.rules import RulesetLike, SpaceFactory
+    from engine.core.state import State
+
+# A frame of the flow's stack: the node first (a FlowNode), then that node's own progress (a step index, a seat,
+# what each player has staked...), whose shape each kind of node decides: the list is not checked item by item.
+Frame: TypeAlias = list[Any]
 
 PUSHED, DONE, DECIDE, ENDED = 0, 1, 2, 3
 
@@ -53,7 +64,7 @@ class FlowNode:
     # Other ids this node finishes for (a switch's case finishes the switch, whose frame it takes).
     aliases: tuple[str, ...] = ()
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable[[Mapping[str, Any]], FlowNode]) -> None:
+    def __init__(self, spec: Spec, ruleset: RulesetLike, build: Callable[[Spec], FlowNode]) -> None:
         self.id = str(spec.get("id", self.kind))
         self.spec = spec
 
@@ -69,10 +80,10 @@ class FlowNode:
         for child in self.children():
             yield from child.walk()
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         """Resolve names against a game (zone slots, action spaces); called once per Game."""
 
-    def space_requests(self) -> Sequence[tuple[str, Any]]:
+    def space_requests(self) -> Sequence[tuple[str, SpaceFactory]]:
         """The action spaces this node decides in: ``(name, factory(ruleset, game))`` pairs."""
         return ()
 
@@ -81,39 +92,39 @@ class FlowNode:
         return ()
 
     @classmethod
-    def sets_variables(cls, spec: Mapping[str, Any]) -> Sequence[str]:
+    def sets_variables(cls, spec: Spec) -> Sequence[str]:
         """The player variables a step of this kind sets, read from its spec (for the semantic checks)."""
         return ()
 
     # ------------------------------------------------------------------ running
 
-    def new_frame(self) -> list:
+    def new_frame(self) -> Frame:
         """A fresh frame for this node (the node, then its progress)."""
         return [self, 0]
 
-    def copy_frame(self, frame: list) -> list:
+    def copy_frame(self, frame: Frame) -> Frame:
         """An independent copy of one of this node's frames (override when it holds lists)."""
         return list(frame)
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         """An instant step: do it; return DONE, ENDED or PUSHED (after scheduling work)."""
         raise NotImplementedError
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: Frame) -> int:
         """The node's frame was just pushed."""
         return DONE
 
-    def resume(self, state: Any, frame: list) -> int:
+    def resume(self, state: State, frame: Frame) -> int:
         """A frame this node pushed has finished."""
         return DONE
 
     # ------------------------------------------------------------------ deciding
 
-    def legal(self, state: Any, frame: list) -> LegalActions:
+    def legal(self, state: State, frame: Frame) -> LegalActions:
         """The deciding player's legal actions (decision nodes only)."""
         raise NotImplementedError
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: Frame, action: int) -> int:
         """Apply a legal action (raise IllegalActionError, changing nothing, when it is not)."""
         raise NotImplementedError
 
@@ -124,21 +135,21 @@ class FlowNode:
     # before its consequences; it returns the index of the first entry it left and the signal of the last it
     # applied (DECIDE while this decision goes on). It raises for no entry it cannot take: it leaves that entry
     # to the usual path, which words the error. None: the decision has no run.
-    apply_log_run: Any = None
+    apply_log_run: Callable[[LogForm, Frame, Sequence[JSON], int, int], tuple[int, int]] | None = None
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: Frame) -> Mapping[str, JSON]:
         """What everyone may know about the decision under way (the highest stake, who dropped out)."""
         return {}
 
-    def private_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def private_facts(self, state: State, frame: Frame) -> Mapping[str, JSON]:
         """What only the deciding player may know about the decision under way (the card they look at)."""
         return {}
 
-    def public_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+    def public_cards(self, state: State, frame: Frame) -> tuple[int, ...]:
         """Card instances of hidden zones that :meth:`public_facts` shows everyone (cards offered from a hand)."""
         return ()
 
-    def private_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+    def private_cards(self, state: State, frame: Frame) -> tuple[int, ...]:
         """The card instances :meth:`private_facts` shows the deciding player (what they have seen, for searches)."""
         return ()
 
@@ -147,7 +158,7 @@ class FlowNode:
         return None
 
 
-def run_steps(state: Any, frame: list, steps: Sequence[FlowNode], index_slot: int = 1) -> int:
+def run_steps(state: State, frame: Frame, steps: Sequence[FlowNode], index_slot: int = 1) -> int:
     """Run ``steps`` from ``frame[index_slot]`` until one pushes a frame, decides or ends the game.
 
     The shared engine of every container: instant steps run in place, others

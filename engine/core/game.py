@@ -12,14 +12,18 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TypeGuard
 
 from engine.base.errors import CardrulesError
 from engine.base.i18n import _
+from engine.base.jsontypes import JSON
 from engine.core.cards import CardSet
-from engine.core.chance import RecordedChance, SeededChance
+from engine.core.chance import ChanceSource, RecordedChance, SeededChance
+from engine.core.decisions import ActionSpace
+from engine.core.flow import FlowNode
 from engine.core.modifiers import ModifierIndex
 from engine.core.refill import Refill
+from engine.core.rules import CounterEndBlock, EffectBlock, EndBlock, RulesetLike, SpaceFactory
 from engine.core.scoring import Scoring
 from engine.core.state import State
 from engine.core.zones import SHARED, ZoneLayout, ZoneSpec
@@ -30,7 +34,7 @@ BOX = "box"
 BUILT_IN_VARIABLES = ("active", "start")
 
 
-def check_table_size(ruleset: Any, count: int) -> None:
+def check_table_size(ruleset: RulesetLike, count: int) -> None:
     """A :class:`CardrulesError` unless ``ruleset`` is for ``count`` players."""
     if not ruleset.players_min <= count <= ruleset.players_max:
         raise CardrulesError.at(
@@ -52,7 +56,9 @@ class Game:
     ``"bot:heuristic"``...) for the game log.
     """
 
-    def __init__(self, ruleset: Any, players: Sequence[str] | int, *, seats: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, ruleset: RulesetLike, players: Sequence[str] | int, *, seats: Sequence[str] | None = None
+    ) -> None:
         blocks = ruleset.blocks  # the catalog it was read with builds its steps
 
         if isinstance(players, int):
@@ -82,9 +88,9 @@ class Game:
         # Counters: one slot per shared counter, one per player for per-player ones.
         self.counter_ids = tuple(spec["id"] for spec in ruleset.counters)
         self.counter_index = {counter_id: index for index, counter_id in enumerate(self.counter_ids)}
-        self._counter_base = []
-        self._counter_per_player = []
-        start = []
+        self._counter_base: list[int] = []
+        self._counter_per_player: list[bool] = []
+        start: list[int] = []
         for spec in ruleset.counters:
             self._counter_base.append(len(start))
             per_player = spec.get("owner", "shared") == "player"
@@ -104,12 +110,16 @@ class Game:
             node.counts_rounds = True  # the outermost loops count the game's rounds
         self.root = build({"id": "game", "kind": "sequence", "steps": ()}, children=setup_nodes + flow_nodes)
         # The steps after play has ended and before scoring (a final harvest), if the ruleset has any.
-        self.finish = build({"id": "finish", "kind": "sequence", "steps": ruleset.finish}) if ruleset.finish else None
-        self.effect_for_type = tuple(
+        self.finish: FlowNode | None = (
+            build({"id": "finish", "kind": "sequence", "steps": ruleset.finish}) if ruleset.finish else None
+        )
+        self.effect_for_type: tuple[EffectBlock | None, ...] = tuple(
             blocks.build("effect", card.on_take, ruleset) if card.on_take else None for card in ruleset.cards
         )
         self.end_conditions = tuple(blocks.build("end", spec, ruleset) for spec in ruleset.end_conditions)
-        self.nodes = tuple(self.root.walk()) + (tuple(self.finish.walk()) if self.finish is not None else ())
+        self.nodes: tuple[FlowNode, ...] = tuple(self.root.walk()) + (
+            tuple(self.finish.walk()) if self.finish is not None else ()
+        )
         for effect in self.effect_for_type:
             if effect is not None:
                 self.nodes += tuple(effect.decision_nodes())
@@ -124,8 +134,8 @@ class Game:
 
         # Before the action spaces: some are sized by what modifiers may do (wild cards).
         self.modifiers = ModifierIndex(self)
-        self.spaces: list[Any] = []
-        self._space_by_name: dict[str, Any] = {}
+        self.spaces: list[ActionSpace] = []
+        self._space_by_name: dict[str, ActionSpace] = {}
         for node in self.nodes:
             for name, factory in node.space_requests():
                 self._allocate(name, factory)
@@ -144,7 +154,7 @@ class Game:
         self.bare_actions = self._bare_actions()
         # Which end conditions are asked when, known before the steps compile (they keep these tuples).
         self.check_ends = tuple(end for end in self.end_conditions if end.checked_at_check)
-        self.counter_ends = tuple(end for end in self.end_conditions if getattr(end, "checked_at_counter", False))
+        self.counter_ends = tuple(end for end in self.end_conditions if _watches_counter(end))
         self.reveal_ends = tuple(end for end in self.end_conditions if end.checked_at_reveal)
 
         for node in self.nodes:
@@ -171,7 +181,7 @@ class Game:
         that cannot decode its word without a game in play (which its
         ``bare_actions`` should not name) leaves that word to the usual path.
         """
-        found = {}
+        found: dict[str, int] = {}
         for word, space in self.space_by_word.items():
             if word in space.bare_actions and space not in self.anytime_spaces:
                 try:
@@ -180,7 +190,7 @@ class Game:
                     continue
         return found
 
-    def _allocate(self, name: str, factory: Any) -> None:
+    def _allocate(self, name: str, factory: SpaceFactory) -> None:
         if name in self._space_by_name:
             return
         space = factory(self.ruleset, self)
@@ -190,11 +200,11 @@ class Game:
 
     # ------------------------------------------------------------------ look-ups for blocks
 
-    def space(self, name: str) -> Any:
+    def space(self, name: str) -> ActionSpace:
         """The action space called ``name``."""
         return self._space_by_name[name]
 
-    def space_of(self, action: int) -> Any:
+    def space_of(self, action: int) -> ActionSpace:
         """The action space an action int belongs to (KeyError for an int outside every space)."""
         if type(action) is not int or action < 0:
             raise KeyError(action)
@@ -225,10 +235,10 @@ class Game:
         *,
         deck: Sequence[str] | None = None,
         first_player: int | None = None,
-        chance: Sequence[Mapping[str, Any]] | None = None,
+        chance: Sequence[Mapping[str, JSON]] | None = None,
         record_events: bool = True,
-        chance_source: Any = None,
-    ) -> Any:
+        chance_source: ChanceSource | None = None,
+    ) -> State:
         """A new game: setup runs, then the flow up to the first decision.
 
         With a ``seed`` every chance outcome (the deck's shuffle, the first
@@ -243,10 +253,15 @@ class Game:
         (``engine.core.chance``: a simulation's paired deals).
         """
         if chance_source is not None:
-            source: Any = chance_source
+            source: ChanceSource = chance_source
         elif deck is None and first_player is None and chance is None:
             source = SeededChance(seed)
         else:
             fallback = SeededChance(seed) if seed is not None or deck is None or first_player is None else None
             source = RecordedChance(first_player, deck, chance or (), fallback)
         return State(self, source, record_events, seed)
+
+
+def _watches_counter(end: EndBlock) -> TypeGuard[CounterEndBlock]:
+    """Whether an end condition is asked the moment a counter changes (its ``checked_at_counter``)."""
+    return bool(getattr(end, "checked_at_counter", False))

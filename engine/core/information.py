@@ -34,10 +34,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.base.errors import CardrulesError
+from engine.core.chance import ChanceOutcome, GameInPlay
 from engine.core.zones import visible_to
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
 
 # Deals drawn for one determinization before giving up (each a replay of the game).
 MOST_DEALS = 40
@@ -50,13 +56,18 @@ class DealRefused(Exception):
 class _ReplayedChance:
     """Serves a game's recorded shuffles again, instance for instance, noting where each card landed."""
 
-    def __init__(self, record: Sequence[tuple[str, tuple[int, ...], Any]], first_player: int, on_shuffle: Any) -> None:
+    def __init__(
+        self,
+        record: Sequence[ChanceOutcome],
+        first_player: int,
+        on_shuffle: Callable[[int, tuple[int, ...]], None],
+    ) -> None:
         self.record = record
         self.next = 0
         self.first = first_player
         self.on_shuffle = on_shuffle
 
-    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+    def shuffle(self, state: GameInPlay, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
         zone, order, _key = self.record[self.next]
         if zone != zone_id or sorted(order) != sorted(instances):
             raise DealRefused(zone_id)  # the game is not the one recorded: nothing to learn from it
@@ -64,7 +75,7 @@ class _ReplayedChance:
         self.next += 1
         return list(order)
 
-    def first_player(self, state: Any, players: int) -> int:
+    def first_player(self, state: GameInPlay, players: int) -> int:
         return self.first
 
     def clone(self) -> _ReplayedChance:
@@ -86,12 +97,12 @@ class _DealtAgain:
         self.first = first_player
         self.rng = rng
 
-    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+    def shuffle(self, state: GameInPlay, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
         if self.next >= len(self.plan):
             # A shuffle the real game never had (the deal ran the deck dry sooner): searching past now, draw freely.
-            order = sorted(instances)
-            self.rng.shuffle(order)
-            return order
+            drawn = sorted(instances)
+            self.rng.shuffle(drawn)
+            return drawn
         zone, pinned = self.plan[self.next]
         self.next += 1
         if zone != zone_id or len(pinned) != len(instances):
@@ -111,9 +122,9 @@ class _DealtAgain:
         self.rng.shuffle(free_types)
         for place, card_type in zip((place for place, card in enumerate(order) if card is None), free_types):
             order[place] = by_type[card_type].pop()
-        return order  # type: ignore[return-value]
+        return [card for card in order if card is not None]  # every place is filled now
 
-    def first_player(self, state: Any, players: int) -> int:
+    def first_player(self, state: GameInPlay, players: int) -> int:
         return self.first
 
     def clone(self) -> _DealtAgain:
@@ -133,12 +144,12 @@ class InformationSet:
 
     def __init__(
         self,
-        game: Any,
+        game: Game,
         player: int,
         history: Sequence[int],
-        chance_record: Sequence[tuple],
+        chance_record: Sequence[ChanceOutcome],
         first_player: int,
-        seen: Any = None,
+        seen: tuple[object, ...] | None = None,
     ) -> None:
         self.game = game
         self.player = player
@@ -163,7 +174,7 @@ class InformationSet:
         )
         views = self._views()
 
-        def note_what_is_seen(state: Any) -> None:
+        def note_what_is_seen(state: State) -> None:
             nonlocal known
             zones = state.zones
             visible = 0
@@ -210,17 +221,17 @@ class InformationSet:
         )
 
     @classmethod
-    def of_state(cls, state: Any, player: int) -> InformationSet:
+    def of_state(cls, state: State, player: int) -> InformationSet:
         """What ``player`` knows of ``state`` now."""
         return cls(state.game, player, state.history, state.chance_record, state.first_player)
 
     @classmethod
-    def of_observation(cls, observation: Any) -> InformationSet:
+    def of_observation(cls, observation: Observation) -> InformationSet:
         """What the observing player knew when ``observation`` was taken."""
         game, history, chance_record, first_player = observation.record()
         return cls(game, observation.player, history, chance_record, first_player, observation.visible())
 
-    def sample(self, rng: random.Random, attempts: int = MOST_DEALS) -> Any:
+    def sample(self, rng: random.Random, attempts: int = MOST_DEALS) -> State | None:
         """A state that fits what the player knows, drawn with ``rng``; None when no deal of ``attempts`` fits.
 
         The state records no events; its later shuffles (while a bot searches
@@ -233,8 +244,8 @@ class InformationSet:
         return None
 
     def best_explained(
-        self, rng: random.Random, draws: int, keep: int, explains: Callable[[Any, int], bool], window: int
-    ) -> list[tuple[Any, int]]:
+        self, rng: random.Random, draws: int, keep: int, explains: Callable[[State, int], bool], window: int
+    ) -> list[tuple[State, int]]:
         """Of ``draws`` deals drawn with ``rng``, the ``keep`` (at most) that fit and best explain the last
         ``window`` actions: ``(state, misses)`` each, the fewest misses first.
 
@@ -247,7 +258,7 @@ class InformationSet:
         misses more than the worst of a full ``keep`` would, so a draw that
         cannot be kept costs less than a whole replay.
         """
-        kept: list[tuple[int, int, Any]] = []
+        kept: list[tuple[int, int, State]] = []
         for number in range(draws):
             most_misses = window
             if len(kept) >= keep:
@@ -266,10 +277,10 @@ class InformationSet:
     def _deal(
         self,
         rng: random.Random,
-        explains: Callable[[Any, int], bool] | None = None,
+        explains: Callable[[State, int], bool] | None = None,
         window: int = 0,
         most_misses: int = 0,
-    ) -> tuple[Any, int] | None:
+    ) -> tuple[State, int] | None:
         """A drawn state that fits, and how many of the last ``window`` actions ``explains`` denied (a deal that
         misses more than ``most_misses`` is refused); None when the deal does not fit."""
         chance = _DealtAgain(self.plan, self.first_player, rng)
@@ -278,7 +289,7 @@ class InformationSet:
         try:
             state = self.game.new_initial_state(chance_source=chance, record_events=False)
             for index, action in enumerate(self.history):
-                if index >= checked_from and not explains(state, action):
+                if index >= checked_from and explains is not None and not explains(state, action):
                     misses += 1
                     if misses > most_misses:
                         return None

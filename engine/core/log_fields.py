@@ -15,10 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
-# A JSON value as a log holds it.
-JSON = Any
+from engine.base.jsontypes import JSON
 
 
 def is_int(value: JSON, minimum: int | None = None) -> bool:
@@ -63,16 +61,16 @@ _SCALAR = {"anyOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}, 
 _SCALARS = {"type": "array", "maxItems": 100, "items": _SCALAR}
 
 
-def plain_mapping_schema(depth: int) -> dict[str, Any]:
+def plain_mapping_schema(depth: int) -> dict[str, JSON]:
     """The JSON Schema :func:`plain_mapping` checks."""
-    inner: list[dict[str, Any]] = [_SCALAR, _SCALARS]
+    inner: list[dict[str, JSON]] = [_SCALAR, _SCALARS]
     if depth > 1:
         inner.append(plain_mapping_schema(depth - 1))
     return {"type": "object", "maxProperties": 50, "additionalProperties": {"anyOf": inner}}
 
 
 # What a key no action space declares may hold (the schema's ``additionalProperties`` of an action).
-PLAIN_FIELD_SCHEMA: Mapping[str, Any] = MappingProxyType({"anyOf": [_SCALAR, _SCALARS, plain_mapping_schema(2)]})
+PLAIN_FIELD_SCHEMA: Mapping[str, JSON] = MappingProxyType({"anyOf": [_SCALAR, _SCALARS, plain_mapping_schema(2)]})
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,7 @@ class LogField:
 
     shape: str  # a name for the shape, for equality and the schema's description
     description: str
-    schema: Mapping[str, Any]
+    schema: Mapping[str, JSON]
     quick: Callable[[JSON], bool]
     # A narrower shape of a key other actions also use: what any action's entry may hold under the key.
     loose: LogField | None = None

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import weakref
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from engine.base.errors import CardrulesError, IllegalActionError, LogError
 from engine.base.i18n import _
-from engine.core.flow import DECIDE
-from engine.core.result import options_to_json
+from engine.base.jsontypes import JSON
+from engine.core.chance import ChanceOutcome
+from engine.core.flow import DECIDE, Frame
+from engine.core.result import Result, options_to_json
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.rules import RulesetLike
 
 
-def plain_entry_word(entry: Any, player: int) -> str | None:
+def plain_entry_word(entry: JSON, player: int) -> str | None:
     """The ``action`` word of a log entry that is an object by seat ``player`` (None for any other entry).
 
     What a replay's fast paths take without more ado; the usual path says what is wrong with the rest. Types
@@ -29,16 +37,29 @@ def plain_entry_word(entry: Any, player: int) -> str | None:
 class LogForm:
     """The log half of :class:`~engine.core.state.State` (a mixin)."""
 
-    game: Any
-    ruleset: Any
+    game: Game
+    ruleset: RulesetLike
     current: int
     terminal: bool
     recording: bool
     history: list[int]
     action_players: list[int]
-    stack: list[list]
+    stack: list[Frame]
+    first_player: int
+    seed: int | None
+    chance_record: list[ChanceOutcome]
+    _watchers: list[weakref.ref[Observation]]
+    _next_progress_check: int
+    # The log entries of the actions so far, once encoded (see logged_actions).
+    _logged: list[dict[str, JSON]]
 
-    def action_to_json(self, action: int, player: int | None = None) -> dict[str, Any]:
+    if TYPE_CHECKING:
+
+        def _run(self, signal: int) -> int: ...
+
+        def result(self) -> Result: ...
+
+    def action_to_json(self, action: int, player: int | None = None) -> dict[str, JSON]:
         """The log entry of ``action`` by ``player`` (default: the current player)."""
         if player is None:
             player = self.current
@@ -50,7 +71,7 @@ class LogForm:
             player = self.current
         return self.game.space_of(action).describe(self, action, player)
 
-    def action_from_json(self, obj: Mapping[str, Any]) -> int:
+    def action_from_json(self, obj: Mapping[str, JSON]) -> int:
         """The action int of a log entry; raises LogError (malformed) or IllegalActionError (wrong turn)."""
         if not isinstance(obj, Mapping):
             raise LogError.at(_("an action must be an object"))
@@ -60,7 +81,7 @@ class LogForm:
             raise IllegalActionError.at(_("it is {name}'s turn", name=self.game.players[self.current]))
         return self.parse_action(obj)
 
-    def parse_action(self, obj: Mapping[str, Any]) -> int:
+    def parse_action(self, obj: Mapping[str, JSON]) -> int:
         """The action int of a log entry, without asking whose turn it is; raises LogError when malformed."""
         if type(obj) is not dict and not isinstance(obj, Mapping):
             raise LogError.at(_("an action must be an object"))
@@ -73,7 +94,7 @@ class LogForm:
             )
         return space.from_json(self, obj)
 
-    def apply_log_entries(self, entries: Any, start: int = 0) -> int:
+    def apply_log_entries(self, entries: Sequence[JSON], start: int = 0) -> int:
         """Apply log entries from ``start`` on, for as long as each is plainly the current player's legal action.
 
         Returns the index of the first entry not applied (``len(entries)`` when
@@ -144,7 +165,7 @@ class LogForm:
                     break
         return index
 
-    def logged_actions(self) -> list[dict[str, Any]]:
+    def logged_actions(self) -> list[dict[str, JSON]]:
         """Every action so far as its log entry (encoded once: a game saved after every action re-encodes none).
 
         An action's log entry depends on the action int and its player only
@@ -159,11 +180,11 @@ class LogForm:
             encoded.append(self.action_to_json(history[index], players[index]))
         return encoded
 
-    def to_log(self) -> dict[str, Any]:
+    def to_log(self) -> dict[str, JSON]:
         """The game log so far (with ``result`` once the game is over)."""
 
         game = self.game
-        log: dict[str, Any] = {
+        log: dict[str, JSON] = {
             "format": 2,
             "ruleset": self.ruleset.id,
             "options": options_to_json(dict(self.ruleset.options)),

@@ -10,14 +10,19 @@ what the number means.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
+from engine.base.jsontypes import JSON, Spec
 from engine.core.modifiers import step_value, table_steps
 from engine.core.selectors import card_selector
-from engine.core.zones import iterate_bits
+from engine.core.zones import ZoneContent, iterate_bits
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,7 @@ class MeasureSpec:
     kind: str
     attribute: str | None
     zones: tuple[str, ...]
-    cards: Mapping[str, Any] | None
+    cards: Spec | None
     counter: str | None
     unit: str | None
     name: str
@@ -42,7 +47,7 @@ class MeasureSpec:
     distinct: bool = False
 
 
-def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
+def measure_from_spec(measure_id: str, spec: Spec) -> MeasureSpec:
     """A :class:`MeasureSpec` from its YAML mapping."""
     if "sum" in spec:
         kind, attribute = "sum", spec["sum"]
@@ -70,7 +75,7 @@ def measure_from_spec(measure_id: str, spec: Mapping[str, Any]) -> MeasureSpec:
     )
 
 
-def through_table(spec: MeasureSpec, value: Any, active: Any) -> Any:
+def through_table(spec: MeasureSpec, value: int | Fraction, active: Callable[[str], Iterable[Spec]]) -> int | Fraction:
     """A measure's value read through its ``table``, as the owner's modifiers change that table.
 
     ``active(kind)`` gives the parameters of the modifiers of ``kind`` active
@@ -91,7 +96,7 @@ def through_table(spec: MeasureSpec, value: Any, active: Any) -> Any:
     return value
 
 
-def _says(says: Any) -> str | tuple[str, str] | None:
+def _says(says: str | Mapping[str, JSON] | None) -> str | tuple[str, str] | None:
     """A measure's ``says``: one sentence, or ``{one, other}`` as a (singular, plural) pair."""
     if isinstance(says, Mapping):
         return str(says["one"]), str(says["other"])
@@ -101,14 +106,15 @@ def _says(says: Any) -> str | tuple[str, str] | None:
 class Measure:
     """A measure compiled for one game: per-type worth, zone slots, counter slot."""
 
-    def __init__(self, spec: MeasureSpec, game: Any) -> None:
+    def __init__(self, spec: MeasureSpec, game: Game) -> None:
 
         self.spec = spec
         self.id = spec.id
         matches = card_selector(spec.cards)
         types = game.cards.types
         if spec.kind == "sum":
-            self.worth = tuple(_whole(card.attributes.get(spec.attribute, 0)) if matches(card) else 0 for card in types)
+            attribute = spec.attribute or ""  # a sum names its attribute
+            self.worth = tuple(_whole(card.attributes.get(attribute, 0)) if matches(card) else 0 for card in types)
         else:
             self.worth = tuple(1 if matches(card) else 0 for card in types)
         layout = game.zones
@@ -119,7 +125,7 @@ class Measure:
         # The worth of a set zone's content, remembered: the same hands come back game after game.
         self._set_worth: dict[int, int | Fraction] = {}
 
-    def of(self, state: Any, player: int) -> int | Fraction:
+    def of(self, state: State, player: int) -> int | Fraction:
         """The measure's value for ``player`` in ``state``."""
         if self.counter_index is not None:
             value = state.counter(self.counter_index, player)
@@ -128,7 +134,7 @@ class Measure:
             return through_table(self.spec, value, lambda kind: [m.params for m in state.modifiers(kind, player)])
         return self.of_zones(state.game, state.zones, player)
 
-    def of_zones(self, game: Any, zones: Any, player: int) -> int | Fraction:
+    def of_zones(self, game: Game, zones: Sequence[ZoneContent], player: int) -> int | Fraction:
         """The measure's value for ``player`` from zone contents (a state's, or an observation's snapshot)."""
         value = self._counted(game, zones, player)
         if self.spec.table is None:
@@ -140,7 +146,7 @@ class Measure:
         holder = _Zones(game, zones)
         return through_table(self.spec, value, lambda kind: [m.params for m in index.active(holder, kind, player)])
 
-    def _counted(self, game: Any, zones: Any, player: int) -> int | Fraction:
+    def _counted(self, game: Game, zones: Sequence[ZoneContent], player: int) -> int | Fraction:
         """The sum or count over the player's zones, before any table."""
         if self.spec.distinct:
             seen = set()
@@ -181,11 +187,11 @@ class _Zones:
 
     __slots__ = ("game", "zones")
 
-    def __init__(self, game: Any, zones: Any) -> None:
+    def __init__(self, game: Game, zones: Sequence[ZoneContent]) -> None:
         self.game = game
         self.zones = zones
 
 
-def _whole(value: Any) -> int | Fraction:
+def _whole(value: int | Fraction) -> int | Fraction:
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else value

@@ -28,15 +28,36 @@ for that card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeVar, overload
 
+from engine.base.jsontypes import JSON, Spec
 from engine.core.selectors import card_selector
+from engine.core.zones import ZoneContent
+
+if TYPE_CHECKING:
+    from engine.core.cards import CardType
+    from engine.core.game import Game
+    from engine.core.state import State
+
+_Value = TypeVar("_Value")
+_Below = TypeVar("_Below")
 
 
-def _every_card(card: Any) -> bool:
+class ZonesInPlay(Protocol):
+    """What the modifier index reads to know which modifiers are active: a game and its zone contents (a state,
+    or an observation's snapshot of one)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def zones(self) -> Sequence[ZoneContent]: ...
+
+
+def _every_card(card: CardType) -> bool:
     return True
 
 
@@ -52,12 +73,12 @@ class Modifier:
     kind: str
     card_type: int
     zone_index: int
-    params: Mapping[str, Any]
-    cards: Callable[[Any], bool] = field(default=_every_card, compare=False, repr=False)
-    onto: Callable[[Any], bool] = field(default=_every_card, compare=False, repr=False)
+    params: Spec
+    cards: Callable[[CardType], bool] = field(default=_every_card, compare=False, repr=False)
+    onto: Callable[[CardType], bool] = field(default=_every_card, compare=False, repr=False)
 
     @classmethod
-    def of(cls, spec: Mapping[str, Any], card_type: int, zone_index: int) -> Modifier:
+    def of(cls, spec: Spec, card_type: int, zone_index: int) -> Modifier:
         """The modifier a card type's ``spec`` declares, its selectors made."""
 
         return cls(
@@ -69,7 +90,7 @@ class Modifier:
             card_selector(spec["onto"]) if spec.get("onto") else _every_card,
         )
 
-    def applies_to_card(self, card: Any) -> bool:
+    def applies_to_card(self, card: CardType) -> bool:
         """Whether the modifier's ``cards`` selector (if any) picks ``card`` (a CardType)."""
         return self.cards(card)
 
@@ -77,7 +98,7 @@ class Modifier:
 class ModifierIndex:
     """Every modifier of a game, grouped by kind, with a fast check of which are active."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         by_kind: dict[str, list[Modifier]] = {}
         for card_type in game.cards.types:
             for spec in card_type.spec.get("modifiers") or ():
@@ -111,7 +132,7 @@ class ModifierIndex:
                 )
         self._zone_masks = {kind: tuple(zone_masks.items()) for kind, zone_masks in masks.items()}
 
-    def active(self, state: Any, kind: str, player: int) -> list[Modifier]:
+    def active(self, state: ZonesInPlay, kind: str, player: int) -> list[Modifier]:
         """The modifiers of ``kind`` that apply to ``player`` now."""
         zone_masks = self._zone_masks.get(kind)
         if zone_masks is None:
@@ -138,7 +159,7 @@ class ModifierIndex:
         return found
 
 
-def held_type(game: Any, content: Any) -> int | None:
+def held_type(game: Game, content: ZoneContent) -> int | None:
     """The card type of a one-type zone's ``content``: its cards' type, wild cards aside (None when empty).
 
     A wild card never starts a zone, so a zone holding any other card has
@@ -153,14 +174,16 @@ def held_type(game: Any, content: Any) -> int | None:
         core = content & ~wild if wild else content
         pick = core or content
         return type_of[(pick & -pick).bit_length() - 1]
+    instance: int  # a row's or a stack's card (the content is a tuple here)
     if wild:
         for instance in content:
             if not wild >> instance & 1:
                 return type_of[instance]
-    return type_of[content[0]]
+    instance = content[0]
+    return type_of[instance]
 
 
-def joins_as_wild(state: Any, player: int, card_type: Any, zone_type: int) -> bool:
+def joins_as_wild(state: State, player: int, card_type: CardType, zone_type: int) -> bool:
     """Whether ``player``'s ``wild`` modifiers let a card of ``card_type`` join a zone of ``zone_type``."""
     game = state.game
     if card_type.index not in game.modifiers.wild_types or zone_type in game.modifiers.wild_types:
@@ -169,7 +192,15 @@ def joins_as_wild(state: Any, player: int, card_type: Any, zone_type: int) -> bo
     return any(modifier.cards(card_type) and modifier.onto(target) for modifier in state.modifiers("wild", player))
 
 
-def step_value(steps: Any, amount: Any, below: Any = None) -> Any:
+@overload
+def step_value(steps: Iterable[tuple[int, _Value]], amount: int | Fraction) -> _Value | None: ...
+
+
+@overload
+def step_value(steps: Iterable[tuple[int, _Value]], amount: int | Fraction, below: _Below) -> _Value | _Below: ...
+
+
+def step_value(steps: Iterable[tuple[int, object]], amount: int | Fraction, below: object = None) -> object:
     """What ``amount`` reads in a lookup table of sorted ``(threshold, value)`` steps: the highest step reached.
 
     ``below`` is the answer under the first step (a card's table says None, a payout 0).
@@ -183,7 +214,7 @@ def step_value(steps: Any, amount: Any, below: Any = None) -> Any:
     return reached
 
 
-def table_steps(value: Any) -> tuple[tuple[int, Fraction], ...]:
+def table_steps(value: JSON) -> tuple[tuple[int, Fraction], ...]:
     """A lookup table written ``{4: 1, 6: 2}`` or ``[[4, 1], [6, 2]]``, as sorted ``(threshold, value)`` pairs."""
     pairs = value.items() if isinstance(value, Mapping) else value
     return tuple(sorted((int(threshold), Fraction(result)) for threshold, result in pairs))

@@ -13,13 +13,21 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from functools import reduce
 from operator import or_
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
+from engine.base.jsontypes import JSON
+from engine.core.chance import ChanceOutcome
 from engine.core.information import InformationSet
-from engine.core.zones import SHARED, ZoneView, count_of, instances_in, visible_to
+from engine.core.zones import SHARED, ZoneContent, ZoneSpec, ZoneView, count_of, instances_in, visible_to
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.rules import RulesetLike
+    from engine.core.state import State
 
 
 class Observation:
@@ -57,8 +65,28 @@ class Observation:
         "_past",
         "__weakref__",
     )
+    player: int
+    players: tuple[str, ...]
+    current_player: int
+    round_number: int
+    first_player: int
+    ruleset: str
+    rules: RulesetLike
+    options: Mapping[str, JSON]
+    decision: Mapping[str, JSON]
+    phases: tuple[str, ...]
+    pending: tuple[tuple[str, ...], ...]
+    _game: Game
+    _zones: tuple[ZoneContent, ...]
+    _counters: tuple[int, ...]
+    _variables: tuple[int, ...]
+    _types_read: dict[tuple[str, int | None], tuple[int, ...] | None] | None
+    _closed: frozenset[int]
+    _state: State | None
+    # The public past (see take): the history, its length now, the chance record, its length now, the first player.
+    _past: tuple[list[int], int, list[ChanceOutcome], int, int]
 
-    def __init__(self, state: Any, player: int) -> None:
+    def __init__(self, state: State, player: int) -> None:
         # Taken when first read, or when the state is about to change, whichever comes first: a bot
         # that never looks (the random bot) costs nothing, and one that looks sees the moment it asked.
         self.player = player
@@ -66,7 +94,7 @@ class Observation:
         self._state = state
         state._watchers.append(weakref.ref(self))  # what State.watch does, without the call: taken at every decision
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         state = object.__getattribute__(self, "_state")
         if state is None:
             raise AttributeError(name)
@@ -94,7 +122,7 @@ class Observation:
         # Zones that take no card yet (a field not bought): public, like the zones themselves.
         self._closed = state.closed_slots
         # Zones already read by type (card_types), by (zone id, owner).
-        self._types_read: dict | None = None
+        self._types_read = None
         # The public past, for a search that draws states fitting this view (the lists only grow: a length marks now).
         self._past = (
             state.history,
@@ -104,7 +132,7 @@ class Observation:
             state.first_player,
         )
         phases = []
-        decision: Mapping[str, Any] = MappingProxyType({})
+        decision: Mapping[str, JSON] = MappingProxyType({})
         for frame in state.stack:
             phase = frame[0].phase()
             if phase is not None:
@@ -132,7 +160,7 @@ class Observation:
         cards = self._game.cards.ids_of(instances_in(content)) if cards_shown else None
         return ZoneView(zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None)
 
-    def _slot(self, zone_id: str, owner: int | None) -> tuple[Any, int, int]:
+    def _slot(self, zone_id: str, owner: int | None) -> tuple[ZoneSpec, int, int]:
         """``(spec, seat, slot)`` of a zone: its spec, its owner (SHARED for a shared zone) and where it is kept."""
         layout = self._game.zones
         spec = layout.zone(zone_id)
@@ -144,7 +172,7 @@ class Observation:
             seat = SHARED
         return spec, seat, layout.slot(spec.index, seat)
 
-    def _content(self, zone_id: str, owner: int | None) -> tuple[Any, int, Any]:
+    def _content(self, zone_id: str, owner: int | None) -> tuple[ZoneSpec, int, ZoneContent]:
         """``(spec, seat, content)`` of a zone: its spec, its owner (SHARED for a shared zone) and what it holds."""
         spec, seat, slot = self._slot(zone_id, owner)
         return spec, seat, self._zones[slot]
@@ -154,7 +182,7 @@ class Observation:
         return self._slot(zone_id, owner)[2] not in self._closed
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The compiled game: the public structure every seat shares (card types, zones, action spaces), no state."""
         return self._game
 
@@ -201,7 +229,7 @@ class Observation:
             else:
                 yield self.zone(spec.id)
 
-    def unseen(self) -> Counter:
+    def unseen(self) -> Counter[str]:
         """How many cards of each type this player cannot see anywhere (in hidden or face-down zones)."""
         ids = self._game.cards.ids
         return Counter({ids[index]: left for index, left in enumerate(self.unseen_by_type()) if left > 0})
@@ -224,7 +252,7 @@ class Observation:
             ]
         )
 
-    def zone_key(self, zone_id: str) -> tuple:
+    def zone_key(self, zone_id: str) -> tuple[ZoneContent | int | None, ...]:
         """A value that is equal for two views only when this player sees the same of the zone, for every owner.
 
         A key for remembering what a bot worked out from a zone (what every
@@ -240,7 +268,7 @@ class Observation:
         slots = layout.slots(spec.index)
         if spec.visibility == "all":
             return self._zones[slots.start : slots.stop]
-        key = []
+        key: list[ZoneContent | int | None] = []
         for slot in slots:
             cards_shown, count_shown = visible_to(spec, layout.slot_owner[slot], self.player)
             content = self._zones[slot]
@@ -249,7 +277,7 @@ class Observation:
 
     # ------------------------------------------------------------------ numbers
 
-    def measure(self, measure_id: str, seat: int | None = None) -> Any:
+    def measure(self, measure_id: str, seat: int | None = None) -> int | Fraction | None:
         """A measure of a player (default: this one) if this player may know it, else None.
 
         A player knows their own measures when they see every card they count,
@@ -282,10 +310,10 @@ class Observation:
         return MappingProxyType(dict(zip(self._game.variable_names, self._variables)))
 
     @property
-    def counters(self) -> Mapping[str, Any]:
+    def counters(self) -> Mapping[str, int | tuple[int, ...]]:
         """Every counter by id: a number, or a tuple per player for per-player counters."""
         game = self._game
-        result = {}
+        result: dict[str, int | tuple[int, ...]] = {}
         for index, counter_id in enumerate(game.counter_ids):
             if game._counter_per_player[index]:
                 result[counter_id] = tuple(
@@ -297,7 +325,7 @@ class Observation:
 
     # ------------------------------------------------------------------ searching
 
-    def record(self) -> tuple[Any, tuple[int, ...], tuple, int]:
+    def record(self) -> tuple[Game, tuple[int, ...], tuple[ChanceOutcome, ...], int]:
         """``(game, actions, chance outcomes, first player)`` up to this view, for an information set.
 
         The chance outcomes hold cards this player may not see: only
@@ -308,14 +336,14 @@ class Observation:
         history, actions, record, outcomes, first_player = self._past
         return self._game, tuple(history[:actions]), tuple(record[:outcomes]), first_player
 
-    def information_set(self) -> Any:
+    def information_set(self) -> InformationSet:
         """What this player knew at this view, able to draw states that fit it (for searching bots)."""
 
         return InformationSet.of_observation(self)
 
     # ------------------------------------------------------------------ comparing
 
-    def visible(self) -> tuple:
+    def visible(self) -> tuple[object, ...]:
         """Everything this observation shows, as one comparable value."""
         return (
             self.player,

@@ -21,17 +21,22 @@ conditions watching the counter decide when).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
+from engine.base.jsontypes import Spec
 from engine.core.flow import DONE
 from engine.core.zones import instances_in
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.rules import CounterEndBlock
+    from engine.core.state import State
 
 
 class Refill:
     """The refill rule of one stack, compiled for a game."""
 
-    def __init__(self, stack_id: str, spec: Mapping[str, Any], game: Any) -> None:
+    def __init__(self, stack_id: str, spec: Spec, game: Game) -> None:
         self.stack_id = stack_id
         self.stack = game.zones.slot_of(stack_id)
         self.source_id = spec.get("from")
@@ -39,9 +44,9 @@ class Refill:
         self.counter = game.counter_index[spec["counter"]] if spec.get("counter") else None
         self.empty_is_final = spec.get("empty-source") == "final"
 
-    def exhausted(self, state: Any) -> int:
+    def exhausted(self, state: State) -> int:
         """The stack has just run out: count it, let end conditions speak, reshuffle; the flow signal."""
-        watching = ()
+        watching: tuple[CounterEndBlock, ...] = ()
         if self.counter is not None:
             state.add_to_counter(self.counter, -1, 1)
             watching = tuple(end for end in state.game.counter_ends if end.counter == self.counter)

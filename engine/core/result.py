@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+
+from engine.base.jsontypes import JSON, Spec
 
 
 def score_to_json(score: Fraction | int) -> int | float | str:
@@ -40,7 +41,7 @@ def score_from_json(value: int | float | str) -> Fraction:
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
-def options_to_json(value: Any) -> Any:
+def options_to_json(value: JSON) -> JSON:
     """Option values as plain JSON (fractions as exact numbers or ``"p/q"``)."""
     if isinstance(value, Fraction):
         return score_to_json(value)
@@ -59,7 +60,7 @@ class ScoreStep:
     kind: str
     before: Fraction
     after: Fraction
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, JSON] = field(default_factory=dict)
 
 
 class _WorkedOutWhenRead:
@@ -74,16 +75,16 @@ class _WorkedOutWhenRead:
     def __set_name__(self, owner: type, name: str) -> None:
         self._slot = "_" + name
 
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+    def __get__(self, instance: object, owner: type | None = None) -> tuple[ScoreStep, ...]:
         if instance is None:
             return ()  # the field's default, as the dataclass machinery asks for it
-        value = instance.__dict__[self._slot]
+        value: tuple[ScoreStep, ...] | Callable[[], tuple[ScoreStep, ...]] = instance.__dict__[self._slot]
         if callable(value):
             value = value()
             instance.__dict__[self._slot] = value
         return value
 
-    def __set__(self, instance: Any, value: tuple | Callable[[], tuple]) -> None:
+    def __set__(self, instance: object, value: tuple[ScoreStep, ...] | Callable[[], tuple[ScoreStep, ...]]) -> None:
         instance.__dict__[self._slot] = value if callable(value) else tuple(value)
 
 
@@ -101,8 +102,9 @@ class PlayerResult:
     score: Fraction
     eliminated: bool
     cards: tuple[str, ...]
-    measures: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    measures: Mapping[str, int | Fraction] = field(default_factory=lambda: MappingProxyType({}))
     zones: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # The descriptor stands as the field's default: reading the field gives the tuple (see _WorkedOutWhenRead).
     explanation: tuple[ScoreStep, ...] = _WorkedOutWhenRead()  # type: ignore[assignment]
 
     @classmethod
@@ -112,9 +114,9 @@ class PlayerResult:
         score: Fraction,
         eliminated: bool,
         cards: tuple[str, ...],
-        measures: Mapping[str, Any],
+        measures: Mapping[str, int | Fraction],
         zones: Mapping[str, tuple[str, ...]],
-        explanation: Callable[[], tuple],
+        explanation: Callable[[], tuple[ScoreStep, ...]],
     ) -> PlayerResult:
         """The same as calling the class, without the frozen dataclass's checks (scoring makes thousands)."""
         result = object.__new__(cls)
@@ -129,23 +131,23 @@ class PlayerResult:
         )
         return result
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         # A pickled or copied result carries its explanation, never the function that works it out.
         _ = self.explanation  # worked out now: the copy keeps it
         return {
             key: (dict(value) if isinstance(value, MappingProxyType) else value) for key, value in self.__dict__.items()
         }
 
-    def __setstate__(self, values: dict[str, Any]) -> None:
+    def __setstate__(self, values: dict[str, object]) -> None:
         self.__dict__.update(values)
 
-    def measure(self, name: str, default: Any = 0) -> Any:
+    def measure(self, name: str, default: int | Fraction = 0) -> int | Fraction:
         """The value of the measure called ``name``."""
         return self.measures.get(name, default)
 
-    def to_json(self, layout: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    def to_json(self, layout: Sequence[Spec] = ()) -> dict[str, JSON]:
         """This player's result object, its fields in the order the ruleset's ``result`` lists them."""
-        entry: dict[str, Any] = {"name": self.name}
+        entry: dict[str, JSON] = {"name": self.name}
         if not layout:
             layout = default_layout(self)
         for item in layout:
@@ -168,7 +170,7 @@ class PlayerResult:
         return entry
 
 
-def default_layout(player: PlayerResult) -> tuple[dict[str, Any], ...]:
+def default_layout(player: PlayerResult) -> tuple[dict[str, str], ...]:
     """The result fields when a ruleset lists none: score, eliminated, every measure, the scored cards."""
     return (
         {"field": "score"},
@@ -191,7 +193,7 @@ class Result:
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]
     decided_by: str | None = None
-    layout: tuple[Mapping[str, Any], ...] = field(default=(), compare=False, repr=False)
+    layout: tuple[Spec, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def ruleset_id(self) -> str:
@@ -210,7 +212,7 @@ class Result:
                 return player
         raise KeyError(name)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         """The result object of ``replay --json``, ``score --json`` and a finished game's log."""
         layout = tuple(self.layout)
         return {

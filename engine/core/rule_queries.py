@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from engine.core.events import CounterChanged
-from engine.core.modifiers import table_steps
-from engine.core.zones import SHARED
+from engine.core.cards import CardType
+from engine.core.events import CounterChanged, Event
+from engine.core.modifiers import Modifier, table_steps
+from engine.core.zones import SHARED, ZoneContent
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 
 class RuleQueries:
@@ -14,9 +19,10 @@ class RuleQueries:
 
     counters: list[int]
     variables: list[int]
-    game: Any
+    game: Game
+    zones: list[ZoneContent]
     recording: bool
-    events: list[Any]
+    events: list[Event]
 
     def counter(self, counter_index: int, owner: int = SHARED) -> int:
         """A counter's value (``owner`` for a per-player counter)."""
@@ -34,12 +40,12 @@ class RuleQueries:
         """A player variable (``start``, ``active``, ``taker``...) by its compiled index."""
         return self.variables[index]
 
-    def modifiers(self, kind: str, player: int) -> list[Any]:
+    def modifiers(self, kind: str, player: int) -> list[Modifier]:
         """The modifiers of ``kind`` active for ``player`` (see :mod:`engine.core.modifiers`)."""
         index = self.game.modifiers
         return index.active(self, kind, player) if index.any else []
 
-    def table_for(self, player: int, card_type: Any, table: str) -> tuple:
+    def table_for(self, player: int, card_type: CardType, table: str) -> tuple[tuple[int, Fraction], ...]:
         """A card type's lookup table as it applies to ``player`` (a ``replace-table`` modifier may change it)."""
         steps = card_type.tables.get(table, ())
         for modifier in self.modifiers("replace-table", player):
@@ -47,7 +53,9 @@ class RuleQueries:
                 steps = table_steps(modifier.params["with"])
         return steps
 
-    def changed_value(self, player: int, card_type: Any, table: str, value: Any) -> Any:
+    def changed_value(
+        self, player: int, card_type: CardType, table: str, value: int | Fraction | None
+    ) -> int | Fraction | None:
         """A value looked up in ``table`` for ``player``, after ``change-value`` modifiers (exactly ``from`` -> ``to``)."""
         for modifier in self.modifiers("change-value", player):
             params = modifier.params
@@ -70,7 +78,7 @@ class RuleQueries:
         """Whether a ``grant`` modifier called ``name`` is active for ``player`` (an action or a step it allows)."""
         return any(modifier.params.get("grant") == name for modifier in self.modifiers("grant", player))
 
-    def rule_lifted(self, player: int, rule: str, card_type: Any = None) -> bool:
+    def rule_lifted(self, player: int, rule: str, card_type: CardType | None = None) -> bool:
         """Whether a ``lift-rule`` modifier lifts ``rule`` for ``player`` (for ``card_type``, when it names cards)."""
         for modifier in self.modifiers("lift-rule", player):
             if modifier.params.get("rule") == rule and (card_type is None or modifier.applies_to_card(card_type)):

@@ -13,11 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.base.exact import as_fraction
 from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep
+from engine.core.rules import RulesetLike, ScoreStepBlock
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 _ZERO = Fraction(0)
 
@@ -30,7 +35,7 @@ class Holdings(NamedTuple):
 
     name: str
     cards: tuple[str, ...]
-    measures: Mapping[str, Any]
+    measures: Mapping[str, int | Fraction]
     zones: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
 
@@ -41,11 +46,13 @@ class Scoring:
     measures directly.
     """
 
-    def __init__(self, ruleset: Any, game: Any = None) -> None:
+    def __init__(self, ruleset: RulesetLike, game: Game | None = None) -> None:
         registry = ruleset.blocks
         self.ruleset = ruleset
         self.steps = [registry.build("score-step", spec, ruleset) for spec in ruleset.scoring_steps]
-        self._steps_needing_zones = tuple((step, getattr(step, "needs_zones", False)) for step in self.steps)
+        self._steps_needing_zones: tuple[tuple[ScoreStepBlock, bool], ...] = tuple(
+            (step, getattr(step, "needs_zones", False)) for step in self.steps
+        )
         self.elimination = registry.build("elimination", ruleset.elimination or {"kind": "none"}, ruleset)
         self.tiebreak = [
             (name, registry.build("tiebreak", ruleset.tiebreak_criteria[name], ruleset)) for name in ruleset.tiebreak
@@ -53,10 +60,8 @@ class Scoring:
         self.cards_by_id = {card.id: card for card in ruleset.cards}
         # Plain dicts: a Result travels between processes (simulation workers) by pickle.
         self.layout = tuple(dict(item) for item in ruleset.result_layout)
-        self.result_zones = tuple(
-            dict.fromkeys(
-                item.get("zone") or item.get("counts") for item in self.layout if item.get("zone") or item.get("counts")
-            )
+        self.result_zones: tuple[str, ...] = tuple(
+            dict.fromkeys(zone for item in self.layout if (zone := item.get("zone") or item.get("counts")))
         )
         self.game = game
         if game is not None:
@@ -67,7 +72,7 @@ class Scoring:
             read = dict.fromkeys((*ruleset.scored_zones, *self.result_zones))
             self._read_zones = tuple((zone, game.zone_index(zone)) for zone in read)
 
-    def measure(self, measure_id: str) -> Any:
+    def measure(self, measure_id: str) -> Measure:
         """The compiled measure called ``measure_id`` (KeyError if none)."""
         return self._measure_by_id[measure_id]
 
@@ -76,7 +81,7 @@ class Scoring:
     def score_cards(
         self,
         card_ids: Sequence[str],
-        measures: Mapping[str, Any] | None = None,
+        measures: Mapping[str, int | Fraction] | None = None,
         zones: Mapping[str, Sequence[str]] | None = None,
     ) -> tuple[Fraction, tuple[ScoreStep, ...]]:
         """The exact score of a set of held cards and every step that led to it."""
@@ -84,7 +89,7 @@ class Scoring:
         # Steps work with ints while the score is whole (exact and fast); the record is in Fractions.
         score: int | Fraction = 0
         before = _ZERO
-        explanation = []
+        explanation: list[ScoreStep] = []
         for step in self.steps:
             if getattr(step, "needs_zones", False):
                 score, detail = step.apply(score, cards, measures, zones=zones, ruleset=self.ruleset)
@@ -98,7 +103,7 @@ class Scoring:
     def score_only(
         self,
         card_ids: Sequence[str],
-        measures: Mapping[str, Any] | None = None,
+        measures: Mapping[str, int | Fraction] | None = None,
         zones: Mapping[str, Sequence[str]] | None = None,
     ) -> Fraction:
         """The exact score of a set of held cards, without the explanation (fast path for bots)."""
@@ -111,13 +116,13 @@ class Scoring:
                 score = step.value(score, cards, measures)
         return as_fraction(score)
 
-    def holdings_of(self, state: Any, seat: int) -> Holdings:
+    def holdings_of(self, state: State, seat: int) -> Holdings:
         """What ``seat`` holds in a game in play."""
-        measures = {}
+        measures: dict[str, int | Fraction] = {}
         for measure in self.measures:  # a loop, not a comprehension: a simulation asks this four times a game
             measures[measure.id] = measure.of(state, seat)
         cards: tuple[str, ...] = ()
-        zones = {}
+        zones: dict[str, tuple[str, ...]] = {}
         for zone_id, zone_index in self._read_zones:
             held = state.card_ids_in(zone_index, seat)
             zones[zone_id] = held
@@ -125,7 +130,7 @@ class Scoring:
                 cards += held
         return Holdings(state.game.players[seat], cards, measures, zones)
 
-    def score_state(self, state: Any) -> Result:
+    def score_state(self, state: State) -> Result:
         """The result of a finished game."""
         return self.score([self.holdings_of(state, seat) for seat in range(state.player_count)])
 
@@ -137,7 +142,15 @@ class Scoring:
             held = tuple(holdings.cards)
             measures = MappingProxyType(holdings.measures)
             zones = MappingProxyType(holdings.zones)
+
             # The step-by-step record is worked out only if someone reads it (an explanation).
+            def explanation(
+                held: tuple[str, ...] = held,
+                measures: Mapping[str, int | Fraction] = measures,
+                zones: Mapping[str, tuple[str, ...]] = zones,
+            ) -> tuple[ScoreStep, ...]:
+                return self.score_cards(held, measures, zones)[1]
+
             results.append(
                 PlayerResult.made(
                     holdings.name,
@@ -146,7 +159,7 @@ class Scoring:
                     held,
                     measures,
                     zones,
-                    lambda held=held, measures=measures, zones=zones: self.score_cards(held, measures, zones)[1],
+                    explanation,
                 )
             )
         winners, decided_by = self._winners(results)
@@ -172,6 +185,6 @@ class Scoring:
         return tuple(results[i].name for i in contenders), None
 
 
-def score_players(ruleset: Any, players: Sequence[Holdings]) -> Result:
+def score_players(ruleset: RulesetLike, players: Sequence[Holdings]) -> Result:
     """Score holdings without a game (``cardrules score TABLE``)."""
     return Scoring(ruleset).score(players)

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence, Set
+from typing import TYPE_CHECKING, Protocol
+
+from engine.base.jsontypes import Spec
+
+if TYPE_CHECKING:
+    from engine.core.rules import RulesetLike
 
 
-def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:
+class Selectable(Protocol):
+    """A card as selectors read it (a :class:`~engine.core.cards.CardType`, or a declaration being checked)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tags(self) -> Set[str]: ...
+
+
+def card_selector(spec: Spec | None) -> Callable[[Selectable], bool]:
     """A predicate over cards for a selector mapping.
 
     ``{tag: T}`` matches cards carrying tag ``T``; ``{card: ID}`` matches the
@@ -19,7 +34,7 @@ def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:
     card_id = spec.get("card")
     not_tag = spec.get("not-tag")
 
-    def matches(card: Any) -> bool:
+    def matches(card: Selectable) -> bool:
         if tag is not None and tag not in card.tags:
             return False
         if card_id is not None and card.id != card_id:
@@ -31,7 +46,7 @@ def card_selector(spec: Mapping[str, Any] | None) -> Callable[[Any], bool]:
     return matches
 
 
-def card_mask(ruleset: Any, spec: Mapping[str, Any] | None) -> int:
+def card_mask(ruleset: RulesetLike, spec: Spec | None) -> int:
     """Bit ``card.index`` set for every card of ``ruleset`` the selector matches."""
     matches = card_selector(spec)
     mask = 0
@@ -41,7 +56,7 @@ def card_mask(ruleset: Any, spec: Mapping[str, Any] | None) -> int:
     return mask
 
 
-def selector_of(spec: Mapping[str, Any]) -> dict[str, Any]:
+def selector_of(spec: Spec) -> dict[str, str]:
     """The ``tag``/``card`` keys of a block spec, as a selector mapping."""
     return {key: spec[key] for key in ("tag", "card") if spec.get(key) is not None}
 
@@ -55,17 +70,17 @@ class RememberingSelector:
 
     __slots__ = ("matches", "_known")
 
-    def __init__(self, spec: Mapping[str, Any] | None) -> None:
+    def __init__(self, spec: Spec | None) -> None:
         self.matches = card_selector(spec)
         self._known: dict[str, bool] = {}
 
-    def __call__(self, card: Any) -> bool:
+    def __call__(self, card: Selectable) -> bool:
         known = self._known.get(card.id)
         if known is None:
             known = self._known[card.id] = self.matches(card)
         return known
 
-    def count(self, cards: Any) -> int:
+    def count(self, cards: Iterable[Selectable]) -> int:
         """How many of ``cards`` match."""
         known = self._known
         count = 0
@@ -78,7 +93,7 @@ class RememberingSelector:
         return count
 
 
-def matching_cards(ruleset: Any, spec: Mapping[str, Any], held: Sequence[str]) -> list[str]:
+def matching_cards(ruleset: RulesetLike, spec: Spec, held: Sequence[str]) -> list[str]:
     """The held cards a step applies to (by ``tag`` or ``card``), in the ruleset's card order."""
     # The same selector the score step itself uses, so the explanation counts the same cards.
     matches = card_selector(selector_of(spec))

@@ -13,18 +13,25 @@ from __future__ import annotations
 
 import copy
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.base.errors import EndlessGameError, IllegalActionError
 from engine.base.i18n import _
+from engine.core.chance import ChanceOutcome, ChanceSource
 from engine.core.decisions import NO_ACTIONS, AnytimeActions, LegalActions, UnionActions
-from engine.core.events import DecisionMade, GameEnded
-from engine.core.flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED
+from engine.core.events import DecisionMade, Event, GameEnded
+from engine.core.flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED, Frame
 from engine.core.limits import MAX_ACTIONS
 from engine.core.log_form import LogForm
 from engine.core.moves import CardMoves
 from engine.core.observation import Observation
+from engine.core.result import Result
 from engine.core.rule_queries import RuleQueries
+from engine.core.rules import AnytimeBlock, EffectBlock
+from engine.core.zones import ZoneContent
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 # Every this many decisions the state checks that the game still changes ...
 PROGRESS_WINDOW = 256
@@ -48,21 +55,21 @@ class State(CardMoves, RuleQueries, LogForm):
     ints), ``events`` (when recorded), ``first_player``.
     """
 
-    def __init__(self, game: Any, chance: Any, record_events: bool = True, seed: int | None = None) -> None:
+    def __init__(self, game: Game, chance: ChanceSource, record_events: bool = True, seed: int | None = None) -> None:
         self.game = game
         self.ruleset = game.ruleset
         self.player_count = game.player_count
         self.seed = seed
         self.recording = record_events
-        self.zones: list[Any] = list(game.zones.empty)
+        self.zones: list[ZoneContent] = list(game.zones.empty)
         # The layout's own method, looked up once: blocks ask for slots on every move.
         self.slot = game.zones.slot
         # Every card starts in the box (the shared zone ``box``) until setup moves it.
         self.zones[game.box_slot] = (1 << game.cards.size) - 1
         self.counters: list[int] = list(game.counter_start)
         self.variables: list[int] = [0] * len(game.variable_names)
-        self.stack: list[list] = []
-        self.scheduled: list[list] = []
+        self.stack: list[Frame] = []
+        self.scheduled: list[Frame] = []
         self.current = 0
         self.terminal = False
         # True while the ruleset's finish steps run, after play has ended.
@@ -74,22 +81,22 @@ class State(CardMoves, RuleQueries, LogForm):
         self.history: list[int] = []
         # When to look again whether the game still goes anywhere (see _check_progress).
         self._next_progress_check = PROGRESS_WINDOW
-        self._progress_fingerprint: tuple | None = None
+        self._progress_fingerprint: tuple[tuple[ZoneContent, ...], tuple[int, ...]] | None = None
         self._idle_windows = 0
         self.action_players: list[int] = []
-        self.events: list[Any] = []
+        self.events: list[Event] = []
         self.chance = chance
-        self.chance_record: list[dict[str, Any]] = []
+        self.chance_record: list[ChanceOutcome] = []
         self.first_player = 0
         self.revealed_mask = 0
         # Slots of zones that take no card until a block opens them (a field to buy).
         self.closed_slots = game.closed_slots
         # Effects waiting on a player until a card they catch arrives: (effect block, source instance).
-        self.pending: list[list[tuple[Any, int]]] = [[] for _ in range(self.player_count)]
-        self._result: Any = None
-        self._anytime = game.anytime
+        self.pending: list[list[tuple[EffectBlock, int]]] = [[] for _ in range(self.player_count)]
+        self._result: Result | None = None
+        self._anytime: tuple[AnytimeBlock, ...] = game.anytime
         # Observations handed out and not yet taken (weak references: most are dropped unread).
-        self._watchers: list[Any] = []
+        self._watchers: list[weakref.ref[Observation]] = []
         self.stack.append(game.root.new_frame())
         self._run(PUSHED)
 
@@ -113,7 +120,7 @@ class State(CardMoves, RuleQueries, LogForm):
         if self.terminal:
             return NO_ACTIONS
         frame = self.stack[-1]
-        own = frame[0].legal(self, frame)
+        own: LegalActions = frame[0].legal(self, frame)
         anytime = self.game.anytime
         if not anytime:
             return own
@@ -140,12 +147,13 @@ class State(CardMoves, RuleQueries, LogForm):
         player = self.current
         anytime_from = self.game.anytime_from
         if anytime_from is not None and type(action) is int and action >= anytime_from:
+            item: AnytimeBlock | None
             for item in self._anytime:
                 if action in item.space:
                     if self.recording:
                         told = self._tell_decision(action, player)
                         try:
-                            signal = item.apply(self, player, action)
+                            signal: int = item.apply(self, player, action)
                         except BaseException:
                             del self.events[told:]  # refused: no event of it stays
                             raise
@@ -256,7 +264,7 @@ class State(CardMoves, RuleQueries, LogForm):
         events.append(DecisionMade(player, entry, text))
         return told
 
-    def result(self) -> Any:
+    def result(self) -> Result:
         """The scored :class:`~engine.core.result.Result` (only once the game is over)."""
         if not self.terminal:
             raise ValueError("the game is not over yet")
@@ -284,11 +292,11 @@ class State(CardMoves, RuleQueries, LogForm):
             other._logged = list(self._logged)
         return other
 
-    def observation(self, player: int) -> Any:
+    def observation(self, player: int) -> Observation:
         """What ``player`` may see now (an :class:`~engine.core.observation.Observation`)."""
         return Observation(self, player)
 
-    def watch(self, observation: Any) -> None:
+    def watch(self, observation: Observation) -> None:
         """Remember an observation that must be taken before this state changes."""
         self._watchers.append(weakref.ref(observation))
 
@@ -320,7 +328,7 @@ class State(CardMoves, RuleQueries, LogForm):
             else:
                 return signal
 
-    def schedule(self, frame: list) -> None:
+    def schedule(self, frame: Frame) -> None:
         """Run ``frame`` as soon as the step now running has finished."""
         self.scheduled.append(frame)
 

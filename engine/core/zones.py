@@ -24,14 +24,22 @@ field that must be bought); closed zones take no cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeAlias
+
+from engine.base.jsontypes import Spec
 
 SET, ROW, STACK = "set", "row", "stack"
 VISIBILITIES = ("all", "owner", "count", "none")
 SHARED = -1  # the owner of a shared zone
+
+# What a zone holds: an int (a set zone's bitmask of instances) or a tuple of instances (a row, front first; a
+# stack, bottom first). Which one is told by the slot's zone kind, which the type checker cannot see; and the
+# engine tells them apart with ``type(content) is int``, which it does not narrow (``isinstance`` would, at more
+# than twice the cost of every zone read on the hot paths). So zone contents are not checked.
+ZoneContent: TypeAlias = Any
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,7 @@ class ZoneSpec:
     kind: str  # set, row or stack
     visibility: str  # all, owner, count or none
     capacity: int | None = None
-    accepts: Mapping[str, Any] | None = None
+    accepts: Spec | None = None
     one_type: bool = False
     # ``holds: distinct``: at most one card of each type.
     distinct: bool = False
@@ -53,7 +61,7 @@ class ZoneSpec:
     capacity_limit: str | None = None
     starts_closed: bool = False
     tags: frozenset[str] = frozenset()
-    spec: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    spec: Spec = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
 
     @property
     def per_player(self) -> bool:
@@ -69,20 +77,21 @@ def iterate_bits(mask: int) -> Iterator[int]:
         mask ^= lowest
 
 
-def instances_in(content: int | tuple) -> tuple[int, ...]:
+def instances_in(content: ZoneContent) -> tuple[int, ...]:
     """The card instances of a zone's content: a set zone's in instance order, others front (or bottom) first."""
     if type(content) is int:
         # The loop of iterate_bits, inlined: asked at most decisions, a generator costs more than the work.
-        found = []
+        found: list[int] = []
         while content:
             lowest = content & -content
             found.append(lowest.bit_length() - 1)
             content ^= lowest
         return tuple(found)
-    return content
+    ordered: tuple[int, ...] = content  # a row's or a stack's
+    return ordered
 
 
-def count_of(content: int | tuple) -> int:
+def count_of(content: ZoneContent) -> int:
     """How many cards a zone's content holds."""
     return content.bit_count() if type(content) is int else len(content)
 
@@ -114,7 +123,7 @@ class ZoneLayout:
         base = []
         slot_zone: list[int] = []
         slot_owner: list[int] = []
-        empty: list[Any] = []
+        empty: list[ZoneContent] = []
         for spec in self.specs:
             base.append(len(slot_zone))
             owners = range(players) if spec.per_player else (SHARED,)

@@ -31,9 +31,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Literal, overload
 
+from engine.base.jsontypes import JSON, Spec
+from engine.core.decisions import ActionSpace
+from engine.core.flow import FlowNode
+from engine.core.rules import (
+    AnytimeBlock,
+    BlockKind,
+    EffectBlock,
+    EliminationBlock,
+    EndBlock,
+    RulesetLike,
+    ScoreStepBlock,
+    StepBuilder,
+    StepKind,
+    TiebreakBlock,
+)
 from engine.language.yaml_loader import Node
+
+if TYPE_CHECKING:
+    from engine.language.semantic import Context
 
 CATEGORIES = ("step", "effect", "end", "score-step", "elimination", "tiebreak", "anytime")
 
@@ -55,9 +73,10 @@ class ModifierKind:
 
     kind: str
     summary: str
-    parameters: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    parameters: Mapping[str, Spec] = field(default_factory=lambda: MappingProxyType({}))
     required: tuple[str, ...] = ()
-    check: Callable[[Mapping[str, Any], str, Any], None] | None = None
+    # check(modifier, path, context): the context is the semantic checks' (engine.language.semantic.Context).
+    check: Callable[[Mapping[str, JSON], str, Context], None] | None = None
 
 
 class BlockCatalog:
@@ -65,29 +84,29 @@ class BlockCatalog:
 
     def __init__(
         self,
-        blocks: Iterable[type],
-        spaces: Iterable[type] = (),
+        blocks: Iterable[BlockKind],
+        spaces: Iterable[type[ActionSpace]] = (),
         modifiers: Iterable[ModifierKind] = (),
         upgrades: Sequence[Upgrade] = (),
     ) -> None:
-        by_category: dict[str, dict[str, type]] = {category: {} for category in CATEGORIES}
+        by_category: dict[str, dict[str, BlockKind]] = {category: {} for category in CATEGORIES}
         for block in blocks:
-            category: str = block.category  # type: ignore[attr-defined]
-            kind: str = block.kind  # type: ignore[attr-defined]
+            category = block.category
+            kind = block.kind
             known = by_category[category]
             if kind in known and known[kind] is not block:
                 raise ValueError(f"two {category} blocks are called {kind!r}: {known[kind]!r} and {block!r}")
             known[kind] = block
-        self._by_category: Mapping[str, Mapping[str, type]] = MappingProxyType(
+        self._by_category: Mapping[str, Mapping[str, BlockKind]] = MappingProxyType(
             {category: MappingProxyType(dict(kinds)) for category, kinds in by_category.items()}
         )
         # The action spaces the blocks decide in: the words of a game log, and what their entries hold.
-        self.spaces: tuple[type, ...] = tuple(dict.fromkeys(spaces))
+        self.spaces: tuple[type[ActionSpace], ...] = tuple(dict.fromkeys(spaces))
         # The kinds of modifier a card may declare, by kind.
         self.modifiers: Mapping[str, ModifierKind] = MappingProxyType({item.kind: item for item in modifiers})
         self.upgrades: tuple[Upgrade, ...] = tuple(upgrades)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[BlockCatalog], tuple[object, ...]]:
         # A ruleset travels to worker processes with the catalog it was read with (its classes by reference).
         blocks = tuple(block for kinds in self._by_category.values() for block in kinds.values())
         return BlockCatalog, (blocks, self.spaces, tuple(self.modifiers.values()), self.upgrades)
@@ -96,19 +115,46 @@ class BlockCatalog:
         counts = ", ".join(f"{category}: {len(kinds)}" for category, kinds in self._by_category.items())
         return f"BlockCatalog({counts})"
 
-    def kinds(self, category: str) -> Mapping[str, type]:
+    @overload
+    def kinds(self, category: Literal["step"]) -> Mapping[str, StepKind]: ...
+
+    @overload
+    def kinds(self, category: str) -> Mapping[str, BlockKind]: ...
+
+    def kinds(self, category: str) -> Mapping[str, BlockKind]:
         """The blocks of one category, by kind."""
         return self._by_category[category]
 
-    def by_category(self) -> Mapping[str, Mapping[str, type]]:
+    def by_category(self) -> Mapping[str, Mapping[str, BlockKind]]:
         """Every block, by category then kind."""
         return self._by_category
 
-    def block(self, category: str, kind: str) -> type | None:
+    def block(self, category: str, kind: str) -> BlockKind | None:
         """The class of one kind (None when the catalog has no such kind)."""
         return self._by_category[category].get(kind)
 
-    def build(self, category: str, spec: Mapping[str, Any] | str, ruleset: Any) -> Any:
+    @overload
+    def build(self, category: Literal["effect"], spec: Spec | str, ruleset: RulesetLike) -> EffectBlock: ...
+
+    @overload
+    def build(self, category: Literal["end"], spec: Spec | str, ruleset: RulesetLike) -> EndBlock: ...
+
+    @overload
+    def build(self, category: Literal["score-step"], spec: Spec | str, ruleset: RulesetLike) -> ScoreStepBlock: ...
+
+    @overload
+    def build(self, category: Literal["elimination"], spec: Spec | str, ruleset: RulesetLike) -> EliminationBlock: ...
+
+    @overload
+    def build(self, category: Literal["tiebreak"], spec: Spec | str, ruleset: RulesetLike) -> TiebreakBlock: ...
+
+    @overload
+    def build(self, category: Literal["anytime"], spec: Spec | str, ruleset: RulesetLike) -> AnytimeBlock: ...
+
+    @overload
+    def build(self, category: str, spec: Spec | str, ruleset: RulesetLike) -> object: ...
+
+    def build(self, category: str, spec: Spec | str, ruleset: RulesetLike) -> object:
         """An instance of the block that ``spec`` names (a mapping with ``kind``, or a bare kind).
 
         The ruleset loader has already checked kinds against the schema; an
@@ -118,14 +164,15 @@ class BlockCatalog:
             spec = {"kind": spec}
         return self._by_category[category][spec["kind"]](spec, ruleset)
 
-    def step_builder(self, ruleset: Any) -> Callable[..., Any]:
+    def step_builder(self, ruleset: RulesetLike) -> StepBuilder:
         """A function building flow nodes from step specs (containers build their children with it)."""
         steps = self._by_category["step"]
 
-        def build_step(spec: Mapping[str, Any], children: Sequence[Any] | None = None) -> Any:
-            node = steps[spec["kind"]](spec, ruleset, build_step)
+        def build_step(spec: Spec, children: Sequence[FlowNode] | None = None) -> FlowNode:
+            built = steps[spec["kind"]](spec, ruleset, build_step)
             if children is not None:
-                node.set_children(children)
+                built.set_children(children)  # a container (the game's own sequence) takes the steps given
+            node: FlowNode = built
             return node
 
         return build_step

@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TypeGuard
 
 from engine.base.errors import Diagnostic, Location, OptionError
 from engine.base.i18n import _
+from engine.base.jsontypes import JSON
 from engine.base.suggestions import did_you_mean
 from engine.language.yaml_loader import MAX_NUMBER_DIGITS, oversized_number_message, yaml_scalar_text
 
@@ -37,7 +38,7 @@ class OptionValueError(ValueError):
     """A value that does not fit an option's declaration (message already translated)."""
 
 
-def parse_number(value: Any) -> int | Fraction:
+def parse_number(value: JSON) -> int | Fraction:
     """An exact number from an int, a Fraction, or text such as ``-5``, ``0.5`` or ``1/2``.
 
     Raises :class:`OptionValueError` for anything else (floats included: rules are exact).
@@ -65,7 +66,7 @@ def parse_number(value: Any) -> int | Fraction:
     raise OptionValueError(_("expected a number, got {value}", value=option_value_text(value)))
 
 
-def option_value_text(value: Any) -> str:
+def option_value_text(value: JSON) -> str:
     """A value as a message shows it: text quoted, true/false/null as a file writes them."""
     text = repr(value) if isinstance(value, str) else yaml_scalar_text(value) or str(value)
     if isinstance(value, Fraction):
@@ -73,7 +74,7 @@ def option_value_text(value: Any) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) -> Any:
+def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) -> JSON:
     """``value`` (text from ``-o`` or a value from YAML) checked and converted for the option ``name``.
 
     Raises :class:`OptionValueError` with a message listing what is valid.
@@ -154,7 +155,7 @@ def coerce_option_value(name: str, definition: Mapping[str, Any], value: Any) ->
     raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=option_value_text(kind)))
 
 
-def _option_number(name: str, kind: str, nullable: bool, value: Any) -> int | Fraction:
+def _option_number(name: str, kind: str, nullable: bool, value: JSON) -> int | Fraction:
     """``value`` as a number for the option ``name``: a message that is not a number names the option and what it takes.
 
     With several ``-o`` the bare "expected a number" does not say which one is meant, nor that ``none`` is allowed.
@@ -184,36 +185,36 @@ def _option_number(name: str, kind: str, nullable: bool, value: Any) -> int | Fr
     return parse_number(value)  # too many digits or a division by zero keep their own messages
 
 
-class LocatedOptions(dict):
+class LocatedOptions(dict[str, JSON]):
     """Option overrides that remember where each was written (a table's or a log's ``options``).
 
     A plain mapping of overrides is reported as given on the command line; one
     of these names the file, line and column of each value instead.
     """
 
-    def __init__(self, values: Mapping[str, Any], locations: Mapping[str, Location]) -> None:
+    def __init__(self, values: Mapping[str, JSON], locations: Mapping[str, Location]) -> None:
         super().__init__(values)
         self.locations = dict(locations)
 
 
 def effective_options(
-    definitions: Mapping[str, Mapping[str, Any]],
-    edition_values: Mapping[str, Any],
-    overrides: Mapping[str, Any] | None,
+    definitions: Mapping[str, Mapping[str, JSON]],
+    edition_values: Mapping[str, JSON],
+    overrides: Mapping[str, JSON] | None,
     *,
     edition_location: Location | None = None,
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     """Every option's value: its default, then the edition's value, then the override.
 
     An unknown override or a bad value raises :class:`~engine.base.errors.OptionError`
     listing the valid options or values (all problems at once). The edition's
     own values are checked by :mod:`engine.language.semantic`, where they have a position.
     """
-    values: dict[str, Any] = {}
-    for name, definition in definitions.items():
-        raw = edition_values.get(name, definition.get("default"))
+    values: dict[str, JSON] = {}
+    for name, declared in definitions.items():
+        raw = edition_values.get(name, declared.get("default"))
         try:
-            values[name] = coerce_option_value(name, definition, raw)
+            values[name] = coerce_option_value(name, declared, raw)
         except OptionValueError:
             values[name] = raw  # semantic checks report it with its position
     problems: list[Diagnostic] = []
@@ -246,6 +247,6 @@ def effective_options(
     return values
 
 
-def is_option_reference(value: Any) -> bool:
+def is_option_reference(value: JSON) -> TypeGuard[Mapping[str, JSON]]:
     """True for ``{option: NAME}``."""
     return isinstance(value, Mapping) and len(value) == 1 and isinstance(value.get("option"), str)

@@ -136,11 +136,12 @@ def load_chain(
                 [Diagnostic(where.location("$.extends"), _("`extends` makes a cycle: {chain}", chain=names))]
             )
         if len(chain) >= MAX_CHAIN:
-            extends_node = chain[-1].tree.get("extends")
+            extends_node = chain[-1].tree.get("extends")  # every file of a chain but its root extends one
+            written_at = extends_node.position if extends_node is not None else chain[-1].tree.position
             raise RulesetError(
                 [
                     Diagnostic(
-                        extends_node.position.location("$.extends"),
+                        written_at.location("$.extends"),
                         _("`extends` chain is longer than {limit} files", limit=MAX_CHAIN),
                     )
                 ]
@@ -310,7 +311,8 @@ def _is_id_list(node: Node) -> bool:
 
 
 def _item_id(item: Node) -> str:
-    return item.value["id"].value
+    item_id: str = item.value["id"].value  # an id list's items have string ids (_is_id_list)
+    return item_id
 
 
 def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic], path: str, own_path: str) -> Node:
@@ -415,7 +417,9 @@ def said_in_this_file(message: str, file_path: str) -> str:
     return _("{problem} (in this file: {path})", problem=message, path=file_path)
 
 
-def _contradictory_directives(item: Node, told: Callable, path: str, written: str) -> bool:
+def _contradictory_directives(
+    item: Node, told: Callable[[Position, str, str, str], None], path: str, written: str
+) -> bool:
     """Whether ``item`` asks two things at once (``$before`` and ``$after``; ``$remove`` and placing or
     replacing it): told at the second directive, and neither applied."""
     given = [

@@ -12,7 +12,8 @@ make sure it exists.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from engine.base.jsontypes import JSON
 
 NAME_PATTERN = "^[a-z0-9][a-z0-9-]*$"
 # A key that is a whole number (a number of players, a table's threshold), written one way only: "03" would
@@ -20,7 +21,7 @@ NAME_PATTERN = "^[a-z0-9][a-z0-9-]*$"
 WHOLE_KEY_PATTERN = "^(0|[1-9][0-9]*)$"
 
 
-def param(title: str, description: str, schema: dict[str, Any], *, option: bool = True) -> dict[str, Any]:
+def param(title: str, description: str, schema: dict[str, JSON], *, option: bool = True) -> dict[str, JSON]:
     """A parameter's schema with its title and description; ``option`` allows ``{option: NAME}`` in its place."""
     fragment = dict(schema)
     if option:
@@ -29,15 +30,15 @@ def param(title: str, description: str, schema: dict[str, Any], *, option: bool 
     return {"title": title, "description": description, **fragment}
 
 
-def name(ref: str | None = None) -> dict[str, Any]:
+def name(ref: str | None = None) -> dict[str, JSON]:
     """A name (lowercase letters, digits, hyphens); ``ref`` says what it names."""
-    schema: dict[str, Any] = {"type": "string", "pattern": NAME_PATTERN, "maxLength": 200}
+    schema: dict[str, JSON] = {"type": "string", "pattern": NAME_PATTERN, "maxLength": 200}
     if ref:
         schema["x-ref"] = ref
     return schema
 
 
-def names(ref: str | None = None) -> dict[str, Any]:
+def names(ref: str | None = None) -> dict[str, JSON]:
     """A name, or a list of names."""
     return {"anyOf": [name(ref), {"type": "array", "items": name(ref), "minItems": 1, "maxItems": 100}]}
 
@@ -51,12 +52,12 @@ STEPS = {"type": "array", "items": {"$ref": "#/$defs/step"}, "maxItems": 200}
 TEXT = {"type": "string", "minLength": 1, "maxLength": 2000}
 
 
-def one_of(*values: str) -> dict[str, Any]:
+def one_of(*values: str) -> dict[str, JSON]:
     """One of a fixed set of words."""
     return {"enum": list(values)}
 
 
-def zone(owner: str | None = None, kinds: tuple[str, ...] = (), default: str | None = None) -> dict[str, Any]:
+def zone(owner: str | None = None, kinds: tuple[str, ...] = (), default: str | None = None) -> dict[str, JSON]:
     """A zone id; ``owner`` (``player`` or ``shared``) and ``kinds`` (``set``, ``row``, ``stack``) say which zones
     the block can work with, and the semantic check refuses the others, also the ``default`` zone the block
     uses when the parameter is left out."""
@@ -67,7 +68,7 @@ def zone(owner: str | None = None, kinds: tuple[str, ...] = (), default: str | N
     return schema
 
 
-def variable() -> dict[str, Any]:
+def variable() -> dict[str, JSON]:
     """A player variable (``start``, ``active``, ``taker`` or any name a step sets)."""
     return name("variable")
 
@@ -79,7 +80,7 @@ SELECTOR_PARAMETERS = {
 }
 
 
-def selector_definition() -> dict[str, Any]:
+def selector_definition() -> dict[str, JSON]:
     """The ``$defs/card-selector`` schema."""
     return {
         "title": "Card selector",
@@ -95,7 +96,7 @@ def selector_definition() -> dict[str, Any]:
     }
 
 
-def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
+def by_players_schema(number: Mapping[str, JSON] = WHOLE) -> dict[str, JSON]:
     """A number that depends on the number of players: ``{by-players: {3: 2, 4: 3}, otherwise: 3}``.
 
     Each number has the limits of ``number``, the plain number the parameter
@@ -125,12 +126,12 @@ def by_players_schema(number: Mapping[str, Any] = WHOLE) -> dict[str, Any]:
     return schema
 
 
-def condition_schema() -> dict[str, Any]:
+def condition_schema() -> dict[str, JSON]:
     """The schema fragment of a condition (recursive through ``$defs/condition``)."""
     return {"$ref": "#/$defs/condition"}
 
 
-def condition_definition() -> dict[str, Any]:
+def condition_definition() -> dict[str, JSON]:
     """The ``$defs/condition`` schema."""
     zone = {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}
     return {

@@ -16,19 +16,21 @@ import json
 import os
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, display_path
 from engine.base.i18n import _
+from engine.base.jsontypes import JSON, Spec
 from engine.core.cards import CardType
 from engine.core.measures import MeasureSpec, measure_from_spec
 from engine.core.modifiers import table_steps
+from engine.core.rules import RulesetLike
 from engine.core.zones import ZoneSpec
 from engine.language import presentation, schema_check, semantic
 from engine.language.catalog import BlockCatalog
@@ -78,35 +80,35 @@ class Ruleset:
     source: Path | None
     players_min: int
     players_max: int
-    units: Mapping[str, Mapping[str, Any]]
-    tags: Mapping[str, Mapping[str, Any]]
+    units: Mapping[str, Spec]
+    tags: Mapping[str, Spec]
     cards: tuple[CardType, ...]
     zones: tuple[ZoneSpec, ...]
-    counters: tuple[Mapping[str, Any], ...]
+    counters: tuple[Spec, ...]
     measures: tuple[MeasureSpec, ...]
-    setup: tuple[Mapping, ...]
-    flow: tuple[Mapping, ...]
-    finish: tuple[Mapping, ...]
-    anytime: tuple[Mapping, ...]
-    end_conditions: tuple[Mapping, ...]
+    setup: tuple[Spec, ...]
+    flow: tuple[Spec, ...]
+    finish: tuple[Spec, ...]
+    anytime: tuple[Spec, ...]
+    end_conditions: tuple[Spec, ...]
     scored_zones: tuple[str, ...]
-    scoring_steps: tuple[Mapping, ...]
-    elimination: Mapping
+    scoring_steps: tuple[Spec, ...]
+    elimination: Spec
     tiebreak: tuple[str, ...]
-    tiebreak_criteria: Mapping[str, Mapping]
-    result_layout: tuple[Mapping, ...]
-    table_fields: Mapping[str, Mapping]
+    tiebreak_criteria: Mapping[str, Spec]
+    result_layout: tuple[Spec, ...]
+    table_fields: Mapping[str, Spec]
     # The presentation (docs: the `presentation` key): the terminal table, what the narration tells, what
     # `simulate` reports, the searching bot's hints. None of it changes a game.
-    view: Mapping[str, Any]
-    tell: tuple[Mapping[str, Any], ...]
-    report: tuple[Any, ...]  # measure names, and {counter: NAME, per: ...} entries
-    search: Mapping[str, Any]  # hints for the searching bot: try-first, playout-depth, switch-significance
-    options: Mapping[str, Any]
-    option_definitions: Mapping[str, Mapping]
+    view: Spec
+    tell: tuple[Spec, ...]
+    report: tuple[JSON, ...]  # measure names, and {counter: NAME, per: ...} entries
+    search: Spec  # hints for the searching bot: try-first, playout-depth, switch-significance
+    options: Mapping[str, JSON]
+    option_definitions: Mapping[str, Spec]
     # The catalog of blocks it was read with: the game compiles its steps, the text describes them, with it.
     blocks: BlockCatalog = field(repr=False, compare=False)
-    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    data: Spec = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
     _cards_by_id: Mapping[str, CardType] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
@@ -133,7 +135,7 @@ class Ruleset:
                 return spec
         raise KeyError(measure_id)
 
-    def unit(self, name: str | None = None) -> Mapping[str, Any]:
+    def unit(self, name: str | None = None) -> Spec:
         """A unit of amounts by name (None: the first declared), ``{scale: 1, style: plain}`` when none."""
         if name is not None and name in self.units:
             return self.units[name]
@@ -141,7 +143,7 @@ class Ruleset:
             return next(iter(self.units.values()))
         return MappingProxyType({"scale": 1, "style": "plain"})
 
-    def section(self, key: str) -> Mapping[str, Any]:
+    def section(self, key: str) -> Spec:
         """A top-level section of the resolved tree (empty when absent)."""
         value = self.data.get(key)
         return value if isinstance(value, Mapping) else MappingProxyType({})
@@ -159,6 +161,8 @@ class Ruleset:
 
         shown = display_path(self.source) if self.source is not None else self.id
         try:
+            if self.source is None:
+                raise TypeError("no files")  # a ruleset that travelled without them: named without a line
             merged = load_chain(self.source, shown, catalog=self.blocks)
             if step is not None:
                 json_path = next(
@@ -184,13 +188,13 @@ class Ruleset:
             semantic.in_the_extended_ruleset(message, position.location(json_path).prefix()),
         )
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[type, dict[str, object]], object], tuple[type, dict[str, object]]]:
         # Picklable, so a loaded ruleset can travel to a worker process or a
         # Dask worker that has no access to the files it was read from.
         return _rebuild_read_only, (type(self), _thawed_fields(self))
 
 
-def _thaw(value: Any) -> Any:
+def _thaw(value: object) -> object:
     """The read-only mappings inside ``value`` as plain dicts (MappingProxyType cannot be pickled)."""
     if isinstance(value, MappingProxyType):
         return {key: _thaw(child) for key, child in value.items()}
@@ -206,10 +210,10 @@ class _Thawed:
     """A frozen dataclass instance taken apart for pickling."""
 
     cls: type
-    values: dict
+    values: dict[str, object]
 
 
-def _refreeze(value: Any) -> Any:
+def _refreeze(value: object) -> object:
     """The inverse of :func:`_thaw`: plain dicts become read-only again, nothing else changes."""
     if isinstance(value, dict):
         return MappingProxyType({key: _refreeze(child) for key, child in value.items()})
@@ -220,11 +224,11 @@ def _refreeze(value: Any) -> Any:
     return value
 
 
-def _thawed_fields(instance: Any) -> dict[str, Any]:
+def _thawed_fields(instance: Ruleset | CardType | ZoneSpec) -> dict[str, object]:
     return {f.name: _thaw(getattr(instance, f.name)) for f in dataclass_fields(instance)}
 
 
-def _rebuild_read_only(cls: type, values: dict[str, Any]) -> Any:
+def _rebuild_read_only(cls: type, values: dict[str, object]) -> object:
     """Unpickle a Ruleset: the same values, read-only again."""
     return cls(**{name: _refreeze(value) for name, value in values.items()})
 
@@ -245,7 +249,10 @@ class RulesetInfo:
 # --------------------------------------------------------------------------- caches
 
 _lock = threading.Lock()
-_ruleset_cache: dict[tuple[str, str, tuple, int], tuple[tuple, Ruleset]] = {}
+# Each file of a chain with its modification time and size (see file_stamp).
+_Stamps = tuple[tuple[Path, tuple[int, int]], ...]
+# By (path, name shown, options, catalog): the files' stamps when read, and the ruleset.
+_ruleset_cache: dict[tuple[str, str, tuple[tuple[str, str], ...], int], tuple[_Stamps, Ruleset]] = {}
 
 
 # --------------------------------------------------------------------------- finding
@@ -313,7 +320,7 @@ def with_own_paths(merged: MergedRuleset, diagnostics: list[Diagnostic]) -> list
     written = {in_merged: in_file for in_file, in_merged in merged_paths(merged.source.tree, merged.tree).items()}
     result = []
     for diagnostic in diagnostics:
-        path = diagnostic.location.json_path
+        path = diagnostic.location.json_path or ""  # every one placed has a path
         if diagnostic in placed and in_merged_terms(path, written) != path:
             diagnostic = _told_in_both(diagnostic, path, in_merged_terms(path, written))
         result.append(diagnostic)
@@ -341,7 +348,7 @@ def _told_in_both(diagnostic: Diagnostic, merged_path: str, file_path: str) -> D
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    seen: set[tuple] = set()
+    seen: set[tuple[Location, str]] = set()
     result = []
     for diagnostic in diagnostics:
         key = (diagnostic.location, diagnostic.message)
@@ -357,7 +364,7 @@ def is_abstract(merged: MergedRuleset) -> bool:
     return abstract is not None and abstract.value is True
 
 
-def validate(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> list[Diagnostic]:
+def validate(name_or_path: str | os.PathLike[str], *, catalog: BlockCatalog) -> list[Diagnostic]:
     """Every problem of a ruleset file or name (loading, schema, semantics); empty when valid.
 
     A problem that a file causes in the file it extends (removing cards makes
@@ -374,7 +381,7 @@ def validate(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> list[
     return _unique(merge_problems + _blamed_on_the_overlay(merged, _problems_of(merged)))
 
 
-def deprecations(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> list[Diagnostic]:
+def deprecations(name_or_path: str | os.PathLike[str], *, catalog: BlockCatalog) -> list[Diagnostic]:
     """What the files of a ruleset write in a way that still works but has a newer form (located, for warnings):
     presentation parts written at the top (see :mod:`engine.language.presentation`). Empty for a file that does
     not load (``validate`` tells why)."""
@@ -459,9 +466,9 @@ class _CauseFinder:
     def __init__(self, merged: MergedRuleset) -> None:
         self.merged = merged
         self.own = merged.source
-        self._trials: dict[tuple, frozenset] = {}
+        self._trials: dict[tuple[tuple[str, ...], int | None], frozenset[Location | None]] = {}
 
-    def _places_without(self, key: str | tuple[str, ...], item: int | None = None) -> frozenset:
+    def _places_without(self, key: str | tuple[str, ...], item: int | None = None) -> frozenset[Location | None]:
         """The places of the problems of the overlay without ``key`` (or without that key's ``item``).
 
         ``key`` may be a path of keys into nested mappings (``("option-definitions", "x", "type")``).
@@ -497,8 +504,10 @@ class _CauseFinder:
             without = self._places_without(key)
             if None in without or problem.location in without:
                 continue
+            item: Node
             if child.is_sequence and len(child.value) == 1:
-                return child.value[0].position  # its one item is the cause (an empty list would replace)
+                item = child.value[0]
+                return item.position  # its one item is the cause (an empty list would replace)
             if child.is_sequence and len(child.value) <= MOST_ITEMS_TRIED:
                 for index, item in enumerate(child.value):
                     places = self._places_without(key, index)
@@ -585,14 +594,14 @@ def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
     return problems
 
 
-def load_merged(name_or_path: str | os.PathLike, *, catalog: BlockCatalog) -> MergedRuleset:
+def load_merged(name_or_path: str | os.PathLike[str], *, catalog: BlockCatalog) -> MergedRuleset:
     """Locate, load and merge a ruleset chain, without validating it."""
     path, shown = locate(name_or_path)
     return load_chain(path, shown, catalog=catalog)
 
 
 def load_ruleset(
-    name_or_path: str | os.PathLike, options: Mapping[str, Any] | None = None, *, catalog: BlockCatalog
+    name_or_path: str | os.PathLike[str], options: Mapping[str, JSON] | None = None, *, catalog: BlockCatalog
 ) -> Ruleset:
     """The validated, immutable :class:`Ruleset` named ``name_or_path``, with ``options`` applied.
 
@@ -632,14 +641,14 @@ def load_ruleset(
     return ruleset
 
 
-def _chain_unchanged(stamps: tuple) -> bool:
+def _chain_unchanged(stamps: _Stamps) -> bool:
     try:
         return all(file_stamp(path) == stamp for path, stamp in stamps)
     except OSError:
         return False
 
 
-def freeze(value: Any) -> Any:
+def freeze(value: JSON) -> JSON:
     """``value`` made read-only: mappings become MappingProxyType, lists become tuples."""
     if isinstance(value, Mapping):
         return MappingProxyType({key: freeze(child) for key, child in value.items()})
@@ -648,7 +657,7 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def _exact_parameters(value: Any) -> Any:
+def _exact_parameters(value: JSON) -> JSON:
     """Numeric block parameters as exact numbers (``"1/2"`` -> Fraction(1, 2)); nested blocks too."""
     if isinstance(value, Mapping):
         result = {}
@@ -666,7 +675,7 @@ def _exact_parameters(value: Any) -> Any:
     return value
 
 
-def _numeric(value: Any) -> bool:
+def _numeric(value: JSON) -> bool:
     """Whether a parameter value is a number, or text that writes one ("1/2"); not a name ("hand")."""
     if isinstance(value, bool):
         return False
@@ -678,7 +687,7 @@ def _numeric(value: Any) -> bool:
 _NUMBER_TEXT = re.compile(r"[-+]?[0-9]+(/[0-9]+|\.[0-9]*)?")
 
 
-def _value_node(value: Any, position: Any) -> Node:
+def _value_node(value: JSON, position: Position) -> Node:
     if isinstance(value, Mapping):
         return Node({k: _value_node(v, position) for k, v in value.items()}, position)
     if isinstance(value, (list, tuple)):
@@ -686,7 +695,7 @@ def _value_node(value: Any, position: Any) -> Node:
     return Node(value, position)
 
 
-def _with_references_resolved(node: Node, options: Mapping[str, Any]) -> Node:
+def _with_references_resolved(node: Node, options: Mapping[str, JSON]) -> Node:
     """``node`` with every ``{option: NAME}`` replaced by the value, positioned at the reference."""
     if node.is_mapping:
         reference = node.get("option")
@@ -705,7 +714,7 @@ def _with_references_resolved(node: Node, options: Mapping[str, Any]) -> Node:
     return node
 
 
-def card_types(specs: Any) -> tuple[CardType, ...]:
+def card_types(specs: JSON) -> tuple[CardType, ...]:
     """The card types of a resolved ``cards`` list: a series (``values``) becomes one type per value."""
     types: list[CardType] = []
     for spec in specs or ():
@@ -737,7 +746,7 @@ def card_types(specs: Any) -> tuple[CardType, ...]:
     return tuple(types)
 
 
-def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
+def zone_specs(zones: Mapping[str, JSON]) -> tuple[ZoneSpec, ...]:
     """The zones of a resolved ``zones`` mapping, in declaration order."""
     specs = []
     for index, (zone_id, spec) in enumerate((zones or {}).items()):
@@ -763,7 +772,7 @@ def zone_specs(zones: Mapping[str, Any]) -> tuple[ZoneSpec, ...]:
 
 
 def _blamed_on_the_command_line(
-    misfit: Diagnostic, data: Any, overrides: Mapping[str, Any] | None
+    misfit: Diagnostic, data: JSON, overrides: Mapping[str, JSON] | None
 ) -> Diagnostic | None:
     """A value that does not fit where the ruleset uses an option, placed on the command line when ``-o`` set it.
 
@@ -772,14 +781,14 @@ def _blamed_on_the_command_line(
 
     if not overrides:
         return None
-    value: Any = data
+    value: JSON = data
     for part in json_path_parts(misfit.location.json_path or "$") or ():
         try:
             value = value[part]
         except (KeyError, IndexError, TypeError):
             return None
     name = value.get("option") if is_option_reference(value) else None
-    if name not in overrides:
+    if name is None or name not in overrides:
         return None
     # TRANSLATORS: a value given with -o that does not fit where the ruleset uses the option; {where} is
     # FILE:LINE:COL of that use.
@@ -796,7 +805,7 @@ def _blamed_on_the_command_line(
 
 
 def build_ruleset(
-    merged: MergedRuleset, overrides: Mapping[str, Any] | None = None, shown_as: str | None = None
+    merged: MergedRuleset, overrides: Mapping[str, JSON] | None = None, shown_as: str | None = None
 ) -> Ruleset:
     """The :class:`Ruleset` of a merged, already validated tree (options applied and resolved).
 
@@ -927,3 +936,10 @@ def list_rulesets(*, catalog: BlockCatalog) -> list[RulesetInfo]:
                 )
             )
     return infos
+
+
+if TYPE_CHECKING:
+
+    def _is_ruleset_like(ruleset: Ruleset) -> RulesetLike:
+        """The core reads a ruleset through its protocol: the type checker holds this class to it."""
+        return ruleset

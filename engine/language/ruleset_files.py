@@ -104,7 +104,7 @@ def default_id(path: Path) -> str:
     return path.stem
 
 
-def _looks_like_path(name_or_path: str | os.PathLike) -> bool:
+def _looks_like_path(name_or_path: str | os.PathLike[str]) -> bool:
     if isinstance(name_or_path, os.PathLike):
         return True
     if os.path.isfile(name_or_path) and not find_ruleset_path(name_or_path):
@@ -112,7 +112,7 @@ def _looks_like_path(name_or_path: str | os.PathLike) -> bool:
     return name_or_path.endswith((".yaml", ".yml", ".json")) or name_or_path.startswith((".", "/", "~"))
 
 
-def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
+def locate(name_or_path: str | os.PathLike[str]) -> tuple[Path, str]:
     """The file of a ruleset name or path, and the name to show in diagnostics."""
     given = os.fspath(name_or_path)
     if _looks_like_path(name_or_path) or (os.path.isdir(given) and find_ruleset_path(given) is None):
@@ -127,8 +127,8 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
             # TRANSLATORS: a ruleset path given that does not exist.
             raise RulesetError.at(_("no such ruleset file"), file=given, line=1, column=1)
         return path, given
-    path = find_ruleset_path(str(name_or_path))
-    if path is None:
+    found = find_ruleset_path(str(name_or_path))
+    if found is None:
         known = ruleset_names(playable_only=True)
         raise UnknownRulesetName.at(
             _(
@@ -138,4 +138,4 @@ def locate(name_or_path: str | os.PathLike) -> tuple[Path, str]:
                 known=", ".join(known) or "-",
             )
         )
-    return path, display_path(path)
+    return found, display_path(found)

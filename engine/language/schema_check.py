@@ -17,7 +17,6 @@ import weakref
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
 
 import jsonschema
 from jsonschema import Draft202012Validator
@@ -25,6 +24,7 @@ from jsonschema import Draft202012Validator
 from engine.base import resources
 from engine.base.errors import Diagnostic, Location, RulesetError
 from engine.base.i18n import _, ngettext
+from engine.base.jsontypes import JSON
 from engine.base.suggestions import close_match, did_you_mean
 from engine.language.params import WHOLE_KEY_PATTERN
 from engine.language.yaml_loader import Node, PositionIndex, json_path_child, yaml_scalar_text
@@ -34,12 +34,13 @@ MAX_SHOWN = 40
 
 
 @lru_cache(maxsize=1)
-def ruleset_schema() -> dict[str, Any]:
+def ruleset_schema() -> dict[str, JSON]:
     """The ruleset JSON Schema shipped with the program."""
     path = resources.schema_path("ruleset")
     try:
         with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            schema: dict[str, JSON] = json.load(handle)
+            return schema
     except (OSError, ValueError) as error:
         raise RulesetError.at(
             _("cannot read the ruleset schema: {reason}", reason=str(error)[:200]), file=str(path)
@@ -58,7 +59,9 @@ def _python_pattern(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterable[jsonschema.ValidationError]:
+def _pattern(
+    validator: Draft202012Validator, pattern: str, instance: JSON, schema: JSON
+) -> Iterable[jsonschema.ValidationError]:
     if validator.is_type(instance, "string") and _python_pattern(pattern).search(instance) is None:
         yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
 
@@ -97,11 +100,11 @@ def check_merged(tree: Node) -> list[Diagnostic]:
     return _check(tree, data)
 
 
-def _check(tree: Node, data: Any) -> list[Diagnostic]:
+def _check(tree: Node, data: JSON) -> list[Diagnostic]:
     return check_against(_validator(), tree, data)
 
 
-def check_against(validator: Draft202012Validator, tree: Node, data: Any) -> list[Diagnostic]:
+def check_against(validator: Draft202012Validator, tree: Node, data: JSON) -> list[Diagnostic]:
     """Every problem ``validator`` finds in ``data`` (the plain value of ``tree``), located and worded.
 
     Used for rulesets and for the other files read with the YAML loader (tables).
@@ -130,7 +133,7 @@ def _one_per_value(errors: list[jsonschema.ValidationError]) -> list[jsonschema.
     ]
 
 
-Misspellings = dict[tuple[tuple[Any, ...], str], str]
+Misspellings = dict[tuple[tuple[str | int, ...], str], str]
 
 
 def _misspellings(errors: list[jsonschema.ValidationError]) -> Misspellings:
@@ -146,7 +149,7 @@ def _misspellings(errors: list[jsonschema.ValidationError]) -> Misspellings:
     (a key the mapping does take is never blamed for a missing one: an end
     condition's ``id`` is no misspelling of its missing ``kind``).
     """
-    flagged: set[tuple[Any, ...]] = set()
+    flagged: set[tuple[str | int, ...]] = set()
     for error in errors:
         path = tuple(error.absolute_path)
         flagged.add(path)
@@ -184,7 +187,9 @@ def _without_misspelt_values(
     return [error for error in errors if not any(tuple(error.absolute_path)[: len(path)] == path for path in paths)]
 
 
-def _worded(errors: Iterable[jsonschema.ValidationError], index: Any, data: Any) -> list[Diagnostic]:
+def _worded(
+    errors: Iterable[jsonschema.ValidationError], index: PositionIndex | _NoPositions, data: JSON
+) -> list[Diagnostic]:
     """The leaf errors of ``errors`` worded, each mistake once."""
     leaves = _leaf_errors(errors)
     misspelt = _misspellings(leaves)
@@ -233,7 +238,7 @@ class _NoPositions:
         return None
 
 
-def worded_errors(errors: Iterable[jsonschema.ValidationError], data: Any) -> list[Diagnostic]:
+def worded_errors(errors: Iterable[jsonschema.ValidationError], data: JSON) -> list[Diagnostic]:
     """``errors`` found in ``data`` worded in the reader's language, each placed only by its JSON path.
 
     For data read some other way (game logs are JSON read with positions of
@@ -267,7 +272,7 @@ def _leaf_errors(errors: Iterable[jsonschema.ValidationError]) -> list[jsonschem
     return result
 
 
-def _is_option_reference(branch: Any) -> bool:
+def _is_option_reference(branch: JSON) -> bool:
     """Whether an alternative of an ``anyOf`` is the option reference (``{option: NAME}``)."""
     return isinstance(branch, dict) and branch.get("$ref") == "#/$defs/option-reference"
 
@@ -289,14 +294,14 @@ def _the_alternative_to_a_reference(error: jsonschema.ValidationError) -> jsonsc
     return errors[0] if errors else None
 
 
-def _path_of(parts: Iterable[Any]) -> str:
+def _path_of(parts: Iterable[str | int]) -> str:
     path = "$"
     for part in parts:
         path = json_path_child(path, part)
     return path
 
 
-def short(value: Any) -> str:
+def short(value: JSON) -> str:
     """A value as shown in a message, cut short so a huge value is never printed whole."""
     if isinstance(value, dict):
         text = "{" + ", ".join(str(k) for k in list(value)[:5]) + (", …}" if len(value) > 5 else "}")
@@ -330,7 +335,7 @@ def _decimal_text(value: Fraction) -> str:
     return f"{sign}{whole}.{fraction:0{max(digits, 1)}d}"
 
 
-def _type_name(schema_type: Any) -> str:
+def _type_name(schema_type: JSON) -> str:
     # Kinds of value expected in a file, as in "expected a mapping, got 3".
     names = {
         # TRANSLATORS: a kind of value expected in a file (keys and values), in "expected a mapping, got ...".
@@ -354,7 +359,7 @@ def _type_name(schema_type: Any) -> str:
     return names.get(schema_type, str(schema_type))
 
 
-def _describe(schema: Any) -> list[str]:
+def _describe(schema: JSON) -> list[str]:
     """What a (sub)schema accepts, in words, one entry per alternative."""
     if not isinstance(schema, dict):
         return []
@@ -373,7 +378,7 @@ def _describe(schema: Any) -> list[str]:
     return []
 
 
-def _expected_text(schema: dict[str, Any]) -> str:
+def _expected_text(schema: dict[str, JSON]) -> str:
     # TRANSLATORS: what is expected when no better description exists, in "expected another value, got ...".
     alternatively = _("another value")
     # TRANSLATORS: joins alternatives such as "text or a whole number"
@@ -387,7 +392,7 @@ def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.V
     option): an alternative that is itself an ``anyOf`` fits when one of its
     own alternatives does.
     """
-    by_branch: dict[Any, list[jsonschema.ValidationError]] = {}
+    by_branch: dict[JSON, list[jsonschema.ValidationError]] = {}
     for sub in error.context or ():
         if sub.relative_schema_path:
             by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
@@ -413,7 +418,7 @@ def _branch_of_the_right_type(error: jsonschema.ValidationError) -> jsonschema.V
     return fitting[0] if len(fitting) == 1 else None
 
 
-def _same_kind(value: Any, expected: Any) -> bool:
+def _same_kind(value: JSON, expected: JSON) -> bool:
     """Whether ``value`` is of the kind of the fixed value (or of one of the listed values) a schema expects."""
     choices = expected if isinstance(expected, list) else [expected]
     return any(
@@ -422,7 +427,7 @@ def _same_kind(value: Any, expected: Any) -> bool:
     )
 
 
-def _value_at(data: Any, parts: Iterable[Any]) -> Any:
+def _value_at(data: JSON, parts: Iterable[str | int]) -> JSON:
     for part in parts:
         try:
             data = data[part]
@@ -432,7 +437,10 @@ def _value_at(data: Any, parts: Iterable[Any]) -> Any:
 
 
 def _diagnose(
-    error: jsonschema.ValidationError, index: PositionIndex, data: Any, misspelt: Misspellings | None = None
+    error: jsonschema.ValidationError,
+    index: PositionIndex | _NoPositions,
+    data: JSON,
+    misspelt: Misspellings | None = None,
 ) -> list[Diagnostic]:
     path = _path_of(error.absolute_path)
     position = index.value(path)

@@ -19,8 +19,9 @@ definitions).
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from engine.base.jsontypes import JSON, Spec
+from engine.core.rules import BlockKind
 from engine.language.catalog import CATEGORIES, BlockCatalog
 from engine.language.params import NAME_PATTERN, NUMBER, WHOLE_KEY_PATTERN, condition_definition, selector_definition
 
@@ -61,23 +62,23 @@ CATEGORY_TITLES = {
 }
 
 
-def _name(description: str, title: str, ref: str | None = None) -> dict[str, Any]:
+def _name(description: str, title: str, ref: str | None = None) -> dict[str, JSON]:
     schema = {"title": title, "description": description, "type": "string", "pattern": NAME_PATTERN, "maxLength": 200}
     if ref:
         schema["x-ref"] = ref
     return schema
 
 
-def _summary(block: type) -> str:
+def _summary(block: BlockKind) -> str:
     doc = (block.__doc__ or "").strip().splitlines()
     return doc[0] if doc else block.kind
 
 
-def block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
+def block_definition(category: str, catalog: BlockCatalog) -> dict[str, JSON]:
     """The schema of one category's blocks (partial: an overlay may give only some keys)."""
     blocks = catalog.kinds(category)
     title, description = CATEGORY_TITLES[category]
-    properties: dict[str, Any] = {
+    properties: dict[str, JSON] = {
         "id": _name("Names this block so an overlay can change, replace, remove or place it by id.", "Id"),
         "kind": {
             "title": "Kind",
@@ -104,7 +105,7 @@ def block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
     # A parameter name several kinds use with different meanings (``zones``: a
     # tag for one, a list of zone ids for another) is checked by each kind's
     # own branch; a name with one meaning everywhere is checked once, here.
-    schemas_by_name: dict[str, list[dict[str, Any]]] = {}
+    schemas_by_name: dict[str, list[Spec]] = {}
     for kind in sorted(blocks):
         for parameter, schema in blocks[kind].parameters.items():
             schemas_by_name.setdefault(parameter, []).append(schema)
@@ -126,7 +127,7 @@ def block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
     for kind in sorted(blocks):
         block = blocks[kind]
         allowed = sorted(common | set(OVERLAY_KEYS) | set(block.parameters))
-        then: dict[str, Any] = {"description": _summary(block), "propertyNames": {"enum": allowed}}
+        then: dict[str, JSON] = {"description": _summary(block), "propertyNames": {"enum": allowed}}
         own = {parameter: schema for parameter, schema in block.parameters.items() if parameter in varying}
         if own:
             then["properties"] = own
@@ -143,7 +144,7 @@ def block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
     return definition
 
 
-def complete_block_definition(category: str, catalog: BlockCatalog) -> dict[str, Any]:
+def complete_block_definition(category: str, catalog: BlockCatalog) -> dict[str, JSON]:
     """What a complete block of a category must have: its kind and that kind's required parameters."""
     blocks = catalog.kinds(category)
     all_of = []
@@ -156,7 +157,7 @@ def complete_block_definition(category: str, catalog: BlockCatalog) -> dict[str,
     nested = {
         key: {"items": {"$ref": f"#/$defs/{inner}-complete"}} for key, inner in NESTED.items() if category == "step"
     }
-    definition: dict[str, Any] = {"required": ["kind"]}
+    definition: dict[str, JSON] = {"required": ["kind"]}
     if all_of:
         definition["allOf"] = all_of
     if nested:
@@ -164,14 +165,14 @@ def complete_block_definition(category: str, catalog: BlockCatalog) -> dict[str,
     return definition
 
 
-def _id_list(items_ref: str, title: str, description: str) -> dict[str, Any]:
+def _id_list(items_ref: str, title: str, description: str) -> dict[str, JSON]:
     return {"title": title, "description": description, "type": "array", "maxItems": 1000, "items": {"$ref": items_ref}}
 
 
-def modifier_definition(catalog: BlockCatalog) -> dict[str, Any]:
+def modifier_definition(catalog: BlockCatalog) -> dict[str, JSON]:
     """The schema of a card's modifier: the keys every modifier has, then each kind's parameters (see the catalog)."""
     kinds = catalog.modifiers
-    properties: dict[str, Any] = {
+    properties: dict[str, JSON] = {
         "kind": {
             "title": "Kind",
             "description": ", ".join(kinds) + ".",
@@ -221,8 +222,9 @@ def modifier_definition(catalog: BlockCatalog) -> dict[str, Any]:
     }
 
 
-def _card_definition(catalog: BlockCatalog) -> dict[str, Any]:
-    table = {
+def _card_definition(catalog: BlockCatalog) -> tuple[dict[str, JSON], dict[str, JSON]]:
+    """The schema of a card type, and of a lookup table (cards' and measures' tables)."""
+    table: dict[str, JSON] = {
         "title": "Lookup table",
         "description": "Steps `threshold: value` (or [[threshold, value], ...]): the highest threshold reached gives the value.",
         "anyOf": [
@@ -357,7 +359,7 @@ def _card_definition(catalog: BlockCatalog) -> dict[str, Any]:
     }, table
 
 
-def _zone_definition() -> dict[str, Any]:
+def _zone_definition() -> dict[str, JSON]:
     return {
         "title": "Zone",
         "description": "Where cards lie: per player or shared, a set, row or stack, and who may see it.",
@@ -448,7 +450,7 @@ def _zone_definition() -> dict[str, Any]:
     }
 
 
-def _measure_definition() -> dict[str, Any]:
+def _measure_definition() -> dict[str, JSON]:
     zones = {
         "anyOf": [
             {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"},
@@ -534,7 +536,7 @@ def _measure_definition() -> dict[str, Any]:
     }
 
 
-def _view_definition() -> tuple[dict[str, Any], dict[str, Any]]:
+def _view_definition() -> tuple[dict[str, JSON], dict[str, JSON]]:
     zone = {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"}
     text = {"type": "string", "minLength": 1, "maxLength": 200}
     column = {
@@ -679,7 +681,7 @@ def _view_definition() -> tuple[dict[str, Any], dict[str, Any]]:
     }
 
 
-SEARCH: dict[str, Any] = {
+SEARCH: dict[str, JSON] = {
     "title": "Search hints",
     "description": "Hints for the searching bot (`bot:ismcts`), which plays any ruleset without them.",
     "type": "object",
@@ -711,7 +713,7 @@ SEARCH: dict[str, Any] = {
     "examples": [{"try-first": ["pass"], "playout-depth": 200, "switch-significance": 3}],
 }
 
-REPORT: dict[str, Any] = {
+REPORT: dict[str, JSON] = {
     "title": "Report",
     "description": "What `cardrules simulate` reports besides win rates and scores: a measure by name (its mean per player), or {counter: NAME, per: game or round} (a counter's total per game, or per round: per turn in a `turns` loop).",
     "type": "array",
@@ -741,13 +743,13 @@ REPORT: dict[str, Any] = {
 }
 
 
-def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
+def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
     """The whole ruleset schema, for the blocks of ``catalog``."""
     card, lookup_table = _card_definition(catalog)
     view, tell = _view_definition()
     # A ruleset written before `presentation` wrote `tell` inside `view`: still read (moved as the file loads).
     view["properties"]["tell"] = {"$ref": "#/$defs/tell", "deprecated": True}
-    defs: dict[str, Any] = {
+    defs: dict[str, JSON] = {
         "exact-number": {
             "title": "Exact number",
             "description": "An integer, a decimal, or a fraction written as text such as 1/2.",
@@ -820,7 +822,7 @@ def build_schema(catalog: BlockCatalog) -> dict[str, Any]:
         defs[category] = block_definition(category, catalog)
         defs[f"{category}-complete"] = complete_block_definition(category, catalog)
     steps = {"type": "array", "maxItems": 200, "items": {"$ref": "#/$defs/step"}}
-    properties: dict[str, Any] = {
+    properties: dict[str, JSON] = {
         "format": {"title": "Format", "description": "The version of this ruleset format: 2.", "const": 2},
         "extends": {
             "title": "Extends",

@@ -16,11 +16,11 @@ more on the tree with the option values in effect (``check_resolved``), so a
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from engine.base.errors import Diagnostic, Location
 from engine.base.formatting import format_list
 from engine.base.i18n import _, pgettext
+from engine.base.jsontypes import JSON
 from engine.base.suggestions import did_you_mean, listed
 from engine.core.cards import copies_for
 from engine.core.limits import MAX_CARDS
@@ -81,7 +81,7 @@ class Reporter:
             and position.file == self.own_file
             and other.file != position.file
         ):
-            message = in_the_extended_ruleset(message, other.location(against).prefix())
+            message = in_the_extended_ruleset(message, other.location(against or "$").prefix())
         location = position.location(path) if position else Location(json_path=path)
         diagnostic = Diagnostic(location, message)
         if diagnostic not in self.diagnostics:  # two blocks may find one mistake: say it once
@@ -107,7 +107,7 @@ def check_duplicate_ids(tree: Node) -> list[Diagnostic]:
     return reporter.diagnostics
 
 
-def _id_lists(value: Any, path: str) -> Iterator[tuple[str, list]]:
+def _id_lists(value: JSON, path: str) -> Iterator[tuple[str, list[JSON]]]:
     if isinstance(value, dict):
         for key, child in value.items():
             yield from _id_lists(child, json_path_child(path, key))
@@ -118,7 +118,7 @@ def _id_lists(value: Any, path: str) -> Iterator[tuple[str, list]]:
             yield from _id_lists(child, json_path_child(path, index))
 
 
-def _walk(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+def _walk(value: JSON, path: str) -> Iterator[tuple[str, JSON]]:
     yield path, value
     if isinstance(value, dict):
         for key, child in value.items():
@@ -135,7 +135,7 @@ ZONE_DEFAULTS = {"owner": "shared", "kind": "set", "visibility": "all"}
 class Context:
     """What a ruleset declares, for checking the names it uses; blocks' ``check`` methods receive it."""
 
-    def __init__(self, data: dict, reporter: Reporter, catalog: BlockCatalog) -> None:
+    def __init__(self, data: dict[str, JSON], reporter: Reporter, catalog: BlockCatalog) -> None:
         self.data = data
         self.reporter = reporter
         self.catalog = catalog
@@ -158,13 +158,13 @@ class Context:
             tag for spec in self.zones.values() if isinstance(spec, dict) for tag in spec.get("tags") or ()
         }
         players = data.get("players") or {}
-        self.players_min = players.get("min") if isinstance(players.get("min"), int) else 1
-        self.players_max = players.get("max") if isinstance(players.get("max"), int) else self.players_min
+        self.players_min: int = players["min"] if isinstance(players.get("min"), int) else 1
+        self.players_max: int = players["max"] if isinstance(players.get("max"), int) else self.players_min
         self.variables = set(BUILT_IN_VARIABLES)
         self.step_ids: set[str] = set()
         self._reaching: dict[str, set[str]] | None = None
 
-    def zone_differs(self, zone_id: Any, **wanted: str) -> bool:
+    def zone_differs(self, zone_id: JSON, **wanted: str) -> bool:
         """Whether ``zone_id`` is a declared zone whose ``owner``, ``kind`` or ``visibility`` is not as ``wanted``.
 
         An undeclared zone is reported elsewhere (as an unknown name), so it
@@ -179,7 +179,7 @@ class Context:
         """Report a problem at ``path``."""
         self.reporter.add(path, message, key=key)
 
-    def first_time(self, *cause: Any) -> bool:
+    def first_time(self, *cause: object) -> bool:
         """True the first time a block asks about ``cause``: a mistake several blocks share is told once
         (two auctions that find no money card, because the ruleset has none)."""
         told = self.__dict__.setdefault("_told", set())
@@ -189,7 +189,7 @@ class Context:
         told.add(key)
         return True
 
-    def copies(self, card: dict, players: int) -> int:
+    def copies(self, card: dict[str, JSON], players: int) -> int:
         """How many copies of a card type a game of ``players`` players has."""
 
         return copies_for(card.get("count", 1), players)
@@ -198,11 +198,11 @@ class Context:
         """Every number of players the ruleset allows (at most 64)."""
         return range(max(self.players_min, 1), max(self.players_min, self.players_max) + 1)
 
-    def matching(self, selector: Mapping[str, Any] | None) -> list[dict]:
+    def matching(self, selector: Mapping[str, JSON] | None) -> list[dict[str, JSON]]:
         """The card types a selector picks."""
 
         class _Card:
-            def __init__(self, spec: dict) -> None:
+            def __init__(self, spec: dict[str, JSON]) -> None:
                 self.id = spec["id"]
                 self.tags = frozenset(spec.get("tags") or ())
 
@@ -225,21 +225,21 @@ class Context:
         contents: dict[str, set[str]] = {zone: set() for zone in self.zones}
         contents[BOX] = set(self.card_ids)
 
-        def paths(block: dict) -> list[tuple[str, str, Any, bool]]:
+        def paths(block: dict[str, JSON]) -> list[tuple[str, str, JSON, bool]]:
             found = []
             for _category, _path, step in _steps("$", block):
-                kind_class = steps.get(step.get("kind"))
+                kind_class = steps.get(step.get("kind", ""))
                 if kind_class is not None and hasattr(kind_class, "card_paths"):
                     found.extend(kind_class.card_paths(step))
             return found
 
-        def zones_named(name: Any) -> list[str]:
+        def zones_named(name: JSON) -> list[str]:
             # "#tag" stands for every zone with that tag.
             if isinstance(name, str) and name.startswith("#"):
                 return [zone for zone, spec in self.zones.items() if name[1:] in (spec.get("tags") or [])]
             return [name] if isinstance(name, str) else []
 
-        def apply(source: str, target: str, selector: Any, empties: bool) -> bool:
+        def apply(source: str, target: str, selector: JSON, empties: bool) -> bool:
             picked = {card["id"] for card in self.matching(selector)} if selector else None
             changed = False
             for source_zone in zones_named(source):
@@ -259,7 +259,7 @@ class Context:
                 apply(source, target, selector, empties)
         flow_paths = [path for key in ("flow", "finish") for block in self.data.get(key) or [] for path in paths(block)]
         for block in self.data.get("anytime") or []:
-            kind_class = self.catalog.kinds("anytime").get(block.get("kind")) if isinstance(block, dict) else None
+            kind_class = self.catalog.kinds("anytime").get(block.get("kind", "")) if isinstance(block, dict) else None
             if kind_class is not None and hasattr(kind_class, "card_paths"):
                 flow_paths.extend(kind_class.card_paths(block))
         for zone_id, spec in self.zones.items():
@@ -268,7 +268,7 @@ class Context:
                 flow_paths.append((refill["from"], zone_id, None, False))
         for card in self.cards:
             effect = card["spec"].get("on-take")
-            kind_class = self.catalog.kinds("effect").get(effect.get("kind")) if isinstance(effect, dict) else None
+            kind_class = self.catalog.kinds("effect").get(effect.get("kind", "")) if isinstance(effect, dict) else None
             if kind_class is not None and hasattr(kind_class, "card_paths"):
                 flow_paths.extend(kind_class.card_paths(effect))
         changed = True
@@ -278,11 +278,11 @@ class Context:
                 changed |= apply(source, target, selector, False)
         return contents
 
-    def check_reference(self, kind: str, path: str, value: Any) -> None:
+    def check_reference(self, kind: str, path: str, value: JSON) -> None:
         """Report ``value`` at ``path`` if it does not name a declared ``kind`` (zone, tag, card...)."""
         if not isinstance(value, str):
             return
-        known: Any = {
+        known: JSON = {
             "zone": self.zones,
             "tag": self.tags,
             "card": self.card_ids,
@@ -347,7 +347,7 @@ class Context:
         self.add(path, message)
 
 
-def expanded_cards(data: dict) -> list[dict]:
+def expanded_cards(data: dict[str, JSON]) -> list[dict[str, JSON]]:
     """The card types of a tree's ``cards`` list, a series expanded (``id``, ``tags``, ``attributes``, ``count``, ``path``)."""
     cards = []
     for index, spec in enumerate(data.get("cards") or []):
@@ -378,7 +378,7 @@ def expanded_cards(data: dict) -> list[dict]:
     return cards
 
 
-def blocks_of(data: dict) -> Iterator[tuple[str, str, dict]]:
+def blocks_of(data: dict[str, JSON]) -> Iterator[tuple[str, str, dict[str, JSON]]]:
     """Every block spec of the ruleset: ``(category, JSON path, spec)``, nested steps included."""
     for key in ("setup", "flow", "finish"):
         for index, block in enumerate(data.get(key) or []):
@@ -403,7 +403,7 @@ def blocks_of(data: dict) -> Iterator[tuple[str, str, dict]]:
             yield "tiebreak", json_path_child("$.tiebreak-criteria", name), block
 
 
-def _steps(path: str, block: Any) -> Iterator[tuple[str, str, dict]]:
+def _steps(path: str, block: JSON) -> Iterator[tuple[str, str, dict[str, JSON]]]:
     if not isinstance(block, dict):
         return
     yield "step", path, block
@@ -412,7 +412,7 @@ def _steps(path: str, block: Any) -> Iterator[tuple[str, str, dict]]:
             yield from _steps(f"{path}.{key}[{index}]", child)
 
 
-def _annotation(schema: Any, key: str) -> Any:
+def _annotation(schema: JSON, key: str) -> JSON:
     """A parameter schema's annotation ``key`` (``x-ref``, ``x-zone``), looking through ``anyOf``."""
     if not isinstance(schema, dict):
         return None
@@ -421,7 +421,7 @@ def _annotation(schema: Any, key: str) -> Any:
     return next(filter(None, (_annotation(branch, key) for branch in schema.get("anyOf", ()))), None)
 
 
-def _check_every_player_count(context: Context, path: str, value: Mapping[str, Any]) -> None:
+def _check_every_player_count(context: Context, path: str, value: Mapping[str, JSON]) -> None:
     """A number by players with no ``otherwise`` must name every number of players the ruleset allows, where
     the number cannot be 0 (a count of cards to deal, of exhaustions to end the game)."""
 
@@ -444,10 +444,10 @@ def _check_every_player_count(context: Context, path: str, value: Mapping[str, A
 def _check_zone_fits(
     context: Context,
     path: str,
-    zone_id: Any,
-    needs: Mapping[str, Any],
+    zone_id: JSON,
+    needs: Mapping[str, JSON],
     default_for: str | None = None,
-    step: Any = None,
+    step: JSON = None,
 ) -> None:
     """A zone named where a block needs (``needs``: its ``x-zone``) one of each player, a shared one, or a set,
     row or stack, is one.
@@ -574,7 +574,7 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
             continue
         if isinstance(block.get("id"), str):
             context.step_ids.add(block["id"])
-        kind_class = registry["step"].get(block.get("kind"))
+        kind_class = catalog.kinds("step").get(block.get("kind", ""))
         if kind_class is not None:
             context.variables.update(name for name in kind_class.sets_variables(block) if isinstance(name, str))
 
@@ -629,7 +629,7 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
     return reporter.diagnostics
 
 
-def _check_search(reporter: Reporter, data: dict, catalog: BlockCatalog) -> None:
+def _check_search(reporter: Reporter, data: dict[str, JSON], catalog: BlockCatalog) -> None:
     """The searching bot's hints name actions some block has (a word that is a whole action alone)."""
     search = (data.get("presentation") or {}).get("search")
     if not isinstance(search, dict):
@@ -648,7 +648,7 @@ def _check_search(reporter: Reporter, data: dict, catalog: BlockCatalog) -> None
             )
 
 
-def _check_structure_names(context: Context, data: dict) -> None:
+def _check_structure_names(context: Context, data: dict[str, JSON]) -> None:
     """Names used outside blocks: measures, scoring zones, results, tables, report."""
     for measure_id, spec in context.measures.items():
         base = json_path_child("$.measures", measure_id)
@@ -715,7 +715,7 @@ def _check_zones(context: Context) -> None:
 CONDITION_QUESTIONS = ("empty", "all-empty", "counter", "all", "any", "not")
 
 
-def _check_conditions(context: Context, data: dict) -> None:
+def _check_conditions(context: Context, data: dict[str, JSON]) -> None:
     """Every condition (a loop's ``until``, an ``each-player``'s ``skip``, an end's ``when``) asks one question about declared things."""
     for category, path, block in blocks_of(data):
         for key in ("until", "skip", "when"):
@@ -726,7 +726,7 @@ def _check_conditions(context: Context, data: dict) -> None:
                 _check_condition(context, json_path_child(path, key), condition, about_a_player=key == "skip")
 
 
-def _check_condition(context: Context, path: str, condition: dict, about_a_player: bool) -> None:
+def _check_condition(context: Context, path: str, condition: dict[str, JSON], about_a_player: bool) -> None:
     questions = [key for key in CONDITION_QUESTIONS if key in condition]
     if len(questions) != 1:
         context.add(
@@ -770,7 +770,7 @@ def _check_condition(context: Context, path: str, condition: dict, about_a_playe
         _check_condition(context, json_path_child(path, "not"), condition["not"], about_a_player)
 
 
-def _check_view(context: Context, data: dict) -> None:
+def _check_view(context: Context, data: dict[str, JSON]) -> None:
     """The zones and measures the terminal table shows, and the moves the narration tells."""
     presentation = data.get("presentation") or {}
     for index, item in enumerate(presentation.get("tell") or []):
@@ -811,7 +811,7 @@ def _check_view(context: Context, data: dict) -> None:
         context.check_reference("variable", "$.presentation.view.turn", view["turn"])
 
 
-def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
+def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[str, JSON]) -> None:
     add = reporter.add
     for name, definition in definitions.items():
         if not isinstance(definition, dict):
@@ -879,9 +879,11 @@ def _check_options(reporter: Reporter, data: dict, definitions: dict) -> None:
             )
 
 
-def _check_tiebreak(reporter: Reporter, data: dict, definitions: dict, criteria: dict) -> None:
+def _check_tiebreak(
+    reporter: Reporter, data: dict[str, JSON], definitions: dict[str, JSON], criteria: dict[str, JSON]
+) -> None:
     tiebreak = (data.get("scoring") or {}).get("tiebreak")
-    names: list[tuple[str, Any]] = []
+    names: list[tuple[str, JSON]] = []
     if isinstance(tiebreak, list):
         names = [(f"$.scoring.tiebreak[{i}]", name) for i, name in enumerate(tiebreak)]
     elif is_option_reference(tiebreak) and tiebreak["option"] in definitions:
@@ -930,13 +932,13 @@ def _check_deck_size(context: Context) -> None:
             return
 
 
-def _check_ending(context: Context, data: dict, catalog: BlockCatalog) -> None:
+def _check_ending(context: Context, data: dict[str, JSON], catalog: BlockCatalog) -> None:
     """Every end condition can trigger (its own ``reachable``), and at least one does."""
     ends = catalog.kinds("end")
     reachable = False
     conditions = [c for c in data.get("end") or [] if isinstance(c, dict)]
     for index, condition in enumerate(conditions):
-        block_class = ends.get(condition.get("kind"))
+        block_class = ends.get(condition.get("kind", ""))
         if block_class is None:
             continue
         can = getattr(block_class, "reachable", None)

@@ -36,13 +36,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from engine.base.errors import Diagnostic, Location, RulesetError
 from engine.base.i18n import _
 from engine.base.input_files import InputFileError, read_input
+from engine.base.jsontypes import JSON
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 64
@@ -59,6 +59,13 @@ MAX_NUMBER_EXPONENT = 30
 # events are used, never a constructor, so both parsers are equally safe.
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CORE_TAG = "tag:yaml.org,2002:"
+# What a value of each core tag must be (``!!float`` takes an exact number).
+_TAG_TYPES: dict[str, type | tuple[type, ...]] = {
+    "int": int,
+    "float": (int, Fraction),
+    "bool": bool,
+    "null": type(None),
+}
 _ALLOWED_TAGS = {f"{_CORE_TAG}{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq")}
 
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
@@ -99,7 +106,7 @@ class Node:
     ``size`` counts the nodes this one stands for once aliases are expanded.
     """
 
-    value: Any
+    value: JSON
     position: Position
     key_positions: dict[str, Position] = field(default_factory=dict)
     size: int = 1
@@ -118,7 +125,7 @@ class Node:
         """The child node at ``key`` of a mapping (None if absent or not a mapping)."""
         return self.value.get(key) if isinstance(self.value, dict) else None
 
-    def plain(self) -> Any:
+    def plain(self) -> JSON:
         """The plain Python value (dicts, lists, scalars) of this node."""
         if isinstance(self.value, dict):
             return {key: child.plain() for key, child in self.value.items()}
@@ -221,24 +228,24 @@ class _Problems:
         self.filename = filename
         self.diagnostics: list[Diagnostic] = []
 
-    def add(self, message: str, mark: Any) -> None:
+    def add(self, message: str, mark: yaml.Mark) -> None:
         self.diagnostics.append(Diagnostic(self.location(mark), message))
 
-    def fatal(self, message: str, mark: Any) -> RulesetError:
+    def fatal(self, message: str, mark: yaml.Mark) -> RulesetError:
         return RulesetError([*self.diagnostics, Diagnostic(self.location(mark), message)])
 
-    def location(self, mark: Any) -> Location:
+    def location(self, mark: yaml.Mark) -> Location:
         if mark is None:
             return Location(self.filename)
         if isinstance(mark, Position):
             return mark.location()
         return Location(self.filename, mark.line + 1, mark.column + 1)
 
-    def position(self, mark: Any) -> Position:
+    def position(self, mark: yaml.Mark) -> Position:
         return Position(self.filename, mark.line + 1, mark.column + 1)
 
 
-def _read_source(source: str | bytes | os.PathLike, filename: str | None) -> tuple[str, str]:
+def _read_source(source: str | bytes | os.PathLike[str], filename: str | None) -> tuple[str, str]:
     """The text of ``source`` and the name to report, after the byte-level checks."""
     if (
         isinstance(source, (str, bytes))
@@ -318,7 +325,7 @@ def line_column_of(prefix: bytes) -> tuple[int, int]:
     return line, column
 
 
-def load_yaml(source: str | bytes | os.PathLike, filename: str | None = None) -> Node:
+def load_yaml(source: str | bytes | os.PathLike[str], filename: str | None = None) -> Node:
     """Load one YAML document into a positioned :class:`Node` tree.
 
     ``source`` is a path, or the text itself (str or bytes) when ``filename``
@@ -457,20 +464,20 @@ class _Mark:
 _RESERVED_STARTS = "*&!@`%|>,"
 
 
-def _char_at(text: str, mark: Any) -> str:
+def _char_at(text: str, mark: yaml.Mark) -> str:
     """The character at a parser mark ('' past the end of its line)."""
     lines = text.split("\n")
     line = lines[mark.line] if mark.line < len(lines) else ""
     return line[mark.column] if mark.column < len(line) else ""
 
 
-def _line_before(text: str, mark: Any) -> str:
+def _line_before(text: str, mark: yaml.Mark) -> str:
     """The text of the mark's line before the mark."""
     lines = text.split("\n")
     return (lines[mark.line] if mark.line < len(lines) else "")[: mark.column]
 
 
-def _value_start(text: str, mark: Any) -> _Mark | None:
+def _value_start(text: str, mark: yaml.Mark) -> _Mark | None:
     """Where the value on the mark's line begins (after ``key:`` or ``- ``), if there is one before the mark."""
     before = _line_before(text, mark)
     match = re.match(r"^(\s*(?:-\s+)*(?:[^\s#'\"][^#]*?:\s+|-\s+)?)(\S)", before)
@@ -479,7 +486,7 @@ def _value_start(text: str, mark: Any) -> _Mark | None:
     return _Mark(mark.line, len(match.group(1)))
 
 
-def _quote_closed_before(text: str, mark: Any) -> _Mark | None:
+def _quote_closed_before(text: str, mark: yaml.Mark) -> _Mark | None:
     """The quote that closed a quoted value just before the mark on its line (the value then went on), if any."""
     before = _line_before(text, mark).rstrip()
     if not before or before[-1] not in "'\"":
@@ -526,7 +533,7 @@ def _json_surrogate_pairs(text: str) -> str:
     except ValueError:
         return text
 
-    def one_string(token: re.Match) -> str:
+    def one_string(token: re.Match[str]) -> str:
         shortened, count = _PAIR_NOT_ESCAPED.subn(
             lambda pair: pair.group(1) + _joined_escape(pair.group(2), pair.group(3)), token.group(0)
         )
@@ -539,7 +546,7 @@ def _json_surrogate_pairs(text: str) -> str:
 _PAIR_NOT_ESCAPED = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
 
 
-def _escape_at(text: str, noticed: Any) -> _Mark | None:
+def _escape_at(text: str, noticed: yaml.Mark) -> _Mark | None:
     """The backslash of the escape a quoted-scalar error is about (LibYAML marks it, or the digits after ``\\x``/``\\u``)."""
     for back in (0, 1, 2):
         if noticed.column >= back and _char_at(text, _Mark(noticed.line, noticed.column - back)) == "\\":
@@ -549,7 +556,7 @@ def _escape_at(text: str, noticed: Any) -> _Mark | None:
     return None
 
 
-def _escape_message(text: str, noticed: Any) -> str:
+def _escape_message(text: str, noticed: yaml.Mark) -> str:
     """What is wrong with the backslash escape at ``noticed`` in a double-quoted value."""
     rest = _line_before(text, _Mark(noticed.line, 10**9))[noticed.column :]
     letter = rest[1:2]
@@ -589,7 +596,7 @@ def _escape_message(text: str, noticed: Any) -> str:
     )
 
 
-def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
+def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, yaml.Mark]:
     """Every YAML syntax error in plain words, placed where the fix goes: ``(message, mark)``.
 
     The parser's own words ("while parsing a block mapping ... did not find
@@ -733,7 +740,7 @@ class _Frame:
         self.node = node
         self.anchor = anchor
         self.pending_key: str | None = None
-        self.pending_key_mark: Any = None
+        self.pending_key_mark: yaml.Mark = None
 
 
 def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
@@ -746,7 +753,7 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
     alias_count = 0
     documents = 0
 
-    def attach(node: Node, mark: Any, is_key_candidate: bool) -> None:
+    def attach(node: Node, mark: yaml.Mark, is_key_candidate: bool) -> None:
         nonlocal root, total_nodes
         total_nodes += node.size
         if total_nodes > MAX_NODES:
@@ -864,7 +871,7 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
     return root
 
 
-def yaml_scalar_text(value: Any) -> str | None:
+def yaml_scalar_text(value: JSON) -> str | None:
     """``true``, ``false`` or ``null`` for the values a file writes so (None for any other value).
 
     Messages show a value as the file writes it: Python's ``True`` or ``None``
@@ -879,10 +886,10 @@ def yaml_scalar_text(value: Any) -> str | None:
     return None
 
 
-def _short(text: Any, limit: int = 40) -> str:
+def _short(text: JSON, limit: int = 40) -> str:
     """``text`` cut to ``limit`` characters, so a huge value is never printed whole."""
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    shown = str(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 def _unsupported_tag_message(tag: str) -> str:
@@ -898,7 +905,7 @@ def _unsupported_tag_message(tag: str) -> str:
     return _("the tag {tag} is not allowed: ruleset files hold plain data only", tag=_short(shown))
 
 
-def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
+def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> JSON:
     """What a scalar means, under the rulings in this module's docstring."""
     text = event.value
     tag = event.tag
@@ -910,7 +917,7 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
         if tag == f"{_CORE_TAG}str":
             return text
         value = _resolve_plain(text, problems, mark)
-        expected = {"int": int, "float": (int, Fraction), "bool": bool, "null": type(None)}[tag[len(_CORE_TAG) :]]
+        expected = _TAG_TYPES[tag[len(_CORE_TAG) :]]
         if isinstance(value, bool) and expected is not bool or not isinstance(value, expected):
             problems.add(
                 _("{value} is not a valid {tag}", value=repr(_short(text)), tag=tag.replace(_CORE_TAG, "!!")), mark
@@ -924,7 +931,7 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> Any:
     return _resolve_plain(text, problems, mark)
 
 
-def _check_fraction_parts(text: str, problems: _Problems, mark: Any) -> bool:
+def _check_fraction_parts(text: str, problems: _Problems, mark: yaml.Mark) -> bool:
     """A fraction's parts have the limits of numbers (a block reads it as one); False when one is past them."""
     for part in text.split("/"):
         oversized = oversized_number_message(part.strip())
@@ -956,7 +963,7 @@ def oversized_number_message(text: str) -> str | None:
     return None
 
 
-def _resolve_plain(text: str, problems: _Problems, mark: Any) -> Any:
+def _resolve_plain(text: str, problems: _Problems, mark: yaml.Mark) -> JSON:
     if _NULL.match(text):
         return None
     if _TRUE.match(text):
