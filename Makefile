@@ -34,10 +34,12 @@ play: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest -n 2 -q
 
-# The code's shape: the layers contract (import-linter, pyproject.toml), style and formatting (ruff). The docs'
-# one Python file is named alone: `ruff format docs` would also reformat the Python examples inside the pages.
+# The code's shape: the layers contract (import-linter), strict types on the lower layers (mypy), style and
+# formatting (ruff); their settings are in pyproject.toml. The docs' one Python file is named alone: `ruff format
+# docs` would also reformat the Python examples inside the pages.
 lint: $(TEST_STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/ruff check engine tests benchmarks references docs
 	$(BIN)/ruff format --check engine tests benchmarks references docs/generate_reference.py
 
