@@ -57,3 +57,20 @@ def test_the_api_page_covers_the_model_a_bot_or_an_interface_is_built_on():
         "Write your own bot in about twenty lines",
     ):
         assert part in headings
+
+
+def test_the_names_a_family_once_exported_still_work_with_a_deprecation_warning():
+    """engine.PASS and engine.CHOICE_BASE named the auction family's numbers: they are found through the families,
+    warn, and are no longer among the package's public names."""
+    import warnings
+
+    import engine
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert engine.PASS == 0 and engine.CHOICE_BASE == 1 << 20
+    assert [warning.category for warning in caught] == [DeprecationWarning, DeprecationWarning]
+    assert "engine.PASS is deprecated" in str(caught[0].message)
+    assert "PASS" not in engine.__all__ and "CHOICE_BASE" not in engine.__all__
+    game = engine.Game(engine.load_ruleset("high-society/ja"), 4)
+    assert game.space("bid").base == 0 and game.space("discard").base == 1 << 20

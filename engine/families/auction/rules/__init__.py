@@ -19,7 +19,7 @@ BLOCKS = (
 )
 
 # Names the package ``engine`` once exported for this family (``engine.PASS``): they still work, with a
-# DeprecationWarning. The action of passing is ``legal.passing`` at a bid decision; a choice is ``space.base + i``.
+# DeprecationWarning. Passing is the bid space's ``base``; a discard choice is the discard space's ``base + i``.
 DEPRECATED_NAMES = {"PASS": PASS, "CHOICE_BASE": CHOICE_BASE}
 
 # The action spaces of this family's decisions: what their log entries hold.
