@@ -10,6 +10,7 @@ from game_fixtures import REPO, deck_with_top, hs_hand, hs_mask, hs_spent
 
 import engine
 from engine.core.scoring import Holdings, Scoring
+from engine.families.auction.rules.bidding import PASS
 
 HOUSE = REPO / "rulesets" / "high-society" / "house"
 
@@ -63,8 +64,8 @@ def test_with_a_forfeit_on_pass_the_passer_pays_what_they_bid_in_a_normal_auctio
     state = game.new_initial_state(deck=deck_with_top(rules, "luxury-5"), first_player=0)
     state.apply_action(hs_mask(game, [1000]))  # Ann bids 1,000
     state.apply_action(hs_mask(game, [2000]))  # Bo bids 2,000
-    state.apply_action(engine.PASS)  # Cy passes with nothing bid
-    state.apply_action(engine.PASS)  # Ann passes: her 1,000 is lost
+    state.apply_action(PASS)  # Cy passes with nothing bid
+    state.apply_action(PASS)  # Ann passes: her 1,000 is lost
     assert hs_spent(state)[0] == [1000] and 1000 not in hs_hand(state, 0)
     assert hs_spent(state)[1] == [2000]  # Bo took the card and paid
 
@@ -73,7 +74,7 @@ def test_in_the_edition_a_pass_takes_the_bid_back():
     rules = engine.load_ruleset("high-society/ja")
     game = engine.Game(rules, ["Ann", "Bo", "Cy"])
     state = game.new_initial_state(deck=deck_with_top(rules, "luxury-5"), first_player=0)
-    for action in (hs_mask(game, [1000]), hs_mask(game, [2000]), engine.PASS, engine.PASS):
+    for action in (hs_mask(game, [1000]), hs_mask(game, [2000]), PASS, PASS):
         state.apply_action(action)
     assert hs_spent(state)[0] == [] and 1000 in hs_hand(state, 0)
 

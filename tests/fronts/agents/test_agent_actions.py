@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.families.auction.rules.bidding import PASS
 from engine.families.trading.rules.offers import Offer
 from engine.fronts.agents.actions import AgentActions
 
@@ -82,7 +83,7 @@ def test_high_society_bids_are_the_masks_of_money_types():
     state = game.new_initial_state(seed=3)
     mask = bid.mask_of([1000, 2000])
     assert actions.from_engine(state, mask) == mask and actions.to_engine(state, mask) == mask
-    assert actions.legal(state)[0] == engine.PASS and len(actions.legal(state)) == 2048
+    assert actions.legal(state)[0] == PASS and len(actions.legal(state)) == 2048
     assert actions.describe(state, mask) == "bid 1,000 + 2,000 (3,000)"
 
 
