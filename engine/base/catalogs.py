@@ -30,8 +30,8 @@ from engine.base.suggestions import did_you_mean
 def babel_messages() -> Any:
     """Babel's catalog reader and writer (``.catalog``, ``.pofile``, ``.mofile``), loaded on first use."""
     import babel.messages.catalog  # lazy: 0.1 s that a program speaking English never needs
-    import babel.messages.mofile
-    import babel.messages.pofile
+    import babel.messages.mofile  # lazy: as above
+    import babel.messages.pofile  # lazy: as above
 
     return babel.messages
 

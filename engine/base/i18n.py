@@ -110,7 +110,7 @@ def environment_preferences() -> list[str]:
 
 def negotiate(preferred: list[str]) -> str:
     """The best available language for these preferences, else English."""
-    from babel import negotiate_locale
+    from babel import negotiate_locale  # lazy: Babel's locale data is read only when a language is negotiated
 
     available = available_languages()
     # Babel matches regardless of case but answers in the asker's spelling ("JA"); catalogs are
@@ -137,8 +137,8 @@ def likely_forms(tag: str) -> list[str]:
     The likely script of a Chinese locale in Taiwan is Hant, so ``zh_TW``
     never finds ``zh_Hans``.
     """
-    from babel import Locale, UnknownLocaleError
-    from babel.core import get_global
+    from babel import Locale, UnknownLocaleError  # lazy: as in negotiate, only for a language with no catalog
+    from babel.core import get_global  # lazy: as above
 
     forms = [tag]
     try:

@@ -153,7 +153,7 @@ def _stand_in_for_closed_streams() -> None:
 def _meant_language(asked: str, known: list[str]) -> str:
     """`` (did you mean 'ja'?)`` for a country's code given as a language (jp, kr, cn: CLDR's likely
     language of that territory), or a near spelling of one there is."""
-    from babel import Locale, UnknownLocaleError
+    from babel import Locale, UnknownLocaleError  # lazy: only to suggest a language after a mistyped --lang
 
     territory = asked.strip().upper()
     try:

@@ -259,7 +259,7 @@ def check_reachable(address: str) -> None:
 def dask_executor(address: str) -> tuple[Any, Any, int]:
     """``(client, executor, worker threads)`` for a Dask scheduler (exit 2 when unusable)."""
     try:
-        from distributed import Client
+        from distributed import Client  # lazy: Dask is an optional dependency (the cluster extra)
     except ImportError:
         # TRANSLATORS: --scheduler needs the optional Dask dependency.
         raise click.UsageError(_("--scheduler needs Dask: pip install 'cardrules[cluster]'.")) from None
