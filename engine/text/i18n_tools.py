@@ -42,15 +42,13 @@ from engine.text.percent import named_percent_fields
 from engine.text.typed_commands import all_typed_commands, typed_collisions
 
 
-def _program_version() -> str:
+def program_version() -> str:
     """The installed program's version, for the catalogs' headers (``0`` in a checkout that was never installed)."""
     try:
         return metadata.version("cardrules")
     except metadata.PackageNotFoundError:
         return "0"
 
-
-PROGRAM_VERSION = _program_version()
 
 DOMAIN = "cardrules"
 TEMPLATE_NAME = f"{DOMAIN}.pot"
@@ -228,7 +226,7 @@ def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
 def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
     """The message template (``.pot``) for code, click and rulesets, built from the current files."""
     catalog = Catalog(
-        project="cardrules", version=PROGRAM_VERSION, charset="utf-8", fuzzy=False, msgid_bugs_address=BUG_REPORTS
+        project="cardrules", version=program_version(), charset="utf-8", fuzzy=False, msgid_bugs_address=BUG_REPORTS
     )
     # A translator may start from the template with their own tool (msginit, Poedit): no gettext placeholders.
     catalog.header_comment = "# cardrules: the template of the program's messages and the rulesets' texts."
@@ -317,9 +315,9 @@ def _new_catalog(lang: str) -> Catalog:
     """
     try:
         Locale.parse(lang, sep="_")
-        catalog = Catalog(locale=lang, project="cardrules", version=PROGRAM_VERSION, charset="utf-8", fuzzy=False)
+        catalog = Catalog(locale=lang, project="cardrules", version=program_version(), charset="utf-8", fuzzy=False)
     except (UnknownLocaleError, ValueError):
-        catalog = Catalog(project="cardrules", version=PROGRAM_VERSION, charset="utf-8", fuzzy=False)
+        catalog = Catalog(project="cardrules", version=program_version(), charset="utf-8", fuzzy=False)
         catalog._num_plurals = 2
         catalog._plural_expr = "(n != 1)"
     _project_header(catalog, lang)

@@ -229,7 +229,7 @@ def test_clicks_own_words_from_a_hostile_catalog_are_shown_as_text(tmp_path):
 
 def test_the_progress_bar_shows_a_hostile_catalogs_label_and_speed_as_text(tmp_path, monkeypatch):
     # The label and the speed of simulate's bar are translations: rich's TextColumn would read them as markup.
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     write_catalog(
@@ -240,7 +240,7 @@ def test_the_progress_bar_shows_a_hostile_catalogs_label_and_speed_as_text(tmp_p
     )
     try:
         i18n.set_language("eo")
-        progress = simulate_cmd.LazyProgress(1500, enabled=False)
+        progress = simulate_run.LazyProgress(1500, enabled=False)
         progress._start(Console(file=io.StringIO(), width=200, force_terminal=True))
         progress.progress.update(progress.task, completed=700, rate=i18n._("{speed} games/s", speed="12"))
         progress.close()

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from engine.base import catalogs
 from engine.base.errors import CardrulesError
 from engine.families.catalog import load_ruleset
-from engine.fronts.cli.validate_cmd import check_path
+from engine.fronts.cli.validate_run import check_path
 from engine.fronts.formats import gamelog
 from engine.fronts.formats.replay import ReplayContext, replay_file
 from engine.fronts.formats.table import load_table

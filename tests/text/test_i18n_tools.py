@@ -539,7 +539,7 @@ def test_commands_of_different_prompts_may_be_translated_alike_and_the_shipped_c
 
 def test_validate_reads_a_catalog_once(tmp_path, monkeypatch):
     # Parsing is most of the time a large catalog takes: validate compiled it and then read it again to check it.
-    from engine.fronts.cli.validate_cmd import check_path
+    from engine.fronts.cli.validate_run import check_path
 
     path = write_catalog(tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "for"\n\n')
     calls = []

@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Callable
 
 import click
 
@@ -19,61 +18,7 @@ from engine.base import i18n
 from engine.base.i18n import _
 from engine.base.suggestions import did_you_mean
 from engine.fronts.cli import click_i18n, common
-from engine.fronts.cli.common import end_as_interrupted, lang_option
-
-
-def _rulesets() -> click.Command:
-    from engine.fronts.cli.rulesets_cmd import command  # lazy: a command loads what it uses only when it runs
-
-    return command
-
-
-def _validate() -> click.Command:
-    from engine.fronts.cli.validate_cmd import command  # lazy: as above
-
-    return command
-
-
-def _play() -> click.Command:
-    from engine.fronts.cli.play_cmd import command  # lazy: as above
-
-    return command
-
-
-def _score() -> click.Command:
-    from engine.fronts.cli.score_cmd import command  # lazy: as above
-
-    return command
-
-
-def _replay() -> click.Command:
-    from engine.fronts.cli.replay_cmd import command  # lazy: as above
-
-    return command
-
-
-def _simulate() -> click.Command:
-    from engine.fronts.cli.simulate_cmd import command  # lazy: as above
-
-    return command
-
-
-def _i18n() -> click.Command:
-    from engine.fronts.cli.i18n_cmd import command  # lazy: as above
-
-    return command
-
-
-# command name -> what loads it (`cardrules --help` and a typo's suggestion load none of the game)
-COMMANDS: dict[str, Callable[[], click.Command]] = {
-    "rulesets": _rulesets,
-    "validate": _validate,
-    "play": _play,
-    "score": _score,
-    "replay": _replay,
-    "simulate": _simulate,
-    "i18n": _i18n,
-}
+from engine.fronts.cli.common import lang_option
 
 
 def language_from_argv(argv: list[str]) -> str | None:
@@ -93,8 +38,8 @@ class OutputClosed(Exception):
     """Whoever read our output has stopped reading (``cardrules simulate | head -1``)."""
 
 
-class LazyGroup(click.Group):
-    """Imports a command's module only when that command is used or listed."""
+class CommandGroup(click.Group):
+    """The commands, listed in the order they are given (not sorted); a closed pipe is no error of ours."""
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -104,22 +49,20 @@ class LazyGroup(click.Group):
             raise OutputClosed() from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        return self._load(name)
-
-    @staticmethod
-    def _load(name: str) -> click.Command | None:
-        load = COMMANDS.get(name)
-        return load() if load is not None else None
+        return list(self.commands)
 
 
 def build_group() -> click.Group:
-    """The ``cardrules`` group, built after the language is known."""
+    """The ``cardrules`` group, built after the language is known.
+
+    Each command declares its options only (its work, and the engine, load when it runs), so `cardrules --help`
+    and a typo's suggestion load none of the game.
+    """
+    # lazy: a command's help is translated as its module loads, so it loads once the language is chosen
+    from engine.fronts.cli import i18n_cmd, play_cmd, replay_cmd, rulesets_cmd, score_cmd, simulate_cmd, validate_cmd
 
     @click.group(
-        cls=LazyGroup,
+        cls=CommandGroup,
         context_settings={"help_option_names": ["-h", "--help"]},
         help=_("cardrules: card games as data. Play, score, replay and compare rulesets."),
     )
@@ -128,6 +71,16 @@ def build_group() -> click.Group:
     def cardrules() -> None:
         pass
 
+    for name, module in (
+        ("rulesets", rulesets_cmd),
+        ("validate", validate_cmd),
+        ("play", play_cmd),
+        ("score", score_cmd),
+        ("replay", replay_cmd),
+        ("simulate", simulate_cmd),
+        ("i18n", i18n_cmd),
+    ):
+        cardrules.add_command(module.command, name)
     return cardrules
 
 
@@ -172,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         _main(argv)
     except KeyboardInterrupt:
-        end_as_interrupted()
+        common.end_as_interrupted()  # looked up now: a test stands in for it
 
 
 def _main(argv: list[str] | None) -> None:

@@ -1,15 +1,16 @@
-"""``cardrules score TABLE``: score a finished physical game from a table file."""
+"""``cardrules score TABLE``: score a finished physical game from a table file.
+
+The options are declared here, with only what `--help` needs; the work is in
+:mod:`engine.fronts.cli.score_run`, loaded when the command runs.
+"""
 
 from __future__ import annotations
 
 import click
 
 from engine.base.i18n import _
-from engine.base.shown import json_text
 from engine.fronts.cli import completion
 from engine.fronts.cli.common import exits_on_bad_input, lang_option, option_overrides
-from engine.fronts.formats.table import load_table
-from engine.text.explain import explain_result, summarize_result
 
 
 @click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))
@@ -21,13 +22,6 @@ from engine.text.explain import explain_result, summarize_result
 @exits_on_bad_input
 def command(table_file: str, explain: bool, as_json: bool, options: dict[str, str]) -> None:
     """Read TABLE, check it against its ruleset, and print the scores."""
-    # Imported here so that `cardrules --help` stays quick.
+    from engine.fronts.cli import score_run  # lazy: the command loads the engine only when it runs
 
-    table = load_table(table_file, options)
-    result = table.score()
-    if as_json:
-        click.echo(json_text(result.to_json()))
-        return
-    lines = explain_result(table.ruleset, result) if explain else summarize_result(table.ruleset, result)
-    for line in lines:
-        click.echo(line)
+    score_run.run_command(table_file=table_file, explain=explain, as_json=as_json, options=options)

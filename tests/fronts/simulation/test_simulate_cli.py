@@ -339,19 +339,19 @@ def test_an_unreachable_scheduler_is_exit_2(capsys):
 
 
 def test_the_progress_bar_stays_away_from_a_stderr_that_is_not_a_terminal(monkeypatch):
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
-    progress = simulate_cmd.LazyProgress(100, enabled=True)
+    progress = simulate_run.LazyProgress(100, enabled=True)
     progress.started_at -= 60  # as if the run had lasted a minute
     progress.update(50)
     assert progress.progress is None
 
 
 def test_the_progress_bar_appears_only_after_a_second_on_a_terminal(monkeypatch):
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
-    monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
-    progress = simulate_cmd.LazyProgress(100, enabled=True)
+    monkeypatch.setattr(simulate_run.sys.stderr, "isatty", lambda: True, raising=False)
+    progress = simulate_run.LazyProgress(100, enabled=True)
     progress.update(10)
     assert progress.progress is None  # a quick run never shows it
     progress.started_at -= 2
@@ -364,11 +364,11 @@ def test_the_progress_bar_appears_only_after_a_second_on_a_terminal(monkeypatch)
 
 
 def test_the_progress_bar_counts_games_per_ruleset_as_the_user_asked(monkeypatch):
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
-    monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(simulate_run.sys.stderr, "isatty", lambda: True, raising=False)
     # --games 100 with two rulesets: 100 games per ruleset, 200 games played in all.
-    progress = simulate_cmd.LazyProgress(100, enabled=True, rulesets=2)
+    progress = simulate_run.LazyProgress(100, enabled=True, rulesets=2)
     progress.started_at -= 10
     progress.update(40)
     try:
@@ -380,10 +380,10 @@ def test_the_progress_bar_counts_games_per_ruleset_as_the_user_asked(monkeypatch
 
 
 def test_json_output_turns_the_progress_bar_off(monkeypatch):
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
-    monkeypatch.setattr(simulate_cmd.sys.stderr, "isatty", lambda: True, raising=False)
-    progress = simulate_cmd.LazyProgress(100, enabled=False)
+    monkeypatch.setattr(simulate_run.sys.stderr, "isatty", lambda: True, raising=False)
+    progress = simulate_run.LazyProgress(100, enabled=False)
     progress.started_at -= 60
     progress.update(50)
     assert progress.progress is None
@@ -605,16 +605,16 @@ def test_at_80_columns_the_progress_bar_keeps_the_game_count_and_the_time_whole(
     from rich.console import Console
 
     from engine.base.i18n import set_language
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
     set_language(lang)
     try:
-        progress = simulate_cmd.LazyProgress(total, enabled=False, rulesets=rulesets)
+        progress = simulate_run.LazyProgress(total, enabled=False, rulesets=rulesets)
         console = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)
         progress._start(console)
         progress.started_at -= 1
         progress.progress.update(
-            progress.task, completed=total // 2, rate=simulate_cmd._("{speed} games/s", speed="12,345")
+            progress.task, completed=total // 2, rate=simulate_run._("{speed} games/s", speed="12,345")
         )
         progress.close()
         shown = Console(file=io.StringIO(), width=80, color_system=None, force_terminal=False)

@@ -172,7 +172,7 @@ def test_ctrl_c_prints_the_statistics_of_the_first_games_and_ends_as_interrupted
 
 
 def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypatch):
-    from engine.fronts.cli import simulate_cmd
+    from engine.fronts.cli import simulate_run
 
     _interrupting_at(monkeypatch, 0, 0)
     handlers = []
@@ -181,7 +181,7 @@ def test_ctrl_c_before_any_game_is_over_says_there_is_nothing_to_report(monkeypa
     def end_as_interrupted():
         raise SystemExit(130)  # the real program kills itself with SIGINT, which would end pytest
 
-    monkeypatch.setattr(simulate_cmd, "end_as_interrupted", end_as_interrupted)
+    monkeypatch.setattr(simulate_run, "end_as_interrupted", end_as_interrupted)
     done = cardrules(
         "simulate", "-r", "high-society/ja", "--games", "10", "--players", SEATS, "--jobs", "1", "--seed", "1"
     )
@@ -252,13 +252,13 @@ def test_workers_stopped_by_ctrl_c_send_back_the_games_their_batches_finished(tm
 
 @pytest.mark.parametrize("where", ["load_rulesets", "save_plot"])
 def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(monkeypatch, tmp_path, where):
-    from engine.fronts.cli import common, simulate_cmd
+    from engine.fronts.cli import common, simulate_run
     from engine.fronts.simulation import plot
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(simulate_cmd if where == "load_rulesets" else plot, where, interrupted)
+    monkeypatch.setattr(simulate_run if where == "load_rulesets" else plot, where, interrupted)
     ended = []
 
     def end_as_interrupted():
@@ -266,7 +266,7 @@ def test_ctrl_c_before_the_games_or_while_the_plot_is_drawn_ends_as_interrupted(
         raise SystemExit(130)  # the real program kills itself with SIGINT, which would end pytest
 
     monkeypatch.setattr(common, "end_as_interrupted", end_as_interrupted)
-    monkeypatch.setattr(simulate_cmd, "end_as_interrupted", end_as_interrupted)
+    monkeypatch.setattr(simulate_run, "end_as_interrupted", end_as_interrupted)
     done = cardrules(
         "simulate",
         "-r",
