@@ -145,8 +145,8 @@ def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_ma
 @given(data=st.data())
 def test_the_cheapest_raise_is_the_first_set_in_order_of_total_cards_and_mask(data):
     """The meet-in-the-middle search picks exactly what scanning every set, cheapest first, would."""
-    from engine.families.auction.front.heuristic import cheapest_raise
     from engine.families.auction.rules.bidding import subset_sums
+    from engine.fronts.bots.strategies.bidding import cheapest_raise
 
     values = tuple(data.draw(st.lists(st.integers(1, 40), min_size=1, max_size=10)))  # equal values too
     hand = data.draw(st.integers(0, (1 << len(values)) - 1))
@@ -164,7 +164,7 @@ def test_the_cheapest_raise_is_the_first_set_in_order_of_total_cards_and_mask(da
 
 
 def test_twenty_money_values_cost_the_heuristic_bot_no_scan_of_a_million_sets():
-    from engine.families.auction.front.heuristic import cheapest_raise
+    from engine.fronts.bots.strategies.bidding import cheapest_raise
 
     values = tuple(range(1000, 21000, 1000))
     hand = (1 << 20) - 1
