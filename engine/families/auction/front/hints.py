@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from engine.families.auction.rules.bidding import PASS, subset_sums
@@ -26,15 +27,6 @@ def _steps(specs: Sequence[Any]) -> Any:
             yield from _steps(spec.get(key) or ())
 
 
-def _same(mask: int) -> int:
-    """The action of bidding a set of money cards: its mask."""
-    return mask
-
-
-def _hand_mask(legal: Any) -> int:
-    return legal.hand_mask
-
-
 def bidding_facts(game: Any) -> BiddingFacts:
     """What every decision of an auction shares: bids, money, zones, the discard effect."""
     rules = game.ruleset
@@ -45,8 +37,8 @@ def bidding_facts(game: Any) -> BiddingFacts:
     zones = {key: auction.get(key, key) for key in ("hand", "bid", "spent", "won")}
     return BiddingFacts(
         passing=PASS,
-        adding=_same,
-        hand_mask=_hand_mask,
+        bid_base=0,  # a bid's action is its mask
+        hand_mask=attrgetter("hand_mask"),
         subset_sums=subset_sums,
         money=tuple(card.id for card in money),
         values=tuple(int(card.attributes.get(value, 0)) for card in money),

@@ -69,7 +69,7 @@ class AuctionTables:
         self.dodging = frozenset(kind for kind, found in decisions.items() if found.passing_takes)
         self.discarding = frozenset(kind for kind, found in decisions.items() if found.discarding)
         self.passing = auction.passing
-        self.adding = auction.adding
+        self.bid_base = auction.bid_base
         self.hand_mask = auction.hand_mask
         self.spent_zone = auction.spent
         self.won_zone = auction.won
@@ -364,10 +364,10 @@ class AuctionPolicy:
             if worth >= 0:
                 return tables.passing
             affordable = -worth * money_per_point * DODGE_SHARE
-            return tables.adding(bid) if new_total <= min(affordable, limit) else tables.passing
+            return tables.bid_base + bid if new_total <= min(affordable, limit) else tables.passing
         if worth <= 0:
             return tables.passing
-        return tables.adding(bid) if new_total <= min(worth * money_per_point, limit) else tables.passing
+        return tables.bid_base + bid if new_total <= min(worth * money_per_point, limit) else tables.passing
 
     def _choose_discard(self, tables: AuctionTables, obs: Observation, legal: Any) -> int:
         held = list(self._won(obs, tables, obs.player))
