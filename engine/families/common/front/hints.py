@@ -54,7 +54,7 @@ class BiddingFacts:
 
     passing: int  # the action that passes
     bid_base: int  # the action that adds a set of money cards to the player's bid is this plus the set's mask
-    hand_mask: Callable[[Any], int]  # the legal actions of a bid -> the set of money cards the bidder may still add
+    hand_mask: Callable[[Any], int]  # the legal actions of a bid -> the money cards in the bidder's hand, as a set
     subset_sums: Callable[[tuple[int, ...]], Sequence[int]]  # values -> the total of every set of them, by mask
     money: tuple[str, ...]  # the money cards' ids, in the order of the sets' bits
     values: tuple[int, ...]  # what each money card is worth, in that order
