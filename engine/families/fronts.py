@@ -16,6 +16,7 @@ from typing import Any
 from engine.families.auction.front import FRONT as AUCTION
 from engine.families.cards.front import FRONT as CARDS
 from engine.families.common.front.family import FrontHalf
+from engine.families.end.front import FRONT as END
 from engine.families.flow.front import FRONT as FLOW
 from engine.families.harvest.front import FRONT as HARVEST
 from engine.families.planting.front import FRONT as PLANTING
@@ -23,8 +24,9 @@ from engine.families.supply.front import FRONT as SUPPLY
 from engine.families.trading.front import FRONT as TRADING
 from engine.families.zones.front import FRONT as ZONES
 
-# The families with a front half (end conditions, scoring and outcomes need none: nobody decides there).
-FRONTS: tuple[FrontHalf, ...] = (FLOW, CARDS, ZONES, SUPPLY, AUCTION, PLANTING, HARVEST, TRADING)
+# The families with a front half (scoring and outcomes need none: nobody decides there; end conditions only tell
+# the heuristic bot how near the end is).
+FRONTS: tuple[FrontHalf, ...] = (FLOW, CARDS, ZONES, SUPPLY, AUCTION, PLANTING, HARVEST, TRADING, END)
 
 
 def served(part: str) -> Mapping[str, Any]:
@@ -36,8 +38,3 @@ def served(part: str) -> Mapping[str, Any]:
                 raise ValueError(f"two families serve {part} of {kind!r}")
             found[kind] = value
     return MappingProxyType(found)
-
-
-def estimates() -> tuple[Any, ...]:
-    """Every family's estimate of what a position may still score."""
-    return tuple(estimate for front in FRONTS for estimate in front.estimates)

@@ -252,8 +252,8 @@ def test_a_payout_step_no_field_can_reach_costs_the_heuristic_nothing(tmp_path):
 
 def test_twenty_money_values_play_without_tables_of_every_seats_copies(tmp_path):
     """20 values make 2^20 sets of money cards: per-seat tables of them (150 MB a seat) are not built."""
-    from engine.families.auction.front.heuristic import _SHARED_SETS_LIMIT, _SHARED_TABLES
     from engine.families.auction.rules.bidding import MOST_TABULATED_TYPES, CopiesOnDemand
+    from engine.fronts.bots.strategies.bidding import _SHARED_SETS_LIMIT, _SHARED_TABLES
 
     values = [10**14 + 7919 * index * index for index in range(20)]
     path = tmp_path / "house.yaml"

@@ -1,11 +1,17 @@
-"""The ``heuristic`` bot: asks the policy of the block family that owns the decision.
+"""The ``heuristic`` bot: plays each decision with the strategy its block family names.
 
 A rules-as-data engine cannot have one heuristic for every game, but each
-block family knows its own decisions: the auction family values cards through
-the ruleset's scoring and guards its money
-(:mod:`engine.families.auction.front.heuristic`); other families register theirs in
-:data:`POLICIES`. A decision no policy knows is answered like the random bot
-would, so the bot plays any ruleset.
+block family knows its own decisions: its front half names, per decision
+kind, the strategy of this layer that plays it and gives the facts the
+strategy reads (:mod:`engine.families.common.front.hints`, gathered in
+:mod:`engine.fronts.bots.hints`). The strategies
+(:mod:`engine.fronts.bots.strategies`) name no family: the ``bidding``
+strategy values cards through the ruleset's scoring and guards its money,
+the ``fields``, ``planting``, ``trading`` and ``rows`` strategies value
+planting zones by what they may still pay. A program may answer a decision
+kind with its own policy (:func:`register_policy`), which wins over the
+hints. A decision no policy knows is answered like the random bot would, so
+the bot plays any ruleset.
 """
 
 from __future__ import annotations
@@ -15,24 +21,33 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.decisions import LegalActions
-from engine.families.fronts import estimates, served
+from engine.fronts.bots.hints import HINTS
+from engine.fronts.bots.strategies import ESTIMATES as STRATEGY_ESTIMATES
+from engine.fronts.bots.strategies import STRATEGIES
 
-# decision kind (the step that decides) -> a factory of the policy that answers it
-# decision kind (the step that decides) -> a factory of the policy that answers it, from every family's front half
-POLICIES: dict[str, Callable[[], Any]] = dict(served("policies"))
-# What each family reckons a player's position may still score (observation -> points, or None where the game has
-# nothing of that family).
-ESTIMATES: list[Callable[[Any], float | None]] = list(estimates())
+# decision kind (the step that decides) -> a factory of the policy that answers it: the strategy its family's hints
+# name (resolved once, here), or what a program registered (register_policy)
+POLICIES: dict[str, Callable[[], Any]] = {
+    kind: STRATEGIES[hints.strategy] for kind, hints in HINTS.items() if hints.strategy in STRATEGIES
+}
+# What the strategies reckon a player's position may still score (observation -> points, or None where the game has
+# nothing a strategy values that way).
+ESTIMATES: list[Callable[[Any], float | None]] = list(STRATEGY_ESTIMATES)
 
 
 def register_policy(kinds: tuple[str, ...], factory: Callable[[], Any]) -> None:
-    """Answer decisions of ``kinds`` with policies made by ``factory`` (one per bot)."""
+    """Answer decisions of ``kinds`` with policies made by ``factory`` (one per bot), whatever the hints say.
+
+    A policy has ``choose(observation, legal) -> action``; it may rank its
+    options (``ranked(observation, legal, count)``) and weigh its rivals (a
+    ``rivalry`` attribute, which the bot sets).
+    """
     for kind in kinds:
         POLICIES[kind] = factory
 
 
 class HeuristicBot:
-    """The family policies, one instance each per bot; random play where none applies."""
+    """The strategies, one instance each per bot; random play where none applies."""
 
     kind = "heuristic"
 
@@ -44,7 +59,7 @@ class HeuristicBot:
         self._policies: dict[Callable[[], Any], Any] = {}
 
     def policy_for(self, kind: str) -> Any:
-        """This bot's policy for decisions of ``kind`` (None if no family knows them)."""
+        """This bot's policy for decisions of ``kind`` (None if no strategy plays them)."""
         factory = POLICIES.get(kind)
         if factory is None:
             return None
@@ -56,10 +71,11 @@ class HeuristicBot:
         return policy
 
     def points_to_come(self, state: Any) -> list[float] | None:
-        """What each seat's position may still score beyond its score now, as the families reckon it.
+        """What each seat's position may still score beyond its score now, as the strategies reckon it.
 
-        Each seat is judged from its own view of ``state``. None when no family
-        of the game estimates anything (a search then plays the game out instead).
+        Each seat is judged from its own view of ``state``. None when no
+        strategy estimates anything of the game (a search then plays the game
+        out instead).
         """
         estimates = [0.0] * state.player_count
         known = False
@@ -73,7 +89,7 @@ class HeuristicBot:
         return estimates if known else None
 
     def ranked(self, observation: Any, legal: LegalActions, count: int) -> list[int]:
-        """Up to ``count`` legal actions the family policy would weigh next after its choice, best first ([] if none).
+        """Up to ``count`` legal actions the policy would weigh next after its choice, best first ([] if none).
 
         A policy that ranks its options (``ranked(observation, legal, count)``)
         tells a search which runners-up are worth trying; the others leave it to
@@ -86,7 +102,7 @@ class HeuristicBot:
         return [action for action in ranked(observation, legal, count) if action in legal]
 
     def choose(self, observation: Any, legal: LegalActions) -> int:
-        """The family policy's action, or a random one."""
+        """The policy's action, or a random one."""
         policy = self.policy_for(observation.decision.get("kind", ""))
         if policy is None:
             return legal.sample_by_kind(self.rng)

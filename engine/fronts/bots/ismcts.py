@@ -15,8 +15,8 @@ visits in which it could have been chosen); the other players play as the
 heuristic bot would (reading their own views of the drawn game: an opponent
 model, not a peek). It adds one node, plays on with the heuristic bot for
 every seat (a *playout*) and backs the result up. A playout longer than
-``depth`` actions stops there. Where a block family reckons what a position
-may still score (``HeuristicBot.points_to_come``: what the harvest family's
+``depth`` actions stops there. Where a heuristic strategy reckons what a position
+may still score (``HeuristicBot.points_to_come``: what the field strategy's
 zones may still pay), each seat is scored by its score now plus that estimate;
 elsewhere play ends there and the ruleset's finish steps run (a final harvest
 sells what the fields hold). Either predicts a long card game's end better
@@ -168,7 +168,7 @@ class IsmctsBot:
         self.playout = playout
         self.opponents = opponents
         self.depth = depth
-        # How a playout cut short is scored: "estimate" (the families' reckoning, where the game has one) or
+        # How a playout cut short is scored: "estimate" (the strategies' reckoning, where the game has one) or
         # "finish" (play ends there and the ruleset's finish steps run).
         self.cut = cut
         # How many runners-up the heuristic's policy is asked for at a node of many actions (0: draw them at random).
@@ -504,7 +504,7 @@ class IsmctsBot:
             self._playout_step(state, guided, rng)
             steps += 1
         if not state.is_terminal() and self.cut == "estimate":
-            # Cut short: each seat's score now plus what its position may still score, as the families reckon it.
+            # Cut short: each seat's score now plus what its position may still score, as the strategies reckon it.
             to_come = self.guide.points_to_come(state)
             if to_come is not None:
                 return rewards_of(state.game.scoring.score_state(state), to_come, self.spread)

@@ -187,8 +187,8 @@ def test_another_players_hand_does_not_change_a_decision():
 
 
 def _outlooks_forgotten(game: Game) -> None:
-    """The outlooks the harvest family's policies keep for later decisions, forgotten (in this thread)."""
-    from engine.families.harvest.front.heuristic import rules_of
+    """The outlooks the field strategies keep for later decisions, forgotten (in this thread)."""
+    from engine.fronts.bots.strategies.fields import rules_of
 
     rules_of(game)._recent.__dict__.clear()
 
@@ -355,7 +355,7 @@ def test_a_front_card_with_nowhere_to_go_makes_the_bot_harvest_the_field_that_pa
 
 @given(st.lists(st.integers(0, 12), min_size=1, max_size=8))
 def test_the_pool_parts_weighed_are_all_parts_of_a_small_pool_and_a_few_of_a_large_one(counts):
-    from engine.families.trading.front.heuristic import MOST_POOL_PARTS, _sub_counts
+    from engine.fronts.bots.strategies.trading import MOST_POOL_PARTS, _sub_counts
 
     parts = _sub_counts(counts)
     every = 1

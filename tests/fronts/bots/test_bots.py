@@ -145,8 +145,8 @@ def test_the_heuristic_bot_keeps_more_than_the_poorest_when_the_next_red_card_ma
 @given(data=st.data())
 def test_the_cheapest_raise_is_the_first_set_in_order_of_total_cards_and_mask(data):
     """The meet-in-the-middle search picks exactly what scanning every set, cheapest first, would."""
-    from engine.families.auction.front.heuristic import cheapest_raise
     from engine.families.auction.rules.bidding import subset_sums
+    from engine.fronts.bots.strategies.bidding import cheapest_raise
 
     values = tuple(data.draw(st.lists(st.integers(1, 40), min_size=1, max_size=10)))  # equal values too
     hand = data.draw(st.integers(0, (1 << len(values)) - 1))
@@ -164,7 +164,7 @@ def test_the_cheapest_raise_is_the_first_set_in_order_of_total_cards_and_mask(da
 
 
 def test_twenty_money_values_cost_the_heuristic_bot_no_scan_of_a_million_sets():
-    from engine.families.auction.front.heuristic import cheapest_raise
+    from engine.fronts.bots.strategies.bidding import cheapest_raise
 
     values = tuple(range(1000, 21000, 1000))
     hand = (1 << 20) - 1
@@ -172,6 +172,69 @@ def test_twenty_money_values_cost_the_heuristic_bot_no_scan_of_a_million_sets():
     # 21,000 in two cards, lowest mask first: 10,000 + 11,000 (not 1,000 + 20,000).
     assert cheapest_raise(values, hand, 20_500) == (1 << 9) | (1 << 10)
     assert cheapest_raise(values, hand, sum(values)) is None
+
+
+# --------------------------------------------------------------------------- the families' hints
+
+
+def test_every_strategy_a_family_names_is_one_the_bots_layer_has():
+    from engine.fronts.bots.heuristic_bot import POLICIES
+    from engine.fronts.bots.hints import HINTS
+    from engine.fronts.bots.strategies import STRATEGIES
+
+    named = {kind: hints.strategy for kind, hints in HINTS.items() if hints.strategy is not None}
+    assert set(named.values()) == set(STRATEGIES)
+    assert {kind: POLICIES[kind] for kind in named} == {kind: STRATEGIES[name] for kind, name in named.items()}
+    assert {"ascending", "first-pass-takes", "discard-choice", "plant", "plant-all", "trade", "anytime-chance"} <= set(
+        named
+    )
+
+
+def test_each_family_answers_for_its_own_blocks_in_a_game():
+    """A game's facts: an auction's for High Society, the field families' (and the end's) for Bohnanza."""
+    from engine.families.common.front.hints import (
+        BiddingFacts,
+        CounterEndFacts,
+        HarvestFacts,
+        PlantingFacts,
+        TagEndFacts,
+        TradingFacts,
+    )
+    from engine.fronts.bots.hints import facts_of
+
+    auction = facts_of(Game(shipped("high-society/ja"), 4))
+    assert auction.first(BiddingFacts) is not None and auction.first(TagEndFacts).thresholds
+    assert auction.first(HarvestFacts) is None and auction.first(TradingFacts) is None
+    first_pass = auction.by_kind["first-pass-takes"]
+    assert first_pass.passing_takes and not auction.by_kind["ascending"].passing_takes
+    assert auction.by_kind["discard-choice"].discarding
+    fields = facts_of(Game(shipped("bohnanza/amigo"), 4))
+    assert fields.first(BiddingFacts) is None and fields.first(CounterEndFacts) is not None
+    assert [facts.from_hand for facts in fields.every(PlantingFacts)] == [True, False]
+    assert fields.first(HarvestFacts).table and fields.first(TradingFacts).pool
+
+
+def test_a_registered_policy_wins_over_the_hints_and_a_kind_nobody_plays_is_played_at_random(monkeypatch):
+    import random
+
+    from engine.fronts.bots import heuristic_bot
+
+    class Last:
+        def choose(self, observation, legal):
+            return list(legal)[-1]
+
+    monkeypatch.setattr(heuristic_bot, "POLICIES", dict(heuristic_bot.POLICIES))
+    strategy = heuristic_bot.POLICIES["ascending"]
+    heuristic_bot.register_policy(("ascending", "first-pass-takes"), Last)
+    bot = heuristic_bot.HeuristicBot(0)
+    assert isinstance(bot.policy_for("ascending"), Last) and isinstance(bot.policy_for("discard-choice"), strategy)
+    assert bot.policy_for("no-such-kind") is None
+    game = Game(shipped("high-society/ja"), 4)
+    state, rng = game.new_initial_state(seed=3), random.Random(0)
+    while state.observation(state.current_player()).decision.get("kind") != "ascending":
+        state.apply_action(state.legal_actions().sample_by_kind(rng))
+    legal = state.legal_actions()
+    assert bot.choose(state.observation(state.current_player()), legal) == list(legal)[-1]
 
 
 def test_the_seats_benchmark_plays_its_house_rules_and_prints_a_figure_per_seat_count(capsys, monkeypatch):

@@ -447,9 +447,9 @@ def test_a_player_out_to_win_accepts_only_trades_that_gain_it_more_than_its_riva
     offerer's weight as a rival; the
     offerer's gain is the table's own view of them after the trade; some trades are declined; and a searching bot
     proposes its own moves with that rivalry, the others' as the heuristic plays them."""
-    from engine.families.harvest.front.heuristic import read_holding
-    from engine.families.trading.front.heuristic import ACCEPT_MARGIN
     from engine.fronts.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.strategies.fields import read_holding
+    from engine.fronts.bots.strategies.trading import ACCEPT_MARGIN
 
     game = game_of("bohnanza/amigo")
     decline = game.space("reply").base
@@ -499,9 +499,9 @@ def test_a_player_out_to_win_weighs_the_leader_most():
     """At every trade decision of a whole game: the rival weights of a policy with a rivalry are a softmax of the
     others' standing (coins plus their zones' worth as the table sees them) over ``RIVAL_SPREAD``, so they average 1
     and follow the standing; a spread of 0 weighs the rivals alike."""
-    from engine.families.harvest.front.heuristic import read_holding
-    from engine.families.trading.front.heuristic import RIVAL_SPREAD
     from engine.fronts.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.strategies.fields import read_holding
+    from engine.fronts.bots.strategies.trading import RIVAL_SPREAD
 
     game = game_of("bohnanza/amigo")
     plain, rival = HeuristicBot(0), HeuristicBot(0, rivalry=0.5)
@@ -544,8 +544,8 @@ def test_a_player_out_to_win_scores_its_offers_less_what_they_give_the_receiver(
     where the receiver seems to gain); with its own margin (``OFFER_MARGIN``) the policy playing for points makes no
     offer scored below it, which a player out to win may make; the bot with the rivalry makes its best one (or
     passes when none is worth making)."""
-    from engine.families.trading.front import heuristic as trading
     from engine.fronts.bots.heuristic_bot import HeuristicBot
+    from engine.fronts.bots.strategies import trading
 
     assert trading.RIVAL_OFFER_MARGIN < trading.OFFER_MARGIN
     game = game_of("bohnanza/amigo")

@@ -1,8 +1,8 @@
-"""The harvest family's front half: ``harvest N`` at every prompt, the narration of harvests, the heuristic
-policy of a turn's last chance and its estimate of what fields may still pay."""
+"""The harvest family's front half: ``harvest N`` at every prompt, the narration of harvests, and what a harvest
+tells the heuristic bot (the zones harvested, their table, where the payout goes)."""
 
 from engine.families.common.front.family import FrontHalf
-from engine.families.harvest.front.heuristic import HarvestPolicy, points_to_come
+from engine.families.harvest.front.hints import HINTS
 from engine.families.harvest.front.narration import NARRATORS
 from engine.families.harvest.front.prompts import HarvestCommand
 
@@ -10,6 +10,5 @@ FRONT = FrontHalf(
     family="harvest",
     commands={"harvest": HarvestCommand},
     narrators=NARRATORS,
-    policies={"anytime-chance": HarvestPolicy},
-    estimates=(points_to_come,),
+    hints=HINTS,
 )

@@ -1,11 +1,13 @@
-"""The harvest family's heuristic player: what a player's planting zones are worth, and when to harvest or buy one.
+"""The ``fields`` strategy: what a player's planting zones are worth, and when to harvest or buy one.
 
-A zone the ruleset harvests (its ``harvest`` action's tag, the fields) holds
-cards of one type; harvesting it pays by the type's card table (the meter)
-read at its number of cards. The policy knows nothing else about the game: it
-reads the rules (the tagged zones, the table, the protection rule, the rows
-planted from, the zone of cards received, the end counter and the draw pile
-that drives it) and its :class:`~engine.core.observation.Observation`.
+A zone the ruleset harvests (the tag of its harvest at any time, the fields)
+holds cards of one type; harvesting it pays by the type's card table (the
+meter) read at its number of cards. The strategy knows nothing else about the
+game: it reads the families' facts about the rules
+(:mod:`engine.families.common.front.hints`: the tagged zones, the table, the
+protection rule, the rows planted from, the zone of cards received, the end
+counter and the draw pile that drives it, how each action reads) and its
+:class:`~engine.core.observation.Observation`.
 
 - **A zone's worth** is the payout it may still reach: its table read at its
   cards plus the cards of its type still to come, a Poisson guess whose mean
@@ -27,11 +29,13 @@ that drives it) and its :class:`~engine.core.observation.Observation`.
   and harvests a zone when that raises the position's worth: a zone at a
   table step it cannot climb from any more is worth no more than its payout,
   and emptying it makes room.
-- At its last chance of a turn (``anytime-chance``) it does the same, then
-  says done.
+- At its last chance of a turn (a decision whose family gives
+  :class:`~engine.families.common.front.hints.ChanceFacts`) it does the same,
+  then says done.
 
-The planting and trading families' policies build on this one
-(:mod:`engine.families.planting.front.heuristic`, :mod:`engine.families.trading.front.heuristic`).
+The planting, trading and row strategies build on this one
+(:mod:`engine.fronts.bots.strategies.planting`, :mod:`engine.fronts.bots.strategies.trading`,
+:mod:`engine.fronts.bots.strategies.rows`).
 """
 
 from __future__ import annotations
@@ -41,9 +45,20 @@ from collections.abc import Iterable, Sequence
 from math import exp
 from typing import Any, NamedTuple
 
-from engine.core.cards import count_for_players
 from engine.core.observation import Observation
-from engine.families.supply.front.heuristic import best_build, best_deposit
+from engine.families.common.front.hints import (
+    BuildingFacts,
+    BuyingFacts,
+    ChanceFacts,
+    CounterEndFacts,
+    DepositFacts,
+    DrawFacts,
+    HarvestFacts,
+    PlantingFacts,
+    TradingFacts,
+)
+from engine.fronts.bots.hints import facts_of
+from engine.fronts.bots.strategies.building import best_build, best_deposit
 
 # How many plantings from the front of the hand a position's worth plays out
 # (the next turn plants one or two).
@@ -74,7 +89,12 @@ _HANDS_KEPT = 64
 
 
 class FieldRules:
-    """What the policies read once per compiled game: zones, tables, rows, the end of the game."""
+    """What the policies read once per compiled game: zones, tables, rows, the end of the game, how actions read.
+
+    Each family answers its own part (:func:`~engine.fronts.bots.hints.facts_of`):
+    the harvest, the planting steps, the trade, the purchases, deposits and
+    buildings at any time, the draws, the end counter.
+    """
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -83,26 +103,38 @@ class FieldRules:
         self.copies = tuple(len(copies) for copies in cards.instances_of)
         self.index_of = cards.index_of_id
         self.players = game.player_count
-        harvest = next((item for item in game.anytime if item.kind == "harvest"), None)
-        spec = harvest.spec if harvest is not None else {}
-        steps = [node for node in game.nodes]
-        plant = next((node for node in steps if node.kind == "plant"), None)
-        plant_all = next((node for node in steps if node.kind == "plant-all"), None)
-        trade = next((node for node in steps if node.kind == "trade"), None)
+        facts = facts_of(game)
+        # The facts of each decision (by kind), for the policies that answer it.
+        self.decisions = facts.by_kind
+        harvest = facts.first(HarvestFacts)
+        planting = facts.every(PlantingFacts)
+        plant = next((found for found in planting if found.from_hand), None)
+        plant_all = next((found for found in planting if not found.from_hand), None)
+        trade = facts.first(TradingFacts)
+        self.harvesting = harvest
+        self.trading = trade
+        self.buying = facts.first(BuyingFacts)
+        self.depositing = facts.first(DepositFacts)
+        self.building = facts.first(BuildingFacts)
+        chance = facts.first(ChanceFacts)
+        # The words the legal actions are listed under (None: the game has no such action).
+        self.harvest_word = harvest.word if harvest is not None else None
+        self.buy_word = self.buying.word if self.buying is not None else None
+        self.deposit_word = self.depositing.word if self.depositing is not None else None
+        self.build_word = self.building.word if self.building is not None else None
+        self.done_word = chance.done if chance is not None else None
         # The zones planted into: the tag harvested, else the tag the planting steps name.
-        self.tag = spec.get("zones") or (plant.spec.get("into") if plant is not None else None)
-        self.table = spec.get("table")
-        self.protection = bool(spec.get("protection"))
+        self.tag = (harvest.zones if harvest is not None else None) or (plant.into if plant is not None else None)
+        self.table = harvest.table if harvest is not None else None
+        self.protection = harvest.protection if harvest is not None else False
         self.targets = tuple(zone.index for zone in game.zones.specs if self.tag in zone.tags and zone.per_player)
         self.zone_ids = {zone.index: zone.id for zone in game.zones.specs}
-        self.hand = (plant.spec.get("from") if plant is not None else None) or (
-            trade.spec.get("hand") if trade is not None else None
+        self.hand = (plant.source if plant is not None else None) or (trade.hand if trade is not None else None)
+        self.received = (plant_all.source if plant_all is not None else None) or (
+            trade.received if trade is not None else None
         )
-        self.received = (plant_all.spec.get("from") if plant_all is not None else None) or (
-            trade.spec.get("received") if trade is not None else None
-        )
-        self.pool = trade.spec.get("pool") if trade is not None else None
-        self.coins = spec.get("pay-to")
+        self.pool = trade.pool if trade is not None else None
+        self.coins = harvest.coins if harvest is not None else None
         # pay[t][n]: what a zone of n cards of type t pays (the table's highest step reached, never more than n).
         self.card_count = cards.size
         self.pay = tuple(self._payouts(card_type) for card_type in cards.types)
@@ -112,23 +144,17 @@ class FieldRules:
         self._recent = threading.local()
         # The end: a shared counter reaching a count (exhaustions of a stack that refills from another zone).
         self.end_counter, self.end_count, self.stack, self.refill_from = None, None, None, None
-        for end in game.end_conditions:
-            if end.kind == "counter-reaches":
-                self.end_counter, self.end_count = end.counter_id, end.count
+        end = facts.first(CounterEndFacts)
+        if end is not None:
+            self.end_counter, self.end_count = end.counter, end.count
         end_index = game.counter_index.get(self.end_counter) if self.end_counter is not None else None
         for stack_id, refill in game.refills.items():
             if end_index is None or refill.counter == end_index:
                 self.stack, self.refill_from = stack_id, refill.source_id
                 break
         # Cards leaving the stack per turn (turned up, drawn).
-        self.per_turn = (
-            sum(
-                count_for_players(node.spec.get("count", 1), self.players)
-                for node in steps
-                if node.kind == "draw" and node.spec.get("from") == self.stack
-            )
-            or 1
-        )
+        draws = facts.first(DrawFacts)
+        self.per_turn = sum(count for stack, count in (draws.draws if draws else ()) if stack == self.stack) or 1
 
     def _payouts(self, card_type: Any) -> tuple[int, ...]:
         steps = tuple((int(threshold), int(value)) for threshold, value in card_type.tables.get(self.table, ()))
@@ -439,7 +465,7 @@ class FieldPolicy:
 
     @staticmethod
     def legal_parts(legal: Any) -> dict[str, Any]:
-        """The legal actions by kind (``plant``, ``done``, ``harvest``, ``buy``, ``offer``, ``pass``...)."""
+        """The legal actions by kind (the word each part's actions are listed under, as the facts name them)."""
         parts: dict[str, Any] = {}
         stack = [legal]
         while stack:
@@ -467,30 +493,32 @@ class FieldPolicy:
     ) -> int | None:
         """A building, a deposit, a harvest or a purchase worth making now, if any (None: go on with the decision)."""
 
-        if parts.get("build") is not None:
-            action = best_build(obs, parts["build"], outlook.turns_left())
+        build = parts.get(rules.build_word)
+        if build is not None:
+            action = best_build(obs, rules.building, build, outlook.turns_left())
             if action is not None:
                 return action
-        if parts.get("deposit") is not None:
-            action = best_deposit(obs, parts["deposit"])
+        deposit = parts.get(rules.deposit_word)
+        if deposit is not None:
+            action = best_deposit(obs, rules.depositing, rules.building, deposit)
             if action is not None:
                 return action
-        buy = parts.get("buy")
+        buy = parts.get(rules.buy_word)
         # Every payment of a purchase pays its one price; which cards pay it is only chosen once it is worth buying
         # (late in the game a player who kept its coins would otherwise weigh its payments at every decision).
         if buy is not None:
-            price = sum(obs.game.space("buy").parts(next(iter(buy)))[1])
+            price = sum(rules.buying.parts(next(iter(buy)))[1])
             if outlook.turns_left() * BUY_RETURN >= price:
                 return self.cheapest_payment(obs, rules, buy)
-        harvest = parts.get("harvest")
+        harvest = parts.get(rules.harvest_word)
         if harvest is None:
             return None
         outlook.with_hand(holding.hand)
         base = None
         best, best_gain = None, HARVEST_MARGIN
-        space = harvest_space(obs)
+        zone_of = rules.harvesting.parts
         for action in harvest:
-            zone_index = space.parts(action)[0]
+            zone_index = zone_of(action)[0]
             at = holding.zones.index(zone_index) if zone_index in holding.zones else -1
             if at < 0:
                 continue
@@ -514,10 +542,10 @@ class FieldPolicy:
 
     def best_harvest(self, obs: Observation, outlook: Outlook, holding: Holding, harvest: Any) -> int | None:
         """The harvest that leaves the best position (when something must be harvested)."""
-        space = harvest_space(obs)
+        zone_of = outlook.rules.harvesting.parts
         best, best_value = None, None
         for action in harvest:
-            zone_index = space.parts(action)[0]
+            zone_index = zone_of(action)[0]
             if zone_index not in holding.zones:
                 continue
             value = self.after_harvest(outlook, holding, holding.zones.index(zone_index))
@@ -532,20 +560,20 @@ class FieldPolicy:
         held = [0] * rules.types
         for card in coins or ():
             held[rules.index_of[card]] += 1
-        space = obs.game.space("buy")
-        return max(buy, key=lambda action: sum(count * held[t] for t, count in enumerate(space.parts(action)[1])))
+        parts = rules.buying.parts
+        return max(buy, key=lambda action: sum(count * held[t] for t, count in enumerate(parts(action)[1])))
 
 
 class HarvestPolicy(FieldPolicy):
-    """The ``anytime-chance`` decision: harvest or buy when worth it, then done."""
+    """A last chance of a turn to act at any time: harvest or buy when worth it, then done."""
 
     def choose(self, obs: Observation, legal: Any) -> int:
-        """Last chance of a turn (``anytime-chance``): harvest or buy if worth it, else done."""
+        """Last chance of a turn: harvest or buy if worth it, else done."""
         rules, parts, holding, outlook = self.read(obs, legal)
         action = self.at_any_time(obs, rules, parts, holding, outlook)
         if action is not None:
             return action
-        done = parts.get("done")
+        done = parts.get(rules.done_word)
         if done is not None:
             return next(iter(done))
         return next(iter(legal))
@@ -563,8 +591,3 @@ def points_to_come(obs: Observation) -> float | None:
         return None
     holding = read_holding(obs, rules, obs.player)
     return Outlook.of(obs, rules).with_hand(holding.hand).value(holding.fields, holding.incoming, holding.hand)
-
-
-def harvest_space(obs: Observation) -> Any:
-    """The action space of harvests (its ``parts`` tell an action's zone index)."""
-    return obs.game.space("harvest")

@@ -1,7 +1,11 @@
-"""The auction family's heuristic player: values cards through the ruleset's own scoring and guards its money.
+"""The ``bidding`` strategy: values cards through the ruleset's own scoring and guards its money.
 
-It reads nothing but its :class:`~engine.core.observation.Observation` (which
-carries the public ruleset) and works for any auction ruleset:
+It plays the decisions of an auction whose family gives
+:class:`~engine.families.common.front.hints.BiddingFacts` (how bids are
+numbered, which cards are money, the zones of the auction), reads how near
+the end is from the end conditions' facts, and otherwise reads nothing but
+its :class:`~engine.core.observation.Observation` (which carries the public
+ruleset). It works for any auction ruleset:
 
 - A card's worth is its marginal score: the ruleset's scoring pipeline is run
   on the bot's holdings plus a cautious guess of what it will still win, with
@@ -29,7 +33,8 @@ from typing import Any
 
 from engine.core.observation import Observation
 from engine.core.scoring import Scoring
-from engine.families.auction.rules.bidding import PASS, BidActions, subset_sums
+from engine.families.common.front.hints import BiddingFacts, TagEndFacts
+from engine.fronts.bots.hints import GameFacts, facts_of
 
 # How many points a player's whole starting money is worth to this bot; lower
 # makes it bid more freely. Tuned with benchmarks/bot_strength.py.
@@ -46,39 +51,39 @@ SAFETY_SHARE = Fraction(4, 5)
 SAFETY_SHARE_NEAR_END = {1: Fraction(1), 2: Fraction(9, 10)}
 # Share of a bad card's cost (in money) it will risk to dodge it.
 DODGE_SHARE = Fraction(1, 2)
-# The decision kinds this policy answers.
-KINDS = ("ascending", "first-pass-takes", "discard-choice")
 
 
 class AuctionTables:
     """What the policy precomputes once per ruleset: scoring, money, which cards are auctioned."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Any, facts: GameFacts) -> None:
         self.rules = rules
         self.scoring = Scoring(rules)
         self.cards = {card.id: card for card in rules.cards}
-        auction = next((step for step in _steps(rules.flow) if step.get("kind") in KINDS[:2]), {})
-        money_tag = (auction.get("money") or {"tag": "money"}).get("tag", "money")
-        value = auction.get("value", "value")
-        self.zones = {key: auction.get(key, key) for key in ("hand", "bid", "spent", "won")}
-        self.lot_zone = auction.get("lot", "revealed")
-        self.money_ids = frozenset(card.id for card in rules.cards if money_tag in card.tags)
-        self.value_of = {
-            card.id: int(card.attributes.get(value, 0)) for card in rules.cards if card.id in self.money_ids
-        }
-        values = tuple(int(card.attributes.get(value, 0)) for card in rules.cards if card.id in self.money_ids)
+        # The decisions this strategy answers, by kind: what they share is the auction's (money, zones...).
+        decisions = {kind: found for kind, found in facts.by_kind.items() if isinstance(found, BiddingFacts)}
+        if not decisions:
+            raise ValueError("no family tells the bidding strategy how this game's auctions are played")
+        auction = next(iter(decisions.values()))
+        # Decisions where passing takes the card (a bad card is dodged by bidding), and those giving up a card won.
+        self.dodging = frozenset(kind for kind, found in decisions.items() if found.passing_takes)
+        self.discarding = frozenset(kind for kind, found in decisions.items() if found.discarding)
+        self.passing = auction.passing
+        self.bid_base = auction.bid_base
+        self.hand_mask = auction.hand_mask
+        self.spent_zone = auction.spent
+        self.won_zone = auction.won
+        self.lot_zone = auction.lot
+        self.money_ids = frozenset(auction.money)
+        self.value_of = dict(zip(auction.money, auction.values))
+        values = auction.values
         self.lots = tuple(card.id for card in rules.cards if card.id not in self.money_ids)
         self.fortune = sum(values)
         self.values = values
-        self.sums = subset_sums(values)
-        self.discard_tags = {
-            card.id: card.on_take["tag"]
-            for card in rules.cards
-            if card.on_take and card.on_take.get("kind") == "discard-tagged"
-        }
-        self.end_thresholds = {
-            end["tag"]: int(end["count"]) for end in rules.end_conditions if end.get("kind") == "nth-tagged-revealed"
-        }
+        self.sums = auction.subset_sums(values)
+        self.discard_tags = auction.discard_tags
+        ends = facts.first(TagEndFacts)
+        self.end_thresholds = dict(ends.thresholds) if ends is not None else {}
         # Cards that no score can tell apart (the same tags, attributes and tables, and no scoring step that
         # names a card by id) add the same to any score: a projection weighs one of each kind, which keeps a
         # decision quick in a ruleset of a thousand cards worth one of ten values.
@@ -165,11 +170,12 @@ _SHARED_TABLES_LIMIT = 16
 _SHARED_SETS_LIMIT = 1 << 21
 
 
-def tables_of(rules: Any) -> AuctionTables:
-    """The tables of ``rules``, built once for every policy."""
+def tables_of(obs: Observation) -> AuctionTables:
+    """The tables of the observed game's ruleset, built once for every policy."""
+    rules = obs.rules
     tables = _SHARED_TABLES.get(id(rules))
     if tables is None or tables.rules is not rules:
-        tables = AuctionTables(rules)
+        tables = AuctionTables(rules, facts_of(obs.game))
         # Oldest first out, by count and by size: a ruleset of 20 money values has tables of a million sets.
         while _SHARED_TABLES and (
             len(_SHARED_TABLES) >= _SHARED_TABLES_LIMIT
@@ -180,26 +186,19 @@ def tables_of(rules: Any) -> AuctionTables:
     return tables
 
 
-def _steps(specs: Sequence[Any]) -> Any:
-    for spec in specs:
-        yield spec
-        for key in ("steps", "cases"):
-            yield from _steps(spec.get(key) or ())
-
-
 class AuctionPolicy:
     """A cautious, rule-reading bidder (see the module docstring)."""
 
     @staticmethod
-    def tables_for(rules: Any) -> AuctionTables:
-        """The tables of ``rules``, built once (shared by every policy)."""
-        return tables_of(rules)
+    def tables_for(obs: Observation) -> AuctionTables:
+        """The tables of the observed game's ruleset, built once (shared by every policy)."""
+        return tables_of(obs)
 
     # ------------------------------------------------------------------ what the bot sees
 
     @staticmethod
     def _won(obs: Observation, tables: AuctionTables, seat: int) -> tuple[str, ...]:
-        return obs.cards(tables.zones["won"], seat) or ()
+        return obs.cards(tables.won_zone, seat) or ()
 
     @staticmethod
     def _unseen(obs: Observation, tables: AuctionTables) -> tuple[str, ...]:
@@ -251,7 +250,7 @@ class AuctionPolicy:
         ``unseen`` (the cards still to come, as ``_unseen`` gives them) saves
         working them out again when the caller already has them.
         """
-        tables = self.tables_for(obs.rules)
+        tables = self.tables_for(obs)
         held = self._won(obs, tables, obs.player)
         if unseen is None:
             unseen = self._unseen(obs, tables)
@@ -297,7 +296,7 @@ class AuctionPolicy:
 
     def _money_left(self, tables: AuctionTables, obs: Observation, seat: int) -> int:
         """Money a seat still owns (hand plus table): dealt minus what it paid, all public."""
-        spent = obs.cards(tables.zones["spent"], seat) or ()
+        spent = obs.cards(tables.spent_zone, seat) or ()
         return tables.fortune - sum(tables.value_of[card] for card in spent)
 
     @staticmethod
@@ -319,7 +318,7 @@ class AuctionPolicy:
         # Worked out once for every seat by what everyone has paid: that changes once an auction, while each
         # seat decides in it, and a game of many seats would otherwise look at every seat at every decision.
         # Where payments lie face up the answer is the same for every viewer, and shared by every bot.
-        spent = tables.zones["spent"]
+        spent = tables.spent_zone
         viewer = None if obs.game.zones.zone(spent).visibility == "all" else obs.player
         key = (viewer, obs.zone_key(spent))
         poorest = tables.poorest.get(key)
@@ -337,37 +336,38 @@ class AuctionPolicy:
         share = SAFETY_SHARE_NEAR_END.get(self._end_distance(tables, obs, unseen), SAFETY_SHARE)
         return int(mine - poorest_other * share) - 1
 
-    def _cheapest_raise(self, tables: AuctionTables, obs: Observation, legal: BidActions) -> int | None:
-        """The legal bid reaching the lowest total, with the fewest cards."""
+    def _cheapest_raise(self, tables: AuctionTables, obs: Observation, legal: Any) -> int | None:
+        """The legal bid reaching the lowest total, with the fewest cards (as a set of money cards)."""
         need = obs.decision["highest"] - obs.decision["totals"][obs.player]
-        return cheapest_raise(tables.values, legal.hand_mask, need)
+        return cheapest_raise(tables.values, tables.hand_mask(legal), need)
 
     # ------------------------------------------------------------------ decisions
 
     def choose(self, obs: Observation, legal: Any) -> int:
         """Bid, pass or choose a card to discard."""
-        tables = self.tables_for(obs.rules)
-        if obs.decision.get("kind") == "discard-choice":
+        tables = self.tables_for(obs)
+        kind = obs.decision.get("kind")
+        if kind in tables.discarding:
             return self._choose_discard(tables, obs, legal)
         bid = self._cheapest_raise(tables, obs, legal)
         revealed = self._revealed(obs, tables)
         if bid is None or revealed is None:
-            return PASS
+            return tables.passing
         # Worked out once per decision: looking at every zone is the dearest part of a decision.
         unseen = self._unseen(obs, tables)
         worth = self.card_worth(obs, revealed, unseen)
         money_per_point = Fraction(tables.fortune, POINTS_PER_FORTUNE)
         new_total = obs.decision["totals"][obs.player] + tables.sums[bid]
         limit = self._spending_limit(tables, obs, unseen)
-        if obs.decision.get("kind") == "first-pass-takes":
+        if kind in tables.dodging:
             # Passing takes the card for free; bidding risks the whole table total.
             if worth >= 0:
-                return PASS
+                return tables.passing
             affordable = -worth * money_per_point * DODGE_SHARE
-            return bid if new_total <= min(affordable, limit) else PASS
+            return tables.bid_base + bid if new_total <= min(affordable, limit) else tables.passing
         if worth <= 0:
-            return PASS
-        return bid if new_total <= min(worth * money_per_point, limit) else PASS
+            return tables.passing
+        return tables.bid_base + bid if new_total <= min(worth * money_per_point, limit) else tables.passing
 
     def _choose_discard(self, tables: AuctionTables, obs: Observation, legal: Any) -> int:
         held = list(self._won(obs, tables, obs.player))

@@ -1,11 +1,13 @@
-"""The trading family's heuristic player: give away what would break its zones, ask for what fits them.
+"""The ``trading`` strategy: give away what would break its zones, ask for what fits them.
 
-Positions are valued as the harvest family's policy values them
-(:class:`~engine.families.harvest.front.heuristic.Outlook`): the cards a player must
+Positions are valued as the field strategy values them
+(:class:`~engine.fronts.bots.strategies.fields.Outlook`): the cards a player must
 plant (received cards, the face-up cards the active player keeps, the front
 of the hand) played out into their zones. A card is *unwanted* when the
 position is worth more without it (it would force a zone to be harvested
 early), *wanted* when it is worth more with it (it joins a zone of its type).
+The trading family tells how offers and answers are numbered and which zones
+a trade names (:class:`~engine.families.common.front.hints.TradingFacts`).
 
 - **Answering** an offer, it accepts when the position after the trade
   (cards received set aside to plant, its cards given, the hand positions
@@ -43,8 +45,7 @@ from math import exp
 from typing import Any
 
 from engine.core.observation import Observation
-from engine.families.harvest.front.heuristic import HORIZON, FieldPolicy, FieldRules, Holding, Outlook, read_holding
-from engine.families.trading.rules.offers import Offer
+from engine.fronts.bots.strategies.fields import HORIZON, FieldPolicy, FieldRules, Holding, Outlook, read_holding
 
 # The least gain, in points, for which it accepts an offer (0.4 lost 0.4 points a game in self-play).
 ACCEPT_MARGIN = 0.02
@@ -70,7 +71,7 @@ RIVAL_SPREAD = 2.0
 
 
 class TradingPolicy(FieldPolicy):
-    """Answers ``trade`` decisions (see the module docstring)."""
+    """Answers the decisions of a trade (see the module docstring)."""
 
     # How much of what a trade gives the other side counts against it (0: plays for its own points alone); the
     # bot that owns the policy sets it.
@@ -82,13 +83,13 @@ class TradingPolicy(FieldPolicy):
         """Accept or decline; make an offer or pass."""
         rules = self.rules_for(obs)
         parts = self.legal_parts(legal)
-        facts = obs.decision
-        answering = facts.get("stage") == "answer"
-        if answering and "accept" not in parts:
+        trade = rules.trading
+        answering = trade.answering(obs.decision)
+        if answering and trade.accept not in parts:
             # It lacks the cards asked for.
-            return obs.game.space("reply").base
-        turn = parts.get("pass")
-        if not answering and "offer" not in parts and turn is not None:
+            return trade.declining
+        turn = parts.get(trade.passing)
+        if not answering and trade.offer not in parts and turn is not None:
             return next(iter(turn))
         active, pool, holding, outlook = self._position(obs, rules)
         if active == obs.player and not answering:
@@ -111,17 +112,18 @@ class TradingPolicy(FieldPolicy):
         """
         rules = self.rules_for(obs)
         parts = self.legal_parts(legal)
-        answering = obs.decision.get("stage") == "answer"
-        if answering and "accept" not in parts:
+        trade = rules.trading
+        answering = trade.answering(obs.decision)
+        if answering and trade.accept not in parts:
             return []
         active, pool, holding, outlook = self._position(obs, rules)
         if answering:
             ways = [action for _gain, action in self.accepting(obs, rules, parts, holding, outlook, count)]
-            return ways + [obs.game.space("reply").base]
+            return ways + [trade.declining]
         found = [
             action for _score, action in self.scored_offers(obs, rules, parts, holding, outlook, pool, active, count)
         ]
-        turn = parts.get("pass")
+        turn = parts.get(trade.passing)
         return found + (list(turn) if turn is not None else [])
 
     def _position(self, obs: Observation, rules: FieldRules) -> tuple[int, Sequence[str], Holding, Outlook]:
@@ -138,8 +140,8 @@ class TradingPolicy(FieldPolicy):
         self, obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook
     ) -> int:
         """Accept the best way when the trade is worth it, else decline."""
-        decline = obs.game.space("reply").base
-        if "accept" not in parts:
+        decline = rules.trading.declining
+        if rules.trading.accept not in parts:
             return decline
         ways = self.accepting(obs, rules, parts, holding, outlook, 1)
         if not ways or ways[0][0] <= ACCEPT_MARGIN:
@@ -175,7 +177,7 @@ class TradingPolicy(FieldPolicy):
         """What the offer being answered gives its offerer, judged from what the table shows of them (their zones
         and cards set aside; the hand cards they give leave a hand nobody else sees)."""
         offerer = obs.decision["offerer"]
-        offer = obs.game.space("offer").decode(obs.decision["offer_action"])
+        offer = rules.trading.decode(obs.decision["offer_action"])
         active = obs.decision.get("active", obs.player)
         pool = (obs.card_types(rules.pool) or ()) if rules.pool and offerer == active else ()
         theirs = read_holding(obs, rules, offerer, pool)
@@ -193,9 +195,10 @@ class TradingPolicy(FieldPolicy):
         obs: Observation, rules: FieldRules, parts: dict[str, Any], holding: Holding, outlook: Outlook, count: int
     ) -> list[tuple[float, int]]:
         """The ``count`` best ways to accept the offer, as ``(gain, action)`` best first (the first way wins a tie)."""
-        replies = parts.get("decline") or parts.get("accept")
-        decline = obs.game.space("reply").base
-        offer = obs.game.space("offer").decode(obs.decision["offer_action"])
+        trade = rules.trading
+        replies = parts.get(trade.decline) or parts.get(trade.accept)
+        decline = trade.declining
+        offer = trade.decode(obs.decision["offer_action"])
         incoming = list(holding.incoming)
         for card in obs.decision.get("offered_hand_cards", ()):
             incoming[rules.index_of[card]] += 1
@@ -248,7 +251,8 @@ class TradingPolicy(FieldPolicy):
     ) -> list[tuple[float, int]]:
         """The ``keep`` offers worth making now with the best expected gain, as ``(score, action)`` best first
         (``pool``: the types of the face-up cards)."""
-        offers = parts.get("offer")
+        trade = rules.trading
+        offers = parts.get(trade.offer)
         if offers is None:
             return []
         margin = RIVAL_OFFER_MARGIN if self.rivalry else OFFER_MARGIN
@@ -363,7 +367,7 @@ class TradingPolicy(FieldPolicy):
                         chance *= 1.0 - (1.0 - outlook.share[card_type]) ** their_hand
                 score = (gain - self.rivalry * weights.get(receiver, 1.0) * max(their_gain, 0.0)) * chance
                 if score > floor:
-                    action = offers.space.encode_offer(Offer(receiver, mask, give_pool, ask_pool, ask_hand))
+                    action = trade.encode(receiver, mask, give_pool, ask_pool, ask_hand)
                     if action not in made and action in offers and all(action != found for _s, found in best):
                         at = next((i for i, (better, _a) in enumerate(best) if score > better), len(best))
                         best.insert(at, (score, action))

@@ -6,64 +6,67 @@ bot builds, but only the dearest card of a group still in the supply (one
 per group is all a player may hold), unless the game is nearly over. Cards
 that can no longer pay for anything the bot may still build are deposited,
 where they keep counting and may earn more.
+
+The supply's family tells what the supply is
+(:class:`~engine.families.common.front.hints.BuildingFacts`: its zone, the
+prices and groups, which card pays for a group), the deposit's how a deposit
+reads (:class:`~engine.families.common.front.hints.DepositFacts`); the field
+strategy (:mod:`engine.fronts.bots.strategies.fields`) asks these at any
+decision where building or depositing is open.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.families.common.front.hints import BuildingFacts, DepositFacts
+
 # With this few turns left, whatever can be built is built.
 LATE_TURNS = 3
 
 
-def _item(obs: Any, kind: str) -> Any:
-    return next((item for item in obs.game.anytime if item.kind == kind), None)
-
-
-def best_build(obs: Any, legal: Any, turns_left: float) -> int | None:
+def best_build(obs: Any, building: BuildingFacts | None, legal: Any, turns_left: float) -> int | None:
     """The build worth making now (the dearest of its group still for sale), or None to wait."""
-    item = _item(obs, "build")
-    if item is None:
+    if building is None:
         return None
-    space = obs.game.space("build")
     index_of = obs.game.cards.index_of_id
+    group_of, prices = building.group_of, building.prices
     dearest: dict[int, int] = {}
-    for card in obs.cards(item.spec["from"]) or ():
+    for card in obs.cards(building.supply) or ():
         card_type = index_of[card]
-        group = item.group_of[card_type]
+        group = group_of[card_type]
         if group is not None:
-            dearest[group] = max(dearest.get(group, 0), item.prices[card_type])
+            dearest[group] = max(dearest.get(group, 0), prices[card_type])
     best, best_price = None, -1
     for action in legal:
-        card_type, _counts = space.parts(action)
-        price = item.prices[card_type]
-        if price < dearest.get(item.group_of[card_type], 0) and turns_left > LATE_TURNS:
+        card_type, _counts = building.parts(action)
+        price = prices[card_type]
+        if price < dearest.get(group_of[card_type], 0) and turns_left > LATE_TURNS:
             continue  # a dearer card of this group is still for sale: save for it
         if price > best_price:
             best, best_price = action, price
     return best
 
 
-def best_deposit(obs: Any, legal: Any) -> int | None:
+def best_deposit(obs: Any, depositing: DepositFacts | None, building: BuildingFacts | None, legal: Any) -> int | None:
     """A deposit of every card of a type that pays for nothing the player may still build, if any."""
-    deposit, build = _item(obs, "deposit"), _item(obs, "build")
-    if deposit is None:
+    if depositing is None:
         return None
     needed: set[int] = set()
-    if build is not None:
+    if building is not None:
         index_of = obs.game.cards.index_of_id
-        held_groups = {build.group_of[index_of[card]] for card in obs.cards(build.spec["to"], obs.player) or ()}
-        for card in obs.cards(build.spec["from"]) or ():
-            group = build.group_of[index_of[card]]
+        group_of = building.group_of
+        held_groups = {group_of[index_of[card]] for card in obs.cards(building.built, obs.player) or ()}
+        for card in obs.cards(building.supply) or ():
+            group = group_of[index_of[card]]
             if group is not None and group not in held_groups:
-                payer = build.payer_of_group[group]
+                payer = building.payer_of_group[group]
                 if payer is None:
                     return None  # any card pays for something still to build: keep them all
                 needed.add(payer)
-    space = obs.game.space("deposit")
     best, most = None, 0
     for action in legal:
-        card_type, count = space.parts(action)
+        card_type, count = depositing.parts(action)
         if card_type not in needed and count > most:
             best, most = action, count
     return best

@@ -1,11 +1,13 @@
-"""The planting family's heuristic player: where each card goes, and whether to plant one more.
+"""The ``planting`` strategy: where each card goes, and whether to plant one more.
 
-It values positions as the harvest family's policy does
-(:class:`~engine.families.harvest.front.heuristic.Outlook`: what the planting zones
+It values positions as the field strategy does
+(:class:`~engine.fronts.bots.strategies.fields.Outlook`: what the planting zones
 may still pay, with the cards that must be planted played out) and reads
-nothing but its observation and the legal actions:
+nothing but its observation, the legal actions and the planting family's
+facts (:class:`~engine.families.common.front.hints.PlantingFacts`: where a
+decision plants from, how its actions read):
 
-- ``plant`` (the front card of the hand): the zone that leaves the best
+- planting from a row (the front card of the hand): the zone that leaves the best
   position; a zone of the card's type beats an empty one, since only one zone
   of a type grows. A card no zone takes is made room for by the harvest that
   leaves the best position (or by buying a zone, when that is worth it).
@@ -13,7 +15,7 @@ nothing but its observation and the legal actions:
   would rather leave the hand (the position is worth more without it than
   with it planted) and no zone of its type holds it: then it stops, to trade
   the card away.
-- ``plant-all`` (cards received, in any order): the card and zone that leave
+- planting the cards received (in any order): the card and zone that leave
   the best position, harvesting first when nothing fits.
 """
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.observation import Observation
-from engine.families.harvest.front.heuristic import FieldPolicy, Holding, Outlook
+from engine.fronts.bots.strategies.fields import FieldPolicy, Holding, Outlook
 
 # How much more a position must be worth without the next card than with it
 # planted for the player to keep it in hand and try to trade it away.
@@ -30,7 +32,7 @@ KEEP_TO_TRADE = 0.05
 
 
 class PlantingPolicy(FieldPolicy):
-    """Answers ``plant`` and ``plant-all`` (see the module docstring)."""
+    """Answers the planting decisions (see the module docstring)."""
 
     def choose(self, obs: Observation, legal: Any) -> int:
         """Plant, stop planting, or make room."""
@@ -38,17 +40,17 @@ class PlantingPolicy(FieldPolicy):
         action = self.at_any_time(obs, rules, parts, holding, outlook)
         if action is not None:
             return action
-        plants = parts.get("plant")
-        done = parts.get("done")
+        planting = rules.decisions[obs.decision.get("kind")]
+        plants = parts.get(planting.word)
+        done = parts.get(planting.stop)
         if plants is None:
             # Even an optional card with nowhere to go gets room: it would block the next turn's planting anyway,
             # and harvesting now, the field of its choice, beat stopping by 0.6 points a game in self-play.
             return self.make_room(obs, rules, parts, holding, outlook, legal)
-        from_hand = obs.decision.get("kind") == "plant"
-        space = obs.game.space("plant")
+        from_hand = planting.from_hand
         best, best_value, best_matches = None, None, False
         for action in plants:
-            card_type, zone_index = space.parts(action)
+            card_type, zone_index = planting.parts(action)
             if zone_index not in holding.zones:
                 continue
             at = holding.zones.index(zone_index)
@@ -80,12 +82,12 @@ class PlantingPolicy(FieldPolicy):
         self, obs: Observation, rules: Any, parts: dict[str, Any], holding: Holding, outlook: Outlook, legal: Any
     ) -> int:
         """Nothing can be planted: harvest where it costs least, else buy a zone."""
-        harvest = parts.get("harvest")
+        harvest = parts.get(rules.harvest_word)
         if harvest is not None:
             action = self.best_harvest(obs, outlook, holding, harvest)
             if action is not None:
                 return action
-        buy = parts.get("buy")
+        buy = parts.get(rules.buy_word)
         if buy is not None:
             return self.cheapest_payment(obs, rules, buy)
         return next(iter(legal))

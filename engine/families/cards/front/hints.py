@@ -1,0 +1,59 @@
+"""What the card family tells the heuristic bot (:mod:`engine.families.common.front.hints`).
+
+The decisions a card may grant (look at the top card, move a card of the
+row, order the cards drawn) are played by the bots layer's ``rows`` strategy;
+the facts: their words and how their actions are made. Its draws tell how
+fast the stacks run out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.cards import count_for_players
+from engine.families.common.front.hints import BotHints, DrawFacts, MoveFacts, OrderFacts, PeekFacts
+
+
+def draw_facts(game: Any) -> DrawFacts | None:
+    """Every draw of the game: the stack drawn from and how many cards."""
+    draws = tuple(
+        (node.spec.get("from"), count_for_players(node.spec.get("count", 1), game.player_count))
+        for node in game.nodes
+        if node.kind == "draw"
+    )
+    return DrawFacts(draws) if draws else None
+
+
+def _granted(kind: str, facts: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The facts of a decision a card may grant, where the game has it."""
+
+    def found(game: Any) -> Any:
+        return facts(game) if any(node.kind == kind for node in game.nodes) else None
+
+    return found
+
+
+def _peek(game: Any) -> PeekFacts:
+    return PeekFacts(keep="done", bottom="bottom")
+
+
+def _move(game: Any) -> MoveFacts:
+    action = game.space("move-in-row").action
+
+    def to_front(position: int) -> int:
+        return action(position, 0)
+
+    return MoveFacts(keep="done", move="move", to_front=to_front)
+
+
+def _order(game: Any) -> OrderFacts:
+    return OrderFacts(order=game.space("order").action)
+
+
+HINTS = {
+    "draw": BotHints(facts=draw_facts),
+    "peek-top": BotHints("rows", _granted("peek-top", _peek)),
+    "move-in-row": BotHints("rows", _granted("move-in-row", _move)),
+    "order-back": BotHints("rows", _granted("order-back", _order)),
+}
