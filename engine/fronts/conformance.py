@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
 from engine.base.i18n import _
@@ -29,6 +29,10 @@ from engine.core.game import Game
 from engine.core.limits import MAX_ACTIONS
 from engine.families.catalog import list_rulesets, load_merged, load_ruleset, validate_merged
 from engine.language.ruleset import is_abstract
+
+if TYPE_CHECKING:
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 GAMES_PER_PLAYER_COUNT = 2
 # A ruleset may allow any number of players; the suite plays the smallest
@@ -92,7 +96,7 @@ def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
     )
 
 
-def trial_player_counts(ruleset: Any) -> list[int]:
+def trial_player_counts(ruleset: Ruleset) -> list[int]:
     """The fewest and the most players, and every number that a ``by-players`` count anywhere names (a card's
     copies, a deal, the first seats' cards, an end, a cap): a deal that the deck cannot hold is as likely there
     as at the two ends."""
@@ -122,7 +126,7 @@ def _by_players_numbers(value: Any) -> set[int]:
 
 
 def _play_games(
-    ruleset: Any, where: Location, games: int, seed: int, counts: list[int] | None = None, thorough: bool = True
+    ruleset: Ruleset, where: Location, games: int, seed: int, counts: list[int] | None = None, thorough: bool = True
 ) -> list[Diagnostic]:
 
     problems: list[Diagnostic] = []
@@ -164,7 +168,7 @@ def _play_games(
     return problems
 
 
-def player_counts(ruleset: Any) -> list[int]:
+def player_counts(ruleset: Ruleset) -> list[int]:
     """The player counts the suite tries: every one, or the smallest and the largest few."""
     low, high = ruleset.players_min, ruleset.players_max
     if high - low < MAX_PLAYER_COUNTS:
@@ -177,7 +181,7 @@ def player_counts(ruleset: Any) -> list[int]:
 CARDS_COUNTED_PER_ACTION = 256
 
 
-def cards_misplaced(state: Any) -> str | None:
+def cards_misplaced(state: State) -> str | None:
     """Why the cards are not each in exactly one zone, or None when they are.
 
     Linear in the number of cards: ordered zones are marked in a byte array,
@@ -210,7 +214,7 @@ def cards_misplaced(state: Any) -> str | None:
     return None
 
 
-def decision_limit(game: Any) -> int:
+def decision_limit(game: Game) -> int:
     """How many decisions a game played here may take before it is refused as one that does not end."""
     return min(MAX_ACTIONS, max(TRIAL_DECISIONS, TRIAL_DECISIONS_PER_CARD * game.cards.size))
 
@@ -220,7 +224,7 @@ def decision_limit(game: Any) -> int:
 TRIAL_COUNT_EVERY = 64
 
 
-def _play_one(game: Any, seed: int, thorough: bool = True) -> str | None:
+def _play_one(game: Game, seed: int, thorough: bool = True) -> str | None:
     """The first broken promise of one random game, or None.
 
     ``thorough`` (the conformance suite): every action is also told as the

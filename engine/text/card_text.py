@@ -8,20 +8,24 @@ condition when the game ends); this module asks the blocks that concern a card.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, clause_separator, list_separator, ruleset_text, tag_name
 from engine.base.i18n import _
 from engine.core.selectors import card_selector, selector_of
 
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
+    from engine.language.ruleset import Ruleset
 
-def _block(ruleset: Any, category: str, spec: Mapping[str, Any] | None) -> Any:
+
+def _block(ruleset: Ruleset, category: str, spec: Mapping[str, Any] | None) -> Any:
     if not spec:
         return None
     return ruleset.blocks.block(category, spec.get("kind"))
 
 
-def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
+def scoring_phrases(ruleset: Ruleset, card: Any) -> list[str]:
     """How holding the card changes its holder's score, one phrase per scoring step."""
     phrases: list[str] = []
     for step in ruleset.scoring_steps:
@@ -33,13 +37,13 @@ def scoring_phrases(ruleset: Any, card: Any) -> list[str]:
     return phrases
 
 
-def effect_phrases(ruleset: Any, card: Any) -> list[str]:
+def effect_phrases(ruleset: Ruleset, card: Any) -> list[str]:
     """What happens when the card is taken (its ``on-take`` block), as sentences."""
     block = _block(ruleset, "effect", card.on_take)
     return list(block.describe(ruleset, card.on_take)) if block is not None and hasattr(block, "describe") else []
 
 
-def step_phrase(ruleset: Any, step_kind: str | None, spec: Mapping[str, Any] | None = None) -> str:
+def step_phrase(ruleset: Ruleset, step_kind: str | None, spec: Mapping[str, Any] | None = None) -> str:
     """What the step deciding now does, in one sentence (how an auction sells its card)."""
     block = ruleset.blocks.block("step", step_kind or "")
     if block is None or not hasattr(block, "describe"):
@@ -47,7 +51,7 @@ def step_phrase(ruleset: Any, step_kind: str | None, spec: Mapping[str, Any] | N
     return block.describe(ruleset, spec or {})
 
 
-def describe_card(ruleset: Any, card_id: str) -> str:
+def describe_card(ruleset: Ruleset, card_id: str) -> str:
     """The card's name, its kinds and what it does, e.g. "Title (Red border): score ×2"."""
     card = ruleset.card(card_id)
     name = card_name(ruleset, card_id)
@@ -65,7 +69,7 @@ def describe_card(ruleset: Any, card_id: str) -> str:
     return _("{card}: {effects}", card=label, effects=clause_separator().join(effects))
 
 
-def game_rule_phrases(ruleset: Any) -> list[str]:
+def game_rule_phrases(ruleset: Ruleset) -> list[str]:
     """How the game ends and who cannot win, worded by the end and elimination blocks.
 
     A newcomer asking for help needs these rules most: the game may end
@@ -82,7 +86,7 @@ def game_rule_phrases(ruleset: Any) -> list[str]:
     return phrases
 
 
-def progress_phrases(ruleset: Any, observation: Any) -> list[str]:
+def progress_phrases(ruleset: Ruleset, observation: Observation) -> list[str]:
     """How near each end condition is ("Red border seen: 2 of 4"), as the end blocks word it."""
     phrases = []
     for end in ruleset.end_conditions:

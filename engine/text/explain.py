@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import (
     criterion_description,
@@ -41,10 +41,13 @@ from engine.base.formatting import (
 )
 from engine.base.i18n import _, ngettext
 
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
+
 INDENT = "  "
 
 
-def explain_result(ruleset: Any, result: Any) -> list[str]:
+def explain_result(ruleset: Ruleset, result: Any) -> list[str]:
     """Every player's scoring steps, then who is out and how the winners were decided."""
     lines: list[str] = []
     for player in result.players:
@@ -54,7 +57,7 @@ def explain_result(ruleset: Any, result: Any) -> list[str]:
     return lines
 
 
-def measure_amount(ruleset: Any, measure_id: str, amount: Any) -> str:
+def measure_amount(ruleset: Ruleset, measure_id: str, amount: Any) -> str:
     """An amount of a measure in its unit (``26,000``, ``600만 달러``); a plain number for a measure without one."""
     try:
         unit = ruleset.measure(measure_id).unit
@@ -65,7 +68,7 @@ def measure_amount(ruleset: Any, measure_id: str, amount: Any) -> str:
     return format_amount(ruleset, amount, unit)
 
 
-def measure_says(ruleset: Any, measure_id: str, amount: Any) -> str:
+def measure_says(ruleset: Ruleset, measure_id: str, amount: Any) -> str:
     """An amount of a measure in a sentence, as the ruleset words it (``26,000 in hand``)."""
     try:
         says = ruleset.measure(measure_id).says
@@ -80,14 +83,14 @@ def measure_says(ruleset: Any, measure_id: str, amount: Any) -> str:
     return ruleset_text(ruleset, says, amount=shown)
 
 
-def shown_measures(ruleset: Any) -> list[str]:
+def shown_measures(ruleset: Ruleset) -> list[str]:
     """The measures a player's result shows, in the order of the ruleset's ``result``."""
     return [item["measure"] for item in ruleset.result_layout if item.get("measure")] or [
         spec.id for spec in ruleset.measures
     ]
 
 
-def explain_player(ruleset: Any, player: Any) -> list[str]:
+def explain_player(ruleset: Ruleset, player: Any) -> list[str]:
     """A player's heading, one line per scoring effect, and their score."""
     amounts = [measure_says(ruleset, name, player.measure(name)) for name in shown_measures(ruleset)]
     # TRANSLATORS: heading of one player's scoring explanation; {measures} says what they have left,
@@ -108,7 +111,7 @@ def explain_player(ruleset: Any, player: Any) -> list[str]:
     return lines
 
 
-def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequence[str]) -> list[str]:
+def explain_step(ruleset: Ruleset, spec: Mapping[str, Any], step: Any, held: Sequence[str]) -> list[str]:
     """The lines of one scoring step, worded by its block (``explain``), else one generic line.
 
     A block's lines are re-derived from the cards and must land on the
@@ -132,7 +135,7 @@ def explain_step(ruleset: Any, spec: Mapping[str, Any], step: Any, held: Sequenc
     return lines
 
 
-def explain_elimination(ruleset: Any, result: Any) -> list[str]:
+def explain_elimination(ruleset: Ruleset, result: Any) -> list[str]:
     """Who is out for having the least of the elimination's measure (all of them when everyone is tied)."""
     out = [p for p in result.players if p.eliminated]
     measure_id = (ruleset.elimination or {}).get("measure")
@@ -162,7 +165,7 @@ def explain_elimination(ruleset: Any, result: Any) -> list[str]:
     ]
 
 
-def explain_winners(ruleset: Any, result: Any) -> list[str]:
+def explain_winners(ruleset: Ruleset, result: Any) -> list[str]:
     """The winners with their score, and how a tie for the top score was broken."""
     winners = list(result.winners)
     if not winners:
@@ -198,7 +201,7 @@ def explain_winners(ruleset: Any, result: Any) -> list[str]:
     return lines
 
 
-def summarize_result(ruleset: Any, result: Any) -> list[str]:
+def summarize_result(ruleset: Ruleset, result: Any) -> list[str]:
     """One line per player (score, money, out or not), then the winners: the short report."""
     lines = []
     names = shown_measures(ruleset)

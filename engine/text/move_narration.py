@@ -22,14 +22,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, format_list, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
 from engine.families.common.front.narrating import event_field
 
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
-def _telling(ruleset: Any) -> Sequence[Mapping[str, Any]]:
+
+def _telling(ruleset: Ruleset) -> Sequence[Mapping[str, Any]]:
     return getattr(ruleset, "tell", None) or ()
 
 
@@ -42,14 +45,14 @@ def _matches(item: Mapping[str, Any], event: Any) -> bool:
     )
 
 
-def _seen_by_all(ruleset: Any, zone_id: str) -> bool:
+def _seen_by_all(ruleset: Ruleset, zone_id: str) -> bool:
     try:
         return ruleset.zone(zone_id).visibility == "all"
     except KeyError:
         return False
 
 
-def _cards_text(ruleset: Any, cards: Sequence[str], shown: bool) -> str:
+def _cards_text(ruleset: Ruleset, cards: Sequence[str], shown: bool) -> str:
     if not shown:
         return ngettext("{n} card", "{n} cards", len(cards))
     counts: dict[str, int] = {}
@@ -67,7 +70,7 @@ def _seat_name(players: Sequence[str], seat: Any) -> str:
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
 
 
-def _move(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _move(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     for item in _telling(ruleset):
         if not _matches(item, event):
             continue
@@ -88,7 +91,7 @@ def _move(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     return None
 
 
-def _counter(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _counter(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     counter_id = event_field(event, "counter")
     for item in _telling(ruleset):
         if item.get("counter") != counter_id:

@@ -12,7 +12,7 @@ nobody describes is not told.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
@@ -20,6 +20,9 @@ from engine.families.common.front.narrating import card_ids, event_field, player
 from engine.families.fronts import served
 from engine.text.move_narration import NARRATORS as MOVE_NARRATORS
 from engine.text.move_narration import group_moves
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 Describer = Callable[[Any, Sequence[str], Any], "str | None"]
 DESCRIBERS: dict[str, Describer] = {}
@@ -36,7 +39,7 @@ def describes(event_type: str) -> Callable[[Describer], Describer]:
 
 
 @describes("reveal")
-def _reveal(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _reveal(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     cards = card_ids(event)
     if not cards:
         return None
@@ -45,7 +48,7 @@ def _reveal(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
 
 
 @describes("end")
-def _end(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _end(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     cards = card_ids(event)
     if cards:
         return _("{card} is revealed: the game ends.", card=card_name(ruleset, cards[0]))
@@ -54,7 +57,7 @@ def _end(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
 
 
 @describes("phase")
-def _phase(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _phase(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     name = phase_name(ruleset, event_field(event, "phase"))
     if name is None:
         return None
@@ -63,7 +66,7 @@ def _phase(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
 
 
 @describes("decision")
-def _decision(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _decision(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     text = event_field(event, "text")
     if not text:
         return None
@@ -72,7 +75,7 @@ def _decision(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
 
 
 @describes("shuffle")
-def _shuffle(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _shuffle(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     count = event_field(event, "count", 0)
     if event_field(event, "zone") is None:
         return None
@@ -81,7 +84,7 @@ def _shuffle(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     return ngettext("{n} card is shuffled into {zone}.", "{n} cards are shuffled into {zone}.", count, zone=zone)
 
 
-def phase_name(ruleset: Any, phase_id: Any) -> str | None:
+def phase_name(ruleset: Ruleset, phase_id: Any) -> str | None:
     """A phase's translated name, from the flow step that declares it (None for no such phase)."""
     for spec in _all_steps(getattr(ruleset, "flow", ())):
         if spec.get("kind") == "phase" and spec.get("id") == phase_id:
@@ -118,7 +121,7 @@ def setup_length(events: Sequence[Any]) -> int:
     return len(events)
 
 
-def describe_event(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def describe_event(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     """One line for one event, or None for an event not worth telling."""
     describer = DESCRIBERS.get(event_field(event, "type"))
     return describer(ruleset, players, event) if describer is not None else None
@@ -134,7 +137,7 @@ def _ends_with(event: Any, following: Any) -> bool:
     )
 
 
-def describe_events(ruleset: Any, players: Sequence[str], events: Sequence[Any]) -> list[str]:
+def describe_events(ruleset: Ruleset, players: Sequence[str], events: Sequence[Any]) -> list[str]:
     """The lines for several events, leaving out the ones not worth telling.
 
     A card whose reveal ends the game is told once, by the end line; moves

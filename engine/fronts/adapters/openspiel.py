@@ -55,7 +55,7 @@ import json
 import os
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -69,6 +69,11 @@ from engine.families.catalog import load_ruleset
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.players import check_player_count
 from engine.fronts.agents.tensor import ObservationTensor
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # Deals drawn for one resample_from_infostate before giving up.
 MOST_REDEALS = 40
@@ -90,7 +95,7 @@ _REGISTERED: dict[str, tuple[Any, int, Any, type]] = {}
 # ---------------------------------------------------------------------------------------------- registering
 
 
-def short_name(ruleset: Any, players: int, options: Mapping[str, Any] | None = None) -> str:
+def short_name(ruleset: Ruleset, players: int, options: Mapping[str, Any] | None = None) -> str:
     """The short name a ruleset (a ``Ruleset``, or its id) registers under for ``players`` and ``options``."""
     ruleset_id = ruleset if isinstance(ruleset, str) else ruleset.id
     name = PREFIX + "".join(char if char.isalnum() else "_" for char in ruleset_id.lower()) + f"_{players}p"
@@ -103,7 +108,7 @@ def short_name(ruleset: Any, players: int, options: Mapping[str, Any] | None = N
     return name
 
 
-def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None = None) -> str:
+def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | None = None) -> str:
     """Register a ruleset (a name, a path, or a loaded ``Ruleset``) as an OpenSpiel game; returns its short name.
 
     ``pyspiel.load_game(name)`` then makes the game for ``players`` players
@@ -149,7 +154,7 @@ def register(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None =
     return name
 
 
-def load(ruleset: Any, players: int = 4, options: Mapping[str, Any] | None = None) -> Any:
+def load(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | None = None) -> Any:
     """Register a ruleset (see :func:`register`) and return its ``pyspiel.Game`` for ``players`` players."""
     return pyspiel.load_game(register(ruleset, players, options))
 
@@ -259,7 +264,7 @@ class _QueuedChance:
         self.next += 1
         return outcome
 
-    def shuffle(self, state: Any, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
+    def shuffle(self, state: State, zone_id: str, instances: list[int], log_key: str | None) -> list[int]:
         if not instances:
             return []  # nothing to order, nothing to ask
         if self.next < len(self.outcomes):
@@ -269,7 +274,7 @@ class _QueuedChance:
             return list(outcome[2])
         raise _NeedChance(_ShuffleRequest(state.game, zone_id, instances))
 
-    def first_player(self, state: Any, players: int) -> int:
+    def first_player(self, state: State, players: int) -> int:
         if self.next < len(self.outcomes):
             return self._served("seat")[1]
         raise _NeedChance(_SeatRequest(players))
@@ -808,7 +813,7 @@ def _step_items(step: _Step, viewer: int) -> dict[str, str]:
     return items
 
 
-def view_items(observation: Any) -> dict[str, str]:
+def view_items(observation: Observation) -> dict[str, str]:
     """Everything an :class:`~engine.core.observation.Observation` shows, as named items in a stable order.
 
     Zones with nothing to show are left out; runs of one card are written
@@ -841,7 +846,7 @@ def view_items(observation: Any) -> dict[str, str]:
     return items
 
 
-def observation_line(observation: Any) -> str:
+def observation_line(observation: Observation) -> str:
     """A compact line of everything an :class:`~engine.core.observation.Observation` shows (see :func:`view_items`)."""
     return f"p{observation.player} | " + " | ".join(f"{key}={value}" for key, value in view_items(observation).items())
 

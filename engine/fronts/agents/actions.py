@@ -23,12 +23,16 @@ a type" names the position that card holds now).
 from __future__ import annotations
 
 import bisect
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, AnytimeActions, UnionActions
 from engine.fronts.agents.views import views_for
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 # Spaces this small are numbered whole (the largest shipped, moving a card within a row, has 18,496 ints).
 WHOLE_LIMIT = 65536
@@ -51,7 +55,7 @@ class AgentActions:
     does. ``segments`` are the spaces' ranges (name, offset, size, bounded).
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         views = views_for()
         segments: list[Segment] = []
@@ -91,7 +95,7 @@ class AgentActions:
             return None
         return self._segments[bisect.bisect_right(self._offsets, index) - 1]
 
-    def _engine_action(self, state: Any, player: int, index: int) -> int | None:
+    def _engine_action(self, state: State, player: int, index: int) -> int | None:
         """The engine action an index stands for now, whether or not it is legal (None: nothing now)."""
         segment = self._segment_at(index)
         if segment is None:
@@ -101,7 +105,7 @@ class AgentActions:
             return segment.space.base + local
         return segment.view.to_engine(state, player, local)
 
-    def from_engine(self, state: Any, action: int) -> int | None:
+    def from_engine(self, state: State, action: int) -> int | None:
         """The index of an engine action int legal now (for the player to move); None if the numbering leaves it out."""
         try:
             space = self.game.space_of(action)
@@ -115,7 +119,7 @@ class AgentActions:
         local = segment.view.from_engine(state, state.current_player(), action)
         return None if local is None else segment.offset + local
 
-    def to_engine(self, state: Any, index: int) -> int:
+    def to_engine(self, state: State, index: int) -> int:
         """The engine action int of an index legal now; IllegalActionError (the reason, translated) if it is not."""
         if state.is_terminal():
             # TRANSLATORS: why an action is refused: the game has ended.
@@ -156,7 +160,7 @@ class AgentActions:
 
     # ------------------------------------------------------------------ legal indices
 
-    def legal(self, state: Any) -> list[int]:
+    def legal(self, state: State) -> list[int]:
         """The indices legal now for the player to move, sorted (empty only once the game is over)."""
         if state.is_terminal():
             return []
@@ -190,7 +194,7 @@ class AgentActions:
 
     # ------------------------------------------------------------------ words
 
-    def describe(self, state: Any, index: int) -> str:
+    def describe(self, state: State, index: int) -> str:
         """What an index does, in the reader's language (as the engine says it when legal now, else a fixed text)."""
         segment = self._segment_at(index)
         if segment is None:

@@ -8,14 +8,17 @@ would otherwise reach the engine as a list of one player's name or as 1.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import CardrulesError
 from engine.base.i18n import _
 from engine.core.game import check_table_size
 
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
-def check_player_count(ruleset: Any, players: Any) -> int:
+
+def check_player_count(ruleset: Ruleset, players: Any) -> int:
     """``players`` as an ``int`` when it is a whole number the ruleset is for (NumPy's integers too, not a bool);
     else a :class:`CardrulesError`."""
     try:

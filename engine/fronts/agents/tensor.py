@@ -34,12 +34,16 @@ segment                         length  value
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import FlowNode
 from engine.core.zones import SHARED, visible_to
 from engine.families.common.front.agent_views import per_seat, seat_one_hot
 from engine.fronts.agents.views import features_for
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
 
 # How many cards of a row's front (a stack's top) are encoded by position.
 FRONT_CARDS = 3
@@ -57,7 +61,7 @@ class ObservationTensor:
     into a list of ``size`` floats.
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.players = players = game.player_count
         cards = game.cards
@@ -137,7 +141,7 @@ class ObservationTensor:
 
     # ------------------------------------------------------------------ encoding
 
-    def encode(self, observation: Any) -> list[float]:
+    def encode(self, observation: Observation) -> list[float]:
         """The tensor of an observation: ``size`` floats, seats counted from ``observation.player``."""
         cells: list[float] = []
         encoders = self._encoders
@@ -145,7 +149,7 @@ class ObservationTensor:
             cells.extend(encoders[kind](observation, *arguments))
         return cells
 
-    def _owner(self, observation: Any, relative: int | None) -> int | None:
+    def _owner(self, observation: Observation, relative: int | None) -> int | None:
         return None if relative is None else (observation.player + relative) % self.players
 
     def _type_counts(self, card_ids: Any) -> list[float]:
@@ -155,10 +159,10 @@ class ObservationTensor:
             counts[index_of_id[card]] += 1.0
         return counts
 
-    def _cards(self, observation: Any, zone_id: str, relative: int | None) -> list[float]:
+    def _cards(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
         return self._type_counts(observation.cards(zone_id, self._owner(observation, relative)))
 
-    def _front(self, observation: Any, zone_id: str, relative: int | None, top_last: bool) -> list[float]:
+    def _front(self, observation: Observation, zone_id: str, relative: int | None, top_last: bool) -> list[float]:
         cells = [0.0] * (FRONT_CARDS * self.type_count)
         card_ids = observation.cards(zone_id, self._owner(observation, relative)) or ()
         # A row's front is its start; a stack's top is its end (stored bottom first).
@@ -167,38 +171,38 @@ class ObservationTensor:
             cells[position * self.type_count + self._index_of_id[card]] = 1.0
         return cells
 
-    def _count(self, observation: Any, zone_id: str, relative: int | None) -> list[float]:
+    def _count(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
         count = observation.count(zone_id, self._owner(observation, relative))
         return [float(count or 0)]
 
-    def _open(self, observation: Any, zone_id: str, relative: int | None) -> list[float]:
+    def _open(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
         return [1.0 if observation.is_open(zone_id, self._owner(observation, relative)) else 0.0]
 
-    def _counter(self, observation: Any, counter_id: str, per_player: bool) -> list[float]:
+    def _counter(self, observation: Observation, counter_id: str, per_player: bool) -> list[float]:
         value = observation.counters[counter_id]
         if per_player:
             return per_seat(value, observation.player, self.players)
         return [float(value)]
 
-    def _variable(self, observation: Any, name: str) -> list[float]:
+    def _variable(self, observation: Observation, name: str) -> list[float]:
         return seat_one_hot(observation.variables.get(name), observation.player, self.players)
 
-    def _current(self, observation: Any) -> list[float]:
+    def _current(self, observation: Observation) -> list[float]:
         return seat_one_hot(observation.current_player, observation.player, self.players)
 
-    def _round(self, observation: Any) -> list[float]:
+    def _round(self, observation: Observation) -> list[float]:
         return [float(observation.round_number)]
 
-    def _pending(self, observation: Any, relative: int) -> list[float]:
+    def _pending(self, observation: Observation, relative: int) -> list[float]:
         pending = observation.pending
         seat = (observation.player + relative) % self.players
         return self._type_counts(pending[seat] if seat < len(pending) else ())
 
-    def _kind(self, observation: Any) -> list[float]:
+    def _kind(self, observation: Observation) -> list[float]:
         kind = observation.decision.get("kind")
         return [1.0 if kind == known else 0.0 for known in self.decision_kinds]
 
-    def _fact_cards(self, observation: Any) -> list[float]:
+    def _fact_cards(self, observation: Observation) -> list[float]:
         cards = observation.decision.get("cards")
         if not isinstance(cards, tuple) or not all(
             isinstance(card, str) and card in self._index_of_id for card in cards
@@ -206,18 +210,18 @@ class ObservationTensor:
             return [0.0] * self.type_count  # absent, or a number of cards (a row's length), not the cards
         return self._type_counts(cards)
 
-    def _fact_card(self, observation: Any) -> list[float]:
+    def _fact_card(self, observation: Observation) -> list[float]:
         card = observation.decision.get("card")
         cells = [0.0] * self.type_count
         if isinstance(card, str) and card in self._index_of_id:
             cells[self._index_of_id[card]] = 1.0
         return cells
 
-    def _features(self, observation: Any, kind: str, features: Any) -> list[float]:
+    def _features(self, observation: Observation, kind: str, features: Any) -> list[float]:
         if observation.decision.get("kind") != kind:
             return [0.0] * features.size
         return [float(value) for value in features.encode(observation)]
 
-    def _phase(self, observation: Any) -> list[float]:
+    def _phase(self, observation: Observation) -> list[float]:
         under_way = set(observation.phases)
         return [1.0 if phase in under_way else 0.0 for phase in self.phases]

@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import LegalActions
 from engine.fronts.bots.hints import HINTS
 from engine.fronts.bots.strategies import ESTIMATES as STRATEGY_ESTIMATES
 from engine.fronts.bots.strategies import STRATEGIES
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
+    from engine.core.state import State
 
 # decision kind (the step that decides) -> a factory of the policy that answers it: the strategy its family's hints
 # name (resolved once, here), or what a program registered (register_policy)
@@ -70,7 +74,7 @@ class HeuristicBot:
             policy.rivalry = self.rivalry
         return policy
 
-    def points_to_come(self, state: Any) -> list[float] | None:
+    def points_to_come(self, state: State) -> list[float] | None:
         """What each seat's position may still score beyond its score now, as the strategies reckon it.
 
         Each seat is judged from its own view of ``state``. None when no
@@ -88,7 +92,7 @@ class HeuristicBot:
                     known = True
         return estimates if known else None
 
-    def ranked(self, observation: Any, legal: LegalActions, count: int) -> list[int]:
+    def ranked(self, observation: Observation, legal: LegalActions, count: int) -> list[int]:
         """Up to ``count`` legal actions the policy would weigh next after its choice, best first ([] if none).
 
         A policy that ranks its options (``ranked(observation, legal, count)``)
@@ -101,7 +105,7 @@ class HeuristicBot:
             return []
         return [action for action in ranked(observation, legal, count) if action in legal]
 
-    def choose(self, observation: Any, legal: LegalActions) -> int:
+    def choose(self, observation: Observation, legal: LegalActions) -> int:
         """The policy's action, or a random one."""
         policy = self.policy_for(observation.decision.get("kind", ""))
         if policy is None:

@@ -12,9 +12,12 @@ of the decision it answers (:attr:`GameFacts.by_kind`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.fronts import served
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 # block kind -> what its family tells the bots about it
 HINTS: Mapping[str, Any] = served("hints")
@@ -23,7 +26,7 @@ HINTS: Mapping[str, Any] = served("hints")
 class GameFacts:
     """Every family's facts about one compiled game."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         # block kind -> its family's facts about this game (kinds the game has no block of are left out)
         self.by_kind: dict[str, Any] = {}
@@ -47,7 +50,7 @@ _SHARED_FACTS: dict[int, GameFacts] = {}
 _SHARED_FACTS_LIMIT = 16
 
 
-def facts_of(game: Any) -> GameFacts:
+def facts_of(game: Game) -> GameFacts:
     """Every family's facts about ``game``, asked once."""
     facts = _SHARED_FACTS.get(id(game))
     if facts is None or facts.game is not game:

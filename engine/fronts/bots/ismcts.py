@@ -73,11 +73,15 @@ import math
 import random
 import time
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import CardrulesError
 from engine.core.decisions import LegalActions
 from engine.fronts.bots.heuristic_bot import HeuristicBot
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
+    from engine.core.state import State
 
 DEFAULT_ITERATIONS = 50
 DEFAULT_ACTIONS = 2000
@@ -194,7 +198,7 @@ class IsmctsBot:
         # The hinted actions of each game this bot played (their ints depend on the compiled game).
         self._hints: dict[Any, list[int]] = {}
 
-    def choose(self, observation: Any, legal: LegalActions) -> int:
+    def choose(self, observation: Observation, legal: LegalActions) -> int:
         """The most visited action after the search (a forced move is made at once)."""
         head = list(islice(iter(legal), 2))
         if len(head) == 1:
@@ -323,7 +327,7 @@ class IsmctsBot:
         drawn = (information.sample(self.rng) for _ in range(self.deals))
         return [(state, None) for state in drawn if state is not None]
 
-    def _explains(self, state: Any, action: int) -> bool:
+    def _explains(self, state: State, action: int) -> bool:
         """Whether the heuristic, in the seat of the player to move in ``state``, would have made ``action``: the
         very move, as the log writes it (an offer of the same card types, the same answer; a card's copy number
         may differ between deals). This bot's own moves need no explaining."""
@@ -362,7 +366,7 @@ class IsmctsBot:
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self, root: _Node, state: Any, first: int | None = None) -> None:
+    def _iterate(self, root: _Node, state: State, first: int | None = None) -> None:
         rng = self.rng
         start = len(state.history)
         node = root
@@ -436,7 +440,7 @@ class IsmctsBot:
                 best, best_value = action, value
         return best
 
-    def _legal_candidates(self, node: _Node, state: Any, mover: int, legal: LegalActions) -> list[int]:
+    def _legal_candidates(self, node: _Node, state: State, mover: int, legal: LegalActions) -> list[int]:
         """The actions this node may try in this drawn game (its candidates that are legal here)."""
         if node.candidates is None:
             node.candidates, node.wide = self._candidates(state.observation(mover), legal)
@@ -450,12 +454,12 @@ class IsmctsBot:
             return found
         return list(legal)  # a small set: every action (drawn games may differ in what is legal)
 
-    def _guided(self, observation: Any, legal: LegalActions) -> int:
+    def _guided(self, observation: Observation, legal: LegalActions) -> int:
         """The heuristic's move for the seat observing: this bot's own with its ``rivalry``, the others' with none."""
         self.guide.rivalry = self.rivalry if observation.player == self.searcher else 0.0
         return self.guide.choose(observation, legal)
 
-    def _candidates(self, observation: Any, legal: LegalActions) -> tuple[list[int], bool]:
+    def _candidates(self, observation: Observation, legal: LegalActions) -> tuple[list[int], bool]:
         """The actions to try at a new node, and whether they are a choice among more (widened)."""
         guided = self._guided(observation, legal)
         head = list(islice(iter(legal), self.width + 1))
@@ -479,7 +483,7 @@ class IsmctsBot:
                 found.append(action)
         return found, True
 
-    def _hinted(self, observation: Any, legal: LegalActions) -> list[int]:
+    def _hinted(self, observation: Observation, legal: LegalActions) -> list[int]:
         """The legal actions the ruleset's ``search: try-first`` names, in its order."""
         game = observation.game
         hinted = self._hints.get(game)
@@ -496,7 +500,7 @@ class IsmctsBot:
 
     # ------------------------------------------------------------------ playouts
 
-    def _playout(self, state: Any, rng: random.Random) -> list[float]:
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
         steps = 0
         guided = self._guided if self.playout == "heuristic" else None
         depth = self.depth if self.depth is not None else state.ruleset.search.get("playout-depth", PLAYOUT_DEPTH)
@@ -520,7 +524,7 @@ class IsmctsBot:
         return rewards_of(result)
 
     @staticmethod
-    def _playout_step(state: Any, guided: Any, rng: random.Random) -> None:
+    def _playout_step(state: State, guided: Any, rng: random.Random) -> None:
         if guided is not None:
             player = state.current_player()
             state.apply_action(guided(state.observation(player), state.legal_actions()))

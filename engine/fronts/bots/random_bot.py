@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.core.decisions import LegalActions
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
 
 
 class RandomBot:
@@ -21,6 +24,6 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Any, legal: LegalActions) -> int:
+    def choose(self, observation: Observation, legal: LegalActions) -> int:
         """A random legal action."""
         return legal.sample_by_kind(self.rng)

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.numbers import format_percent, format_scientific
 from rich.cells import cell_len
@@ -45,6 +45,9 @@ from engine.fronts.simulation.stats import (
     wilson_interval,
 )
 from engine.text.explain import measure_amount
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 FORMAT_VERSION = 1
 CONFIDENCE = 0.95
@@ -98,7 +101,7 @@ def _difference(summary: Any) -> dict[str, Any]:
     return {"difference": _round(summary.mean), "ci": ci, "significant": significant}
 
 
-def _ruleset_summary(ruleset: Any, source: str, tally: RulesetTally) -> dict[str, Any]:
+def _ruleset_summary(ruleset: Ruleset, source: str, tally: RulesetTally) -> dict[str, Any]:
     games = tally.games
     seats = []
     for seat, kind in enumerate(tally.seat_kinds):
@@ -135,7 +138,7 @@ def _ruleset_summary(ruleset: Any, source: str, tally: RulesetTally) -> dict[str
     }
 
 
-def _mean_measures(ruleset: Any, tally: RulesetTally) -> dict[str, float | None]:
+def _mean_measures(ruleset: Ruleset, tally: RulesetTally) -> dict[str, float | None]:
     """Each reported measure's mean per player-game, in the order the ruleset's ``report`` lists them."""
     names = [*reported_measures(ruleset), *sorted(set(tally.measure_totals) - set(reported_measures(ruleset)))]
     means: dict[str, float | None] = {}
@@ -145,7 +148,7 @@ def _mean_measures(ruleset: Any, tally: RulesetTally) -> dict[str, float | None]
     return means
 
 
-def _mean_counters(ruleset: Any, tally: RulesetTally) -> dict[str, dict[str, float | None]]:
+def _mean_counters(ruleset: Ruleset, tally: RulesetTally) -> dict[str, dict[str, float | None]]:
     """Each reported counter's total per game and per round (a ratio of exact sums), in ``report`` order."""
     names = [
         *(name for name, _per in reported_counters(ruleset)),
@@ -162,17 +165,17 @@ def _mean_counters(ruleset: Any, tally: RulesetTally) -> dict[str, dict[str, flo
     return means
 
 
-def _declared_counter(ruleset: Any, name: str) -> Any:
+def _declared_counter(ruleset: Ruleset, name: str) -> Any:
     """The ruleset's declaration of the counter ``name`` (None when it declares none by that name)."""
     return next((spec for spec in getattr(ruleset, "counters", None) or () if spec.get("id") == name), None)
 
 
-def _counter_per(ruleset: Any, name: str) -> str | None:
+def _counter_per(ruleset: Ruleset, name: str) -> str | None:
     """How the ruleset asks for a counter to be shown (``game`` or ``round``); None when it does not report it."""
     return dict(reported_counters(ruleset)).get(name)
 
 
-def counter_label(ruleset: Any, name: str, per: str, unit: str) -> str:
+def counter_label(ruleset: Ruleset, name: str, per: str, unit: str) -> str:
     """A counter's row label: ``Trades per turn``, ``Trades per round``, ``Trades per game``.
 
     ``unit`` is what a round of the game is (``turn`` or ``round``).
@@ -206,7 +209,7 @@ def length_label(unit: str) -> str:
     return _("Rounds per game")
 
 
-def _declared_measure(ruleset: Any, name: str) -> Any:
+def _declared_measure(ruleset: Ruleset, name: str) -> Any:
     """The ruleset's declaration of the measure ``name`` (None when it declares none by that name)."""
     try:
         return ruleset.measure(name)
@@ -214,7 +217,7 @@ def _declared_measure(ruleset: Any, name: str) -> Any:
         return None
 
 
-def _measure_heading(ruleset: Any, name: str) -> str:
+def _measure_heading(ruleset: Ruleset, name: str) -> str:
     """A measure's heading as the ruleset words it (``Money left``), else its name with a capital, else its id."""
 
     spec = _declared_measure(ruleset, name)
@@ -237,7 +240,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _paired_summary(paired: PairedTally, ruleset: Any, baseline: Any) -> dict[str, Any]:
+def _paired_summary(paired: PairedTally, ruleset: Ruleset, baseline: Any) -> dict[str, Any]:
     seats = [
         {"seat": seat, "kind": kind, **_difference(paired.seat_difference(seat))}
         for seat, kind in enumerate(paired.seat_kinds)
@@ -370,7 +373,7 @@ def mean_decimals(means: Sequence[float | None]) -> int:
     return MOST_MEAN_DECIMALS
 
 
-def can_eliminate(ruleset: Any) -> bool:
+def can_eliminate(ruleset: Ruleset) -> bool:
     """Whether ``ruleset`` may put players out (its ``scoring.elimination``, with its options applied)."""
     spec = getattr(ruleset, "elimination", None)
     if not spec or spec.get("kind") == "none":
@@ -449,7 +452,7 @@ def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     return _("Decided by tiebreak: {criterion}", criterion=described)
 
 
-def _plain_scale(ruleset: Any, measure: str) -> Fraction | None:
+def _plain_scale(ruleset: Ruleset, measure: str) -> Fraction | None:
     """The scale a measure's mean is written with as a plain number (1 without a unit); None for a currency's words."""
     spec = _declared_measure(ruleset, measure)
     if spec is None or not spec.unit:
@@ -460,7 +463,7 @@ def _plain_scale(ruleset: Any, measure: str) -> Fraction | None:
     return Fraction(unit.get("scale", 1))
 
 
-def _compact_mean(ruleset: Any, measure: str, amount: float) -> Fraction:
+def _compact_mean(ruleset: Ruleset, measure: str, amount: float) -> Fraction:
     """A mean written in a currency's words, rounded to a tenth of the word it is said in ($74.6 million).
 
     The mean is a float: digits past that tenth, or past the float's 15 significant digits, are its

@@ -40,13 +40,17 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as WaitedTooLong
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.chance import PairedChance, hash64
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
 from engine.fronts.bots import make_bot
 from engine.fronts.simulation.stats import BatchTally, GameOutcome, reported_counters, reported_measures
+
+if TYPE_CHECKING:
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # A batch should be large enough that shipping its tally costs nothing next to
 # playing it (50 games of the quickest ruleset take a tenth of a second), and
@@ -141,7 +145,7 @@ class Reported:
     counters: tuple[tuple[str, int, bool], ...] = ()
 
     @classmethod
-    def of(cls, ruleset: Any, game: Any) -> Reported:
+    def of(cls, ruleset: Ruleset, game: Game) -> Reported:
         """The measures and counters ``ruleset`` reports, resolved against its built ``game``."""
         per_player = {spec["id"]: spec.get("owner", "shared") == "player" for spec in ruleset.counters}
         return cls(
@@ -169,7 +173,7 @@ def _game_for(
     return entry
 
 
-def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
+def play_one_game(game: Game, plan: SimulationPlan, game_index: int) -> Any:
     """Play game ``game_index`` of the plan to the end with its bots; returns the terminal State."""
 
     state = game.new_initial_state(
@@ -182,14 +186,14 @@ def play_one_game(game: Any, plan: SimulationPlan, game_index: int) -> Any:
     return state
 
 
-def counter_total(state: Any, counter_index: int, per_player: bool) -> int:
+def counter_total(state: State, counter_index: int, per_player: bool) -> int:
     """A counter's final value; a per-player counter summed over the players (the table's total)."""
     if not per_player:
         return state.counter(counter_index)
     return sum(state.counter(counter_index, seat) for seat in range(state.game.player_count))
 
 
-def outcome_of(state: Any, player_names: Sequence[str], report: Reported | Sequence[str] = ()) -> GameOutcome:
+def outcome_of(state: State, player_names: Sequence[str], report: Reported | Sequence[str] = ()) -> GameOutcome:
     """The facts the statistics need from a finished game.
 
     ``report`` is what the ruleset reports (:class:`Reported`), or just the

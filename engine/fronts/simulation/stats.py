@@ -17,7 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 #: The two-sided 95% normal quantile (1.959963984540054), not the rounded 1.96.
 Z_95 = NormalDist().inv_cdf(0.975)
@@ -98,7 +101,7 @@ def mean_and_sd(values: Counter) -> tuple[float, float | None] | None:
 # --------------------------------------------------------------------------- what one game yields
 
 
-def reported_measures(ruleset: Any) -> tuple[str, ...]:
+def reported_measures(ruleset: Ruleset) -> tuple[str, ...]:
     """The measures a ruleset's ``report`` lists (its entries that are plain names), each once, in its order.
 
     Listing a measure twice must not count it twice.
@@ -110,7 +113,7 @@ def reported_measures(ruleset: Any) -> tuple[str, ...]:
 COUNTER_UNITS = ("game", "round")
 
 
-def reported_counters(ruleset: Any) -> tuple[tuple[str, str], ...]:
+def reported_counters(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
     """``(counter, per)`` for each counter the ruleset's ``report`` lists (``{counter: NAME, per: round}``), each once.
 
     ``per`` is ``game`` unless the entry says ``round``; a counter listed twice
@@ -123,7 +126,7 @@ def reported_counters(ruleset: Any) -> tuple[tuple[str, str], ...]:
     return tuple(counters.items())
 
 
-def round_unit(ruleset: Any) -> str:
+def round_unit(ruleset: Ruleset) -> str:
     """What one of the game's rounds is, as ``simulate`` counts them: ``turn`` or ``round``.
 
     The outermost loops of the flow count the rounds (``state.round_number``);

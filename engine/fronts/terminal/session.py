@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -48,6 +48,9 @@ from engine.fronts.terminal.table_view import (
 )
 from engine.text.card_text import game_rule_phrases
 from engine.text.narration import describe_events, setup_length
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
 
 # The most lines of events kept between two of a human's moves.
 KEPT_EVENT_LINES = 400
@@ -210,7 +213,7 @@ class GameSession:
         observer = viewer if viewer is not None else player
         self._draw_table_later(self.state.observation(observer), viewer)
 
-    def _draw_table_later(self, observation: Any, viewer: int | None) -> None:
+    def _draw_table_later(self, observation: Observation, viewer: int | None) -> None:
         self._draw_table()  # one waiting already is drawn first (never the case in a game's loop)
         self._table_to_draw = (observation, viewer)
         self.console.begin_capture()
@@ -254,7 +257,7 @@ class GameSession:
         """The rows one line of the story takes under the table, wrapped as it is drawn there."""
         return len(story_line(line).lines(max(1, self.console.width)))
 
-    def _recent_lines(self, observation: Any, viewer: int | None, reserved: int = 1) -> list[str]:
+    def _recent_lines(self, observation: Observation, viewer: int | None, reserved: int = 1) -> list[str]:
         """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
 
         The table and the round's heading above it come first; the story gets
@@ -305,7 +308,7 @@ class GameSession:
         for part in story_lines(self._recent):  # as under the table
             self.console.print(part)
 
-    def round_card(self, observation: Any) -> str | None:
+    def round_card(self, observation: Observation) -> str | None:
         """The card revealed this round, once it has left the table's heading zone (else None).
 
         Taken, a card may still be what the decision under way is about (its
@@ -351,7 +354,7 @@ class GameSession:
         """The commands of the actions a player may take at any time, for a family's prompt."""
         return anytime_commands(turn)
 
-    def in_play_lines(self, observation: Any) -> list[str]:
+    def in_play_lines(self, observation: Observation) -> list[str]:
         """The cards in play that change the rules, and what each does, for a prompt's help."""
         return detail_descriptions(self.ruleset, observation)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.cells import cell_len
@@ -49,10 +49,15 @@ from engine.text.card_text import describe_card, progress_phrases, step_phrase
 from engine.text.explain import measure_amount
 from engine.text.narration import _all_steps, phase_name
 
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
+
 DEFAULT_COLUMNS = ()
 
 
-def faces(ruleset: Any, card_ids: Sequence[str]) -> str:
+def faces(ruleset: Ruleset, card_ids: Sequence[str]) -> str:
     """Cards by their faces, ascending and joined by " + ": ``1,000 + 6,000``; card names for cards without a value.
 
     The spaces let a narrow table wrap a bid between its cards, never inside a number.
@@ -67,20 +72,20 @@ def _zones_of(column: Mapping[str, Any]) -> list[str]:
     return list(zones)
 
 
-def with_unit(ruleset: Any, label: str, unit: str) -> str:
+def with_unit(ruleset: Ruleset, label: str, unit: str) -> str:
     """A label of card faces that count in ``unit``, saying what a face of 1 is worth: "Bid (1 = $1 million)"."""
     # TRANSLATORS: a heading or label of card faces that count in a unit (the Korean edition's millions),
     # e.g. "Your hand (1 = $1 million)": {one} is a face of 1, {amount} what it is worth.
     return _("{zone} ({one} = {amount})", zone=label, one=format_number(1), amount=format_amount(ruleset, 1, unit))
 
 
-def _line_label(ruleset: Any, item: Mapping[str, Any], zone_id: str) -> str:
+def _line_label(ruleset: Ruleset, item: Mapping[str, Any], zone_id: str) -> str:
     """The label of a line under or over the table: the item's heading, else its zone's name (with its unit)."""
     label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone_id).name))
     return with_unit(ruleset, label, item["unit"]) if item.get("unit") else label
 
 
-def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
+def _heading(ruleset: Ruleset, column: Mapping[str, Any]) -> str:
     """A column's heading. A column of faces with a unit shows amounts in that unit (see :func:`cell`): its
     heading needs no note of what a face is worth, the note a line of faces (the viewer's hand) carries."""
     if column.get("heading"):
@@ -98,7 +103,7 @@ def _heading(ruleset: Any, column: Mapping[str, Any]) -> str:
     return zone_name(ruleset, zones[0]) if zones else ""
 
 
-def by_name(ruleset: Any, card_ids: Sequence[str]) -> str:
+def by_name(ruleset: Ruleset, card_ids: Sequence[str]) -> str:
     """Cards grouped by name, each name once with its cards' values: ``Hotel 1/2/4, Saloon 3``.
 
     A card without a value is counted instead (``Red × 2``). The names come
@@ -116,7 +121,7 @@ def by_name(ruleset: Any, card_ids: Sequence[str]) -> str:
     return list_separator().join(shown)
 
 
-def row_position_items(ruleset: Any, card_ids: Sequence[str]) -> list[str]:
+def row_position_items(ruleset: Ruleset, card_ids: Sequence[str]) -> list[str]:
     """A row's cards numbered from its front, the front marked: ``["1. Red (front)", "2. Blue"]``."""
     shown = []
     for position, card in enumerate(card_ids, start=1):
@@ -129,7 +134,7 @@ def row_position_items(ruleset: Any, card_ids: Sequence[str]) -> list[str]:
     return shown
 
 
-def row_positions(ruleset: Any, card_ids: Sequence[str]) -> str:
+def row_positions(ruleset: Ruleset, card_ids: Sequence[str]) -> str:
     """A row's cards numbered from its front, the front marked: ``1. Red (front), 2. Blue``."""
     return list_separator().join(row_position_items(ruleset, card_ids))
 
@@ -163,14 +168,14 @@ class ItemsLine:
         yield Text("\n".join(lines))
 
 
-def _anytime_item(state: Any, item_id: str) -> Any:
+def _anytime_item(state: State, item_id: str) -> Any:
     for item in state.game.anytime:
         if item.id == item_id:
             return item
     return None
 
 
-def closed_text(state: Any, zone_id: str, seat: int) -> str:
+def closed_text(state: State, zone_id: str, seat: int) -> str:
     """A closed zone's cell: "closed", with its price when an action at any time sells it (``state`` None: no price)."""
     if state is None:
         # TRANSLATORS: a zone (a field) that takes no card yet.
@@ -185,7 +190,7 @@ def closed_text(state: Any, zone_id: str, seat: int) -> str:
     return _("closed")
 
 
-def zone_payout(state: Any, item_id: str, zone_id: str, seat: int) -> int | None:
+def zone_payout(state: State, item_id: str, zone_id: str, seat: int) -> int | None:
     """What the action at any time ``item_id`` (a harvest) would pay the player for the zone now, if it says."""
     item = _anytime_item(state, item_id)
     if item is None:
@@ -194,7 +199,12 @@ def zone_payout(state: Any, item_id: str, zone_id: str, seat: int) -> int | None
 
 
 def cell(
-    ruleset: Any, observation: Any, column: Mapping[str, Any], seat: int, state: Any = None, compact: bool = False
+    ruleset: Ruleset,
+    observation: Observation,
+    column: Mapping[str, Any],
+    seat: int,
+    state: State = None,
+    compact: bool = False,
 ) -> str:
     """One player's cell of a column (``state``: the game, for a closed zone's price and what a harvest would pay).
 
@@ -263,13 +273,13 @@ def cell(
     return list_separator().join(card_name(ruleset, card) for card in ordered)
 
 
-def measure_cell(ruleset: Any, observation: Any, measure_id: str, seat: int) -> str:
+def measure_cell(ruleset: Ruleset, observation: Observation, measure_id: str, seat: int) -> str:
     """A measure of a player, when the viewer may know it ("?" otherwise)."""
     value = observation.measure(measure_id, seat)
     return "?" if value is None else measure_amount(ruleset, measure_id, value)
 
 
-def _worth(ruleset: Any, spec: Any, card_id: str) -> Any:
+def _worth(ruleset: Ruleset, spec: Any, card_id: str) -> Any:
 
     card = ruleset.card(card_id)
     if spec.cards and not card_selector(spec.cards)(card):
@@ -280,7 +290,7 @@ def _worth(ruleset: Any, spec: Any, card_id: str) -> Any:
     return 1
 
 
-def status_text(observation: Any, seat: int) -> str:
+def status_text(observation: Observation, seat: int) -> str:
     """A player's status in the decision under way: passed, to play, an effect pending."""
     passed = observation.decision.get("passed") or ()
     if seat < len(passed) and passed[seat]:
@@ -297,7 +307,7 @@ def status_text(observation: Any, seat: int) -> str:
     return status
 
 
-def heading_card(ruleset: Any, observation: Any) -> str | None:
+def heading_card(ruleset: Ruleset, observation: Observation) -> str | None:
     """The card the ``view.heading`` zone shows (the last one when it holds several), if any."""
     zone = ruleset.view.get("banner")
     cards = observation.cards(zone) if zone else None
@@ -305,7 +315,7 @@ def heading_card(ruleset: Any, observation: Any) -> str | None:
 
 
 def heading_lines(
-    ruleset: Any, observation: Any, round_card: str | None = None, compact: bool = False
+    ruleset: Ruleset, observation: Observation, round_card: str | None = None, compact: bool = False
 ) -> list[Wrapped]:
     """The round, the card the heading zone shows and what it does, the phase, and how the decision works.
 
@@ -348,7 +358,7 @@ def heading_lines(
     return lines
 
 
-def _step_spec(ruleset: Any, step_id: Any) -> Mapping[str, Any]:
+def _step_spec(ruleset: Ruleset, step_id: Any) -> Mapping[str, Any]:
 
     for spec in _all_steps(ruleset.flow):
         if spec.get("id") == step_id:
@@ -414,10 +424,10 @@ def _natural_width(table: Table) -> int:
 
 
 def players_table(
-    ruleset: Any,
-    observation: Any,
+    ruleset: Ruleset,
+    observation: Observation,
     viewer: int | None,
-    state: Any = None,
+    state: State = None,
     columns: Sequence[Mapping[str, Any]] | None = None,
     width: int | None = None,
 ) -> Table:
@@ -479,7 +489,7 @@ def players_table(
     return table
 
 
-def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
+def own_lines(ruleset: Ruleset, observation: Observation, viewer: int) -> list[Any]:
     """The viewer's own hidden zones (``view.own``): "Your hand: 1,000 2,000 (total 3,000)".
 
     Each line is a rich Text (or, for a row numbered from its front, an
@@ -552,7 +562,11 @@ def own_lines(ruleset: Any, observation: Any, viewer: int) -> list[Any]:
 
 
 def detail_lines(
-    ruleset: Any, observation: Any, viewer: int | None, state: Any = None, moved: Sequence[Mapping[str, Any]] = ()
+    ruleset: Ruleset,
+    observation: Observation,
+    viewer: int | None,
+    state: State = None,
+    moved: Sequence[Mapping[str, Any]] = (),
 ) -> list[Text]:
     """A line per player of what they have beside the table (``view.details``): "Bo: Buildings: Hotel 2 · Bank: 5".
 
@@ -585,7 +599,7 @@ def detail_lines(
     return lines
 
 
-def detail_descriptions(ruleset: Any, observation: Any) -> list[str]:
+def detail_descriptions(ruleset: Ruleset, observation: Observation) -> list[str]:
     """What the cards in the players' detail zones do (their descriptions), each card once, for the help."""
 
     owners: dict[str, list[str]] = {}
@@ -611,7 +625,7 @@ def detail_descriptions(ruleset: Any, observation: Any) -> list[str]:
     return lines
 
 
-def counters_line(ruleset: Any, observation: Any) -> Text:
+def counters_line(ruleset: Ruleset, observation: Observation) -> Text:
     """How near the end is, and how many cards are left in face-down stacks."""
     progress = list(progress_phrases(ruleset, observation))
     # A counter an end condition words its progress on ("Exhaustions: 1 of 3") is not repeated bare.
@@ -637,7 +651,7 @@ def counters_line(ruleset: Any, observation: Any) -> Text:
     return Wrapped(" · ".join(parts))
 
 
-def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
+def shared_lines(ruleset: Ruleset, observation: Observation) -> list[Text]:
     """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Red, Blue"."""
     lines = []
     for item in ruleset.view.get("shared") or ():
@@ -664,12 +678,12 @@ def shared_lines(ruleset: Any, observation: Any) -> list[Text]:
 
 
 def render_table(
-    ruleset: Any,
-    observation: Any,
+    ruleset: Ruleset,
+    observation: Observation,
     viewer: int | None,
     last_events: Sequence[str] = (),
     round_card: str | None = None,
-    state: Any = None,
+    state: State = None,
     width: int | None = None,
 ) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).

@@ -10,9 +10,14 @@ more than :data:`MOST_TYPES` money types keeps the sets of its first
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.common.front.agent_views import BoundedView, DecisionFeatures, per_seat
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
 
 # The most money types whose sets the view numbers (2^16 indices).
 MOST_TYPES = 16
@@ -21,25 +26,25 @@ MOST_TYPES = 16
 class BidView(BoundedView):
     """``PASS`` and every set of money types: local index = the bid mask (bit ``i``: the ``i``-th money type)."""
 
-    def __init__(self, space: Any, game: Any) -> None:
+    def __init__(self, space: Any, game: Game) -> None:
         super().__init__(space, game)
         self.size = 1 << min(len(space.money_types), MOST_TYPES)
 
-    def to_engine(self, state: Any, player: int, local: int) -> int | None:
+    def to_engine(self, state: State, player: int, local: int) -> int | None:
         return self.space.base + local if 0 <= local < self.size else None
 
-    def from_engine(self, state: Any, player: int, action: int) -> int | None:
+    def from_engine(self, state: State, player: int, action: int) -> int | None:
         local = action - self.space.base
         return local if 0 <= local < self.size else None
 
-    def legal(self, state: Any, player: int, part: Any) -> Iterator[int]:
+    def legal(self, state: State, player: int, part: Any) -> Iterator[int]:
         # A bid turn lists its legal bids fast (a suffix of the hand's subsets sorted by total): read them.
         for action in part:
             local = action - self.space.base
             if 0 <= local < self.size:
                 yield local
 
-    def describe(self, state: Any, player: int, local: int) -> str:
+    def describe(self, state: State, player: int, local: int) -> str:
         # A bid says the same in any state (the values of the cards in the mask).
         return self.space.describe(state, self.space.base + local, player)
 
@@ -47,7 +52,7 @@ class BidView(BoundedView):
 class AuctionFeatures(DecisionFeatures):
     """An auction's public numbers: the highest total bid, each seat's total and whether it passed (viewer first)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         players = game.player_count
         self.players = players
         self.names = (
@@ -56,7 +61,7 @@ class AuctionFeatures(DecisionFeatures):
             *(f"passed@{seat}" for seat in range(players)),
         )
 
-    def encode(self, observation: Any) -> list[float]:
+    def encode(self, observation: Observation) -> list[float]:
         facts = observation.decision
         viewer = observation.player
         highest = facts.get("highest")

@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.auction.rules.bidding import PASS, subset_sums
 from engine.families.common.front.hints import BiddingFacts, BotHints
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 # The auction steps: the first one in the flow names the money and the zones.
 _AUCTIONS = ("ascending", "first-pass-takes")
@@ -27,7 +30,7 @@ def _steps(specs: Sequence[Any]) -> Any:
             yield from _steps(spec.get(key) or ())
 
 
-def bidding_facts(game: Any) -> BiddingFacts:
+def bidding_facts(game: Game) -> BiddingFacts:
     """What every decision of an auction shares: bids, money, zones, the discard effect."""
     rules = game.ruleset
     auction = next((step for step in _steps(rules.flow) if step.get("kind") in _AUCTIONS), {})
@@ -53,7 +56,7 @@ def bidding_facts(game: Any) -> BiddingFacts:
 
 
 def _facts(kind: str, **flags: bool) -> Callable[[Any], BiddingFacts | None]:
-    def facts(game: Any) -> BiddingFacts | None:
+    def facts(game: Game) -> BiddingFacts | None:
         if not any(node.kind == kind for node in game.nodes):
             return None
         return replace(bidding_facts(game), **flags)

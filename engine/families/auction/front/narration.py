@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, format_amount, format_list, tag_name
 from engine.base.i18n import _
 from engine.families.auction.rules.bidding import money_cards
 from engine.families.common.front.narrating import card_ids, event_field, player_name
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 def _values(event: Any) -> list[int]:
@@ -16,7 +19,7 @@ def _values(event: Any) -> list[int]:
     return [int(v) for v in values] if isinstance(values, (list, tuple)) else []
 
 
-def _bid(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _bid(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     who = player_name(players, event)
     # The cards themselves, as their faces read ("6,000 + 3,000"): players
     # follow which cards have left a hand, not only the sums.
@@ -34,12 +37,12 @@ def _bid(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     )
 
 
-def _pass(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _pass(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     # TRANSLATORS: narration: {player} passes in an auction.
     return _("{player} passes.", player=player_name(players, event))
 
 
-def _take(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _take(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     who = player_name(players, event)
     cards = card_ids(event)
     card = card_name(ruleset, cards[0]) if cards else "?"
@@ -48,7 +51,7 @@ def _take(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     return _("{player} takes {card}.", player=who, card=card)
 
 
-def _pay(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _pay(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     total = sum(_values(event))
     if not total:
         return None
@@ -56,14 +59,14 @@ def _pay(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
     return _("{player} pays {amount}.", player=player_name(players, event), amount=format_amount(ruleset, total))
 
 
-def _discard(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _discard(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     cards = [card_name(ruleset, card) for card in card_ids(event)]
     if not cards:
         return None
     return _("{player} discards {cards}.", player=player_name(players, event), cards=format_list(cards))
 
 
-def _pending(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+def _pending(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     tag = event_field(event, "tag")
     return _(
         "{player} has no {tag} card yet: the next one they take will be discarded.",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, format_amount, format_number
 from engine.base.i18n import N_, _
@@ -26,6 +26,10 @@ from engine.families.common.front.player_input import (
     typed_command,
 )
 from engine.families.common.front.prompting import ask_numbered
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
+    from engine.language.ruleset import Ruleset
 
 # Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
 _GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
@@ -198,7 +202,7 @@ class BidPrompt:
         return " ".join(money_face(v) for v in space.values_of(cheapest[0]))
 
     @staticmethod
-    def refusal(ruleset: Any, observation: Any, values: Sequence[int]) -> str:
+    def refusal(ruleset: Ruleset, observation: Observation, values: Sequence[int]) -> str:
         """Why a bid is not allowed: it does not beat the highest bid."""
         own = observation.decision["totals"][observation.player]
         total = own + sum(values)
@@ -209,7 +213,7 @@ class BidPrompt:
         )
 
     @staticmethod
-    def print_help(session: Any, observation: Any, space: Any, legal: Any) -> None:
+    def print_help(session: Any, observation: Observation, space: Any, legal: Any) -> None:
         """The legal moves in short: pass, and the cheapest bids; then the rules that end the game."""
         say = session.say_wrapped  # by display width, at word boundaries: a help line outgrows a narrow screen
         ruleset = session.ruleset

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.flow import DECIDE
 from engine.families.auction.rules.base import AUCTION_PARAMETERS, LEFT, PASSED, AuctionStep
 from engine.language.params import one_of, param
+
+if TYPE_CHECKING:
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class AscendingAuction(AuctionStep):
@@ -42,7 +46,7 @@ class AscendingAuction(AuctionStep):
     }
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> str:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> str:
         """How the lot is sold, in one sentence."""
 
         if spec.get("on-pass") == "forfeit":
@@ -51,11 +55,11 @@ class AscendingAuction(AuctionStep):
             )
         return _("Bid higher than everyone else; the last player left takes it and pays their bid.")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.forfeit = spec.get("on-pass", "take-back") == "forfeit"
 
-    def on_pass(self, state: Any, frame: list, player: int) -> int:
+    def on_pass(self, state: State, frame: list, player: int) -> int:
         if self.forfeit:
             self.pay(state, frame, player)
         else:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.auction.rules.events import Take
 
+if TYPE_CHECKING:
+    from engine.core.state import State
 
-def award_lot(state: Any, taker: int, lot_slot: int, won_slot: int, *, free: bool) -> None:
+
+def award_lot(state: State, taker: int, lot_slot: int, won_slot: int, *, free: bool) -> None:
     """Move the card on top of ``lot_slot`` to the taker's zone at ``won_slot`` (or let a pending effect catch it).
 
     A pending effect (``discard-tagged`` with none to discard) catches the

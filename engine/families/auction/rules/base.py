@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
 from engine.base.formatting import format_amount, format_list
@@ -14,6 +14,11 @@ from engine.families.auction.rules.award import award_lot
 from engine.families.auction.rules.bidding import BID_SPACE_SIZE, MAX_MONEY_TYPES, PASS, BidActions, BidSpace
 from engine.families.auction.rules.events import Bid, Pass, Pay
 from engine.language.params import SELECTOR, name, param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 AUCTION_PARAMETERS = {
     "lot": param(
@@ -59,7 +64,7 @@ AUCTION_PARAMETERS = {
 TOTALS, PASSED, LEFT, HIGHEST, MONEY_BID = 1, 2, 3, 4, 5
 
 
-def money_text(ruleset: Any, amount: int) -> str:
+def money_text(ruleset: Ruleset, amount: int) -> str:
     """Money as the edition writes it, for the message of a refused bid."""
     # Imported here: only a refused action needs Babel, and simulation workers never refuse one.
 
@@ -72,7 +77,7 @@ class AuctionStep(FlowNode):
     parameters = AUCTION_PARAMETERS
     required: tuple[str, ...] = ()
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.ruleset = ruleset
         self.money = spec.get("money") or {"tag": "money"}
@@ -128,7 +133,7 @@ class AuctionStep(FlowNode):
                     card["path"], _("the money card {card} has no {attribute}", card=card["id"], attribute=attribute)
                 )
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("bid")
         # A replay's run reads "pass" and "bid" here when they are this space's words, none an action at any time's.
         self.reads_log_words = (
@@ -156,11 +161,11 @@ class AuctionStep(FlowNode):
     def copy_frame(self, frame: list) -> list:
         return [frame[0], list(frame[TOTALS]), list(frame[PASSED]), frame[LEFT], frame[HIGHEST], frame[MONEY_BID]]
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         state.current = state.variables[self.start_variable]
         return DECIDE
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         return {
             "auction": self.kind,
             "highest": frame[HIGHEST],
@@ -170,12 +175,12 @@ class AuctionStep(FlowNode):
 
     # ------------------------------------------------------------------ deciding
 
-    def legal(self, state: Any, frame: list) -> BidActions:
+    def legal(self, state: State, frame: list) -> BidActions:
         player = state.current
         hand = self.space.types_in(state.zones[self.hand_slots[player]], player)
         return BidActions(hand, frame[TOTALS][player], frame[HIGHEST], self.sums, by_sum=self.space.submasks_by_sum)
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         player = state.current
         if action == PASS and type(action) is int:
             if state.recording:
@@ -184,7 +189,7 @@ class AuctionStep(FlowNode):
         moved, total = self.checked_bid(state, frame, player, action)
         return self.place_bid(state, frame, player, action, moved, total)
 
-    def checked_bid(self, state: Any, frame: list, player: int, action: Any) -> tuple[int, int]:
+    def checked_bid(self, state: State, frame: list, player: int, action: Any) -> tuple[int, int]:
         """The card instances a bid moves and the bidder's new table total; IllegalActionError says why not."""
         if type(action) is not int or action < 0 or action >= BID_SPACE_SIZE:
             # TRANSLATORS: said when a card choice (or garbage) is given where a bid or a pass is expected.
@@ -219,7 +224,7 @@ class AuctionStep(FlowNode):
             )
         return moved, total
 
-    def place_bid(self, state: Any, frame: list, player: int, action: int, moved: int, total: int) -> int:
+    def place_bid(self, state: State, frame: list, player: int, action: int, moved: int, total: int) -> int:
         """Put a checked bid on the table; the next bidder decides."""
         zones = state.zones
         zones[self.hand_slots[player]] &= ~moved
@@ -238,7 +243,9 @@ class AuctionStep(FlowNode):
         state.current = seat
         return DECIDE
 
-    def apply_log_run(self, state: Any, frame: list, entries: Sequence[Any], index: int, stop: int) -> tuple[int, int]:
+    def apply_log_run(
+        self, state: State, frame: list, entries: Sequence[Any], index: int, stop: int
+    ) -> tuple[int, int]:
         """A replay's run of this auction's passes and bids, read and applied here (``FlowNode.apply_log_run``)."""
         if not self.reads_log_words:
             return index, DECIDE
@@ -278,13 +285,13 @@ class AuctionStep(FlowNode):
             seat = (seat + 1) % self.players
         return seat
 
-    def on_pass(self, state: Any, frame: list, player: int) -> int:
+    def on_pass(self, state: State, frame: list, player: int) -> int:
         """Apply a pass; the auction kinds differ here."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ money and the lot
 
-    def take_back(self, state: Any, frame: list, player: int) -> None:
+    def take_back(self, state: State, frame: list, player: int) -> None:
         """``player`` takes their bid on the table back into hand."""
         zones = state.zones
         bid_slot = self.bid_slots[player]
@@ -299,7 +306,7 @@ class AuctionStep(FlowNode):
         if returned == frame[HIGHEST]:
             frame[HIGHEST] = max(totals)
 
-    def pay(self, state: Any, frame: list, player: int) -> None:
+    def pay(self, state: State, frame: list, player: int) -> None:
         """``player``'s bid on the table is paid: out of the game, face up in their spent zone."""
         zones = state.zones
         bid_slot = self.bid_slots[player]
@@ -312,7 +319,7 @@ class AuctionStep(FlowNode):
         if state.recording:
             state.events.append(Pay(player, self.space.values_of(self.space.types_in(paid))))
 
-    def give_lot(self, state: Any, frame: list, taker: int) -> int:
+    def give_lot(self, state: State, frame: list, taker: int) -> int:
         """The taker takes the lot; the auction is over."""
         state.variables[self.taker] = taker
         award_lot(state, taker, self.lot_slot, self.won_slots[taker], free=not frame[MONEY_BID])

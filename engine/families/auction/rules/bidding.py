@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import LogError
 from engine.base.formatting import format_amount
@@ -29,6 +29,11 @@ from engine.core.decisions import ActionSpace, LegalActions
 from engine.core.log_fields import FACE_VALUES
 from engine.core.selectors import card_selector
 from engine.core.zones import iterate_bits
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 PASS = 0
 # Bids are masks below this value: room for 20 kinds of money card.
@@ -146,7 +151,7 @@ class BidSpace(ActionSpace):
     required_fields = MappingProxyType({"bid": ("cards",)})
     size = BID_SPACE_SIZE
 
-    def __init__(self, ruleset: Any, game: Any, money: Mapping[str, Any], attribute: str) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game, money: Mapping[str, Any], attribute: str) -> None:
         super().__init__(ruleset, game)
         matches = card_selector(money)
         cards = game.cards
@@ -257,12 +262,12 @@ class BidSpace(ActionSpace):
 
     # ------------------------------------------------------------------ codec
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         if action == PASS:
             return {"player": player, "action": "pass"}
         return {"player": player, "action": "bid", "cards": list(self.values_of(action))}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         if entry.get("action") == "pass":
             return PASS
         values = entry.get("cards")
@@ -296,7 +301,7 @@ class BidSpace(ActionSpace):
             mask |= bit
         return mask
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         if action == PASS:
             return _("pass")
         values = self.values_of(action)
@@ -469,7 +474,7 @@ class BidActions(LegalActions):
         return bid
 
 
-def money_cards(ruleset: Any, values: Sequence[int]) -> str:
+def money_cards(ruleset: Ruleset, values: Sequence[int]) -> str:
     """Money cards by the amounts their faces stand for, ascending: ``3,000 + 6,000``, ``$3 million + $6 million``.
 
     A face that counts in a unit (the Korean edition's millions) is said with its unit wherever an amount

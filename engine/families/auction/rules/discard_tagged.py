@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import card_name, format_list, tag_name
@@ -14,6 +14,11 @@ from engine.core.flow import DONE, FlowNode
 from engine.core.log_fields import CARD
 from engine.families.auction.rules.events import Discard, Pending
 from engine.language.params import BOOLEAN, name, one_of, param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class DiscardSpace(ActionSpace):
@@ -25,21 +30,21 @@ class DiscardSpace(ActionSpace):
     log_fields = MappingProxyType({"card": CARD})
     required_fields = MappingProxyType({"discard": ("card",)})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.size = len(game.cards.types)
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         return {"player": player, "action": "discard", "card": self.game.cards.ids[action - self.base]}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         card = entry.get("card")
         index = self.game.cards.index_of_id.get(card) if type(card) is str else None
         if index is None:
             raise LogError.at(_("there is no card {card}", card=str(card)[:80]))
         return self.base + index
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
 
         # TRANSLATORS: an action in a list of choices: give up the card {card}.
         return _("discard {card}", card=card_name(self.ruleset, self.game.cards.ids[action - self.base]))
@@ -58,7 +63,7 @@ class DiscardChoice(FlowNode):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("discard", DiscardSpace),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("discard")
         self.cards = game.cards
 
@@ -66,17 +71,17 @@ class DiscardChoice(FlowNode):
         # [node, chooser, candidate type indices, the effect card's instance, the chooser's won slot]
         return [self, 0, (), -1, -1]
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         return state.decide(frame[1])
 
-    def legal(self, state: Any, frame: list) -> ActionList:
+    def legal(self, state: State, frame: list) -> ActionList:
         base = self.space.base
         return ActionList([base + card_type for card_type in frame[2]], kind="discard")
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         return {"choice": "discard", "cards": tuple(self.cards.ids[t] for t in frame[2])}
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         base = self.space.base
         if type(action) is not int or action - base not in frame[2]:
             names = format_list([card_name(state.ruleset, self.cards.ids[t]) for t in frame[2]])
@@ -126,7 +131,7 @@ class DiscardTagged:
     required = ("tag",)
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> list[str]:
         """The effect in words, for the card's description."""
 
         tag = tag_name(ruleset, str(spec.get("tag")))
@@ -139,7 +144,7 @@ class DiscardTagged:
             sentence += " " + _("With none, the next {tag} card they take is discarded instead.", tag=tag)
         return [sentence]
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         self.tag = spec["tag"]
         self.discard_self = bool(spec.get("discard-self", False))
         self.when_none = spec.get("when-none", "pending")
@@ -158,12 +163,12 @@ class DiscardTagged:
         """The decision this effect asks for (the game allocates its action space)."""
         return (self.choice,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.tagged = frozenset(card.index for card in game.cards.types if self.tag in card.tags)
         self.discard_slot = game.zones.slot_of(self.discard_zone_id)
         self.cards = game.cards
 
-    def on_take(self, state: Any, taker: int, instance: int, won_slot: int) -> None:
+    def on_take(self, state: State, taker: int, instance: int, won_slot: int) -> None:
         """Ask the taker to choose, or leave the effect pending."""
         type_of = self.cards.type_of
         candidates = []
@@ -178,7 +183,7 @@ class DiscardTagged:
             if state.recording:
                 state.events.append(Pending(taker, self.cards.id_of(instance), self.tag))
 
-    def discard(self, state: Any, player: int, card_type: int, source: int, won_slot: int) -> None:
+    def discard(self, state: State, player: int, card_type: int, source: int, won_slot: int) -> None:
         """Discard the chosen card (and the effect card itself if ``discard-self``)."""
         held = next(
             instance
@@ -189,7 +194,7 @@ class DiscardTagged:
         if self.discard_self:
             self._discard(state, player, source, won_slot)
 
-    def _discard(self, state: Any, player: int, instance: int, slot: int) -> None:
+    def _discard(self, state: State, player: int, instance: int, slot: int) -> None:
         state.move((instance,), slot, self.discard_slot, player=player)
         if state.recording:
             state.events.append(Discard(player, self.cards.id_of(instance)))
@@ -198,7 +203,7 @@ class DiscardTagged:
         """Whether a pending copy of this effect catches a newly taken card of ``card_type``."""
         return card_type in self.tagged
 
-    def on_intercept(self, state: Any, player: int, instance: int, lot_slot: int, source: int) -> None:
+    def on_intercept(self, state: State, player: int, instance: int, lot_slot: int, source: int) -> None:
         """A pending effect fires: the new card is discarded at once, no choice."""
         self._discard(state, player, instance, lot_slot)
         if self.discard_self:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.families.auction.rules.base import LEFT, PASSED, AuctionStep
+
+if TYPE_CHECKING:
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class FirstPassTakesAuction(AuctionStep):
@@ -26,12 +30,12 @@ class FirstPassTakesAuction(AuctionStep):
     kind = "first-pass-takes"
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Any) -> str:
+    def describe(cls, ruleset: Ruleset, spec: Any) -> str:
         """How the lot is sold, in one sentence."""
 
         return _("The first player to pass takes it and keeps their money; everyone else loses what they bid.")
 
-    def on_pass(self, state: Any, frame: list, player: int) -> int:
+    def on_pass(self, state: State, frame: list, player: int) -> int:
         self.take_back(state, frame, player)
         frame[PASSED][player] = True
         frame[LEFT] -= 1

@@ -9,13 +9,16 @@ fast the stacks run out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import count_for_players
 from engine.families.common.front.hints import BotHints, DrawFacts, MoveFacts, OrderFacts, PeekFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def draw_facts(game: Any) -> DrawFacts | None:
+
+def draw_facts(game: Game) -> DrawFacts | None:
     """Every draw of the game: the stack drawn from and how many cards."""
     draws = tuple(
         (node.spec.get("from"), count_for_players(node.spec.get("count", 1), game.player_count))
@@ -28,17 +31,17 @@ def draw_facts(game: Any) -> DrawFacts | None:
 def _granted(kind: str, facts: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """The facts of a decision a card may grant, where the game has it."""
 
-    def found(game: Any) -> Any:
+    def found(game: Game) -> Any:
         return facts(game) if any(node.kind == kind for node in game.nodes) else None
 
     return found
 
 
-def _peek(game: Any) -> PeekFacts:
+def _peek(game: Game) -> PeekFacts:
     return PeekFacts(keep="done", bottom="bottom")
 
 
-def _move(game: Any) -> MoveFacts:
+def _move(game: Game) -> MoveFacts:
     action = game.space("move-in-row").action
 
     def to_front(position: int) -> int:
@@ -47,7 +50,7 @@ def _move(game: Any) -> MoveFacts:
     return MoveFacts(keep="done", move="move", to_front=to_front)
 
 
-def _order(game: Any) -> OrderFacts:
+def _order(game: Game) -> OrderFacts:
     return OrderFacts(order=game.space("order").action)
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.core.flow import DONE, FlowNode
+
+if TYPE_CHECKING:
+    from engine.core.state import State
 
 
 class ChooseFirstPlayerStep(FlowNode):
@@ -18,7 +21,7 @@ class ChooseFirstPlayerStep(FlowNode):
     parameters: dict = {}
     required = ()
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         first = state.chance.first_player(state, state.player_count)
         state.first_player = first
         state.variables[:] = [first] * len(state.variables)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import count_for_players
 from engine.core.flow import DONE, FlowNode
 from engine.language.params import COUNT, WHOLE_KEY_PATTERN, by_players_schema, param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 def seat_counts_schema() -> dict[str, Any]:
@@ -71,7 +76,7 @@ class DealStep(FlowNode):
     }
     required = ("from", "to", "count")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.source_id = spec["from"]
         self.target_id = spec["to"]
@@ -87,7 +92,7 @@ class DealStep(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.start_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.source = game.zones.slot_of(self.source_id)
         self.target_zone = game.zone_index(self.target_id)
         self.start = game.variable(self.start_name)
@@ -99,7 +104,7 @@ class DealStep(FlowNode):
                     shares[position] = int(count)
         self.shares = tuple(shares)  # by position from the start player
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         players = state.player_count
         start = state.variables[self.start]
         for round_number in range(max(self.shares, default=0)):

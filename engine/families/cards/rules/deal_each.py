@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.flow import DONE, FlowNode
 from engine.core.selectors import card_selector
 from engine.language.params import SELECTOR, param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class DealEachStep(FlowNode):
@@ -32,7 +37,7 @@ class DealEachStep(FlowNode):
     }
     required = ("cards", "to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.matches = card_selector(spec.get("cards"))
         self.target = spec["to"]
@@ -61,7 +66,7 @@ class DealEachStep(FlowNode):
                     )
                     return
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.types = tuple(card.index for card in game.cards.types if self.matches(card))
         self.target_index = game.zone_index(self.target)
         self.target_slots = tuple(game.zones.slot(self.target_index, seat) for seat in range(game.player_count))
@@ -79,7 +84,7 @@ class DealEachStep(FlowNode):
         self.usual_deals = tuple(deals)
         self.target_is_set = type(game.zones.empty[self.target_slots[0]]) is int if self.target_slots else True
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         game = state.game
         box = game.box_slot
         if self.target_is_set and state.zones[box] & self.all_copies == self.all_copies:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import count_for_players
 from engine.core.flow import DONE, FlowNode
 from engine.language.params import COUNT, by_players_schema, param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class DrawStep(FlowNode):
@@ -37,7 +42,7 @@ class DrawStep(FlowNode):
     }
     required = ("from", "to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.source_id = spec["from"]
         self.target_id = spec["to"]
@@ -52,14 +57,14 @@ class DrawStep(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.player_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.source = game.zones.slot_of(self.source_id)
         self.target_zone = game.zone_index(self.target_id)
         self.player = game.variable(self.player_name)
         self.count = count_for_players(self.count_spec, game.player_count)
         self.refill = game.refills.get(self.source_id)
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         player = state.variables[self.player]
         target = state.slot(self.target_zone, player)
         for _ in range(self.count):

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import DONE, FlowNode
 from engine.core.selectors import card_mask
 from engine.core.zones import instances_in
 from engine.language.params import SELECTOR, param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class MoveAllStep(FlowNode):
@@ -38,7 +43,7 @@ class MoveAllStep(FlowNode):
     }
     required = ("from", "to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.source_id = spec["from"]
         self.target_id = spec["to"]
@@ -52,7 +57,7 @@ class MoveAllStep(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.player_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.source_zone = game.zone_index(self.source_id)
         self.target_zone = game.zone_index(self.target_id)
         self.player = game.variable(self.player_name)
@@ -63,7 +68,7 @@ class MoveAllStep(FlowNode):
         else:
             self.mask = None
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         player = state.variables[self.player]
         source = state.slot(self.source_zone, player)
         content = state.zones[source]

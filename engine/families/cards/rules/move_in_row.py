@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.i18n import _
@@ -13,6 +13,11 @@ from engine.core.flow import DONE
 from engine.core.log_fields import INDEX
 from engine.families.cards.rules.row_decision import ROW_PARAMETERS, RowDecision
 from engine.families.common.rules.done import DoneSpace
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class MoveInRowSpace(ActionSpace):
@@ -26,7 +31,7 @@ class MoveInRowSpace(ActionSpace):
     json_actions = ("move",)
     log_fields = MappingProxyType({"to": INDEX})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.positions = max(game.cards.size, 1)
         self.size = self.positions * self.positions
@@ -39,11 +44,11 @@ class MoveInRowSpace(ActionSpace):
         """``(from, to)`` positions of an action."""
         return divmod(action - self.base, self.positions)
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         source, target = self.parts(action)
         return {"player": player, "action": "move", "from": source, "to": target}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         source, target = entry.get("from"), entry.get("to")
         for key, value in (("from", source), ("to", target)):
             if type(value) is not int or not 0 <= value < self.positions:
@@ -52,7 +57,7 @@ class MoveInRowSpace(ActionSpace):
                 )
         return self.action(source, target)
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         source, target = self.parts(action)
         # TRANSLATORS: moving a card within a player's hand; positions count from 1, the front first.
         return _("move the card at position {source} to position {target}", source=source + 1, target=target + 1)
@@ -81,13 +86,13 @@ class MoveInRow(RowDecision):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("move-in-row", MoveInRowSpace), ("done", DoneSpace))
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         super().compile(game)
         self.space = game.space("move-in-row")
         self.done = game.space("done").base
         self.done_only = ActionList([self.done], kind="done")
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         player = state.variables[self.player]
         if len(state.zones[state.slot(self.zone_index, player)]) < 2:
             return DONE
@@ -95,7 +100,7 @@ class MoveInRow(RowDecision):
             return DONE
         return state.decide(player)
 
-    def legal(self, state: Any, frame: list) -> Any:
+    def legal(self, state: State, frame: list) -> Any:
         count = len(state.zones[state.slot(self.zone_index, state.current)])
         action = self.space.action
         moves = ActionList(
@@ -104,10 +109,10 @@ class MoveInRow(RowDecision):
         )
         return UnionActions([moves, self.done_only])
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         return {"zone": self.zone_id, "cards": len(state.zones[state.slot(self.zone_index, state.current)])}
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         if action == self.done:
             return DONE
         if action not in self.space:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.i18n import _
@@ -12,6 +12,11 @@ from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DONE
 from engine.families.cards.rules.row_decision import ROW_PARAMETERS, RowDecision
 from engine.language.params import param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # The most cards one decision orders: 6 cards are 720 orders, each an action.
 MOST_ORDERED = 6
@@ -27,7 +32,7 @@ class OrderSpace(ActionSpace):
     name = "order"
     json_actions = ("order",)
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         # Every order of every length up to the most: one int each, shorter lengths first.
         self.orders: list[tuple[int, ...]] = [
@@ -44,10 +49,10 @@ class OrderSpace(ActionSpace):
         """The order of an action."""
         return self.orders[action - self.base]
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         return {"player": player, "action": "order", "order": list(self.order(action))}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         order = entry.get("order")
         if type(order) is not list or not all(type(n) is int for n in order) or tuple(order) not in self.index:
             raise LogError.at(
@@ -59,7 +64,7 @@ class OrderSpace(ActionSpace):
             )
         return self.action(order)
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         order = self.order(action)
         # TRANSLATORS: putting the last cards of a hand in a chosen order; {order} lists positions from 1, e.g. "3, 1, 2".
         return _(
@@ -95,22 +100,22 @@ class OrderBack(RowDecision):
     }
     required = ("zone", "count")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.count = int(spec["count"])
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("order", OrderSpace),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         super().compile(game)
         self.space = game.space("order")
 
-    def _back(self, state: Any, player: int) -> tuple[int, ...]:
+    def _back(self, state: State, player: int) -> tuple[int, ...]:
         row = state.zones[state.slot(self.zone_index, player)]
         return row[len(row) - min(self.count, len(row)) :]
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         player = state.variables[self.player]
         back = self._back(state, player)
         type_of = state.game.cards.type_of
@@ -120,14 +125,14 @@ class OrderBack(RowDecision):
             return DONE
         return state.decide(player)
 
-    def legal(self, state: Any, frame: list) -> ActionList:
+    def legal(self, state: State, frame: list) -> ActionList:
         count = len(self._back(state, state.current))
         return ActionList([self.space.action(order) for order in permutations(range(count))], kind="order")
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         return {"zone": self.zone_id, "cards": len(self._back(state, state.current))}
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         count = len(self._back(state, state.current))
         if action not in self.space or len(self.space.order(action)) != count:
             raise IllegalActionError.at(_("give an order of the last {count} cards, each position once", count=count))

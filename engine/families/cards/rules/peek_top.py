@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
 from engine.base.i18n import _
@@ -12,6 +12,10 @@ from engine.core.flow import DONE
 from engine.families.cards.rules.row_decision import GRANTED_PARAMETERS, GrantedDecision
 from engine.families.common.rules.done import DoneSpace
 from engine.language.params import param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 
 class BottomSpace(ActionSpace):
@@ -22,13 +26,13 @@ class BottomSpace(ActionSpace):
     bare_actions = ("bottom",)
     size = 1
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         return {"player": player, "action": "bottom"}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         return self.base
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         # TRANSLATORS: a player who looked at the top card of the draw pile puts it at the bottom.
         return _("put the top card at the bottom")
 
@@ -73,14 +77,14 @@ class PeekTop(GrantedDecision):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("bottom", BottomSpace), ("done", DoneSpace))
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         super().compile(game)
         self.slot = game.zones.slot_of(self.zone_id)
         self.bottom = game.space("bottom").base
         self.done = game.space("done").base
         self.choices = UnionActions([ActionList([self.bottom], kind="bottom"), ActionList([self.done], kind="done")])
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         player = state.variables[self.player]
         if not state.zones[self.slot]:
             return DONE
@@ -88,20 +92,20 @@ class PeekTop(GrantedDecision):
             return DONE
         return state.decide(player)
 
-    def legal(self, state: Any, frame: list) -> Any:
+    def legal(self, state: State, frame: list) -> Any:
         return self.choices
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         return {"zone": self.zone_id}
 
-    def private_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def private_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         """The top card, for the player deciding only."""
         return {"card": state.game.cards.id_of(state.zones[self.slot][-1])}
 
-    def private_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+    def private_cards(self, state: State, frame: list) -> tuple[int, ...]:
         return (state.zones[self.slot][-1],)
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         if action == self.done:
             return DONE
         if action != self.bottom:

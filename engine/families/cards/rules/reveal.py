@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import Revealed
 from engine.core.flow import DONE, FlowNode
 from engine.language.params import param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class RevealStep(FlowNode):
@@ -33,7 +38,7 @@ class RevealStep(FlowNode):
     }
     required = ("from", "to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.source_id = spec["from"]
         self.target_id = spec["to"]
@@ -47,7 +52,7 @@ class RevealStep(FlowNode):
         """Where this step moves cards."""
         return [(spec.get("from"), spec.get("to"), None, False)]
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.source = game.zones.slot_of(self.source_id)
         self.target = game.zones.slot_of(self.target_id)
         self.player = game.variable(self.player_name)
@@ -55,7 +60,7 @@ class RevealStep(FlowNode):
         self.target_is_set = type(game.zones.empty[self.target]) is int
         self.ids_of_instances = tuple(game.cards.id_of(instance) for instance in range(game.cards.size))
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         zones = state.zones
         content = zones[self.source]
         if not content:

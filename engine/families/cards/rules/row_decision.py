@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.flow import FlowNode
 from engine.language.params import name, param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # The parameters every granted decision takes (``zone`` is described by each).
 GRANTED_PARAMETERS = {
@@ -24,7 +29,7 @@ ROW_PARAMETERS = {
 class GrantedDecision(FlowNode):
     """A decision about one zone, open to everyone or only where a card grants it (``granted-by``)."""
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.zone_id = spec["zone"]
         self.player_name = spec.get("player", "active")
@@ -38,10 +43,10 @@ class GrantedDecision(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.player_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.player = game.variable(self.player_name)
 
-    def granted(self, state: Any, player: int) -> bool:
+    def granted(self, state: State, player: int) -> bool:
         """Whether ``player`` is asked at all (a ``grant`` modifier, when the step names one)."""
         return self.granted_by is None or state.granted(player, self.granted_by)
 
@@ -61,6 +66,6 @@ class RowDecision(GrantedDecision):
                 ),
             )
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         super().compile(game)
         self.zone_index = game.zone_index(self.zone_id)

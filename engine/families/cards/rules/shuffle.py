@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import DONE, FlowNode
 from engine.core.selectors import card_selector
 from engine.core.zones import iterate_bits
 from engine.language.params import SELECTOR, one_of, param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class ShuffleStep(FlowNode):
@@ -36,7 +41,7 @@ class ShuffleStep(FlowNode):
     }
     required = ("to",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.source_id = spec.get("from", "box")
         self.target_id = spec["to"]
@@ -48,7 +53,7 @@ class ShuffleStep(FlowNode):
         """Where this step moves cards."""
         return [(spec.get("from", "box"), spec.get("to"), spec.get("cards"), True)]
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         matches = card_selector(self.selector)
         mask = 0
         for card in game.cards.types:
@@ -61,7 +66,7 @@ class ShuffleStep(FlowNode):
         everything = ((1 << game.cards.size) - 1) & mask
         self.instances_of_mask = {everything: list(iterate_bits(everything))}
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         content = state.zones[self.source]
         if type(content) is int:
             chosen = content & self.mask

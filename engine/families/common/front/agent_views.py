@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.language.semantic import Context
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
 
 
 class BoundedView:
@@ -20,30 +25,30 @@ class BoundedView:
 
     size = 0
 
-    def __init__(self, space: Any, game: Any) -> None:
+    def __init__(self, space: Any, game: Game) -> None:
         self.space = space
         self.game = game
 
-    def to_engine(self, state: Any, player: int, local: int) -> int | None:
+    def to_engine(self, state: State, player: int, local: int) -> int | None:
         """The engine action ``local`` stands for now (None when it stands for nothing now)."""
         raise NotImplementedError
 
-    def from_engine(self, state: Any, player: int, action: int) -> int | None:
+    def from_engine(self, state: State, player: int, action: int) -> int | None:
         """The local index of an engine action of this space (None: outside the subset)."""
         raise NotImplementedError
 
-    def candidates(self, state: Any, player: int) -> Iterable[int]:
+    def candidates(self, state: State, player: int) -> Iterable[int]:
         """Local indices that may be legal now (a superset; the default is every index, for small views)."""
         return range(self.size)
 
-    def legal(self, state: Any, player: int, part: Any) -> Iterator[int]:
+    def legal(self, state: State, player: int, part: Any) -> Iterator[int]:
         """The local indices legal now, ``part`` being the legal actions of this space (membership is cheap)."""
         for local in self.candidates(state, player):
             action = self.to_engine(state, player, local)
             if action is not None and action in part:
                 yield local
 
-    def describe(self, state: Any, player: int, local: int) -> str:
+    def describe(self, state: State, player: int, local: int) -> str:
         """What ``local`` does, in words, whether or not it is legal now (a view with a state-free text overrides)."""
         action = self.to_engine(state, player, local)
         if action is None:
@@ -59,7 +64,7 @@ class ListedView(BoundedView):
     canonical order.
     """
 
-    def __init__(self, space: Any, game: Any, actions: Iterable[int], most: int | None = None) -> None:
+    def __init__(self, space: Any, game: Game, actions: Iterable[int], most: int | None = None) -> None:
         """``actions`` in their order, each once; only the first ``most`` when given (a bound on the view's size)."""
         super().__init__(space, game)
         distinct = dict.fromkeys(actions)
@@ -67,13 +72,13 @@ class ListedView(BoundedView):
         self.index = {action: local for local, action in enumerate(self.actions)}
         self.size = len(self.actions)
 
-    def to_engine(self, state: Any, player: int, local: int) -> int | None:
+    def to_engine(self, state: State, player: int, local: int) -> int | None:
         return self.actions[local] if 0 <= local < self.size else None
 
-    def from_engine(self, state: Any, player: int, action: int) -> int | None:
+    def from_engine(self, state: State, player: int, action: int) -> int | None:
         return self.index.get(action)
 
-    def legal(self, state: Any, player: int, part: Any) -> Iterator[int]:
+    def legal(self, state: State, player: int, part: Any) -> Iterator[int]:
         # The legal actions of these spaces are short lists: read them rather than test every index.
         index = self.index
         for action in part:
@@ -81,7 +86,7 @@ class ListedView(BoundedView):
             if local is not None:
                 yield local
 
-    def describe(self, state: Any, player: int, local: int) -> str:
+    def describe(self, state: State, player: int, local: int) -> str:
         return self.space.describe(state, self.actions[local], player)
 
 
@@ -99,7 +104,7 @@ class DecisionFeatures:
         """How many cells."""
         return len(self.names)
 
-    def encode(self, observation: Any) -> list[float]:
+    def encode(self, observation: Observation) -> list[float]:
         """The cells for the decision under way (of this kind)."""
         raise NotImplementedError
 
@@ -119,7 +124,7 @@ class _Quiet:
         pass
 
 
-def types_reaching(game: Any, zone_ids: Iterable[str]) -> tuple[int, ...]:
+def types_reaching(game: Game, zone_ids: Iterable[str]) -> tuple[int, ...]:
     """The card type indices that may ever lie in any of ``zone_ids`` and have copies in this game.
 
     Read from the ruleset's card paths as validation reads them (an
@@ -178,7 +183,7 @@ MOST_CARDS = 8
 MOST_PAYMENTS = 20000
 
 
-def payment_counts(game: Any, types: Iterable[int], size: int) -> list[tuple[int, ...]]:
+def payment_counts(game: Game, types: Iterable[int], size: int) -> list[tuple[int, ...]]:
     """Every payment of ``size`` cards among ``types`` that the game's copies allow, as counts per type."""
     if size > MOST_CARDS:
         return []

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.lists import format_list
 
@@ -36,6 +36,11 @@ from engine.families.common.front.player_input import (
     quit_words,
     typed_command,
 )
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # Between the words of a command: spaces, commas, plus signs, semicolons, "×", and their full-width forms.
 _SEPARATORS = re.compile(r"[\s,+;、，；×]+")
@@ -138,7 +143,7 @@ def or_list(items: Iterable[str]) -> str:
     return format_list(items, style="or", locale=reader_locale())
 
 
-def card_choices(ruleset: Any, game: Any, type_indices: Iterable[int]) -> list[tuple[int, tuple[str, ...]]]:
+def card_choices(ruleset: Ruleset, game: Game, type_indices: Iterable[int]) -> list[tuple[int, tuple[str, ...]]]:
     """``(type index, names)`` a card type may be typed by: its translated name and its id."""
 
     choices = []
@@ -306,7 +311,7 @@ class Turn:
         self.session.say_wrapped(text, indent)
 
 
-def refusal_reason(state: Any, action: int) -> str | None:
+def refusal_reason(state: State, action: int) -> str | None:
     """The rule refusing ``action`` now, in the engine's words (tried on a copy of the game); None when allowed."""
 
     probe = state.clone()
@@ -318,7 +323,7 @@ def refusal_reason(state: Any, action: int) -> str | None:
     return None
 
 
-def refusal(state: Any, action: int) -> str:
+def refusal(state: State, action: int) -> str:
     """Why the rules refuse ``action`` now: a sentence for the player."""
     reason = refusal_reason(state, action)
     if reason is None:

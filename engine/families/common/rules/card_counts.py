@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import LogError
 from engine.base.formatting import card_name, format_list
 from engine.base.i18n import _
 from engine.core.zones import instances_in
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class CountsCode:
@@ -19,7 +24,7 @@ class CountsCode:
     ``index * size + encode(counts)``.
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.radixes = tuple(len(copies) + 1 for copies in game.cards.instances_of)
         self.size = 1
         for radix in self.radixes:
@@ -41,7 +46,7 @@ class CountsCode:
         return counts
 
 
-def counts_by_type(game: Any, value: Any, key: str) -> list[int]:
+def counts_by_type(game: Game, value: Any, key: str) -> list[int]:
     """A log's ``{TYPE: N}`` as a count per type index (LogError for unknown types or bad counts)."""
     counts = [0] * len(game.cards.types)
     if value is None:
@@ -66,7 +71,7 @@ def counts_by_type(game: Any, value: Any, key: str) -> list[int]:
     return counts
 
 
-def card_counts_text(ruleset: Any, game: Any, counts: Sequence[int]) -> str:
+def card_counts_text(ruleset: Ruleset, game: Game, counts: Sequence[int]) -> str:
     """``2 × Red, 1 × Blue`` in the reader's language."""
 
     return format_list(
@@ -97,7 +102,7 @@ def payments(held: Sequence[int], cost: int, only: int | None = None) -> Iterato
             yield counts
 
 
-def held_by_type(state: Any, slot: int) -> list[int]:
+def held_by_type(state: State, slot: int) -> list[int]:
     """How many cards of each type lie in the zone at ``slot``."""
     content = state.zones[slot]
     if type(content) is int:  # a set: one count per type, not one step per card (a zone of coins holds many)
@@ -109,7 +114,7 @@ def held_by_type(state: Any, slot: int) -> list[int]:
     return held
 
 
-def count_of_type(game: Any, content: Any, card_type: int) -> int:
+def count_of_type(game: Game, content: Any, card_type: int) -> int:
     """How many cards of ``card_type`` a zone's ``content`` holds (one mask test for a set zone)."""
     if type(content) is int:
         return (content & game.cards.type_mask[card_type]).bit_count()
@@ -117,7 +122,7 @@ def count_of_type(game: Any, content: Any, card_type: int) -> int:
     return sum(1 for instance in content if type_of[instance] == card_type)
 
 
-def take_counts(state: Any, slot: int, counts: Sequence[int]) -> list[int]:
+def take_counts(state: State, slot: int, counts: Sequence[int]) -> list[int]:
     """Instances from the zone at ``slot`` making up ``counts`` (a count per type), the zone's order kept."""
 
     type_of = state.game.cards.type_of

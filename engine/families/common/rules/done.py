@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace
+
+if TYPE_CHECKING:
+    from engine.core.state import State
 
 
 class DoneSpace(ActionSpace):
@@ -17,12 +20,12 @@ class DoneSpace(ActionSpace):
     bare_actions = ("done",)
     size = 1
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         return {"player": player, "action": "done"}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         return self.base
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         # TRANSLATORS: ending a step where a player may do something more (plant another card) or stop.
         return _("done")

@@ -7,12 +7,15 @@ shared counter whose count does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.common.front.hints import BotHints, CounterEndFacts, TagEndFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def tag_end_facts(game: Any) -> TagEndFacts | None:
+
+def tag_end_facts(game: Game) -> TagEndFacts | None:
     """The count of each tag's cards turned up that ends the game."""
     thresholds = {
         end["tag"]: int(end["count"]) for end in game.ruleset.end_conditions if end.get("kind") == "nth-tagged-revealed"
@@ -20,7 +23,7 @@ def tag_end_facts(game: Any) -> TagEndFacts | None:
     return TagEndFacts(thresholds) if thresholds else None
 
 
-def counter_end_facts(game: Any) -> CounterEndFacts | None:
+def counter_end_facts(game: Game) -> CounterEndFacts | None:
     """The shared counter that ends the game on reaching a count (the last such end condition's)."""
     found = None
     for end in game.end_conditions:

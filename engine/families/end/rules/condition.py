@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.conditions import make_condition
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
 from engine.language.params import condition_schema, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class ConditionEnd(EndCondition):
@@ -29,12 +34,12 @@ class ConditionEnd(EndCondition):
     }
     required = ("when",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.condition = make_condition(spec["when"])
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.condition.compile(game)
 
-    def holds(self, state: Any) -> bool:
+    def holds(self, state: State) -> bool:
         return self.condition.holds(state, None)

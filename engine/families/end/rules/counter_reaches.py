@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
@@ -11,6 +11,12 @@ from engine.core.cards import count_for_players
 from engine.core.flow import DONE
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
 from engine.language.params import COUNT, by_players_schema, name, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class CounterReaches(EndCondition):
@@ -59,14 +65,14 @@ class CounterReaches(EndCondition):
     }
     required = ("counter", "count")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.counter_id = spec["counter"]
         self.count_spec = spec["count"]
         self.after_in_phase = dict(spec.get("after-in-phase") or {})
 
     @staticmethod
-    def _counter_name(ruleset: Any, counter_id: Any) -> str:
+    def _counter_name(ruleset: Ruleset, counter_id: Any) -> str:
 
         for counter in ruleset.counters:
             if counter.get("id") == counter_id and counter.get("name"):
@@ -74,7 +80,7 @@ class CounterReaches(EndCondition):
         return str(counter_id)
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help: "The game ends when Exhaustions reaches 3 (with 3 players: 2)."."""
 
         count = spec.get("count")
@@ -108,7 +114,7 @@ class CounterReaches(EndCondition):
         ]
 
     @classmethod
-    def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
+    def progress(cls, ruleset: Ruleset, spec: Mapping[str, Any], observation: Observation) -> str | None:
         """How near the end is: "Exhaustions: 1 of 3"."""
 
         total = count_for_players(spec.get("count", 0), len(observation.players))
@@ -129,18 +135,18 @@ class CounterReaches(EndCondition):
             context.check_reference("step", f"{path}.after-in-phase.{phase}", step)
         return True
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.counter = game.counter_index[self.counter_id]
         self.count = count_for_players(self.count_spec, game.player_count)
 
-    def holds(self, state: Any) -> bool:
+    def holds(self, state: State) -> bool:
         return state.counter(self.counter) >= self.count
 
-    def on_counter(self, state: Any, counter: int) -> bool:
+    def on_counter(self, state: State, counter: int) -> bool:
         """Whether the counter that just moved has reached the count."""
         return counter == self.counter and state.counter(self.counter) >= self.count
 
-    def trigger(self, state: Any, card: str | None) -> int:
+    def trigger(self, state: State, card: str | None) -> int:
         for frame in reversed(state.stack):
             phase = frame[0].phase()
             if phase is not None and phase in self.after_in_phase:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
 from engine.language.params import param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class DeckEmpty(EndCondition):
@@ -32,12 +37,12 @@ class DeckEmpty(EndCondition):
         ),
     }
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.zone_id = spec.get("zone", "deck")
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.slot = game.zones.slot_of(self.zone_id)
 
-    def holds(self, state: Any) -> bool:
+    def holds(self, state: State) -> bool:
         return not state.zones[self.slot]

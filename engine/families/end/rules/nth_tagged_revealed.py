@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import tag_name
 from engine.base.i18n import _, ngettext
 from engine.core.flow import DONE
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
 from engine.language.params import BOOLEAN, COUNT, name, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class NthTaggedRevealed(EndCondition):
@@ -39,7 +45,7 @@ class NthTaggedRevealed(EndCondition):
     required = ("tag", "count")
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help."""
 
         count = int(spec.get("count", 0))
@@ -66,7 +72,7 @@ class NthTaggedRevealed(EndCondition):
         ]
 
     @classmethod
-    def progress(cls, ruleset: Any, spec: Mapping[str, Any], observation: Any) -> str | None:
+    def progress(cls, ruleset: Ruleset, spec: Mapping[str, Any], observation: Observation) -> str | None:
         """How near the end is: "Red border seen: 2 of 4"."""
 
         tag = spec.get("tag")
@@ -82,7 +88,7 @@ class NthTaggedRevealed(EndCondition):
             total=int(spec.get("count", 0)),
         )
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.tag = spec["tag"]
         self.count = int(spec["count"])
@@ -109,18 +115,18 @@ class NthTaggedRevealed(EndCondition):
             return False
         return True
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         mask = 0
         for card in game.cards.types:
             if self.tag in card.tags:
                 mask |= game.cards.type_mask[card.index]
         self.mask = mask
 
-    def on_reveal(self, state: Any, instance: int) -> bool:
+    def on_reveal(self, state: State, instance: int) -> bool:
         mask = self.mask
         return bool(mask >> instance & 1) and (state.revealed_mask & mask).bit_count() >= self.count
 
-    def trigger(self, state: Any, card: str | None) -> int:
+    def trigger(self, state: State, card: str | None) -> int:
         if self.discard_revealed and self.after is None:
             return state.end_game(self.id, card)
         state.end_after_round(self.id, self.after)

@@ -7,12 +7,15 @@ the facts: the word of letting the chance go.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.common.front.hints import BotHints, ChanceFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def chance_facts(game: Any) -> ChanceFacts | None:
+
+def chance_facts(game: Game) -> ChanceFacts | None:
     """The word of being done, where the game gives a last chance."""
     return ChanceFacts(done="done") if any(node.kind == "anytime-chance" for node in game.nodes) else None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
 from engine.base.i18n import _
@@ -11,6 +11,11 @@ from engine.core.decisions import ActionList
 from engine.core.flow import DONE, FlowNode
 from engine.families.common.rules.done import DoneSpace
 from engine.language.params import param, variable
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class AnytimeChanceStep(FlowNode):
@@ -33,12 +38,12 @@ class AnytimeChanceStep(FlowNode):
     }
     required = ()
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.player_name = spec.get("player", "player")
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> str:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> str:
         """What this decision is, for the table's heading."""
         # TRANSLATORS: shown under the table's heading while players get their chance to act at any time.
         return _("Each player in turn may still take the actions allowed at any time, then says done.")
@@ -49,21 +54,21 @@ class AnytimeChanceStep(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.player_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("done")
         self.player = game.variable(self.player_name)
         self.anytime = game.anytime
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         player = state.variables[self.player]
         if not any(item.available(state, player) for item in self.anytime):
             return DONE
         return state.decide(player)
 
-    def legal(self, state: Any, frame: list) -> ActionList:
+    def legal(self, state: State, frame: list) -> ActionList:
         return ActionList([self.space.base], kind="done")
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         if action != self.space.base:
             raise IllegalActionError.at(_("you may act at any time now, or be done"))
         return DONE

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.core.flow import DONE, FlowNode
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 
 class CheckEndStep(FlowNode):
@@ -23,10 +27,10 @@ class CheckEndStep(FlowNode):
     parameters: dict = {}
     required = ()
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.check_ends = game.check_ends
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         for end in self.check_ends:
             if end.holds(state):
                 # A check-end that opens a round and ends the game at once: that round never began.
@@ -37,7 +41,7 @@ class CheckEndStep(FlowNode):
                 return signal
         return DONE
 
-    def _opens_round(self, state: Any) -> bool:
+    def _opens_round(self, state: State) -> bool:
         """Whether this step is the first of a pass of a loop that counts the game's rounds."""
         frame = state.stack[-1] if state.stack else None
         if frame is None or not frame[0].counts_rounds or frame[1] != 1:

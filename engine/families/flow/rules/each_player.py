@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.conditions import make_condition
 from engine.core.flow import DONE, FlowNode, run_steps
 from engine.language.params import STEPS, condition_schema, param, variable
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class EachPlayerStep(FlowNode):
@@ -40,7 +45,7 @@ class EachPlayerStep(FlowNode):
     }
     required = ("steps",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.steps = tuple(build(child) for child in spec.get("steps") or ())
         self.first_name = spec.get("from", "active")
@@ -57,7 +62,7 @@ class EachPlayerStep(FlowNode):
     def sets_variables(cls, spec: Mapping[str, Any]) -> Sequence[str]:
         return (spec.get("as", "player"),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.first = game.variable(self.first_name)
         self.as_variable = game.variable(self.as_name)
         self.players = game.player_count
@@ -68,14 +73,14 @@ class EachPlayerStep(FlowNode):
         # [node, next step, how many players have had their turn, the first player]
         return [self, 0, 0, 0]
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         frame[1] = 0
         frame[2] = 0
         # The order is fixed when the step starts, even if the steps change the variable in `from`.
         frame[3] = state.variables[self.first]
         return self._next_player(state, frame)
 
-    def _next_player(self, state: Any, frame: list) -> int:
+    def _next_player(self, state: State, frame: list) -> int:
         while frame[2] < self.players:
             seat = (frame[3] + frame[2]) % self.players
             frame[2] += 1
@@ -88,7 +93,7 @@ class EachPlayerStep(FlowNode):
                 return signal
         return DONE
 
-    def resume(self, state: Any, frame: list) -> int:
+    def resume(self, state: State, frame: list) -> int:
         signal = run_steps(state, frame, self.steps)
         if signal != DONE:
             return signal

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.events import PhaseStarted
 from engine.core.flow import FlowNode, run_steps
 from engine.language.params import STEPS, TEXT, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class PhaseStep(FlowNode):
@@ -30,7 +35,7 @@ class PhaseStep(FlowNode):
     }
     required = ("steps",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.steps = tuple(build(child) for child in spec.get("steps") or ())
         self.name = str(spec.get("name", self.id))
@@ -38,17 +43,17 @@ class PhaseStep(FlowNode):
     def children(self) -> Sequence[FlowNode]:
         return self.steps
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.active = game.variable("active")
 
     def phase(self) -> str | None:
         return self.id
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         if state.recording:
             state.events.append(PhaseStarted(self.id, state.variables[self.active]))
         frame[1] = 0
         return run_steps(state, frame, self.steps)
 
-    def resume(self, state: Any, frame: list) -> int:
+    def resume(self, state: State, frame: list) -> int:
         return run_steps(state, frame, self.steps)

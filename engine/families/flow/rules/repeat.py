@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.conditions import make_condition
 from engine.core.flow import DONE, END_OF_ROUND, FlowNode, run_steps
 from engine.language.params import STEPS, condition_schema, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # Passes of one loop in a row with no decision: a loop that never stops.
 MAX_PASSES_WITHOUT_DECISION = 10_000
@@ -39,7 +44,7 @@ class RepeatStep(FlowNode):
     }
     required = ("steps",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.steps = tuple(build(child) for child in spec.get("steps") or ())
         self.until = make_condition(spec.get("until")) if spec.get("until") else None
@@ -49,7 +54,7 @@ class RepeatStep(FlowNode):
     def children(self) -> Sequence[FlowNode]:
         return self.steps
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         if self.until is not None:
             self.until.compile(game)
 
@@ -57,16 +62,16 @@ class RepeatStep(FlowNode):
         # [node, next step, passes in a row without a decision, how many decisions the game had at the last pass]
         return [self, 0, 0, -1]
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         return self._passes(state, frame, fresh=True)
 
-    def resume(self, state: Any, frame: list) -> int:
+    def resume(self, state: State, frame: list) -> int:
         return self._passes(state, frame, fresh=False)
 
-    def before_pass(self, state: Any, frame: list) -> None:
+    def before_pass(self, state: State, frame: list) -> None:
         """What happens before ``until`` is asked whether another pass is due (a turn: the next player)."""
 
-    def _passes(self, state: Any, frame: list, fresh: bool) -> int:
+    def _passes(self, state: State, frame: list, fresh: bool) -> int:
         # Passes that finish without anyone deciding run here, in a loop; a
         # ruleset whose loop never decides and never ends is refused rather
         # than left spinning.
@@ -88,7 +93,7 @@ class RepeatStep(FlowNode):
             fresh = True
 
 
-def count_pass(state: Any, frame: list, slot: int, step: str) -> None:
+def count_pass(state: State, frame: list, slot: int, step: str) -> None:
     """Count a new pass of a loop whose frame keeps ``[passes without a decision, decisions seen]`` at ``slot``.
 
     Passes count across the frames the loop's steps push (a sequence inside

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import FlowNode, run_steps
 from engine.language.params import STEPS, param
+
+if TYPE_CHECKING:
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class SequenceStep(FlowNode):
@@ -26,7 +30,7 @@ class SequenceStep(FlowNode):
     parameters = {"steps": param("Steps", "The steps run in order.", STEPS, option=False)}
     required = ("steps",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.steps: tuple[FlowNode, ...] = tuple(build(child) for child in spec.get("steps") or ())
 
@@ -37,7 +41,7 @@ class SequenceStep(FlowNode):
     def children(self) -> Sequence[FlowNode]:
         return self.steps
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         return run_steps(state, frame, self.steps)
 
     resume = start

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import DONE, FlowNode
 from engine.language.params import param, variable
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class SetPlayerStep(FlowNode):
@@ -30,7 +35,7 @@ class SetPlayerStep(FlowNode):
     }
     required = ("player", "to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.target_name = spec["player"]
         self.source_name = spec["to"]
@@ -43,12 +48,12 @@ class SetPlayerStep(FlowNode):
     def sets_variables(cls, spec: Mapping[str, Any]) -> Sequence[str]:
         return (spec.get("player"),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.target = game.variable(self.target_name)
         self.source = game.variable(self.source_name)
         self.players = game.player_count
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         seat = state.variables[self.source]
         state.variables[self.target] = (seat + 1) % self.players if self.step_on else seat
         return DONE

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.flow import DONE, PUSHED, FlowNode
 from engine.core.selectors import card_selector
 from engine.language.params import param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class SwitchStep(FlowNode):
@@ -42,7 +47,7 @@ class SwitchStep(FlowNode):
     }
     required = ("zone", "cases")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.cases = tuple(build(case) for case in spec.get("cases") or ())
         self.matchers = tuple(card_selector(case.get("when")) for case in spec.get("cases") or ())
@@ -74,7 +79,7 @@ class SwitchStep(FlowNode):
             where = f"{path}.cases[{last}].when" if cases[last].get("when") else f"{path}.cases[{last}]"
             context.add(where, _("no case is chosen for {cards}: give the last case no `when`", cards=shown))
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         # The case for every card type, decided once.
         self.slot = game.zones.slot_of(self.zone_id)
         self.case_of_type = tuple(
@@ -85,7 +90,7 @@ class SwitchStep(FlowNode):
         for case in self.cases:
             case.aliases = (*case.aliases, self.id, *self.aliases)
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         content = state.zones[self.slot]
         if type(content) is int:
             instance = content.bit_length() - 1 if content else -1

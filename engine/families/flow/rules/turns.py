@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.flow.rules.repeat import RepeatStep
 from engine.language.params import STEPS, condition_schema, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 
 class TurnsStep(RepeatStep):
@@ -37,7 +41,7 @@ class TurnsStep(RepeatStep):
     def variable_names(self) -> Sequence[str]:
         return ("active",)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         super().compile(game)
         self.active = game.variable("active")
         self.players = game.player_count
@@ -46,7 +50,7 @@ class TurnsStep(RepeatStep):
         # A repeat's frame, and the number of turns played.
         return [self, 0, 0, -1, 0]
 
-    def before_pass(self, state: Any, frame: list) -> None:
+    def before_pass(self, state: State, frame: list) -> None:
         # After each turn, the next player clockwise is active (the first turn is the first player's).
         if frame[4]:
             state.variables[self.active] = (state.variables[self.active] + 1) % self.players

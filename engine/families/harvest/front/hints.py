@@ -7,12 +7,15 @@ protection rule, where the payout goes, and how a harvest's action reads.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.common.front.hints import BotHints, HarvestFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def harvest_facts(game: Any) -> HarvestFacts | None:
+
+def harvest_facts(game: Game) -> HarvestFacts | None:
     """The first harvest at any time of the game, as the field strategy reads it."""
     item = next((item for item in game.anytime if item.kind == "harvest"), None)
     if item is None:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, zone_name
 from engine.base.i18n import ngettext
 from engine.families.common.front.narrating import event_field, player_name
 
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
-def _harvest(ruleset: Any, players: Sequence[str], event: Any) -> str | None:
+
+def _harvest(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     cards = list(event_field(event, "cards") or ())
     paid = int(event_field(event, "paid") or 0)
     card = card_name(ruleset, cards[0]) if cards else "?"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import ruleset_text
@@ -17,6 +17,11 @@ from engine.core.zones import count_of
 from engine.families.common.rules.anytime import AnytimeAction
 from engine.families.harvest.rules.payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
 from engine.language.params import name, param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class HarvestSpace(ActionSpace):
@@ -32,7 +37,7 @@ class HarvestSpace(ActionSpace):
     log_fields = MappingProxyType({"zone": ZONE})
     tells_itself = True  # the harvest event says what was harvested and what it paid
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.zone_count = len(game.zones.specs)
         self.most_wild = game.modifiers.wild_mask.bit_count()
@@ -47,14 +52,14 @@ class HarvestSpace(ActionSpace):
         wild, zone_index = divmod(action - self.base, self.zone_count)
         return zone_index, wild
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         zone_index, wild = self.parts(action)
         entry = {"player": player, "action": "harvest", "zone": self.game.zones.specs[zone_index].id}
         if wild:
             entry["wild"] = wild
         return entry
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         zone_id = entry.get("zone")
         index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
         if index is None:
@@ -64,7 +69,7 @@ class HarvestSpace(ActionSpace):
             raise LogError.at(_("wild must be a number of wild cards, from 0 to {most}", most=self.most_wild))
         return self.action(index, wild)
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
 
         zone_index, wild = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
@@ -114,7 +119,7 @@ class Harvest(AnytimeAction):
     required = HARVEST_REQUIRED
     card_paths = staticmethod(Harvester.card_paths)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.harvester = Harvester(spec)
         self.protection = spec.get("protection")
@@ -122,7 +127,7 @@ class Harvest(AnytimeAction):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("harvest", HarvestSpace),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("harvest")
         self.harvester.compile(game)
         # Asked at every decision of every player: each seat's zone slots, looked up once.
@@ -130,7 +135,7 @@ class Harvest(AnytimeAction):
             tuple(game.zones.slot(index, seat) for index in self.harvester.zones) for seat in range(game.player_count)
         )
 
-    def harvestable(self, state: Any, player: int) -> list[int]:
+    def harvestable(self, state: State, player: int) -> list[int]:
         """The indices of ``player``'s zones they may harvest now."""
         zones = state.zones
         slot = state.slot
@@ -144,7 +149,7 @@ class Harvest(AnytimeAction):
                 allowed.append(index)
         return allowed
 
-    def available(self, state: Any, player: int) -> bool:
+    def available(self, state: State, player: int) -> bool:
         """Any non-empty zone can be harvested: the protection rule never blocks the fullest one."""
         zones = state.zones
         for slot in self.slots_of_player[player]:
@@ -152,12 +157,12 @@ class Harvest(AnytimeAction):
                 return True
         return False
 
-    def _protection_lifted(self, state: Any, player: int, zone_index: int) -> bool:
+    def _protection_lifted(self, state: State, player: int, zone_index: int) -> bool:
         content = state.zones[state.slot(zone_index, player)]
         card_type = state.game.cards.types[held_type(state.game, content)]
         return state.rule_lifted(player, self.protection, card_type)
 
-    def legal(self, state: Any, player: int) -> ActionList:
+    def legal(self, state: State, player: int) -> ActionList:
         base = self.space.base
         if not state.game.modifiers.wild_mask:
             return ActionList([base + index for index in self.harvestable(state, player)], kind="harvest")
@@ -167,7 +172,7 @@ class Harvest(AnytimeAction):
             actions.extend(self.space.action(index, wild) for wild in range(low, high + 1))
         return ActionList(actions, kind="harvest")
 
-    def may_harvest(self, state: Any, player: int, zone_index: int) -> bool:
+    def may_harvest(self, state: State, player: int, zone_index: int) -> bool:
         """Whether ``player`` may harvest their zone ``zone_index`` now (what :meth:`harvestable` lists, for one)."""
         if zone_index not in self.harvester.zones:
             return False
@@ -182,7 +187,7 @@ class Harvest(AnytimeAction):
             return True
         return self._protection_lifted(state, player, zone_index)
 
-    def apply(self, state: Any, player: int, action: int) -> int:
+    def apply(self, state: State, player: int, action: int) -> int:
         zone_index, wild = self.space.parts(action)
         if not self.may_harvest(state, player, zone_index):
             filled = count_of(state.zones[state.slot(zone_index, player)]) if zone_index in self.harvester.zones else 0
@@ -199,10 +204,10 @@ class Harvest(AnytimeAction):
         self.harvester.harvest(state, player, zone_index, self.id, wild)
         return DECIDE
 
-    def payout(self, state: Any, player: int, zone_index: int) -> int:
+    def payout(self, state: State, player: int, zone_index: int) -> int:
         """What harvesting the zone would pay now (for views and bots)."""
         return self.harvester.payout(state, player, zone_index)
 
-    def zone_payout(self, state: Any, player: int, zone_index: int) -> int | None:
+    def zone_payout(self, state: State, player: int, zone_index: int) -> int | None:
         """What harvesting the zone would pay ``player`` now."""
         return self.payout(state, player, zone_index)

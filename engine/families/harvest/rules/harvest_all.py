@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import DONE, FlowNode
 from engine.families.harvest.rules.payout import HARVEST_PARAMETERS, HARVEST_REQUIRED, Harvester
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class HarvestAllStep(FlowNode):
@@ -29,14 +34,14 @@ class HarvestAllStep(FlowNode):
     required = HARVEST_REQUIRED
     card_paths = staticmethod(Harvester.card_paths)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.harvester = Harvester(spec)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.harvester.compile(game)
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         for player in range(state.player_count):
             for zone_index in self.harvester.zones:
                 self.harvester.harvest(state, player, zone_index, self.id)

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.modifiers import held_type, step_value
 from engine.core.zones import count_of, instances_in
 from engine.families.harvest.rules.events import Harvested
 from engine.language.params import name, param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
 
 # The parameters every harvesting block shares.
 HARVEST_PARAMETERS = {
@@ -56,14 +60,14 @@ class Harvester:
         source = f"#{spec.get('zones')}"
         return [(source, spec.get("pay-to"), None, False), (source, spec.get("rest-to"), None, False)]
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.zones = tuple(spec.index for spec in game.zones.specs if self.tag in spec.tags)
         self.zone_ids = {spec.index: spec.id for spec in game.zones.specs}
         self.pay_to = game.zone_index(self.pay_to_id)
         self.rest_to = game.zones.slot_of(self.rest_to_id)
         self.counter = game.counter_index[self.counter_id] if self.counter_id else None
 
-    def payout(self, state: Any, player: int, zone_index: int) -> int:
+    def payout(self, state: State, player: int, zone_index: int) -> int:
         """What harvesting ``player``'s zone would pay now (0 for an empty zone)."""
         content = state.zones[state.slot(zone_index, player)]
         if not content:
@@ -75,7 +79,7 @@ class Harvester:
             paid = state.changed_value(player, card_type, self.table, paid)
         return min(paid, amount)
 
-    def wild_range(self, state: Any, player: int, zone_index: int) -> tuple[int, int]:
+    def wild_range(self, state: State, player: int, zone_index: int) -> tuple[int, int]:
         """The fewest and the most wild cards a harvest of the zone may pay (``(0, 0)`` for a zone without any).
 
         A zone holding wild cards among its own (a ``wild`` modifier let them
@@ -91,7 +95,7 @@ class Harvester:
             return 0, 0
         return wild_bounds(self.payout(state, player, zone_index), len(cards) - jokers, jokers)
 
-    def _claims(self, state: Any, player: int, discarded: Sequence[int], step: str, zone_type: int) -> None:
+    def _claims(self, state: State, player: int, discarded: Sequence[int], step: str, zone_type: int) -> None:
         """Players whose ``claim-harvest`` modifiers apply take some of the cards a paying harvest discarded.
 
         They are asked in turn from the harvester clockwise (the harvester first,
@@ -120,7 +124,7 @@ class Harvester:
                     target = state.slot(game.zone_index(params["into"]), seat)
                     state.move(wanted, self.rest_to, target, player=seat, step=step)
 
-    def harvest(self, state: Any, player: int, zone_index: int, step: str, wild: int | None = None) -> int:
+    def harvest(self, state: State, player: int, zone_index: int, step: str, wild: int | None = None) -> int:
         """Harvest ``player``'s zone: the paid cards to their ``pay-to`` zone, the rest to ``rest-to``; the amount paid.
 
         ``wild``: how many of the paid cards are wild cards (within

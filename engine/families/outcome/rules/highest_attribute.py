@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.selectors import card_selector, selector_of
 from engine.language.params import SELECTOR_PARAMETERS, TEXT, name, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class HighestAttribute:
@@ -54,7 +57,7 @@ class HighestAttribute:
                 ),
             )
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.attribute = spec["attribute"]
         self.matches = card_selector(selector_of(spec))
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.language.params import TEXT, name, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class HighestMeasure:
@@ -27,7 +30,7 @@ class HighestMeasure:
     }
     required = ("measure",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.measure = spec["measure"]
 
     def rank(self, cards: Sequence[Any], measures: Mapping[str, Any]) -> tuple:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import measure_name
 from engine.base.i18n import _
 from engine.language.params import BOOLEAN, name, one_of, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class LowestOut:
@@ -39,7 +42,7 @@ class LowestOut:
     required = ("measure",)
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> list[str]:
         """The rule in words, for the help."""
 
         if not spec.get("enabled", True):
@@ -56,7 +59,7 @@ class LowestOut:
         # TRANSLATORS: a rule in the help; {measure} is e.g. "money in hand".
         return [_("At the end, whoever has the least {measure} is out and cannot win.", measure=measure)]
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.measure = spec["measure"]
         self.enabled = bool(spec.get("enabled", True))
         self.sole = spec.get("ties", "all-out") == "sole"

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.selectors import RememberingSelector, selector_of
 from engine.language.params import SELECTOR_PARAMETERS, TEXT, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class MostCards:
@@ -28,7 +31,7 @@ class MostCards:
     }
     required = ()
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.matches = RememberingSelector(selector_of(spec))
 
     def rank(self, cards: Sequence[Any], measures: Mapping[str, Any]) -> tuple:

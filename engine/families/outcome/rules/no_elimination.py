@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class NoElimination:
@@ -14,7 +17,7 @@ class NoElimination:
     parameters: dict = {}
     required = ()
 
-    def __init__(self, spec: Mapping[str, Any] | None = None, ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any] | None = None, ruleset: Ruleset = None) -> None:
         self.enabled = False
 
     def eliminated(self, measures: Sequence[Any]) -> list[bool]:

@@ -8,13 +8,16 @@ tag of the zones planted into, and how a planting's action reads.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.common.front.hints import BotHints, PlantingFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
 
 def _facts(kind: str, from_hand: bool) -> Callable[[Any], PlantingFacts | None]:
-    def facts(game: Any) -> PlantingFacts | None:
+    def facts(game: Game) -> PlantingFacts | None:
         """The first step of this kind in the game."""
         node = next((node for node in game.nodes if node.kind == kind), None)
         if node is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
 from engine.base.i18n import _
@@ -13,11 +13,16 @@ from engine.families.common.rules.done import DoneSpace
 from engine.families.planting.rules.space import PlantSpace, takes
 from engine.language.params import COUNT, name, one_of, param, variable, zone
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
+
 
 class PlantingStep(FlowNode):
     """What the planting decisions share: the zones planted into (by tag) and who plants."""
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.source_id = spec["from"]
         self.tag = spec["into"]
@@ -29,7 +34,7 @@ class PlantingStep(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.player_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("plant")
         self.done = game.space("done").base
         self.source_zone = game.zone_index(self.source_id)
@@ -43,19 +48,19 @@ class PlantingStep(FlowNode):
         )
         self.done_only = ActionList([self.done], kind="done")
 
-    def open_targets(self, state: Any, player: int, type_index: int) -> list[int]:
+    def open_targets(self, state: State, player: int, type_index: int) -> list[int]:
         """The indices of ``player``'s zones that take a card of ``type_index`` now."""
         card_type = state.game.cards.types[type_index]
         return [spec.index for spec, slot in self.targets_of_player[player] if takes(state, spec, slot, card_type)]
 
-    def takes_now(self, state: Any, player: int, zone_index: int, type_index: int) -> bool:
+    def takes_now(self, state: State, player: int, zone_index: int, type_index: int) -> bool:
         """Whether ``player``'s zone ``zone_index`` is planted into here and takes a card of ``type_index`` now."""
         spec = self.target_by_index.get(zone_index)
         return spec is not None and takes(
             state, spec, state.slot(zone_index, player), state.game.cards.types[type_index]
         )
 
-    def plant(self, state: Any, player: int, instance: int, zone_index: int) -> None:
+    def plant(self, state: State, player: int, instance: int, zone_index: int) -> None:
         """Move ``instance`` from the player's source zone into their zone ``zone_index``."""
         state.move(
             (instance,),
@@ -115,7 +120,7 @@ class PlantStep(PlantingStep):
     }
     required = ("from", "into")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.least = int(spec.get("least", 1))
         self.most = int(spec.get("most", 1))
@@ -145,7 +150,7 @@ class PlantStep(PlantingStep):
         if spec.get("when-blocked") == "discard" and not spec.get("discard"):
             context.add(path, _("when-blocked: discard needs `discard`, the shared zone the card goes to"))
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         super().compile(game)
         self.discard_slot = game.zones.slot_of(self.discard_id) if self.discard_id else None
 
@@ -153,18 +158,18 @@ class PlantStep(PlantingStep):
         # [node, cards planted so far]
         return [self, 0]
 
-    def _front(self, state: Any, player: int) -> int | None:
+    def _front(self, state: State, player: int) -> int | None:
         content = state.zones[state.slot(self.source_zone, player)]
         return content[0] if content else None
 
-    def _most(self, state: Any, player: int) -> int:
+    def _most(self, state: State, player: int) -> int:
         return state.limit(player, self.limit_name, self.most) if self.limit_name else self.most
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         frame[1] = 0
         return self._next(state, frame)
 
-    def _next(self, state: Any, frame: list) -> int:
+    def _next(self, state: State, frame: list) -> int:
         player = state.variables[self.player]
         instance = self._front(state, player)
         if instance is None or frame[1] >= self._most(state, player):
@@ -177,7 +182,7 @@ class PlantStep(PlantingStep):
         frame[1] += 1
         return self._next(state, frame)
 
-    def legal(self, state: Any, frame: list) -> Any:
+    def legal(self, state: State, frame: list) -> Any:
         player = state.current
         instance = self._front(state, player)
         plants = ActionList((), kind="plant")
@@ -194,7 +199,7 @@ class PlantStep(PlantingStep):
             return plants
         return UnionActions([plants, self.done_only])
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         player = state.current
         return {
             "planted": frame[1],
@@ -204,7 +209,7 @@ class PlantStep(PlantingStep):
             "into": self.tag,
         }
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         if action == self.done:
             if frame[1] < self.least:
                 raise IllegalActionError.at(_("this card must be planted first"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
 from engine.base.i18n import _
@@ -12,6 +12,9 @@ from engine.core.flow import DONE
 from engine.core.zones import instances_in
 from engine.families.planting.rules.plant import PlantingStep
 from engine.language.params import name, param, variable, zone
+
+if TYPE_CHECKING:
+    from engine.core.state import State
 
 
 class PlantAllStep(PlantingStep):
@@ -56,13 +59,13 @@ class PlantAllStep(PlantingStep):
                 ),
             )
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         player = state.variables[self.player]
         if not state.zones[state.slot(self.source_zone, player)]:
             return DONE
         return state.decide(player)
 
-    def _types_waiting(self, state: Any, player: int) -> list[int]:
+    def _types_waiting(self, state: State, player: int) -> list[int]:
         type_of = state.game.cards.type_of
         seen: list[int] = []
         for instance in instances_in(state.zones[state.slot(self.source_zone, player)]):
@@ -70,7 +73,7 @@ class PlantAllStep(PlantingStep):
                 seen.append(type_of[instance])
         return seen
 
-    def legal(self, state: Any, frame: list) -> ActionList:
+    def legal(self, state: State, frame: list) -> ActionList:
         player = state.current
         action = self.space.action
         return ActionList(
@@ -82,10 +85,10 @@ class PlantAllStep(PlantingStep):
             kind="plant",
         )
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         return {"from": self.source_id, "into": self.tag, "left": state.count_in(self.source_zone, state.current)}
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         player = state.current
         instance = None
         if action in self.space:

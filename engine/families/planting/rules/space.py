@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import LogError
 from engine.base.formatting import card_name, ruleset_text
@@ -14,8 +14,13 @@ from engine.core.log_fields import CARD, ZONE
 from engine.core.modifiers import held_type, joins_as_wild
 from engine.core.selectors import card_selector
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
-def takes(state: Any, spec: Any, slot: int, card_type: Any) -> bool:
+
+def takes(state: State, spec: Any, slot: int, card_type: Any) -> bool:
     """Whether the zone at ``slot`` (of ``spec``) may take a card of ``card_type`` now.
 
     Closed zones take nothing; ``accepts`` limits the types; ``capacity`` the
@@ -77,7 +82,7 @@ class PlantSpace(ActionSpace):
     log_fields = MappingProxyType({"card": CARD, "zone": ZONE})
     required_fields = MappingProxyType({"plant": ("card", "zone")})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.zone_count = len(game.zones.specs)
         self.size = len(game.cards.types) * self.zone_count
@@ -90,7 +95,7 @@ class PlantSpace(ActionSpace):
         """``(type index, zone index)`` of an action of this space."""
         return divmod(action - self.base, self.zone_count)
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         type_index, zone_index = self.parts(action)
         return {
             "player": player,
@@ -99,7 +104,7 @@ class PlantSpace(ActionSpace):
             "zone": self.game.zones.specs[zone_index].id,
         }
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         card, zone_id = entry.get("card"), entry.get("zone")
         type_index = self.game.cards.index_of_id.get(card) if type(card) is str else None
         if type_index is None:
@@ -109,7 +114,7 @@ class PlantSpace(ActionSpace):
             raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
         return self.action(type_index, zone_index)
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
 
         type_index, zone_index = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.exact import exact
 from engine.base.formatting import format_score, format_signed, ruleset_text
 from engine.base.i18n import _
 from engine.language.params import NUMBER, name, one_of, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class AddMeasure:
@@ -38,7 +41,7 @@ class AddMeasure:
 
     @classmethod
     def explain(
-        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+        cls, ruleset: Ruleset, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``26,000 in hand: +2 = 16``."""
 
@@ -58,7 +61,7 @@ class AddMeasure:
             )
         ]
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         self.measure = spec["measure"]
         self.factor = exact(spec.get("factor", 1))

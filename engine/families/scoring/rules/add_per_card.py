@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.exact import exact
 from engine.base.formatting import card_name, format_score, format_signed
 from engine.base.i18n import _, ngettext
 from engine.core.selectors import RememberingSelector, matching_cards, selector_of
 from engine.language.params import NUMBER, SELECTOR_PARAMETERS, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class AddPerCard:
@@ -29,7 +32,7 @@ class AddPerCard:
 
     @classmethod
     def explain(
-        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+        cls, ruleset: Ruleset, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """One line per matching card: ``Penalty -5 = 7``."""
 
@@ -50,7 +53,7 @@ class AddPerCard:
         return lines if running == after else None
 
     @classmethod
-    def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
+    def card_phrases(cls, ruleset: Ruleset, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` adds or takes: "-5 points"."""
 
         amount = Fraction(spec.get("amount", 0))
@@ -63,7 +66,7 @@ class AddPerCard:
             )
         ]
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         self.amount = exact(spec["amount"])
         self._amount_exact = Fraction(self.amount)  # for the record, built once

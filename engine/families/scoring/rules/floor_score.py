@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.exact import exact
 from engine.base.formatting import format_score
 from engine.base.i18n import _
 from engine.language.params import NUMBER, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class FloorScore:
@@ -29,7 +32,7 @@ class FloorScore:
 
     @classmethod
     def explain(
-        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+        cls, ruleset: Ruleset, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``raised to at least 0 = 0`` (nothing when the floor changed nothing)."""
 
@@ -40,7 +43,7 @@ class FloorScore:
             return None
         return [_("raised to at least {floor} = {score}", floor=format_score(floor), score=format_score(after))]
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         at = spec.get("at")
         self.at = None if at is None else exact(at)

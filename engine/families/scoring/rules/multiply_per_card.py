@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.exact import exact
 from engine.base.formatting import card_name, format_factor, format_score
@@ -13,6 +13,9 @@ from engine.base.i18n import _
 from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
 from engine.core.selectors import RememberingSelector, matching_cards, selector_of
 from engine.language.params import NUMBER, SELECTOR_PARAMETERS, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class MultiplyPerCard:
@@ -33,7 +36,7 @@ class MultiplyPerCard:
 
     @classmethod
     def explain(
-        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+        cls, ruleset: Ruleset, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """One line per matching card: ``Bonus x2 = 14``, ``Curse x1/2 = 14``."""
 
@@ -54,7 +57,7 @@ class MultiplyPerCard:
         return lines if running == after else None
 
     @classmethod
-    def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
+    def card_phrases(cls, ruleset: Ruleset, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` does: "score ×2"."""
 
         # TRANSLATORS: a card that multiplies its holder's score, e.g. "score ×2" or "score ×0.5".
@@ -97,7 +100,7 @@ class MultiplyPerCard:
                 ),
             )
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         self.factor = exact(spec["factor"])
         self._factor_exact = Fraction(self.factor)  # for the record, built once

@@ -5,11 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import format_score
 from engine.base.i18n import _
 from engine.language.params import one_of, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 ROUNDING_MODES = ("exact", "floor", "ceil", "half-up")
 
@@ -33,7 +36,7 @@ class RoundScore:
 
     @classmethod
     def explain(
-        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+        cls, ruleset: Ruleset, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``rounded down = 3`` (nothing when the score was whole)."""
 
@@ -48,7 +51,7 @@ class RoundScore:
         # TRANSLATORS: a scoring step: the score after rounding.
         return [_("rounded = {score}", score=format_score(after))]
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         self.mode = spec.get("mode", "exact")
         if self.mode not in ROUNDING_MODES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.exact import as_fraction, exact
 from engine.base.formatting import card_name, format_score, tag_name
@@ -13,6 +13,9 @@ from engine.base.i18n import _, ngettext
 from engine.core.limits import MAX_SCORE_FACTOR_DIGITS
 from engine.core.selectors import card_selector, matching_cards, selector_of
 from engine.language.params import SELECTOR_PARAMETERS, name, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 def _written_value(card: Mapping[str, Any], attribute: str) -> Any:
@@ -42,7 +45,7 @@ class SumAttribute:
 
     @classmethod
     def explain(
-        cls, ruleset: Any, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
+        cls, ruleset: Ruleset, spec: Mapping[str, Any], before: Fraction, after: Fraction, held: Sequence[str]
     ) -> list[str] | None:
         """``Treasure 3 + Treasure 9 = 12`` (None when re-adding does not give the recorded score)."""
 
@@ -71,7 +74,7 @@ class SumAttribute:
         return [_("{terms} = {score}", terms=terms, score=format_score(after))]
 
     @classmethod
-    def card_phrases(cls, ruleset: Any, spec: Mapping[str, Any], card: Any) -> list[str]:
+    def card_phrases(cls, ruleset: Ruleset, spec: Mapping[str, Any], card: Any) -> list[str]:
         """What holding ``card`` adds: "+7 points"."""
 
         value = (card.attributes or {}).get(spec.get("attribute"))
@@ -122,7 +125,7 @@ class SumAttribute:
                 ),
             )
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         self.attribute = spec["attribute"]
         self.matches = card_selector(selector_of(spec))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import format_score, format_signed, ruleset_text
 from engine.base.i18n import _
 from engine.language.params import name, param
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 
 class TableByCount:
@@ -38,14 +41,14 @@ class TableByCount:
     }
     required = ("table", "zones")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any = None) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:
         self.id = spec.get("id", self.kind)
         self.table = spec["table"]
         self.zone_tag = spec["zones"]
         self.zone_ids = tuple(zone.id for zone in getattr(ruleset, "zones", ()) if self.zone_tag in zone.tags)
 
     def groups(
-        self, cards: Sequence[Any], zones: Mapping[str, Sequence[str]] | None, ruleset: Any
+        self, cards: Sequence[Any], zones: Mapping[str, Sequence[str]] | None, ruleset: Ruleset
     ) -> list[tuple[str, int]]:
         """``(card id, count)`` per scored zone that holds cards."""
         groups = []
@@ -55,7 +58,7 @@ class TableByCount:
                 groups.append((held[0], len(held)))
         return groups
 
-    def _points(self, ruleset: Any, card_id: str, count: int) -> int | Fraction:
+    def _points(self, ruleset: Ruleset, card_id: str, count: int) -> int | Fraction:
         value = ruleset.card(card_id).lookup(self.table, count) if ruleset is not None else None
         if value is None:
             return 0
@@ -67,7 +70,7 @@ class TableByCount:
         cards: Sequence[Any],
         measures: Mapping[str, Any] | None = None,
         zones: Mapping[str, Sequence[str]] | None = None,
-        ruleset: Any = None,
+        ruleset: Ruleset = None,
     ) -> int | Fraction:
         """The new score only."""
         return score + sum(
@@ -80,7 +83,7 @@ class TableByCount:
         cards: Sequence[Any],
         measures: Mapping[str, Any] | None = None,
         zones: Mapping[str, Sequence[str]] | None = None,
-        ruleset: Any = None,
+        ruleset: Ruleset = None,
     ) -> tuple[Fraction, dict[str, Any]]:
         """The new score and what each zone paid."""
         paid = [(card, count, self._points(ruleset, card, count)) for card, count in self.groups(cards, zones, ruleset)]
@@ -89,7 +92,7 @@ class TableByCount:
     @classmethod
     def explain(
         cls,
-        ruleset: Any,
+        ruleset: Ruleset,
         spec: Mapping[str, Any],
         before: Fraction,
         after: Fraction,

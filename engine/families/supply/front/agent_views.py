@@ -12,19 +12,22 @@ same bounds).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.common.front.agent_views import MOST_PAYMENTS, ListedView, payment_counts, types_reaching
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def build_view(space: Any, game: Any) -> ListedView | None:
+
+def build_view(space: Any, game: Game) -> ListedView | None:
     """Every card for sale with every way to pay its price (see the module docstring)."""
     items = [item for item in game.anytime if getattr(item, "space", None) is space]
     copies = [len(instances) for instances in game.cards.instances_of]
     return ListedView(space, game, _payments(game, space, items, copies), MOST_PAYMENTS)
 
 
-def _payments(game: Any, space: Any, items: list, copies: list[int]) -> Iterator[int]:
+def _payments(game: Game, space: Any, items: list, copies: list[int]) -> Iterator[int]:
     """Each card for sale with each way to pay its price, in a fixed order."""
     for item in items:
         payable = types_reaching(game, [game.zones.specs[item.pay_from].id])

@@ -8,12 +8,15 @@ reads.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.common.front.hints import BotHints, BuildingFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def building_facts(game: Any) -> BuildingFacts | None:
+
+def building_facts(game: Game) -> BuildingFacts | None:
     """The first building at any time of the game."""
     item = next((item for item in game.anytime if item.kind == "build"), None)
     if item is None:

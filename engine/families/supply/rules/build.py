@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import card_name, tag_name
@@ -27,6 +27,11 @@ from engine.families.common.rules.card_counts import (
 from engine.language.params import BOOLEAN, COUNT, NAME_PATTERN, by_players_schema, name, param, zone
 from engine.language.yaml_loader import json_path_child
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
+
 
 class BuildSpace(ActionSpace):
     """The ``build`` space: a card type and the cards paid, ``{"action": "build", "card": ID, "pay": {TYPE: N}}``.
@@ -40,7 +45,7 @@ class BuildSpace(ActionSpace):
     json_actions = ("build",)
     log_fields = MappingProxyType({"card": CARD, "pay": CARD_COUNTS})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.code = CountsCode(game)
         self.payments = self.code.size
@@ -55,7 +60,7 @@ class BuildSpace(ActionSpace):
         type_index, code = divmod(action - self.base, self.payments)
         return type_index, self.code.decode(code)
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         type_index, counts = self.parts(action)
         ids = self.game.cards.ids
         return {
@@ -65,14 +70,14 @@ class BuildSpace(ActionSpace):
             "pay": {ids[t]: count for t, count in enumerate(counts) if count},
         }
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         card = entry.get("card")
         type_index = self.game.cards.index_of_id.get(card) if type(card) is str else None
         if type_index is None:
             raise LogError.at(_("there is no card {card}", card=str(card)[:80]))
         return self.action(type_index, counts_by_type(self.game, entry.get("pay"), "pay"))
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
 
         type_index, counts = self.parts(action)
         card = card_name(self.ruleset, self.game.cards.ids[type_index])
@@ -147,7 +152,7 @@ class Build(AnytimeAction):
     }
     required = ("from", "to", "pay-from", "pay-to", "price", "groups")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.group_payers: dict[str, str | None] = dict(spec["groups"])
         self.one_per_group = bool(spec.get("one-per-group", False))
@@ -206,7 +211,7 @@ class Build(AnytimeAction):
             context.add(path, _("a cap needs `capped-to`, the shared zone a group's other cards go to"))
 
     def table_problem(
-        self, ruleset: Any, zone: str, held: Sequence[str], held_by_all: Sequence[str], card_id: str, players: int
+        self, ruleset: Ruleset, zone: str, held: Sequence[str], held_by_all: Sequence[str], card_id: str, players: int
     ) -> str | None:
         """Why a table file may not list ``card_id`` in a player's zone ``zone`` beside ``held`` (None: it may).
 
@@ -242,7 +247,7 @@ class Build(AnytimeAction):
                 )
         return None
 
-    def _group_tag(self, ruleset: Any, card_id: str) -> str | None:
+    def _group_tag(self, ruleset: Ruleset, card_id: str) -> str | None:
         """The group (a tag of ``groups``) of a card, if it belongs to one."""
         tags = ruleset.card(card_id).tags
         return next((tag for tag in self.group_payers if tag in tags), None)
@@ -250,7 +255,7 @@ class Build(AnytimeAction):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("build", BuildSpace),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         cards = game.cards
         self.space = game.space("build")
         self.supply_slot = game.zones.slot_of(self.spec["from"])
@@ -289,12 +294,12 @@ class Build(AnytimeAction):
 
     # ------------------------------------------------------------------ what may be built
 
-    def in_supply(self, state: Any) -> list[int]:
+    def in_supply(self, state: State) -> list[int]:
         """The card types in the supply that belong to a group, in card order."""
         offered = self._offered(state, state.zones[self.supply_slot])
         return [card_type for card_type in self.grouped_types if offered(card_type)]
 
-    def groups_held(self, state: Any, player: int) -> set[int]:
+    def groups_held(self, state: State, player: int) -> set[int]:
         """The groups of which ``player`` holds a card in their ``to`` zone."""
         content = state.zones[state.slot(self.to_zone, player)]
         if type(content) is int:
@@ -304,18 +309,18 @@ class Build(AnytimeAction):
             self.group_of[type_of[instance]] for instance in content if self.group_of[type_of[instance]] is not None
         }
 
-    def buildable(self, state: Any, player: int) -> list[int]:
+    def buildable(self, state: State, player: int) -> list[int]:
         """The card types ``player`` may build now, whether or not they can pay."""
         held = self.groups_held(state, player) if self.one_per_group else set()
         return [card_type for card_type in self.in_supply(state) if self.group_of[card_type] not in held]
 
-    def payments_for(self, state: Any, player: int, card_type: int, held: list[int] | None = None) -> list[list[int]]:
+    def payments_for(self, state: State, player: int, card_type: int, held: list[int] | None = None) -> list[list[int]]:
         """Every way ``player`` can pay for a card of ``card_type`` now."""
         if held is None:
             held = held_by_type(state, state.slot(self.pay_from, player))
         return list(payments(held, self.prices[card_type], self.payer_of_group[self.group_of[card_type]]))
 
-    def available(self, state: Any, player: int) -> bool:
+    def available(self, state: State, player: int) -> bool:
         # Asked at every decision of every player, so the work is per group, not per card type: the coins a
         # group is paid with are counted once, and its cards are tried cheapest first until one is too dear.
         supply = state.zones[self.supply_slot]
@@ -341,7 +346,7 @@ class Build(AnytimeAction):
         return False
 
     @staticmethod
-    def _offered(state: Any, supply: Any) -> Any:
+    def _offered(state: State, supply: Any) -> Any:
         """Whether a card type lies in the supply (whose content is ``supply``), as a test: one mask test for
         a set zone."""
         if type(supply) is int:
@@ -349,7 +354,7 @@ class Build(AnytimeAction):
             return lambda card_type: supply & type_mask[card_type]
         return set(map(state.game.cards.type_of.__getitem__, supply)).__contains__
 
-    def legal(self, state: Any, player: int) -> ActionList:
+    def legal(self, state: State, player: int) -> ActionList:
         held = held_by_type(state, state.slot(self.pay_from, player))
         action = self.space.action
         return ActionList(
@@ -363,7 +368,7 @@ class Build(AnytimeAction):
 
     # ------------------------------------------------------------------ building
 
-    def apply(self, state: Any, player: int, action: int) -> int:
+    def apply(self, state: State, player: int, action: int) -> int:
         if action not in self.space:
             raise IllegalActionError.at(_("that is not a card to build"))
         card_type, counts = self.space.parts(action)
@@ -400,7 +405,7 @@ class Build(AnytimeAction):
         self._apply_cap(state, self.group_of[card_type])
         return DECIDE
 
-    def _apply_cap(self, state: Any, group: int) -> None:
+    def _apply_cap(self, state: State, group: int) -> None:
         """Once a group's cap is reached, its cards left in the supply go to ``capped-to``."""
         if self.cap is None or self.capped_slot is None:
             return

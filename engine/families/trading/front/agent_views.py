@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import format_list, ruleset_text
 from engine.base.i18n import _, ngettext
@@ -44,12 +44,17 @@ from engine.families.common.rules.card_counts import card_counts_text
 from engine.families.trading.rules.offers import Offer
 from engine.families.trading.rules.trade import ANSWERING
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
+
 HAND, POOL, STORE = 0, 1, 2
 # The most cards of one type a shape gives or asks for.
 MOST_OF_A_TYPE = 2
 
 
-def _trade_nodes(game: Any, attribute: str, space: Any) -> list[Any]:
+def _trade_nodes(game: Game, attribute: str, space: Any) -> list[Any]:
     return [
         node
         for node in game.nodes
@@ -77,7 +82,7 @@ def _positions_of(hand: tuple, type_of: Any, wanted: dict[int, int], back: bool)
 class OfferView(BoundedView):
     """The offers of one give shape and one ask shape to one receiver (see the module docstring)."""
 
-    def __init__(self, space: Any, game: Any, nodes: list[Any]) -> None:
+    def __init__(self, space: Any, game: Game, nodes: list[Any]) -> None:
         super().__init__(space, game)
         self.node = node = nodes[0]
         self.players = game.player_count
@@ -105,7 +110,7 @@ class OfferView(BoundedView):
         give, ask = divmod(rest, len(self.shapes))
         return offset + 1, give, ask
 
-    def to_engine(self, state: Any, player: int, local: int) -> int | None:
+    def to_engine(self, state: State, player: int, local: int) -> int | None:
         if not 0 <= local < self.size:
             return None
         offset, give, ask = self._split(local)
@@ -138,7 +143,7 @@ class OfferView(BoundedView):
         items = tuple((card_type, count) for card_type, count in enumerate(counts) if count)
         return self.shape_index.get((part, items))
 
-    def from_engine(self, state: Any, player: int, action: int) -> int | None:
+    def from_engine(self, state: State, player: int, action: int) -> int | None:
         offer = self.space.decode(action)
         offset = (offer.receiver - player) % self.players
         if offset == 0:
@@ -200,7 +205,7 @@ class OfferView(BoundedView):
                     found.append(index)
         return found
 
-    def candidates(self, state: Any, player: int) -> Iterator[int]:
+    def candidates(self, state: State, player: int) -> Iterator[int]:
         frame = state.stack[-1] if state.stack else None
         node = frame[0] if frame else None
         if node is None or getattr(node, "offers", None) is not self.space:
@@ -230,7 +235,7 @@ class OfferView(BoundedView):
 
     # ------------------------------------------------------------------ words
 
-    def describe(self, state: Any, player: int, local: int) -> str:
+    def describe(self, state: State, player: int, local: int) -> str:
         """The offer in words, naming the receiver by seat from the offerer (the same in every state)."""
 
         offset, give, ask = self._split(local)
@@ -266,18 +271,18 @@ class ReplyView(BoundedView):
 
     size = 3
 
-    def __init__(self, space: Any, game: Any, nodes: list[Any]) -> None:
+    def __init__(self, space: Any, game: Game, nodes: list[Any]) -> None:
         super().__init__(space, game)
         self.nodes = nodes
 
-    def _answering(self, state: Any) -> tuple[Any, Offer] | None:
+    def _answering(self, state: State) -> tuple[Any, Offer] | None:
         frame = state.stack[-1] if state.stack else None
         if frame is None or frame[0] not in self.nodes or frame[1] != ANSWERING:
             return None
         node = frame[0]
         return node, node.offers.decode(frame[5])
 
-    def _mask(self, state: Any, player: int, back: bool) -> int | None:
+    def _mask(self, state: State, player: int, back: bool) -> int | None:
         found = self._answering(state)
         if found is None:
             return None
@@ -285,7 +290,7 @@ class ReplyView(BoundedView):
         wanted = {card_type: count for card_type, count in enumerate(offer.ask_hand) if count}
         return _positions_of(state.zones[node.hand_slots[player]], state.game.cards.type_of, wanted, back)
 
-    def to_engine(self, state: Any, player: int, local: int) -> int | None:
+    def to_engine(self, state: State, player: int, local: int) -> int | None:
         if local == 0:
             return self.space.base
         if local not in (1, 2):
@@ -293,7 +298,7 @@ class ReplyView(BoundedView):
         mask = self._mask(state, player, back=local == 2)
         return None if mask is None else self.space.accept(mask)
 
-    def from_engine(self, state: Any, player: int, action: int) -> int | None:
+    def from_engine(self, state: State, player: int, action: int) -> int | None:
         local = action - self.space.base
         if local == 0:
             return 0
@@ -303,7 +308,7 @@ class ReplyView(BoundedView):
                 return index
         return None
 
-    def legal(self, state: Any, player: int, part: Any) -> Iterator[int]:
+    def legal(self, state: State, player: int, part: Any) -> Iterator[int]:
         yield 0  # declining is always legal
         front = self.to_engine(state, player, 1)
         if front is not None and front in part:
@@ -312,7 +317,7 @@ class ReplyView(BoundedView):
         if back is not None and back != front and back in part:
             yield 2
 
-    def describe(self, state: Any, player: int, local: int) -> str:
+    def describe(self, state: State, player: int, local: int) -> str:
         if local == 0:
             return _("decline")
         if local == 1:
@@ -322,13 +327,13 @@ class ReplyView(BoundedView):
         return _("accept, giving the back-most cards asked for")
 
 
-def offer_view(space: Any, game: Any) -> OfferView | None:
+def offer_view(space: Any, game: Game) -> OfferView | None:
     """The offer view of a game with a trade step (None without one)."""
     nodes = _trade_nodes(game, "offers", space)
     return OfferView(space, game, nodes) if nodes else None
 
 
-def reply_view(space: Any, game: Any) -> ReplyView | None:
+def reply_view(space: Any, game: Game) -> ReplyView | None:
     """The answer view of a game with a trade step (None without one)."""
     nodes = _trade_nodes(game, "replies", space)
     return ReplyView(space, game, nodes) if nodes else None
@@ -346,7 +351,7 @@ class TradeFeatures(DecisionFeatures):
 
     PARTS = ("give-hand", "give-pool", "give-store", "ask-hand", "ask-pool", "ask-store")
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.players = players = game.player_count
         ids = game.cards.ids
@@ -359,7 +364,7 @@ class TradeFeatures(DecisionFeatures):
             *(f"{part}:{card}" for part in self.PARTS for card in ids),
         )
 
-    def encode(self, observation: Any) -> list[float]:
+    def encode(self, observation: Observation) -> list[float]:
         facts = observation.decision
         viewer, players = observation.player, self.players
         type_count = len(self.game.cards.ids)

@@ -8,17 +8,20 @@ decoded and encoded, how an answer's reads, and the zones a trade names.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.common.front.hints import BotHints, TradingFacts
 from engine.families.trading.rules.offers import Offer
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 
 def _answering(decision: Mapping[str, Any]) -> bool:
     return decision.get("stage") == "answer"
 
 
-def trading_facts(game: Any) -> TradingFacts | None:
+def trading_facts(game: Game) -> TradingFacts | None:
     """The first trade of the game."""
     node = next((node for node in game.nodes if node.kind == "trade"), None)
     if node is None:

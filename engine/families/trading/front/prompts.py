@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.base.formatting import card_name, format_list, list_separator, ruleset_text
 from engine.base.i18n import N_, _
@@ -43,6 +43,9 @@ from engine.families.common.front.prompting import (
 from engine.families.common.rules.card_counts import card_counts_text
 from engine.families.trading.rules.offers import Offer, OfferActions, position_choices, position_sets
 from engine.families.trading.rules.replies import ReplyActions
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 # TRANSLATORS: the command a player types to make a trade offer (a short word, lower case).
 OFFER_COMMAND = typed_command(N_("offer"), aliases=("offer", "o"), prompt=COMMAND_PROMPT)
@@ -220,12 +223,12 @@ def parse_offer_words(
     return text
 
 
-def pool_marker_words(ruleset: Any, pool_id: str | None) -> set[str]:
+def pool_marker_words(ruleset: Ruleset, pool_id: str | None) -> set[str]:
     """How a player names the pool (face-up cards) in an offer: its id, the id's first part, its name's first word."""
     return zone_marker_words(ruleset, pool_id, "pool")
 
 
-def zone_marker_words(ruleset: Any, zone_id: str | None, *extra: str) -> set[str]:
+def zone_marker_words(ruleset: Ruleset, zone_id: str | None, *extra: str) -> set[str]:
     """How a player names a zone in an offer: its id, the id's first part, its name's first word (and ``extra``)."""
     if not zone_id:
         return set()

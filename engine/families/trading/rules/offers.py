@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, product
 from math import comb
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.base.errors import LogError
 from engine.base.formatting import card_name, format_list, ruleset_text
@@ -33,6 +33,11 @@ from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
 from engine.core.log_fields import BY_ZONE, COUNTS_BY_ZONE, INDEX
 from engine.families.common.rules.card_counts import card_counts_text, counts_by_type
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 # The most cards a sampled offer gives, and asks for, each way: a random
 # player's offers stay the size people make.
@@ -88,7 +93,7 @@ class OfferSpace(ActionSpace):
     log_fields = MappingProxyType({"to": INDEX, "give": BY_ZONE, "ask": COUNTS_BY_ZONE})
     required_fields = MappingProxyType({"offer": ("to",)})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.players = game.player_count
         # Each counted part packs a count per type in a few bits (enough for every copy of the type).
@@ -209,7 +214,7 @@ class OfferSpace(ActionSpace):
             code |= count << self.shifts[type_index]
         return code
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         offer = self.decode(action)
         ids = self.game.cards.ids
         give: dict[str, Any] = {}
@@ -233,7 +238,7 @@ class OfferSpace(ActionSpace):
             entry["ask"] = ask
         return entry
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         receiver = entry.get("to")
         if type(receiver) is not int or not 0 <= receiver < self.players:
             raise LogError.at(_("an offer needs `to`, the seat (0 to {last}) it is made to", last=self.players - 1))
@@ -272,13 +277,18 @@ class OfferSpace(ActionSpace):
         code = (code << bits) | self._counts_from_json(ask.get(self.hand_id), "ask")
         return self.base + code
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         offer = self.decode(action)
         return describe_offer(self.ruleset, self.game, offer, state, player, self.store_id)
 
 
 def describe_offer(
-    ruleset: Any, game: Any, offer: Offer, state: Any = None, player: int | None = None, store_id: str | None = None
+    ruleset: Ruleset,
+    game: Game,
+    offer: Offer,
+    state: State = None,
+    player: int | None = None,
+    store_id: str | None = None,
 ) -> str:
     """An offer in words: "offer Bo 1 × Red and Blue (hand card 2) for 2 × Green"."""
 
@@ -320,14 +330,14 @@ def describe_offer(
     return _("ask {name} for {asked} for nothing", name=name, asked=format_list(asked))
 
 
-def _hand_ids(state: Any, player: int) -> tuple[str, ...]:
+def _hand_ids(state: State, player: int) -> tuple[str, ...]:
     frame = state.stack[-1] if state.stack else None
     node = frame[0] if frame else None
     hand = getattr(node, "hand_zone", None)
     return state.card_ids_in(hand, player) if hand is not None else ()
 
 
-def _card(ruleset: Any, card_id: str) -> str:
+def _card(ruleset: Ruleset, card_id: str) -> str:
 
     return card_name(ruleset, card_id)
 
@@ -344,7 +354,7 @@ class OfferActions(LegalActions):
 
     __slots__ = ("space", "rules", "state", "player", "frame", "_choices")
 
-    def __init__(self, space: OfferSpace, rules: Any, state: Any, player: int, frame: list) -> None:
+    def __init__(self, space: OfferSpace, rules: Ruleset, state: State, player: int, frame: list) -> None:
         self.space = space
         self.rules = rules
         self.state = state

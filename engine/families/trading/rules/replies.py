@@ -5,13 +5,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import LogError
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
 from engine.core.log_fields import POSITIONS
 from engine.families.trading.rules.offers import position_choices, position_sets
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class ReplySpace(ActionSpace):
@@ -26,7 +31,7 @@ class ReplySpace(ActionSpace):
     bare_actions = ("decline",)
     log_fields = MappingProxyType({"positions": POSITIONS})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.size = 1 + (1 << game.cards.size)
         self.decline = 0
@@ -35,7 +40,7 @@ class ReplySpace(ActionSpace):
         """The int of accepting, giving the hand positions in ``mask``."""
         return self.base + 1 + mask
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         local = action - self.base
         if local == 0:
             return {"player": player, "action": "decline"}
@@ -45,7 +50,7 @@ class ReplySpace(ActionSpace):
             entry["positions"] = positions
         return entry
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         if entry.get("action") == "decline":
             return self.base
         positions = entry.get("positions") or []
@@ -60,7 +65,7 @@ class ReplySpace(ActionSpace):
             mask |= 1 << position
         return self.accept(mask)
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         local = action - self.base
         if local == 0:
             # TRANSLATORS: turning a trade offer down.

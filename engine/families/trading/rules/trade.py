@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
 from engine.base.formatting import ruleset_text
@@ -16,6 +16,11 @@ from engine.families.trading.rules.offers import Offer, OfferActions, OfferSpace
 from engine.families.trading.rules.replies import ReplyActions, ReplySpace
 from engine.language.params import COUNT, name, param, variable, zone
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
+
 OFFERING, ANSWERING = 0, 1
 
 
@@ -27,13 +32,13 @@ class TradeTurnSpace(ActionSpace):
     bare_actions = ("pass", "end-trading")
     size = 2
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         return {"player": player, "action": "pass" if action == self.base else "end-trading"}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         return self.base if entry.get("action") == "pass" else self.base + 1
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
         if action == self.base:
             # TRANSLATORS: making no trade offer this time round.
             return _("no offer now")
@@ -96,7 +101,7 @@ class TradeStep(FlowNode):
     }
     required = ("hand", "received", "offers")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.hand_id = spec["hand"]
         self.pool_id = spec.get("pool")
@@ -135,7 +140,7 @@ class TradeStep(FlowNode):
     def variable_names(self) -> Sequence[str]:
         return (self.player_name,)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.offers = game.space("offer")
         self.offers.configure(self.hand_id, self.pool_id, self.store_id)
         self.replies = game.space("reply")
@@ -176,7 +181,7 @@ class TradeStep(FlowNode):
 
     # ------------------------------------------------------------------ what may be offered
 
-    def _counts_in(self, state: Any, slot: int | None) -> tuple[int, ...]:
+    def _counts_in(self, state: State, slot: int | None) -> tuple[int, ...]:
         content = state.zones[slot] if slot is not None else None
         if not content:
             return self.nothing
@@ -193,16 +198,16 @@ class TradeStep(FlowNode):
             limits = self.ask_limits_by_hand[their_hand] = tuple(min(copies, their_hand) for copies in self.copies)
         return limits
 
-    def _pool_counts(self, state: Any) -> tuple[int, ...]:
+    def _pool_counts(self, state: State) -> tuple[int, ...]:
         return self._counts_in(state, self.pool_slot)
 
-    def _store_counts(self, state: Any, player: int) -> tuple[int, ...]:
+    def _store_counts(self, state: State, player: int) -> tuple[int, ...]:
         return self._counts_in(state, self.store_slots[player] if self.store_slots else None)
 
-    def _hand_size(self, state: Any, player: int) -> int:
+    def _hand_size(self, state: State, player: int) -> int:
         return count_of(state.zones[self.hand_slots[player]])
 
-    def offer_choices(self, state: Any, frame: list, player: int) -> list[tuple]:
+    def offer_choices(self, state: State, frame: list, player: int) -> list[tuple]:
         """What ``player`` may offer now, per receiver (see :class:`OfferActions`); empty when nothing."""
         if len(frame[3][player]) >= self.cap:
             return []
@@ -233,7 +238,7 @@ class TradeStep(FlowNode):
                 choices.append((receiver, hand, give_pool, ask_pool, ask_limits, their_hand, give_store, ask_store))
         return choices
 
-    def can_offer(self, state: Any, frame: list, player: int) -> bool:
+    def can_offer(self, state: State, frame: list, player: int) -> bool:
         """Whether ``player`` has any offer to make now (what :meth:`offer_choices` says, without listing)."""
         if len(frame[3][player]) >= self.cap:
             return False
@@ -254,7 +259,7 @@ class TradeStep(FlowNode):
             if seat != player
         )
 
-    def offer_problem(self, state: Any, player: int, offer: Offer) -> str | None:
+    def offer_problem(self, state: State, player: int, offer: Offer) -> str | None:
         """Why ``player`` may not make ``offer`` now (None when they may)."""
         frame = state.stack[-1]
         if frame[0] is not self or frame[1] != OFFERING or frame[2] != player:
@@ -296,18 +301,18 @@ class TradeStep(FlowNode):
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
         return None
 
-    def _store_name(self, ruleset: Any) -> str:
+    def _store_name(self, ruleset: Ruleset) -> str:
 
         return ruleset_text(ruleset, ruleset.zone(self.store_id).name) if self.store_id else ""
 
     # ------------------------------------------------------------------ running
 
-    def start(self, state: Any, frame: list) -> int:
+    def start(self, state: State, frame: list) -> int:
         active = state.variables[self.player]
         frame[1], frame[2], frame[3], frame[4], frame[5] = OFFERING, active, ((),) * state.player_count, 0, None
         return state.decide(active)
 
-    def _next_actor(self, state: Any, frame: list) -> int:
+    def _next_actor(self, state: State, frame: list) -> int:
         """Move the turn to the next player who can act; DONE once everyone has passed in a row."""
         players = state.player_count
         active = state.variables[self.player]
@@ -318,7 +323,7 @@ class TradeStep(FlowNode):
             frame[4] += 1  # passed over: nothing they may offer
         return DONE
 
-    def legal(self, state: Any, frame: list) -> Any:
+    def legal(self, state: State, frame: list) -> Any:
         player = state.current
         if frame[1] == ANSWERING:
             offer = self.offers.decode(frame[5])
@@ -330,7 +335,7 @@ class TradeStep(FlowNode):
         parts.append(self.end_or_pass if player == state.variables[self.player] else self.pass_only)
         return UnionActions(parts)
 
-    def public_facts(self, state: Any, frame: list) -> Mapping[str, Any]:
+    def public_facts(self, state: State, frame: list) -> Mapping[str, Any]:
         facts: dict[str, Any] = {
             "stage": "answer" if frame[1] == ANSWERING else "offer",
             "offers_made": tuple(len(made) for made in frame[3] or ()),
@@ -353,13 +358,13 @@ class TradeStep(FlowNode):
             facts["offered_hand_cards"] = tuple(hand[p] for p in positions if p < len(hand))
         return facts
 
-    def public_cards(self, state: Any, frame: list) -> tuple[int, ...]:
+    def public_cards(self, state: State, frame: list) -> tuple[int, ...]:
         if frame[1] != ANSWERING:
             return ()
         hand = state.cards_in(self.hand_zone, frame[6])
         return tuple(hand[p] for p in self.offers.decode(frame[5]).positions() if p < len(hand))
 
-    def apply(self, state: Any, frame: list, action: int) -> int:
+    def apply(self, state: State, frame: list, action: int) -> int:
         player = state.current
         if frame[1] == ANSWERING:
             return self._answer(state, frame, player, action)
@@ -381,7 +386,7 @@ class TradeStep(FlowNode):
         frame[1], frame[4], frame[5], frame[6] = ANSWERING, 0, action, player
         return state.decide(offer.receiver)
 
-    def _answer(self, state: Any, frame: list, player: int, action: int) -> int:
+    def _answer(self, state: State, frame: list, player: int, action: int) -> int:
         if action not in self.replies:
             raise IllegalActionError.at(_("accept or decline the offer"))
         if action != self.replies.base:
@@ -395,7 +400,7 @@ class TradeStep(FlowNode):
         frame[1], frame[2], frame[5] = OFFERING, frame[6], None
         return self._next_actor(state, frame)
 
-    def _gives_what_was_asked(self, state: Any, player: int, offer: Offer, positions: int) -> bool:
+    def _gives_what_was_asked(self, state: State, player: int, offer: Offer, positions: int) -> bool:
         """Whether the hand positions in ``positions`` hold exactly the cards the offer asks of ``player``."""
         hand = state.zones[state.slot(self.hand_zone, player)]
         if positions >> len(hand):
@@ -408,7 +413,7 @@ class TradeStep(FlowNode):
             positions ^= lowest
         return tuple(given) == offer.ask_hand
 
-    def _exchange(self, state: Any, offerer: int, offer: Offer, receiver_positions: int) -> None:
+    def _exchange(self, state: State, offerer: int, offer: Offer, receiver_positions: int) -> None:
         """Both sides' cards go to the other side's received zone (the hand positions read before anything moves)."""
         receiver = offer.receiver
         cards = state.game.cards

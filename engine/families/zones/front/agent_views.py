@@ -14,12 +14,15 @@ it to, and what ``raise-limit`` modifiers may add. Prices above
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.common.front.agent_views import MOST_PAYMENTS, ListedView, payment_counts, types_reaching
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def possible_limits(game: Any, limit_name: str | None, base: int) -> list[int]:
+
+def possible_limits(game: Game, limit_name: str | None, base: int) -> list[int]:
     """Every value a limit may take: its base, what ``set-limit`` modifiers set, within ``raise-limit``s' reach."""
     if limit_name is None:
         return [base]
@@ -38,13 +41,13 @@ def possible_limits(game: Any, limit_name: str | None, base: int) -> list[int]:
     return list(range(max(0, low), high + 1))
 
 
-def buy_view(space: Any, game: Any) -> ListedView | None:
+def buy_view(space: Any, game: Game) -> ListedView | None:
     """Every zone for sale with every payment of a price it may have (see the module docstring)."""
     items = [item for item in game.anytime if getattr(item, "space", None) is space]
     return ListedView(space, game, _payments(game, space, items), MOST_PAYMENTS)
 
 
-def _payments(game: Any, space: Any, items: list) -> Iterator[int]:
+def _payments(game: Game, space: Any, items: list) -> Iterator[int]:
     """Each zone for sale with each payment of each price it may have, in a fixed order."""
     for item in items:
         if item.base_cost is None:

@@ -7,18 +7,21 @@ actions read.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.families.common.front.hints import BotHints, BuyingFacts, DepositFacts
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
-def buying_facts(game: Any) -> BuyingFacts | None:
+
+def buying_facts(game: Game) -> BuyingFacts | None:
     """The first purchase of a zone at any time of the game."""
     item = next((item for item in game.anytime if item.kind == "buy-zone"), None)
     return BuyingFacts(item.word, item.space.parts) if item is not None else None
 
 
-def deposit_facts(game: Any) -> DepositFacts | None:
+def deposit_facts(game: Game) -> DepositFacts | None:
     """The first deposit at any time of the game."""
     item = next((item for item in game.anytime if item.kind == "deposit"), None)
     return DepositFacts(item.word, item.space.parts) if item is not None else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import ruleset_text
@@ -25,6 +25,11 @@ from engine.families.common.rules.card_counts import (
 )
 from engine.language.params import WHOLE, by_players_schema, name, param, zone
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
+
 # How many sets of legal purchases a game remembers (a bound on memory).
 _LEGAL_KEPT = 1024
 
@@ -40,7 +45,7 @@ class BuySpace(ActionSpace):
     json_actions = ("buy",)
     log_fields = MappingProxyType({"zone": ZONE, "pay": CARD_COUNTS})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         self.code = CountsCode(game)
         self.payments = self.code.size
@@ -55,7 +60,7 @@ class BuySpace(ActionSpace):
         zone_index, code = divmod(action - self.base, self.payments)
         return zone_index, self.code.decode(code)
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         zone_index, counts = self.parts(action)
         ids = self.game.cards.ids
         return {
@@ -65,14 +70,14 @@ class BuySpace(ActionSpace):
             "pay": {ids[t]: count for t, count in enumerate(counts) if count},
         }
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         zone_id = entry.get("zone")
         zone_index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
         if zone_index is None:
             raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
         return self.action(zone_index, counts_by_type(self.game, entry.get("pay"), "pay"))
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
 
         zone_index, counts = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
@@ -116,7 +121,7 @@ class BuyZone(AnytimeAction):
     }
     required = ("zones", "cost", "pay-from", "pay-to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.zone_ids = tuple(spec["zones"])
         self.cost_spec = spec["cost"]
@@ -141,7 +146,7 @@ class BuyZone(AnytimeAction):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("buy", BuySpace),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("buy")
         self.zones = tuple(game.zone_index(zone_id) for zone_id in self.zone_ids)
         self.pay_from = game.zone_index(self.spec["pay-from"])
@@ -159,22 +164,22 @@ class BuyZone(AnytimeAction):
         # while what a player holds changes only at a harvest or a purchase.
         self._legal_known: dict[tuple, ActionList] = {}
 
-    def cost(self, state: Any, player: int) -> int | None:
+    def cost(self, state: State, player: int) -> int | None:
         """What a zone costs ``player`` now (None: not for sale)."""
         if self.base_cost is None:
             return None
         return state.limit(player, self.limit_name, self.base_cost) if self.limit_name else self.base_cost
 
-    def zone_price(self, state: Any, player: int, zone_index: int) -> int | None:
+    def zone_price(self, state: State, player: int, zone_index: int) -> int | None:
         """What buying the zone costs ``player`` now, if it is for sale."""
         return self.cost(state, player) if zone_index in self.for_sale(state, player) else None
 
-    def for_sale(self, state: Any, player: int) -> list[int]:
+    def for_sale(self, state: State, player: int) -> list[int]:
         """The zones ``player`` could buy now if they can pay."""
         closed = state.closed_slots
         return [index for index in self.zones if state.slot(index, player) in closed] if closed else []
 
-    def available(self, state: Any, player: int) -> bool:
+    def available(self, state: State, player: int) -> bool:
         """A zone for sale and enough cards to pay for it."""
         closed = state.closed_slots
         if not closed or closed.isdisjoint(self.slots_of_player[player]):
@@ -182,7 +187,7 @@ class BuyZone(AnytimeAction):
         cost = self.cost(state, player)
         return cost is not None and count_of(state.zones[self.pay_slot_of_player[player]]) >= cost
 
-    def legal(self, state: Any, player: int) -> ActionList:
+    def legal(self, state: State, player: int) -> ActionList:
         zones = self.for_sale(state, player)
         cost = self.cost(state, player) if zones else None
         if not zones or cost is None:
@@ -199,7 +204,7 @@ class BuyZone(AnytimeAction):
             )
         return known
 
-    def apply(self, state: Any, player: int, action: int) -> int:
+    def apply(self, state: State, player: int, action: int) -> int:
         if action not in self.legal(state, player):
             zone_index, counts = self.space.parts(action)
             if zone_index not in self.for_sale(state, player):

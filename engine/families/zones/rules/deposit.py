@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
 from engine.base.formatting import ruleset_text
@@ -16,6 +16,11 @@ from engine.families.common.rules.anytime import AnytimeAction
 from engine.families.common.rules.card_counts import card_counts_text, held_by_type, take_counts
 from engine.language.params import name, param, zone
 
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
+
 
 class DepositSpace(ActionSpace):
     """The ``deposit`` space: a card type and a number, ``{"action": "deposit", "card": ID, "count": N}`` in the log."""
@@ -24,7 +29,7 @@ class DepositSpace(ActionSpace):
     json_actions = ("deposit",)
     log_fields = MappingProxyType({"card": CARD})
 
-    def __init__(self, ruleset: Any, game: Any) -> None:
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
         super().__init__(ruleset, game)
         # One int per (type, number from 1 to the type's copies).
         self.most = max((len(copies) for copies in game.cards.instances_of), default=0)
@@ -41,11 +46,11 @@ class DepositSpace(ActionSpace):
         type_index, rest = divmod(action - self.base, self.most)
         return type_index, rest + 1
 
-    def to_json(self, state: Any, action: int, player: int) -> dict[str, Any]:
+    def to_json(self, state: State, action: int, player: int) -> dict[str, Any]:
         type_index, count = self.parts(action)
         return {"player": player, "action": "deposit", "card": self.game.cards.ids[type_index], "count": count}
 
-    def from_json(self, state: Any, entry: Mapping[str, Any]) -> int:
+    def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         card = entry.get("card")
         type_index = self.game.cards.index_of_id.get(card) if type(card) is str else None
         if type_index is None:
@@ -58,7 +63,7 @@ class DepositSpace(ActionSpace):
             )
         return self.action(type_index, count)
 
-    def describe(self, state: Any, action: int, player: int) -> str:
+    def describe(self, state: State, action: int, player: int) -> str:
 
         type_index, count = self.parts(action)
         counts = [0] * len(self.game.cards.types)
@@ -98,7 +103,7 @@ class Deposit(AnytimeAction):
     }
     required = ("from", "to")
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
         self.granted_by = spec.get("granted-by")
 
@@ -120,20 +125,20 @@ class Deposit(AnytimeAction):
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("deposit", DepositSpace),)
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.space = game.space("deposit")
         self.from_zone = game.zone_index(self.spec["from"])
         self.to_zone = game.zone_index(self.spec["to"])
         self.space.target_zone = self.to_zone
 
-    def granted(self, state: Any, player: int) -> bool:
+    def granted(self, state: State, player: int) -> bool:
         """Whether ``player`` may deposit at all now."""
         return self.granted_by is None or state.granted(player, self.granted_by)
 
-    def available(self, state: Any, player: int) -> bool:
+    def available(self, state: State, player: int) -> bool:
         return bool(state.zones[state.slot(self.from_zone, player)]) and self.granted(state, player)
 
-    def legal(self, state: Any, player: int) -> ActionList:
+    def legal(self, state: State, player: int) -> ActionList:
         if not self.granted(state, player):
             return ActionList((), kind="deposit")
         held = held_by_type(state, state.slot(self.from_zone, player))
@@ -142,7 +147,7 @@ class Deposit(AnytimeAction):
             [action(t, count) for t, most in enumerate(held) for count in range(1, most + 1)], kind="deposit"
         )
 
-    def apply(self, state: Any, player: int, action: int) -> int:
+    def apply(self, state: State, player: int, action: int) -> int:
         if action not in self.space:
             raise IllegalActionError.at(_("that is not a deposit"))
         if not self.granted(state, player):

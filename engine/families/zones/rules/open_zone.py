@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import ruleset_text
 from engine.base.i18n import _
 from engine.language.params import param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class OpenZone:
@@ -30,7 +35,7 @@ class OpenZone:
     required = ("zone",)
 
     @classmethod
-    def describe(cls, ruleset: Any, spec: Mapping[str, Any]) -> list[str]:
+    def describe(cls, ruleset: Ruleset, spec: Mapping[str, Any]) -> list[str]:
         """The effect in words, for the card's description."""
 
         declared = next((spec_ for spec_ in getattr(ruleset, "zones", ()) if spec_.id == spec.get("zone")), None)
@@ -52,7 +57,7 @@ class OpenZone:
                 _("the zone {zone} is shared: only a player's own zone opens for them", zone=spec.get("zone")),
             )
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         self.zone_id = spec["zone"]
 
     @classmethod
@@ -64,10 +69,10 @@ class OpenZone:
         """Opening a zone asks nobody anything."""
         return ()
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         self.zone_index = game.zone_index(self.zone_id)
 
-    def on_take(self, state: Any, taker: int, instance: int, won_slot: int) -> None:
+    def on_take(self, state: State, taker: int, instance: int, won_slot: int) -> None:
         """Open the taker's zone (nothing when it is open already)."""
         slot = state.slot(self.zone_index, taker)
         if slot in state.closed_slots:

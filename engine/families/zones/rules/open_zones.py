@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.core.flow import DONE, FlowNode
 from engine.language.params import BOOLEAN, param, zone
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.ruleset import Ruleset
 
 
 class OpenZonesStep(FlowNode):
@@ -48,7 +53,7 @@ class OpenZonesStep(FlowNode):
     }
     required = ("zones",)
 
-    def __init__(self, spec: Mapping[str, Any], ruleset: Any, build: Callable) -> None:
+    def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.zone_ids = tuple(spec["zones"])
         self.players = tuple(spec["players"]) if spec.get("players") else None
@@ -66,7 +71,7 @@ class OpenZonesStep(FlowNode):
                     _("the zone {zone} is not declared closed: it is open already", zone=zone_id),
                 )
 
-    def compile(self, game: Any) -> None:
+    def compile(self, game: Game) -> None:
         active = self.enabled and (self.players is None or game.player_count in self.players)
         self.slots = (
             frozenset(slot for zone_id in self.zone_ids for slot in game.zones.slots(game.zone_index(zone_id)))
@@ -74,7 +79,7 @@ class OpenZonesStep(FlowNode):
             else frozenset()
         )
 
-    def run(self, state: Any) -> int:
+    def run(self, state: State) -> int:
         if self.slots:
             state.closed_slots = state.closed_slots - self.slots
         return DONE

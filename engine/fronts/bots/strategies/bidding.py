@@ -29,12 +29,15 @@ import heapq
 from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.observation import Observation
 from engine.core.scoring import Scoring
 from engine.families.common.front.hints import BiddingFacts, TagEndFacts
 from engine.fronts.bots.hints import GameFacts, facts_of
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 # How many points a player's whole starting money is worth to this bot; lower
 # makes it bid more freely. Tuned with benchmarks/bot_strength.py.
@@ -56,7 +59,7 @@ DODGE_SHARE = Fraction(1, 2)
 class AuctionTables:
     """What the policy precomputes once per ruleset: scoring, money, which cards are auctioned."""
 
-    def __init__(self, rules: Any, facts: GameFacts) -> None:
+    def __init__(self, rules: Ruleset, facts: GameFacts) -> None:
         self.rules = rules
         self.scoring = Scoring(rules)
         self.cards = {card.id: card for card in rules.cards}

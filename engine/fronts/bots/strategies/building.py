@@ -17,15 +17,18 @@ decision where building or depositing is open.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.families.common.front.hints import BuildingFacts, DepositFacts
+
+if TYPE_CHECKING:
+    from engine.core.observation import Observation
 
 # With this few turns left, whatever can be built is built.
 LATE_TURNS = 3
 
 
-def best_build(obs: Any, building: BuildingFacts | None, legal: Any, turns_left: float) -> int | None:
+def best_build(obs: Observation, building: BuildingFacts | None, legal: Any, turns_left: float) -> int | None:
     """The build worth making now (the dearest of its group still for sale), or None to wait."""
     if building is None:
         return None
@@ -48,7 +51,9 @@ def best_build(obs: Any, building: BuildingFacts | None, legal: Any, turns_left:
     return best
 
 
-def best_deposit(obs: Any, depositing: DepositFacts | None, building: BuildingFacts | None, legal: Any) -> int | None:
+def best_deposit(
+    obs: Observation, depositing: DepositFacts | None, building: BuildingFacts | None, legal: Any
+) -> int | None:
     """A deposit of every card of a type that pays for nothing the player may still build, if any."""
     if depositing is None:
         return None

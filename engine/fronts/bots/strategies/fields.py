@@ -43,7 +43,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from math import exp
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.observation import Observation
 from engine.families.common.front.hints import (
@@ -59,6 +59,9 @@ from engine.families.common.front.hints import (
 )
 from engine.fronts.bots.hints import facts_of
 from engine.fronts.bots.strategies.building import best_build, best_deposit
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 # How many plantings from the front of the hand a position's worth plays out
 # (the next turn plants one or two).
@@ -96,7 +99,7 @@ class FieldRules:
     buildings at any time, the draws, the end counter.
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         cards = game.cards
         self.types = len(cards.types)
@@ -202,7 +205,7 @@ _SHARED_RULES: dict[int, FieldRules] = {}
 _SHARED_RULES_LIMIT = 16
 
 
-def rules_of(game: Any) -> FieldRules:
+def rules_of(game: Game) -> FieldRules:
     """The :class:`FieldRules` of ``game``, built once."""
     rules = _SHARED_RULES.get(id(game))
     if rules is None or rules.game is not game:

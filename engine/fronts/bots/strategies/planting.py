@@ -21,10 +21,13 @@ decision plants from, how its actions read):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.observation import Observation
 from engine.fronts.bots.strategies.fields import FieldPolicy, Holding, Outlook
+
+if TYPE_CHECKING:
+    from engine.language.ruleset import Ruleset
 
 # How much more a position must be worth without the next card than with it
 # planted for the player to keep it in hand and try to trade it away.
@@ -79,7 +82,7 @@ class PlantingPolicy(FieldPolicy):
         return outlook.value(fields, incoming, holding.hand)
 
     def make_room(
-        self, obs: Observation, rules: Any, parts: dict[str, Any], holding: Holding, outlook: Outlook, legal: Any
+        self, obs: Observation, rules: Ruleset, parts: dict[str, Any], holding: Holding, outlook: Outlook, legal: Any
     ) -> int:
         """Nothing can be planted: harvest where it costs least, else buy a zone."""
         harvest = parts.get(rules.harvest_word)
