@@ -32,7 +32,7 @@ from engine.base.shown import printable
 from engine.families.common.front.narrating import card_ids, event_field
 from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
 from engine.fronts.bots import make_bot
-from engine.fronts.formats.gamelog import save_log_atomic
+from engine.fronts.formats import gamelog
 from engine.fronts.terminal.console import Wrapped
 from engine.fronts.terminal.ending import final_report
 from engine.fronts.terminal.prompts import anytime_commands, prompt_for
@@ -151,7 +151,7 @@ class GameSession:
         log = dict(self.state.to_log())
         log.update(self.log_extras)
         try:
-            save_log_atomic(self.log_path, log, encoded_actions=self._encoded_actions)
+            gamelog.save_log_atomic(self.log_path, log, encoded_actions=self._encoded_actions)
         except OSError as error:
             raise LogError.at(
                 _("cannot save the game log: {reason}", reason=error.strerror or str(error)), str(self.log_path)
