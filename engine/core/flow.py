@@ -1,8 +1,9 @@
 """The turn flow: a tree of step nodes run by a stack of frames.
 
 A ruleset's ``setup`` and ``flow`` are lists of steps; each step is a block
-(``engine.blocks``) built into a :class:`FlowNode`. Containers (a sequence, a
-loop, each player in turn, the active player's turns, a phase) hold steps;
+(of a block family, ``engine.families``) built into a :class:`FlowNode`.
+Containers (a sequence, a loop, each player in turn, the active player's
+turns, a phase) hold steps;
 decision nodes ask a player to act; instant steps (reveal a card, shuffle,
 set who starts) just happen.
 
