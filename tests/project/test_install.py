@@ -74,6 +74,12 @@ def test_the_wheel_carries_rulesets_catalogs_and_schemas(installed: Path) -> Non
     assert (data / "schemas" / "ruleset.schema.json").is_file()
 
 
+def test_the_wheel_carries_the_engine_alone_not_the_tests_benchmarks_or_references(installed: Path) -> None:
+    """The second implementations, the benchmarks and the tests are the checkout's: a user installs the engine."""
+    top = {path.name for path in installed.iterdir() if not path.name.endswith(".dist-info")}
+    assert "engine" in top and not top & {"references", "benchmarks", "tests"}
+
+
 def test_an_installed_cardrules_works_from_an_unrelated_directory(installed: Path, tmp_path: Path) -> None:
     probe = subprocess.run(
         [sys.executable, "-c", "import engine, sys; print(engine.__file__)"],
