@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from engine.base.errors import CardrulesError
 from engine.base.i18n import _
@@ -23,10 +23,12 @@ from engine.core.decisions import ActionSpace
 from engine.core.flow import FlowNode
 from engine.core.modifiers import ModifierIndex
 from engine.core.refill import Refill
-from engine.core.rules import CounterEndBlock, EffectBlock, EndBlock, RulesetLike, SpaceFactory
 from engine.core.scoring import Scoring
 from engine.core.state import State
 from engine.core.zones import SHARED, ZoneLayout, ZoneSpec
+
+if TYPE_CHECKING:
+    from engine.core.rules import CounterEndBlock, EffectBlock, EndBlock, RulesetLike, SpaceFactory
 
 # The zone every card starts in, and returns to when it leaves the game for good.
 BOX = "box"

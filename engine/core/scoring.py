@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.base.exact import as_fraction
 from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep
-from engine.core.rules import RulesetLike, ScoreStepBlock
 
 if TYPE_CHECKING:
     from engine.core.game import Game
+    from engine.core.rules import RulesetLike, ScoreStepBlock
     from engine.core.state import State
 
 _ZERO = Fraction(0)

@@ -27,11 +27,11 @@ from engine.core.moves import CardMoves
 from engine.core.observation import Observation
 from engine.core.result import Result
 from engine.core.rule_queries import RuleQueries
-from engine.core.rules import AnytimeBlock, EffectBlock
 from engine.core.zones import ZoneContent
 
 if TYPE_CHECKING:
     from engine.core.game import Game
+    from engine.core.rules import AnytimeBlock, EffectBlock
 
 # Every this many decisions the state checks that the game still changes ...
 PROGRESS_WINDOW = 256

@@ -9,13 +9,10 @@ families loads rulesets through the functions below.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from engine.base import resources
 from engine.base.errors import Diagnostic
 from engine.base.i18n import _
 from engine.families.auction import rules as auction
@@ -35,7 +32,6 @@ from engine.language import ruleset as language
 from engine.language.catalog import BlockCatalog
 from engine.language.overlay import MergedRuleset
 from engine.language.ruleset import Ruleset, RulesetInfo
-from engine.language.schema_gen import schema_text
 
 CATALOG = BlockCatalog(
     (
@@ -115,18 +111,3 @@ def load_merged(name_or_path: str | os.PathLike[str]) -> MergedRuleset:
 def validate_merged(merged: MergedRuleset) -> list[Diagnostic]:
     """Every problem of a merged chain (schema per file, then the semantics of the whole)."""
     return language.validate_merged(merged)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m engine.families.catalog [--write-schema]``: print the ruleset schema, or write the committed file."""
-    argv = sys.argv[1:] if argv is None else argv
-    text = schema_text(CATALOG)
-    if "--write-schema" in argv:
-        Path(resources.schema_path("ruleset")).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

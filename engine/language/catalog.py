@@ -36,21 +36,21 @@ from typing import TYPE_CHECKING, Literal, overload
 from engine.base.jsontypes import JSON, Spec
 from engine.core.decisions import ActionSpace
 from engine.core.flow import FlowNode
-from engine.core.rules import (
-    AnytimeBlock,
-    BlockKind,
-    EffectBlock,
-    EliminationBlock,
-    EndBlock,
-    RulesetLike,
-    ScoreStepBlock,
-    StepBuilder,
-    StepKind,
-    TiebreakBlock,
-)
 from engine.language.yaml_loader import Node
 
 if TYPE_CHECKING:
+    from engine.core.rules import (
+        AnytimeBlock,
+        BlockKind,
+        EffectBlock,
+        EliminationBlock,
+        EndBlock,
+        RulesetLike,
+        ScoreStepBlock,
+        StepBuilder,
+        StepKind,
+        TiebreakBlock,
+    )
     from engine.language.semantic import Context
 
 CATEGORIES = ("step", "effect", "end", "score-step", "elimination", "tiebreak", "anytime")

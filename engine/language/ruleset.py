@@ -30,7 +30,6 @@ from engine.base.jsontypes import JSON, Spec
 from engine.core.cards import CardType
 from engine.core.measures import MeasureSpec, measure_from_spec
 from engine.core.modifiers import table_steps
-from engine.core.rules import RulesetLike
 from engine.core.zones import ZoneSpec
 from engine.language import presentation, schema_check, semantic
 from engine.language.catalog import BlockCatalog
@@ -939,6 +938,7 @@ def list_rulesets(*, catalog: BlockCatalog) -> list[RulesetInfo]:
 
 
 if TYPE_CHECKING:
+    from engine.core.rules import RulesetLike
 
     def _is_ruleset_like(ruleset: Ruleset) -> RulesetLike:
         """The core reads a ruleset through its protocol: the type checker holds this class to it."""

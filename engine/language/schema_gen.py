@@ -5,7 +5,7 @@ catalog, committed so that editors (``# yaml-language-server: $schema=...``)
 and other tools can use it; a test checks that the committed file is
 current. Regenerate it with::
 
-    python -m engine.families.catalog --write-schema
+    python -m engine.fronts.formats.ruleset_schema --write
 
 Every block category becomes a definition whose ``kind`` lists the
 registered kinds and whose properties are the union of their parameters;
@@ -19,11 +19,14 @@ definitions).
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from engine.base.jsontypes import JSON, Spec
-from engine.core.rules import BlockKind
 from engine.language.catalog import CATEGORIES, BlockCatalog
 from engine.language.params import NAME_PATTERN, NUMBER, WHOLE_KEY_PATTERN, condition_definition, selector_definition
+
+if TYPE_CHECKING:
+    from engine.core.rules import BlockKind
 
 SCHEMA_ID = "https://cardrules.example/schemas/ruleset.schema.json"
 COMMON_KEYS = ("id", "kind", "description")

@@ -131,7 +131,7 @@ def test_the_schema_names_exactly_the_kinds_the_engine_registers():
 
     with open(resources.schema_path("ruleset"), encoding="utf-8") as handle:
         shipped = handle.read()
-    assert shipped == schema_text(CATALOG), "run: python -m engine.families.catalog --write-schema"
+    assert shipped == schema_text(CATALOG), "run: python -m engine.fronts.formats.ruleset_schema --write"
     schema = json.loads(shipped)
     for category, blocks in CATALOG.by_category().items():
         assert schema["$defs"][category]["properties"]["kind"]["enum"] == sorted(blocks)
