@@ -113,6 +113,11 @@ class EndlessGameError(RulesetError):
     """A game went on past what a log can hold (its ruleset lets it run forever), located in the ruleset."""
 
 
+class RuleFailedError(EndlessGameError):
+    """A rule could not be worked out in play (the least of no number, a division by zero), located in the
+    ruleset: the game cannot go on, as one that never ends."""
+
+
 class OptionError(RulesetError):
     """An unknown option or a bad option value."""
 

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, TypeGuard
 from engine.base.errors import CardrulesError
 from engine.base.i18n import _
 from engine.base.jsontypes import JSON
-from engine.core.cards import CardSet
+from engine.core.bindings import UNBOUND
+from engine.core.cards import CardSet, count_for_players
 from engine.core.chance import ChanceSource, RecordedChance, SeededChance
 from engine.core.decisions import ActionSpace
 from engine.core.flow import FlowNode
@@ -93,12 +94,24 @@ class Game:
         self._counter_base: list[int] = []
         self._counter_per_player: list[bool] = []
         start: list[int] = []
+        # Per viewer, the slots of the counters they may not see (another player's counter with ``visibility:
+        # owner``, as chips kept behind a hand): an observation shows None there.
+        hidden: list[set[int]] = [set() for _seat in range(count)]
         for spec in ruleset.counters:
             self._counter_base.append(len(start))
             per_player = spec.get("owner", "shared") == "player"
             self._counter_per_player.append(per_player)
-            start.extend([int(spec.get("start", 0))] * (count if per_player else 1))
+            if per_player and spec.get("visibility") == "owner":
+                for viewer in range(count):
+                    hidden[viewer].update(len(start) + seat for seat in range(count) if seat != viewer)
+            start.extend([count_for_players(spec.get("start", 0), count)] * (count if per_player else 1))
         self.counter_start = tuple(start)
+        self.hidden_counters = tuple(frozenset(slots) for slots in hidden)
+
+        # The names the ruleset's steps bind (a state keeps a value for each) and the players' statuses.
+        self.bound_start = (UNBOUND,) * len(ruleset.bound_names)
+        self.status_names = tuple(ruleset.status_names)
+        self.status_index = MappingProxyType({name: index for index, name in enumerate(self.status_names)})
 
         self.refills = {
             spec.id: Refill(spec.id, spec.spec["refill"], self) for spec in self.zones.specs if spec.spec.get("refill")

@@ -134,6 +134,12 @@ INDEX = LogField(
     {"type": "integer", "minimum": 0},
     lambda value: is_int(value, 0),
 )
+WHOLE = LogField(
+    "whole",
+    "A whole number.",
+    {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000},
+    lambda value: is_int(value) and -1_000_000 <= value <= 1_000_000,  # type: ignore[operator]
+)
 POSITIONS = LogField(
     "positions",
     "Positions in an ordered zone, from 0 (the front).",

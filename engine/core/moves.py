@@ -32,6 +32,8 @@ class CardMoves:
     chance: ChanceSource
     chance_record: list[ChanceOutcome]
     closed_slots: frozenset[int]
+    known: list[int]
+    knowing: bool
 
     if TYPE_CHECKING:
         # Each state sets the layout's own method (blocks ask for slots on every move).
@@ -92,6 +94,8 @@ class CardMoves:
                 remaining.remove(instance)
             zones[source] = tuple(remaining)
         self._add(instances, target, at)
+        if self.knowing:
+            self.forget(instances)
         if self.recording:
             self._moved(instances, source, target, player, step)
 
@@ -102,6 +106,8 @@ class CardMoves:
         zones = self.zones
         zones[source] &= ~mask
         zones[target] |= mask
+        if self.knowing:
+            self.known = [known & ~mask for known in self.known]
         if self.recording and mask:
             self._moved(tuple(iterate_bits(mask)), source, target, player, step)
 
@@ -132,6 +138,23 @@ class CardMoves:
             )
         )
 
+    def forget(self, instances: Sequence[int]) -> None:
+        """Nobody knows any more where these cards are (they moved): they are seen again only as their zone shows."""
+        mask = 0
+        for instance in instances:
+            mask |= 1 << instance
+        self.known = [known & ~mask for known in self.known]
+
+    def show_to(self, instances: Sequence[int], player: int) -> None:
+        """``player`` knows these cards from now on, wherever they lie, until they move."""
+        mask = 0
+        for instance in instances:
+            mask |= 1 << instance
+        known = list(self.known)
+        known[player] |= mask
+        self.known = known
+        self.knowing = True
+
     def open_zone(self, slot: int) -> None:
         """A closed zone (a field not yet bought) takes cards from now on."""
         self.closed_slots = self.closed_slots - {slot}
@@ -143,9 +166,13 @@ class CardMoves:
             return None
         if self.game.zones.specs[self.game.zones.slot_zone[slot]].kind == STACK:
             self.zones[slot] = content[:-1]
-            return content[-1]
-        self.zones[slot] = content[1:]
-        return content[0]
+            taken = content[-1]
+        else:
+            self.zones[slot] = content[1:]
+            taken = content[0]
+        if self.knowing:
+            self.forget((taken,))
+        return taken
 
     def shuffle_into(
         self,
@@ -185,5 +212,7 @@ class CardMoves:
             self.zones[source] = tuple(remaining)
         # The order is written top first; a stack keeps its top last.
         self.zones[target] = self.zones[target] + tuple(reversed(order))
+        if self.knowing:
+            self.forget(order)
         if self.recording:
             self.events.append(Shuffled(zone_id, len(order)))

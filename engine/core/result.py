@@ -104,6 +104,8 @@ class PlayerResult:
     cards: tuple[str, ...]
     measures: Mapping[str, int | Fraction] = field(default_factory=lambda: MappingProxyType({}))
     zones: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # The fields a ruleset writes as expressions (``{field: chips, value: me.chips}``), as JSON values.
+    values: Mapping[str, JSON] = field(default_factory=lambda: MappingProxyType({}))
     # The descriptor stands as the field's default: reading the field gives the tuple (see _WorkedOutWhenRead).
     explanation: tuple[ScoreStep, ...] = _WorkedOutWhenRead()  # type: ignore[assignment]
 
@@ -117,6 +119,7 @@ class PlayerResult:
         measures: Mapping[str, int | Fraction],
         zones: Mapping[str, tuple[str, ...]],
         explanation: Callable[[], tuple[ScoreStep, ...]],
+        values: Mapping[str, JSON] = MappingProxyType({}),
     ) -> PlayerResult:
         """The same as calling the class, without the frozen dataclass's checks (scoring makes thousands)."""
         result = object.__new__(cls)
@@ -127,6 +130,7 @@ class PlayerResult:
             cards=cards,
             measures=measures,
             zones=zones,
+            values=values,
             _explanation=explanation,
         )
         return result
@@ -152,7 +156,9 @@ class PlayerResult:
             layout = default_layout(self)
         for item in layout:
             name = item["field"]
-            if name == "score":
+            if name in self.values:
+                entry[name] = self.values[name]
+            elif name == "score":
                 entry[name] = score_to_json(self.score)
             elif name == "eliminated":
                 entry[name] = self.eliminated
@@ -168,6 +174,28 @@ class PlayerResult:
             elif name == "cards":
                 entry[name] = list(self.cards)
         return entry
+
+
+def selected_fields(
+    layout: Sequence[Spec], zones: Mapping[str, Sequence[str]], selects: Callable[[Spec, str], bool]
+) -> dict[str, JSON]:
+    """The result fields that list only some cards of a zone (``{field, zone or counts, cards: SELECTOR}``), worked
+    out from the zones' card ids; ``selects(selector, card_id)`` says whether a card is picked."""
+    found: dict[str, JSON] = {}
+    for item in layout:
+        selector = item.get("cards")
+        zone = item.get("counts") or item.get("zone")
+        if not selector or not zone:
+            continue
+        picked = [card for card in zones.get(zone, ()) if selects(selector, card)]
+        if item.get("counts"):
+            counts: dict[str, JSON] = {}
+            for card in picked:
+                counts[card] = int(counts.get(card, 0)) + 1  # type: ignore[call-overload]
+            found[str(item["field"])] = counts
+        else:
+            found[str(item["field"])] = list(picked)
+    return found
 
 
 def default_layout(player: PlayerResult) -> tuple[dict[str, str], ...]:
@@ -194,6 +222,10 @@ class Result:
     winners: tuple[str, ...]
     decided_by: str | None = None
     layout: tuple[Spec, ...] = field(default=(), compare=False, repr=False)
+    # Declared by the ruleset: the lowest score wins (written in the result only when true).
+    lowest_wins: bool = False
+    # A match's rounds, each ``{"winners": [names], "how": word}`` (written only when the ruleset records rounds).
+    rounds: tuple[Mapping[str, JSON], ...] = ()
 
     @property
     def ruleset_id(self) -> str:
@@ -215,8 +247,13 @@ class Result:
     def to_json(self) -> dict[str, JSON]:
         """The result object of ``replay --json``, ``score --json`` and a finished game's log."""
         layout = tuple(self.layout)
-        return {
+        written: dict[str, JSON] = {
             "ruleset": self.ruleset,
             "players": [player.to_json(layout) for player in self.players],
             "winners": list(self.winners),
         }
+        if self.lowest_wins:
+            written["lowest_wins"] = True
+        if self.rounds:
+            written["rounds"] = [dict(item) for item in self.rounds]
+        return written

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from engine.core.flow import FlowNode
     from engine.core.game import Game
     from engine.core.measures import MeasureSpec
+    from engine.core.result import Result
     from engine.core.state import State
     from engine.core.zones import ZoneSpec
 
@@ -219,6 +220,18 @@ class BlockBuilder(Protocol):
     def kinds(self, category: str) -> Mapping[str, BlockKind]: ...
 
 
+class ScoreFormula(Protocol):
+    """A ruleset's scoring written as expressions (``engine.language.expression_scoring``), as the core reads it."""
+
+    def score(self, state: State, player: int) -> int | Fraction:
+        """A player's score now."""
+        ...
+
+    def result(self, state: State) -> Result:
+        """The result of a finished game."""
+        ...
+
+
 class RulesetLike(RulesetTexts, Protocol):
     """A validated, immutable ruleset as the core reads it (``engine.language.ruleset.Ruleset`` is one).
 
@@ -260,6 +273,20 @@ class RulesetLike(RulesetTexts, Protocol):
 
     @property
     def counters(self) -> Sequence[Spec]: ...
+
+    def score_formula(self, game: Game) -> ScoreFormula | None:
+        """The ruleset's scoring by expressions for ``game`` (None when it scores with steps)."""
+        ...
+
+    @property
+    def bound_names(self) -> Sequence[str]:
+        """The names the steps bind (``as: target``), in slot order."""
+        ...
+
+    @property
+    def status_names(self) -> Sequence[str]:
+        """The statuses a player may have (out of the round, protected), in the order declared."""
+        ...
 
     @property
     def measures(self) -> Sequence[MeasureSpec]: ...

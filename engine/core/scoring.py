@@ -16,15 +16,18 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.base.exact import as_fraction
+from engine.base.jsontypes import JSON, Spec
 from engine.core.measures import Measure
-from engine.core.result import PlayerResult, Result, ScoreStep
+from engine.core.result import PlayerResult, Result, ScoreStep, selected_fields
+from engine.core.selectors import card_selector
 
 if TYPE_CHECKING:
     from engine.core.game import Game
-    from engine.core.rules import RulesetLike, ScoreStepBlock
+    from engine.core.rules import RulesetLike, ScoreFormula, ScoreStepBlock
     from engine.core.state import State
 
 _ZERO = Fraction(0)
+_NO_VALUES: Mapping[str, JSON] = MappingProxyType({})
 
 
 class Holdings(NamedTuple):
@@ -63,7 +66,11 @@ class Scoring:
         self.result_zones: tuple[str, ...] = tuple(
             dict.fromkeys(zone for item in self.layout if (zone := item.get("zone") or item.get("counts")))
         )
+        # Result fields that list some cards of a zone only (``cards: SELECTOR``).
+        self.selecting = any(item.get("cards") for item in self.layout)
         self.game = game
+        # A ruleset that scores with expressions (``scoring.score``, ``scoring.winners``) scores a game in play by them.
+        self.formula: ScoreFormula | None = ruleset.score_formula(game) if game is not None else None
         if game is not None:
             self.measures = tuple(Measure(spec, game) for spec in ruleset.measures)
             self._measure_by_id = {measure.id: measure for measure in self.measures}
@@ -71,6 +78,15 @@ class Scoring:
             # Every zone a result reads, scored ones first, each once: (id, index).
             read = dict.fromkeys((*ruleset.scored_zones, *self.result_zones))
             self._read_zones = tuple((zone, game.zone_index(zone)) for zone in read)
+
+    def expression_score(self, state: State, player: int) -> int | Fraction:
+        """A player's score now by the ruleset's score expression (0 for a ruleset that has none)."""
+        return self.formula.score(state, player) if self.formula is not None else 0
+
+    def selects(self, selector: Spec, card_id: str) -> bool:
+        """Whether a card (by id) is one a result field's selector picks."""
+        card = self.cards_by_id.get(card_id)
+        return card is not None and card_selector(selector)(card)
 
     def measure(self, measure_id: str) -> Measure:
         """The compiled measure called ``measure_id`` (KeyError if none)."""
@@ -132,6 +148,8 @@ class Scoring:
 
     def score_state(self, state: State) -> Result:
         """The result of a finished game."""
+        if self.formula is not None:
+            return self.formula.result(state)
         return self.score([self.holdings_of(state, seat) for seat in range(state.player_count)])
 
     def score(self, players: Sequence[Holdings]) -> Result:
@@ -160,6 +178,7 @@ class Scoring:
                     measures,
                     zones,
                     explanation,
+                    MappingProxyType(selected_fields(self.layout, zones, self.selects)) if self.selecting else _NO_VALUES,
                 )
             )
         winners, decided_by = self._winners(results)

@@ -68,6 +68,16 @@ class State(CardMoves, RuleQueries, LogForm):
         self.zones[game.box_slot] = (1 << game.cards.size) - 1
         self.counters: list[int] = list(game.counter_start)
         self.variables: list[int] = [0] * len(game.variable_names)
+        # The values of the names the steps bind (engine.core.bindings), and each status as a bitmask of seats.
+        self.bound: list[object] = list(game.bound_start)
+        self.statuses: list[int] = [0] * len(game.status_names)
+        # Per player, the card instances they were shown where they cannot see them (a hand looked at), as a
+        # bitmask; a card that moves is no longer known (CardMoves forgets it). ``knowing`` is False until a
+        # card is first shown, so the games that never show one pay nothing on a move.
+        self.known: list[int] = [0] * game.player_count
+        self.knowing = False
+        # What each round of a match came to, as the steps recorded it (``record-round``).
+        self.rounds: list[dict[str, object]] = []
         self.stack: list[Frame] = []
         self.scheduled: list[Frame] = []
         self.current = 0
@@ -278,6 +288,10 @@ class State(CardMoves, RuleQueries, LogForm):
         other.zones = list(self.zones)
         other.counters = list(self.counters)
         other.variables = list(self.variables)
+        other.bound = list(self.bound)
+        other.statuses = list(self.statuses)
+        other.known = list(self.known)
+        other.rounds = list(self.rounds)
         other.stack = [frame[0].copy_frame(frame) for frame in self.stack]
         other.scheduled = [frame[0].copy_frame(frame) for frame in self.scheduled]
         other.history = list(self.history)

@@ -18,7 +18,10 @@ from engine.base.i18n import _
 from engine.families.auction import rules as auction
 from engine.families.auction.rules.format1 import upgrade as upgrade_format_1
 from engine.families.cards import rules as cards
+from engine.families.choice import rules as choice
 from engine.families.common import rules as common
+from engine.families.control import rules as control
+from engine.families.effects import rules as effects
 from engine.families.end import rules as end
 from engine.families.flow import rules as flow
 from engine.families.harvest import rules as harvest
@@ -46,6 +49,9 @@ CATALOG = BlockCatalog(
         *end.BLOCKS,
         *scoring.BLOCKS,
         *outcome.BLOCKS,
+        *control.BLOCKS,
+        *effects.BLOCKS,
+        *choice.BLOCKS,
     ),
     spaces=(
         *common.SPACES,
@@ -56,6 +62,7 @@ CATALOG = BlockCatalog(
         *planting.SPACES,
         *harvest.SPACES,
         *trading.SPACES,
+        *choice.SPACES,
     ),
     modifiers=(*common.MODIFIERS, *zones.MODIFIERS, *harvest.MODIFIERS),
     upgrades=(upgrade_format_1,),

@@ -248,5 +248,19 @@ def effective_options(
 
 
 def is_option_reference(value: JSON) -> TypeGuard[Mapping[str, JSON]]:
-    """True for ``{option: NAME}``."""
-    return isinstance(value, Mapping) and len(value) == 1 and isinstance(value.get("option"), str)
+    """True for ``{option: NAME}``, and for ``{option: NAME, map: {VALUE: WHAT}}`` (what each value stands for)."""
+    return (
+        isinstance(value, Mapping)
+        and isinstance(value.get("option"), str)
+        and (len(value) == 1 or (len(value) == 2 and isinstance(value.get("map"), Mapping)))
+    )
+
+
+def mapped_option_value(reference: Mapping[str, JSON], value: JSON) -> JSON:
+    """What an option reference stands for when its option has ``value``: the value itself, or its ``map`` entry
+    (keyed by the value as text: ``true``, ``false``, a choice's word, a number); KeyError when the map has none."""
+    mapping = reference.get("map")
+    if not isinstance(mapping, Mapping):
+        return value
+    key = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return mapping[key]

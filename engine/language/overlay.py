@@ -237,7 +237,7 @@ def _without_directives(node: Node) -> Node:
 
 
 def _is_option_reference(node: Node) -> bool:
-    return node.is_mapping and list(node.value) == ["option"]
+    return node.is_mapping and "option" in node.value and set(node.value) <= {"option", "map"}
 
 
 def merge(inherited: Node, overlay: Node, problems: list[Diagnostic], path: str, own_path: str | None = None) -> Node:

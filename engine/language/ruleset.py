@@ -37,6 +37,7 @@ from engine.language.options import (
     OptionValueError,
     effective_options,
     is_option_reference,
+    mapped_option_value,
     option_value_text,
     parse_number,
 )
@@ -52,6 +53,9 @@ from engine.language.overlay import (
 )
 from engine.language.ruleset_files import cached_yaml, default_id, file_stamp, find_ruleset_path, locate, ruleset_files
 from engine.language.semantic import in_the_extended_ruleset
+from engine.language.expression_scoring import ExpressionScoring
+from engine.language.expressions.names import Scope
+from engine.language.scopes import scope_of
 from engine.language.yaml_loader import Node, Position, PositionIndex, json_path_parts
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
@@ -107,10 +111,29 @@ class Ruleset:
     option_definitions: Mapping[str, Spec]
     # The catalog of blocks it was read with: the game compiles its steps, the text describes them, with it.
     blocks: BlockCatalog = field(repr=False, compare=False)
+    # What the names of its expressions stand for (engine.language.expressions), the names its steps bind included.
+    scope: Scope = field(default_factory=Scope, repr=False, compare=False)
     data: Spec = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
     _cards_by_id: Mapping[str, CardType] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
+
+    def score_formula(self, game: Game) -> ExpressionScoring | None:
+        """The scoring by expressions for ``game`` (None when the ruleset scores with steps)."""
+        scoring = self.data.get("scoring") or {}
+        if scoring.get("score") is None and scoring.get("winners") is None:
+            return None
+        return ExpressionScoring(self, game)
+
+    @property
+    def bound_names(self) -> tuple[str, ...]:
+        """The names the steps bind (``as: target``), in slot order."""
+        return tuple(sorted(self.scope.bindings, key=lambda name: self.scope.bindings[name].slot))
+
+    @property
+    def status_names(self) -> tuple[str, ...]:
+        """The statuses a player may have, in the order declared (their expression names)."""
+        return tuple(sorted(self.scope.statuses, key=self.scope.statuses.__getitem__))
 
     def card(self, card_id: str) -> CardType:
         """The card type with this id (KeyError if there is none)."""
@@ -698,8 +721,13 @@ def _with_references_resolved(node: Node, options: Mapping[str, JSON]) -> Node:
     """``node`` with every ``{option: NAME}`` replaced by the value, positioned at the reference."""
     if node.is_mapping:
         reference = node.get("option")
-        if len(node.value) == 1 and reference is not None and reference.value in options:
-            return _value_node(options[reference.value], node.position)
+        plain = node.plain()
+        if reference is not None and is_option_reference(plain) and reference.value in options:
+            try:
+                value = mapped_option_value(plain, options[reference.value])
+            except KeyError:
+                return node  # a map without the value: the check of the resolved tree says so
+            return _value_node(value, node.position)
         return Node(
             {
                 k: _with_references_resolved(v, options) if k not in ("options", "option-definitions") else v
@@ -853,6 +881,7 @@ def build_ruleset(
         tiebreak = (tiebreak,)
     players = resolved.get("players") or {}
     presentation = resolved.get("presentation") or {}
+    scope, _problems = scope_of(resolved, merged.catalog, options)  # the checks reported its problems already
     return Ruleset(
         id=str(data.get("id") or default_id(source)),
         game=str(resolved.get("game", "")),
@@ -889,6 +918,7 @@ def build_ruleset(
         search=freeze(presentation.get("search") or {}),
         options=freeze(options),
         option_definitions=freeze(definitions),
+        scope=scope,
         blocks=merged.catalog,
         data=freeze(resolved),
         _cards_by_id=MappingProxyType({card.id: card for card in cards}),
@@ -938,6 +968,7 @@ def list_rulesets(*, catalog: BlockCatalog) -> list[RulesetInfo]:
 
 
 if TYPE_CHECKING:
+    from engine.core.game import Game
     from engine.core.rules import RulesetLike
 
     def _is_ruleset_like(ruleset: Ruleset) -> RulesetLike:

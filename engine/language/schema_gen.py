@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING
 
 from engine.base.jsontypes import JSON, Spec
 from engine.language.catalog import CATEGORIES, BlockCatalog
-from engine.language.params import NAME_PATTERN, NUMBER, WHOLE_KEY_PATTERN, condition_definition, selector_definition
+from engine.language.expressions.types import BY_NAME as TYPE_NAMES
+from engine.language.params import (
+    NAME_PATTERN,
+    NUMBER,
+    WHOLE_KEY_PATTERN,
+    by_players_schema,
+    condition_definition,
+    selector_definition,
+)
 
 if TYPE_CHECKING:
     from engine.core.rules import BlockKind
@@ -292,16 +300,16 @@ def _card_definition(catalog: BlockCatalog) -> tuple[dict[str, JSON], dict[str, 
             ),
             "name": {
                 "title": "Name",
-                "description": "The card's name, translated in the edition's text context.",
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 200,
+                "description": "The card's name, translated in the edition's text context; an option reference with a map when an option renames the card.",
+                "anyOf": [
+                    {"type": "string", "minLength": 1, "maxLength": 200},
+                    {"$ref": "#/$defs/option-reference"},
+                ],
             },
             "description": {
                 "title": "Description",
-                "description": "A note about the card (translatable).",
-                "type": "string",
-                "maxLength": 2000,
+                "description": "A note about the card (translatable); an option reference with a map when an option changes it.",
+                "anyOf": [{"type": "string", "maxLength": 2000}, {"$ref": "#/$defs/option-reference"}],
             },
             "tags": {
                 "title": "Tags",
@@ -315,6 +323,14 @@ def _card_definition(catalog: BlockCatalog) -> tuple[dict[str, JSON], dict[str, 
                 "title": "Value",
                 "description": "The card's `value` attribute (a shortcut for attributes: {value: N}).",
                 **NUMBER,
+            },
+            "steps": {
+                "title": "Steps",
+                "description": "What the card does, by hook (play: the steps `run-card` runs when it is played).",
+                "type": "object",
+                "propertyNames": {"pattern": NAME_PATTERN},
+                "maxProperties": 20,
+                "additionalProperties": {"type": "array", "items": {"$ref": "#/$defs/step"}, "maxItems": 200},
             },
             "attributes": {
                 "title": "Attributes",
@@ -769,7 +785,14 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "description": "The name of a declared option.",
                     "type": "string",
                     "pattern": NAME_PATTERN,
-                }
+                },
+                "map": {
+                    "title": "Map",
+                    "description": "What each value of the option stands for, keyed by the value as text (true, false, a choice's word): `{option: minister, map: {'true': Minister, 'false': Countess}}`.",
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 100,
+                },
             },
             "required": ["option"],
             "additionalProperties": False,
@@ -970,12 +993,116 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "owner": {"title": "Owner", "description": "player or shared.", "enum": ["player", "shared"]},
                     "start": {
                         "title": "Start",
-                        "description": "The value at the start.",
-                        "type": "integer",
-                        "minimum": -(10**9),
-                        "maximum": 10**9,
+                        "description": "The value at the start: a number, or {by-players: {PLAYERS: N}, otherwise: N}.",
+                        "anyOf": [
+                            {"type": "integer", "minimum": -(10**9), "maximum": 10**9},
+                            by_players_schema({"type": "integer", "minimum": -(10**9), "maximum": 10**9}),
+                        ],
+                    },
+                    "visibility": {
+                        "title": "Visibility",
+                        "description": "all (the default: everyone sees it) or owner (a player's own counter, such as chips kept hidden, seen by its owner only).",
+                        "enum": ["all", "owner"],
                     },
                     "name": {"title": "Name", "description": "The counter's name (translatable).", "type": "string"},
+                },
+            },
+        },
+        "statuses": {
+            "title": "Statuses",
+            "description": "What a player may be, by id (out of the round, protected): set by `status` and `eliminate`, read as p.NAME.",
+            "type": "object",
+            "propertyNames": {"pattern": NAME_PATTERN},
+            "maxProperties": 50,
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "name": {"title": "Name", "description": "The status's name (translatable).", "type": "string", "maxLength": 200},
+                    "description": {"title": "Description", "description": "A note (translatable).", "type": "string", "maxLength": 2000},
+                },
+            },
+        },
+        "constants": {
+            "title": "Constants",
+            "description": "Named values for expressions: a number, a text, a list, or a number by players ({by-players: ..., otherwise: ...}).",
+            "type": "object",
+            "propertyNames": {"pattern": NAME_PATTERN},
+            "maxProperties": 100,
+            "additionalProperties": {
+                "anyOf": [
+                    NUMBER,
+                    {"type": "string", "maxLength": 200},
+                    {"type": "boolean"},
+                    {"type": "array", "maxItems": 200, "items": {"anyOf": [NUMBER, {"type": "string", "maxLength": 200}]}},
+                    by_players_schema({"type": "integer", "minimum": -(10**9), "maximum": 10**9}),
+                ]
+            },
+        },
+        "functions": {
+            "title": "Functions",
+            "description": "Named expressions with parameters, called from other expressions (never recursively).",
+            "type": "object",
+            "propertyNames": {"pattern": NAME_PATTERN},
+            "maxProperties": 100,
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["value"],
+                "properties": {
+                    "parameters": {
+                        "title": "Parameters",
+                        "description": "Each parameter and its type (number, flag, text, player, card, cards, players, numbers, texts), in order.",
+                        "type": "object",
+                        "propertyNames": {"pattern": NAME_PATTERN},
+                        "maxProperties": 20,
+                        "additionalProperties": {"enum": sorted(TYPE_NAMES)},
+                    },
+                    "value": {"title": "Value", "description": "The expression.", "type": "string", "minLength": 1, "maxLength": 2000},
+                    "description": {"title": "Description", "description": "A note.", "type": "string", "maxLength": 2000},
+                },
+            },
+        },
+        "procedures": {
+            "title": "Procedures",
+            "description": "Named steps with parameters, run by `call`.",
+            "type": "object",
+            "propertyNames": {"pattern": NAME_PATTERN},
+            "maxProperties": 100,
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["steps"],
+                "properties": {
+                    "parameters": {
+                        "title": "Parameters",
+                        "description": "Each parameter and its type, bound to the value a call gives.",
+                        "type": "object",
+                        "propertyNames": {"pattern": NAME_PATTERN},
+                        "maxProperties": 20,
+                        "additionalProperties": {"enum": sorted(TYPE_NAMES)},
+                    },
+                    "steps": {"title": "Steps", "description": "The steps run.", **steps},
+                    "description": {"title": "Description", "description": "A note.", "type": "string", "maxLength": 2000},
+                },
+            },
+        },
+        "triggers": {
+            "title": "Triggers",
+            "description": "Steps run when a card enters a zone (a Princess discarded).",
+            "type": "array",
+            "maxItems": 100,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["enters", "steps"],
+                "properties": {
+                    "id": _name("The trigger's id.", "Id"),
+                    "enters": _name("The zone watched.", "Enters", "zone"),
+                    "card": _name("The name the card entering is bound to.", "Card"),
+                    "owner": _name("The name the zone's owner is bound to.", "Owner"),
+                    "when": {"title": "When", "description": "The trigger fires only when this holds (an expression).", "type": "string", "minLength": 1, "maxLength": 2000},
+                    "steps": {"title": "Steps", "description": "The steps run (they decide nothing).", **steps},
                 },
             },
         },
@@ -1032,6 +1159,32 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "items": {"type": "string", "pattern": NAME_PATTERN, "x-ref": "zone"},
                 },
                 "steps": _id_list("#/$defs/score-step", "Steps", "The scoring pipeline, run per player from 0."),
+                "score": {
+                    "title": "Score",
+                    "description": "Each player's score as an expression (me is the player scored), instead of steps.",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 2000,
+                },
+                "order": {
+                    "title": "Order",
+                    "description": "highest (the default) or lowest: which score wins.",
+                    "enum": ["highest", "lowest"],
+                },
+                "tiebreak-by": {
+                    "title": "Tiebreak by",
+                    "description": "Expressions that break a tie for the best score, in order (me is the player; higher wins, or lower with order lowest).",
+                    "type": "array",
+                    "maxItems": 20,
+                    "items": {"type": "string", "minLength": 1, "maxLength": 2000},
+                },
+                "winners": {
+                    "title": "Winners",
+                    "description": "Who wins, as an expression giving players (instead of the best score).",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 2000,
+                },
                 "elimination": {
                     "title": "Elimination",
                     "description": "Who is out and cannot win.",
@@ -1074,6 +1227,18 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "measure": _name("The measure written.", "Measure", "measure"),
                     "zone": _name("The zone whose card ids are written.", "Zone", "zone"),
                     "counts": _name("The zone whose cards are written as counts by type.", "Counts", "zone"),
+                    "cards": {
+                        "title": "Cards",
+                        "description": "With zone or counts: only the cards this selector picks.",
+                        "$ref": "#/$defs/card-selector",
+                    },
+                    "value": {
+                        "title": "Value",
+                        "description": "An expression written as the field (me is the player): a number, a text, a list.",
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 2000,
+                    },
                 },
             },
         },

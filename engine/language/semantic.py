@@ -25,7 +25,13 @@ from engine.base.suggestions import did_you_mean, listed
 from engine.core.cards import copies_for
 from engine.core.limits import MAX_CARDS
 from engine.core.selectors import card_selector
+from engine.language.block_walk import blocks_of, steps_under
 from engine.language.catalog import BlockCatalog
+from engine.language.expression_params import check_expression, expression_paths
+from engine.language.expression_places import top_level_expressions
+from engine.language.expressions.names import Scope
+from engine.language.expressions.types import Type
+from engine.language.scopes import scope_of
 from engine.language.options import (
     OPTION_TYPES,
     OptionValueError,
@@ -138,6 +144,10 @@ class Context:
     def __init__(self, data: dict[str, JSON], reporter: Reporter, catalog: BlockCatalog) -> None:
         self.data = data
         self.reporter = reporter
+        # The tree with positions and the expression scope (set by the checks before the blocks' own).
+        self.tree: Node | None = None
+        self.scope = Scope()
+        self.scope_problems: list[tuple[str, str]] = []
         self.catalog = catalog
         self.cards = expanded_cards(data)
         self.card_ids = [card["id"] for card in self.cards]
@@ -174,6 +184,11 @@ class Context:
         return isinstance(declared, dict) and any(
             declared.get(name, ZONE_DEFAULTS[name]) != value for name, value in wanted.items()
         )
+
+    def report(self, diagnostic: Diagnostic) -> None:
+        """A problem already placed (an expression's, at its column)."""
+        if diagnostic not in self.reporter.diagnostics:
+            self.reporter.diagnostics.append(diagnostic)
 
     def add(self, path: str, message: str, *, key: bool = False) -> None:
         """Report a problem at ``path``."""
@@ -226,15 +241,15 @@ class Context:
         contents[BOX] = set(self.card_ids)
 
         def paths(block: dict[str, JSON]) -> list[tuple[str, str, JSON, bool]]:
-            found = []
-            for _category, _path, step in _steps("$", block):
-                kind_class = steps.get(step.get("kind", ""))
-                if kind_class is not None and hasattr(kind_class, "card_paths"):
-                    found.extend(kind_class.card_paths(step))
-            return found
+            kind_class = steps.get(block.get("kind", ""))
+            if kind_class is not None and hasattr(kind_class, "card_paths"):
+                return list(kind_class.card_paths(block))
+            return []
 
         def zones_named(name: JSON) -> list[str]:
-            # "#tag" stands for every zone with that tag.
+            # "#tag" stands for every zone with that tag, "*" for every zone (cards an expression names).
+            if name == "*":
+                return [*self.zones, BOX]
             if isinstance(name, str) and name.startswith("#"):
                 return [zone for zone, spec in self.zones.items() if name[1:] in (spec.get("tags") or [])]
             return [name] if isinstance(name, str) else []
@@ -254,10 +269,15 @@ class Context:
                     contents[source_zone] = contents.get(source_zone, set()) - moving
             return changed
 
-        for block in self.data.get("setup") or []:
-            for source, target, selector, empties in paths(block):
-                apply(source, target, selector, empties)
-        flow_paths = [path for key in ("flow", "finish") for block in self.data.get(key) or [] for path in paths(block)]
+        flow_paths: list[tuple[str, str, JSON, bool]] = []
+        for category, where, block in blocks_of(self.data):
+            if category != "step":
+                continue
+            if where.startswith("$.setup"):
+                for source, target, selector, empties in paths(block):
+                    apply(source, target, selector, empties)
+            else:  # the flow, and the steps of procedures, triggers and cards, which may run at any time
+                flow_paths.extend(paths(block))
         for block in self.data.get("anytime") or []:
             kind_class = self.catalog.kinds("anytime").get(block.get("kind", "")) if isinstance(block, dict) else None
             if kind_class is not None and hasattr(kind_class, "card_paths"):
@@ -378,40 +398,6 @@ def expanded_cards(data: dict[str, JSON]) -> list[dict[str, JSON]]:
     return cards
 
 
-def blocks_of(data: dict[str, JSON]) -> Iterator[tuple[str, str, dict[str, JSON]]]:
-    """Every block spec of the ruleset: ``(category, JSON path, spec)``, nested steps included."""
-    for key in ("setup", "flow", "finish"):
-        for index, block in enumerate(data.get(key) or []):
-            yield from _steps(f"$.{key}[{index}]", block)
-    for index, card in enumerate(data.get("cards") or []):
-        if isinstance(card, dict) and isinstance(card.get("on-take"), dict):
-            yield "effect", f"$.cards[{index}].on-take", card["on-take"]
-    for index, block in enumerate(data.get("end") or []):
-        if isinstance(block, dict):
-            yield "end", f"$.end[{index}]", block
-    for index, block in enumerate(data.get("anytime") or []):
-        if isinstance(block, dict):
-            yield "anytime", f"$.anytime[{index}]", block
-    scoring = data.get("scoring") or {}
-    for index, block in enumerate(scoring.get("steps") or []):
-        if isinstance(block, dict):
-            yield "score-step", f"$.scoring.steps[{index}]", block
-    if isinstance(scoring.get("elimination"), dict):
-        yield "elimination", "$.scoring.elimination", scoring["elimination"]
-    for name, block in (data.get("tiebreak-criteria") or {}).items():
-        if isinstance(block, dict):
-            yield "tiebreak", json_path_child("$.tiebreak-criteria", name), block
-
-
-def _steps(path: str, block: JSON) -> Iterator[tuple[str, str, dict[str, JSON]]]:
-    if not isinstance(block, dict):
-        return
-    yield "step", path, block
-    for key in ("steps", "cases"):
-        for index, child in enumerate(block.get(key) or []):
-            yield from _steps(f"{path}.{key}[{index}]", child)
-
-
 def _annotation(schema: JSON, key: str) -> JSON:
     """A parameter schema's annotation ``key`` (``x-ref``, ``x-zone``), looking through ``anyOf``."""
     if not isinstance(schema, dict):
@@ -529,6 +515,8 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
     reporter = Reporter(tree)
     data = tree.plain()
     context = Context(data, reporter, catalog)
+    context.tree = tree
+    context.scope, context.scope_problems = _scope_for_checks(data, catalog)
     add = reporter.add
 
     if not resolved:
@@ -616,6 +604,7 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
         if block_check is not None and len(reporter.diagnostics) == reported:
             block_check(block, path, context)
 
+    _check_expressions(reporter, tree, data, catalog)
     _check_deck_size(context)
     _check_structure_names(context, data)
     _check_zones(context)
@@ -627,6 +616,40 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
     _check_ending(context, data, catalog)
     _check_search(reporter, data, catalog)
     return reporter.diagnostics
+
+
+def _check_expressions(reporter: Reporter, tree: Node, data: dict[str, JSON], catalog: BlockCatalog) -> None:
+    """Every expression compiles against the ruleset's names, with the type its place needs (located at the
+    column where the problem is); a name bound with two types is told where it is bound the second time."""
+    scope, problems = _scope_for_checks(data, catalog)
+    for path, message in problems:
+        reporter.add(path, message)
+    for place, text, expected, local in expression_places(data, catalog):
+        problem = check_expression(scope, tree, place, text, expected, local)
+        if problem is not None and problem not in reporter.diagnostics:
+            reporter.diagnostics.append(problem)
+
+
+def _scope_for_checks(data: dict[str, JSON], catalog: BlockCatalog) -> tuple[Scope, list[tuple[str, str]]]:
+    """The ruleset's expression scope, its options at their values as written (defaults otherwise)."""
+    definitions = data.get("option-definitions") or {}
+    options = {name: definition.get("default") for name, definition in definitions.items() if isinstance(definition, dict)}
+    given = data.get("options")
+    if isinstance(given, dict):
+        options.update({name: value for name, value in given.items() if not is_option_reference(value)})
+    return scope_of(data, catalog, options)
+
+
+def expression_places(data: dict[str, JSON], catalog: BlockCatalog) -> Iterator[tuple[str, str, Type | None, Mapping[str, Type]]]:
+    """Every expression of a ruleset: ``(JSON path, text, type, local names)`` (blocks, scoring, results...)."""
+    registry = catalog.by_category()
+    for category, path, block in blocks_of(data):
+        kind = block.get("kind")
+        block_class = registry.get(category, {}).get(kind) if isinstance(kind, str) else None
+        if block_class is not None:
+            yield from expression_paths(block_class, block, path)
+    for path, text, expected, local in top_level_expressions(data):
+        yield path, text, expected, local
 
 
 def _check_search(reporter: Reporter, data: dict[str, JSON], catalog: BlockCatalog) -> None:
@@ -877,6 +900,14 @@ def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[
                     valid=", ".join(sorted(definitions)) or "-",
                 ),
             )
+        elif is_option_reference(value) and isinstance(value.get("map"), dict):
+            definition = definitions[value["option"]]
+            kinds = {"boolean": ["true", "false"], "choice": [str(v) for v in definition.get("values") or ()]}
+            for missing in [key for key in kinds.get(definition.get("type"), []) if key not in value["map"]]:
+                add(
+                    json_path_child(path, "map"),
+                    _("the map gives nothing for the value {value} of option '{name}'", value=missing, name=value["option"]),
+                )
 
 
 def _check_tiebreak(

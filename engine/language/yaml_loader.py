@@ -110,6 +110,8 @@ class Node:
     position: Position
     key_positions: dict[str, Position] = field(default_factory=dict)
     size: int = 1
+    # A scalar's YAML style: None or "" plain, "'" or '"' quoted, "|" or ">" a block (where its text starts).
+    style: str | None = None
 
     @property
     def is_mapping(self) -> bool:
@@ -843,7 +845,7 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             value = _resolve_scalar(event, problems)
             if in_mapping_key:
                 value = event.value  # keys are always text, as written
-            node = Node(value, problems.position(mark))
+            node = Node(value, problems.position(mark), style=event.style or None)
             if anchor is not None:
                 anchors[anchor] = node
             attach(node, mark, is_key_candidate=True)

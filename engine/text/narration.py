@@ -18,6 +18,7 @@ from engine.base.formatting import card_name, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
 from engine.families.common.front.narrating import card_ids, event_field, player_name
 from engine.families.fronts import served
+from engine.language.block_walk import all_steps
 from engine.text.move_narration import NARRATORS as MOVE_NARRATORS
 from engine.text.move_narration import group_moves
 
@@ -86,17 +87,11 @@ def _shuffle(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None
 
 def phase_name(ruleset: Ruleset, phase_id: Any) -> str | None:
     """A phase's translated name, from the flow step that declares it (None for no such phase)."""
-    for spec in _all_steps(getattr(ruleset, "flow", ())):
+    for spec in all_steps(getattr(ruleset, "flow", ())):
         if spec.get("kind") == "phase" and spec.get("id") == phase_id:
             return ruleset_text(ruleset, str(spec.get("name", phase_id)))
     return None
 
-
-def _all_steps(specs: Any) -> Any:
-    for spec in specs or ():
-        yield spec
-        for key in ("steps", "cases"):
-            yield from _all_steps(spec.get(key))
 
 
 # The families' events and the moves a ruleset words, beside the generic events above.

@@ -45,9 +45,10 @@ from engine.base.i18n import _, ngettext
 from engine.base.shown import literal, printable
 from engine.core.selectors import card_selector
 from engine.fronts.terminal.console import Wrapped
+from engine.language.block_walk import all_steps
 from engine.text.card_text import describe_card, progress_phrases, step_phrase
 from engine.text.explain import measure_amount
-from engine.text.narration import _all_steps, phase_name
+from engine.text.narration import phase_name
 
 if TYPE_CHECKING:
     from engine.core.observation import Observation
@@ -360,7 +361,7 @@ def heading_lines(
 
 def _step_spec(ruleset: Ruleset, step_id: Any) -> Mapping[str, Any]:
 
-    for spec in _all_steps(ruleset.flow):
+    for spec in all_steps(ruleset.flow):
         if spec.get("id") == step_id:
             return spec
     return {}

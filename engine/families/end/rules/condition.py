@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.core.conditions import make_condition
 from engine.families.end.rules.base import END_PARAMETERS, EndCondition
-from engine.language.params import condition_schema, param
+from engine.language.expression_params import ExpressionParams, condition_from, condition_param
+from engine.language.expressions.types import FLAG
+from engine.language.params import param
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -15,14 +16,16 @@ if TYPE_CHECKING:
     from engine.language.ruleset import Ruleset
 
 
-class ConditionEnd(EndCondition):
-    """``condition``: the game ends when ``when`` holds at a ``check-end`` step (see *Conditions*).
+class ConditionEnd(ExpressionParams, EndCondition):
+    """``condition``: the game ends when ``when`` holds at a ``check-end`` step (a condition, see *Conditions*, or
+    an expression).
 
     Parameters: ``when``, ``after``.
 
     ```yaml
     end:
       - {id: out-of-cards, kind: condition, when: {all: [{empty: deck}, {all-empty: hand}]}}
+      - {id: goal, kind: condition, when: "any(p.tokens >= goal for p in players)"}
     ```
     """
 
@@ -30,13 +33,16 @@ class ConditionEnd(EndCondition):
     checked_at_check = True
     parameters = {
         **END_PARAMETERS,
-        "when": param("When", "The condition that ends the game.", condition_schema(), option=False),
+        "when": param("When", "The condition that ends the game.", condition_param(), option=False),
     }
     required = ("when",)
+    expression_params = {"when": FLAG}
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset) -> None:
         super().__init__(spec, ruleset)
-        self.condition = make_condition(spec["when"])
+        condition = condition_from(spec["when"], ruleset, self.id, "when")
+        assert condition is not None  # required
+        self.condition = condition
 
     def compile(self, game: Game) -> None:
         self.condition.compile(game)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.core.conditions import make_condition
 from engine.core.flow import DONE, FlowNode, run_steps
-from engine.language.params import STEPS, condition_schema, param, variable
+from engine.language.expression_params import ExpressionParams, condition_from, condition_param
+from engine.language.expressions.types import FLAG, PLAYER, Type
+from engine.language.params import STEPS, param, variable
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from engine.language.ruleset import Ruleset
 
 
-class EachPlayerStep(FlowNode):
+class EachPlayerStep(ExpressionParams, FlowNode):
     """``each-player``: run ``steps`` for every player, clockwise from the player in ``from``.
 
     While a player's steps run, the variable ``as`` names them, so the steps
@@ -24,7 +25,7 @@ class EachPlayerStep(FlowNode):
 
     Parameters: ``steps``; ``from`` (a variable, default ``active``); ``as``
     (the variable set, default ``player``); ``skip`` (a condition about the
-    player).
+    player, or an expression in which ``p`` is the player considered).
 
     ```yaml
     - kind: each-player
@@ -40,17 +41,22 @@ class EachPlayerStep(FlowNode):
         "from": param("From", "The player variable of the first player (default active).", variable(), option=False),
         "as": param("As", "The variable naming the player whose steps run (default player).", variable(), option=False),
         "skip": param(
-            "Skip", "A player for whom this condition holds is passed over.", condition_schema(), option=False
+            "Skip", "A player for whom this condition holds is passed over.", condition_param(), option=False
         ),
     }
     required = ("steps",)
+    expression_params = {"skip": FLAG}
+
+    @classmethod
+    def local_names(cls, spec: Mapping[str, Any], parameter: str) -> Mapping[str, Type]:
+        return {"p": PLAYER}  # the player considered
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.steps = tuple(build(child) for child in spec.get("steps") or ())
         self.first_name = spec.get("from", "active")
         self.as_name = spec.get("as", "player")
-        self.skip = make_condition(spec.get("skip"))
+        self.skip = condition_from(spec.get("skip"), ruleset, self.id, "skip", about_a_player=True)
 
     def children(self) -> Sequence[FlowNode]:
         return self.steps

@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
-from engine.core.conditions import make_condition
 from engine.core.flow import DONE, END_OF_ROUND, FlowNode, run_steps
-from engine.language.params import STEPS, condition_schema, param
+from engine.language.expression_params import ExpressionParams, condition_from, condition_param
+from engine.language.expressions.types import FLAG
+from engine.language.params import STEPS, param
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -19,14 +20,14 @@ if TYPE_CHECKING:
 MAX_PASSES_WITHOUT_DECISION = 10_000
 
 
-class RepeatStep(FlowNode):
+class RepeatStep(ExpressionParams, FlowNode):
     """``repeat``: run ``steps`` in order, then again, until ``until`` holds (checked before each pass).
 
     Without ``until`` the loop runs until an end condition ends the game. An
     end condition that ends the game "after the round" ends it when the
     current pass of the innermost loop is over.
 
-    Parameters: ``steps``; ``until`` (optional condition, see *Conditions*).
+    Parameters: ``steps``; ``until`` (optional: a condition, see *Conditions*, or an expression).
 
     ```yaml
     - id: round
@@ -40,14 +41,15 @@ class RepeatStep(FlowNode):
     kind = "repeat"
     parameters = {
         "steps": param("Steps", "The steps of one pass.", STEPS, option=False),
-        "until": param("Until", "Stop before a pass when this condition holds.", condition_schema(), option=False),
+        "until": param("Until", "Stop before a pass when this condition holds.", condition_param(), option=False),
     }
     required = ("steps",)
+    expression_params = {"until": FLAG}
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.steps = tuple(build(child) for child in spec.get("steps") or ())
-        self.until = make_condition(spec.get("until")) if spec.get("until") else None
+        self.until = condition_from(spec.get("until"), ruleset, self.id, "until") if spec.get("until") else None
         # Whether a kind built on this one does something before each pass (a turn moves to the next player).
         self.prepares_passes = type(self).before_pass is not RepeatStep.before_pass
 

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.families.flow.rules.repeat import RepeatStep
-from engine.language.params import STEPS, condition_schema, param
+from engine.language.expression_params import condition_param
+from engine.language.params import STEPS, param
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -34,7 +35,7 @@ class TurnsStep(RepeatStep):
     kind = "turns"
     parameters = {
         "steps": param("Steps", "One turn of the active player.", STEPS, option=False),
-        "until": param("Until", "No more turns once this condition holds.", condition_schema(), option=False),
+        "until": param("Until", "No more turns once this condition holds.", condition_param(), option=False),
     }
     required = ("steps",)
 

@@ -1,0 +1,171 @@
+"""Scoring written as expressions: a score per player, the order that wins, tiebreaks, winners, result fields.
+
+A ruleset that writes ``scoring.score`` (an expression; ``me`` is the player
+scored) is scored by it; ``order: lowest`` makes the lowest score win (the
+result then says ``"lowest_wins": true``); ``tiebreak-by`` lists
+expressions that break a tie for the best score, in order; ``winners``, an
+expression giving players, names the winners outright (a match won by
+everyone who reached the goal). Result fields written ``{field: chips,
+value: "me.chips"}`` are worked out for each player; ``record-round`` steps
+give the result its ``rounds``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from engine.base.exact import as_fraction
+from engine.base.jsontypes import JSON
+from engine.core.result import PlayerResult, Result, ScoreStep, score_to_json, selected_fields
+from engine.core.selectors import card_selector
+from engine.language.block_walk import blocks_of
+from engine.language.expression_params import compile_or_raise, evaluate
+from engine.language.expression_places import ME
+from engine.language.expressions.for_ruleset import compiler_for
+from engine.language.expressions.types import NUMBER, PLAYERS, Type
+from engine.language.expressions.values import Group, Variant
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.state import State
+    from engine.language.expressions.compiler import Expression
+    from engine.language.ruleset import Ruleset
+
+
+class ExpressionScoring:
+    """The compiled scoring expressions of a ruleset, for one game."""
+
+    def __init__(self, ruleset: Ruleset, game: Game) -> None:
+        self.ruleset = ruleset
+        self.game = game
+        scoring = ruleset.data.get("scoring") or {}
+        compiler = compiler_for(ruleset)
+
+        def compiled(text: Any, expected: Type | None, where: str, local: Mapping[str, Type] = ME) -> Expression | None:
+            if not isinstance(text, str):
+                return None
+            return compile_or_raise(compiler, text, expected, local, ruleset, where, "")
+
+        self.score_expression = compiled(scoring.get("score"), NUMBER, "scoring.score")
+        self.lowest = scoring.get("order") == "lowest"
+        self.tiebreaks = tuple(
+            expression
+            for index, text in enumerate(scoring.get("tiebreak-by") or ())
+            if (expression := compiled(text, NUMBER, f"scoring.tiebreak-by[{index}]")) is not None
+        )
+        self.winners_expression = compiled(scoring.get("winners"), PLAYERS, "scoring.winners", {})
+        self.layout = tuple(dict(item) for item in ruleset.result_layout)
+        self.fields = tuple(
+            (str(item["field"]), expression)
+            for index, item in enumerate(ruleset.result_layout)
+            if (expression := compiled(item.get("value"), None, f"result[{index}]")) is not None
+        )
+        self.scored_zones = tuple(game.zone_index(zone) for zone in ruleset.scored_zones)
+        # The zones a result field lists (by id or as counts): (zone id, zone index).
+        self.listed_zones = tuple(
+            (zone, game.zone_index(zone))
+            for zone in dict.fromkeys(item.get("zone") or item.get("counts") for item in ruleset.result_layout)
+            if zone
+        )
+        self.records_rounds = any(
+            block.get("kind") == "record-round" for block in _steps(ruleset.data)
+        )
+
+    def selects(self, selector: Mapping[str, Any], card_id: str) -> bool:
+        """Whether a card (by id) is one a result field's selector picks."""
+        return card_selector(selector)(self.ruleset.card(card_id))
+
+    def score(self, state: State, player: int) -> int | Fraction:
+        """``player``'s score now (0 when the ruleset writes no score)."""
+        if self.score_expression is None:
+            return 0
+        value: int | Fraction = evaluate(self.score_expression, state, {"me": player}, "scoring", "score")
+        return value
+
+    def result(self, state: State) -> Result:
+        """The result of a finished game."""
+        players = range(state.player_count)
+        scores = [as_fraction(self.score(state, player)) for player in players]
+        names = state.game.players
+        results = []
+        for player in players:
+            values = {name: self._json(state, evaluate(field, state, {"me": player}, "result", name)) for name, field in self.fields}
+            cards: tuple[str, ...] = ()
+            for zone_index in self.scored_zones:
+                cards += state.card_ids_in(zone_index, player)
+            zones = {zone: state.card_ids_in(index, player) for zone, index in self.listed_zones}
+            values.update(selected_fields(self.layout, zones, self.selects))
+            score = scores[player]
+            text = self.score_expression.text if self.score_expression is not None else ""
+            results.append(
+                PlayerResult.made(
+                    names[player],
+                    score,
+                    False,
+                    cards,
+                    MappingProxyType({}),
+                    MappingProxyType(zones),
+                    lambda score=score, text=text: (ScoreStep("score", "expression", Fraction(0), score, {"expression": text}),),
+                    MappingProxyType(values),
+                )
+            )
+        winners, decided_by = self._winners(state, scores)
+        rounds = tuple(
+            {"winners": [names[seat] for seat in item["winners"]], "how": item["how"]} for item in state.rounds  # type: ignore[attr-defined]
+        )
+        return Result(
+            self.ruleset.id,
+            tuple(results),
+            tuple(names[seat] for seat in winners),
+            decided_by,
+            self.layout,
+            lowest_wins=self.lowest,
+            rounds=rounds if self.records_rounds else (),
+        )
+
+    def _winners(self, state: State, scores: Sequence[Fraction]) -> tuple[list[int], str | None]:
+        if self.winners_expression is not None:
+            chosen = evaluate(self.winners_expression, state, None, "scoring", "winners")
+            return sorted(set(chosen)), None
+        sign = -1 if self.lowest else 1
+        contenders = list(range(state.player_count))
+        best = max(sign * scores[seat] for seat in contenders)
+        contenders = [seat for seat in contenders if sign * scores[seat] == best]
+        if len(contenders) == 1:
+            return contenders, "score"
+        for index, tiebreak in enumerate(self.tiebreaks):
+            ranks = {seat: evaluate(tiebreak, state, {"me": seat}, "scoring", "tiebreak-by") for seat in contenders}
+            top = max(sign * rank for rank in ranks.values())
+            contenders = [seat for seat in contenders if sign * ranks[seat] == top]
+            if len(contenders) == 1:
+                return contenders, f"tiebreak-by[{index}]"
+        return contenders, None
+
+    def _json(self, state: State, value: Any) -> JSON:
+        """A value of an expression as the result writes it: numbers exact, cards by id, players by name."""
+        if isinstance(value, bool) or isinstance(value, str):
+            return value
+        if isinstance(value, (int, Fraction)):
+            return score_to_json(value)
+        if isinstance(value, Group):
+            return {"key": self._json(state, value.key), "cards": [self._card_id(state, card) for card in value.cards]}
+        if isinstance(value, Variant):
+            return {"cards": [self._card_id(state, card) for card in value.cards], "assigned": list(value.assigned)}
+        if isinstance(value, (tuple, list)):
+            return [self._json(state, item) for item in value]
+        if isinstance(value, Mapping):
+            return {str(key): self._json(state, item) for key, item in value.items()}
+        return str(value)
+
+    @staticmethod
+    def _card_id(state: State, card: int) -> str:
+        if card >= 0:
+            return state.game.cards.id_of(card)
+        return state.game.ruleset.cards[-1 - card].id
+
+
+def _steps(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [block for category, _path, block in blocks_of(data) if category == "step"]

@@ -1,0 +1,517 @@
+"""The built-in functions of the expression language, and calls of a ruleset's own functions.
+
+Each built-in checks its arguments' types when the expression is compiled and
+returns the type of its value and a closure. The list, as the ruleset docs
+give it:
+
+- ``count(xs)``: how many items; ``sum(numbers)``: their total (0 for none);
+- ``min(xs)``, ``max(xs)`` (also ``min(a, b, ...)``), with ``key=lambda x: ...``
+  to compare by something else and ``default=`` for an empty list (without it,
+  an empty list ends the game with an error); of equal items the first wins;
+- ``any(flags)``, ``all(flags)``;
+- ``sorted(xs, key=..., reverse=...)`` (stable: equal items keep their order),
+  ``reversed(xs)``, ``distinct(xs)`` (each value once, first seen first);
+- ``runs(cards, by='value')``: the longest runs of consecutive values (each a
+  list of cards, lowest first; the runs lowest first);
+- ``groups(cards, by='id')``: the cards grouped by id or by an attribute
+  (groups have ``.key``, ``.cards``, ``.size``; by id in the order the
+  ruleset declares the cards, by attribute from the lowest value);
+- ``table(n, [1, 3, 6, 10])``: the ``n``-th number of a list (1 is the
+  first; past the end, the last; 0 or less gives 0);
+- ``assignments(cards, wild='joker', to=[...])``: every way of counting the
+  wild cards as one of the ids ``to`` (``.cards``, ``.assigned``), in the
+  order of ``to``;
+- ``next(p)``, ``previous(p)`` (clockwise; ``p`` itself when no other
+  player fits), ``opponents(p)`` (the others, from ``p``'s left), each with
+  ``where=lambda q: ...`` to skip players;
+- ``card('guard')``: a card of that id (to read its value);
+- ``abs``, ``floor``, ``ceil``; ``range(a, b)``: the whole numbers from ``a`` to ``b - 1``.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from engine.base.i18n import _
+from engine.base.suggestions import did_you_mean
+from engine.language.expressions.compiler import MAX_LIST, Compiler, Env, Fn, bounded, whole
+from engine.language.expressions.names import expression_name
+from engine.language.expressions.problems import ExpressionFailure
+from engine.language.expressions.types import (
+    ANY,
+    CARD,
+    CARDS,
+    FLAG,
+    NUMBER,
+    NUMBERS,
+    PLAYER,
+    PLAYERS,
+    TEXT,
+    TEXTS,
+    VARIANT,
+    Type,
+    fits,
+    group_of,
+    joined,
+    list_of,
+)
+from engine.language.expressions.values import Group, Variant, card_of_type
+
+Handler = Callable[[Compiler, ast.Call], tuple[Type, Fn]]
+
+
+class _Arguments:
+    """A call's arguments, checked against what the function takes."""
+
+    def __init__(self, compiler: Compiler, node: ast.Call, name: str, least: int, most: int, keywords: tuple[str, ...] = ()) -> None:
+        self.compiler = compiler
+        self.node = node
+        self.name = name
+        count = len(node.args)
+        if not least <= count <= most:
+            if least == most:
+                message = _("{name}() takes {count} arguments, not {given}", name=name, count=least, given=count)
+            else:
+                message = _(
+                    "{name}() takes {least} to {most} arguments, not {given}",
+                    name=name,
+                    least=least,
+                    most=most,
+                    given=count,
+                )
+            raise compiler.problem(node, message)
+        self.keywords: dict[str, ast.expr] = {}
+        for keyword in node.keywords:
+            assert keyword.arg is not None  # a ** argument was refused before
+            if keyword.arg not in keywords:
+                raise compiler.problem(
+                    keyword.value,
+                    _("{name}() takes no argument '{keyword}'", name=name, keyword=keyword.arg)
+                    + did_you_mean(keyword.arg, keywords),
+                )
+            self.keywords[keyword.arg] = keyword.value
+
+    def typed(self, index: int, expected: Type) -> Fn:
+        return self.compiler.typed(
+            self.node.args[index], expected, _("argument {number} of {name}()", number=index + 1, name=self.name)
+        )
+
+    def any(self, index: int) -> tuple[Type, Fn]:
+        return self.compiler.node(self.node.args[index])
+
+    def list(self, index: int) -> tuple[Type, Fn]:
+        value_type, fn = self.any(index)
+        if not value_type.is_list:
+            raise self.compiler.problem(
+                self.node.args[index],
+                _("{name}() takes a list, not a {type}", name=self.name, type=value_type.shown()),
+            )
+        return value_type, fn
+
+    def keyword(self, name: str, expected: Type) -> Fn | None:
+        node = self.keywords.get(name)
+        if node is None:
+            return None
+        return self.compiler.typed(node, expected, _("{keyword}= of {name}()", keyword=name, name=self.name))
+
+    def literal_text(self, name: str, default: str) -> tuple[str, ast.AST]:
+        node = self.keywords.get(name)
+        if node is None:
+            return default, self.node
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+            raise self.compiler.problem(node, _("{keyword}= of {name}() is a name in quotes", keyword=name, name=self.name))
+        return node.value, node
+
+    def function(self, name: str, parameter: Type) -> tuple[Type, Callable[[Env, Any], Any]] | None:
+        """A ``lambda x: ...`` given as keyword ``name``, taking one value of type ``parameter``."""
+        node = self.keywords.get(name)
+        if node is None:
+            return None
+        if not isinstance(node, ast.Lambda):
+            raise self.compiler.problem(node, _("{keyword}= of {name}() is written lambda x: ...", keyword=name, name=self.name))
+        arguments = node.args
+        if (
+            len(arguments.args) != 1
+            or arguments.posonlyargs
+            or arguments.kwonlyargs
+            or arguments.vararg
+            or arguments.kwarg
+            or arguments.defaults
+        ):
+            raise self.compiler.problem(node, _("a lambda here takes one name: lambda x: ..."))
+        variable = arguments.args[0].arg
+        with self.compiler.with_locals({variable: parameter}):
+            body_type, body = self.compiler.node(node.body)
+
+        def call(e: Env, value: Any) -> Any:
+            local = e.local
+            saved = local.get(variable, _ABSENT)
+            local[variable] = value
+            try:
+                return body(e)
+            finally:
+                if saved is _ABSENT:
+                    del local[variable]
+                else:
+                    local[variable] = saved
+
+        return body_type, call
+
+
+_ABSENT = object()
+
+
+def _count(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "count", 1, 1)
+    _items_type, items = arguments.list(0)
+    return NUMBER, lambda e: len(items(e))
+
+
+def _sum(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "sum", 1, 1)
+    items = arguments.typed(0, NUMBERS)
+    offset = compiler.offset(node)
+    return NUMBER, lambda e: bounded(sum(items(e)), offset)
+
+
+def _extreme(name: str) -> Handler:
+    pick = min if name == "min" else max
+
+    def handler(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+        offset = compiler.offset(node)
+        if len(node.args) >= 2:  # min(a, b, ...): numbers
+            arguments = _Arguments(compiler, node, name, 2, 100)
+            values = [arguments.typed(index, NUMBER) for index in range(len(node.args))]
+            return NUMBER, lambda e: pick(value(e) for value in values)
+        arguments = _Arguments(compiler, node, name, 1, 1, ("key", "default"))
+        items_type, items = arguments.list(0)
+        item_type = items_type.item or ANY
+        key = arguments.function("key", item_type)
+        if key is None and not fits(item_type, NUMBER):
+            raise compiler.problem(
+                node, _("{name}() of a list of {items} needs key=lambda x: ...", name=name, items=item_type.plural())
+            )
+        if key is not None and not fits(key[0], NUMBER):
+            raise compiler.problem(node, _("the key of {name}() must give a number", name=name))
+        default = arguments.keyword("default", item_type)
+        key_fn = key[1] if key is not None else None
+
+        def extreme(e: Env) -> Any:
+            values = items(e)
+            if not values:
+                if default is not None:
+                    return default(e)
+                raise ExpressionFailure(
+                    _("{name}() of an empty list: give default= for that case", name=name), offset
+                )
+            if key_fn is None:
+                return pick(values)
+            return pick(values, key=lambda value: key_fn(e, value))
+
+        return item_type, extreme
+
+    return handler
+
+
+def _any_all(name: str) -> Handler:
+    def handler(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+        arguments = _Arguments(compiler, node, name, 1, 1)
+        items = arguments.typed(0, list_of(FLAG))
+        if name == "any":
+            return FLAG, lambda e: any(items(e))
+        return FLAG, lambda e: all(items(e))
+
+    return handler
+
+
+def _sorted(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "sorted", 1, 1, ("key", "reverse"))
+    items_type, items = arguments.list(0)
+    key = arguments.function("key", items_type.item or ANY)
+    if key is None and not fits(items_type.item or ANY, NUMBER):
+        raise compiler.problem(node, _("sorted() of anything but numbers needs key=lambda x: ..."))
+    if key is not None and not fits(key[0], NUMBER):
+        raise compiler.problem(node, _("the key of sorted() must give a number"))
+    reverse = arguments.keyword("reverse", FLAG)
+    key_fn = key[1] if key is not None else None
+
+    def run(e: Env) -> tuple[Any, ...]:
+        backwards = bool(reverse(e)) if reverse is not None else False
+        if key_fn is None:
+            return tuple(sorted(items(e), reverse=backwards))
+        return tuple(sorted(items(e), key=lambda value: key_fn(e, value), reverse=backwards))
+
+    return items_type, run
+
+
+def _reversed(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "reversed", 1, 1)
+    items_type, items = arguments.list(0)
+    return items_type, lambda e: tuple(reversed(items(e)))
+
+
+def _distinct(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "distinct", 1, 1)
+    items_type, items = arguments.list(0)
+    return items_type, lambda e: tuple(dict.fromkeys(items(e)))
+
+
+def _attribute_key(compiler: Compiler, arguments: _Arguments, default: str) -> tuple[str, Type]:
+    """The ``by=`` of runs() and groups(): ``'id'`` or a card attribute, checked; and its type."""
+    written, where = arguments.literal_text("by", default)
+    if written == "id":
+        return "id", TEXT
+    name = expression_name(written)
+    if name not in compiler.scope.attributes:
+        raise compiler.problem(
+            where,
+            _("no card has the attribute '{name}'", name=written) + did_you_mean(written, ["id", *compiler.scope.attributes]),
+        )
+    return name, NUMBER
+
+
+def _key_reader(attribute: str) -> Callable[[Env, int], Any]:
+    if attribute == "id":
+        return lambda e, card: e.world.card_type(card).id
+    names = (attribute, attribute.replace("_", "-"))
+
+    def read(e: Env, card: int) -> Any:
+        values = e.world.card_type(card).attributes
+        for name in names:
+            found = values.get(name)
+            if found is not None:
+                return whole(found)
+        return None
+
+    return read
+
+
+def _runs(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "runs", 1, 1, ("by",))
+    cards = arguments.typed(0, CARDS)
+    attribute, key_type = _attribute_key(compiler, arguments, "value")
+    if key_type != NUMBER:
+        raise compiler.problem(node, _("runs() follows a number: by= names a numeric attribute"))
+    read = _key_reader(attribute)
+
+    def run(e: Env) -> tuple[tuple[int, ...], ...]:
+        valued = sorted(
+            ((value, card) for card in cards(e) if (value := read(e, card)) is not None), key=lambda pair: pair[0]
+        )
+        found: list[list[int]] = []
+        last: Any = None
+        for value, card in valued:
+            if found and (value == last or value == last + 1):
+                found[-1].append(card)
+            else:
+                found.append([card])
+            last = value
+        return tuple(tuple(run) for run in found)
+
+    return list_of(CARDS), run
+
+
+def _groups(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "groups", 1, 1, ("by",))
+    cards = arguments.typed(0, CARDS)
+    attribute, key_type = _attribute_key(compiler, arguments, "id")
+    read = _key_reader(attribute)
+    by_id = attribute == "id"
+
+    def run(e: Env) -> tuple[Group, ...]:
+        found: dict[Any, list[int]] = {}
+        order: dict[Any, Any] = {}
+        for card in cards(e):
+            key = read(e, card)
+            if key is None:
+                continue
+            found.setdefault(key, []).append(card)
+            if key not in order:
+                order[key] = e.world.card_type(card).index if by_id else key
+        return tuple(Group(key, tuple(found[key])) for key in sorted(found, key=order.__getitem__))
+
+    return list_of(group_of(key_type)), run
+
+
+def _table(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "table", 2, 2)
+    position = arguments.typed(0, NUMBER)
+    values = arguments.typed(1, NUMBERS)
+    offset = compiler.offset(node)
+
+    def run(e: Env) -> Any:
+        items = values(e)
+        at = position(e)
+        if at < 1 or not items:
+            return 0
+        if type(at) is not int:
+            raise ExpressionFailure(_("table() counts with whole numbers, not {value}", value=at), offset)
+        return items[min(at, len(items)) - 1]
+
+    return NUMBER, run
+
+
+def _assignments(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "assignments", 1, 1, ("wild", "to"))
+    cards = arguments.typed(0, CARDS)
+    wild, where = arguments.literal_text("wild", "")
+    if wild not in compiler.scope.card_ids:
+        raise compiler.problem(
+            where,
+            _("wild= names the id of the wild cards: '{name}' is no card", name=wild)
+            + did_you_mean(wild, compiler.scope.card_ids),
+        )
+    targets = arguments.keyword("to", TEXTS)
+    if targets is None:
+        raise compiler.problem(node, _("assignments() needs to=: the ids a wild card may count as"))
+    offset = compiler.offset(node)
+
+    def run(e: Env) -> tuple[Variant, ...]:
+        held = cards(e)
+        type_of = e.world.card_type
+        plain = tuple(card for card in held if type_of(card).id != wild)
+        wild_count = len(held) - len(plain)
+        ids = tuple(targets(e))
+        indexes = e.world.type_indexes(ids)
+        variants = []
+        for choice in itertools.combinations_with_replacement(range(len(ids)), wild_count):
+            variants.append(
+                Variant(plain + tuple(card_of_type(indexes[index]) for index in choice), tuple(ids[i] for i in choice))
+            )
+            if len(variants) > MAX_LIST:
+                raise ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST), offset)
+        return tuple(variants)
+
+    return list_of(VARIANT), run
+
+
+def _seat_function(name: str) -> Handler:
+    def handler(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+        arguments = _Arguments(compiler, node, name, 1, 1, ("where",))
+        player = arguments.typed(0, PLAYER)
+        where = arguments.function("where", PLAYER)
+        if where is not None and not fits(where[0], FLAG):
+            raise compiler.problem(node, _("where= of {name}() must give yes or no", name=name))
+        keep = where[1] if where is not None else None
+        step = -1 if name == "previous" else 1
+        offset = compiler.offset(node)
+
+        def around(e: Env) -> list[int]:
+            count = e.world.player_count
+            seat = player(e)
+            found = [(seat + step * distance) % count for distance in range(1, count)]
+            return [other for other in found if keep is None or keep(e, other)]
+
+        if name == "opponents":
+            return PLAYERS, lambda e: tuple(around(e))
+
+        def one(e: Env) -> int:
+            found = around(e)
+            # No other player fits (everyone else is out): the player given.
+            return found[0] if found else player(e)
+
+        return PLAYER, one
+
+    return handler
+
+
+def _card(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "card", 1, 1)
+    argument = node.args[0]
+    if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str):
+        text_type, text = arguments.any(0)
+        if not fits(text_type, TEXT):
+            raise compiler.problem(argument, _("card() takes a card id"))
+        offset = compiler.offset(node)
+
+        def any_card(e: Env) -> int:
+            indexes = e.world.type_indexes((text(e),))
+            if indexes[0] < 0:
+                raise ExpressionFailure(_("no card has the id '{name}'", name=text(e)), offset)
+            return card_of_type(indexes[0])
+
+        return CARD, any_card
+    card_id = argument.value
+    if card_id not in compiler.scope.card_ids:
+        raise compiler.problem(
+            argument, _("no card has the id '{name}'", name=card_id) + did_you_mean(card_id, compiler.scope.card_ids)
+        )
+    index = compiler.scope.card_ids.index(card_id)
+    return CARD, lambda e: card_of_type(index)
+
+
+def _rounding(name: str) -> Handler:
+    operation: Callable[[Any], Any] = {"abs": abs, "floor": math.floor, "ceil": math.ceil}[name]
+
+    def handler(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+        arguments = _Arguments(compiler, node, name, 1, 1)
+        value = arguments.typed(0, NUMBER)
+        return NUMBER, lambda e: operation(value(e))
+
+    return handler
+
+
+def _range(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "range", 2, 2)
+    low = arguments.typed(0, NUMBER)
+    high = arguments.typed(1, NUMBER)
+    offset = compiler.offset(node)
+
+    def run(e: Env) -> tuple[int, ...]:
+        start, end = low(e), high(e)
+        if type(start) is not int or type(end) is not int:
+            raise ExpressionFailure(_("range() counts with whole numbers"), offset)
+        if end - start > MAX_LIST:
+            raise ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST), offset)
+        return tuple(range(start, end))
+
+    return NUMBERS, run
+
+
+def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
+    """A call of one of the ruleset's ``functions``: its arguments bound to its parameters."""
+    parameters, value_type, body = compiler.user_function(name, node)
+    if node.keywords:
+        raise compiler.problem(node, _("the ruleset's functions take their arguments in order, without names"))
+    arguments = _Arguments(compiler, node, name, len(parameters), len(parameters))
+    values = [arguments.typed(index, parameter_type) for index, (_name, parameter_type) in enumerate(parameters)]
+    names = [parameter for parameter, _type in parameters]
+
+    def call(e: Env) -> Any:
+        given = [value(e) for value in values]
+        inner = Env(e.world, dict(zip(names, given)))
+        return body(inner)
+
+    return value_type, call
+
+
+BUILT_IN_FUNCTIONS: dict[str, Handler] = {
+    "count": _count,
+    "sum": _sum,
+    "min": _extreme("min"),
+    "max": _extreme("max"),
+    "any": _any_all("any"),
+    "all": _any_all("all"),
+    "sorted": _sorted,
+    "reversed": _reversed,
+    "distinct": _distinct,
+    "runs": _runs,
+    "groups": _groups,
+    "table": _table,
+    "assignments": _assignments,
+    "next": _seat_function("next"),
+    "previous": _seat_function("previous"),
+    "opponents": _seat_function("opponents"),
+    "card": _card,
+    "abs": _rounding("abs"),
+    "floor": _rounding("floor"),
+    "ceil": _rounding("ceil"),
+    "range": _range,
+}
+
+__all__ = ["BUILT_IN_FUNCTIONS", "Fraction", "joined", "user_call"]
