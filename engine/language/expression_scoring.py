@@ -1,7 +1,7 @@
 """Scoring written as expressions: a score per player, the order that wins, tiebreaks, winners, result fields.
 
 A ruleset that writes ``scoring.score`` (an expression; ``me`` is the player
-scored) is scored by it; ``order: lowest`` makes the lowest score win (the
+scored) is scored by it; ``lowest-wins: true`` makes the lowest score win (the
 result then says ``"lowest_wins": true``); ``tiebreak-by`` lists
 expressions that break a tie for the best score, in order; ``winners``, an
 expression giving players, names the winners outright (a match won by
@@ -50,7 +50,7 @@ class ExpressionScoring:
             return compile_or_raise(compiler, text, expected, local, ruleset, where, "")
 
         self.score_expression = compiled(scoring.get("score"), NUMBER, "scoring.score")
-        self.lowest = scoring.get("order") == "lowest"
+        self.lowest = bool(scoring.get("lowest-wins"))
         self.tiebreaks = tuple(
             expression
             for index, text in enumerate(scoring.get("tiebreak-by") or ())

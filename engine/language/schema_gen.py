@@ -1166,14 +1166,14 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "minLength": 1,
                     "maxLength": 2000,
                 },
-                "order": {
-                    "title": "Order",
-                    "description": "highest (the default) or lowest: which score wins.",
-                    "enum": ["highest", "lowest"],
+                "lowest-wins": {
+                    "title": "Lowest wins",
+                    "description": "true: the lowest score wins (the result says so); default false.",
+                    "type": "boolean",
                 },
                 "tiebreak-by": {
                     "title": "Tiebreak by",
-                    "description": "Expressions that break a tie for the best score, in order (me is the player; higher wins, or lower with order lowest).",
+                    "description": "Expressions that break a tie for the best score, in order (me is the player; higher wins, or lower with lowest-wins).",
                     "type": "array",
                     "maxItems": 20,
                     "items": {"type": "string", "minLength": 1, "maxLength": 2000},
