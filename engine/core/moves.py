@@ -92,7 +92,7 @@ class CardMoves:
                 remaining.remove(instance)
             zones[source] = tuple(remaining)
         self._add(instances, target, at)
-        if self.recording:
+        if self.recording and instances:  # moving no card is no event (nobody is told of it)
             self._moved(instances, source, target, player, step)
 
     def move_mask(
