@@ -797,6 +797,8 @@ def _check_view(context: Context, data: dict[str, JSON]) -> None:
                 )
             for zone_index, zone in enumerate(column.get("zones") or []):
                 context.check_reference("zone", f"{base}.zones[{zone_index}]", zone)
+            if section in ("own", "shared"):
+                _check_line_zones(context, section, base, column)
             anytime_ids = [block.get("id") for block in data.get("anytime") or [] if isinstance(block, dict)]
             if isinstance(column.get("pays"), str) and column["pays"] not in anytime_ids:
                 context.add(
@@ -809,6 +811,39 @@ def _check_view(context: Context, data: dict[str, JSON]) -> None:
                 )
     if "turn" in view:
         context.check_reference("variable", "$.presentation.view.turn", view["turn"])
+
+
+def _check_line_zones(context: Context, section: str, base: str, item: dict[str, JSON]) -> None:
+    """A line of ``own`` or ``shared`` shows the cards of its ``zone`` or ``zones``; ``shared`` only of shared zones."""
+    named = [("zone", item["zone"])] if "zone" in item else []
+    named += [(f"zones[{index}]", zone) for index, zone in enumerate(item.get("zones") or [])]
+    if not named:
+        # TRANSLATORS: {section} is `own` or `shared`, a list of the ruleset's presentation.view; `zone` and
+        # `zones` are keys of a ruleset file. Keep them as they are.
+        context.add(
+            base,
+            _(
+                "a line of `{section}` shows the cards of a zone: give it `zone` or `zones` "
+                "(measures and the status go in `columns`)",
+                section=section,
+            ),
+        )
+        return
+    if section != "shared":
+        return
+    for key, zone in named:
+        declared = context.zones.get(zone) if isinstance(zone, str) else None
+        if isinstance(declared, dict) and declared.get("owner", ZONE_DEFAULTS["owner"]) == "player":
+            # TRANSLATORS: presentation.view.shared names a zone every player has; `shared`, `columns` and
+            # `details` are keys of a ruleset file.
+            context.add(
+                f"{base}.{key}",
+                _(
+                    "the zone {zone} belongs to each player, but `shared` shows the table's shared zones: "
+                    "show it in `columns` or `details`",
+                    zone=zone,
+                ),
+            )
 
 
 def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[str, JSON]) -> None:
