@@ -453,11 +453,24 @@ def _check_zone_fits(
     row or stack, is one.
 
     ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
-    its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it.
+    its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it (or,
+    when the ruleset declares no zone of that name, at the block).
     """
 
     declared = context.zones.get(zone_id) if isinstance(zone_id, str) else None
     if not isinstance(declared, dict):
+        if default_for is not None and isinstance(zone_id, str) and zone_id not in context.zones:
+            # TRANSLATORS: a step (or effect, end condition) leaves a parameter out (e.g. `won` of an auction), so it
+            # works on the zone of that name, which the ruleset does not declare; {parameter} is as written in a file.
+            context.add(
+                path,
+                _(
+                    "`{parameter}` is left out, so this uses the zone {zone}, which is not declared: "
+                    "declare it, or name a zone with `{parameter}`",
+                    parameter=default_for,
+                    zone=zone_id,
+                ),
+            )
         return
     owner = declared.get("owner", ZONE_DEFAULTS["owner"])
     kind = declared.get("kind", ZONE_DEFAULTS["kind"])
