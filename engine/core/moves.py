@@ -96,7 +96,7 @@ class CardMoves:
         self._add(instances, target, at)
         if self.knowing:
             self.forget(instances)
-        if self.recording:
+        if self.recording and instances:  # moving no card is no event (nobody is told of it)
             self._moved(instances, source, target, player, step)
 
     def move_mask(

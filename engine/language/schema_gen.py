@@ -562,10 +562,14 @@ def _view_definition() -> tuple[dict[str, JSON], dict[str, JSON]]:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "zone": {"title": "Zone", "description": "A player zone shown in this column.", **zone},
+            "zone": {
+                "title": "Zone",
+                "description": "The zone shown (in `shared`, a shared zone).",
+                **zone,
+            },
             "zones": {
                 "title": "Zones",
-                "description": "Several player zones shown together.",
+                "description": "Several zones shown together, in one column or on one line.",
                 "type": "array",
                 "minItems": 1,
                 "maxItems": 10,

@@ -439,11 +439,24 @@ def _check_zone_fits(
     row or stack, is one.
 
     ``default_for``: the parameter the block at ``path`` (whose id is ``step``) left out, so that it works on
-    its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it.
+    its default zone; the problem is then placed at the zone's declaration, where the ruleset changed it (or,
+    when the ruleset declares no zone of that name, at the block).
     """
 
     declared = context.zones.get(zone_id) if isinstance(zone_id, str) else None
     if not isinstance(declared, dict):
+        if default_for is not None and isinstance(zone_id, str) and zone_id not in context.zones:
+            # TRANSLATORS: a step (or effect, end condition) leaves a parameter out (e.g. `won` of an auction), so it
+            # works on the zone of that name, which the ruleset does not declare; {parameter} is as written in a file.
+            context.add(
+                path,
+                _(
+                    "`{parameter}` is left out, so this uses the zone {zone}, which is not declared: "
+                    "declare it, or name a zone with `{parameter}`",
+                    parameter=default_for,
+                    zone=zone_id,
+                ),
+            )
         return
     owner = declared.get("owner", ZONE_DEFAULTS["owner"])
     kind = declared.get("kind", ZONE_DEFAULTS["kind"])
@@ -820,6 +833,8 @@ def _check_view(context: Context, data: dict[str, JSON]) -> None:
                 )
             for zone_index, zone in enumerate(column.get("zones") or []):
                 context.check_reference("zone", f"{base}.zones[{zone_index}]", zone)
+            if section in ("own", "shared"):
+                _check_line_zones(context, section, base, column)
             anytime_ids = [block.get("id") for block in data.get("anytime") or [] if isinstance(block, dict)]
             if isinstance(column.get("pays"), str) and column["pays"] not in anytime_ids:
                 context.add(
@@ -832,6 +847,39 @@ def _check_view(context: Context, data: dict[str, JSON]) -> None:
                 )
     if "turn" in view:
         context.check_reference("variable", "$.presentation.view.turn", view["turn"])
+
+
+def _check_line_zones(context: Context, section: str, base: str, item: dict[str, JSON]) -> None:
+    """A line of ``own`` or ``shared`` shows the cards of its ``zone`` or ``zones``; ``shared`` only of shared zones."""
+    named = [("zone", item["zone"])] if "zone" in item else []
+    named += [(f"zones[{index}]", zone) for index, zone in enumerate(item.get("zones") or [])]
+    if not named:
+        # TRANSLATORS: {section} is `own` or `shared`, a list of the ruleset's presentation.view; `zone` and
+        # `zones` are keys of a ruleset file. Keep them as they are.
+        context.add(
+            base,
+            _(
+                "a line of `{section}` shows the cards of a zone: give it `zone` or `zones` "
+                "(measures and the status go in `columns`)",
+                section=section,
+            ),
+        )
+        return
+    if section != "shared":
+        return
+    for key, zone in named:
+        declared = context.zones.get(zone) if isinstance(zone, str) else None
+        if isinstance(declared, dict) and declared.get("owner", ZONE_DEFAULTS["owner"]) == "player":
+            # TRANSLATORS: presentation.view.shared names a zone every player has; `shared`, `columns` and
+            # `details` are keys of a ruleset file.
+            context.add(
+                f"{base}.{key}",
+                _(
+                    "the zone {zone} belongs to each player, but `shared` shows the table's shared zones: "
+                    "show it in `columns` or `details`",
+                    zone=zone,
+                ),
+            )
 
 
 def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[str, JSON]) -> None:

@@ -15,7 +15,9 @@ An entry matches a move by ``step`` (the step that moved the cards), ``from``
 and ``to`` (zone ids), each optional; ``counter`` entries tell a counter's
 changes. Cards moved into a zone that hides them from some players are told
 by their number only: narration is the same for everyone at the table.
-Consecutive moves alike (three cards drawn one at a time) are told as one.
+Consecutive moves alike (three cards drawn one at a time) are told as one;
+a move of no card (a ``move-all`` whose ``cards`` pick none of the cards
+there) is not told.
 """
 
 from __future__ import annotations
@@ -71,10 +73,12 @@ def _seat_name(players: Sequence[str], seat: Any) -> str:
 
 
 def _move(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
+    cards = list(event_field(event, "cards") or ())
+    if not cards:
+        return None  # no card moved: nothing to tell ("Ann keeps  to plant.")
     for item in _telling(ruleset):
         if not _matches(item, event):
             continue
-        cards = list(event_field(event, "cards") or ())
         target = str(event_field(event, "target"))
         owner = _seat_name(players, event_field(event, "target_owner"))
         mover = event_field(event, "player")

@@ -283,6 +283,15 @@ def test_events_tell_the_game_in_order():
     ]
 
 
+def test_moving_no_card_is_no_event():
+    """Nothing happened: a step that moves none of the cards it might (a ``move-all`` picking none) tells nothing."""
+    state = Game(shipped("high-society/ja"), 3).new_initial_state(seed=1)
+    layout = state.game.zones
+    del state.events[:]
+    state.move((), layout.slot_of("deck"), layout.slot_of("revealed"), player=0, step="reveal")
+    assert state.events == []
+
+
 def test_clone_is_independent():
     game = Game(RULESETS["high-society/ko"], PLAYERS)
     state = game.new_initial_state(seed=4)

@@ -81,3 +81,48 @@ def test_an_overlay_may_change_the_presentation_alone(tmp_path):
     changed, parent = load_ruleset(str(overlay)), load_ruleset("high-society/ja")
     assert changed.report == () and parent.report != ()
     assert changed.view == parent.view and changed.cards == parent.cards and changed.flow == parent.flow
+
+
+# Lines of the view that show no zone, or a zone of each player above the table: refused, each at its line.
+LINES_WITHOUT_THEIR_ZONES = """extends: high-society/ja
+id: high-society/house/lines
+presentation:
+  view:
+    shared:
+      - {zones: [revealed, discarded], heading: On the table}
+      - {zone: hand}
+      - {zones: [discarded, bid]}
+      - {measure: money}
+    own:
+      - {status: true}
+      - {zones: [hand, bid], show: values, total: money}
+"""
+
+
+def test_validate_refuses_a_line_of_own_or_shared_that_shows_no_zone_or_shared_a_zone_of_each_player(tmp_path):
+    path = tmp_path / "lines.yaml"
+    path.write_text(LINES_WITHOUT_THEIR_ZONES, encoding="utf-8")
+    found = [(d.location.line, d.location.column, d.location.json_path, d.message) for d in validate(str(path))]
+    each_player = (
+        "belongs to each player, but `shared` shows the table's shared zones: show it in `columns` or `details`"
+    )
+    no_zone = "shows the cards of a zone: give it `zone` or `zones` (measures and the status go in `columns`)"
+    assert found == [
+        (11, 9, "$.presentation.view.own[0]", f"a line of `own` {no_zone}"),
+        (7, 16, "$.presentation.view.shared[1].zone", f"the zone hand {each_player}"),
+        (8, 29, "$.presentation.view.shared[2].zones[1]", f"the zone bid {each_player}"),
+        (9, 9, "$.presentation.view.shared[3]", f"a line of `shared` {no_zone}"),
+    ]
+
+
+def test_the_command_prints_where_a_line_of_shared_names_a_zone_of_each_player(tmp_path):
+    path = tmp_path / "lines.yaml"
+    path.write_text(LINES_WITHOUT_THEIR_ZONES, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "validate", str(path), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert done.returncode == 1
+    assert f"{path}:7:16: $.presentation.view.shared[1].zone: the zone hand belongs to each player" in done.stderr

@@ -307,3 +307,20 @@ def test_a_count_by_players_that_cannot_be_0_names_every_number_of_players_or_gi
         encoding="utf-8",
     )
     assert validate(house) == []
+
+
+def test_a_block_that_leaves_out_a_zone_nobody_declared_is_refused_at_the_block(tmp_path):
+    """Bohnanza's stack is `draw`: an end condition `deck-empty` left without `zone` would watch a zone `deck`."""
+    path = tmp_path / "deck-out.yaml"
+    path.write_text("extends: bohnanza/amigo\nend:\n  - {id: deck-out, kind: deck-empty}\n", encoding="utf-8")
+    [problem] = validate(str(path))
+    assert (problem.location.file, problem.location.line, problem.location.column) == (str(path), 3, 5)
+    assert problem.location.json_path == "$.end[1]"  # the merged ruleset's second end condition
+    assert problem.message == (
+        "`zone` is left out, so this uses the zone deck, which is not declared: declare it, or name a zone with "
+        "`zone` (in this file: $.end[0])"
+    )
+    path.write_text(
+        "extends: bohnanza/amigo\nend:\n  - {id: deck-out, kind: deck-empty, zone: draw}\n", encoding="utf-8"
+    )
+    assert validate(str(path)) == []

@@ -80,9 +80,12 @@ def with_unit(ruleset: Ruleset, label: str, unit: str) -> str:
     return _("{zone} ({one} = {amount})", zone=label, one=format_number(1), amount=format_amount(ruleset, 1, unit))
 
 
-def _line_label(ruleset: Ruleset, item: Mapping[str, Any], zone_id: str) -> str:
-    """The label of a line under or over the table: the item's heading, else its zone's name (with its unit)."""
-    label = ruleset_text(ruleset, str(item.get("heading") or ruleset.zone(zone_id).name))
+def _line_label(ruleset: Ruleset, item: Mapping[str, Any]) -> str:
+    """The label of a line under or over the table: the item's heading, else its zones' names (with its unit)."""
+    if item.get("heading"):
+        label = ruleset_text(ruleset, str(item["heading"]))
+    else:
+        label = format_list(zone_name(ruleset, zone) for zone in _zones_of(item))
     return with_unit(ruleset, label, item["unit"]) if item.get("unit") else label
 
 
@@ -498,8 +501,9 @@ def own_lines(ruleset: Ruleset, observation: Observation, viewer: int) -> list[A
     """
     lines: list[Any] = []
     for item in ruleset.view.get("own") or ():
-        cards = observation.cards(item["zone"], viewer) or ()
-        label = _line_label(ruleset, item, item["zone"])
+        zones = _zones_of(item)
+        cards = tuple(card for zone in zones for card in observation.cards(zone, viewer) or ())
+        label = _line_label(ruleset, item)
         if item.get("show") == "positions" and cards and not item.get("total"):
             # TRANSLATORS: the label before one of the viewer's own zones, e.g. "Your hand: ".
             lines.append(ItemsLine(_("{zone}: ", zone=label), row_position_items(ruleset, cards)))
@@ -511,13 +515,15 @@ def own_lines(ruleset: Ruleset, observation: Observation, viewer: int) -> list[A
             )
         elif item.get("show") == "positions":
             shown = row_positions(ruleset, cards)
+        elif item.get("show") == "count":
+            shown = str(len(cards))
         elif item.get("show") == "counts":
             shown = counted_cards(ruleset, cards)
         elif item.get("show") == "by-name":
             shown = by_name(ruleset, cards)
         else:
             shown = list_separator().join(card_name(ruleset, card) for card in cards)
-        if not cards:
+        if not cards and item.get("show") != "count":
             # TRANSLATORS: an empty zone of the viewer's own, e.g. "Your hand: (none)".
             shown = _("(none)")
         if item.get("total"):
@@ -525,7 +531,7 @@ def own_lines(ruleset: Ruleset, observation: Observation, viewer: int) -> list[A
             total = sum(_worth(ruleset, spec, card) for card in cards)
             # The measure may count other zones too (a bid on the table is still the bidder's money): then the
             # line says so, and agrees with the measure's column.
-            others = [zone for zone in spec.zones if zone != item["zone"] and observation.cards(zone, viewer)]
+            others = [zone for zone in spec.zones if zone not in zones and observation.cards(zone, viewer)]
             if others:
                 whole = total + sum(
                     _worth(ruleset, spec, card) for zone in others for card in observation.cards(zone, viewer)
@@ -653,27 +659,33 @@ def counters_line(ruleset: Ruleset, observation: Observation) -> Text:
 
 
 def shared_lines(ruleset: Ruleset, observation: Observation) -> list[Text]:
-    """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Red, Blue"."""
+    """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Red, Blue".
+
+    An item's ``zones`` share its line, their cards shown together as a column's are.
+    """
     lines = []
     for item in ruleset.view.get("shared") or ():
-        zone = item.get("zone")
-        if not zone:
-            continue
-        label = _line_label(ruleset, item, zone)
-        view = observation.zone(zone)
-        if view.cards is None:
+        zones = _zones_of(item)
+        if not zones:
+            continue  # `validate` refuses it: a line above the table shows zones
+        label = _line_label(ruleset, item)
+        views = [observation.zone(zone) for zone in zones]
+        cards = [card for view in views for card in view.cards or ()]
+        if any(view.cards is None for view in views):
+            counts = [view.count for view in views]
+            count = sum(counts) if None not in counts else None
             # TRANSLATORS: how many cards a zone holds, e.g. in a table cell.
-            shown = ngettext("{n} card", "{n} cards", view.count or 0) if view.count is not None else "?"
+            shown = ngettext("{n} card", "{n} cards", count) if count is not None else "?"
         elif item.get("show") == "count":
-            shown = str(len(view.cards))
+            shown = str(len(cards))
         elif item.get("show") == "counts":
-            shown = counted_cards(ruleset, view.cards) or _("(none)")
+            shown = counted_cards(ruleset, cards) or _("(none)")
         elif item.get("show") == "values":
-            shown = faces(ruleset, view.cards) or _("(none)")
+            shown = faces(ruleset, cards) or _("(none)")
         elif item.get("show") == "by-name":
-            shown = by_name(ruleset, view.cards) or _("(none)")
+            shown = by_name(ruleset, cards) or _("(none)")
         else:
-            shown = list_separator().join(card_name(ruleset, card) for card in view.cards) or _("(none)")
+            shown = list_separator().join(card_name(ruleset, card) for card in cards) or _("(none)")
         lines.append(Wrapped(_("{zone}: {cards}", zone=label, cards=shown)))
     return lines
 

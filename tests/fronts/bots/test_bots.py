@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
+import yaml
 from game_fixtures import SHIPPED, deck_with_top, hs_mask, hs_money_left, hs_spent, shipped
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from locations import REPO
 
 from engine.base.errors import CardrulesError
 from engine.core.game import Game
 from engine.families.auction.rules.bidding import PASS
+from engine.families.catalog import load_ruleset, validate
 from engine.fronts.bots import BOT_KINDS, make_bot
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -27,6 +31,69 @@ def play(game, kinds, seed):
         assert action in legal
         state.apply_action(action)
     return state
+
+
+# Where a ruleset names a zone (besides its declaration and the auction step's own parameters).
+ZONE_KEYS = ("from", "to", "zone", "zones", "banner")
+AUCTIONS = ("ascending", "first-pass-takes")
+
+
+def _renamed(node: Any, zones: dict[str, str], cash: bool, key: str | None = None) -> Any:
+    """A ruleset tree with ``zones`` (old id -> new) renamed wherever it names them, the tag money called cash."""
+    if isinstance(node, dict):
+        renamed = {name: _renamed(value, zones, cash, name) for name, value in node.items()}
+        if key == "zones" and all(isinstance(value, dict) for value in node.values()):  # the declarations
+            renamed = {zones.get(name, name): value for name, value in renamed.items()}
+        if renamed.get("kind") in AUCTIONS:  # its zones, named where it would otherwise use its defaults
+            renamed.update({name: zones.get(name, name) for name in ("hand", "bid", "spent", "won")})
+            renamed["lot"] = zones.get("revealed", "revealed")
+            if cash:
+                renamed["money"] = {"tag": "cash"}
+        if cash:
+            if key == "tags" and "money" in renamed:
+                renamed["cash"] = renamed.pop("money")
+            renamed.update({name: "cash" for name in ("tag", "not-tag") if renamed.get(name) == "money"})
+        return renamed
+    if isinstance(node, list):
+        if key == "tags" and cash:
+            return ["cash" if tag == "money" else tag for tag in node]
+        return [_renamed(item, zones, cash, key) for item in node]
+    if key in ZONE_KEYS and isinstance(node, str):
+        return zones.get(node, node)
+    return node
+
+
+def _high_society_renamed(folder, zones: dict[str, str], cash: bool = False):
+    """The shipped Japanese edition of High Society, copied into ``folder`` with its base renamed; it validates."""
+    base = yaml.safe_load((REPO / "rulesets/high-society/base.yaml").read_text(encoding="utf-8"))
+    (folder / "base.yaml").write_text(yaml.safe_dump(_renamed(base, zones, cash), sort_keys=False), encoding="utf-8")
+    edition = folder / "ja.yaml"
+    edition.write_text((REPO / "rulesets/high-society/ja.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert validate(edition) == []
+    ruleset = load_ruleset(edition)
+    assert not set(zones) & {zone.id for zone in ruleset.zones}
+    return ruleset
+
+
+def _actions_of_heuristic_games(ruleset, seeds=range(4)):
+    """The actions of whole games of four heuristic bots, one list per seed."""
+    game = Game(ruleset, PLAYERS)
+    return [play(game, ["heuristic"] * 4, seed).to_log()["actions"] for seed in seeds]
+
+
+def test_the_heuristic_bot_plays_an_auction_whose_deck_is_not_called_deck(tmp_path):
+    """It counts the cards to come in the stack the reveal step turns them up from, not in a zone called deck."""
+    ruleset = _high_society_renamed(tmp_path, {"deck": "pile"})
+    # The same bidding as in the shipped edition, game for game: only the name differs.
+    assert _actions_of_heuristic_games(ruleset) == _actions_of_heuristic_games(shipped("high-society/ja"))
+
+
+def test_the_heuristic_bot_plays_an_auction_whose_zones_and_money_have_other_names(tmp_path):
+    """Hand, bid, money paid, deck, lot, cards won and the money's tag renamed: it reads the ruleset's names."""
+    zones = {"hand": "purse", "bid": "stake", "spent": "paid", "deck": "pile", "revealed": "lot", "won": "bought"}
+    ruleset = _high_society_renamed(tmp_path, zones, cash=True)
+    assert "money" not in {tag for card in ruleset.cards for tag in card.tags}
+    assert _actions_of_heuristic_games(ruleset) == _actions_of_heuristic_games(shipped("high-society/ja"))
 
 
 def test_the_registry_names_the_three_bots_and_refuses_unknown_ones():

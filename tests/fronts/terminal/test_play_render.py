@@ -9,6 +9,7 @@ import sys
 
 import locations
 import pytest
+from game_fixtures import deck_with_top, hs_mask
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -212,6 +213,41 @@ def test_a_unit_is_for_card_faces_only(tmp_path):
     text = "\n".join(str(diagnostic) for diagnostic in raised.value.diagnostics)
     assert "unit.yaml:4:" in text and "needs show: values" in text
     assert "unit.yaml:5:" in text and "coins" in text
+
+
+# Lines over and under the table that show several zones each.
+LINES_OF_SEVERAL_ZONES = """extends: high-society/ja
+id: high-society/house/lines
+presentation:
+  view:
+    shared:
+      - {zones: [revealed, discarded], heading: On the table}
+      - {zones: [deck, revealed], show: count}
+    own:
+      - {zones: [hand, bid], show: count, heading: Money cards}
+      - {zones: [hand, bid], show: values, total: money}
+"""
+
+
+def test_a_line_of_shared_or_own_shows_the_cards_of_all_its_zones(tmp_path):
+    set_language("en")
+    house = tmp_path / "lines.yaml"
+    house.write_text(LINES_OF_SEVERAL_ZONES, encoding="utf-8")
+    ruleset = load_ruleset(str(house))
+    game = Game(ruleset, ["Ann", "Bo", "Cy"])
+    state = game.new_initial_state(deck=deck_with_top(ruleset, "luxury-3"), first_player=0)
+    state.apply_action(hs_mask(game, [1000, 2000]))
+    text = rendered(render_table(ruleset, state.observation(0), 0, []), width=200)
+    lines = text.splitlines()
+    # Above the table: the card on auction and the (empty) discards on one line; the face-down deck and the
+    # card turned up counted together (15 + 1), under the zones' names.
+    assert "On the table: Possession 3" in lines, text
+    assert "Deck and Revealed card: 16 cards" in lines, text
+    # Under it: Ann's money cards, in hand and bid, counted and listed together.
+    assert "Money cards: 11" in lines, text
+    assert "Hand and Bid: 1,000 2,000 3,000 4,000 6,000 8,000 10,000 12,000 15,000 20,000 25,000 (total 106,000)" in (
+        lines
+    ), text
 
 
 def test_a_spectator_table_shows_no_hand():

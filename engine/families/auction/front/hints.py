@@ -8,7 +8,7 @@ which cards make their taker give one up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -23,43 +23,38 @@ if TYPE_CHECKING:
 _AUCTIONS = ("ascending", "first-pass-takes")
 
 
-def _steps(specs: Sequence[Any]) -> Any:
-    for spec in specs:
-        yield spec
-        for key in ("steps", "cases"):
-            yield from _steps(spec.get(key) or ())
+def bidding_facts(game: Game) -> BiddingFacts | None:
+    """What every decision of an auction shares: bids, money, zones, the discard effect (None: the game has no auction).
 
-
-def bidding_facts(game: Game) -> BiddingFacts:
-    """What every decision of an auction shares: bids, money, zones, the discard effect."""
+    Read from the compiled auction step and its bid space, so the zones are the ones the step moves cards
+    between (a ruleset may call them anything) and the money is what the step's ``money`` selector picks.
+    """
+    auction = next((node for node in game.nodes if node.kind in _AUCTIONS), None)
+    if auction is None:
+        return None
+    space = game.space("bid")
     rules = game.ruleset
-    auction = next((step for step in _steps(rules.flow) if step.get("kind") in _AUCTIONS), {})
-    money_tag = (auction.get("money") or {"tag": "money"}).get("tag", "money")
-    value = auction.get("value", "value")
-    money = tuple(card for card in rules.cards if money_tag in card.tags)
-    zones = {key: auction.get(key, key) for key in ("hand", "bid", "spent", "won")}
     return BiddingFacts(
         passing=PASS,
         bid_base=0,  # a bid's action is its mask
         hand_mask=attrgetter("hand_mask"),
         subset_sums=subset_sums,
-        money=tuple(card.id for card in money),
-        values=tuple(int(card.attributes.get(value, 0)) for card in money),
-        lot=auction.get("lot", "revealed"),
+        money=tuple(game.cards.types[index].id for index in space.money_types),
+        values=tuple(space.values),
+        lot=auction.lot_id,
         discard_tags={
             card.id: card.on_take["tag"]
             for card in rules.cards
             if card.on_take and card.on_take.get("kind") == "discard-tagged"
         },
-        **zones,
+        **auction.zone_ids,
     )
 
 
 def _facts(kind: str, **flags: bool) -> Callable[[Any], BiddingFacts | None]:
     def facts(game: Game) -> BiddingFacts | None:
-        if not any(node.kind == kind for node in game.nodes):
-            return None
-        return replace(bidding_facts(game), **flags)
+        facts = bidding_facts(game) if any(node.kind == kind for node in game.nodes) else None
+        return None if facts is None else replace(facts, **flags)
 
     return facts
 

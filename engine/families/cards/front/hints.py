@@ -3,7 +3,7 @@
 The decisions a card may grant (look at the top card, move a card of the
 row, order the cards drawn) are played by the bots layer's ``rows`` strategy;
 the facts: their words and how their actions are made. Its draws tell how
-fast the stacks run out.
+fast the stacks run out, its reveals which stacks the cards turned up come from.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import count_for_players
-from engine.families.common.front.hints import BotHints, DrawFacts, MoveFacts, OrderFacts, PeekFacts
+from engine.families.common.front.hints import BotHints, DrawFacts, MoveFacts, OrderFacts, PeekFacts, RevealFacts
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -26,6 +26,12 @@ def draw_facts(game: Game) -> DrawFacts | None:
         if node.kind == "draw"
     )
     return DrawFacts(draws) if draws else None
+
+
+def reveal_facts(game: Game) -> RevealFacts | None:
+    """Every reveal of the game: the stack a card is turned up from, and the zone it is shown in."""
+    reveals = tuple((node.source_id, node.target_id) for node in game.nodes if node.kind == "reveal")
+    return RevealFacts(reveals) if reveals else None
 
 
 def _granted(kind: str, facts: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -56,6 +62,7 @@ def _order(game: Game) -> OrderFacts:
 
 HINTS = {
     "draw": BotHints(facts=draw_facts),
+    "reveal": BotHints(facts=reveal_facts),
     "peek-top": BotHints("rows", _granted("peek-top", _peek)),
     "move-in-row": BotHints("rows", _granted("move-in-row", _move)),
     "order-back": BotHints("rows", _granted("order-back", _order)),

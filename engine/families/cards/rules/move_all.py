@@ -77,5 +77,6 @@ class MoveAllStep(FlowNode):
             if self.mask is not None:
                 mask = self.mask
                 moving = [instance for instance in moving if mask >> instance & 1]
-            state.move(moving, source, state.slot(self.target_zone, player), player=player, step=self.id)
+            if moving:  # none of the cards there is one that moves: nothing happens, and nothing is told
+                state.move(moving, source, state.slot(self.target_zone, player), player=player, step=self.id)
         return DONE

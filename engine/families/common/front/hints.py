@@ -69,6 +69,17 @@ class BiddingFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealFacts:
+    """The cards turned face up from stacks, one at a time: what is still to come lies in those stacks."""
+
+    reveals: tuple[tuple[str, str], ...]  # per reveal in the game: (the stack turned up from, the zone shown in)
+
+    def sources(self, shown_in: str) -> tuple[str, ...]:
+        """The stacks whose cards are turned up into ``shown_in``, in the order of the game's steps."""
+        return tuple(dict.fromkeys(source for source, target in self.reveals if target == shown_in))
+
+
+@dataclass(frozen=True, slots=True)
 class TagEndFacts:
     """The game ends once so many cards of a tag have been turned up."""
 

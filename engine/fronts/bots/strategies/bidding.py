@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.observation import Observation
 from engine.core.scoring import Scoring
-from engine.families.common.front.hints import BiddingFacts, TagEndFacts
+from engine.families.common.front.hints import BiddingFacts, RevealFacts, TagEndFacts
 from engine.fronts.bots.hints import GameFacts, facts_of
 
 if TYPE_CHECKING:
@@ -77,6 +77,10 @@ class AuctionTables:
         self.spent_zone = auction.spent
         self.won_zone = auction.won
         self.lot_zone = auction.lot
+        # The stacks the lots are turned up from (the ruleset names them: a deck may be called anything). With
+        # none (lots reach the auction another way), what is still to come is counted from the unseen lots.
+        reveals = facts.first(RevealFacts)
+        self.lot_sources = reveals.sources(self.lot_zone) if reveals is not None else ()
         self.money_ids = frozenset(auction.money)
         self.value_of = dict(zip(auction.money, auction.values))
         values = auction.values
@@ -165,6 +169,14 @@ def cheapest_raise(values: Sequence[int], hand: int, need: int) -> int | None:
     return min(pairs, key=lambda chosen: (chosen.bit_count(), chosen))
 
 
+def cards_to_come(obs: Observation, tables: AuctionTables) -> int:
+    """How many cards are still to be auctioned: those left in the stacks the lots are turned up from."""
+    if tables.lot_sources:
+        return sum(obs.count(source) or 0 for source in tables.lot_sources)
+    unseen = obs.unseen()
+    return sum(unseen.get(card, 0) for card in tables.lots)
+
+
 # AuctionTables are immutable once built and depend on the ruleset only: every bot
 # shares them (a simulation makes new bots for every game). Rulesets are few.
 _SHARED_TABLES: dict[int, AuctionTables] = {}
@@ -237,7 +249,7 @@ class AuctionPolicy:
                 gain = gains[kind] = self._score(tables, held + [card]) - base
             if gain > 0:
                 by_gain.setdefault(gain, []).append(card)
-        expected_wins = (obs.count("deck") or 0) // max(1, len(obs.players))
+        expected_wins = cards_to_come(obs, tables) // max(1, len(obs.players))
         # The weakest of the cards it may win, least gain first then by id: a guess that never flatters a
         # multiplier. (The order of sorting every (gain, card) pair, with a comparison of gains per kind only.)
         weakest: list[str] = []
@@ -259,7 +271,7 @@ class AuctionPolicy:
             unseen = self._unseen(obs, tables)
         # The worth depends only on this key: the same positions come back for every seat in an auction
         # and, for a searching bot whose playouts this policy plays, across thousands of playouts.
-        key = (card, held, tuple(unseen), obs.count("deck"), len(obs.players))
+        key = (card, held, tuple(unseen), cards_to_come(obs, tables), len(obs.players))
         worth = tables.worths.get(key)
         if worth is None:
             remember(tables.worths)
@@ -312,8 +324,8 @@ class AuctionPolicy:
                 for tag in tables.cards[card].tags:
                     seen_tags[tag] = seen_tags.get(tag, 0) + 1
         distances = [count - seen_tags.get(tag, 0) for tag, count in tables.end_thresholds.items()]
-        # The deck running out ends the game too: after the last card's auction.
-        distances.append((obs.count("deck") or 0) + 1)
+        # The stack of lots running out ends the game too: after the last card's auction.
+        distances.append(cards_to_come(obs, tables) + 1)
         return min(distances)
 
     def _poorest_other(self, tables: AuctionTables, obs: Observation) -> int:
