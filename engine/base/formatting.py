@@ -306,8 +306,8 @@ def card_name(ruleset: RulesetTexts, card_id: str) -> str:
     card = ruleset.card(card_id)
     name = ruleset_text(ruleset, card.name)
     value = (card.attributes or {}).get("value")
-    if value is None:
-        return name
+    if value is None or name == format_number(value):
+        return name  # a card named by its number (No Thanks!'s 23) is not "23 23"
     # TRANSLATORS: a card's name followed by its value, e.g. "Possession 3".
     return _("{name} {value}", name=name, value=format_number(value))
 

@@ -185,6 +185,8 @@ class InformationSet:
                 else:
                     for instance in content:
                         visible |= 1 << instance
+            if state.knowing:
+                visible |= state.known[player]  # cards shown to the player where they lie hidden
             if not state.terminal and state.stack:
                 top = state.stack[-1]
                 shown = top[0].public_cards(state, top)

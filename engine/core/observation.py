@@ -39,7 +39,8 @@ class Observation:
     ``decision`` (the facts of the decision under way, with its ``kind``:
     public ones, and for the deciding player their private ones too),
     ``phases`` (the flow's phases under way, outermost first), ``pending``
-    (per player, the cards whose effects wait on them), ``counters``
+    (per player, the cards whose effects wait on them), ``statuses`` (name -> the seats that have it: out,
+    protected), ``counters``
     and ``variables`` (player variables by name: ``active``, ``start``...).
     """
 
@@ -55,12 +56,14 @@ class Observation:
         "decision",
         "phases",
         "pending",
+        "statuses",
         "_game",
         "_zones",
         "_counters",
         "_variables",
         "_types_read",
         "_closed",
+        "_known",
         "_state",
         "_past",
         "__weakref__",
@@ -76,12 +79,16 @@ class Observation:
     decision: Mapping[str, JSON]
     phases: tuple[str, ...]
     pending: tuple[tuple[str, ...], ...]
+    # The players' statuses (public): name -> the seats that have it.
+    statuses: Mapping[str, tuple[int, ...]]
     _game: Game
     _zones: tuple[ZoneContent, ...]
-    _counters: tuple[int, ...]
+    _counters: tuple[int | None, ...]
     _variables: tuple[int, ...]
     _types_read: dict[tuple[str, int | None], tuple[int, ...] | None] | None
     _closed: frozenset[int]
+    # The card instances this player was shown where they cannot see them (a bitmask).
+    _known: int
     _state: State | None
     # The public past (see take): the history, its length now, the chance record, its length now, the first player.
     _past: tuple[list[int], int, list[ChanceOutcome], int, int]
@@ -117,7 +124,18 @@ class Observation:
         self.ruleset = state.ruleset.id
         self.options = state.ruleset.options
         self._zones = tuple(state.zones)
-        self._counters = tuple(state.counters)
+        hidden = game.hidden_counters[player] if 0 <= player < len(game.hidden_counters) else ()
+        if hidden:  # another player's chips, kept behind their hand
+            self._counters = tuple(None if slot in hidden else value for slot, value in enumerate(state.counters))
+        else:
+            self._counters = tuple(state.counters)
+        self._known = state.known[player] if 0 <= player < len(state.known) else 0
+        self.statuses = MappingProxyType(
+            {
+                name: tuple(seat for seat in range(state.player_count) if bits >> seat & 1)
+                for name, bits in zip(game.status_names, state.statuses)
+            }
+        )
         self._variables = tuple(state.variables)
         # Zones that take no card yet (a field not bought): public, like the zones themselves.
         self._closed = state.closed_slots
@@ -158,7 +176,19 @@ class Observation:
         spec, seat, content = self._content(zone_id, owner)
         cards_shown, count_shown = visible_to(spec, seat, self.player)
         cards = self._game.cards.ids_of(instances_in(content)) if cards_shown else None
-        return ZoneView(zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None)
+        known = self._known_in(content) if not cards_shown and self._known else ()
+        return ZoneView(
+            zone_id, None if seat == SHARED else seat, cards, count_of(content) if count_shown else None, known
+        )
+
+    def _known_in(self, content: ZoneContent) -> tuple[str, ...]:
+        """The ids of the cards of a zone this player cannot see but was shown, in the zone's order."""
+        known = self._known
+        return self._game.cards.ids_of([instance for instance in instances_in(content) if known >> instance & 1])
+
+    def known_cards(self, zone_id: str, owner: int | None = None) -> tuple[str, ...]:
+        """The cards of a zone this player cannot see but was shown there (a hand looked at), in its order."""
+        return self.zone(zone_id, owner).known
 
     def _slot(self, zone_id: str, owner: int | None) -> tuple[ZoneSpec, int, int]:
         """``(spec, seat, slot)`` of a zone: its spec, its owner (SHARED for a shared zone) and where it is kept."""
@@ -241,7 +271,7 @@ class Observation:
         cards = self._game.cards
         zones = self._zones
         set_slots, sequence_slots = self._game.zones.visible_slots(self.player)
-        seen = reduce(or_, [zones[slot] for slot in set_slots], 0)
+        seen = reduce(or_, [zones[slot] for slot in set_slots], self._known)
         for slot in sequence_slots:
             for instance in zones[slot]:
                 seen |= 1 << instance
@@ -272,7 +302,12 @@ class Observation:
         for slot in slots:
             cards_shown, count_shown = visible_to(spec, layout.slot_owner[slot], self.player)
             content = self._zones[slot]
-            key.append(content if cards_shown else count_of(content) if count_shown else None)
+            if cards_shown:
+                key.append(content)
+            else:
+                shown = count_of(content) if count_shown else None
+                known = self._known_in(content) if self._known else ()
+                key.append((shown, known) if known else shown)
         return tuple(key)
 
     # ------------------------------------------------------------------ numbers
@@ -298,8 +333,8 @@ class Observation:
             return self._counters[game.counter_slot(measure.counter_index, seat)]
         return measure.of_zones(game, self._zones, seat)
 
-    def counter(self, counter_id: str, owner: int | None = None) -> int:
-        """A counter's value (counters are public)."""
+    def counter(self, counter_id: str, owner: int | None = None) -> int | None:
+        """A counter's value (None for another player's counter that only its owner sees)."""
         game = self._game
         index = game.counter_index[counter_id]
         return self._counters[game.counter_slot(index, owner if owner is not None else SHARED)]
@@ -310,10 +345,10 @@ class Observation:
         return MappingProxyType(dict(zip(self._game.variable_names, self._variables)))
 
     @property
-    def counters(self) -> Mapping[str, int | tuple[int, ...]]:
-        """Every counter by id: a number, or a tuple per player for per-player counters."""
+    def counters(self) -> Mapping[str, int | None | tuple[int | None, ...]]:
+        """Every counter by id: a number, or a tuple per player for per-player counters (None where hidden)."""
         game = self._game
-        result: dict[str, int | tuple[int, ...]] = {}
+        result: dict[str, int | None | tuple[int | None, ...]] = {}
         for index, counter_id in enumerate(game.counter_ids):
             if game._counter_per_player[index]:
                 result[counter_id] = tuple(
@@ -359,6 +394,7 @@ class Observation:
             self.phases,
             self.pending,
             tuple(sorted(self._closed)),
+            tuple(self.statuses.items()),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -211,6 +211,8 @@ class ZoneView:
     owner: int | None
     cards: tuple[str, ...] | None
     count: int | None
+    # In a zone the viewer cannot see, the cards they were shown there and still know (a hand looked at).
+    known: tuple[str, ...] = ()
 
     @property
     def visible(self) -> bool:

@@ -15,7 +15,9 @@ from typing import Any
 
 from engine.families.auction.front import FRONT as AUCTION
 from engine.families.cards.front import FRONT as CARDS
+from engine.families.choice.front import FRONT as CHOICE
 from engine.families.common.front.family import FrontHalf
+from engine.families.effects.front import FRONT as EFFECTS
 from engine.families.end.front import FRONT as END
 from engine.families.flow.front import FRONT as FLOW
 from engine.families.harvest.front import FRONT as HARVEST
@@ -26,7 +28,7 @@ from engine.families.zones.front import FRONT as ZONES
 
 # The families with a front half (scoring and outcomes need none: nobody decides there; end conditions only tell
 # the heuristic bot how near the end is).
-FRONTS: tuple[FrontHalf, ...] = (FLOW, CARDS, ZONES, SUPPLY, AUCTION, PLANTING, HARVEST, TRADING, END)
+FRONTS: tuple[FrontHalf, ...] = (FLOW, CARDS, ZONES, SUPPLY, AUCTION, PLANTING, HARVEST, TRADING, END, EFFECTS, CHOICE)
 
 
 def served(part: str) -> Mapping[str, Any]:

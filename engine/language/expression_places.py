@@ -30,6 +30,10 @@ def top_level_expressions(data: Mapping[str, Any]) -> Iterator[tuple[str, str, T
             for index, text in enumerate(by):
                 if isinstance(text, str):
                     yield f"$.scoring.tiebreak-by[{index}]", text, NUMBER, ME
+    presentation = data.get("presentation")
+    search = presentation.get("search") if isinstance(presentation, Mapping) else None
+    if isinstance(search, Mapping) and isinstance(search.get("evaluate"), str):
+        yield "$.presentation.search.evaluate", search["evaluate"], NUMBER, ME
     for index, field in enumerate(data.get("result") or ()):
         if isinstance(field, Mapping) and isinstance(field.get("value"), str):
             yield f"$.result[{index}].value", field["value"], None, ME

@@ -725,6 +725,14 @@ SEARCH: dict[str, JSON] = {
             "minimum": 1,
             "maximum": 100000,
         },
+        "evaluate": {
+            "title": "Evaluate",
+            "description": "An expression (me is the player) saying how good a position is for a player beyond the score: the heuristic bot's lookahead adds it to the score margin (Love Letter: being still in the round).",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 2000,
+            "x-expression": "number",
+        },
         "switch-significance": {
             "title": "Switch significance",
             "description": "How many standard errors the search's favourite must lead the heuristic bot's choice by, in mean reward, to be played instead (0 to 100; default: any lead, once the favourite has 4 visits).",

@@ -831,6 +831,8 @@ def view_items(observation: Observation) -> dict[str, str]:
             items[where] = _runs(view.cards)
         elif view.cards is None and view.count:
             items[where] = f"{view.count} cards"
+        if view.known:
+            items[f"{where}.known"] = _runs(view.known)
     for key, value in observation.counters.items():
         items[key] = _value(value)
     for key, value in observation.variables.items():
@@ -867,6 +869,8 @@ def _runs(cards: Any) -> str:
 
 
 def _value(value: Any) -> str:
+    if value is None:
+        return "?"  # a number only its owner sees
     if isinstance(value, Mapping):
         return "{" + ",".join(f"{key}:{_value(value[key])}" for key in sorted(value, key=str)) + "}"
     if isinstance(value, (tuple, list, frozenset, set)):

@@ -15,8 +15,11 @@ segment                         length  value
 ``zone:Z[@s]:front``            3·T     a row's first three cards (a stack's top three), one-hot by type,
                                         when the viewer sees them
 ``zone:Z[@s]:count``            1       how many cards, for each zone slot whose count the viewer sees
+``zone:Z[@s]:known``            T       in a zone slot the viewer cannot see, the cards they were shown
+                                        there (games with steps that show cards: ``show``, ``swap``)
 ``zone:Z[@s]:open``             1       1 when the zone takes cards (zones that start closed only)
-``counter:C[@s]``               1 or P  each counter (per-player counters once per seat)
+``counter:C[@s]``               1 or P  each counter (per-player counters once per seat; 0 for a counter
+                                        only its owner sees)
 ``variable:V``                  P       the seat a player variable names (``active``...), one-hot
 ``current``                     P       whose turn it is, one-hot (all 0 once the game is over)
 ``round``                       1       rounds started
@@ -76,6 +79,8 @@ class ObservationTensor:
             segments.append((name, offset, length))
             self._plan.append((kind, arguments))
 
+        # Only a game whose steps show cards to one player has known cards to encode (other tensors stay as they were).
+        shows = any(getattr(node, "shows_cards", False) for node in game.nodes)
         for spec in game.zones.specs:
             for relative in range(players) if spec.per_player else (None,):
                 label = f"zone:{spec.id}" + (f"@{relative}" if relative is not None else "")
@@ -88,6 +93,8 @@ class ObservationTensor:
                         add(f"{label}:front", FRONT_CARDS * types, "front", spec.id, relative, spec.kind == "stack")
                 if count_seen:
                     add(f"{label}:count", 1, "count", spec.id, relative)
+                if shows and not cards_seen:
+                    add(f"{label}:known", types, "known", spec.id, relative)
                 if spec.starts_closed:
                     add(f"{label}:open", 1, "open", spec.id, relative)
         for index, counter_id in enumerate(game.counter_ids):
@@ -119,6 +126,7 @@ class ObservationTensor:
             "cards": self._cards,
             "front": self._front,
             "count": self._count,
+            "known": self._known,
             "open": self._open,
             "counter": self._counter,
             "variable": self._variable,
@@ -175,6 +183,9 @@ class ObservationTensor:
         count = observation.count(zone_id, self._owner(observation, relative))
         return [float(count or 0)]
 
+    def _known(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
+        return self._type_counts(observation.known_cards(zone_id, self._owner(observation, relative)))
+
     def _open(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
         return [1.0 if observation.is_open(zone_id, self._owner(observation, relative)) else 0.0]
 
@@ -182,7 +193,7 @@ class ObservationTensor:
         value = observation.counters[counter_id]
         if per_player:
             return per_seat(value, observation.player, self.players)
-        return [float(value)]
+        return [float(value or 0)]
 
     def _variable(self, observation: Observation, name: str) -> list[float]:
         return seat_one_hot(observation.variables.get(name), observation.player, self.players)

@@ -216,7 +216,7 @@ def cell(
     cards made one player's row seven lines tall, and the table pushed the round's heading off the screen.
     """
     if column.get("status"):
-        return status_text(observation, seat)
+        return status_text(observation, seat, ruleset)
     if column.get("measure"):
         return measure_cell(ruleset, observation, column["measure"], seat)
     show = column.get("show", "names")
@@ -224,6 +224,7 @@ def cell(
     if zones and all(not observation.is_open(zone, seat) for zone in zones):
         return closed_text(state, zones[0], seat)
     cards: list[str] = []
+    known: list[str] = []
     count = 0
     hidden = False
     count_hidden = False
@@ -231,6 +232,7 @@ def cell(
         view = observation.zone(zone, seat) if ruleset.zone(zone).per_player else observation.zone(zone)
         if view.cards is None:
             hidden = True
+            known.extend(view.known)
         else:
             cards.extend(view.cards)
         if view.count is None:
@@ -240,6 +242,13 @@ def cell(
     if show == "count":
         # A count is a count, for the viewer's own cards and for a hand only its owner sees alike.
         return "?" if count_hidden else str(count)
+    if hidden and known:
+        # TRANSLATORS: a hidden zone's count and the cards the viewer was shown there, e.g. "1 (seen: Baron 3)".
+        return _(
+            "{count} (seen: {cards})",
+            count=count if not count_hidden else "?",
+            cards=list_separator().join(card_name(ruleset, card) for card in known),
+        )
     if hidden:
         return str(count) if count and not count_hidden else nothing()
     if not cards:
@@ -294,8 +303,9 @@ def _worth(ruleset: Ruleset, spec: Any, card_id: str) -> Any:
     return 1
 
 
-def status_text(observation: Observation, seat: int) -> str:
-    """A player's status in the decision under way: passed, to play, an effect pending."""
+def status_text(observation: Observation, seat: int, ruleset: Ruleset | None = None) -> str:
+    """A player's status in the decision under way: passed, to play, an effect pending; and the statuses the
+    ruleset declares that the player has (out of the round, protected)."""
     passed = observation.decision.get("passed") or ()
     if seat < len(passed) and passed[seat]:
         # TRANSLATORS: status of a player who has passed in this auction.
@@ -308,6 +318,12 @@ def status_text(observation: Observation, seat: int) -> str:
     if seat < len(observation.pending) and observation.pending[seat]:
         # TRANSLATORS: a card effect waiting for this player's next matching card.
         status = (status + " " if status else "") + _("(effect pending)")
+    if ruleset is not None:
+        declared = ruleset.data.get("statuses") or {}
+        for name, seats in observation.statuses.items():
+            if seat in seats:
+                spec = declared.get(name.replace("_", "-")) or declared.get(name) or {}
+                status = (status + ", " if status else "") + ruleset_text(ruleset, str(spec.get("name") or name))
     return status
 
 

@@ -35,6 +35,8 @@ class ShowStep(ExpressionParams, FlowNode):
 
     kind = "show"
     instant = True
+    # It makes cards known to players who cannot see them (the observation tensor encodes known cards).
+    shows_cards = True
     parameters = {
         "cards": param("Cards", "The cards shown (an expression).", expression(CARDS), option=False),
         "to": param("To", "The player who sees them (an expression).", expression(PLAYER), option=False),

@@ -31,6 +31,8 @@ class SwapStep(ExpressionParams, FlowNode):
 
     kind = "swap"
     instant = True
+    # It makes cards known to players who cannot see them (the observation tensor encodes known cards).
+    shows_cards = True
     parameters = {
         "zone": param("Zone", "The zone of each player traded.", zone("player"), option=False),
         "player": param("Player", "One of the two (an expression; default active).", expression(PLAYER), option=False),

@@ -15,6 +15,8 @@ holds them to it).
 - ``planting`` (:mod:`.planting`): where each card goes.
 - ``trading`` (:mod:`.trading`): offers and answers.
 - ``rows`` (:mod:`.rows`): the decisions about a row of cards a building may grant.
+- ``lookahead`` (:mod:`.lookahead`): any choice of any game, weighed by the
+  positions it leads to (the ruleset's score and its own judgement).
 
 :data:`ESTIMATES` are what the strategies reckon a player's position may
 still score, for a search that cuts a game short.
@@ -27,6 +29,7 @@ from typing import Any
 
 from engine.fronts.bots.strategies.bidding import AuctionPolicy
 from engine.fronts.bots.strategies.fields import HarvestPolicy, points_to_come
+from engine.fronts.bots.strategies.lookahead import LookaheadPolicy
 from engine.fronts.bots.strategies.planting import PlantingPolicy
 from engine.fronts.bots.strategies.rows import RowPolicy
 from engine.fronts.bots.strategies.trading import TradingPolicy
@@ -38,6 +41,7 @@ STRATEGIES: dict[str, Callable[[], Any]] = {
     "planting": PlantingPolicy,
     "trading": TradingPolicy,
     "rows": RowPolicy,
+    "lookahead": LookaheadPolicy,
 }
 
 # What a player's position may still score, as the strategies reckon it: observation -> points, or None where the

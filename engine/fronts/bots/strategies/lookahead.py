@@ -1,0 +1,143 @@
+"""The ``lookahead`` strategy: weigh each legal action by where it leads, in games the bot may not see whole.
+
+It knows no game. For a decision it draws a few states that fit what the
+player knows (:class:`~engine.core.information.InformationSet`: no peeking
+at hidden cards), applies each legal action to each, follows the player's
+own next decisions greedily (a card played, then its target), and weighs the
+position reached: the player's score against the best of the others' (the
+ruleset's score expression; the other way round when the lowest wins), plus
+the ruleset's own judgement of a position when it gives one
+(``presentation.search.evaluate``: "still in the round is worth a lot"). A
+finished game weighs its result. The best average wins; of equal ones, the
+first listed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from engine.base.errors import CardrulesError
+from engine.language.expression_params import compile_or_raise, evaluate
+from engine.language.expression_places import ME
+from engine.language.expressions.for_ruleset import compiler_for
+from engine.language.expressions.types import NUMBER
+
+if TYPE_CHECKING:
+    from engine.core.decisions import LegalActions
+    from engine.core.game import Game
+    from engine.core.observation import Observation
+    from engine.core.state import State
+
+# States drawn per decision, own decisions followed after an action, and actions weighed per decision at most.
+DRAWS = 4
+FOLLOW_UPS = 3
+MOST_ACTIONS = 40
+# What a finished game is worth beside the score margin: a win, shared among the winners.
+WIN = 1000.0
+
+
+class Judge:
+    """How good a position is for a player, in one compiled game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        ruleset = game.ruleset
+        formula = game.scoring.formula
+        self.formula = formula
+        self.sign = -1.0 if formula is not None and getattr(formula, "lowest", False) else 1.0
+        text = (ruleset.search or {}).get("evaluate")
+        self.hint = (
+            compile_or_raise(compiler_for(ruleset), text, NUMBER, ME, ruleset, "presentation", "search.evaluate")  # type: ignore[arg-type]
+            if isinstance(text, str)
+            else None
+        )
+
+    def value(self, state: State, player: int) -> float:
+        """The worth of ``state`` to ``player``: the result once over, else the margin and the ruleset's hint."""
+        if state.is_terminal():
+            result = state.result()
+            names = state.game.players
+            winners = result.winners
+            share = WIN / len(winners) if names[player] in winners else 0.0
+            return share + self.sign * float(result.players[player].score - max(
+                (p.score for index, p in enumerate(result.players) if index != player), default=0
+            ))
+        total = 0.0
+        if self.formula is not None:
+            scores = [float(self.formula.score(state, seat)) for seat in range(state.player_count)]
+            others = [score for seat, score in enumerate(scores) if seat != player]
+            best = (min(others) if self.sign < 0 else max(others)) if others else 0.0
+            total += self.sign * (scores[player] - best)
+        if self.hint is not None:
+            total += float(evaluate(self.hint, state, {"me": player}, "presentation", "search.evaluate"))
+        return total
+
+
+class LookaheadPolicy:
+    """One bot's lookahead (one per bot: it keeps its judges and its random generator)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._judges: dict[int, Judge] = {}
+        self.rivalry = 0.0
+
+    def judge(self, game: Game) -> Judge:
+        found = self._judges.get(id(game))
+        if found is None or found.game is not game:
+            found = self._judges[id(game)] = Judge(game)
+        return found
+
+    def choose(self, observation: Observation, legal: LegalActions) -> int:
+        actions = self._candidates(legal)
+        if len(actions) == 1:
+            return actions[0]
+        ranked = self.ranked(observation, legal, 1)
+        return ranked[0] if ranked else actions[0]
+
+    def ranked(self, observation: Observation, legal: LegalActions, count: int) -> list[int]:
+        """The legal actions, best first (at most ``count``)."""
+        actions = self._candidates(legal)
+        if len(actions) <= 1:
+            return actions[:count]
+        player = observation.player
+        states = self._draws(observation)
+        if not states:
+            return actions[:count]
+        judge = self.judge(states[0].game)
+        totals = [0.0] * len(actions)
+        for state in states:
+            for index, action in enumerate(actions):
+                totals[index] += self._after(state, action, player, judge, FOLLOW_UPS)
+        order = sorted(range(len(actions)), key=lambda index: -totals[index])  # stable: the first of equals first
+        return [actions[index] for index in order[:count]]
+
+    def _candidates(self, legal: LegalActions) -> list[int]:
+        actions = list(legal) if legal.size() <= MOST_ACTIONS else [legal.sample(self.rng) for _ in range(MOST_ACTIONS)]
+        return list(dict.fromkeys(actions))
+
+    def _draws(self, observation: Observation) -> list[State]:
+        try:
+            information = observation.information_set()
+        except CardrulesError:
+            return []
+        states = []
+        for _draw in range(DRAWS):
+            state = information.sample(self.rng)
+            if state is not None:
+                states.append(state)
+        return states
+
+    def _after(self, state: State, action: int, player: int, judge: Judge, depth: int) -> float:
+        """The worth to ``player`` of ``action`` in ``state``, the player's own next decisions taken at their best."""
+        child = state.clone()
+        try:
+            child.apply_action(action)
+        except CardrulesError:
+            return float("-inf")
+        if depth > 0 and not child.is_terminal() and child.current_player() == player:
+            follow = self._candidates(child.legal_actions())
+            if follow:
+                return max(self._after(child, next_action, player, judge, depth - 1) for next_action in follow)
+        return judge.value(child, player)
+
