@@ -307,7 +307,7 @@ def card_name(ruleset: RulesetTexts, card_id: str) -> str:
     name = ruleset_text(ruleset, card.name)
     value = (card.attributes or {}).get("value")
     if value is None or name == format_number(value):
-        return name  # a card named by its number (No Thanks!'s 23) is not "23 23"
+        return name  # a card named by its number (a card whose name is its number, 23) is not "23 23"
     # TRANSLATORS: a card's name followed by its value, e.g. "Possession 3".
     return _("{name} {value}", name=name, value=format_number(value))
 

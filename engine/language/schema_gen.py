@@ -727,7 +727,7 @@ SEARCH: dict[str, JSON] = {
         },
         "evaluate": {
             "title": "Evaluate",
-            "description": "An expression (me is the player) saying how good a position is for a player beyond the score: the heuristic bot's lookahead adds it to the score margin (Love Letter: being still in the round).",
+            "description": "An expression (me is the player) saying how good a position is for a player beyond the score: the heuristic bot's lookahead adds it to the score margin (being still in the round, in a game of rounds).",
             "type": "string",
             "minLength": 1,
             "maxLength": 2000,
@@ -800,7 +800,7 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                 },
                 "map": {
                     "title": "Map",
-                    "description": "What each value of the option stands for, keyed by the value as text (true, false, a choice's word): `{option: minister, map: {'true': Minister, 'false': Countess}}`.",
+                    "description": "What each value of the option stands for, keyed by the value as text (true, false, a choice's word): `{option: short-deck, map: {'true': 24, 'false': 33}}`.",
                     "type": "object",
                     "minProperties": 1,
                     "maxProperties": 100,
@@ -1101,7 +1101,7 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
         },
         "triggers": {
             "title": "Triggers",
-            "description": "Steps run when a card enters a zone (a Princess discarded).",
+            "description": "Steps run when a card enters a zone (a card that acts when discarded).",
             "type": "array",
             "maxItems": 100,
             "items": {

@@ -9,7 +9,10 @@ import locations
 ENGINE = locations.REPO / "engine"
 GAME_WORDS = re.compile(
     r"luxury|prestige|scandal|theft|high.?society|\bbeans?\b|bohn|chili|stink|\bsoy\b|"
-    r"black.?eyed|\bcocoa\b|beanometer",
+    r"black.?eyed|\bcocoa\b|beanometer|"
+    # No Thanks!, Coloretto and Love Letter: written in YAML and catalogs only.
+    r"no.?thanks|coloretto|chameleon|love.?letter|\bguard\b|\bpriest\b|\bbaron\b|handmaid|\bprince\b|"
+    r"\bking\b|countess|princess|\bminister\b",
     re.IGNORECASE,
 )
 
@@ -25,6 +28,8 @@ def test_no_python_file_in_the_engine_names_a_game():
 
 def test_the_check_itself_catches_a_game_word():
     assert GAME_WORDS.search("High-Society") and GAME_WORDS.search("the THEFT card") and GAME_WORDS.search("Blue Bean")
+    assert GAME_WORDS.search("No Thanks!") and GAME_WORDS.search("coloretto/classic") and GAME_WORDS.search("Love_Letter")
+    assert GAME_WORDS.search("the Countess") and GAME_WORDS.search("a Priest looks") and not GAME_WORDS.search("kingdom")
 
 
 CORE = ENGINE / "core"

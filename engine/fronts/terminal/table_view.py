@@ -243,7 +243,7 @@ def cell(
         # A count is a count, for the viewer's own cards and for a hand only its owner sees alike.
         return "?" if count_hidden else str(count)
     if hidden and known:
-        # TRANSLATORS: a hidden zone's count and the cards the viewer was shown there, e.g. "1 (seen: Baron 3)".
+        # TRANSLATORS: a hidden zone's count and the cards the viewer was shown there, e.g. "1 (seen: Spy 3)".
         return _(
             "{count} (seen: {cards})",
             count=count if not count_hidden else "?",

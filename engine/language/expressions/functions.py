@@ -24,7 +24,7 @@ give it:
 - ``next(p)``, ``previous(p)`` (clockwise; ``p`` itself when no other
   player fits), ``opponents(p)`` (the others, from ``p``'s left), each with
   ``where=lambda q: ...`` to skip players;
-- ``card('guard')``: a card of that id (to read its value);
+- ``card('spy')``: a card of that id (to read its value);
 - ``abs``, ``floor``, ``ceil``; ``range(a, b)``: the whole numbers from ``a`` to ``b - 1``.
 """
 

@@ -98,7 +98,7 @@ class ChooseStep(ExpressionParams, FlowNode):
         - {action: pass, when: "active.chips > 0", then: [...]}
         - {action: take, then: [...]}
     - kind: choose
-      id: priest
+      id: look
       none: skip
       options:
         - action: look

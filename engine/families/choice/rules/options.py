@@ -5,7 +5,7 @@ An option is a word alone (``pass``), or a word and one of four domains:
 card is bound), ``target`` (players an expression gives), ``name`` (card
 ids an expression gives: naming a card that is nowhere in sight) and
 ``number`` (whole numbers ``from`` .. ``to``). The word, and the value the
-domain gives, make the log entry: ``{"action": "play", "card": "guard"}``.
+domain gives, make the log entry: ``{"action": "play", "card": "spy"}``.
 """
 
 from __future__ import annotations

@@ -166,5 +166,5 @@ class ChoiceSpace(ActionSpace):
         word = ruleset_text(self.ruleset, entry.label)
         if entry.domain is None:
             return word
-        # TRANSLATORS: a choice described when its ruleset words it no better: "play: Guard", "target: Ann".
+        # TRANSLATORS: a choice described when its ruleset words it no better: "play: Spy", "target: Ann".
         return _("{action}: {value}", action=word, value=values[entry.domain])

@@ -30,7 +30,7 @@ class CallStep(FlowNode):
     the value of the expression ``with`` gives it.
 
     A named step is written once and called wherever it is needed, with
-    different values: Love Letter's "that player is out" takes the player.
+    different values: "that player is out of the round" takes the player.
     Its parameters are names like any other (``who``); a named step may call
     another, never itself (directly or not).
 

@@ -33,7 +33,7 @@ def _show(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     zone = zone_name(ruleset, str(event_field(event, "zone")))
     owner = _seat(players, event_field(event, "owner"))
     if event_field(event, "to") == -1:
-        # TRANSLATORS: cards turned face up for everyone where they lie, e.g. "Ann shows Bob's Hand: Guard 1."
+        # TRANSLATORS: cards turned face up for everyone where they lie, e.g. "Ann shows Bob's Hand: Spy 1."
         return _(
             "{player} shows {owner}'s {zone}: {cards}.",
             player=player_name(players, event),

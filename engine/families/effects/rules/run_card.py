@@ -22,7 +22,7 @@ class RunCardStep(ExpressionParams, FlowNode):
     Card effects are data on each card::
 
         cards:
-          - id: handmaid
+          - id: shield
             steps:
               play:
                 - {kind: status, status: protected, player: active}

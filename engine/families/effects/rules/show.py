@@ -28,7 +28,7 @@ class ShowStep(ExpressionParams, FlowNode):
     shown. ``player``: who shows them (told; default the active player).
 
     ```yaml
-    - {kind: show, cards: target.hand, to: active}          # the Priest
+    - {kind: show, cards: target.hand, to: active}          # a card that looks at a hand
     - {kind: show, cards: active.hand, to-all: true}
     ```
     """

@@ -1,4 +1,4 @@
-"""Step ``swap``: two players trade what a zone of each holds (the King trades hands)."""
+"""Step ``swap``: two players trade what a zone of each holds (a card that trades hands)."""
 
 from __future__ import annotations
 

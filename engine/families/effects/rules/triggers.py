@@ -1,13 +1,13 @@
-"""Triggers: steps that run when a card enters a zone (the Princess, discarded, puts her holder out).
+"""Triggers: steps that run when a card enters a zone (a card that, discarded, puts its holder out).
 
 A ruleset lists them under ``triggers``::
 
     triggers:
-      - id: princess-discarded
+      - id: crown-discarded
         enters: discard          # a zone id
         card: card               # the name the card entering is bound to
         owner: holder            # the name its zone's owner is bound to (a player zone)
-        when: "card.id == 'princess'"
+        when: "card.id == 'crown'"
         steps:
           - {kind: eliminate, player: holder}
 

@@ -81,6 +81,9 @@ class LookaheadPolicy:
         self.rng = random.Random(seed)
         self._judges: dict[int, Judge] = {}
         self.rivalry = 0.0
+        # The states drawn for the last decision and the actions they had seen: a decision that follows the
+        # player's own (a card played, then its target) advances them instead of drawing again.
+        self._drawn: tuple[tuple[int, ...], list[State]] = ((), [])
 
     def judge(self, game: Game) -> Judge:
         found = self._judges.get(id(game))
@@ -117,15 +120,45 @@ class LookaheadPolicy:
         return list(dict.fromkeys(actions))
 
     def _draws(self, observation: Observation) -> list[State]:
-        try:
-            information = observation.information_set()
-        except CardrulesError:
+        history = observation.record()[1]
+        states = self._advanced(observation, history)
+        if not states:
+            try:
+                information = observation.information_set()
+            except CardrulesError:
+                return []
+            for _draw in range(DRAWS):
+                state = information.sample(self.rng)
+                if state is not None:
+                    states.append(state)
+        self._drawn = (history, states)
+        return states
+
+    def _advanced(self, observation: Observation, history: tuple[int, ...]) -> list[State]:
+        """The last decision's draws carried through the player's own actions since, when all still fit.
+
+        Only the player's own actions are carried: the others' could have
+        been chosen differently in a drawn state (its legal actions differ),
+        and a draw must stay one the player could not tell from the game.
+        """
+        seen, drawn = self._drawn
+        if not drawn or len(history) <= len(seen) or history[: len(seen)] != seen:
             return []
+        player = observation.player
+        expected = observation.visible()
         states = []
-        for _draw in range(DRAWS):
-            state = information.sample(self.rng)
-            if state is not None:
-                states.append(state)
+        for old in drawn:
+            state = old.clone()
+            try:
+                for action in history[len(seen) :]:
+                    if state.is_terminal() or state.current_player() != player:
+                        return []
+                    state.apply_action(action)
+            except CardrulesError:
+                return []
+            if state.observation(player).visible() != expected:
+                return []
+            states.append(state)
         return states
 
     def _after(self, state: State, action: int, player: int, judge: Judge, depth: int) -> float:
