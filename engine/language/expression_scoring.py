@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.base.exact import as_fraction
 from engine.base.jsontypes import JSON
+from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep, score_to_json, selected_fields
 from engine.core.selectors import card_selector
 from engine.language.block_walk import blocks_of
@@ -70,6 +71,8 @@ class ExpressionScoring:
             for zone in dict.fromkeys(item.get("zone") or item.get("counts") for item in ruleset.result_layout)
             if zone
         )
+        # The ruleset's measures (chips, tokens), worked out for the result as the block pipeline does.
+        self.measures = tuple(Measure(spec, game) for spec in ruleset.measures)
         self.records_rounds = any(
             block.get("kind") == "record-round" for block in _steps(ruleset.data)
         )
@@ -99,16 +102,15 @@ class ExpressionScoring:
             zones = {zone: state.card_ids_in(index, player) for zone, index in self.listed_zones}
             values.update(selected_fields(self.layout, zones, self.selects))
             score = scores[player]
-            text = self.score_expression.text if self.score_expression is not None else ""
             results.append(
                 PlayerResult.made(
                     names[player],
                     score,
                     False,
                     cards,
-                    MappingProxyType({}),
+                    MappingProxyType({measure.id: measure.of(state, player) for measure in self.measures}),
                     MappingProxyType(zones),
-                    lambda score=score, text=text: (ScoreStep("score", "expression", Fraction(0), score, {"expression": text}),),
+                    _no_steps,
                     MappingProxyType(values),
                 )
             )
@@ -165,6 +167,11 @@ class ExpressionScoring:
         if card >= 0:
             return state.game.cards.id_of(card)
         return state.game.ruleset.cards[-1 - card].id
+
+
+def _no_steps() -> tuple[ScoreStep, ...]:
+    """A score worked out by one expression has no steps to explain: the total is the whole story."""
+    return ()
 
 
 def _steps(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:

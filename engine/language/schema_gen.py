@@ -1032,6 +1032,12 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                 "properties": {
                     "name": {"title": "Name", "description": "The status's name (translatable).", "type": "string", "maxLength": 200},
                     "description": {"title": "Description", "description": "A note (translatable).", "type": "string", "maxLength": 2000},
+                    "says": {
+                        "title": "Says",
+                        "description": "What the narration tells when a player gains the status, with {player} (translatable); a status without it is not told (the table's status column shows it).",
+                        "type": "string",
+                        "maxLength": 200,
+                    },
                 },
             },
         },

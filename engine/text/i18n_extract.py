@@ -7,10 +7,11 @@ Registered as the ``babel.extractors`` entry point ``cardrules_ruleset``, so
 Every translatable text is emitted as a ``pgettext`` message whose context is
 the ``text-context`` of the file that declares it, or, for a file without one
 (a house rule), the context it inherits through ``extends``. The translatable
-texts are the values of the keys ``name``, ``description``, ``says`` and
+texts are the values of the keys ``name``, ``description``, ``says``, ``label`` and
 ``heading`` wherever they appear: the ruleset's own, and those of its cards,
-tags, zones, counters, measures, steps (a phase's name), option definitions
-and tiebreak criteria.
+tags, zones, counters, measures, steps (a phase's name), option definitions,
+tiebreak criteria, a choice's options (whose ``name`` is an expression, not a text)
+and the texts an option chooses between (``{option: ..., map: {value: text}}``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ import yaml
 
 from engine.base import resources
 
-_TEXT_KEYS = ("name", "description", "says", "heading")
+_TEXT_KEYS = ("name", "description", "says", "heading", "label")
+# Keys of a choice's option that hold an expression, not a text (an option ``name: "[...]"`` offers names).
+_EXPRESSION_KEYS_OF_OPTIONS = ("name",)
 # Sections whose values are data, never text to translate.
 _NOT_TEXT = ("options", "result", "table", "report", "units")
 # How deep `extends` may go before we call it a cycle.
@@ -120,6 +123,18 @@ def _plural_forms(node: yaml.Node | None) -> tuple[str, str] | None:
     return (one, other) if one and other else None
 
 
+def _mapped_texts(node: yaml.Node | None) -> list[tuple[int, str]]:
+    """The texts of an option reference's ``map`` (``{option: ..., map: {value: text}}``), with their lines."""
+    items = dict(_mapping_items(node))
+    if "option" not in items or not isinstance(items.get("map"), yaml.MappingNode):
+        return []
+    return [
+        (value.start_mark.line + 1, text)
+        for _key, value in _mapping_items(items["map"])
+        if (text := _scalar(value)) and not text.lstrip("-").isdigit()
+    ]
+
+
 def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str | tuple[str, str], str]]:
     """The texts under ``node`` (a section, a card, a step...), described by ``where``."""
     if isinstance(node, yaml.SequenceNode):
@@ -127,10 +142,19 @@ def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str | t
             child_id = _scalar(dict(_mapping_items(child)).get("id")) or "?"
             yield from _texts_in(child, f"{where} {child_id}")
     elif isinstance(node, yaml.MappingNode):
-        for key, value in _mapping_items(node):
+        items = _mapping_items(node)
+        is_option = any(key == "action" for key, _value in items)
+        for key, value in items:
+            if is_option and key in _EXPRESSION_KEYS_OF_OPTIONS:
+                continue
             text = _scalar(value) if key in _TEXT_KEYS else None
             forms = _plural_forms(value) if key in _TEXT_KEYS else None
-            if text:
+            mapped = _mapped_texts(value) if key in _TEXT_KEYS else []
+            if mapped:
+                # A text that depends on an option (``{option: minister, map: {"true": Minister, ...}}``): each.
+                for line, each in mapped:
+                    yield line, each, f"{where}: {key}"
+            elif text:
                 yield value.start_mark.line + 1, text, f"{where}: {key}"
             elif forms:
                 yield value.start_mark.line + 1, forms, f"{where}: {key}"

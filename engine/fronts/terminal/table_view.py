@@ -239,8 +239,9 @@ def cell(
             count_hidden = True
         else:
             count += view.count
-    if show == "count":
-        # A count is a count, for the viewer's own cards and for a hand only its owner sees alike.
+    if show == "count" and not (hidden and known):
+        # A count is a count, for the viewer's own cards and for a hand only its owner sees alike (but a card the
+        # viewer was shown in a hidden hand is named: they know it).
         return "?" if count_hidden else str(count)
     if hidden and known:
         # TRANSLATORS: a hidden zone's count and the cards the viewer was shown there, e.g. "1 (seen: Spy 3)".

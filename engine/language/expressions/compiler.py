@@ -58,21 +58,33 @@ MAX_LENGTH = 2000
 # Nesting deeper than this is refused before it could exhaust Python's stack.
 MAX_DEPTH = 50
 # A number whose numerator or denominator needs more bits than this ends the game with an error: rules do not
-# need numbers with more than 75 digits, and a formula that grows without bound would otherwise eat memory.
+# need numbers with more than 77 digits, and a formula that grows without bound would otherwise eat memory.
 MAX_NUMBER_BITS = 256
 # The most items a list made at run time may hold (a range, the variants of a hand with wild cards).
 MAX_LIST = 100_000
+# The most items one evaluation may go through (loops of comprehensions, ranges made, lists read by functions,
+# calls of the ruleset's functions): lists of at most MAX_LIST items nested in each other must not hang a game.
+MAX_WORK = 2_000_000
 
 
 class Env:
     """What a compiled expression reads while it is worked out: the world, and the names bound locally
     (a comprehension's variable, the player being scored, the option a choice weighs)."""
 
-    __slots__ = ("world", "local")
+    __slots__ = ("world", "local", "work")
 
-    def __init__(self, world: World, local: dict[str, object]) -> None:
+    def __init__(self, world: World, local: dict[str, object], work: list[int] | None = None) -> None:
         self.world = world
         self.local = local
+        # What is left of the evaluation's budget (MAX_WORK), shared with the functions it calls.
+        self.work = [MAX_WORK] if work is None else work
+
+    def spend(self, amount: int) -> None:
+        """Count ``amount`` items gone through; an ExpressionFailure once the budget is spent."""
+        work = self.work
+        work[0] -= amount
+        if work[0] < 0:
+            raise ExpressionFailure(_("the expression goes through more than {limit} items", limit=MAX_WORK))
 
 
 Fn = Callable[[Env], Any]
@@ -774,7 +786,11 @@ def _loop(e: Env, loops: list[tuple[str, Fn, list[Fn]]], level: int, item: Fn, f
     name, source, conditions = loops[level]
     local = e.local
     last = level == len(loops) - 1
-    for value in source(e):
+    values = source(e)
+    if type(values) is not tuple and type(values) is not list:
+        values = tuple(values)
+    e.spend(len(values))
+    for value in values:
         local[name] = value
         if conditions and not all(condition(e) for condition in conditions):
             continue

@@ -97,9 +97,10 @@ class _Arguments:
             self.keywords[keyword.arg] = keyword.value
 
     def typed(self, index: int, expected: Type) -> Fn:
-        return self.compiler.typed(
+        fn = self.compiler.typed(
             self.node.args[index], expected, _("argument {number} of {name}()", number=index + 1, name=self.name)
         )
+        return _spent(fn) if expected.is_list else fn
 
     def any(self, index: int) -> tuple[Type, Fn]:
         return self.compiler.node(self.node.args[index])
@@ -111,7 +112,7 @@ class _Arguments:
                 self.node.args[index],
                 _("{name}() takes a list, not a {type}", name=self.name, type=value_type.shown()),
             )
-        return value_type, fn
+        return value_type, _spent(fn)
 
     def keyword(self, name: str, expected: Type) -> Fn | None:
         node = self.keywords.get(name)
@@ -164,6 +165,17 @@ class _Arguments:
 
 
 _ABSENT = object()
+
+
+def _spent(fn: Fn) -> Fn:
+    """``fn``, its list's length counted against the evaluation's budget (a function goes through the list)."""
+
+    def read(e: Env) -> Any:
+        items = fn(e)
+        e.spend(len(items))
+        return items
+
+    return read
 
 
 def _count(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
@@ -468,6 +480,7 @@ def _range(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
             raise ExpressionFailure(_("range() counts with whole numbers"), offset)
         if end - start > MAX_LIST:
             raise ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST), offset)
+        e.spend(max(0, end - start))
         return tuple(range(start, end))
 
     return NUMBERS, run
@@ -484,7 +497,8 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
 
     def call(e: Env) -> Any:
         given = [value(e) for value in values]
-        inner = Env(e.world, dict(zip(names, given)))
+        e.spend(1)
+        inner = Env(e.world, dict(zip(names, given)), e.work)
         return body(inner)
 
     return value_type, call

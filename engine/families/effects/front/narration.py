@@ -64,24 +64,27 @@ def _compare(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None
 
 
 def _out(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
-    # TRANSLATORS: a player is out, e.g. "Bob is out: Out of the round." {status} is the ruleset's name for it.
-    return _("{player} is out: {status}.", player=player_name(players, event), status=_status_name(ruleset, str(event_field(event, "status"))))
+    # TRANSLATORS: a player is out, e.g. "Bob: out of the round." {status} is the ruleset's name for being out.
+    return _("{player}: {status}.", player=player_name(players, event), status=_status_name(ruleset, str(event_field(event, "status"))))
 
 
 def _status(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     if not event_field(event, "value"):
         return None  # a status cleared (a new round, a new turn) is no news
-    # TRANSLATORS: a player gains a status, e.g. "Ann: Protected."
-    return _("{player}: {status}.", player=player_name(players, event), status=_status_name(ruleset, str(event_field(event, "status"))))
+    spec = (ruleset.data.get("statuses") or {}).get(str(event_field(event, "status"))) or {}
+    says = spec.get("says")
+    if not says:
+        return None  # the ruleset tells only the statuses it words (the table's column shows them all)
+    return ruleset_text(ruleset, str(says), player=player_name(players, event))
 
 
 def _round(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     winners = [_seat(players, seat) for seat in event_field(event, "winners") or ()]
-    how = event_field(event, "how")
+    how = event_field(event, "told") or event_field(event, "how")
     names = format_list(winners) if winners else _("nobody")
     if how:
-        # TRANSLATORS: the end of a round of a match, e.g. "The round goes to Ann (last-standing)."; {how} is the
-        # ruleset's word for how it ended.
+        # TRANSLATORS: the end of a round of a match, e.g. "The round goes to Ann (the deck ran out)."; {how} is
+        # what the ruleset calls how it ended.
         return _("The round goes to {winners} ({how}).", winners=names, how=ruleset_text(ruleset, str(how)))
     return _("The round goes to {winners}.", winners=names)
 

@@ -38,7 +38,7 @@ class CompareStep(ExpressionParams, FlowNode):
       higher: winner
       lower: loser
       tied: even
-    - {kind: if, when: "not even", then: [{kind: call, procedure: knock-out, with: {who: loser}}]}
+    - {kind: if, condition: "not even", then: [{kind: call, procedure: knock-out, with: {who: loser}}]}
     ```
     """
 

@@ -64,5 +64,7 @@ class RoundRecorded(Event):
 
     winners: tuple[int, ...]
     how: str | None
+    # What the ruleset calls that ending (its ``endings``), to be translated; None: the word itself is told.
+    told: str | None = None
 
     type = "round"

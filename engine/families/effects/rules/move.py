@@ -3,7 +3,7 @@ zone's top."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import DONE, FlowNode
@@ -105,6 +105,10 @@ class MoveStep(ExpressionParams, FlowNode):
         self.target_id = spec["to"]
         self.as_slot = ruleset.scope.bindings[expression_name(spec["as"])].slot if spec.get("as") else None
         self.triggers = build_triggers((self.target_id,), ruleset, build)
+
+    def children(self) -> Sequence[FlowNode]:
+        """The steps of the triggers this step fires (compiled with the game like any other)."""
+        return tuple(step for trigger in self.triggers for step in trigger.steps)
 
     def compile(self, game: Game) -> None:
         self.source_index = game.zone_index(self.source_id) if self.source_id else None

@@ -24,7 +24,7 @@ class RecordRoundStep(ExpressionParams, FlowNode):
     ```yaml
     - kind: record-round
       winners: round_winners
-      how: "'last-standing' if count(p for p in players if not p.out) == 1 else 'deck-empty'"
+      how: "'last-standing' if count([p for p in players if not p.out]) == 1 else 'deck-empty'"
     ```
     """
 
@@ -36,6 +36,21 @@ class RecordRoundStep(ExpressionParams, FlowNode):
             "How",
             "How the round ended: a word, or an expression giving one.",
             {"type": "string", "minLength": 1, "maxLength": 2000},
+            option=False,
+        ),
+        "endings": param(
+            "Endings",
+            "What each word of how is called when the round is told: {word: {name: text}} (translated).",
+            {
+                "type": "object",
+                "propertyNames": {"minLength": 1, "maxLength": 200},
+                "additionalProperties": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 200}},
+                    "required": ["name"],
+                    "additionalProperties": False,
+                },
+            },
             option=False,
         ),
     }
@@ -52,11 +67,12 @@ class RecordRoundStep(ExpressionParams, FlowNode):
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
         self.compile_expressions(spec, ruleset)  # a plain word stays as written
+        self.endings = {str(word): str(told["name"]) for word, told in (spec.get("endings") or {}).items()}
 
     def run(self, state: State) -> int:
         winners = tuple(self.value(state, "winners"))
         how = self.value(state, "how", default=None)
         state.rounds = [*state.rounds, {"winners": winners, "how": how}]
         if state.recording:
-            state.events.append(RoundRecorded(winners, how))
+            state.events.append(RoundRecorded(winners, how, self.endings.get(str(how))))
         return DONE

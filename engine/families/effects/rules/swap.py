@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import DONE, FlowNode
@@ -50,6 +50,10 @@ class SwapStep(ExpressionParams, FlowNode):
         self.compile_expressions(spec, ruleset)
         self.zone_id = spec["zone"]
         self.triggers = build_triggers((self.zone_id,), ruleset, build)
+
+    def children(self) -> Sequence[FlowNode]:
+        """The steps of the triggers this step fires (compiled with the game like any other)."""
+        return tuple(step for trigger in self.triggers for step in trigger.steps)
 
     def compile(self, game: Game) -> None:
         self.zone_index = game.zone_index(self.zone_id)

@@ -81,8 +81,8 @@ class LookaheadPolicy:
         self.rng = random.Random(seed)
         self._judges: dict[int, Judge] = {}
         self.rivalry = 0.0
-        # The states drawn for the last decision and the actions they had seen: a decision that follows the
-        # player's own (a card played, then its target) advances them instead of drawing again.
+        # The states drawn for the last decision and the actions they had seen: the next decision carries them
+        # through the actions taken since instead of drawing them again.
         self._drawn: tuple[tuple[int, ...], list[State]] = ((), [])
 
     def judge(self, game: Game) -> Judge:
@@ -121,25 +121,28 @@ class LookaheadPolicy:
 
     def _draws(self, observation: Observation) -> list[State]:
         history = observation.record()[1]
-        states = self._advanced(observation, history)
-        if not states:
+        states = self._carried(observation, history)
+        if len(states) < DRAWS:
             try:
                 information = observation.information_set()
             except CardrulesError:
-                return []
-            for _draw in range(DRAWS):
+                return states
+            for _draw in range(DRAWS - len(states)):
                 state = information.sample(self.rng)
                 if state is not None:
                     states.append(state)
         self._drawn = (history, states)
         return states
 
-    def _advanced(self, observation: Observation, history: tuple[int, ...]) -> list[State]:
-        """The last decision's draws carried through the player's own actions since, when all still fit.
+    def _carried(self, observation: Observation, history: tuple[int, ...]) -> list[State]:
+        """The last decision's draws carried through the actions taken since, those that still fit.
 
-        Only the player's own actions are carried: the others' could have
-        been chosen differently in a drawn state (its legal actions differ),
-        and a draw must stay one the player could not tell from the game.
+        A drawn state in which an action since was illegal, or which now shows
+        the player something else than the game does (a guess that would have
+        hit, a card drawn that is not the one in hand), is dropped; the
+        others are as likely as they were. Drawing again replays the whole
+        game (a match of many rounds), so carrying them is what keeps a
+        decision quick.
         """
         seen, drawn = self._drawn
         if not drawn or len(history) <= len(seen) or history[: len(seen)] != seen:
@@ -151,14 +154,11 @@ class LookaheadPolicy:
             state = old.clone()
             try:
                 for action in history[len(seen) :]:
-                    if state.is_terminal() or state.current_player() != player:
-                        return []
                     state.apply_action(action)
             except CardrulesError:
-                return []
-            if state.observation(player).visible() != expected:
-                return []
-            states.append(state)
+                continue
+            if state.observation(player).visible() == expected:
+                states.append(state)
         return states
 
     def _after(self, state: State, action: int, player: int, judge: Judge, depth: int) -> float:
