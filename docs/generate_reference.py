@@ -136,6 +136,10 @@ def _alternatives(fragment: Mapping[str, Any]) -> Iterator[str]:
         yield words[0] if len(words) == 1 else "one of " + ", ".join(words)
         return
     kind = fragment.get("type")
+    if isinstance(kind, list):  # several JSON types: each in words
+        for each in kind:
+            yield from _alternatives({**fragment, "type": each})
+        return
     if kind == "boolean":
         yield "`true` or `false`"
     elif kind == "null":
