@@ -47,8 +47,11 @@ FAMILIES = PAGES / "families"
 # Where the kinds of modifier that no one family owns are documented (``engine.families.common``).
 REFERENCE = PAGES / "reference.md"
 COMMON_MODIFIERS_PAGE = REFERENCE
-# Links to the reference are written ``](@reference#anchor)``, then made relative to the page a region is on.
+# Links to the reference are written ``](@reference#anchor)``, then made relative to the page a region is on;
+# links to the expression language's page ``](@expressions)``.
 TO_REFERENCE = "](@reference#"
+EXPRESSIONS = PAGES / "expressions.md"
+TO_EXPRESSIONS = "](@expressions)"
 
 REGION = re.compile(
     r"(?P<start><!-- generated: (?P<what>block|modifier) (?P<kind>[a-z0-9-]+) -->\n)"
@@ -92,6 +95,15 @@ DEFINITION_WORDS = {
     "step": "a step",
     "option-reference": "`{option: NAME}`",
 }
+# A parameter written as an expression (``x-expression``: the type of its value), in words.
+EXPRESSION_WORDS = {
+    "number": "an [expression](@expressions) giving a number",
+    "flag": "an [expression](@expressions) giving yes or no",
+    "text": "an [expression](@expressions) giving a text",
+    "player": "an [expression](@expressions) giving a player",
+    "card": "an [expression](@expressions) giving a card",
+    "list": "an [expression](@expressions) giving a list",
+}
 OPTION_SENTENCE = " May be an option reference {option: NAME}."
 BY_PLAYERS = "a count [by number of players](@reference#counts-that-depend-on-the-number-of-players)"
 
@@ -124,6 +136,10 @@ def _alternatives(fragment: Mapping[str, Any]) -> Iterator[str]:
         yield words[0] if len(words) == 1 else "one of " + ", ".join(words)
         return
     kind = fragment.get("type")
+    if isinstance(kind, list):  # several JSON types: each in words
+        for each in kind:
+            yield from _alternatives({**fragment, "type": each})
+        return
     if kind == "boolean":
         yield "`true` or `false`"
     elif kind == "null":
@@ -152,6 +168,8 @@ def _whole_number(fragment: Mapping[str, Any]) -> str:
 
 
 def _string(fragment: Mapping[str, Any]) -> str:
+    if "x-expression" in fragment:
+        return EXPRESSION_WORDS.get(fragment["x-expression"], "an [expression](@expressions)")
     reference = fragment.get("x-ref")
     if reference == "zone":
         return _zone(fragment.get("x-zone", {}))
@@ -269,7 +287,8 @@ def region(what: str, kind: str, page: Path) -> str:
     """The generated text of a region on ``page`` (its links to the reference made relative to the page)."""
     text = block_region(kind) if what == "block" else modifier_region(kind)
     target = "" if page == REFERENCE else os.path.relpath(REFERENCE, page.parent).replace(os.sep, "/")
-    return text.replace(TO_REFERENCE, f"]({target}#")
+    expressions = os.path.relpath(EXPRESSIONS, page.parent).replace(os.sep, "/")
+    return text.replace(TO_REFERENCE, f"]({target}#").replace(TO_EXPRESSIONS, f"]({expressions})")
 
 
 def find_block(kind: str) -> tuple[str, type]:
