@@ -120,9 +120,14 @@ def evaluate(expression: Expression, state: State, local: dict[str, object] | No
 
 def failed(state: State, step: str, key: str, text: str, message: str) -> RuleFailedError:
     """The error that ends a game whose rule could not be worked out."""
+    return failed_in(state.game.ruleset, step, key, text, message)
+
+
+def failed_in(ruleset: Ruleset, step: str, key: str, text: str, message: str) -> RuleFailedError:
+    """The error of a rule of ``ruleset`` that could not be worked out (in a game, or scoring a table)."""
     return RuleFailedError(
         [
-            state.game.ruleset.problem_at(
+            ruleset.problem_at(
                 "$.flow",
                 _(
                     "step {step}, {key} ({expression}): {problem}",

@@ -12,7 +12,7 @@ give the result its ``rounds``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -23,7 +23,9 @@ from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep, score_to_json, selected_fields
 from engine.core.selectors import card_selector
 from engine.language.block_walk import blocks_of
-from engine.language.expression_params import compile_or_raise, evaluate
+from engine.language.expression_params import compile_or_raise, evaluate, failed_in, world_of
+from engine.language.expressions.compiler import Env, failure_message
+from engine.language.expressions.problems import ExpressionFailure
 from engine.language.expression_places import ME
 from engine.language.expressions.for_ruleset import compiler_for
 from engine.language.expressions.types import NUMBER, PLAYERS, Type
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.state import State
     from engine.language.expressions.compiler import Expression
+    from engine.language.expressions.values import World
     from engine.language.ruleset import Ruleset
 
 
@@ -90,34 +93,54 @@ class ExpressionScoring:
 
     def result(self, state: State) -> Result:
         """The result of a finished game."""
-        players = range(state.player_count)
-        scores = [as_fraction(self.score(state, player)) for player in players]
         names = state.game.players
+        rounds = tuple(
+            {"winners": [names[seat] for seat in item["winners"]], "how": item["how"]} for item in state.rounds  # type: ignore[attr-defined]
+        )
+        return self.result_in(
+            world_of(state),
+            names,
+            lambda zone_index, player: state.card_ids_in(zone_index, player),
+            lambda player: {measure.id: measure.of(state, player) for measure in self.measures},
+            rounds if self.records_rounds else (),
+        )
+
+    def result_in(
+        self,
+        world: World,
+        names: Sequence[str],
+        ids_in: Callable[[int, int], tuple[str, ...]],
+        measures_of: Callable[[int], Mapping[str, int | Fraction]],
+        rounds: tuple[Mapping[str, Any], ...] = (),
+    ) -> Result:
+        """The result of a finished game in ``world`` (a state's, or a table's): ``ids_in(zone, player)`` gives the
+        card ids a player's zone holds, ``measures_of(player)`` the player's measures."""
+        players = range(len(names))
+        scores = [as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players]
         results = []
         for player in players:
-            values = {name: self._json(state, evaluate(field, state, {"me": player}, "result", name)) for name, field in self.fields}
+            values = {
+                name: self._json(world, names, self._value(field, world, {"me": player}, name))
+                for name, field in self.fields
+            }
             cards: tuple[str, ...] = ()
             for zone_index in self.scored_zones:
-                cards += state.card_ids_in(zone_index, player)
-            zones = {zone: state.card_ids_in(index, player) for zone, index in self.listed_zones}
+                cards += ids_in(zone_index, player)
+            zones = {zone: ids_in(index, player) for zone, index in self.listed_zones}
             values.update(selected_fields(self.layout, zones, self.selects))
-            score = scores[player]
             results.append(
                 PlayerResult.made(
                     names[player],
-                    score,
+                    scores[player],
                     False,
                     cards,
-                    MappingProxyType({measure.id: measure.of(state, player) for measure in self.measures}),
+                    MappingProxyType(dict(measures_of(player))),
                     MappingProxyType(zones),
                     _no_steps,
                     MappingProxyType(values),
                 )
             )
-        winners, decided_by = self._winners(state, scores)
-        rounds = tuple(
-            {"winners": [names[seat] for seat in item["winners"]], "how": item["how"]} for item in state.rounds  # type: ignore[attr-defined]
-        )
+        winners, decided_by = self._winners(world, scores)
         return Result(
             self.ruleset.id,
             tuple(results),
@@ -125,48 +148,53 @@ class ExpressionScoring:
             decided_by,
             self.layout,
             lowest_wins=self.lowest,
-            rounds=rounds if self.records_rounds else (),
+            rounds=rounds,
         )
 
-    def _winners(self, state: State, scores: Sequence[Fraction]) -> tuple[list[int], str | None]:
+    def _value(self, expression: Expression | None, world: World, local: dict[str, object] | None, key: str, default: Any = None) -> Any:
+        """An expression's value in ``world``; a failure is a located error of the ruleset."""
+        if expression is None:
+            return default
+        try:
+            return expression.fn(Env(world, {} if local is None else local))
+        except ExpressionFailure as failure:
+            raise failed_in(self.ruleset, "scoring", key, expression.text, failure.message) from None
+        except (ZeroDivisionError, OverflowError, MemoryError, RecursionError) as error:
+            raise failed_in(self.ruleset, "scoring", key, expression.text, failure_message(error)) from None
+
+    def _winners(self, world: World, scores: Sequence[Fraction]) -> tuple[list[int], str | None]:
         if self.winners_expression is not None:
-            chosen = evaluate(self.winners_expression, state, None, "scoring", "winners")
+            chosen = self._value(self.winners_expression, world, None, "winners")
             return sorted(set(chosen)), None
         sign = -1 if self.lowest else 1
-        contenders = list(range(state.player_count))
+        contenders = list(range(len(scores)))
         best = max(sign * scores[seat] for seat in contenders)
         contenders = [seat for seat in contenders if sign * scores[seat] == best]
         if len(contenders) == 1:
             return contenders, "score"
         for index, tiebreak in enumerate(self.tiebreaks):
-            ranks = {seat: evaluate(tiebreak, state, {"me": seat}, "scoring", "tiebreak-by") for seat in contenders}
+            ranks = {seat: self._value(tiebreak, world, {"me": seat}, "tiebreak-by") for seat in contenders}
             top = max(sign * rank for rank in ranks.values())
             contenders = [seat for seat in contenders if sign * ranks[seat] == top]
             if len(contenders) == 1:
                 return contenders, f"tiebreak-by[{index}]"
         return contenders, None
 
-    def _json(self, state: State, value: Any) -> JSON:
+    def _json(self, world: World, names: Sequence[str], value: Any) -> JSON:
         """A value of an expression as the result writes it: numbers exact, cards by id, players by name."""
         if isinstance(value, bool) or isinstance(value, str):
             return value
         if isinstance(value, (int, Fraction)):
             return score_to_json(value)
         if isinstance(value, Group):
-            return {"key": self._json(state, value.key), "cards": [self._card_id(state, card) for card in value.cards]}
+            return {"key": self._json(world, names, value.key), "cards": [world.card_type(card).id for card in value.cards]}
         if isinstance(value, Variant):
-            return {"cards": [self._card_id(state, card) for card in value.cards], "assigned": list(value.assigned)}
+            return {"cards": [world.card_type(card).id for card in value.cards], "assigned": list(value.assigned)}
         if isinstance(value, (tuple, list)):
-            return [self._json(state, item) for item in value]
+            return [self._json(world, names, item) for item in value]
         if isinstance(value, Mapping):
-            return {str(key): self._json(state, item) for key, item in value.items()}
+            return {str(key): self._json(world, names, item) for key, item in value.items()}
         return str(value)
-
-    @staticmethod
-    def _card_id(state: State, card: int) -> str:
-        if card >= 0:
-            return state.game.cards.id_of(card)
-        return state.game.ruleset.cards[-1 - card].id
 
 
 def _no_steps() -> tuple[ScoreStep, ...]:

@@ -1274,8 +1274,8 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "measure": _name("A measure a total may be given for.", "Measure", "measure"),
                     "as": {
                         "title": "As",
-                        "description": "ids (card ids), values (money card values or a total), counts ({type: n} or a total) or count (a number of cards).",
-                        "enum": ["ids", "values", "counts", "count"],
+                        "description": "ids (card ids), values (money card values or a total), counts ({type: n} or a total), count (a number of cards) or number (a measure's total that is no cards: chips, tokens).",
+                        "enum": ["ids", "values", "counts", "count", "number"],
                     },
                     "cards": {
                         "title": "Cards",

@@ -221,6 +221,17 @@ def summarize_result(ruleset: Ruleset, result: Any) -> list[str]:
                     measures=measures,
                 )
             )
+        elif not measures:
+            # TRANSLATORS: one player's result in a game that declares nothing else to show: their exact score.
+            lines.append(
+                ngettext(
+                    "{name}: {score} point",
+                    "{name}: {score} points",
+                    plural_count(player.score),
+                    name=player.name,
+                    score=format_score(player.score),
+                )
+            )
         else:
             # TRANSLATORS: one player's result: exact score and what they have left, e.g. "26,000 in hand".
             lines.append(

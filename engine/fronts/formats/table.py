@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -35,12 +35,14 @@ from engine.base.formatting import format_list
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, listed
 from engine.core.cards import copies_for
+from engine.core.game import Game
 from engine.core.measures import through_table
 from engine.core.result import Result
 from engine.core.scoring import Holdings, Scoring
 from engine.core.selectors import card_selector
 from engine.families.catalog import load_ruleset
 from engine.language import schema_check
+from engine.language.expressions.worlds import HeldWorld
 from engine.language.options import LocatedOptions
 from engine.language.overlay import reference_target
 from engine.language.ruleset import Ruleset, referenced_ruleset_problems
@@ -71,8 +73,41 @@ class Table:
         return [holdings_of(self.ruleset, player) for player in self.players]
 
     def score(self) -> Result:
-        """The result of the game under the table's ruleset."""
+        """The result of the game under the table's ruleset (its score expressions, when it writes them)."""
+        formula = self.ruleset.score_formula(Game(self.ruleset, [player.name for player in self.players]))
+        if formula is not None:
+            return _scored_by_expressions(self.ruleset, formula, self.players)
         return Scoring(self.ruleset).score(self.holdings())
+
+
+def _scored_by_expressions(ruleset: Ruleset, formula: Any, players: Sequence[TablePlayer]) -> Result:
+    """A table scored by the ruleset's expressions: its zones and the counters its measures' totals give."""
+    game = formula.game
+    types = ruleset.cards
+    type_index = {card.id: index for index, card in enumerate(types)}
+    cards_by_zone: dict[tuple[int, int], tuple[int, ...]] = {}
+    counters: dict[tuple[int, int], Any] = {}
+    for seat, player in enumerate(players):
+        for zone, card_ids in player.zones.items():
+            # A held card is no numbered card of a game: it stands for its type, as -1 - the type's index.
+            cards_by_zone[(game.zone_index(zone), seat)] = tuple(-1 - type_index[card] for card in card_ids)
+        for spec in ruleset.measures:
+            if spec.counter and spec.id in player.totals:
+                counters[(game.counter_index[spec.counter], seat)] = player.totals[spec.id]
+    world = HeldWorld(types, len(players), cards_by_zone, counters)
+    holdings = [holdings_of(ruleset, player) for player in players]
+    return formula.result_in(
+        world,
+        [player.name for player in players],
+        lambda zone_index, seat: tuple(
+            types[-1 - card].id for card in cards_by_zone.get((zone_index, seat), ())
+        ),
+        lambda seat: holdings[seat].measures,
+    )
+
+
+# The largest number a table's field may give (no table holds more chips or tokens than this).
+MOST_OF_A_NUMBER = 1_000_000
 
 
 def holdings_of(ruleset: Ruleset, player: TablePlayer) -> Holdings:
@@ -348,7 +383,13 @@ class _SeatReader:
                 )
                 continue
             shape = spec.get("as", "ids")
-            reader = {"ids": self._ids, "values": self._values, "counts": self._counts, "count": self._count}[shape]
+            reader = {
+                "ids": self._ids,
+                "values": self._values,
+                "counts": self._counts,
+                "count": self._count,
+                "number": self._number,
+            }[shape]
             cards, total = reader(name, key, spec, value, path)
             if spec.get("zone") and cards is not None:
                 zones.setdefault(spec["zone"], []).extend(cards)
@@ -507,6 +548,15 @@ class _SeatReader:
         if not self._whole_or_list(value, path):
             return None, None
         self.room(key, value, path)
+        return None, value
+
+    def _number(
+        self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str
+    ) -> tuple[list[str] | None, Any]:
+        """A whole number that is no cards (a measure's total: chips, tokens)."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_OF_A_NUMBER:
+            self.add(path, _("expected a whole number from 0 to {most}", most=MOST_OF_A_NUMBER))
+            return None, None
         return None, value
 
     def _whole_or_list(self, value: Any, path: str) -> bool:

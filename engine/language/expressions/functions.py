@@ -37,7 +37,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from engine.base.i18n import _
+from engine.base.i18n import _, ngettext
 from engine.base.suggestions import did_you_mean
 from engine.language.expressions.compiler import MAX_LIST, Compiler, Env, Fn, bounded, whole
 from engine.language.expressions.names import expression_name
@@ -75,7 +75,14 @@ class _Arguments:
         count = len(node.args)
         if not least <= count <= most:
             if least == most:
-                message = _("{name}() takes {count} arguments, not {given}", name=name, count=least, given=count)
+                message = ngettext(
+                    "{name}() takes {count} argument, not {given}",
+                    "{name}() takes {count} arguments, not {given}",
+                    least,
+                    name=name,
+                    count=least,
+                    given=count,
+                )
             else:
                 message = _(
                     "{name}() takes {least} to {most} arguments, not {given}",

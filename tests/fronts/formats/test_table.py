@@ -148,3 +148,44 @@ def test_a_misspelt_required_key_is_one_problem_at_the_key(tmp_path, written, me
     assert [str(d) for d in caught.value.diagnostics] == [
         f"{path}:{line}:1: $.{written}: unknown key '{written}' (did you mean '{meant}'?)"
     ]
+
+
+# ------------------------------------------------------------------ games scored by expressions
+
+
+def test_no_thanks_runs_count_their_lowest_card_and_chips_count_off():
+    result = load_table(TABLES / "no-thanks.yaml").score()
+    # Ann: 3-4-5 counts 3, then 10 and 20; 4 chips. Bo: 30-31 counts 30, then 33; 10 chips. Cy: 8 less 19 chips.
+    assert [(p.name, p.score) for p in result.players] == [("Ann", 29), ("Bo", 53), ("Cy", -11)]
+    assert result.winners == ("Cy",) and result.lowest_wins
+    assert [p.values["chips"] for p in result.players] == [4, 10, 19]
+    assert [p.measure("chips") for p in result.players] == [4, 10, 19]
+
+
+def test_coloretto_scores_the_best_three_colours_plus_the_rest_minus_a_joker_where_it_counts_most():
+    result = load_table(TABLES / "coloretto.yaml").score()
+    # Ann: the joker makes blue six (21), then green 6 and pink 3; yellow one is -1; a +2. Bo: 21 + 10 + 10.
+    assert [(p.name, p.score) for p in result.players] == [("Ann", 31), ("Bo", 41), ("Cy", 16)]
+    assert result.winners == ("Bo",)
+    assert result.players[0].values["jokers_to"] == ["blue"]
+    assert set(result.to_json()["players"][1]["plus_colours"]) == {"brown", "grey", "orange"}
+
+
+def test_coloretto_alternative_table_from_the_command_line():
+    standard = load_table(TABLES / "coloretto.yaml").score()
+    alternative = load_table(TABLES / "coloretto.yaml", options={"scoring-table": "alternative"}).score()
+    assert [p.score for p in alternative.players] != [p.score for p in standard.players]
+
+
+def test_love_letter_the_most_tokens_win():
+    result = load_table(TABLES / "love-letter.yaml").score()
+    assert result.winners == ("Ann",) and [p.score for p in result.players] == [5, 2, 4]
+
+
+def test_a_number_field_is_a_whole_number_in_range(tmp_path):
+    table = tmp_path / "t.yaml"
+    for bad in ("-1", "1.5", "true", "'3'", "1000001", "[1, 2]"):
+        table.write_text(f"ruleset: no-thanks/classic\nplayers:\n  A: {{chips: {bad}}}\n  B: {{}}\n  C: {{}}\n", encoding="utf-8")
+        with pytest.raises(TableError) as caught:
+            load_table(table)
+        assert all(str(d).startswith(f"{table}:3:") for d in caught.value.diagnostics), bad
