@@ -91,7 +91,16 @@ def test_a_game_knows_the_engine_game_it_plays():
 # ---------------------------------------------------------------------------------------------- GameType, GameInfo
 
 
-@pytest.mark.parametrize("ruleset, players", [("high-society/ja", 4), ("bohnanza/amigo", 4)])
+@pytest.mark.parametrize(
+    "ruleset, players",
+    [
+        ("high-society/ja", 4),
+        ("bohnanza/amigo", 4),
+        ("no-thanks/classic", 5),
+        ("coloretto/classic", 3),
+        ("love-letter/classic", 2),
+    ],
+)
 def test_game_type_and_game_info_are_true(ruleset, players):
     game = eo.load(ruleset, players)
     kind = game.get_type()
@@ -115,7 +124,15 @@ def test_game_type_and_game_info_are_true(ruleset, players):
 
 
 @pytest.mark.parametrize(
-    "ruleset, players, games", [("high-society/ja", 4, 30), ("high-society/ko", 5, 10), ("bohnanza/amigo", 3, 1)]
+    "ruleset, players, games",
+    [
+        ("high-society/ja", 4, 30),
+        ("high-society/ko", 5, 10),
+        ("bohnanza/amigo", 3, 1),
+        ("no-thanks/classic", 7, 10),
+        ("coloretto/classic", 4, 5),
+        ("love-letter/classic", 3, 5),
+    ],
 )
 def test_returns_stay_in_the_bounds_add_up_to_zero_and_games_stay_below_the_length(ruleset, players, games):
     game = eo.load(ruleset, players)

@@ -11,7 +11,14 @@ from pettingzoo.test import api_test, seed_test
 import engine
 import engine.fronts.adapters.pettingzoo as zoo
 
-ZOO_RULESETS = ("high-society/ja", "bohnanza/amigo", "bohnanza/high-bohn")
+ZOO_RULESETS = (
+    "high-society/ja",
+    "bohnanza/amigo",
+    "bohnanza/high-bohn",
+    "no-thanks/classic",
+    "coloretto/classic",
+    "love-letter/classic",
+)
 
 
 @pytest.mark.parametrize("ruleset", ZOO_RULESETS)

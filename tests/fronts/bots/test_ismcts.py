@@ -867,3 +867,40 @@ def test_a_switch_significance_out_of_range_is_a_located_error(tmp_path, value):
     with pytest.raises(engine.RulesetError) as raised:
         engine.load_ruleset(str(bad))
     assert "bad.yaml:4:24:" in str(raised.value)
+
+
+# ---------------------------------------------------------------------- the games written in the general language
+
+
+@pytest.mark.parametrize("name", ["no-thanks/classic", "coloretto/classic", "love-letter/classic"])
+def test_drawn_games_of_the_general_language_show_the_player_exactly_what_they_see(name):
+    game = game_of(name)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed, record_events=False)
+        for _ in range(5 + 9 * seed):
+            if state.is_terminal():
+                break
+            state.apply_action(state.legal_actions().sample(rng))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        seen = state.observation(player)
+        drawn = InformationSet.of_state(state, player).sample(rng)
+        assert drawn is not None and drawn.observation(player) == seen and drawn.history == state.history
+        checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("name", ["no-thanks/classic", "coloretto/classic", "love-letter/classic"])
+def test_the_searching_bot_plays_the_games_of_the_general_language_to_the_end(name):
+    game = game_of(name)
+    state = game.new_initial_state(seed=3, record_events=False)
+    bots = [IsmctsBot(seat, iterations=30, depth=20) if seat == 0 else make_bot("random", seat) for seat in range(game.player_count)]
+    while not state.is_terminal():
+        player = state.current_player()
+        action = bots[player].choose(state.observation(player), state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.result().winners
