@@ -215,9 +215,9 @@ class ReferenceGame:
         kind = action.get("action")
         target = action.get("target")
         if kind == "draw":
-            self.draw(index, action)
+            self.draw(index)
         elif kind in ("place", "take"):
-            if set(action) - {"player", "action", "target"} or type(target) is not int:
+            if type(target) is not int:
                 raise ReferenceIllegalAction(index, f"{kind} names a row by its seat: target")
             if kind == "place":
                 self.place(index, target)
@@ -227,12 +227,10 @@ class ReferenceGame:
             raise ReferenceIllegalAction(index, f"{kind!r} is not an action of Coloretto")
         self.actions_done += 1
 
-    def draw(self, index: int, action: dict[str, Any]) -> None:
+    def draw(self, index: int) -> None:
         """Draw the top card; the last-round card is set aside and the player draws again at once."""
         if self.drawn is not None:
             raise ReferenceIllegalAction(index, "the card drawn must be placed on a row")
-        if set(action) - {"player", "action"}:
-            raise ReferenceIllegalAction(index, "draw carries nothing else")
         if not self.open_rows():
             raise ReferenceIllegalAction(index, "no row has room: the player must take a row")
         card = self.deck.pop(0)
@@ -305,9 +303,9 @@ def options_for(options: dict[str, Any] | None) -> dict[str, Any]:
     values = dict(OPTIONS)
     for name, value in (options or {}).items():
         if name not in OPTIONS:
-            raise ReferenceLogError(f"Coloretto has no option {name!r}", "$.options")
+            raise ReferenceLogError(f"Coloretto has no option {name!r}", f"$.options.{name}")
         if value not in TABLES:
-            raise ReferenceLogError(f"scoring-table is standard or alternative, not {value!r}", "$.options")
+            raise ReferenceLogError(f"scoring-table is standard or alternative, not {value!r}", f"$.options.{name}")
         values[name] = value
     return values
 

@@ -251,8 +251,8 @@ class ReferenceGame:
         field = {"play": "card", "target": "target", "name": "name"}.get(kind)
         if field is None:
             raise ReferenceIllegalAction(index, f"{kind!r} is not an action of Love Letter")
-        if set(action) != {"player", "action", field}:
-            raise ReferenceIllegalAction(index, f"{kind} carries {field} and nothing else")
+        if field not in action:
+            raise ReferenceIllegalAction(index, f"{kind} names its {field}")
         expected = self.phase
         if kind != expected:
             raise ReferenceIllegalAction(index, f"the player must {expected}, not {kind}")
@@ -340,8 +340,12 @@ def options_for(options: dict[str, Any] | None) -> dict[str, Any]:
     values = dict(OPTIONS)
     for name, value in (options or {}).items():
         if name not in OPTIONS:
-            raise ReferenceLogError(f"Love Letter has no option {name!r}", "$.options")
-        values[name] = value if isinstance(value, bool) else str(value).lower() == "true"
+            raise ReferenceLogError(f"Love Letter has no option {name!r}", f"$.options.{name}")
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            value = value.lower() == "true"
+        if not isinstance(value, bool):
+            raise ReferenceLogError(f"{name} is true or false, not {value!r}", f"$.options.{name}")
+        values[name] = value
     return values
 
 

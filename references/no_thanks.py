@@ -115,8 +115,6 @@ class ReferenceGame:
         player = action.get("player")
         if type(player) is not int or player != self.turn:
             raise ReferenceIllegalAction(index, f"it is player {self.turn}'s turn, not {player}'s")
-        if set(action) - {"player", "action"}:
-            raise ReferenceIllegalAction(index, "no-thanks and take carry nothing else")
         kind = action.get("action")
         if kind == "no-thanks":
             if self.chips[player] == 0:
@@ -170,8 +168,12 @@ def options_for(options: dict[str, Any] | None) -> dict[str, Any]:
     values = dict(OPTIONS)
     for name, value in (options or {}).items():
         if name not in OPTIONS:
-            raise ReferenceLogError(f"No Thanks! has no option {name!r}", "$.options")
-        values[name] = value if isinstance(value, bool) else str(value).lower() == "true"
+            raise ReferenceLogError(f"No Thanks! has no option {name!r}", f"$.options.{name}")
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            value = value.lower() == "true"
+        if not isinstance(value, bool):
+            raise ReferenceLogError(f"{name} is true or false, not {value!r}", f"$.options.{name}")
+        values[name] = value
     return values
 
 
