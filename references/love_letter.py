@@ -195,12 +195,17 @@ class ReferenceGame:
         self.discard(player, list(self.hands[player]))
 
     def discard(self, player: int, cards: list[str]) -> None:
-        """Cards leave the player's hand for their discards; a Princess discarded puts them out."""
+        """Cards leave the player's hand for their discards; a Princess discarded puts them out, and like anyone
+        out they reveal and discard the rest of their hand."""
         for card in cards:
+            if card not in self.hands[player]:
+                continue  # discarded already, with the rest of a hand after a Princess
             self.hands[player].remove(card)
             self.discards[player].append(card)
             if card == "princess":
                 self.out[player] = True
+                self.discards[player].extend(self.hands[player])
+                self.hands[player].clear()
 
     # ------------------------------------------------------------------ decisions
 

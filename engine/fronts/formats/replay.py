@@ -160,6 +160,21 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
         )
     except LogError as error:
         raise LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics]) from None
+    if state.first_player != log["first_player"]:
+        # The rules chose the first player themselves (the first seat starts): a log that says otherwise was not
+        # played under them.
+        raise LogError(
+            [
+                Diagnostic(
+                    record.location("$.first_player"),
+                    _(
+                        "under these rules seat {seat} starts, not seat {given}",
+                        seat=state.first_player,
+                        given=log["first_player"],
+                    ),
+                )
+            ]
+        )
     players = log["players"]
     actions = log["actions"]
     count = len(actions)

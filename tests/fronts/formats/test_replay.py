@@ -125,3 +125,17 @@ def test_rulesets_are_loaded_once_per_ruleset_and_options(good_log):
     again = context.ruleset_for(LogRecord(log, "b.json", 1, 1, None))
     other = context.ruleset_for(LogRecord(dict(log, options={"debt-floor": 0}), "c.json", 1, 2, None))
     assert first is again and other is not first
+
+
+@pytest.mark.parametrize("name", ["no_thanks", "coloretto", "love_letter"])
+def test_a_first_player_the_rules_did_not_choose_is_refused(name):
+    """These games start with the first seat: a log whose first player is another seat was not played under them."""
+    import importlib
+
+    game = importlib.import_module(f"references.{name}")
+    log = game.play_random_game(5, ["A", "B", "C"])
+    log.pop("result", None)
+    log["first_player"] = 2
+    with pytest.raises(LogError) as refused:
+        replay_record(LogRecord(log, "game.json", 1, 0, None))
+    assert "$.first_player: under these rules seat 0 starts, not seat 2" in str(refused.value)
