@@ -151,7 +151,7 @@ def _texts_in(node: yaml.Node | None, where: str) -> Iterator[tuple[int, str | t
             forms = _plural_forms(value) if key in _TEXT_KEYS else None
             mapped = _mapped_texts(value) if key in _TEXT_KEYS else []
             if mapped:
-                # A text that depends on an option (``{option: minister, map: {"true": Minister, ...}}``): each.
+                # A text that depends on an option (``{option: short-deck, map: {"true": Short, ...}}``): each.
                 for line, each in mapped:
                     yield line, each, f"{where}: {key}"
             elif text:

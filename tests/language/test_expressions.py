@@ -84,7 +84,7 @@ def test_an_expression_computes_what_it_says(world, text, expected):
         ("x = 1", "this is not a valid expression"),
         ("f'{me}'", "this is not part of the expression language: f-string"),
         ("card('99')", "no card has the id '99'"),
-        ("me.taken.value", "a list of cards has no attribute 'value'"),
+        ("me.taken.value", "a list of cards has no attributes (such as .value)"),
         ("offer.pop()", "only functions are called"),
         ("sum(offer)", "argument 1 of sum()"),
         ("max(offer)", "max() of a list of cards needs key=lambda x: ..."),

@@ -46,7 +46,15 @@ class RecordRoundStep(ExpressionParams, FlowNode):
                 "propertyNames": {"minLength": 1, "maxLength": 200},
                 "additionalProperties": {
                     "type": "object",
-                    "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 200}},
+                    "properties": {
+                        "name": {
+                            "title": "Name",
+                            "description": "What the narration calls this ending (translated).",
+                            "type": "string",
+                            "minLength": 1,
+                            "maxLength": 200,
+                        }
+                    },
                     "required": ["name"],
                     "additionalProperties": False,
                 },
