@@ -31,6 +31,14 @@ CASES: list[tuple[str, list[str]]] = [
     ),
     ("score-explain-ja-edition", ["score", "tests/tables/rulebook-example.yaml", "--explain"]),
     ("score-explain-ko-edition", ["score", "tests/golden/inputs/korean-table.yaml", "--explain"]),
+    # The games written in the general language: a table scored by expressions, a narrated game of each.
+    ("score-no-thanks", ["score", "tests/tables/no-thanks.yaml", "--explain"]),
+    ("score-coloretto", ["score", "tests/tables/coloretto.yaml"]),
+    ("score-love-letter", ["score", "tests/tables/love-letter.yaml"]),
+    *[
+        (f"play-{game}", ["play", "-r", f"{game}/classic", "--players", "bot:random,bot:heuristic,bot:random", "--seed", "3"])
+        for game in ("no-thanks", "coloretto", "love-letter")
+    ],
 ]
 
 
