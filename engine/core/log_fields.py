@@ -138,7 +138,7 @@ WHOLE = LogField(
     "whole",
     "A whole number.",
     {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000},
-    lambda value: is_int(value) and -1_000_000 <= value <= 1_000_000,  # type: ignore[operator]
+    lambda value: is_int(value) and -1_000_000 <= value <= 1_000_000,
 )
 POSITIONS = LogField(
     "positions",

@@ -191,7 +191,7 @@ def selected_fields(
         if item.get("counts"):
             counts: dict[str, JSON] = {}
             for card in picked:
-                counts[card] = int(counts.get(card, 0)) + 1  # type: ignore[call-overload]
+                counts[card] = int(counts.get(card, 0)) + 1
             found[str(item["field"])] = counts
         else:
             found[str(item["field"])] = list(picked)

@@ -178,7 +178,9 @@ class Scoring:
                     measures,
                     zones,
                     explanation,
-                    MappingProxyType(selected_fields(self.layout, zones, self.selects)) if self.selecting else _NO_VALUES,
+                    MappingProxyType(selected_fields(self.layout, zones, self.selects))
+                    if self.selecting
+                    else _NO_VALUES,
                 )
             )
         winners, decided_by = self._winners(results)

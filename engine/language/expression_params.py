@@ -19,15 +19,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base.errors import Diagnostic, Location, RuleFailedError, RulesetError
 from engine.base.i18n import _
 from engine.base.jsontypes import JSON
+from engine.core.conditions import Condition, make_condition
 from engine.language.expressions.compiler import Env, Expression
 from engine.language.expressions.for_ruleset import compiler_for
 from engine.language.expressions.problems import ExpressionFailure, ExpressionProblem
-from engine.core.conditions import Condition, make_condition
 from engine.language.expressions.types import FLAG, PLAYER, Type
 from engine.language.expressions.worlds import StateWorld
 from engine.language.yaml_loader import Node, json_path_child, json_path_parts
 
 if TYPE_CHECKING:
+    from engine.core.rules import RulesetLike
     from engine.core.state import State
     from engine.language.expressions.names import Scope
     from engine.language.ruleset import Ruleset
@@ -56,7 +57,9 @@ class ExpressionParams:
         return {}
 
     @classmethod
-    def expressions(cls, spec: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str, Type, Mapping[str, Type]]]:
+    def expressions(
+        cls, spec: Mapping[str, Any]
+    ) -> Iterator[tuple[tuple[str | int, ...], str, Type, Mapping[str, Type]]]:
         """The expressions written in ``spec``: ``(keys below the block, text, type, local names)``."""
         for name, expected in cls.expression_params.items():
             value = spec.get(name)
@@ -83,6 +86,16 @@ class ExpressionParams:
             return compiled
         return evaluate(compiled, state, local, self.id, name)
 
+    def player_named(self, state: State) -> int:
+        """The player parameter ``player`` names (an expression), the active player when it is left out.
+
+        The step's ``compile`` keeps the slot of the variable ``active`` as ``self.active``.
+        """
+        player = self.value(state, "player", default=None)
+        if player is None:
+            return state.variables[self.active]  # type: ignore[attr-defined]
+        return int(player)
+
 
 def compile_or_raise(
     compiler: Any, text: str, expected: Type, local: Mapping[str, Type], ruleset: Ruleset, step: str, key: str
@@ -92,7 +105,11 @@ def compile_or_raise(
         compiled: Expression = compiler.compile(text, expected, local)
     except ExpressionProblem as problem:
         raise RulesetError(
-            [ruleset.problem_at("$", _("step {step}, {key}: {problem}", step=step, key=key, problem=problem.message), step=step)]
+            [
+                ruleset.problem_at(
+                    "$", _("step {step}, {key}: {problem}", step=step, key=key, problem=problem.message), step=step
+                )
+            ]
         ) from None
     return compiled
 
@@ -123,7 +140,7 @@ def failed(state: State, step: str, key: str, text: str, message: str) -> RuleFa
     return failed_in(state.game.ruleset, step, key, text, message)
 
 
-def failed_in(ruleset: Ruleset, step: str, key: str, text: str, message: str) -> RuleFailedError:
+def failed_in(ruleset: RulesetLike, step: str, key: str, text: str, message: str) -> RuleFailedError:
     """The error of a rule of ``ruleset`` that could not be worked out (in a game, or scoring a table)."""
     return RuleFailedError(
         [
@@ -186,7 +203,9 @@ def node_at(tree: Node, path: str) -> Node | None:
     return node
 
 
-def expression_paths(block: Any, spec: Mapping[str, Any], path: str) -> Iterator[tuple[str, str, Type, Mapping[str, Type]]]:
+def expression_paths(
+    block: Any, spec: Mapping[str, Any], path: str
+) -> Iterator[tuple[str, str, Type, Mapping[str, Type]]]:
     """The expressions of a block at ``path``: ``(JSON path, text, type, local names)``."""
     expressions = getattr(block, "expressions", None)
     if expressions is None:
@@ -213,7 +232,7 @@ class ExpressionCondition:
         """Nothing to resolve: the expression was compiled with the ruleset."""
 
     def holds(self, state: State, player: int | None) -> bool:
-        local = {"p": player} if self.about_a_player else None
+        local: dict[str, object] | None = {"p": player} if self.about_a_player else None
         return bool(evaluate(self.expression, state, local, self.step, self.key))
 
 

@@ -44,7 +44,8 @@ def top_level_expressions(data: Mapping[str, Any]) -> Iterator[tuple[str, str, T
     if isinstance(functions, Mapping):
         for name, spec in functions.items():
             if isinstance(spec, Mapping) and isinstance(spec.get("value"), str):
-                parameters = spec.get("parameters") if isinstance(spec.get("parameters"), Mapping) else {}
+                given = spec.get("parameters")
+                parameters: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
                 local = {
                     expression_name(parameter): found
                     for parameter, type_name in parameters.items()

@@ -24,11 +24,11 @@ from engine.core.result import PlayerResult, Result, ScoreStep, score_to_json, s
 from engine.core.selectors import card_selector
 from engine.language.block_walk import blocks_of
 from engine.language.expression_params import compile_or_raise, evaluate, failed_in, world_of
-from engine.language.expressions.compiler import Env, failure_message
-from engine.language.expressions.problems import ExpressionFailure
 from engine.language.expression_places import ME
+from engine.language.expressions.compiler import Env, failure_message
 from engine.language.expressions.for_ruleset import compiler_for
-from engine.language.expressions.types import NUMBER, PLAYERS, Type
+from engine.language.expressions.problems import ExpressionFailure
+from engine.language.expressions.types import ANY, NUMBER, PLAYERS, Type
 from engine.language.expressions.values import Group, Variant
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class ExpressionScoring:
         def compiled(text: Any, expected: Type | None, where: str, local: Mapping[str, Type] = ME) -> Expression | None:
             if not isinstance(text, str):
                 return None
-            return compile_or_raise(compiler, text, expected, local, ruleset, where, "")
+            return compile_or_raise(compiler, text, ANY if expected is None else expected, local, ruleset, where, "")
 
         self.score_expression = compiled(scoring.get("score"), NUMBER, "scoring.score")
         self.lowest = bool(scoring.get("lowest-wins"))
@@ -76,9 +76,7 @@ class ExpressionScoring:
         )
         # The ruleset's measures (chips, tokens), worked out for the result as the block pipeline does.
         self.measures = tuple(Measure(spec, game) for spec in ruleset.measures)
-        self.records_rounds = any(
-            block.get("kind") == "record-round" for block in _steps(ruleset.data)
-        )
+        self.records_rounds = any(block.get("kind") == "record-round" for block in _steps(ruleset.data))
 
     def selects(self, selector: Mapping[str, Any], card_id: str) -> bool:
         """Whether a card (by id) is one a result field's selector picks."""
@@ -94,9 +92,8 @@ class ExpressionScoring:
     def result(self, state: State) -> Result:
         """The result of a finished game."""
         names = state.game.players
-        rounds = tuple(
-            {"winners": [names[seat] for seat in item["winners"]], "how": item["how"]} for item in state.rounds  # type: ignore[attr-defined]
-        )
+        recorded: list[dict[str, Any]] = state.rounds
+        rounds = tuple({"winners": [names[seat] for seat in item["winners"]], "how": item["how"]} for item in recorded)
         return self.result_in(
             world_of(state),
             names,
@@ -116,7 +113,9 @@ class ExpressionScoring:
         """The result of a finished game in ``world`` (a state's, or a table's): ``ids_in(zone, player)`` gives the
         card ids a player's zone holds, ``measures_of(player)`` the player's measures."""
         players = range(len(names))
-        scores = [as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players]
+        scores = [
+            as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players
+        ]
         results = []
         for player in players:
             values = {
@@ -151,7 +150,14 @@ class ExpressionScoring:
             rounds=rounds,
         )
 
-    def _value(self, expression: Expression | None, world: World, local: dict[str, object] | None, key: str, default: Any = None) -> Any:
+    def _value(
+        self,
+        expression: Expression | None,
+        world: World,
+        local: dict[str, object] | None,
+        key: str,
+        default: Any = None,
+    ) -> Any:
         """An expression's value in ``world``; a failure is a located error of the ruleset."""
         if expression is None:
             return default
@@ -187,7 +193,10 @@ class ExpressionScoring:
         if isinstance(value, (int, Fraction)):
             return score_to_json(value)
         if isinstance(value, Group):
-            return {"key": self._json(world, names, value.key), "cards": [world.card_type(card).id for card in value.cards]}
+            return {
+                "key": self._json(world, names, value.key),
+                "cards": [world.card_type(card).id for card in value.cards],
+            }
         if isinstance(value, Variant):
             return {"cards": [world.card_type(card).id for card in value.cards], "assigned": list(value.assigned)}
         if isinstance(value, (tuple, list)):

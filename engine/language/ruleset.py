@@ -32,7 +32,10 @@ from engine.core.measures import MeasureSpec, measure_from_spec
 from engine.core.modifiers import table_steps
 from engine.core.zones import ZoneSpec
 from engine.language import presentation, schema_check, semantic
+from engine.language.block_walk import blocks_of
 from engine.language.catalog import BlockCatalog
+from engine.language.expression_scoring import ExpressionScoring
+from engine.language.expressions.names import Scope
 from engine.language.options import (
     OptionValueError,
     effective_options,
@@ -52,10 +55,8 @@ from engine.language.overlay import (
     said_in_this_file,
 )
 from engine.language.ruleset_files import cached_yaml, default_id, file_stamp, find_ruleset_path, locate, ruleset_files
-from engine.language.semantic import in_the_extended_ruleset
-from engine.language.expression_scoring import ExpressionScoring
-from engine.language.expressions.names import Scope
 from engine.language.scopes import scope_of
+from engine.language.semantic import in_the_extended_ruleset
 from engine.language.yaml_loader import Node, Position, PositionIndex, json_path_parts
 
 # Block parameters that hold numbers: written as ints, decimals or "p/q" text, kept exact.
@@ -190,7 +191,7 @@ class Ruleset:
                 json_path = next(
                     (
                         path
-                        for category, path, block in semantic.blocks_of(merged.tree.plain())
+                        for category, path, block in blocks_of(merged.tree.plain())
                         if category == "step" and block.get("id") == step
                     ),
                     json_path,

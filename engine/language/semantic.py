@@ -25,19 +25,19 @@ from engine.base.suggestions import did_you_mean, listed
 from engine.core.cards import copies_for
 from engine.core.limits import MAX_CARDS
 from engine.core.selectors import card_selector
-from engine.language.block_walk import blocks_of, steps_under
+from engine.language.block_walk import blocks_of
 from engine.language.catalog import BlockCatalog
 from engine.language.expression_params import check_expression, expression_paths
 from engine.language.expression_places import top_level_expressions
 from engine.language.expressions.names import Scope
 from engine.language.expressions.types import Type
-from engine.language.scopes import scope_of
 from engine.language.options import (
     OPTION_TYPES,
     OptionValueError,
     coerce_option_value,
     is_option_reference,
 )
+from engine.language.scopes import scope_of
 from engine.language.yaml_loader import Node, PositionIndex, json_path_child
 
 BUILT_IN_VARIABLES = ("active", "start", "player")
@@ -646,14 +646,18 @@ def _check_expressions(reporter: Reporter, tree: Node, data: dict[str, JSON], ca
 def _scope_for_checks(data: dict[str, JSON], catalog: BlockCatalog) -> tuple[Scope, list[tuple[str, str]]]:
     """The ruleset's expression scope, its options at their values as written (defaults otherwise)."""
     definitions = data.get("option-definitions") or {}
-    options = {name: definition.get("default") for name, definition in definitions.items() if isinstance(definition, dict)}
+    options = {
+        name: definition.get("default") for name, definition in definitions.items() if isinstance(definition, dict)
+    }
     given = data.get("options")
     if isinstance(given, dict):
         options.update({name: value for name, value in given.items() if not is_option_reference(value)})
     return scope_of(data, catalog, options)
 
 
-def expression_places(data: dict[str, JSON], catalog: BlockCatalog) -> Iterator[tuple[str, str, Type | None, Mapping[str, Type]]]:
+def expression_places(
+    data: dict[str, JSON], catalog: BlockCatalog
+) -> Iterator[tuple[str, str, Type | None, Mapping[str, Type]]]:
     """Every expression of a ruleset: ``(JSON path, text, type, local names)`` (blocks, scoring, results...)."""
     registry = catalog.by_category()
     for category, path, block in blocks_of(data):
@@ -954,7 +958,11 @@ def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[
             for missing in [key for key in kinds.get(definition.get("type"), []) if key not in value["map"]]:
                 add(
                     json_path_child(path, "map"),
-                    _("the map gives nothing for the value {value} of option '{name}'", value=missing, name=value["option"]),
+                    _(
+                        "the map gives nothing for the value {value} of option '{name}'",
+                        value=missing,
+                        name=value["option"],
+                    ),
                 )
 
 

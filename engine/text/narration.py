@@ -93,7 +93,6 @@ def phase_name(ruleset: Ruleset, phase_id: Any) -> str | None:
     return None
 
 
-
 # The families' events and the moves a ruleset words, beside the generic events above.
 DESCRIBERS.update(MOVE_NARRATORS)
 DESCRIBERS.update(served("narrators"))

@@ -442,9 +442,14 @@ def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name
             key = one.zone_key(zone_id)
             # A zone whose cards the viewer cannot see gives its count (or nothing), never its contents; with the
             # cards the viewer was shown there, when they were (a look at a hand).
-            hidden = [(part, zone_view) for part, zone_view in zip(key, (one.zone(zone_id, owner) for owner in owners)) if zone_view.cards is None]
+            hidden = [
+                (part, zone_view)
+                for part, zone_view in zip(key, (one.zone(zone_id, owner) for owner in owners))
+                if zone_view.cards is None
+            ]
             assert [part for part, _view in hidden] == [
-                (zone_view.count, tuple(zone_view.known)) if zone_view.known else zone_view.count for _part, zone_view in hidden
+                (zone_view.count, tuple(zone_view.known)) if zone_view.known else zone_view.count
+                for _part, zone_view in hidden
             ], zone_id
             for two in observations:
                 if one.player == two.player and key == two.zone_key(zone_id):

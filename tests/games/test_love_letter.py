@@ -15,20 +15,20 @@ import pytest
 from rich.console import Console
 
 from engine import CardrulesError, Game
-from engine.families.effects.rules.events import CardsShown
+from engine.base.formatting import card_name
 from engine.core.information import InformationSet
 from engine.families.catalog import load_ruleset
+from engine.families.effects.rules.events import CardsShown
 from engine.fronts.agents.tensor import ObservationTensor
 from engine.fronts.terminal.table_view import render_table
 from engine.text.narration import describe_event
-
-from engine.base.formatting import card_name
 
 
 def rendered(renderable, width=120):
     console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
     console.print(renderable)
     return console.file.getvalue()
+
 
 RULESET = "love-letter/classic"
 
@@ -55,7 +55,9 @@ def _after_a_look(game, seeds=range(60)):
     """A state just after a Priest's look, and the look's event (the first game of ``seeds`` that has one)."""
     for seed in seeds:
         found = []
-        state = _random_game(game, seed, lambda _s, new: found.extend(e for e in new if isinstance(e, CardsShown) and e.to >= 0) or found)
+        state = _random_game(
+            game, seed, lambda _s, new: found.extend(e for e in new if isinstance(e, CardsShown) and e.to >= 0) or found
+        )
         if found:
             return state, found[0]
     raise AssertionError("no Priest was played in any game")

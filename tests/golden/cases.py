@@ -36,7 +36,10 @@ CASES: list[tuple[str, list[str]]] = [
     ("score-coloretto", ["score", "tests/tables/coloretto.yaml"]),
     ("score-love-letter", ["score", "tests/tables/love-letter.yaml"]),
     *[
-        (f"play-{game}", ["play", "-r", f"{game}/classic", "--players", "bot:random,bot:heuristic,bot:random", "--seed", "3"])
+        (
+            f"play-{game}",
+            ["play", "-r", f"{game}/classic", "--players", "bot:random,bot:heuristic,bot:random", "--seed", "3"],
+        )
         for game in ("no-thanks", "coloretto", "love-letter")
     ],
 ]

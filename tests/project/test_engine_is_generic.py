@@ -28,8 +28,12 @@ def test_no_python_file_in_the_engine_names_a_game():
 
 def test_the_check_itself_catches_a_game_word():
     assert GAME_WORDS.search("High-Society") and GAME_WORDS.search("the THEFT card") and GAME_WORDS.search("Blue Bean")
-    assert GAME_WORDS.search("No Thanks!") and GAME_WORDS.search("coloretto/classic") and GAME_WORDS.search("Love_Letter")
-    assert GAME_WORDS.search("the Countess") and GAME_WORDS.search("a Priest looks") and not GAME_WORDS.search("kingdom")
+    assert (
+        GAME_WORDS.search("No Thanks!") and GAME_WORDS.search("coloretto/classic") and GAME_WORDS.search("Love_Letter")
+    )
+    assert (
+        GAME_WORDS.search("the Countess") and GAME_WORDS.search("a Priest looks") and not GAME_WORDS.search("kingdom")
+    )
 
 
 CORE = ENGINE / "core"

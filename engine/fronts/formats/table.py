@@ -99,9 +99,7 @@ def _scored_by_expressions(ruleset: Ruleset, formula: Any, players: Sequence[Tab
     return formula.result_in(
         world,
         [player.name for player in players],
-        lambda zone_index, seat: tuple(
-            types[-1 - card].id for card in cards_by_zone.get((zone_index, seat), ())
-        ),
+        lambda zone_index, seat: tuple(types[-1 - card].id for card in cards_by_zone.get((zone_index, seat), ())),
         lambda seat: holdings[seat].measures,
     )
 

@@ -433,7 +433,9 @@ def _kind_name(kind: str) -> str:
 def criterion_label(criterion: str, rulesets: Sequence[Any]) -> str:
     """What decided a game, in words: the highest score, a tiebreak criterion's description, or nobody."""
     if criterion == "score":
-        lowest = [bool((getattr(ruleset, "data", None) or {}).get("scoring", {}).get("lowest-wins")) for ruleset in rulesets]
+        lowest = [
+            bool((getattr(ruleset, "data", None) or {}).get("scoring", {}).get("lowest-wins")) for ruleset in rulesets
+        ]
         if lowest and all(lowest):
             # TRANSLATORS: the winner was decided by score alone (no tiebreak needed), in a game the lowest score wins.
             return _("Decided by the lowest score")

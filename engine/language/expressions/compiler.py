@@ -149,9 +149,7 @@ class Compiler:
 
     # ------------------------------------------------------------------ entry points
 
-    def compile(
-        self, text: str, expected: Type | None = None, local: Mapping[str, Type] | None = None
-    ) -> Expression:
+    def compile(self, text: str, expected: Type | None = None, local: Mapping[str, Type] | None = None) -> Expression:
         """The compiled expression ``text``; ``expected`` is the type its place needs, ``local`` the names
         the place binds (given at each evaluation). Raises :class:`ExpressionProblem`."""
         tree = parse(text)
@@ -178,7 +176,9 @@ class Compiler:
         """The type and closure of one node of the tree."""
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise self.problem(node, _("the expression is nested too deeply (more than {limit} levels)", limit=MAX_DEPTH))
+            raise self.problem(
+                node, _("the expression is nested too deeply (more than {limit} levels)", limit=MAX_DEPTH)
+            )
         try:
             handler = _HANDLERS.get(type(node))
             if handler is None:
@@ -194,7 +194,12 @@ class Compiler:
         if not fits(actual, expected):
             raise self.problem(
                 node,
-                _("{what} must be a {expected}, not a {actual}", what=what, expected=expected.shown(), actual=actual.shown()),
+                _(
+                    "{what} must be a {expected}, not a {actual}",
+                    what=what,
+                    expected=expected.shown(),
+                    actual=actual.shown(),
+                ),
             )
         return fn
 
@@ -452,7 +457,9 @@ def _attribute(compiler: Compiler, node: ast.Attribute) -> tuple[Type, Fn]:
     return result
 
 
-def _player_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str) -> tuple[Type, Fn] | None:
+def _player_attribute(
+    compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str
+) -> tuple[Type, Fn] | None:
     scope = compiler.scope
     if name == "seat":
         return NUMBER, owner
@@ -470,7 +477,9 @@ def _player_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner
     return None
 
 
-def _card_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str) -> tuple[Type, Fn] | None:
+def _card_attribute(
+    compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str
+) -> tuple[Type, Fn] | None:
     if name == "id":
         return TEXT, lambda e: e.world.card_type(owner(e)).id
     if name == "tags":
@@ -491,7 +500,9 @@ def _card_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner: 
     return None
 
 
-def _group_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str) -> tuple[Type, Fn] | None:
+def _group_attribute(
+    compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str
+) -> tuple[Type, Fn] | None:
     if name == "key":
         return owner_type.item or ANY, lambda e: owner(e).key
     if name == "cards":
@@ -501,7 +512,9 @@ def _group_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner:
     return None
 
 
-def _variant_attribute(compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str) -> tuple[Type, Fn] | None:
+def _variant_attribute(
+    compiler: Compiler, node: ast.AST, owner_type: Type, owner: Fn, name: str
+) -> tuple[Type, Fn] | None:
     if name == "cards":
         return CARDS, lambda e: owner(e).cards
     if name == "assigned":

@@ -68,7 +68,9 @@ Handler = Callable[[Compiler, ast.Call], tuple[Type, Fn]]
 class _Arguments:
     """A call's arguments, checked against what the function takes."""
 
-    def __init__(self, compiler: Compiler, node: ast.Call, name: str, least: int, most: int, keywords: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, compiler: Compiler, node: ast.Call, name: str, least: int, most: int, keywords: tuple[str, ...] = ()
+    ) -> None:
         self.compiler = compiler
         self.node = node
         self.name = name
@@ -132,7 +134,9 @@ class _Arguments:
         if node is None:
             return default, self.node
         if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
-            raise self.compiler.problem(node, _("{keyword}= of {name}() is a name in quotes", keyword=name, name=self.name))
+            raise self.compiler.problem(
+                node, _("{keyword}= of {name}() is a name in quotes", keyword=name, name=self.name)
+            )
         return node.value, node
 
     def function(self, name: str, parameter: Type) -> tuple[Type, Callable[[Env, Any], Any]] | None:
@@ -141,7 +145,9 @@ class _Arguments:
         if node is None:
             return None
         if not isinstance(node, ast.Lambda):
-            raise self.compiler.problem(node, _("{keyword}= of {name}() is written lambda x: ...", keyword=name, name=self.name))
+            raise self.compiler.problem(
+                node, _("{keyword}= of {name}() is written lambda x: ...", keyword=name, name=self.name)
+            )
         arguments = node.args
         if (
             len(arguments.args) != 1
@@ -225,9 +231,7 @@ def _extreme(name: str) -> Handler:
             if not values:
                 if default is not None:
                     return default(e)
-                raise ExpressionFailure(
-                    _("{name}() of an empty list: give default= for that case", name=name), offset
-                )
+                raise ExpressionFailure(_("{name}() of an empty list: give default= for that case", name=name), offset)
             if key_fn is None:
                 return pick(values)
             return pick(values, key=lambda value: key_fn(e, value))
@@ -289,7 +293,8 @@ def _attribute_key(compiler: Compiler, arguments: _Arguments, default: str) -> t
     if name not in compiler.scope.attributes:
         raise compiler.problem(
             where,
-            _("no card has the attribute '{name}'", name=written) + did_you_mean(written, ["id", *compiler.scope.attributes]),
+            _("no card has the attribute '{name}'", name=written)
+            + did_you_mean(written, ["id", *compiler.scope.attributes]),
         )
     return name, NUMBER
 
@@ -418,7 +423,6 @@ def _seat_function(name: str) -> Handler:
             raise compiler.problem(node, _("where= of {name}() must give yes or no", name=name))
         keep = where[1] if where is not None else None
         step = -1 if name == "previous" else 1
-        offset = compiler.offset(node)
 
         def around(e: Env) -> list[int]:
             count = e.world.player_count
@@ -465,7 +469,8 @@ def _card(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
 
 
 def _rounding(name: str) -> Handler:
-    operation: Callable[[Any], Any] = {"abs": abs, "floor": math.floor, "ceil": math.ceil}[name]
+    operations: dict[str, Callable[[Any], Any]] = {"abs": abs, "floor": math.floor, "ceil": math.ceil}
+    operation = operations[name]
 
     def handler(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
         arguments = _Arguments(compiler, node, name, 1, 1)

@@ -129,10 +129,13 @@ class Scope:
                 tags=frozenset(tags),
                 variables=frozenset((*BUILT_IN_VARIABLES, *variables)),
                 bindings=bound,
-                constants={expression_name(name): _plain(value) for name, value in (data.get("constants") or {}).items()},
+                constants={
+                    expression_name(name): _plain(value) for name, value in (data.get("constants") or {}).items()
+                },
                 functions={expression_name(name): _plain(spec) for name, spec in (data.get("functions") or {}).items()},
                 options={
-                    expression_name(name): _plain(value) for name, value in (options or data.get("options") or {}).items()
+                    expression_name(name): _plain(value)
+                    for name, value in (options or data.get("options") or {}).items()
                 },
                 scored=isinstance(scoring, Mapping) and scoring.get("score") is not None,
             ),

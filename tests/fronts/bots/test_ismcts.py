@@ -897,7 +897,10 @@ def test_drawn_games_of_the_general_language_show_the_player_exactly_what_they_s
 def test_the_searching_bot_plays_the_games_of_the_general_language_to_the_end(name):
     game = game_of(name)
     state = game.new_initial_state(seed=3, record_events=False)
-    bots = [IsmctsBot(seat, iterations=30, depth=20) if seat == 0 else make_bot("random", seat) for seat in range(game.player_count)]
+    bots = [
+        IsmctsBot(seat, iterations=30, depth=20) if seat == 0 else make_bot("random", seat)
+        for seat in range(game.player_count)
+    ]
     while not state.is_terminal():
         player = state.current_player()
         action = bots[player].choose(state.observation(player), state.legal_actions())

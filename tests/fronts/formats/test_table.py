@@ -185,7 +185,9 @@ def test_love_letter_the_most_tokens_win():
 def test_a_number_field_is_a_whole_number_in_range(tmp_path):
     table = tmp_path / "t.yaml"
     for bad in ("-1", "1.5", "true", "'3'", "1000001", "[1, 2]"):
-        table.write_text(f"ruleset: no-thanks/classic\nplayers:\n  A: {{chips: {bad}}}\n  B: {{}}\n  C: {{}}\n", encoding="utf-8")
+        table.write_text(
+            f"ruleset: no-thanks/classic\nplayers:\n  A: {{chips: {bad}}}\n  B: {{}}\n  C: {{}}\n", encoding="utf-8"
+        )
         with pytest.raises(TableError) as caught:
             load_table(table)
         assert all(str(d).startswith(f"{table}:3:") for d in caught.value.diagnostics), bad

@@ -9,7 +9,7 @@ from engine.base.errors import IllegalActionError
 from engine.base.i18n import _
 from engine.base.jsontypes import JSON
 from engine.core.decisions import ActionList, LegalActions
-from engine.core.flow import DECIDE, DONE, FlowNode, run_steps
+from engine.core.flow import DONE, FlowNode, run_steps
 from engine.families.choice.rules.options import DOMAINS, bound_name, number_range, option_shape
 from engine.families.choice.rules.space import ChoiceSpace, choice_options
 from engine.language.expression_params import ExpressionParams, compile_or_raise, evaluate, expression
@@ -39,13 +39,21 @@ OPTION_SCHEMA = {
             "description": "How choosing it is told: {player}, and {card}, {target}, {name} or {number}.",
             **TEXT,
         },
-        "card": {"title": "Card", "description": "Choose one of these cards (an expression).", **expression(DOMAINS["card"][0])},
+        "card": {
+            "title": "Card",
+            "description": "Choose one of these cards (an expression).",
+            **expression(DOMAINS["card"][0]),
+        },
         "target": {
             "title": "Target",
             "description": "Choose one of these players (an expression).",
             **expression(DOMAINS["target"][0]),
         },
-        "name": {"title": "Name", "description": "Name one of these card ids (an expression).", **expression(DOMAINS["name"][0])},
+        "name": {
+            "title": "Name",
+            "description": "Name one of these card ids (an expression).",
+            **expression(DOMAINS["name"][0]),
+        },
         "number": {
             "title": "Number",
             "description": "Choose a whole number from `from` to `to`.",
@@ -69,8 +77,16 @@ OPTION_SCHEMA = {
                 },
             },
         },
-        "as": {"title": "As", "description": "The name the value chosen is bound to (default the domain's key).", **NAME},
-        "when": {"title": "When", "description": "The option is open only when this holds (an expression).", **expression(FLAG)},
+        "as": {
+            "title": "As",
+            "description": "The name the value chosen is bound to (default the domain's key).",
+            **NAME,
+        },
+        "when": {
+            "title": "When",
+            "description": "The option is open only when this holds (an expression).",
+            **expression(FLAG),
+        },
         "then": {"title": "Then", "description": "The steps run when it is chosen.", **STEPS},
     },
 }
@@ -111,7 +127,9 @@ class ChooseStep(ExpressionParams, FlowNode):
     kind = "choose"
     parameters = {
         "player": param("Player", "Who chooses (an expression; default active).", expression(PLAYER), option=False),
-        "each": param("Each", "Each of these players chooses in turn (an expression).", expression(PLAYERS), option=False),
+        "each": param(
+            "Each", "Each of these players chooses in turn (an expression).", expression(PLAYERS), option=False
+        ),
         "chooser": param("Chooser", "The name bound to the player choosing.", NAME, option=False),
         "options": param(
             "Options",
@@ -119,13 +137,17 @@ class ChooseStep(ExpressionParams, FlowNode):
             {"type": "array", "minItems": 1, "maxItems": 100, "items": OPTION_SCHEMA},
             option=False,
         ),
-        "none": param("None", "skip: when no option is open, the decision is passed over.", {"enum": ["skip"]}, option=False),
+        "none": param(
+            "None", "skip: when no option is open, the decision is passed over.", {"enum": ["skip"]}, option=False
+        ),
     }
     required = ("options",)
     expression_params = {"player": PLAYER, "each": PLAYERS}
 
     @classmethod
-    def expressions(cls, spec: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str, Type, Mapping[str, Type]]]:
+    def expressions(
+        cls, spec: Mapping[str, Any]
+    ) -> Iterator[tuple[tuple[str | int, ...], str, Type, Mapping[str, Type]]]:
         yield from super().expressions(spec)
         for index, option in enumerate(spec.get("options") or ()):
             if not isinstance(option, Mapping):
@@ -164,12 +186,16 @@ class ChooseStep(ExpressionParams, FlowNode):
             if len(domains) > 1:
                 context.add(where, _("an option chooses among one thing: card, target, name or number"))
             if option.get("action") in words:
-                context.add(f"{where}.action", _("two options of one choice have the word '{word}'", word=option.get("action")))
+                context.add(
+                    f"{where}.action", _("two options of one choice have the word '{word}'", word=option.get("action"))
+                )
             words.add(str(option.get("action")))
             if "number" in option:
                 low, high = number_range(option)
                 if high < low or high - low >= 1000:
-                    context.add(f"{where}.number", _("a number option ranges over 1 to 1000 numbers, from `from` to `to`"))
+                    context.add(
+                        f"{where}.number", _("a number option ranges over 1 to 1000 numbers, from `from` to `to`")
+                    )
         # A word means one thing wherever it is offered (one action space serves every choice).
         shapes: dict[str, Any] = {}
         for option in choice_options(context.data):
@@ -249,8 +275,7 @@ class ChooseStep(ExpressionParams, FlowNode):
         if "each" in self.compiled:
             frame[3] = tuple(self.value(state, "each"))
         else:
-            chooser = self.value(state, "player", default=None)
-            frame[3] = (state.variables[self.active] if chooser is None else chooser,)
+            frame[3] = (self.player_named(state),)
         frame[4] = 0
         return self._next_chooser(state, frame)
 
@@ -369,4 +394,3 @@ class _Option:
         self.local_name = local_name
         self.when = when
         self.steps = steps
-

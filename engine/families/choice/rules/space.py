@@ -143,7 +143,12 @@ class ChoiceSpace(ActionSpace):
             raise LogError.at(_("target: there is no seat {seat}", seat=value))
         if found.domain == "number" and not found.low <= value < found.low + found.size:
             raise LogError.at(
-                _("number: {value} is not between {low} and {high}", value=value, low=found.low, high=found.low + found.size - 1)
+                _(
+                    "number: {value} is not between {low} and {high}",
+                    value=value,
+                    low=found.low,
+                    high=found.low + found.size - 1,
+                )
             )
         return self.action(found.word, value)
 

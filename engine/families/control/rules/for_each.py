@@ -16,7 +16,11 @@ if TYPE_CHECKING:
     from engine.language.ruleset import Ruleset
 
 # What a loop may go over, by the key that names the list: the list's type and the item's.
-DOMAINS: dict[str, tuple[Type, Type]] = {"players": (PLAYERS, PLAYER), "cards": (CARDS, CARD), "numbers": (NUMBERS, NUMBER)}
+DOMAINS: dict[str, tuple[Type, Type]] = {
+    "players": (PLAYERS, PLAYER),
+    "cards": (CARDS, CARD),
+    "numbers": (NUMBERS, NUMBER),
+}
 
 
 class ForEachStep(ExpressionParams, FlowNode):

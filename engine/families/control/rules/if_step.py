@@ -29,7 +29,9 @@ class IfStep(ExpressionParams, FlowNode):
 
     kind = "if"
     parameters = {
-        "condition": param("Condition", "What decides (an expression giving yes or no).", expression(FLAG), option=False),
+        "condition": param(
+            "Condition", "What decides (an expression giving yes or no).", expression(FLAG), option=False
+        ),
         "then": param("Then", "The steps run when the condition holds.", STEPS, option=False),
         "else": param("Else", "The steps run when it does not.", STEPS, option=False),
     }

@@ -65,7 +65,11 @@ def _compare(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None
 
 def _out(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     # TRANSLATORS: a player is out, e.g. "Bob: out of the round." {status} is the ruleset's name for being out.
-    return _("{player}: {status}.", player=player_name(players, event), status=_status_name(ruleset, str(event_field(event, "status"))))
+    return _(
+        "{player}: {status}.",
+        player=player_name(players, event),
+        status=_status_name(ruleset, str(event_field(event, "status"))),
+    )
 
 
 def _status(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:

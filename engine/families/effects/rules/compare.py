@@ -47,7 +47,9 @@ class CompareStep(ExpressionParams, FlowNode):
     parameters = {
         "player": param("Player", "One of the two (an expression; default active).", expression(PLAYER), option=False),
         "with": param("With", "The other (an expression).", expression(PLAYER), option=False),
-        "by": param("By", "What each is weighed by (an expression; p is the player).", expression(NUMBER), option=False),
+        "by": param(
+            "By", "What each is weighed by (an expression; p is the player).", expression(NUMBER), option=False
+        ),
         "higher": param("Higher", "The name bound to the player who weighs more.", NAME, option=False),
         "lower": param("Lower", "The name bound to the player who weighs less.", NAME, option=False),
         "tied": param("Tied", "The name bound to whether they weigh the same.", NAME, option=False),
@@ -77,9 +79,7 @@ class CompareStep(ExpressionParams, FlowNode):
         self.active = game.variable("active")
 
     def run(self, state: State) -> int:
-        first = self.value(state, "player", default=None)
-        if first is None:
-            first = state.variables[self.active]
+        first = self.player_named(state)
         second = self.value(state, "with")
         one = self.value(state, "by", {"p": first})
         other = self.value(state, "by", {"p": second})

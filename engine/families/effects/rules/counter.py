@@ -64,12 +64,13 @@ class CounterStep(ExpressionParams, FlowNode):
         self.watching = tuple(end for end in game.counter_ends if end.counter == self.counter)
 
     def run(self, state: State) -> int:
-        player = self.value(state, "player", default=None)
-        owner = state.variables[self.active] if player is None else player
+        owner = self.player_named(state)
         before = state.counter(self.counter, owner)
         amount = self.value(state, "set") - before if self.setting else self.value(state, "add")
         if isinstance(amount, Fraction) or not isinstance(amount, int):
-            raise failed(state, self.id, "add", str(amount), _("a counter holds whole numbers, not {value}", value=amount))
+            raise failed(
+                state, self.id, "add", str(amount), _("a counter holds whole numbers, not {value}", value=amount)
+            )
         if abs(before + amount) > MOST_COUNTER:
             raise failed(state, self.id, "add", str(amount), _("the counter grew past {limit}", limit=MOST_COUNTER))
         if amount:

@@ -49,7 +49,10 @@ class MoveStep(ExpressionParams, FlowNode):
         "cards": param("Cards", "The cards that move (an expression).", expression(CARDS), option=False),
         "from": param("From", "The zone they come from.", zone(), option=False),
         "from-player": param(
-            "From player", "Whose zone they come from (an expression; default player).", expression(PLAYER), option=False
+            "From player",
+            "Whose zone they come from (an expression; default player).",
+            expression(PLAYER),
+            option=False,
         ),
         "count": param(
             "Count", "How many move from `from` (default all).", expression(NUMBER, WHOLE_OR_EXPRESSION), option=True
@@ -70,10 +73,19 @@ class MoveStep(ExpressionParams, FlowNode):
         ),
     }
     required = ("to",)
-    expression_params = {"cards": CARDS, "from-player": PLAYER, "count": NUMBER, "to-player": PLAYER, "at": NUMBER, "player": PLAYER}
+    expression_params = {
+        "cards": CARDS,
+        "from-player": PLAYER,
+        "count": NUMBER,
+        "to-player": PLAYER,
+        "at": NUMBER,
+        "player": PLAYER,
+    }
 
     @classmethod
-    def expressions(cls, spec: Mapping[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str, Type, Mapping[str, Type]]]:
+    def expressions(
+        cls, spec: Mapping[str, Any]
+    ) -> Iterator[tuple[tuple[str | int, ...], str, Type, Mapping[str, Type]]]:
         for keys, text, expected, local in super().expressions(spec):
             if keys == ("at",) and text in ("top", "bottom"):
                 continue
@@ -116,11 +128,11 @@ class MoveStep(ExpressionParams, FlowNode):
         self.active = game.variable("active")
 
     def run(self, state: State) -> int:
-        mover = self.value(state, "player", default=None)
-        if mover is None:
-            mover = state.variables[self.active]
+        mover = self.player_named(state)
         target_owner = self.value(state, "to-player", default=None)
-        target = state.slot(self.target_index, owner_for(state, self.target_index, mover if target_owner is None else target_owner))
+        target = state.slot(
+            self.target_index, owner_for(state, self.target_index, mover if target_owner is None else target_owner)
+        )
         at = self.value(state, "at", default=None)
         moved: list[int] = []
         if self.source_index is not None:
@@ -147,4 +159,3 @@ class MoveStep(ExpressionParams, FlowNode):
         if moved and self.triggers:
             return fire(state, self.triggers, self.target_id, state.game.zones.slot_owner[target], moved)
         return DONE
-

@@ -65,9 +65,7 @@ class ShowStep(ExpressionParams, FlowNode):
         cards = [card for card in self.value(state, "cards") or () if card >= 0]
         if not cards:
             return DONE
-        shower = self.value(state, "player", default=None)
-        if shower is None:
-            shower = state.variables[self.active]
+        shower = self.player_named(state)
         viewers = range(state.player_count) if self.to_all else (self.value(state, "to"),)
         for viewer in viewers:
             state.show_to(cards, viewer)

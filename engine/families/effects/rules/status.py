@@ -77,8 +77,7 @@ class StatusStep(ExpressionParams, FlowNode):
     def targets(self, state: State) -> tuple[int, ...]:
         if "players" in self.compiled:
             return tuple(self.value(state, "players"))
-        player = self.value(state, "player", default=None)
-        return (state.variables[self.active] if player is None else player,)
+        return (self.player_named(state),)
 
     def run(self, state: State) -> int:
         for player in self.targets(state):

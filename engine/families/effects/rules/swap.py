@@ -60,9 +60,7 @@ class SwapStep(ExpressionParams, FlowNode):
         self.active = game.variable("active")
 
     def run(self, state: State) -> int:
-        first = self.value(state, "player", default=None)
-        if first is None:
-            first = state.variables[self.active]
+        first = self.player_named(state)
         second = self.value(state, "with")
         if first == second:
             return DONE

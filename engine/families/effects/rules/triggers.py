@@ -48,7 +48,9 @@ class Trigger:
     steps: tuple[FlowNode, ...]
 
 
-def build_triggers(zone_ids: Sequence[str], ruleset: Ruleset, build: Callable[[Mapping[str, Any]], FlowNode]) -> tuple[Trigger, ...]:
+def build_triggers(
+    zone_ids: Sequence[str], ruleset: Ruleset, build: Callable[[Mapping[str, Any]], FlowNode]
+) -> tuple[Trigger, ...]:
     """The triggers watching any of ``zone_ids``, their steps built (none inside a trigger's own steps)."""
     if getattr(build, "in_trigger", False):
         return ()

@@ -60,9 +60,10 @@ class Judge:
             names = state.game.players
             winners = result.winners
             share = WIN / len(winners) if names[player] in winners else 0.0
-            return share + self.sign * float(result.players[player].score - max(
-                (p.score for index, p in enumerate(result.players) if index != player), default=0
-            ))
+            return share + self.sign * float(
+                result.players[player].score
+                - max((p.score for index, p in enumerate(result.players) if index != player), default=0)
+            )
         total = 0.0
         if self.formula is not None:
             scores = [float(self.formula.score(state, seat)) for seat in range(state.player_count)]
@@ -173,4 +174,3 @@ class LookaheadPolicy:
             if follow:
                 return max(self._after(child, next_action, player, judge, depth - 1) for next_action in follow)
         return judge.value(child, player)
-
