@@ -105,9 +105,17 @@ class HeuristicBot:
             return []
         return [action for action in ranked(observation, legal, count) if action in legal]
 
-    def choose(self, observation: Observation, legal: LegalActions) -> int:
-        """The policy's action, or a random one."""
+    def choose(self, observation: Observation, legal: LegalActions, drawn: State | None = None) -> int:
+        """The policy's action, or a random one.
+
+        ``drawn`` (a search's drawn game, of which ``observation`` is the
+        view): a policy that weighs drawn games (``choose_drawn``) weighs that
+        one alone instead of drawing its own.
+        """
         policy = self.policy_for(observation.decision.get("kind", ""))
         if policy is None:
             return legal.sample_by_kind(self.rng)
+        choose_drawn = getattr(policy, "choose_drawn", None) if drawn is not None else None
+        if choose_drawn is not None:
+            return int(choose_drawn(drawn, observation.player, legal))
         return policy.choose(observation, legal)

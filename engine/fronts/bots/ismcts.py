@@ -334,7 +334,7 @@ class IsmctsBot:
         mover = state.current_player()
         if mover == self.searcher:
             return True
-        choice = self._guided(state.observation(mover), state.legal_actions())
+        choice = self._guided(state.observation(mover), state.legal_actions(), state)
         if choice == action:
             return True
         space = state.game.space_of(action)
@@ -390,7 +390,7 @@ class IsmctsBot:
             legal = state.legal_actions()
             if model_opponents and mover != searcher:
                 # The others play as the heuristic bot would: the tree branches on this bot's choices only.
-                action = self._guided(state.observation(mover), legal)
+                action = self._guided(state.observation(mover), legal, state)
                 state.apply_action(action)
                 child = node.children.get(action)
                 if child is None:
@@ -443,25 +443,32 @@ class IsmctsBot:
     def _legal_candidates(self, node: _Node, state: State, mover: int, legal: LegalActions) -> list[int]:
         """The actions this node may try in this drawn game (its candidates that are legal here)."""
         if node.candidates is None:
-            node.candidates, node.wide = self._candidates(state.observation(mover), legal)
+            node.candidates, node.wide = self._candidates(state.observation(mover), legal, state)
             node.guided = node.candidates[0]
             return list(node.candidates)
         if node.wide:
             found = [action for action in node.candidates if action in legal]
             if not found:
-                found = self._candidates(state.observation(mover), legal)[0]
+                found = self._candidates(state.observation(mover), legal, state)[0]
                 node.candidates.extend(action for action in found if action not in node.candidates)
             return found
         return list(legal)  # a small set: every action (drawn games may differ in what is legal)
 
-    def _guided(self, observation: Observation, legal: LegalActions) -> int:
-        """The heuristic's move for the seat observing: this bot's own with its ``rivalry``, the others' with none."""
-        self.guide.rivalry = self.rivalry if observation.player == self.searcher else 0.0
-        return self.guide.choose(observation, legal)
+    def _guided(self, observation: Observation, legal: LegalActions, drawn: State | None = None) -> int:
+        """The heuristic's move for the seat observing: this bot's own with its ``rivalry``, the others' with none.
 
-    def _candidates(self, observation: Observation, legal: LegalActions) -> tuple[list[int], bool]:
+        ``drawn``: the drawn game the observation is of. A strategy that weighs
+        drawn games (the lookahead) weighs that one instead of drawing more: the
+        search's game is already one the searcher cannot tell from the real one.
+        """
+        self.guide.rivalry = self.rivalry if observation.player == self.searcher else 0.0
+        return self.guide.choose(observation, legal, drawn)
+
+    def _candidates(
+        self, observation: Observation, legal: LegalActions, drawn: State | None = None
+    ) -> tuple[list[int], bool]:
         """The actions to try at a new node, and whether they are a choice among more (widened)."""
-        guided = self._guided(observation, legal)
+        guided = self._guided(observation, legal, drawn)
         head = list(islice(iter(legal), self.width + 1))
         if len(head) <= self.width:
             head.remove(guided)
@@ -527,7 +534,7 @@ class IsmctsBot:
     def _playout_step(state: State, guided: Any, rng: random.Random) -> None:
         if guided is not None:
             player = state.current_player()
-            state.apply_action(guided(state.observation(player), state.legal_actions()))
+            state.apply_action(guided(state.observation(player), state.legal_actions(), state))
         else:
             state.apply_action(state.legal_actions().sample_by_kind(rng))
 

@@ -895,10 +895,10 @@ def test_drawn_games_of_the_general_language_show_the_player_exactly_what_they_s
 
 @pytest.mark.parametrize("name", ["no-thanks/classic", "coloretto/classic", "love-letter/classic"])
 def test_the_searching_bot_plays_the_games_of_the_general_language_to_the_end(name):
-    game = game_of(name)
+    game = game_of(name, 3)
     state = game.new_initial_state(seed=3, record_events=False)
     bots = [
-        IsmctsBot(seat, iterations=30, depth=20) if seat == 0 else make_bot("random", seat)
+        IsmctsBot(seat, iterations=10, depth=6) if seat == 0 else make_bot("random", seat)
         for seat in range(game.player_count)
     ]
     while not state.is_terminal():

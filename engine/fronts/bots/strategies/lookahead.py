@@ -99,6 +99,15 @@ class LookaheadPolicy:
         ranked = self.ranked(observation, legal, 1)
         return ranked[0] if ranked else actions[0]
 
+    def choose_drawn(self, state: State, player: int, legal: LegalActions) -> int:
+        """The best action of ``player`` in the drawn game ``state`` alone (a search's playout draws no more)."""
+        actions = self._candidates(legal)
+        if len(actions) <= 1:
+            return actions[0]
+        judge = self.judge(state.game)
+        values = [self._after(state, action, player, judge, FOLLOW_UPS) for action in actions]
+        return actions[max(range(len(actions)), key=lambda index: (values[index], -index))]
+
     def ranked(self, observation: Observation, legal: LegalActions, count: int) -> list[int]:
         """The legal actions, best first (at most ``count``)."""
         actions = self._candidates(legal)
