@@ -320,3 +320,20 @@ def test_the_seats_benchmark_plays_its_house_rules_and_prints_a_figure_per_seat_
     assert all(
         re.search(r" \d+ us a decision \(\d+ decisions in \d+ games?\), \d+\.\d\dx 4 seats$", line) for line in lines
     )
+
+
+def test_the_lookahead_beats_random_bots_at_no_thanks_with_no_strategy_of_its_own():
+    """No Thanks! has no strategy in Python: the heuristic bot weighs the ruleset's score expression alone."""
+    game = Game(load_ruleset("no-thanks/classic"), 3)
+    wins = 0.0
+    for number in range(30):
+        seat = number % 3
+        bots = [make_bot("heuristic" if s == seat else "random", 100 * number + s) for s in range(3)]
+        state = game.new_initial_state(seed=number, record_events=False)
+        while not state.is_terminal():
+            player = state.current_player()
+            state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
+        winners = state.result().winners
+        if game.players[seat] in winners:
+            wins += 1 / len(winners)
+    assert wins >= 20  # chance is 10 of 30
