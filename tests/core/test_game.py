@@ -983,7 +983,9 @@ class RandomPlay(RuleBasedStateMachine):
 
     @initialize(name=st.sampled_from(SHIPPED), seed=st.integers(0, 2**32), players=st.integers(3, 5))
     def new_game(self, name, seed, players):
-        self.game = Game(RULESETS[name], (PLAYERS + ["Ed"])[:players])
+        ruleset = RULESETS[name]
+        players = min(max(players, ruleset.players_min), ruleset.players_max)
+        self.game = Game(ruleset, (PLAYERS + ["Ed"])[:players])
         self.bids = has_bids(self.game)
         self.state = self.game.new_initial_state(seed=seed)
         self.round = self.state.round_number
