@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from engine.core.rules import RulesetLike
     from engine.core.state import State
     from engine.language.expressions.names import Scope
+    from engine.language.expressions.values import World
     from engine.language.ruleset import Ruleset
 
 
@@ -125,14 +126,22 @@ def world_of(state: State) -> StateWorld:
 
 def evaluate(expression: Expression, state: State, local: dict[str, object] | None, step: str, key: str) -> Any:
     """Work ``expression`` out in ``state``; a failure ends the game with an error located at ``step``."""
+    return evaluate_in(expression, world_of(state), local, state.game.ruleset, step, key)
+
+
+def evaluate_in(
+    expression: Expression, world: World, local: dict[str, object] | None, ruleset: RulesetLike, step: str, key: str
+) -> Any:
+    """Work ``expression`` out in ``world`` (a game's, or a table's); a failure is an error of ``ruleset`` located
+    at ``step``."""
     try:
-        return expression.fn(Env(world_of(state), {} if local is None else local))
+        return expression.fn(Env(world, {} if local is None else local))
     except ExpressionFailure as failure:
-        raise failed(state, step, key, expression.text, failure.message) from None
+        raise failed_in(ruleset, step, key, expression.text, failure.message) from None
     except (ZeroDivisionError, OverflowError, MemoryError, RecursionError) as error:
         from engine.language.expressions.compiler import failure_message  # noqa: PLC0415  (rare: an error path)
 
-        raise failed(state, step, key, expression.text, failure_message(error)) from None
+        raise failed_in(ruleset, step, key, expression.text, failure_message(error)) from None
 
 
 def failed(state: State, step: str, key: str, text: str, message: str) -> RuleFailedError:

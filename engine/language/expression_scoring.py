@@ -23,11 +23,9 @@ from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep, score_to_json, selected_fields
 from engine.core.selectors import card_selector
 from engine.language.block_walk import blocks_of
-from engine.language.expression_params import compile_or_raise, evaluate, failed_in, world_of
+from engine.language.expression_params import compile_or_raise, evaluate, evaluate_in, world_of
 from engine.language.expression_places import ME
-from engine.language.expressions.compiler import Env, failure_message
 from engine.language.expressions.for_ruleset import compiler_for
-from engine.language.expressions.problems import ExpressionFailure
 from engine.language.expressions.types import ANY, NUMBER, PLAYERS, Type
 from engine.language.expressions.values import Group, Variant
 
@@ -161,12 +159,7 @@ class ExpressionScoring:
         """An expression's value in ``world``; a failure is a located error of the ruleset."""
         if expression is None:
             return default
-        try:
-            return expression.fn(Env(world, {} if local is None else local))
-        except ExpressionFailure as failure:
-            raise failed_in(self.ruleset, "scoring", key, expression.text, failure.message) from None
-        except (ZeroDivisionError, OverflowError, MemoryError, RecursionError) as error:
-            raise failed_in(self.ruleset, "scoring", key, expression.text, failure_message(error)) from None
+        return evaluate_in(expression, world, local, self.ruleset, "scoring", key)
 
     def _winners(self, world: World, scores: Sequence[Fraction]) -> tuple[list[int], str | None]:
         if self.winners_expression is not None:

@@ -119,12 +119,15 @@ class Ruleset:
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
 
+    @property
+    def scored_by_expressions(self) -> bool:
+        """Whether the ruleset writes its score (or its winners) as expressions rather than scoring steps."""
+        scoring = self.data.get("scoring") or {}
+        return scoring.get("score") is not None or scoring.get("winners") is not None
+
     def score_formula(self, game: Game) -> ExpressionScoring | None:
         """The scoring by expressions for ``game`` (None when the ruleset scores with steps)."""
-        scoring = self.data.get("scoring") or {}
-        if scoring.get("score") is None and scoring.get("winners") is None:
-            return None
-        return ExpressionScoring(self, game)
+        return ExpressionScoring(self, game) if self.scored_by_expressions else None
 
     @property
     def bound_names(self) -> tuple[str, ...]:

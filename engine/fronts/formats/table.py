@@ -42,6 +42,7 @@ from engine.core.scoring import Holdings, Scoring
 from engine.core.selectors import card_selector
 from engine.families.catalog import load_ruleset
 from engine.language import schema_check
+from engine.language.expression_scoring import ExpressionScoring
 from engine.language.expressions.worlds import HeldWorld
 from engine.language.options import LocatedOptions
 from engine.language.overlay import reference_target
@@ -74,21 +75,23 @@ class Table:
 
     def score(self) -> Result:
         """The result of the game under the table's ruleset (its score expressions, when it writes them)."""
-        formula = self.ruleset.score_formula(Game(self.ruleset, [player.name for player in self.players]))
-        if formula is not None:
-            return _scored_by_expressions(self.ruleset, formula, self.players)
+        if self.ruleset.scored_by_expressions:
+            return _scored_by_expressions(self.ruleset, self.players)
         return Scoring(self.ruleset).score(self.holdings())
 
 
-def _scored_by_expressions(ruleset: Ruleset, formula: Any, players: Sequence[TablePlayer]) -> Result:
+def _scored_by_expressions(ruleset: Ruleset, players: Sequence[TablePlayer]) -> Result:
     """A table scored by the ruleset's expressions: its zones and the counters its measures' totals give."""
-    game = formula.game
+    game = Game(ruleset, [player.name for player in players])
+    formula = ExpressionScoring(ruleset, game)
     types = ruleset.cards
     type_index = {card.id: index for index, card in enumerate(types)}
+    ids_by_zone: dict[tuple[int, int], tuple[str, ...]] = {}
     cards_by_zone: dict[tuple[int, int], tuple[int, ...]] = {}
     counters: dict[tuple[int, int], Any] = {}
     for seat, player in enumerate(players):
         for zone, card_ids in player.zones.items():
+            ids_by_zone[(game.zone_index(zone), seat)] = card_ids
             # A held card is no numbered card of a game: it stands for its type, as -1 - the type's index.
             cards_by_zone[(game.zone_index(zone), seat)] = tuple(-1 - type_index[card] for card in card_ids)
         for spec in ruleset.measures:
@@ -99,7 +102,7 @@ def _scored_by_expressions(ruleset: Ruleset, formula: Any, players: Sequence[Tab
     return formula.result_in(
         world,
         [player.name for player in players],
-        lambda zone_index, seat: tuple(types[-1 - card].id for card in cards_by_zone.get((zone_index, seat), ())),
+        lambda zone_index, seat: ids_by_zone.get((zone_index, seat), ()),
         lambda seat: holdings[seat].measures,
     )
 
