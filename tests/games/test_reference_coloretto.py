@@ -21,14 +21,12 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference_helpers import engine_log_of, engine_outcome_of, reference_outcome_of
 
-from benchmarks.agree_bohnanza import engine_verdict, imports_of, same_json
-from engine.base.errors import LogError
+from benchmarks.agree_bohnanza import imports_of, same_json
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
-from engine.fronts.bots import make_bot
-from engine.fronts.formats.gamelog import LogRecord
-from engine.fronts.formats.replay import ReplayContext, replay_record
+from engine.fronts.formats.replay import ReplayContext
 from references import coloretto as reference
 
 RULESET = "coloretto/classic"
@@ -47,39 +45,18 @@ def engine_game(count: int, table: str) -> Game:
 def engine_log(count: int, seed: int, kind: str = "random", table: str = "standard") -> dict:
     """A game the engine plays: its random bots (``random``), uniformly random legal actions (``uniform``), or
     a heuristic bot in the first seat against random bots (``heuristic``)."""
-    state = engine_game(count, table).new_initial_state(seed=seed, record_events=False)
-    rng = random.Random(seed)
-    bots = [
-        make_bot("heuristic" if kind == "heuristic" and seat == 0 else "random", seed * 10 + seat)
-        for seat in range(count)
-    ]
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        if kind == "uniform":
-            state.apply_action(legal.sample(rng))
-        else:
-            player = state.current_player()
-            state.apply_action(bots[player].choose(state.observation(player), legal))
-    return state.to_log()
+    return engine_log_of(engine_game(count, table), seed, kind)
 
 
 def engine_outcome(log: dict) -> tuple:
     """The engine's replay of a log: ``("ok", result JSON)``, or its refusal as ``("action", index)`` /
     ``("log", path)``."""
-    try:
-        return "ok", replay_record(LogRecord(log, "<reference game>", 1, 0, None), CONTEXT).to_json()
-    except LogError as error:
-        return engine_verdict(error)
+    return engine_outcome_of(log, CONTEXT)
 
 
 def reference_outcome(log: dict) -> tuple:
     """The reference's verdict on a log, in the form ``engine_outcome`` gives."""
-    try:
-        return "ok", reference.replay(log)
-    except reference.ReferenceIllegalAction as error:
-        return ("log", "$.actions") if error.index == len(log["actions"]) else ("action", error.index)
-    except reference.ReferenceLogError as error:
-        return "log", error.path
+    return reference_outcome_of(reference, log)
 
 
 def test_the_reference_shares_no_code_with_the_engine():
