@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import locations
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from engine.language import schema_check
 from engine.language.schema_check import check_file, check_merged, ruleset_schema
 from engine.language.yaml_loader import load_yaml
 
@@ -243,3 +247,72 @@ def test_a_number_key_is_written_one_way_only(where, text, key):
     written = key.strip('"')
     assert message.endswith(f"'{written}' is not a whole number written in digits, without leading zeros"), message
     assert f'["{written}"]: ' in message or f".{written}: " in message
+
+
+def _errors(validator, data):
+    return sorted(
+        (list(error.absolute_path), list(error.schema_path), error.message) for error in validator.iter_errors(data)
+    )
+
+
+def _blocks(node):
+    """Every mapping with a ``kind`` in a plain ruleset, with a setter that replaces it."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if isinstance(value, dict) and "kind" in value:
+                yield node, key
+            yield from _blocks(value)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            if isinstance(value, dict) and "kind" in value:
+                yield node, index
+            yield from _blocks(value)
+
+
+_KINDS = sorted(
+    {
+        kind
+        for definition in ruleset_schema()["$defs"].values()
+        for kind in ((definition.get("properties") or {}).get("kind") or {}).get("enum", ())
+    }
+)
+_SHIPPED_DATA = [load_yaml(path).plain() for path in sorted((REPO / "rulesets").rglob("*.yaml"))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    which=st.integers(0, len(_SHIPPED_DATA) - 1),
+    changes=st.lists(
+        st.tuples(
+            st.integers(0, 10_000),
+            st.one_of(
+                st.sampled_from(_KINDS).map(lambda kind: ("kind", kind)),
+                st.sampled_from([5, None, True, "no-such-kind", ["a"]]).map(lambda kind: ("kind", kind)),
+                st.just(("whole", "not a block")),
+                st.just(("whole", 3)),
+                st.just(("drop", "kind")),
+                st.sampled_from(["zone", "options", "amount", "cards", "to", "bogus"]).map(lambda key: ("key", key)),
+            ),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_going_straight_to_a_blocks_kind_reports_what_trying_every_kind_reports(which, changes):
+    """The validator reads the per-kind ``allOf`` by the block's kind; plain Draft 2020-12 tries every branch."""
+    data = copy.deepcopy(_SHIPPED_DATA[which])
+    for where, (change, value) in changes:
+        blocks = list(_blocks(data))
+        if not blocks:
+            break
+        parent, key = blocks[where % len(blocks)]
+        if change == "kind":
+            parent[key]["kind"] = value
+        elif change == "whole":
+            parent[key] = value
+        elif change == "drop":
+            parent[key].pop("kind", None)
+        else:
+            parent[key][value] = {"x": [1, "two"]}
+    schema = ruleset_schema()
+    assert _errors(schema_check.SchemaValidator(schema), data) == _errors(Draft202012Validator(schema), data)
