@@ -138,6 +138,11 @@ class FlowNode:
     # to the usual path, which words the error. None: the decision has no run.
     apply_log_run: Callable[[LogForm, Frame, Sequence[JSON], int, int], tuple[int, int]] | None = None
 
+    def decides_in_secret(self, state: State, frame: Frame) -> bool:
+        """Whether the decision under way is made in secret: told as made, not what it was, and kept out of the
+        other players' views (see :meth:`State.hide_action`) until revealed."""
+        return False
+
     def public_facts(self, state: State, frame: Frame) -> Mapping[str, JSON]:
         """What everyone may know about the decision under way (the highest stake, who dropped out)."""
         return {}

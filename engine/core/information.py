@@ -5,7 +5,8 @@ states to search. :class:`InformationSet` gives it states drawn from what a
 player knows, and nothing else:
 
 - Everything a player knows comes from the rules, the public actions (every
-  action int is seen by the whole table), and the cards the player has seen.
+  action int is seen by the whole table, but the other players' secret
+  choices, until they are revealed), and the cards the player has seen.
   Cards are uncertain only because of chance: a card nobody shuffled lies
   where the rules put it. So the unknowns are the shuffles' outcomes.
 - One replay of the game from its recorded chance notes, at every decision,
@@ -19,7 +20,8 @@ player knows, and nothing else:
   order, then replays every action. A deal in which an action was illegal
   (a player played a card the deal did not give them: what they have shown
   they lack), or after which the player would see something else than they
-  do, is refused and another is drawn.
+  do, is refused and another is drawn. An action the player does not know (a
+  secret choice) is drawn among those legal in the deal.
 
 A player's actions tell something of their hidden cards too: ``best_explained``
 keeps, of many deals, those in which a model of the players (a bot reading
@@ -150,10 +152,15 @@ class InformationSet:
         chance_record: Sequence[ChanceOutcome],
         first_player: int,
         seen: tuple[object, ...] | None = None,
+        hidden: Sequence[int] = (),
     ) -> None:
         self.game = game
         self.player = player
         self.history = tuple(history)
+        # The places of the actions the player does not know, and who made each action (a drawn secret choice
+        # must leave the same player to act next).
+        self.hidden = frozenset(hidden)
+        actors: list[int] = []
         self.first_player = first_player
         plan: list[tuple[str, list[int | None]]] = []
         # Where each shuffled instance landed last: (shuffle, place).
@@ -206,8 +213,10 @@ class InformationSet:
 
         note_what_is_seen(replay)
         for action in self.history:
+            actors.append(replay.current)
             replay.apply_action(action)
             note_what_is_seen(replay)
+        self.actors = tuple(actors)
         self.plan = tuple((zone, tuple(pinned)) for zone, pinned in plan)
         self.pinned = sum(1 for _zone, pinned in plan for card in pinned if card is not None)
         self.free = sum(1 for _zone, pinned in plan for card in pinned if card is None)
@@ -225,13 +234,23 @@ class InformationSet:
     @classmethod
     def of_state(cls, state: State, player: int) -> InformationSet:
         """What ``player`` knows of ``state`` now."""
-        return cls(state.game, player, state.history, state.chance_record, state.first_player)
+        return cls(
+            state.game, player, state.history, state.chance_record, state.first_player, hidden=state.hidden_from(player)
+        )
 
     @classmethod
     def of_observation(cls, observation: Observation) -> InformationSet:
         """What the observing player knew when ``observation`` was taken."""
         game, history, chance_record, first_player = observation.record()
-        return cls(game, observation.player, history, chance_record, first_player, observation.visible())
+        return cls(
+            game,
+            observation.player,
+            history,
+            chance_record,
+            first_player,
+            observation.visible(),
+            observation.hidden_actions(),
+        )
 
     def sample(self, rng: random.Random, attempts: int = MOST_DEALS) -> State | None:
         """A state that fits what the player knows, drawn with ``rng``; None when no deal of ``attempts`` fits.
@@ -290,7 +309,19 @@ class InformationSet:
         misses = 0
         try:
             state = self.game.new_initial_state(chance_source=chance, record_events=False)
+            hidden = self.hidden
             for index, action in enumerate(self.history):
+                if hidden and index in hidden:
+                    # A choice the player does not know: any the deal allows (the same player choosing).
+                    if state.current != self.actors[index]:
+                        return None
+                    legal = state.legal_actions()
+                    if not legal:
+                        return None
+                    state.apply_action(legal.sample(rng))
+                    continue
+                if hidden and state.current != self.actors[index]:
+                    return None
                 if index >= checked_from and explains is not None and not explains(state, action):
                     misses += 1
                     if misses > most_misses:

@@ -66,6 +66,7 @@ class Observation:
         "_known",
         "_state",
         "_past",
+        "_hidden",
         "__weakref__",
     )
     player: int
@@ -92,6 +93,8 @@ class Observation:
     _state: State | None
     # The public past (see take): the history, its length now, the chance record, its length now, the first player.
     _past: tuple[list[int], int, list[ChanceOutcome], int, int]
+    # The places in the past of the actions this player does not know (the others' secret choices).
+    _hidden: tuple[int, ...]
 
     def __init__(self, state: State, player: int) -> None:
         # Taken when first read, or when the state is about to change, whichever comes first: a bot
@@ -149,6 +152,7 @@ class Observation:
             len(state.chance_record),
             state.first_player,
         )
+        self._hidden = state.hidden_from(player) if state.secret_actions else ()
         phases = []
         decision: Mapping[str, JSON] = MappingProxyType({})
         for frame in state.stack:
@@ -370,6 +374,12 @@ class Observation:
         self.take()
         history, actions, record, outcomes, first_player = self._past
         return self._game, tuple(history[:actions]), tuple(record[:outcomes]), first_player
+
+    def hidden_actions(self) -> tuple[int, ...]:
+        """The places in :meth:`record`'s actions that this player does not know (other players' secret choices,
+        not yet revealed): a search draws them among the actions that were legal."""
+        self.take()
+        return self._hidden
 
     def information_set(self) -> InformationSet:
         """What this player knew at this view, able to draw states that fit it (for searching bots)."""

@@ -99,6 +99,8 @@ class State(CardMoves, RuleQueries, LogForm):
         self.chance_record: list[ChanceOutcome] = []
         self.first_player = 0
         self.revealed_mask = 0
+        # Actions of the history made in secret and not yet revealed: (place in the history, the player's seat).
+        self.secret_actions: tuple[tuple[int, int], ...] = ()
         # Slots of zones that take no card until a block opens them (a field to buy).
         self.closed_slots = game.closed_slots
         # Effects waiting on a player until a card they catch arrives: (effect block, source instance).
@@ -179,7 +181,7 @@ class State(CardMoves, RuleQueries, LogForm):
                 return
         frame = self.stack[-1]
         if self.recording:
-            told = self._tell_decision(action, player)
+            told = self._tell_decision(action, player, frame[0].decides_in_secret(self, frame))
             try:
                 signal = frame[0].apply(self, frame, action)
             except BaseException:
@@ -256,7 +258,7 @@ class State(CardMoves, RuleQueries, LogForm):
         actions applied whole, and reads back."""
         return EndlessGameError([self.game.ruleset.problem_at("$.end", message, step=step)])
 
-    def _tell_decision(self, action: int, player: int) -> int:
+    def _tell_decision(self, action: int, player: int, secret: bool = False) -> int:
         """Record the decision event of an action about to be applied, before its consequences are told.
 
         Returns how many events there were before it: an action refused takes
@@ -265,6 +267,11 @@ class State(CardMoves, RuleQueries, LogForm):
         """
         events = self.events
         told = len(events)
+        if secret:
+            # TRANSLATORS: told when a player makes a choice the others learn only later, e.g. "Ann: chooses in
+            # secret".
+            events.append(DecisionMade(player, {"player": player}, _("chooses in secret")))
+            return told
         try:
             space = self.game.space_of(action)
             entry = space.to_json(self, action, player)
@@ -393,6 +400,19 @@ class State(CardMoves, RuleQueries, LogForm):
         """End the game once the flow step ``node_id`` (None: the current round) has finished."""
         self.end_reason = reason
         self.end_after = node_id if node_id is not None else END_OF_ROUND
+
+    def hide_action(self, player: int) -> None:
+        """The action ``player`` is making now is secret: the other players' views hold it as unknown (their
+        searches draw it among the legal ones) until :meth:`reveal_actions`."""
+        self.secret_actions = (*self.secret_actions, (len(self.history), player))
+
+    def reveal_actions(self) -> None:
+        """Every secret action is known to all from now on."""
+        self.secret_actions = ()
+
+    def hidden_from(self, player: int) -> tuple[int, ...]:
+        """The places in the history of the actions ``player`` does not know (other players' secret ones)."""
+        return tuple(place for place, seat in self.secret_actions if seat != player)
 
     def decide(self, player: int) -> int:
         """A decision node waits for ``player``; returns the DECIDE signal."""

@@ -91,6 +91,9 @@ def test_an_expression_computes_what_it_says(world, text, expected):
         ("1 if me else 2", "the condition of 'if' must be a yes-or-no value, not a player"),
         ("-" * 60 + "1", "nested too deeply"),
         ("1 + " * (MAX_LENGTH // 4 + 1) + "1", "longer than"),
+        ("1E100", "this number is too large"),
+        ("1e100000000", "this number is too large"),
+        ("0.5e-100000000", "this number is too large"),
     ],
 )
 def test_a_bad_expression_is_refused_with_a_reason(world, text, message):

@@ -681,20 +681,27 @@ class CardrulesState(pyspiel.State):
             # TRANSLATORS: OpenSpiel asked to redraw hidden cards at a chance node or after the game.
             raise CardrulesError.at(_("hidden cards can be drawn again only at a player's decision"))
         information = InformationSet.of_state(play.engine, player_id)
+        hidden_places = set(play.engine.hidden_from(player_id))
         indices = []
+        # The places in `indices` of the other players' secret choices: drawn again, never replayed as made.
+        hidden: set[int] = set()
         step = play.past
         while step is not None:
             if step.index is not None:
+                if step.before is not None and len(step.before.history) in hidden_places:
+                    hidden.add(len(indices))
                 indices.append(step.index)
             step = step.prev
         indices.reverse()
+        hidden = {len(indices) - 1 - place for place in hidden}
         seen = self.information_state_string(player_id)
         for _attempt in range(MOST_REDEALS):
-            drawn = information.sample(random.Random(int(probability_sampler() * 2**53)))
+            rng = random.Random(int(probability_sampler() * 2**53))
+            drawn = information.sample(rng)
             if drawn is None:
                 break
             try:
-                state = self._dealt_as(drawn, indices)
+                state = self._dealt_as(drawn, indices, hidden, rng)
             except CardrulesError:
                 continue  # an action index means something else in this deal ("the front-most card of a type")
             # The numbering's own meanings tell more than the engine's actions (a front-most card given shows
@@ -704,15 +711,21 @@ class CardrulesState(pyspiel.State):
         # TRANSLATORS: no deal of the unseen cards fitted what the player saw (after many tries).
         raise CardrulesError.at(_("no deal of the unseen cards fits what the player has seen"))
 
-    def _dealt_as(self, drawn: Any, indices: list[int]) -> CardrulesState:
-        """A new state whose chance nodes give ``drawn``'s deal, with the player actions ``indices``."""
+    def _dealt_as(
+        self, drawn: Any, indices: list[int], hidden: set[int] | None = None, rng: random.Random | None = None
+    ) -> CardrulesState:
+        """A new state whose chance nodes give ``drawn``'s deal, with the player actions ``indices`` (but those at
+        the places ``hidden``: another player's secret choices, drawn with ``rng`` among the legal ones)."""
         type_of = self._play.context.game.cards.type_of
         shuffles = [(zone, [type_of[instance] for instance in order]) for zone, order, _key in drawn.chance_record]
         state = self.get_game().new_initial_state()
         served, order, played = 0, None, 0
         while played < len(indices) or state.is_chance_node():
             if not state.is_chance_node():
-                state.apply_action(indices[played])
+                if hidden and played in hidden and rng is not None:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                else:
+                    state.apply_action(indices[played])
                 played += 1
                 continue
             request = state._play.request
@@ -930,6 +943,8 @@ def _information_state(play: _Play, viewer: int) -> str:
                     before_items = items
                 if step.before is None:
                     line = _changes(before_items, after)
+                elif step.seat != viewer and _in_secret(step.before):
+                    line = f"p{step.seat}: {SECRET_LINE} => {_changes(before_items, after)}"
                 else:
                     if step.said is None:
                         step.said = _described(context, step.before, step.index)
@@ -942,9 +957,26 @@ def _information_state(play: _Play, viewer: int) -> str:
             items = _step_items(newest, viewer)
         play.info[viewer] = (newest, text, items)
     if play.request is not None and play.actor is not None:
-        # A chance node inside a player's step: the action is known to all, its outcome not yet.
-        text += f"\np{play.actor}: {_described(context, play.step_from, play.index)} => ?"
+        # A chance node inside a player's step: the action is known to all (but a secret one), its outcome not yet.
+        said = (
+            SECRET_LINE
+            if play.actor != viewer and _in_secret(play.step_from)
+            else _described(context, play.step_from, play.index)
+        )
+        text += f"\np{play.actor}: {said} => ?"
     return text
+
+
+# How another player's secret choice stands in a player's information state (the same for every choice).
+SECRET_LINE = "(secret)"
+
+
+def _in_secret(engine_state: Any) -> bool:
+    """Whether the decision under way in ``engine_state`` is made in secret (a choice made by all at once)."""
+    if engine_state is None or engine_state.terminal or not engine_state.stack:
+        return False
+    top = engine_state.stack[-1]
+    return bool(top[0].decides_in_secret(engine_state, top))
 
 
 def _full_view(engine_state: Any) -> str:

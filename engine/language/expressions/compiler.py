@@ -26,6 +26,7 @@ and of the ruleset's own; ``lambda`` as the ``key=`` or ``where=`` of a function
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -107,6 +108,10 @@ class Expression:
 
     def __repr__(self) -> str:
         return f"Expression({self.text!r}, {self.type})"
+
+
+# The largest power of ten a number may be written with (1e77 already passes the 256 bits a number may have).
+MAX_EXPONENT = 400
 
 
 def failure_message(error: BaseException) -> str:
@@ -341,11 +346,18 @@ def _constant(compiler: Compiler, node: ast.Constant) -> tuple[Type, Fn]:
         return NUMBER, lambda e: value
     if isinstance(value, float):
         written = ast.get_source_segment(" ".join(compiler.text.splitlines()).strip(), node) or repr(value)
+        exponent = re.search(r"[eE]([-+]?[0-9_]+)", written)
+        # An exponent is read before the number: Fraction works 1e100000000 out digit by digit (a hang).
+        if exponent is not None and abs(int(exponent.group(1).replace("_", ""))) > MAX_EXPONENT:
+            raise compiler.problem(node, _("this number is too large"))
         try:
             exact = whole(Fraction(written.replace("_", "")))
         except (ValueError, ZeroDivisionError):
             raise compiler.problem(node, _("this number cannot be read exactly: {number}", number=written)) from None
-        bounded(exact, 0)
+        try:
+            bounded(exact, 0)
+        except ExpressionFailure:
+            raise compiler.problem(node, _("this number is too large")) from None
         return NUMBER, lambda e: exact
     if isinstance(value, str):
         return TEXT, lambda e: value

@@ -1,4 +1,5 @@
-"""Step ``choose``: a player, or each of several in turn, chooses one of the options whose condition holds."""
+"""Step ``choose``: a player, each of several in turn, or all of them at once, chooses one of the options whose
+condition holds (one value of its domain, or with ``count`` several)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,21 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
+from engine.base.formatting import format_list
 from engine.base.i18n import _
 from engine.base.jsontypes import JSON
 from engine.core.decisions import ActionList, LegalActions
 from engine.core.flow import DONE, FlowNode, run_steps
-from engine.families.choice.rules.options import DOMAINS, bound_name, number_range, option_shape
+from engine.families.choice.rules.events import ChoiceRevealed
+from engine.families.choice.rules.options import (
+    DOMAINS,
+    DONE_WORD,
+    MOST_PICKED,
+    bound_name,
+    count_range,
+    number_range,
+    option_shape,
+)
 from engine.families.choice.rules.space import ChoiceSpace, choice_options
 from engine.language.expression_params import ExpressionParams, compile_or_raise, evaluate, expression
 from engine.language.expressions.compiler import Expression
@@ -77,6 +88,34 @@ OPTION_SCHEMA = {
                 },
             },
         },
+        "count": {
+            "title": "Count",
+            "description": "Choose several values, one at a time: exactly this many, or `{min, max}` (then `done`).",
+            "oneOf": [
+                {"type": "integer", "minimum": 1, "maximum": MOST_PICKED},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["max"],
+                    "properties": {
+                        "min": {
+                            "title": "Min",
+                            "description": "The fewest values chosen (default 0).",
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": MOST_PICKED,
+                        },
+                        "max": {
+                            "title": "Max",
+                            "description": "The most values chosen.",
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": MOST_PICKED,
+                        },
+                    },
+                },
+            ],
+        },
         "as": {
             "title": "As",
             "description": "The name the value chosen is bound to (default the domain's key).",
@@ -92,9 +131,19 @@ OPTION_SCHEMA = {
 }
 
 
+# A choose step's frame: [node, next step of the steps running, those steps, the choosers, the next chooser's
+# place, the option being chosen several values of (-1: none), the values chosen of it so far, the choices
+# collected from all at once (chooser, option, value), the next of them to carry out (-1: still collecting)].
+STEP, STEPS, CHOOSERS, NEXT_CHOOSER, OPTION, PICKED, COLLECTED, CARRYING_OUT = range(1, 9)
+
+# The name of the values chosen so far, in the condition of an option with a count.
+PICKED_NAME = "picked"
+
+
 class ChooseStep(ExpressionParams, FlowNode):
-    """``choose``: the player ``player`` (an expression; default the active player), or each player of ``each``
-    in turn, chooses one of the ``options`` open to them; the option's ``then`` steps run.
+    """``choose``: the player ``player`` (an expression; default the active player), each player of ``each``
+    in turn, or every player of ``all`` at once, chooses one of the ``options`` open to them; the option's
+    ``then`` steps run.
 
     An option is a word (``action``, the log's word) with, optionally, what it
     chooses among: ``card`` (cards an expression gives), ``target`` (players),
@@ -106,6 +155,23 @@ class ChooseStep(ExpressionParams, FlowNode):
     skip`` passes the decision over (a card that targets another player
     when everyone else is protected); otherwise the game cannot go on, which
     is told at the step.
+
+    **Several values.** An option of cards, players or names with ``count``
+    (``count: 2``, or ``count: {min: 0, max: 3}``) is chosen one value at a
+    time, each an action of its own, until ``max`` are chosen or none is left
+    open; once ``min`` are chosen, the word ``done`` ends it. Its name is then
+    bound to the list chosen; in its ``when``, the name is the value asked
+    about and ``picked`` the values chosen so far. Fewer than ``min`` are
+    chosen when no more are open (discard two cards, holding one). One
+    option of a choice at most may have a ``min`` of 0: ``done`` chooses it
+    with nothing.
+
+    **All at once.** With ``all``, every player of the list chooses, in its
+    order (the log's), without learning what the others chose: a choice is
+    told as made in secret, and kept out of the other players' views and
+    searches, until all have chosen. Then each choice is revealed and its
+    ``then`` steps run, in the same order, with ``chooser`` bound to its
+    player.
 
     ```yaml
     - kind: choose
@@ -121,6 +187,15 @@ class ChooseStep(ExpressionParams, FlowNode):
           target: "opponents(active)"
           when: "not target.out and not target.protected"
           then: [{kind: show, cards: target.hand, to: active}]
+    - kind: choose
+      id: bid
+      all: "players"
+      chooser: bidder
+      options:
+        - action: bid
+          card: bidder.hand
+          count: {min: 1, max: 2}
+          then: [{kind: move, cards: card, to: bidder.played}]
     ```
     """
 
@@ -129,6 +204,12 @@ class ChooseStep(ExpressionParams, FlowNode):
         "player": param("Player", "Who chooses (an expression; default active).", expression(PLAYER), option=False),
         "each": param(
             "Each", "Each of these players chooses in turn (an expression).", expression(PLAYERS), option=False
+        ),
+        "all": param(
+            "All",
+            "All of these players choose at once, each unaware of the others' choices (an expression).",
+            expression(PLAYERS),
+            option=False,
         ),
         "chooser": param("Chooser", "The name bound to the player choosing.", NAME, option=False),
         "options": param(
@@ -142,7 +223,7 @@ class ChooseStep(ExpressionParams, FlowNode):
         ),
     }
     required = ("options",)
-    expression_params = {"player": PLAYER, "each": PLAYERS}
+    expression_params = {"player": PLAYER, "each": PLAYERS, "all": PLAYERS}
 
     @classmethod
     def expressions(
@@ -156,11 +237,7 @@ class ChooseStep(ExpressionParams, FlowNode):
             if shape.domain is not None and shape.domain != "number" and isinstance(option.get(shape.domain), str):
                 yield ("options", index, shape.domain), option[shape.domain], DOMAINS[shape.domain][0], {}
             if isinstance(option.get("when"), str):
-                local: dict[str, Type] = {}
-                name = bound_name(option)
-                if name is not None and shape.domain is not None:
-                    local[expression_name(name)] = DOMAINS[shape.domain][1]
-                yield ("options", index, "when"), option["when"], FLAG, local
+                yield ("options", index, "when"), option["when"], FLAG, _condition_names(option)
 
     @classmethod
     def binds(cls, spec: Mapping[str, Any]) -> Iterator[tuple[str, Type]]:
@@ -171,13 +248,21 @@ class ChooseStep(ExpressionParams, FlowNode):
                 shape = option_shape(option)
                 name = bound_name(option)
                 if name is not None and shape.domain is not None:
-                    yield name, DOMAINS[shape.domain][1]
+                    several = _counted(option)
+                    yield name, DOMAINS[shape.domain][0 if several else 1]
 
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
-        if "player" in spec and "each" in spec:
-            context.add(path, _("a choice is made by one player (player) or by each of several (each), not both"))
+        if sum(key in spec for key in ("player", "each", "all")) > 1:
+            context.add(
+                path,
+                _(
+                    "a choice is made by one player (player), by each of several in turn (each) or by all at "
+                    "once (all): one of them"
+                ),
+            )
         words: set[str] = set()
+        from_nothing = 0
         for index, option in enumerate(spec.get("options") or ()):
             if not isinstance(option, Mapping):
                 continue
@@ -196,14 +281,57 @@ class ChooseStep(ExpressionParams, FlowNode):
                     context.add(
                         f"{where}.number", _("a number option ranges over 1 to 1000 numbers, from `from` to `to`")
                     )
+            if _counted(option):
+                cls._check_count(option, where, context)
+                least = count_range(option)
+                from_nothing += least is not None and least[0] == 0
+        if from_nothing > 1:
+            context.add(
+                f"{path}.options",
+                _("one option of a choice at most may be chosen with nothing (a count whose min is 0)"),
+            )
+        cls._check_words(spec, path, context)
+
+    @staticmethod
+    def _check_count(option: Mapping[str, Any], where: str, context: Any) -> None:
+        shape = option_shape(option)
+        if shape.domain not in ("card", "target", "name"):
+            context.add(f"{where}.count", _("a count is for an option that chooses cards, players or names"))
+        counts = count_range(option)
+        if counts is not None and counts[0] > counts[1]:
+            context.add(f"{where}.count", _("the count's min is more than its max"))
+
+    @staticmethod
+    def _check_words(spec: Mapping[str, Any], path: str, context: Any) -> None:
         # A word means one thing wherever it is offered (one action space serves every choice).
+        everywhere = choice_options(context.data)
         shapes: dict[str, Any] = {}
-        for option in choice_options(context.data):
+        for option in everywhere:
             shape = option_shape(option)
             shapes.setdefault(shape.word, shape)
+        counts = any(_counted(option) for option in everywhere)
+        # Words other blocks write with keys of their own: a log entry of the word must hold them (the log format
+        # is one for every ruleset), so a choice may offer such a word only when its value gives those keys.
+        fixed = {
+            word: tuple(keys)
+            for space in context.catalog.spaces
+            if space is not ChoiceSpace
+            for word, keys in space.required_fields.items()
+        }
         for index, option in enumerate(spec.get("options") or ()):
             if isinstance(option, Mapping):
                 shape = option_shape(option)
+                needs = fixed.get(shape.word)
+                if needs is not None and set(needs) - {shape.domain}:
+                    context.add(
+                        f"{path}.options[{index}].action",
+                        _(
+                            "the word '{word}' is written in game logs with {keys} by other blocks: give the option "
+                            "another word",
+                            word=shape.word,
+                            keys=format_list(needs),
+                        ),
+                    )
                 first = shapes.get(shape.word)
                 if first is not None and first.domain != shape.domain:
                     context.add(
@@ -214,6 +342,15 @@ class ChooseStep(ExpressionParams, FlowNode):
                             other=first.domain or _("word alone"),
                         ),
                     )
+                if counts and shape.word == DONE_WORD:
+                    context.add(
+                        f"{path}.options[{index}].action",
+                        _(
+                            "the word '{word}' ends a choice of several values (count) in this ruleset: give the "
+                            "option another word",
+                            word=DONE_WORD,
+                        ),
+                    )
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
         super().__init__(spec, ruleset, build)
@@ -221,9 +358,11 @@ class ChooseStep(ExpressionParams, FlowNode):
         compiler = compiler_for(ruleset)
         bindings = ruleset.scope.bindings
         self.skip_when_none = spec.get("none") == "skip"
+        self.at_once = "all" in spec
         self.chooser_slot = bindings[expression_name(spec["chooser"])].slot if spec.get("chooser") else None
-        # Per option: (word, domain, values expression, number range, bound slot, local name, condition, steps)
         self.options: list[_Option] = []
+        # The option `done` chooses with nothing (a count whose min is 0), if any.
+        self.from_nothing: int | None = None
         for index, option in enumerate(spec.get("options") or ()):
             shape = option_shape(option)
             name = bound_name(option)
@@ -233,12 +372,16 @@ class ChooseStep(ExpressionParams, FlowNode):
                 values = compile_or_raise(
                     compiler, option[shape.domain], DOMAINS[shape.domain][0], {}, ruleset, self.id, f"options[{index}]"
                 )
-            local = {local_name: DOMAINS[shape.domain][1]} if local_name and shape.domain else {}
             when = (
-                compile_or_raise(compiler, option["when"], FLAG, local, ruleset, self.id, f"options[{index}].when")
+                compile_or_raise(
+                    compiler, option["when"], FLAG, _condition_names(option), ruleset, self.id, f"options[{index}].when"
+                )
                 if isinstance(option.get("when"), str)
                 else None
             )
+            counts = count_range(option) if _counted(option) else None
+            if counts is not None and counts[0] == 0:
+                self.from_nothing = index
             self.options.append(
                 _Option(
                     shape.word,
@@ -249,8 +392,10 @@ class ChooseStep(ExpressionParams, FlowNode):
                     local_name,
                     when,
                     tuple(build(child) for child in option.get("then") or ()),
+                    counts,
                 )
             )
+        self.by_word = {option.word: index for index, option in enumerate(self.options)}
 
     def children(self) -> Sequence[FlowNode]:
         return tuple(node for option in self.options for node in option.steps)
@@ -262,61 +407,112 @@ class ChooseStep(ExpressionParams, FlowNode):
         space = game.space("choose")
         assert isinstance(space, ChoiceSpace)
         self.space = space
+        self.done = space.action(DONE_WORD) if DONE_WORD in space.words and space.words[DONE_WORD].ends_count else -1
         self.active = game.variable("active")
         self.card_types = game.cards.type_of
 
     # ------------------------------------------------------------------ frames
 
     def new_frame(self) -> list:
-        # [node, next step of the option chosen, its steps, the choosers, the next chooser's place]
-        return [self, 0, (), (), 0]
+        return [self, 0, (), (), 0, -1, (), (), -1]
 
     def start(self, state: State, frame: list) -> int:
         if "each" in self.compiled:
-            frame[3] = tuple(self.value(state, "each"))
+            frame[CHOOSERS] = tuple(self.value(state, "each"))
+        elif "all" in self.compiled:
+            frame[CHOOSERS] = tuple(self.value(state, "all"))
         else:
-            frame[3] = (self.player_named(state),)
-        frame[4] = 0
+            frame[CHOOSERS] = (self.player_named(state),)
+        frame[NEXT_CHOOSER] = 0
+        frame[COLLECTED] = ()
+        frame[CARRYING_OUT] = -1
         return self._next_chooser(state, frame)
 
     def _next_chooser(self, state: State, frame: list) -> int:
-        while frame[4] < len(frame[3]):
-            chooser = frame[3][frame[4]]
-            frame[4] += 1
+        while frame[NEXT_CHOOSER] < len(frame[CHOOSERS]):
+            chooser = frame[CHOOSERS][frame[NEXT_CHOOSER]]
+            frame[NEXT_CHOOSER] += 1
             if self.chooser_slot is not None:
                 state.bound[self.chooser_slot] = chooser
-            if self.skip_when_none and not self._open(state, chooser, stop_at_first=True):
+            if self.skip_when_none and not self._open(state, chooser, frame, stop_at_first=True):
                 continue
-            frame[1] = 0
-            frame[2] = ()
+            frame[STEP] = 0
+            frame[STEPS] = ()
             return state.decide(chooser)
+        if self.at_once and frame[CARRYING_OUT] < 0:
+            # Everyone has chosen: the choices are known to all from here, and carried out in order.
+            state.reveal_actions()
+            frame[CARRYING_OUT] = 0
+            return self._carry_out(state, frame)
+        return DONE
+
+    def _carry_out(self, state: State, frame: list) -> int:
+        """Reveal the choices made all at once and run their steps, one chooser after another."""
+        while frame[CARRYING_OUT] < len(frame[COLLECTED]):
+            chooser, index, value, told = frame[COLLECTED][frame[CARRYING_OUT]]
+            frame[CARRYING_OUT] += 1
+            if self.chooser_slot is not None:
+                state.bound[self.chooser_slot] = chooser
+            if state.recording:
+                state.events.append(ChoiceRevealed(chooser, told))
+            signal = self._run_option(state, frame, self.options[index], value)
+            if signal != DONE:
+                return signal
         return DONE
 
     def resume(self, state: State, frame: list) -> int:
-        signal = run_steps(state, frame, frame[2])
+        signal = run_steps(state, frame, frame[STEPS])
         if signal != DONE:
             return signal
+        if frame[CARRYING_OUT] >= 0:
+            return self._carry_out(state, frame)
         return self._next_chooser(state, frame)
+
+    def decides_in_secret(self, state: State, frame: list) -> bool:
+        return self.at_once and frame[CARRYING_OUT] < 0
 
     # ------------------------------------------------------------------ deciding
 
-    def _open(self, state: State, chooser: int, stop_at_first: bool = False) -> list[int]:
+    def _open(self, state: State, chooser: int, frame: list, stop_at_first: bool = False) -> list[int]:
         """The legal actions of ``chooser`` now (the first one only, with ``stop_at_first``)."""
-        found: list[int] = []
-        space = self.space
-        for option in self.options:
-            for value, index in self._values(state, option):
-                if option.when is not None:
-                    local = {option.local_name: value} if option.local_name else None
-                    if not evaluate(option.when, state, local, self.id, "when"):
-                        continue
-                found.append(space.action(option.word, index))
-                if stop_at_first:
-                    return found
+        if frame[OPTION] >= 0:
+            # Several values of one option are being chosen: more of them, or done once there are enough.
+            option = self.options[frame[OPTION]]
+            found = self._open_values(state, option, frame[PICKED], stop_at_first)
+            assert option.counts is not None
+            if len(frame[PICKED]) >= option.counts[0]:
+                found.append(self.done)
+            return found
+        found = []
+        for index, option in enumerate(self.options):
+            found.extend(self._open_values(state, option, (), stop_at_first))
+            if index == self.from_nothing:
+                found.append(self.done)
+            if stop_at_first and found:
+                return found[:1]
         return found
 
-    def _values(self, state: State, option: _Option) -> Iterator[tuple[Any, int]]:
-        """The values an option ranges over now: (value bound, its index in the space), each once."""
+    def _open_values(self, state: State, option: _Option, picked: tuple, stop_at_first: bool) -> list[int]:
+        """The actions of the values of ``option`` open now (``picked``: those of it chosen already)."""
+        found: list[int] = []
+        space = self.space
+        local: dict[str, object] | None = None
+        if option.local_name:
+            local = {PICKED_NAME: picked} if option.counts is not None else {}
+        for value, index in self._values(state, option, picked):
+            if option.when is not None:
+                if local is not None:
+                    local[option.local_name] = value  # type: ignore[index]
+                if not evaluate(option.when, state, local, self.id, "when"):
+                    continue
+            found.append(space.action(option.word, index))
+            if stop_at_first:
+                return found
+        return found
+
+    def _values(self, state: State, option: _Option, picked: tuple = ()) -> Iterator[tuple[Any, int]]:
+        """The values an option ranges over now, but those ``picked``: (value bound, its index in the space),
+        each index once."""
         if option.domain is None:
             yield None, 0
             return
@@ -328,6 +524,8 @@ class ChooseStep(ExpressionParams, FlowNode):
         listed = evaluate(option.values, state, None, self.id, option.domain)
         seen: set[int] = set()
         for value in listed:
+            if picked and value in picked:
+                continue
             if option.domain == "card":
                 index = self.card_types[value] if value >= 0 else -1 - value
             elif option.domain == "name":
@@ -343,25 +541,79 @@ class ChooseStep(ExpressionParams, FlowNode):
             yield value, index
 
     def legal(self, state: State, frame: list) -> LegalActions:
-        return ActionList(self._open(state, state.current), kind="choose")
+        return ActionList(self._open(state, state.current, frame), kind="choose")
 
     def apply(self, state: State, frame: list, action: int) -> int:
-        if action not in self.space or action not in self._open(state, state.current):
+        chooser = state.current
+        if action not in self.space or action not in self._open(state, chooser, frame):
             raise IllegalActionError.at(_("that is not one of the options open now"))
-        entry, index = self.space.word_of(action)
-        option = next(option for option in self.options if option.word == entry.word)
-        if option.slot is not None:
-            state.bound[option.slot] = self._value_of(state, option, index)
-        frame[2] = option.steps
-        frame[1] = 0
-        signal = run_steps(state, frame, option.steps)
+        if self.at_once and frame[CARRYING_OUT] < 0:
+            state.hide_action(chooser)
+        if action == self.done:
+            index = frame[OPTION] if frame[OPTION] >= 0 else self.from_nothing
+            assert index is not None
+            return self._chosen(state, frame, chooser, index, frame[PICKED])
+        entry, value_index = self.space.word_of(action)
+        index = self.by_word[entry.word]
+        option = self.options[index]
+        value = self._value_of(state, option, value_index, frame[PICKED])
+        if option.counts is None:
+            return self._chosen(state, frame, chooser, index, value)
+        picked = (*frame[PICKED], value)
+        if len(picked) >= option.counts[1] or not self._open_values(state, option, picked, stop_at_first=True):
+            return self._chosen(state, frame, chooser, index, picked)
+        frame[OPTION] = index
+        frame[PICKED] = picked
+        return state.decide(chooser)
+
+    def _chosen(self, state: State, frame: list, chooser: int, index: int, value: Any) -> int:
+        """``chooser`` has chosen ``value`` of option ``index``: its steps run now, or once all have chosen."""
+        frame[OPTION] = -1
+        frame[PICKED] = ()
+        if self.at_once:
+            told = self._told(state, chooser, index, value) if state.recording else None
+            frame[COLLECTED] = (*frame[COLLECTED], (chooser, index, value, told))
+            return self._next_chooser(state, frame)
+        signal = self._run_option(state, frame, self.options[index], value)
         if signal != DONE:
             return signal
         return self._next_chooser(state, frame)
 
-    def _value_of(self, state: State, option: _Option, index: int) -> Any:
-        """The value bound for an option's index: the first such card of the list, a seat, a card id, a number."""
-        for value, found in self._values(state, option):
+    def _run_option(self, state: State, frame: list, option: _Option, value: Any) -> int:
+        if option.slot is not None:
+            state.bound[option.slot] = value
+        frame[STEPS] = option.steps
+        frame[STEP] = 0
+        return run_steps(state, frame, option.steps)
+
+    def _told(self, state: State, chooser: int, index: int, value: Any) -> str:
+        """How a choice made in secret is told once revealed: its option's words, with every value chosen."""
+        option = self.options[index]
+        values = value if option.counts is not None else (value,)
+        if option.domain is None:
+            return self.space.describe(state, self.space.action(option.word), chooser)
+        if not values:
+            return self.space.describe(state, self.done, chooser)
+        return format_list(
+            [
+                self.space.describe(state, self.space.action(option.word, self._index_of(option, one)), chooser)
+                for one in values
+            ]
+        )
+
+    def _index_of(self, option: _Option, value: Any) -> int:
+        """A value's index in the action space (a card's type, a seat, a card id's place, a number)."""
+        if option.domain == "card":
+            return int(self.card_types[value] if value >= 0 else -1 - value)
+        if option.domain == "name":
+            found = self.space.ruleset.card(value)
+            return found.index if found is not None else 0
+        return int(value)
+
+    def _value_of(self, state: State, option: _Option, index: int, picked: tuple = ()) -> Any:
+        """The value bound for an option's index: the first such card of the list (but those picked), a seat,
+        a card id, a number."""
+        for value, found in self._values(state, option, picked):
             if found == index:
                 return value
         return index
@@ -370,10 +622,28 @@ class ChooseStep(ExpressionParams, FlowNode):
         return {"chooser": state.current}
 
 
+def _counted(option: Mapping[str, Any]) -> bool:
+    """Whether an option chooses several values (it has a ``count``)."""
+    return option.get("count") is not None
+
+
+def _condition_names(option: Mapping[str, Any]) -> dict[str, Type]:
+    """The names an option's ``when`` may use besides the ruleset's: the value asked about, and with a count
+    the values chosen so far (``picked``)."""
+    shape = option_shape(option)
+    name = bound_name(option)
+    if name is None or shape.domain is None:
+        return {}
+    names = {expression_name(name): DOMAINS[shape.domain][1]}
+    if _counted(option):
+        names[PICKED_NAME] = DOMAINS[shape.domain][0]
+    return names
+
+
 class _Option:
     """One compiled option of a choice."""
 
-    __slots__ = ("word", "domain", "values", "numbers", "slot", "local_name", "when", "steps")
+    __slots__ = ("word", "domain", "values", "numbers", "slot", "local_name", "when", "steps", "counts")
 
     def __init__(
         self,
@@ -385,6 +655,7 @@ class _Option:
         local_name: str | None,
         when: Expression | None,
         steps: tuple[FlowNode, ...],
+        counts: tuple[int, int] | None = None,
     ) -> None:
         self.word = word
         self.domain = domain
@@ -394,3 +665,5 @@ class _Option:
         self.local_name = local_name
         self.when = when
         self.steps = steps
+        # (least, most) values chosen, for an option with a count; None for one value.
+        self.counts = counts

@@ -6,6 +6,11 @@ card is bound), ``target`` (players an expression gives), ``name`` (card
 ids an expression gives: naming a card that is nowhere in sight) and
 ``number`` (whole numbers ``from`` .. ``to``). The word, and the value the
 domain gives, make the log entry: ``{"action": "play", "card": "spy"}``.
+
+With ``count``, an option chooses several values of its domain, one action
+each (``{"action": "discard", "card": "red"}`` twice), ended by the word
+``done`` once at least the least count is chosen; its name is then bound to
+the list chosen.
 """
 
 from __future__ import annotations
@@ -45,6 +50,26 @@ def bound_name(option: Mapping[str, Any]) -> str | None:
     if shape.domain is None:
         return None
     return str(option.get("as") or shape.domain)
+
+
+# The most values one option may choose at once (``count``).
+MOST_PICKED = 100
+
+# The word that ends a choice of several values (``count``) once enough are chosen: one word for the whole ruleset,
+# so no option of a ruleset with a count may have it.
+DONE_WORD = "done"
+
+
+def count_range(option: Mapping[str, Any]) -> tuple[int, int] | None:
+    """How many values an option chooses, ``(least, most)``: ``count: 2`` is (2, 2), ``count: {min: 0, max: 3}``
+    is (0, 3); None for an option that chooses one value (no ``count``)."""
+    count = option.get("count")
+    if count is None:
+        return None
+    if isinstance(count, Mapping):
+        most = int(count.get("max", MOST_PICKED))
+        return int(count.get("min", 0)), most
+    return int(count), int(count)
 
 
 def number_range(option: Mapping[str, Any]) -> tuple[int, int]:

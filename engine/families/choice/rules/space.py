@@ -18,7 +18,7 @@ from engine.base.formatting import card_name, ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace
 from engine.core.log_fields import CARD, INDEX, WHOLE
-from engine.families.choice.rules.options import number_range, option_shape
+from engine.families.choice.rules.options import DONE_WORD, count_range, number_range, option_shape
 from engine.language.block_walk import blocks_of
 
 if TYPE_CHECKING:
@@ -33,10 +33,18 @@ MAX_VALUES = 1000
 class WordRange:
     """One word's ints: where they start (from the space's base), the domain, and how values map to ints."""
 
-    __slots__ = ("word", "offset", "domain", "size", "low", "says", "label")
+    __slots__ = ("word", "offset", "domain", "size", "low", "says", "label", "ends_count")
 
     def __init__(
-        self, word: str, offset: int, domain: str | None, size: int, low: int, says: str | None, label: str
+        self,
+        word: str,
+        offset: int,
+        domain: str | None,
+        size: int,
+        low: int,
+        says: str | None,
+        label: str,
+        ends_count: bool = False,
     ) -> None:
         self.word = word
         self.offset = offset
@@ -45,6 +53,8 @@ class WordRange:
         self.low = low
         self.says = says
         self.label = label
+        # The engine's own word that ends a choice of several values (worded by the program, not the ruleset).
+        self.ends_count = ends_count
 
 
 def choice_options(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -85,6 +95,9 @@ class ChoiceSpace(ActionSpace):
             label = str(option.get("label") or shape.word)
             self.words[shape.word] = WordRange(shape.word, offset, shape.domain, size, low, says, label)
             offset += size
+        if any(count_range(option) is not None for option in choice_options(ruleset.data)):
+            self.words[DONE_WORD] = WordRange(DONE_WORD, offset, None, 1, 0, None, DONE_WORD, ends_count=True)
+            offset += 1
         self.size = max(offset, 1)
         self.json_actions = tuple(self.words)
         self.bare_actions = tuple(word for word, entry in self.words.items() if entry.domain is None)
@@ -166,6 +179,9 @@ class ChoiceSpace(ActionSpace):
             values["target"] = self.game.players[value]
         elif entry.domain == "number":
             values["number"] = value
+        if entry.ends_count:
+            # TRANSLATORS: a player stops choosing cards, players or names one by one ("Ann: done choosing").
+            return _("done choosing")
         if entry.says:
             return ruleset_text(self.ruleset, entry.says, **values)
         word = ruleset_text(self.ruleset, entry.label)
