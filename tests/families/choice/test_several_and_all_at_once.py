@@ -17,6 +17,7 @@ from cli_helpers import cardrules
 import engine
 from engine.core.information import InformationSet
 from engine.families.choice.rules.events import ChoiceRevealed
+from engine.fronts.bots.strategies.lookahead import LookaheadPolicy
 from engine.fronts.conformance import cards_misplaced, check_ruleset
 from engine.language.yaml_loader import load_yaml
 from engine.text.narration import describe_event
@@ -284,3 +285,29 @@ def test_a_wrong_choice_is_refused_at_its_place(tmp_path, choice, message):
     output = _problems(tmp_path, _with_choice(choice))
     assert message in output
     assert "house.yaml:" in output
+
+
+def test_the_heuristic_bot_never_replays_a_secret_choice_it_did_not_see(game):
+    """Its drawn games are carried from one decision to the next by replaying the actions since: not the other
+    players' secret choices, which it draws afresh instead."""
+    state = game.new_initial_state(seed=6)
+    first = state.current_player()
+    policy = LookaheadPolicy(seed=1)
+    policy.choose(state.observation(first), state.legal_actions())
+    seen, drawn = policy._drawn
+    assert drawn
+    rng = random.Random(2)
+    while state.current_player() == first:
+        state.apply_action(state.legal_actions().sample(rng))
+    # The first bidder's own bid is carried (they know it) ...
+    mine = state.observation(first)
+    assert mine.hidden_actions() == ()
+    assert policy._carried(mine, mine.record()[1])
+    # ... but once another bidder has bid in secret, that bid is never replayed onto the drawn games.
+    second = state.current_player()
+    while state.current_player() == second:
+        state.apply_action(state.legal_actions().sample(rng))
+    policy._drawn = (tuple(mine.record()[1]), drawn)
+    later = state.observation(state.current_player())
+    assert later.hidden_actions()
+    assert policy._carried(later, later.record()[1]) == []

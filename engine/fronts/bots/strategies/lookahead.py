@@ -157,6 +157,8 @@ class LookaheadPolicy:
         seen, drawn = self._drawn
         if not drawn or len(history) <= len(seen) or history[: len(seen)] != seen:
             return []
+        if any(place >= len(seen) for place in observation.hidden_actions()):
+            return []  # another player's secret choice since: the player may not replay it (drawn afresh instead)
         player = observation.player
         expected = observation.visible()
         states = []
