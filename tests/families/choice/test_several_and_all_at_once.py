@@ -311,3 +311,16 @@ def test_the_heuristic_bot_never_replays_a_secret_choice_it_did_not_see(game):
     later = state.observation(state.current_player())
     assert later.hidden_actions()
     assert policy._carried(later, later.record()[1]) == []
+
+
+def test_the_heuristic_bot_bids_against_the_others_drawn_secret_bids_and_beats_random_bots(tmp_path):
+    """Weighing a bid alone, every bid looks alike (nothing shows before the reveal): the bot draws the others'
+    secret bids after its own and weighs the position after the reveal."""
+    ran = cardrules(
+        "simulate", "-r", str(SEALED), "--games", "120", "--players", "bot:heuristic,bot:random,bot:random",
+        "--seed", "5", "--jobs", "1", "--json",
+    )  # fmt: skip
+    assert ran.exit_code == 0, ran.output
+    heuristic = json.loads(ran.output)["rulesets"][0]["kinds"][0]
+    assert heuristic["kind"] == "heuristic"
+    assert heuristic["wins"]["ci"][0] > 1 / 3  # clearly above a third, a random seat's share

@@ -3,8 +3,9 @@
 It knows no game. For a decision it draws a few states that fit what the
 player knows (:class:`~engine.core.information.InformationSet`: no peeking
 at hidden cards), applies each legal action to each, follows the player's
-own next decisions greedily (a card played, then its target), and weighs the
-position reached: the player's score against the best of the others' (the
+own next decisions greedily (a card played, then its target), draws the
+other players' choices that would be made in secret before its own is
+revealed (a bid against theirs), and weighs the position reached: the player's score against the best of the others' (the
 ruleset's score expression; the other way round when the lowest wins), plus
 the ruleset's own judgement of a position when it gives one
 (``presentation.search.evaluate``: "still in the round is worth a lot"). A
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 DRAWS = 4
 FOLLOW_UPS = 3
 MOST_ACTIONS = 40
+# The other players' secret choices drawn after an action, at most (each value of a count is one).
+MOST_SECRET_DRAWN = 200
 # What a finished game is worth beside the score margin: a win, shared among the winners.
 WIN = 1000.0
 
@@ -184,4 +187,22 @@ class LookaheadPolicy:
             follow = self._candidates(child.legal_actions())
             if follow:
                 return max(self._after(child, next_action, player, judge, depth - 1) for next_action in follow)
+        self._others_choose_in_secret(child, player)
         return judge.value(child, player)
+
+    def _others_choose_in_secret(self, state: State, player: int) -> None:
+        """Draw the other players' secret choices still to come (a choice made by all at once), so that the
+        position weighed is the one after they are revealed: a bid is worth something only against the others'."""
+        for _choice in range(MOST_SECRET_DRAWN):
+            if state.is_terminal() or state.current_player() == player or not state.stack:
+                return
+            top = state.stack[-1]
+            if not top[0].decides_in_secret(state, top):
+                return
+            legal = state.legal_actions()
+            if not legal:
+                return
+            try:
+                state.apply_action(legal.sample(self.rng))
+            except CardrulesError:
+                return
