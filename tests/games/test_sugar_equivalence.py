@@ -51,6 +51,19 @@ PAIRS = {
     "high-society/ko": GENERAL / "high-society-ko.yaml",
     "bohnanza/amigo": GENERAL / "bohnanza-amigo.yaml",
 }
+# High Society's house rules, each written again over the general form of its edition.
+HOUSE_RULES = [
+    "clamped-ja",
+    "forfeit-on-pass",
+    "forgiving",
+    "long-season",
+    "money-scores",
+    "most-titles",
+    "no-theft",
+    "open-hands",
+    "sole-poorest",
+]
+PAIRS.update({f"high-society/house/{name}": GENERAL / "house" / f"{name}.yaml" for name in HOUSE_RULES})
 
 
 def _frozen(options: Mapping[str, Any]) -> str:
@@ -141,6 +154,14 @@ def test_high_society_plays_alike_on_its_general_form(edition: str, players: int
     shipped, general = games(edition, players)
     played = [lockstep(shipped, general, seed, mixed(players, seed)) for seed in range(12)]
     assert min(played) > players  # whole games, every seat acting
+
+
+@pytest.mark.parametrize("house_rule", HOUSE_RULES)
+def test_every_house_rule_plays_alike_on_its_general_form(house_rule: str) -> None:
+    for players in (3, 4, 5):
+        shipped, general = games(f"high-society/house/{house_rule}", players)
+        for seed in range(10):
+            lockstep(shipped, general, seed, mixed(players, seed + players))
 
 
 HIGH_SOCIETY_OPTIONS = st.fixed_dictionaries(
