@@ -23,6 +23,8 @@ def top_level_expressions(data: Mapping[str, Any]) -> Iterator[tuple[str, str, T
     if isinstance(scoring, Mapping):
         if isinstance(scoring.get("score"), str):
             yield "$.scoring.score", scoring["score"], NUMBER, ME
+        if isinstance(scoring.get("eliminated"), str):
+            yield "$.scoring.eliminated", scoring["eliminated"], FLAG, ME
         if isinstance(scoring.get("winners"), str):
             yield "$.scoring.winners", scoring["winners"], PLAYERS, {}
         by = scoring.get("tiebreak-by")

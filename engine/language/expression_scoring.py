@@ -5,7 +5,10 @@ scored) is scored by it; ``lowest-wins: true`` makes the lowest score win (the
 result then says ``"lowest_wins": true``); ``tiebreak-by`` lists
 expressions that break a tie for the best score, in order; ``winners``, an
 expression giving players, names the winners outright (a match won by
-everyone who reached the goal). Result fields written ``{field: chips,
+everyone who reached the goal); ``eliminated``, an expression giving yes or
+no (``me`` is the player), puts out the players for whom it holds: they are
+still scored but cannot win, and the result says ``eliminated`` (the least
+money left loses everything). Result fields written ``{field: chips,
 value: "me.chips"}`` are worked out for each player; ``record-round`` steps
 give the result its ``rounds``.
 """
@@ -26,7 +29,7 @@ from engine.language.block_walk import blocks_of
 from engine.language.expression_params import compile_or_raise, evaluate, evaluate_in, world_of
 from engine.language.expression_places import ME
 from engine.language.expressions.for_ruleset import compiler_for
-from engine.language.expressions.types import ANY, NUMBER, PLAYERS, Type
+from engine.language.expressions.types import ANY, FLAG, NUMBER, PLAYERS, Type
 from engine.language.expressions.values import Group, Variant
 
 if TYPE_CHECKING:
@@ -53,6 +56,7 @@ class ExpressionScoring:
 
         self.score_expression = compiled(scoring.get("score"), NUMBER, "scoring.score")
         self.lowest = bool(scoring.get("lowest-wins"))
+        self.eliminated_expression = compiled(scoring.get("eliminated"), FLAG, "scoring.eliminated")
         self.tiebreaks = tuple(
             expression
             for index, text in enumerate(scoring.get("tiebreak-by") or ())
@@ -114,6 +118,10 @@ class ExpressionScoring:
         scores = [
             as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players
         ]
+        out = [
+            bool(self._value(self.eliminated_expression, world, {"me": player}, "eliminated", False))
+            for player in players
+        ]
         results = []
         for player in players:
             values = {
@@ -129,7 +137,7 @@ class ExpressionScoring:
                 PlayerResult.made(
                     names[player],
                     scores[player],
-                    False,
+                    out[player],
                     cards,
                     MappingProxyType(dict(measures_of(player))),
                     MappingProxyType(zones),
@@ -137,7 +145,7 @@ class ExpressionScoring:
                     MappingProxyType(values),
                 )
             )
-        winners, decided_by = self._winners(world, scores)
+        winners, decided_by = self._winners(world, scores, out)
         return Result(
             self.ruleset.id,
             tuple(results),
@@ -161,12 +169,15 @@ class ExpressionScoring:
             return default
         return evaluate_in(expression, world, local, self.ruleset, "scoring", key)
 
-    def _winners(self, world: World, scores: Sequence[Fraction]) -> tuple[list[int], str | None]:
+    def _winners(self, world: World, scores: Sequence[Fraction], out: Sequence[bool]) -> tuple[list[int], str | None]:
         if self.winners_expression is not None:
             chosen = self._value(self.winners_expression, world, None, "winners")
             return sorted(set(chosen)), None
         sign = -1 if self.lowest else 1
-        contenders = list(range(len(scores)))
+        # As scoring steps' elimination: a player out cannot win, and when everyone is out nobody does.
+        contenders = [seat for seat in range(len(scores)) if not out[seat]]
+        if not contenders:
+            return [], None
         best = max(sign * scores[seat] for seat in contenders)
         contenders = [seat for seat in contenders if sign * scores[seat] == best]
         if len(contenders) == 1:

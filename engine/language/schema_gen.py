@@ -1232,6 +1232,13 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "maxItems": 20,
                     "items": {"type": "string", "minLength": 1, "maxLength": 2000},
                 },
+                "eliminated": {
+                    "title": "Eliminated",
+                    "description": "Who is out and cannot win, as an expression giving yes or no (me is the player; with score).",
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 2000,
+                },
                 "winners": {
                     "title": "Winners",
                     "description": "Who wins, as an expression giving players (instead of the best score).",

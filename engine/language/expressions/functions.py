@@ -5,6 +5,7 @@ returns the type of its value and a closure. The list, as the ruleset docs
 give it:
 
 - ``count(xs)``: how many items; ``sum(numbers)``: their total (0 for none);
+  ``product(numbers)``: their product (1 for none);
 - ``min(xs)``, ``max(xs)`` (also ``min(a, b, ...)``), with ``key=lambda x: ...``
   to compare by something else and ``default=`` for an empty list (without it,
   an empty list ends the game with an error); of equal items the first wins;
@@ -202,6 +203,21 @@ def _sum(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     items = arguments.typed(0, NUMBERS)
     offset = compiler.offset(node)
     return NUMBER, lambda e: bounded(sum(items(e)), offset)
+
+
+def _product(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
+    arguments = _Arguments(compiler, node, "product", 1, 1)
+    items = arguments.typed(0, NUMBERS)
+    offset = compiler.offset(node)
+
+    def run(e: Env) -> Any:
+        # Checked at every factor, not once at the end: a long list of factors could grow past any bound first.
+        total: Any = 1
+        for item in items(e):
+            total = bounded(total * item, offset)
+        return total
+
+    return NUMBER, run
 
 
 def _extreme(name: str) -> Handler:
@@ -519,6 +535,7 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
 BUILT_IN_FUNCTIONS: dict[str, Handler] = {
     "count": _count,
     "sum": _sum,
+    "product": _product,
     "min": _extreme("min"),
     "max": _extreme("max"),
     "any": _any_all("any"),

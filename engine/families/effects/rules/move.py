@@ -34,7 +34,10 @@ class MoveStep(ExpressionParams, FlowNode):
     ``at``: where they go: ``top`` (the default: onto a stack, to the back of
     a row), ``bottom``, or a number of cards to leave above them. ``as``
     binds the cards moved (a list) for later steps. Moving no card is no
-    event. Cards entering a zone fire its ``triggers``.
+    event. Cards entering a zone fire its ``triggers``. Cards taken from a
+    stack with a ``refill`` rule are taken one at a time, as ``draw`` takes
+    them: when the last is taken the stack counts an exhaustion and is
+    refilled, and the move goes on from the new cards.
 
     ```yaml
     - {kind: move, from: deck, to: hand, count: 1, as: drawn}
@@ -126,6 +129,8 @@ class MoveStep(ExpressionParams, FlowNode):
         self.source_index = game.zone_index(self.source_id) if self.source_id else None
         self.target_index = game.zone_index(self.target_id)
         self.active = game.variable("active")
+        # A stack's refill is the stack's rule, whichever step empties it (draw, or this).
+        self.refill = game.refills.get(self.source_id) if self.source_id else None
 
     def run(self, state: State) -> int:
         mover = self.player_named(state)
@@ -143,7 +148,13 @@ class MoveStep(ExpressionParams, FlowNode):
             count = self.value(state, "count", default=None)
             if count is not None:
                 count = max(0, int(count))
-            if source != target:
+            if source != target and self.refill is not None:
+                signal, moved = self._refilling(state, source, target, count, at, mover)
+                if signal != DONE:  # the exhaustion ended play: what moved is still bound, no trigger fires
+                    if self.as_slot is not None:
+                        state.bound[self.as_slot] = tuple(moved)
+                    return signal
+            elif source != target:
                 cards = taken_from(state, source, count)
                 if cards:
                     state.move(cards, source, target, at=insertion_point(state, target, at), player=mover, step=self.id)
@@ -159,3 +170,26 @@ class MoveStep(ExpressionParams, FlowNode):
         if moved and self.triggers:
             return fire(state, self.triggers, self.target_id, state.game.zones.slot_owner[target], moved)
         return DONE
+
+    def _refilling(
+        self, state: State, source: int, target: int, count: int | None, at: Any, mover: int
+    ) -> tuple[int, list[int]]:
+        """Take ``count`` cards (all: None) one at a time from a stack with a refill rule: the flow signal (an
+        exhaustion may end play) and the cards moved."""
+        assert self.refill is not None
+        moved: list[int] = []
+        # Without a count, the cards the stack holds now: a refill does not make "all" endless.
+        wanted = len(taken_from(state, source, None)) if count is None else count
+        while len(moved) < wanted:
+            cards = taken_from(state, source, 1)
+            if not cards:
+                break
+            state.move(cards, source, target, at=insertion_point(state, target, at), player=mover, step=self.id)
+            moved.extend(cards)
+            if not state.zones[source]:
+                signal = self.refill.exhausted(state)
+                if signal != DONE:
+                    return signal, moved
+                if not state.zones[source]:
+                    break
+        return DONE, moved
