@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from game_fixtures import status_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -198,14 +199,8 @@ def test_the_debt_floor_is_max_on_the_general_form(
     lockstep(shipped, general, seed, ["random"] * players)
 
 
-WON = [f"luxury-{value}" for value in range(1, 11)] + [
-    "prestige-1",
-    "prestige-2",
-    "prestige-3",
-    "scandal",
-    "debt",
-    "theft",
-]
+# The cards won in auctions: every card but money, as the shipped edition lists them.
+WON = status_cards(load_ruleset("high-society/ja"))
 
 
 @settings(max_examples=200, deadline=None)
