@@ -333,3 +333,81 @@ class InformationSet:
         if state.observation(self.player).visible() != self._expected:
             return None
         return state, misses
+
+
+def redealt_for(state: State, player: int, rng: random.Random) -> State:
+    """A copy of ``state`` in which the cards ``player`` does not see are dealt again among the places they lie.
+
+    A quick, rough draw for an opponent model inside a search's drawn game:
+    a bot that weighs its moves in the drawn game itself would see the cards
+    the drawn game gives the others (a guess that always hits). Here every
+    card the player cannot see (not in a zone open to them, not shown to
+    them, not revealed) and that some shuffle placed trades places at random
+    with the others of its kind; a card nobody shuffled stays where the rules
+    put it (a marker placed at a known depth). Unlike
+    :meth:`InformationSet.sample` it replays nothing, so it forgets what
+    the actions told (a card seen before a swap, a guess that missed): cheap
+    enough for every move of a playout, and still blind to what the player
+    may not know.
+    """
+    layout = state.game.zones
+    zones = state.zones
+    set_slots, sequence_slots = layout.visible_slots(player)
+    seen = state.revealed_mask | (state.known[player] if state.knowing else 0)
+    for slot in set_slots:
+        seen |= zones[slot]
+    for slot in sequence_slots:
+        for instance in zones[slot]:
+            seen |= 1 << instance
+    if not state.terminal and state.stack:
+        top = state.stack[-1]
+        shown = top[0].public_cards(state, top)
+        if state.current == player:
+            shown += top[0].private_cards(state, top)
+        for instance in shown:
+            seen |= 1 << instance
+    shuffled = 0
+    for _zone, order, _key in state.chance_record:
+        for instance in order:
+            shuffled |= 1 << instance
+    free = shuffled & ~seen
+    if not free:
+        return state.clone()
+    open_slots = set(set_slots) | set(sequence_slots)
+    places: list[tuple[int, int]] = []  # (slot, position in a row or stack; -1 in a set)
+    cards: list[int] = []
+    for slot in range(len(layout)):
+        if slot in open_slots:
+            continue
+        content = zones[slot]
+        if type(content) is int:
+            mask = content & free
+            while mask:
+                lowest = mask & -mask
+                cards.append(lowest.bit_length() - 1)
+                places.append((slot, -1))
+                mask ^= lowest
+        else:
+            for position, instance in enumerate(content):
+                if free >> instance & 1:
+                    cards.append(instance)
+                    places.append((slot, position))
+    other = state.clone()
+    if len(cards) < 2:
+        return other
+    rng.shuffle(cards)
+    new_zones = other.zones
+    rows: dict[int, list[int]] = {}
+    for slot, position in places:
+        if position < 0:
+            new_zones[slot] &= ~free  # a set's free cards leave it, and the ones dealt to it join below
+        elif slot not in rows:
+            rows[slot] = list(new_zones[slot])
+    for (slot, position), instance in zip(places, cards):
+        if position < 0:
+            new_zones[slot] |= 1 << instance
+        else:
+            rows[slot][position] = instance
+    for slot, row in rows.items():
+        new_zones[slot] = tuple(row)
+    return other

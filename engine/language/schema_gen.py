@@ -725,6 +725,11 @@ SEARCH: dict[str, JSON] = {
             "minimum": 1,
             "maximum": 100000,
         },
+        "playout-until": {
+            "title": "Playout until",
+            "description": "Where a playout stops: `game` (the default: the end of the game, or `playout-depth` actions) or `round` (the end of the round under way, a match's `record-round` step; each seat is rewarded by the score it gained in that round, so a move is judged by the round it is played in).",
+            "enum": ["game", "round"],
+        },
         "evaluate": {
             "title": "Evaluate",
             "description": "An expression (me is the player) saying how good a position is for a player beyond the score: the heuristic bot's lookahead adds it to the score margin (being still in the round, in a game of rounds).",

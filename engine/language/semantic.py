@@ -686,6 +686,14 @@ def _check_search(reporter: Reporter, data: dict[str, JSON], catalog: BlockCatal
                     words=", ".join(sorted(words)),
                 ),
             )
+    if search.get("playout-until") == "round" and not any(
+        block.get("kind") == "record-round" for _category, _path, block in blocks_of(data)
+    ):
+        # TRANSLATORS: "playout-until: round" and "record-round" are ruleset keywords: keep them as they are.
+        reporter.add(
+            "$.presentation.search.playout-until",
+            _("playout-until: round needs a record-round step: this ruleset ends no round, so playouts would never stop"),
+        )
 
 
 def _check_structure_names(context: Context, data: dict[str, JSON]) -> None:

@@ -369,6 +369,11 @@ class IsmctsBot:
     def _iterate(self, root: _Node, state: State, first: int | None = None) -> None:
         rng = self.rng
         start = len(state.history)
+        # With ``search: playout-until: round``: the round under way ends the iteration, which is scored by what
+        # each seat gained in it.
+        by_round = state.ruleset.search.get("playout-until") == "round"
+        rounds = len(state.rounds) if by_round else -1
+        before = _scores(state) if by_round else None
         node = root
         path = [(root, None)]
         searcher = self.searcher
@@ -385,7 +390,7 @@ class IsmctsBot:
             if node is None:
                 node = root.children[first] = _Node(len(root.reward))
             path.append((node, searcher))
-        while expanding and not state.is_terminal():
+        while expanding and not state.is_terminal() and len(state.rounds) != rounds + 1:
             mover = state.current_player()
             legal = state.legal_actions()
             if model_opponents and mover != searcher:
@@ -416,7 +421,7 @@ class IsmctsBot:
             state.apply_action(action)
             node = node.children[action]
             path.append((node, mover))
-        rewards = self._playout(state, rng)
+        rewards = self._playout(state, rng) if before is None else self._round_playout(state, rng, rounds, before)
         if root_action is not None:
             self._root_rewards.setdefault(root_action, []).append(rewards[searcher])
         self.simulated += len(state.history) - start
@@ -530,6 +535,23 @@ class IsmctsBot:
         result = state.result() if state.is_terminal() else state.game.scoring.score_state(state)
         return rewards_of(result)
 
+    def _round_playout(self, state: State, rng: random.Random, rounds: int, before: list[float]) -> list[float]:
+        """Play on to the end of the round under way (or of the game); each seat's reward is by what it gained.
+
+        In a match of rounds, a move is judged by the round it is played in:
+        the rounds after it are mostly luck, and only blur what the move did.
+        The seat that gained the most (tokens, points) wins the playout.
+        """
+        guided = self._guided if self.playout == "heuristic" else None
+        depth = self.depth if self.depth is not None else state.ruleset.search.get("playout-depth", PLAYOUT_DEPTH)
+        steps = 0
+        while not state.is_terminal() and len(state.rounds) == rounds and steps < depth:
+            self._playout_step(state, guided, rng)
+            steps += 1
+        gained = [now - then for now, then in zip(_scores(state), before)]
+        standings = [(True, gain) for gain in gained]
+        return _rewards_by_standing(standings, _win_shares(standings, 0.0))
+
     @staticmethod
     def _playout_step(state: State, guided: Any, rng: random.Random) -> None:
         if guided is not None:
@@ -559,12 +581,30 @@ def rewards_of(result: Any, to_come: list[float] | None = None, spread: float = 
     else:
         standings = [(not player.eliminated, float(player.score) + extra) for player, extra in zip(players, to_come)]
         shares = _win_shares(standings, spread)
+    return _rewards_by_standing(standings, shares)
+
+
+def _rewards_by_standing(standings: list[tuple[bool, float]], shares: list[float]) -> list[float]:
+    """Each seat's share of the win, plus a little for its rank among the ``standings`` (still in, then score)."""
+    count = len(standings)
     rewards = []
     for share, standing in zip(shares, standings):
         below = sum(1 for other in standings if other < standing)
         rank = below / (count - 1) if count > 1 else 0.0
         rewards.append(0.8 * share + 0.2 * rank)
     return rewards
+
+
+def _scores(state: State) -> list[float]:
+    """Each seat's score now, the higher the better (negated where the lowest score wins)."""
+    scoring = state.game.scoring
+    formula = scoring.formula
+    if formula is not None:
+        sign = -1.0 if getattr(formula, "lowest", False) else 1.0
+        return [sign * float(formula.score(state, seat)) for seat in range(state.player_count)]
+    result = scoring.score_state(state)
+    sign = -1.0 if result.lowest_wins else 1.0
+    return [sign * float(player.score) for player in result.players]
 
 
 def _win_shares(standings: list[tuple[bool, float]], spread: float) -> list[float]:

@@ -19,6 +19,7 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.base.errors import CardrulesError
+from engine.core.information import redealt_for
 from engine.language.expression_params import compile_or_raise, evaluate
 from engine.language.expression_places import ME
 from engine.language.expressions.for_ruleset import compiler_for
@@ -103,12 +104,20 @@ class LookaheadPolicy:
         return ranked[0] if ranked else actions[0]
 
     def choose_drawn(self, state: State, player: int, legal: LegalActions) -> int:
-        """The best action of ``player`` in the drawn game ``state`` alone (a search's playout draws no more)."""
+        """The best action of ``player`` in the drawn game ``state`` alone (a search's playout draws no more).
+
+        Weighed in a copy whose cards hidden from ``player`` are dealt again
+        (:func:`~engine.core.information.redealt_for`): the drawn game is
+        the searcher's guess, and a player who weighed it as it is would
+        know the cards it deals the others (a Guard's guess that always
+        hits), which makes a search's model of the table clairvoyant.
+        """
         actions = self._candidates(legal)
         if len(actions) <= 1:
             return actions[0]
         judge = self.judge(state.game)
-        values = [self._after(state, action, player, judge, FOLLOW_UPS) for action in actions]
+        weighed = redealt_for(state, player, self.rng)
+        values = [self._after(weighed, action, player, judge, FOLLOW_UPS) for action in actions]
         return actions[max(range(len(actions)), key=lambda index: (values[index], -index))]
 
     def ranked(self, observation: Observation, legal: LegalActions, count: int) -> list[int]:
