@@ -692,7 +692,9 @@ def _check_search(reporter: Reporter, data: dict[str, JSON], catalog: BlockCatal
         # TRANSLATORS: "playout-until: round" and "record-round" are ruleset keywords: keep them as they are.
         reporter.add(
             "$.presentation.search.playout-until",
-            _("playout-until: round needs a record-round step: this ruleset ends no round, so playouts would never stop"),
+            _(
+                "playout-until: round needs a record-round step: this ruleset ends no round, so playouts would never stop"
+            ),
         )
 
 

@@ -526,16 +526,8 @@ class ChooseStep(ExpressionParams, FlowNode):
         for value in listed:
             if picked and value in picked:
                 continue
-            if option.domain == "card":
-                index = self.card_types[value] if value >= 0 else -1 - value
-            elif option.domain == "name":
-                found = state.game.ruleset.card(value) if isinstance(value, str) else None
-                if found is None:
-                    continue
-                index = found.index
-            else:
-                index = value
-            if index in seen:
+            index = self._index_of(option, value)
+            if index is None or index in seen:
                 continue
             seen.add(index)
             yield value, index
@@ -601,13 +593,14 @@ class ChooseStep(ExpressionParams, FlowNode):
             ]
         )
 
-    def _index_of(self, option: _Option, value: Any) -> int:
-        """A value's index in the action space (a card's type, a seat, a card id's place, a number)."""
+    def _index_of(self, option: _Option, value: Any) -> int | None:
+        """A value's index in the action space (a card's type, a seat, a card id's place, a number); None for a
+        name that is no card id (a list of names may hold any string: such a name is no choice)."""
         if option.domain == "card":
             return int(self.card_types[value] if value >= 0 else -1 - value)
         if option.domain == "name":
-            found = self.space.ruleset.card(value)
-            return found.index if found is not None else 0
+            found = self.space.ruleset.card(value) if isinstance(value, str) else None
+            return found.index if found is not None else None
         return int(value)
 
     def _value_of(self, state: State, option: _Option, index: int, picked: tuple = ()) -> Any:
