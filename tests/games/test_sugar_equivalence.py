@@ -15,7 +15,8 @@ acts with the same legal actions (in the same action codec), the action a
 bot picks on the shipped game is applied to both, and a random bot picks
 the same action on either (it sees nothing that differs). The games end
 the same way and their results (scores, who is out, winners, what decided
-the win) agree. Old logs replay on the general form to the result they
+the win) agree; at every decision every card lies in the same place (the
+deal included) and every counter holds the same. Old logs replay on the general form to the result they
 record, and random finished tables score alike (Hypothesis).
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -30,7 +32,7 @@ from typing import Any
 
 import pytest
 from game_fixtures import status_cards
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.core.game import Game
@@ -45,12 +47,17 @@ from engine.language.ruleset import Ruleset
 HERE = Path(__file__).resolve().parent
 GENERAL = HERE / "general_forms"
 LOGS = HERE.parent / "logs"
+# The example game of the docs whose beds score by lookup tables (table-by-count).
+GARDENS = HERE.parents[1] / "docs" / "examples" / "gardens.yaml"
 
 # shipped ruleset -> its general form
 PAIRS = {
     "high-society/ja": GENERAL / "high-society-ja.yaml",
     "high-society/ko": GENERAL / "high-society-ko.yaml",
     "bohnanza/amigo": GENERAL / "bohnanza-amigo.yaml",
+    "bohnanza/rio-grande": GENERAL / "bohnanza-rio-grande.yaml",
+    "bohnanza/high-bohn": GENERAL / "high-bohn.yaml",
+    str(GARDENS): GENERAL / "gardens.yaml",
 }
 # High Society's house rules, each written again over the general form of its edition.
 HOUSE_RULES = [
@@ -117,6 +124,8 @@ def lockstep(shipped_game: Game, general_game: Game, seed: int, kinds: list[str]
     actions = 0
     while not shipped.is_terminal():
         assert not general.is_terminal(), f"seed {seed}: the general form ended after {actions} actions"
+        # Every card in the same place (the deal included), every counter alike.
+        assert general.zones == shipped.zones and general.counters == shipped.counters
         seat = shipped.current_player()
         assert general.current_player() == seat
         legal, other = shipped.legal_actions(), general.legal_actions()
@@ -136,9 +145,13 @@ def lockstep(shipped_game: Game, general_game: Game, seed: int, kinds: list[str]
     assert general.end_reason == shipped.end_reason
     assert general.history == shipped.history
     assert general.to_log()["deck"] == shipped.to_log()["deck"]
-    tiebreak = list(shipped_game.ruleset.options.get("tiebreak") or [])
-    same_result(shipped.result(), general.result(), tiebreak)
+    same_result(shipped.result(), general.result(), criteria(shipped_game.ruleset))
     return actions
+
+
+def criteria(ruleset: Ruleset) -> list[str]:
+    """The tiebreak criteria in order: the option ``tiebreak`` where the ruleset has one, else its scoring's."""
+    return list(ruleset.options.get("tiebreak") or ruleset.data["scoring"].get("tiebreak") or [])
 
 
 def mixed(players: int, seed: int) -> list[str]:
@@ -267,6 +280,23 @@ def test_bohnanza_plays_alike_on_its_general_form(players: int) -> None:
         assert lockstep(shipped, general, seed, ["random"] * players) > 100
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_rio_grande_plays_alike_on_its_general_form(players: int) -> None:
+    # Every player count: the deal (3, 4 and 5 cards for the first seats with 6 or 7), the cards drawn, the cards
+    # removed and the third field all change with it.
+    shipped, general = games("bohnanza/rio-grande", players)
+    for seed in range(2):
+        assert lockstep(shipped, general, seed, ["random"] * players) > 100
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_high_bohn_plays_alike_on_its_general_form(players: int) -> None:
+    # Heuristic bots build, deposit and use the buildings' decisions; random ones try what the heuristic would not.
+    shipped, general = games("bohnanza/high-bohn", players)
+    for seed in range(2):
+        assert lockstep(shipped, general, seed, mixed(players, seed + 1)) > 100
+
+
 def test_a_move_from_a_stack_with_a_refill_counts_the_exhaustion() -> None:
     # The gap the general form of `draw` found: a stack's refill is the stack's rule, whichever step empties it.
     shipped, general = games("bohnanza/amigo", 3)
@@ -278,3 +308,33 @@ def test_a_move_from_a_stack_with_a_refill_counts_the_exhaustion() -> None:
         state.apply_action(state.legal_actions().sample(rng))
         seen = max(seen, state.counters[exhaustions])
     assert seen == 3 and state.end_reason == "final-exhaustion"
+
+
+# ------------------------------------------------------------------ table-by-count (the example game Gardens)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_gardens_plays_alike_with_its_tables_written_as_expressions(players: int) -> None:
+    shipped, general = games(str(GARDENS), players)
+    for seed in range(4):
+        assert lockstep(shipped, general, seed, mixed(players, seed)) > 20
+
+
+# A bed: empty, or some cards of one flower.
+BED = st.one_of(
+    st.just(()),
+    st.tuples(st.sampled_from(["tulip", "rose", "lily"]), st.integers(1, 8)).map(lambda bed: bed[:1] * bed[1]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(beds=st.lists(st.tuples(BED, BED), min_size=2, max_size=4))
+def test_any_gardens_table_scores_alike(beds: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
+    # Every count of every flower against its table: below the first step, on each step, between and past the last.
+    shipped, general = _ruleset(str(GARDENS), "{}"), _ruleset(str(PAIRS[str(GARDENS)]), "{}")
+    planted = Counter(card for first, second in beds for card in first + second)
+    assume(all(planted[card.id] <= card.copies(len(beds)) for card in shipped.cards if card.id in planted))
+    players = tuple(
+        TablePlayer(f"P{seat}", {"bed-1": first, "bed-2": second}) for seat, (first, second) in enumerate(beds)
+    )
+    same_result(Table(shipped, players, "-").score(), Table(general, players, "-").score(), criteria(shipped))
