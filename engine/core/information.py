@@ -395,6 +395,8 @@ def redealt_for(state: State, player: int, rng: random.Random) -> State:
     other = state.clone()
     if len(cards) < 2:
         return other
+    # In instance order before the shuffle: the same free cards (all the player can tell) give the same deal.
+    cards.sort()
     rng.shuffle(cards)
     new_zones = other.zones
     rows: dict[int, list[int]] = {}

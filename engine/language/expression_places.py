@@ -23,6 +23,11 @@ def top_level_expressions(data: Mapping[str, Any]) -> Iterator[tuple[str, str, T
     if isinstance(scoring, Mapping):
         if isinstance(scoring.get("score"), str):
             yield "$.scoring.score", scoring["score"], NUMBER, ME
+        parts = scoring.get("parts")
+        if isinstance(parts, list):
+            for index, part in enumerate(parts):
+                if isinstance(part, Mapping) and isinstance(part.get("value"), str):
+                    yield f"$.scoring.parts[{index}].value", part["value"], NUMBER, ME
         if isinstance(scoring.get("eliminated"), str):
             yield "$.scoring.eliminated", scoring["eliminated"], FLAG, ME
         if isinstance(scoring.get("winners"), str):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,12 @@ class ExpressionScoring:
             return compile_or_raise(compiler, text, ANY if expected is None else expected, local, ruleset, where, "")
 
         self.score_expression = compiled(scoring.get("score"), NUMBER, "scoring.score")
+        # The score in named parts (``parts``): their sum is the score, and an explanation shows each.
+        self.parts = tuple(
+            (str(part["name"]), expression)
+            for index, part in enumerate(scoring.get("parts") or ())
+            if (expression := compiled(part.get("value"), NUMBER, f"scoring.parts[{index}].value")) is not None
+        )
         self.lowest = bool(scoring.get("lowest-wins"))
         self.eliminated_expression = compiled(scoring.get("eliminated"), FLAG, "scoring.eliminated")
         self.tiebreaks = tuple(
@@ -86,10 +93,17 @@ class ExpressionScoring:
 
     def score(self, state: State, player: int) -> int | Fraction:
         """``player``'s score now (0 when the ruleset writes no score)."""
+        if self.parts:
+            local: dict[str, object] = {"me": player}
+            return sum((evaluate(part, state, local, "scoring", "parts") for _name, part in self.parts), 0)
         if self.score_expression is None:
             return 0
         value: int | Fraction = evaluate(self.score_expression, state, {"me": player}, "scoring", "score")
         return value
+
+    def _parts_of(self, world: World, player: int) -> list[Fraction]:
+        """Each part's points for ``player`` (``parts``), in order."""
+        return [as_fraction(self._value(part, world, {"me": player}, "parts", 0)) for _name, part in self.parts]
 
     def result(self, state: State) -> Result:
         """The result of a finished game."""
@@ -115,9 +129,14 @@ class ExpressionScoring:
         """The result of a finished game in ``world`` (a state's, or a table's): ``ids_in(zone, player)`` gives the
         card ids a player's zone holds, ``measures_of(player)`` the player's measures."""
         players = range(len(names))
-        scores = [
-            as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players
-        ]
+        parts = [self._parts_of(world, player) for player in players] if self.parts else []
+        scores = (
+            [sum(points, Fraction(0)) for points in parts]
+            if self.parts
+            else [
+                as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players
+            ]
+        )
         out = [
             bool(self._value(self.eliminated_expression, world, {"me": player}, "eliminated", False))
             for player in players
@@ -141,7 +160,7 @@ class ExpressionScoring:
                     cards,
                     MappingProxyType(dict(measures_of(player))),
                     MappingProxyType(zones),
-                    _no_steps,
+                    partial(self._explained, parts[player]) if parts else _no_steps,
                     MappingProxyType(values),
                 )
             )
@@ -155,6 +174,15 @@ class ExpressionScoring:
             lowest_wins=self.lowest,
             rounds=rounds,
         )
+
+    def _explained(self, points: Sequence[Fraction]) -> tuple[ScoreStep, ...]:
+        """A player's parts as scoring steps: each part's name, and the running total before and after it."""
+        steps = []
+        total = Fraction(0)
+        for index, ((name, _part), amount) in enumerate(zip(self.parts, points)):
+            steps.append(ScoreStep(f"parts[{index}]", "part", total, total + amount, {"name": name}))
+            total += amount
+        return tuple(steps)
 
     def _value(
         self,

@@ -123,7 +123,7 @@ class Ruleset:
     def scored_by_expressions(self) -> bool:
         """Whether the ruleset writes its score (or its winners) as expressions rather than scoring steps."""
         scoring = self.data.get("scoring") or {}
-        return scoring.get("score") is not None or scoring.get("winners") is not None
+        return any(scoring.get(key) is not None for key in ("score", "parts", "winners"))
 
     def score_formula(self, game: Game) -> ExpressionScoring | None:
         """The scoring by expressions for ``game`` (None when the ruleset scores with steps)."""

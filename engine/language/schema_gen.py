@@ -1225,6 +1225,42 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "minLength": 1,
                     "maxLength": 2000,
                 },
+                "parts": {
+                    "title": "Parts",
+                    "description": "Each player's score written in named parts (instead of score): the score is their sum, and `score --explain` shows one line per part.",
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 20,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        # name and value are required of the merged ruleset (semantic): an overlay writes only
+                        # what it changes of a part with an id.
+                        "properties": {
+                            "id": {
+                                "title": "Id",
+                                "description": "The part's id, by which an overlay changes or removes it (when every part has one).",
+                                "type": "string",
+                                "pattern": NAME_PATTERN,
+                                "maxLength": 200,
+                            },
+                            "name": {
+                                "title": "Name",
+                                "description": "What the part counts, as the explanation shows it (translated).",
+                                "type": "string",
+                                "minLength": 1,
+                                "maxLength": 200,
+                            },
+                            "value": {
+                                "title": "Value",
+                                "description": "The part's points as an expression (me is the player scored).",
+                                "type": "string",
+                                "minLength": 1,
+                                "maxLength": 2000,
+                            },
+                        },
+                    },
+                },
                 "lowest-wins": {
                     "title": "Lowest wins",
                     "description": "true: the lowest score wins (the result says so); default false.",

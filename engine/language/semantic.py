@@ -979,6 +979,15 @@ def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[
 def _check_tiebreak(
     reporter: Reporter, data: dict[str, JSON], definitions: dict[str, JSON], criteria: dict[str, JSON]
 ) -> None:
+    scoring = data.get("scoring") or {}
+    if isinstance(scoring, dict) and scoring.get("score") is not None and scoring.get("parts") is not None:
+        # TRANSLATORS: "score" and "parts" are ruleset keywords (the score as one expression, or in named parts).
+        reporter.add("$.scoring.parts", _("write the score as score or as parts, not both"))
+    parts = scoring.get("parts") if isinstance(scoring, dict) else None
+    for index, part in enumerate(parts if isinstance(parts, list) else ()):
+        for key in ("name", "value"):
+            if isinstance(part, dict) and key not in part:
+                reporter.add(f"$.scoring.parts[{index}]", _("missing required key '{key}'", key=key))
     tiebreak = (data.get("scoring") or {}).get("tiebreak")
     names: list[tuple[str, JSON]] = []
     if isinstance(tiebreak, list):

@@ -104,11 +104,27 @@ def explain_player(ruleset: Ruleset, player: Any) -> list[str]:
     lines = [heading]
     specs = {spec.get("id"): spec for spec in ruleset.scoring_steps}
     for step in player.explanation:
+        if step.kind == "part":
+            lines.append(INDENT + explain_part(ruleset, step))
+            continue
         spec = specs.get(step.step_id, {"kind": step.kind})
         lines.extend(INDENT + line for line in explain_step(ruleset, spec, step, player.cards))
     # TRANSLATORS: the last line of a player's score explanation.
     lines.append(INDENT + _("Score: {score}", score=format_score(player.score)))
     return lines
+
+
+def explain_part(ruleset: Ruleset, step: Any) -> str:
+    """One named part of a score written in parts (``scoring.parts``): its points and the running total."""
+    before, after = Fraction(step.before), Fraction(step.after)
+    # TRANSLATORS: one part of a player's score, e.g. "Cards: 33 = 33" then "Chips: -4 = 29"; {part} is the
+    # ruleset's name for it, {amount} its points, {total} the score so far.
+    return _(
+        "{part}: {amount} = {total}",
+        part=ruleset_text(ruleset, str(step.detail.get("name", step.step_id))),
+        amount=format_score(after - before),
+        total=format_score(after),
+    )
 
 
 def explain_step(ruleset: Ruleset, spec: Mapping[str, Any], step: Any, held: Sequence[str]) -> list[str]:

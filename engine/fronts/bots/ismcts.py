@@ -372,7 +372,8 @@ class IsmctsBot:
         # With ``search: playout-until: round``: the round under way ends the iteration, which is scored by what
         # each seat gained in it.
         by_round = state.ruleset.search.get("playout-until") == "round"
-        rounds = len(state.rounds) if by_round else -1
+        # (Without: a round count no game reaches, so the walk never stops at a round's end.)
+        rounds = len(state.rounds) if by_round else -2
         before = _scores(state) if by_round else None
         node = root
         path = [(root, None)]

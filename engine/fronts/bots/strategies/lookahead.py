@@ -109,7 +109,7 @@ class LookaheadPolicy:
         Weighed in a copy whose cards hidden from ``player`` are dealt again
         (:func:`~engine.core.information.redealt_for`): the drawn game is
         the searcher's guess, and a player who weighed it as it is would
-        know the cards it deals the others (a Guard's guess that always
+        know the cards it deals the others (a guess of a hidden card that always
         hits), which makes a search's model of the table clairvoyant.
         """
         actions = self._candidates(legal)
