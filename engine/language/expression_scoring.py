@@ -95,7 +95,10 @@ class ExpressionScoring:
         """``player``'s score now (0 when the ruleset writes no score)."""
         if self.parts:
             local: dict[str, object] = {"me": player}
-            return sum((evaluate(part, state, local, "scoring", "parts") for _name, part in self.parts), 0)
+            total: int | Fraction = sum(
+                (evaluate(part, state, local, "scoring", "parts") for _name, part in self.parts), 0
+            )
+            return total
         if self.score_expression is None:
             return 0
         value: int | Fraction = evaluate(self.score_expression, state, {"me": player}, "scoring", "score")
