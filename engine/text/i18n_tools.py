@@ -214,8 +214,13 @@ def click_sources() -> list[Path]:
 
 
 def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
-    """Every ruleset YAML file shipped with the program (or under the given directories)."""
-    dirs = list(rulesets_dirs) if rulesets_dirs is not None else [resources.package_root() / "rulesets"]
+    """Every ruleset YAML file shipped with the program (or under the given directories).
+
+    In a checkout, the example games of the docs (``docs/examples``) too: a
+    reader who plays one in Japanese or Korean reads their words in it.
+    """
+    root = resources.package_root()
+    dirs = list(rulesets_dirs) if rulesets_dirs is not None else [root / "rulesets", root / "docs" / "examples"]
     files: list[Path] = []
     for directory in dirs:
         if directory.is_dir():
