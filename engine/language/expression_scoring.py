@@ -27,11 +27,12 @@ from engine.core.measures import Measure
 from engine.core.result import PlayerResult, Result, ScoreStep, score_to_json, selected_fields
 from engine.core.selectors import card_selector
 from engine.language.block_walk import blocks_of
-from engine.language.expression_params import compile_or_raise, evaluate, evaluate_in, world_of
+from engine.language.expression_params import compile_or_raise, evaluate_in, world_of
 from engine.language.expression_places import ME
 from engine.language.expressions.for_ruleset import compiler_for
 from engine.language.expressions.types import ANY, FLAG, NUMBER, PLAYERS, Type
 from engine.language.expressions.values import Group, Variant
+from engine.language.expressions.worlds import RecordingWorld, unchanged
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
     from engine.language.expressions.compiler import Expression
     from engine.language.expressions.values import World
     from engine.language.ruleset import Ruleset
+
+
+# How many scores of each seat are kept with what they read (positions weighed one after another differ little).
+REMEMBERED = 8
 
 
 class ExpressionScoring:
@@ -85,6 +90,10 @@ class ExpressionScoring:
         )
         # The ruleset's measures (chips, tokens), worked out for the result as the block pipeline does.
         self.measures = tuple(Measure(spec, game) for spec in ruleset.measures)
+        # Each seat's last scores with the state they read (see ``score``), the latest first.
+        self._remembered: list[list[tuple[tuple[tuple[int, object, object], ...], int | Fraction]]] = [
+            [] for _seat in range(game.player_count)
+        ]
         self.records_rounds = any(block.get("kind") == "record-round" for block in _steps(ruleset.data))
 
     def selects(self, selector: Mapping[str, Any], card_id: str) -> bool:
@@ -92,16 +101,32 @@ class ExpressionScoring:
         return card_selector(selector)(self.ruleset.card(card_id))
 
     def score(self, state: State, player: int) -> int | Fraction:
-        """``player``'s score now (0 when the ruleset writes no score)."""
-        if self.parts:
-            local: dict[str, object] = {"me": player}
-            total: int | Fraction = sum(
-                (evaluate(part, state, local, "scoring", "parts") for _name, part in self.parts), 0
-            )
-            return total
-        if self.score_expression is None:
+        """``player``'s score now (0 when the ruleset writes no score).
+
+        A bot weighs many positions that differ from one another in a few
+        cards, and a score may be costly (every way to place the jokers).
+        So each seat's last few scores are kept with what they read of the
+        state (:class:`RecordingWorld`): a position where all of that is
+        unchanged has the same score, and is not worked out again.
+        """
+        if self.score_expression is None and not self.parts:
             return 0
-        value: int | Fraction = evaluate(self.score_expression, state, {"me": player}, "scoring", "score")
+        remembered = self._remembered[player]
+        for reads, known in remembered:
+            if unchanged(state, reads):
+                return known
+        world = RecordingWorld(state)
+        local: dict[str, object] = {"me": player}
+        value: int | Fraction
+        if self.parts:
+            value = sum(
+                (evaluate_in(part, world, local, self.ruleset, "scoring", "parts") for _name, part in self.parts), 0
+            )
+        else:
+            assert self.score_expression is not None
+            value = evaluate_in(self.score_expression, world, local, self.ruleset, "scoring", "score")
+        remembered.insert(0, (world.recorded(), value))
+        del remembered[REMEMBERED:]
         return value
 
     def _parts_of(self, world: World, player: int) -> list[Fraction]:

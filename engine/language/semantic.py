@@ -981,8 +981,15 @@ def _check_tiebreak(
 ) -> None:
     scoring = data.get("scoring") or {}
     if isinstance(scoring, dict) and scoring.get("score") is not None and scoring.get("parts") is not None:
-        # TRANSLATORS: "score" and "parts" are ruleset keywords (the score as one expression, or in named parts).
-        reporter.add("$.scoring.parts", _("write the score as score or as parts, not both"))
+        # TRANSLATORS: "score", "parts" and "$replace: true" are ruleset keywords (the score as one expression, or
+        # in named parts); keep them as they are.
+        reporter.add(
+            "$.scoring.parts",
+            _(
+                "write the score as score or as parts, not both (an overlay that writes its own score over "
+                "inherited parts replaces the scoring: $replace: true)"
+            ),
+        )
     parts = scoring.get("parts") if isinstance(scoring, dict) else None
     for index, part in enumerate(parts if isinstance(parts, list) else ()):
         for key in ("name", "value"):

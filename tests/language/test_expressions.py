@@ -137,11 +137,11 @@ def test_a_rule_that_cannot_be_worked_out_ends_the_game_with_a_located_error(wor
 def test_validate_locates_a_bad_expression_in_its_file(tmp_path):
     house = tmp_path / "bad.yaml"
     house.write_text(
-        'extends: no-thanks/classic\nname: Bad\nscoring:\n  score: "sum(c.value for c in me.takn) - me.chips"\n',
+        'extends: no-thanks/classic\nname: Bad\nscoring:\n  $replace: true\n  score: "sum(c.value for c in me.takn) - me.chips"\n',
         encoding="utf-8",
     )
     problems = [str(problem) for problem in validate(house)]
-    assert problems == [f"{house}:4:32: $.scoring.score: a player has no attribute 'takn' (did you mean 'taken'?)"]
+    assert problems == [f"{house}:5:32: $.scoring.score: a player has no attribute 'takn' (did you mean 'taken'?)"]
 
 
 class _Hang(Exception):

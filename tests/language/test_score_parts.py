@@ -89,6 +89,7 @@ def test_a_score_written_both_ways_and_a_part_missing_its_name_are_located(tmp_p
     result = cardrules("validate", str(bad))
     assert result.exit_code == 1
     assert f"{bad}:5:5: $.scoring.parts: write the score as score or as parts, not both" in result.stderr
+    assert "$replace: true" in result.stderr
     assert f"{bad}:5:7: $.scoring.parts[2]: missing required key 'name'" in result.stderr
 
 

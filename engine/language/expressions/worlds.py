@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.core.zones import STACK, iterate_bits
 from engine.language.expressions.values import UNBOUND, Number
@@ -69,6 +69,96 @@ class StateWorld:
 
     def all_cards(self) -> tuple[int, ...]:
         return tuple(range(self.game.cards.size))
+
+
+# What a recorded read was: a zone's slot, a counter's slot, a variable, a bound name's slot, a status, a score,
+# the round number. ``unchanged`` reads each again from a state.
+CARDS, COUNTER, VARIABLE, BOUND, STATUS, SCORE, ROUND = range(7)
+
+
+class RecordingWorld(StateWorld):
+    """A game in play that notes every part of the state an expression reads, with the value it read.
+
+    Expressions are pure: the same reads give the same value. So a value
+    worked out once stands for any state whose recorded reads are unchanged
+    (``unchanged``), which is how a score is remembered across the many
+    positions a bot weighs that differ only elsewhere (another player's
+    cards, the deck).
+    """
+
+    __slots__ = ("reads",)
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        # The first value read of each part (a part read again within one expression holds the same).
+        self.reads: dict[tuple[int, object], object] = {}
+
+    def _note(self, kind: int, key: object, value: object) -> None:
+        self.reads.setdefault((kind, key), value)
+
+    def recorded(self) -> tuple[tuple[int, object, object], ...]:
+        """The reads, for ``unchanged``."""
+        return tuple((kind, key, value) for (kind, key), value in self.reads.items())
+
+    def cards(self, zone_index: int, owner: int) -> tuple[int, ...]:
+        slot = self.game.zones.slot(zone_index, owner)
+        self._note(CARDS, slot, self.state.zones[slot])
+        return super().cards(zone_index, owner)
+
+    def counter(self, counter_index: int, owner: int) -> Number:
+        slot = self.game.counter_slot(counter_index, owner)
+        value = self.state.counters[slot]
+        self._note(COUNTER, slot, value)
+        return value
+
+    def variable(self, name: str) -> int:
+        value = super().variable(name)
+        self._note(VARIABLE, name, value)
+        return value
+
+    def bound(self, slot: int) -> object:
+        value = self.state.bound[slot]
+        self._note(BOUND, slot, value)
+        return value
+
+    def status(self, status_index: int, player: int) -> bool:
+        self._note(STATUS, status_index, self.state.statuses[status_index])
+        return super().status(status_index, player)
+
+    def score(self, player: int) -> Number:
+        value = super().score(player)
+        self._note(SCORE, player, value)
+        return value
+
+    def round_number(self) -> int:
+        value = self.state.round_number
+        self._note(ROUND, None, value)
+        return value
+
+
+def unchanged(state: State, reads: Sequence[tuple[int, object, object]]) -> bool:
+    """Whether every part of ``state`` in ``reads`` (a :class:`RecordingWorld`'s) still holds what was read."""
+    for kind, key, value in reads:
+        now: object
+        if kind == VARIABLE:
+            now = state.variables[state.game.variable_index[cast(str, key)]]
+        elif kind == ROUND:
+            now = state.round_number
+        else:
+            index = cast(int, key)
+            if kind == CARDS:
+                now = state.zones[index]
+            elif kind == COUNTER:
+                now = state.counters[index]
+            elif kind == BOUND:
+                now = state.bound[index]
+            elif kind == STATUS:
+                now = state.statuses[index]
+            else:
+                now = state.game.scoring.expression_score(state, index)
+        if now is not value and now != value:
+            return False
+    return True
 
 
 def type_indexes(game: Game, ids: Sequence[str]) -> tuple[int, ...]:
