@@ -19,6 +19,8 @@ from typing import Any
 # The public names, each imported on first use (see __getattr__).
 __all__ = [
     "Action",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BOT_KINDS",
     "CHANCE",
     "CardrulesError",
@@ -59,7 +61,15 @@ _FROM_CORE = {
     "score_players": "scoring",
 }
 _FROM_BOTS = ("make_bot", "BOT_KINDS")
-_FROM_ERRORS = ("errors", "CardrulesError", "IllegalActionError", "RulesetError", "OptionError")
+_FROM_ERRORS = (
+    "errors",
+    "ArgumentTypeError",
+    "ArgumentValueError",
+    "CardrulesError",
+    "IllegalActionError",
+    "RulesetError",
+    "OptionError",
+)
 
 
 def __getattr__(name: str) -> Any:

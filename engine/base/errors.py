@@ -136,3 +136,13 @@ class CatalogError(CardrulesError):
 
 class IllegalActionError(CardrulesError):
     """An action that the rules do not allow in this state."""
+
+
+class ArgumentTypeError(CardrulesError, TypeError):
+    """A program handed an adapter a value of the wrong type (a text for a number of players): a ``TypeError``, as
+    the libraries the adapters serve raise it, and a :class:`CardrulesError` with its message."""
+
+
+class ArgumentValueError(CardrulesError, ValueError):
+    """A program handed an adapter a value it cannot take (too few players, an unknown ruleset or option): a
+    ``ValueError``, as the libraries the adapters serve raise it, and a :class:`CardrulesError` with its message."""

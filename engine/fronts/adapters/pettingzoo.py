@@ -24,6 +24,8 @@ calls out of order are caught. :class:`raw_env` itself raises the engine's
 from __future__ import annotations
 
 import io
+import operator
+import os
 import random
 from typing import Any
 
@@ -31,9 +33,10 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 from rich.console import Console
 
-from engine.base.errors import CardrulesError, RulesetError
+from engine.base.errors import ArgumentTypeError, ArgumentValueError, CardrulesError, RulesetError
 from engine.base.formatting import format_list
 from engine.base.i18n import _
 from engine.core.game import Game
@@ -88,14 +91,22 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # TRANSLATORS: a program asked the PettingZoo environment for a way of showing the table it does not have;
             # "render_mode" is code, {modes} lists the ones it has ("human" or "ansi").
-            raise CardrulesError.at(
+            raise ArgumentValueError.at(
                 _(
                     "render_mode {mode} is not one of {modes}",
                     mode=repr(render_mode)[:80],
                     modes=format_list(self.metadata["render_modes"], style="or"),
                 )
             )
-        self.ruleset = load_ruleset(ruleset or default_ruleset(), options=options)
+        if ruleset is not None and not isinstance(ruleset, (str, os.PathLike)):
+            # TRANSLATORS: a program gave the PettingZoo environment a ruleset that is neither a name nor a path;
+            # {value} is what it gave.
+            raise ArgumentTypeError.at(_("the ruleset must be a name or a path, not {value}", value=repr(ruleset)[:80]))
+        try:
+            self.ruleset = load_ruleset(ruleset or default_ruleset(), options=options)
+        except CardrulesError as error:
+            # An unknown ruleset, a broken file, an option it does not have: a value the constructor cannot take.
+            raise ArgumentValueError(error.diagnostics) from None
         self.game = Game(self.ruleset, check_player_count(self.ruleset, players))
         self.agent_actions = AgentActions(self.game)
         self.tensor = ObservationTensor(self.game)
@@ -143,6 +154,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game: dealt by ``game.new_initial_state(seed=seed)`` (a seed drawn from the last one when None)."""
         if seed is not None:
+            # Any integer, NumPy's included (what gymnasium's seeding hands out); a float or a text is refused as
+            # ``random.Random`` would refuse it.
+            seed = operator.index(seed)
             self._seeds = random.Random(seed)
             game_seed = seed
         else:
@@ -178,14 +192,22 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
 
     def step(self, action: Any) -> None:
         """Apply the agent to move's action (an agent index); at the end, everyone's reward and termination."""
+        if self.state is None:
+            EnvLogger.error_step_before_reset()  # raises, as the wrapped environment does
+        if not self.agents:
+            # Every agent is done and gone: PettingZoo's warning (reset first), and nothing changes.
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # An integer (NumPy's too); 1.5 or "1" is a TypeError, not action 1.
+        index = operator.index(action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         state = self.state
-        state.apply_action(self.agent_actions.to_engine(state, int(action)))
+        state.apply_action(self.agent_actions.to_engine(state, index))
         if state.is_terminal():
             self._finish()
         else:

@@ -133,8 +133,75 @@ def test_render_shows_the_table_with_the_players():
     ],
 )
 def test_a_wrong_number_of_players_is_refused_saying_what_is_wrong(players, message):
-    with pytest.raises(engine.CardrulesError, match=message):
+    # The ecosystem's errors (a TypeError for no whole number, a ValueError for a count the game is not for),
+    # which are also the engine's CardrulesError with its message.
+    expected = ValueError if isinstance(players, int) and not isinstance(players, bool) else TypeError
+    with pytest.raises(expected, match=message) as raised:
         zoo.env("high-society/ja", players)
+    assert isinstance(raised.value, engine.CardrulesError)
+
+
+@pytest.mark.parametrize(
+    "arguments, error, message",
+    [
+        ({"ruleset": 3}, TypeError, "must be a name or a path, not 3"),
+        ({"ruleset": "no-such/game"}, ValueError, "unknown ruleset 'no-such/game'"),
+        ({"ruleset": "high-society/ja", "options": {"no-such-option": 1}}, ValueError, "unknown option"),
+        ({"ruleset": "high-society/ja", "options": [1]}, TypeError, "options must be a mapping"),
+        ({"ruleset": "high-society/ja", "render_mode": "rgb_array"}, ValueError, "is not one of human or ansi"),
+        ({"ruleset": "high-society/ja", "colour": "red"}, TypeError, "unexpected keyword argument 'colour'"),
+    ],
+)
+def test_a_wrong_constructor_argument_raises_the_usual_error(arguments, error, message):
+    with pytest.raises(error, match=message):
+        zoo.env(**arguments)
+    with pytest.raises(error, match=message):
+        zoo.raw_env(**arguments)
+
+
+def test_step_before_reset_is_refused_wrapped_or_not():
+    for environment in (zoo.env("no-thanks/classic", 3), zoo.raw_env("no-thanks/classic", 3)):
+        with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+            environment.step(0)
+
+
+@pytest.mark.parametrize("action", [1.5, "1", None, [1]])
+def test_an_action_that_is_no_integer_is_refused_wrapped_or_not(action):
+    wrapped = zoo.env("no-thanks/classic", 3)
+    wrapped.reset(seed=1)
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        wrapped.step(action)
+    raw = zoo.raw_env("no-thanks/classic", 3)
+    raw.reset(seed=1)
+    with pytest.raises(TypeError):
+        raw.step(action)
+    assert raw.state.history == []  # nothing was played
+
+
+def test_numpys_integers_seed_a_game_and_choose_an_action():
+    plain, numpys = zoo.env("no-thanks/classic", 3), zoo.env("no-thanks/classic", 3)
+    plain.reset(seed=7)
+    numpys.reset(seed=np.int64(7))
+    for environment in (plain, numpys):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(np.int64(np.flatnonzero(mask)[0]))
+    assert plain.unwrapped.state.history == numpys.unwrapped.state.history
+    with pytest.raises(TypeError):
+        plain.reset(seed=1.5)
+
+
+def test_a_step_after_the_end_is_refused_as_pettingzoo_refuses_it():
+    raw = zoo.raw_env("no-thanks/classic", 3)
+    raw.reset(seed=3)
+    for agent in raw.agent_iter():
+        observation, _reward, terminated, truncated, _info = raw.last()
+        raw.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+    assert raw.state.is_terminal() and raw.agents == []
+    history = list(raw.state.history)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        raw.step(None)  # PettingZoo warns: every agent is done, reset first
+    assert raw.state.history == history
 
 
 def test_numpys_integers_count_players():
