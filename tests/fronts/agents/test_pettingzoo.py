@@ -193,7 +193,7 @@ def test_numpys_integers_seed_a_game_and_choose_an_action():
 def test_a_step_after_the_end_is_refused_as_pettingzoo_refuses_it():
     raw = zoo.raw_env("no-thanks/classic", 3)
     raw.reset(seed=3)
-    for agent in raw.agent_iter():
+    for _agent in raw.agent_iter():
         observation, _reward, terminated, truncated, _info = raw.last()
         raw.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
     assert raw.state.is_terminal() and raw.agents == []
