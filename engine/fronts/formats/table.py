@@ -31,7 +31,7 @@ import jsonschema
 
 from engine.base import resources
 from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from engine.base.formatting import format_list
+from engine.base.formatting import format_list, measure_name
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, listed
 from engine.core.cards import copies_for
@@ -59,6 +59,11 @@ class TablePlayer:
     name: str
     zones: Mapping[str, tuple[str, ...]]
     totals: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # Cards given only as a number, by zone (``bank: 13``): they count wherever a measure counts that zone's cards
+    # whatever their types (the interest on a Bank), as they would had their types been given.
+    untyped: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # The selector of the field that gave each such number (its cards are of those the field may hold).
+    untyped_cards: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -121,18 +126,29 @@ def holdings_of(ruleset: Ruleset, player: TablePlayer) -> Holdings:
         if spec.id in player.totals:
             measures[spec.id] = player.totals[spec.id]
         else:
-            measures[spec.id] = measure_of_cards(ruleset, spec, player.zones)
+            measures[spec.id] = measure_of_cards(ruleset, spec, player.zones, player.untyped, player.untyped_cards)
     return Holdings(player.name, cards, measures, MappingProxyType(dict(player.zones)))
 
 
-def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str, ...]]) -> Any:
-    """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table)."""
+def measure_of_cards(
+    ruleset: Ruleset,
+    spec: Any,
+    zones: Mapping[str, tuple[str, ...]],
+    untyped: Mapping[str, int] | None = None,
+    untyped_cards: Mapping[str, Any] | None = None,
+) -> Any:
+    """A measure worked out from the card ids of a player's zones (a counter counts as 0 on a table), and the
+    cards given as a number (``untyped``, by zone; ``untyped_cards``: the selector of the field that gave them),
+    which a count of those cards counts."""
 
     if spec.kind == "counter":
         return through_table(spec, 0, lambda kind: _modifiers_held(ruleset, zones, kind))
     matches = card_selector(spec.cards)
     total: Any = 0
     seen = set()
+    for zone in spec.zones:
+        if untyped and zone in untyped and counts_untyped(spec, (untyped_cards or {}).get(zone)):
+            total += untyped[zone]
     for zone in spec.zones:
         for card_id in zones.get(zone, ()):
             card = ruleset.card(card_id)
@@ -148,6 +164,13 @@ def measure_of_cards(ruleset: Ruleset, spec: Any, zones: Mapping[str, tuple[str,
     if spec.distinct:
         total = len(seen)
     return through_table(spec, total, lambda kind: _modifiers_held(ruleset, zones, kind))
+
+
+def counts_untyped(spec: Any, given: Any) -> bool:
+    """Whether a measure counts cards given only as a number by a field whose selector is ``given``: a count, not
+    of distinct types, of every card or of the very cards the field holds. A sum of values, a count of distinct
+    types or of some of the field's cards needs their types."""
+    return spec.kind == "count" and not spec.distinct and (not spec.cards or spec.cards == given)
 
 
 def _modifiers_held(ruleset: Ruleset, zones: Mapping[str, tuple[str, ...]], kind: str) -> list[Mapping[str, Any]]:
@@ -364,6 +387,8 @@ class _SeatReader:
     def seat(self, name: str, holdings: Mapping[str, Any], base: str) -> TablePlayer:
         zones: dict[str, list[str]] = {}
         totals: dict[str, Any] = {}
+        untyped: dict[str, int] = {}
+        untyped_cards: dict[str, Any] = {}
         for key, value in (holdings or {}).items():
             path = json_path_child(base, key)
             spec = self.fields.get(key)
@@ -396,9 +421,37 @@ class _SeatReader:
                 zones.setdefault(spec["zone"], []).extend(cards)
             if total is not None and spec.get("measure"):
                 totals[spec["measure"]] = total
+            if total is not None and spec.get("zone") and shape in ("counts", "count"):
+                untyped[spec["zone"]] = untyped.get(spec["zone"], 0) + total
+                untyped_cards[spec["zone"]] = spec.get("cards")
+                self._needs_types(spec["zone"], spec.get("measure"), spec.get("cards"), total, path)
         return TablePlayer(
-            name, MappingProxyType({zone: tuple(cards) for zone, cards in zones.items()}), MappingProxyType(totals)
+            name,
+            MappingProxyType({zone: tuple(cards) for zone, cards in zones.items()}),
+            MappingProxyType(totals),
+            MappingProxyType(untyped),
+            MappingProxyType(untyped_cards),
         )
+
+    def _needs_types(self, zone: str, given: str | None, selector: Any, total: int, path: str) -> None:
+        """A zone given as a number of cards: every measure scored from it must be one that counts its cards (the
+        interest on coins banked); one that needs their types (a sum of values, distinct types) is told at the
+        field, naming the measure."""
+        if not total:
+            return
+        for spec in self.ruleset.measures:
+            if spec.id == given or zone not in spec.zones or counts_untyped(spec, selector) or spec.kind == "counter":
+                continue
+            # TRANSLATORS: a table file gave a zone's cards as a number; {measure} (a measure's name, e.g.
+            # "stew coins") is worked out from the cards' types, so they must be listed.
+            self.add(
+                path,
+                _(
+                    "give these cards by type (as {{TYPE: COUNT}}): {measure} depends on their types",
+                    measure=measure_name(self.ruleset, spec.id),
+                ),
+            )
+            return
 
     def _cards_of(self, key: str) -> list[Any]:
         matches = self.matches[key]
