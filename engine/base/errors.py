@@ -126,6 +126,15 @@ class LogError(CardrulesError):
     """A game log is malformed or holds an illegal action."""
 
 
+class UnfinishedLogError(LogError):
+    """A game log that ends before its game does. ``saved_by_play``: the log names its seats, as ``play --log``
+    writes it while a game goes on (so ``play --resume`` can take it up again)."""
+
+    saved_by_play: bool = False
+    # How many actions the log holds.
+    saved_actions: int = 0
+
+
 class TableError(CardrulesError):
     """A table file (a physical game to score) is invalid."""
 

@@ -5,12 +5,16 @@
 
 from __future__ import annotations
 
+import shlex
+from typing import Any
+
 import click
 
-from engine.base.errors import LogError
+from engine.base.errors import Diagnostic, LogError, UnfinishedLogError
 from engine.base.i18n import _
 from engine.base.shown import json_text
 from engine.fronts.formats.replay import ReplayContext, replay_file
+from engine.fronts.terminal.session import program_as_typed
 from engine.text.explain import explain_result, summarize_result
 
 
@@ -20,18 +24,38 @@ def run_command(log_file: str, as_json: bool, explain: bool) -> None:
 
     context = ReplayContext()
     count = -1
-    for count, (record, ruleset, result) in enumerate(replay_file(log_file, context)):
-        if as_json:
-            click.echo(json_text(result.to_json()))
-            continue
-        if count:
-            click.echo("")
-        if record.number or record.line > 1:
-            # TRANSLATORS: heading before each game's result when a file holds several logs.
-            click.echo(_("Game {number} (line {line}):", number=record.number + 1, line=record.line))
-        lines = explain_result(ruleset, result) if explain else summarize_result(ruleset, result)
-        for line in lines:
-            click.echo(line)
+    try:
+        for count, (record, ruleset, result) in enumerate(replay_file(log_file, context)):
+            _print_result(record, ruleset, result, count, as_json=as_json, explain=explain)
+    except UnfinishedLogError as error:
+        if not error.saved_by_play:
+            raise
+        # A game saved on quitting (``play --log``): not a broken log, a game to go on with.
+        place = error.diagnostics[0].location
+        command = f"{program_as_typed()} play --resume {shlex.quote(log_file)}"
+        # TRANSLATORS: {count} is the number of actions played before the game was saved; {command} is the
+        # command line that takes the game up again, shown as is.
+        message = _(
+            "this game was saved before its end ({count} actions played); resume it with: {command}",
+            count=error.saved_actions,
+            command=command,
+        )
+        raise LogError([Diagnostic(place, message)]) from None
     if count < 0:
         # A file with nothing to replay is almost surely the wrong file (or an interrupted export).
         raise LogError.at(_("the file holds no log"), log_file, 1, 1)
+
+
+def _print_result(record: Any, ruleset: Any, result: Any, count: int, *, as_json: bool, explain: bool) -> None:
+    """One replayed game's result, as JSON or in words (headed by its place when the file holds several)."""
+    if as_json:
+        click.echo(json_text(result.to_json()))
+        return
+    if count:
+        click.echo("")
+    if record.number or record.line > 1:
+        # TRANSLATORS: heading before each game's result when a file holds several logs.
+        click.echo(_("Game {number} (line {line}):", number=record.number + 1, line=record.line))
+    lines = explain_result(ruleset, result) if explain else summarize_result(ruleset, result)
+    for line in lines:
+        click.echo(line)

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.base.errors import CardrulesError, Diagnostic, LogError
+from engine.base.errors import CardrulesError, Diagnostic, LogError, UnfinishedLogError
 from engine.base.formatting import format_list
 from engine.base.i18n import _
 from engine.core.game import Game
@@ -220,10 +220,13 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
             raise _entry_failed(record, index, error) from None
         index += 1
     if not state.is_terminal():
-        raise LogError.at(
+        unfinished = UnfinishedLogError.at(
             _("the log ends before the game does ({count} actions)", count=len(log["actions"])),
             *_at(record, "$.actions"),
         )
+        unfinished.saved_by_play = "seats" in log
+        unfinished.saved_actions = len(log["actions"])
+        raise unfinished
     unused = state.chance.unused() if hasattr(state.chance, "unused") else 0
     if unused:
         raise LogError.at(

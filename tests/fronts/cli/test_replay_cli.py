@@ -9,6 +9,7 @@ import locations
 import pytest
 from cli_helpers import RESULT_SCHEMA, cardrules, cardrules_process
 
+import engine
 from references import high_society as reference
 
 LOGS = locations.TESTS / "logs"
@@ -116,3 +117,36 @@ def test_an_option_number_in_a_log_has_at_most_the_digits_anywhere_else_allows(t
         assert "Traceback" not in stderr
         assert stderr.startswith(f"{path}:"), stderr
         assert message in stderr, stderr
+
+
+def _saved_on_quitting(path, actions, seats=True):
+    """A log as ``play --log`` saves a game stopped after ``actions`` (its seats named), or as a program writes one
+    (no seats)."""
+    game = engine.Game(engine.load_ruleset("no-thanks/classic"), 3)
+    state = game.new_initial_state(seed=4)
+    for _ in range(actions):
+        state.apply_action(next(iter(state.legal_actions())))
+    log = state.to_log()
+    if seats:
+        log["seats"] = ["human", "bot:random", "bot:random"]
+    path.write_text(json.dumps(log), encoding="utf-8")
+
+
+@pytest.mark.parametrize("actions", [0, 5])
+def test_replaying_a_game_saved_before_its_end_says_how_to_resume_it(tmp_path, monkeypatch, actions):
+    monkeypatch.chdir(tmp_path)
+    _saved_on_quitting(tmp_path / "my game.json", actions)
+    result = cardrules("replay", "my game.json")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("my game.json:")
+    assert f"this game was saved before its end ({actions} actions played); resume it with: " in result.stderr
+    assert "play --resume 'my game.json'" in result.stderr
+    ja = cardrules("replay", "my game.json", lang="ja")
+    assert "play --resume 'my game.json'" in ja.stderr and "this game" not in ja.stderr
+
+
+def test_a_log_without_seats_that_ends_early_is_still_an_error_of_the_log(tmp_path):
+    _saved_on_quitting(tmp_path / "cut.json", 3, seats=False)
+    result = cardrules("replay", str(tmp_path / "cut.json"))
+    assert result.exit_code == 1
+    assert "the log ends before the game does (3 actions)" in result.stderr and "resume" not in result.stderr
