@@ -934,7 +934,7 @@ def test_the_third_field_costs_three_coins_of_the_buyers_choice_and_is_usable_at
         for offer in (Counter(stink=3), Counter(stink=2, chili=1), Counter(stink=1, chili=2), Counter(chili=3))
     )
     for pay in ({"stink": 2}, {"stink": 4}, {"red": 3}):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError, match="Third field costs 3 cards, paid with cards you have$"):
             act(state, 0, "buy", zone="field-3", pay=pay)
     discard = Counter(state.card_ids_in("discard"))
     act(state, 0, "buy", zone="field-3", pay={"stink": 2, "chili": 1})
@@ -989,7 +989,7 @@ def test_rio_grande_with_three_players_sells_no_third_field():
     act(state, 0, "harvest", zone="field-1")
     assert coins(state, 0) == Counter(stink=3)
     assert "buy" not in state.legal_actions().kinds()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="Third field is not for sale$"):
         act(state, 0, "buy", zone="field-3", pay={"stink": 3})
 
 
@@ -1010,6 +1010,9 @@ def test_amigo_can_sell_no_third_field_as_an_option():
     act(state, 0, "plant", card="stink", zone="field-1")
     act(state, 0, "plant", card="chili", zone="field-2")
     assert "buy" not in state.legal_actions().kinds()
+    # Asked anyway (a hand-written log, a program): the field is not for sale, not "it costs 0 cards".
+    with pytest.raises(IllegalActionError, match="^.*Third field is not for sale$"):
+        act(state, 0, "buy", zone="field-3", pay={})
 
 
 # --------------------------------------------------------------------------- the draw pile and the end

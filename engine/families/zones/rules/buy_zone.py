@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
-from engine.base.formatting import ruleset_text
+from engine.base.formatting import ruleset_text, zone_name
 from engine.base.i18n import _
 from engine.core.cards import count_for_players
 from engine.core.decisions import ActionList, ActionSpace
@@ -177,7 +177,9 @@ class BuyZone(AnytimeAction):
     def for_sale(self, state: State, player: int) -> list[int]:
         """The zones ``player`` could buy now if they can pay."""
         closed = state.closed_slots
-        return [index for index in self.zones if state.slot(index, player) in closed] if closed else []
+        if not closed or self.cost(state, player) is None:
+            return []  # nothing closed, or no price: nothing for sale
+        return [index for index in self.zones if state.slot(index, player) in closed]
 
     def available(self, state: State, player: int) -> bool:
         """A zone for sale and enough cards to pay for it."""
@@ -207,11 +209,13 @@ class BuyZone(AnytimeAction):
     def apply(self, state: State, player: int, action: int) -> int:
         if action not in self.legal(state, player):
             zone_index, counts = self.space.parts(action)
-            if zone_index not in self.for_sale(state, player):
-                raise IllegalActionError.at(_("that zone is not for sale"))
-            raise IllegalActionError.at(
-                _("it costs {cost} cards, paid with cards you have", cost=self.cost(state, player) or 0)
-            )
+            zone = zone_name(state.ruleset, state.game.zones.specs[zone_index].id)
+            cost = self.cost(state, player)
+            if cost is None or zone_index not in self.for_sale(state, player):
+                # TRANSLATORS: {zone} is the ruleset's name of a zone one may buy, e.g. "Third bean field".
+                raise IllegalActionError.at(_("{zone} is not for sale", zone=zone))
+            # TRANSLATORS: {zone} is a zone one may buy, e.g. "Third bean field"; {cost} its price in cards.
+            raise IllegalActionError.at(_("{zone} costs {cost} cards, paid with cards you have", zone=zone, cost=cost))
         zone_index, counts = self.space.parts(action)
         source = state.slot(self.pay_from, player)
         paid = take_counts(state, source, counts)
