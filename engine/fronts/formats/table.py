@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ import jsonschema
 
 from engine.base import resources
 from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from engine.base.formatting import format_list, measure_name
+from engine.base.formatting import card_name, format_list, measure_name, ruleset_text
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, listed
 from engine.core.cards import copies_for
@@ -166,6 +167,28 @@ def measure_of_cards(
     return through_table(spec, total, lambda kind: _modifiers_held(ruleset, zones, kind))
 
 
+def normalized_name(text: str) -> str:
+    """A name as compared when a table names a card: full-width and half-width alike, case and spaces ignored
+    (``財産９`` is ``財産 9``)."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def card_names(ruleset: Ruleset) -> dict[str, str | tuple[str, ...]]:
+    """Each name a card is shown by, normalized, with the card's id (or the ids of every card that shares it).
+
+    A card's name with its value as the screen shows it (``Possession 3``,
+    ``宝石 3``), its name alone, in the language of the output and as the
+    ruleset writes it: a table written from what the players saw needs no ids.
+    """
+    found: dict[str, set[str]] = {}
+    for card in ruleset.cards:
+        value = (card.attributes or {}).get("value")
+        plain = [card.name] if value is None else [card.name, f"{card.name} {value}"]
+        for name in (*plain, card_name(ruleset, card.id), ruleset_text(ruleset, card.name)):
+            found.setdefault(normalized_name(name), set()).add(card.id)
+    return {name: next(iter(ids)) if len(ids) == 1 else tuple(sorted(ids)) for name, ids in found.items()}
+
+
 def counts_untyped(spec: Any, given: Any) -> bool:
     """Whether a measure counts cards given only as a number by a field whose selector is ``given``: a count, not
     of distinct types, of every card or of the very cards the field holds. A sum of values, a count of distinct
@@ -283,6 +306,8 @@ class _SeatReader:
             name: frozenset(card.id for card in self._cards_of(name)) for name in self.fields
         }
         self.card_sets[None] = frozenset(card.id for card in ruleset.cards)
+        # The names a player reads on screen, each standing for its card's id (None: a name several cards share).
+        self.names = card_names(ruleset)
         self.limits: dict[frozenset[str], int] = {}
         # The rules of what a player may hold that blocks keep (one building of each kind, a cap per kind),
         # and what each zone holds so far: per player, and at the whole table.
@@ -453,6 +478,29 @@ class _SeatReader:
             )
             return
 
+    def card_named(self, written: Any, known: list[str], where: str) -> str | None:
+        """The id of the card ``written`` names, by id or by a name shown on screen (in the language of the
+        output, or the ruleset's own); None, told at ``where``, when it names none of ``known`` or several."""
+        if written in known:
+            return str(written)
+        found = self.names.get(normalized_name(written)) if isinstance(written, str) else None
+        if isinstance(found, str) and found in known:
+            return found
+        if isinstance(found, tuple):
+            # TRANSLATORS: a card written by a name several cards share (Possession, where each has a value);
+            # {ids} lists the ids that tell them apart.
+            self.add(
+                where,
+                _(
+                    "{name} names several cards; write one of: {ids}",
+                    name=str(written)[:80],
+                    ids=listed([card_id for card_id in found if card_id in known]),
+                ),
+            )
+            return None
+        self.add(where, _unknown_card(written, self.in_play(known)))
+        return None
+
     def _cards_of(self, key: str) -> list[Any]:
         matches = self.matches[key]
         return [card for card in self.ruleset.cards if matches(card)]
@@ -464,10 +512,10 @@ class _SeatReader:
             return None, None
         known = [card.id for card in self._cards_of(key)]
         cards = []
-        for index, card_id in enumerate(value):
+        for index, written in enumerate(value):
             where = json_path_child(path, index)
-            if card_id not in known:
-                self.add(where, _unknown_card(card_id, self.in_play(known)))
+            card_id = self.card_named(written, known, where)
+            if card_id is None:
                 continue
             holders = self.holders.setdefault(card_id, [])
             copies = self.copies(self.ruleset.card(card_id))
@@ -573,10 +621,10 @@ class _SeatReader:
             self.room(key, value, path)
             return None, value
         cards: list[str] = []
-        for card_id, count in value.items():
-            where = json_path_child(path, card_id)
-            if card_id not in known:
-                self.add(where, _unknown_card(card_id, self.in_play(known)))
+        for written, count in value.items():
+            where = json_path_child(path, written)
+            card_id = self.card_named(written, list(known), where)
+            if card_id is None:
                 continue
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 self.add(where, _("expected a number of cards"))

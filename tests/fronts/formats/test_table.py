@@ -243,3 +243,58 @@ def test_cards_given_as_a_number_where_a_measure_needs_their_types_are_refused_a
         f"{table}:3:20: $.players.Ann.first_bed: give these cards by type (as {{TYPE: COUNT}}): kinds of flower in "
         "the first bed depends on their types"
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_table_may_name_cards_as_the_screen_shows_them_in_its_language(tmp_path, lang):
+    # High Society's possessions by name and value ("財産 3", full-width "財産９"), a bean by its name ("칠리 빈"):
+    # the same score as with ids.
+    import engine
+    from engine.base.formatting import card_name
+
+    set_language(lang)
+    try:
+        society, beans = engine.load_ruleset("high-society/ja"), engine.load_ruleset("bohnanza/amigo")
+        luxury3, luxury9, debt = (card_name(society, card) for card in ("luxury-3", "luxury-9", "debt"))
+        chili, soy = card_name(beans, "chili"), card_name(beans, "soy")
+    finally:
+        set_language("en")
+    wide9 = luxury9.replace("9", "９").replace(" ", "")
+    by_name = tmp_path / "names.yaml"
+    by_name.write_text(
+        "ruleset: high-society/ja\nplayers:\n"
+        f'  Ann: {{cards: ["{luxury3}", "{wide9}", "{debt}", prestige-1, prestige-2, scandal], money: [25000, 1000]}}\n'
+        "  Bo:  {cards: [luxury-10, luxury-4], money: 12000}\n"
+        "  Cy:  {cards: [luxury-1, luxury-2, prestige-3], money: [2000, 4000]}\n",
+        encoding="utf-8",
+    )
+    set_language(lang)
+    try:
+        named = load_table(by_name).score()
+        by_id = load_table(locations.REPO / "tests" / "tables" / "rulebook-example.yaml").score()
+        assert named.to_json()["players"] == by_id.to_json()["players"]
+        beans_table = tmp_path / "beans.yaml"
+        beans_table.write_text(
+            "ruleset: bohnanza/amigo\nplayers:\n"
+            f'  Ann: {{coins: {{blue: 3, "{chili}": 2, "{soy.upper()}": 4}}, hand: 3}}\n'
+            "  Bo:  {coins: {stink: 4}, hand: 5}\n  Cy:  {coins: {red: 3}, hand: 7}\n",
+            encoding="utf-8",
+        )
+        assert load_table(beans_table).score().players[0].score == 9
+    finally:
+        set_language("en")
+
+
+def test_a_name_several_cards_share_asks_for_an_id(tmp_path):
+    table = tmp_path / "table.yaml"
+    table.write_text(
+        "ruleset: high-society/ja\nplayers:\n  Ann: {cards: [Title], money: 1000}\n  Bo: {cards: [], money: 1000}\n"
+        "  Cy: {cards: [], money: 1000}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(TableError) as caught:
+        load_table(table)
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"{table}:3:17: $.players.Ann.cards[0]: Title names several cards; write one of: prestige-1, prestige-2, "
+        "prestige-3"
+    ]
