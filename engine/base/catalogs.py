@@ -73,6 +73,8 @@ def _compile(path: Path) -> _gettext.GNUTranslations:
     except InputFileError as error:
         raise CatalogError.at(error.message, file=str(path), line=1, column=1) from None
     except OSError as error:
+        # TRANSLATORS: error shown with a translation catalog's file name (a .po file); {reason} is the system's
+        # reason, e.g. "Permission denied".
         raise CatalogError.at(
             _("cannot read catalog: {reason}", reason=error.strerror or str(error)), file=str(path)
         ) from None
@@ -197,6 +199,8 @@ def _guarded_catalog_class() -> type:
             try:
                 super().__setitem__(id, message)
             except Exception as error:  # a field Babel cannot read that no rule above names
+                # TRANSLATORS: error about a translation catalog (.po file) that Babel cannot read; {reason} is
+                # Babel's own explanation, in English.
                 raise CatalogRefused(line, _("malformed catalog: {reason}", reason=str(error)[:200])) from None
 
     return GuardedCatalog
@@ -349,6 +353,8 @@ def plural_forms_problem(value: str) -> str | None:
             return _("the Plural-Forms header must read nplurals=N; plural=FORMULA;")
     if number is None or not 1 <= number <= MOST_PLURAL_FORMS:
         shown = printable(digits if len(digits) <= 20 else digits[:20] + "…", keep_newlines=False)
+        # TRANSLATORS: error in a catalog's Plural-Forms header; keep "nplurals"; {most} is e.g. 6, {forms} the
+        # number the catalog wrote, e.g. "0".
         return _("nplurals must be from 1 to {most}, not {forms}", most=MOST_PLURAL_FORMS, forms=shown)
     formula = params["plural"]
     if len(formula) > MAX_PLURAL_FORMULA:
@@ -364,13 +370,19 @@ def plural_forms_problem(value: str) -> str | None:
     try:
         plural = _gettext.c2py(formula)
     except (ValueError, RecursionError, SyntaxError, MemoryError):
+        # TRANSLATORS: error in a catalog's Plural-Forms header; keep "Plural-Forms" and "n" (the formula's
+        # variable); "C expression" as in the C programming language.
         return _("the Plural-Forms formula is not a C expression of n")
     for count in range(PLURAL_COUNTS_CHECKED + 1):
         try:
             form = plural(count)
         except Exception:  # the formula is the catalog author's code: any failure is theirs
+            # TRANSLATORS: error in a catalog's Plural-Forms header: its formula fails (e.g. divides by zero) for
+            # the count {n}, e.g. 0; keep "Plural-Forms" and "n".
             return _("the Plural-Forms formula fails for n = {n}", n=count)
         if not 0 <= form < number:
+            # TRANSLATORS: error in a catalog's Plural-Forms header; {form} is the form number the formula gives
+            # for the count {n}, {forms} the number of forms declared; keep "Plural-Forms", "n" and "nplurals".
             return _(
                 "the Plural-Forms formula gives form {form} for n = {n}, but nplurals is {forms}",
                 form=form,

@@ -36,11 +36,14 @@ def open_input(path: str | os.PathLike[str], limit: int | None = None) -> Binary
     try:
         status = os.fstat(descriptor)
         if stat.S_ISDIR(status.st_mode):
+            # TRANSLATORS: error shown after the path of an input file (ruleset, game log, catalog) that is a folder.
             raise InputFileError(_("is a directory, not a file"))
         if not stat.S_ISREG(status.st_mode):
             # TRANSLATORS: a path given as an input file leads to a FIFO, a device such as /dev/zero, or a socket.
             raise InputFileError(_("it is not a regular file (a pipe, a device or a socket)"))
         if limit is not None and status.st_size > limit:
+            # TRANSLATORS: error shown after the path of an input file (ruleset, game log, catalog); {size} and
+            # {limit} are numbers of bytes, e.g. "5000000" and "4194304".
             raise InputFileError(
                 _("file is too large ({size} bytes; the limit is {limit})", size=status.st_size, limit=limit)
             )

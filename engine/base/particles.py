@@ -38,7 +38,10 @@ _PAIR = re.compile("|".join(re.escape(pair) for pair in _PAIRS))
 _MARKS = ("(는)", "(은)", "(가)", "(이)", "(를)", "(을)", "(와)", "(과)", "(으)")
 
 # Closing marks a particle may follow: the word is the one inside them ('카드'를).
-_CLOSING = "'\"’”)]」』》〉"
+_CLOSING = "'\"’”]」』》〉"
+# A parenthesis is an aside: the particle after it agrees with the word before it, as Korean writes it
+# ("봇 1 (무작위)이": 일, not 위).
+_ASIDES = {")": "(", "）": "（"}
 
 _HANGUL_FIRST, _HANGUL_LAST = 0xAC00, 0xD7A3
 _RIEUL = 8  # the index of ㄹ among final consonants
@@ -81,6 +84,10 @@ def _choose(text: str, match: re.Match[str]) -> str:
 
 def _ending(before: str) -> tuple[bool, bool] | None:
     """How the word that ends ``before`` ends: (a final consonant, that it is ㄹ); None when not known."""
+    if before and before[-1] in _ASIDES:
+        opening = before.rfind(_ASIDES[before[-1]])
+        if opening > 0:
+            before = before[:opening].rstrip()
     before = before.rstrip(_CLOSING)
     if not before:
         return None

@@ -28,6 +28,13 @@ def package_root() -> Path:
     return _PACKAGE_DIR.parent
 
 
+def in_checkout() -> bool:
+    """Whether the program runs from a checkout of its sources (its files are the developer's to write), not from
+    an installed package (whose files the next install replaces)."""
+    root = package_root()
+    return root == _PACKAGE_DIR.parent and (root / "pyproject.toml").is_file()
+
+
 def user_data_root() -> Path:
     """``$XDG_DATA_HOME/cardrules``, default ``~/.local/share/cardrules``."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")

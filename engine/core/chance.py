@@ -163,12 +163,16 @@ class RecordedChance:
                 or outcome.get("zone") != zone_id
                 or not isinstance(outcome.get("cards"), (list, tuple))
             ):
+                # TRANSLATORS: error in a game log file: the next recorded chance outcome is not the shuffle the game
+                # makes now; {zone} is a zone's id in the ruleset, e.g. "discard".
                 raise LogError.at(_("expected the shuffle of {zone} here", zone=zone_id), json_path=path)
             order = list(outcome["cards"])
             path += ".cards"
         elif self.fallback is not None:
             return self.fallback.shuffle(state, zone_id, instances, log_key)
         else:
+            # TRANSLATORS: error in a game log file: it lacks the shuffle the game makes now; {zone} is a zone's id
+            # in the ruleset, e.g. "discard".
             raise LogError.at(
                 _("the log holds no outcome for the shuffle of {zone}", zone=zone_id), json_path="$.chance"
             )
@@ -178,8 +182,11 @@ class RecordedChance:
         if self.first is None:
             if self.fallback is not None:
                 return self.fallback.first_player(state, players)
+            # TRANSLATORS: error in a game log file that does not say which player starts.
             raise LogError.at(_("the log names no first player"), json_path="$.first_player")
         if type(self.first) is not int or not 0 <= self.first < players:
+            # TRANSLATORS: error in a game log file: the starting player is given as a seat number counted from 0;
+            # {last} is the last seat, e.g. 3 for four players.
             raise LogError.at(
                 _("the first player must be a seat from 0 to {last}", last=players - 1), json_path="$.first_player"
             )
@@ -233,6 +240,8 @@ def match_order(
             # TRANSLATORS: part of a message about a shuffle in a log: the cards it lacks.
             details.append(_("missing {cards}", cards=", ".join(missing[:20]) + (", …" if len(missing) > 20 else "")))
         if extra:
+            # TRANSLATORS: part of a message about a shuffle in a log: the card ids it names that the ruleset does
+            # not have, or names too often; {cards} is a list of ids, e.g. "luxury-3, money-1000".
             details.append(
                 _(
                     "not in this ruleset or repeated: {cards}",
@@ -249,6 +258,8 @@ def match_order(
                 ),
                 json_path=path,
             )
+        # TRANSLATORS: error in a game log file whose deck order is not the ruleset's cards, each once; {details}
+        # says which cards are missing or extra.
         raise LogError.at(
             _("the deck must hold every card of the ruleset once ({details})", details="; ".join(details)),
             json_path=path,

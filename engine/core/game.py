@@ -40,6 +40,8 @@ BUILT_IN_VARIABLES = ("active", "start")
 def check_table_size(ruleset: RulesetLike, count: int) -> None:
     """A :class:`CardrulesError` unless ``ruleset`` is for ``count`` players."""
     if not ruleset.players_min <= count <= ruleset.players_max:
+        # TRANSLATORS: error when a game is started with the wrong number of players; {ruleset} is the ruleset's id,
+        # e.g. "high-society/ja"; {low}, {high} and {count} are numbers of players.
         raise CardrulesError.at(
             _(
                 "{ruleset} is for {low} to {high} players, not {count}",
@@ -71,6 +73,7 @@ class Game:
             names = tuple(str(name) for name in players)
         check_table_size(ruleset, len(names))
         if len(set(names)) != len(names):
+            # TRANSLATORS: error when a game is started with two players of the same name.
             raise CardrulesError.at(_("every player needs a different name"))
         self.ruleset = ruleset
         self.players = names

@@ -74,6 +74,8 @@ class LogForm:
     def action_from_json(self, obj: Mapping[str, JSON]) -> int:
         """The action int of a log entry; raises LogError (malformed) or IllegalActionError (wrong turn)."""
         if not isinstance(obj, Mapping):
+            # TRANSLATORS: error in a game log file (JSON): an entry of its list of actions is not a JSON object
+            # ({...}); "object" in the JSON sense.
             raise LogError.at(_("an action must be an object"))
         player = obj.get("player")
         if player is not None and not self.terminal and player != self.current:
@@ -89,6 +91,8 @@ class LogForm:
         space = self.game.space_by_word.get(kind) if type(kind) is str else None
         if space is None:
             words = ", ".join(self.game.space_by_word)
+            # TRANSLATORS: error in a game log file: an entry's "action" is no action of this game; {action} is what
+            # it says and {actions} the words it may say, e.g. "bid, pass", which stay untranslated.
             raise LogError.at(
                 _("unknown action {action}: expected one of {actions}", action=str(kind)[:80], actions=words)
             )

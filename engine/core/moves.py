@@ -188,6 +188,8 @@ class CardMoves:
         ``mask``: the instances as a bitmask, when the caller has it (a set zone's cards).
         """
         if len(self.chance_record) >= MAX_CHANCE_OUTCOMES:
+            # TRANSLATORS: error about a ruleset whose game never ends, shown at its end conditions; {limit} is a
+            # number of shuffles, e.g. 10000.
             raise self.endless(
                 _(
                     "the game did not end within {limit} shuffles, the most a game log holds: "

@@ -206,6 +206,8 @@ class State(CardMoves, RuleQueries, LogForm):
         """
         decisions = len(self.history)
         if decisions >= MAX_ACTIONS:
+            # TRANSLATORS: error about a ruleset whose game never ends, shown at its end conditions; {limit} is a
+            # number of the players' decisions (actions), e.g. 100000.
             raise self.endless(
                 _(
                     "the game did not end within {limit} decisions, the most a game log holds: "
@@ -217,6 +219,8 @@ class State(CardMoves, RuleQueries, LogForm):
         if fingerprint == self._progress_fingerprint:
             self._idle_windows += 1
             if self._idle_windows >= IDLE_WINDOWS:
+                # TRANSLATORS: error about a ruleset whose game can never end, shown at its end conditions; {count}
+                # is a number of the players' decisions (actions), e.g. 2048.
                 raise self.endless(
                     _(
                         "in the last {count} decisions no card moved and no counter changed: "
@@ -240,6 +244,8 @@ class State(CardMoves, RuleQueries, LogForm):
         legal = self.legal_actions()
         if not legal and not self.terminal:
             step = self.stack[-1][0].id if self.stack else None
+            # TRANSLATORS: error about a ruleset that leaves a player nothing to do; {player} is a player's name,
+            # {seat} their seat number counted from 0, {step} the id of the ruleset's step, e.g. "plant-from-hand".
             raise self.endless(
                 _(
                     "{player} (seat {seat}) has no legal action at step {step}: the game cannot go on",

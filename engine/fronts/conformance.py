@@ -141,6 +141,8 @@ def _play_games(
                 return problems + [
                     Diagnostic(
                         d.location,
+                        # TRANSLATORS: validate --conformance: a random test game of the ruleset failed; {players} is
+                        # how many played, {seed} the game's random seed (a number), {problem} what went wrong.
                         _(
                             "{players} players, seed {seed}: {problem}",
                             players=players,
@@ -151,6 +153,8 @@ def _play_games(
                     for d in error.diagnostics
                 ]
             except CardrulesError as error:
+                # TRANSLATORS: validate --conformance: the engine refused an action it had itself listed as legal;
+                # {reason} is its error message.
                 problem = _("the interpreter refused a legal action: {reason}", reason=str(error)[:200])
             if problem is not None:
                 problems.append(
@@ -194,6 +198,8 @@ def cards_misplaced(state: State) -> str | None:
     for content in state.zones:
         if type(content) is int:
             if in_sets & content:
+                # TRANSLATORS: validate --conformance: the rules left one card in two places at once (zones: hands,
+                # piles...).
                 return _("a card lies in two zones")
             in_sets |= content
             total += content.bit_count()
@@ -201,6 +207,8 @@ def cards_misplaced(state: State) -> str | None:
             ordered.append(content)
             total += len(content)
     if total != size or in_sets >> size:
+        # TRANSLATORS: validate --conformance: cards were lost or duplicated; {count} is how many the zones hold,
+        # {expected} how many the deck has.
         return _("{count} cards are in play instead of {expected}", count=total, expected=size)
     if ordered:
         marks = bytearray(format(in_sets, f"0{size}b")[::-1], "ascii")  # b"1" where a set zone holds the card
@@ -246,11 +254,14 @@ def _play_one(game: Game, seed: int, thorough: bool = True) -> str | None:
         # weighing thousands of offers between players at every decision made a trading game's trial twice as slow.
         action = legal.sample(chooser) if thorough else legal.sample_by_kind(chooser)
         if thorough and action not in legal:  # otherwise apply_action refuses what is not legal, with the reason
+            # TRANSLATORS: validate --conformance: internal check: an action picked at random is not a legal one.
             return _("a sampled action is not among the legal actions")
         state.apply_action(action)
         actions += 1
         if actions >= limit and not state.is_terminal():
             raise state.endless(
+                # TRANSLATORS: validate --conformance: a random test game never ended; {limit}, {least} and {per_card}
+                # are numbers of decisions (a decision: one action chosen by a player).
                 _(
                     "a random game did not end within {limit} decisions: its end conditions are out "
                     "of reach, or too far away (a game may take {least} decisions, or {per_card} "
@@ -262,16 +273,23 @@ def _play_one(game: Game, seed: int, thorough: bool = True) -> str | None:
             )
         misplaced = cards_misplaced(state) if actions % check_every == 0 or state.is_terminal() else None
         if misplaced is not None:
+            # TRANSLATORS: validate --conformance: {n} counts the actions played, {problem} says what went wrong, e.g.
+            # "a card lies in two zones".
             return _("after action {n}: {problem}", n=actions, problem=misplaced)
     result = state.result()
     if len(result.players) != players:
+        # TRANSLATORS: validate --conformance: a game's final result lists {got} players, but {expected} played.
         return _("the result has {got} players instead of {expected}", got=len(result.players), expected=players)
     names = [player.name for player in result.players]
     eligible = {player.name for player in result.players if not player.eliminated}
     if any(winner not in eligible for winner in result.winners):
+        # TRANSLATORS: validate --conformance: a game's result names a winner who is out or not at the table; {winners}
+        # lists the winners' names.
         return _("a winner is eliminated or not a player: {winners}", winners=", ".join(result.winners))
     if eligible and not result.winners:
+        # TRANSLATORS: validate --conformance: a game ended with no winner although {n} players were still in it.
         return _("nobody won although {n} players were not out", n=len(eligible))
     if len(set(names)) != len(names):
+        # TRANSLATORS: validate --conformance: a game's final result names one player twice.
         return _("the result lists a player twice")
     return None

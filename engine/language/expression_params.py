@@ -105,6 +105,8 @@ def compile_or_raise(
     try:
         compiled: Expression = compiler.compile(text, expected, local)
     except ExpressionProblem as problem:
+        # TRANSLATORS: an expression in a ruleset does not compile; {step} is the step's id, e.g. "last-round-played",
+        # {key} the key holding the expression, e.g. "when"; {problem} says why.
         raise RulesetError(
             [
                 ruleset.problem_at(
@@ -155,6 +157,8 @@ def failed_in(ruleset: RulesetLike, step: str, key: str, text: str, message: str
         [
             ruleset.problem_at(
                 "$.flow",
+                # TRANSLATORS: a ruleset's expression failed while a game was played or scored; {step} is the step's id,
+                # {key} the key holding it, e.g. "when", {expression} its text; {problem} says why.
                 _(
                     "step {step}, {key} ({expression}): {problem}",
                     step=step,

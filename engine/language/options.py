@@ -44,6 +44,8 @@ def parse_number(value: JSON) -> int | Fraction:
     Raises :class:`OptionValueError` for anything else (floats included: rules are exact).
     """
     if isinstance(value, bool):
+        # TRANSLATORS: an error: a number was expected (an option's value, a number in a ruleset); {value} is what was
+        # written, e.g. 'abc' or true.
         raise OptionValueError(_("expected a number, got {value}", value=option_value_text(value)))
     if isinstance(value, int):
         # Written as text the same number would be refused; a JSON integer (a log's options) has no limit of its own.
@@ -61,6 +63,8 @@ def parse_number(value: JSON) -> int | Fraction:
         try:
             number = Fraction(value.replace(" ", ""))
         except ZeroDivisionError:
+            # TRANSLATORS: an error: a fraction such as 3/0 given as a number (an option's value, a number in a
+            # ruleset); {value} is it.
             raise OptionValueError(_("{value} divides by zero", value=option_value_text(value))) from None
         return int(number) if number.denominator == 1 else number
     raise OptionValueError(_("expected a number, got {value}", value=option_value_text(value)))
@@ -85,6 +89,8 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
     if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null")):
         if nullable:
             return None
+        # TRANSLATORS: an error: no value (none) given for an option that needs one; {name} is the option's name, given
+        # with -o NAME=VALUE or in the ruleset; keep it.
         raise OptionValueError(_("option '{name}' cannot be none", name=name))
     if kind in ("number", "integer"):
         number = _option_number(name, kind, nullable, value)
@@ -102,6 +108,8 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
                 if isinstance(value, Fraction) and value.denominator == 1
                 else option_value_text(value)
             )
+            # TRANSLATORS: an error about a value given with -o NAME=VALUE or in a ruleset: {name} is the option's name
+            # (keep it), {value} what was written, e.g. 2.5.
             raise OptionValueError(_("option '{name}' expects a whole number, got {value}", name=name, value=shown))
         return number
     if kind == "boolean":
@@ -110,6 +118,8 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
             return value.strip().lower() == "true"
         raise OptionValueError(
+            # TRANSLATORS: an error about a value given with -o NAME=VALUE or in a ruleset; {name} is the option's name,
+            # {value} what was written, e.g. 'yes'; keep true and false (what the player types).
             _("option '{name}' expects true or false, got {value}", name=name, value=option_value_text(value))
         )
     if kind == "choice":
@@ -117,6 +127,8 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
             value = value.strip()
         if value not in allowed:
             raise OptionValueError(
+                # TRANSLATORS: an error: a value a choice option does not allow; {hint} is empty or " (did you mean
+                # 'x'?)"; {valid} lists the allowed values, e.g. "basic, advanced"; keep the names and values.
                 _(
                     "option '{name}' cannot be {value}{hint}; valid values: {valid}",
                     name=name,
@@ -133,11 +145,15 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
             items = list(value)
         else:
             raise OptionValueError(
+                # TRANSLATORS: an error about a list option (comma-separated with -o NAME=VALUE); {name} is the option's
+                # name (keep it), {value} what was given instead, e.g. 3.
                 _("option '{name}' expects a list, got {value}", name=name, value=option_value_text(value))
             )
         for item in items:
             if item not in allowed:
                 raise OptionValueError(
+                    # TRANSLATORS: an error: a list option holds a value it does not allow; {value} is that item, {hint}
+                    # empty or " (did you mean 'x'?)", {valid} the values allowed; keep the option's name and values.
                     _(
                         "option '{name}' cannot contain {value}{hint}; valid values: {valid}",
                         name=name,
@@ -149,9 +165,13 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
         duplicates = sorted({str(item) for item in items if items.count(item) > 1})
         if duplicates:
             raise OptionValueError(
+                # TRANSLATORS: an error: a list option names the same value twice; {name} is the option's name, {value}
+                # the repeated values, e.g. "red, blue"; keep them.
                 _("option '{name}' lists {value} more than once", name=name, value=", ".join(duplicates))
             )
         return tuple(items)
+    # TRANSLATORS: an error in a ruleset: an option declared under option-definitions has a `type` other than number,
+    # integer, boolean, choice or list; {type} is what was written, e.g. 'decimal'.
     raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=option_value_text(kind)))
 
 
@@ -167,6 +187,8 @@ def _option_number(name: str, kind: str, nullable: bool, value: JSON) -> int | F
     ):
         if kind == "integer":
             message = (
+                # TRANSLATORS: an error about a value given with -o NAME=VALUE or in a ruleset; {name} is the option's
+                # name (keep it), {value} what was written, e.g. 'many'; keep "none", which the player may type.
                 _(
                     "option '{name}' expects a whole number or none, got {value}",
                     name=name,
@@ -177,8 +199,12 @@ def _option_number(name: str, kind: str, nullable: bool, value: JSON) -> int | F
             )
         else:
             message = (
+                # TRANSLATORS: an error about a value given with -o NAME=VALUE or in a ruleset; {name} is the option's
+                # name (keep it), {value} what was written, e.g. 'many'; keep "none", which the player may type.
                 _("option '{name}' expects a number or none, got {value}", name=name, value=option_value_text(value))
                 if nullable
+                # TRANSLATORS: an error about a value given with -o NAME=VALUE or in a ruleset; {name} is the option's
+                # name (keep it), {value} what was written, e.g. 'many'.
                 else _("option '{name}' expects a number, got {value}", name=name, value=option_value_text(value))
             )
         raise OptionValueError(message)
@@ -229,6 +255,8 @@ def effective_options(
             problems.append(
                 Diagnostic(
                     location,
+                    # TRANSLATORS: an error: an option name (in -o NAME=VALUE, a file's options) the ruleset does not
+                    # declare; {hint} is empty or " (did you mean 'x'?)"; {valid} lists its options; keep the names.
                     _(
                         "unknown option '{name}'{hint}; valid options: {valid}",
                         name=name,

@@ -132,6 +132,8 @@ def load_chain(
             names = " -> ".join([*(f.shown_name for f in chain), current_name])
             extends_node = chain[-1].tree.get("extends")
             where = extends_node.position if extends_node else Position(chain[-1].shown_name, 1, 1)
+            # TRANSLATORS: an error in a ruleset file: files that extend each other in a loop; keep `extends` (a ruleset
+            # key); {chain} lists the files, e.g. "a.yaml -> b.yaml -> a.yaml".
             raise RulesetError(
                 [Diagnostic(where.location("$.extends"), _("`extends` makes a cycle: {chain}", chain=names))]
             )
@@ -142,6 +144,8 @@ def load_chain(
                 [
                     Diagnostic(
                         written_at.location("$.extends"),
+                        # TRANSLATORS: an error in a ruleset file: too many files extend one another; keep `extends` (a
+                        # ruleset key); {limit} is a number of files.
                         _("`extends` chain is longer than {limit} files", limit=MAX_CHAIN),
                     )
                 ]
@@ -157,6 +161,8 @@ def load_chain(
                 [
                     Diagnostic(
                         extends_node.position.location("$.extends"),
+                        # TRANSLATORS: an error in a ruleset file: `extends` is empty or not a text; keep `extends` (a
+                        # ruleset key), "game/edition" (an example ruleset name) and .yaml.
                         _("`extends` must name a ruleset (such as game/edition) or a .yaml file"),
                     )
                 ]
@@ -208,6 +214,8 @@ def merge_chain(
 def _unknown_parent(reference: str) -> str:
     """Why ``extends`` cannot be followed, with the rulesets it may name (and the nearest) when it names none."""
     if is_path_reference(reference):
+        # TRANSLATORS: an error in a ruleset file: `extends` names a path that is no file; keep `extends` (a ruleset
+        # key); {name} is the path as written, e.g. "../base.yaml".
         return _("`extends` names '{name}', which is neither a known ruleset nor a file", name=reference[:80])
 
     known = ruleset_names()
@@ -383,6 +391,8 @@ def _merge_id_lists(base: list[Node], overlay: Node, problems: list[Diagnostic],
                     anchor.position,
                     written,
                     item_id,
+                    # TRANSLATORS: an error in a ruleset overlay: $before or $after names an id no item has; {id},
+                    # {anchor} and {known} are item ids; {hint} is empty or " (did you mean 'x'?)".
                     _(
                         "cannot place '{id}' next to '{anchor}': no item has that id{hint}; ids: {known}",
                         id=item_id[:80],

@@ -305,6 +305,8 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
     ]
     if problems and all(d.location.file == where.file for d in problems):
         return problems
+    # TRANSLATORS: a heading above the problems of a ruleset that a table or game log file names (its `ruleset` key);
+    # {name} is the ruleset's name in double quotes, e.g. "coloretto/classic".
     heading = Diagnostic(where, _("cannot use the ruleset {name}", name=json.dumps(name)))
     return [heading, *problems]
 
@@ -654,6 +656,8 @@ def load_ruleset(
         raise RulesetError(_blamed_on_the_overlay(merged, diagnostics))
     if is_abstract(merged):
         raise RulesetError.at(
+            # TRANSLATORS: an error: the ruleset asked for declares `abstract: true`: it only holds parts that other
+            # rulesets extend; {name} is the name or path given, e.g. "bohnanza/base"; keep it.
             _(
                 "'{name}' is abstract (shared parts of other rulesets): it cannot be played",
                 name=str(name_or_path)[:80],
@@ -869,6 +873,8 @@ def build_ruleset(
             with_own_paths(
                 merged,
                 [
+                    # TRANSLATORS: an error found with the options' values in place (defaults, the edition's, those
+                    # given with -o); {problem} says what, e.g. "a game needs at least 2 players, not 1".
                     _blamed_on_the_command_line(d, data, overrides)
                     or Diagnostic(d.location, _("with the option values in effect: {problem}", problem=d.message))
                     for d in misfits

@@ -42,6 +42,8 @@ def ruleset_schema() -> dict[str, JSON]:
             schema: dict[str, JSON] = json.load(handle)
             return schema
     except (OSError, ValueError) as error:
+        # TRANSLATORS: an error: the program's own ruleset schema (a JSON file it ships) cannot be read, a broken
+        # installation; {reason} is the system's message, e.g. "[Errno 2] No such file or directory".
         raise RulesetError.at(
             _("cannot read the ruleset schema: {reason}", reason=str(error)[:200]), file=str(path)
         ) from None
@@ -416,6 +418,8 @@ def _describe(schema: JSON) -> list[str]:
         return []
     reference = schema.get("$ref")
     if reference == "#/$defs/exact-number" or schema.get("x-expected") == "number":
+        # TRANSLATORS: what a value in a file may be, in "expected ..., got ..."; rulesets write exact numbers, so keep
+        # the examples.
         return [_("a number (such as 3, -5, 0.5 or 1/2)")]
     if reference == "#/$defs/option-reference":
         return ["{option: NAME}"]
@@ -516,6 +520,8 @@ def _diagnose(
         ]
         return [
             at(
+                # TRANSLATORS: an error in a file (a ruleset or a table): a key that is not allowed here; {key} is the
+                # key as written; {hint} is empty or " (did you mean 'x'?)".
                 _(
                     "unknown key '{key}'{hint}",
                     key=short(key)[1:-1] if isinstance(key, str) else key,
@@ -538,6 +544,8 @@ def _diagnose(
             ]
             return [
                 at(
+                    # TRANSLATORS: an error in a ruleset: a step has a key its kind (e.g. 'draw') does not take; {hint}
+                    # is empty or " (did you mean 'x'?)"; {valid} lists the kind's parameters; keep the names.
                     _(
                         "'{key}' is not a parameter of kind '{kind}'{hint}; its parameters: {valid}",
                         key=str(name)[:40],
@@ -561,12 +569,15 @@ def _diagnose(
         if validator == "pattern":
             return [
                 at(
+                    # TRANSLATORS: an error in a file (a ruleset or a table): an id (a key or a value) is not a valid
+                    # name; {value} is it, quoted, e.g. 'Red_Card'.
                     _("{value} is not a valid name: use lowercase letters, digits and hyphens", value=short(name)),
                     key_path,
                     key=True,
                 )
             ]
         if validator == "minLength":
+            # TRANSLATORS: an error in a file (a ruleset or a table): an empty key, where a name (an id) is expected.
             return [at(_("a name must not be empty"), key_path, key=True)]
         # TRANSLATORS: a name (a key in the file) longer than allowed; {limit} counts characters
         return [
@@ -587,6 +598,8 @@ def _diagnose(
         for key in missing:
             written = (misspelt or {}).get((tuple(error.absolute_path), key))
             if written is None:
+                # TRANSLATORS: an error in a file (a ruleset or a table): a key that must be written is missing; {key}
+                # is it, e.g. "cards"; keep it as written.
                 told.append(at(_("missing required key '{key}'", key=key)))
             else:  # the same words as the "unknown key" error of a mapping that takes no other keys
                 told.append(
@@ -601,6 +614,8 @@ def _diagnose(
         valid = [str(v) for v in error.validator_value]
         return [
             at(
+                # TRANSLATORS: an error in a file (a ruleset or a table): a value not allowed, e.g. 'bigger'; {valid}
+                # lists the allowed values (keep them); {hint} is empty or " (did you mean 'x'?)".
                 _(
                     "{value} is not one of {valid}{hint}",
                     value=short(instance),
@@ -627,6 +642,8 @@ def _diagnose(
     if validator == "minimum":
         return [
             at(
+                # TRANSLATORS: an error in a file (a ruleset or a table): a number below the allowed minimum, e.g. "0 is
+                # too small: the least allowed is 1".
                 _(
                     "{value} is too small: the least allowed is {limit}",
                     value=short(instance),
@@ -637,6 +654,8 @@ def _diagnose(
     if validator == "maximum":
         return [
             at(
+                # TRANSLATORS: an error in a file (a ruleset or a table): a number above the allowed maximum, e.g. "12
+                # is too large: the most allowed is 10".
                 _(
                     "{value} is too large: the most allowed is {limit}",
                     value=short(instance),
@@ -653,5 +672,8 @@ def _diagnose(
     if validator in ("maxItems", "maxProperties"):
         return [at(_("has too many entries (at most {limit})", limit=error.validator_value))]
     if validator == "uniqueItems":
+        # TRANSLATORS: an error in a file (a ruleset or a table): a list that must not repeat an entry repeats one.
         return [at(_("lists the same entry more than once"))]
+    # TRANSLATORS: an error in a file (a ruleset or a table): a value that fits no rule, when no more precise message
+    # applies; {value} is it, e.g. 'abc' or "a list of 3 items".
     return [at(_("invalid value {value}", value=short(instance)))]

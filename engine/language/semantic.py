@@ -106,6 +106,8 @@ def check_duplicate_ids(tree: Node) -> list[Diagnostic]:
             if item_id in seen:
                 reporter.add(
                     json_path_child(json_path_child(path, index), "id"),
+                    # TRANSLATORS: an error in a ruleset file: two items of one list (cards, zones, steps...) share an
+                    # id; {id} is it, {n} the place of the other item in the list, counted from 1.
                     _("duplicate id '{id}' (also item {n} of this list)", id=item_id[:80], n=seen[item_id] + 1),
                 )
             else:
@@ -319,10 +321,14 @@ class Context:
             if value in self.counters:
                 owner = (self.counters[value] or {}).get("owner", "shared")
                 if kind == "shared-counter" and owner != "shared":
+                    # TRANSLATORS: an error in a ruleset: a step or condition needs a shared counter (one for the table)
+                    # but names a counter each player has; {name} is the counter's id, e.g. "coins".
                     self.add(path, _("{name} is counted per player; this needs a shared counter", name=value[:80]))
                 elif kind == "player-counter" and owner != "player":
                     self.add(
                         path,
+                        # TRANSLATORS: an error in a ruleset: a step needs a counter each player has but names a shared
+                        # one; {name} is the counter's id; keep "owner: player" (what the ruleset writes).
                         _(
                             "{name} is a shared counter; this needs a counter per player (owner: player)",
                             name=value[:80],
@@ -339,30 +345,52 @@ class Context:
         hint = did_you_mean(value, names)
         name = value[:80]
         if kind == "zone":
+            # TRANSLATORS: an error in a ruleset: a zone id that `zones` does not declare; {hint} is empty or " (did you
+            # mean 'x'?)"; {valid} lists the declared zones (keep the ids).
             message = _("unknown zone '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "tag":
+            # TRANSLATORS: an error in a ruleset: a tag that `tags` does not declare; {hint} is empty or " (did you mean
+            # 'x'?)"; {valid} lists the declared tags (keep the ids).
             message = _("unknown tag '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "card":
+            # TRANSLATORS: an error in a ruleset: a card id that `cards` does not declare; {hint} is empty or " (did you
+            # mean 'x'?)"; {valid} lists the declared card ids (keep them).
             message = _("unknown card '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "attribute":
+            # TRANSLATORS: an error in a ruleset: a card attribute (such as value) that no card has; {hint} is empty or
+            # " (did you mean 'x'?)"; {valid} lists the cards' attributes (keep them).
             message = _(
                 "no card has the attribute '{name}'{hint}; attributes: {valid}", name=name, hint=hint, valid=shown
             )
         elif kind == "measure":
+            # TRANSLATORS: an error in a ruleset: a measure (a named number about each player) that `measures` does not
+            # declare; {hint} is empty or " (did you mean 'x'?)"; {valid} lists the declared measures.
             message = _("unknown measure '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "counter":
+            # TRANSLATORS: an error in a ruleset: a counter that `counters` does not declare; {hint} is empty or " (did
+            # you mean 'x'?)"; {valid} lists the declared counters (keep the ids).
             message = _("unknown counter '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "unit":
+            # TRANSLATORS: an error in a ruleset: a unit (how amounts are written) that `units` does not declare; {hint}
+            # is empty or " (did you mean 'x'?)"; {valid} lists the declared units.
             message = _("unknown unit '{name}'{hint}; declared: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "variable":
+            # TRANSLATORS: an error in a ruleset: a player variable (such as active) that no step sets; {hint} is empty
+            # or " (did you mean 'x'?)"; {valid} lists the variables (keep the names).
             message = _(
                 "no step sets the player variable '{name}'{hint}; variables: {valid}", name=name, hint=hint, valid=shown
             )
         elif kind == "zone-tag":
+            # TRANSLATORS: an error in a ruleset: a tag that no zone carries (a zone's `tags`); {hint} is empty or "
+            # (did you mean 'x'?)"; {valid} lists the zones' tags.
             message = _("no zone has the tag '{name}'{hint}; zone tags: {valid}", name=name, hint=hint, valid=shown)
         elif kind == "table":
+            # TRANSLATORS: an error in a ruleset: a lookup table (a card's `tables`, e.g. "meter") that no card has;
+            # {hint} is empty or " (did you mean 'x'?)"; {valid} lists the cards' tables.
             message = _("no card has the table '{name}'{hint}; tables: {valid}", name=name, hint=hint, valid=shown)
         else:
+            # TRANSLATORS: an error in a ruleset: a step id that no step has; {name} is it; {hint} is empty or " (did
+            # you mean 'x'?)".
             message = _("no step has the id '{name}'{hint}", name=name, hint=hint)
         self.add(path, message)
 
@@ -536,10 +564,13 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
         players = data.get("players") or {}
         if isinstance(players.get("min"), int) and isinstance(players.get("max"), int):
             if players["min"] < 2:
+                # TRANSLATORS: an error in a ruleset: players.min is below 2; {n} is the number written.
                 add("$.players.min", _("a game needs at least 2 players, not {n}", n=players["min"]))
             if players["min"] > players["max"]:
                 add(
                     "$.players.max",
+                    # TRANSLATORS: an error in a ruleset: players.max is below players.min; {max} and {min} are the
+                    # numbers written.
                     _(
                         "the most players ({max}) is fewer than the fewest ({min})",
                         max=players["max"],
@@ -550,6 +581,7 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
         seen_ids: dict[str, str] = {}
         for card in context.cards:
             if card["id"] in seen_ids:
+                # TRANSLATORS: an error in a ruleset: two cards share an id; {id} is it, e.g. "red".
                 add(card["path"] + ".id", _("duplicate card id '{id}'", id=str(card["id"])[:80]))
             seen_ids[card["id"]] = card["path"]
         for index, spec in enumerate(data.get("cards") or []):
@@ -564,6 +596,8 @@ def _check(tree: Node, catalog: BlockCatalog, resolved: bool) -> list[Diagnostic
                     modifier.get("while-in") in context.zones
                     and context.zones[modifier["while-in"]].get("owner", "shared") != "player"
                 ):
+                    # TRANSLATORS: an error in a ruleset: a card's modifier names in `while-in` a shared zone; it must
+                    # be a zone each player has.
                     add(base + ".while-in", _("a modifier applies to the owner of a player zone; this zone is shared"))
                 modifier_kind = catalog.modifiers.get(modifier.get("kind"))
                 if modifier_kind is not None and modifier_kind.check is not None:
@@ -689,9 +723,10 @@ def _check_search(reporter: Reporter, data: dict[str, JSON], catalog: BlockCatal
     if search.get("playout-until") == "round" and not any(
         block.get("kind") == "record-round" for _category, _path, block in blocks_of(data)
     ):
-        # TRANSLATORS: "playout-until: round" and "record-round" are ruleset keywords: keep them as they are.
         reporter.add(
             "$.presentation.search.playout-until",
+            # TRANSLATORS: an error in a ruleset: the bot's playouts stop at the end of a round, but no step ends one;
+            # "playout-until: round" and "record-round" are ruleset keywords: keep them as they are.
             _(
                 "playout-until: round needs a record-round step: this ruleset ends no round, so playouts would never stop"
             ),
@@ -715,6 +750,8 @@ def _check_structure_names(context: Context, data: dict[str, JSON]) -> None:
         if spec.get("distinct") and ("sum" in spec or "counter" in spec):
             context.add(
                 json_path_child(base, "distinct"),
+                # TRANSLATORS: an error in a ruleset: a measure's `distinct` cannot be combined with `sum` or
+                # `counter`; keep distinct, `count`, sum and counter (keys of a measure).
                 _("distinct counts the different cards of `count`: it does not go with sum or counter"),
             )
     scoring = data.get("scoring") or {}
@@ -756,6 +793,8 @@ def _check_zones(context: Context) -> None:
             if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
                 context.add(
                     json_path_child(path, "counter"),
+                    # TRANSLATORS: an error in a ruleset: a stack's `refill` counts the times it runs out on a counter
+                    # each player has; it must be a shared counter.
                     _("the exhaustions of a shared stack are counted on a shared counter"),
                 )
             elif counter is not None:
@@ -781,6 +820,8 @@ def _check_condition(context: Context, path: str, condition: dict[str, JSON], ab
     if len(questions) != 1:
         context.add(
             path,
+            # TRANSLATORS: an error in a ruleset: a condition (until, skip, when) must have exactly one of the keys
+            # listed in {keys}; keep all, any and not (ruleset keys).
             _(
                 "a condition asks one question ({keys}); combine several with all, any or not",
                 keys=", ".join(CONDITION_QUESTIONS),
@@ -789,8 +830,12 @@ def _check_condition(context: Context, path: str, condition: dict[str, JSON], ab
         return
     question = questions[0]
     if "owner" in condition and question != "empty":
+        # TRANSLATORS: an error in a ruleset: a condition's `owner` key goes only with its `empty` key; keep both as
+        # written.
         context.add(json_path_child(path, "owner"), _("`owner` goes with `empty`"))
     if "at-least" in condition and question != "counter":
+        # TRANSLATORS: an error in a ruleset: a condition's `at-least` key goes only with its `counter` key; keep both
+        # as written.
         context.add(json_path_child(path, "at-least"), _("`at-least` goes with `counter`"))
     if question in ("empty", "all-empty"):
         zone = condition[question]
@@ -800,6 +845,8 @@ def _check_condition(context: Context, path: str, condition: dict[str, JSON], ab
         if question == "empty" and per_player and "owner" not in condition and not about_a_player:
             context.add(
                 json_path_child(path, question),
+                # TRANSLATORS: an error in a ruleset: a condition asks whether a zone is empty, but each player has that
+                # zone; {zone} is its id; keep `owner` and all-empty (ruleset keys).
                 _("{zone} belongs to each player: say whose with `owner`, or use all-empty", zone=zone),
             )
         if "owner" in condition:
@@ -810,6 +857,8 @@ def _check_condition(context: Context, path: str, condition: dict[str, JSON], ab
         if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
             context.add(
                 json_path_child(path, "counter"),
+                # TRANSLATORS: an error in a ruleset: a condition reads a counter each player has, where only shared
+                # counters may be read; {counter} is its id, e.g. "coins".
                 _("a condition reads a shared counter; {counter} is counted per player", counter=counter),
             )
     elif question in ("all", "any"):
@@ -842,7 +891,7 @@ def _check_view(context: Context, data: dict[str, JSON]) -> None:
                 if key in column:
                     context.check_reference(ref, json_path_child(base, key), column[key])
             if "unit" in column and column.get("show") != "values":
-                context.add(
+                context.add(  # TRANSLATORS: an error in a ruleset: a column's `unit` needs `show: values`; keep both.
                     json_path_child(base, "unit"), _("`unit` says what card faces count in: it needs show: values")
                 )
             for zone_index, zone in enumerate(column.get("zones") or []):
@@ -853,6 +902,8 @@ def _check_view(context: Context, data: dict[str, JSON]) -> None:
             if isinstance(column.get("pays"), str) and column["pays"] not in anytime_ids:
                 context.add(
                     json_path_child(base, "pays"),
+                    # TRANSLATORS: an error in a ruleset: `pays` of a column of the players table names no `anytime`
+                    # action; {name} is the id written, e.g. "harvest"; {hint} is empty or " (did you mean 'x'?)".
                     _(
                         "no action taken at any time has the id '{name}'{hint}",
                         name=column["pays"][:80],
@@ -926,6 +977,8 @@ def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[
             )
             continue
         if definition.get("type") in ("choice", "list") and not definition.get("values"):
+            # TRANSLATORS: an error in a ruleset: an option of type choice or list ({type}, keep it) declares no
+            # `values`.
             add(path, _("a {type} option needs `values`", type=definition["type"]))
             continue
         if "default" in definition or not definition.get("nullable"):
@@ -968,6 +1021,8 @@ def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[
             for missing in [key for key in kinds.get(definition.get("type"), []) if key not in value["map"]]:
                 add(
                     json_path_child(path, "map"),
+                    # TRANSLATORS: an error in a ruleset: {option: NAME, map: ...} gives no entry for one of the
+                    # option's values; {value} is that value, e.g. true; {name} the option's name (keep both).
                     _(
                         "the map gives nothing for the value {value} of option '{name}'",
                         value=missing,
@@ -981,10 +1036,10 @@ def _check_tiebreak(
 ) -> None:
     scoring = data.get("scoring") or {}
     if isinstance(scoring, dict) and scoring.get("score") is not None and scoring.get("parts") is not None:
-        # TRANSLATORS: "score", "parts" and "$replace: true" are ruleset keywords (the score as one expression, or
-        # in named parts); keep them as they are.
         reporter.add(
             "$.scoring.parts",
+            # TRANSLATORS: "score", "parts" and "$replace: true" are ruleset keywords (the score as one expression, or
+            # in named parts); keep them as they are.
             _(
                 "write the score as score or as parts, not both (an overlay that writes its own score over "
                 "inherited parts replaces the scoring: $replace: true)"
@@ -1003,6 +1058,8 @@ def _check_tiebreak(
         definition = definitions[tiebreak["option"]]
         option_path = json_path_child("$.option-definitions", tiebreak["option"])
         if definition.get("type") not in ("list", "choice"):
+            # TRANSLATORS: an error in a ruleset: scoring.tiebreak names an option that is neither of type list nor
+            # choice.
             reporter.add("$.scoring.tiebreak.option", _("the tiebreak option must be a list or choice option"))
         names = [
             (json_path_child(option_path, "values") + f"[{i}]", name)
@@ -1012,6 +1069,8 @@ def _check_tiebreak(
         if name not in criteria:
             reporter.add(
                 path,
+                # TRANSLATORS: an error in a ruleset: a tiebreak criterion not declared under tiebreak-criteria; {hint}
+                # is empty or " (did you mean 'x'?)"; {valid} lists the declared criteria (keep the ids).
                 _(
                     "unknown tiebreak criterion '{name}'{hint}; declared: {valid}",
                     name=str(name)[:80],
@@ -1034,6 +1093,8 @@ def _check_deck_size(context: Context) -> None:
         if total > MAX_CARDS:
             context.add(
                 "$.cards",
+                # TRANSLATORS: an error in a ruleset: too many cards; {players} is a number of players, {count} the
+                # cards a game would have, {limit} the most cards a game may have.
                 _(
                     "a game of {players} players would have {count} cards; a game holds at most "
                     "{limit}, as many as a game log lists",
@@ -1064,4 +1125,6 @@ def _check_ending(context: Context, data: dict[str, JSON], catalog: BlockCatalog
         if can is None or told or can(condition, path, context):
             reachable = True
     if conditions and not reachable:
+        # TRANSLATORS: an error in a ruleset: no end condition under `end` can ever trigger with this deck and these
+        # rules.
         context.add("$.end", _("the game can never end: no end condition can trigger"))

@@ -276,6 +276,8 @@ def _read_source(source: str | bytes | os.PathLike[str], filename: str | None) -
     except UnicodeDecodeError as error:
         line, column = line_column_of(data[: error.start])
         raise RulesetError.at(
+            # TRANSLATORS: an error reading a file (a ruleset): it is not UTF-8 text; {byte} is the bad byte in
+            # hexadecimal, e.g. "e9".
             _("the file is not valid UTF-8 (byte 0x{byte} cannot be decoded)", byte=f"{data[error.start]:02x}"),
             file=name,
             line=line,
@@ -286,6 +288,7 @@ def _read_source(source: str | bytes | os.PathLike[str], filename: str | None) -
     nul = text.find("\0")
     if nul >= 0:
         line, column = line_column_of(text[:nul].encode("utf-8"))
+        # TRANSLATORS: an error reading a file (a ruleset): it holds a NUL character (a zero byte), as binary files do.
         raise RulesetError.at(_("the file contains a NUL character"), file=name, line=line, column=column)
     breaking = _HIDDEN_LINE_BREAK.search(text)
     if breaking is not None:
@@ -316,6 +319,7 @@ def unreadable_file_message(error: OSError) -> str:
     if isinstance(error, FileNotFoundError):
         # TRANSLATORS: a file given that does not exist.
         return _("no such file")
+    # TRANSLATORS: an error: a file given cannot be read; {reason} is the system's reason, e.g. "Permission denied".
     return _("cannot read the file: {reason}", reason=error.strerror or str(error))
 
 
@@ -337,6 +341,8 @@ def load_yaml(source: str | bytes | os.PathLike[str], filename: str | None = Non
     text, name = _read_source(source, filename)
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         raise RulesetError.at(
+            # TRANSLATORS: an error in a ruleset file with nothing in it (or only comments); keep `name` and `cards`
+            # (ruleset keys).
             _("the file is empty: a ruleset is a mapping of keys such as `name` and `cards`"),
             file=name,
             line=1,
@@ -352,8 +358,9 @@ def load_yaml(source: str | bytes | os.PathLike[str], filename: str | None = Non
         line, column = line_column_of(text[: error.position].encode("utf-8"))
         diagnostic = Diagnostic(
             Location(name, line, column),
+            # TRANSLATORS: an error in a YAML file (a ruleset); {code} is a character's code (U+001B); YAML files may
+            # not hold such characters.
             _(
-                # TRANSLATORS: {code} is a character's code (U+001B); YAML files may not hold such characters.
                 "the file contains a control character ({code}), which YAML does not allow: remove it",
                 code=f"U+{error.character:04X}" if isinstance(error.character, int) else "?",
             ),
@@ -384,6 +391,8 @@ def load_yaml(source: str | bytes | os.PathLike[str], filename: str | None = Non
             [
                 Diagnostic(
                     root.position.location(),
+                    # TRANSLATORS: an error in a ruleset file: its top level is not keys and values; keep `name` and
+                    # `cards` (ruleset keys); {kind} is "a list", "nothing (null)" or "a single value".
                     _(
                         "the top level must be a mapping (keys such as `name` and `cards`), not {kind}",
                         kind=_kind_name(root),
@@ -415,6 +424,7 @@ def _syntax_error(error: yaml.MarkedYAMLError, text: str, problems: _Problems) -
             tab_column = indentation.find("\t") if "\t" in indentation else mark.column
             diagnostic = Diagnostic(
                 Location(problems.filename, mark.line + 1, tab_column + 1),
+                # TRANSLATORS: an error in a YAML file (a ruleset): a line is indented with a tab character.
                 _("tab character in indentation: YAML indents with spaces only"),
             )
             return RulesetError([*problems.diagnostics, diagnostic])
@@ -635,24 +645,32 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, ya
         opened = _unclosed_bracket(text)
         if opened is not None:
             bracket = text.split("\n")[opened.line][opened.column]
+            # TRANSLATORS: a YAML syntax error in a file: a [ or { is never closed; {opener} is [ or {, {closer} the ]
+            # or } it needs.
             return _(
                 "this {opener} is never closed: the file ends before its {closer}",
                 opener=bracket,
                 closer="]" if bracket == "[" else "}",
             ), opened
     if "flow node" in context and char == ",":
+        # TRANSLATORS: a YAML syntax error in a file: an empty item between commas inside [ ] or { }; keep ',' as is.
         return _("a value is missing before this ',' (two commas in a row, or a comma first)"), noticed
     escape = _escape_at(text, noticed) if "quoted scalar" in context and noticed is not None else None
     if escape is not None:
         return _escape_message(text, escape), escape
     if "quoted scalar" in context and start is not None:
+        # TRANSLATORS: a YAML syntax error in a file: a text opened with a quote (' or ") is not closed.
         return _("this quoted text is never closed: its closing quote is missing"), start
     if "mapping values are not allowed" in problem and noticed is not None:
+        # TRANSLATORS: a YAML syntax error in a file: a stray ':' (a key indented wrongly, or a value holding ': '
+        # without quotes); keep ':' and ': ' as they are.
         return _(
             "a ':' cannot stand here: a key starts in the same column as the keys beside it, "
             "and a value that holds ': ' needs quotes"
         ), noticed
     if "sequence entries are not allowed" in problem and noticed is not None:
+        # TRANSLATORS: a YAML syntax error in a file: a list written after its key on the same line (key: - item); keep
+        # '- item'.
         return _(
             "a list cannot start on the same line as its key: put each '- item' on a line of its own "
             "below the key, indented, or quote the value"
@@ -666,6 +684,8 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, ya
     if "block node" in context and noticed is not None and char:
         return _reserved_start_message(char), noticed
     if "simple key" in context and start is not None:
+        # TRANSLATORS: a YAML syntax error in a file: a line of a mapping with no ':'; keep 'key: value', '- value' and
+        # ':' as written (YAML syntax), or translate only the words key and value in them.
         return _(
             "this line is neither 'key: value' nor a list item '- value': add ':' after the key, "
             "or indent the line to continue the value above"
@@ -691,10 +711,14 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, ya
             if quote is not None:
                 mark = _char_at(text, quote)
                 if mark == "'":
+                    # TRANSLATORS: a YAML syntax error in a file: text goes on after a closing single quote; it''s shows
+                    # an apostrophe doubled: keep it, or use a word of your language with an apostrophe, doubled.
                     return _(
                         "the quoted text ends at this ' but the line goes on: inside single quotes write "
                         "an apostrophe twice (it''s), or put the text in double quotes"
                     ), quote
+                # TRANSLATORS: a YAML syntax error in a file: text goes on after a closing double quote; keep " and \"
+                # (how YAML writes a quote inside double quotes) as they are.
                 return _(
                     'the quoted text ends at this " but the line goes on: inside double quotes write '
                     'a quote as \\", or put the text in single quotes'
@@ -702,10 +726,14 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, ya
             value = _value_start(text, noticed)
             if value is not None and _char_at(text, value) in _RESERVED_STARTS:
                 return _reserved_start_message(_char_at(text, value)), value
+            # TRANSLATORS: a YAML syntax error in a file: more text after a value on the same line (e.g. a quoted word
+            # followed by more words).
             return _(
                 "the value ended before this text on the same line: quote the whole value if it is one text"
             ), noticed
         if char == "-":
+            # TRANSLATORS: a YAML syntax error in a file: a list item ('- ...') where the mapping around it takes none;
+            # keep ':'.
             return _(
                 "a list item cannot stand here: a list goes under a key that ends with ':', "
                 "its items indented on the lines below"
@@ -723,6 +751,8 @@ def _plain_syntax_error(error: yaml.MarkedYAMLError, text: str) -> tuple[str, ya
             line=start.line + 1,
         ), noticed
     if "document" in problem:
+        # TRANSLATORS: a YAML syntax error in a file: it holds a second YAML document; keep '...' and '---' (YAML
+        # markers).
         return _(
             "only one YAML document per file: remove this line and what follows, or the '...' or '---' before it"
         ), where
@@ -763,6 +793,8 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
                 # TRANSLATORS: a ruleset file with more values (keys, items) than the loader takes.
                 raise problems.fatal(_("the document holds more than {limit} values", limit=MAX_NODES), mark)
             raise problems.fatal(
+                # TRANSLATORS: an error in a YAML file (a ruleset): with its aliases (*name) copied in, it holds too
+                # many values; {limit} is a number, e.g. 100000.
                 _("the document is too large once aliases are expanded (more than {limit} values)", limit=MAX_NODES),
                 mark,
             )
@@ -777,13 +809,19 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             return
         if frame.pending_key is None:
             if not is_key_candidate:
+                # TRANSLATORS: an error in a YAML file (a ruleset): a list or a mapping used as a key ("[a, b]: 1");
+                # keys are plain values.
                 raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
             key = node.value if isinstance(node.value, str) else str(node.value)
             if key == "<<":
+                # TRANSLATORS: an error in a YAML file (a ruleset): a YAML merge key "<<"; keep << and `extends` (a
+                # ruleset key).
                 problems.add(_("merge keys (<<) are not supported: share parts with `extends`"), mark)
             if key in container.value or key in container.key_positions:
                 first = container.key_positions[key]
                 problems.add(
+                    # TRANSLATORS: an error in a YAML file (a ruleset): a key written twice in one mapping; {key} is it;
+                    # {line} and {column} where it is first written.
                     _(
                         "duplicate key '{key}' (first written at line {line}, column {column})",
                         key=_short(key),
@@ -808,6 +846,8 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
         if isinstance(event, yaml.DocumentStartEvent):
             documents += 1
             if documents > 1:
+                # TRANSLATORS: an error in a YAML file (a ruleset): a second document begins (a second '---' line); keep
+                # '---'.
                 raise problems.fatal(_("only one YAML document per file (found a second '---')"), mark)
             continue
         if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
@@ -816,8 +856,12 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
         if isinstance(event, yaml.AliasEvent):
             alias_count += 1
             if alias_count > MAX_ALIASES:
+                # TRANSLATORS: an error in a YAML file (a ruleset): too many aliases (*name, a copy of a value marked
+                # &name); {limit} is a number, e.g. 256.
                 raise problems.fatal(_("too many aliases (more than {limit})", limit=MAX_ALIASES), mark)
             if event.anchor in open_anchors:
+                # TRANSLATORS: an error in a YAML file (a ruleset): an alias (*name) inside the value its anchor (&name)
+                # marks; keep *{name}.
                 raise problems.fatal(
                     _("alias *{name} refers to a value that contains it", name=_short(event.anchor)), mark
                 )
@@ -825,6 +869,8 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             if target is None:
                 # A value such as `*wild* rules` reads as an alias: the hint says how to write it as text.
                 raise problems.fatal(
+                    # TRANSLATORS: an error in a YAML file (a ruleset): an alias *name with no value marked &name before
+                    # it; keep *{name}, &{name} and '*'.
                     _(
                         "alias *{name} has no anchor &{name} before it "
                         "(quote the value if it is text that starts with '*')",
@@ -839,6 +885,8 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             if len(anchors) + len(open_anchors) >= MAX_ANCHORS:
+                # TRANSLATORS: an error in a YAML file (a ruleset): too many anchors (&name, a value marked to be
+                # copied); {limit} is a number, e.g. 256.
                 raise problems.fatal(_("too many anchors (more than {limit})", limit=MAX_ANCHORS), mark)
         tag = getattr(event, "tag", None)
         if isinstance(event, yaml.ScalarEvent):
@@ -857,6 +905,8 @@ def _build(events: Iterator[yaml.Event], problems: _Problems) -> Node | None:
             if in_mapping_key:
                 raise problems.fatal(_("a mapping key must be a plain value, not a list or mapping"), mark)
             if len(stack) >= MAX_DEPTH:
+                # TRANSLATORS: an error in a YAML file (a ruleset): lists and mappings inside one another too deep;
+                # {limit} is a number, e.g. 64.
                 raise problems.fatal(
                     _("values are nested too deeply (more than {limit} levels)", limit=MAX_DEPTH), mark
                 )
@@ -904,6 +954,7 @@ def _unsupported_tag_message(tag: str) -> str:
             "(quote the value if it is text that starts with '!')",
             tag=_short(shown),
         )
+    # TRANSLATORS: an error in a YAML file (a ruleset): a YAML tag it may not hold; {tag} is it, e.g. !!python/tuple.
     return _("the tag {tag} is not allowed: ruleset files hold plain data only", tag=_short(shown))
 
 
@@ -921,6 +972,8 @@ def _resolve_scalar(event: yaml.ScalarEvent, problems: _Problems) -> JSON:
         value = _resolve_plain(text, problems, mark)
         expected = _TAG_TYPES[tag[len(_CORE_TAG) :]]
         if isinstance(value, bool) and expected is not bool or not isinstance(value, expected):
+            # TRANSLATORS: an error in a YAML file (a ruleset): a value with a YAML tag it does not fit; {value} is the
+            # value, quoted, e.g. 'abc'; {tag} the tag, e.g. !!int.
             problems.add(
                 _("{value} is not a valid {tag}", value=repr(_short(text)), tag=tag.replace(_CORE_TAG, "!!")), mark
             )
@@ -974,6 +1027,8 @@ def _resolve_plain(text: str, problems: _Problems, mark: yaml.Mark) -> JSON:
         return False
     if _YAML11_BOOL.match(text):
         problems.add(
+            # TRANSLATORS: an error about a value in a YAML file (a ruleset): yes, no, on or off; {value} is it; keep
+            # true, false and "YAML 1.1", "YAML 1.2" (versions of the YAML format).
             _(
                 "'{value}' means true or false in YAML 1.1 but text in YAML 1.2: "
                 'write true or false, or quote it ("{value}") if you mean the word',
@@ -994,6 +1049,8 @@ def _resolve_plain(text: str, problems: _Problems, mark: yaml.Mark) -> JSON:
         return int(text)
     if _LEADING_ZERO_INT.match(text) or _HEX_OCT.match(text):
         problems.add(
+            # TRANSLATORS: an error about a value in a YAML file (a ruleset): a number with leading zeros such as 012,
+            # or 0x1F; {value} is it.
             _(
                 "'{value}' is a number in another base in some YAML readers: "
                 "write it without leading zeros, or quote it if you mean text",
@@ -1006,15 +1063,21 @@ def _resolve_plain(text: str, problems: _Problems, mark: yaml.Mark) -> JSON:
         value = Fraction(text)
         return int(value) if value.denominator == 1 and "." not in text and "e" not in text.lower() else value
     if _SPECIAL_FLOAT.match(text):
+        # TRANSLATORS: an error about a value in a YAML file (a ruleset): .inf or .nan (infinity, not a number); {value}
+        # is it.
         problems.add(_("'{value}' is not allowed: rules use exact numbers only", value=text), mark)
         return text
     if _SEXAGESIMAL.match(text):
+        # TRANSLATORS: an error about a value in a YAML file (a ruleset): a value such as 1:30, a number in base 60 in
+        # older YAML; {value} is it; keep "YAML 1.1".
         problems.add(
             _("'{value}' is a base-60 number in YAML 1.1: quote it if you mean text", value=_short(text)), mark
         )
         return text
     if "_" in text and _UNDERSCORE_NUMBER.match(text):
         problems.add(
+            # TRANSLATORS: an error about a value in a YAML file (a ruleset): a number written with underscores such as
+            # 1_000; {value} is it; keep "YAML 1.1" and "YAML 1.2".
             _(
                 "'{value}' is a number in YAML 1.1 but text in YAML 1.2: write it without underscores, or quote it",
                 value=_short(text),

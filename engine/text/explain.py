@@ -188,6 +188,8 @@ def explain_winners(ruleset: Ruleset, result: Any) -> list[str]:
         return []
     scores = {p.name: p.score for p in result.players}
     top = scores[winners[0]]
+    # TRANSLATORS: the last lines of a game's score explanation (score, replay, the end of a game); {names} lists the
+    # winners, e.g. "Ann and Bo"; {score} is their score, e.g. "14".
     lines = [
         ngettext(
             "Winner: {names} with {score}.",
@@ -211,6 +213,8 @@ def explain_winners(ruleset: Ruleset, result: Any) -> list[str]:
                 )
             )
         else:
+            # TRANSLATORS: a tie for the best score that no tiebreak decided; {names} lists the winners, e.g. "Ann and
+            # Bo".
             lines.append(
                 _("{names} are still tied after every tiebreak and share the win.", names=format_list(winners))
             )

@@ -20,7 +20,7 @@ import contextlib
 import io
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import metadata
@@ -37,6 +37,8 @@ from engine.base import catalogs, i18n, resources
 from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Location
 from engine.base.i18n import _
 from engine.base.input_files import InputFileError, read_input
+from engine.base.output_files import atomic_write_bytes
+from engine.text.click_comments import CLICK_COMMENTS
 from engine.text.i18n_extract import extract_ruleset
 from engine.text.percent import named_percent_fields
 from engine.text.typed_commands import all_typed_commands, typed_collisions
@@ -228,8 +230,44 @@ def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
     return files
 
 
-def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
-    """The message template (``.pot``) for code, click and rulesets, built from the current files."""
+def user_rulesets_dirs() -> list[Path]:
+    """The ``rulesets/`` folders of the roots that are not the program's (``CARDRULES_PATH``, the user's data
+    folder): the house rules whose texts their own catalogs translate."""
+    package = resources.package_root().resolve()
+    return [folder for folder in resources.subdirs("rulesets") if folder.parent.resolve() != package]
+
+
+def program_rulesets_dirs() -> list[Path]:
+    """The program's rulesets and, in a checkout, the docs' example games (see :func:`ruleset_sources`)."""
+    root = resources.package_root()
+    return [root / "rulesets", root / "docs" / "examples"]
+
+
+def rulesets_template(files: Iterable[Path]) -> Catalog:
+    """A template of the texts these ruleset files write themselves (a house rule's, not those it inherits)."""
+    catalog = Catalog(project="cardrules", version=program_version(), charset="utf-8", fuzzy=False)
+    catalog.header_comment = "# The texts of house rules, for their own catalogs (cardrules i18n extract FILE...)."
+    for path in files:
+        try:
+            found = list(
+                extract_from_file(extract_ruleset, str(path), keywords=RULESET_KEYWORDS, comment_tags=COMMENT_TAGS)
+            )
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            # TRANSLATORS: i18n extract/update/check of a house rule's file that cannot be read; {reason} says why.
+            raise CatalogError.at(
+                _("cannot read this ruleset: {reason}", reason=str(error)[:200]), file=str(path)
+            ) from None
+        _add(catalog, found, str(path))
+    return catalog
+
+
+def build_template(rulesets_dirs: Iterable[Path] | None = None, rulesets: Iterable[Path] = ()) -> Catalog:
+    """The message template (``.pot``) for code, click and rulesets, built from the current files.
+
+    ``rulesets_dirs``: the folders whose rulesets' texts go in (default: the
+    program's, :func:`program_rulesets_dirs`); ``rulesets``: more ruleset
+    files (a house rule's) whose own texts go in too.
+    """
     catalog = Catalog(
         project="cardrules", version=program_version(), charset="utf-8", fuzzy=False, msgid_bugs_address=BUG_REPORTS
     )
@@ -261,7 +299,21 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
             "python", str(path), keywords=CLICK_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
         )
         hidden = CLICK_DEVELOPER_MESSAGES | CLICK_UNUSED_MESSAGES
-        _add(catalog, (entry for entry in found if _first(entry[1]) not in hidden), f"click/{path.name}")
+        # click's source carries no translator comments: ours are given by message (engine/text/click_comments.py).
+        _add(
+            catalog,
+            (
+                (
+                    line,
+                    message,
+                    [*comments, *([CLICK_COMMENTS[_first(message)]] if _first(message) in CLICK_COMMENTS else [])],
+                    context,
+                )
+                for line, message, comments, context in found
+                if _first(message) not in hidden
+            ),
+            f"click/{path.name}",
+        )
     package = resources.package_root()
     for path in ruleset_sources(rulesets_dirs):
         _add(
@@ -269,6 +321,11 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None) -> Catalog:
             extract_from_file(extract_ruleset, str(path), keywords=RULESET_KEYWORDS, comment_tags=COMMENT_TAGS),
             _relative(path, package),
         )
+    for message in rulesets_template(rulesets):
+        if message.id:
+            catalog.add(
+                message.id, None, message.locations, auto_comments=message.auto_comments, context=message.context
+            )
     return catalog
 
 
@@ -285,12 +342,40 @@ def default_template_path() -> Path:
     return resources.package_root() / "locales" / TEMPLATE_NAME
 
 
-def write_template(output: Path | None = None) -> tuple[Path, int]:
-    """Extract and write the template; returns its path and the number of messages."""
-    catalog = build_template()
-    target = output or default_template_path()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(template_bytes(catalog))
+def write_template(
+    output: Path | None = None, rulesets: Sequence[Path] = (), root: Path | None = None
+) -> tuple[Path, int]:
+    """Extract and write a template; returns its path and the number of messages.
+
+    With ``rulesets`` (a house rule's files): the template of their own
+    texts, written to ``output``, else ``ROOT/locales/cardrules.pot`` (``root``,
+    default :func:`default_root`). Without: the program's template, written
+    to ``output``, else to the program's ``locales/`` when the program runs
+    from a checkout: an installed program's files are not the translator's to
+    write (they would be lost at the next install), and ``extract`` says so.
+    """
+    if rulesets:
+        catalog = rulesets_template(rulesets)
+        target = output or (root or default_root()) / "locales" / TEMPLATE_NAME
+    else:
+        if output is None and not resources.in_checkout():
+            raise CatalogError.at(
+                # TRANSLATORS: i18n extract in an installed program; keep --output, FILE and the command as they are.
+                _(
+                    "the program's template is written only in a checkout of cardrules: give --output FILE, or the "
+                    "files of your house rules (`cardrules i18n extract FILE...`)"
+                )
+            )
+        catalog = build_template()
+        target = output or default_template_path()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(target, template_bytes(catalog))
+    except OSError as error:
+        # TRANSLATORS: i18n extract could not write the template; {reason} is the system's reason.
+        raise CatalogError.at(
+            _("cannot write the template: {reason}", reason=error.strerror or str(error)), file=str(target)
+        ) from None
     return target, len(catalog)
 
 
@@ -390,22 +475,33 @@ def write_catalog(path: Path, catalog: Catalog, *, keep_obsolete: bool = False) 
     buffer = io.BytesIO()
     # A fuzzy entry keeps the English it was translated from (#| msgid), as msgmerge writes it.
     write_po(buffer, catalog, width=100, ignore_obsolete=not keep_obsolete, include_lineno=True, include_previous=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    # Through a temporary file and a rename: a full disk or a kill never leaves a translator's catalog cut short.
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, buffer.getvalue())
+    except OSError as error:
+        # TRANSLATORS: i18n init/update could not write a catalog; {reason} is the system's reason, e.g. "No space
+        # left on device"; the catalog keeps what it held.
+        raise CatalogError.at(
+            _("cannot write the catalog: {reason}", reason=error.strerror or str(error)), file=str(path)
+        ) from None
 
 
-def init_language(lang: str, root: Path | None = None) -> Path:
-    """Create ``ROOT/locales/LANG/LC_MESSAGES/cardrules.po`` from the template; returns its path."""
+def init_language(lang: str, root: Path | None = None, rulesets: Sequence[Path] = ()) -> Path:
+    """Create ``ROOT/locales/LANG/LC_MESSAGES/cardrules.po`` from the template (with ``rulesets``, a house rule's:
+    their own texts only); returns its path."""
     lang = lang.replace("-", "_")
     if not _valid_language_tag(lang):
+        # TRANSLATORS: an error of i18n init LANG: what was given is not a language code such as ja or pt_BR; {lang} is
+        # it.
         raise CardrulesError.at(_("not a language tag: {lang}", lang=lang))
     target = catalog_path(root or default_root(), lang)
     if target.exists():
-        raise CardrulesError.at(
+        raise CardrulesError.at(  # TRANSLATORS: an error of i18n init; keep `cardrules i18n update` (a command).
             _("a catalog already exists; use `cardrules i18n update` to refresh it"), file=str(target)
         )
     catalog = _new_catalog(lang)
-    catalog.update(build_template(), no_fuzzy_matching=True)
+    catalog.update(rulesets_template(rulesets) if rulesets else build_template(), no_fuzzy_matching=True)
     write_catalog(target, catalog)
     return target
 
@@ -421,7 +517,7 @@ class CatalogUpdate:
 
 
 def update_catalogs(
-    langs: Iterable[str], root: Path | None = None, *, drop_obsolete: bool = False
+    langs: Iterable[str], root: Path | None = None, *, drop_obsolete: bool = False, rulesets: Sequence[Path] = ()
 ) -> list[CatalogUpdate]:
     """Merge a fresh template into each language's catalog under ``root``, as gettext's msgmerge does.
 
@@ -431,9 +527,16 @@ def update_catalogs(
     the file as an obsolete ``#~`` entry (``drop_obsolete`` removes them,
     once nothing in them is wanted).
     """
-    template = build_template()
-    template.creation_date = _FIXED_DATE  # copied into each catalog: keep reruns byte-identical
     base = root or resources.package_root()
+    if rulesets:
+        # A house rule's own catalog: its texts alone (the program's catalogs translate the rest).
+        template = rulesets_template(rulesets)
+    else:
+        # A root of one's own may hold house rules (ROOT/rulesets): their texts are messages of its catalogs too,
+        # brought up to date like the program's, never made obsolete.
+        own = [base / "rulesets"] if (base / "rulesets").is_dir() and not _is_program_root(base) else []
+        template = build_template([*program_rulesets_dirs(), *own])
+    template.creation_date = _FIXED_DATE  # copied into each catalog: keep reruns byte-identical
     updated = []
     for lang in langs:
         path = catalog_path(base, lang)
@@ -481,6 +584,14 @@ def update_catalogs(
         )
         updated.append(CatalogUpdate(path, untranslated, fuzzy, 0 if drop_obsolete else len(catalog.obsolete)))
     return updated
+
+
+def _is_program_root(root: Path) -> bool:
+    """Whether ``root`` is the program's own root (its shipped catalogs and rulesets)."""
+    try:
+        return root.resolve() == resources.package_root().resolve()
+    except OSError:
+        return False
 
 
 def _translated_in_chain(key: tuple[str | None, str], translated: set[tuple[str | None, str]]) -> bool:
@@ -597,7 +708,10 @@ class LanguageSummary:
 
 
 def check_languages(
-    langs: Iterable[str] | None = None, template: Catalog | None = None, summaries: list[LanguageSummary] | None = None
+    langs: Iterable[str] | None = None,
+    template: Catalog | None = None,
+    summaries: list[LanguageSummary] | None = None,
+    rulesets: Sequence[Path] = (),
 ) -> list[CatalogProblem]:
     """Everything a translator still has to do for ``langs`` (default: every language found).
 
@@ -607,7 +721,16 @@ def check_languages(
     not asked for. ``summaries``, when given, receives
     one :class:`LanguageSummary` per language.
     """
-    template = template or build_template()
+    # The program's messages and the texts of the house rules of every root (CARDRULES_PATH, the user's folder),
+    # which those roots' catalogs translate; with ``rulesets``, those house rules' texts alone (the entries of
+    # every other message are then not this check's business: none is called obsolete).
+    only_these = bool(rulesets) and template is None
+    if template is None:
+        template = (
+            rulesets_template(rulesets)
+            if rulesets
+            else build_template([*program_rulesets_dirs(), *user_rulesets_dirs()])
+        )
     wanted = _entries_by_key(template)
     problems: list[CatalogProblem] = []
     for lang in list(langs) if langs else i18n.available_languages():
@@ -630,7 +753,8 @@ def check_languages(
                 where = Location(str(path), message.lineno)
                 entry_at.setdefault(key, where)
                 if key not in wanted:
-                    problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
+                    if not only_these:
+                        problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
                     continue
                 if message.fuzzy:
                     problems.append(CatalogProblem("fuzzy", lang, key[1], key[0], where))
@@ -647,7 +771,8 @@ def check_languages(
                     problems.append(CatalogProblem("reused", lang, key[1], key[0], where))
                     entry_at[key] = where
                     continue
-                problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
+                if not only_these:
+                    problems.append(CatalogProblem("obsolete", lang, key[1], key[0], where))
         problems.extend(typed_alike_problems(entries, lang))
         fuzzy = {(p.context, p.msgid) for p in problems if p.kind == "fuzzy" and p.language == lang}
         reused = {(p.context, p.msgid) for p in problems if p.kind == "reused" and p.language == lang}

@@ -52,6 +52,8 @@ def _reveal(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
 def _end(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     cards = card_ids(event)
     if cards:
+        # TRANSLATORS: narration: turning up a card ends the game (e.g. the fourth red-bordered card); {card} is its
+        # name, e.g. "Title".
         return _("{card} is revealed: the game ends.", card=card_name(ruleset, cards[0]))
     # TRANSLATORS: narration: the game is over.
     return _("The game ends.")

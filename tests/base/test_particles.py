@@ -49,6 +49,11 @@ def test_after_a_hangul_syllable_the_form_follows_its_final_consonant(word, last
         ("'카드'을(를)", "'카드'를"),  # the word inside quotes
         ("「돈」은(는)", "「돈」은"),
         ("1억 600만 달러(으)로", "1억 600만 달러로"),
+        # A parenthesis is an aside: the word before it decides (일 has a final ㄹ; 카드 none).
+        ("봇 1 (무작위)이(가)", "봇 1 (무작위)이"),
+        ("봇 2 (휴리스틱)을(를)", "봇 2 (휴리스틱)를"),
+        ("카드（2장）은(는)", "카드（2장）는"),
+        ("봇 1 (무작위)(으)로", "봇 1 (무작위)로"),
     ],
 )
 def test_numbers_are_read_as_they_are_said_and_quotes_are_looked_through(text, expected):

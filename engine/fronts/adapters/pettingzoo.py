@@ -57,6 +57,7 @@ def default_ruleset() -> str:
         info.name for info in list_rulesets() if not info.abstract and not info.error and info.name.count("/") == 1
     )
     if not editions:
+        # TRANSLATORS: an error: a game is started without naming a ruleset, and no installed ruleset can be played.
         raise RulesetError.at(_("no playable ruleset was found"))
     return editions[0]
 

@@ -99,6 +99,8 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     """
     parsed = parse_bot_kind(kind)
     if parsed is None:
+        # TRANSLATORS: a bot kind (e.g. in --players bot:KIND) that does not exist; {kind} is as typed, {kinds} lists
+        # the known ones, e.g. "random, heuristic, ismcts" (typed as they are: keep them).
         raise CardrulesError.at(_("unknown bot {kind}; known bots: {kinds}", kind=kind, kinds=", ".join(BOT_KINDS)))
     name, budget = parsed
     return _BOT_CLASSES[name](seed, **budget)

@@ -173,14 +173,29 @@ def missing_parameter_message(self: Any) -> str:
         else "parameter"
     )
     if kind == "option":
-        # TRANSLATORS: a required command-line option was not given; {name} is it, e.g. '--games'.
-        text = _("Missing option {name}.", name=hint) if hint else _("Missing option.")
+        text = (
+            # TRANSLATORS: a required command-line option was not given; {name} is it, e.g. '--games'.
+            _("Missing option {name}.", name=hint)
+            if hint
+            # TRANSLATORS: a required command-line option was not given (its name is unknown).
+            else _("Missing option.")
+        )
     elif kind == "argument":
-        # TRANSLATORS: a required command-line argument was not given; {name} is it, e.g. 'FILE'.
-        text = _("Missing argument {name}.", name=hint) if hint else _("Missing argument.")
+        text = (
+            # TRANSLATORS: a required command-line argument was not given; {name} is it, e.g. 'FILE'.
+            _("Missing argument {name}.", name=hint)
+            if hint
+            # TRANSLATORS: a required command-line argument was not given (its name is unknown).
+            else _("Missing argument.")
+        )
     else:
-        # TRANSLATORS: a required command-line value was not given; {name} is it.
-        text = _("Missing parameter {name}.", name=hint) if hint else _("Missing parameter.")
+        text = (
+            # TRANSLATORS: a required command-line value was not given; {name} is it.
+            _("Missing parameter {name}.", name=hint)
+            if hint
+            # TRANSLATORS: a required command-line value was not given (its name is unknown).
+            else _("Missing parameter.")
+        )
     extra = self.param.type.get_missing_message(param=self.param, ctx=self.ctx) if self.param is not None else None
     message = " ".join(part for part in (self.message, extra) if part)
     return f"{text} {message}" if message else text

@@ -23,6 +23,7 @@ def lang_option(func: Callable) -> Callable:
         metavar="LANG",
         expose_value=False,
         is_eager=True,
+        # TRANSLATORS: --help of --lang (every command); keep the language codes en, ja, ko as they are.
         help=_("Language of the output (en, ja, ko, ...); default: the environment's locale."),
     )(func)
 
@@ -40,6 +41,7 @@ def ascii_option(func: Callable) -> Callable:
         expose_value=False,
         is_eager=True,
         callback=choose,
+        # TRANSLATORS: --help of --ascii; keep ASCII and CARDRULES_ASCII=1 as they are.
         help=_(
             "Draw tables with ASCII characters, for terminals that draw box lines two cells "
             "wide (also CARDRULES_ASCII=1)."
@@ -54,6 +56,7 @@ def option_overrides(func: Callable) -> Callable:
         result: dict[str, str] = {}
         for item in values:
             if "=" not in item:
+                # TRANSLATORS: a value of -o without "="; keep NAME=VALUE as it is; {value} is what was given, e.g. 'x'.
                 raise click.BadParameter(_("expected NAME=VALUE, got {value}", value=repr(item)))
             name, value = item.split("=", 1)
             if name.strip() in result:
@@ -72,6 +75,7 @@ def option_overrides(func: Callable) -> Callable:
         multiple=True,
         metavar="NAME=VALUE",
         callback=to_dict,
+        # TRANSLATORS: --help of -o NAME=VALUE: an option declared by the ruleset, e.g. -o debt-floor=0.
         help=_("Set a ruleset option for this run (repeatable)."),
     )(func)
 

@@ -64,6 +64,7 @@ def build_group() -> click.Group:
     @click.group(
         cls=CommandGroup,
         context_settings={"help_option_names": ["-h", "--help"]},
+        # TRANSLATORS: the first line of cardrules --help; keep cardrules as it is.
         help=_("cardrules: card games as data. Play, score, replay and compare rulesets."),
     )
     @lang_option

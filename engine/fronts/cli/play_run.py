@@ -42,6 +42,8 @@ def choose_default_ruleset(notices: list[str]) -> str:
     for wanted in (language, base_language, "en"):
         for info in playable:
             if wanted in (info.languages or ()):
+                # TRANSLATORS: play without -r (keep it); {name} is the ruleset chosen for the user's language, e.g.
+                # "bohnanza/amigo".
                 notices.append(_("No ruleset given (-r): playing {name}.", name=info.name))
                 return info.name
     if playable:
@@ -52,6 +54,7 @@ def choose_default_ruleset(notices: list[str]) -> str:
 def announce_narration(console: Console) -> None:
     """The first line of a narrated game, once the game is known to be playable (bad input is told first)."""
     console.print(
+        # TRANSLATORS: the first line of a game played with no keyboard (input from a file or pipe): bots play it.
         _("No terminal on input: bots play every seat and the game is narrated."),
         markup=False,
         highlight=False,
@@ -87,6 +90,7 @@ def check_log_target(log_file: str) -> None:
     path = Path(log_file)
     if os.path.islink(path):
         # Saving replaces the file: the link would become a file and what it points to keep the old game.
+        # TRANSLATORS: the --log file given is a symbolic link; {path} is it as given, e.g. "game.json".
         raise click.BadParameter(
             _("{path} is a symbolic link: name the file itself", path=log_file), param_hint="--log"
         )
@@ -130,6 +134,8 @@ def new_game(
     ruleset = load_ruleset(name, options or None)
     if not ruleset.players_min <= len(seats) <= ruleset.players_max:
         raise click.BadParameter(
+            # TRANSLATORS: --players gives a number of seats the ruleset does not allow; {ruleset} is its id, e.g.
+            # "bohnanza/amigo". {low}, {high} and {count} are numbers of players.
             _(
                 "{ruleset} is for {low} to {high} players, not {count}.",
                 ruleset=ruleset.id,
@@ -175,7 +181,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 
     record = read_log(resume_file)
     log = record.log
-    finished = LogError.at(
+    finished = LogError.at(  # TRANSLATORS: play --resume of a game log whose game has ended.
         _("this game is already finished; there is nothing to resume"), record.file, record.line, json_path="$.result"
     )
     if "result" in log:
@@ -205,6 +211,8 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
         try:
             action = state.action_from_json(entry)
             if action not in state.legal_actions():
+                # TRANSLATORS: resuming a game log that holds an illegal move; {action} is the move's kind as logged,
+                # e.g. "plant".
                 raise LogError.at(_("{action} is not allowed now", action=entry.get("action")))
             state.apply_action(action)
         except CardrulesError as error:
@@ -243,6 +251,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
         bot_seed=bot_seed,
     )
     session.skip_told_events()
+    # TRANSLATORS: at the start of play --resume; {path} is the game log file, e.g. "game.json".
     session.notice(_("Resuming the game saved in {path}.", path=resume_file))
     return session
 
@@ -261,6 +270,7 @@ def run_command(
     console = OutputConsole(highlight=False)
     interactive = sys.stdin.isatty()
     if resume_file and (ruleset_name or players_spec or seed is not None or options):
+        # TRANSLATORS: play --resume with other options; keep --resume, -r, --players, --seed and -o as they are.
         raise click.UsageError(_("--resume continues a saved game as it was: it takes no -r, --players, --seed or -o."))
     lock = None
     try:
@@ -296,6 +306,7 @@ def run_command(
         # Resuming would only stop again: the log is kept to be looked at (replay), the error says why.
         if session.log_path is not None:
             console.print(
+                # TRANSLATORS: after a game that had to stop (it could not end); {path} is the game log file.
                 _("The game log is saved in {path}.", path=str(session.log_path)),
                 markup=False,
                 highlight=False,

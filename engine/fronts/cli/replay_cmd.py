@@ -15,10 +15,13 @@ from engine.fronts.cli.common import exits_on_bad_input, lang_option
 
 @click.command(
     "replay",
+    # TRANSLATORS: --help of the replay command; keep JSON and JSON Lines as they are (file formats).
     help=_("Replay a game log (JSON, or JSON Lines with one log per line), check every action and print the result."),
 )
 @click.argument("log_file", metavar="LOG", shell_complete=completion.files)
+# TRANSLATORS: --help of replay --json: one result per log of the input file; keep JSON as it is.
 @click.option("--json", "as_json", is_flag=True, help=_("Print one JSON result object per line, in input order."))
+# TRANSLATORS: --help of replay --explain: print how each player's score is computed, step by step.
 @click.option("--explain", is_flag=True, help=_("Show every scoring step."))
 @lang_option
 @exits_on_bad_input

@@ -43,6 +43,7 @@ def run_command(log_file: str, as_json: bool, explain: bool) -> None:
         raise LogError([Diagnostic(place, message)]) from None
     if count < 0:
         # A file with nothing to replay is almost surely the wrong file (or an interrupted export).
+        # TRANSLATORS: replay: the LOG file holds no game log at all (e.g. it is empty); shown after the file's name.
         raise LogError.at(_("the file holds no log"), log_file, 1, 1)
 
 

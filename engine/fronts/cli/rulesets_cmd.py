@@ -21,7 +21,9 @@ from engine.base.i18n import _
 from engine.fronts.cli.common import exits_on_bad_input, lang_option
 
 
+# TRANSLATORS: --help of the rulesets command; a ruleset is a game's edition or a house-rule file.
 @click.command(help=_("List the available rulesets (editions and house rules)."))
+# TRANSLATORS: --help of rulesets --all; abstract rulesets hold parts that several editions share.
 @click.option("--all", "show_all", is_flag=True, help=_("Also list abstract rulesets (shared parts, not playable)."))
 @lang_option
 @exits_on_bad_input

@@ -13,9 +13,13 @@ from engine.fronts.cli import completion
 from engine.fronts.cli.common import exits_on_bad_input, lang_option, option_overrides
 
 
+# TRANSLATORS: --help of the score command: the players type in the cards each holds at the end of a game
+# played with real cards; keep YAML and JSON as they are.
 @click.command("score", help=_("Score a finished physical game from a table file (YAML or JSON)."))
 @click.argument("table_file", metavar="TABLE", shell_complete=completion.files)
+# TRANSLATORS: --help of score --explain: each player's score computed step by step, as the printed rules show it.
 @click.option("--explain", is_flag=True, help=_("Show every scoring step, like the rulebook's example."))
+# TRANSLATORS: --help of score --json; keep JSON as it is.
 @click.option("--json", "as_json", is_flag=True, help=_("Print the result as one JSON object."))
 @option_overrides
 @lang_option

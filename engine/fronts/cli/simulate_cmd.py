@@ -21,6 +21,7 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
 
 @click.command(
     name="simulate",
+    # TRANSLATORS: --help of the simulate command; "game i" is the i-th game of the run, dealt alike under each ruleset.
     help=_(
         "Play many games with bots under one or more rulesets and compare them side by side "
         "(game i is dealt the same way under every ruleset)."
@@ -35,6 +36,7 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     metavar="RULESET",
     shell_complete=completion.rulesets,
     callback=given_rulesets,
+    # TRANSLATORS: --help of simulate -r; keep GAME/EDITION, YAML and --baseline as they are.
     help=_(
         "A ruleset (GAME/EDITION or a house-rule YAML file); repeat to compare. "
         "Differences are against the first, or against --baseline."
@@ -45,6 +47,7 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     metavar="RULESET",
     shell_complete=completion.rulesets,
     callback=given_rulesets,
+    # TRANSLATORS: --help of simulate --baseline; keep -r as it is.
     help=_("The ruleset (one of the -r values) the others are compared with; default: the first."),
 )
 @option_overrides
@@ -61,9 +64,10 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     "players_spec",
     required=True,
     metavar="SPEC",
+    # TRANSLATORS: --help of simulate --players; keep the example bot:heuristic,bot:random,... as it is (typed as is).
     help=_("The seats, all bots: e.g. bot:heuristic,bot:random,bot:random,bot:random."),
 )
-@click.option(
+@click.option(  # TRANSLATORS: --help of simulate --seed; the seed chosen is printed.
     "--seed", type=int, default=None, metavar="N", help=_("Seed of the whole run (default: a random one, reported).")
 )
 @click.option(
@@ -71,11 +75,13 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
+    # TRANSLATORS: --help of simulate --jobs; "1" means no worker process: the games are played by the command itself.
     help=_("Worker processes (default: every core; 1 plays in this process)."),
 )
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
+    # TRANSLATORS: --help of simulate --scheduler; keep Dask, the example address and cardrules[cluster] as they are.
     help=_("Run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs cardrules[cluster])."),
 )
 @click.option(
@@ -83,18 +89,22 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     "logs_path",
     type=click.Path(dir_okay=False),
     metavar="FILE.jsonl",
+    # TRANSLATORS: --help of simulate --logs (a JSON Lines file); keep JSON as it is.
     help=_("Write every game's log, one JSON object per line."),
 )
+# TRANSLATORS: --help of simulate --force; keep --logs as it is.
 @click.option("--force", is_flag=True, help=_("Replace a --logs file that already exists."))
 @click.option(
     "--plot",
     "plot_path",
     type=click.Path(dir_okay=False),
     metavar="FILE.png",
+    # TRANSLATORS: --help of simulate --plot; keep the file endings (.svg, .pdf, .jpg) and PNG as they are.
     help=_(
         "Draw win rates and score distributions into an image (PNG, or the format the file name ends with: .svg, .pdf, .jpg, ...)."
     ),
 )
+# TRANSLATORS: --help of simulate --json; keep JSON as it is.
 @click.option("--json", "as_json", is_flag=True, help=_("Print the statistics as one JSON object."))
 @lang_option
 @ascii_option

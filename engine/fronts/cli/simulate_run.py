@@ -153,6 +153,8 @@ class LazyProgress:
             # games per ruleset (as --games says).
             _("Simulating")
             if self.rulesets == 1
+            # TRANSLATORS: the label of the progress bar when several rulesets are compared; {n} counts them; the count
+            # after the bar is games per ruleset (as --games says).
             else ngettext(
                 "Simulating ({n} ruleset, games per ruleset)",
                 "Simulating ({n} rulesets, games per ruleset)",
@@ -388,12 +390,14 @@ def run_command(
         directory = os.path.dirname(os.path.abspath(plot_path))
         if not os.path.isdir(directory) or not os.access(directory, os.W_OK):
             # Found out now rather than after hours of games.
-            # TRANSLATORS: why the --plot file cannot be written.
+            # TRANSLATORS: why the --plot file cannot be written: the {reason} of "cannot write {path}: {reason}".
+            reason = _("its folder does not exist or is not writable")
+            # TRANSLATORS: the --plot file cannot be written; {path} is the file, {reason} why.
             raise click.BadParameter(
                 _(
                     "cannot write {path}: {reason}",
                     path=plot_path,
-                    reason=_("its folder does not exist or is not writable"),
+                    reason=reason,
                 ),
                 param_hint="--plot",
             )
@@ -434,6 +438,8 @@ def run_command(
                         # What replay could not read is not written: the file stops before it, and says so.
                         raise OSError(
                             errno.EFBIG,
+                            # TRANSLATORS: simulate --logs: writing the log file stopped at a game whose log is too long
+                            # for replay to read; {limit} is a number of bytes.
                             _(
                                 "a game's log is longer than a log may be ({limit} bytes)",
                                 limit=gamelog.MAX_LOG_LINE_BYTES,

@@ -19,9 +19,10 @@ from engine.fronts.cli import completion
 from engine.fronts.cli.common import exits_on_bad_input, lang_option
 
 
+# TRANSLATORS: --help of the validate command; keep YAML and .po as they are (.po: gettext translation files).
 @click.command(help=_("Check ruleset YAML files (and .po translation catalogs); report every problem."))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...", shell_complete=completion.files)
-@click.option(
+@click.option(  # TRANSLATORS: --help of validate --conformance; bot games reveal rules that cannot be played.
     "--conformance", is_flag=True, help=_("Also play a few random games with each ruleset to check that it works.")
 )
 @lang_option

@@ -85,10 +85,12 @@ def run_command(files: tuple[str, ...], conformance: bool) -> None:
     if invalid:  # report() has noted the failure
         click.echo(ngettext("{n} problem found.", "{n} problems found.", problems), err=True)
         click.echo(
+            # TRANSLATORS: validate: the summary after the problems; {invalid} of the {n} files checked have problems.
             ngettext(
                 "{invalid} of {n} file is invalid.", "{invalid} of {n} files are invalid.", total, invalid=invalid
             ),
             err=True,
         )
         sys.exit(1)
+    # TRANSLATORS: validate: the summary when every checked file is valid; {n} counts the files.
     click.echo(ngettext("{n} file valid.", "{n} files valid.", total))

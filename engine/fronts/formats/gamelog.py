@@ -94,6 +94,8 @@ class LogRecord:
 
 def _reject_constant(name: str) -> Any:
     """NaN and Infinity are not JSON; Python's decoder accepts them unless told not to."""
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; {constant} is NaN, Infinity or -Infinity as
+    # written: words JSON does not have.
     raise ValueError(_("{constant} is not allowed in a log", constant=name))
 
 
@@ -105,6 +107,8 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: set[str] = set()
     for key, _value in pairs:
         if key in seen:
+            # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; {key} is the key in double quotes,
+            # e.g. "seed".
             raise ValueError(_("the key {key} appears twice in one object", key=json.dumps(key)))
         seen.add(key)
     return result
@@ -136,12 +140,26 @@ def _line_and_column(text: str, offset: int, first_line: int = 1) -> tuple[int, 
 
 # The json module's own messages (the start of each), and how we say them in the reader's language.
 _JSON_REASONS = (
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; a value is a number, a text in double
+    # quotes, true, false, null, a list or an object.
     ("Expecting value", N_("a value was expected here")),
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; a key is the name before ":" in an object,
+    # e.g. "seed".
     ("Expecting property name", N_("a key in double quotes was expected here")),
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; keep ':' as it is (the character JSON needs
+    # there).
     ("Expecting ':'", N_("':' was expected here")),
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; keep ',' as it is (the character JSON needs
+    # there).
     ("Expecting ','", N_("',' was expected here")),
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; a text (JSON string) starts with a double
+    # quote but never ends.
     ("Unterminated string", N_("this text has no closing double quote")),
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; keep \u as it is: JSON writes a character
+    # as \u and four hexadecimal digits, e.g. \u00e9.
     ("Invalid \\uXXXX", N_("a \\u escape needs four hexadecimal digits")),
+    # TRANSLATORS: why a game log is not valid JSON, after "invalid JSON: "; a backslash followed by a letter JSON does
+    # not know, e.g. \x; keep JSON as it is.
     ("Invalid \\escape", N_("a backslash starts an escape that JSON does not have")),
 )
 
@@ -238,12 +256,16 @@ def _decode(text: str, file: str, first_line: int) -> Any:
         value, end = _DECODER.raw_decode(text, _skip_whitespace(text, 0))
     except json.JSONDecodeError as error:
         raise LogError.at(
+            # TRANSLATORS: a game log (replay, play --resume) is not valid JSON; {reason} says why, e.g. "':' was
+            # expected here"; keep JSON as it is.
             _("invalid JSON: {reason}", reason=_json_reason(error.msg, text, error.pos)),
             file,
             first_line + error.lineno - 1,
             error.colno,
         ) from None
     except RecursionError:
+        # TRANSLATORS: a game log (replay, play --resume) holds lists or objects nested too deeply to read; keep JSON as
+        # it is.
         raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None
     except ValueError as error:  # duplicate keys, NaN, integers too long to convert
         # The decoder's hooks do not know where they are: the text is walked again to place the problem.
@@ -262,6 +284,7 @@ def _decode(text: str, file: str, first_line: int) -> Any:
     rest = _skip_whitespace(text, end)
     if rest < len(text):
         line, column = _line_and_column(text, rest, first_line)
+        # TRANSLATORS: a game log file holds more text after the end of its JSON object.
         raise LogError.at(_("unexpected text after the end of the log"), file, line, column)
     return value
 
@@ -564,6 +587,8 @@ def validate_log(record: LogRecord) -> None:
         if action and location.column is None:
             base = record.action_location(int(action.group(1)))
             location = Location(base.file, base.line, base.column, path)
+        # TRANSLATORS: a game log (replay, play --resume) does not follow the log format; {reason} says which value is
+        # wrong and why.
         diagnostics.append(Diagnostic(location, _("does not match the log format: {reason}", reason=problem.message)))
     raise LogError(diagnostics)
 
@@ -579,13 +604,13 @@ def _refuse_oversized_lists(record: LogRecord) -> None:
     for key, value in record.log.items():
         limit = properties.get(key, {}).get("maxItems") if isinstance(key, str) else None
         if type(value) is list and limit is not None and len(value) > limit:
+            # TRANSLATORS: the {reason} of "does not match the log format: {reason}": a list of the log is longer
+            # than the format allows; {limit} is its most entries.
+            reason = _("has too many entries (at most {limit})", limit=limit)
             diagnostics.append(
                 Diagnostic(
                     record.location(f"$.{key}"),
-                    _(
-                        "does not match the log format: {reason}",
-                        reason=_("has too many entries (at most {limit})", limit=limit),
-                    ),
+                    _("does not match the log format: {reason}", reason=reason),
                 )
             )
     if diagnostics:
@@ -599,6 +624,8 @@ def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
     """Decode and validate one log's text."""
     log = _decode(text, file, first_line)
     if not isinstance(log, dict):
+        # TRANSLATORS: a game log is a JSON list, text or number instead of an object in curly braces; keep JSON as it
+        # is.
         raise LogError.at(_("a log must be a JSON object"), file, first_line)
     record = LogRecord(log, file, first_line, number, text)
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
@@ -729,6 +756,8 @@ def _text(raw: bytes, file: str, line: int) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         bad_line, column = line_column_of(raw[: error.start])
+        # TRANSLATORS: a game log file holds bytes that are not UTF-8 text; {offset} is where the first bad byte is,
+        # counted in bytes from 0; keep UTF-8 as it is.
         raise LogError.at(
             _("the log is not UTF-8 text (byte {offset})", offset=error.start), file, line + bad_line - 1, column
         ) from None
@@ -753,6 +782,8 @@ def _read_json_lines(path: Path, file: str) -> Iterator[LogRecord]:
                 return
             line_number += 1
             if len(raw) > MAX_LOG_LINE_BYTES and not raw.endswith(b"\n"):
+                # TRANSLATORS: a line of a JSON Lines file of logs (replay) is longer than a log may be; {limit} is a
+                # number of bytes.
                 raise LogError.at(
                     _("the line is too long (the limit is {limit} bytes)", limit=MAX_LOG_LINE_BYTES), file, line_number
                 )
@@ -789,6 +820,8 @@ def read_log(path: str | os.PathLike) -> LogRecord:
         raise LogError.at(_("the file holds no log"), str(path))
     second = next(records, None)
     if second is not None:
+        # TRANSLATORS: play --resume: the file given holds several game logs (one per line), not one; shown at the
+        # second.
         raise LogError.at(_("expected one log, found more"), second.file, second.line)
     return first
 
@@ -884,8 +917,8 @@ def check_save_target(path: str | os.PathLike) -> None:
                 path,
                 NotADirectoryError(
                     errno.ENOTDIR,
+                    # TRANSLATORS: why a log cannot be saved; {folder} is the folder the file should go in.
                     _(
-                        # TRANSLATORS: why a log cannot be saved; {folder} is the folder the file should go in.
                         "there is no folder {folder}",
                         folder=folder,
                     ),
@@ -898,8 +931,10 @@ def check_save_target(path: str | os.PathLike) -> None:
         raise _save_error(path, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
     if not stat.S_ISREG(mode):
         # Replacing it would destroy a device (/dev/null, for root) or a pipe instead of writing to it.
-        # TRANSLATORS: why a log cannot be saved: the target is a device, pipe or socket.
-        raise LogError.at(_("cannot save the log: {reason}", reason=_("it is not a regular file")), os.fspath(path))
+        # TRANSLATORS: why a log cannot be saved (the {reason} of "cannot save the log: {reason}"): the target is
+        # a device, a pipe or a socket.
+        reason = _("it is not a regular file")
+        raise LogError.at(_("cannot save the log: {reason}", reason=reason), os.fspath(path))
 
 
 def _save_error(path: str | os.PathLike, error: OSError | UnicodeError) -> LogError:

@@ -91,6 +91,8 @@ def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) ->
         problems.append(
             Diagnostic(
                 record.location("$.players"),
+                # TRANSLATORS: a game log (replay, play --resume) has the wrong number of players for its ruleset;
+                # {count}, {low} and {high} are numbers of players.
                 _(
                     "{count} players, but this ruleset is for {low} to {high}",
                     count=len(players),
@@ -108,6 +110,8 @@ def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) ->
         problems.append(
             Diagnostic(
                 record.location("$.players"),
+                # TRANSLATORS: a game log (replay, play --resume) gives two players the same name; {names} lists the
+                # names, e.g. "Ann and Bob".
                 _("every player needs a different name; repeated: {names}", names=format_list(repeated)),
             )
         )
@@ -115,6 +119,8 @@ def _check_setup(record: LogRecord, ruleset: Ruleset, context: ReplayContext) ->
         problems.append(
             Diagnostic(
                 record.location("$.first_player"),
+                # TRANSLATORS: a game log's first_player (a seat number) is past the last seat; {index} is that number,
+                # {last} the last seat's; seats are numbered from 0.
                 _(
                     "first player {index} does not exist: seats are numbered 0 to {last}",
                     index=log["first_player"],
@@ -167,6 +173,8 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
             [
                 Diagnostic(
                     record.location("$.first_player"),
+                    # TRANSLATORS: a game log's first_player disagrees with its ruleset, which fixes who starts; {seat}
+                    # and {given} are seat numbers, from 0.
                     _(
                         "under these rules seat {seat} starts, not seat {given}",
                         seat=state.first_player,
@@ -195,6 +203,8 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
             break
         action = actions[index]
         if state.terminal:
+            # TRANSLATORS: after "action 3 (counting from 0): " when a game log is replayed (replay, play --resume); the
+            # game had ended before this action.
             raise _action_error(record, index, _("the game was already over"))
         space = None
         if type(action) is dict:  # anything else is refused by parse_action, with the reason
@@ -204,6 +214,8 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
                 raise _action_error(
                     record,
                     index,
+                    # TRANSLATORS: after "action 3 (counting from 0): " when a game log is replayed: the action is by
+                    # the wrong player; {expected} is a player's name, {seat} their seat number, {given} the log's seat.
                     _(
                         "it is {expected}'s turn (seat {seat}), not seat {given}'s",
                         expected=players[expected],
@@ -221,6 +233,7 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
         index += 1
     if not state.is_terminal():
         unfinished = UnfinishedLogError.at(
+            # TRANSLATORS: replay: a game log stops before the end of its game; {count} is how many actions it holds.
             _("the log ends before the game does ({count} actions)", count=len(log["actions"])),
             *_at(record, "$.actions"),
         )
@@ -229,6 +242,8 @@ def _replay(record: LogRecord, context: ReplayContext) -> tuple[Ruleset, Result]
         raise unfinished
     unused = state.chance.unused() if hasattr(state.chance, "unused") else 0
     if unused:
+        # TRANSLATORS: replay: a game log records more chance outcomes (random draws, e.g. shuffles) than the game used;
+        # {count} is how many are left over.
         raise LogError.at(
             _("the log holds {count} chance outcomes the game never needed", count=unused), *_at(record, "$.chance")
         )
@@ -247,6 +262,8 @@ def _entry_failed(record: LogRecord, index: int, error: CardrulesError) -> LogEr
     ):
         # A later shuffle the action caused does not fit the recorded one.
         return LogError([_placed(record, diagnostic) for diagnostic in error.diagnostics])
+    # TRANSLATORS: after "action 3 (counting from 0): " when a game log is replayed (replay, play --resume); the action
+    # exists but the rules do not allow it at this point of the game.
     reason = error.diagnostics[0].message if error.diagnostics else _("the action is not legal now")
     return _action_error(record, index, reason)
 
@@ -303,6 +320,8 @@ def _check_stored_result(record: LogRecord, result: Result) -> None:
             agrees = False
     if not agrees:
         raise LogError.at(
+            # TRANSLATORS: replay: the result written in a game log differs from the one the replay computes; {result}
+            # is that result as JSON.
             _(
                 "the stored result does not match the replay, which gives {result}",
                 result=json.dumps(result.to_json(), ensure_ascii=False),

@@ -271,6 +271,8 @@ def _load_table_ruleset(
 def _suggestion(card_id: str, known: list[str]) -> str:
     """`` (did you mean card-3?)`` when a known id is close, else nothing."""
     close = close_match(str(card_id), known)
+    # TRANSLATORS: added after an unknown card id or field name in a score table file; {card} is a close known one, e.g.
+    # "luxury-3"; keep the leading space.
     return _(" (did you mean {card}?)", card=close[0]) if close else ""
 
 
@@ -359,6 +361,8 @@ class _SeatReader:
                 if count > limit:
                     self.add(
                         path,
+                        # TRANSLATORS: score, table file: a player has more cards than the game has for these fields;
+                        # {fields} lists field names as typed, e.g. "stew and buildings".
                         _(
                             "{count} cards, but this game has only {limit} that {fields} can hold",
                             count=count,
@@ -369,6 +373,8 @@ class _SeatReader:
                 else:
                     self.add(
                         path,
+                        # TRANSLATORS: score, table file: the players together have more cards than the game has for
+                        # these fields; {n} counts the cards just read, {fields} as typed.
                         ngettext(
                             "with this card the players hold {total} that {fields} can hold, but this game has only {limit}",
                             "with these {n} cards the players hold {total} that {fields} can hold, but this game has only {limit}",
@@ -379,10 +385,14 @@ class _SeatReader:
                         ),
                     )
             elif count > limit:
+                # TRANSLATORS: score, table file: a player has more cards than the whole game has; {count} and {limit}
+                # are numbers of cards.
                 self.add(path, _("{count} cards, but this game has only {limit} cards", count=count, limit=limit))
             else:
                 self.add(
                     path,
+                    # TRANSLATORS: score, table file: the players together have more cards than the whole game; {n}
+                    # counts the cards just read, {total} all they hold.
                     ngettext(
                         "with this card the players hold {total} cards, but this game has only {limit}",
                         "with these {n} cards the players hold {total} cards, but this game has only {limit}",
@@ -404,6 +414,8 @@ class _SeatReader:
                 _("there are no {card} cards in this game with {players} players", card=card_id, players=self.players),
             )
         else:
+            # TRANSLATORS: score, table file: a card is held more often than the game has it; {count} is its number of
+            # copies, {card} its id, e.g. "luxury-3".
             self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
 
     def add(self, path: str, message: str) -> None:
@@ -422,6 +434,8 @@ class _SeatReader:
                 self.problems.append(
                     Diagnostic(
                         self.locate.at(path, key=True),
+                        # TRANSLATORS: score, table file: a field the ruleset's tables do not have; {field} is it as
+                        # typed, {hint} " (did you mean money?)" or nothing.
                         _(
                             "unknown field '{field}'{hint}; this ruleset's tables have: {fields}",
                             field=str(key)[:60],
@@ -508,6 +522,7 @@ class _SeatReader:
     def _ids(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
         """A list of card ids."""
         if not isinstance(value, list):
+            # TRANSLATORS: score, table file: the field must list card ids, e.g. [luxury-3, luxury-5].
             self.add(path, _("expected a list of card ids"))
             return None, None
         known = [card.id for card in self._cards_of(key)]
@@ -521,10 +536,14 @@ class _SeatReader:
             copies = self.copies(self.ruleset.card(card_id))
             if len(holders) >= copies:
                 if copies == 1 and holders[0] == name:
+                    # TRANSLATORS: score, table file: a player lists a card the game has one of twice; {player} is the
+                    # player's name, {card} the card's id.
                     self.add(where, _("{player} lists {card} twice", player=name, card=card_id))
                 elif copies == 1:
                     self.add(
                         where,
+                        # TRANSLATORS: score, table file: a card the game has one of is listed under two players; {card}
+                        # is its id, {players} e.g. "Ann and Bo".
                         _("{card} is held by both {players}", card=card_id, players=format_list([holders[0], name])),
                     )
                 else:
@@ -576,6 +595,8 @@ class _SeatReader:
             return None, None
         if not isinstance(value, list):
             if value not in _reachable_totals(tuple(values)):
+                # TRANSLATORS: score, table file: no set of the cards of a field of valued cards (e.g. money) makes the
+                # total given; {field} is the field as typed.
                 self.add(path, _("no hand of this edition's {field} cards adds up to {total}", field=key, total=value))
             return None, value
         seen: set[int] = set()
@@ -585,6 +606,8 @@ class _SeatReader:
             if item not in by_value:
                 self.add(
                     where,
+                    # TRANSLATORS: score, table file: no card of the field has the value given; {field} is the field as
+                    # typed, e.g. "money"; {values} lists the values.
                     _(
                         "there is no {field} card of {value}; this edition has {values}",
                         field=key,
@@ -595,6 +618,8 @@ class _SeatReader:
             elif item in seen:
                 self.add(
                     where,
+                    # TRANSLATORS: score, table file: a player gives one value twice; {player} is the player's name,
+                    # {field} the field as typed, e.g. "money".
                     _(
                         "{player} lists the {field} card {value} twice, but each player has one of each",
                         player=name,
@@ -615,6 +640,8 @@ class _SeatReader:
         if not isinstance(value, Mapping):
             if isinstance(value, list) or not self._whole_or_list(value, path):
                 if isinstance(value, list):
+                    # TRANSLATORS: score, table file: the field takes a count per card type (e.g. blue: 2, soy: 1) or
+                    # one total, not a list.
                     self.add(path, _("expected counts by card type or a total"))
                 return None, None
             # A total, of cards whose types are not given: the game must still have that many.
@@ -627,6 +654,8 @@ class _SeatReader:
             if card_id is None:
                 continue
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                # TRANSLATORS: score, table file: a field, or a card type in it, must be given a whole number of cards,
+                # not a negative one.
                 self.add(where, _("expected a number of cards"))
                 continue
             holders = self.holders.setdefault(card_id, [])
@@ -657,6 +686,8 @@ class _SeatReader:
     ) -> tuple[list[str] | None, Any]:
         """A whole number that is no cards (a measure's total: chips, tokens)."""
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_OF_A_NUMBER:
+            # TRANSLATORS: score, table file: the field takes a whole number, such as chips or tokens; {most} is the
+            # largest allowed.
             self.add(path, _("expected a whole number from 0 to {most}", most=MOST_OF_A_NUMBER))
             return None, None
         return None, value
@@ -667,6 +698,8 @@ class _SeatReader:
             return True
         # TRANSLATORS: a kind of value expected in a file, in "expected a whole number, got ...".
         expected = _("a whole number")
+        # TRANSLATORS: score, table file: a value of the wrong kind; {expected} is e.g. "a whole number", {value} what
+        # was written, e.g. "1.5".
         self.add(path, _("expected {expected}, got {value}", expected=expected, value=schema_check.short(value)))
         return False
 

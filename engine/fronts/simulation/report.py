@@ -801,6 +801,7 @@ def column_letters(count: int) -> list[str]:
 def reading_notes(summary: Mapping[str, Any]) -> list[str]:
     """How to read the report's numbers: what ± is, and how many 95% intervals may mislead by chance."""
     notes = [
+        # TRANSLATORS: a note at the end of the simulate report on reading cells such as "23.4 ± 8.1"; keep the sign ±.
         _("± is one standard deviation of the values over the games (their spread, not the uncertainty of the mean).")
     ]
     intervals = sum(len(difference["seats"]) + len(difference["kinds"]) for difference in summary["differences"])

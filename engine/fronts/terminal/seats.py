@@ -86,6 +86,8 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
     bots = 0
     for entry in entries:
         if not entry:
+            # TRANSLATORS: --players has an empty entry, e.g. "Ann,,bot:random"; {spec} is the whole --players value as
+            # typed.
             raise SeatSpecError(_('A player name is empty in "{spec}".', spec=spec or ""))
         if entry.lower().startswith("bot:") or entry.lower() == "bot":
             kind = entry.split(":", 1)[1].strip() if ":" in entry else DEFAULT_BOT_KIND
@@ -106,6 +108,8 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
             if len(entry) > MAX_PLAYER_NAME:
                 # The log keeps names of at most this length: a longer one would save a game no one could replay.
                 raise SeatSpecError(
+                    # TRANSLATORS: a --players name is too long to be kept in a game log; {limit} and {length} are
+                    # numbers of characters.
                     _(
                         "A player name may be at most {limit} characters long, not {length}.",
                         limit=MAX_PLAYER_NAME,
@@ -115,6 +119,8 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
             seats.append(Seat(entry))
     if len(seats) > MAX_PLAYERS:
         raise SeatSpecError(
+            # TRANSLATORS: --players names more seats than a game can have; {limit} is the most there can be, {count}
+            # how many were named.
             _("At most {limit} players can sit at a table, not {count}.", limit=MAX_PLAYERS, count=len(seats))
         )
     names = [seat.name for seat in seats]
@@ -133,6 +139,7 @@ def parse_players_spec(spec: str | None, bot_kinds: Sequence[str]) -> list[Seat]
                         seat=bot_seat + 1,
                     )
                 )
+            # TRANSLATORS: --players gives two seats the same name; {name} is that name.
             raise SeatSpecError(_('The name "{name}" is used by more than one player.', name=name))
     return seats
 

@@ -153,6 +153,8 @@ class GameSession:
         try:
             gamelog.save_log_atomic(self.log_path, log, encoded_actions=self._encoded_actions)
         except OSError as error:
+            # TRANSLATORS: play: the game log could not be written during the game; {reason} is the system's reason,
+            # e.g. "No space left on device".
             raise LogError.at(
                 _("cannot save the game log: {reason}", reason=error.strerror or str(error)), str(self.log_path)
             ) from None
@@ -450,6 +452,7 @@ class GameSession:
     def stopped_message(self) -> str:
         """What to tell a player who stops the game: how to resume it, or that it is lost."""
         if self.log_path is None:
+            # TRANSLATORS: play: the game was stopped (quit, Ctrl-C) with no game log written, so it cannot be resumed.
             return _("Game stopped (no log was kept).")
         # Quoted so the hint can be pasted into a shell even when the path has spaces.
         log = os.path.abspath(self.log_path) if not in_users_directory() else str(self.log_path)

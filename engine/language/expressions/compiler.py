@@ -85,6 +85,8 @@ class Env:
         work = self.work
         work[0] -= amount
         if work[0] < 0:
+            # TRANSLATORS: a ruleset's formula (expression) failed during a game: it went through too many list items;
+            # {limit} is that many items.
             raise ExpressionFailure(_("the expression goes through more than {limit} items", limit=MAX_WORK))
 
 
@@ -117,7 +119,9 @@ MAX_EXPONENT = 400
 def failure_message(error: BaseException) -> str:
     """A run-time problem of Python's in words a ruleset's author reads."""
     if isinstance(error, ZeroDivisionError):
+        # TRANSLATORS: a ruleset's formula (expression) failed during a game: a number was divided by zero.
         return _("division by zero")
+    # TRANSLATORS: a ruleset's formula (expression) failed during a game: a number became too large to work with.
     return _("the numbers grew too large")
 
 
@@ -125,6 +129,8 @@ def bounded(value: Any, offset: int) -> Any:
     """``value`` unchanged, unless it is a number past the limits (a formula that grows without bound)."""
     if type(value) is int:
         if value.bit_length() > MAX_NUMBER_BITS:
+            # TRANSLATORS: a ruleset's formula (expression) failed during a game: a number needs more than {bits} binary
+            # digits (bits).
             raise ExpressionFailure(_("a number grew past {bits} bits", bits=MAX_NUMBER_BITS), offset)
         return value
     if type(value) is Fraction:
@@ -166,6 +172,8 @@ class Compiler:
             self.text, self._locals, self._depth = saved
         if expected is not None and not fits(value_type, expected):
             raise ExpressionProblem(
+                # TRANSLATORS: a ruleset's formula (expression) is refused: its value has the wrong type for its place;
+                # {actual} and {expected} are types, e.g. "number", "list of cards".
                 _(
                     "this expression gives a {actual}, where a {expected} is needed",
                     actual=value_type.shown(),
@@ -181,12 +189,16 @@ class Compiler:
         """The type and closure of one node of the tree."""
         self._depth += 1
         if self._depth > MAX_DEPTH:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: too many brackets or calls inside one another;
+            # {limit} is a number of levels.
             raise self.problem(
                 node, _("the expression is nested too deeply (more than {limit} levels)", limit=MAX_DEPTH)
             )
         try:
             handler = _HANDLERS.get(type(node))
             if handler is None:
+                # TRANSLATORS: a ruleset's formula (expression) is refused: it uses a piece of Python the rules language
+                # does not have; {what} is that piece, e.g. "**" or ":=".
                 raise self.problem(node, _("this is not part of the expression language: {what}", what=_describe(node)))
             result: tuple[Type, Fn] = handler(self, node)
             return result
@@ -199,6 +211,8 @@ class Compiler:
         if not fits(actual, expected):
             raise self.problem(
                 node,
+                # TRANSLATORS: a ruleset's formula (expression) is refused: {what} names a part of it, e.g. "the
+                # condition of 'if'"; {expected} and {actual} are types, e.g. "number".
                 _(
                     "{what} must be a {expected}, not a {actual}",
                     what=what,
@@ -244,6 +258,8 @@ class Compiler:
         if name in self._functions:
             return self._functions[name]
         if name in self._compiling:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: a function of the ruleset calls itself; {name}
+            # is the function's name, as written.
             raise self.problem(node, _("the function '{name}' calls itself: functions may not be recursive", name=name))
         spec = self.scope.functions[name]
         parameters: list[tuple[str, Type]] = []
@@ -252,6 +268,8 @@ class Compiler:
 
             parameter_type = type_named(str(type_name))
             if parameter_type is None:
+                # TRANSLATORS: a ruleset's formula (expression) is refused: a parameter of the ruleset's function {name}
+                # is given a type the rules language does not have.
                 raise self.problem(node, _("the function '{name}' has a parameter of no known type", name=name))
             parameters.append((expression_name(parameter), parameter_type))
         self._compiling.append(name)
@@ -262,6 +280,8 @@ class Compiler:
             try:
                 compiled = body.compile(str(spec.get("value", "")), None, dict(parameters))
             except ExpressionProblem as problem:
+                # TRANSLATORS: a ruleset's formula (expression) is refused: the problem is in the ruleset's own function
+                # {name}; {problem} says what it is.
                 raise self.problem(
                     node, _("in the function '{name}': {problem}", name=name, problem=problem.message)
                 ) from None
@@ -287,10 +307,14 @@ class _LocalFrame:
 def parse(text: str) -> ast.Expression:
     """The syntax tree of an expression; :class:`ExpressionProblem` for text that is no expression."""
     if not isinstance(text, str):
+        # TRANSLATORS: a ruleset's formula (expression) is refused: the YAML value given as a formula is not text (e.g.
+        # a number or a list).
         raise ExpressionProblem(_("an expression must be text"))
     if len(text) > MAX_LENGTH:
+        # TRANSLATORS: a ruleset's formula (expression) is refused: {limit} is a number of characters.
         raise ExpressionProblem(_("the expression is longer than {limit} characters", limit=MAX_LENGTH))
     if not text.strip():
+        # TRANSLATORS: a ruleset's formula (expression) is refused: the formula is blank.
         raise ExpressionProblem(_("the expression is empty"))
     try:
         # Python's parser reads the text only: nothing in it is evaluated. A newline in a YAML block
@@ -299,8 +323,11 @@ def parse(text: str) -> ast.Expression:
     except SyntaxError as error:
         offset = max((error.offset or 1) - 1, 0)
         message = error.msg or "syntax error"
+        # TRANSLATORS: a ruleset's formula (expression) is refused: bad syntax; {problem} is Python's own message, in
+        # English, e.g. "invalid syntax".
         return _raise(ExpressionProblem(_("this is not a valid expression: {problem}", problem=message), offset))
     except (ValueError, RecursionError, MemoryError):
+        # TRANSLATORS: a ruleset's formula (expression) is refused: bad syntax (no more detail is known).
         return _raise(ExpressionProblem(_("this is not a valid expression")))
 
 
@@ -342,6 +369,7 @@ def _constant(compiler: Compiler, node: ast.Constant) -> tuple[Type, Fn]:
         return FLAG, (lambda e: True) if value else (lambda e: False)
     if isinstance(value, int):
         if value.bit_length() > MAX_NUMBER_BITS:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: a number written in it is too large.
             raise compiler.problem(node, _("this number is too large"))
         return NUMBER, lambda e: value
     if isinstance(value, float):
@@ -353,6 +381,8 @@ def _constant(compiler: Compiler, node: ast.Constant) -> tuple[Type, Fn]:
         try:
             exact = whole(Fraction(written.replace("_", "")))
         except (ValueError, ZeroDivisionError):
+            # TRANSLATORS: a ruleset's formula (expression) is refused: a decimal number written in it cannot be read as
+            # an exact value; {number} is it as written.
             raise compiler.problem(node, _("this number cannot be read exactly: {number}", number=written)) from None
         try:
             bounded(exact, 0)
@@ -375,6 +405,8 @@ def _name(compiler: Compiler, node: ast.Name) -> tuple[Type, Fn]:
             try:
                 return e.local[name]
             except KeyError:
+                # TRANSLATORS: a ruleset's formula (expression) failed during a game: a local name (e.g. a loop's
+                # variable) has no value here; {name} is the name.
                 raise ExpressionFailure(_("'{name}' has no value here", name=name), offset) from None
 
         return local, read_local
@@ -386,6 +418,8 @@ def _name(compiler: Compiler, node: ast.Name) -> tuple[Type, Fn]:
         def read_bound(e: Env) -> Any:
             value = e.world.bound(slot)
             if value is UNBOUND:
+                # TRANSLATORS: a ruleset's formula (expression) failed during a game: {name} is a name a step of the
+                # rules sets (e.g. a chosen card), read before that step ran.
                 raise ExpressionFailure(_("'{name}' has not been set yet at this point of the game", name=name), offset)
             return value
 
@@ -404,12 +438,18 @@ def _name(compiler: Compiler, node: ast.Name) -> tuple[Type, Fn]:
     if built_in is not None:
         return built_in
     if name == "options":
+        # TRANSLATORS: a ruleset's formula (expression) is refused: options was written alone; keep options.NAME as it
+        # is (NAME stands for an option's name).
         raise compiler.problem(node, _("write an option as options.NAME"))
     if name in scope.player_zones or name in scope.player_counters or name in scope.statuses:
         raise compiler.problem(
             node,
+            # TRANSLATORS: a ruleset's formula (expression) is refused: {name} is a player's zone, counter or status;
+            # keep active and me (the rules language's names of players).
             _("'{name}' belongs to each player: write whose, as in active.{name} or me.{name}", name=name),
         )
+    # TRANSLATORS: a ruleset's formula (expression) is refused: {name} is a name the ruleset does not have; a
+    # did-you-mean may follow.
     raise compiler.problem(node, _("unknown name '{name}'", name=name) + did_you_mean(name, compiler.known_names()))
 
 
@@ -435,12 +475,16 @@ def _constant_value(compiler: Compiler, node: ast.AST, value: Any) -> tuple[Type
         def by_players(e: Env) -> Any:
             found = table.get(e.world.player_count, otherwise)
             if found is None:
+                # TRANSLATORS: a ruleset's formula (expression) failed during a game: a constant given by number of
+                # players has no value for this many; {count} is the number of players.
                 raise ExpressionFailure(
                     _("the constant has no value for {count} players", count=e.world.player_count), offset
                 )
             return found
 
         return NUMBER, by_players
+    # TRANSLATORS: a ruleset's formula (expression) is refused: a constant of the ruleset is of another kind (e.g. a
+    # mapping).
     raise compiler.problem(node, _("this constant is neither a number, a text nor a list"))
 
 
@@ -448,6 +492,8 @@ def _attribute(compiler: Compiler, node: ast.Attribute) -> tuple[Type, Fn]:
     if isinstance(node.value, ast.Name) and node.value.id == "options" and compiler.local_type("options") is None:
         name = node.attr
         if name not in compiler.scope.options:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: options.{name} names an option the ruleset does
+            # not have; a did-you-mean may follow.
             raise compiler.problem(
                 node, _("unknown option '{name}'", name=name) + did_you_mean(name, list(compiler.scope.options))
             )
@@ -456,6 +502,8 @@ def _attribute(compiler: Compiler, node: ast.Attribute) -> tuple[Type, Fn]:
     name = node.attr
     attributes = ATTRIBUTES.get(owner_type.name)
     if attributes is None:
+        # TRANSLATORS: a ruleset's formula (expression) is refused: a .{name} attribute was read from a value that has
+        # none; {type} is its type, e.g. "number".
         raise compiler.problem(
             node, _("a {type} has no attributes (such as .{name})", type=owner_type.shown(), name=name)
         )
@@ -464,6 +512,8 @@ def _attribute(compiler: Compiler, node: ast.Attribute) -> tuple[Type, Fn]:
         choices = attribute_names(compiler, owner_type)
         raise compiler.problem(
             node,
+            # TRANSLATORS: a ruleset's formula (expression) is refused: {type} is a type, e.g. "card", {name} the
+            # attribute written after the dot; a did-you-mean may follow.
             _("a {type} has no attribute '{name}'", type=owner_type.shown(), name=name) + did_you_mean(name, choices),
         )
     return result
@@ -566,6 +616,8 @@ def _binary(compiler: Compiler, node: ast.BinOp) -> tuple[Type, Fn]:
     if operator is ast.Add and left_type.is_list and right_type.is_list:
         joined_type = joined(left_type, right_type)
         if joined_type is None:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: two lists joined with + hold different types of
+            # items, e.g. cards and numbers.
             raise compiler.problem(node, _("these two lists hold different things and cannot be joined"))
         return joined_type, lambda e: tuple(left(e)) + tuple(right(e))
     symbol = _OPERATOR_SYMBOLS.get(operator)
@@ -573,6 +625,8 @@ def _binary(compiler: Compiler, node: ast.BinOp) -> tuple[Type, Fn]:
         raise compiler.problem(node, _("this is not part of the expression language: {what}", what=_describe(node.op)))
     for side_type, side in ((left_type, node.left), (right_type, node.right)):
         if not fits(side_type, NUMBER):
+            # TRANSLATORS: a ruleset's formula (expression) is refused: {operator} is an arithmetic sign, e.g. + or //;
+            # {type} the type it was used on, e.g. "card".
             raise compiler.problem(
                 side, _("'{operator}' works on numbers, not on a {type}", operator=symbol, type=side_type.shown())
             )
@@ -607,9 +661,13 @@ _OPERATOR_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", as
 
 def _unary(compiler: Compiler, node: ast.UnaryOp) -> tuple[Type, Fn]:
     if isinstance(node.op, ast.Not):
+        # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; keep 'not' as it is (the rules
+        # language's word).
         operand = compiler.typed(node.operand, FLAG, _("what 'not' negates"))
         return FLAG, lambda e: not operand(e)
     if isinstance(node.op, (ast.USub, ast.UAdd)):
+        # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; the value after a + or - sign,
+        # as in -x.
         operand = compiler.typed(node.operand, NUMBER, _("what a sign applies to"))
         if isinstance(node.op, ast.USub):
             return NUMBER, lambda e: -operand(e)
@@ -619,6 +677,8 @@ def _unary(compiler: Compiler, node: ast.UnaryOp) -> tuple[Type, Fn]:
 
 def _boolean(compiler: Compiler, node: ast.BoolOp) -> tuple[Type, Fn]:
     word = "and" if isinstance(node.op, ast.And) else "or"
+    # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; {word} is 'and' or 'or', the
+    # rules language's words: keep them as they are.
     parts = [compiler.typed(value, FLAG, _("each side of '{word}'", word=word)) for value in node.values]
     if word == "and":
         return FLAG, lambda e: all(part(e) for part in parts)
@@ -636,6 +696,8 @@ def _compare(compiler: Compiler, node: ast.Compare) -> tuple[Type, Fn]:
             if not right_type.is_list or right_type.item is None or not fits(left_type, right_type.item):
                 raise compiler.problem(
                     comparator,
+                    # TRANSLATORS: a ruleset's formula (expression) is refused: keep 'in' as it is; {item} and {type}
+                    # are types, e.g. "card" and "number".
                     _(
                         "'in' looks for a {item} in a list of them, not in a {type}",
                         item=left_type.shown(),
@@ -647,6 +709,8 @@ def _compare(compiler: Compiler, node: ast.Compare) -> tuple[Type, Fn]:
             if joined(left_type, right_type) is None:
                 raise compiler.problem(
                     node,
+                    # TRANSLATORS: a ruleset's formula (expression) is refused: == or != compares values of two types
+                    # that are never equal; {left} and {right} are types, e.g. "card".
                     _(
                         "a {left} is compared with a {right}: they are never equal",
                         left=left_type.shown(),
@@ -657,11 +721,15 @@ def _compare(compiler: Compiler, node: ast.Compare) -> tuple[Type, Fn]:
         elif kind in _ORDERINGS:
             for side_type, side in ((left_type, node.left), (right_type, comparator)):
                 if not fits(side_type, NUMBER):
+                    # TRANSLATORS: a ruleset's formula (expression) is refused: < <= > >= compare numbers only; {type}
+                    # is the type they were used on, e.g. "card".
                     raise compiler.problem(
                         side, _("only numbers are compared by size, not a {type}", type=side_type.shown())
                     )
             tests.append(_ORDERINGS[kind])
         else:  # is, is not
+            # TRANSLATORS: a ruleset's formula (expression) is refused: keep ==, != and 'is' as they are (the rules
+            # language's operators).
             raise compiler.problem(node, _("write == and != to compare, not 'is'"))
         sides.append(right)
         left_type = right_type
@@ -690,6 +758,8 @@ _ORDERINGS: dict[type, Callable[[Any, Any], bool]] = {
 
 
 def _if_expression(compiler: Compiler, node: ast.IfExp) -> tuple[Type, Fn]:
+    # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; the condition between 'if' and
+    # 'else'; keep 'if' as it is.
     test = compiler.typed(node.test, FLAG, _("the condition of 'if'"))
     body_type, body = compiler.node(node.body)
     other_type, other = compiler.node(node.orelse)
@@ -697,6 +767,8 @@ def _if_expression(compiler: Compiler, node: ast.IfExp) -> tuple[Type, Fn]:
     if value_type is None:
         raise compiler.problem(
             node,
+            # TRANSLATORS: a ruleset's formula (expression) is refused: keep 'if ... else' as it is; {first} and
+            # {second} are types, e.g. "number" and "text".
             _(
                 "both sides of 'if ... else' must give the same type, not a {first} and a {second}",
                 first=body_type.shown(),
@@ -713,6 +785,8 @@ def _list(compiler: Compiler, node: ast.List) -> tuple[Type, Fn]:
         element_type, fn = compiler.node(element)
         found = joined(item_type, element_type)
         if found is None:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: a list written in brackets mixes types,
+            # e.g. [1, 'red'].
             raise compiler.problem(element, _("the items of a list must all have the same type"))
         item_type = found
         items.append(fn)
@@ -725,13 +799,21 @@ def _list(compiler: Compiler, node: ast.List) -> tuple[Type, Fn]:
 def _subscript(compiler: Compiler, node: ast.Subscript) -> tuple[Type, Fn]:
     value_type, value = compiler.node(node.value)
     if not value_type.is_list:
+        # TRANSLATORS: a ruleset's formula (expression) is refused: brackets, as in xs[0], follow a value that is not a
+        # list; {type} is its type.
         raise compiler.problem(node, _("only a list can be indexed, not a {type}", type=value_type.shown()))
     index = node.slice
     offset = compiler.offset(node)
     if isinstance(index, ast.Slice):
         if index.step is not None:
+            # TRANSLATORS: a ruleset's formula (expression) is refused: a slice such as xs[1:3] was given a step too, as
+            # in xs[1:3:2].
             raise compiler.problem(index, _("a slice takes a start and an end only"))
+        # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; the number before the colon in
+        # xs[1:3].
         lower = compiler.typed(index.lower, NUMBER, _("a slice's start")) if index.lower is not None else None
+        # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; the number after the colon in
+        # xs[1:3].
         upper = compiler.typed(index.upper, NUMBER, _("a slice's end")) if index.upper is not None else None
 
         def sliced(e: Env) -> tuple[Any, ...]:
@@ -740,12 +822,15 @@ def _subscript(compiler: Compiler, node: ast.Subscript) -> tuple[Type, Fn]:
             return tuple(value(e))[start:end]
 
         return value_type, sliced
+    # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; the position in brackets in xs[2].
     position = compiler.typed(index, NUMBER, _("an index"))
 
     def item(e: Env) -> Any:
         items = value(e)
         at = _whole_index(position(e), offset)
         if not -len(items) <= at < len(items):
+            # TRANSLATORS: a ruleset's formula (expression) failed during a game: a list was read at a position it does
+            # not have; {index} is the position (from 0), {count} its length.
             raise ExpressionFailure(
                 _("index {index} is past the end of a list of {count}", index=at, count=len(items)), offset
             )
@@ -756,6 +841,8 @@ def _subscript(compiler: Compiler, node: ast.Subscript) -> tuple[Type, Fn]:
 
 def _whole_index(value: Any, offset: int) -> int:
     if type(value) is not int:
+        # TRANSLATORS: a ruleset's formula (expression) failed during a game: a position in a list, as in xs[i], is not
+        # a whole number; {value} is it, e.g. 1.5.
         raise ExpressionFailure(_("an index must be a whole number, not {value}", value=value), offset)
     return value
 
@@ -769,9 +856,13 @@ def _comprehension(compiler: Compiler, node: ast.GeneratorExp | ast.ListComp) ->
             if generator.is_async:
                 raise compiler.problem(node, _("this is not part of the expression language: {what}", what="async"))
             if not isinstance(generator.target, ast.Name):
+                # TRANSLATORS: a ruleset's formula (expression) is refused: a loop takes one name, not several;
+                # keep "for x in ..." as it is (the rules language's syntax).
                 raise compiler.problem(generator.target, _("a loop names one variable: for x in ..."))
             source_type, source = compiler.node(generator.iter)
             if not source_type.is_list:
+                # TRANSLATORS: a ruleset's formula (expression) is refused: what follows 'in' in a loop is not a list;
+                # {type} is its type, e.g. "number".
                 raise compiler.problem(
                     generator.iter, _("a loop goes over a list, not over a {type}", type=source_type.shown())
                 )
@@ -779,6 +870,8 @@ def _comprehension(compiler: Compiler, node: ast.GeneratorExp | ast.ListComp) ->
             frame = compiler.with_locals({name: source_type.item or ANY})
             frame.__enter__()
             frames.append(frame)
+            # TRANSLATORS: names a part of a formula in "... must be a number, not a card"; a condition in a loop, as in
+            # [c for c in hand if c.value > 3]; keep 'if' as it is.
             conditions = [compiler.typed(test, FLAG, _("a condition after 'if'")) for test in generator.ifs]
             loops.append((name, source, conditions))
         item_type, item = compiler.node(node.elt)
@@ -822,6 +915,8 @@ def _loop(e: Env, loops: list[tuple[str, Fn, list[Fn]]], level: int, item: Fn, f
         if last:
             found.append(item(e))
             if len(found) > MAX_LIST:
+                # TRANSLATORS: a ruleset's formula (expression) failed during a game: a list it made is too long;
+                # {limit} is a number of items.
                 raise ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST))
         else:
             _loop(e, loops, level + 1, item, found)
@@ -831,6 +926,8 @@ def _call(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     from engine.language.expressions.functions import BUILT_IN_FUNCTIONS, user_call  # noqa: PLC0415  (they call back here)
 
     if not isinstance(node.func, ast.Name):
+        # TRANSLATORS: a ruleset's formula (expression) is refused: a call was written after a dot; keep count(xs) and
+        # xs.count() as they are.
         raise compiler.problem(node, _("only functions are called: write count(xs), not xs.count()"))
     name = node.func.id
     if any(isinstance(argument, ast.Starred) for argument in node.args) or any(
@@ -842,11 +939,15 @@ def _call(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     function = BUILT_IN_FUNCTIONS.get(name)
     if function is None:
         choices = [*BUILT_IN_FUNCTIONS, *compiler.scope.functions]
+        # TRANSLATORS: a ruleset's formula (expression) is refused: {name} is a function neither the rules language nor
+        # the ruleset has; a did-you-mean may follow.
         raise compiler.problem(node.func, _("unknown function '{name}'", name=name) + did_you_mean(name, choices))
     return function(compiler, node)
 
 
 def _lambda_outside(compiler: Compiler, node: ast.Lambda) -> tuple[Type, Fn]:
+    # TRANSLATORS: a ruleset's formula (expression) is refused: keep 'lambda', key= and where= as they are: lambda is
+    # only given to a function as key= or where=.
     raise compiler.problem(node, _("'lambda' is written only as a function's key= or where="))
 
 

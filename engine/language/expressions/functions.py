@@ -78,6 +78,8 @@ class _Arguments:
         count = len(node.args)
         if not least <= count <= most:
             if least == most:
+                # TRANSLATORS: an error in a ruleset's expression, e.g. "max() takes 1 argument, not 2"; keep {name}()
+                # as written; {count} is how many arguments it takes, {given} how many were written.
                 message = ngettext(
                     "{name}() takes {count} argument, not {given}",
                     "{name}() takes {count} arguments, not {given}",
@@ -87,6 +89,8 @@ class _Arguments:
                     given=count,
                 )
             else:
+                # TRANSLATORS: an error in a ruleset's expression, e.g. "min() takes 1 to 100 arguments, not 0"; keep
+                # {name}() as written; {least} and {most} are the limits, {given} how many arguments were written.
                 message = _(
                     "{name}() takes {least} to {most} arguments, not {given}",
                     name=name,
@@ -101,12 +105,16 @@ class _Arguments:
             if keyword.arg not in keywords:
                 raise compiler.problem(
                     keyword.value,
+                    # TRANSLATORS: an error in a ruleset's expression: a keyword the function does not take, e.g.
+                    # "sorted() takes no argument 'by'"; keep {name}() and '{keyword}' as written.
                     _("{name}() takes no argument '{keyword}'", name=name, keyword=keyword.arg)
                     + did_you_mean(keyword.arg, keywords),
                 )
             self.keywords[keyword.arg] = keyword.value
 
     def typed(self, index: int, expected: Type) -> Fn:
+        # TRANSLATORS: names an argument in "{what} must be a {expected}, not a {actual}", e.g. "argument 2 of table()";
+        # {number} counts from 1, {name} is the function's name (keep it).
         fn = self.compiler.typed(
             self.node.args[index], expected, _("argument {number} of {name}()", number=index + 1, name=self.name)
         )
@@ -120,6 +128,8 @@ class _Arguments:
         if not value_type.is_list:
             raise self.compiler.problem(
                 self.node.args[index],
+                # TRANSLATORS: an error in a ruleset's expression, e.g. "count() takes a list, not a number"; keep
+                # {name}() as written; {type} is a type of the expression language ("number", "card"...).
                 _("{name}() takes a list, not a {type}", name=self.name, type=value_type.shown()),
             )
         return value_type, _spent(fn)
@@ -128,6 +138,8 @@ class _Arguments:
         node = self.keywords.get(name)
         if node is None:
             return None
+        # TRANSLATORS: names a keyword argument in "{what} must be a {expected}, not a {actual}", e.g. "default= of
+        # max()"; keep {keyword}= and {name}() as written.
         return self.compiler.typed(node, expected, _("{keyword}= of {name}()", keyword=name, name=self.name))
 
     def literal_text(self, name: str, default: str) -> tuple[str, ast.AST]:
@@ -135,6 +147,8 @@ class _Arguments:
         if node is None:
             return default, self.node
         if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+            # TRANSLATORS: an error in a ruleset's expression: a keyword argument that must be a name in quotes, as
+            # by='value' of runs(); keep {keyword}= and {name}() as written.
             raise self.compiler.problem(
                 node, _("{keyword}= of {name}() is a name in quotes", keyword=name, name=self.name)
             )
@@ -146,6 +160,8 @@ class _Arguments:
         if node is None:
             return None
         if not isinstance(node, ast.Lambda):
+            # TRANSLATORS: an error in a ruleset's expression, e.g. "key= of max() is written lambda x: ..."; keep
+            # {keyword}=, {name}() and "lambda x: ..." as written (code of the expression language).
             raise self.compiler.problem(
                 node, _("{keyword}= of {name}() is written lambda x: ...", keyword=name, name=self.name)
             )
@@ -158,6 +174,8 @@ class _Arguments:
             or arguments.kwarg
             or arguments.defaults
         ):
+            # TRANSLATORS: an error in a ruleset's expression: a lambda with no or several parameters; keep the code
+            # lambda x: ... as is.
             raise self.compiler.problem(node, _("a lambda here takes one name: lambda x: ..."))
         variable = arguments.args[0].arg
         with self.compiler.with_locals({variable: parameter}):
@@ -234,10 +252,14 @@ def _extreme(name: str) -> Handler:
         item_type = items_type.item or ANY
         key = arguments.function("key", item_type)
         if key is None and not fits(item_type, NUMBER):
+            # TRANSLATORS: an error in a ruleset's expression: min() or max() of things other than numbers; {items} is a
+            # plural type, e.g. "cards"; keep {name}() and the code key=lambda x: ... as written.
             raise compiler.problem(
                 node, _("{name}() of a list of {items} needs key=lambda x: ...", name=name, items=item_type.plural())
             )
         if key is not None and not fits(key[0], NUMBER):
+            # TRANSLATORS: an error in a ruleset's expression: the key=lambda of min() or max() gives no number; keep
+            # {name}() as written.
             raise compiler.problem(node, _("the key of {name}() must give a number", name=name))
         default = arguments.keyword("default", item_type)
         key_fn = key[1] if key is not None else None
@@ -247,6 +269,8 @@ def _extreme(name: str) -> Handler:
             if not values:
                 if default is not None:
                     return default(e)
+                # TRANSLATORS: an error while a game is played: min() or max() of an empty list; keep {name}() and
+                # default= as written.
                 raise ExpressionFailure(_("{name}() of an empty list: give default= for that case", name=name), offset)
             if key_fn is None:
                 return pick(values)
@@ -273,8 +297,12 @@ def _sorted(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     items_type, items = arguments.list(0)
     key = arguments.function("key", items_type.item or ANY)
     if key is None and not fits(items_type.item or ANY, NUMBER):
+        # TRANSLATORS: an error in a ruleset's expression: sorting other things than numbers needs a key; keep sorted()
+        # and "key=lambda x: ..." as written.
         raise compiler.problem(node, _("sorted() of anything but numbers needs key=lambda x: ..."))
     if key is not None and not fits(key[0], NUMBER):
+        # TRANSLATORS: an error in a ruleset's expression: the key=lambda of sorted() gives no number; keep sorted() as
+        # written.
         raise compiler.problem(node, _("the key of sorted() must give a number"))
     reverse = arguments.keyword("reverse", FLAG)
     key_fn = key[1] if key is not None else None
@@ -309,6 +337,8 @@ def _attribute_key(compiler: Compiler, arguments: _Arguments, default: str) -> t
     if name not in compiler.scope.attributes:
         raise compiler.problem(
             where,
+            # TRANSLATORS: an error in a ruleset's expression: by= of runs() or groups() names no card attribute, e.g.
+            # "no card has the attribute 'colour'"; {name} is the name as written.
             _("no card has the attribute '{name}'", name=written)
             + did_you_mean(written, ["id", *compiler.scope.attributes]),
         )
@@ -336,6 +366,8 @@ def _runs(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     cards = arguments.typed(0, CARDS)
     attribute, key_type = _attribute_key(compiler, arguments, "value")
     if key_type != NUMBER:
+        # TRANSLATORS: an error in a ruleset's expression: runs() finds runs of consecutive numbers, so its by= must
+        # name a numeric card attribute (such as value), not id; keep runs() and by= as written.
         raise compiler.problem(node, _("runs() follows a number: by= names a numeric attribute"))
     read = _key_reader(attribute)
 
@@ -390,6 +422,8 @@ def _table(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
         if at < 1 or not items:
             return 0
         if type(at) is not int:
+            # TRANSLATORS: an error while a game is played: the position given to table() is a fraction, e.g. "5/2";
+            # keep table().
             raise ExpressionFailure(_("table() counts with whole numbers, not {value}", value=at), offset)
         return items[min(at, len(items)) - 1]
 
@@ -403,11 +437,15 @@ def _assignments(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     if wild not in compiler.scope.card_ids:
         raise compiler.problem(
             where,
+            # TRANSLATORS: an error in a ruleset's expression: wild= of assignments() names no card id, e.g. "'jokr' is
+            # no card"; keep wild= as written; {name} is the id as written.
             _("wild= names the id of the wild cards: '{name}' is no card", name=wild)
             + did_you_mean(wild, compiler.scope.card_ids),
         )
     targets = arguments.keyword("to", TEXTS)
     if targets is None:
+        # TRANSLATORS: an error in a ruleset's expression: assignments() is missing to=, the list of card ids a wild
+        # card may stand for; keep assignments() and to= as written.
         raise compiler.problem(node, _("assignments() needs to=: the ids a wild card may count as"))
     offset = compiler.offset(node)
 
@@ -436,6 +474,8 @@ def _seat_function(name: str) -> Handler:
         player = arguments.typed(0, PLAYER)
         where = arguments.function("where", PLAYER)
         if where is not None and not fits(where[0], FLAG):
+            # TRANSLATORS: an error in a ruleset's expression: where=lambda q: ... of next(), previous() or opponents()
+            # must give true or false; keep where= and {name}() as written.
             raise compiler.problem(node, _("where= of {name}() must give yes or no", name=name))
         keep = where[1] if where is not None else None
         step = -1 if name == "previous" else 1
@@ -465,12 +505,16 @@ def _card(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str):
         text_type, text = arguments.any(0)
         if not fits(text_type, TEXT):
+            # TRANSLATORS: an error in a ruleset's expression: card() is given something other than a text (a card's id,
+            # e.g. 'spy'); keep card() as written.
             raise compiler.problem(argument, _("card() takes a card id"))
         offset = compiler.offset(node)
 
         def any_card(e: Env) -> int:
             indexes = e.world.type_indexes((text(e),))
             if indexes[0] < 0:
+                # TRANSLATORS: an error, while a game is played or in a ruleset's expression: card('...') names no card;
+                # {name} is the id as written, e.g. 'spy'.
                 raise ExpressionFailure(_("no card has the id '{name}'", name=text(e)), offset)
             return card_of_type(indexes[0])
 
@@ -505,6 +549,8 @@ def _range(compiler: Compiler, node: ast.Call) -> tuple[Type, Fn]:
     def run(e: Env) -> tuple[int, ...]:
         start, end = low(e), high(e)
         if type(start) is not int or type(end) is not int:
+            # TRANSLATORS: an error while a game is played: range() is given a fraction, e.g. range(1, 7/2); keep
+            # range() as written.
             raise ExpressionFailure(_("range() counts with whole numbers"), offset)
         if end - start > MAX_LIST:
             raise ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST), offset)
@@ -518,6 +564,8 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
     """A call of one of the ruleset's ``functions``: its arguments bound to its parameters."""
     parameters, value_type, body = compiler.user_function(name, node)
     if node.keywords:
+        # TRANSLATORS: an error in a ruleset's expression: a call of one of the functions the ruleset declares (under
+        # `functions`) names its arguments (f(x=1)); they must be given in order, f(1).
         raise compiler.problem(node, _("the ruleset's functions take their arguments in order, without names"))
     arguments = _Arguments(compiler, node, name, len(parameters), len(parameters))
     values = [arguments.typed(index, parameter_type) for index, (_name, parameter_type) in enumerate(parameters)]

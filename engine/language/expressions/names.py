@@ -107,6 +107,8 @@ class Scope:
                 problems.append(
                     (
                         path,
+                        # TRANSLATORS: an error in a ruleset: a name given two types; {type} and {other} are types,
+                        # e.g. "card"; {place} is a JSON path in the ruleset, e.g. $.actions[2].as (keep it).
                         _(
                             "'{name}' is bound to a {type} here and to a {other} at {place}: a name has one type",
                             name=name,

@@ -38,6 +38,7 @@ class Type:
     def plural(self) -> str:
         """The type's plural, as a list names its items."""
         if self.name == "list":
+            # TRANSLATORS: plural of the type "list" of the expression language, as in "list of lists".
             return _("lists")
         return _type_plurals()[self.name]
 
@@ -49,25 +50,39 @@ def _type_names() -> dict[str, str]:
     return {
         # TRANSLATORS: types of the expression language in the ruleset docs (one word each where possible).
         "number": _("number"),
+        # TRANSLATORS: the type of true-or-false values (flags) of the expression language, e.g. "must be a yes-or-no
+        # value".
         "flag": _("yes-or-no value"),
         "text": _("text"),
         "player": _("player"),
         "card": _("card"),
+        # TRANSLATORS: a type of the expression language: what groups() gives, cards sharing an id or an attribute.
         "group": _("group of cards"),
+        # TRANSLATORS: a type of the expression language: what assignments() gives, a hand with its wild cards assigned.
         "variant": _("variant"),
+        # TRANSLATORS: a type of the expression language: any value at all, when the type is not known yet.
         "any": _("value"),
     }
 
 
 def _type_plurals() -> dict[str, str]:
     return {
+        # TRANSLATORS: plural of the type "number" of the expression language, as in "list of numbers".
         "number": _("numbers"),
+        # TRANSLATORS: plural of the type "yes-or-no value" of the expression language, as in "list of yes-or-no
+        # values".
         "flag": _("yes-or-no values"),
+        # TRANSLATORS: plural of the type "text" of the expression language (card ids, words), as in "list of texts".
         "text": _("texts"),
+        # TRANSLATORS: plural of the type "player" of the expression language, as in "list of players".
         "player": _("players"),
+        # TRANSLATORS: plural of the type "card" of the expression language, as in "list of cards".
         "card": _("cards"),
+        # TRANSLATORS: plural of the type "group of cards" of the expression language, as in "list of groups of cards".
         "group": _("groups of cards"),
+        # TRANSLATORS: plural of the type "variant" of the expression language, as in "list of variants".
         "variant": _("variants"),
+        # TRANSLATORS: plural of the type "value" of the expression language (any value), as in "list of values".
         "any": _("values"),
     }
 

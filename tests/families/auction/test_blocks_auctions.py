@@ -21,6 +21,7 @@ from engine.base.errors import IllegalActionError
 from engine.core.game import Game
 from engine.families.auction.rules.bidding import PASS
 from engine.families.catalog import CATALOG
+from engine.text.narration import describe_events
 
 BLOCKS = CATALOG.by_category()
 
@@ -89,6 +90,16 @@ def test_a_player_who_passes_on_a_misfortune_takes_it_and_keeps_their_money():
     assert hs_hand(state, 2) == money_values(game)
     assert hs_spent(state) == [[1000], [2000], []]
     assert state.current_player() == 2
+
+
+def test_a_misfortune_taken_by_passing_at_once_is_not_told_as_taken_for_free():
+    # Nobody bid money, but passing is how the first player takes the penalty: not a card won "for free".
+    game, state = new_game("scandal")
+    state.apply_action(PASS)  # Ann passes first: the scandal is hers
+    take = [event for event in state.events if event.type == "take"][0]
+    assert take.free is False and take.player == 0 and take.card == "scandal"
+    told = describe_events(game.ruleset, game.players, state.events)
+    assert "Ann takes Scandal." in told and not any("for free" in line for line in told)
 
 
 def test_a_misfortune_bidder_who_passes_first_gets_their_own_bid_back():

@@ -26,6 +26,8 @@ def _bid(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     added = money_cards(ruleset, _values(event))
     total = event_field(event, "total")
     if total is None:
+        # TRANSLATORS: narration: {player} (a name) bids in an auction; {amount} lists the money cards bid by the
+        # amounts on their faces, e.g. "3,000 + 6,000".
         return _("{player} bids {amount}.", player=who, amount=added)
     # TRANSLATORS: {amount} lists the money cards the player added this turn by
     # the amounts on their faces ("3,000 + 6,000"), {total} is their whole bid on the table now.
@@ -47,7 +49,10 @@ def _take(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     cards = card_ids(event)
     card = card_name(ruleset, cards[0]) if cards else "?"
     if event_field(event, "free"):
+        # TRANSLATORS: narration: {player} (a name) wins the card up for auction, {card} its name (e.g. "Possession
+        # 3"), with no money bid for it.
         return _("{player} takes {card} for free.", player=who, card=card)
+    # TRANSLATORS: narration: {player} (a name) takes the card up for auction; {card} is its name, e.g. "Title".
     return _("{player} takes {card}.", player=who, card=card)
 
 
@@ -63,11 +68,15 @@ def _discard(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None
     cards = [card_name(ruleset, card) for card in card_ids(event)]
     if not cards:
         return None
+    # TRANSLATORS: narration: a card's effect makes {player} (a name) discard cards out of the game; {cards} is a
+    # list of card names, e.g. "Possession 7 and Theft".
     return _("{player} discards {cards}.", player=player_name(players, event), cards=format_list(cards))
 
 
 def _pending(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     tag = event_field(event, "tag")
+    # TRANSLATORS: narration: a card (e.g. Theft) should make {player} (a name) discard a card of a kind, {tag}
+    # (e.g. "Possession"), that they do not have yet; the next such card they win goes instead.
     return _(
         "{player} has no {tag} card yet: the next one they take will be discarded.",
         player=player_name(players, event),

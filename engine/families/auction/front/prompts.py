@@ -80,6 +80,7 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     if cleaned.endswith("k") and cleaned[:-1].isdigit():
         cleaned = str(int(cleaned[:-1]) * 1000)
     if not cleaned.isdigit():
+        # TRANSLATORS: at the bid prompt, what the player typed is no number; {text} is what they typed, e.g. "abc".
         raise InputProblem(_('"{text}" is not a money value.', text=token))
     number = int(cleaned)
     faces = set(money_values)
@@ -94,9 +95,13 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
+        # TRANSLATORS: at the bid prompt, a shortened number fits two money cards (e.g. "6" for 6 and 6,000);
+        # {text} is what the player typed.
         raise InputProblem(
             _('"{text}" could mean more than one money card; type the value as the card shows it.', text=token)
         )
+    # TRANSLATORS: at the bid prompt, no money card has the value the player typed; {text} is what they typed,
+    # e.g. "7000".
     raise InputProblem(_('There is no money card "{text}".', text=token))
 
 
@@ -106,6 +111,8 @@ def parse_bid_prompt(
     """Read a bid prompt's answer: money cards to add, pass, help or quit."""
     typed = normalize_input(text)
     if not typed:
+        # TRANSLATORS: at the bid prompt, when the player typed nothing; "pass" is the command the player types (use
+        # your translation of the "pass" command).
         raise InputProblem(_("Type the values of the money cards to add, or pass."))
     if typed in help_words():
         return PlayerCommand("help")
@@ -123,8 +130,11 @@ def parse_bid_prompt(
     for token in tokens:
         value = resolve_money_value(token, money_values, scale)
         if value in values:
+            # TRANSLATORS: at the bid prompt, one money card typed twice; {value} is the value as typed, e.g. "6000".
             raise InputProblem(_("You named the {value} card twice; you hold only one.", value=token))
         if value not in hand_values:
+            # TRANSLATORS: at the bid prompt, a money card the player has already bid or paid; {value} is the value as
+            # typed, e.g. "6000".
             raise InputProblem(_("The {value} card is not in your hand.", value=token))
         values.append(value)
     return PlayerCommand("bid", values=tuple(sorted(values)))
@@ -206,6 +216,8 @@ class BidPrompt:
         """Why a bid is not allowed: it does not beat the highest bid."""
         own = observation.decision["totals"][observation.player]
         total = own + sum(values)
+        # TRANSLATORS: at the bid prompt, a bid too low to be allowed; {total} and {highest} are amounts of money,
+        # e.g. "9,000"; "pass" is the command the player types (use your translation of the "pass" command).
         return _(
             "That makes your bid {total}, but it must be more than {highest}. Add more, or pass.",
             total=format_amount(ruleset, total),
@@ -219,10 +231,15 @@ class BidPrompt:
         ruleset = session.ruleset
         highest = format_amount(ruleset, observation.decision["highest"])
         if observation.decision.get("kind") == "first-pass-takes":
+            # TRANSLATORS: help line at the bid prompt (an auction where the first player to pass takes the card);
+            # "pass" is the command the player types (use your translation of the "pass" command).
             say(_("pass: take the card on the table and your bid back."))
         else:
+            # TRANSLATORS: help line at the bid prompt; "pass" is the command the player types (use your translation
+            # of the "pass" command).
             say(_("pass: take your bid back and leave this auction."))
         if not legal.can_raise():
+            # TRANSLATORS: help line at the bid prompt; {highest} is an amount of money, e.g. "12,000".
             say(
                 _(
                     "You cannot beat the highest bid ({highest}) with the cards in your hand: you can only pass.",
@@ -239,6 +256,8 @@ class BidPrompt:
                 + (" (" + format_amount(ruleset, sum(space.values_of(m))) + ")" if in_units else "")
                 for m in cheapest
             )
+            # TRANSLATORS: help line at the bid prompt; {highest} is an amount of money, e.g. "12,000"; {examples}
+            # lists the cheapest bids as typed, separated by semicolons, e.g. "1000 2000; 4000".
             say(
                 _(
                     "bid: type the values of the cards to add; your bid must total more than {highest}. Cheapest: {examples}.",
@@ -246,6 +265,7 @@ class BidPrompt:
                     examples=examples,
                 )
             )
+        # TRANSLATORS: help line at the bid prompt; keep "q", the key the player types in every language.
         say(_("q: save the game and quit."))
         for phrase in session.game_rule_phrases():
             say(phrase)

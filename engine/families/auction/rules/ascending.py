@@ -50,9 +50,12 @@ class AscendingAuction(AuctionStep):
         """How the lot is sold, in one sentence."""
 
         if spec.get("on-pass") == "forfeit":
+            # TRANSLATORS: how the card up for auction ("it") is sold, in one sentence of the rules a player is shown:
+            # an auction where passing loses the money already bid.
             return _(
                 "Bid higher than everyone else; whoever passes loses what they bid; the last player left takes it and pays their bid."
             )
+        # TRANSLATORS: how the card up for auction ("it") is sold, in one sentence of the rules a player is shown.
         return _("Bid higher than everyone else; the last player left takes it and pays their bid.")
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:

@@ -115,6 +115,7 @@ class AuctionStep(FlowNode):
         money = context.matching(spec.get("money") or {"tag": "money"})
         attribute = spec.get("value", "value")
         if len(money) > MAX_MONEY_TYPES:
+            # TRANSLATORS: error in a ruleset file; {limit} and {count} are numbers of kinds of money card, e.g. 20.
             context.add(
                 money[MAX_MONEY_TYPES]["path"],
                 _(
@@ -124,11 +125,13 @@ class AuctionStep(FlowNode):
                 ),
             )
         if not money and context.first_time("no money", spec.get("money")):
-            context.add(
+            context.add(  # TRANSLATORS: ruleset error; keep "money" and `money` (a card tag, a ruleset key).
                 path, _("no card is money for this auction: give cards the tag money, or name them with `money`")
             )
         for card in money:
             if attribute not in card["attributes"]:
+                # TRANSLATORS: error in a ruleset file; {card} is a card's id, e.g. "money-1000"; {attribute} the
+                # name of the attribute that gives its value, e.g. "value", kept as the ruleset writes it.
                 context.add(
                     card["path"], _("the money card {card} has no {attribute}", card=card["id"], attribute=attribute)
                 )
@@ -203,8 +206,12 @@ class AuctionStep(FlowNode):
             if action & ~held:
                 missing = action & ~held
                 if missing > space.full_hand:
+                    # TRANSLATORS: why a bid is refused (given by a bot, a program or a game log): it names a money
+                    # card the game does not have.
                     raise IllegalActionError.at(_("there is no such money card"))
 
+                # TRANSLATORS: why a bid is refused (given by a bot, a program or a game log); {money} lists money
+                # cards by their amounts, e.g. "6,000 and 8,000".
                 raise IllegalActionError.at(
                     _(
                         "you do not hold {money}",
@@ -319,8 +326,9 @@ class AuctionStep(FlowNode):
         if state.recording:
             state.events.append(Pay(player, self.space.values_of(self.space.types_in(paid))))
 
-    def give_lot(self, state: State, frame: list, taker: int) -> int:
-        """The taker takes the lot; the auction is over."""
+    def give_lot(self, state: State, frame: list, taker: int, *, bought: bool = True) -> int:
+        """The taker takes the lot; the auction is over. ``bought``: the lot is won (free when nobody bid money
+        for it); else it is forced on the taker (the first to pass takes a misfortune), never "for free"."""
         state.variables[self.taker] = taker
-        award_lot(state, taker, self.lot_slot, self.won_slots[taker], free=not frame[MONEY_BID])
+        award_lot(state, taker, self.lot_slot, self.won_slots[taker], free=bought and not frame[MONEY_BID])
         return DONE

@@ -275,13 +275,18 @@ class BidSpace(ActionSpace):
         if mask >= 0:
             return mask
         if type(values) is not list or not values:
+            # TRANSLATORS: error in a game log file: a "bid" entry whose "cards" lists no money card.
             raise LogError.at(_("a bid must list one or more money cards"))
         seen = 0
         for value in values:
             bit = self.mask_of_listed([value])
             if bit < 0:
+                # TRANSLATORS: error in a game log file: a bid names a money value no card has; {value} is the
+                # value written, e.g. 7000.
                 raise LogError.at(_("there is no money card worth {value}", value=value))
             if seen & bit:
+                # TRANSLATORS: error in a game log file: a bid names one money card twice; {value} is its value,
+                # e.g. 6000.
                 raise LogError.at(_("the bid names {value} twice", value=value))
             seen |= bit
         raise AssertionError(f"no reason found to refuse the bid {values!r}")  # pragma: no cover
@@ -306,6 +311,8 @@ class BidSpace(ActionSpace):
             return _("pass")
         values = self.values_of(action)
         # Each card as the amount it stands for (a face of 1 is $1 million in an edition that counts in millions).
+        # TRANSLATORS: a player's bid described as an action, e.g. "bid 3,000 + 6,000 (9,000)"; {cards} lists the
+        # money cards added, {total} is their sum.
         return _(
             "bid {cards} ({total})",
             cards=money_cards(self.ruleset, values),

@@ -41,6 +41,8 @@ class DiscardSpace(ActionSpace):
         card = entry.get("card")
         index = self.game.cards.index_of_id.get(card) if type(card) is str else None
         if index is None:
+            # TRANSLATORS: error in a game log file: an entry (e.g. a discard) names a card the ruleset does not
+            # have; {card} is the card id written there, e.g. "luxury-11".
             raise LogError.at(_("there is no card {card}", card=str(card)[:80]))
         return self.base + index
 
@@ -85,6 +87,8 @@ class DiscardChoice(FlowNode):
         base = self.space.base
         if type(action) is not int or action - base not in frame[2]:
             names = format_list([card_name(state.ruleset, self.cards.ids[t]) for t in frame[2]])
+            # TRANSLATORS: why an action is refused where a player must choose a card to discard; {cards} lists the
+            # card names they may choose, e.g. "Possession 2 and Possession 5".
             raise IllegalActionError.at(_("choose one of these cards: {cards}", cards=names))
         self.effect.discard(state, frame[1], action - base, frame[3], frame[4])
         return DONE
@@ -139,8 +143,11 @@ class DiscardTagged:
             # TRANSLATORS: a card effect; {tag} is a kind of card, e.g. "Possession".
             sentence = _("Its taker discards one of their {tag} cards together with this card.", tag=tag)
         else:
+            # TRANSLATORS: a card effect, in the card's description; {tag} is a kind of card, e.g. "Possession".
             sentence = _("Its taker discards one of their {tag} cards.", tag=tag)
         if spec.get("when-none", "pending") == "pending":
+            # TRANSLATORS: follows the sentence "Its taker discards one of their {tag} cards." in a card's description:
+            # a taker who has no card of the kind {tag} (e.g. "Possession") discards the next one they take.
             sentence += " " + _("With none, the next {tag} card they take is discarded instead.", tag=tag)
         return [sentence]
 

@@ -33,6 +33,8 @@ class FirstPassTakesAuction(AuctionStep):
     def describe(cls, ruleset: Ruleset, spec: Any) -> str:
         """How the lot is sold, in one sentence."""
 
+        # TRANSLATORS: how the card up for auction ("it", e.g. a misfortune) is sold, in one sentence of the rules a
+        # player is shown: the first player to pass takes it and gets their bid back.
         return _("The first player to pass takes it and keeps their money; everyone else loses what they bid.")
 
     def on_pass(self, state: State, frame: list, player: int) -> int:
@@ -42,4 +44,5 @@ class FirstPassTakesAuction(AuctionStep):
         for other in range(self.players):
             if other != player:
                 self.pay(state, frame, other)
-        return self.give_lot(state, frame, player)
+        # Passing is how one takes this lot: a penalty taken, not a card won for nothing.
+        return self.give_lot(state, frame, player, bought=False)

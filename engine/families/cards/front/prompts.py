@@ -33,20 +33,28 @@ class MoveInRowPrompt(CommandPrompt):
         ]
 
     def question(self, turn: Turn) -> str:
+        # TRANSLATORS: the question of the prompt that moves a card within the player's hand; "move" and "done" are
+        # commands the player types (use your translations of them); FROM and TO stand for two positions.
         return _("move FROM TO, or done")
 
     def empty_message(self, turn: Turn) -> str:
+        # TRANSLATORS: when the player's answer to the move prompt cannot be read; "move" and "done" are commands the
+        # player types (use your translations of them).
         return _("Type move and two positions, e.g. move 3 1, or done.")
 
     def help_lines(self, turn: Turn) -> list[str]:
         zone, count = self._row(turn)
         return [
+            # TRANSLATORS: help line of the move prompt; "move" is the command the player types (use your translation);
+            # FROM and TO stand for positions, as in "move FROM TO, or done"; {zone} is the row, e.g. "Hand".
             _(
                 "move FROM TO: the card at position FROM of your {zone} goes to position TO (1 to {count}, the "
                 "front is 1)",
                 zone=zone,
                 count=count,
             ),
+            # TRANSLATORS: help line of the move prompt; "done" is the command the player types (use your translation);
+            # {zone} is the player's row, e.g. "Hand".
             _("done: leave your {zone} as it is", zone=zone),
         ]
 
@@ -91,6 +99,8 @@ class OrderBackPrompt(CommandPrompt):
 
     def empty_message(self, turn: Turn) -> str:
         count = len(self._back(turn))
+        # TRANSLATORS: when the player's answer to the order prompt cannot be read; "order" is the command the player
+        # types (use your translation); {count} is the number of cards, {example} numbers to type, e.g. "3 2 1".
         return _(
             "Type order and the numbers 1 to {count} in the order you want, e.g. order {example}.",
             count=count,
@@ -99,6 +109,8 @@ class OrderBackPrompt(CommandPrompt):
 
     def help_lines(self, turn: Turn) -> list[str]:
         count = len(self._back(turn))
+        # TRANSLATORS: help line of the order prompt; "order" is the command the player types (use your translation);
+        # N stands for a number; {count} is the number of cards to put in order.
         return [_("order N N ...: the numbers 1 to {count}, each once, the card that goes first first", count=count)]
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
@@ -109,6 +121,7 @@ class OrderBackPrompt(CommandPrompt):
             raise InputProblem(self.empty_message(turn))
         order = [parse_number(word, 1, count, _("card number")) - 1 for word in words]
         if len(set(order)) != count:
+            # TRANSLATORS: at the order prompt, a number typed twice; {count} is the number of cards to put in order.
             raise InputProblem(_("Each number from 1 to {count} once, please.", count=count))
         return turn.node.space.action(order)
 
@@ -147,15 +160,23 @@ class PeekTopPrompt(CommandPrompt):
         ]
 
     def question(self, turn: Turn) -> str:
+        # TRANSLATORS: the question of the prompt after looking at the top card of a pile; "bottom" and "done" are
+        # commands the player types (use your translations of them).
         return _("bottom, or done")
 
     def empty_message(self, turn: Turn) -> str:
+        # TRANSLATORS: when the answer to the top-card prompt cannot be read; "bottom" and "done" are commands the
+        # player types (use your translations of them).
         return _("Type bottom or done.")
 
     def help_lines(self, turn: Turn) -> list[str]:
         zone, card = self._stack(turn)
         return [
+            # TRANSLATORS: help line of the top-card prompt; "bottom" is the command the player types (use your
+            # translation); {card} is the card seen, e.g. "Tulip"; {zone} a pile, e.g. "Draw pile".
             _("bottom: {card} goes to the bottom of the {zone}", card=card, zone=zone),
+            # TRANSLATORS: help line of the top-card prompt; "done" is the command the player types (use your
+            # translation); {card} is the card seen, e.g. "Tulip"; {zone} a pile, e.g. "Draw pile".
             _("done: {card} stays on top of the {zone}", card=card, zone=zone),
         ]
 

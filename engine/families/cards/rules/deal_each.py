@@ -55,6 +55,8 @@ class DealEachStep(FlowNode):
             for players in (context.players_min, context.players_max):
                 copies = context.copies(card, players)
                 if copies < players:
+                    # TRANSLATORS: error in a ruleset file: too few copies of a card to deal each player one; {card} is
+                    # a card's id, e.g. "money-1000"; {players} and {copies} are numbers.
                     context.add(
                         card["path"] + (".count" if "count" in card["spec"] else ".id"),
                         _(

@@ -52,6 +52,8 @@ class MoveInRowSpace(ActionSpace):
         source, target = entry.get("from"), entry.get("to")
         for key, value in (("from", source), ("to", target)):
             if type(value) is not int or not 0 <= value < self.positions:
+                # TRANSLATORS: error in a game log file: a "move" entry; {key} is the key "from" or "to" (keep it as it
+                # is); positions count from 0, {last} is the last one, e.g. 7.
                 raise LogError.at(
                     _("{key} must be a position in the row, from 0 to {last}", key=key, last=self.positions - 1)
                 )
@@ -116,11 +118,15 @@ class MoveInRow(RowDecision):
         if action == self.done:
             return DONE
         if action not in self.space:
+            # TRANSLATORS: why an action is refused where a player may move one card of their row (e.g. their hand);
+            # "done" is the action that leaves the row as it is.
             raise IllegalActionError.at(_("move a card within the row, or done"))
         source, target = self.space.parts(action)
         slot = state.slot(self.zone_index, state.current)
         row = list(state.zones[slot])
         if source >= len(row) or target >= len(row) or source == target:
+            # TRANSLATORS: why a move within a player's row (e.g. their hand) is refused; {count} is the number of cards
+            # in it; positions count from 1.
             raise IllegalActionError.at(
                 _("there are {count} cards: move one to another position from 1 to {count}", count=len(row))
             )

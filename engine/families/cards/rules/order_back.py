@@ -55,6 +55,8 @@ class OrderSpace(ActionSpace):
     def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         order = entry.get("order")
         if type(order) is not list or not all(type(n) is int for n in order) or tuple(order) not in self.index:
+            # TRANSLATORS: error in a game log file: an "order" entry; keep "order" (its key); positions count from 0,
+            # {last} is the last one, e.g. 2; {most} the most cards ordered, e.g. 6.
             raise LogError.at(
                 _(
                     "order must list the positions 0 to {last} once each, at most {most} of them",
@@ -135,6 +137,7 @@ class OrderBack(RowDecision):
     def apply(self, state: State, frame: list, action: int) -> int:
         count = len(self._back(state, state.current))
         if action not in self.space or len(self.space.order(action)) != count:
+            # TRANSLATORS: why an action is refused where a player puts the last {count} cards of their hand in order.
             raise IllegalActionError.at(_("give an order of the last {count} cards, each position once", count=count))
         slot = state.slot(self.zone_index, state.current)
         row = state.zones[slot]

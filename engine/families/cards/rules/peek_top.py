@@ -65,6 +65,8 @@ class PeekTop(GrantedDecision):
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The zone is a shared stack: it has a top and a bottom, and one for the whole table."""
         if context.zone_differs(spec.get("zone"), owner="shared", kind="stack"):
+            # TRANSLATORS: error in a ruleset file; {zone} is a zone's id, e.g. "hand"; a "stack" is a kind of zone
+            # (a pile), "shared" one for the whole table rather than each player's.
             context.add(
                 f"{path}.zone",
                 _(
@@ -109,6 +111,8 @@ class PeekTop(GrantedDecision):
         if action == self.done:
             return DONE
         if action != self.bottom:
+            # TRANSLATORS: why an action is refused where a player has looked at the top card of a pile; "done" is the
+            # action that leaves it on top.
             raise IllegalActionError.at(_("put the top card at the bottom, or done"))
         content = state.zones[self.slot]
         state.zones[self.slot] = content[-1:] + content[:-1]

@@ -58,6 +58,8 @@ class RowDecision(GrantedDecision):
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         """The zone is a player's row."""
         if context.zone_differs(spec.get("zone"), owner="player", kind="row"):
+            # TRANSLATORS: error in a ruleset file; {zone} is a zone's id, e.g. "discard"; a "row" is a kind of zone
+            # whose cards keep their order (e.g. a hand), one for each player.
             context.add(
                 f"{path}.zone",
                 _(

@@ -256,6 +256,7 @@ class ChooseStep(ExpressionParams, FlowNode):
         if sum(key in spec for key in ("player", "each", "all")) > 1:
             context.add(
                 path,
+                # TRANSLATORS: error in a ruleset file about a "choose" step; keep the keys player, each and all.
                 _(
                     "a choice is made by one player (player), by each of several in turn (each) or by all at "
                     "once (all): one of them"
@@ -269,8 +270,12 @@ class ChooseStep(ExpressionParams, FlowNode):
             domains = [key for key in DOMAINS if key in option]
             where = f"{path}.options[{index}]"
             if len(domains) > 1:
+                # TRANSLATORS: error in a ruleset file: an option of a choice; keep the keys card, target, name and
+                # number.
                 context.add(where, _("an option chooses among one thing: card, target, name or number"))
             if option.get("action") in words:
+                # TRANSLATORS: error in a ruleset file; {word} is an option's word (what the player types and the game
+                # log writes), e.g. "steal".
                 context.add(
                     f"{where}.action", _("two options of one choice have the word '{word}'", word=option.get("action"))
                 )
@@ -278,7 +283,7 @@ class ChooseStep(ExpressionParams, FlowNode):
             if "number" in option:
                 low, high = number_range(option)
                 if high < low or high - low >= 1000:
-                    context.add(
+                    context.add(  # TRANSLATORS: ruleset error; keep `from` and `to` (keys of the ruleset).
                         f"{where}.number", _("a number option ranges over 1 to 1000 numbers, from `from` to `to`")
                     )
             if _counted(option):
@@ -288,6 +293,8 @@ class ChooseStep(ExpressionParams, FlowNode):
         if from_nothing > 1:
             context.add(
                 f"{path}.options",
+                # TRANSLATORS: error in a ruleset file: several options of a choice let the player choose no value at
+                # all; keep "count" and "min" (keys of the ruleset).
                 _("one option of a choice at most may be chosen with nothing (a count whose min is 0)"),
             )
         cls._check_words(spec, path, context)
@@ -296,9 +303,11 @@ class ChooseStep(ExpressionParams, FlowNode):
     def _check_count(option: Mapping[str, Any], where: str, context: Any) -> None:
         shape = option_shape(option)
         if shape.domain not in ("card", "target", "name"):
+            # TRANSLATORS: error in a ruleset file; keep "count" (a key of the ruleset).
             context.add(f"{where}.count", _("a count is for an option that chooses cards, players or names"))
         counts = count_range(option)
         if counts is not None and counts[0] > counts[1]:
+            # TRANSLATORS: error in a ruleset file; keep "count", "min" and "max" (keys of the ruleset).
             context.add(f"{where}.count", _("the count's min is more than its max"))
 
     @staticmethod
@@ -323,6 +332,8 @@ class ChooseStep(ExpressionParams, FlowNode):
                 shape = option_shape(option)
                 needs = fixed.get(shape.word)
                 if needs is not None and set(needs) - {shape.domain}:
+                    # TRANSLATORS: error in a ruleset file; {word} is an option's word, e.g. "discard"; {keys} the keys
+                    # a game log writes with it, e.g. "card" (keep them as they are).
                     context.add(
                         f"{path}.options[{index}].action",
                         _(
@@ -334,15 +345,23 @@ class ChooseStep(ExpressionParams, FlowNode):
                     )
                 first = shapes.get(shape.word)
                 if first is not None and first.domain != shape.domain:
+                    # TRANSLATORS: fills {other} in "the word '{word}' is offered elsewhere for a {other}": an option
+                    # that is its word only and chooses no value (the others name "card", "target", "name", "number").
+                    alone = _("word alone")
                     context.add(
                         f"{path}.options[{index}].action",
+                        # TRANSLATORS: error in a ruleset file; {word} is an option's word, e.g. "steal"; {other} is
+                        # what it chooses elsewhere: card, target, name or number (keys, kept as they are), or the
+                        # message "word alone" (an option that is its word only and chooses no value).
                         _(
                             "the word '{word}' is offered elsewhere for a {other}: a word chooses one kind of thing",
                             word=shape.word,
-                            other=first.domain or _("word alone"),
+                            other=first.domain or alone,
                         ),
                     )
                 if counts and shape.word == DONE_WORD:
+                    # TRANSLATORS: error in a ruleset file; {word} is "done" (keep it); keep "count" (a key of the
+                    # ruleset).
                     context.add(
                         f"{path}.options[{index}].action",
                         _(
@@ -538,6 +557,7 @@ class ChooseStep(ExpressionParams, FlowNode):
     def apply(self, state: State, frame: list, action: int) -> int:
         chooser = state.current
         if action not in self.space or action not in self._open(state, chooser, frame):
+            # TRANSLATORS: why an action is refused at a choice: the option is not offered at this moment.
             raise IllegalActionError.at(_("that is not one of the options open now"))
         if self.at_once and frame[CARRYING_OUT] < 0:
             state.hide_action(chooser)

@@ -141,6 +141,8 @@ class ChoiceSpace(ActionSpace):
         word = entry.get("action")
         found = self.words.get(str(word))
         if found is None:
+            # TRANSLATORS: error in a game log file: an entry's "action" is no word of this game; {action} is what it
+            # says, e.g. 'steal'.
             raise LogError.at(_("unknown action {action}", action=repr(word)[:80]))
         if found.domain is None:
             return self.base + found.offset
@@ -148,13 +150,18 @@ class ChoiceSpace(ActionSpace):
         if found.domain in ("card", "name"):
             card = self.ruleset.card(value) if isinstance(value, str) and value in self._card_ids() else None
             if card is None:
+                # TRANSLATORS: error in a game log file; {key} is the entry's key "card" or "name" (keep it); {value}
+                # what it says, e.g. 'luxury-11'.
                 raise LogError.at(_("{key}: no card has the id {value}", key=found.domain, value=repr(value)[:80]))
             return self.action(found.word, card.index)
         if type(value) is not int:
+            # TRANSLATORS: error in a game log file; {key} is the entry's key "target" or "number" (keep it).
             raise LogError.at(_("{key} must be a whole number", key=found.domain))
         if found.domain == "target" and not 0 <= value < self.game.player_count:
+            # TRANSLATORS: error in a game log file; keep "target" (its key); {seat} is a seat number, counted from 0.
             raise LogError.at(_("target: there is no seat {seat}", seat=value))
         if found.domain == "number" and not found.low <= value < found.low + found.size:
+            # TRANSLATORS: error in a game log file; keep "number" (its key); {value}, {low} and {high} are numbers.
             raise LogError.at(
                 _(
                     "number: {value} is not between {low} and {high}",

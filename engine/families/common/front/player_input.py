@@ -109,4 +109,6 @@ def parse_choice_prompt(text: str, count: int) -> PlayerCommand:
         return PlayerCommand("quit")
     if typed.isdigit() and 1 <= int(typed) <= count:
         return PlayerCommand("choice", choice=int(typed) - 1)
+    # TRANSLATORS: at a prompt that lists numbered choices, when what the player typed is no number of the list;
+    # {count} is the last number, e.g. 4.
     raise InputProblem(_("Type a number from 1 to {count}.", count=count))

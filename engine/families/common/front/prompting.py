@@ -91,6 +91,8 @@ def match_name(typed: str, choices: Sequence[tuple[Any, Sequence[str]]], what: s
     """
     key = squash(typed)
     if not key:
+        # TRANSLATORS: at a prompt, a name was expected but what the player typed has no letter or digit; {text} is
+        # what they typed, e.g. "?!"; {what} is e.g. "card" or "player".
         raise InputProblem(_('"{text}" is not a {what}.', text=typed, what=what))
     exact = [value for value, names in choices if any(squash(name) == key for name in names)]
     if len(set(map(repr, exact))) == 1:
@@ -108,6 +110,8 @@ def match_name(typed: str, choices: Sequence[tuple[Any, Sequence[str]]], what: s
             _('There is no {what} "{text}" here; type one of: {choices}.', what=what, text=typed, choices=listed)
         )
     shown = ", ".join(str(names[0]) for value, names in choices if value in starting)
+    # TRANSLATORS: at a prompt, the start of a name that fits several; {text} is what the player typed, e.g. "re";
+    # {choices} lists the names it fits, e.g. "Red Bean, Red Rose".
     raise InputProblem(_('"{text}" could be {choices}: type more of the name.', text=typed, choices=shown))
 
 
@@ -121,7 +125,11 @@ def parse_number(word: str, low: int, high: int, what: str) -> int:
     number = int(word)
     if not low <= number <= high:
         if high < low:
+            # TRANSLATORS: at a prompt, a number typed where there is nothing to choose; {what} names what the number
+            # stands for, e.g. "hand position".
             raise InputProblem(_("There is no {what} to choose.", what=what))
+        # TRANSLATORS: at a prompt, a number out of range; {what} names what the number stands for, e.g. "hand
+        # position"; {number} is the number typed; {low} and {high} the range, e.g. 1 and 5.
         raise InputProblem(
             _(
                 "There is no {what} {number}: type one from {low} to {high}.",
@@ -185,12 +193,16 @@ def parse_marked_card_counts(
         marker = next((index for index, words_of in enumerate(markers, start=1) if word in words_of), None)
         if marker is not None:
             if mark_next is not None or pending is not None:
+                # TRANSLATORS: at a prompt where cards are typed by name (e.g. a trade offer); {word} is a word typed
+                # that must be followed by a card's name, e.g. the word for the face-up cards.
                 raise InputProblem(_('Name a card after "{word}".', word=word))
             mark_next = marker
             continue
         if is_number(word):
             number = int(word)
             if number == 0 or number > 99:
+                # TRANSLATORS: at a prompt where cards are typed by name and number (e.g. "2 red"); {number} is the
+                # number typed, e.g. 0 or 500.
                 raise InputProblem(_("{number} is not a number of cards.", number=word))
             if last is not None and not last_explicit:
                 target, type_index = last
@@ -199,6 +211,8 @@ def parse_marked_card_counts(
             elif pending is None:
                 pending = number
             else:
+                # TRANSLATORS: at a prompt where cards are typed by name and number (e.g. "2 red 1 blue"); {first} and
+                # {second} are the two numbers typed one after the other.
                 raise InputProblem(
                     _(
                         "Two numbers in a row ({first} {second}): say which card each counts.",
@@ -213,8 +227,12 @@ def parse_marked_card_counts(
         last, last_explicit = (target, type_index), pending is not None
         pending, mark_next = None, None
     if pending is not None:
+        # TRANSLATORS: at a prompt where cards are typed by name and number (e.g. "2 red"); {number} is a number typed
+        # with no card's name beside it.
         raise InputProblem(_("Which card does {number} count? Put the card's name next to it.", number=pending))
     if mark_next is not None:
+        # TRANSLATORS: at a prompt where cards are typed by name (e.g. a trade offer): the last word typed must be
+        # followed by a card's name (e.g. the word for the face-up cards).
         raise InputProblem(_("Name a card after the last word."))
     return found
 
@@ -248,6 +266,7 @@ def parse_positions(words: Sequence[str], size: int) -> list[int]:
         # TRANSLATORS: what a number typed at a prompt stands for.
         number = parse_number(word, 1, size, _("hand position"))
         if number - 1 in positions:
+            # TRANSLATORS: at a prompt where hand cards are typed by their positions; {number} is a position, e.g. 3.
             raise InputProblem(_("You named position {number} twice.", number=number))
         positions.append(number - 1)
     return positions
@@ -327,6 +346,7 @@ def refusal(state: State, action: int) -> str:
     """Why the rules refuse ``action`` now: a sentence for the player."""
     reason = refusal_reason(state, action)
     if reason is None:
+        # TRANSLATORS: said to a player whose typed command the rules do not allow at this moment.
         return _("That is not allowed now.")
     # TRANSLATORS: {reason} is the rule that refuses what the player typed, e.g. "that zone cannot take this card now".
     return _("Not allowed: {reason}.", reason=reason)
@@ -379,11 +399,13 @@ def choose(turn: Turn, heading: str, options: Sequence[str]) -> int | None:
     # TRANSLATORS: prompt for a number from the list above, or going back; keep the final "> ".
     prompt = _("Number (1-{count}), or back > ", count=len(options))
     while True:
+        # TRANSLATORS: help at a numbered list; "back" is the command the player types (use your translation of it).
         words = ask_words(turn, prompt, _("Type the number in front of your choice, or back."))
         if words is None:
             return None
         try:
             if len(words) != 1:
+                # TRANSLATORS: at a numbered list, when more than one word was typed; {count} is the last number.
                 raise InputProblem(_("Type one number from 1 to {count}.", count=len(options)))
             # TRANSLATORS: what a number typed at a numbered list stands for (a noun).
             return parse_number(words[0], 1, len(options), _("choice")) - 1
@@ -496,6 +518,8 @@ class CommandPrompt:
 
     def empty_message(self, turn: Turn) -> str:
         """What an empty line is told (and a word that means nothing here)."""
+        # TRANSLATORS: at a game's command prompt, when the player typed nothing or a word that means nothing there;
+        # keep "?", what they type for help.
         return _("Type a command, or ? to see what you may do.")
 
     def help_lines(self, turn: Turn) -> list[str]:
@@ -532,6 +556,8 @@ class ListedAnytime:
         """One of its legal actions, from a numbered list."""
         actions = list(self.item.legal(turn.state, turn.player))
         if not actions:
+            # TRANSLATORS: at a game's prompt, an action the player typed is not open now; {action} is the action's id
+            # in the ruleset, as the player typed it, e.g. "buy-third-field".
             raise InputProblem(_("You cannot {action} now.", action=self.item.id))
         if len(actions) == 1:
             return actions[0]

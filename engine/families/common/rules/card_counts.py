@@ -52,12 +52,16 @@ def counts_by_type(game: Game, value: Any, key: str) -> list[int]:
     if value is None:
         return counts
     if not isinstance(value, Mapping):
+        # TRANSLATORS: error in a game log file; {key} is the entry's key (keep it), e.g. "pay"; its value must give
+        # a number of cards for each card id, e.g. "red": 2.
         raise LogError.at(_("{key} must map card ids to numbers of cards", key=key))
     for card, count in value.items():
         type_index = game.cards.index_of_id.get(card) if type(card) is str else None
         if type_index is None:
             raise LogError.at(_("there is no card {card}", card=str(card)[:80]))
         if type(count) is not int or not 0 <= count <= len(game.cards.instances_of[type_index]):
+            # TRANSLATORS: error in a game log file; {key} is the entry's key (keep it), e.g. "pay"; {card} a card id,
+            # e.g. "red"; {copies} how many copies of it the game has; {count} the number the log gives.
             raise LogError.at(
                 _(
                     "{key}: a game has {copies} × {card}, not {count}",

@@ -76,17 +76,23 @@ class CallStep(FlowNode):
         if name not in procedures:
             context.add(
                 f"{path}.procedure",
+                # TRANSLATORS: error in a ruleset file: a "call" step names no procedure of the ruleset; {name} is the
+                # name it gives, e.g. "draw-two".
                 _("no procedure is called '{name}'", name=name) + did_you_mean(str(name), list(procedures)),
             )
             return
         parameters = procedures[name].get("parameters") or {}
         given = spec.get("with") or {}
         for missing in [parameter for parameter in parameters if parameter not in given]:
+            # TRANSLATORS: error in a ruleset file; {name} is a procedure's name, e.g. "draw-two"; {parameter} the name
+            # of one of its parameters, e.g. "count".
             context.add(
                 path,
                 _("the call of '{name}' gives no value to its parameter '{parameter}'", name=name, parameter=missing),
             )
         for extra in [parameter for parameter in given if parameter not in parameters]:
+            # TRANSLATORS: error in a ruleset file: a call gives a value to a parameter the procedure lacks; {name} is
+            # the procedure's name, e.g. "draw-two"; {parameter} the name given, e.g. "count".
             context.add(
                 f"{path}.with",
                 _("'{name}' has no parameter '{parameter}'", name=name, parameter=extra)
@@ -105,6 +111,8 @@ class CallStep(FlowNode):
         procedure = (ruleset.data.get("procedures") or {})[spec["procedure"]]
         depth = getattr(build, "call_depth", 0)
         if depth >= MAX_CALL_DEPTH:
+            # TRANSLATORS: error in a ruleset file whose procedures call each other (or themselves) in an endless
+            # circle.
             raise RulesetError([ruleset.problem_at("$.procedures", _("procedures call each other without end"))])
         compiler = compiler_for(ruleset)
         types = procedure.get("parameters") or {}

@@ -70,6 +70,8 @@ class ForEachStep(ExpressionParams, FlowNode):
         if len(given) != 1:
             from engine.base.i18n import _  # noqa: PLC0415  (the check runs in validate only)
 
+            # TRANSLATORS: error in a ruleset file; keep "for-each" (a kind of step) and the keys players, cards and
+            # numbers.
             context.add(path, _("a for-each goes over one list: players, cards or numbers"))
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:

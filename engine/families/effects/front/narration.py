@@ -85,11 +85,14 @@ def _status(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
 def _round(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     winners = [_seat(players, seat) for seat in event_field(event, "winners") or ()]
     how = event_field(event, "told") or event_field(event, "how")
+    # TRANSLATORS: stands for the winners in "The round goes to ..." when no player wins the round.
     names = format_list(winners) if winners else _("nobody")
     if how:
         # TRANSLATORS: the end of a round of a match, e.g. "The round goes to Ann (the deck ran out)."; {how} is
         # what the ruleset calls how it ended.
         return _("The round goes to {winners} ({how}).", winners=names, how=ruleset_text(ruleset, str(how)))
+    # TRANSLATORS: narration: the end of a round of a match; {winners} lists player names, e.g. "Ann and Bo", or is
+    # the message "nobody".
     return _("The round goes to {winners}.", winners=names)
 
 

@@ -50,6 +50,7 @@ class CounterStep(ExpressionParams, FlowNode):
     @classmethod
     def check(cls, spec: Mapping[str, Any], path: str, context: Any) -> None:
         if ("add" in spec) == ("set" in spec):
+            # TRANSLATORS: error in a ruleset file about a "counter" step; keep the keys add and set.
             context.add(path, _("a counter step either adds (add) or sets (set), one of the two"))
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:
@@ -68,10 +69,14 @@ class CounterStep(ExpressionParams, FlowNode):
         before = state.counter(self.counter, owner)
         amount = self.value(state, "set") - before if self.setting else self.value(state, "add")
         if isinstance(amount, Fraction) or not isinstance(amount, int):
+            # TRANSLATORS: why a rule failed while a game was played: a counter step's amount is not a whole number;
+            # {value} is that amount, e.g. 3/2.
             raise failed(
                 state, self.id, "add", str(amount), _("a counter holds whole numbers, not {value}", value=amount)
             )
         if abs(before + amount) > MOST_COUNTER:
+            # TRANSLATORS: why a rule failed while a game was played: a counter grew too large; {limit} is a number,
+            # e.g. 1000000000000.
             raise failed(state, self.id, "add", str(amount), _("the counter grew past {limit}", limit=MOST_COUNTER))
         if amount:
             state.add_to_counter(self.counter, owner, amount)

@@ -109,8 +109,10 @@ class MoveStep(ExpressionParams, FlowNode):
         from engine.base.i18n import _  # noqa: PLC0415  (validate only)
 
         if ("cards" in spec) == ("from" in spec):
+            # TRANSLATORS: error in a ruleset file about a "move" step; keep the keys cards and from.
             context.add(path, _("a move names its cards (cards) or the zone they come from (from), one of the two"))
         elif "cards" in spec and "count" in spec:
+            # TRANSLATORS: error in a ruleset file about a "move" step; keep the keys count, from and cards.
             context.add(f"{path}.count", _("count goes with from: the expression in cards says which cards move"))
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:

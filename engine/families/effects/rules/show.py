@@ -51,6 +51,8 @@ class ShowStep(ExpressionParams, FlowNode):
         from engine.base.i18n import _  # noqa: PLC0415  (validate only)
 
         if ("to" in spec) == bool(spec.get("to-all")):
+            # TRANSLATORS: error in a ruleset file about a "show" step; keep "to" and "to-all: true" (keys and a value
+            # of the ruleset).
             context.add(path, _("a show names who sees the cards: to (a player) or to-all: true"))
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset, build: Callable) -> None:

@@ -29,6 +29,8 @@ def check_status(spec: Mapping[str, Any], path: str, context: Any, default: str 
         where = f"{path}.status" if "status" in spec else path
         context.add(
             where,
+            # TRANSLATORS: error in a ruleset file: a step names a status the ruleset does not declare; {name} is the
+            # name it gives, e.g. "protected"; keep "statuses" (a key of the ruleset).
             _("no status is called '{name}': declare it under statuses", name=name)
             + did_you_mean(str(name), list(declared)),
         )

@@ -98,6 +98,8 @@ def fire(state: State, triggers: Sequence[Trigger], zone_id: str, owner: int, ca
                 continue
             for step in trigger.steps:
                 if not step.instant:
+                    # TRANSLATORS: error about a ruleset, found while a game is played: a trigger's steps may not ask a
+                    # player to decide or repeat (loop).
                     raise state.endless(_("the steps of a trigger must not decide or loop"), step=trigger.id)
                 signal = step.run(state)
                 if signal == ENDED:

@@ -90,6 +90,8 @@ class CounterReaches(EndCondition):
         if not isinstance(count, Mapping):
             # TRANSLATORS: a rule in the help; {counter} names a counter of the game, e.g. "Exhaustions".
             return [_("The game ends when {counter} reaches {count}.", counter=name, count=count)]
+        # TRANSLATORS: part of a rule in the help, the ending value for one number of players; several are joined by
+        # "; ", e.g. "with 3 players: 2; with 4 players: 3"; {players} and {count} are numbers.
         exceptions = "; ".join(
             _("with {players} players: {count}", players=players, count=value)
             for players, value in (count.get("by-players") or {}).items()

@@ -61,6 +61,7 @@ class NthTaggedRevealed(EndCondition):
                     tag=tag,
                 )
             ]
+        # TRANSLATORS: a rule in the help; {count} is a number of cards, {tag} a kind of card, e.g. "Red border".
         return [
             ngettext(
                 "The game ends after the round in which {count} {tag} card has been revealed.",
@@ -103,6 +104,8 @@ class NthTaggedRevealed(EndCondition):
             return True
         available = sum(context.copies(card, context.players_max) for card in context.matching({"tag": tag}))
         if count > available:
+            # TRANSLATORS: error in a ruleset file; {count} and {available} are numbers of cards; {tag} is a tag's id as
+            # the ruleset writes it, e.g. "red".
             context.add(
                 f"{path}.count",
                 _(

@@ -70,5 +70,7 @@ class AnytimeChanceStep(FlowNode):
 
     def apply(self, state: State, frame: list, action: int) -> int:
         if action != self.space.base:
+            # TRANSLATORS: why an action is refused at a player's chance to take actions allowed at any time (e.g.
+            # harvest) before play goes on; "be done" means end that chance.
             raise IllegalActionError.at(_("you may act at any time now, or be done"))
         return DONE

@@ -108,6 +108,8 @@ def count_pass(state: State, frame: list, slot: int, step: str) -> None:
         return
     frame[slot] += 1
     if frame[slot] >= MAX_PASSES_WITHOUT_DECISION:
+        # TRANSLATORS: error about a ruleset whose loop never ends, found while a game is played; {step} is the loop
+        # step's id, e.g. "turn"; {count} a number of times.
         raise state.endless(
             _(
                 "the loop {step} ran {count} times without a decision or an end",

@@ -65,6 +65,8 @@ class SwitchStep(FlowNode):
             if not case.get("when"):
                 context.add(
                     f"{path}.cases[{index + 1}]",
+                    # TRANSLATORS: error in a ruleset file about the cases of a "switch" step; keep `when` (a key of the
+                    # ruleset).
                     _("this case is never chosen: the case before it has no `when` and takes every card"),
                 )
                 return
@@ -77,6 +79,8 @@ class SwitchStep(FlowNode):
             shown = ", ".join(without[:5]) + (", …" if len(without) > 5 else "")
             last = len(cases) - 1
             where = f"{path}.cases[{last}].when" if cases[last].get("when") else f"{path}.cases[{last}]"
+            # TRANSLATORS: error in a ruleset file about a "switch" step; {cards} lists card ids, e.g. "red, blue";
+            # keep `when` (a key of the ruleset).
             context.add(where, _("no case is chosen for {cards}: give the last case no `when`", cards=shown))
 
     def compile(self, game: Game) -> None:

@@ -75,6 +75,8 @@ class HarvestCommand:
                 )
             else:
                 action = self.item.space.base + spec.index
+                # TRANSLATORS: a line of the help for a zone that may not be harvested now, e.g. "harvest 2: Second
+                # field, 1 × Red: ..."; "harvest" is the command (use your translation); {reason} is the rule's reason.
                 lines.append(
                     _(
                         "harvest {number}: {zone}, {cards}: {reason}",
@@ -94,7 +96,10 @@ class HarvestCommand:
             if len(numbers) == 1:
                 return self._with_wild_cards(turn, zones[numbers[0] - 1])
             if not numbers:
+                # TRANSLATORS: the player typed the harvest command but no zone (field) of theirs may be harvested now.
                 raise InputProblem(_("You have nothing you may harvest now."))
+            # TRANSLATORS: the player typed the harvest command alone, but several zones may be harvested; "harvest"
+            # is the command (use your translation); {numbers} lists the zones' numbers, e.g. "1, 3".
             raise InputProblem(
                 _(
                     "Which one? Type harvest and its number: {numbers}.",
@@ -102,11 +107,14 @@ class HarvestCommand:
                 )
             )
         if len(words) != 1:
+            # TRANSLATORS: what the player typed after the harvest command cannot be read; "harvest" is the command the
+            # player types (use your translation of it).
             raise InputProblem(_("Type harvest and one zone number, e.g. harvest 1."))
         # TRANSLATORS: what the number after "harvest" stands for.
         number = parse_number(words[0], 1, len(zones), _("zone number"))
         spec = zones[number - 1]
         if not turn.observation.cards(spec.id, turn.player):
+            # TRANSLATORS: the player asked to harvest a zone with no card; {zone} is its name, e.g. "Second field".
             raise InputProblem(
                 _("{zone} is empty: there is nothing to harvest.", zone=ruleset_text(turn.ruleset, spec.name))
             )

@@ -63,9 +63,13 @@ class HarvestSpace(ActionSpace):
         zone_id = entry.get("zone")
         index = self.game.zones.index_of_id.get(zone_id) if type(zone_id) is str else None
         if index is None:
+            # TRANSLATORS: error in a game log file: a "harvest" entry names a zone the ruleset does not have; {zone}
+            # is the zone id written there, e.g. "field-4".
             raise LogError.at(_("there is no zone {zone}", zone=str(zone_id)[:80]))
         wild = entry.get("wild", 0)
         if type(wild) is not int or not 0 <= wild <= self.most_wild:
+            # TRANSLATORS: error in a game log file: a "harvest" entry; keep "wild" (its key); wild cards are cards that
+            # join a field of another kind; {most} is a number, e.g. 2.
             raise LogError.at(_("wild must be a number of wild cards, from 0 to {most}", most=self.most_wild))
         return self.action(index, wild)
 
@@ -74,7 +78,8 @@ class HarvestSpace(ActionSpace):
         zone_index, wild = self.parts(action)
         zone = ruleset_text(self.ruleset, self.game.zones.specs[zone_index].name)
         if wild:
-            # TRANSLATORS: harvesting a field holding wild cards; {count} of the cards paid are wild ones.
+            # TRANSLATORS: harvesting a field holding wild cards; {zone} is the field's name, {n} how many of the
+            # cards paid are wild ones.
             return ngettext(
                 "harvest {zone}, {n} wild card among the coins",
                 "harvest {zone}, {n} wild cards among the coins",
@@ -192,14 +197,21 @@ class Harvest(AnytimeAction):
         if not self.may_harvest(state, player, zone_index):
             filled = count_of(state.zones[state.slot(zone_index, player)]) if zone_index in self.harvester.zones else 0
             if not filled:
+                # TRANSLATORS: why a harvest is refused (shown e.g. after "Not allowed: "): the zone has no card.
                 raise IllegalActionError.at(_("there is nothing to harvest there"))
+            # TRANSLATORS: why a harvest is refused (shown e.g. after "Not allowed: "): a zone (a field) with one card
+            # is protected while another of the player's zones holds more.
             raise IllegalActionError.at(_("a zone with a single card may not be harvested while another holds more"))
         low, high = self.harvester.wild_range(state, player, zone_index)
         if wild and not low <= wild <= high:
+            # TRANSLATORS: why a harvest is refused: it turns too few or too many wild cards (cards that join a field
+            # of another kind) into coins; {low}, {high} and {count} are numbers of cards.
             raise IllegalActionError.at(
                 _("this harvest pays {low} to {high} wild cards, not {count}", low=low, high=high, count=wild)
             )
         if not wild and low:
+            # TRANSLATORS: why a harvest is refused: it must say how many wild cards (cards that join a field of
+            # another kind) it turns into coins; {low} is a number of cards.
             raise IllegalActionError.at(_("this harvest pays at least {low} wild cards: say how many", low=low))
         self.harvester.harvest(state, player, zone_index, self.id, wild)
         return DECIDE

@@ -15,7 +15,7 @@ def _check_claim(modifier: Mapping[str, Any], path: str, context: Any) -> None:
     into = modifier.get("into")
     context.check_reference("zone", path + ".into", into)
     if into in context.zones and context.zones[into].get("owner", "shared") != "player":
-        context.reporter.add(
+        context.reporter.add(  # TRANSLATORS: ruleset error: a claim-harvest modifier's zone is not a player's.
             path + ".into", _("the claimed cards go to a zone of the card's owner; this zone is shared")
         )
 

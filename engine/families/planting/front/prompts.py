@@ -61,6 +61,8 @@ def why_not(turn: Turn, spec: Any, card_id: str) -> str:
     if held:
         # TRANSLATORS: why a zone does not take a card, e.g. "First field holds 2 × Blue".
         return _("{zone} holds {cards}", zone=zone_label(turn, spec), cards=counted_cards(turn.ruleset, held))
+    # TRANSLATORS: why a zone does not take a card, e.g. "Third field does not take Red Bean"; {zone} is a zone's
+    # name, {card} a card's name.
     return _("{zone} does not take {card}", zone=zone_label(turn, spec), card=card_name(turn.ruleset, card_id))
 
 
@@ -106,9 +108,13 @@ class PlantPrompt(CommandPrompt):
         numbers = open_numbers(turn, self._type(turn))
         if not numbers:
             if self._done_open(turn):
+                # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; "done" is the
+                # command the player types (use your translation of it).
                 return [
                     _("No zone takes {card}, now at the front of your hand: type done, or make room first.", card=card)
                 ]
+            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; keep "?", what the
+            # player types to see the actions (e.g. harvest) that make room.
             return [
                 _(
                     "{card}, the front card of your hand, must be planted, but none of your zones takes it now: "
@@ -117,6 +123,8 @@ class PlantPrompt(CommandPrompt):
                 )
             ]
         if self._done_open(turn):
+            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; {zones} lists zones
+            # by number and name, e.g. "1 (First field), 2 (Second field)"; "done" is a command (use your translation).
             return [
                 _(
                     "You may also plant {card}, now at the front of your hand: {zones}; or type done.",
@@ -124,6 +132,8 @@ class PlantPrompt(CommandPrompt):
                     zones=numbered_zones(turn, numbers),
                 )
             ]
+        # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; {zones} lists zones by
+        # number and name, e.g. "1 (First field), 2 (Second field)".
         return [
             _("Plant {card}, the front card of your hand: {zones}.", card=card, zones=numbered_zones(turn, numbers))
         ]
@@ -141,6 +151,7 @@ class PlantPrompt(CommandPrompt):
         return _("plant {card}: {choices}", card=card_name(turn.ruleset, card_id), choices=or_list(choices))
 
     def empty_message(self, turn: Turn) -> str:
+        # TRANSLATORS: at the planting prompt, when the player typed nothing; keep "?", what they type for help.
         return _("Type the number of the zone to plant in, or ? to see what you may do.")
 
     def help_lines(self, turn: Turn) -> list[str]:
@@ -154,8 +165,11 @@ class PlantPrompt(CommandPrompt):
                 if action in turn.legal:
                     lines.append(f"{number}: {turn.state.describe_action(action, turn.player)}")
                 else:
+                    # TRANSLATORS: a line of the planting help for a zone that does not take the card; {number} is the
+                    # zone's number; {reason} says why, e.g. "Third field is closed".
                     lines.append(_("{number}: not now ({reason})", number=number, reason=why_not(turn, spec, card_id)))
         if self._done_open(turn):
+            # TRANSLATORS: a line of the planting help; "done" is the command the player types (use your translation).
             lines.append(_("done: stop planting (the next card stays in your hand)"))
         return lines
 
@@ -164,6 +178,8 @@ class PlantPrompt(CommandPrompt):
             return turn.node.done
         type_index = self._type(turn)
         if len(words) != 1 or type_index is None:
+            # TRANSLATORS: at the planting prompt, when what the player typed cannot be read; "done" is the command the
+            # player types (use your translation of it).
             raise InputProblem(_("Type one zone number (the front card goes there), or done."))
         return checked_plant(turn, type_index, words[0])
 
@@ -201,6 +217,8 @@ class PlantAllPrompt(CommandPrompt):
         return found
 
     def introduce(self, turn: Turn) -> list[str]:
+        # TRANSLATORS: said when a player must plant the cards they set aside (e.g. after trading); {cards} numbers
+        # them, e.g. "1. Red Bean ×2, 2. Blue Bean".
         lines = [
             _(
                 "Plant every card you set aside, one at a time, in the order you choose: {cards}.",
@@ -208,6 +226,8 @@ class PlantAllPrompt(CommandPrompt):
             )
         ]
         if not self._plants(turn):
+            # TRANSLATORS: said when no zone of the player's takes the cards they must plant; keep "?", what they type
+            # to see the actions (e.g. harvest) that make room.
             lines.append(_("None of your zones takes them now: make room first (? shows how)."))
         return lines
 
@@ -223,6 +243,8 @@ class PlantAllPrompt(CommandPrompt):
         return _("card and zone, e.g. {example}", example=f"{plants[0][0]} {plants[0][1]}")
 
     def empty_message(self, turn: Turn) -> str:
+        # TRANSLATORS: at the prompt planting set-aside cards, when the player typed nothing: "1 2" plants card 1 into
+        # zone 2; keep "?", what they type for help.
         return _("Type the card's number and the zone's number (e.g. 1 2), or ? to see what you may do.")
 
     def help_lines(self, turn: Turn) -> list[str]:
@@ -231,14 +253,19 @@ class PlantAllPrompt(CommandPrompt):
             for card, zone, action in self._plants(turn)
         ]
         if not lines:
+            # TRANSLATORS: a line of the help when no zone takes the set-aside cards; the actions that may make room
+            # (e.g. harvest) are listed below it.
             return [_("(no zone takes your cards now: make room with an action below)")]
         if len(self._waiting(turn)) == 1:
+            # TRANSLATORS: a line of the help when the set-aside cards are all of one kind: typing a zone's number
+            # alone plants one.
             lines.append(_("(with one kind of card left, the zone's number is enough)"))
         return lines
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
         waiting = self._waiting(turn)
         if not waiting:
+            # TRANSLATORS: at the prompt planting set-aside cards, when none is left.
             raise InputProblem(_("You have no card left to plant."))
         if not self._plants(turn):
             raise InputProblem(_("None of your zones takes them now: make room first (? shows how)."))
@@ -247,6 +274,8 @@ class PlantAllPrompt(CommandPrompt):
         elif len(words) == 2:
             card_word, zone_word = words
         else:
+            # TRANSLATORS: at the prompt planting set-aside cards, when what the player typed cannot be read: "1 2"
+            # plants card 1 into zone 2.
             raise InputProblem(_("Type the card's number and the zone's number, e.g. 1 2."))
         if card_word is None:
             type_index = waiting[0][0]

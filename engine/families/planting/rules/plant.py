@@ -71,6 +71,7 @@ class PlantingStep(FlowNode):
         )
 
     def describe_requirement(self) -> str:
+        # TRANSLATORS: why a planting move is refused, shown after "Not allowed:": the zone does not take the card.
         return _("that zone cannot take this card now")
 
 
@@ -142,12 +143,15 @@ class PlantStep(PlantingStep):
         if spec.get("when-blocked", "wait") == "wait" and not (context.data.get("anytime") or []):
             context.add(
                 f"{path}.when-blocked" if "when-blocked" in spec else path,
+                # TRANSLATORS: a ruleset error of a plant step; `anytime`, when-blocked and discard are ruleset
+                # keywords: keep them as they are. An action taken at any time is e.g. a harvest that frees a field.
                 _(
                     "a card no zone takes waits for room made by an action taken at any time, and this ruleset "
                     "declares none (`anytime`): use when-blocked: discard, or declare one"
                 ),
             )
         if spec.get("when-blocked") == "discard" and not spec.get("discard"):
+            # TRANSLATORS: a ruleset error of a plant step; when-blocked, discard and `discard` are ruleset keywords.
             context.add(path, _("when-blocked: discard needs `discard`, the shared zone the card goes to"))
 
     def compile(self, game: Game) -> None:
@@ -212,6 +216,7 @@ class PlantStep(PlantingStep):
     def apply(self, state: State, frame: list, action: int) -> int:
         if action == self.done:
             if frame[1] < self.least:
+                # TRANSLATORS: why "done" is refused, shown after "Not allowed:": the player must plant the card first.
                 raise IllegalActionError.at(_("this card must be planted first"))
             return DONE
         player = state.current

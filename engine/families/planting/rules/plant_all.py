@@ -53,6 +53,8 @@ class PlantAllStep(PlantingStep):
         if not (context.data.get("anytime") or []):
             context.add(
                 path,
+                # TRANSLATORS: a ruleset error of a plant-all step; `anytime` is a ruleset keyword: keep it as it is.
+                # An action taken at any time is e.g. a harvest that frees a field.
                 _(
                     "a card no zone takes waits for room made by an action taken at any time, and this "
                     "ruleset declares none (`anytime`)"

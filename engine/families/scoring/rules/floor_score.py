@@ -41,6 +41,7 @@ class FloorScore:
         floor = Fraction(spec.get("at") or 0)
         if floor != after:
             return None
+        # TRANSLATORS: a line of a score explanation: the score is raised to a minimum, e.g. "raised to at least 0 = 0".
         return [_("raised to at least {floor} = {score}", floor=format_score(floor), score=format_score(after))]
 
     def __init__(self, spec: Mapping[str, Any], ruleset: Ruleset = None) -> None:

@@ -90,6 +90,8 @@ class MultiplyPerCard:
                 at_this_count += copies * math.log10(largest) if largest > 1 else 0
             digits = max(digits, at_this_count)
         if digits > MAX_SCORE_FACTOR_DIGITS:
+            # TRANSLATORS: a ruleset error: scoring steps multiply a score too much; {digits} and {limit} are numbers
+            # of decimal digits, e.g. "about 75 digits long; at most 60".
             context.add(
                 "$.scoring.steps",
                 _(

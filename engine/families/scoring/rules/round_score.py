@@ -44,6 +44,7 @@ class RoundScore:
             return []
         mode = spec.get("mode")
         if mode == "floor":
+            # TRANSLATORS: a scoring step: the score after rounding down, e.g. "rounded down = 3".
             return [_("rounded down = {score}", score=format_score(after))]
         if mode == "ceil":
             # TRANSLATORS: a scoring step: the score after rounding up.

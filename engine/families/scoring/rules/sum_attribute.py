@@ -115,6 +115,8 @@ class SumAttribute:
         )
         digits = len(str(math.ceil(largest * common))) + (len(str(common)) if common > 1 else 0)
         if digits > MAX_SCORE_FACTOR_DIGITS:
+            # TRANSLATORS: a ruleset error: a scoring step adds up card values that could be too large; {digits} and
+            # {limit} are numbers of decimal digits, e.g. "about 75 digits long; at most 60".
             context.add(
                 path,
                 _(

@@ -62,6 +62,8 @@ class BuildCommand:
         for card_type in self.item.buildable(state, player):
             if self.item.payments_for(state, player, card_type, held):
                 affordable.append(
+                    # TRANSLATORS: a card to build and its price, e.g. "Saloon 2 (3 cards)" or "Mill 1 (2 × Wheat)";
+                    # also "Saloon 1/2/3 (Green)", several values of a card paid with Green cards.
                     _(
                         "{card} ({price})",
                         card=card_name(turn.ruleset, turn.game.cards.ids[card_type]),
@@ -100,6 +102,8 @@ class BuildCommand:
                 _("build: you can pay from your {purse} for {cards}", purse=purse, cards=", ".join(affordable))
             )
         if too_dear:
+            # TRANSLATORS: a line of the help: the cards the player cannot pay for yet from their {purse} (Coins);
+            # "build" is the command typed.
             lines.append(_("build: not enough in your {purse} yet for {cards}", purse=purse, cards=", ".join(too_dear)))
         return lines
 
@@ -115,12 +119,14 @@ class BuildCommand:
             card_type, used = self._named_card(turn, words)
             if card_type not in cards:
                 raise InputProblem(
+                    # TRANSLATORS: the player typed build and a card they may not build now, e.g. "Saloon 2".
                     _("You cannot build {card} now.", card=card_name(turn.ruleset, turn.game.cards.ids[card_type]))
                 )
             rest = words[used:]
         else:
             picked = choose(
                 turn,
+                # TRANSLATORS: heading of a numbered list of the cards the player may build now (each with its price).
                 _("Which card do you build?"),
                 [
                     _(
@@ -143,6 +149,7 @@ class BuildCommand:
             return space.action(card_type, payments[0])
         picked = choose(
             turn,
+            # TRANSLATORS: heading of a numbered list of ways to pay for a building; {price} is e.g. "3 cards".
             _("Pay {price} with:", price=self._price_text(turn, card_type)),
             [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments],
         )
@@ -165,8 +172,11 @@ class BuildCommand:
 
     def _why_not(self, turn: Turn) -> str:
         if not self.item.in_supply(turn.state):
+            # TRANSLATORS: why build is refused: the supply of cards to build is empty.
             return _("Nothing is left to build.")
         if not self.item.buildable(turn.state, turn.player):
+            # TRANSLATORS: why build is refused: a player holds at most one card of each kind (e.g. one Saloon).
             return _("You already hold a card of every kind left to build.")
         purse = ruleset_text(turn.ruleset, turn.game.zones.specs[self.item.pay_from].name)
+        # TRANSLATORS: why build is refused: the player's {purse} (a zone of theirs, e.g. "Coins") holds too little.
         return _("Your {purse} cannot pay for anything left to build yet.", purse=purse)

@@ -192,6 +192,8 @@ class Build(AnytimeAction):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 context.add(
                     card["path"],
+                    # TRANSLATORS: a ruleset error: a card for sale (build) has no whole price; {card} is a card id,
+                    # e.g. "saloon-2", {attribute} the card attribute that holds the price, e.g. "value".
                     _(
                         "the card {card} is built, so it needs a whole-number {attribute}",
                         card=str(card["id"])[:80],
@@ -202,12 +204,15 @@ class Build(AnytimeAction):
             if isinstance(on_take, dict) and on_take.get("kind") not in INSTANT_EFFECTS:
                 context.add(
                     card["path"] + ".on-take",
+                    # TRANSLATORS: a ruleset error about a card's on-take effect; {kinds} lists effect kinds (ruleset
+                    # keywords such as open-zone): keep them as they are.
                     _(
                         "a card that is built can only have an effect that needs no decision ({kinds})",
                         kinds=", ".join(INSTANT_EFFECTS),
                     ),
                 )
         if spec.get("cap") is not None and not spec.get("capped-to"):
+            # TRANSLATORS: a ruleset error of a build step; `capped-to` is a ruleset keyword: keep it as it is.
             context.add(path, _("a cap needs `capped-to`, the shared zone a group's other cards go to"))
 
     def table_problem(
@@ -238,6 +243,8 @@ class Build(AnytimeAction):
             cap = count_for_players(self.cap_spec, players)
             built = sum(1 for card in held_by_all if self._group_tag(ruleset, card) == group)
             if built >= cap:
+                # TRANSLATORS: a table file lists more buildings of one kind than the game allows; {n} is that cap,
+                # {group} the kind, e.g. "Saloon", {players} the number of players.
                 return ngettext(
                     "with {players} players only {n} {group} is built in all",
                     "with {players} players only {n} {group} are built in all",
@@ -370,20 +377,26 @@ class Build(AnytimeAction):
 
     def apply(self, state: State, player: int, action: int) -> int:
         if action not in self.space:
+            # TRANSLATORS: why a build is refused, shown after "Not allowed:": the move names no card for sale.
             raise IllegalActionError.at(_("that is not a card to build"))
         card_type, counts = self.space.parts(action)
         if card_type not in self.in_supply(state):
+            # TRANSLATORS: why a build is refused: the card is no longer among the cards for sale (the supply).
             raise IllegalActionError.at(_("that card is not in the supply"))
         if self.one_per_group and self.group_of[card_type] in self.groups_held(state, player):
+            # TRANSLATORS: why a build is refused: a player holds at most one card of each kind (e.g. one Saloon).
             raise IllegalActionError.at(_("you already hold a card of that kind"))
         if counts not in self.payments_for(state, player, card_type):
             payer = self.payer_of_group[self.group_of[card_type]]
 
             if payer is None:
                 raise IllegalActionError.at(
+                    # TRANSLATORS: why a build is refused: the payment is wrong; {cost} is a number of cards, e.g. 3.
                     _("it costs {cost} cards, paid with cards you have", cost=self.prices[card_type])
                 )
             raise IllegalActionError.at(
+                # TRANSLATORS: why a build is refused: the payment is wrong; e.g. "it costs 2 × Green, paid with cards
+                # you have" ({card} is the card type the price is paid in).
                 _(
                     "it costs {count} × {card}, paid with cards you have",
                     count=self.prices[card_type],

@@ -162,10 +162,13 @@ def parse_give(
         if in_store or (not pool_choices and store_choices):
             type_index = match_name(word, store_choices, _("card")) if store_choices else None
             if type_index is None:
+                # TRANSLATORS: a typed trade offer gives a card the player does not hold; {text} is the word typed.
                 raise InputProblem(_('"{text}": you have no such card to give.', text=word))
             store[type_index] = store.get(type_index, 0) + 1
             continue
         if not pool_choices:
+            # TRANSLATORS: a typed trade offer gives a card by name where only hand positions are read; {text} is
+            # the word typed, e.g. "red" (the right way: "give 1 3").
             raise InputProblem(_('"{text}": you give hand cards by their positions (numbers from 1).', text=word))
         type_index = match_name(word, pool_choices, _("card"))
         pool[type_index] = pool.get(type_index, 0) + 1
@@ -203,10 +206,12 @@ def parse_offer_words(
     for word in words:
         if word in gives:
             if text.gives:
+                # TRANSLATORS: a typed trade offer has the word "give" twice; {word} is that word as typed, e.g. "give".
                 raise InputProblem(_('Say "{word}" once, with everything you give after it.', word=word))
             part, text.gives = "give", True
         elif word in asks:
             if text.asks:
+                # TRANSLATORS: a typed trade offer has the word "ask" twice; {word} is that word as typed, e.g. "ask".
                 raise InputProblem(_('Say "{word}" once, with everything you ask for after it.', word=word))
             part, text.asks = "ask", True
         elif part == "give":
@@ -325,6 +330,8 @@ class TradePrompt(CommandPrompt):
         lines = []
         if self._is_active(turn):
             lines.append(
+                # TRANSLATORS: shown when trading starts on the player's own turn; {left} and {allowed} are numbers of
+                # offers, e.g. "2 of 3 offers left". offer, pass and end are typed commands: use your words for them.
                 _(
                     "Trading on your turn: offer to any other player ({left} of {allowed} offers left), pass, "
                     "or end trading.",
@@ -335,6 +342,8 @@ class TradePrompt(CommandPrompt):
         else:
             active = names[decision.get("active", 0)]
             lines.append(
+                # TRANSLATORS: shown when trading starts on another player's turn; {active} is that player's name, e.g.
+                # "Bo"; {left} and {allowed} are numbers of offers, e.g. "2 of 3 offers left". offer and pass: commands.
                 _(
                     "Trading on {active}'s turn: you may offer to {active} ({left} of {allowed} offers left), or pass.",
                     active=active,
@@ -430,8 +439,12 @@ class TradePrompt(CommandPrompt):
             # e.g. "decline".
             return _("Press Enter or type {word}, or ? to see what you may do.", word=words[0])
         if words == [_("accept"), _("decline")]:
+            # TRANSLATORS: the hint after a word that means nothing, when answering an offer; accept and decline are
+            # the commands typed (use your words for them); "?" shows the help.
             return _("Type accept or decline, or ? to see what you may do.")
         if words == [_("offer"), _("pass"), _("end")]:
+            # TRANSLATORS: the hint after a word that means nothing, when trading; offer, pass and end are the
+            # commands typed (use your words for them); "?" shows the help.
             return _("Type offer, pass or end, or ? to see what you may do.")
         # TRANSLATORS: the hint after a word that means nothing; {words} lists the words possible now, e.g.
         # "offer or pass".
@@ -446,6 +459,8 @@ class TradePrompt(CommandPrompt):
             if replies is not None and replies.can_accept:
                 if any(replies.wanted):
                     lines.append(
+                        # TRANSLATORS: a help line; accept is the command typed (use your word for it), POSITIONS what
+                        # follows it; {example} is hand positions, e.g. "1 3".
                         _(
                             "accept POSITIONS: take the offer, giving the cards at these positions of your "
                             "hand (from 1, the front), e.g. accept {example}",
@@ -453,18 +468,23 @@ class TradePrompt(CommandPrompt):
                         )
                     )
                 else:
+                    # TRANSLATORS: a help line: what typing "accept" (the command, in your words) does.
                     lines.append(_("accept: take the offer"))
+            # TRANSLATORS: a help line: what typing "decline" (the command, in your words) does.
             lines.append(_("decline: turn the offer down"))
             return lines
         lines = []
         if self._offers(turn) is not None:
             lines.append(
+                # TRANSLATORS: a help line; offer, give and ask are typed commands (use your words for them), NAME a
+                # player's name; {example} is a whole typed offer, e.g. "offer bo give 1 3 ask red 2".
                 _(
                     "offer [NAME] [give POSITIONS and face-up cards] [ask CARDS with numbers]: make an offer, "
                     "e.g. {example}",
                     example=self.example(turn),
                 )
             )
+            # TRANSLATORS: a help line: typing "offer" (the command, in your words) alone asks for each part in turn.
             lines.append(_("offer: make an offer, asked part by part"))
             if turn.node.store_id:
                 marker = turn.node.store_id.split("-")[0]
@@ -476,9 +496,12 @@ class TradePrompt(CommandPrompt):
                         zone=self._store_name(turn),
                     )
                 )
+            # TRANSLATORS: a help line; {ids} lists the card ids a player may type, e.g. "red, blue, chili".
             lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn))))
         else:
+            # TRANSLATORS: a help line: the player has made all the trade offers allowed this turn.
             lines.append(_("(you cannot make another offer this turn)"))
+        # TRANSLATORS: a help line: what typing "pass" (the command, in your words) does during trading.
         lines.append(_("pass: make no offer this time round"))
         if self._is_active(turn):
             # TRANSLATORS: a help line: what typing "end" does during trading.
@@ -518,6 +541,8 @@ class TradePrompt(CommandPrompt):
         if self._offers(turn) is None:
             decision = turn.observation.decision
             raise InputProblem(
+                # TRANSLATORS: the player typed offer after making all offers allowed; {made} and {allowed} are numbers,
+                # e.g. "3 of 3". pass is the command typed (use your word for it).
                 _(
                     "You cannot make an offer now (you have made {made} of {allowed}): pass instead.",
                     made=(decision.get("offers_made") or (0,) * (turn.player + 1))[turn.player],
@@ -565,6 +590,8 @@ class TradePrompt(CommandPrompt):
         pool_name = ruleset_text(turn.ruleset, turn.ruleset.zone(turn.node.pool_id).name) if marker else ""
         if self._is_active(turn) and pool:
             turn.say(
+                # TRANSLATORS: a question of an offer asked step by step; {zone} is the face-up cards' zone, e.g.
+                # "Face-up cards"; {example} what to type, e.g. "1 face red"; back is a typed command (your word).
                 _(
                     "What do you give? Hand positions (1 is the front) and {zone} by name, e.g. {example}. "
                     "Enter for nothing, back to go back.",
@@ -574,6 +601,7 @@ class TradePrompt(CommandPrompt):
             )
         else:
             turn.say(
+                # TRANSLATORS: a question of an offer asked step by step; Enter is the key; back is a typed command.
                 _("What do you give? Hand positions (1 is the front), e.g. 1 3. Enter for nothing, back to go back.")
             )
         # TRANSLATORS: the player's hand cards, numbered by position, e.g. "1. Rose, 2. Tulip".
@@ -603,6 +631,8 @@ class TradePrompt(CommandPrompt):
         example = f"{self._ask_example(turn)} 2"
         if marker and pool and not self._is_active(turn):
             turn.say(
+                # TRANSLATORS: a question of an offer asked step by step; {example} is e.g. "red 2", {zone} the face-up
+                # cards' zone, {marker} the word typed before its cards, e.g. "face", {card} a card, e.g. "blue".
                 _(
                     "What do you ask for? Cards by name with their numbers, e.g. {example}; for {zone}, put "
                     "{marker} first, e.g. {marker} {card}. Enter for nothing, back to go back.",
@@ -614,12 +644,15 @@ class TradePrompt(CommandPrompt):
             )
         else:
             turn.say(
+                # TRANSLATORS: a question of an offer asked step by step; {example} is e.g. "red 2"; back is a typed
+                # command (your word for it).
                 _(
                     "What do you ask for? Cards by name with their numbers, e.g. {example}. Enter for nothing, "
                     "back to go back.",
                     example=example,
                 )
             )
+        # TRANSLATORS: the help of the "Ask for" prompt; {ids} lists the card ids a player may type, e.g. "red, blue".
         card_listing = _("Cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn)))
         while True:
             # TRANSLATORS: the prompt for the cards asked for in a trade offer asked step by step; keep the final "> ".
@@ -654,6 +687,7 @@ class TradePrompt(CommandPrompt):
             radixes = turn.node.offers.radixes
             values = tuple(part.get(type_index, 0) for type_index in range(types))
             if any(value >= radix for value, radix in zip(values, radixes)):
+                # TRANSLATORS: a typed trade offer names more cards of one kind than the game has.
                 raise InputProblem(_("There are not that many such cards in the game."))
             return values
 
@@ -667,6 +701,7 @@ class TradePrompt(CommandPrompt):
             counts(text.ask_store),
         )
         if offer.is_empty():
+            # TRANSLATORS: a typed trade offer that gives nothing and asks for nothing.
             raise InputProblem(_("An offer gives or asks for at least one card."))
         return turn.node.offers.encode_offer(offer)
 
@@ -705,6 +740,7 @@ class TradePrompt(CommandPrompt):
             )
         asked = []
         if any(offer.ask_hand):
+            # TRANSLATORS: cards an offer asks of the player's hand, e.g. "2 × Red from your hand".
             asked.append(_("{cards} from your hand", cards=card_counts_text(ruleset, game, offer.ask_hand)))
         if any(offer.ask_pool):
             asked.append(
@@ -724,14 +760,17 @@ class TradePrompt(CommandPrompt):
             # TRANSLATORS: an offer that gives nothing in return, e.g. "Bo asks you for 2 × Red from your hand, for nothing."
             line = _("{name} asks you for {asked}, for nothing.", name=name, asked=format_list(asked))
         elif not asked:
+            # TRANSLATORS: an offer that asks nothing in return, e.g. "Bo offers you Red, for nothing."
             line = _("{name} offers you {given}, for nothing.", name=name, given=format_list(given))
         else:
+            # TRANSLATORS: an offer made to the player, e.g. "Bo offers you Red, Blue for 2 × Chili from your hand."
             line = _(
                 "{name} offers you {given} for {asked}.", name=name, given=format_list(given), asked=format_list(asked)
             )
         lines = [line]
         replies = self._replies(turn)
         if replies is not None and not replies.can_accept:
+            # TRANSLATORS: answering an offer the player cannot take; decline is the command typed (your word for it).
             lines.append(_("You do not hold the cards asked for: you can only decline."))
         elif replies is not None and any(replies.wanted):
             hand = self._hand(turn)
@@ -740,6 +779,7 @@ class TradePrompt(CommandPrompt):
                 for position, card in enumerate(hand, start=1)
                 if replies.wanted[game.cards.index_of_id[card]]
             ]
+            # TRANSLATORS: answering an offer; {cards} lists hand cards by position, e.g. "1. Red, 3. Red".
             lines.append(_("The cards asked for in your hand: {cards}.", cards=list_separator().join(held)))
         return lines
 
@@ -750,6 +790,8 @@ class TradePrompt(CommandPrompt):
             raise InputProblem(_("You do not hold the cards asked for: you can only decline."))
         if not any(replies.wanted):
             if words:
+                # TRANSLATORS: the player typed accept with positions though the offer asks for no hand cards; accept
+                # is the command typed (your word for it).
                 raise InputProblem(_("This offer asks for none of your hand cards: type accept alone."))
             return space.accept(0)
         if not words:
@@ -757,6 +799,8 @@ class TradePrompt(CommandPrompt):
                 return space.accept(next(position_sets(replies.hand_types, replies.wanted)))
             wanted = card_counts_text(turn.ruleset, turn.game, replies.wanted)
             turn.say(
+                # TRANSLATORS: accepting an offer; {cards} is what it asks for, e.g. "2 × Red"; {example} hand
+                # positions, e.g. "1 3"; back is a typed command (your word for it).
                 _(
                     "Which of your cards do you give for {cards}? Their hand positions, e.g. {example}; back to go "
                     "back.",
@@ -768,6 +812,7 @@ class TradePrompt(CommandPrompt):
                 turn,
                 # TRANSLATORS: the prompt for the hand positions of the cards given on accepting an offer; keep the final "> ".
                 _("Positions > "),
+                # TRANSLATORS: the help of the "Positions" prompt on accepting an offer.
                 _("Type the positions in your hand (1 is the front) of the cards you give."),
             )
             if words is None:

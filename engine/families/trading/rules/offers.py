@@ -241,15 +241,20 @@ class OfferSpace(ActionSpace):
     def from_json(self, state: State, entry: Mapping[str, Any]) -> int:
         receiver = entry.get("to")
         if type(receiver) is not int or not 0 <= receiver < self.players:
+            # TRANSLATORS: error in a game log file: a trade offer without a valid receiver; `to` is a key of the log
+            # (keep it as it is); {last} is the highest seat number, e.g. 3.
             raise LogError.at(_("an offer needs `to`, the seat (0 to {last}) it is made to", last=self.players - 1))
         give, ask = entry.get("give") or {}, entry.get("ask") or {}
         zones = (self.hand_id, self.pool_id) + ((self.store_id,) if self.store_id else ())
         for key, part in (("give", give), ("ask", ask)):
             if type(part) is not dict and not isinstance(part, Mapping):
+                # TRANSLATORS: error in a game log file; {key} is "give" or "ask", keys of a logged trade offer.
                 raise LogError.at(_("{key} must map zone ids to cards", key=key))
             for zone_id in part:
                 if zone_id not in zones:
                     raise LogError.at(
+                        # TRANSLATORS: error in a game log file; {key} is "give" or "ask" (keys of a logged offer),
+                        # {zone} the zone id found, e.g. "discard", {valid} the zone ids a trade uses, e.g. "hand".
                         _(
                             "{key} names the zone {zone}; trades use {valid}",
                             key=key,
@@ -260,10 +265,13 @@ class OfferSpace(ActionSpace):
         positions = give.get(self.hand_id) or []
         mask = 0
         if not isinstance(positions, (list, tuple)):
+            # TRANSLATORS: error in a game log file: a logged trade offer gives hand cards in a form other than a list.
             raise LogError.at(_("the hand cards given are a list of positions"))
         for position in positions:
             if type(position) is not int or not 0 <= position < self.positions_bits or mask >> position & 1:
                 raise LogError.at(
+                    # TRANSLATORS: error in a game log file: a bad hand position in a logged trade offer (positions
+                    # count from 0 there); {value} is the value found, e.g. "-1".
                     _("a hand position is a number from 0, each given once, not {value}", value=str(position)[:40])
                 )
             mask |= 1 << position
@@ -311,6 +319,7 @@ def describe_offer(
                 )
             )
         else:
+            # TRANSLATORS: hand cards offered, by hand position only (1 is the front), e.g. "hand cards 1, 3".
             given.append(_("hand cards {positions}", positions=", ".join(str(p + 1) for p in positions)))
     asked = []
     if any(offer.ask_pool):

@@ -117,6 +117,8 @@ class TradeStep(FlowNode):
         if context.zone_differs(spec.get("store"), owner="player", visibility="all"):
             context.add(
                 f"{path}.store",
+                # TRANSLATORS: a ruleset error of a trade step: its `store` zone must belong to each player and be seen
+                # by all; {zone} is the zone's id, e.g. "shop".
                 _(
                     "the zone {zone} is not a player zone everyone sees: a store's cards are "
                     "offered and asked for by kind, so everyone must see them",
@@ -263,29 +265,38 @@ class TradeStep(FlowNode):
         """Why ``player`` may not make ``offer`` now (None when they may)."""
         frame = state.stack[-1]
         if frame[0] is not self or frame[1] != OFFERING or frame[2] != player:
+            # TRANSLATORS: why a trade offer is refused, shown after "Not allowed:": another player is to offer now.
             return _("it is not your turn to make an offer")
         if len(frame[3][player]) >= self.cap:
+            # TRANSLATORS: why a trade offer is refused; {count} is the number of offers allowed per turn, e.g. 3.
             return _("you have made the most offers allowed this turn ({count})", count=self.cap)
         active = state.variables[self.player]
         receiver = offer.receiver
         if receiver == player or active not in (player, receiver) or not 0 <= receiver < state.player_count:
+            # TRANSLATORS: why a trade offer is refused: one side of every trade is the player whose turn it is.
             return _("trades are between the active player and one other player")
         if offer.is_empty():
+            # TRANSLATORS: why a trade offer is refused: it gives nothing and asks for nothing.
             return _("an offer must give or ask for at least one card")
         if offer.give_hand >> self._hand_size(state, player):
+            # TRANSLATORS: why a trade offer is refused: it gives a hand card by a position beyond the end of the hand.
             return _("there is no card at that position of your hand")
         pool = self._pool_counts(state)
         if any(offer.give_pool) and (player != active or any(n > held for n, held in zip(offer.give_pool, pool))):
+            # TRANSLATORS: why a trade offer is refused; face-up cards are the cards turned up on the table for trading.
             return _("only the active player gives face-up cards, and only those on the table")
         if any(offer.ask_pool) and (receiver != active or any(n > held for n, held in zip(offer.ask_pool, pool))):
+            # TRANSLATORS: why a trade offer is refused: only the player whose turn it is trades the face-up cards.
             return _("only the active player's face-up cards on the table may be asked for")
         if any(offer.give_store) and any(
             n > held for n, held in zip(offer.give_store, self._store_counts(state, player))
         ):
+            # TRANSLATORS: why a trade offer is refused; {zone} is the player's storage zone, e.g. "Shop".
             return _("you have no such cards in your {zone}", zone=self._store_name(state.ruleset))
         if any(offer.ask_store) and any(
             n > held for n, held in zip(offer.ask_store, self._store_counts(state, receiver))
         ):
+            # TRANSLATORS: why a trade offer is refused; {name} is a player, e.g. "Bo"; {zone} their storage, "Shop".
             return _(
                 "{name} has no such cards in their {zone}",
                 name=state.players[receiver],
@@ -296,8 +307,10 @@ class TradeStep(FlowNode):
             for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
             for count, tradable in zip(counts, self.tradable)
         ):
+            # TRANSLATORS: why a trade offer is refused: it names a card the ruleset does not let players trade.
             return _("only the cards this game trades may be named in an offer")
         if sum(offer.ask_hand) > self._hand_size(state, receiver):
+            # TRANSLATORS: why a trade offer is refused; {name} is the player asked, e.g. "Bo" (who holds fewer).
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
         return None
 
@@ -371,11 +384,13 @@ class TradeStep(FlowNode):
         if action in self.turns:
             if action == self.turns.base + 1:
                 if player != state.variables[self.player]:
+                    # TRANSLATORS: why ending the trading is refused, shown after "Not allowed:".
                     raise IllegalActionError.at(_("only the active player ends trading"))
                 return DONE
             frame[4] += 1
             return self._next_actor(state, frame)
         if action not in self.offers:
+            # TRANSLATORS: why a move is refused during trading, shown after "Not allowed:": what may be done now.
             raise IllegalActionError.at(_("make an offer, or pass"))
         offer = self.offers.decode(action)
         problem = self.offer_problem(state, player, offer)
@@ -388,11 +403,13 @@ class TradeStep(FlowNode):
 
     def _answer(self, state: State, frame: list, player: int, action: int) -> int:
         if action not in self.replies:
+            # TRANSLATORS: why a move is refused while an offer awaits the player's answer, shown after "Not allowed:".
             raise IllegalActionError.at(_("accept or decline the offer"))
         if action != self.replies.base:
             if not self._gives_what_was_asked(
                 state, player, self.offers.decode(frame[5]), action - self.replies.base - 1
             ):
+                # TRANSLATORS: why accepting an offer is refused: the hand cards given differ from those asked for.
                 raise IllegalActionError.at(_("to accept, give hand cards of exactly the kinds asked for"))
             self._exchange(state, frame[6], self.offers.decode(frame[5]), action - self.replies.base - 1)
             if self.counter is not None:

@@ -69,6 +69,8 @@ class BuyCommand:
                 )
             else:
                 lines.append(
+                    # TRANSLATORS: a line of the help, e.g. "buy: Third field costs 3 of your Coins; you have 2, not
+                    # enough yet"; buy is the command typed (your word for it).
                     _(
                         "buy: {zone} costs {cost} of your {purse}; you have {held}, not enough yet",
                         zone=zone,
@@ -87,6 +89,7 @@ class BuyCommand:
             raise InputProblem(self._why_not(turn))
         zones = sorted({space.parts(action)[0] for action in buys})
         if len(zones) > 1:
+            # TRANSLATORS: heading of a numbered list of the zones for sale, e.g. "Third field".
             picked = choose(turn, _("Which one do you buy?"), [self._zone_name(turn, zone) for zone in zones])
             if picked is None:
                 return None
@@ -105,6 +108,8 @@ class BuyCommand:
         purse = self._purse(turn)[0]
         picked = choose(
             turn,
+            # TRANSLATORS: heading of a numbered list of ways to pay for a zone; {cost} is a number of cards, e.g. 3,
+            # {purse} the zone paid from, e.g. "Coins".
             _("Pay {cost} of your {purse} with:", cost=cost, purse=purse),
             [card_counts_text(turn.ruleset, turn.game, counts) for counts in payments],
         )
@@ -113,10 +118,13 @@ class BuyCommand:
     def _why_not(self, turn: Turn) -> str:
         cost = self.item.cost(turn.state, turn.player)
         if cost is None:
+            # TRANSLATORS: why buy is refused: the game has no zone to buy.
             return _("Nothing is for sale in this game.")
         if not self.item.for_sale(turn.state, turn.player):
+            # TRANSLATORS: why buy is refused: the player has bought every zone for sale (e.g. their third field).
             return _("There is nothing left for you to buy.")
         purse, held = self._purse(turn)
+        # TRANSLATORS: why buy is refused: too little to pay, e.g. "It costs 3 of your Coins; you have 2."
         return _("It costs {cost} of your {purse}; you have {held}.", cost=cost, purse=purse, held=len(held))
 
 
@@ -160,15 +168,19 @@ class DepositCommand:
         """The deposit the words name, or the one chosen from the lists that follow."""
         state, player = turn.state, turn.player
         if not self.item.granted(state, player):
+            # TRANSLATORS: why deposit is refused: the player lacks what allows it (e.g. a Bank building).
             raise InputProblem(_("You may not deposit anything yet."))
         held = held_by_type(state, state.slot(self.item.from_zone, player))
         types = [t for t, count in enumerate(held) if count]
         if not types:
+            # TRANSLATORS: why deposit is refused: nothing to deposit; {source} is the player's zone, e.g. "Coins".
             raise InputProblem(_("Your {source} is empty.", source=self._zone(turn, self.item.from_zone)))
         if words:
             counts, _marked = parse_card_counts(words, card_choices(turn.ruleset, turn.game, types))
             if len(counts) != 1:
                 raise InputProblem(
+                    # TRANSLATORS: the player typed deposit with several kinds of card; {card} is a card, e.g. "Red";
+                    # deposit is the command typed (your word for it).
                     _(
                         "Deposit one kind of card at a time, e.g. deposit {card} 2.",
                         card=card_name(turn.ruleset, turn.game.cards.ids[types[0]]),
@@ -178,8 +190,10 @@ class DepositCommand:
             return self.item.space.action(type_index, count)
         picked = choose(
             turn,
+            # TRANSLATORS: heading of a numbered list of the kinds of card the player may deposit.
             _("Which cards do you deposit?"),
             [
+                # TRANSLATORS: a kind of card to deposit and how many the player holds, e.g. "Red (you have 3)".
                 _("{card} (you have {count})", card=card_name(turn.ruleset, turn.game.cards.ids[t]), count=held[t])
                 for t in types
             ],
@@ -189,5 +203,6 @@ class DepositCommand:
         type_index = types[picked]
         if held[type_index] == 1:
             return self.item.space.action(type_index, 1)
+        # TRANSLATORS: heading of a numbered list of how many cards of the chosen kind to deposit.
         number = choose(turn, _("How many?"), [str(n) for n in range(1, held[type_index] + 1)])
         return None if number is None else self.item.space.action(type_index, number + 1)

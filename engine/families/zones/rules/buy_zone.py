@@ -140,6 +140,8 @@ class BuyZone(AnytimeAction):
             if isinstance(declared, dict) and not declared.get("closed"):
                 context.add(
                     f"{path}.zones[{index}]",
+                    # TRANSLATORS: a ruleset error of a buy step: it sells a zone that is not closed; {zone} is a zone
+                    # id, e.g. "field-3"; "closed" is a ruleset keyword.
                     _("the zone {zone} is not declared closed: there is nothing to buy", zone=zone_id),
                 )
 

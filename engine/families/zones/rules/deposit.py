@@ -59,6 +59,8 @@ class DepositSpace(ActionSpace):
         copies = len(self.game.cards.instances_of[type_index])
         if type(count) is not int or not 1 <= count <= copies:
             raise LogError.at(
+                # TRANSLATORS: error in a game log file: a deposit's `count` (a key, keep it) is out of range; {card} is
+                # a card id, e.g. "red"; {copies} the number of its copies in the game, e.g. 8.
                 _("count: a game has {copies} × {card}, so a number from 1 to {copies}", copies=copies, card=card)
             )
         return self.action(type_index, count)
@@ -119,6 +121,8 @@ class Deposit(AnytimeAction):
             if context.zone_differs(spec.get(key), owner="player"):
                 context.add(
                     f"{path}.{key}",
+                    # TRANSLATORS: a ruleset error of a deposit step: it names a shared zone; {zone} is a zone id,
+                    # e.g. "discard".
                     _("the zone {zone} is shared: a deposit moves a player's own cards", zone=spec.get(key)),
                 )
 
@@ -149,12 +153,15 @@ class Deposit(AnytimeAction):
 
     def apply(self, state: State, player: int, action: int) -> int:
         if action not in self.space:
+            # TRANSLATORS: why a deposit is refused, shown after "Not allowed:": the move is not a deposit.
             raise IllegalActionError.at(_("that is not a deposit"))
         if not self.granted(state, player):
+            # TRANSLATORS: why a deposit is refused: the player lacks what allows it (e.g. a Bank building).
             raise IllegalActionError.at(_("you may not deposit anything yet"))
         type_index, count = self.space.parts(action)
         source = state.slot(self.from_zone, player)
         if held_by_type(state, source)[type_index] < count:
+            # TRANSLATORS: why a deposit is refused: it moves more cards of a kind than the player holds.
             raise IllegalActionError.at(_("you do not hold that many of those cards"))
         counts = [0] * len(state.game.cards.types)
         counts[type_index] = count

@@ -48,12 +48,16 @@ class OpenZone:
         """Only a player zone declared closed can be opened."""
         declared = context.zones.get(spec.get("zone"))
         if isinstance(declared, dict) and not declared.get("closed"):
+            # TRANSLATORS: a ruleset error of an open-zone effect: the zone is not closed; {zone} is a zone id,
+            # e.g. "field-3"; "closed" is a ruleset keyword.
             context.add(
                 f"{path}.zone", _("the zone {zone} is not declared closed: it is open already", zone=spec.get("zone"))
             )
         elif context.zone_differs(spec.get("zone"), owner="player"):
             context.add(
                 f"{path}.zone",
+                # TRANSLATORS: a ruleset error of an open-zone effect: it names a shared zone; {zone} is a zone id,
+                # e.g. "discard".
                 _("the zone {zone} is shared: only a player's own zone opens for them", zone=spec.get("zone")),
             )
 
