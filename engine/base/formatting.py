@@ -147,7 +147,7 @@ def format_amount(ruleset: RulesetTexts, amount: int | Fraction, unit_name: str 
     # TRANSLATORS: a large amount of money, e.g. "$6 million". {amount} is the
     # number in your language's long compact form ("600万", "600만"), {symbol}
     # the currency's symbol ("$", "US$"), {currency} its name ("US dollars",
-    # "米ドル", "달러"). Use whichever reads most naturally.
+    # "米ドル", "달러"). Use whichever reads most naturally: optional: {symbol}, {currency}.
     return _(
         "{symbol}{amount}",
         amount=compact,

@@ -661,18 +661,38 @@ def documented_placeholders(template_message: Message | None) -> set[str]:
     return {name for comment in template_message.auto_comments for name in _DOCUMENTED_FIELD.findall(comment)}
 
 
-def placeholder_difference(message: Message, documented: set[str] = frozenset()) -> str | None:
+def optional_placeholders(template_message: Message | None) -> set[str]:
+    """The English text's placeholders a translation may leave out: those its comment lists after "optional:"
+    (``optional: {symbol}, {currency}``: a translation writes the currency's symbol or its name)."""
+    if template_message is None:
+        return set()
+    found: set[str] = set()
+    for comment in template_message.auto_comments:
+        for tail in comment.split("optional:")[1:]:
+            found.update(_DOCUMENTED_FIELD.findall(tail.split(".")[0]))
+    return found
+
+
+def placeholder_difference(
+    message: Message, documented: set[str] = frozenset(), optional: set[str] = frozenset()
+) -> str | None:
     """How the translations of ``message`` differ from the English text's placeholders (which form, which
     placeholder), or None when they agree.
 
     For plural messages each form may leave out placeholders (English's
     singular says "one" rather than ``{n}``), but may not add any.
-    ``documented`` placeholders (named by the translator comment) may be used
-    or left out freely.
+    ``documented`` placeholders (named by the translator comment) that the
+    English text does not use may be used or left out freely; the English
+    text's own are required (a bot's name without its number names two bots
+    alike) but those in ``optional`` (the comment's "optional:" list).
     """
     ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
     strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
-    allowed_brace = set().union(*(_brace_fields(i) or () for i in ids)) | set(documented)
+    english = set().union(*(_brace_fields(i) or () for i in ids))
+    # A comment names the English text's own placeholders too (what each holds): those stay required; only the
+    # ones the English text does not use are optional extras.
+    documented = set(documented) - english
+    allowed_brace = english | documented
     allowed_percent = set().union(*(_percent_fields(i) for i in ids))
     for index, text in enumerate(strings):
         if not text:
@@ -688,7 +708,7 @@ def placeholder_difference(message: Message, documented: set[str] = frozenset())
             # TRANSLATORS: i18n check; {names} are placeholders such as {j} that the English text does not have.
             return form + _("{names} not in the English text", names=", ".join(unknown))
         if len(ids) == 1:
-            missing = [f"{{{name}}}" for name in sorted(allowed_brace - set(documented) - brace)] + sorted(
+            missing = [f"{{{name}}}" for name in sorted(english - set(optional) - brace)] + sorted(
                 allowed_percent - percent
             )
             if missing:
@@ -810,8 +830,8 @@ def placeholder_problem(
     """
     if not message.id or message.fuzzy or not _is_translated(message):
         return None
-    documented = documented_placeholders(template_message if template_message is not None else message)
-    difference = placeholder_difference(message, documented)
+    source = template_message if template_message is not None else message
+    difference = placeholder_difference(message, documented_placeholders(source), optional_placeholders(source))
     if difference is None:
         return None
     context, msgid = _key(message)

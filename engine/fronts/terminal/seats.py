@@ -56,10 +56,21 @@ def user_name() -> str:
 
 
 def bot_name(number: int, kind: str) -> str:
-    """A bot's display name, e.g. "Bot 2 (heuristic)"."""
+    """A bot's display name, e.g. "Bot 2 (heuristic)".
+
+    The name tells the bots apart in the table, the narration and the log.
+    A translation that leaves out the number (every bot "ボット"), or so
+    long a name that no log could keep it, would make a game unplayable in
+    that language: the English name is used instead (``i18n check`` and
+    ``validate`` refuse such a translation).
+    """
     shown_kind = bot_kind_name(kind)
-    # TRANSLATORS: the name of a computer player; {number} counts the bots, {kind} is e.g. "heuristic".
-    return _("Bot {number} ({kind})", number=number, kind=shown_kind)
+    # TRANSLATORS: the name of a computer player; {number} counts the bots, {kind} is e.g. "heuristic". Keep
+    # {number}: it tells the bots apart.
+    name = _("Bot {number} ({kind})", number=number, kind=shown_kind)
+    if str(number) in name and 0 < len(name) <= MAX_PLAYER_NAME:
+        return name
+    return f"Bot {number} ({kind})"
 
 
 # The limits of a game log (schemas/game-log.schema.json): what --players accepts, a log can hold.
