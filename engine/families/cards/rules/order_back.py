@@ -7,6 +7,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
+from engine.base.formatting import list_separator
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DONE
@@ -72,7 +73,7 @@ class OrderSpace(ActionSpace):
         return _(
             "order the last {count} cards {order}",
             count=len(order),
-            order=", ".join(str(position + 1) for position in order),
+            order=list_separator().join(str(position + 1) for position in order),
         )
 
 

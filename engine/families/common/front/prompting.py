@@ -103,13 +103,16 @@ def match_name(typed: str, choices: Sequence[tuple[Any, Sequence[str]]], what: s
             starting.append(value)
     if len(starting) == 1:
         return starting[0]
-    listed = ", ".join(str(names[0]) for value, names in choices)
+    # Listed as the reader's language lists ("A, B, or C"; "A、B、またはC"): CLDR's patterns, not English commas.
+    listed = format_list([str(names[0]) for value, names in choices], style="or", locale=reader_locale())
     if not starting:
         # TRANSLATORS: {what} is e.g. "card" or "player"; {choices} lists the ones that may be typed.
         raise InputProblem(
             _('There is no {what} "{text}" here; type one of: {choices}.', what=what, text=typed, choices=listed)
         )
-    shown = ", ".join(str(names[0]) for value, names in choices if value in starting)
+    shown = format_list(
+        [str(names[0]) for value, names in choices if value in starting], style="or", locale=reader_locale()
+    )
     # TRANSLATORS: at a prompt, the start of a name that fits several; {text} is what the player typed, e.g. "re";
     # {choices} lists the names it fits, e.g. "Red Bean, Red Rose".
     raise InputProblem(_('"{text}" could be {choices}: type more of the name.', text=typed, choices=shown))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base.formatting import card_name, face_value, format_number, ruleset_text
+from engine.base.formatting import card_name, face_value, format_list, format_number, ruleset_text
 from engine.base.i18n import _, ngettext
 from engine.families.common.front.player_input import InputProblem
 from engine.families.common.front.prompting import (
@@ -99,12 +99,14 @@ class BuildCommand:
         if affordable:
             # TRANSLATORS: a line of the help: the cards the player can build now, paid from their {purse} (Coins).
             lines.append(
-                _("build: you can pay from your {purse} for {cards}", purse=purse, cards=", ".join(affordable))
+                _("build: you can pay from your {purse} for {cards}", purse=purse, cards=format_list(affordable))
             )
         if too_dear:
             # TRANSLATORS: a line of the help: the cards the player cannot pay for yet from their {purse} (Coins);
             # "build" is the command typed.
-            lines.append(_("build: not enough in your {purse} yet for {cards}", purse=purse, cards=", ".join(too_dear)))
+            lines.append(
+                _("build: not enough in your {purse} yet for {cards}", purse=purse, cards=format_list(too_dear))
+            )
         return lines
 
     def action(self, turn: Turn, words: list[str]) -> int | None:

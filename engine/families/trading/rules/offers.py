@@ -320,7 +320,7 @@ def describe_offer(
             )
         else:
             # TRANSLATORS: hand cards offered, by hand position only (1 is the front), e.g. "hand cards 1, 3".
-            given.append(_("hand cards {positions}", positions=", ".join(str(p + 1) for p in positions)))
+            given.append(_("hand cards {positions}", positions=format_list(str(p + 1) for p in positions)))
     asked = []
     if any(offer.ask_pool):
         asked.append(card_counts_text(ruleset, game, offer.ask_pool))

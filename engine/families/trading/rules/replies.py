@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import LogError
+from engine.base.formatting import format_list
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
 from engine.core.log_fields import POSITIONS
@@ -75,7 +76,7 @@ class ReplySpace(ActionSpace):
             # TRANSLATORS: taking a trade offer.
             return _("accept")
         # TRANSLATORS: taking a trade offer and giving the hand cards at these positions (1 is the front).
-        return _("accept, giving hand cards {positions}", positions=", ".join(str(p + 1) for p in positions))
+        return _("accept, giving hand cards {positions}", positions=format_list(str(p + 1) for p in positions))
 
 
 def _positions(mask: int) -> list[int]:
