@@ -55,6 +55,28 @@ def N_(message: str) -> str:
     return message
 
 
+# Between a message's context and its text in one string, as gettext's own files join them.
+CONTEXT_SEPARATOR = "\x04"
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's naming, as N_
+    """Mark a string with a context for extraction without translating it now: ``context`` and ``message`` in
+    one string, which :func:`translate_marked` translates (``pass`` at a bid and ``pass`` in a trade are two
+    messages a translator may word apart)."""
+    return f"{context}{CONTEXT_SEPARATOR}{message}"
+
+
+def translate_marked(marked: str) -> str:
+    """The translation of a string marked with :func:`N_` or :func:`NP_`."""
+    context, separator, message = marked.partition(CONTEXT_SEPARATOR)
+    return pgettext(context, message) if separator else _(marked)
+
+
+def marked_text(marked: str) -> str:
+    """The English text of a string marked with :func:`N_` or :func:`NP_` (without its context)."""
+    return marked.rpartition(CONTEXT_SEPARATOR)[2]
+
+
 # --------------------------------------------------------------------------- languages
 
 

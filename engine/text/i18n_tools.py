@@ -60,6 +60,7 @@ PYTHON_KEYWORDS = {
     "_": None,
     "gettext": None,
     "N_": None,
+    "NP_": ((1, "c"), 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
@@ -849,21 +850,24 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
     used: dict[str, tuple[str, Location]] = {}
     for message, path in entries:
         # Only the typed commands' entries: a large catalog is read once, not judged entry by entry here.
-        if (
-            isinstance(message.id, str)
-            and message.id in typed
-            and not message.context
-            and not message.fuzzy
-            and _is_translated(message)
-        ):
+        # A command marked with a context (NP_) is known by its context and its text, as it was marked.
+        marked = (
+            f"{message.context}{i18n.CONTEXT_SEPARATOR}{message.id}"
+            if message.context and isinstance(message.id, str)
+            else message.id
+        )
+        if isinstance(marked, str) and marked in typed and not message.fuzzy and _is_translated(message):
             text = message.string[0] if isinstance(message.string, (list, tuple)) else message.string
-            used.setdefault(_first(message.id), (text, Location(str(path), message.lineno)))
+            used.setdefault(marked, (text, Location(str(path), message.lineno)))
     problems: dict[tuple[str, str, str], CatalogProblem] = {}
     for first, second, msgid, word in typed_collisions(lambda msgid: used[msgid][0] if msgid in used else None):
-        other = (second if msgid in first.msgids else first).msgids[0]
+        other = i18n.marked_text((second if msgid in first.msgids else first).msgids[0])
+        context, separator, text = msgid.partition(i18n.CONTEXT_SEPARATOR)
+        shown, shown_context = (text, context) if separator else (msgid, None)
         # One line per pair of words: ``pass`` is read at two kinds of prompt, both of which read ``quit``.
         problems.setdefault(
-            (msgid, other, word), CatalogProblem("typed-alike", lang, msgid, None, used[msgid][1], other, word)
+            (msgid, other, word),
+            CatalogProblem("typed-alike", lang, shown, shown_context, used[msgid][1], other, word),
         )
     return list(problems.values())
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 # Imported for what importing it does: every family's front half declares its typed commands as it loads.
 import engine.families.fronts  # noqa: F401
+from engine.base.i18n import marked_text
 from engine.families.common.front.player_input import EVERY_PROMPT, TYPED_COMMANDS, TypedCommand, normalize_input
 
 
@@ -26,7 +27,7 @@ def typed_collisions(translate: Callable[[str], str | None]) -> list[tuple[Typed
     A word shared only by English aliases is the program's own choice, not the catalog's, and is not reported.
     """
     commands = all_typed_commands()
-    english = {id(c): {normalize_input(w) for w in (*c.aliases, *c.msgids) if w} for c in commands}
+    english = {id(c): {normalize_input(marked_text(w)) for w in (*c.aliases, *c.msgids) if w} for c in commands}
     own = {id(c): {msgid: normalize_input(translate(msgid) or "") for msgid in c.msgids} for c in commands}
     found = []
     for index, first in enumerate(commands):

@@ -19,3 +19,11 @@ def test_every_message_of_the_template_has_a_translator_comment() -> None:
         if message.id and not message.auto_comments
     ]
     assert missing == []
+
+
+def test_an_auctions_pass_and_a_trades_pass_are_two_messages() -> None:
+    # "pass" drops out of an auction in High Society and makes no offer in Bohnanza: a language may word them
+    # apart, so each has its own context and its own comment.
+    passes = {message.context: message for message in build_template() if message.id == "pass"}
+    assert set(passes) == {"auction", "trading"}
+    assert passes["auction"].auto_comments != passes["trading"].auto_comments

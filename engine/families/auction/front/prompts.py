@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, format_amount, format_number
-from engine.base.i18n import N_, _
+from engine.base.i18n import N_, NP_, _, pgettext
 from engine.families.auction.rules.bidding import PASS
 from engine.families.common.front.player_input import (
     InputProblem,
@@ -40,8 +40,9 @@ HELP_EXAMPLE_BIDS = 5
 
 
 PASS_COMMAND = typed_command(
-    # TRANSLATORS: what a player may type to pass at a bid prompt (a short word, lower case).
-    N_("pass"),
+    # TRANSLATORS: what a player may type to pass at a bid prompt: to drop out of this auction (a short word,
+    # lower case; High Society's rulebooks say パス, 패스).
+    NP_("auction", "pass"),
     # TRANSLATORS: another word a player may type to pass at a bid prompt, the one
     # players of your language also use (Korean 포기); keep it different from your
     # word for "quit".
@@ -208,7 +209,8 @@ class BidPrompt:
         """
         cheapest = legal.cheapest_raises() if legal.can_raise() else []
         if not cheapest:
-            return _("pass")
+            # TRANSLATORS: the example of a bid prompt when no bid is possible: the word typed to pass (an auction).
+            return pgettext("auction", "pass")
         return " ".join(money_face(v) for v in space.values_of(cheapest[0]))
 
     @staticmethod

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import LogError
 from engine.base.formatting import format_amount
-from engine.base.i18n import _
+from engine.base.i18n import _, pgettext
 from engine.core.decisions import ActionSpace, LegalActions
 from engine.core.log_fields import FACE_VALUES
 from engine.core.selectors import card_selector
@@ -308,7 +308,8 @@ class BidSpace(ActionSpace):
 
     def describe(self, state: State, action: int, player: int) -> str:
         if action == PASS:
-            return _("pass")
+            # TRANSLATORS: an auction's pass, as the list of moves and the narration name it.
+            return pgettext("auction", "pass")
         values = self.values_of(action)
         # Each card as the amount it stands for (a face of 1 is $1 million in an edition that counts in millions).
         # TRANSLATORS: a player's bid described as an action, e.g. "bid 3,000 + 6,000 (9,000)"; {cards} lists the

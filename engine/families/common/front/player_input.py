@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from engine.base.i18n import N_, _
+from engine.base.i18n import N_, _, translate_marked
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class TypedCommand:
 
     def words(self) -> set[str]:
         """What the player may type for it: the aliases and the translations (normalized as typed text is)."""
-        return {normalize_input(word) for word in (*self.aliases, *map(_, self.msgids)) if word}
+        return {normalize_input(word) for word in (*self.aliases, *map(translate_marked, self.msgids)) if word}
 
 
 # Every typed command of the program, by its first English word and its kind of prompt (filled as the prompt
@@ -69,7 +69,8 @@ TYPED_COMMANDS: dict[tuple[str, str], TypedCommand] = {}
 
 
 def typed_command(*msgids: str, aliases: tuple[str, ...] = (), prompt: str) -> TypedCommand:
-    """Declare a typed command: its English words (each marked with ``N_`` for extraction), the aliases, and
+    """Declare a typed command: its English words (each marked with ``N_``, or ``NP_`` with a context, for
+    extraction), the aliases, and
     ``prompt``, the kind of prompt that reads it (EVERY_PROMPT, COMMAND_PROMPT or the reading module's name)."""
     command = TypedCommand(msgids, aliases, prompt)
     TYPED_COMMANDS.setdefault((msgids[0], prompt), command)

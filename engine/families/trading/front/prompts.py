@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.base.formatting import card_name, format_list, list_separator, ruleset_text
-from engine.base.i18n import N_, _
+from engine.base.i18n import N_, NP_, _, pgettext
 from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
 from engine.families.common.front.prompting import (
     CommandPrompt,
@@ -57,7 +57,7 @@ def offer_words() -> set[str]:
 
 
 # TRANSLATORS: what a player types to make no trade offer now (a short word, lower case).
-PASS_COMMAND = typed_command(N_("pass"), aliases=("pass", "p"), prompt=COMMAND_PROMPT)
+PASS_COMMAND = typed_command(NP_("trading", "pass"), aliases=("pass", "p"), prompt=COMMAND_PROMPT)
 
 
 def pass_words() -> set[str]:
@@ -416,7 +416,7 @@ class TradePrompt(CommandPrompt):
             replies = self._replies(turn)
             return [_("accept"), _("decline")] if replies is not None and replies.can_accept else [_("decline")]
         words = [_("offer")] if self._offers(turn) is not None else []
-        words.append(_("pass"))
+        words.append(pgettext("trading", "pass"))
         if self._is_active(turn):
             words.append(_("end"))
         return words
@@ -442,7 +442,7 @@ class TradePrompt(CommandPrompt):
             # TRANSLATORS: the hint after a word that means nothing, when answering an offer; accept and decline are
             # the commands typed (use your words for them); "?" shows the help.
             return _("Type accept or decline, or ? to see what you may do.")
-        if words == [_("offer"), _("pass"), _("end")]:
+        if words == [_("offer"), pgettext("trading", "pass"), _("end")]:
             # TRANSLATORS: the hint after a word that means nothing, when trading; offer, pass and end are the
             # commands typed (use your words for them); "?" shows the help.
             return _("Type offer, pass or end, or ? to see what you may do.")
