@@ -241,7 +241,7 @@ def match_order(
             details.append(_("missing {cards}", cards=", ".join(missing[:20]) + (", …" if len(missing) > 20 else "")))
         if extra:
             # TRANSLATORS: part of a message about a shuffle in a log: the card ids it names that the ruleset does
-            # not have, or names too often; {cards} is a list of ids, e.g. "luxury-3, money-1000".
+            # not have, or names too often; {cards} is a list of ids, e.g. "gem-3, gem-7".
             details.append(
                 _(
                     "not in this ruleset or repeated: {cards}",

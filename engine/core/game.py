@@ -41,7 +41,7 @@ def check_table_size(ruleset: RulesetLike, count: int) -> None:
     """A :class:`CardrulesError` unless ``ruleset`` is for ``count`` players."""
     if not ruleset.players_min <= count <= ruleset.players_max:
         # TRANSLATORS: error when a game is started with the wrong number of players; {ruleset} is the ruleset's id,
-        # e.g. "high-society/ja"; {low}, {high} and {count} are numbers of players.
+        # e.g. "mygame/classic"; {low}, {high} and {count} are numbers of players.
         raise CardrulesError.at(
             _(
                 "{ruleset} is for {low} to {high} players, not {count}",

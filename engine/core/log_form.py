@@ -92,7 +92,7 @@ class LogForm:
         if space is None:
             words = ", ".join(self.game.space_by_word)
             # TRANSLATORS: error in a game log file: an entry's "action" is no action of this game; {action} is what
-            # it says and {actions} the words it may say, e.g. "bid, pass", which stay untranslated.
+            # it says and {actions} the words it may say, e.g. "take, pass", which stay untranslated.
             raise LogError.at(
                 _("unknown action {action}: expected one of {actions}", action=str(kind)[:80], actions=words)
             )

@@ -306,7 +306,7 @@ def referenced_ruleset_problems(where: Location, name: str, error: CardrulesErro
     if problems and all(d.location.file == where.file for d in problems):
         return problems
     # TRANSLATORS: a heading above the problems of a ruleset that a table or game log file names (its `ruleset` key);
-    # {name} is the ruleset's name in double quotes, e.g. "coloretto/classic".
+    # {name} is the ruleset's name in double quotes, e.g. "mygame/classic".
     heading = Diagnostic(where, _("cannot use the ruleset {name}", name=json.dumps(name)))
     return [heading, *problems]
 
@@ -657,7 +657,7 @@ def load_ruleset(
     if is_abstract(merged):
         raise RulesetError.at(
             # TRANSLATORS: an error: the ruleset asked for declares `abstract: true`: it only holds parts that other
-            # rulesets extend; {name} is the name or path given, e.g. "bohnanza/base"; keep it.
+            # rulesets extend; {name} is the name or path given, e.g. "mygame/base"; keep it.
             _(
                 "'{name}' is abstract (shared parts of other rulesets): it cannot be played",
                 name=str(name_or_path)[:80],

@@ -132,7 +132,7 @@ def locate(name_or_path: str | os.PathLike[str]) -> tuple[Path, str]:
         known = ruleset_names(playable_only=True)
         raise UnknownRulesetName.at(
             # TRANSLATORS: an error: the ruleset name given (command line, table or log file) is not known; {hint} is
-            # empty or " (did you mean 'x'?)"; {known} lists the playable rulesets, e.g. "no-thanks/classic, ...".
+            # empty or " (did you mean 'x'?)"; {known} lists the playable rulesets, e.g. "mygame/classic, ...".
             _(
                 "unknown ruleset '{name}'{hint}; available: {known}",
                 name=str(name_or_path)[:80],

@@ -110,14 +110,14 @@ def test_clicks_own_errors_are_translated():
         ("en", "Error: Missing option '--games'.", "'x' is not a valid integer.", "0 is not in the range x>=1."),
         (
             "ja",
-            "エラー：オプション '--games' がありません。",
+            "エラー：オプション '--games' が指定されていません。",
             "'x' は正しい整数ではありません。",
             "0 は範囲 x>=1 に入っていません。",
         ),
         # The particle after a value click fills in agrees with it where its reading is known (0: 영).
         (
             "ko",
-            "오류: 옵션 '--games'이(가) 없습니다.",
+            "오류: 옵션 '--games'이(가) 지정되지 않았습니다.",
             "'x'은(는) 올바른 정수 값이 아닙니다.",
             "0은 범위 x>=1 안에 있지 않습니다.",
         ),

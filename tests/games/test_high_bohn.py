@@ -685,7 +685,7 @@ def test_a_human_sees_the_supply_and_builds_in_japanese_in_a_real_terminal(tmp_p
     child.expect(r"（\? でヘルプ、q で終了） > ")
     help_text = plain(child.before)
     assert (
-        "建てる：あなたのコインではまだ足りないもの：ホテル 1/2/3/4（ささげ）, サロン 1/2/3/4（いんげん）" in help_text
+        "建てる：あなたのコインではまだ足りないもの：ホテル 1/2/3/4（ささげ）、サロン 1/2/3/4（いんげん）" in help_text
     )
     assert "hotel-1" not in help_text, "buildings are not traded: the cards an offer names are the beans"
     child.sendline("q")

@@ -289,7 +289,7 @@ def updated_catalog(tmp_path: Path, monkeypatch, messages: list, *, drop_obsolet
         # A message is its msgid, or (context, msgid).
         context, msgid = message if isinstance(message, tuple) else (None, message)
         template.add(msgid, context=context)
-    monkeypatch.setattr(i18n_tools, "build_template", lambda: template)
+    monkeypatch.setattr(i18n_tools, "build_template", lambda *_args, **_kwargs: template)
     [update] = i18n_tools.update_catalogs(["eo"], tmp_path, drop_obsolete=drop_obsolete)
     with open(update.path, "rb") as handle:
         return update, read_po(handle)

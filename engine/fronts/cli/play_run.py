@@ -43,7 +43,7 @@ def choose_default_ruleset(notices: list[str]) -> str:
         for info in playable:
             if wanted in (info.languages or ()):
                 # TRANSLATORS: play without -r (keep it); {name} is the ruleset chosen for the user's language, e.g.
-                # "bohnanza/amigo".
+                # "mygame/classic".
                 notices.append(_("No ruleset given (-r): playing {name}.", name=info.name))
                 return info.name
     if playable:
@@ -135,7 +135,7 @@ def new_game(
     if not ruleset.players_min <= len(seats) <= ruleset.players_max:
         raise click.BadParameter(
             # TRANSLATORS: --players gives a number of seats the ruleset does not allow; {ruleset} is its id, e.g.
-            # "bohnanza/amigo". {low}, {high} and {count} are numbers of players.
+            # "mygame/classic". {low}, {high} and {count} are numbers of players.
             _(
                 "{ruleset} is for {low} to {high} players, not {count}.",
                 ruleset=ruleset.id,

@@ -189,6 +189,27 @@ def card_names(ruleset: Ruleset) -> dict[str, str | tuple[str, ...]]:
     return {name: next(iter(ids)) if len(ids) == 1 else tuple(sorted(ids)) for name, ids in found.items()}
 
 
+def scored_measures(ruleset: Ruleset) -> set[str]:
+    """The measures the score depends on: those the scoring steps, the elimination and the tiebreak criteria
+    name (a measure only shown, such as the kinds of coins held, may stay unknown on a table)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if key == "measure" and isinstance(item, str):
+                    found.add(item)
+                else:
+                    walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(ruleset.data.get("scoring"))
+    walk(ruleset.data.get("tiebreak-criteria"))
+    return found
+
+
 def counts_untyped(spec: Any, given: Any) -> bool:
     """Whether a measure counts cards given only as a number by a field whose selector is ``given``: a count, not
     of distinct types, of every card or of the very cards the field holds. A sum of values, a count of distinct
@@ -272,7 +293,7 @@ def _suggestion(card_id: str, known: list[str]) -> str:
     """`` (did you mean card-3?)`` when a known id is close, else nothing."""
     close = close_match(str(card_id), known)
     # TRANSLATORS: added after an unknown card id or field name in a score table file; {card} is a close known one, e.g.
-    # "luxury-3"; keep the leading space.
+    # "gem-3"; keep the leading space.
     return _(" (did you mean {card}?)", card=close[0]) if close else ""
 
 
@@ -415,7 +436,7 @@ class _SeatReader:
             )
         else:
             # TRANSLATORS: score, table file: a card is held more often than the game has it; {count} is its number of
-            # copies, {card} its id, e.g. "luxury-3".
+            # copies, {card} its id, e.g. "gem-3".
             self.add(where, _("there are only {count} {card} cards in this game", count=copies, card=card_id))
 
     def add(self, path: str, message: str) -> None:
@@ -478,8 +499,11 @@ class _SeatReader:
         field, naming the measure."""
         if not total:
             return
+        scored = scored_measures(self.ruleset)
         for spec in self.ruleset.measures:
-            if spec.id == given or zone not in spec.zones or counts_untyped(spec, selector) or spec.kind == "counter":
+            if spec.id == given or spec.id not in scored or zone not in spec.zones or spec.kind == "counter":
+                continue
+            if counts_untyped(spec, selector):
                 continue
             # TRANSLATORS: a table file gave a zone's cards as a number; {measure} (a measure's name, e.g.
             # "stew coins") is worked out from the cards' types, so they must be listed.
@@ -522,7 +546,7 @@ class _SeatReader:
     def _ids(self, name: str, key: str, spec: Mapping[str, Any], value: Any, path: str) -> tuple[list[str] | None, Any]:
         """A list of card ids."""
         if not isinstance(value, list):
-            # TRANSLATORS: score, table file: the field must list card ids, e.g. [luxury-3, luxury-5].
+            # TRANSLATORS: score, table file: the field must list card ids, e.g. [gem-3, gem-5].
             self.add(path, _("expected a list of card ids"))
             return None, None
         known = [card.id for card in self._cards_of(key)]
@@ -640,7 +664,7 @@ class _SeatReader:
         if not isinstance(value, Mapping):
             if isinstance(value, list) or not self._whole_or_list(value, path):
                 if isinstance(value, list):
-                    # TRANSLATORS: score, table file: the field takes a count per card type (e.g. blue: 2, soy: 1) or
+                    # TRANSLATORS: score, table file: the field takes a count per card type (e.g. tulip: 2, rose: 1) or
                     # one total, not a list.
                     self.add(path, _("expected counts by card type or a total"))
                 return None, None

@@ -139,14 +139,17 @@ def test_replaying_a_game_saved_before_its_end_says_how_to_resume_it(tmp_path, m
     result = cardrules("replay", "my game.json")
     assert result.exit_code == 1
     assert result.stderr.startswith("my game.json:")
-    assert f"this game was saved before its end ({actions} actions played); resume it with: " in result.stderr
+    assert (
+        f"the log ends before the game does ({actions} actions): a game saved before its end goes on with: "
+        in result.stderr
+    )
     assert "play --resume 'my game.json'" in result.stderr
     ja = cardrules("replay", "my game.json", lang="ja")
-    assert "play --resume 'my game.json'" in ja.stderr and "this game" not in ja.stderr
+    assert "play --resume 'my game.json'" in ja.stderr and "goes on with" not in ja.stderr
 
 
 def test_a_log_without_seats_that_ends_early_is_still_an_error_of_the_log(tmp_path):
     _saved_on_quitting(tmp_path / "cut.json", 3, seats=False)
     result = cardrules("replay", str(tmp_path / "cut.json"))
     assert result.exit_code == 1
-    assert "the log ends before the game does (3 actions)" in result.stderr and "resume" not in result.stderr
+    assert "the log ends before the game does (3 actions)" in result.stderr and "goes on with" not in result.stderr

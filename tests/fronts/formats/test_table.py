@@ -230,7 +230,9 @@ def test_cards_given_as_a_number_where_a_measure_needs_their_types_are_refused_a
     house = tmp_path / "valued-beds.yaml"
     house.write_text(
         f"extends: {gardens}\nid: gardens/valued\nmeasures:\n"
-        "  bed-kinds: {count: [bed-1], distinct: true, name: kinds of flower in the first bed}\n",
+        "  bed-kinds: {count: [bed-1], distinct: true, name: kinds of flower in the first bed}\n"
+        "tiebreak-criteria:\n  most-kinds: {kind: highest-measure, measure: bed-kinds, description: most kinds}\n"
+        "scoring:\n  tiebreak: [most-kinds]\n",
         encoding="utf-8",
     )
     table = tmp_path / "table.yaml"

@@ -295,8 +295,8 @@ def test_invalid_input_is_explained_and_asked_again(tmp_path):
     child.expect(r"Ann, offer, pass, or end")
     child.expect(PROMPT)
     for typed, explained in [
-        ("offer nobody give 1", 'There is no player "nobody" here; type one of: Bot 1 (random), Bot 2 (random).'),
-        ("offer bot give 1", '"bot" could be Bot 1 (random), Bot 2 (random): type more of the name.'),
+        ("offer nobody give 1", 'There is no player "nobody" here; type one of: Bot 1 (random) or Bot 2 (random).'),
+        ("offer bot give 1", '"bot" could be Bot 1 (random) or Bot 2 (random): type more of the name.'),
         ("offer bot1 give 9", "There is no hand position 9: type one from 1 to 4."),
         ("offer bot1 give 1 ask zzz", 'There is no card "zzz" here'),
         ("offer bot1 give 1 1", "You named position 1 twice."),
@@ -757,7 +757,7 @@ def test_buying_asks_which_coins_pay_when_there_is_a_choice():
     typed = answer(ruleset, state, ["buy red 2 blue"])[0]
     assert state.action_to_json(typed, seat)["pay"] == {"blue": 1, "red": 2}
     refused = answer(ruleset, state, ["buy blue 3"])[1]
-    assert "Not allowed: it costs 3 cards, paid with cards you have." in refused
+    assert "Not allowed: Third field costs 3 cards, paid with cards you have." in refused
 
 
 # ---------------------------------------------------------------------- the parsers
@@ -777,7 +777,7 @@ def test_a_name_may_be_typed_by_any_beginning_that_names_one_thing():
     assert match_name("bla", CARDS, "card") == 2
     assert match_name("BLUE bean", CARDS, "card") == 0
     assert match_name("black-eyed", CARDS, "card") == 2
-    with pytest.raises(InputProblem, match="could be Blue Bean, Black-eyed Bean"):
+    with pytest.raises(InputProblem, match="could be Blue Bean or Black-eyed Bean"):
         match_name("b", CARDS, "card")
     with pytest.raises(InputProblem, match='There is no card "soy"'):
         match_name("soy", CARDS, "card")

@@ -69,13 +69,13 @@ def _discard(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None
     if not cards:
         return None
     # TRANSLATORS: narration: a card's effect makes {player} (a name) discard cards out of the game; {cards} is a
-    # list of card names, e.g. "Possession 7 and Theft".
+    # list of card names, e.g. "Ruby 7 and Curse".
     return _("{player} discards {cards}.", player=player_name(players, event), cards=format_list(cards))
 
 
 def _pending(ruleset: Ruleset, players: Sequence[str], event: Any) -> str | None:
     tag = event_field(event, "tag")
-    # TRANSLATORS: narration: a card (e.g. Theft) should make {player} (a name) discard a card of a kind, {tag}
+    # TRANSLATORS: narration: a card (e.g. a curse) should make {player} (a name) discard a card of a kind, {tag}
     # (e.g. "Possession"), that they do not have yet; the next such card they win goes instead.
     return _(
         "{player} has no {tag} card yet: the next one they take will be discarded.",

@@ -41,7 +41,7 @@ HELP_EXAMPLE_BIDS = 5
 
 PASS_COMMAND = typed_command(
     # TRANSLATORS: what a player may type to pass at a bid prompt: to drop out of this auction (a short word,
-    # lower case; High Society's rulebooks say パス, 패스).
+    # lower case; rulebooks say パス, 패스).
     NP_("auction", "pass"),
     # TRANSLATORS: another word a player may type to pass at a bid prompt, the one
     # players of your language also use (Korean 포기); keep it different from your

@@ -42,7 +42,7 @@ class DiscardSpace(ActionSpace):
         index = self.game.cards.index_of_id.get(card) if type(card) is str else None
         if index is None:
             # TRANSLATORS: error in a game log file: an entry (e.g. a discard) names a card the ruleset does not
-            # have; {card} is the card id written there, e.g. "luxury-11".
+            # have; {card} is the card id written there, e.g. "gem-11".
             raise LogError.at(_("there is no card {card}", card=str(card)[:80]))
         return self.base + index
 

@@ -151,7 +151,7 @@ class ChoiceSpace(ActionSpace):
             card = self.ruleset.card(value) if isinstance(value, str) and value in self._card_ids() else None
             if card is None:
                 # TRANSLATORS: error in a game log file; {key} is the entry's key "card" or "name" (keep it); {value}
-                # what it says, e.g. 'luxury-11'.
+                # what it says, e.g. 'gem-11'.
                 raise LogError.at(_("{key}: no card has the id {value}", key=found.domain, value=repr(value)[:80]))
             return self.action(found.word, card.index)
         if type(value) is not int:

@@ -114,7 +114,7 @@ def match_name(typed: str, choices: Sequence[tuple[Any, Sequence[str]]], what: s
         [str(names[0]) for value, names in choices if value in starting], style="or", locale=reader_locale()
     )
     # TRANSLATORS: at a prompt, the start of a name that fits several; {text} is what the player typed, e.g. "re";
-    # {choices} lists the names it fits, e.g. "Red Bean, Red Rose".
+    # {choices} lists the names it fits, e.g. "Red Rose, Red Tulip".
     raise InputProblem(_('"{text}" could be {choices}: type more of the name.', text=typed, choices=shown))
 
 

@@ -61,7 +61,7 @@ def why_not(turn: Turn, spec: Any, card_id: str) -> str:
     if held:
         # TRANSLATORS: why a zone does not take a card, e.g. "First field holds 2 × Blue".
         return _("{zone} holds {cards}", zone=zone_label(turn, spec), cards=counted_cards(turn.ruleset, held))
-    # TRANSLATORS: why a zone does not take a card, e.g. "Third field does not take Red Bean"; {zone} is a zone's
+    # TRANSLATORS: why a zone does not take a card, e.g. "Third plot does not take Tulip"; {zone} is a zone's
     # name, {card} a card's name.
     return _("{zone} does not take {card}", zone=zone_label(turn, spec), card=card_name(turn.ruleset, card_id))
 
@@ -108,12 +108,12 @@ class PlantPrompt(CommandPrompt):
         numbers = open_numbers(turn, self._type(turn))
         if not numbers:
             if self._done_open(turn):
-                # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; "done" is the
+                # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; "done" is the
                 # command the player types (use your translation of it).
                 return [
                     _("No zone takes {card}, now at the front of your hand: type done, or make room first.", card=card)
                 ]
-            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; keep "?", what the
+            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; keep "?", what the
             # player types to see the actions (e.g. harvest) that make room.
             return [
                 _(
@@ -123,7 +123,7 @@ class PlantPrompt(CommandPrompt):
                 )
             ]
         if self._done_open(turn):
-            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; {zones} lists zones
+            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; {zones} lists zones
             # by number and name, e.g. "1 (First field), 2 (Second field)"; "done" is a command (use your translation).
             return [
                 _(
@@ -132,7 +132,7 @@ class PlantPrompt(CommandPrompt):
                     zones=numbered_zones(turn, numbers),
                 )
             ]
-        # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Red Bean"; {zones} lists zones by
+        # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; {zones} lists zones by
         # number and name, e.g. "1 (First field), 2 (Second field)".
         return [
             _("Plant {card}, the front card of your hand: {zones}.", card=card, zones=numbered_zones(turn, numbers))
@@ -218,7 +218,7 @@ class PlantAllPrompt(CommandPrompt):
 
     def introduce(self, turn: Turn) -> list[str]:
         # TRANSLATORS: said when a player must plant the cards they set aside (e.g. after trading); {cards} numbers
-        # them, e.g. "1. Red Bean ×2, 2. Blue Bean".
+        # them, e.g. "1. Tulip ×2, 2. Rose".
         lines = [
             _(
                 "Plant every card you set aside, one at a time, in the order you choose: {cards}.",

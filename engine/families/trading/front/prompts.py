@@ -496,7 +496,7 @@ class TradePrompt(CommandPrompt):
                         zone=self._store_name(turn),
                     )
                 )
-            # TRANSLATORS: a help line; {ids} lists the card ids a player may type, e.g. "red, blue, chili".
+            # TRANSLATORS: a help line; {ids} lists the card ids a player may type, e.g. "tulip, rose, lily".
             lines.append(_("cards are typed by name or by id: {ids}", ids=list_separator().join(self._card_ids(turn))))
         else:
             # TRANSLATORS: a help line: the player has made all the trade offers allowed this turn.
@@ -763,7 +763,7 @@ class TradePrompt(CommandPrompt):
             # TRANSLATORS: an offer that asks nothing in return, e.g. "Bo offers you Red, for nothing."
             line = _("{name} offers you {given}, for nothing.", name=name, given=format_list(given))
         else:
-            # TRANSLATORS: an offer made to the player, e.g. "Bo offers you Red, Blue for 2 × Chili from your hand."
+            # TRANSLATORS: an offer made to the player, e.g. "Bo offers you Rose, Lily for 2 × Tulip from your hand."
             line = _(
                 "{name} offers you {given} for {asked}.", name=name, given=format_list(given), asked=format_list(asked)
             )

@@ -214,9 +214,9 @@ class BuyZone(AnytimeAction):
             zone = zone_name(state.ruleset, state.game.zones.specs[zone_index].id)
             cost = self.cost(state, player)
             if cost is None or zone_index not in self.for_sale(state, player):
-                # TRANSLATORS: {zone} is the ruleset's name of a zone one may buy, e.g. "Third bean field".
+                # TRANSLATORS: {zone} is the ruleset's name of a zone one may buy, e.g. "Third plot".
                 raise IllegalActionError.at(_("{zone} is not for sale", zone=zone))
-            # TRANSLATORS: {zone} is a zone one may buy, e.g. "Third bean field"; {cost} its price in cards.
+            # TRANSLATORS: {zone} is a zone one may buy, e.g. "Third plot"; {cost} its price in cards.
             raise IllegalActionError.at(_("{zone} costs {cost} cards, paid with cards you have", zone=zone, cost=cost))
         zone_index, counts = self.space.parts(action)
         source = state.slot(self.pay_from, player)
