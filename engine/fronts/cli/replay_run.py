@@ -36,8 +36,7 @@ def run_command(log_file: str, as_json: bool, explain: bool) -> None:
         # TRANSLATORS: {count} is the number of actions played before the game was saved; {command} is the
         # command line that takes the game up again, shown as is.
         message = _(
-            "the log ends before the game does ({count} actions): a game saved before its end goes on with: "
-            "{command}",
+            "the log ends before the game does ({count} actions): a game saved before its end goes on with: {command}",
             count=error.saved_actions,
             command=command,
         )

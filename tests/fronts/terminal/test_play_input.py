@@ -48,6 +48,33 @@ def test_full_width_digits_typed_with_an_input_method_are_understood():
     assert parse_bid_prompt("６　４", JA_MONEY, JA_MONEY).values == (4000, 6000)
 
 
+@pytest.mark.parametrize(
+    ("typed", "hand", "scale", "bid"),
+    [
+        ("1万 6千", JA_MONEY, 1, (6000, 10000)),  # as Japanese writes large amounts
+        ("２万５千", JA_MONEY, 1, None),  # one amount, two units: not a card list (told, not guessed)
+        ("１．５万", JA_MONEY, 1, (15000,)),
+        ("600만 400만", KO_MONEY, MILLION, (4, 6)),  # as the Korean edition's screen writes them: 600만 달러
+        ("2500만", KO_MONEY, MILLION, (25,)),
+    ],
+)
+def test_amounts_written_with_the_languages_units_name_the_cards(typed, hand, scale, bid):
+    if bid is None:
+        with pytest.raises(InputProblem, match="not a money value"):
+            parse_bid_prompt(typed, hand, hand, scale)
+    else:
+        assert parse_bid_prompt(typed, hand, hand, scale).values == bid
+
+
+def test_a_word_typed_in_hiragana_is_the_word_in_katakana():
+    set_language("ja")
+    try:
+        assert parse_bid_prompt("ぱす", JA_MONEY, JA_MONEY).kind == "pass"
+        assert parse_bid_prompt("パス", JA_MONEY, JA_MONEY).kind == "pass"
+    finally:
+        set_language("en")
+
+
 def test_a_korean_bid_counts_millions_and_accepts_the_full_amount():
     assert parse_bid_prompt("6 4", KO_MONEY, KO_MONEY, MILLION).values == (4, 6)
     assert parse_bid_prompt("6000000", KO_MONEY, KO_MONEY, MILLION).values == (6,)

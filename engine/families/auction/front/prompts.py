@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.base.formatting import card_name, format_amount, format_number
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 _GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
 _BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 _SEPARATORS = re.compile(r"[\s+、，;]+")
+# Numbers with a unit of the East Asian languages, as they write large amounts (1万, 600만, 1.5억).
+_UNITS = {"千": 1000, "천": 1000, "万": 10_000, "萬": 10_000, "만": 10_000, "億": 10**8, "억": 10**8}
+_UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)([千천万萬만億억])")
 # How many example bids the help lists.
 HELP_EXAMPLE_BIDS = 5
 
@@ -80,6 +84,12 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     cleaned = token.replace("_", "").replace(".", "") if re.fullmatch(r"\d{1,3}([._]\d{3})+", token) else token
     if cleaned.endswith("k") and cleaned[:-1].isdigit():
         cleaned = str(int(cleaned[:-1]) * 1000)
+    unit = _UNIT_NUMBER.fullmatch(cleaned)
+    if unit is not None:
+        # Written as the screen writes large amounts in Japanese and Korean: 1万 is 10,000, 600만 6,000,000.
+        amount = Fraction(unit.group(1)) * _UNITS[unit.group(2)]
+        if amount.denominator == 1:
+            cleaned = str(amount.numerator)
     if not cleaned.isdigit():
         # TRANSLATORS: at the bid prompt, what the player typed is no number; {text} is what they typed, e.g. "abc".
         raise InputProblem(_('"{text}" is not a money value.', text=token))

@@ -34,9 +34,14 @@ class InputProblem(Exception):
         self.message = message
 
 
+# Hiragana to katakana: a word typed in either kana is the same word (ぱす is パス).
+_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+
+
 def normalize_input(text: str) -> str:
-    """Full-width digits and letters (typed with an IME) become ASCII; case and edges are dropped."""
-    return unicodedata.normalize("NFKC", text).strip().lower()
+    """Full-width digits and letters (typed with an IME) become ASCII, hiragana katakana; case and edges are
+    dropped. Commands' words are normalized alike, so a player types them in whichever form the IME gives."""
+    return unicodedata.normalize("NFKC", text).strip().lower().translate(_KATAKANA)
 
 
 # The prompts a typed command is read at. Words of every prompt are read beside those of each kind of prompt;

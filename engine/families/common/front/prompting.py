@@ -17,7 +17,6 @@ for anything else), so they can be tested with any input.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -73,8 +72,9 @@ def read_words(text: str, empty_message: str) -> Typed:
 
 
 def squash(text: str) -> str:
-    """A name as typed for matching: normalized, letters and digits only (``"Bot 2 (random)"`` -> ``"bot2random"``)."""
-    return "".join(ch for ch in unicodedata.normalize("NFKC", text).lower() if ch.isalnum())
+    """A name as typed for matching: normalized (hiragana as katakana too), letters and digits only
+    (``"Bot 2 (random)"`` -> ``"bot2random"``)."""
+    return "".join(ch for ch in normalize_input(text) if ch.isalnum())
 
 
 def is_number(word: str) -> bool:
