@@ -360,11 +360,13 @@ class TradePrompt(CommandPrompt):
         stored = self._store(turn, turn.player)
         if stored:
             marker = self._marker(turn, turn.node.store_id)
-            # TRANSLATORS: {zone} is a building's storage, e.g. "Shop"; {example} gives its first card, "give shop red".
+            # TRANSLATORS: {zone} is a building's storage, e.g. "Shop"; {give} is your word for the command "give"
+            # (as the player types it), {example} its storage and first card, "shop red"; {cards} lists the cards.
             lines.append(
                 _(
-                    'Your {zone} holds {cards}: offer them with "give {example}".',
+                    'Your {zone} holds {cards}: offer them with "{give} {example}".',
                     zone=self._store_name(turn),
+                    give=_("give"),
                     example=f"{marker} {self._card_word(turn, stored[0])}",
                     cards=format_list(card_name(turn.ruleset, card) for card in stored),
                 )
@@ -488,11 +490,14 @@ class TradePrompt(CommandPrompt):
             lines.append(_("offer: make an offer, asked part by part"))
             if turn.node.store_id:
                 marker = turn.node.store_id.split("-")[0]
-                # TRANSLATORS: a help line; {marker} is the word for a player's storage in an offer, e.g. "stall".
+                # TRANSLATORS: a help line; {marker} is the word for a player's storage in an offer, e.g. "stall";
+                # {give} and {ask} are your words for the commands "give" and "ask" (as the player types them).
                 lines.append(
                     _(
-                        "{marker} CARD after give: a card of your {zone}; after ask: a card of theirs",
+                        "{marker} CARD after {give}: a card of your {zone}; after {ask}: a card of theirs",
                         marker=marker,
+                        give=_("give"),
+                        ask=_("ask"),
                         zone=self._store_name(turn),
                     )
                 )
