@@ -101,7 +101,7 @@ def test_one_workshop_of_each_kind_per_player_and_the_cap_sends_the_rest_out_of_
     give(state, seat, "coins", {"green": 3})
     state.apply_action(build_action(state, seat, "mill-2", {"green": 2}))
     assert "mill-1" not in state.card_ids_in("supply") and "mill-1" in state.card_ids_in("gone")
-    with pytest.raises(IllegalActionError, match="not in the supply"):
+    with pytest.raises(IllegalActionError, match="that card is not in the Workshop supply"):
         state.apply_action(build_action(state, seat, "mill-1", {"green": 1}))
     # With four players two mills may stand, but never two in front of one player.
     state = workshops(4).new_initial_state(seed=8)
@@ -298,7 +298,7 @@ def test_a_human_builds_by_name_and_is_told_what_they_can_and_cannot_pay_for(eng
     seat = state.current_player()
     give(state, seat, "coins", {"green": 2, "chili": 1})
     action, screen = answer(ruleset, state, ["?", "build mill 2"])
-    assert "build: you can pay from your Coins for Mill 1 (1 × Green Bean), Mill 2 (2 × Green Bean)" in screen
+    assert "build: you can pay from your Coins for Mill 1 (1 × Green Bean) and Mill 2 (2 × Green Bean)" in screen
     assert "build: not enough in your Coins yet for Forge 2/3 (Chili Bean), Mine 2/3 (Soy Bean)" in screen
     assert state.action_to_json(action, seat) == {
         "player": seat,

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
-from engine.base.formatting import card_name, tag_name
+from engine.base.formatting import card_name, tag_name, zone_name
 from engine.base.i18n import _, ngettext
 from engine.core.cards import count_for_players
 from engine.core.decisions import ActionList, ActionSpace
@@ -381,8 +381,11 @@ class Build(AnytimeAction):
             raise IllegalActionError.at(_("that is not a card to build"))
         card_type, counts = self.space.parts(action)
         if card_type not in self.in_supply(state):
-            # TRANSLATORS: why a build is refused: the card is no longer among the cards for sale (the supply).
-            raise IllegalActionError.at(_("that card is not in the supply"))
+            # TRANSLATORS: why a build is refused: the card is no longer among the cards for sale; {zone} is the
+            # ruleset's name of the zone they lie in, e.g. "Building supply" (so each game says its own word).
+            raise IllegalActionError.at(
+                _("that card is not in the {zone}", zone=zone_name(state.ruleset, self.spec["from"]))
+            )
         if self.one_per_group and self.group_of[card_type] in self.groups_held(state, player):
             # TRANSLATORS: why a build is refused: a player holds at most one card of each kind (e.g. one Saloon).
             raise IllegalActionError.at(_("you already hold a card of that kind"))
