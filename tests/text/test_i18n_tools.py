@@ -495,15 +495,17 @@ def test_two_commands_typed_at_one_prompt_translated_alike_are_located_by_check_
     # The audit's catalog: "for" for both pass and quit made `for` at a bid prompt save and quit.
     monkeypatch.setenv("CARDRULES_PATH", str(tmp_path))
     path = write(
-        tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "For "\n\nmsgid "help"\nmsgstr "helpo"\n\n'
+        tmp_path,
+        "eo",
+        'msgctxt "auction"\nmsgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "For "\n\nmsgid "help"\nmsgstr "helpo"\n\n',
     )
     checked = [p.diagnostic() for p in i18n_tools.check_languages(["eo"], small_template) if p.kind == "typed-alike"]
     validated = i18n_tools.validate_catalog(path, small_template)
     assert validated == checked
     found = {(d.location.line, d.message.split(":")[0]) for d in validated}
-    assert (9, """'quit' and 'pass' are both "for\"""") in found
-    # English "for" is already a word of an offer (ask for): a translation of pass as "for" takes it.
-    assert (6, """'pass' and 'ask' are both "for\"""") in found
+    assert (10, """'quit' and 'pass' are both "for\"""") in found
+    # English "for" is already a word of an offer (ask for): quit translated "For" takes it at every prompt.
+    assert (10, """'quit' and 'ask' are both "for\"""") in found
     assert all(d.location.file == str(path) for d in validated)
 
 
@@ -516,7 +518,7 @@ def test_commands_of_different_prompts_may_be_translated_alike_and_the_shipped_c
     path = write_catalog(tmp_path, "eo", 'msgid "give up"\nmsgstr "fini"\n\nmsgid "end"\nmsgstr "fini"\n\n')
     assert not [d for d in i18n_tools.validate_catalog(path) if "both" in d.message]
     # Every prompt module declares its commands: the words the parsers read are the ones checked.
-    declared = {msgid for command in all_typed_commands() for msgid in command.msgids}
+    declared = {i18n.marked_text(msgid) for command in all_typed_commands() for msgid in command.msgids}
     assert {
         "quit",
         "help",
@@ -533,7 +535,12 @@ def test_commands_of_different_prompts_may_be_translated_alike_and_the_shipped_c
     } <= declared
     for lang in ("ja", "ko"):
         catalog = i18n_tools.read_catalog(i18n.catalog_files(lang)[0])
-        translations = {m.id: m.string for m in catalog if m.id and not m.context and isinstance(m.id, str)}
+        # A command marked with a context (NP_) is looked up as it was marked: context, separator, text.
+        translations = {
+            (f"{m.context}{i18n.CONTEXT_SEPARATOR}{m.id}" if m.context else m.id): m.string
+            for m in catalog
+            if m.id and isinstance(m.id, str)
+        }
         assert typed_collisions(translations.get) == [], lang
 
 
@@ -541,7 +548,9 @@ def test_validate_reads_a_catalog_once(tmp_path, monkeypatch):
     # Parsing is most of the time a large catalog takes: validate compiled it and then read it again to check it.
     from engine.fronts.cli.validate_run import check_path
 
-    path = write_catalog(tmp_path, "eo", 'msgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "for"\n\n')
+    path = write_catalog(
+        tmp_path, "eo", 'msgctxt "auction"\nmsgid "pass"\nmsgstr "for"\n\nmsgid "quit"\nmsgstr "for"\n\n'
+    )
     calls = []
     parse = catalogs.parse_catalog
     monkeypatch.setattr(catalogs, "parse_catalog", lambda data: calls.append(1) or parse(data))

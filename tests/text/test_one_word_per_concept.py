@@ -40,9 +40,7 @@ def test_a_concept_has_one_word_in_every_message(lang: str) -> None:
 def test_hints_name_the_typed_commands_in_the_players_words(lang: str) -> None:
     catalog = read_catalog(LOCALES / lang / "LC_MESSAGES" / "cardrules.po", lang)
     leftovers = [
-        message.id
-        for message in catalog
-        if isinstance(message.string, str) and COMMAND_WORD.search(message.string)
+        message.id for message in catalog if isinstance(message.string, str) and COMMAND_WORD.search(message.string)
     ]
     assert leftovers == []
     set_language(lang)
