@@ -408,9 +408,12 @@ def run_command(
     plan = SimulationPlan(tuple(specs), tuple(seat_kinds), tuple(names), games, seed, keep_logs=logs_path is not None)
 
     logs_file = None
+    # The bytes of whole lines the --logs file holds for sure (written and flushed): a write that fails (a full
+    # disk, a file too large) cuts the file back to them, so it never ends in half a line that replay refuses.
+    logs_kept = 0
     if logs_path is not None:
         try:
-            logs_file = open(logs_path, "w", encoding="utf-8")
+            logs_file = open(logs_path, "wb")
         except OSError as problem:
             raise _unwritable_logs(logs_path, problem) from None
     # Writes that fail once the games are under way (a full disk) cost the logs or the plot, never the
@@ -424,7 +427,7 @@ def run_command(
             client, executor, workers = dask_executor(scheduler)
 
         def write_logs(lines: list[str]) -> None:
-            nonlocal logs_file
+            nonlocal logs_file, logs_kept
             if logs_file is None:
                 return  # an earlier write failed: the games go on without logs
 
@@ -445,11 +448,14 @@ def run_command(
                                 limit=gamelog.MAX_LOG_LINE_BYTES,
                             ),
                         )
-                    logs_file.write(line + "\n")
+                    logs_file.write((line + "\n").encode("utf-8"))
+                    logs_file.flush()  # line by line: a failure loses at most the line it was writing
+                    logs_kept = logs_file.tell()
             except OSError as problem:  # a full disk, a vanished network drive
                 write_problems.append(_cannot_write(logs_path, problem))
                 _close_quietly(logs_file)
                 logs_file = None
+                _cut_back(logs_path, logs_kept)
 
         played = games
         try:
@@ -473,6 +479,7 @@ def run_command(
                 logs_file.close()  # flushes the last lines, which can fail like any write
             except OSError as problem:
                 write_problems.append(_cannot_write(logs_path, problem))
+                _cut_back(logs_path, logs_kept)
         if client is not None:
             client.close()
 
@@ -530,6 +537,16 @@ def _cannot_write(path: str | None, problem: OSError) -> str:
     """A located message for an output file that could not be written after the games had begun."""
     # TRANSLATORS: after "FILE: ", an output file (--logs, --plot) could not be written; {reason} comes from the system.
     return f"{path}: " + _("cannot write the file: {reason}", reason=problem.strerror or str(problem))
+
+
+def _cut_back(path: str | None, size: int) -> None:
+    """End the file at ``size`` bytes, its last whole line (a write failed in the middle of one)."""
+    if path is None:
+        return
+    try:
+        os.truncate(path, size)
+    except OSError:
+        pass  # a file that cannot even be cut back: the failure is told already
 
 
 def _close_quietly(handle: Any) -> None:

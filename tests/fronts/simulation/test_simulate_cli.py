@@ -715,3 +715,65 @@ def test_with_ascii_the_report_holds_no_ambiguous_width_character(lang):
     assert done.returncode == 0, done.stderr
     assert not {char for char in done.stdout if unicodedata.east_asian_width(char) == "A"}, done.stdout
     assert "+/-" in done.stdout  # the spread of the scores, and the note that explains it
+
+
+class _FillingDisk:
+    """A file on a disk that fills after ``room`` bytes: the write that crosses it writes what fits, then fails
+    (ENOSPC), as a real full disk does in the middle of a line."""
+
+    def __init__(self, path, room: int) -> None:
+        self.handle = open(path, "wb")  # noqa: SIM115 - closed by close(), like the file it stands for
+        self.room = room
+
+    def write(self, data: bytes) -> int:
+        if len(data) > self.room:
+            self.handle.write(data[: self.room])
+            self.handle.flush()
+            self.room = 0
+            raise OSError(28, "No space left on device")
+        self.room -= len(data)
+        return self.handle.write(data)
+
+    def flush(self) -> None:
+        self.handle.flush()
+
+    def tell(self) -> int:
+        return self.handle.tell()
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def test_a_disk_that_fills_during_the_games_leaves_the_logs_whole_up_to_their_last_line(capsys, tmp_path, monkeypatch):
+    from engine.fronts.cli import simulate_run
+
+    logs = tmp_path / "games.jsonl"
+    monkeypatch.setattr(simulate_run, "open", lambda path, mode: _FillingDisk(path, 12_000), raising=False)
+    code, out, err = run(
+        capsys,
+        "-r",
+        "no-thanks/classic",
+        "--games",
+        "20",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--logs",
+        str(logs),
+    )
+    assert code == 1
+    assert err.strip().splitlines()[-1] == f"{logs}: cannot write the file: No space left on device"
+    text = logs.read_text(encoding="utf-8")
+    assert text.endswith("\n") and 0 < len(text) <= 12_000  # whole lines only: the half line is cut off
+    replayed = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", "--json", str(logs), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        cwd=locations.REPO,
+        env={**os.environ, "PYTHONPATH": str(locations.REPO)},
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert len(replayed.stdout.splitlines()) == text.count("\n") > 1  # one result per whole game kept
