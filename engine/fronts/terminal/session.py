@@ -128,7 +128,12 @@ class GameSession:
             if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
                 self.save()
             self._tell_new_events()
-        self.save_if_behind()
+        try:
+            self.save_if_behind()
+        except LogError:
+            # The game is over and its result is known: a full disk costs the log, not the result.
+            self.finish(saved=False)
+            raise
         self.finish()
 
     @property
@@ -436,15 +441,15 @@ class GameSession:
 
     # ------------------------------------------------------------------ the end
 
-    def finish(self) -> None:
-        """The final table, scoring, eliminations, winners and where the log is."""
+    def finish(self, saved: bool = True) -> None:
+        """The final table, scoring, eliminations, winners and where the log is (``saved``: the last save worked)."""
         if self.interactive:
             # Drawn once the report under it is known, so the last round's story gets the rows left.
             self._draw_table_later(self.state.observation(self._viewer if self._viewer is not None else 0), None)
         try:
             for line in final_report(self.ruleset, self.state.result()):
                 self.say(line)
-            if self.log_path is not None:
+            if self.log_path is not None and saved:
                 self.say(_("The game log is saved in {path}.", path=str(self.log_path)))
         finally:
             self._draw_table()

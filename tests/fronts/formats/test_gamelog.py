@@ -479,3 +479,38 @@ def test_the_committed_log_schema_holds_the_actions_the_catalog_declares():
 
     committed = Path(resources.schema_path("game-log")).read_text(encoding="utf-8")
     assert committed == log_schema.schema_text()
+
+
+def test_a_game_whose_final_save_fails_still_tells_its_result(tmp_path, monkeypatch):
+    # The disk fills during the last moves: the result is printed all the same, then the failure (exit 1), and the
+    # log keeps its last good save.
+    from cli_helpers import cardrules
+
+    from engine.fronts.terminal import session
+
+    saves = []
+    real = gamelog.save_log_atomic
+
+    def fills_after_the_first(path, log, **kwargs):
+        saves.append(len(log["actions"]))
+        if len(saves) > 1:
+            raise LogError.at("cannot save the log: No space left on device", str(path))
+        return real(path, log, **kwargs)
+
+    monkeypatch.setattr(session.gamelog, "save_log_atomic", fills_after_the_first)
+    target = tmp_path / "game.json"
+    result = cardrules(
+        "play",
+        "-r",
+        "no-thanks/classic",
+        "--players",
+        "bot:random,bot:random,bot:random",
+        "--seed",
+        "2",
+        "--log",
+        str(target),
+    )
+    assert result.exit_code == 1
+    assert "Winner:" in result.stdout and "The game log is saved" not in result.stdout
+    assert f"{target}: cannot save the log: No space left on device" in result.stderr
+    assert json.loads(target.read_text(encoding="utf-8"))["actions"] == []  # the last good save, whole
