@@ -788,7 +788,19 @@ def _check_zones(context: Context) -> None:
         if isinstance(refill, dict):
             path = json_path_child(base, "refill")
             if "from" in refill:
-                context.check_reference("zone", json_path_child(path, "from"), refill["from"])
+                source = refill["from"]
+                context.check_reference("zone", json_path_child(path, "from"), source)
+                if isinstance(source, str) and (context.zones.get(source) or {}).get("owner", "shared") != "shared":
+                    context.add(
+                        json_path_child(path, "from"),
+                        # TRANSLATORS: an error in a ruleset: a stack's `refill` takes its cards from a zone each
+                        # player has (whose?); {zone} is that zone's id; keep "refill" and "shared" (ruleset words).
+                        _(
+                            "a refill takes the cards of one zone: {zone} belongs to each player; refill from a "
+                            "shared zone",
+                            zone=source[:80],
+                        ),
+                    )
             counter = refill.get("counter")
             if counter in context.counters and (context.counters[counter] or {}).get("owner", "shared") != "shared":
                 context.add(
