@@ -96,29 +96,35 @@ def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
     )
 
 
+# Up to this many numbers of players, the trial plays every one of them.
+EVERY_COUNT_UP_TO = 8
+
+
 def trial_player_counts(ruleset: Ruleset) -> list[int]:
-    """The fewest and the most players, and every number that a ``by-players`` count anywhere names (a card's
-    copies, a deal, the first seats' cards, an end, a cap): a deal that the deck cannot hold is as likely there
-    as at the two ends."""
-    counts = {ruleset.players_min, ruleset.players_max}
-    counts.update(
-        players
-        for players in _by_players_numbers(ruleset.data)
-        if ruleset.players_min <= players <= ruleset.players_max
-    )
+    """Every number of players the ruleset is for, when they are few (``EVERY_COUNT_UP_TO``); else the fewest
+    and the most, every number that a ``by-players`` count anywhere names (a card's copies, a deal, the first
+    seats' cards, an end, a cap), and the first number each such table leaves to its ``otherwise``: a deal that
+    the deck cannot hold is as likely at a number reached only through ``otherwise`` as at the two ends."""
+    low, high = ruleset.players_min, ruleset.players_max
+    if high - low < EVERY_COUNT_UP_TO:
+        return list(range(low, high + 1))
+    counts = {low, high}
+    for named in _by_players_tables(ruleset.data):
+        counts.update(players for players in named if low <= players <= high)
+        counts.add(next((players for players in range(low, high + 1) if players not in named), low))
     return sorted(counts)
 
 
-def _by_players_numbers(value: Any) -> set[int]:
-    """Every number of players a ``by-players`` mapping names in ``value`` (a ruleset's resolved tree)."""
-    found: set[int] = set()
+def _by_players_tables(value: Any) -> list[set[int]]:
+    """The numbers of players each ``by-players`` mapping of ``value`` (a ruleset's resolved tree) names."""
+    found: list[set[int]] = []
     pending = [value]
     while pending:
         item = pending.pop()
         if isinstance(item, Mapping):
             table = item.get("by-players")
             if isinstance(table, Mapping):
-                found.update(int(key) for key in table if str(key).isdigit())
+                found.append({int(key) for key in table if str(key).isdigit()})
             pending.extend(item.values())
         elif isinstance(item, (list, tuple)):
             pending.extend(item)

@@ -336,6 +336,41 @@ setup:
     assert found and found["path"] == "$.end" and found["message"].startswith("4 players, seed "), done.output
 
 
+def test_the_trial_plays_a_number_of_players_reached_only_through_otherwise(tmp_path):
+    # The deal names 3 and 7; five players get the "otherwise" deal, forty cards each, which the deck cannot
+    # hold: the trial must play five (every number of players, when they are few), not only 3, 7 and the ends.
+    house = _written(
+        tmp_path,
+        "otherwise.yaml",
+        """\
+extends: bohnanza/rio-grande
+id: deal-otherwise
+setup:
+  - {id: deal, count: {by-players: {3: 5, 4: 5, 6: 5, 7: 5}, otherwise: 40}}
+""",
+    )
+    from engine.fronts.conformance import trial_player_counts
+
+    assert trial_player_counts(load_ruleset(house)) == [3, 4, 5, 6, 7]
+    done = cardrules("validate", str(house))
+    assert done.exit_code == 1
+    found = LOCATED.search(done.output)
+    assert found and found["message"].startswith("5 players, seed "), done.output
+
+
+def test_many_numbers_of_players_are_tried_at_the_ends_the_named_ones_and_one_otherwise_each():
+    from engine.fronts.conformance import trial_player_counts
+
+    ruleset = load_ruleset("no-thanks/classic")
+    assert trial_player_counts(ruleset) == [3, 4, 5, 6, 7]  # few: every one
+    wide = ruleset.__class__.__new__(ruleset.__class__)
+    wide.__dict__.update(ruleset.__dict__)
+    object.__setattr__(wide, "players_min", 2)
+    object.__setattr__(wide, "players_max", 40)
+    object.__setattr__(wide, "data", {"cards": [{"count": {"by-players": {2: 1, 3: 2}, "otherwise": 9}}]})
+    assert trial_player_counts(wide) == [2, 3, 4, 40]
+
+
 def test_a_long_game_that_ends_is_not_refused_by_the_trial(tmp_path):
     # Twenty times the beans: some 24,000 decisions, more than the trial once allowed, fewer than a log holds.
     counts = {"blue": 20, "chili": 18, "stink": 16, "green": 14, "soy": 12, "black-eyed": 10, "red": 8, "garden": 6}
