@@ -20,7 +20,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,6 +34,7 @@ from engine.base import resources
 from engine.base.errors import Diagnostic, Location, LogError
 from engine.base.i18n import N_, _
 from engine.base.input_files import InputFileError, open_input, read_input
+from engine.base.output_files import atomic_write_bytes
 from engine.core.log_fields import is_int, is_text, plain_field
 from engine.families.catalog import CATALOG
 from engine.language.catalog import BlockCatalog
@@ -860,18 +860,19 @@ def save_log_atomic(
 ) -> None:
     """Write ``log`` so that ``path`` always holds either the old or the new complete log.
 
-    The text goes to a temporary file in the same directory (same file system,
-    so the rename is atomic), is flushed and fsynced, replaces the target with
-    ``os.replace``, and the directory is fsynced so the rename survives a crash.
-    A file system that refuses (a missing or read-only directory, a full disk)
+    Written by :func:`~engine.base.output_files.atomic_write_bytes` (a
+    temporary file in the same directory, fsynced, renamed over the target,
+    the directory fsynced). A file system that refuses (a missing or read-only directory, a full disk)
     is a located :class:`~engine.base.errors.LogError` naming ``path``; the old file
     is left as it was and no temporary file is left behind.
     """
     target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
     check_save_target(target)
-    text = dumps_log(log, encoded_actions=encoded_actions)
-    if len(text) > MAX_LOG_FILE_BYTES // 4 and len(text.encode("utf-8")) > MAX_LOG_FILE_BYTES:
+    try:
+        data = dumps_log(log, encoded_actions=encoded_actions).encode("utf-8")
+    except UnicodeError as error:  # a name the terminal could not decode
+        raise _save_error(path, error) from None
+    if len(data) > MAX_LOG_FILE_BYTES:
         # Written, it could never be read back (replay, --resume): the last good save stays.
         raise LogError.at(
             _(
@@ -881,24 +882,9 @@ def save_log_atomic(
             os.fspath(path),
         )
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        atomic_write_bytes(target, data)
     except OSError as error:
         raise _save_error(path, error) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException as error:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        if isinstance(error, (OSError, UnicodeError)):  # UnicodeError: a name the terminal could not decode
-            raise _save_error(path, error) from None
-        raise  # an interrupt (Ctrl-C) stays an interrupt; the old log is intact
-    _fsync_directory(directory)
 
 
 def check_save_target(path: str | os.PathLike) -> None:
@@ -943,17 +929,3 @@ def _save_error(path: str | os.PathLike, error: OSError | UnicodeError) -> LogEr
     return LogError.at(
         _("cannot save the log: {reason}", reason=getattr(error, "strerror", None) or str(error)), os.fspath(path)
     )
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make a rename in ``directory`` durable (not possible on every platform)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems refuse fsync on a directory; the rename still happened
-    finally:
-        os.close(fd)
