@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING
 
 from engine.base.errors import CardrulesError
 from engine.core.chance import ChanceOutcome, GameInPlay
-from engine.core.zones import visible_to
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -179,28 +178,10 @@ class InformationSet:
         replay = game.new_initial_state(
             chance_source=_ReplayedChance(chance_record, first_player, on_shuffle), record_events=False
         )
-        views = self._views()
 
         def note_what_is_seen(state: State) -> None:
             nonlocal known
-            zones = state.zones
-            visible = 0
-            for slot in views:
-                content = zones[slot]
-                if type(content) is int:
-                    visible |= content
-                else:
-                    for instance in content:
-                        visible |= 1 << instance
-            if state.knowing:
-                visible |= state.known[player]  # cards shown to the player where they lie hidden
-            if not state.terminal and state.stack:
-                top = state.stack[-1]
-                shown = top[0].public_cards(state, top)
-                if state.current == player:
-                    shown += top[0].private_cards(state, top)
-                for instance in shown:
-                    visible |= 1 << instance
+            visible = cards_seen(state, player)
             new = visible & ~known
             known |= visible
             while new:
@@ -221,15 +202,6 @@ class InformationSet:
         self.pinned = sum(1 for _zone, pinned in plan for card in pinned if card is not None)
         self.free = sum(1 for _zone, pinned in plan for card in pinned if card is None)
         self._expected = replay.observation(player).visible() if seen is None else seen
-
-    def _views(self) -> tuple[int, ...]:
-        """The slots whose cards the player sees."""
-        layout = self.game.zones
-        return tuple(
-            slot
-            for slot in range(len(layout))
-            if visible_to(layout.specs[layout.slot_zone[slot]], layout.slot_owner[slot], self.player)[0]
-        )
 
     @classmethod
     def of_state(cls, state: State, player: int) -> InformationSet:
@@ -335,6 +307,27 @@ class InformationSet:
         return state, misses
 
 
+def cards_seen(state: State, player: int) -> int:
+    """The card instances ``player`` sees now, as a bitmask: in the zones open to them, shown to them where they
+    lie hidden (a hand looked at), and shown by the decision under way (to all, or to them as its decider)."""
+    zones = state.zones
+    set_slots, sequence_slots = state.game.zones.visible_slots(player)
+    seen = state.known[player] if state.knowing else 0
+    for slot in set_slots:
+        seen |= zones[slot]
+    for slot in sequence_slots:
+        for instance in zones[slot]:
+            seen |= 1 << instance
+    if not state.terminal and state.stack:
+        top = state.stack[-1]
+        shown = top[0].public_cards(state, top)
+        if state.current == player:
+            shown += top[0].private_cards(state, top)
+        for instance in shown:
+            seen |= 1 << instance
+    return seen
+
+
 def redealt_for(state: State, player: int, rng: random.Random) -> State:
     """A copy of ``state`` in which the cards ``player`` does not see are dealt again among the places they lie.
 
@@ -353,19 +346,7 @@ def redealt_for(state: State, player: int, rng: random.Random) -> State:
     layout = state.game.zones
     zones = state.zones
     set_slots, sequence_slots = layout.visible_slots(player)
-    seen = state.revealed_mask | (state.known[player] if state.knowing else 0)
-    for slot in set_slots:
-        seen |= zones[slot]
-    for slot in sequence_slots:
-        for instance in zones[slot]:
-            seen |= 1 << instance
-    if not state.terminal and state.stack:
-        top = state.stack[-1]
-        shown = top[0].public_cards(state, top)
-        if state.current == player:
-            shown += top[0].private_cards(state, top)
-        for instance in shown:
-            seen |= 1 << instance
+    seen = cards_seen(state, player) | state.revealed_mask
     shuffled = 0
     for _zone, order, _key in state.chance_record:
         for instance in order:
