@@ -217,13 +217,9 @@ def click_sources() -> list[Path]:
 
 
 def ruleset_sources(rulesets_dirs: Iterable[Path] | None = None) -> list[Path]:
-    """Every ruleset YAML file shipped with the program (or under the given directories).
-
-    In a checkout, the example games of the docs (``docs/examples``) too: a
-    reader who plays one in Japanese or Korean reads their words in it.
-    """
-    root = resources.package_root()
-    dirs = list(rulesets_dirs) if rulesets_dirs is not None else [root / "rulesets", root / "docs" / "examples"]
+    """Every ruleset YAML file shipped with the program (:func:`program_rulesets_dirs`), or under the given
+    directories."""
+    dirs = list(rulesets_dirs) if rulesets_dirs is not None else program_rulesets_dirs()
     files: list[Path] = []
     for directory in dirs:
         if directory.is_dir():
@@ -239,7 +235,8 @@ def user_rulesets_dirs() -> list[Path]:
 
 
 def program_rulesets_dirs() -> list[Path]:
-    """The program's rulesets and, in a checkout, the docs' example games (see :func:`ruleset_sources`)."""
+    """The program's rulesets and, in a checkout, the docs' example games (a reader who plays one in Japanese or
+    Korean reads their words in it); a folder that is not there holds nothing."""
     root = resources.package_root()
     return [root / "rulesets", root / "docs" / "examples"]
 
@@ -852,9 +849,7 @@ def typed_alike_problems(entries: Iterable[tuple[Message, Path]], lang: str) -> 
         # Only the typed commands' entries: a large catalog is read once, not judged entry by entry here.
         # A command marked with a context (NP_) is known by its context and its text, as it was marked.
         marked = (
-            f"{message.context}{i18n.CONTEXT_SEPARATOR}{message.id}"
-            if message.context and isinstance(message.id, str)
-            else message.id
+            i18n.NP_(message.context, message.id) if message.context and isinstance(message.id, str) else message.id
         )
         if isinstance(marked, str) and marked in typed and not message.fuzzy and _is_translated(message):
             text = message.string[0] if isinstance(message.string, (list, tuple)) else message.string

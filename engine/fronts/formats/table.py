@@ -329,8 +329,10 @@ class _SeatReader:
             name: frozenset(card.id for card in self._cards_of(name)) for name in self.fields
         }
         self.card_sets[None] = frozenset(card.id for card in ruleset.cards)
-        # The names a player reads on screen, each standing for its card's id (None: a name several cards share).
+        # The names a player reads on screen, each standing for its card's id (the ids, where several cards share it).
         self.names = card_names(ruleset)
+        # The measures the score depends on (a total given for their zone must count them whatever the types).
+        self.scored = scored_measures(ruleset)
         self.limits: dict[frozenset[str], int] = {}
         # The rules of what a player may hold that blocks keep (one building of each kind, a cap per kind),
         # and what each zone holds so far: per player, and at the whole table.
@@ -499,9 +501,8 @@ class _SeatReader:
         field, naming the measure."""
         if not total:
             return
-        scored = scored_measures(self.ruleset)
         for spec in self.ruleset.measures:
-            if spec.id == given or spec.id not in scored or zone not in spec.zones or spec.kind == "counter":
+            if spec.id == given or spec.id not in self.scored or zone not in spec.zones or spec.kind == "counter":
                 continue
             if counts_untyped(spec, selector):
                 continue

@@ -768,12 +768,8 @@ def test_a_disk_that_fills_during_the_games_leaves_the_logs_whole_up_to_their_la
     assert err.strip().splitlines()[-1] == f"{logs}: cannot write the file: No space left on device"
     text = logs.read_text(encoding="utf-8")
     assert text.endswith("\n") and 0 < len(text) <= 12_000  # whole lines only: the half line is cut off
-    replayed = subprocess.run(
-        [sys.executable, "-m", "engine", "replay", "--json", str(logs), "--lang", "en"],
-        capture_output=True,
-        text=True,
-        cwd=locations.REPO,
-        env={**os.environ, "PYTHONPATH": str(locations.REPO)},
-    )
+    from cli_helpers import cardrules_process
+
+    replayed = cardrules_process("replay", "--json", str(logs))
     assert replayed.returncode == 0, replayed.stderr
     assert len(replayed.stdout.splitlines()) == text.count("\n") > 1  # one result per whole game kept
