@@ -24,6 +24,10 @@ from engine.core.chance import ChanceOutcome
 from engine.core.information import InformationSet
 from engine.core.zones import SHARED, ZoneContent, ZoneSpec, ZoneView, count_of, instances_in, visible_to
 
+# The seat of a spectator: ``state.observation(SPECTATOR)`` holds what every player may see, and nothing of any
+# seat's own (no hand, no card shown to one player, no private fact of the decision under way).
+SPECTATOR = -2
+
 if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.rules import RulesetLike

@@ -59,7 +59,16 @@ def build_group() -> click.Group:
     and a typo's suggestion load none of the game.
     """
     # lazy: a command's help is translated as its module loads, so it loads once the language is chosen
-    from engine.fronts.cli import i18n_cmd, play_cmd, replay_cmd, rulesets_cmd, score_cmd, simulate_cmd, validate_cmd
+    from engine.fronts.cli import (
+        i18n_cmd,
+        play_cmd,
+        replay_cmd,
+        rulesets_cmd,
+        score_cmd,
+        serve_cmd,
+        simulate_cmd,
+        validate_cmd,
+    )
 
     @click.group(
         cls=CommandGroup,
@@ -79,6 +88,7 @@ def build_group() -> click.Group:
         ("score", score_cmd),
         ("replay", replay_cmd),
         ("simulate", simulate_cmd),
+        ("serve", serve_cmd),
         ("i18n", i18n_cmd),
     ):
         cardrules.add_command(module.command, name)

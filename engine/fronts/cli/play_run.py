@@ -16,7 +16,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from engine.base.errors import CardrulesError, EndlessGameError, LogError, RulesetError
+from engine.base.errors import EndlessGameError, LogError, RulesetError
 from engine.base.formatting import format_list
 from engine.base.i18n import _, current_language, ngettext, requested_language
 from engine.core.game import Game
@@ -25,7 +25,7 @@ from engine.fronts.bots import BOT_KINDS, bot_kind_name
 from engine.fronts.cli.seats_option import parse_seats
 from engine.fronts.formats.gamelog import check_save_target, read_log
 from engine.fronts.formats.log_lock import LogLock
-from engine.fronts.formats.replay import ReplayContext
+from engine.fronts.formats.resume import resume_state
 from engine.fronts.terminal.console import OutputConsole
 from engine.fronts.terminal.seats import DEFAULT_BOT_KIND, SeatSpecError, all_bots, seats_from_log
 from engine.fronts.terminal.session import GameSession, QuitRequested, default_log_path, relative_reference
@@ -186,48 +186,19 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     )
     if "result" in log:
         raise finished
-    ruleset = ReplayContext().ruleset_for(record)
-    players = list(log["players"])
-    try:
-        seats = seats_from_log(players, log.get("seats"), BOT_KINDS)
-    except SeatSpecError as problem:
-        where = record.location(f"$.seats[{problem.seat}]")
-        raise LogError.at(problem.message, where.file, where.line, where.column, where.json_path) from None
-    seed = log.get("seed") if isinstance(log.get("seed"), int) else None
-    try:
-        game = Game(ruleset, players, seats=[seat.log_kind() for seat in seats])
-        # Chance the log does not hold yet (a reshuffle still to come) is drawn from the recorded seed.
-        state = game.new_initial_state(
-            None if seed is None else seed + len(log["actions"]),
-            deck=list(log["deck"]),
-            first_player=log["first_player"],
-            chance=log.get("chance") or (),
-        )
-        state.seed = seed
-    except CardrulesError as error:
-        raise LogError.at("; ".join(d.message for d in error.diagnostics), record.file, record.line) from None
-    for index, entry in enumerate(log["actions"]):
-        location = record.action_location(index)
+    seats: list[Any] = []
+
+    def seated_game(ruleset: Any, players: list[str]) -> Game:
+        # The seat kinds are checked once the ruleset is known: a log with a bad seat says so at that seat.
         try:
-            action = state.action_from_json(entry)
-            if action not in state.legal_actions():
-                # TRANSLATORS: resuming a game log that holds an illegal move; {action} is the move's kind as logged,
-                # e.g. "plant".
-                raise LogError.at(_("{action} is not allowed now", action=entry.get("action")))
-            state.apply_action(action)
-        except CardrulesError as error:
-            # TRANSLATORS: {index} counts the log's actions from 0; {reason} says what is wrong.
-            raise LogError.at(
-                _(
-                    "action {index} (counting from 0): {reason}",
-                    index=index,
-                    reason="; ".join(d.message for d in error.diagnostics),
-                ),
-                location.file,
-                location.line,
-                location.column,
-                location.json_path,
-            ) from None
+            seats.extend(seats_from_log(players, log.get("seats"), BOT_KINDS))
+        except SeatSpecError as problem:
+            where = record.location(f"$.seats[{problem.seat}]")
+            raise LogError.at(problem.message, where.file, where.line, where.column, where.json_path) from None
+        return Game(ruleset, players, seats=[seat.log_kind() for seat in seats])
+
+    resumed = resume_state(record, seated_game)
+    ruleset, state, seed = resumed.ruleset, resumed.state, resumed.seed
     if state.is_terminal():
         raise finished
     if not interactive:

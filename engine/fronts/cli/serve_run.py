@@ -1,0 +1,54 @@
+"""What ``serve`` does once its command line is read: the work of :mod:`engine.fronts.cli.serve_cmd`."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from engine.base.errors import CardrulesError
+from engine.base.i18n import _
+from engine.base.resources import user_data_root
+
+
+def run_command(host: str, port: int, data_dir: str | None) -> None:
+    """Start uvicorn on the tables of ``data_dir`` until Ctrl-C (every table resumes at the next start)."""
+    try:
+        import uvicorn
+
+        from engine.fronts.web.app import make_app
+        from engine.fronts.web.limits import MAX_MESSAGE_BYTES
+    except ImportError as error:
+        # TRANSLATORS: serve: the web server's packages are not installed; {module} is the missing one. Keep the
+        # pip command as it is.
+        raise CardrulesError.at(
+            _(
+                "the web table needs {module}: install it with pip install 'cardrules[web]'",
+                module=error.name or "starlette",
+            )
+        ) from None
+    data = Path(data_dir) if data_dir else user_data_root() / "web"
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        probe = data / ".written"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        # TRANSLATORS: serve: the data folder cannot be made or written; {reason} is the system's reason.
+        raise CardrulesError.at(
+            _("cannot keep tables here: {reason}", reason=error.strerror or str(error)), os.fspath(data)
+        ) from None
+    app = make_app(data)
+    # TRANSLATORS: serve: said when the server starts; {url} is its address. Ctrl-C stops it.
+    click.echo(
+        _(
+            "Serving web tables on {url} (Ctrl-C stops; every table resumes at the next start).",
+            url=f"http://{host}:{port}/",
+        )
+    )
+    sys.stdout.flush()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 4)
+    for problem in app.state.registry.problems:
+        click.echo(problem, err=True)

@@ -1,0 +1,291 @@
+"""Every table of one server: made from a request, found by id, saved in the data folder, resumed at start.
+
+A table lives in ``DATA/tables/ID/`` (:mod:`engine.fronts.web.store`). At
+start the server reads every folder there: a game not over resumes where its
+log stops (its bots and prompts start again), a finished one can still be
+watched and downloaded. A folder that cannot be read is left alone and
+reported, with its file, line and column, once; the other tables are served.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.base.errors import CardrulesError, Diagnostic, Location
+from engine.base.i18n import _
+from engine.base.suggestions import did_you_mean
+from engine.core.game import Game
+from engine.families.catalog import list_rulesets, load_ruleset, validate
+from engine.fronts.bots import BOT_KINDS, parse_bot_kind
+from engine.fronts.conformance import trial_problems
+from engine.fronts.formats.gamelog import read_log
+from engine.fronts.formats.resume import resume_state
+from engine.fronts.terminal.seats import MAX_PLAYER_NAME, bot_name
+from engine.fronts.web.limits import MAX_RULESET_BYTES, MAX_TABLES, MOST_BOT_SECONDS
+from engine.fronts.web.store import (
+    HOUSE_RULE_FILE,
+    LOG_FILE,
+    TABLE_FILE,
+    WebSeat,
+    digest,
+    is_table_id,
+    new_table_id,
+    new_token,
+    read_json,
+    write_json,
+)
+from engine.fronts.web.table import WebTable
+
+
+class TableRequestError(Exception):
+    """A request to create a table that cannot be met: its problems, located where they are in a file."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+@dataclass
+class NewTable:
+    """A table just made, and the token of each human seat (given once: the server keeps only digests)."""
+
+    table: WebTable
+    tokens: dict[int, str]
+
+
+class TableRegistry:
+    """The tables of one data folder."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = Path(data)
+        self.folder = self.data / "tables"
+        self.tables: dict[str, WebTable] = {}
+        # What could not be resumed at start, one located line each.
+        self.problems: list[str] = []
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ start and stop
+
+    def resume_all(self) -> None:
+        """Read every table's folder; start the games not over."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for folder in sorted(self.folder.iterdir()):
+            if not (folder.is_dir() and is_table_id(folder.name)):
+                continue
+            try:
+                table = self._load(folder)
+            except CardrulesError as error:
+                self.problems.extend(str(diagnostic) for diagnostic in error.diagnostics)
+                continue
+            except (OSError, ValueError, KeyError, TypeError) as error:
+                # TRANSLATORS: serve: a table's folder could not be read at start; {reason} says why.
+                self.problems.append(
+                    f"{folder / TABLE_FILE}: " + _("cannot resume this table: {reason}", reason=str(error))
+                )
+                continue
+            self.tables[table.id] = table
+            table.start()
+
+    def stop_all(self) -> None:
+        for table in list(self.tables.values()):
+            table.stop()
+
+    def get(self, table_id: str) -> WebTable | None:
+        return self.tables.get(table_id) if is_table_id(table_id) else None
+
+    # ------------------------------------------------------------------ a new table
+
+    def create(
+        self,
+        ruleset_name: str | None,
+        house_rule: str | None,
+        house_rule_name: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+    ) -> NewTable:
+        """A new table (started), or :class:`TableRequestError` with every problem of the request, located."""
+        with self._lock:
+            if len(self.tables) >= MAX_TABLES:
+                # TRANSLATORS: web table: the server keeps at most {limit} tables.
+                raise TableRequestError([_("This server already has {limit} tables.", limit=MAX_TABLES)])
+            table_id = new_table_id()
+            folder = self.folder / table_id
+            folder.mkdir(parents=True)
+        try:
+            made = self._create(folder, table_id, ruleset_name, house_rule, house_rule_name, options, seats)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        with self._lock:
+            self.tables[table_id] = made.table
+        made.table.start()
+        return made
+
+    def _create(
+        self,
+        folder: Path,
+        table_id: str,
+        ruleset_name: str | None,
+        house_rule: str | None,
+        house_rule_name: str,
+        options: Mapping[str, Any],
+        seat_specs: Sequence[Mapping[str, Any]],
+    ) -> NewTable:
+        if house_rule is not None:
+            reference: str = HOUSE_RULE_FILE
+            target: str | Path = self._uploaded(folder, house_rule, house_rule_name)
+        else:
+            names = {info.name for info in list_rulesets() if not info.abstract and info.error is None}
+            if not isinstance(ruleset_name, str) or ruleset_name not in names:
+                # TRANSLATORS: web table: the ruleset asked for is not one this server has; {name} is what was asked.
+                raise TableRequestError([_("No ruleset is named {name}.", name=str(ruleset_name))])
+            reference = target = ruleset_name
+        written = {str(key): str(value) for key, value in options.items()}
+        try:
+            ruleset = load_ruleset(target, written or None)
+        except CardrulesError as error:
+            raise TableRequestError([_shown(d, folder, house_rule_name) for d in error.diagnostics]) from None
+        seats = self._seats(ruleset, seat_specs)
+        tokens = {index: new_token() for index, seat in enumerate(seats) if seat.is_human}
+        for index, token in tokens.items():
+            seats[index] = WebSeat(seats[index].name, None, digest(token), seats[index].language)
+        seed = random.SystemRandom().randrange(2**31)
+        game = Game(ruleset, [seat.name for seat in seats], seats=[seat.log_kind() for seat in seats])
+        state = game.new_initial_state(seed=seed)
+        extras: dict[str, Any] = {}
+        if reference != ruleset.id:
+            extras["ruleset"] = reference
+        table = WebTable(table_id, folder, ruleset, seats, state, extras, seed)
+        write_json(folder / TABLE_FILE, {"format": 1, "seats": [seat.to_json() for seat in seats]})
+        table.save()
+        return NewTable(table, tokens)
+
+    def _uploaded(self, folder: Path, text: str, shown: str) -> Path:
+        """The uploaded house rule, written in the table's folder, once ``validate`` accepts it."""
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_RULESET_BYTES:
+            # TRANSLATORS: web table: an uploaded house-rule file is too large; {limit} is a number of bytes.
+            raise TableRequestError(
+                [f"{shown}: " + _("a house rule may be at most {limit} bytes", limit=MAX_RULESET_BYTES)]
+            )
+        problem = _extends_a_file(text, shown)
+        if problem is not None:
+            raise TableRequestError([str(problem)])
+        path = folder / HOUSE_RULE_FILE
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        problems = validate(path) or trial_problems(path)
+        if problems:
+            raise TableRequestError([_shown(d, folder, shown) for d in problems])
+        return path
+
+    def _seats(self, ruleset: Any, specs: Sequence[Mapping[str, Any]]) -> list[WebSeat]:
+        if not isinstance(specs, Sequence) or not ruleset.players_min <= len(specs) <= ruleset.players_max:
+            raise TableRequestError(
+                [
+                    # TRANSLATORS: web table: a table asked with a number of seats the ruleset does not allow.
+                    _(
+                        "{ruleset} is for {low} to {high} players, not {count}.",
+                        ruleset=ruleset.id,
+                        low=ruleset.players_min,
+                        high=ruleset.players_max,
+                        count=len(specs) if isinstance(specs, Sequence) else 0,
+                    )
+                ]
+            )
+        seats: list[WebSeat] = []
+        bots = 0
+        problems: list[str] = []
+        for index, spec in enumerate(specs):
+            kind = str(spec.get("kind", "human")) if isinstance(spec, Mapping) else ""
+            name = str(spec.get("name") or "").strip() if isinstance(spec, Mapping) else ""
+            if kind == "human":
+                # TRANSLATORS: web table: the default name of a human seat; {number} counts the seats from 1.
+                seats.append(WebSeat(name or _("Player {number}", number=index + 1)))
+                continue
+            bot_kind = kind.removeprefix("bot:")
+            parsed = parse_bot_kind(bot_kind) if bot_kind in BOT_KINDS else None
+            if parsed is None or float(parsed[1].get("seconds", 0)) > MOST_BOT_SECONDS:
+                # TRANSLATORS: web table: a seat asks for a kind of player that does not exist (or thinks too long).
+                problems.append(_("seat {number}: {kind} is not a kind of player here", number=index + 1, kind=kind))
+                continue
+            bots += 1
+            seats.append(WebSeat(name or bot_name(bots, bot_kind), bot_kind))
+        names = [seat.name for seat in seats]
+        if len(set(names)) != len(names):
+            # TRANSLATORS: web table: two seats were given the same name.
+            problems.append(_("two seats have the same name"))
+        if any(len(name) > MAX_PLAYER_NAME or not name.isprintable() for name in names):
+            # TRANSLATORS: web table: a seat's name is too long or holds characters that cannot be shown.
+            problems.append(_("a seat's name is too long or cannot be shown"))
+        if problems:
+            raise TableRequestError(problems)
+        return seats
+
+    # ------------------------------------------------------------------ a table from its folder
+
+    def _load(self, folder: Path) -> WebTable:
+        data = read_json(folder / TABLE_FILE)
+        seats = [WebSeat.from_json(seat) for seat in data["seats"]]
+        record = read_log(folder / LOG_FILE)
+        resumed = resume_state(record)
+        if [seat.name for seat in seats] != resumed.players:
+            raise ValueError("the seats and the game log name different players")
+        log = record.log
+        extras = {"ruleset": log["ruleset"]} if log["ruleset"] != resumed.ruleset.id else {}
+        seed = resumed.seed
+        bot_seed = None if seed is None else seed + len(log["actions"])
+        table = WebTable(folder.name, folder, resumed.ruleset, seats, resumed.state, extras, bot_seed)
+        table.told_from = 0
+        return table
+
+    def save_seats(self, table: WebTable) -> None:
+        """Rewrite ``table.json`` (a seat chose its language)."""
+        with table.lock:
+            write_json(table.folder / TABLE_FILE, {"format": 1, "seats": [seat.to_json() for seat in table.seats]})
+
+
+def _shown(diagnostic: Diagnostic, folder: Path, shown: str) -> str:
+    """A diagnostic with the table folder's copy of an uploaded file named as the uploader named it."""
+    location = diagnostic.location
+    file = location.file or ""
+    if file and Path(file).name == HOUSE_RULE_FILE and Path(file).parent.resolve() == folder.resolve():
+        file = shown
+    return str(Diagnostic(Location(file, location.line, location.column, location.json_path), diagnostic.message))
+
+
+def _extends_a_file(text: str, shown: str) -> Diagnostic | None:
+    """An uploaded house rule may extend a ruleset by its name only: a path would read a file of the server's."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None  # not YAML: the ruleset loader says where
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    for key, value in root.value:
+        if not (isinstance(key, yaml.ScalarNode) and key.value == "extends"):
+            continue
+        references = value.value if isinstance(value, yaml.SequenceNode) else [value]
+        names = [info.name for info in list_rulesets()]
+        for reference in references:
+            if isinstance(reference, yaml.ScalarNode) and str(reference.value) not in names:
+                mark = reference.start_mark
+                return Diagnostic(
+                    Location(shown, mark.line + 1, mark.column + 1, "$.extends"),
+                    # TRANSLATORS: web table: an uploaded house rule extends something that is not one of the server's
+                    # rulesets (a file, or an unknown name); {name} is what it wrote, {hint} may suggest a name. Keep
+                    # GAME/EDITION as it is.
+                    _(
+                        "{name} is not one of the server's rulesets{hint}: a house rule sent to the web table extends a"
+                        " ruleset by its name (GAME/EDITION), never a file",
+                        name=str(reference.value),
+                        hint=did_you_mean(str(reference.value), names),
+                    ),
+                )
+    return None

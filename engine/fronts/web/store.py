@@ -1,0 +1,88 @@
+"""A web table's folder: who sits where (``table.json``), the game log (``game.json``), an uploaded house rule.
+
+Everything is written atomically (a temporary file renamed over the old
+one), so a server killed at any moment leaves each table as it was after its
+last complete action, and a restarted server resumes every table from its
+folder. Seat tokens are kept as their SHA-256 digests: the folder alone
+lets nobody act for a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.base.output_files import atomic_write_bytes
+
+TABLE_FILE = "table.json"
+LOG_FILE = "game.json"
+HOUSE_RULE_FILE = "house.yaml"
+
+
+@dataclass
+class WebSeat:
+    """One seat of a web table: its player's name, its bot kind (None: a human), its token's digest, its language."""
+
+    name: str
+    bot_kind: str | None = None
+    token_digest: str | None = None
+    # The language the seat's page chose (None: its browser's, negotiated when it connects).
+    language: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot_kind is None
+
+    def log_kind(self) -> str:
+        """The seat kind as the game log writes it: ``human`` or ``bot:KIND``."""
+        return "human" if self.bot_kind is None else f"bot:{self.bot_kind}"
+
+    def holds(self, token: str) -> bool:
+        """Whether ``token`` is this seat's (compared in constant time)."""
+        if self.token_digest is None or not isinstance(token, str):
+            return False
+        return hmac.compare_digest(self.token_digest, digest(token))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.log_kind(), "token": self.token_digest, "language": self.language}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WebSeat:
+        kind = str(data["kind"])
+        return cls(
+            name=str(data["name"]),
+            bot_kind=None if kind == "human" else kind.removeprefix("bot:"),
+            token_digest=data.get("token"),
+            language=data.get("language"),
+        )
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(8)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def is_table_id(text: str) -> bool:
+    """Whether ``text`` could be a table's id (16 hexadecimal digits): anything else names no folder."""
+    return len(text) == 16 and all(character in "0123456789abcdef" for character in text)
+
+
+def write_json(path: Path, data: Any) -> None:
+    atomic_write_bytes(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+
+
+def read_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))

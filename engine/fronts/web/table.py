@@ -1,0 +1,286 @@
+"""One web table: its game, its seats, and the thread that plays it.
+
+The game runs in a thread of its own, as a terminal session runs in its
+process: bots choose there (never on the server's event loop, so a searching
+bot thinks while every other table stays responsive), and a human seat's
+decision is asked there by the terminal's own prompt for it, in the seat's
+language, reading the lines that seat's browser sends (:meth:`WebTable.submit_line`).
+After every action the game log is saved atomically in the table's folder,
+then every page watching the table is told that something changed
+(:meth:`WebTable.watch`); each page is then sent a frame drawn for its seat
+alone (:mod:`engine.fronts.web.frames`).
+
+Only the table's thread changes the state, under :attr:`WebTable.lock`;
+frames are drawn under the same lock, so a page never sees half an action.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.base.errors import CardrulesError, EndlessGameError, IllegalActionError, LogError
+from engine.base.i18n import _, set_language
+from engine.fronts.bots import make_bot
+from engine.fronts.formats import gamelog
+from engine.fronts.terminal.prompts import prompt_for
+from engine.fronts.web.limits import STORY_LINES
+from engine.fronts.web.seat_prompter import SeatPrompter
+from engine.fronts.web.store import LOG_FILE, WebSeat
+from engine.text.narration import describe_events, setup_length
+
+# What a waiting prompt checks between two lines, to notice that the server is stopping (seconds).
+POLL_SECONDS = 0.25
+# The most events told again under a page's table (older ones are on the table itself).
+TOLD_EVENTS = 600
+
+
+class TableStopped(Exception):
+    """The server is stopping: the table's thread ends, its game saved as it stands."""
+
+
+class _AskAgain(Exception):
+    """The seat chose another language while being asked: the question is put again, in that language."""
+
+
+# Sent to a waiting prompt instead of a line (objects no text can equal): stop, or ask again.
+_STOP, _ASK_AGAIN = object(), object()
+
+
+class WebTable:
+    """A game at a web table, its seats, what each human seat was told, and the watchers of its pages."""
+
+    def __init__(
+        self,
+        table_id: str,
+        folder: Path,
+        ruleset: Any,
+        seats: list[WebSeat],
+        state: Any,
+        log_extras: dict[str, Any],
+        bot_seed: int | None,
+    ) -> None:
+        self.id = table_id
+        self.folder = folder
+        self.ruleset = ruleset
+        self.seats = seats
+        self.state = state
+        self.log_extras = log_extras
+        self.bot_seed = bot_seed
+        self.lock = threading.RLock()
+        # Bumped at every change a page could see; a page drawn at this version is up to date.
+        self.version = 0
+        # Per seat: the question put to it now (None: it is not being asked), the lines said to it since it was
+        # last asked, and the lines its browser sent that a prompt has not read yet.
+        self.prompts: list[str | None] = [None] * len(seats)
+        # How many questions each seat was asked: a line answers the question of its number, never a later one.
+        self.questions: list[int] = [0] * len(seats)
+        self.said: list[list[str]] = [[] for _seat in seats]
+        # The language each seat's question is being worded in.
+        self._asked_in: list[str | None] = [None] * len(seats)
+        self._lines: list[queue.Queue[object]] = [queue.Queue() for _seat in seats]
+        # The game's events before this index are the deal: not news to anyone.
+        self.told_from = setup_length(state.events) if not state.history else 0
+        # Why the game stopped for good (an endless game, a save that failed), in English and as a message id.
+        self.failure: str | None = None
+        self._watchers: list[Callable[[], None]] = []
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._bots: dict[int, Any] = {}
+        self._encoded_actions: list[str] = []
+
+    # ------------------------------------------------------------------ watchers
+
+    def watch(self, notify: Callable[[], None]) -> Callable[[], None]:
+        """Call ``notify`` (from any thread) after every change; returns what stops it."""
+        with self.lock:
+            self._watchers.append(notify)
+
+        def unwatch() -> None:
+            with self.lock:
+                if notify in self._watchers:
+                    self._watchers.remove(notify)
+
+        return unwatch
+
+    @property
+    def watchers(self) -> int:
+        return len(self._watchers)
+
+    def _changed(self) -> None:
+        with self.lock:
+            self.version += 1
+            watchers = list(self._watchers)
+        for notify in watchers:
+            notify()
+
+    # ------------------------------------------------------------------ the seats' side
+
+    def tell_seat(self, seat: int, text: str) -> None:
+        """A line for one seat's page (what its prompt says)."""
+        with self.lock:
+            self.said[seat] = (self.said[seat] + [text])[-STORY_LINES:]
+        self._changed()
+
+    def asked(self, seat: int) -> bool:
+        """Whether ``seat`` is being asked now (a line it sends is read)."""
+        return self.prompts[seat] is not None
+
+    def submit_line(self, seat: int, line: str, question: int | None = None) -> bool:
+        """A line typed at ``seat``'s page, answering its question number ``question`` (None: the one put now).
+
+        False, and nothing changes, when the seat is not being asked, or was
+        asked another question since its page showed that one.
+        """
+        with self.lock:
+            if self.prompts[seat] is None or self.state.is_terminal():
+                return False
+            if question is not None and question != self.questions[seat]:
+                return False
+            # One line a question: a second one sent before the first is read is out of turn, not an answer to the
+            # next question (which its player has not seen yet).
+            self.prompts[seat] = None
+            self._lines[seat].put(line)
+            return True
+
+    def wait_for_line(self, seat: int, prompt: str) -> str:
+        """Put ``prompt`` to ``seat`` and wait for the line its page sends (the table's thread only)."""
+        with self.lock:
+            if self.seats[seat].language != self._asked_in[seat]:
+                raise _AskAgain()  # the page chose its language while the question was being worded
+            self.prompts[seat] = prompt
+            self.questions[seat] += 1
+        self._changed()
+        while True:
+            if self._stopping.is_set():
+                raise TableStopped()
+            try:
+                line = self._lines[seat].get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                continue
+            if line is _STOP:
+                raise TableStopped()
+            if line is _ASK_AGAIN:
+                raise _AskAgain()
+            text = str(line)
+            with self.lock:
+                self.prompts[seat] = None
+                self.said[seat] = (self.said[seat] + [prompt + text])[-STORY_LINES:]
+            return text
+
+    def set_language(self, seat: int, language: str) -> None:
+        """The seat's page reads ``language`` from now on; a question put to it is put again in that language."""
+        with self.lock:
+            if self.seats[seat].language == language:
+                return
+            self.seats[seat].language = language
+            if self.prompts[seat] is not None:
+                self._lines[seat].put(_ASK_AGAIN)
+        self._changed()
+
+    def story_for(self, seat: int | None) -> list[str]:
+        """What happened lately, in the current language (public: every seat is told the same)."""
+        with self.lock:
+            events = self.state.events
+            start = max(self.told_from, len(events) - TOLD_EVENTS)
+            lines = describe_events(self.ruleset, [seat.name for seat in self.seats], events[start:])
+        return lines[-STORY_LINES:]
+
+    # ------------------------------------------------------------------ the game's thread
+
+    def start(self) -> None:
+        """Play the game in a thread of its own (until it ends or :meth:`stop`)."""
+        if self._thread is not None or self.state.is_terminal():
+            return
+        for index, seat in enumerate(self.seats):
+            if not seat.is_human:
+                seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
+                self._bots[index] = make_bot(str(seat.bot_kind), seed)
+        self._thread = threading.Thread(target=self._play, name=f"table-{self.id}", daemon=True)
+        self._thread.start()
+
+    def stop(self, wait: float = 5.0) -> None:
+        """Stop the table's thread (its game stays saved as it stands)."""
+        self._stopping.set()
+        for lines in self._lines:
+            lines.put(_STOP)
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(wait)
+
+    def _play(self) -> None:
+        state = self.state
+        try:
+            while not state.is_terminal() and not self._stopping.is_set():
+                player = state.current_player()
+                action = self._ask(player) if self.seats[player].is_human else self._bot_move(player)
+                with self.lock:
+                    try:
+                        state.apply_action(action)
+                    except IllegalActionError as error:
+                        # A prompt offers legal actions only; should one not be, the seat is told why and asked again.
+                        self.said[player].append("; ".join(d.message for d in error.diagnostics))
+                        continue
+                    self.said[player] = [] if self.seats[player].is_human else self.said[player]
+                    self.save()
+                self._changed()
+            if state.is_terminal():
+                with self.lock:
+                    self.save()
+                self._changed()
+        except TableStopped:
+            return
+        except (EndlessGameError, LogError) as error:
+            self.failure = "; ".join(d.message for d in error.diagnostics)
+            self._changed()
+        except CardrulesError as error:  # a rule that fails while playing: the game stops, its log kept
+            self.failure = "; ".join(d.message for d in error.diagnostics)
+            self._changed()
+
+    def _ask(self, player: int) -> int:
+        """The human seat's action, asked by the terminal's prompt for the decision, in the seat's language."""
+        state = self.state
+        while True:
+            self._asked_in[player] = self.seats[player].language
+            set_language(self._asked_in[player])
+            kind = state.observation(player).decision.get("kind", "")
+            legal = state.checked_legal_actions()
+            try:
+                return int(prompt_for(kind).ask(SeatPrompter(self, player), player, legal))
+            except _AskAgain:
+                with self.lock:
+                    self.prompts[player] = None
+                    self.said[player] = []
+
+    def _bot_move(self, player: int) -> int:
+        state = self.state
+        with self.lock:
+            observation = state.observation(player)
+            legal = state.checked_legal_actions()
+            observation.take()
+        return int(self._bots[player].choose(observation, legal))
+
+    def save(self) -> None:
+        """Rewrite the game log atomically (under the lock, after every action)."""
+        log = dict(self.state.to_log())
+        log.update(self.log_extras)
+        gamelog.save_log_atomic(self.folder / LOG_FILE, log, encoded_actions=self._encoded_actions)
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat whose move the game waits for (None once it is over)."""
+        state = self.state
+        return None if state.is_terminal() else state.current_player()
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def failure_text(self) -> str | None:
+        if self.failure is None:
+            return None
+        # TRANSLATORS: web table: the game cannot go on; {reason} says why (already translated when it was found).
+        return _("The game stopped: {reason}", reason=self.failure)
