@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -40,7 +41,16 @@ def run_command(host: str, port: int, data_dir: str | None) -> None:
         raise CardrulesError.at(
             _("cannot keep tables here: {reason}", reason=error.strerror or str(error)), os.fspath(data)
         ) from None
-    app = make_app(data)
+    try:
+        # Asked before the server starts, so a port in use is said in the user's language, not uvicorn's.
+        with socket.create_server((host, port)):
+            pass
+    except OSError as error:
+        # TRANSLATORS: serve: the server cannot listen at this address; {address} is HOST:PORT, {reason} the system's.
+        raise CardrulesError.at(
+            _("cannot listen on {address}: {reason}", address=f"{host}:{port}", reason=error.strerror or str(error))
+        ) from None
+    app = make_app(data, report=lambda line: click.echo(line, err=True))
     # TRANSLATORS: serve: said when the server starts; {url} is its address. Ctrl-C stops it.
     click.echo(
         _(
@@ -50,5 +60,3 @@ def run_command(host: str, port: int, data_dir: str | None) -> None:
     )
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 4)
-    for problem in app.state.registry.problems:
-        click.echo(problem, err=True)

@@ -24,7 +24,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -95,13 +95,19 @@ def _columns(value: Any) -> int:
     return DEFAULT_COLUMNS
 
 
-def make_app(data: Path) -> Starlette:
-    """The application serving the tables kept in ``data`` (resumed when it starts, stopped when it stops)."""
+def make_app(data: Path, report: Callable[[str], None] | None = None) -> Starlette:
+    """The application serving the tables kept in ``data`` (resumed when it starts, stopped when it stops).
+
+    ``report`` is told, one located line each, of the tables that could not be resumed.
+    """
     registry = TableRegistry(data)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await asyncio.to_thread(registry.resume_all)
+        for problem in registry.problems:
+            if report is not None:
+                report(problem)
         try:
             yield
         finally:

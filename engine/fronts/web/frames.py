@@ -122,8 +122,6 @@ def labels() -> dict[str, str]:
     return {
         # TRANSLATORS: web table: heading of the list of what happened in the game.
         "story": _("What happened"),
-        # TRANSLATORS: web table: heading of what the game said to this player (its questions and answers).
-        "said": _("Your moves"),
         # TRANSLATORS: web table: the button that sends what the player typed.
         "send": _("Send"),
         # TRANSLATORS: web table: the label of the language menu.
@@ -138,10 +136,4 @@ def labels() -> dict[str, str]:
         "offline": _("Connection lost: reconnecting…"),
         # TRANSLATORS: web table: the placeholder of the box where a player types their move.
         "type_here": _("Type your move, or ? for help"),
-        # TRANSLATORS: web table: heading of the list of players and who is to move.
-        "players": _("Players"),
-        # TRANSLATORS: web table: marks the player whose move the game waits for, in the list of players.
-        "to_move": _("to move"),
-        # TRANSLATORS: web table: marks this page's own seat in the list of players.
-        "you": _("you"),
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -103,7 +104,11 @@ def answer_next(page: Page, answered: int, answer: Callable[[dict[str, Any]], st
 
 
 def drive(
-    table: Any, pages: dict[int, Page], answer: Callable[[int, dict[str, Any]], str], moves: int | None = None
+    table: Any,
+    pages: dict[int, Page],
+    answer: Callable[[int, dict[str, Any]], str],
+    moves: int | None = None,
+    stop: Callable[[], bool] = lambda: False,
 ) -> int:
     """Answer the questions put to the human seats of ``pages`` until the game ends (or ``moves`` answers).
 
@@ -114,7 +119,7 @@ def drive(
     answered = {seat: 0 for seat in pages}
     sent = 0
     deadline = time.monotonic() + 300
-    while not table.finished and (moves is None or sent < moves):
+    while not table.finished and (moves is None or sent < moves) and not stop():
         assert time.monotonic() < deadline, "the game did not end in time"
         seat = table.waiting_for
         if seat not in pages or table.prompts[seat] is None or table.questions[seat] <= answered[seat]:
@@ -134,3 +139,8 @@ def first_choice(frame: dict[str, Any]) -> str | None:
         if found:
             return found.group(1)
     return None
+
+
+def view_text(frame: dict[str, Any]) -> str:
+    """The table a frame shows, as the terminal shows it (its HTML spans taken away)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", frame["view"]))

@@ -1,0 +1,134 @@
+"""The web table in a real browser (Chromium, driven by Playwright) against the real server (``cardrules serve``).
+
+Two seats in two browser contexts, one Japanese and one Korean, play a
+whole High Society game against a bot and each reads it in its own language;
+a reload mid-game resumes the seat; a restart of the server mid-game resumes
+the table; and neither page ever holds what the game said to the other seat.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from served import Served
+
+from engine.base import i18n
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SEATS = [{"kind": "human", "name": "Aki"}, {"kind": "human", "name": "Min"}, {"kind": "bot:heuristic"}]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM, "the browser tests need Chromium (Debian: apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    server = Served(tmp_path / "data")
+    yield server
+    server.stop()
+
+
+def translated(language: str, message: str) -> str:
+    i18n.set_language(language)
+    try:
+        return i18n._(message)
+    finally:
+        i18n.set_language("en")
+
+
+def seat_page(browser: Browser, url: str, locale: str, frames: list[dict[str, Any]]) -> Page:
+    """A page of its own browser context (language ``locale``), keeping every frame its WebSocket receives."""
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+
+    def watch(socket: Any) -> None:
+        socket.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    page.goto(url)
+    return page
+
+
+def answer_until_over(
+    pages: dict[str, Page], words: dict[str, str], most: int = 400, stop_after: int | None = None
+) -> int:
+    """Answer at each page whose player is asked (the first numbered choice, else the pass word) until the end."""
+    answered = 0
+    for _ in range(most * 20):
+        over = 0
+        for name, page in pages.items():
+            if page.locator("#result-section").is_visible():
+                over += 1
+                continue
+            if page.locator("#answer").is_visible() and page.locator("#prompt").inner_text().strip():
+                choice = page.locator(".said .choice").first
+                if choice.count():
+                    choice.click()
+                else:
+                    page.fill("#line", words[name])
+                    page.press("#line", "Enter")
+                answered += 1
+                page.wait_for_timeout(30)
+                if stop_after is not None and answered >= stop_after:
+                    return answered
+        if over == len(pages):
+            return answered
+        next(iter(pages.values())).wait_for_timeout(20)
+    raise AssertionError("the game did not end")
+
+
+def test_a_japanese_and_a_korean_seat_play_high_society_to_the_end(browser: Browser, served: Served) -> None:
+    made = served.new_table(ruleset="high-society/ja", seats=SEATS)
+    aki_frames: list[dict[str, Any]] = []
+    min_frames: list[dict[str, Any]] = []
+    aki = seat_page(browser, made["links"][0]["url"], "ja-JP", aki_frames)
+    min_ = seat_page(browser, made["links"][1]["url"], "ko-KR", min_frames)
+    aki.wait_for_function("document.getElementById('status').textContent.length > 0")
+    # A reload mid-game resumes the seat where it was.
+    answer_until_over({"aki": aki, "min": min_}, {"aki": "パス", "min": "패스"}, stop_after=4)
+    aki.reload()
+    aki.wait_for_function("document.getElementById('status').textContent.length > 0")
+    answer_until_over({"aki": aki, "min": min_}, {"aki": "パス", "min": "패스"})
+    assert aki.locator("#status").inner_text() == "ゲームは終わりました。"
+    assert min_.locator("#status").inner_text() == "게임이 끝났습니다."
+    assert aki.locator("html").get_attribute("lang") == "ja" and min_.locator("html").get_attribute("lang") == "ko"
+    assert aki.locator("#result").inner_text().startswith(translated("ja", "Final scoring"))
+    assert min_.locator("#result").inner_text().startswith(translated("ko", "Final scoring"))
+    # Every frame a page received was drawn for its own seat, and never holds what the game said to the other.
+    assert aki_frames and min_frames
+    assert {frame["seat"] for frame in aki_frames if frame["type"] == "frame"} == {0}
+    assert {frame["seat"] for frame in min_frames if frame["type"] == "frame"} == {1}
+    assert not any("Min 님" in json.dumps(frame, ensure_ascii=False) for frame in aki_frames)
+    assert not any(re.search("Akiさん、", json.dumps(frame, ensure_ascii=False)) for frame in min_frames)
+    # The finished game downloads as a log.
+    with aki.expect_download() as download:
+        aki.click("#download")
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["players"] == ["Aki", "Min", "Bot 1 (heuristic)"] and "result" in saved
+
+
+def test_a_server_restarted_mid_game_resumes_the_table(browser: Browser, served: Served) -> None:
+    made = served.new_table(ruleset="high-society/ja", seats=SEATS)
+    frames: list[dict[str, Any]] = []
+    aki = seat_page(browser, made["links"][0]["url"], "en-US", frames)
+    min_ = seat_page(browser, made["links"][1]["url"], "en-US", [])
+    answer_until_over({"aki": aki, "min": min_}, {"aki": "pass", "min": "pass"}, stop_after=3)
+    before = json.loads((served.data / "tables" / made["table"] / "game.json").read_text(encoding="utf-8"))
+    served.restart()
+    # The pages reconnect by themselves, and the game goes on from where it was saved.
+    answer_until_over({"aki": aki, "min": min_}, {"aki": "pass", "min": "pass"})
+    after = json.loads((served.data / "tables" / made["table"] / "game.json").read_text(encoding="utf-8"))
+    assert after["actions"][: len(before["actions"])] == before["actions"] and "result" in after
