@@ -98,3 +98,16 @@ def test_a_frame_shows_the_seats_own_hand_and_a_spectators_shows_no_hand() -> No
     assert "Your hand" not in spectator["view"] and spectator["said"] == [] and spectator["prompt"] is None
     if seat_one_hand[0] not in mine and seat_one_hand[0] not in state.card_ids_in("face-up"):
         assert state.ruleset.card(seat_one_hand[0]).name not in frame(table, 0, "en", 100)["view"]
+
+
+def test_a_spectators_observation_shows_no_hidden_zone_of_any_game() -> None:
+    from engine.core.observation import SPECTATOR
+
+    for name, players in GAMES.items():
+        state = played(name, players, 3, 10)
+        watching = state.observation(SPECTATOR)
+        for zone in state.ruleset.zones:
+            owners = range(players) if zone.owner == "player" else [None]
+            for owner in owners:
+                seen = watching.zone(zone.id, owner)
+                assert (seen.cards is not None) == (zone.visibility == "all"), (name, zone.id)
