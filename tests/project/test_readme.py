@@ -13,6 +13,8 @@ import json
 import os
 import re
 import shlex
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +61,11 @@ def as_test_runs_it(words: list[str], scratch: Path) -> list[str]:
         if word in ("game.json", "out.png"):
             word = str(scratch / word)
         changed.append(word)
+    if words[1] == "serve":
+        # A free port, and the tables kept in the scratch folder.
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            changed += ["--port", str(probe.getsockname()[1]), "--data", str(scratch / "web")]
     if words[1] == "simulate":
         # Searching bots think for a moment each move: a handful of games shows the command works.
         changed[changed.index("--games") + 1] = "4" if any("ismcts" in word for word in words) else "20"
@@ -88,6 +95,22 @@ def test_every_command_of_the_tour_runs_from_the_repository_root(tmp_path):
     for words in tour_commands():
         if "--resume" in words:
             left_with_q(tmp_path / "game.json")
+        if words[1] == "serve":
+            # A server runs until stopped: it must say where it serves, then stop on Ctrl-C without a traceback.
+            server = subprocess.Popen(
+                as_test_runs_it(words, tmp_path),
+                cwd=ROOT,
+                env=environment,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            assert server.stdout is not None and server.stdout.readline().startswith("Serving web tables on http://")
+            server.send_signal(signal.SIGINT)
+            _out, errors = server.communicate(timeout=60)
+            assert "Traceback" not in errors, errors
+            ran.append("serve")
+            continue
         completed = subprocess.run(
             as_test_runs_it(words, tmp_path),
             cwd=ROOT,

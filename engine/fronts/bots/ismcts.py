@@ -78,6 +78,7 @@ from typing import TYPE_CHECKING, Any
 from engine.base.errors import CardrulesError
 from engine.core.decisions import LegalActions
 from engine.fronts.bots.heuristic_bot import HeuristicBot
+from engine.fronts.bots.strategies.lookahead import Judge
 
 if TYPE_CHECKING:
     from engine.core.observation import Observation
@@ -197,6 +198,8 @@ class IsmctsBot:
         self._root_rewards: dict[int, list[float]] = {}
         # The hinted actions of each game this bot played (their ints depend on the compiled game).
         self._hints: dict[Any, list[int]] = {}
+        # Each game's judge of positions (a round's playout cut short is judged by the ruleset's evaluate).
+        self._judges: dict[int, Judge] = {}
 
     def choose(self, observation: Observation, legal: LegalActions) -> int:
         """The most visited action after the search (a forced move is made at once)."""
@@ -550,8 +553,21 @@ class IsmctsBot:
             self._playout_step(state, guided, rng)
             steps += 1
         gained = [now - then for now, then in zip(_scores(state), before)]
+        if not state.is_terminal() and len(state.rounds) == rounds:
+            # Cut short inside the round: the ruleset's judgement of where each seat stands (still in it, against
+            # how many) says who is likelier to gain it, where the gains so far are all alike.
+            judge = self._judge(state)
+            if judge.hint is not None:
+                gained = [gain + float(judge.judged(state, seat) or 0.0) for seat, gain in enumerate(gained)]
         standings = [(True, gain) for gain in gained]
         return _rewards_by_standing(standings, _win_shares(standings, 0.0))
+
+    def _judge(self, state: State) -> Judge:
+        """The ruleset's judgement of a position (its score, its ``search.evaluate``), compiled once per game."""
+        judge = self._judges.get(id(state.game))
+        if judge is None or judge.game is not state.game:
+            judge = self._judges[id(state.game)] = Judge(state.game)
+        return judge
 
     @staticmethod
     def _playout_step(state: State, guided: Any, rng: random.Random) -> None:

@@ -45,6 +45,7 @@ from engine.fronts.web.limits import (
     MAX_MESSAGE_BYTES,
     MAX_REQUEST_BYTES,
     MAX_WATCHERS,
+    MESSAGES_PER_SECOND,
     MIN_COLUMNS,
     RateLimiter,
 )
@@ -95,10 +96,13 @@ def _columns(value: Any) -> int:
     return DEFAULT_COLUMNS
 
 
-def make_app(data: Path, report: Callable[[str], None] | None = None) -> Starlette:
+def make_app(
+    data: Path, report: Callable[[str], None] | None = None, messages_per_second: float = MESSAGES_PER_SECOND
+) -> Starlette:
     """The application serving the tables kept in ``data`` (resumed when it starts, stopped when it stops).
 
-    ``report`` is told, one located line each, of the tables that could not be resumed.
+    ``report`` is told, one located line each, of the tables that could not be resumed;
+    ``messages_per_second`` is the rate one page may send at after its first burst.
     """
     registry = TableRegistry(data)
 
@@ -194,7 +198,7 @@ def make_app(data: Path, report: Callable[[str], None] | None = None) -> Starlet
         await websocket.accept()
         found = registry.get(websocket.path_params["table"])
         accept = websocket.headers.get("accept-language")
-        connection = _Connection(websocket, found, reader_language(None, accept))
+        connection = _Connection(websocket, found, reader_language(None, accept), messages_per_second)
         if found is None:
             await connection.error(lambda: _("No such table."))
             await websocket.close(code=4404)
@@ -237,13 +241,13 @@ async def _limited_body(request: Request) -> bytes | None:
 class _Connection:
     """One page's WebSocket: who it is (a seat, or a spectator), its language and width, its frames."""
 
-    def __init__(self, websocket: WebSocket, table: WebTable | None, language: str) -> None:
+    def __init__(self, websocket: WebSocket, table: WebTable | None, language: str, rate: float) -> None:
         self.websocket = websocket
         self.table = table
         self.language = language
         self.seat: int | None = None
         self.columns = DEFAULT_COLUMNS
-        self.limiter = RateLimiter(time.monotonic)
+        self.limiter = RateLimiter(time.monotonic, rate=rate)
         self.changed = asyncio.Event()
         self.sent_version = -1
 

@@ -100,7 +100,7 @@ def lobby_page() -> str:
             # TRANSLATORS: web lobby: the label of a seat's name box; {number} counts the seats from 1.
             "seat": _("Seat {number}"),
             # TRANSLATORS: web lobby: the placeholder of a seat's name box.
-            "name": _("Name"),
+            "name": _("Player name"),
             # TRANSLATORS: web lobby: the button that removes a seat.
             "remove": _("Remove"),
             # TRANSLATORS: web lobby: the link for those who only watch (they see what every player may see).

@@ -22,6 +22,8 @@ from served import Served
 from engine.base import i18n
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Between two answers of a page: the server takes 5 messages a second from a page (after a burst), as a person types.
+PACE_MS = 210
 SEATS = [{"kind": "human", "name": "Aki"}, {"kind": "human", "name": "Min"}, {"kind": "bot:heuristic"}]
 
 
@@ -81,7 +83,7 @@ def answer_until_over(
                     page.fill("#line", words[name])
                     page.press("#line", "Enter")
                 answered += 1
-                page.wait_for_timeout(30)
+                page.wait_for_timeout(PACE_MS)
                 if stop_after is not None and answered >= stop_after:
                     return answered
         if over == len(pages):
@@ -132,3 +134,49 @@ def test_a_server_restarted_mid_game_resumes_the_table(browser: Browser, served:
     answer_until_over({"aki": aki, "min": min_}, {"aki": "pass", "min": "pass"})
     after = json.loads((served.data / "tables" / made["table"] / "game.json").read_text(encoding="utf-8"))
     assert after["actions"][: len(before["actions"])] == before["actions"] and "result" in after
+
+
+def test_two_human_seats_trade_beans_in_their_browsers(browser: Browser, served: Served) -> None:
+    from test_web_bohnanza import ASKED, FOLLOW_UP, NUMBER_PROMPT, WebBeanPlayer
+
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}, {"kind": "bot:heuristic"}]
+    made = served.new_table(ruleset="bohnanza/amigo", seats=seats)
+    pages = {seat: seat_page(browser, made["links"][seat]["url"], "en-US", []) for seat in (0, 1)}
+    players = {0: WebBeanPlayer("Ann", "bo"), 1: WebBeanPlayer("Bo", "ann")}
+    answered = {0: "", 1: ""}
+    log = served.data / "tables" / made["table"] / "game.json"
+
+    def traded() -> bool:
+        entries = json.loads(log.read_text(encoding="utf-8"))["actions"]
+        return any(
+            entry["action"] == "accept"
+            and previous["action"] == "offer"
+            and {previous["player"], previous.get("to"), entry["player"]} == {0, 1}
+            for previous, entry in zip(entries, entries[1:])
+        )
+
+    for _ in range(3000):
+        if traded():
+            break
+        for seat, page in pages.items():
+            question = page.locator("#answer").get_attribute("data-question") or ""
+            if not question or question == answered[seat] or not page.locator("#answer").is_visible():
+                continue
+            prompt = page.locator("#prompt").inner_text().strip() + " "  # the page's text ends "> "
+            screen = page.locator("#view").inner_text() + "\n" + page.locator("#said").inner_text() + "\n"
+            if NUMBER_PROMPT.search(prompt):
+                line = "1"
+            elif FOLLOW_UP.search(prompt):
+                line = re.findall(r"e\.g\. ([\d ]+);", screen + prompt)[-1]
+            else:
+                players[seat].answer(screen + ASKED.sub("", prompt))
+                line = players[seat].line
+            answered[seat] = question
+            page.fill("#line", line)
+            page.press("#line", "Enter")
+            page.wait_for_timeout(PACE_MS)
+        pages[0].wait_for_timeout(20)
+    assert traded()
+    # Each page shows its own row as "(you)": Ann's never Bo's.
+    assert "Ann (you)" in pages[0].locator("#view").inner_text()
+    assert "Bo (you)" not in pages[0].locator("#view").inner_text()

@@ -8,10 +8,12 @@ import time
 from pathlib import Path
 
 import pytest
+from catalog_helpers import write_catalog
 from web_helpers import Page, drive, first_choice, new_table, seat_and_token, server
 
 from engine.fronts.formats.gamelog import read_log
 from engine.fronts.formats.replay import replay_record
+from engine.fronts.web.limits import MESSAGES_PER_SECOND
 
 HUMANS_AND_A_BOT = [{"kind": "human", "name": "Aki"}, {"kind": "human", "name": "Min"}, {"kind": "bot:heuristic"}]
 
@@ -150,7 +152,7 @@ def test_a_move_out_of_turn_and_bad_messages_change_nothing(tmp_path: Path) -> N
 
 
 def test_a_flood_from_one_page_is_refused(tmp_path: Path) -> None:
-    with server(tmp_path) as client:
+    with server(tmp_path, messages_per_second=MESSAGES_PER_SECOND) as client:
         made = new_table(client, ruleset="high-society/ja", seats=HUMANS_AND_A_BOT)
         spectator = Page(client, made["table"])
         for _ in range(60):
@@ -169,6 +171,10 @@ def test_a_restarted_server_resumes_the_table_and_the_seat(tmp_path: Path) -> No
         }
         table = client.app.state.registry.tables[made["table"]]
         drive(table, pages, lambda seat, frame: first_choice(frame) or "pass", moves=4)
+        deadline = time.monotonic() + 60
+        while len(table.state.history) < 4:  # the last answer sent is applied in the table's own thread
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         for page in pages.values():
             page.close()
         with table.lock:
@@ -199,3 +205,17 @@ def test_a_page_gets_the_table_at_its_width(tmp_path: Path, columns: int) -> Non
 
     text = re.sub(r"<[^>]+>", "", frame["view"])
     assert max(len(line) for line in text.splitlines()) <= columns
+
+
+def test_a_language_added_through_cardrules_path_is_offered_and_spoken(tmp_path: Path, monkeypatch) -> None:
+    write_catalog(tmp_path / "root", "fr", 'msgid "Your move."\nmsgstr "À vous de jouer."\n')
+    monkeypatch.setenv("CARDRULES_PATH", str(tmp_path / "root"))
+    with server(tmp_path / "data") as client:
+        made = new_table(client, ruleset="no-thanks/classic", seats=[{"kind": "human"}, *[{"kind": "bot:random"}] * 2])
+        table = client.app.state.registry.tables[made["table"]]
+        page = Page(client, made["table"], *seat_and_token(made["links"][0]), accept="fr-FR,fr;q=0.9")
+        frame = page.until(lambda frame: frame["prompt"] is not None and table.waiting_for == 0)
+        page.close()
+    assert frame["language"] == "fr" and "fr" in [language["code"] for language in frame["languages"]]
+    assert frame["status"] == "À vous de jouer."
+    assert {"code": "fr", "name": "français"} in frame["languages"]

@@ -18,9 +18,12 @@ from engine.fronts.web.app import make_app
 NUMBERED = re.compile(r"^\s+(\d+)\.\s")
 
 
-def server(data: Path) -> TestClient:
-    """A test client of a server keeping its tables in ``data`` (use it in a ``with``: start and stop)."""
-    return TestClient(make_app(data))
+def server(data: Path, messages_per_second: float = 1000.0) -> TestClient:
+    """A test client of a server keeping its tables in ``data`` (use it in a ``with``: start and stop).
+
+    Its pages may send far faster than a person types (a test answers at once); the flood test sets the real rate.
+    """
+    return TestClient(make_app(data, messages_per_second=messages_per_second))
 
 
 def new_table(client: TestClient, language: str = "en", **request: Any) -> dict[str, Any]:

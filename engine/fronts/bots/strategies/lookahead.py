@@ -57,6 +57,12 @@ class Judge:
             else None
         )
 
+    def judged(self, state: State, player: int) -> float | None:
+        """The ruleset's own judgement of ``state`` for ``player`` (``presentation.search.evaluate``), or None."""
+        if self.hint is None:
+            return None
+        return float(evaluate(self.hint, state, {"me": player}, "presentation", "search.evaluate"))
+
     def value(self, state: State, player: int) -> float:
         """The worth of ``state`` to ``player``: the result once over, else the margin and the ruleset's hint."""
         if state.is_terminal():
@@ -74,8 +80,9 @@ class Judge:
             others = [score for seat, score in enumerate(scores) if seat != player]
             best = (min(others) if self.sign < 0 else max(others)) if others else 0.0
             total += self.sign * (scores[player] - best)
-        if self.hint is not None:
-            total += float(evaluate(self.hint, state, {"me": player}, "presentation", "search.evaluate"))
+        judged = self.judged(state, player)
+        if judged is not None:
+            total += judged
         return total
 
 

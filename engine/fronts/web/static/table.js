@@ -86,6 +86,7 @@
     lines($("story"), frame.story.slice().reverse(), "li");
     const asked = frame.prompt !== null;
     question = frame.question;
+    $("answer").dataset.question = asked ? String(frame.question) : "";
     $("prompt-section").hidden = seat === null || (!asked && frame.said.length === 0);
     lines($("said"), frame.said, "div");
     $("said").scrollTop = $("said").scrollHeight;
