@@ -17,6 +17,8 @@ from typing import Any
 from engine.base.i18n import _
 from engine.families.common.front.prompting import ListedAnytime, ask_numbered
 from engine.families.fronts import served
+from engine.fronts.terminal.table_view import detail_descriptions
+from engine.text.card_text import game_rule_phrases
 
 # The most legal actions a generic prompt lists; beyond, a family must provide a prompt.
 MAX_LISTED = 60
@@ -50,6 +52,28 @@ def anytime_commands(turn: Any) -> list[Any]:
         factory = COMMANDS.get(item.kind)
         commands.append(factory(item) if factory is not None else ListedAnytime(item))
     return commands
+
+
+class PromptHost:
+    """What the families' prompts ask of the session that hosts them, beside ``say`` and ``read_command``.
+
+    The terminal's session and a web table's seat both host prompts (they
+    never import a front); both need a ``ruleset``.
+    """
+
+    ruleset: Any
+
+    def anytime_commands(self, turn: Any) -> list[Any]:
+        """The commands of the actions a player may take at any time, for a family's prompt."""
+        return anytime_commands(turn)
+
+    def in_play_lines(self, observation: Any) -> list[str]:
+        """The cards in play that change the rules, and what each does, for a prompt's help."""
+        return detail_descriptions(self.ruleset, observation)
+
+    def game_rule_phrases(self) -> list[str]:
+        """How the game ends, in sentences, for a prompt's help."""
+        return game_rule_phrases(self.ruleset)
 
 
 class ChoicePrompt:

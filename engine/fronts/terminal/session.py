@@ -29,24 +29,22 @@ from engine.base.errors import EndlessGameError, LogError
 from engine.base.i18n import _
 from engine.base.resources import user_data_root
 from engine.base.shown import printable
-from engine.families.common.front.narrating import card_ids, event_field
+from engine.families.common.front.narrating import event_field
 from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
 from engine.fronts.bots import make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.console import Wrapped
 from engine.fronts.terminal.ending import final_report
-from engine.fronts.terminal.prompts import anytime_commands, prompt_for
+from engine.fronts.terminal.prompts import PromptHost, prompt_for
 from engine.fronts.terminal.seats import Seat
 from engine.fronts.terminal.table_view import (
     COMPACT_BELOW,
-    detail_descriptions,
-    heading_card,
     heading_lines,
     render_table,
+    round_card,
     story_line,
     story_lines,
 )
-from engine.text.card_text import game_rule_phrases
 from engine.text.narration import describe_events, setup_length
 
 if TYPE_CHECKING:
@@ -65,7 +63,7 @@ class QuitRequested(Exception):
 
 
 @dataclass
-class GameSession:
+class GameSession(PromptHost):
     """One game being played in the terminal.
 
     ``log_extras`` are the keys the session adds to the engine's log (seat
@@ -316,20 +314,8 @@ class GameSession:
             self.console.print(part)
 
     def round_card(self, observation: Observation) -> str | None:
-        """The card revealed this round, once it has left the table's heading zone (else None).
-
-        Taken, a card may still be what the decision under way is about (its
-        effect asks its taker to choose a card to give up): the table keeps
-        it at its head, with what it does, until the next card is revealed.
-        """
-        if heading_card(self.ruleset, observation) is not None:
-            return None
-        for event in reversed(self.state.events):
-            if event_field(event, "type") == "reveal":
-                cards = card_ids(event)
-                same_round = event_field(event, "round") == observation.round_number
-                return cards[0] if cards and same_round else None
-        return None
+        """The card revealed this round, once it has left the table's heading zone (see :func:`round_card`)."""
+        return round_card(self.ruleset, observation, self.state.events)
 
     def say(self, text: str) -> None:
         """One line of plain text.
@@ -354,20 +340,6 @@ class GameSession:
         """
 
         self.console.print(Wrapped(printable(text), indent=indent), soft_wrap=False, highlight=False)
-
-    # What the families' prompts ask of the session that hosts them (they never import a front).
-
-    def anytime_commands(self, turn: Any) -> list[Any]:
-        """The commands of the actions a player may take at any time, for a family's prompt."""
-        return anytime_commands(turn)
-
-    def in_play_lines(self, observation: Observation) -> list[str]:
-        """The cards in play that change the rules, and what each does, for a prompt's help."""
-        return detail_descriptions(self.ruleset, observation)
-
-    def game_rule_phrases(self) -> list[str]:
-        """How the game ends, in sentences, for a prompt's help."""
-        return game_rule_phrases(self.ruleset)
 
     def say_heading(self) -> None:
         """The table's heading again (the round and the card in play), below a help that pushed the table away."""

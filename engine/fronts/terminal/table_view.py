@@ -44,6 +44,7 @@ from engine.base.glyphs import cut_overflow, ellipsis, nothing, table_box, turn_
 from engine.base.i18n import _, ngettext
 from engine.base.shown import literal, printable
 from engine.core.selectors import card_selector
+from engine.families.common.front.narrating import card_ids, event_field
 from engine.fronts.terminal.console import Wrapped
 from engine.language.block_walk import all_steps
 from engine.text.card_text import describe_card, progress_phrases, step_phrase
@@ -333,6 +334,24 @@ def heading_card(ruleset: Ruleset, observation: Observation) -> str | None:
     zone = ruleset.view.get("banner")
     cards = observation.cards(zone) if zone else None
     return cards[-1] if cards else None
+
+
+def round_card(ruleset: Ruleset, observation: Observation, events: Sequence[Any]) -> str | None:
+    """The card revealed this round, once it has left the table's heading zone (else None).
+
+    Taken, a card may still be what the decision under way is about (its
+    effect asks its taker to choose a card to give up): the table keeps it at
+    its head, with what it does, until the next card is revealed. ``events``:
+    the game's, which tell every reveal (public).
+    """
+    if heading_card(ruleset, observation) is not None:
+        return None
+    for event in reversed(events):
+        if event_field(event, "type") == "reveal":
+            cards = card_ids(event)
+            same_round = event_field(event, "round") == observation.round_number
+            return cards[0] if cards and same_round else None
+    return None
 
 
 def heading_lines(

@@ -19,9 +19,8 @@ from rich.console import Console
 
 from engine.base.i18n import _, available_languages, set_language
 from engine.core.observation import SPECTATOR
-from engine.families.common.front.narrating import card_ids, event_field
 from engine.fronts.terminal.ending import final_report
-from engine.fronts.terminal.table_view import heading_card, render_table
+from engine.fronts.terminal.table_view import render_table, round_card
 from engine.fronts.web.table import WebTable
 
 # The HTML the table view is exported into: only its spans (the page gives the <pre> its look).
@@ -41,18 +40,6 @@ def languages() -> list[dict[str, str]]:
     return [{"code": code, "name": language_name(code)} for code in available_languages()]
 
 
-def round_card(table: WebTable, observation: Any) -> str | None:
-    """The card of the round under way once it has left the table's heading zone (as the terminal shows it)."""
-    if heading_card(table.ruleset, observation) is not None:
-        return None
-    for event in reversed(table.state.events):
-        if event_field(event, "type") == "reveal":
-            cards = card_ids(event)
-            same_round = event_field(event, "round") == observation.round_number
-            return cards[0] if cards and same_round else None
-    return None
-
-
 def table_html(table: WebTable, seat: int | None, columns: int) -> str:
     """The table as ``seat`` may see it (None: a spectator), drawn by the terminal's view, as HTML spans."""
     observation = table.state.observation(SPECTATOR if seat is None else seat)
@@ -66,7 +53,13 @@ def table_html(table: WebTable, seat: int | None, columns: int) -> str:
     )
     console.print(
         render_table(
-            table.ruleset, observation, seat, (), round_card(table, observation), state=table.state, width=columns
+            table.ruleset,
+            observation,
+            seat,
+            (),
+            round_card(table.ruleset, observation, table.state.events),
+            state=table.state,
+            width=columns,
         )
     )
     return console.export_html(inline_styles=True, code_format=_CODE_FORMAT)

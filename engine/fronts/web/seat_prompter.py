@@ -15,16 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
 from engine.families.common.front.player_input import InputProblem, normalize_input, recap_words
-from engine.fronts.terminal.prompts import anytime_commands
-from engine.fronts.terminal.table_view import detail_descriptions
-from engine.text.card_text import game_rule_phrases
+from engine.fronts.terminal.prompts import PromptHost
 
 if TYPE_CHECKING:
-    from engine.core.observation import Observation
     from engine.fronts.web.table import WebTable
 
 
-class SeatPrompter:
+class SeatPrompter(PromptHost):
     """The session a prompt talks to, for one seat of one web table."""
 
     def __init__(self, table: WebTable, seat: int) -> None:
@@ -79,12 +76,3 @@ class SeatPrompter:
             if command.kind != "help":
                 return command
             show_help()
-
-    def anytime_commands(self, turn: Any) -> list[Any]:
-        return anytime_commands(turn)
-
-    def in_play_lines(self, observation: Observation) -> list[str]:
-        return detail_descriptions(self.ruleset, observation)
-
-    def game_rule_phrases(self) -> list[str]:
-        return game_rule_phrases(self.ruleset)

@@ -180,3 +180,27 @@ def test_two_human_seats_trade_beans_in_their_browsers(browser: Browser, served:
     # Each page shows its own row as "(you)": Ann's never Bo's.
     assert "Ann (you)" in pages[0].locator("#view").inner_text()
     assert "Bo (you)" not in pages[0].locator("#view").inner_text()
+
+
+def test_a_phone_sized_page_is_read_and_played_from_the_keyboard(browser: Browser, served: Served) -> None:
+    made = served.new_table(
+        ruleset="no-thanks/classic", seats=[{"kind": "human", "name": "Ann"}, *[{"kind": "bot:random"}] * 2]
+    )
+    context = browser.new_context(locale="ko-KR", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(made["links"][0]["url"])
+    page.wait_for_function("document.getElementById('answer').dataset.question")
+    # Nothing but the table's own box scrolls sideways: the page fits the phone's width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#line").is_visible() and page.locator("#line").bounding_box()["width"] > 150
+    # The answer box has the focus: a number and Enter answer the question, with no mouse.
+    question = page.locator("#answer").get_attribute("data-question")
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"document.getElementById('answer').dataset.question !== '{question}'"
+        " || !document.getElementById('result-section').hidden"
+    )
+    log = json.loads((served.data / "tables" / made["table"] / "game.json").read_text(encoding="utf-8"))
+    assert any(entry["player"] == 0 for entry in log["actions"])
+    context.close()
