@@ -249,7 +249,6 @@ class _Connection:
         self.columns = DEFAULT_COLUMNS
         self.limiter = RateLimiter(time.monotonic, rate=rate)
         self.changed = asyncio.Event()
-        self.sent_version = -1
 
     async def error(self, message: Any) -> None:
         text = await asyncio.to_thread(_in_language, self.language, message)

@@ -11,6 +11,7 @@ does not hold them, and the story tells only what everyone saw.
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -27,6 +28,7 @@ from engine.fronts.web.table import WebTable
 _CODE_FORMAT = "{code}"
 
 
+@functools.lru_cache(maxsize=64)
 def language_name(language: str) -> str:
     """A language's own name for itself (日本語, 한국어, English), from CLDR."""
     try:
@@ -100,10 +102,10 @@ def frame(table: WebTable, seat: int | None, language: str, columns: int) -> dic
             "finished": state.is_terminal(),
             "status": status,
             "view": table_html(table, seat, columns),
-            "story": table.story_for(seat),
+            "story": table.story(),
             "said": list(table.said[seat]) if seat is not None else [],
-            "prompt": table.prompts[seat] if asked and seat is not None else None,
-            "question": table.questions[seat] if asked and seat is not None else None,
+            "prompt": table.prompts[seat] if asked else None,
+            "question": table.questions[seat] if asked else None,
             "result": result_lines,
             "labels": labels(),
             "languages": languages(),

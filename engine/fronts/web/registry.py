@@ -164,7 +164,7 @@ class TableRegistry:
         if reference != ruleset.id:
             extras["ruleset"] = reference
         table = WebTable(table_id, folder, ruleset, seats, state, extras, seed)
-        write_json(folder / TABLE_FILE, {"format": 1, "seats": [seat.to_json() for seat in seats]})
+        self.save_seats(table)
         table.save()
         return NewTable(table, tokens)
 
@@ -241,9 +241,7 @@ class TableRegistry:
         extras = {"ruleset": log["ruleset"]} if log["ruleset"] != resumed.ruleset.id else {}
         seed = resumed.seed
         bot_seed = None if seed is None else seed + len(log["actions"])
-        table = WebTable(folder.name, folder, resumed.ruleset, seats, resumed.state, extras, bot_seed)
-        table.told_from = 0
-        return table
+        return WebTable(folder.name, folder, resumed.ruleset, seats, resumed.state, extras, bot_seed)
 
     def save_seats(self, table: WebTable) -> None:
         """Rewrite ``table.json`` (a seat chose its language)."""

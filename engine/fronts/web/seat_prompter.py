@@ -59,7 +59,7 @@ class SeatPrompter(PromptHost):
             answer = self.table.wait_for_line(self.seat, prompt)
             try:
                 if normalize_input(answer) in recap_words():
-                    for line in self.table.story_for(self.seat):
+                    for line in self.table.story():
                         self.say(line)
                     continue
                 command = parse(answer)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.base.errors import CardrulesError, EndlessGameError, IllegalActionError, LogError
+from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _, set_language
 from engine.fronts.bots import make_bot
 from engine.fronts.formats import gamelog
@@ -84,7 +84,7 @@ class WebTable:
         self._lines: list[queue.Queue[object]] = [queue.Queue() for _seat in seats]
         # The game's events before this index are the deal: not news to anyone.
         self.told_from = setup_length(state.events) if not state.history else 0
-        # Why the game stopped for good (an endless game, a save that failed), in English and as a message id.
+        # Why the game stopped for good (an endless game, a save that failed), as it was said when it was found.
         self.failure: str | None = None
         self._watchers: list[Callable[[], None]] = []
         self._stopping = threading.Event()
@@ -124,10 +124,6 @@ class WebTable:
         with self.lock:
             self.said[seat] = (self.said[seat] + [text])[-STORY_LINES:]
         self._changed()
-
-    def asked(self, seat: int) -> bool:
-        """Whether ``seat`` is being asked now (a line it sends is read)."""
-        return self.prompts[seat] is not None
 
     def submit_line(self, seat: int, line: str, question: int | None = None) -> bool:
         """A line typed at ``seat``'s page, answering its question number ``question`` (None: the one put now).
@@ -181,7 +177,7 @@ class WebTable:
                 self._lines[seat].put(_ASK_AGAIN)
         self._changed()
 
-    def story_for(self, seat: int | None) -> list[str]:
+    def story(self) -> list[str]:
         """What happened lately, in the current language (public: every seat is told the same)."""
         with self.lock:
             events = self.state.events
@@ -222,9 +218,9 @@ class WebTable:
                         state.apply_action(action)
                     except IllegalActionError as error:
                         # A prompt offers legal actions only; should one not be, the seat is told why and asked again.
-                        self.said[player].append("; ".join(d.message for d in error.diagnostics))
+                        self.tell_seat(player, "; ".join(d.message for d in error.diagnostics))
                         continue
-                    self.said[player] = [] if self.seats[player].is_human else self.said[player]
+                    self.said[player] = []  # the question is answered
                     self.save()
                 self._changed()
             if state.is_terminal():
@@ -233,10 +229,7 @@ class WebTable:
                 self._changed()
         except TableStopped:
             return
-        except (EndlessGameError, LogError) as error:
-            self.failure = "; ".join(d.message for d in error.diagnostics)
-            self._changed()
-        except CardrulesError as error:  # a rule that fails while playing: the game stops, its log kept
+        except CardrulesError as error:  # an endless game, a save that failed, a rule that fails: the log is kept
             self.failure = "; ".join(d.message for d in error.diagnostics)
             self._changed()
 
