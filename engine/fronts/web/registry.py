@@ -236,7 +236,8 @@ class TableRegistry:
         record = read_log(folder / LOG_FILE)
         resumed = resume_state(record)
         if [seat.name for seat in seats] != resumed.players:
-            raise ValueError("the seats and the game log name different players")
+            # TRANSLATORS: serve: a table's table.json and its game log name different players.
+            raise ValueError(_("the seats and the game log name different players"))
         log = record.log
         extras = {"ruleset": log["ruleset"]} if log["ruleset"] != resumed.ruleset.id else {}
         seed = resumed.seed

@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.base.i18n import _
 from engine.base.output_files import atomic_write_bytes
+from engine.fronts.bots import BOT_KINDS
+from engine.fronts.terminal.seats import SeatSpecError, seats_from_log
 
 TABLE_FILE = "table.json"
 LOG_FILE = "game.json"
@@ -53,13 +56,17 @@ class WebSeat:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> WebSeat:
-        kind = str(data["kind"])
-        return cls(
-            name=str(data["name"]),
-            bot_kind=None if kind == "human" else kind.removeprefix("bot:"),
-            token_digest=data.get("token"),
-            language=data.get("language"),
-        )
+        """A seat as ``table.json`` keeps it; a kind the program has no bot for, or a token or language that is
+        not text, raises ``ValueError`` (the folder is a stranger's file too)."""
+        try:
+            (seat,) = seats_from_log([str(data["name"])], [str(data["kind"])], BOT_KINDS)
+        except SeatSpecError as problem:
+            raise ValueError(problem.message) from None
+        token, language = data.get("token"), data.get("language")
+        if not all(value is None or isinstance(value, str) for value in (token, language)):
+            # TRANSLATORS: serve: a seat in a table's table.json has a token or a language that is not text.
+            raise ValueError(_("a seat's token and language must be text"))
+        return cls(seat.name, seat.bot_kind, token, language)
 
 
 def new_token() -> str:

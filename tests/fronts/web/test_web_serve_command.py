@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 from pathlib import Path
 
@@ -45,3 +46,27 @@ def test_a_table_folder_that_cannot_be_read_is_reported_and_the_others_are_serve
         assert client.get(f"/table/{good}").status_code == 200 and client.get(f"/table/{broken}").status_code == 404
     assert told and all(line.startswith(f"{log}:") for line in told)
     assert any(line.startswith(f"{log}:2:13: $.players:") for line in told)
+
+
+@pytest.mark.parametrize(
+    ("seat", "reason"),
+    [
+        ({"kind": "bot:genius"}, "genius"),
+        ({"token": 5}, "a seat's token and language must be text"),
+        ({"language": ["ja"]}, "a seat's token and language must be text"),
+        ({"name": "Somebody else"}, "the seats and the game log name different players"),
+    ],
+)
+def test_a_tampered_seat_in_table_json_is_reported_and_the_server_serves_on(
+    tmp_path: Path, seat: dict, reason: str
+) -> None:
+    with server(tmp_path) as client:
+        made = new_table(client, ruleset="no-thanks/classic", seats=[{"kind": "human"}, *[{"kind": "bot:random"}] * 2])
+    seats_file = tmp_path / "tables" / made["table"] / "table.json"
+    kept = json.loads(seats_file.read_text(encoding="utf-8"))
+    kept["seats"][1].update(seat)
+    seats_file.write_text(json.dumps(kept), encoding="utf-8")
+    told: list[str] = []
+    with TestClient(make_app(tmp_path, report=told.append)) as client:
+        assert client.app.state.registry.tables == {} and client.get("/").status_code == 200
+    assert len(told) == 1 and told[0].startswith(f"{seats_file}: cannot resume this table: ") and reason in told[0]
