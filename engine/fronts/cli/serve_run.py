@@ -22,11 +22,11 @@ def run_command(host: str, port: int, data_dir: str | None) -> None:
         from engine.fronts.web.app import make_app
         from engine.fronts.web.limits import MAX_MESSAGE_BYTES
     except ImportError as error:
-        # TRANSLATORS: serve: the web server's packages are not installed; {module} is the missing one. Keep the
-        # pip command as it is.
+        # TRANSLATORS: serve: one of the web server's packages, which cardrules depends on, is missing (a broken
+        # install); {module} is the missing one. Keep the pip command as it is.
         raise CardrulesError.at(
             _(
-                "the web table needs {module}: install it with pip install 'cardrules[web]'",
+                "the web table needs {module}, which cardrules depends on: reinstall it with pip install cardrules",
                 module=error.name or "starlette",
             )
         ) from None
