@@ -204,6 +204,49 @@ def _add(catalog: Catalog, found: Iterable[tuple], location_file: str) -> None:
         catalog.add(message_id, None, [(location_file, lineno)], auto_comments=comments, context=context)
 
 
+# The format flags GNU gettext's check (``msgfmt -c``, which translators' tools run) reads.
+_FORMAT_FLAGS = frozenset({"python-format", "no-python-format", "python-brace-format", "no-python-brace-format"})
+
+
+def _mark_formats(catalog: Catalog) -> None:
+    """Flag each of our messages with the format the program fills it in, so ``msgfmt -c`` checks what matters.
+
+    The program and the rulesets fill their texts by braces only; Babel guesses ``python-format`` from any ``%``
+    and a conversion letter ("95% intervals" reads as ``% i``), and msgfmt then refuses a translation that writes
+    "95% 区間". click's own messages keep Babel's flags: click fills them with ``%``. A message whose comment lets a
+    translation use a placeholder the English leaves out ("optional: {currency}") is not brace-checked by
+    msgfmt, which would refuse that placeholder; ``i18n check`` checks its placeholders instead.
+    """
+    for message in catalog:
+        if not message.id or all(location.startswith("click/") for location, _line in message.locations):
+            continue
+        if "python-format" in message.flags:
+            message.flags.discard("python-format")
+            message.flags.add("no-python-format")
+        if "python-brace-format" in message.flags:
+            forms = message.id if isinstance(message.id, tuple) else (message.id,)
+            english = {name for form in forms for name in _DOCUMENTED_FIELD.findall(form)}
+            if optional_placeholders(message) - english:
+                message.flags.discard("python-brace-format")
+                message.flags.add("no-python-brace-format")
+
+
+def _format_flags_of(template: Catalog, catalog: Catalog) -> None:
+    """Give each message of ``catalog`` the template's format flags (Babel's merge keeps a catalog's old ones)."""
+    for message in catalog:
+        model = template.get(message.id, message.context) if message.id else None
+        if model is not None:
+            message.flags = (message.flags - _FORMAT_FLAGS) | (model.flags & _FORMAT_FLAGS)
+
+
+def _settle_format_flags(catalog: Catalog) -> None:
+    """A ``no-`` format flag wins over the flag it denies: Babel adds its guess back whenever it reads an entry."""
+    for message in catalog:
+        for flag in ("python-format", "python-brace-format"):
+            if f"no-{flag}" in message.flags:
+                message.flags.discard(flag)
+
+
 def python_sources() -> list[Path]:
     """Every Python file of the engine, in a stable order."""
     return sorted(p for p in _package_dir().rglob("*.py") if "_data" not in p.parts)
@@ -256,6 +299,7 @@ def rulesets_template(files: Iterable[Path]) -> Catalog:
                 _("cannot read this ruleset: {reason}", reason=str(error)[:200]), file=str(path)
             ) from None
         _add(catalog, found, str(path))
+    _mark_formats(catalog)
     return catalog
 
 
@@ -324,12 +368,14 @@ def build_template(rulesets_dirs: Iterable[Path] | None = None, rulesets: Iterab
             catalog.add(
                 message.id, None, message.locations, auto_comments=message.auto_comments, context=message.context
             )
+    _mark_formats(catalog)
     return catalog
 
 
 def template_bytes(catalog: Catalog) -> bytes:
     """The ``.pot`` text of ``catalog`` (no volatile dates, so it diffs cleanly)."""
     catalog.creation_date = catalog.revision_date = _FIXED_DATE
+    _settle_format_flags(catalog)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, sort_output=False, omit_header=False, include_lineno=True)
     return buffer.getvalue()
@@ -470,6 +516,7 @@ def _read_previous_id(message: Message) -> None:
 def write_catalog(path: Path, catalog: Catalog, *, keep_obsolete: bool = False) -> None:
     """Write ``catalog`` to ``path``; its obsolete entries (``#~``) only with ``keep_obsolete``."""
     catalog.revision_date = _FIXED_DATE
+    _settle_format_flags(catalog)
     buffer = io.BytesIO()
     # A fuzzy entry keeps the English it was translated from (#| msgid), as msgmerge writes it.
     write_po(buffer, catalog, width=100, ignore_obsolete=not keep_obsolete, include_lineno=True, include_previous=True)
@@ -561,6 +608,7 @@ def update_catalogs(
         # Babel's merge rebuilds each entry from the template: a fuzzy one keeps its old English only if told.
         previous = {_key(message): message.previous_id for message in catalog if message.fuzzy and message.previous_id}
         catalog.update(template, no_fuzzy_matching=False)
+        _format_flags_of(template, catalog)
         for message in catalog:
             if message.fuzzy and not message.previous_id and _key(message) in previous:
                 message.previous_id = previous[_key(message)]
