@@ -15,6 +15,7 @@ Each root may hold ``rulesets/``, ``locales/`` and ``schemas/``.
 from __future__ import annotations
 
 import os
+from importlib import metadata
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # engine/, this module being in engine/base/
@@ -38,6 +39,20 @@ def in_checkout() -> bool:
 def user_data_root() -> Path:
     """``$XDG_DATA_HOME/cardrules``, default ``~/.local/share/cardrules``."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "cardrules"
+
+
+def program_version() -> str:
+    """The installed program's version (``0`` in a checkout that was never installed)."""
+    try:
+        return metadata.version("cardrules")
+    except metadata.PackageNotFoundError:
+        return "0"
+
+
+def user_cache_root() -> Path:
+    """``$XDG_CACHE_HOME/cardrules``, default ``~/.cache/cardrules``: what the program may forget and work out again."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "cardrules"
 
 

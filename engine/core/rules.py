@@ -358,6 +358,9 @@ class RulesetLike(RulesetTexts, Protocol):
 
     def section(self, key: str) -> Spec: ...
 
-    def problem_at(self, json_path: str, message: str, *, step: str | None = None) -> Diagnostic:
-        """A problem found in play (a game that never ends), located in the ruleset's files."""
+    def problem_at(
+        self, json_path: str, message: str, *, step: str | None = None, expression: str | None = None
+    ) -> Diagnostic:
+        """A problem found in play (a game that never ends, an expression that failed), located in the ruleset's
+        files."""
         ...

@@ -18,16 +18,20 @@ winners among the players who are not out.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.base.errors import CardrulesError, Diagnostic, EndlessGameError, Location, display_path
+from engine.base import resources
+from engine.base.errors import CardrulesError, Diagnostic, EndlessGameError, Location, RulesetError, display_path
 from engine.base.i18n import _
 from engine.core.game import Game
 from engine.core.limits import MAX_ACTIONS
 from engine.families.catalog import list_rulesets, load_merged, load_ruleset, validate_merged
+from engine.language.options import declared_range, option_value_text
 from engine.language.ruleset import is_abstract
 
 if TYPE_CHECKING:
@@ -86,14 +90,72 @@ def trial_problems(name_or_path: str | os.PathLike) -> list[Diagnostic]:
         ruleset = load_ruleset(name_or_path)
     except CardrulesError as error:
         return list(error.diagnostics)
-    return _play_games(
-        ruleset,
-        Location(display_path(ruleset.source) if ruleset.source else ruleset.id),
-        1,
-        0,
-        counts=trial_player_counts(ruleset),
-        thorough=False,
+    where = Location(display_path(ruleset.source) if ruleset.source else ruleset.id)
+    return _play_games(ruleset, where, 1, 0, counts=trial_player_counts(ruleset), thorough=False) or (
+        _range_end_problems(name_or_path, ruleset, where)
     )
+
+
+def require_trial(name_or_path: str | os.PathLike) -> None:
+    """Refuse, as ``validate`` does, a ruleset from the user's files whose trial games do not end: what ``validate``
+    refuses is not played (a RulesetError with the same located problems).
+
+    The program's own rulesets are tried by its tests. A user's chain is tried
+    once per content of its files (a mark under the user's cache folder), so a
+    house rule played again starts at once; a trial that fails is tried again
+    next time, since the files will change.
+    """
+    merged = load_merged(name_or_path)
+    program = resources.package_root().resolve()
+    files = [loaded.path.resolve() for loaded in merged.chain]
+    if all(path.is_relative_to(program) for path in files):
+        return
+    digest = hashlib.sha256(resources.program_version().encode())
+    for path in files:
+        digest.update(os.fsencode(path) + b"\0")
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            return  # load_ruleset has just read it: gone since, the game's own loading says so
+    mark = resources.user_cache_root() / "trials" / digest.hexdigest()
+    if mark.is_file():
+        return
+    problems = trial_problems(name_or_path)
+    if problems:
+        raise RulesetError(problems)
+    with contextlib.suppress(OSError):  # a cache that cannot be written only means trying again next time
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+
+
+# The ends of declared option ranges the trial plays, at most this many games in all.
+MOST_RANGE_ENDS_TRIED = 8
+
+
+def _range_end_problems(name_or_path: str | os.PathLike, ruleset: Ruleset, where: Location) -> list[Diagnostic]:
+    """A game at each end of a number option's declared range (``minimum``, ``maximum``), one option at a time, at
+    the fewest players: a goal that the option's maximum puts out of reach is found by ``validate``, before a table
+    waits for it. ``-o`` refuses a value past either end."""
+    problems: list[Diagnostic] = []
+    tried = 0
+    for name, definition in ruleset.option_definitions.items():
+        for value in declared_range(definition):
+            if value is None or value == ruleset.options.get(name) or tried >= MOST_RANGE_ENDS_TRIED:
+                continue
+            tried += 1
+            try:
+                variant = load_ruleset(name_or_path, {name: value})
+            except CardrulesError as error:
+                problems.extend(error.diagnostics)  # validate's own checks of each end say so first
+                continue
+            # TRANSLATORS: a condition before a problem; {value} is a value the option may take (true, a choice).
+            condition = _("when option '{name}' is {value}", name=name, value=option_value_text(value))
+            problems.extend(
+                # TRANSLATORS: {condition} is "when option 'X' is Y"; {problem} what goes wrong then.
+                Diagnostic(d.location, _("{condition}: {problem}", condition=condition, problem=d.message))
+                for d in _play_games(variant, where, 1, 0, counts=[variant.players_min], thorough=False)
+            )
+    return problems
 
 
 # Up to this many numbers of players, the trial plays every one of them.

@@ -90,3 +90,17 @@ def all_steps(specs: Any) -> Iterator[Mapping[str, Any]]:
 
 def _list(value: JSON) -> list[Any]:
     return value if isinstance(value, list) else list(value) if isinstance(value, tuple) else []
+
+
+def paths_holding(data: JSON, text: str, path: str = "$") -> Iterator[str]:
+    """The JSON paths, in the order they are written, of every string in ``data`` equal to ``text`` (where an
+    expression that failed in play is written)."""
+    if isinstance(data, str):
+        if data == text:
+            yield path
+    elif isinstance(data, Mapping):
+        for key, value in data.items():
+            yield from paths_holding(value, text, json_path_child(path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from paths_holding(value, text, json_path_child(path, index))

@@ -110,7 +110,10 @@ def compile_or_raise(
         raise RulesetError(
             [
                 ruleset.problem_at(
-                    "$", _("step {step}, {key}: {problem}", step=step, key=key, problem=problem.message), step=step
+                    "$",
+                    _("step {step}, {key}: {problem}", step=step, key=key, problem=problem.message),
+                    step=step,
+                    expression=text,
                 )
             ]
         ) from None
@@ -167,6 +170,7 @@ def failed_in(ruleset: RulesetLike, step: str, key: str, text: str, message: str
                     problem=message,
                 ),
                 step=step,
+                expression=text,
             )
         ]
     )

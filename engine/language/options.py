@@ -94,6 +94,7 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
         raise OptionValueError(_("option '{name}' cannot be none", name=name))
     if kind in ("number", "integer"):
         number = _option_number(name, kind, nullable, value)
+        _within_declared_range(name, definition, number)
     if kind == "number":
         return number
     if kind == "integer":
@@ -173,6 +174,50 @@ def coerce_option_value(name: str, definition: Mapping[str, JSON], value: JSON) 
     # TRANSLATORS: an error in a ruleset: an option declared under option-definitions has a `type` other than number,
     # integer, boolean, choice or list; {type} is what was written, e.g. 'decimal'.
     raise OptionValueError(_("option '{name}' has an unknown type {type}", name=name, type=option_value_text(kind)))
+
+
+def declared_range(definition: Mapping[str, JSON]) -> tuple[int | Fraction | None, int | Fraction | None]:
+    """The ``minimum`` and ``maximum`` a number option declares (``None`` where it declares none, or a bound that is
+    no number: the ruleset's checks report that one)."""
+    bounds: list[int | Fraction | None] = []
+    for key in ("minimum", "maximum"):
+        bound = definition.get(key)
+        if isinstance(bound, bool) or not isinstance(bound, (int, Fraction, str)):
+            bounds.append(None)
+            continue
+        try:
+            bounds.append(_option_number(key, "number", False, bound))
+        except OptionValueError:
+            bounds.append(None)
+    return bounds[0], bounds[1]
+
+
+def _within_declared_range(name: str, definition: Mapping[str, JSON], number: int | Fraction) -> None:
+    """Refuse a value outside the range the option declares (``minimum``, ``maximum``): ``validate`` tried the game
+    at both ends, and no further."""
+    low, high = declared_range(definition)
+    if low is not None and number < low:
+        # TRANSLATORS: an error: a value below the least an option declares (its `minimum`); {name} is the option's
+        # name (keep it), {value} what was given, {minimum} the least value allowed.
+        raise OptionValueError(
+            _(
+                "option '{name}' is at least {minimum}, not {value}",
+                name=name,
+                minimum=option_value_text(low),
+                value=option_value_text(number),
+            )
+        )
+    if high is not None and number > high:
+        # TRANSLATORS: an error: a value above the most an option declares (its `maximum`); {name} is the option's
+        # name (keep it), {value} what was given, {maximum} the most allowed.
+        raise OptionValueError(
+            _(
+                "option '{name}' is at most {maximum}, not {value}",
+                name=name,
+                maximum=option_value_text(high),
+                value=option_value_text(number),
+            )
+        )
 
 
 def _option_number(name: str, kind: str, nullable: bool, value: JSON) -> int | Fraction:

@@ -32,12 +32,13 @@ from engine.core.measures import MeasureSpec, measure_from_spec
 from engine.core.modifiers import table_steps
 from engine.core.zones import ZoneSpec
 from engine.language import presentation, schema_check, semantic
-from engine.language.block_walk import blocks_of
+from engine.language.block_walk import blocks_of, paths_holding
 from engine.language.catalog import BlockCatalog
 from engine.language.expression_scoring import ExpressionScoring
 from engine.language.expressions.names import Scope
 from engine.language.options import (
     OptionValueError,
+    declared_range,
     effective_options,
     is_option_reference,
     mapped_option_value,
@@ -174,8 +175,11 @@ class Ruleset:
         value = self.data.get(key)
         return value if isinstance(value, Mapping) else MappingProxyType({})
 
-    def problem_at(self, json_path: str, message: str, *, step: str | None = None) -> Diagnostic:
-        """A problem found in play (a game that never ends) at ``json_path``, or at the step whose id is ``step``.
+    def problem_at(
+        self, json_path: str, message: str, *, step: str | None = None, expression: str | None = None
+    ) -> Diagnostic:
+        """A problem found in play (a game that never ends) at ``json_path``, or at the step whose id is ``step``,
+        or where the ``expression`` that failed is written (within that step if it is there, else the first place).
 
         The files are read again: such a problem is rare, and a ruleset carries
         no positions. Written in a file the ruleset extends, the problem is
@@ -199,6 +203,10 @@ class Ruleset:
                     ),
                     json_path,
                 )
+            if expression is not None:
+                # A score part, a function or a condition outside any step is found by its text.
+                places = list(paths_holding(merged.tree.plain(), expression))
+                json_path = next((p for p in places if p.startswith(json_path)), places[0] if places else json_path)
             position = PositionIndex.of(merged.tree).value(json_path)
             own = PositionIndex.of(merged.source.tree)
         except (CardrulesError, OSError, TypeError):
@@ -588,7 +596,8 @@ MOST_OPTION_VALUES_CHECKED = 64
 
 
 def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
-    """What breaks when a choice or true/false option takes one of its other declared values.
+    """What breaks when a choice or true/false option takes one of its other declared values, or a number option
+    either end of its declared range.
 
     An option used as a tag must name a tag that exists with every value a
     player may choose, not only the default: what ``validate`` accepts must
@@ -602,7 +611,11 @@ def _other_option_values_problems(merged: MergedRuleset) -> list[Diagnostic]:
     for name, definition in definitions.items():
         kind = definition.get("type") if isinstance(definition, Mapping) else None
         values = (
-            list(definition.get("values") or ()) if kind == "choice" else [True, False] if kind == "boolean" else []
+            list(definition.get("values") or ())
+            if kind == "choice"
+            else [True, False]
+            if kind == "boolean"
+            else [bound for bound in declared_range(definition) if bound is not None]
         )
         # One place that breaks with several values of one option is one mistake (a `type:` changed
         # under a value the parent uses): it is told once, with the first value that shows it.

@@ -844,6 +844,16 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                     "maxItems": 100,
                     "items": {"type": ["string", "number", "boolean"]},
                 },
+                "minimum": {
+                    "title": "Minimum",
+                    "description": "A number or integer option's least value; validate plays a game with it.",
+                    "$ref": "#/$defs/exact-number",
+                },
+                "maximum": {
+                    "title": "Maximum",
+                    "description": "A number or integer option's most value; validate plays a game with it.",
+                    "$ref": "#/$defs/exact-number",
+                },
                 "nullable": {
                     "title": "Nullable",
                     "description": "Whether `none` (null) is a valid value.",

@@ -35,6 +35,7 @@ from engine.language.options import (
     OPTION_TYPES,
     OptionValueError,
     coerce_option_value,
+    declared_range,
     is_option_reference,
 )
 from engine.language.scopes import scope_of
@@ -959,6 +960,38 @@ def _check_line_zones(context: Context, section: str, base: str, item: dict[str,
             )
 
 
+def _declared_range_is_sound(reporter: Reporter, path: str, name: str, definition: dict[str, JSON]) -> bool:
+    """Whether the option's ``minimum`` and ``maximum`` (if any) make sense: for a number or an integer (whole for
+    an integer), the least no more than the most. Each problem is told at its key."""
+    sound = True
+    kind = definition.get("type")
+    for key in ("minimum", "maximum"):
+        if key not in definition:
+            continue
+        if kind not in ("number", "integer"):
+            # TRANSLATORS: an error in a ruleset: `minimum`/`maximum` ({key}, keep it) given to an option whose type
+            # ({type}, keep it) is not number or integer.
+            reporter.add(
+                json_path_child(path, key),
+                _("a {type} option takes no `{key}`", type=str(kind)[:40], key=key),
+                key=True,
+            )
+            sound = False
+            continue
+        try:
+            coerce_option_value(name, {"type": kind}, definition[key])
+        except OptionValueError as error:
+            reporter.add(json_path_child(path, key), str(error))
+            sound = False
+    if sound:
+        low, high = declared_range(definition)
+        if low is not None and high is not None and low > high:
+            # TRANSLATORS: an error in a ruleset: an option's `minimum` is more than its `maximum` (keep both words).
+            reporter.add(json_path_child(path, "minimum"), _("the `minimum` is more than the `maximum`"))
+            sound = False
+    return sound
+
+
 def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[str, JSON]) -> None:
     add = reporter.add
     for name, definition in definitions.items():
@@ -992,6 +1025,8 @@ def _check_options(reporter: Reporter, data: dict[str, JSON], definitions: dict[
             # TRANSLATORS: an error in a ruleset: an option of type choice or list ({type}, keep it) declares no
             # `values`.
             add(path, _("a {type} option needs `values`", type=definition["type"]))
+            continue
+        if not _declared_range_is_sound(reporter, path, name, definition):
             continue
         if "default" in definition or not definition.get("nullable"):
             try:

@@ -23,7 +23,6 @@ import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -38,19 +37,11 @@ from engine.base.errors import CardrulesError, CatalogError, Diagnostic, Locatio
 from engine.base.i18n import _
 from engine.base.input_files import InputFileError, read_input
 from engine.base.output_files import atomic_write_bytes
+from engine.base.resources import program_version
 from engine.text.click_comments import CLICK_COMMENTS
 from engine.text.i18n_extract import extract_ruleset
 from engine.text.percent import named_percent_fields
 from engine.text.typed_commands import all_typed_commands, typed_collisions
-
-
-def program_version() -> str:
-    """The installed program's version, for the catalogs' headers (``0`` in a checkout that was never installed)."""
-    try:
-        return metadata.version("cardrules")
-    except metadata.PackageNotFoundError:
-        return "0"
-
 
 DOMAIN = "cardrules"
 TEMPLATE_NAME = f"{DOMAIN}.pot"

@@ -67,6 +67,25 @@ def parse_bot_kind(kind: str) -> tuple[str, dict[str, float | int]] | None:
     return name, {"iterations": iterations}
 
 
+# A budget read from a file (a saved game's seats, a web table) is capped here: a stranger's log must not make a bot
+# think for an hour at each move unannounced. Half a minute, or iterations that take about as long.
+MOST_SECONDS_FROM_FILES = 30.0
+MOST_ITERATIONS_FROM_FILES = 50_000
+
+
+def capped_from_file(kind: str) -> str:
+    """``kind`` (a valid bot kind) with its budget lowered to what a file may ask; ``kind`` itself when within."""
+    parsed = parse_bot_kind(kind)
+    if parsed is None:
+        return kind
+    name, budget = parsed
+    if budget.get("seconds", 0) > MOST_SECONDS_FROM_FILES:
+        return f"{name}:{MOST_SECONDS_FROM_FILES:g}s"
+    if budget.get("iterations", 0) > MOST_ITERATIONS_FROM_FILES:
+        return f"{name}:{MOST_ITERATIONS_FROM_FILES}"
+    return kind
+
+
 class Bot(Protocol):
     """Anything with ``choose(observation, legal) -> action``."""
 
@@ -106,4 +125,16 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     return _BOT_CLASSES[name](seed, **budget)
 
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "bot_kind_name", "make_bot", "parse_bot_kind"]
+__all__ = [
+    "BOT_KINDS",
+    "MOST_ITERATIONS_FROM_FILES",
+    "MOST_SECONDS_FROM_FILES",
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "bot_kind_name",
+    "capped_from_file",
+    "make_bot",
+    "parse_bot_kind",
+]

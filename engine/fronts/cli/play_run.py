@@ -21,13 +21,14 @@ from engine.base.formatting import format_list
 from engine.base.i18n import _, current_language, ngettext, requested_language
 from engine.core.game import Game
 from engine.families.catalog import list_rulesets, load_ruleset
-from engine.fronts.bots import BOT_KINDS, bot_kind_name
+from engine.fronts.bots import BOT_KINDS, bot_kind_name, capped_from_file
 from engine.fronts.cli.seats_option import parse_seats
+from engine.fronts.conformance import require_trial
 from engine.fronts.formats.gamelog import check_save_target, read_log
 from engine.fronts.formats.log_lock import LogLock
 from engine.fronts.formats.resume import resume_state
 from engine.fronts.terminal.console import OutputConsole
-from engine.fronts.terminal.seats import DEFAULT_BOT_KIND, SeatSpecError, all_bots, seats_from_log
+from engine.fronts.terminal.seats import DEFAULT_BOT_KIND, Seat, SeatSpecError, all_bots, seats_from_log
 from engine.fronts.terminal.session import GameSession, QuitRequested, default_log_path, relative_reference
 
 
@@ -132,6 +133,7 @@ def new_game(
     notices: list[str] = []
     name = ruleset_name or choose_default_ruleset(notices)
     ruleset = load_ruleset(name, options or None)
+    require_trial(name)  # what validate refuses is not played
     if not ruleset.players_min <= len(seats) <= ruleset.players_max:
         raise click.BadParameter(
             # TRANSLATORS: --players gives a number of seats the ruleset does not allow; {ruleset} is its id, e.g.
@@ -187,11 +189,16 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     if "result" in log:
         raise finished
     seats: list[Any] = []
+    capped: list[tuple[str, str | None, str | None]] = []  # (player, kind the log asks, kind played)
 
     def seated_game(ruleset: Any, players: list[str]) -> Game:
         # The seat kinds are checked once the ruleset is known: a log with a bad seat says so at that seat.
         try:
-            seats.extend(seats_from_log(players, log.get("seats"), BOT_KINDS))
+            for seat in seats_from_log(players, log.get("seats"), BOT_KINDS):
+                kind = capped_from_file(seat.bot_kind) if seat.bot_kind is not None else None
+                if kind != seat.bot_kind:
+                    capped.append((seat.name, seat.bot_kind, kind))
+                seats.append(Seat(seat.name, kind))
         except SeatSpecError as problem:
             where = record.location(f"$.seats[{problem.seat}]")
             raise LogError.at(problem.message, where.file, where.line, where.column, where.json_path) from None
@@ -224,6 +231,18 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
     session.skip_told_events()
     # TRANSLATORS: at the start of play --resume; {path} is the game log file, e.g. "game.json".
     session.notice(_("Resuming the game saved in {path}.", path=resume_file))
+    for player, asked, kind in capped:
+        session.notice(
+            # TRANSLATORS: play --resume of a log whose bot seat asks for a longer search than a file may; {player}
+            # is the seat's name, {asked} the log's bot kind (e.g. "ismcts:3600s"), {kind} what it plays with
+            # instead (e.g. "ismcts:30s"). Keep the kinds as they are.
+            _(
+                "{player} asked for {asked} in the saved game, more than a file may ask: it plays as {kind}.",
+                player=player,
+                asked=asked,
+                kind=kind,
+            )
+        )
     return session
 
 

@@ -39,6 +39,7 @@ from engine.fronts.cli.common import (
     failing,
 )
 from engine.fronts.cli.seats_option import parse_seats
+from engine.fronts.conformance import require_trial
 from engine.fronts.formats import gamelog
 from engine.fronts.simulation.report import render_report, summarize
 from engine.fronts.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, run_simulation
@@ -206,7 +207,10 @@ def load_rulesets(names: Sequence[str], options: dict[str, str]) -> tuple[list[A
     """``(specs, rulesets)`` for the ``-r`` values; bad rulesets raise located errors (exit 1)."""
 
     specs = [RulesetSpec.from_argument(name, options) for name in names]
-    return specs, [spec.load() for spec in specs]
+    rulesets = [spec.load() for spec in specs]
+    for name in names:
+        require_trial(name)  # what validate refuses is not played
+    return specs, rulesets
 
 
 def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
