@@ -22,6 +22,8 @@ os.environ["LC_ALL"] = "C.UTF-8"
 # The directory goes when the test process ends (each xdist worker has its own).
 _DATA_HOME = tempfile.TemporaryDirectory(prefix="cardrules-xdg-")
 os.environ["XDG_DATA_HOME"] = _DATA_HOME.name
+# Nor its cache: a trial passed there (engine.fronts.conformance.require_trial) must not spare a ruleset its trial here.
+os.environ["XDG_CACHE_HOME"] = os.path.join(_DATA_HOME.name, "cache")
 
 
 @pytest.fixture(autouse=True)
