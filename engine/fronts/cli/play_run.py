@@ -183,8 +183,13 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
 
     record = read_log(resume_file)
     log = record.log
+    result_at = record.location("$.result")
     finished = LogError.at(  # TRANSLATORS: play --resume of a game log whose game has ended.
-        _("this game is already finished; there is nothing to resume"), record.file, record.line, json_path="$.result"
+        _("this game is already finished; there is nothing to resume"),
+        result_at.file,
+        result_at.line,
+        result_at.column,
+        json_path="$.result",
     )
     if "result" in log:
         raise finished

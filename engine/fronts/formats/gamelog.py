@@ -73,11 +73,19 @@ class LogRecord:
         return _action_positions(self.text, self.log, self.line) if self.text else None
 
     def location(self, json_path: str = "$") -> Location:
-        """Where the value at ``json_path`` was written (line and column, when it can be found), else the log's start."""
+        """Where the value at ``json_path`` was written (line and column), else where the log starts (its first
+        character: a log's problem always has a line and a column)."""
         found = _value_position(self.text, json_path, self.line) if self.text and json_path != "$" else None
         if found is None:
-            return Location(self.file, self.line, None, json_path)
+            found = self.start
         return Location(self.file, found[0], found[1], json_path)
+
+    @cached_property
+    def start(self) -> tuple[int, int]:
+        """(line, column) of the log's first character (after any blank space before it)."""
+        if not self.text:
+            return self.line, 1
+        return _line_and_column(self.text, _skip_whitespace(self.text, 0), self.line)
 
     def action_location(self, index: int) -> Location:
         """Where action ``index`` was written (its line and column when known)."""
@@ -86,7 +94,7 @@ class LogRecord:
         if positions is not None and 0 <= index < len(positions):
             line, column = positions[index]
             return Location(self.file, line, column, path)
-        return Location(self.file, self.line, None, path)
+        return self.location(path)
 
 
 # --------------------------------------------------------------------------- decoding
@@ -266,7 +274,7 @@ def _decode(text: str, file: str, first_line: int) -> Any:
     except RecursionError:
         # TRANSLATORS: a game log (replay, play --resume) holds lists or objects nested too deeply to read; keep JSON as
         # it is.
-        raise LogError.at(_("invalid JSON: nested too deeply"), file, first_line) from None
+        raise LogError.at(_("invalid JSON: nested too deeply"), file, *_line_and_column(text, 0, first_line)) from None
     except ValueError as error:  # duplicate keys, NaN, integers too long to convert
         # The decoder's hooks do not know where they are: the text is walked again to place the problem.
         offset = _refused_value_offset(text)
@@ -626,7 +634,9 @@ def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
     if not isinstance(log, dict):
         # TRANSLATORS: a game log is a JSON list, text or number instead of an object in curly braces; keep JSON as it
         # is.
-        raise LogError.at(_("a log must be a JSON object"), file, first_line)
+        raise LogError.at(
+            _("a log must be a JSON object"), file, *_line_and_column(text, _skip_whitespace(text, 0), first_line)
+        )
     record = LogRecord(log, file, first_line, number, text)
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(record)
@@ -817,12 +827,13 @@ def read_log(path: str | os.PathLike) -> LogRecord:
     records = read_logs(path)
     first = next(records, None)
     if first is None:
-        raise LogError.at(_("the file holds no log"), str(path))
+        raise LogError.at(_("the file holds no log"), str(path), 1, 1)
     second = next(records, None)
     if second is not None:
         # TRANSLATORS: play --resume: the file given holds several game logs (one per line), not one; shown at the
         # second.
-        raise LogError.at(_("expected one log, found more"), second.file, second.line)
+        where = second.location()
+        raise LogError.at(_("expected one log, found more"), where.file, where.line, where.column)
     return first
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base.errors import CardrulesError, LogError
+from engine.base.errors import CardrulesError, Diagnostic, LogError
 from engine.base.i18n import _
 from engine.core.game import Game
 from engine.fronts.formats.gamelog import LogRecord
@@ -52,10 +52,19 @@ def resume_state(record: LogRecord, make_game: Any = None) -> ResumedGame:
             chance=log.get("chance") or (),
         )
         state.seed = seed
-    except LogError:
-        raise  # already located (a seat the log names badly)
+    except LogError as error:
+        # A seat the log names badly is placed already; the engine places what it finds by JSON path only.
+        raise LogError(
+            [
+                d if d.location.file is not None else Diagnostic(record.location(d.location.json_path or "$"), d.message)
+                for d in error.diagnostics
+            ]
+        ) from None
     except CardrulesError as error:
-        raise LogError.at("; ".join(d.message for d in error.diagnostics), record.file, record.line) from None
+        where = record.location()
+        raise LogError.at(
+            "; ".join(d.message for d in error.diagnostics), where.file, where.line, where.column
+        ) from None
     for index, entry in enumerate(log["actions"]):
         location = record.action_location(index)
         try:
