@@ -319,3 +319,62 @@ def test_the_real_program_refuses_a_bad_table_the_same_way():
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
     assert f"{TABLES / 'bohnanza-bad-beans.yaml'}:5:23: $.players.Ann.coins.bleu: unknown card bleu" in done.stderr
+
+
+# --------------------------------------------------------------------------- positions no game reaches
+
+
+@pytest.mark.parametrize(
+    ("holdings", "message"),
+    [
+        # Coins are beans: a building is never turned into a coin.
+        ("{coins: {saloon-1: 1}, hand: 1}", "$.players.Cy.coins.saloon-1: unknown card saloon-1"),
+        # Coins go on the Bank only with a Bank 2, 3 or 4 (Bank 1 allows no deposit), given by number or by bean.
+        (
+            "{coins: 1, hand: 1, bank: 4, buildings: [bank-1]}",
+            "$.players.Cy.bank: Cy has cards in Bank, but none of the cards that allow it: Bank 2, Bank 3, or Bank 4",
+        ),
+        (
+            "{coins: 1, hand: 1, bank: {red: 2}}",
+            "$.players.Cy.bank: Cy has cards in Bank, but none of the cards that allow it: Bank 2, Bank 3, or Bank 4",
+        ),
+        # The stew opens with a Saloon 3 or 4 only.
+        (
+            "{coins: 1, hand: 1, stew: [red], buildings: [saloon-2]}",
+            "$.players.Cy.stew: Cy has cards in Stew, but none of the cards that allow it: Saloon 3 or Saloon 4",
+        ),
+        # One bean of each kind under the Saloon.
+        (
+            "{coins: 1, hand: 1, stew: [red, soy, red], buildings: [saloon-3]}",
+            "$.players.Cy.stew[2]: Stew holds one card of each kind: Red Bean is listed twice",
+        ),
+    ],
+)
+def test_a_position_no_game_reaches_is_refused_at_its_field(tmp_path, holdings, message):
+    path = write_table(
+        tmp_path,
+        f"  Ann: {{coins: 1, hand: 1}}\n  Bo: {{coins: 2, hand: 0}}\n  Cy: {holdings}\n",
+        ruleset="bohnanza/high-bohn",
+    )
+    found = problems(path)
+    assert len(found) == 1, found
+    assert found[0].startswith(f"{path}:5:")
+    assert message in found[0]
+
+
+@pytest.mark.parametrize(
+    "holdings",
+    [
+        "{coins: 1, hand: 1, bank: 4, buildings: [bank-3]}",
+        "{coins: 1, hand: 1, bank: {red: 2}, buildings: [bank-2]}",
+        "{coins: 1, hand: 1, stew: [red, soy], buildings: [saloon-4]}",
+        "{coins: {red: 2}, hand: 1, stew: [soy], buildings: [saloon-3, bank-4], bank: 3}",
+    ],
+)
+def test_the_positions_the_buildings_allow_are_scored(tmp_path, holdings):
+    path = write_table(
+        tmp_path,
+        f"  Ann: {{coins: 1, hand: 1}}\n  Bo: {{coins: 2, hand: 0}}\n  Cy: {holdings}\n",
+        ruleset="bohnanza/high-bohn",
+    )
+    assert load_table(path).score().winners

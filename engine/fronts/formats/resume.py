@@ -56,7 +56,9 @@ def resume_state(record: LogRecord, make_game: Any = None) -> ResumedGame:
         # A seat the log names badly is placed already; the engine places what it finds by JSON path only.
         raise LogError(
             [
-                d if d.location.file is not None else Diagnostic(record.location(d.location.json_path or "$"), d.message)
+                d
+                if d.location.file is not None
+                else Diagnostic(record.location(d.location.json_path or "$"), d.message)
                 for d in error.diagnostics
             ]
         ) from None

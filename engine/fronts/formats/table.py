@@ -32,7 +32,7 @@ import jsonschema
 
 from engine.base import resources
 from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from engine.base.formatting import card_name, format_list, measure_name, ruleset_text
+from engine.base.formatting import card_name, format_list, measure_name, ruleset_text, zone_name
 from engine.base.i18n import _, ngettext
 from engine.base.suggestions import close_match, listed
 from engine.core.cards import copies_for
@@ -43,6 +43,7 @@ from engine.core.scoring import Holdings, Scoring
 from engine.core.selectors import card_selector
 from engine.families.catalog import load_ruleset
 from engine.language import schema_check
+from engine.language.block_walk import blocks_of
 from engine.language.expression_scoring import ExpressionScoring
 from engine.language.expressions.worlds import HeldWorld
 from engine.language.options import LocatedOptions
@@ -215,6 +216,50 @@ def counts_untyped(spec: Any, given: Any) -> bool:
     of distinct types, of every card or of the very cards the field holds. A sum of values, a count of distinct
     types or of some of the field's cards needs their types."""
     return spec.kind == "count" and not spec.distinct and (not spec.cards or spec.cards == given)
+
+
+def zone_requirements(ruleset: Ruleset) -> dict[str, frozenset[str]]:
+    """The player zones that hold cards only when the player holds one of some cards, with those cards' ids.
+
+    A zone with no tags (no step fills it by tag) that every step moving cards
+    into it (``to``) fills only where a ``grant`` allows it (``granted-by``):
+    the cards whose ``grant`` modifier gives one of those grants. A ``closed``
+    zone that no ``open-zones`` step opens: the cards whose ``on-take`` opens it.
+    """
+    found = ruleset.__dict__.get("_table_zone_requirements")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    grants_into: dict[str, set[str | None]] = {}
+    opened_by_steps: set[str] = set()
+    for _category, _path, spec in blocks_of(ruleset.data):
+        if not isinstance(spec, Mapping):
+            continue
+        if spec.get("kind") == "open-zones":
+            opened_by_steps.update(zone for zone in spec.get("zones") or () if isinstance(zone, str))
+        if isinstance(spec.get("to"), str):
+            grants_into.setdefault(spec["to"], set()).add(spec.get("granted-by"))
+    requirements: dict[str, frozenset[str]] = {}
+    for zone in ruleset.zones:
+        if zone.owner != "player":
+            continue
+        grants = grants_into.get(zone.id, set())
+        if grants and None not in grants and not zone.tags:
+            requirements[zone.id] = frozenset(
+                card.id
+                for card in ruleset.cards
+                for modifier in card.spec.get("modifiers") or ()
+                if modifier.get("kind") == "grant" and modifier.get("grant") in grants
+            )
+        elif zone.starts_closed and zone.id not in opened_by_steps:
+            requirements[zone.id] = frozenset(
+                card.id
+                for card in ruleset.cards
+                if isinstance(card.spec.get("on-take"), Mapping)
+                and card.spec["on-take"].get("kind") == "open-zone"
+                and card.spec["on-take"].get("zone") == zone.id
+            )
+    ruleset.__dict__["_table_zone_requirements"] = requirements
+    return requirements
 
 
 def _modifiers_held(ruleset: Ruleset, zones: Mapping[str, tuple[str, ...]], kind: str) -> list[Mapping[str, Any]]:
@@ -449,6 +494,7 @@ class _SeatReader:
         totals: dict[str, Any] = {}
         untyped: dict[str, int] = {}
         untyped_cards: dict[str, Any] = {}
+        field_paths: dict[str, str] = {}  # zone -> the path of the first field that fills it
         for key, value in (holdings or {}).items():
             path = json_path_child(base, key)
             spec = self.fields.get(key)
@@ -479,6 +525,8 @@ class _SeatReader:
                 "number": self._number,
             }[shape]
             cards, total = reader(name, key, spec, value, path)
+            if spec.get("zone"):
+                field_paths.setdefault(spec["zone"], path)
             if spec.get("zone") and cards is not None:
                 zones.setdefault(spec["zone"], []).extend(cards)
             if total is not None and spec.get("measure"):
@@ -487,6 +535,7 @@ class _SeatReader:
                 untyped[spec["zone"]] = untyped.get(spec["zone"], 0) + total
                 untyped_cards[spec["zone"]] = spec.get("cards")
                 self._needs_types(spec["zone"], spec.get("measure"), spec.get("cards"), total, path)
+        self._zones_allowed(name, zones, untyped, field_paths)
         return TablePlayer(
             name,
             MappingProxyType({zone: tuple(cards) for zone, cards in zones.items()}),
@@ -494,6 +543,30 @@ class _SeatReader:
             MappingProxyType(untyped),
             MappingProxyType(untyped_cards),
         )
+
+    def _zones_allowed(
+        self, name: str, zones: Mapping[str, list[str]], untyped: Mapping[str, int], field_paths: Mapping[str, str]
+    ) -> None:
+        """A zone that only some cards make usable holds nothing unless the seat holds one of them: a zone only a
+        granted step fills (a Bank's deposits), or a closed zone only a card's ``on-take`` opens."""
+        for zone, allowing in zone_requirements(self.ruleset).items():
+            if not (zones.get(zone) or untyped.get(zone)) or zone not in field_paths:
+                continue
+            held = {card_id for card_ids in zones.values() for card_id in card_ids}
+            if held & allowing:
+                continue
+            self.add(
+                field_paths[zone],
+                # TRANSLATORS: score, table file: a player's zone holds cards that only some cards they would have to
+                # hold allow (coins on a bank without a bank card); {zone} is the zone's name, {player} the player's,
+                # {cards} lists the cards that would allow it, e.g. "Bank 2, Bank 3 or Bank 4".
+                _(
+                    "{player} has cards in {zone}, but none of the cards that allow it: {cards}",
+                    player=name,
+                    zone=zone_name(self.ruleset, zone),
+                    cards=format_list(sorted({card_name(self.ruleset, card) for card in allowing}), style="or"),
+                ),
+            )
 
     def _needs_types(self, zone: str, given: str | None, selector: Any, total: int, path: str) -> None:
         """A zone given as a number of cards: every measure scored from it must be one that counts its cards (the
@@ -575,6 +648,18 @@ class _SeatReader:
                     self.too_many_copies(where, card_id, copies)
                 continue
             zone = spec.get("zone")
+            if zone and self.ruleset.zone(zone).distinct and card_id in self.held.get((name, zone), []):
+                # TRANSLATORS: score, table file: a zone that holds one card of each kind lists a kind twice; {zone}
+                # is the zone's name, {card} the card's.
+                self.add(
+                    where,
+                    _(
+                        "{zone} holds one card of each kind: {card} is listed twice",
+                        zone=zone_name(self.ruleset, zone),
+                        card=card_name(self.ruleset, card_id),
+                    ),
+                )
+                continue
             problem = (
                 next(
                     (
@@ -682,6 +767,17 @@ class _SeatReader:
                 # TRANSLATORS: score, table file: a field, or a card type in it, must be given a whole number of cards,
                 # not a negative one.
                 self.add(where, _("expected a number of cards"))
+                continue
+            zone = spec.get("zone")
+            if zone and count > 1 and self.ruleset.zone(zone).distinct:
+                self.add(
+                    where,
+                    _(
+                        "{zone} holds one card of each kind: {card} is listed twice",
+                        zone=zone_name(self.ruleset, zone),
+                        card=card_name(self.ruleset, card_id),
+                    ),
+                )
                 continue
             holders = self.holders.setdefault(card_id, [])
             copies = self.copies(known[card_id])
