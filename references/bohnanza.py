@@ -95,7 +95,8 @@ class Edition:
     draw: int  # cards drawn in phase 4
     final_exhaustion: int  # the exhaustion of the draw pile that ends play
     offers_per_turn: int
-    tiebreak: tuple[str, ...]  # "hand": most cards in hand; then the win is shared
+    # "hand": most cards in hand; "seat": seated farthest clockwise from the start player; then the win is shared
+    tiebreak: tuple[str, ...]
 
 
 def edition_for(ruleset: str, player_count: int, options: dict[str, Any] | None = None) -> Edition:
@@ -105,8 +106,10 @@ def edition_for(ruleset: str, player_count: int, options: dict[str, Any] | None 
     tiebreak = options.get("tiebreak", ["hand"])
     tiebreak = tuple(tiebreak.split(",") if isinstance(tiebreak, str) else tiebreak)
     tiebreak = tuple(criterion for criterion in tiebreak if criterion)
-    if any(criterion != "hand" for criterion in tiebreak):
-        raise ValueError(f"unknown tiebreak {tiebreak!r}: the only criterion is 'hand'")
+    if any(criterion not in ("hand", "seat") for criterion in tiebreak):
+        raise ValueError(f"unknown tiebreak {tiebreak!r}: the criteria are 'hand' and 'seat'")
+    # The current Amigo rules: three fields from the start with three players.
+    fields_by_players = options.get("fields-by-players", False) in (True, "true")
     if ruleset == "bohnanza/amigo":
         if not 3 <= player_count <= 5:
             raise ValueError("Amigo's Bohnanza is for 3 to 5 players")
@@ -116,7 +119,7 @@ def edition_for(ruleset: str, player_count: int, options: dict[str, Any] | None 
             ruleset,
             {bean: BEANS[bean][0] for bean in AMIGO_BEANS},
             (5,) * player_count,
-            2,
+            3 if fields_by_players and player_count == 3 else 2,
             price,
             3,
             3,
@@ -134,6 +137,8 @@ def edition_for(ruleset: str, player_count: int, options: dict[str, Any] | None 
         else:
             removed, deal = ("cocoa", "garden"), (3, 4, 5) + (6,) * (player_count - 3)
             fields, price, draw, final = 2, 2, 4, 3
+        if fields_by_players and player_count == 3:
+            fields = 3
         deck = {bean: count for bean, (count, _) in BEANS.items() if bean not in removed}
         return Edition(ruleset, deck, deal, fields, price, draw, final, offers, tiebreak)
     raise ValueError(f"the reference knows bohnanza/amigo and bohnanza/rio-grande, not {ruleset!r}")
@@ -664,6 +669,9 @@ class ReferenceGame:
             if criterion == "hand" and len(contenders) > 1:
                 most = max(len(self.hands[seat]) for seat in contenders)
                 contenders = [seat for seat in contenders if len(self.hands[seat]) == most]
+            if criterion == "seat" and len(contenders) > 1:
+                # Seated farthest clockwise from the start player.
+                contenders = [max(contenders, key=lambda seat: (seat - self.first_player) % len(self.players))]
         return [self.players[seat] for seat in contenders]
 
     # ------------------------------------------------------------------ random play

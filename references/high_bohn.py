@@ -82,7 +82,8 @@ def edition(player_count: int, options: dict[str, Any] | None = None) -> tuple[E
         RULESET,
         {bean: BEANS[bean][0] for bean in AMIGO_BEANS},
         (5,) * player_count,
-        2,
+        # The current Amigo rules: three fields from the start with three players.
+        3 if _flag(options.get("fields-by-players", False)) and player_count == 3 else 2,
         price,
         3,
         4 if player_count == 5 else 3,

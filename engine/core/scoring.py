@@ -150,10 +150,18 @@ class Scoring:
         """The result of a finished game."""
         if self.formula is not None:
             return self.formula.result(state)
-        return self.score([self.holdings_of(state, seat) for seat in range(state.player_count)])
+        return self.score(
+            [self.holdings_of(state, seat) for seat in range(state.player_count)], start=state.first_player
+        )
 
-    def score(self, players: Sequence[Holdings]) -> Result:
-        """Score every seat's holdings, in seat order."""
+    @property
+    def breaks_ties_by_seat(self) -> bool:
+        """Whether a tiebreak ranks seats (from the start player), so scoring needs to know who started."""
+        return any(getattr(criterion, "by_seat", False) for _name, criterion in self.tiebreak)
+
+    def score(self, players: Sequence[Holdings], start: int | None = None) -> Result:
+        """Score every seat's holdings, in seat order; ``start`` is the start player's seat (for a tiebreak by
+        seat; without it such a criterion decides nothing)."""
         eliminated = self.elimination.eliminated([holdings.measures for holdings in players])
         results = []
         for holdings, out in zip(players, eliminated):
@@ -183,10 +191,10 @@ class Scoring:
                     else _NO_VALUES,
                 )
             )
-        winners, decided_by = self._winners(results)
+        winners, decided_by = self._winners(results, start)
         return Result(self.ruleset.id, tuple(results), winners, decided_by, self.layout)
 
-    def _winners(self, results: list[PlayerResult]) -> tuple[tuple[str, ...], str | None]:
+    def _winners(self, results: list[PlayerResult], start: int | None = None) -> tuple[tuple[str, ...], str | None]:
         contenders = [index for index, player in enumerate(results) if not player.eliminated]
         if not contenders:
             return (), None
@@ -197,7 +205,13 @@ class Scoring:
         # The tied players' cards, looked up once for every criterion.
         cards = {i: [self.cards_by_id[card_id] for card_id in results[i].cards] for i in contenders}
         for name, criterion in self.tiebreak:
-            ranks = {i: criterion.rank(cards[i], results[i].measures) for i in contenders}
+            if getattr(criterion, "by_seat", False):
+                ranks = {
+                    i: () if start is None else criterion.rank_seat(i, start, len(results))  # type: ignore[attr-defined]
+                    for i in contenders
+                }
+            else:
+                ranks = {i: criterion.rank(cards[i], results[i].measures) for i in contenders}
             top = max(ranks.values())
             contenders = [i for i in contenders if ranks[i] == top]
             if len(contenders) == 1:

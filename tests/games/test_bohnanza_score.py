@@ -378,3 +378,25 @@ def test_the_positions_the_buildings_allow_are_scored(tmp_path, holdings):
         ruleset="bohnanza/high-bohn",
     )
     assert load_table(path).score().winners
+
+
+def test_a_tie_by_seat_needs_the_start_player_named_at_the_table(tmp_path):
+    players = "  Ann: {coins: 2, hand: 1}\n  Bo: {coins: 2, hand: 0}\n  Cy: {coins: 1, hand: 0}\n"
+    path = tmp_path / "table.yaml"
+    path.write_text(f"ruleset: bohnanza/amigo\noptions: {{tiebreak: [seat]}}\nplayers:\n{players}", encoding="utf-8")
+    (found,) = problems(path)
+    assert found == f"{path}:1:1: this ruleset breaks ties by seat from the start player: name them with `start: NAME`"
+    path.write_text(
+        f"ruleset: bohnanza/amigo\noptions: {{tiebreak: [seat]}}\nstart: Di\nplayers:\n{players}", encoding="utf-8"
+    )
+    (found,) = problems(path)
+    assert found == f"{path}:3:8: $.start: Di is not at the table: Ann, Bo, and Cy"
+    for start, winner in (("Ann", "Bo"), ("Bo", "Ann"), ("Cy", "Bo")):
+        path.write_text(
+            f"ruleset: bohnanza/amigo\noptions: {{tiebreak: [seat]}}\nstart: {start}\nplayers:\n{players}",
+            encoding="utf-8",
+        )
+        assert load_table(path).score().winners == (winner,), start
+    # Without the criterion, `start` is allowed and changes nothing.
+    path.write_text(f"ruleset: bohnanza/amigo\nstart: Cy\nplayers:\n{players}", encoding="utf-8")
+    assert load_table(path).score().winners == ("Ann",)

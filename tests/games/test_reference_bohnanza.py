@@ -92,6 +92,22 @@ def test_games_the_reference_plays_replay_to_the_same_result_in_the_engine(rules
         pytest.param(AMIGO, 5, {"offers-per-turn": 1}, 3, id="one-offer-per-turn"),
         pytest.param(AMIGO, 4, {"offers-per-turn": 2}, 3, id="two-offers-per-turn"),
         pytest.param(AMIGO, 3, {"tiebreak": []}, 3, id="ties-shared"),
+        # The current Amigo rules: three fields at three players, no third field for sale, ties by seat.
+        pytest.param(
+            AMIGO,
+            3,
+            {"fields-by-players": True, "third-field-price": None, "tiebreak": ["seat"]},
+            None,
+            id="current-rules-three-players",
+        ),
+        pytest.param(
+            AMIGO,
+            4,
+            {"fields-by-players": True, "third-field-price": None, "tiebreak": ["seat"]},
+            None,
+            id="current-rules-four-players",
+        ),
+        pytest.param(RIO, 5, {"fields-by-players": True, "tiebreak": ["hand", "seat"]}, 3, id="rio-grande-seat"),
         # Rio Grande's price depends on the number of players only.
         pytest.param(RIO, 4, {"third-field-price": 7, "tiebreak": []}, 3, id="rio-grande-price-by-players"),
     ],
@@ -290,6 +306,43 @@ def test_ties_go_to_the_most_cards_in_hand_then_are_shared():
     shared = reference.ReferenceGame(reference.edition_for(AMIGO, 3, {"tiebreak": []}), NAMES[:3], careful_deck(0), 0)
     shared.over, shared.coins, shared.hands = True, game.coins, [["soy"], [], []]
     assert shared.result()["winners"] == ["Ann", "Bo"]
+
+
+def test_the_current_rules_give_a_tie_to_the_seat_farthest_clockwise_from_the_start_player():
+    current = reference.edition_for(AMIGO, 4, {"tiebreak": ["seat"]})
+    for start, winner in ((0, "Cy"), (1, "Cy"), (2, "Bo"), (3, "Cy")):
+        game = reference.ReferenceGame(current, NAMES[:4], careful_deck(0), start)
+        game.over = True
+        game.coins = [{"blue": 1}, {"red": 2}, {"green": 2}, {}]
+        game.hands = [[], ["soy"], [], []]
+        assert game.result()["winners"] == [winner], start
+    # The engine, scoring a table, agrees.
+    import tempfile
+    from pathlib import Path
+
+    from engine.fronts.formats.table import load_table
+
+    for start, winner in ((0, "Cy"), (2, "Bo")):
+        with tempfile.TemporaryDirectory() as folder:
+            table = Path(folder) / "t.yaml"
+            table.write_text(
+                f"ruleset: {AMIGO}\noptions: {{tiebreak: [seat]}}\nstart: {NAMES[start]}\nplayers:\n"
+                f"  {NAMES[0]}: {{coins: 1, hand: 0}}\n  {NAMES[1]}: {{coins: 2, hand: 1}}\n"
+                f"  {NAMES[2]}: {{coins: 2, hand: 0}}\n  {NAMES[3]}: {{coins: 0, hand: 0}}\n",
+                encoding="utf-8",
+            )
+            result = load_table(table).score()
+            assert list(result.winners) == [winner] and result.decided_by == "seat", start
+
+
+def test_the_current_rules_give_three_fields_from_the_start_with_three_players_only():
+    for count, fields in ((3, 3), (4, 2), (5, 2)):
+        assert reference.edition_for(AMIGO, count, {"fields-by-players": True}).fields_at_start == fields
+        game = engine_game(AMIGO, count, json.dumps({"fields-by-players": True}))
+        state = game.new_initial_state(seed=1)
+        assert state.observation(0).is_open("field-3", 0) == (fields == 3), count
+    state = engine_game(AMIGO, 3).new_initial_state(seed=1)
+    assert not state.observation(0).is_open("field-3", 0)
 
 
 def test_a_harvest_pays_the_highest_beanometer_step_reached():

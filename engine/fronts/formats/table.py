@@ -75,6 +75,8 @@ class Table:
     ruleset: Ruleset
     players: tuple[TablePlayer, ...]
     file: str
+    # The start player's seat (``start: NAME``), for a tiebreak by seat.
+    start: int | None = None
 
     def holdings(self) -> list[Holdings]:
         """Every seat's holdings, as the scoring pipeline takes them."""
@@ -84,7 +86,7 @@ class Table:
         """The result of the game under the table's ruleset (its score expressions, when it writes them)."""
         if self.ruleset.scored_by_expressions:
             return _scored_by_expressions(self.ruleset, self.players)
-        return Scoring(self.ruleset).score(self.holdings())
+        return Scoring(self.ruleset).score(self.holdings(), start=self.start)
 
 
 def _scored_by_expressions(ruleset: Ruleset, players: Sequence[TablePlayer]) -> Result:
@@ -310,7 +312,41 @@ def load_table(path: str | os.PathLike, options: Mapping[str, Any] | None = None
         raise TableError(schema_problems[:MAX_REPORTED_PROBLEMS])
     ruleset = _load_table_ruleset(data, Path(path), options, locate)
     players = _check_players(ruleset, data["players"], locate)
-    return Table(ruleset, players, file)
+    return Table(ruleset, players, file, _start_seat(ruleset, data, players, locate))
+
+
+def _start_seat(
+    ruleset: Ruleset, data: Mapping[str, Any], players: Sequence[TablePlayer], locate: _Locator
+) -> int | None:
+    """The seat of the table's ``start`` player; a located error when it names nobody at the table, or when the
+    ruleset breaks ties by seat from the start player and the table does not name them."""
+    names = [player.name for player in players]
+    start = data.get("start")
+    if start is None:
+        if not ruleset.scored_by_expressions and Scoring(ruleset).breaks_ties_by_seat:
+            raise TableError(
+                [
+                    Diagnostic(
+                        locate.at("$"),
+                        # TRANSLATORS: score, table file: the ruleset breaks ties by where players sit from the start
+                        # player; keep `start: NAME` (a key of the table file).
+                        _("this ruleset breaks ties by seat from the start player: name them with `start: NAME`"),
+                    )
+                ]
+            )
+        return None
+    if start not in names:
+        # TRANSLATORS: score, table file: `start` names nobody at the table; {name} is what it names, {players} the
+        # players' names.
+        raise TableError(
+            [
+                Diagnostic(
+                    locate.at("$.start"),
+                    _("{name} is not at the table: {players}", name=str(start)[:80], players=format_list(names)),
+                )
+            ]
+        )
+    return names.index(start)
 
 
 def _load_table_ruleset(

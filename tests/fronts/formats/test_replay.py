@@ -102,7 +102,7 @@ def test_two_players_with_one_name_are_refused(good_log):
 
 def test_an_unknown_ruleset_is_located_at_the_ruleset_key(good_log):
     log = dict(good_log, ruleset="high-society/xx")
-    assert replay_error(log).startswith("game.json:1: $.ruleset: unknown ruleset")
+    assert replay_error(log).startswith("game.json:1:1: $.ruleset: unknown ruleset")
 
 
 def test_a_house_rule_log_finds_its_ruleset_relative_to_the_log_file(tmp_path):

@@ -5,6 +5,7 @@ from engine.families.outcome.rules.highest_measure import HighestMeasure
 from engine.families.outcome.rules.lowest_out import LowestOut
 from engine.families.outcome.rules.most_cards import MostCards
 from engine.families.outcome.rules.no_elimination import NoElimination
+from engine.families.outcome.rules.seat_from_start import SeatFromStart
 
 # The blocks this family adds to the catalog.
 BLOCKS = (
@@ -13,4 +14,5 @@ BLOCKS = (
     LowestOut,
     MostCards,
     NoElimination,
+    SeatFromStart,
 )
