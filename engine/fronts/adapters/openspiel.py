@@ -59,16 +59,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _
+from engine.base.resources import package_root
 from engine.core.game import Game
 from engine.core.information import InformationSet
 from engine.core.zones import SHARED, instances_in
-from engine.families.catalog import load_ruleset
+from engine.families.catalog import load_merged, load_ruleset
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.players import check_player_count
 from engine.fronts.agents.tensor import ObservationTensor
+from engine.language.ruleset import is_abstract
 
 if TYPE_CHECKING:
     from engine.core.observation import Observation
@@ -86,10 +89,10 @@ PREFIX = "cardrules_"
 PLAYERS = "players"
 MAX_GAME_LENGTH = "max_game_length"
 
-# short name -> (ruleset, the players registered, the GameType, the class pyspiel makes games with).
-# The class is kept here for the life of the process: pyspiel's registry outlives the interpreter, and a
-# factory only it referred to would be freed without the interpreter at exit (a crash).
-_REGISTERED: dict[str, tuple[Any, int, Any, type]] = {}
+# short name -> what it was registered with (the ruleset, the players, the GameType, the class pyspiel makes
+# games with). The class is kept here for the life of the process: pyspiel's registry outlives the
+# interpreter, and a factory only it referred to would be freed without the interpreter at exit (a crash).
+_REGISTERED: dict[str, _Registration] = {}
 
 
 # ---------------------------------------------------------------------------------------------- registering
@@ -115,7 +118,9 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
     with ``options``; the game parameter ``players`` picks another count the
     ruleset allows, ``max_game_length`` a lower cap on the number of player
     actions (a game reaching it is over, nobody winning). Registering the same
-    ruleset and options again is harmless and returns the same name.
+    ruleset and options again is harmless and returns the same name. The
+    shipped rulesets need no call: importing this module registers them
+    (:func:`register_shipped`).
     """
 
     named = options
@@ -130,18 +135,58 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
         named = dict(ruleset.options)
     players = check_player_count(loaded, players)
     name = short_name(loaded, players, named)
-    if name in _REGISTERED:
-        return name
+    if name not in _REGISTERED:
+        _register_name(name, loaded, loaded.id, loaded.name, players, loaded.players_min, loaded.players_max)
+    return name
+
+
+def register_shipped() -> list[str]:
+    """Register every ruleset that ships with the program, for every number of players it allows; their names.
+
+    Done when this module is imported, so ``pyspiel.load_game("cardrules_no_thanks_classic_3p")`` works in
+    any process that imported it (a worker process, one that unpickles a state) without a call to
+    :func:`register`. Only each file's chain is read here; a ruleset is loaded and checked when its game is
+    first made. Registering again changes nothing. A shipped file that does not load is left out (``register``
+    and ``cardrules validate`` say what is wrong with it): an import must not fail for one file.
+    """
+    names = []
+    shipped = package_root() / "rulesets"
+    for path in sorted(shipped.rglob("*.yaml")):
+        try:
+            merged = load_merged(path)
+        except CardrulesError:
+            continue
+        if is_abstract(merged):
+            continue
+        data = merged.tree.plain()
+        players = data.get("players") or {}
+        least, most = players.get("min"), players.get("max")
+        if type(least) is not int or type(most) is not int:
+            continue  # not a ruleset that loads: see the docstring
+        # A shipped ruleset's id is its name under the rulesets folder (the files that write one write that).
+        ruleset_id = path.relative_to(shipped).with_suffix("").as_posix()
+        for count in range(max(least, 1), most + 1):
+            name = short_name(ruleset_id, count)
+            if name not in _REGISTERED:
+                _register_name(name, path, ruleset_id, str(data.get("name", ruleset_id)), count, least, most)
+            names.append(name)
+    return names
+
+
+def _register_name(
+    name: str, ruleset: Any, ruleset_id: str, display_name: str, players: int, least: int, most: int
+) -> None:
+    """Register ``name`` with pyspiel: a game of ``ruleset`` (loaded, or a path loaded when first played)."""
     game_type = pyspiel.GameType(
         short_name=name,
-        long_name=f"cardrules {loaded.name} ({loaded.id})",
+        long_name=f"cardrules {display_name} ({ruleset_id})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=loaded.players_max,
-        min_num_players=loaded.players_min,
+        max_num_players=most,
+        min_num_players=least,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -149,9 +194,26 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
         parameter_specification={PLAYERS: players, MAX_GAME_LENGTH: MAX_ACTIONS_PER_GAME},
     )
     game_class = type(f"CardrulesGame_{name}", (CardrulesGame,), {"registered_name": name})
-    _REGISTERED[name] = (loaded, players, game_type, game_class)
+    _REGISTERED[name] = _Registration(ruleset, players, game_type, game_class)
     pyspiel.register_game(game_type, game_class)
-    return name
+
+
+class _Registration:
+    """What a short name was registered with: its ruleset (a path until first played), players, type, class."""
+
+    def __init__(self, ruleset: Any, players: int, game_type: Any, game_class: type) -> None:
+        self.source = ruleset
+        self.players = players
+        self.game_type = game_type
+        # Kept for the life of the process: see _REGISTERED.
+        self.game_class = game_class
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset, loaded (and checked) the first time a game of it is made."""
+        if isinstance(self.source, (str, os.PathLike)):
+            self.source = load_ruleset(self.source)
+        return self.source
 
 
 def load(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | None = None) -> Any:
@@ -192,7 +254,8 @@ class CardrulesGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
 
-        ruleset, default_players, game_type, _class = _REGISTERED[self.registered_name]
+        registration = _REGISTERED[self.registered_name]
+        ruleset, default_players, game_type = registration.ruleset, registration.players, registration.game_type
         params = dict(params or {})
         players = check_player_count(ruleset, params.get(PLAYERS, default_players))
         cap = params.get(MAX_GAME_LENGTH, MAX_ACTIONS_PER_GAME)
@@ -744,6 +807,29 @@ class CardrulesState(pyspiel.State):
         return state
 
 
+# ---------------------------------------------------------------------------------------------- bots
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS bot (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, same arguments), for ``evaluate_bots``.
+
+    ``evaluate_bots`` starts every bot with ``restart_at(state)`` and tells
+    it each action with ``inform_action``; OpenSpiel's ISMCTS bot defines
+    neither, so pyspiel refuses it there ("RestartAt(state) not
+    implemented"), for any game. It keeps nothing between its moves (each
+    ``step`` searches afresh from the state, drawing worlds with
+    :meth:`CardrulesState.resample_from_infostate`), so restarting forgets
+    the last search and an action told is noted by the state already.
+    """
+
+    def restart_at(self, state: Any) -> None:
+        """Start again at ``state``: forget the last search (the next ``step`` searches from its state)."""
+        self.reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Another seat's action: nothing to do (the state given to ``step`` holds the history)."""
+
+
 # ---------------------------------------------------------------------------------------------- observations
 
 
@@ -992,3 +1078,7 @@ def _full_view(engine_state: Any) -> str:
                 where = spec.id if seat == SHARED else f"{spec.id}[p{seat}]"
                 lines.append(f"{where}: {_runs(game.cards.ids_of(instances_in(content)))}")
     return "\n".join(lines)
+
+
+# The shipped rulesets are games of pyspiel as soon as the adapter is imported (see register_shipped).
+register_shipped()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import numpy as np
@@ -15,8 +18,12 @@ from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
 import engine
 import engine.fronts.adapters.openspiel as eo
+from engine.base.resources import package_root
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.tensor import ObservationTensor
+
+
+RULESETS = package_root() / "rulesets"
 
 
 def sample_chance(state, rng):
@@ -51,6 +58,37 @@ def test_register_returns_a_stable_name_that_load_game_knows_and_registering_twi
     game = pyspiel.load_game(name)
     assert game.num_players() == 4 and game.get_type().short_name == name
     assert eo.load("high-society/ja", 4).num_distinct_actions() == game.num_distinct_actions()
+
+
+# A fresh interpreter that imports the adapter and nothing else: every shipped ruleset is then a game of pyspiel,
+# for every number of players it allows, and importing again (or registering again) changes nothing.
+FRESH_PROCESS = """
+import importlib, json
+import pyspiel
+import engine.fronts.adapters.openspiel as adapter
+first = sorted(name for name in pyspiel.registered_names() if name.startswith("cardrules_"))
+importlib.reload(adapter)
+again = adapter.register_shipped()
+game = pyspiel.load_game("cardrules_no_thanks_classic_3p")
+bigger = pyspiel.load_game("cardrules_high_society_ko_4p", {"players": 5})
+print(json.dumps({"first": first, "again": sorted(again), "players": [game.num_players(), bigger.num_players()],
+                  "registered": adapter.register("no-thanks/classic", 3)}))
+"""
+
+
+def test_importing_the_adapter_registers_every_shipped_ruleset_in_a_fresh_process():
+    run = subprocess.run([sys.executable, "-c", FRESH_PROCESS], capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout)
+    shipped = [info for info in engine.list_rulesets() if not info.abstract and info.path.is_relative_to(RULESETS)]
+    expected = sorted(
+        eo.short_name(info.name, players)
+        for info in shipped
+        for ruleset in (engine.load_ruleset(info.name),)
+        for players in range(ruleset.players_min, ruleset.players_max + 1)
+    )
+    assert found["first"] == found["again"] == expected
+    assert "cardrules_love_letter_classic_2p" in expected and "cardrules_high_society_house_no_theft_5p" in expected
+    assert found["players"] == [3, 5] and found["registered"] == "cardrules_no_thanks_classic_3p"
 
 
 def test_options_are_part_of_the_name_and_of_the_game():
@@ -422,20 +460,52 @@ def test_a_resample_at_a_chance_node_is_refused():
         state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
 
 
-def test_openspiels_ismcts_bot_plays_a_whole_game_of_the_auction_game():
+def ismcts_bot(game, seed, simulations=8):
+    """The adapter's ISMCTS bot (OpenSpiel's, able to restart) with random rollouts."""
+    rng = np.random.RandomState(seed)
+    return eo.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        2.0,
+        max_simulations=simulations,
+        max_world_samples=4,
+        random_state=rng,
+    )
+
+
+def test_openspiels_own_ismcts_bot_cannot_start_in_evaluate_bots_for_any_game():
+    """Why the adapter ships a bot: OpenSpiel's ISMCTSBot defines no restart_at, which evaluate_bots calls first."""
     from open_spiel.python.algorithms import ismcts
 
+    game = pyspiel.load_game("kuhn_poker")
+    rng = np.random.RandomState(1)
+    bots = [
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=4, random_state=rng),
+        uniform_random.UniformRandomBot(1, rng),
+    ]
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("cardrules_high_society_ja_3p", 5), ("cardrules_no_thanks_classic_3p", 6)])
+def test_the_ismcts_bot_plays_whole_games_inside_evaluate_bots(name, seed):
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(seed)
+    searcher = ismcts_bot(game, seed)
+    bots = [searcher] + [uniform_random.UniformRandomBot(seat, rng) for seat in (1, 2)]
+    for _game in range(2):  # a second game: evaluate_bots restarts the bot at its start
+        state = game.new_initial_state()
+        returns = evaluate_bots.evaluate_bots(state, bots, rng)
+        assert state.is_terminal() and not state.truncated and state.engine_state.is_terminal()
+        assert abs(sum(returns)) < 1e-9
+        # The searcher decided every one of its moves (evaluate_bots asks only the seat to act).
+        assert sum(1 for item in state.full_history() if item.player == 0) > 0
+
+
+def test_openspiels_ismcts_bot_steps_with_information_states_the_seat_cannot_tell_apart():
     game = pyspiel.load_game(eo.register("high-society/ja", players=3))
     rng = random.Random(5)
-    search_rng = np.random.RandomState(5)
-    bot = ismcts.ISMCTSBot(
-        game,
-        mcts.RandomRolloutEvaluator(1, search_rng),
-        2.0,
-        max_simulations=12,
-        max_world_samples=4,
-        random_state=search_rng,
-    )
+    bot = ismcts_bot(game, 5, simulations=12)
     state = game.new_initial_state()
     searched = 0
     while not state.is_terminal():
