@@ -22,7 +22,6 @@ from engine.base.resources import package_root
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.tensor import ObservationTensor
 
-
 RULESETS = package_root() / "rulesets"
 
 
