@@ -460,7 +460,7 @@ class _Step:
     information state can read any of them later.
     """
 
-    __slots__ = ("prev", "seat", "index", "before", "after", "lines", "said", "cache")
+    __slots__ = ("prev", "seat", "index", "before", "after", "lines", "cache")
 
     def __init__(self, prev: _Step | None, seat: int | None, index: int | None, before: Any, after: Any) -> None:
         self.prev = prev
@@ -470,8 +470,6 @@ class _Step:
         self.after = after
         # Per viewer, this step's lines of the information state (worked out when first asked).
         self.lines: dict[int, str] = {}
-        # The action in words (worked out when first asked).
-        self.said: str | None = None
         # What the states at this step are asked again and again (OpenSpiel's tests ask every seat's view at
         # every node, of clones too): views, tensors, the debugging string. Dropped once a step follows.
         self.cache: dict[Any, Any] = {}
@@ -912,12 +910,26 @@ def _step_items(step: _Step, viewer: int) -> dict[str, str]:
     return items
 
 
-def view_items(observation: Observation) -> dict[str, str]:
+def _recall_items(step: _Step, viewer: int) -> dict[str, str]:
+    """:func:`view_items` of ``viewer`` after ``step``, terse (for the information state; kept as ``_step_items``)."""
+    key = ("recall", viewer)
+    items = step.cache.get(key)
+    if items is None:
+        items = step.cache[key] = view_items(step.after.observation(viewer), terse=True)
+    return items
+
+
+def view_items(observation: Observation, terse: bool = False) -> dict[str, str]:
     """Everything an :class:`~engine.core.observation.Observation` shows, as named items in a stable order.
 
     Zones with nothing to show are left out; runs of one card are written
     ``id×n``; counters, player variables and the decision's facts are one
-    item each. Equal observations give equal items.
+    item each. Equal observations give equal items, and unequal ones unequal
+    items. ``terse`` writes the same with fewer characters, for the
+    information state (which repeats what changes at every step): a count of
+    cards as ``#n`` (not ``n cards``), a fact of the decision as ``@key``
+    (not ``decision.key``; no zone, counter or variable name starts with
+    ``@``).
     """
     items = {"round": str(observation.round_number), "first": f"p{observation.first_player}"}
     current = observation.current_player
@@ -929,7 +941,7 @@ def view_items(observation: Observation) -> dict[str, str]:
         elif view.cards:
             items[where] = _runs(view.cards)
         elif view.cards is None and view.count:
-            items[where] = f"{view.count} cards"
+            items[where] = f"#{view.count}" if terse else f"{view.count} cards"
         if view.known:
             items[f"{where}.known"] = _runs(view.known)
     for key, value in observation.counters.items():
@@ -942,8 +954,9 @@ def view_items(observation: Observation) -> dict[str, str]:
         if cards:
             items[f"pending[p{seat}]"] = ",".join(cards)
     decision = observation.decision
+    prefix = "@" if terse else "decision."
     for key in sorted(decision):
-        items[f"decision.{key}"] = _value(decision[key])
+        items[prefix + key] = _value(decision[key])
     return items
 
 
@@ -982,7 +995,7 @@ def _changes(before: Mapping[str, str], after: Mapping[str, str]) -> str:
     """The items that changed from one view to the next (``key=-`` for one that is gone): enough to rebuild it."""
     changed = [f"{key}={value}" for key, value in after.items() if before.get(key) != value]
     changed.extend(f"{key}=-" for key in before if key not in after)
-    return " | ".join(changed)
+    return ";".join(changed)
 
 
 def _described(context: _Context, engine_state: Any, index: int) -> str:
@@ -997,14 +1010,19 @@ def _described(context: _Context, engine_state: Any, index: int) -> str:
 def _information_state(play: _Play, viewer: int) -> str:
     """``viewer``'s perfect recall: their first view, then per step the action (public) and what changed.
 
-    One line per step: ``p1: <description> #<index> => <items that changed>``
-    (the setup's line is the whole first view). Views are diffed so that the
-    string grows by a short line per action: OpenSpiel's tests ask every
-    seat's information state at every node. The string of the last step
-    asked is kept with that step's view, so asking again costs the new steps
-    only.
+    The first line names the viewer (``p0``), the second is their whole first
+    view, then one line per player action: ``<seat>:<index>><items that
+    changed>`` (``1:937>turn=p2;bid[p1]=money-1000 money-4000;@highest=5000``),
+    the index standing for the action (every seat sees it, and its number
+    says everything its words would), or ``?`` for another seat's secret
+    choice. Terse items (:func:`view_items`) and views diffed keep the
+    string short, growing by what changed per action, as tabular methods
+    (CFR's tables are keyed by it) and OpenSpiel's tests (which ask every
+    seat's information state at every node) want; it stays exact: it is
+    the seat's views and the public actions, written without loss. The
+    string of the last step asked is kept with that step's view, so asking
+    again costs the new steps only.
     """
-    context = play.context
     newest = play.past
     cached = play.info.get(viewer)
     steps = []
@@ -1022,39 +1040,34 @@ def _information_state(play: _Play, viewer: int) -> str:
             after = None
             line = step.lines.get(viewer)
             if line is None:
-                after = _step_items(step, viewer)
+                after = _recall_items(step, viewer)
                 if items is None:
-                    before_items = _step_items(step.prev, viewer) if step.prev is not None else {}
+                    before_items = _recall_items(step.prev, viewer) if step.prev is not None else {}
                 else:
                     before_items = items
                 if step.before is None:
                     line = _changes(before_items, after)
-                elif step.seat != viewer and _in_secret(step.before):
-                    line = f"p{step.seat}: {SECRET_LINE} => {_changes(before_items, after)}"
                 else:
-                    if step.said is None:
-                        step.said = _described(context, step.before, step.index)
-                    line = f"p{step.seat}: {step.said} => {_changes(before_items, after)}"
+                    action = SECRET_ACTION if step.seat != viewer and _in_secret(step.before) else step.index
+                    line = f"{step.seat}:{action}>{_changes(before_items, after)}"
                 step.lines[viewer] = line
             items = after
             lines.append(line)
         text = "\n".join(lines)
         if items is None:
-            items = _step_items(newest, viewer)
+            items = _recall_items(newest, viewer)
         play.info[viewer] = (newest, text, items)
     if play.request is not None and play.actor is not None:
         # A chance node inside a player's step: the action is known to all (but a secret one), its outcome not yet.
-        said = (
-            SECRET_LINE
-            if play.actor != viewer and _in_secret(play.step_from)
-            else _described(context, play.step_from, play.index)
-        )
-        text += f"\np{play.actor}: {said} => ?"
+        action = SECRET_ACTION if play.actor != viewer and _in_secret(play.step_from) else play.index
+        text += f"\n{play.actor}:{action}>{PENDING_OUTCOME}"
     return text
 
 
 # How another player's secret choice stands in a player's information state (the same for every choice).
-SECRET_LINE = "(secret)"
+SECRET_ACTION = "?"
+# What changed after an action whose chance outcomes are still being drawn (no item's name starts with it).
+PENDING_OUTCOME = "?"
 
 
 def _in_secret(engine_state: Any) -> bool:

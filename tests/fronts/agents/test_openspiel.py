@@ -330,7 +330,9 @@ def test_a_reshuffle_in_play_is_chance_nodes_too():
         game.new_initial_state(), random.Random(9), until=lambda s: s.is_chance_node() and s.engine_state is not None
     )
     assert not state.is_terminal() and state.engine_state.count_in("draw") < 3  # too few to draw on
-    assert state.information_state_string(0).endswith("=> ?")  # the action is known, its outcome not yet
+    assert state.information_state_string(0).endswith(
+        f">{eo.PENDING_OUTCOME}"
+    )  # the action is known, its outcome not yet
     outcomes = state.chance_outcomes()
     assert sum(p for _a, p in outcomes) == pytest.approx(1.0) and len(outcomes) > 1
     discards = Counter(state.engine_state.card_ids_in("discard"))
@@ -376,11 +378,14 @@ def test_the_observation_is_the_seats_view_and_the_information_state_its_perfect
     expected = ObservationTensor(game.engine_game).encode(observation)
     assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), np.asarray(expected, np.float32))
     before = state.information_state_string(seat)
-    action = state.legal_actions()[0]
-    said = state.action_to_string(seat, action)
+    assert before.splitlines()[0] == f"p{seat}" and f"hand[p{seat}]=money-1000 money-2000" in before
+    assert f"hand[p{other}]=#11" in before and "deck=#15" in before  # counts are terse: #n
+    action = state.legal_actions()[1]  # a bid (the first is passing)
     state.apply_action(action)
     after = state.information_state_string(seat)
-    assert after.startswith(before) and said.split(": ", 1)[1] in after.splitlines()[-1]
+    # A line per action: the seat and the action's number, then what changed in the view.
+    assert after.startswith(before) and after.splitlines()[-1].startswith(f"{seat}:{action}>")
+    assert f"bid[p{seat}]=" in after.splitlines()[-1] and "@highest=" in after.splitlines()[-1]
     observer = make_observation(game, INFO_STATE_OBS_TYPE)
     assert observer.tensor is None and observer.string_from(state, seat) == after
 
@@ -404,6 +409,59 @@ def test_hidden_cards_do_not_change_another_seats_strings():
     for seat in range(4):
         assert first.observation_string(seat) == second.observation_string(seat)
         assert first.information_state_string(seat) == second.information_state_string(seat)
+
+
+def test_what_a_seat_sees_differently_gives_it_another_information_state():
+    game = eo.load("high-society/ja", 4)
+
+    def dealt(top_card):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            options = [action for action, _p in state.chance_outcomes()]
+            state.apply_action(top_card if not state.history() else options[0])
+        return state
+
+    # The top card of the deck is revealed to everyone: two deals with other top cards are told apart by all.
+    first = dealt(game.engine_game.ruleset.card("luxury-5").index)
+    second = dealt(game.engine_game.ruleset.card("luxury-7").index)
+    for seat in range(4):
+        assert first.information_state_string(seat) != second.information_state_string(seat)
+    # The same public actions after them: still told apart, and each string still starts with its own past.
+    for state in (first, second):
+        before = state.information_state_string(0)
+        state.apply_action(state.legal_actions()[1])
+        assert state.information_state_string(0).startswith(before + "\n")
+    assert first.information_state_string(0) != second.information_state_string(0)
+
+
+# The most characters an information state may take: its first view, then per player action (the seat, the
+# action's number and what changed in the view). A shipped game's whole game stays within these, so tables
+# keyed by information states (CFR's) hold a line of what changed per action, not the whole view again.
+MOST_CHARACTERS_FIRST_VIEW = 1000
+MOST_CHARACTERS_PER_ACTION = 240
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players"),
+    [
+        ("high-society/ja", 4),
+        ("high-society/ko", 4),
+        ("no-thanks/classic", 3),
+        ("love-letter/classic", 3),
+        ("coloretto/classic", 3),
+        ("bohnanza/amigo", 3),
+    ],
+)
+def test_information_states_stay_short_enough_for_tabular_methods(ruleset, players):
+    game = eo.load(ruleset, players)
+    state = play_randomly(game.new_initial_state(), random.Random(1))
+    actions = player_moves(state)
+    for seat in range(players):
+        recall = state.information_state_string(seat)
+        lines = recall.splitlines()
+        assert len(lines) == 2 + actions  # the viewer, the first view, a line per player action
+        assert len(lines[1]) <= MOST_CHARACTERS_FIRST_VIEW
+        assert len(recall) <= MOST_CHARACTERS_FIRST_VIEW + MOST_CHARACTERS_PER_ACTION * actions
 
 
 def test_an_illegal_action_is_refused_and_legal_actions_name_themselves_apart():
