@@ -257,6 +257,7 @@ def test_both_high_society_editions_give_the_same_observations_under_a_new_versi
     rng = np.random.default_rng(4)
     bids_seen = 0
     for agent in japanese.agent_iter():
+        assert korean.agent_selection == agent
         seen, _reward, terminated, truncated, _info = japanese.last()
         also_seen = korean.last()[0]
         assert np.array_equal(seen["observation"], also_seen["observation"])
