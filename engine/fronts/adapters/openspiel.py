@@ -5,7 +5,10 @@ a Python game of ``pyspiel`` under a stable short name
 (``cardrules_<ruleset id>_<players>p``, plus a hash of the options when there
 are any) and returns the name; ``pyspiel.load_game(name)`` then makes games,
 ``pyspiel.load_game(name, {"players": 3})`` a game for another number of
-players. Registration lives in the process: a worker process registers again.
+players. Registration lives in the process. Importing this module registers
+every shipped ruleset for every number of players it allows
+(:func:`register_shipped`), so their names load in any process that imported
+it; a house rule is registered by each process that plays it.
 
 What OpenSpiel sees:
 
@@ -42,9 +45,14 @@ What OpenSpiel sees:
   :class:`~engine.fronts.agents.tensor.ObservationTensor` of the seat's
   :class:`~engine.core.observation.Observation`; the observation string a
   compact line of the same view; the information state string the seat's
-  perfect recall: every action (the engine's actions are public: an action
-  int is seen by the whole table) with its description, and every view the
-  seat had after each of them. No information state tensor is provided.
+  perfect recall, terse: the first view, then per action its number (the
+  engine's actions are public: an action int is seen by the whole table;
+  ``?`` for another seat's secret choice) and what changed in the seat's
+  view (see :func:`_information_state`). No information state tensor is
+  provided.
+- **Bots**: :class:`ISMCTSBot` is OpenSpiel's ISMCTS bot made able to
+  start inside ``evaluate_bots``; states draw the worlds it searches with
+  ``resample_from_infostate``.
 """
 
 from __future__ import annotations
