@@ -151,7 +151,7 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
 def register_shipped() -> list[str]:
     """Register every ruleset that ships with the program, for every number of players it allows; their names.
 
-    Done when this module is imported, so ``pyspiel.load_game("cardrules_no_thanks_classic_3p")`` works in
+    Done when this module is imported, so ``pyspiel.load_game("cardrules_<id>_<players>p")`` works in
     any process that imported it (a worker process, one that unpickles a state) without a call to
     :func:`register`. Only each file's chain is read here; a ruleset is loaded and checked when its game is
     first made. Registering again changes nothing. A shipped file that does not load is left out (``register``

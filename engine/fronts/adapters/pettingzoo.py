@@ -80,7 +80,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     """The unwrapped environment (see the module docstring); ``state`` is the engine's game in play."""
 
     # The name's version goes up whenever observations change (PettingZoo's custom): a policy trained on
-    # cardrules_v0 read High Society's money as written on the cards, cardrules_v1 on the ruleset's observed scale.
+    # cardrules_v0 read amounts as the cards write them, cardrules_v1 on the scale the ruleset's unit declares.
     metadata = {"render_modes": ["human", "ansi"], "name": "cardrules_v1", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
