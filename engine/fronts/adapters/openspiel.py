@@ -171,8 +171,9 @@ def register_shipped() -> list[str]:
         least, most = players.get("min"), players.get("max")
         if type(least) is not int or type(most) is not int:
             continue  # not a ruleset that loads: see the docstring
-        # A shipped ruleset's id is its name under the rulesets folder (the files that write one write that).
-        ruleset_id = path.relative_to(shipped).with_suffix("").as_posix()
+        # The id the file writes, else its name under the rulesets folder (as loading it gives).
+        written = merged.source.tree.get("id")
+        ruleset_id = str(written.value) if written is not None else path.relative_to(shipped).with_suffix("").as_posix()
         for count in range(max(least, 1), most + 1):
             name = short_name(ruleset_id, count)
             if name not in _REGISTERED:
