@@ -2,9 +2,17 @@
 
 The adapter lives with the other front ends, in
 :mod:`engine.fronts.adapters.openspiel`; this module keeps the documented
-name (``pip install '.[openspiel]'``).
+name (``pip install '.[openspiel]'``). Importing it registers every shipped ruleset.
 """
 
-from engine.fronts.adapters.openspiel import CardrulesGame, CardrulesState, load, register, short_name
+from engine.fronts.adapters.openspiel import (
+    CardrulesGame,
+    CardrulesState,
+    ISMCTSBot,
+    load,
+    register,
+    register_shipped,
+    short_name,
+)
 
-__all__ = ["CardrulesGame", "CardrulesState", "load", "register", "short_name"]
+__all__ = ["CardrulesGame", "CardrulesState", "ISMCTSBot", "load", "register", "register_shipped", "short_name"]

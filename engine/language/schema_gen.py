@@ -949,7 +949,8 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
         },
         "units": {
             "title": "Units",
-            "description": "How amounts of a measure are written (scale, style plain or currency, currency code).",
+            "description": "How amounts of a measure are written (scale, style plain or currency, currency code), "
+            "and the scale they are observed on (observed-scale).",
             "type": "object",
             "propertyNames": {"pattern": NAME_PATTERN},
             "maxProperties": 20,
@@ -974,6 +975,15 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
                         "description": "An ISO 4217 code (USD).",
                         "type": "string",
                         "pattern": "^[A-Z]{3}$",
+                    },
+                    "observed-scale": {
+                        "title": "Observed scale",
+                        "description": "What one observed unit stands for in the learning adapters' tensors: "
+                        "an amount is observed divided by it (1000: in thousands; default 1), so that "
+                        "editions that count in different units are observed on one scale.",
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 10**12,
                     },
                 },
             },

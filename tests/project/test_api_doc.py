@@ -27,6 +27,7 @@ def test_every_python_example_in_the_api_page_runs(capsys):
     printed = capsys.readouterr().out
     assert "does not beat" in printed
     assert "luxuries 0 -> 12" in printed
+    assert "exploitability 0.00" in printed  # CFR on the tiny variant of docs/examples
 
 
 def test_the_twenty_line_bot_is_about_twenty_lines():

@@ -5,7 +5,10 @@ a Python game of ``pyspiel`` under a stable short name
 (``cardrules_<ruleset id>_<players>p``, plus a hash of the options when there
 are any) and returns the name; ``pyspiel.load_game(name)`` then makes games,
 ``pyspiel.load_game(name, {"players": 3})`` a game for another number of
-players. Registration lives in the process: a worker process registers again.
+players. Registration lives in the process. Importing this module registers
+every shipped ruleset for every number of players it allows
+(:func:`register_shipped`), so their names load in any process that imported
+it; a house rule is registered by each process that plays it.
 
 What OpenSpiel sees:
 
@@ -42,9 +45,14 @@ What OpenSpiel sees:
   :class:`~engine.fronts.agents.tensor.ObservationTensor` of the seat's
   :class:`~engine.core.observation.Observation`; the observation string a
   compact line of the same view; the information state string the seat's
-  perfect recall: every action (the engine's actions are public: an action
-  int is seen by the whole table) with its description, and every view the
-  seat had after each of them. No information state tensor is provided.
+  perfect recall, terse: the first view, then per action its number (the
+  engine's actions are public: an action int is seen by the whole table;
+  ``?`` for another seat's secret choice) and what changed in the seat's
+  view (see :func:`_information_state`). No information state tensor is
+  provided.
+- **Bots**: :class:`ISMCTSBot` is OpenSpiel's ISMCTS bot made able to
+  start inside ``evaluate_bots``; states draw the worlds it searches with
+  ``resample_from_infostate``.
 """
 
 from __future__ import annotations
@@ -59,16 +67,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _
+from engine.base.resources import package_root
 from engine.core.game import Game
 from engine.core.information import InformationSet
 from engine.core.zones import SHARED, instances_in
-from engine.families.catalog import load_ruleset
+from engine.families.catalog import load_merged, load_ruleset
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.players import check_player_count
 from engine.fronts.agents.tensor import ObservationTensor
+from engine.language.ruleset import is_abstract
 
 if TYPE_CHECKING:
     from engine.core.observation import Observation
@@ -86,10 +97,10 @@ PREFIX = "cardrules_"
 PLAYERS = "players"
 MAX_GAME_LENGTH = "max_game_length"
 
-# short name -> (ruleset, the players registered, the GameType, the class pyspiel makes games with).
-# The class is kept here for the life of the process: pyspiel's registry outlives the interpreter, and a
-# factory only it referred to would be freed without the interpreter at exit (a crash).
-_REGISTERED: dict[str, tuple[Any, int, Any, type]] = {}
+# short name -> what it was registered with (the ruleset, the players, the GameType, the class pyspiel makes
+# games with). The class is kept here for the life of the process: pyspiel's registry outlives the
+# interpreter, and a factory only it referred to would be freed without the interpreter at exit (a crash).
+_REGISTERED: dict[str, _Registration] = {}
 
 
 # ---------------------------------------------------------------------------------------------- registering
@@ -115,7 +126,9 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
     with ``options``; the game parameter ``players`` picks another count the
     ruleset allows, ``max_game_length`` a lower cap on the number of player
     actions (a game reaching it is over, nobody winning). Registering the same
-    ruleset and options again is harmless and returns the same name.
+    ruleset and options again is harmless and returns the same name. The
+    shipped rulesets need no call: importing this module registers them
+    (:func:`register_shipped`).
     """
 
     named = options
@@ -130,18 +143,59 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
         named = dict(ruleset.options)
     players = check_player_count(loaded, players)
     name = short_name(loaded, players, named)
-    if name in _REGISTERED:
-        return name
+    if name not in _REGISTERED:
+        _register_name(name, loaded, loaded.id, loaded.name, players, loaded.players_min, loaded.players_max)
+    return name
+
+
+def register_shipped() -> list[str]:
+    """Register every ruleset that ships with the program, for every number of players it allows; their names.
+
+    Done when this module is imported, so ``pyspiel.load_game("cardrules_<id>_<players>p")`` works in
+    any process that imported it (a worker process, one that unpickles a state) without a call to
+    :func:`register`. Only each file's chain is read here; a ruleset is loaded and checked when its game is
+    first made. Registering again changes nothing. A shipped file that does not load is left out (``register``
+    and ``cardrules validate`` say what is wrong with it): an import must not fail for one file.
+    """
+    names = []
+    shipped = package_root() / "rulesets"
+    for path in sorted(shipped.rglob("*.yaml")):
+        try:
+            merged = load_merged(path)
+        except CardrulesError:
+            continue
+        if is_abstract(merged):
+            continue
+        data = merged.tree.plain()
+        players = data.get("players") or {}
+        least, most = players.get("min"), players.get("max")
+        if type(least) is not int or type(most) is not int:
+            continue  # not a ruleset that loads: see the docstring
+        # The id the file writes, else its name under the rulesets folder (as loading it gives).
+        written = merged.source.tree.get("id")
+        ruleset_id = str(written.value) if written is not None else path.relative_to(shipped).with_suffix("").as_posix()
+        for count in range(max(least, 1), most + 1):
+            name = short_name(ruleset_id, count)
+            if name not in _REGISTERED:
+                _register_name(name, path, ruleset_id, str(data.get("name", ruleset_id)), count, least, most)
+            names.append(name)
+    return names
+
+
+def _register_name(
+    name: str, ruleset: Any, ruleset_id: str, display_name: str, players: int, least: int, most: int
+) -> None:
+    """Register ``name`` with pyspiel: a game of ``ruleset`` (loaded, or a path loaded when first played)."""
     game_type = pyspiel.GameType(
         short_name=name,
-        long_name=f"cardrules {loaded.name} ({loaded.id})",
+        long_name=f"cardrules {display_name} ({ruleset_id})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=loaded.players_max,
-        min_num_players=loaded.players_min,
+        max_num_players=most,
+        min_num_players=least,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -149,9 +203,26 @@ def register(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | No
         parameter_specification={PLAYERS: players, MAX_GAME_LENGTH: MAX_ACTIONS_PER_GAME},
     )
     game_class = type(f"CardrulesGame_{name}", (CardrulesGame,), {"registered_name": name})
-    _REGISTERED[name] = (loaded, players, game_type, game_class)
+    _REGISTERED[name] = _Registration(ruleset, players, game_type, game_class)
     pyspiel.register_game(game_type, game_class)
-    return name
+
+
+class _Registration:
+    """What a short name was registered with: its ruleset (a path until first played), players, type, class."""
+
+    def __init__(self, ruleset: Any, players: int, game_type: Any, game_class: type) -> None:
+        self.source = ruleset
+        self.players = players
+        self.game_type = game_type
+        # Kept for the life of the process: see _REGISTERED.
+        self.game_class = game_class
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset, loaded (and checked) the first time a game of it is made."""
+        if isinstance(self.source, (str, os.PathLike)):
+            self.source = load_ruleset(self.source)
+        return self.source
 
 
 def load(ruleset: Ruleset, players: int = 4, options: Mapping[str, Any] | None = None) -> Any:
@@ -192,7 +263,8 @@ class CardrulesGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
 
-        ruleset, default_players, game_type, _class = _REGISTERED[self.registered_name]
+        registration = _REGISTERED[self.registered_name]
+        ruleset, default_players, game_type = registration.ruleset, registration.players, registration.game_type
         params = dict(params or {})
         players = check_player_count(ruleset, params.get(PLAYERS, default_players))
         cap = params.get(MAX_GAME_LENGTH, MAX_ACTIONS_PER_GAME)
@@ -397,7 +469,7 @@ class _Step:
     information state can read any of them later.
     """
 
-    __slots__ = ("prev", "seat", "index", "before", "after", "lines", "said", "cache")
+    __slots__ = ("prev", "seat", "index", "before", "after", "lines", "cache")
 
     def __init__(self, prev: _Step | None, seat: int | None, index: int | None, before: Any, after: Any) -> None:
         self.prev = prev
@@ -407,8 +479,6 @@ class _Step:
         self.after = after
         # Per viewer, this step's lines of the information state (worked out when first asked).
         self.lines: dict[int, str] = {}
-        # The action in words (worked out when first asked).
-        self.said: str | None = None
         # What the states at this step are asked again and again (OpenSpiel's tests ask every seat's view at
         # every node, of clones too): views, tensors, the debugging string. Dropped once a step follows.
         self.cache: dict[Any, Any] = {}
@@ -744,6 +814,29 @@ class CardrulesState(pyspiel.State):
         return state
 
 
+# ---------------------------------------------------------------------------------------------- bots
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS bot (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, same arguments), for ``evaluate_bots``.
+
+    ``evaluate_bots`` starts every bot with ``restart_at(state)`` and tells
+    it each action with ``inform_action``; OpenSpiel's ISMCTS bot defines
+    neither, so pyspiel refuses it there ("RestartAt(state) not
+    implemented"), for any game. It keeps nothing between its moves (each
+    ``step`` searches afresh from the state, drawing worlds with
+    :meth:`CardrulesState.resample_from_infostate`), so restarting forgets
+    the last search and an action told is noted by the state already.
+    """
+
+    def restart_at(self, state: Any) -> None:
+        """Start again at ``state``: forget the last search (the next ``step`` searches from its state)."""
+        self.reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Another seat's action: nothing to do (the state given to ``step`` holds the history)."""
+
+
 # ---------------------------------------------------------------------------------------------- observations
 
 
@@ -826,12 +919,26 @@ def _step_items(step: _Step, viewer: int) -> dict[str, str]:
     return items
 
 
-def view_items(observation: Observation) -> dict[str, str]:
+def _recall_items(step: _Step, viewer: int) -> dict[str, str]:
+    """:func:`view_items` of ``viewer`` after ``step``, terse (for the information state; kept as ``_step_items``)."""
+    key = ("recall", viewer)
+    items = step.cache.get(key)
+    if items is None:
+        items = step.cache[key] = view_items(step.after.observation(viewer), terse=True)
+    return items
+
+
+def view_items(observation: Observation, terse: bool = False) -> dict[str, str]:
     """Everything an :class:`~engine.core.observation.Observation` shows, as named items in a stable order.
 
     Zones with nothing to show are left out; runs of one card are written
     ``id×n``; counters, player variables and the decision's facts are one
-    item each. Equal observations give equal items.
+    item each. Equal observations give equal items, and unequal ones unequal
+    items. ``terse`` writes the same with fewer characters, for the
+    information state (which repeats what changes at every step): a count of
+    cards as ``#n`` (not ``n cards``), a fact of the decision as ``@key``
+    (not ``decision.key``; no zone, counter or variable name starts with
+    ``@``).
     """
     items = {"round": str(observation.round_number), "first": f"p{observation.first_player}"}
     current = observation.current_player
@@ -843,7 +950,7 @@ def view_items(observation: Observation) -> dict[str, str]:
         elif view.cards:
             items[where] = _runs(view.cards)
         elif view.cards is None and view.count:
-            items[where] = f"{view.count} cards"
+            items[where] = f"#{view.count}" if terse else f"{view.count} cards"
         if view.known:
             items[f"{where}.known"] = _runs(view.known)
     for key, value in observation.counters.items():
@@ -856,8 +963,9 @@ def view_items(observation: Observation) -> dict[str, str]:
         if cards:
             items[f"pending[p{seat}]"] = ",".join(cards)
     decision = observation.decision
+    prefix = "@" if terse else "decision."
     for key in sorted(decision):
-        items[f"decision.{key}"] = _value(decision[key])
+        items[prefix + key] = _value(decision[key])
     return items
 
 
@@ -896,7 +1004,7 @@ def _changes(before: Mapping[str, str], after: Mapping[str, str]) -> str:
     """The items that changed from one view to the next (``key=-`` for one that is gone): enough to rebuild it."""
     changed = [f"{key}={value}" for key, value in after.items() if before.get(key) != value]
     changed.extend(f"{key}=-" for key in before if key not in after)
-    return " | ".join(changed)
+    return ";".join(changed)
 
 
 def _described(context: _Context, engine_state: Any, index: int) -> str:
@@ -911,14 +1019,19 @@ def _described(context: _Context, engine_state: Any, index: int) -> str:
 def _information_state(play: _Play, viewer: int) -> str:
     """``viewer``'s perfect recall: their first view, then per step the action (public) and what changed.
 
-    One line per step: ``p1: <description> #<index> => <items that changed>``
-    (the setup's line is the whole first view). Views are diffed so that the
-    string grows by a short line per action: OpenSpiel's tests ask every
-    seat's information state at every node. The string of the last step
-    asked is kept with that step's view, so asking again costs the new steps
-    only.
+    The first line names the viewer (``p0``), the second is their whole first
+    view, then one line per player action: ``<seat>:<index>><items that
+    changed>`` (``1:937>turn=p2;bid[p1]=money-1000 money-4000;@highest=5000``),
+    the index standing for the action (every seat sees it, and its number
+    says everything its words would), or ``?`` for another seat's secret
+    choice. Terse items (:func:`view_items`) and views diffed keep the
+    string short, growing by what changed per action, as tabular methods
+    (CFR's tables are keyed by it) and OpenSpiel's tests (which ask every
+    seat's information state at every node) want; it stays exact: it is
+    the seat's views and the public actions, written without loss. The
+    string of the last step asked is kept with that step's view, so asking
+    again costs the new steps only.
     """
-    context = play.context
     newest = play.past
     cached = play.info.get(viewer)
     steps = []
@@ -936,39 +1049,34 @@ def _information_state(play: _Play, viewer: int) -> str:
             after = None
             line = step.lines.get(viewer)
             if line is None:
-                after = _step_items(step, viewer)
+                after = _recall_items(step, viewer)
                 if items is None:
-                    before_items = _step_items(step.prev, viewer) if step.prev is not None else {}
+                    before_items = _recall_items(step.prev, viewer) if step.prev is not None else {}
                 else:
                     before_items = items
                 if step.before is None:
                     line = _changes(before_items, after)
-                elif step.seat != viewer and _in_secret(step.before):
-                    line = f"p{step.seat}: {SECRET_LINE} => {_changes(before_items, after)}"
                 else:
-                    if step.said is None:
-                        step.said = _described(context, step.before, step.index)
-                    line = f"p{step.seat}: {step.said} => {_changes(before_items, after)}"
+                    action = SECRET_ACTION if step.seat != viewer and _in_secret(step.before) else step.index
+                    line = f"{step.seat}:{action}>{_changes(before_items, after)}"
                 step.lines[viewer] = line
             items = after
             lines.append(line)
         text = "\n".join(lines)
         if items is None:
-            items = _step_items(newest, viewer)
+            items = _recall_items(newest, viewer)
         play.info[viewer] = (newest, text, items)
     if play.request is not None and play.actor is not None:
         # A chance node inside a player's step: the action is known to all (but a secret one), its outcome not yet.
-        said = (
-            SECRET_LINE
-            if play.actor != viewer and _in_secret(play.step_from)
-            else _described(context, play.step_from, play.index)
-        )
-        text += f"\np{play.actor}: {said} => ?"
+        action = SECRET_ACTION if play.actor != viewer and _in_secret(play.step_from) else play.index
+        text += f"\n{play.actor}:{action}>{PENDING_OUTCOME}"
     return text
 
 
 # How another player's secret choice stands in a player's information state (the same for every choice).
-SECRET_LINE = "(secret)"
+SECRET_ACTION = "?"
+# What changed after an action whose chance outcomes are still being drawn (no item's name starts with it).
+PENDING_OUTCOME = "?"
 
 
 def _in_secret(engine_state: Any) -> bool:
@@ -992,3 +1100,7 @@ def _full_view(engine_state: Any) -> str:
                 where = spec.id if seat == SHARED else f"{spec.id}[p{seat}]"
                 lines.append(f"{where}: {_runs(game.cards.ids_of(instances_in(content)))}")
     return "\n".join(lines)
+
+
+# The shipped rulesets are games of pyspiel as soon as the adapter is imported (see register_shipped).
+register_shipped()

@@ -79,7 +79,9 @@ def env(
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """The unwrapped environment (see the module docstring); ``state`` is the engine's game in play."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "cardrules_v0", "is_parallelizable": False, "render_fps": 1}
+    # The name's version goes up whenever observations change (PettingZoo's custom): a policy trained on
+    # cardrules_v0 read amounts as the cards write them, cardrules_v1 on the scale the ruleset's unit declares.
+    metadata = {"render_modes": ["human", "ansi"], "name": "cardrules_v1", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,

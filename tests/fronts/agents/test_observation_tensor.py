@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.tensor import ObservationTensor
 
 RULESETS = ("high-society/ja", "high-society/ko", "bohnanza/amigo", "bohnanza/rio-grande", "bohnanza/high-bohn")
@@ -110,9 +111,32 @@ def test_the_decision_and_its_numbers():
     kinds = cells(tensor, vector, "decision:kind")
     assert kinds[tensor.decision_kinds.index("ascending")] == 1.0 and sum(kinds) == 1
     facts = cells(tensor, vector, "decision:ascending:facts")
-    assert facts[0] == 3000.0  # the highest bid
-    assert facts[1 + (first - viewer) % 4] == 3000.0  # the first bidder's total, at their seat from the viewer
+    # The edition observes its money in thousands (units.money.observed-scale): 1,000 + 2,000 is 3.
+    assert facts[0] == 3.0  # the highest bid
+    assert facts[1 + (first - viewer) % 4] == 3.0  # the first bidder's total, at their seat from the viewer
     assert cells(tensor, vector, "decision:first-pass-takes:facts") == [0.0] * 9
+
+
+def test_both_editions_observe_their_money_on_one_scale():
+    """The Japanese edition's faces are 1,000 to 25,000, the Korean's 1 to 25 (millions of dollars): each
+    declares the scale it is observed on, so the same deal and the same bids give the same tensors."""
+    japanese, japanese_tensor = game_and_tensor("high-society/ja", 3)
+    korean, korean_tensor = game_and_tensor("high-society/ko", 3)
+    assert japanese_tensor.segments == korean_tensor.segments
+    numbering, korean_numbering = AgentActions(japanese), AgentActions(korean)
+    rng = random.Random(11)
+    seen_bids = 0
+    for seed in (1, 2):
+        ja_state, ko_state = japanese.new_initial_state(seed=seed), korean.new_initial_state(seed=seed)
+        while not ja_state.is_terminal():
+            for viewer in range(3):
+                ja_vector = japanese_tensor.encode(ja_state.observation(viewer))
+                assert ja_vector == korean_tensor.encode(ko_state.observation(viewer))
+                seen_bids += cells(japanese_tensor, ja_vector, "decision:ascending:facts")[0] > 0
+            index = rng.choice(numbering.legal(ja_state))
+            ja_state.apply_action(numbering.to_engine(ja_state, index))
+            ko_state.apply_action(korean_numbering.to_engine(ko_state, index))
+    assert seen_bids > 0
 
 
 def test_trade_offers_show_in_the_answerer_tensor():

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import numpy as np
@@ -15,8 +18,11 @@ from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
 import engine
 import engine.fronts.adapters.openspiel as eo
+from engine.base.resources import package_root
 from engine.fronts.agents.actions import AgentActions
 from engine.fronts.agents.tensor import ObservationTensor
+
+RULESETS = package_root() / "rulesets"
 
 
 def sample_chance(state, rng):
@@ -51,6 +57,37 @@ def test_register_returns_a_stable_name_that_load_game_knows_and_registering_twi
     game = pyspiel.load_game(name)
     assert game.num_players() == 4 and game.get_type().short_name == name
     assert eo.load("high-society/ja", 4).num_distinct_actions() == game.num_distinct_actions()
+
+
+# A fresh interpreter that imports the adapter and nothing else: every shipped ruleset is then a game of pyspiel,
+# for every number of players it allows, and importing again (or registering again) changes nothing.
+FRESH_PROCESS = """
+import importlib, json
+import pyspiel
+import engine.fronts.adapters.openspiel as adapter
+first = sorted(name for name in pyspiel.registered_names() if name.startswith("cardrules_"))
+importlib.reload(adapter)
+again = adapter.register_shipped()
+game = pyspiel.load_game("cardrules_no_thanks_classic_3p")
+bigger = pyspiel.load_game("cardrules_high_society_ko_4p", {"players": 5})
+print(json.dumps({"first": first, "again": sorted(again), "players": [game.num_players(), bigger.num_players()],
+                  "registered": adapter.register("no-thanks/classic", 3)}))
+"""
+
+
+def test_importing_the_adapter_registers_every_shipped_ruleset_in_a_fresh_process():
+    run = subprocess.run([sys.executable, "-c", FRESH_PROCESS], capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout)
+    shipped = [info for info in engine.list_rulesets() if not info.abstract and info.path.is_relative_to(RULESETS)]
+    expected = sorted(
+        eo.short_name(info.name, players)
+        for info in shipped
+        for ruleset in (engine.load_ruleset(info.name),)
+        for players in range(ruleset.players_min, ruleset.players_max + 1)
+    )
+    assert found["first"] == found["again"] == expected
+    assert "cardrules_love_letter_classic_2p" in expected and "cardrules_high_society_house_no_theft_5p" in expected
+    assert found["players"] == [3, 5] and found["registered"] == "cardrules_no_thanks_classic_3p"
 
 
 def test_options_are_part_of_the_name_and_of_the_game():
@@ -293,7 +330,9 @@ def test_a_reshuffle_in_play_is_chance_nodes_too():
         game.new_initial_state(), random.Random(9), until=lambda s: s.is_chance_node() and s.engine_state is not None
     )
     assert not state.is_terminal() and state.engine_state.count_in("draw") < 3  # too few to draw on
-    assert state.information_state_string(0).endswith("=> ?")  # the action is known, its outcome not yet
+    assert state.information_state_string(0).endswith(
+        f">{eo.PENDING_OUTCOME}"
+    )  # the action is known, its outcome not yet
     outcomes = state.chance_outcomes()
     assert sum(p for _a, p in outcomes) == pytest.approx(1.0) and len(outcomes) > 1
     discards = Counter(state.engine_state.card_ids_in("discard"))
@@ -339,11 +378,14 @@ def test_the_observation_is_the_seats_view_and_the_information_state_its_perfect
     expected = ObservationTensor(game.engine_game).encode(observation)
     assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), np.asarray(expected, np.float32))
     before = state.information_state_string(seat)
-    action = state.legal_actions()[0]
-    said = state.action_to_string(seat, action)
+    assert before.splitlines()[0] == f"p{seat}" and f"hand[p{seat}]=money-1000 money-2000" in before
+    assert f"hand[p{other}]=#11" in before and "deck=#15" in before  # counts are terse: #n
+    action = state.legal_actions()[1]  # a bid (the first is passing)
     state.apply_action(action)
     after = state.information_state_string(seat)
-    assert after.startswith(before) and said.split(": ", 1)[1] in after.splitlines()[-1]
+    # A line per action: the seat and the action's number, then what changed in the view.
+    assert after.startswith(before) and after.splitlines()[-1].startswith(f"{seat}:{action}>")
+    assert f"bid[p{seat}]=" in after.splitlines()[-1] and "@highest=" in after.splitlines()[-1]
     observer = make_observation(game, INFO_STATE_OBS_TYPE)
     assert observer.tensor is None and observer.string_from(state, seat) == after
 
@@ -367,6 +409,59 @@ def test_hidden_cards_do_not_change_another_seats_strings():
     for seat in range(4):
         assert first.observation_string(seat) == second.observation_string(seat)
         assert first.information_state_string(seat) == second.information_state_string(seat)
+
+
+def test_what_a_seat_sees_differently_gives_it_another_information_state():
+    game = eo.load("high-society/ja", 4)
+
+    def dealt(top_card):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            options = [action for action, _p in state.chance_outcomes()]
+            state.apply_action(top_card if not state.history() else options[0])
+        return state
+
+    # The top card of the deck is revealed to everyone: two deals with other top cards are told apart by all.
+    first = dealt(game.engine_game.ruleset.card("luxury-5").index)
+    second = dealt(game.engine_game.ruleset.card("luxury-7").index)
+    for seat in range(4):
+        assert first.information_state_string(seat) != second.information_state_string(seat)
+    # The same public actions after them: still told apart, and each string still starts with its own past.
+    for state in (first, second):
+        before = state.information_state_string(0)
+        state.apply_action(state.legal_actions()[1])
+        assert state.information_state_string(0).startswith(before + "\n")
+    assert first.information_state_string(0) != second.information_state_string(0)
+
+
+# The most characters an information state may take: its first view, then per player action (the seat, the
+# action's number and what changed in the view). A shipped game's whole game stays within these, so tables
+# keyed by information states (CFR's) hold a line of what changed per action, not the whole view again.
+MOST_CHARACTERS_FIRST_VIEW = 1000
+MOST_CHARACTERS_PER_ACTION = 240
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players"),
+    [
+        ("high-society/ja", 4),
+        ("high-society/ko", 4),
+        ("no-thanks/classic", 3),
+        ("love-letter/classic", 3),
+        ("coloretto/classic", 3),
+        ("bohnanza/amigo", 3),
+    ],
+)
+def test_information_states_stay_short_enough_for_tabular_methods(ruleset, players):
+    game = eo.load(ruleset, players)
+    state = play_randomly(game.new_initial_state(), random.Random(1))
+    actions = player_moves(state)
+    for seat in range(players):
+        recall = state.information_state_string(seat)
+        lines = recall.splitlines()
+        assert len(lines) == 2 + actions  # the viewer, the first view, a line per player action
+        assert len(lines[1]) <= MOST_CHARACTERS_FIRST_VIEW
+        assert len(recall) <= MOST_CHARACTERS_FIRST_VIEW + MOST_CHARACTERS_PER_ACTION * actions
 
 
 def test_an_illegal_action_is_refused_and_legal_actions_name_themselves_apart():
@@ -422,20 +517,52 @@ def test_a_resample_at_a_chance_node_is_refused():
         state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
 
 
-def test_openspiels_ismcts_bot_plays_a_whole_game_of_the_auction_game():
+def ismcts_bot(game, seed, simulations=8):
+    """The adapter's ISMCTS bot (OpenSpiel's, able to restart) with random rollouts."""
+    rng = np.random.RandomState(seed)
+    return eo.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        2.0,
+        max_simulations=simulations,
+        max_world_samples=4,
+        random_state=rng,
+    )
+
+
+def test_openspiels_own_ismcts_bot_cannot_start_in_evaluate_bots_for_any_game():
+    """Why the adapter ships a bot: OpenSpiel's ISMCTSBot defines no restart_at, which evaluate_bots calls first."""
     from open_spiel.python.algorithms import ismcts
 
+    game = pyspiel.load_game("kuhn_poker")
+    rng = np.random.RandomState(1)
+    bots = [
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=4, random_state=rng),
+        uniform_random.UniformRandomBot(1, rng),
+    ]
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("cardrules_high_society_ja_3p", 5), ("cardrules_no_thanks_classic_3p", 6)])
+def test_the_ismcts_bot_plays_whole_games_inside_evaluate_bots(name, seed):
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(seed)
+    searcher = ismcts_bot(game, seed)
+    bots = [searcher] + [uniform_random.UniformRandomBot(seat, rng) for seat in (1, 2)]
+    for _game in range(2):  # a second game: evaluate_bots restarts the bot at its start
+        state = game.new_initial_state()
+        returns = evaluate_bots.evaluate_bots(state, bots, rng)
+        assert state.is_terminal() and not state.truncated and state.engine_state.is_terminal()
+        assert abs(sum(returns)) < 1e-9
+        # The searcher decided every one of its moves (evaluate_bots asks only the seat to act).
+        assert sum(1 for item in state.full_history() if item.player == 0) > 0
+
+
+def test_openspiels_ismcts_bot_steps_with_information_states_the_seat_cannot_tell_apart():
     game = pyspiel.load_game(eo.register("high-society/ja", players=3))
     rng = random.Random(5)
-    search_rng = np.random.RandomState(5)
-    bot = ismcts.ISMCTSBot(
-        game,
-        mcts.RandomRolloutEvaluator(1, search_rng),
-        2.0,
-        max_simulations=12,
-        max_world_samples=4,
-        random_state=search_rng,
-    )
+    bot = ismcts_bot(game, 5, simulations=12)
     state = game.new_initial_state()
     searched = 0
     while not state.is_terminal():

@@ -245,3 +245,24 @@ def test_options_and_a_reset_without_seed():
     environment.reset(seed=4)
     assert environment.unwrapped.state.to_log()["deck"] == first
     assert zoo.default_ruleset() in {info.name for info in engine.list_rulesets()}
+
+
+def test_both_high_society_editions_give_the_same_observations_under_a_new_version_of_the_name():
+    """Money is observed on the scale each edition declares (thousands in one, millions of dollars in the
+    other): the same seed and actions give the same observations, and the name says observations changed."""
+    japanese, korean = zoo.env("high-society/ja", 3), zoo.env("high-society/ko", 3)
+    assert japanese.metadata["name"] == korean.metadata["name"] == "cardrules_v1"
+    japanese.reset(seed=4)
+    korean.reset(seed=4)
+    rng = np.random.default_rng(4)
+    bids_seen = 0
+    for agent in japanese.agent_iter():
+        assert korean.agent_selection == agent
+        seen, _reward, terminated, truncated, _info = japanese.last()
+        also_seen = korean.last()[0]
+        assert np.array_equal(seen["observation"], also_seen["observation"])
+        bids_seen += seen["observation"].max() > 11  # money totals beyond any card count
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(seen["action_mask"])))
+        japanese.step(action)
+        korean.step(action)
+    assert bids_seen > 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from engine.families.common.front.agent_views import BoundedView, DecisionFeatures, per_seat
+from engine.families.common.front.agent_views import BoundedView, DecisionFeatures, observed_scale, per_seat
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -50,11 +50,16 @@ class BidView(BoundedView):
 
 
 class AuctionFeatures(DecisionFeatures):
-    """An auction's public numbers: the highest total bid, each seat's total and whether it passed (viewer first)."""
+    """An auction's public numbers: the highest total bid, each seat's total and whether it passed (viewer first).
+
+    Totals are amounts of the ruleset's first unit (the one bids are written
+    in), observed on its ``observed-scale``.
+    """
 
     def __init__(self, game: Game) -> None:
         players = game.player_count
         self.players = players
+        self.scale = observed_scale(game)
         self.names = (
             "highest",
             *(f"total@{seat}" for seat in range(players)),
@@ -65,9 +70,10 @@ class AuctionFeatures(DecisionFeatures):
         facts = observation.decision
         viewer = observation.player
         highest = facts.get("highest")
+        scale = self.scale
         return (
-            [float(highest) if isinstance(highest, (int, float)) else 0.0]
-            + per_seat(facts.get("totals"), viewer, self.players)
+            [float(highest) / scale if isinstance(highest, (int, float)) else 0.0]
+            + [total / scale for total in per_seat(facts.get("totals"), viewer, self.players)]
             + per_seat(facts.get("passed"), viewer, self.players)
         )
 

@@ -178,6 +178,20 @@ def per_seat(values: Any, viewer: int, players: int) -> list[float]:
     return [float(values[(viewer + step) % players] or 0) for step in range(players)]
 
 
+def observed_scale(game: Game, unit: str | None = None) -> int:
+    """What one observed unit of an amount in ``unit`` stands for (None: the ruleset's first unit).
+
+    A ruleset declares it as ``units.<unit>.observed-scale`` (default 1): a
+    tensor cell holds the amount divided by it, so that editions whose faces
+    count in different units (1,000 in one, 1 in another) are observed on
+    one scale and a model trained on one edition reads the other.
+    """
+    units = game.ruleset.units
+    spec = units.get(unit) if unit is not None else next(iter(units.values()), None)
+    scale = spec.get("observed-scale", 1) if spec is not None else 1
+    return scale if type(scale) is int and scale >= 1 else 1
+
+
 # The dearest price (in cards) whose payments are numbered, and the most payments a view numbers.
 MOST_CARDS = 8
 MOST_PAYMENTS = 20000
