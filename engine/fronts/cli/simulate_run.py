@@ -238,7 +238,11 @@ def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
     return named
 
 
-def check_reachable(address: str, timeout: float) -> None:
+# Seconds to wait for a scheduler to answer and for a worker, unless --scheduler-timeout says otherwise.
+SCHEDULER_TIMEOUT = 10.0
+
+
+def check_reachable(address: str, timeout: float = SCHEDULER_TIMEOUT) -> None:
     """Fail at once (OSError) when nothing listens at a ``tcp://HOST:PORT`` address.
 
     Dask's client keeps retrying a refused connection until its timeout; a
@@ -260,7 +264,7 @@ def check_reachable(address: str, timeout: float) -> None:
             raise TimeoutError(_("something listens there but does not answer as a Dask scheduler"))
 
 
-def dask_executor(address: str, timeout: float) -> tuple[Any, Any, int]:
+def dask_executor(address: str, timeout: float = SCHEDULER_TIMEOUT) -> tuple[Any, Any, int]:
     """``(client, executor, worker threads)`` for a Dask scheduler (exit 2 when unusable); ``timeout`` seconds
     for the scheduler to answer and for its first worker."""
     try:
@@ -268,10 +272,10 @@ def dask_executor(address: str, timeout: float) -> tuple[Any, Any, int]:
     except ImportError:
         # TRANSLATORS: --scheduler needs the optional Dask dependency.
         raise click.UsageError(_("--scheduler needs Dask: pip install 'cardrules[cluster]'.")) from None
-    # Dask's client logs its attempts to reach a lost scheduler, tracebacks and all, on stderr: what they
-    # mean for the run is told once, in the user's words (see why_lost).
-    for name in ["distributed", *logging.root.manager.loggerDict]:
-        if name.split(".")[0] == "distributed":  # Dask's configuration sets some of its loggers' levels one by one
+    # Dask's client (and tornado, its network layer) log their attempts to reach a lost scheduler, tracebacks
+    # and all, on stderr: what they mean for the run is told once, in the user's words (see why_lost).
+    for name in ["distributed", "tornado", *logging.root.manager.loggerDict]:
+        if name.split(".")[0] in ("distributed", "tornado"):  # Dask's configuration sets some levels one by one
             logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         check_reachable(address, timeout)
