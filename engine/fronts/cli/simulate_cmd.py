@@ -88,13 +88,12 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     "--scheduler-timeout",
     type=click.FloatRange(min=0.1, max=3600),
     default=10.0,
-    show_default=True,
     envvar="CARDRULES_SCHEDULER_TIMEOUT",
     metavar="SECONDS",
     # TRANSLATORS: --help of simulate --scheduler-timeout; keep CARDRULES_SCHEDULER_TIMEOUT as it is.
     help=_(
-        "How long to wait for the Dask scheduler to answer and for a worker to be there, before giving up "
-        "(also CARDRULES_SCHEDULER_TIMEOUT)."
+        "Seconds to wait for the Dask scheduler to answer and for a worker to be there, before giving up "
+        "(default: 10; also CARDRULES_SCHEDULER_TIMEOUT)."
     ),
 )
 @click.option(
