@@ -140,3 +140,17 @@ def test_a_folder_where_an_output_file_goes_is_told(name, tmp_path):
     assert done.returncode == (1 if name == "i18n init" else 2), done.stderr
     assert str(target) in done.stderr
     assert target.is_dir()
+
+
+def test_a_catalog_update_at_the_size_limit_leaves_the_translators_catalog_whole(tmp_path):
+    catalog = tmp_path / "locales" / "ja" / "LC_MESSAGES" / "cardrules.po"
+    catalog.parent.mkdir(parents=True)
+    shipped = (REPO / "locales" / "ja" / "LC_MESSAGES" / "cardrules.po").read_bytes()
+    # A message the program no longer has: the update has something to write.
+    catalog.write_bytes(shipped.replace(b'msgid "cannot write the output: {reason}"', b'msgid "an older message"', 1))
+    before = catalog.read_bytes()
+    assert before != shipped
+    done = run(("i18n", "update", "ja", "--dir", str(tmp_path)), size_limit=len(before) // 2)
+    assert_told(done, str(catalog), "File too large")
+    assert catalog.read_bytes() == before  # written through a temporary file and a rename: never cut short
+    assert [path.name for path in catalog.parent.iterdir()] == ["cardrules.po"]  # no temporary file left
