@@ -168,7 +168,10 @@ def test_a_second_run_cannot_write_the_logs_a_first_run_is_writing(tmp_path):
         assert replayed.stderr.startswith(f"{logs}:{len(games) + 1}:")
     else:
         assert replayed.returncode == 0, replayed.stderr  # the kill fell between two lines
-    # The lock went with the killed run: a new run may replace its file.
+    # A new run keeps its hands off the file unless told to replace it...
+    refused = simulate_alone(logs)
+    assert refused.returncode == 2 and f"{logs} already holds a file: replace it with --force" in refused.stderr
+    # ...and the lock went with the killed run: it may.
     assert simulate_alone(logs, "--force").returncode == 0
 
 
