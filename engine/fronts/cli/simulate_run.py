@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import fcntl
 import logging
 import os
 import random
@@ -57,6 +56,11 @@ from engine.fronts.simulation.runner import (
 from engine.fronts.terminal.console import OutputConsole, Wrapped
 from engine.fronts.terminal.session import relative_reference
 from engine.language.ruleset_files import find_ruleset_path
+
+try:
+    import fcntl
+except ImportError:  # Windows has no flock: a --logs file is written there without the lock
+    fcntl = None  # type: ignore[assignment]
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
@@ -426,7 +430,8 @@ def _open_logs_alone(path: str) -> Any:
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         return os.fdopen(fd, "wb")  # a device (/dev/null): nothing to mix up, and others may write it too
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
         raise CardrulesError.at(
