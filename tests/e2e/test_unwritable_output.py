@@ -154,3 +154,19 @@ def test_a_catalog_update_at_the_size_limit_leaves_the_translators_catalog_whole
     assert_told(done, str(catalog), "File too large")
     assert catalog.read_bytes() == before  # written through a temporary file and a rename: never cut short
     assert [path.name for path in catalog.parent.iterdir()] == ["cardrules.po"]  # no temporary file left
+
+
+@pytest.mark.parametrize("name", ["play --log", "i18n extract", "i18n init"])
+def test_an_output_file_over_quota_is_told_and_leaves_nothing_behind(name, tmp_path):
+    # A network drive often reports a quota only when the data is flushed to it (fsync), after every write passed.
+    inject = (
+        "import errno, os\n"
+        "def over_quota(fd):\n"
+        "    raise OSError(errno.EDQUOT, os.strerror(errno.EDQUOT))\n"
+        "os.fsync = over_quota\n"
+    )
+    args, target = output_files(tmp_path)[name]
+    done = run(args, inject=inject)
+    assert_told(done, str(target), os.strerror(errno.EDQUOT))
+    assert not target.exists()
+    assert [path.name for path in target.parent.iterdir()] == []  # no temporary file left either
