@@ -243,10 +243,11 @@ def why_lost(cause: BaseException, scheduler: str | None) -> str:
     """What ended a run whose workers were lost (:class:`SimulationLost`), in the user's language."""
     if isinstance(cause, WorkersLost):
         return str(cause)
-    if isinstance(cause, BrokenExecutor):
+    if scheduler is None or isinstance(cause, BrokenExecutor):
+        # A pool of our own is lost only by a process of it that ended (the pool is then broken).
         # TRANSLATORS: simulate --jobs: a worker process ended in the middle of its games (killed, out of memory).
         return _("a worker process ended before its games were over (killed, or out of memory)")
-    if scheduler is not None and isinstance(cause, CancelledError):
+    if isinstance(cause, CancelledError):
         return lost_scheduler(scheduler)
     # TRANSLATORS: simulate --scheduler: the cluster's workers died each time they played some games; {reason} is
     # Dask's own account.
