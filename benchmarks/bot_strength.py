@@ -340,7 +340,7 @@ def cluster_executor(address: str) -> tuple[Any, Any, int]:
     """``(client, executor, worker threads)`` of a Dask scheduler; exits with its message when it cannot be used."""
     import click
 
-    from engine.fronts.cli.simulate_run import dask_executor
+    from engine.fronts.cli.simulate_cluster import dask_executor
 
     try:
         client, executor, threads = dask_executor(address)

@@ -155,7 +155,7 @@ def test_output_to_a_full_disk_is_a_one_line_error_and_exit_1(tmp_path):
             env={**os.environ, "PYTHONPATH": str(REPO)},
         )
     assert run.returncode == 1
-    assert run.stderr == "cardrules: cannot write the output: No space left on device\n"
+    assert run.stderr == "/dev/full: cannot write the output: No space left on device\n"
 
 
 def test_a_log_that_does_not_match_the_format_is_explained_in_the_readers_language(tmp_path):

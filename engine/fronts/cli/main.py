@@ -8,7 +8,6 @@ when used, after the language is set, which also keeps start-up quick.
 
 from __future__ import annotations
 
-import errno
 import os
 import sys
 
@@ -19,6 +18,7 @@ from engine.base.i18n import _
 from engine.base.suggestions import did_you_mean
 from engine.fronts.cli import click_i18n, common
 from engine.fronts.cli.common import lang_option
+from engine.fronts.cli.standard_output import OutputUnwritable, where_output_goes, write_standard_output_whole
 
 
 def language_from_argv(argv: list[str]) -> str | None:
@@ -144,6 +144,7 @@ def _main(argv: list[str] | None) -> None:
     asked = language_from_argv(args)
     chosen = i18n.set_language(asked)
     _stand_in_for_closed_streams()
+    write_standard_output_whole()
     if asked and chosen == i18n.DEFAULT_LANGUAGE and not asked.lower().startswith(i18n.DEFAULT_LANGUAGE):
         # Said once, on stderr, so that output meant for a program stays as it is.
         known = i18n.available_languages()
@@ -178,15 +179,16 @@ def _main(argv: list[str] | None) -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(_status_when_output_closed())
-    except OSError as error:
-        # A full disk under the output is the other everyday write failure.
-        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
-            raise
+    except OutputUnwritable as error:
+        # A full disk, a quota, a file too large under the output: told, not a traceback, and a failure.
+        where = where_output_goes()
         # Whatever is still buffered would fail again at exit: let it go nowhere.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        # TRANSLATORS: the output (a file or device the user redirected it to) cannot be written.
-        click.echo(_("cardrules: cannot write the output: {reason}", reason=error.strerror or str(error)), err=True)
+        # TRANSLATORS: after "FILE: " (the file the output was redirected to, else "cardrules: "), the output cannot
+        # be written; {reason} is the system's, e.g. "No space left on device".
+        problem = _("cannot write the output: {reason}", reason=error.strerror or str(error))
+        click.echo(f"{where or 'cardrules'}: {problem}", err=True)
         sys.exit(1)
 
 

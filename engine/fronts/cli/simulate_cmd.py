@@ -85,6 +85,18 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
     help=_("Run on a Dask cluster, e.g. tcp://127.0.0.1:8786 (needs cardrules[cluster])."),
 )
 @click.option(
+    "--scheduler-timeout",
+    type=click.FloatRange(min=0.1, max=3600),
+    default=10.0,
+    envvar="CARDRULES_SCHEDULER_TIMEOUT",
+    metavar="SECONDS",
+    # TRANSLATORS: --help of simulate --scheduler-timeout; keep CARDRULES_SCHEDULER_TIMEOUT as it is.
+    help=_(
+        "Seconds to wait for the Dask scheduler to answer and for a worker to be there, before giving up "
+        "(default: 10; also CARDRULES_SCHEDULER_TIMEOUT)."
+    ),
+)
+@click.option(
     "--logs",
     "logs_path",
     type=click.Path(dir_okay=False),
@@ -118,6 +130,7 @@ def command(
     seed: int | None,
     jobs: int | None,
     scheduler: str | None,
+    scheduler_timeout: float,
     logs_path: str | None,
     force: bool,
     plot_path: str | None,
@@ -135,6 +148,7 @@ def command(
         seed=seed,
         jobs=jobs,
         scheduler=scheduler,
+        scheduler_timeout=scheduler_timeout,
         logs_path=logs_path,
         force=force,
         plot_path=plot_path,

@@ -14,14 +14,13 @@ import errno
 import os
 import random
 import signal
-import socket
 import stat
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import BrokenExecutor, CancelledError
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import click
 from babel.numbers import format_decimal
@@ -29,6 +28,7 @@ from rich.cells import cell_len
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TimeRemainingColumn
 from rich.table import Column
 
+from engine.base.errors import CardrulesError
 from engine.base.formatting import reader_locale
 from engine.base.glyphs import cut_overflow, one_cell_wide
 from engine.base.i18n import _, ngettext
@@ -39,13 +39,26 @@ from engine.fronts.cli.common import (
     failing,
 )
 from engine.fronts.cli.seats_option import parse_seats
+from engine.fronts.cli.simulate_cluster import close_client, cluster_liveness, dask_executor, lost_scheduler
 from engine.fronts.conformance import require_trial
 from engine.fronts.formats import gamelog
 from engine.fronts.simulation.report import render_report, summarize
-from engine.fronts.simulation.runner import RulesetSpec, SimulationInterrupted, SimulationPlan, run_simulation
+from engine.fronts.simulation.runner import (
+    RulesetSpec,
+    SimulationInterrupted,
+    SimulationLost,
+    SimulationPlan,
+    WorkersLost,
+    run_simulation,
+)
 from engine.fronts.terminal.console import OutputConsole, Wrapped
 from engine.fronts.terminal.session import relative_reference
 from engine.language.ruleset_files import find_ruleset_path
+
+try:
+    import fcntl
+except ImportError:  # Windows has no flock: a --logs file is written there without the lock
+    fcntl = None  # type: ignore[assignment]
 
 # The progress bar appears only for runs that last longer than this (seconds).
 PROGRESS_DELAY = 1.0
@@ -230,68 +243,23 @@ def named_for_logs(specs: Sequence[Any], logs_path: str) -> list[Any]:
     return named
 
 
-# Seconds to wait for a scheduler to answer, and for its first worker.
-SCHEDULER_TIMEOUT = 10
-
-
-def check_reachable(address: str) -> None:
-    """Fail at once (OSError) when nothing listens at a ``tcp://HOST:PORT`` address.
-
-    Dask's client keeps retrying a refused connection until its timeout; a
-    typo in the address deserves an answer now, not in ten seconds.
-    """
-
-    parts = urlsplit(address if "://" in address else f"tcp://{address}")
-    if parts.scheme != "tcp" or parts.hostname is None or parts.port is None:
-        return  # other transports (tls://, inproc://): let Dask judge
-    with socket.create_connection((parts.hostname, parts.port), timeout=SCHEDULER_TIMEOUT) as connection:
-        # A Dask scheduler speaks first (its handshake); something that accepts and stays silent would
-        # keep Dask's client waiting for ever, whatever its timeout says.
-        try:
-            greeting = connection.recv(1)
-        except TimeoutError:
-            greeting = b""
-        if not greeting:
-            # TRANSLATORS: --scheduler names an address where something listens but no Dask scheduler answers.
-            raise TimeoutError(_("something listens there but does not answer as a Dask scheduler"))
-
-
-def dask_executor(address: str) -> tuple[Any, Any, int]:
-    """``(client, executor, worker threads)`` for a Dask scheduler (exit 2 when unusable)."""
-    try:
-        from distributed import Client  # lazy: Dask is an optional dependency (the cluster extra)
-    except ImportError:
-        # TRANSLATORS: --scheduler needs the optional Dask dependency.
-        raise click.UsageError(_("--scheduler needs Dask: pip install 'cardrules[cluster]'.")) from None
-    try:
-        check_reachable(address)
-        client = Client(address, timeout=f"{SCHEDULER_TIMEOUT}s")
-    except (OSError, TimeoutError, ValueError) as problem:
-        # TRANSLATORS: {address} is the --scheduler value, {reason} the network error.
-        raise click.BadParameter(
-            _(
-                "cannot reach the Dask scheduler at {address}: {reason}",
-                address=address,
-                reason=str(problem) or type(problem).__name__,
-            ),
-            param_hint="--scheduler",
-        ) from None
-    try:
-        # Work sent to a cluster without workers would wait for ever.
-        client.wait_for_workers(1, timeout=SCHEDULER_TIMEOUT)
-    except (OSError, TimeoutError):
-        client.close()
-        # TRANSLATORS: {address} is the --scheduler value; {seconds} how long we waited for a worker.
-        raise click.BadParameter(
-            _(
-                "the Dask scheduler at {address} has no workers (none came within {seconds} s)",
-                address=address,
-                seconds=SCHEDULER_TIMEOUT,
-            ),
-            param_hint="--scheduler",
-        ) from None
-    workers = sum(client.nthreads().values()) or 1
-    return client, client.get_executor(pure=False), workers
+def why_lost(cause: BaseException, scheduler: str | None) -> str:
+    """What ended a run whose workers were lost (:class:`SimulationLost`), in the user's language."""
+    if isinstance(cause, WorkersLost):
+        return str(cause)
+    if scheduler is None or isinstance(cause, BrokenExecutor):
+        # A pool of our own is lost only by a process of it that ended (the pool is then broken).
+        # TRANSLATORS: simulate --jobs: a worker process ended in the middle of its games (killed, out of memory).
+        return _("a worker process ended before its games were over (killed, or out of memory)")
+    if isinstance(cause, CancelledError):
+        return lost_scheduler(scheduler)
+    # TRANSLATORS: simulate --scheduler: the cluster's workers died each time they played some games; {reason} is
+    # Dask's own account.
+    return _(
+        "the workers of the Dask cluster at {address} died while playing games: {reason}",
+        address=scheduler,
+        reason=str(cause) or type(cause).__name__,
+    )
 
 
 def _waits_for_a_reader(path: str) -> bool:
@@ -311,6 +279,40 @@ def _unwritable_logs(path: str, problem: OSError) -> click.BadParameter:
     )
 
 
+def _open_logs_alone(path: str) -> Any:
+    """The --logs file, emptied and open for writing, once no other run writes it (else exit 1, located).
+
+    Two runs writing one file would mix their lines, even cut into each other:
+    the file is locked (``flock``, held until it is closed) before it is
+    emptied, so a second run, with ``--force`` or started a moment after the
+    first, is refused and the first run's lines stay as they are.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)
+    except OSError as problem:
+        raise _unwritable_logs(path, problem) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        return os.fdopen(fd, "wb")  # a device (/dev/null): nothing to mix up, and others may write it too
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise CardrulesError.at(
+            # TRANSLATORS: simulate --logs names a file that another simulate run is writing at this moment.
+            _("another cardrules simulate is writing this file: wait for it to end, or name another file"),
+            file=path,
+        ) from None
+    except OSError:
+        pass  # a file system without locks (some network drives): written as before, unguarded
+    try:
+        os.ftruncate(fd, 0)
+    except OSError as problem:
+        os.close(fd)
+        raise _unwritable_logs(path, problem) from None
+    return os.fdopen(fd, "wb")
+
+
 def run_command(
     ruleset_names: tuple[str, ...],
     baseline: str | None,
@@ -320,6 +322,7 @@ def run_command(
     seed: int | None,
     jobs: int | None,
     scheduler: str | None,
+    scheduler_timeout: float,
     logs_path: str | None,
     force: bool,
     plot_path: str | None,
@@ -416,10 +419,7 @@ def run_command(
     # disk, a file too large) cuts the file back to them, so it never ends in half a line that replay refuses.
     logs_kept = 0
     if logs_path is not None:
-        try:
-            logs_file = open(logs_path, "wb")
-        except OSError as problem:
-            raise _unwritable_logs(logs_path, problem) from None
+        logs_file = _open_logs_alone(logs_path)
     # Writes that fail once the games are under way (a full disk) cost the logs or the plot, never the
     # statistics: they are told after the report, and the exit status is 1.
     write_problems: list[str] = []
@@ -427,8 +427,13 @@ def run_command(
     progress = LazyProgress(games, enabled=not as_json, rulesets=len(specs))
     try:
         executor, workers = None, None
+        check_alive, lost_errors = None, ()
         if scheduler:
-            client, executor, workers = dask_executor(scheduler)
+            client, executor, workers = dask_executor(scheduler, scheduler_timeout)
+            check_alive = cluster_liveness(client, scheduler, scheduler_timeout)
+            from distributed import KilledWorker  # lazy: Dask is an optional dependency (the cluster extra)
+
+            lost_errors = (KilledWorker,)
 
         def write_logs(lines: list[str]) -> None:
             nonlocal logs_file, logs_kept
@@ -462,6 +467,7 @@ def run_command(
                 _cut_back(logs_path, logs_kept)
 
         played = games
+        lost = None
         try:
             tally = run_simulation(
                 plan,
@@ -470,12 +476,19 @@ def run_command(
                 workers=workers,
                 on_progress=progress.update,
                 on_logs=write_logs if logs_file is not None else None,
+                check_alive=check_alive,
+                alive_every=scheduler_timeout,
+                lost_errors=lost_errors,
             )
         except SimulationInterrupted as stop:
             # Ctrl-C: the games played so far are reported (they are the first ones), then the program ends
             # as interrupted. A second Ctrl-C ends it at once.
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             tally, played = stop.tally, stop.games
+        except SimulationLost as stop:
+            # Workers lost part way: as after Ctrl-C, the first games are reported, then what happened (exit 1).
+            tally, played = stop.tally, stop.games
+            lost = why_lost(stop.cause, scheduler)
     finally:
         progress.close()
         if logs_file is not None:
@@ -485,8 +498,14 @@ def run_command(
                 write_problems.append(_cannot_write(logs_path, problem))
                 _cut_back(logs_path, logs_kept)
         if client is not None:
-            client.close()
+            close_client(client, scheduler_timeout)
 
+    if lost is not None and played == 0:
+        failing(1)
+        click.echo(lost, err=True)
+        # TRANSLATORS: after why simulate stopped (a worker process or the cluster was lost) before any game was over.
+        click.echo(_("No game was finished: nothing to report."), err=True)
+        sys.exit(1)
     if played == 0:
         # TRANSLATORS: Ctrl-C stopped simulate before its first game was over: there is nothing to report.
         click.echo(_("Interrupted before any game was finished: nothing to report."), err=True)
@@ -513,7 +532,25 @@ def run_command(
             if not as_json:
                 # TRANSLATORS: {path} is the PNG file written by --plot.
                 click.echo(_("Plot saved to {path}.", path=plot_path))
-    if played < games:
+    if lost is not None:
+        failing(1)
+        click.echo(lost, err=True)
+        # TRANSLATORS: after the report of a simulation whose worker process or cluster was lost part way (the line
+        # before says which); keep --games and --seed as they are.
+        click.echo(
+            ngettext(
+                "The report is of the first {played} game of {games} per ruleset, the same as --games {played} "
+                "--seed {seed} gives.",
+                "The report is of the first {played} games of {games} per ruleset, the same as --games {played} "
+                "--seed {seed} gives.",
+                played,
+                played=played,
+                games=games,
+                seed=seed,
+            ),
+            err=True,
+        )
+    elif played < games:
         # TRANSLATORS: after the report of a simulation stopped by Ctrl-C; keep --games and --seed as they are.
         click.echo(
             ngettext(
@@ -532,6 +569,8 @@ def run_command(
         failing(1)
         for problem in write_problems:
             click.echo(problem, err=True)
+        sys.exit(1)
+    if lost is not None:
         sys.exit(1)
     if played < games:
         end_as_interrupted()

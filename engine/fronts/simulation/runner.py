@@ -37,7 +37,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as WaitedTooLong
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -247,6 +247,33 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.games = games
 
 
+class WorkersLost(Exception):
+    """The workers can play no more: raised by a liveness check (a cluster whose scheduler stopped answering,
+    or with no worker left); its text says what happened, in the user's language."""
+
+
+class SimulationLost(Exception):
+    """The workers were lost part way: ``tally`` counts the first ``games`` games, under every ruleset.
+
+    ``cause`` is what ended the run: a process pool broken by a worker that
+    died (``BrokenExecutor``), games cancelled by a cluster that lost its
+    scheduler (``CancelledError``), a :class:`WorkersLost` from a liveness
+    check, or one of the caller's ``lost_errors``. As after Ctrl-C, the games
+    counted are the first ones in order, so the figures are those of
+    ``--games`` of that number with the same seed.
+    """
+
+    def __init__(self, tally: BatchTally, games: int, cause: BaseException) -> None:
+        super().__init__(games, cause)
+        self.tally = tally
+        self.games = games
+        self.cause = cause
+
+
+# What a worker's game never raises, only the losing of workers does.
+WORKERS_LOST: tuple[type[BaseException], ...] = (BrokenExecutor, CancelledError, WorkersLost)
+
+
 def play_batch(plan: SimulationPlan, start: int, stop: int, *, keep_on_interrupt: bool = False) -> BatchResult:
     """Play games ``start`` .. ``stop - 1`` under every ruleset of the plan and tally them.
 
@@ -336,7 +363,12 @@ WAIT_SECONDS = 0.2
 
 
 def _run_on_executor(
-    plan: SimulationPlan, executor: Executor, workers: int, interrupt_workers: Callable[[], None] | None = None
+    plan: SimulationPlan,
+    executor: Executor,
+    workers: int,
+    interrupt_workers: Callable[[], None] | None = None,
+    check_alive: Callable[[], None] | None = None,
+    alive_every: float = 10.0,
 ) -> Iterator[BatchResult]:
     """Every batch on ``executor``, results yielded in batch order with a bounded number in flight.
 
@@ -347,6 +379,11 @@ def _run_on_executor(
     finished, up to the first one cut short; without it (a cluster, whose
     workers cannot be asked) the run ends with the batches already back.
     The last result yielded is then marked ``interrupted``.
+
+    ``check_alive`` (a cluster's) is called whenever no batch has come back
+    for ``alive_every`` seconds: a batch may well take longer, but a cluster
+    that lost its last worker, or whose scheduler froze, would keep this
+    loop waiting for ever; the check raises :class:`WorkersLost` then.
     """
 
     ranges = iter(plan.batches(workers))
@@ -361,11 +398,16 @@ def _run_on_executor(
 
     for _ in range(window):
         submit_next()
+    last_news = time.monotonic()
     while in_flight and not _interrupted:
         try:
             result = in_flight[0].result(timeout=WAIT_SECONDS)
         except WaitedTooLong:
+            if check_alive is not None and time.monotonic() - last_news >= alive_every:
+                check_alive()
+                last_news = time.monotonic()
             continue
+        last_news = time.monotonic()
         in_flight.popleft()
         submit_next()
         yield result
@@ -448,6 +490,9 @@ def run_simulation(
     workers: int | None = None,
     on_progress: ProgressCallback | None = None,
     on_logs: Callable[[list[str]], None] | None = None,
+    check_alive: Callable[[], None] | None = None,
+    alive_every: float = 10.0,
+    lost_errors: tuple[type[BaseException], ...] = (),
 ) -> BatchTally:
     """Play the plan and return the merged tally.
 
@@ -455,7 +500,11 @@ def run_simulation(
     e.g. a Dask cluster's; otherwise ``jobs`` 1 plays in process and more
     start a process pool. ``on_progress`` receives the number of games done
     (under every ruleset) after each batch; ``on_logs`` the batch's log lines
-    in game order.
+    in game order. ``check_alive`` and ``alive_every``: see
+    :func:`_run_on_executor`. Workers lost part way (a pool's process
+    killed, a cluster's scheduler or last worker gone, or one of the
+    executor's own ``lost_errors``) end the run with
+    :class:`SimulationLost`, which holds the tally of the first games.
     """
     global _interrupted
     merged = BatchTally.empty(plan.seat_kinds, len(plan.rulesets))
@@ -464,6 +513,7 @@ def run_simulation(
     jobs = min(jobs, max(1, plan.games))
     done = 0
     interrupted = False
+    lost: BaseException | None = None
     _interrupted = False
     handler = _catch_interrupts()
     try:
@@ -475,7 +525,7 @@ def run_simulation(
         elif own_pool is not None:
             results = _run_on_executor(plan, executor, workers or jobs, lambda: _interrupt_workers(own_pool))
         else:
-            results = _run_on_executor(plan, executor, workers or jobs)
+            results = _run_on_executor(plan, executor, workers or jobs, None, check_alive, alive_every)
         for result in results:
             # Batches arrive in order and tallies are exact: the same merge every time.
             merged.merge(result.tally)
@@ -489,18 +539,24 @@ def run_simulation(
                 break
     except KeyboardInterrupt:  # not ours to catch as it came (no handler of ours: not the main thread)
         interrupted = True
+    except WORKERS_LOST + lost_errors as cause:
+        lost = cause
     finally:
         if handler is not None:
             signal.signal(signal.SIGINT, handler)
         if own_pool is not None:
-            if interrupted:
-                _stop_workers(own_pool)
+            if interrupted or lost is not None:
+                _stop_workers(own_pool)  # after a lost worker, the others would play on for nothing
             else:
                 own_pool.shutdown(wait=True, cancel_futures=True)
         elif interrupted and executor is not None:
             executor.shutdown(wait=False)  # a cluster's: its batches are cancelled, its workers stay
+        # A cluster that was lost is left to its client, which closes it with a time limit: cancelling its
+        # batches here would wait for a scheduler that may never answer.
     if interrupted:
         raise SimulationInterrupted(merged, done)
+    if lost is not None:
+        raise SimulationLost(merged, done, lost)
     return merged
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from engine.fronts.cli.main import main  # noqa: E402
 
 BIN = Path(sys.executable).parent
 STARTUP_LIMIT = 60.0  # seconds: a slow CI machine, never a hang
+# What the tests give --scheduler-timeout (or its environment variable): a loss is found in seconds.
+LIVENESS_SECONDS = "2"
 
 
 def free_port() -> int:
@@ -184,13 +187,18 @@ def test_a_cluster_with_no_worker_is_a_clear_error_not_a_wait(capsys, tmp_path):
                     "bot:random,bot:random,bot:random",
                     "--scheduler",
                     f"tcp://127.0.0.1:{port}",
+                    "--scheduler-timeout",
+                    LIVENESS_SECONDS,
                     "--lang",
                     "en",
                 ]
             )
         assert exited.value.code == 2
         assert time.monotonic() - started < STARTUP_LIMIT
-        assert f"the Dask scheduler at tcp://127.0.0.1:{port} has no workers" in capsys.readouterr().err
+        assert (
+            f"the Dask scheduler at tcp://127.0.0.1:{port} has no workers (none came within 2 s)"
+            in capsys.readouterr().err
+        )
     finally:
         scheduler.kill()
         scheduler.wait()
@@ -248,3 +256,91 @@ def test_bot_strength_plays_a_search_run_on_the_cluster(capsys, cluster, tmp_pat
     with pytest.raises(SystemExit) as stopped:
         report("--scheduler", f"tcp://127.0.0.1:{free_port()}")
     assert str(stopped.value).startswith("--scheduler: cannot reach the Dask scheduler at tcp://127.0.0.1:")
+
+
+@pytest.fixture
+def own_cluster(tmp_path):
+    """``(address, scheduler, worker)`` of a cluster of its own, for a test that ends part of it.
+
+    The worker runs without a nanny: killed, it stays gone (a nanny would start another).
+    """
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = start_scheduler(port, tmp_path)
+    worker = subprocess.Popen(
+        dask_command("worker", address, "--host", "127.0.0.1", "--no-nanny", "--nthreads", "2", "--no-dashboard"),
+        stdout=open(tmp_path / "worker.log", "wb"),
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
+    try:
+        wait_for_workers(address, 1)
+        yield address, scheduler, worker
+    finally:
+        for process in (worker, scheduler):
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGCONT)  # a test may have frozen it
+                process.kill()
+            process.wait()
+
+
+def simulate_until(address: str, tmp_path: Path, lose) -> tuple[subprocess.CompletedProcess, int]:
+    """A long run on the cluster; once it has logged games, ``lose()`` ends part of the cluster. Returns the
+    finished run and the number of games its logs hold."""
+    logs = tmp_path / "games.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "simulate", "-r", "high-society/ja", "--games", "1000000", "--players"]
+        + ["bot:random,bot:random,bot:random", "--seed", "6", "--scheduler", address, "--logs", str(logs)]
+        + ["--json", "--lang", "en"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(Path(__file__).resolve().parents[3]),
+            "CARDRULES_SCHEDULER_TIMEOUT": LIVENESS_SECONDS,
+        },
+    )
+    try:
+        deadline = time.monotonic() + STARTUP_LIMIT
+        while not logs.exists() or logs.stat().st_size == 0:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the cluster played no game"
+            time.sleep(0.05)
+        lose()
+        out, err = process.communicate(timeout=STARTUP_LIMIT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err), sum(1 for _ in logs.open("rb"))
+
+
+def assert_reported_after(done: subprocess.CompletedProcess, logged: int, why: str) -> None:
+    """The run ended with status 1 and no traceback: the report of the games logged, then ``why``."""
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 1, done.stderr
+    played = json.loads(done.stdout)["games"]
+    assert played == logged > 0
+    assert done.stderr.splitlines()[-2:] == [
+        why,
+        f"The report is of the first {played} games of 1000000 per ruleset, the same as --games {played} --seed 6 gives.",
+    ]
+
+
+def test_a_cluster_that_loses_its_last_worker_reports_the_games_finished(own_cluster, tmp_path):
+    address, _scheduler, worker = own_cluster
+    done, logged = simulate_until(address, tmp_path, lambda: worker.kill())
+    assert_reported_after(done, logged, f"the Dask cluster at {address} has no worker left (none came within 2 s)")
+
+
+def test_a_cluster_that_loses_its_scheduler_reports_the_games_finished(own_cluster, tmp_path):
+    address, scheduler, _worker = own_cluster
+    done, logged = simulate_until(address, tmp_path, lambda: scheduler.kill())
+    assert_reported_after(done, logged, f"the Dask scheduler at {address} was lost: its games under way were cancelled")
+
+
+def test_a_frozen_scheduler_is_found_out_within_the_timeout_and_the_games_finished_reported(own_cluster, tmp_path):
+    address, scheduler, _worker = own_cluster
+    done, logged = simulate_until(address, tmp_path, lambda: os.kill(scheduler.pid, signal.SIGSTOP))
+    assert_reported_after(done, logged, f"the Dask scheduler at {address} stopped answering (nothing for 4 s)")

@@ -748,7 +748,7 @@ def test_a_disk_that_fills_during_the_games_leaves_the_logs_whole_up_to_their_la
     from engine.fronts.cli import simulate_run
 
     logs = tmp_path / "games.jsonl"
-    monkeypatch.setattr(simulate_run, "open", lambda path, mode: _FillingDisk(path, 12_000), raising=False)
+    monkeypatch.setattr(simulate_run, "_open_logs_alone", lambda path: _FillingDisk(path, 12_000))
     code, out, err = run(
         capsys,
         "-r",
