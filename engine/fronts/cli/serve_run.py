@@ -12,9 +12,10 @@ import click
 from engine.base.errors import CardrulesError
 from engine.base.i18n import _
 from engine.base.resources import user_data_root
+from engine.fronts.web.limits import ServeLimits
 
 
-def run_command(host: str, port: int, data_dir: str | None) -> None:
+def run_command(host: str, port: int, data_dir: str | None, limits: ServeLimits) -> None:
     """Start uvicorn on the tables of ``data_dir`` until Ctrl-C (every table resumes at the next start)."""
     try:
         import uvicorn
@@ -50,7 +51,7 @@ def run_command(host: str, port: int, data_dir: str | None) -> None:
         raise CardrulesError.at(
             _("cannot listen on {address}: {reason}", address=f"{host}:{port}", reason=error.strerror or str(error))
         ) from None
-    app = make_app(data, report=lambda line: click.echo(line, err=True))
+    app = make_app(data, report=lambda line: click.echo(line, err=True), limits=limits)
     # TRANSLATORS: serve: said when the server starts; {url} is its address. Ctrl-C stops it.
     click.echo(
         _(

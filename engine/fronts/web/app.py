@@ -4,8 +4,10 @@ HTTP:
 
 - ``GET /``: the lobby (``?lang=`` or the browser's ``Accept-Language``);
 - ``POST /api/tables``: make a table (JSON: ``ruleset`` or ``house_rule`` with
-  ``house_rule_name``, ``options``, ``seats``); answers the invite links, or
-  422 with every problem located (``FILE:LINE:COL: ...``);
+  ``house_rule_name``, ``options``, ``seats``); answers the invite links and
+  the owner's link, or 422 with every problem located (``FILE:LINE:COL: ...``),
+  or 507 while the data folder is past its cap;
+- ``POST /api/tables/ID/close``: the owner closes the table (JSON: ``token``);
 - ``GET /table/ID``: a table's page (the seat and token ride in the link's
   ``#fragment``, so they never reach a server's access log);
 - ``GET /api/tables/ID/log``: the game log of a finished game.
@@ -13,7 +15,8 @@ HTTP:
 WebSocket ``/ws/ID``: the page says ``hello`` (its seat and token, or none
 for a spectator; its language; its width), then receives a ``frame`` after
 every change, drawn for its seat alone; it sends ``line`` (what its player
-typed), ``language`` and ``columns``. Anything else, too large, too fast or
+typed), ``language``, ``columns`` and ``back`` (its player is back from being
+away). Anything else, too large, too fast or
 out of turn is answered with an ``error`` and changes nothing. The whole
 protocol and its limits: ``docs/web.md``.
 """
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -48,13 +52,17 @@ from engine.fronts.web.limits import (
     MESSAGES_PER_SECOND,
     MIN_COLUMNS,
     RateLimiter,
+    ServeLimits,
 )
 from engine.fronts.web.pages import lobby_page, table_page
 from engine.fronts.web.registry import TableRegistry, TableRequestError
+from engine.fronts.web.security import SecurityHeaders, same_origin
 from engine.fronts.web.store import LOG_FILE
 from engine.fronts.web.table import WebTable
 
 STATIC = Path(__file__).parent / "static"
+# The WebSocket close code of a table closed by its owner or expired (a page does not reconnect to it).
+CLOSED_CODE = 4410
 LOGGER = logging.getLogger("cardrules.web")
 
 
@@ -97,24 +105,40 @@ def _columns(value: Any) -> int:
 
 
 def make_app(
-    data: Path, report: Callable[[str], None] | None = None, messages_per_second: float = MESSAGES_PER_SECOND
+    data: Path,
+    report: Callable[[str], None] | None = None,
+    messages_per_second: float = MESSAGES_PER_SECOND,
+    limits: ServeLimits | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The application serving the tables kept in ``data`` (resumed when it starts, stopped when it stops).
 
-    ``report`` is told, one located line each, of the tables that could not be resumed;
-    ``messages_per_second`` is the rate one page may send at after its first burst.
+    ``report`` is told, one located line each, of the tables that could not be resumed, were changed at start
+    (a bot's budget cut) or expired; ``messages_per_second`` is the rate one page may send at after its first
+    burst; ``limits`` are the limits over time (away seats, idle tables, the data folder's cap) and ``clock``
+    the time they are measured by, in seconds since the epoch.
     """
-    registry = TableRegistry(data)
+    registry = TableRegistry(data, limits, clock)
+
+    def tell(lines: list[str]) -> None:
+        for line in lines:
+            if report is not None:
+                report(line)
+
+    async def sweep_now_and_then() -> None:
+        while True:
+            await asyncio.sleep(registry.limits.sweep_seconds)
+            tell(await asyncio.to_thread(registry.sweep))
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await asyncio.to_thread(registry.resume_all)
-        for problem in registry.problems:
-            if report is not None:
-                report(problem)
+        tell(registry.problems)
+        sweeper = asyncio.create_task(sweep_now_and_then())
         try:
             yield
         finally:
+            sweeper.cancel()
             await asyncio.to_thread(registry.stop_all)
 
     async def lobby(request: Request) -> Response:
@@ -165,7 +189,7 @@ def make_app(
         try:
             new = await asyncio.to_thread(made)
         except TableRequestError as error:
-            return JSONResponse({"problems": error.problems}, status_code=422)
+            return JSONResponse({"problems": error.problems}, status_code=error.status)
         base = str(request.base_url).rstrip("/")
         links = [
             {
@@ -176,7 +200,30 @@ def make_app(
             for index, seat in enumerate(new.table.seats)
             if index in new.tokens
         ]
-        return JSONResponse({"table": new.table.id, "links": links, "spectators": f"{base}/table/{new.table.id}"})
+        return JSONResponse(
+            {
+                "table": new.table.id,
+                "links": links,
+                "spectators": f"{base}/table/{new.table.id}",
+                "owner": f"{base}/table/{new.table.id}#owner={new.owner_token}",
+            }
+        )
+
+    async def close(request: Request) -> Response:
+        language = reader_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+        body = await _limited_body(request)
+        try:
+            data = json.loads(body) if body is not None else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            data = None
+        token = data.get("token") if isinstance(data, dict) else None
+        closed = await asyncio.to_thread(registry.close, request.path_params["table"], token)
+        if closed is None:
+            return _problems(language, [lambda: _("No such table.")], 404)
+        if not closed:
+            # TRANSLATORS: web table: someone tried to close a table without its owner's link (or with a forged one).
+            return _problems(language, [lambda: _("Only the table's owner can close it.")], 403)
+        return JSONResponse({"closed": request.path_params["table"]})
 
     async def download(request: Request) -> Response:
         found = registry.get(request.path_params["table"])
@@ -195,6 +242,9 @@ def make_app(
         )
 
     async def socket(websocket: WebSocket) -> None:
+        if not same_origin(websocket):
+            await websocket.close(code=4403)  # before accepting: the handshake is refused (HTTP 403)
+            return
         await websocket.accept()
         found = registry.get(websocket.path_params["table"])
         accept = websocket.headers.get("accept-language")
@@ -210,10 +260,11 @@ def make_app(
         Route("/api/tables", create, methods=["POST"]),
         Route("/table/{table}", table),
         Route("/api/tables/{table}/log", download),
+        Route("/api/tables/{table}/close", close, methods=["POST"]),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.registry = registry
     return app
 
@@ -271,16 +322,23 @@ class _Connection:
         loop = asyncio.get_running_loop()
         unwatch = table.watch(lambda: loop.call_soon_threadsafe(self.changed.set))
         sender = asyncio.create_task(self._send_frames())
+        receiver = asyncio.create_task(self._receive_all(registry))
         try:
             self.changed.set()
+            # Until the page leaves, or the table closes (the sender tells the page, and closes the socket).
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            unwatch()
+            sender.cancel()
+            receiver.cancel()
+
+    async def _receive_all(self, registry: TableRegistry) -> None:
+        try:
             while True:
                 message = await self.websocket.receive_text()
                 await self._receive(message, registry)
         except WebSocketDisconnect:
             pass
-        finally:
-            unwatch()
-            sender.cancel()
 
     async def _hello(self, registry: TableRegistry) -> bool:
         """The page's first message: its seat and token (or none: a spectator), language and width."""
@@ -302,6 +360,7 @@ class _Connection:
                 await self.websocket.close(code=4403)
                 return False
             self.seat = seat
+            table.seat_back(seat)  # the seat's page is here: if a bot played the seat, its player has it again
         asked = data.get("language")
         if self.seat is not None and not (isinstance(asked, str) and asked in available_languages()):
             asked = table.seats[self.seat].language
@@ -354,6 +413,8 @@ class _Connection:
                 await self.error(
                     lambda: _("That line cannot be read: at most {limit} characters of text.", limit=MAX_LINE_CHARS)
                 )
+            elif table.seat_back(self.seat):
+                pass  # a player back from being away: the line answers nothing, their next decision is asked of them
             elif not table.submit_line(self.seat, text, _question(data.get("question"))):
                 # TRANSLATORS: web table: a player sent a move while the game does not wait for them.
                 await self.error(lambda: _("It is not your move."))
@@ -368,6 +429,11 @@ class _Connection:
         elif kind == "columns":
             self.columns = _columns(data.get("columns"))
             self.changed.set()
+        elif kind == "back":
+            if self.seat is None:
+                await self.error(lambda: _("A spectator cannot play."))
+            else:
+                table.seat_back(self.seat)
         else:
             # TRANSLATORS: web table: a message of a kind the server does not know.
             await self.error(lambda: _("Unknown message."))
@@ -386,3 +452,6 @@ class _Connection:
                 LOGGER.exception("table %s: the frame of seat %s could not be drawn", table.id, self.seat)
                 continue
             await self.websocket.send_text(json.dumps(drawn, ensure_ascii=False))
+            if drawn["closed"]:
+                await self.websocket.close(code=CLOSED_CODE)
+                return

@@ -78,7 +78,10 @@ def frame(table: WebTable, seat: int | None, language: str, columns: int) -> dic
         result_lines: list[str] = []
         if state.is_terminal():
             result_lines = final_report(table.ruleset, state.result())
-        if table.failure is not None:
+        if table.closed:
+            # TRANSLATORS: web table: the status line of a table its owner closed (or that expired): play has ended.
+            status = _("This table is closed.")
+        elif table.failure is not None:
             status = table.failure_text()
         elif waiting is None:
             # TRANSLATORS: web table: the status line once the game has ended.
@@ -100,6 +103,9 @@ def frame(table: WebTable, seat: int | None, language: str, columns: int) -> dic
             "kinds": [seat_.log_kind() for seat_ in table.seats],
             "waiting": waiting,
             "finished": state.is_terminal(),
+            "closed": table.closed,
+            "away": [index for index, away in enumerate(table.away) if away],
+            "notices": away_notices(table, seat),
             "status": status,
             "view": table_html(table, seat, columns),
             "story": table.story(),
@@ -110,6 +116,25 @@ def frame(table: WebTable, seat: int | None, language: str, columns: int) -> dic
             "labels": labels(),
             "languages": languages(),
         }
+
+
+def away_notices(table: WebTable, seat: int | None) -> list[str]:
+    """What every page is told of the seats a bot plays while their players are away (under the table's lock)."""
+    notices: list[str] = []
+    for index, away in enumerate(table.away):
+        if not away:
+            continue
+        if index == seat:
+            # TRANSLATORS: web table: told to a player who left a question unanswered too long; the page shows a
+            # button that gives the seat back.
+            notices.append(_("You were away for a while: a bot plays your seat until you come back."))
+        else:
+            # TRANSLATORS: web table: told to every page while a bot plays the seat of a player who is away; {name}
+            # is the player's.
+            notices.append(
+                _("{name} is away: a bot plays for them until they come back.", name=table.seats[index].name)
+            )
+    return notices
 
 
 def labels() -> dict[str, str]:
@@ -131,4 +156,10 @@ def labels() -> dict[str, str]:
         "offline": _("Connection lost: reconnecting…"),
         # TRANSLATORS: web table: the placeholder of the box where a player types their move.
         "type_here": _("Type your move, or ? for help"),
+        # TRANSLATORS: web table: the button a player who was away presses to play their seat again.
+        "back": _("I am back: let me play"),
+        # TRANSLATORS: web table: the button that closes the table, shown to its owner only.
+        "close": _("Close the table"),
+        # TRANSLATORS: web table: asked of the owner before the table is closed.
+        "close_confirm": _("Close this table for everyone? Its game cannot be resumed."),
     }

@@ -8,6 +8,7 @@ that passes one is told so, in its language, and nothing changes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 # Tables one server keeps (finished ones included, until deleted from its data folder).
 MAX_TABLES = 200
@@ -27,8 +28,35 @@ MAX_WATCHERS = 32
 MIN_COLUMNS, MAX_COLUMNS, DEFAULT_COLUMNS = 40, 160, 100
 # Lines of what happened kept for a seat's page.
 STORY_LINES = 200
-# The most a searching bot at a web table may think per move (seconds).
-MOST_BOT_SECONDS = 30.0
+# The kind of bot that plays a human seat whose player is away, until they come back.
+STAND_IN_BOT = "heuristic"
+
+# The defaults of the limits ``cardrules serve`` takes as options (see :class:`ServeLimits`).
+AWAY_SECONDS = 5 * 60.0
+IDLE_SECONDS = 7 * 24 * 3600.0
+FINISHED_IDLE_SECONDS = 24 * 3600.0
+DATA_CAP_BYTES = 1000 * 1000 * 1000
+# How often idle tables are looked for (and each table's time of activity saved), in seconds.
+SWEEP_SECONDS = 600.0
+
+
+@dataclass(frozen=True)
+class ServeLimits:
+    """The limits over time a server is started with (``serve``'s options; tests give them tiny values).
+
+    - ``away_seconds``: a human seat asked a question for longer than this is played by a
+      :data:`STAND_IN_BOT` until its player comes back;
+    - ``idle_seconds`` and ``finished_idle_seconds``: a table with no move and no page open for longer
+      than this (a game not over; a finished one) is removed;
+    - ``data_cap_bytes``: past this size of the data folder, no new table is made (games go on saving);
+    - ``sweep_seconds``: how often idle tables are looked for.
+    """
+
+    away_seconds: float = AWAY_SECONDS
+    idle_seconds: float = IDLE_SECONDS
+    finished_idle_seconds: float = FINISHED_IDLE_SECONDS
+    data_cap_bytes: int = DATA_CAP_BYTES
+    sweep_seconds: float = SWEEP_SECONDS
 
 
 class RateLimiter:

@@ -105,6 +105,8 @@ def lobby_page() -> str:
             "remove": _("Remove"),
             # TRANSLATORS: web lobby: the link for those who only watch (they see what every player may see).
             "spectators": _("Spectators"),
+            # TRANSLATORS: web lobby: the link of the table's owner, who alone may close the table.
+            "owner": _("Your link to close the table (keep it to yourself)"),
         },
     }
     return _page(title, body, "lobby.js", data)
@@ -116,8 +118,11 @@ def table_page(table_id: str) -> str:
     title = _("cardrules: a table")
     body = """<main class="table">
 <header><span id="status" role="status"></span>
-<label id="language-label"><span></span> <select id="language"></select></label></header>
+<label id="language-label"><span></span> <select id="language"></select></label>
+<button type="button" id="close" hidden></button></header>
 <p id="notice" class="notice" hidden></p>
+<ul id="notices" class="notice" role="status" hidden></ul>
+<button type="button" id="back" hidden></button>
 <section id="view-section"><pre id="view" class="view"></pre></section>
 <section id="prompt-section" hidden>
 <div id="said" class="said" aria-live="polite"></div>

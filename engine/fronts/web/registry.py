@@ -5,6 +5,11 @@ start the server reads every folder there: a game not over resumes where its
 log stops (its bots and prompts start again), a finished one can still be
 watched and downloaded. A folder that cannot be read is left alone and
 reported, with its file, line and column, once; the other tables are served.
+
+Over time (:class:`~engine.fronts.web.limits.ServeLimits`): a table's owner
+may close it, and a table idle for too long expires; either way its folder
+is removed, so it is neither served nor resumed again. No table is made while
+the data folder is past its cap (the games under way go on saving).
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from __future__ import annotations
 import random
 import shutil
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,21 +30,23 @@ from engine.base.i18n import _
 from engine.base.suggestions import did_you_mean
 from engine.core.game import Game
 from engine.families.catalog import list_rulesets, load_ruleset, validate
-from engine.fronts.bots import BOT_KINDS, parse_bot_kind
+from engine.fronts.bots import BOT_KINDS, capped_from_file, parse_bot_kind
 from engine.fronts.conformance import trial_problems
 from engine.fronts.formats.gamelog import read_log
 from engine.fronts.formats.resume import resume_state
 from engine.fronts.terminal.seats import MAX_PLAYER_NAME, bot_name
-from engine.fronts.web.limits import MAX_RULESET_BYTES, MAX_TABLES, MOST_BOT_SECONDS
+from engine.fronts.web.limits import MAX_RULESET_BYTES, MAX_TABLES, ServeLimits
 from engine.fronts.web.store import (
     HOUSE_RULE_FILE,
     LOG_FILE,
     TABLE_FILE,
     WebSeat,
     digest,
+    folder_bytes,
     is_table_id,
     new_table_id,
     new_token,
+    opens,
     read_json,
     write_json,
 )
@@ -48,27 +56,33 @@ from engine.fronts.web.table import WebTable
 class TableRequestError(Exception):
     """A request to create a table that cannot be met: its problems, located where they are in a file."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[str], status: int = 422) -> None:
         super().__init__("\n".join(problems))
         self.problems = list(problems)
+        # The HTTP status that answers it: 422 for a request with problems, 507 when the server has no room.
+        self.status = status
 
 
 @dataclass
 class NewTable:
-    """A table just made, and the token of each human seat (given once: the server keeps only digests)."""
+    """A table just made, the token of each human seat and its owner's (given once: the server keeps digests)."""
 
     table: WebTable
     tokens: dict[int, str]
+    owner_token: str
 
 
 class TableRegistry:
     """The tables of one data folder."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, limits: ServeLimits | None = None, clock: Callable[[], float] = time.time) -> None:
+        """``clock`` gives the time in seconds since the epoch (tests give their own, to age tables at will)."""
         self.data = Path(data)
         self.folder = self.data / "tables"
+        self.limits = limits or ServeLimits()
+        self.clock = clock
         self.tables: dict[str, WebTable] = {}
-        # What could not be resumed at start, one located line each.
+        # What could not be resumed at start, or was changed in a table's folder, one located line each.
         self.problems: list[str] = []
         self._lock = threading.Lock()
 
@@ -91,12 +105,72 @@ class TableRegistry:
                     f"{folder / TABLE_FILE}: " + _("cannot resume this table: {reason}", reason=str(error))
                 )
                 continue
+            if self._expired(table, self.clock()):
+                self._remove(table)
+                self.problems.append(self._expiry_line(table))
+                continue
             self.tables[table.id] = table
             table.start()
 
     def stop_all(self) -> None:
         for table in list(self.tables.values()):
             table.stop()
+        for table in list(self.tables.values()):
+            self._save_activity(table)
+
+    # ------------------------------------------------------------------ over time
+
+    def sweep(self) -> list[str]:
+        """Remove the tables idle past their limit, save the others' time of activity; what was removed, a line each."""
+        now = self.clock()
+        removed: list[str] = []
+        for table in list(self.tables.values()):
+            if self._expired(table, now):
+                self._remove(table)
+                removed.append(self._expiry_line(table))
+            else:
+                self._save_activity(table)
+        return removed
+
+    def close(self, table_id: str, token: object) -> bool | None:
+        """Close a table for its owner: None when there is no such table, False when ``token`` is not its owner's."""
+        table = self.get(table_id)
+        if table is None:
+            return None
+        if not opens(table.owner_digest, token):
+            return False
+        self._remove(table)
+        return True
+
+    def _expired(self, table: WebTable, now: float) -> bool:
+        limit = self.limits.finished_idle_seconds if table.finished else self.limits.idle_seconds
+        return table.idle_for(now) > limit
+
+    def _expiry_line(self, table: WebTable) -> str:
+        # TRANSLATORS: serve: a table saw no move and no page for longer than the server keeps idle tables; its folder
+        # is removed.
+        return f"{table.folder}: " + _("removed: this table was idle for too long")
+
+    def _remove(self, table: WebTable) -> None:
+        """Close the table (its pages are told) and remove its folder: it is neither served nor resumed again."""
+        with self._lock:
+            self.tables.pop(table.id, None)
+        table.close()
+        with table.lock:  # no save is under way: the thread saves under this lock, and saves nothing once closed
+            shutil.rmtree(table.folder, ignore_errors=True)
+
+    def _save_activity(self, table: WebTable) -> None:
+        """Keep the table's time of activity in ``table.json`` (so an idle table expires after a restart too)."""
+        if table.closed or table.saved_active == table.last_active:
+            return
+        try:
+            self.save_seats(table)
+        except OSError:
+            pass  # a full disk: the time is saved at the next sweep, and at worst the table lives longer
+
+    def data_bytes(self) -> int:
+        """The bytes the data folder holds."""
+        return folder_bytes(self.data)
 
     def get(self, table_id: str) -> WebTable | None:
         return self.tables.get(table_id) if is_table_id(table_id) else None
@@ -116,6 +190,18 @@ class TableRegistry:
             if len(self.tables) >= MAX_TABLES:
                 # TRANSLATORS: web table: the server keeps at most {limit} tables.
                 raise TableRequestError([_("This server already has {limit} tables.", limit=MAX_TABLES)])
+            if self.data_bytes() > self.limits.data_cap_bytes:
+                raise TableRequestError(
+                    [
+                        # TRANSLATORS: web table: the server's data folder holds more than its cap; {limit} is a
+                        # number of bytes. The games under way go on.
+                        _(
+                            "The server has no room for a new table: its tables hold more than {limit} bytes.",
+                            limit=self.limits.data_cap_bytes,
+                        )
+                    ],
+                    status=507,
+                )
             table_id = new_table_id()
             folder = self.folder / table_id
             folder.mkdir(parents=True)
@@ -157,16 +243,28 @@ class TableRegistry:
         tokens = {index: new_token() for index, seat in enumerate(seats) if seat.is_human}
         for index, token in tokens.items():
             seats[index] = WebSeat(seats[index].name, None, digest(token), seats[index].language)
+        owner_token = new_token()
         seed = random.SystemRandom().randrange(2**31)
         game = Game(ruleset, [seat.name for seat in seats], seats=[seat.log_kind() for seat in seats])
         state = game.new_initial_state(seed=seed)
         extras: dict[str, Any] = {}
         if reference != ruleset.id:
             extras["ruleset"] = reference
-        table = WebTable(table_id, folder, ruleset, seats, state, extras, seed)
+        table = WebTable(
+            table_id,
+            folder,
+            ruleset,
+            seats,
+            state,
+            extras,
+            seed,
+            away_after=self.limits.away_seconds,
+            clock=self.clock,
+            owner_digest=digest(owner_token),
+        )
         self.save_seats(table)
         table.save()
-        return NewTable(table, tokens)
+        return NewTable(table, tokens, owner_token)
 
     def _uploaded(self, folder: Path, text: str, shown: str) -> Path:
         """The uploaded house rule, written in the table's folder, once ``validate`` accepts it."""
@@ -211,7 +309,7 @@ class TableRegistry:
                 continue
             bot_kind = kind.removeprefix("bot:")
             parsed = parse_bot_kind(bot_kind) if bot_kind in BOT_KINDS else None
-            if parsed is None or float(parsed[1].get("seconds", 0)) > MOST_BOT_SECONDS:
+            if parsed is None or capped_from_file(bot_kind) != bot_kind:
                 # TRANSLATORS: web table: a seat asks for a kind of player that does not exist (or thinks too long).
                 problems.append(_("seat {number}: {kind} is not a kind of player here", number=index + 1, kind=kind))
                 continue
@@ -233,6 +331,13 @@ class TableRegistry:
     def _load(self, folder: Path) -> WebTable:
         data = read_json(folder / TABLE_FILE)
         seats = [WebSeat.from_json(seat) for seat in data["seats"]]
+        owner, active = data.get("owner"), data.get("active")
+        if not (owner is None or isinstance(owner, str)) or not (
+            active is None or (isinstance(active, (int, float)) and not isinstance(active, bool))
+        ):
+            # TRANSLATORS: serve: a table's table.json has an owner that is not text, or a time that is not a number.
+            raise ValueError(_("a table's owner must be text and its time of activity a number"))
+        capped = _capped_budgets(seats)
         record = read_log(folder / LOG_FILE)
         resumed = resume_state(record)
         if [seat.name for seat in seats] != resumed.players:
@@ -242,12 +347,62 @@ class TableRegistry:
         extras = {"ruleset": log["ruleset"]} if log["ruleset"] != resumed.ruleset.id else {}
         seed = resumed.seed
         bot_seed = None if seed is None else seed + len(log["actions"])
-        return WebTable(folder.name, folder, resumed.ruleset, seats, resumed.state, extras, bot_seed)
+        table = WebTable(
+            folder.name,
+            folder,
+            resumed.ruleset,
+            seats,
+            resumed.state,
+            extras,
+            bot_seed,
+            away_after=self.limits.away_seconds,
+            clock=self.clock,
+            owner_digest=owner,
+            active=None if active is None else float(active),
+        )
+        if capped:
+            self.save_seats(table)  # the cut budget is the seat's from now on
+            for index, written in capped:
+                self.problems.append(
+                    f"{folder / TABLE_FILE}: "
+                    # TRANSLATORS: serve: a seat of a table's table.json asks its bot to think longer than a web table
+                    # allows; {kind} is what the file says, {capped} what it plays as now (e.g. bot:ismcts:30s). Keep
+                    # the kinds as they are.
+                    + _(
+                        "seat {number}: {kind} thinks longer than a web table allows; it now plays as {capped}",
+                        number=index + 1,
+                        kind=written,
+                        capped=table.seats[index].log_kind(),
+                    )
+                )
+        return table
 
     def save_seats(self, table: WebTable) -> None:
-        """Rewrite ``table.json`` (a seat chose its language)."""
+        """Rewrite ``table.json`` (a seat chose its language, or the table's time of activity is kept)."""
         with table.lock:
-            write_json(table.folder / TABLE_FILE, {"format": 1, "seats": [seat.to_json() for seat in table.seats]})
+            active = table.last_active
+            write_json(
+                table.folder / TABLE_FILE,
+                {
+                    "format": 1,
+                    "owner": table.owner_digest,
+                    "active": active,
+                    "seats": [seat.to_json() for seat in table.seats],
+                },
+            )
+            table.saved_active = active
+
+
+def _capped_budgets(seats: list[WebSeat]) -> list[tuple[int, str]]:
+    """Cut every bot's budget to what a file may ask (:func:`engine.fronts.bots.capped_from_file`: 30 seconds or
+    50,000 iterations a move), as a table's creation refuses more: the seats cut, with the kind they were written
+    with (a ``table.json`` is a file anyone may have edited)."""
+    cut: list[tuple[int, str]] = []
+    for index, seat in enumerate(seats):
+        if seat.bot_kind is not None and capped_from_file(seat.bot_kind) != seat.bot_kind:
+            cut.append((index, seat.log_kind()))
+            seat.bot_kind = capped_from_file(seat.bot_kind)
+    return cut
 
 
 def _shown(diagnostic: Diagnostic, folder: Path, shown: str) -> str:

@@ -3,8 +3,13 @@
 Everything is written atomically (a temporary file renamed over the old
 one), so a server killed at any moment leaves each table as it was after its
 last complete action, and a restarted server resumes every table from its
-folder. Seat tokens are kept as their SHA-256 digests: the folder alone
-lets nobody act for a seat.
+folder. Seat tokens and the owner's token are kept as their SHA-256 digests:
+the folder alone lets nobody act for a seat nor close the table.
+
+``table.json`` holds ``seats``, ``owner`` (the digest of the token that
+closes the table; none in a folder written before owners existed) and
+``active`` (when the table last saw a move or a page, in seconds since the
+epoch: an idle table expires).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,11 +51,9 @@ class WebSeat:
         """The seat kind as the game log writes it: ``human`` or ``bot:KIND``."""
         return "human" if self.bot_kind is None else f"bot:{self.bot_kind}"
 
-    def holds(self, token: str) -> bool:
+    def holds(self, token: object) -> bool:
         """Whether ``token`` is this seat's (compared in constant time)."""
-        if self.token_digest is None or not isinstance(token, str):
-            return False
-        return hmac.compare_digest(self.token_digest, digest(token))
+        return opens(self.token_digest, token)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.log_kind(), "token": self.token_digest, "language": self.language}
@@ -69,8 +73,15 @@ class WebSeat:
         return cls(seat.name, seat.bot_kind, token, language)
 
 
+def opens(token_digest: str | None, token: object) -> bool:
+    """Whether ``token`` is the one whose digest is ``token_digest`` (compared in constant time)."""
+    if token_digest is None or not isinstance(token, str):
+        return False
+    return hmac.compare_digest(token_digest, digest(token))
+
+
 def new_token() -> str:
-    """An unguessable seat token (192 bits, URL-safe)."""
+    """An unguessable token, a seat's or a table owner's (192 bits, URL-safe)."""
     return secrets.token_urlsafe(24)
 
 
@@ -85,6 +96,18 @@ def digest(token: str) -> str:
 def is_table_id(text: str) -> bool:
     """Whether ``text`` could be a table's id (16 hexadecimal digits): anything else names no folder."""
     return len(text) == 16 and all(character in "0123456789abcdef" for character in text)
+
+
+def folder_bytes(folder: Path) -> int:
+    """The bytes of every file under ``folder`` (a file removed while counting counts for nothing)."""
+    total = 0
+    for root, _folders, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.stat(os.path.join(root, name), follow_symlinks=False).st_size
+            except OSError:
+                continue
+    return total
 
 
 def write_json(path: Path, data: Any) -> None:

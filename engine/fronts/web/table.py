@@ -12,12 +12,21 @@ alone (:mod:`engine.fronts.web.frames`).
 
 Only the table's thread changes the state, under :attr:`WebTable.lock`;
 frames are drawn under the same lock, so a page never sees half an action.
+
+Over time: a human seat asked a question for longer than ``away_after``
+seconds is *away*: a bot (:data:`~engine.fronts.web.limits.STAND_IN_BOT`,
+seeded from the table) plays it, its moves saved as any other, until the
+seat's page connects again or its player asks for the seat back
+(:meth:`WebTable.seat_back`). A table remembers when it last saw a move or
+a page (:meth:`WebTable.idle_for`), and its owner may close it
+(:meth:`WebTable.close`).
 """
 
 from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +36,7 @@ from engine.base.i18n import _, set_language
 from engine.fronts.bots import make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.prompts import prompt_for
-from engine.fronts.web.limits import STORY_LINES
+from engine.fronts.web.limits import STAND_IN_BOT, STORY_LINES
 from engine.fronts.web.seat_prompter import SeatPrompter
 from engine.fronts.web.store import LOG_FILE, WebSeat
 from engine.text.narration import describe_events, setup_length
@@ -46,6 +55,10 @@ class _AskAgain(Exception):
     """The seat chose another language while being asked: the question is put again, in that language."""
 
 
+class _SeatAway(Exception):
+    """The seat was asked for longer than the table waits: a bot plays it until its player comes back."""
+
+
 # Sent to a waiting prompt instead of a line (objects no text can equal): stop, or ask again.
 _STOP, _ASK_AGAIN = object(), object()
 
@@ -62,7 +75,15 @@ class WebTable:
         state: Any,
         log_extras: dict[str, Any],
         bot_seed: int | None,
+        *,
+        away_after: float | None = None,
+        clock: Callable[[], float] = time.time,
+        owner_digest: str | None = None,
+        active: float | None = None,
     ) -> None:
+        """``away_after``: the seconds a human seat may leave a question unanswered before a bot plays it (None:
+        for ever); ``clock``: the time in seconds (the epoch's, as ``table.json`` keeps it); ``owner_digest``: the
+        digest of the token that closes the table; ``active``: when it last saw a move or a page (None: now)."""
         self.id = table_id
         self.folder = folder
         self.ruleset = ruleset
@@ -91,6 +112,17 @@ class WebTable:
         self._thread: threading.Thread | None = None
         self._bots: dict[int, Any] = {}
         self._encoded_actions: list[str] = []
+        self.away_after = away_after
+        self.clock = clock
+        self.owner_digest = owner_digest
+        # Per seat: whether a bot plays it while its player is away (never saved: a restart gives every seat back).
+        self.away: list[bool] = [False] * len(seats)
+        self._stand_ins: dict[int, Any] = {}
+        # Closed by its owner, or expired: the thread stops, and every page is told.
+        self.closed = False
+        # When the table last saw a move or a page, and the time table.json holds (saved when they differ).
+        self.last_active = clock() if active is None else active
+        self.saved_active: float | None = active
 
     # ------------------------------------------------------------------ watchers
 
@@ -98,17 +130,24 @@ class WebTable:
         """Call ``notify`` (from any thread) after every change; returns what stops it."""
         with self.lock:
             self._watchers.append(notify)
+            self.last_active = self.clock()
 
         def unwatch() -> None:
             with self.lock:
                 if notify in self._watchers:
                     self._watchers.remove(notify)
+                self.last_active = self.clock()
 
         return unwatch
 
     @property
     def watchers(self) -> int:
         return len(self._watchers)
+
+    def idle_for(self, now: float) -> float:
+        """How long the table has seen no move and no page, at ``now`` (0 while a page is open)."""
+        with self.lock:
+            return 0.0 if self._watchers else max(0.0, now - self.last_active)
 
     def _changed(self) -> None:
         with self.lock:
@@ -149,6 +188,7 @@ class WebTable:
                 raise _AskAgain()  # the page chose its language while the question was being worded
             self.prompts[seat] = prompt
             self.questions[seat] += 1
+            asked_at = self.clock()
         self._changed()
         while True:
             if self._stopping.is_set():
@@ -156,6 +196,8 @@ class WebTable:
             try:
                 line = self._lines[seat].get(timeout=POLL_SECONDS)
             except queue.Empty:
+                if self.away_after is not None and self.clock() - asked_at > self.away_after:
+                    self._go_away(seat)
                 continue
             if line is _STOP:
                 raise TableStopped()
@@ -166,6 +208,31 @@ class WebTable:
                 self.prompts[seat] = None
                 self.said[seat] = (self.said[seat] + [prompt + text])[-STORY_LINES:]
             return text
+
+    def _go_away(self, seat: int) -> None:
+        """The seat left its question unanswered too long: withdraw it, and let a bot play the seat."""
+        with self.lock:
+            if self.prompts[seat] is None:
+                return  # a line is on its way: the player answered in time
+            self.prompts[seat] = None
+            self.said[seat] = []
+            self.away[seat] = True
+            while not self._lines[seat].empty():
+                self._lines[seat].get_nowait()  # an "ask again" for the question withdrawn
+        raise _SeatAway()
+
+    def seat_back(self, seat: int) -> bool:
+        """The seat's player is back (its page connected, or asked for the seat): no bot plays it any more.
+
+        A bot's move under way is made; the seat's next decision is asked of its player. False when the seat
+        was not away.
+        """
+        with self.lock:
+            if not self.away[seat]:
+                return False
+            self.away[seat] = False
+        self._changed()
+        return True
 
     def set_language(self, seat: int, language: str) -> None:
         """The seat's page reads ``language`` from now on; a question put to it is put again in that language."""
@@ -200,20 +267,32 @@ class WebTable:
 
     def stop(self, wait: float = 5.0) -> None:
         """Stop the table's thread (its game stays saved as it stands)."""
-        self._stopping.set()
+        with self.lock:
+            self._stopping.set()  # under the lock: no move is applied, nor saved, after this
         for lines in self._lines:
             lines.put(_STOP)
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(wait)
 
+    def close(self) -> None:
+        """Close the table for good (its owner did, or it expired): the thread stops, every page is told."""
+        with self.lock:
+            self.closed = True
+        self.stop(wait=0)
+        self._changed()
+
     def _play(self) -> None:
         state = self.state
         try:
             while not state.is_terminal() and not self._stopping.is_set():
                 player = state.current_player()
-                action = self._ask(player) if self.seats[player].is_human else self._bot_move(player)
+                action = self._ask(player) if self.seats[player].is_human and not self.away[player] else None
+                if action is None:
+                    action = self._bot_move(player)
                 with self.lock:
+                    if self._stopping.is_set():
+                        return  # stopped or closed while the move was chosen: nothing more is saved
                     try:
                         state.apply_action(action)
                     except IllegalActionError as error:
@@ -221,6 +300,7 @@ class WebTable:
                         self.tell_seat(player, "; ".join(d.message for d in error.diagnostics))
                         continue
                     self.said[player] = []  # the question is answered
+                    self.last_active = self.clock()
                     self.save()
                 self._changed()
             if state.is_terminal():
@@ -233,8 +313,9 @@ class WebTable:
             self.failure = "; ".join(d.message for d in error.diagnostics)
             self._changed()
 
-    def _ask(self, player: int) -> int:
-        """The human seat's action, asked by the terminal's prompt for the decision, in the seat's language."""
+    def _ask(self, player: int) -> int | None:
+        """The human seat's action, asked by the terminal's prompt for the decision, in the seat's language
+        (None: the seat was silent too long, and is away)."""
         state = self.state
         while True:
             self._asked_in[player] = self.seats[player].language
@@ -247,6 +328,9 @@ class WebTable:
                 with self.lock:
                     self.prompts[player] = None
                     self.said[player] = []
+            except _SeatAway:
+                self._changed()  # every page is told that a bot plays the seat
+                return None
 
     def _bot_move(self, player: int) -> int:
         state = self.state
@@ -254,7 +338,16 @@ class WebTable:
             observation = state.observation(player)
             legal = state.checked_legal_actions()
             observation.take()
-        return int(self._bots[player].choose(observation, legal))
+        return int(self._bot(player).choose(observation, legal))
+
+    def _bot(self, player: int) -> Any:
+        """The seat's bot: its own, or the stand-in that plays a human seat while its player is away."""
+        if player in self._bots:
+            return self._bots[player]
+        if player not in self._stand_ins:
+            seed = None if self.bot_seed is None else self.bot_seed * 1009 + player
+            self._stand_ins[player] = make_bot(STAND_IN_BOT, seed)
+        return self._stand_ins[player]
 
     def save(self) -> None:
         """Rewrite the game log atomically (under the lock, after every action)."""

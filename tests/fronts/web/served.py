@@ -25,8 +25,10 @@ def free_port() -> int:
 class Served:
     """A running ``cardrules serve`` (start it again on the same data folder with :meth:`restart`)."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, *options: str) -> None:
+        """``options``: more of ``serve``'s options (its limits, say)."""
         self.data = data
+        self.options = options
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.start()
@@ -48,6 +50,7 @@ class Served:
                 str(self.data),
                 "--lang",
                 "en",
+                *self.options,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -4,6 +4,8 @@ Two seats in two browser contexts, one Japanese and one Korean, play a
 whole High Society game against a bot and each reads it in its own language;
 a reload mid-game resumes the seat; a restart of the server mid-game resumes
 the table; and neither page ever holds what the game said to the other seat.
+A seat whose player is away is given back by its button, and the owner's
+button closes the table for every page.
 """
 
 from __future__ import annotations
@@ -204,3 +206,38 @@ def test_a_phone_sized_page_is_read_and_played_from_the_keyboard(browser: Browse
     log = json.loads((served.data / "tables" / made["table"] / "game.json").read_text(encoding="utf-8"))
     assert any(entry["player"] == 0 for entry in log["actions"])
     context.close()
+
+
+def test_a_seat_away_is_given_back_and_the_owner_closes_the_table(browser: Browser, tmp_path: Path) -> None:
+    # A question unanswered for 1.2 seconds makes the seat away: the page is left alone until the bot plays it.
+    served = Served(tmp_path / "data", "--away-minutes", "0.02")
+    try:
+        made = served.new_table(
+            ruleset="no-thanks/classic", seats=[{"kind": "human", "name": "Aki"}, *[{"kind": "bot:random"}] * 2]
+        )
+        aki = seat_page(browser, made["links"][0]["url"], "ja-JP", [])
+        owner = seat_page(browser, made["owner"], "en-US", [])
+        aki.wait_for_function("!document.getElementById('back').hidden")
+        assert aki.locator("#notices").inner_text() == translated(
+            "ja", "You were away for a while: a bot plays your seat until you come back."
+        )
+        owner.wait_for_function("document.getElementById('notices').textContent.includes('Aki is away')")
+        assert aki.locator("#close").is_hidden() and owner.locator("#close").is_visible()
+        aki.click("#back")
+        aki.wait_for_function("document.getElementById('back').hidden")
+        # The owner's button asks first (the question in the page's language), then closes the table for every page.
+        asked: list[str] = []
+
+        def accept(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.accept()
+
+        owner.on("dialog", accept)
+        owner.click("#close")
+        closed = translated("ja", "This table is closed.")
+        aki.wait_for_function(f"document.getElementById('status').textContent === {json.dumps(closed)}")
+        owner.wait_for_function("document.getElementById('status').textContent === 'This table is closed.'")
+        assert asked == ["Close this table for everyone? Its game cannot be resumed."]
+        assert owner.locator("#close").is_hidden() and not (served.data / "tables" / made["table"]).exists()
+    finally:
+        served.stop()

@@ -18,6 +18,14 @@ from engine.fronts.web.app import make_app
 def test_the_help_is_in_three_languages(lang: str, words: str) -> None:
     shown = cardrules_process("serve", "--help", lang=lang)
     assert shown.returncode == 0 and words in shown.stdout and "--port" in shown.stdout
+    for option in ("--away-minutes", "--idle-days", "--finished-idle-days", "--data-cap-mb"):
+        assert option in shown.stdout
+
+
+@pytest.mark.parametrize("limit", [("--away-minutes", "0"), ("--idle-days", "-1"), ("--data-cap-mb", "lots")])
+def test_a_limit_that_is_no_number_of_the_right_sign_is_refused(tmp_path: Path, limit: tuple[str, str]) -> None:
+    shown = cardrules_process("serve", "--data", str(tmp_path), *limit, lang="ja")
+    assert shown.returncode == 2 and limit[0] in shown.stderr and "Traceback" not in shown.stderr
 
 
 def test_a_port_in_use_is_refused_in_the_users_language(tmp_path: Path) -> None:

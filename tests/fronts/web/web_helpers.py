@@ -14,16 +14,38 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.testclient import TestClient
 
 from engine.fronts.web.app import make_app
+from engine.fronts.web.limits import ServeLimits
 
 NUMBERED = re.compile(r"^\s+(\d+)\.\s")
 
 
-def server(data: Path, messages_per_second: float = 1000.0) -> TestClient:
+def server(
+    data: Path,
+    messages_per_second: float = 1000.0,
+    limits: ServeLimits | None = None,
+    clock: Callable[[], float] = time.time,
+    report: Callable[[str], None] | None = None,
+) -> TestClient:
     """A test client of a server keeping its tables in ``data`` (use it in a ``with``: start and stop).
 
     Its pages may send far faster than a person types (a test answers at once); the flood test sets the real rate.
     """
-    return TestClient(make_app(data, messages_per_second=messages_per_second))
+    return TestClient(
+        make_app(data, report=report, messages_per_second=messages_per_second, limits=limits, clock=clock)
+    )
+
+
+class Clock:
+    """A clock the test moves by hand (seconds since the epoch), so tables age without anyone waiting."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 def new_table(client: TestClient, language: str = "en", **request: Any) -> dict[str, Any]:

@@ -59,7 +59,9 @@
     if (!response.ok) return;
     const list = $("link-list");
     list.replaceChildren();
-    for (const link of answer.links.concat([{ name: page.labels.spectators, url: answer.spectators }])) {
+    for (const link of answer.links.concat([
+      { name: page.labels.spectators, url: answer.spectators }, { name: page.labels.owner, url: answer.owner },
+    ])) {
       const item = document.createElement("li");
       const anchor = document.createElement("a");
       anchor.href = link.url;

@@ -6,8 +6,10 @@
   const fragment = new URLSearchParams(location.hash.slice(1));
   const seat = fragment.has("seat") ? Number(fragment.get("seat")) : null;
   const token = fragment.get("token");
+  // The owner's token (from the owner's link) closes the table; it too stays in the fragment.
+  const owner = fragment.get("owner");
   const $ = (id) => document.getElementById(id);
-  let socket = null, retry = 500, lastColumns = 0, question = null;
+  let socket = null, retry = 500, lastColumns = 0, question = null, closed = false;
 
   function columns() {
     // How many cells of the monospace table view fit the page (the server draws the table at that width).
@@ -41,6 +43,7 @@
       else if (message.type === "error") notice(message.message);
     };
     socket.onclose = () => {
+      if (closed) return;  // the table is closed: nothing to come back to
       if (page.labels) notice(page.labels.offline);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
@@ -75,7 +78,14 @@
 
   function show(frame) {
     page.labels = frame.labels;
-    notice(seat === null ? frame.labels.spectator : "");
+    closed = frame.closed;
+    notice(seat === null && !closed ? frame.labels.spectator : "");
+    lines($("notices"), frame.notices, "li");
+    $("notices").hidden = frame.notices.length === 0;
+    $("back").textContent = frame.labels.back;
+    $("back").hidden = seat === null || !frame.away.includes(seat);
+    $("close").textContent = frame.labels.close;
+    $("close").hidden = !owner || closed;
     document.documentElement.lang = frame.language;
     $("status").textContent = frame.status;
     $("language-label").firstElementChild.textContent = frame.labels.language;
@@ -84,7 +94,7 @@
     $("view").innerHTML = frame.view;  // drawn and escaped on the server (rich's HTML export)
     $("story-heading").textContent = frame.labels.story;
     lines($("story"), frame.story.slice().reverse(), "li");
-    const asked = frame.prompt !== null;
+    const asked = frame.prompt !== null && !closed;
     question = frame.question;
     $("answer").dataset.question = asked ? String(frame.question) : "";
     $("prompt-section").hidden = seat === null || (!asked && frame.said.length === 0);
@@ -103,6 +113,15 @@
   }
 
   $("answer").onsubmit = (event) => { event.preventDefault(); answer($("line").value); };
+  $("back").onclick = () => send({ type: "back" });
+  $("close").onclick = async () => {
+    if (!confirm(page.labels.close_confirm)) return;
+    const response = await fetch(`/api/tables/${page.table}/close?lang=${encodeURIComponent(document.documentElement.lang)}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: owner }),
+    });
+    // Closed: every page (this one too) is sent its last frame; refused: the server says why, in this page's words.
+    if (!response.ok) notice((await response.json()).problems.join(" "));
+  };
   $("language").onchange = () => {
     localStorage.setItem("cardrules-language", $("language").value);
     send({ type: "language", language: $("language").value });
