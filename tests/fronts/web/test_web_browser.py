@@ -18,11 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from served import Served
 
 from engine.base import i18n
 
+# Waits go through Playwright's expect, which runs outside the page: the page's Content-Security-Policy forbids
+# the string evaluation wait_for_function does. As long as wait_for_function would wait.
+expect.set_options(timeout=30_000)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # Between two answers of a page: the server takes 5 messages a second from a page (after a burst), as a person types.
 PACE_MS = 210
@@ -100,11 +103,11 @@ def test_a_japanese_and_a_korean_seat_play_high_society_to_the_end(browser: Brow
     min_frames: list[dict[str, Any]] = []
     aki = seat_page(browser, made["links"][0]["url"], "ja-JP", aki_frames)
     min_ = seat_page(browser, made["links"][1]["url"], "ko-KR", min_frames)
-    aki.wait_for_function("document.getElementById('status').textContent.length > 0")
+    expect(aki.locator("#status")).not_to_have_text("")
     # A reload mid-game resumes the seat where it was.
     answer_until_over({"aki": aki, "min": min_}, {"aki": "パス", "min": "패스"}, stop_after=4)
     aki.reload()
-    aki.wait_for_function("document.getElementById('status').textContent.length > 0")
+    expect(aki.locator("#status")).not_to_have_text("")
     answer_until_over({"aki": aki, "min": min_}, {"aki": "パス", "min": "패스"})
     assert aki.locator("#status").inner_text() == "ゲームは終わりました。"
     assert min_.locator("#status").inner_text() == "게임이 끝났습니다."
@@ -191,7 +194,7 @@ def test_a_phone_sized_page_is_read_and_played_from_the_keyboard(browser: Browse
     context = browser.new_context(locale="ko-KR", viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(made["links"][0]["url"])
-    page.wait_for_function("document.getElementById('answer').dataset.question")
+    expect(page.locator("#answer")).to_have_attribute("data-question", re.compile(r"."))
     # Nothing but the table's own box scrolls sideways: the page fits the phone's width.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#line").is_visible() and page.locator("#line").bounding_box()["width"] > 150
@@ -199,10 +202,9 @@ def test_a_phone_sized_page_is_read_and_played_from_the_keyboard(browser: Browse
     question = page.locator("#answer").get_attribute("data-question")
     page.keyboard.type("1")
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        f"document.getElementById('answer').dataset.question !== '{question}'"
-        " || !document.getElementById('result-section').hidden"
-    )
+    expect(
+        page.locator(f"#answer:not([data-question='{question}']), #result-section:not([hidden])").first
+    ).to_be_attached()
     log = json.loads((served.data / "tables" / made["table"] / "game.json").read_text(encoding="utf-8"))
     assert any(entry["player"] == 0 for entry in log["actions"])
     context.close()
@@ -217,14 +219,14 @@ def test_a_seat_away_is_given_back_and_the_owner_closes_the_table(browser: Brows
         )
         aki = seat_page(browser, made["links"][0]["url"], "ja-JP", [])
         owner = seat_page(browser, made["owner"], "en-US", [])
-        aki.wait_for_function("!document.getElementById('back').hidden")
+        expect(aki.locator("#back")).to_be_visible()
         assert aki.locator("#notices").inner_text() == translated(
             "ja", "You were away for a while: a bot plays your seat until you come back."
         )
-        owner.wait_for_function("document.getElementById('notices').textContent.includes('Aki is away')")
+        expect(owner.locator("#notices")).to_contain_text("Aki is away")
         assert aki.locator("#close").is_hidden() and owner.locator("#close").is_visible()
         aki.click("#back")
-        aki.wait_for_function("document.getElementById('back').hidden")
+        expect(aki.locator("#back")).to_be_hidden()
         # The owner's button asks first (the question in the page's language), then closes the table for every page.
         asked: list[str] = []
 
@@ -235,8 +237,8 @@ def test_a_seat_away_is_given_back_and_the_owner_closes_the_table(browser: Brows
         owner.on("dialog", accept)
         owner.click("#close")
         closed = translated("ja", "This table is closed.")
-        aki.wait_for_function(f"document.getElementById('status').textContent === {json.dumps(closed)}")
-        owner.wait_for_function("document.getElementById('status').textContent === 'This table is closed.'")
+        expect(aki.locator("#status")).to_have_text(closed)
+        expect(owner.locator("#status")).to_have_text("This table is closed.")
         assert asked == ["Close this table for everyone? Its game cannot be resumed."]
         assert owner.locator("#close").is_hidden() and not (served.data / "tables" / made["table"]).exists()
     finally:
