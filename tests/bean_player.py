@@ -85,9 +85,6 @@ class BeanPlayer:
             self.screens_with_buy += 1
             self.send("buy")
             return
-        if own and own[0].startswith("Enter to "):  # the one answer possible ("Enter to decline"): Enter gives it
-            self.send("")
-            return
         if own and own[0] in ("accept or decline", "decline"):
             self.send("accept" if own[0] == "accept or decline" else "decline")
             return

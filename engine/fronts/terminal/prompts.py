@@ -41,6 +41,22 @@ def prompt_for(kind: str) -> Any:
     return factory() if factory is not None else ChoicePrompt()
 
 
+def forced_action(host: Any, player: int, legal: Any) -> int | None:
+    """The move a human has no choice about, which a front end plays for them instead of asking (None: ask).
+
+    Forced is the only legal action, or the one answer a decision's prompt
+    knows it has whatever is done at any time first (an offer that cannot be
+    accepted: decline). The move is applied and logged like any other, so a
+    log replays as it always did.
+    """
+    first_two = _first(legal, 2)
+    if len(first_two) == 1:
+        return first_two[0]
+    kind = host.state.observation(player).decision.get("kind", "")
+    forced = getattr(prompt_for(kind), "forced", None)
+    return forced(host, player, legal) if forced is not None else None
+
+
 def anytime_commands(turn: Any) -> list[Any]:
     """The commands of the actions a player may take at any time (``anytime``), one per action of the ruleset.
 

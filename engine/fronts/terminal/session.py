@@ -35,7 +35,7 @@ from engine.fronts.bots import make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.console import Wrapped
 from engine.fronts.terminal.ending import final_report
-from engine.fronts.terminal.prompts import PromptHost, prompt_for
+from engine.fronts.terminal.prompts import PromptHost, forced_action, prompt_for
 from engine.fronts.terminal.seats import Seat
 from engine.fronts.terminal.table_view import (
     COMPACT_BELOW,
@@ -56,6 +56,9 @@ KEPT_EVENT_LINES = 400
 # the whole file, and saving after every bot move made a long game quadratic. A human's move is saved at
 # once, and so is the game before a human is asked, when it ends, and when it is stopped as endless.
 BOTS_SAVE_INTERVAL = 0.5
+# The rows the story needs under the table to show its latest line: its heading, the line (a cut marker before it
+# when earlier lines are left out), and the row the cursor moves to when Enter is pressed.
+STORY_LEAST_ROWS = 4
 
 
 class QuitRequested(Exception):
@@ -111,7 +114,10 @@ class GameSession(PromptHost):
         while not self.state.is_terminal():
             player = self.state.current_player()
             human = self.seats[player].is_human and self.interactive
-            if human:
+            forced = self.forced_move(player) if human else None
+            if forced is not None:
+                action = forced  # told with what happened, under the table of the player's next question
+            elif human:
                 self.save_if_behind()  # what the player sees is saved before they are asked
                 action = self.ask_human(player)
                 # What happened before this human's move is old news from now on.
@@ -231,14 +237,17 @@ class GameSession(PromptHost):
         self._table_to_draw = None
         said = self.console.end_capture()
         reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
+        # A screen too short for the whole table and the story's latest line gets the short table.
+        short = self._table_rows(observation, viewer) + reserved + STORY_LEAST_ROWS > self.console.size.height
         table = render_table(
             self.ruleset,
             observation,
             viewer,
-            self._recent_lines(observation, viewer, reserved),
+            self._recent_lines(observation, viewer, reserved, short),
             self.round_card(observation),
             state=self.state,
             width=self.console.width,
+            short=short,
         )
         if self.console.is_terminal:
             self.console.clear()
@@ -262,15 +271,8 @@ class GameSession(PromptHost):
         """The rows one line of the story takes under the table, wrapped as it is drawn there."""
         return len(story_line(line).lines(max(1, self.console.width)))
 
-    def _recent_lines(self, observation: Observation, viewer: int | None, reserved: int = 1) -> list[str]:
-        """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
-
-        The table and the round's heading above it come first; the story gets
-        the rows left. A story cut short says so on its first line, and how to
-        see it all (``recap``, at any prompt).
-        """
-        if not self._recent:
-            return []
+    def _table_rows(self, observation: Observation, viewer: int | None, short: bool = False) -> int:
+        """The screen rows the table takes without the story (``short``: see :func:`render_table`)."""
         table = render_table(
             self.ruleset,
             observation,
@@ -279,8 +281,22 @@ class GameSession(PromptHost):
             self.round_card(observation),
             state=self.state,
             width=self.console.width,
+            short=short,
         )
-        used = len(self.console.render_lines(table, pad=False))
+        return len(self.console.render_lines(table, pad=False))
+
+    def _recent_lines(
+        self, observation: Observation, viewer: int | None, reserved: int = 1, short: bool = False
+    ) -> list[str]:
+        """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
+
+        The table and the round's heading above it come first; the story gets
+        the rows left. A story cut short says so on its first line, and how to
+        see it all (``recap``, at any prompt).
+        """
+        if not self._recent:
+            return []
+        used = self._table_rows(observation, viewer, short)
         # The list's own heading takes a row, and so does the line the cursor moves to when Enter is pressed
         # (where a refusal is said): a full screen would scroll the round's heading away.
         room = self.console.size.height - used - reserved - 2
@@ -374,6 +390,20 @@ class GameSession(PromptHost):
         if normalize_input(answer) in quit_words():
             raise QuitRequested()
         self._viewer = player
+
+    def forced_move(self, player: int) -> int | None:
+        """The move the human in seat ``player`` has no choice about (see :func:`forced_action`), said; None: ask them."""
+        action = forced_action(self, player, self.state.checked_legal_actions())
+        if action is not None:
+            self.notice(
+                # TRANSLATORS: said instead of asking for a number when there is only one thing to choose.
+                _(
+                    "{name} has only one choice: {choice}.",
+                    name=self.seats[player].name,
+                    choice=self.state.describe_action(action, player),
+                )
+            )
+        return action
 
     def ask_human(self, player: int) -> int:
         """Ask the human in seat ``player`` until they type a legal action (the decision's own prompt)."""

@@ -891,8 +891,8 @@ def test_the_offer_example_is_in_the_readers_words_and_typed_back_makes_that_off
     assert offers is None or action in offers
 
 
-def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hints_name_only_legal_words():
-    """A decision with one answer takes it on Enter; a wrong word is told only the words legal now."""
+def test_at_80x24_an_offer_that_cannot_be_accepted_is_declined_for_the_player_and_the_screen_keeps_its_heading():
+    """A decision with one answer is played for the player, logged, and told; a wrong word is told the legal ones."""
     import pyte
 
     env = dict(ENV, COLUMNS="80", LINES="24")
@@ -930,14 +930,12 @@ def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hi
             next_screen()
             child.sendline("pass")
         shown = next_screen()
-        # The offer is on screen with the prompt, which says what Enter does.
-        assert "Bot 2 (heuristic) offers you Green Bean for 1 × Soy Bean" in shown, shown
-        assert "you can only decline" in shown and shown.rstrip().endswith("Ann, Enter to decline (? help, q quit) >")
-        child.sendline("d")
-        assert "Press Enter or type decline, or ? to see what you may do." in next_screen()
-        child.sendline("")
-        shown = next_screen()
-        assert shown.rstrip().endswith("Ann, offer or pass (? help, q quit) >"), shown  # declined: trading goes on
+        # Bot 2's offer asked for a Soy Bean Ann does not hold: declined for her, and said under the table.
+        assert "Ann has only one choice: decline." in shown, shown
+        assert "Ann: decline" in shown and "Enter to" not in shown
+        # The heading and the face-up cards stay on the screen's first lines.
+        assert shown.startswith("Turn ") and "Face-up cards" in shown.splitlines()[1], shown
+        assert shown.rstrip().endswith("Ann, offer or pass (? help, q quit) >"), shown  # trading goes on
         child.sendline("xyz")
         shown = next_screen()
         # Not the active player: "end" is not offered, in the hint as in the prompt.

@@ -426,7 +426,7 @@ class TradePrompt(CommandPrompt):
     def question(self, turn: Turn) -> str:
         return or_list(self._words_now(turn))
 
-    def enter_action(self, turn: Turn) -> int | None:
+    def only_answer(self, turn: Turn) -> int | None:
         """Declining an offer the player cannot accept; passing for a player who may neither offer nor end."""
         if self._answering(turn):
             replies = self._replies(turn)
@@ -436,10 +436,6 @@ class TradePrompt(CommandPrompt):
 
     def empty_message(self, turn: Turn) -> str:
         words = self._words_now(turn)
-        if len(words) == 1:
-            # TRANSLATORS: the hint after a word that means nothing, when one answer is possible; {word} is it,
-            # e.g. "decline".
-            return _("Press Enter or type {word}, or ? to see what you may do.", word=words[0])
         if words == [_("accept"), _("decline")]:
             # TRANSLATORS: the hint after a word that means nothing, when answering an offer; accept and decline are
             # the commands typed (use your words for them); "?" shows the help.
