@@ -94,7 +94,7 @@ class BeanPlayer:
         if own and own[0].startswith("plant "):
             self.plant(own[0], row)
             return
-        if own and own[0].startswith("card and zone"):
+        if own and own[0].startswith("card and field"):
             self.send(own[0].rsplit("e.g. ", 1)[-1])
             return
         numbers = harvests[0].split(" ", 1)[1].split("/") if harvests else []

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.base.i18n import _
-from engine.families.common.front.prompting import ListedAnytime, ask_numbered
+from engine.families.common.front.card_notes import card_notes, info_words
+from engine.families.common.front.prompting import ListedAnytime, ask_numbered, split_words
 from engine.families.fronts import served
 from engine.fronts.terminal.table_view import detail_descriptions
 from engine.text.card_text import game_rule_phrases
@@ -90,6 +91,13 @@ class PromptHost:
     def game_rule_phrases(self) -> list[str]:
         """How the game ends, in sentences, for a prompt's help."""
         return game_rule_phrases(self.ruleset)
+
+    def card_notes(self, answer: str) -> list[str] | None:
+        """What the cards an ``info [NAME]`` line names do, to say before asking again (None: no such line)."""
+        words = split_words(answer)
+        if not words or words[0] not in info_words():
+            return None
+        return card_notes(self.ruleset, words[1:])
 
 
 class ChoicePrompt:

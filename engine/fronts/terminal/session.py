@@ -428,6 +428,11 @@ class GameSession(PromptHost):
                 if normalize_input(answer) in recap_words():
                     self.say_recap()
                     continue
+                notes = self.card_notes(answer)
+                if notes is not None:
+                    for line in notes:
+                        self.say_wrapped(line)
+                    continue
                 command = parse(answer)
             except InputProblem as problem:
                 self.say(problem.message)

@@ -159,14 +159,14 @@ def test_invalid_input_is_explained_and_asked_again(tmp_path):
     assert "Plant Black-eyed Bean, the front card of your hand: 1 (First field), 2 (Second field)." in screen
     assert "Ann, plant Black-eyed Bean: 1 or 2 (? help, q quit) > " in screen + child.after
     for typed, explained in [
-        ("", "Type the number of the zone to plant in"),
-        ("banana", '"banana" is not a number: type a zone number from 1 to 3.'),
-        ("9", "There is no zone number 9: type one from 1 to 3."),
+        ("", "Type the number of the field to plant in"),
+        ("banana", '"banana" is not a number: type a field number from 1 to 3.'),
+        ("9", "There is no field number 9: type one from 1 to 3."),
         ("3", "Not there: Third field is closed."),
         ("done", "Not allowed: this card must be planted first."),
         ("harvest 1", "First field is empty: there is nothing to harvest."),
         ("buy", "It costs 3 of your Coins; you have 0."),
-        ("offer bo give 1", "Type one zone number (the front card goes there), or done."),
+        ("offer bo give 1", "Type one field number (the front card goes there), or done."),
     ]:
         child.sendline(typed)
         child.expect(re.escape(explained))
@@ -590,6 +590,37 @@ def test_accepting_gives_the_hand_positions_of_exactly_the_cards_asked_for():
     assert answer(ruleset, state, ["decline"])[0] == state.action_from_json({"player": receiver, "action": "decline"})
 
 
+@pytest.mark.parametrize("reply", ["accept", "decline"])
+def test_the_answer_to_ones_own_offer_is_said_at_ones_next_question(reply):
+    """The story under the table may be cut on a short screen: the prompt itself says how the offer was answered."""
+    ruleset, state = state_at("offer")
+    active = state.current_player()
+    receiver = (active + 1) % state.player_count
+    state.apply_action(
+        state.action_from_json({"player": active, "action": "offer", "to": receiver, "give": {"hand": [0]}})
+    )
+    state.apply_action(state.action_from_json({"player": receiver, "action": reply}))
+    while state.current_player() != active:  # everyone else passes
+        seat = state.current_player()
+        state.apply_action(state.action_from_json({"player": seat, "action": "pass"}))
+    _action, screen = answer(ruleset, state.clone(), [])
+    said = {"accept": "accepted", "decline": "declined"}[reply]
+    assert f"{state.players[receiver]} {said} your offer." in screen, screen
+    # Once the player has moved again, it is not said again.
+    state.apply_action(state.action_from_json({"player": active, "action": "end-trading"}))
+    assert "your offer" not in played_until_asked(ruleset, state, active)
+
+
+def played_until_asked(ruleset, state, seat: int) -> str:
+    """What ``seat`` is told at their next trading question (empty when none comes before the game ends)."""
+    while not state.is_terminal():
+        if state.current_player() == seat and state.observation(seat).decision.get("kind") == "trade":
+            return answer(ruleset, state.clone(), [])[1]
+        player = state.current_player()
+        state.apply_action(make_bot("random", 3).choose(state.observation(player), state.legal_actions()))
+    return ""
+
+
 def test_a_single_card_field_may_not_be_harvested_while_another_holds_more_and_the_help_says_so():
     def protected(state):
         if not decision_kind(state, "anytime-chance"):
@@ -604,9 +635,9 @@ def test_a_single_card_field_may_not_be_harvested_while_another_holds_more_and_t
     action, screen = answer(ruleset, state, ["?", f"harvest {single}"])
     assert (
         f"harvest {single}: " in screen
-        and "a zone with a single card may not be harvested while another holds more" in screen
+        and "a field with a single card may not be harvested while another holds more" in screen
     )
-    assert "Not allowed: a zone with a single card may not be harvested while another holds more." in screen
+    assert "Not allowed: a field with a single card may not be harvested while another holds more." in screen
     assert action == "quit"
 
 
@@ -942,3 +973,33 @@ def test_at_80x24_an_offer_that_cannot_be_accepted_is_declined_for_the_player_an
         assert "Type offer or pass, or ? to see what you may do." in shown and "end" not in shown.splitlines()[-2]
     finally:
         child.terminate(force=True)
+
+
+@pytest.mark.parametrize(
+    "lang, typed, said",
+    [
+        ("en", "info hotel", "Hotel 2: At the start of your turn you may look at the top card of the draw pile"),
+        ("en", "info farm 3", "Farm 3: One garden bean pays 1 coin"),
+        ("en", "info zz", 'No card with a text of its own is called "zz".'),
+        ("ja", "説明 hotel-4", "ホテル 4："),
+    ],
+)
+def test_info_says_what_a_building_in_the_supply_does_in_the_rulesets_words(lang, typed, said):
+    """Before building, a player reads a building's effect: ``info NAME`` at any prompt, then the same question."""
+    from engine.base.i18n import set_language
+
+    ruleset = load_ruleset("bohnanza/high-bohn")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
+    set_language(lang)
+    try:
+        action, screen = answer(ruleset, state, [typed, "1"])
+    finally:
+        set_language("en")
+    assert said in screen, screen
+    assert action in state.legal_actions()  # the question was asked again and answered
+
+
+def test_info_in_a_game_whose_cards_have_no_text_says_so():
+    ruleset, state = state_at("plant")
+    _action, screen = answer(ruleset, state, ["info"])
+    assert "No card of this game has a text of its own: the help (?) says what you may do." in screen

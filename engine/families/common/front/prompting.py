@@ -26,6 +26,7 @@ from babel.lists import format_list
 from engine.base.errors import CardrulesError
 from engine.base.formatting import card_name, clause_separator, reader_locale
 from engine.base.i18n import N_, _
+from engine.families.common.front.card_notes import info_help_line
 from engine.families.common.front.player_input import (
     COMMAND_PROMPT,
     InputProblem,
@@ -33,6 +34,7 @@ from engine.families.common.front.player_input import (
     normalize_input,
     parse_choice_prompt,
     quit_words,
+    squash,
     typed_command,
 )
 
@@ -69,12 +71,6 @@ def read_words(text: str, empty_message: str) -> Typed:
     if not words:
         raise InputProblem(empty_message)
     return Typed("words", tuple(words))
-
-
-def squash(text: str) -> str:
-    """A name as typed for matching: normalized (hiragana as katakana too), letters and digits only
-    (``"Bot 2 (random)"`` -> ``"bot2random"``)."""
-    return "".join(ch for ch in normalize_input(text) if ch.isalnum())
 
 
 def is_number(word: str) -> bool:
@@ -485,6 +481,9 @@ class CommandPrompt:
             for line in at_any_time:
                 turn.say_wrapped(line, indent=2)
         turn.say_wrapped(_("q: save the game and quit."), indent=2)
+        info = info_help_line(turn.ruleset)
+        if info:
+            turn.say_wrapped(info, indent=2)
         described = turn.session.in_play_lines(turn.observation)
         if described:
             # TRANSLATORS: heading of the help's list of the cards in play that change the rules, and what each does.
