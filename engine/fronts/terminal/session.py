@@ -88,6 +88,9 @@ class GameSession(PromptHost):
     _viewer: int | None = None
     _events_told: int = 0
     _recent: list[str] = field(default_factory=list)
+    # How many lines at the head of ``_recent`` tell the human's last move and the move that followed it (an answer
+    # to their offer, say): a story cut to fit the screen keeps them. None: the move that follows has not come yet.
+    _answered_lines: int | None = 0
     # The table waiting to be drawn (observation, viewer) while what the prompt says first is captured: the
     # story under the table gets the rows the screen has once those lines and the prompt are known.
     _table_to_draw: tuple[Any, int | None] | None = None
@@ -122,6 +125,7 @@ class GameSession(PromptHost):
                 action = self.ask_human(player)
                 # What happened before this human's move is old news from now on.
                 self._recent = []
+                self._answered_lines = None
             else:
                 action = self._bots[player].choose(self.state.observation(player), self.state.checked_legal_actions())
             try:
@@ -131,7 +135,10 @@ class GameSession(PromptHost):
                 raise
             if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
                 self.save()
+            answer_due = self._answered_lines is None and not (human and forced is None)
             self._tell_new_events()
+            if answer_due:  # the move after the human's: what answers it is told by now
+                self._answered_lines = len(self._recent)
         try:
             self.save_if_behind()
         except LogError:
@@ -207,6 +214,8 @@ class GameSession(PromptHost):
                 self.say(line)
             return
         if lines:
+            if len(self._recent) + len(lines) > KEPT_EVENT_LINES:
+                self._answered_lines = 0  # the head of the story is dropped
             self._recent = (self._recent + lines)[-KEPT_EVENT_LINES:]
 
     def show_table(self) -> None:
@@ -305,17 +314,30 @@ class GameSession(PromptHost):
         rows = [self._story_rows(line) for line in self._recent]  # each line measured once
         if sum(rows) <= room:
             return list(self._recent)
-        kept = used = 0
-        for line_rows in reversed(rows):
-            marker_rows = self._story_rows(self._cut_marker(len(rows) - kept - 1))
+        # The player's own move and what answered it stay at the head when they fit beside the latest line.
+        head = self._answered_lines or 0
+        if not 0 < head < len(rows) - 1 or (
+            sum(rows[:head]) + self._story_rows(self._cut_marker(len(rows) - head - 1, True)) + rows[-1] > room
+        ):
+            head = 0
+        kept = 0
+        used = sum(rows[:head])
+        for line_rows in reversed(rows[head:]):
+            marker_rows = self._story_rows(self._cut_marker(len(rows) - head - kept - 1, head > 0))
             if used + line_rows + marker_rows > room:
                 break
             used += line_rows
             kept += 1
-        return [self._cut_marker(len(rows) - kept), *self._recent[len(rows) - kept :]]
+        left_out = len(rows) - head - kept
+        return [*self._recent[:head], self._cut_marker(left_out, head > 0), *self._recent[len(rows) - kept :]]
 
     @staticmethod
-    def _cut_marker(count: int) -> str:
+    def _cut_marker(count: int, between: bool = False) -> str:
+        """The line that stands for ``count`` lines of the story left out (``between``: after its head, not first)."""
+        if between:
+            # TRANSLATORS: a line in the middle of a shortened list of what happened (after the player's own move and
+            # the answer to it): how many lines are left out, and the word that shows them all ("recap").
+            return _("(… {count} more lines: type {word} to see them)", count=count, word=_("recap"))
         # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out,
         # and the word that shows them all (the translation of "recap").
         return _("(… {count} earlier lines: type {word} to see them)", count=count, word=_("recap"))

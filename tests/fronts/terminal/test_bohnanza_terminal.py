@@ -1003,3 +1003,87 @@ def test_info_in_a_game_whose_cards_have_no_text_says_so():
     ruleset, state = state_at("plant")
     _action, screen = answer(ruleset, state, ["info"])
     assert "No card of this game has a text of its own: the help (?) says what you may do." in screen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_at_80x24_every_question_shows_the_heading_the_face_up_cards_and_the_answer_to_ones_offer(players):
+    """A whole game on an 80x24 terminal: each freshly drawn question keeps the turn's heading on the first line and
+    the face-up cards right under it, and the one after an offer of the player's shows how it was answered."""
+    import pyte
+
+    env = dict(ENV, COLUMNS="80", LINES="24")
+    seats = ",".join(["Ann", *["bot:heuristic"] * (players - 1)])
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "7", "--players", seats],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 80),
+    )
+    child.delaybeforesend = None
+    screen = pyte.Screen(80, 24)
+    stream = pyte.Stream(screen)
+
+    class OnScreen(BeanPlayer):
+        def type_line(self, line: str) -> None:
+            child.sendline(line)
+
+    ann = OnScreen()
+    drawn = answers_seen = 0
+    offered = False
+    try:
+        while ann.prompts < MOST_PROMPTS:
+            index = child.expect([PROMPT, NUMBER_PROMPT, FOLLOW_UP, FINAL])
+            stream.feed(child.before + child.after)
+            if index == 3:
+                break
+            ann.prompts += 1
+            shown = [line.rstrip() for line in screen.display]
+            if index == 0 and "\x1b[2J" in child.before:  # a question asked on a screen drawn afresh
+                drawn += 1
+                face_up = [number for number, line in enumerate(shown) if line.startswith("Face-up cards: ")]
+                assert re.match(r"Turn \d+: ", shown[0]) and face_up and face_up[0] < 4, "\n".join(shown)
+                if offered:
+                    answers_seen += 1
+                    # Said by the question itself (a later phase's question: the story keeps the answer at its head).
+                    answered = r"^\S.* (accepted|declined) your offer\.$|^  \S.*: (accept|decline)$"
+                    assert re.search(answered, "\n".join(shown), re.M), "\n".join(shown)
+            offered = False
+            if index == 1:
+                ann.send("1")
+            elif index == 2:
+                ann.send(re.findall(r"e\.g\.\s+([\d ]+);", plain(child.before))[-1])
+            else:
+                ann.answer(plain(child.before))
+                offered = ann.commands[-1].startswith("offer")
+        else:
+            raise AssertionError("the game did not end")
+    finally:
+        child.terminate(force=True)
+    assert drawn > 50 and answers_seen > 5, (drawn, answers_seen)
+
+
+def test_a_story_cut_to_fit_keeps_the_players_own_move_and_its_answer_at_its_head():
+    """Bots may make a dozen moves after an offer: the screen keeps the offer and its answer, then the latest."""
+    ruleset, state = state_at("offer")
+    active = state.current_player()
+    receiver = (active + 1) % state.player_count
+    session = session_for(ruleset, state, active, [])
+    session.console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    offer = state.action_from_json({"player": active, "action": "offer", "to": receiver, "give": {"hand": [0]}})
+    # As the game loop tells it: the human's move, the next move (the answer), then many more.
+    session._recent, session._answered_lines, session._events_told = [], None, len(state.events)
+    state.apply_action(offer)
+    session._tell_new_events()
+    state.apply_action(state.action_from_json({"player": receiver, "action": "decline"}))
+    session._tell_new_events()
+    session._answered_lines = len(session._recent)
+    session._recent += [f"Bot {n}: no offer now" for n in range(30)]
+    shown = session._recent_lines(state.observation(active), active, reserved=3, short=True)
+    name = state.players[receiver]
+    assert shown[0].startswith(f"{state.players[active]}: give {name}") and shown[1] == f"{name}: decline", shown
+    assert (
+        re.fullmatch(r"\(… \d+ more lines: type recap to see them\)", shown[2]) and shown[-1] == "Bot 29: no offer now"
+    )

@@ -198,7 +198,9 @@ def test_at_80x24_the_story_fills_the_rows_left_marks_a_cut_and_recap_shows_it_w
             text = "\n".join(lines)
             prompt_row = max(index for index, line in enumerate(lines) if line.endswith(">"))
             story = [index for index, line in enumerate(lines) if line.startswith(STORY[lang])]
-            if story and re.search(r"….*\d", lines[story[0] + 1]):  # "(… 14 earlier lines: type recap ...)"
+            # "(… 14 earlier lines: type recap ...)" first, or after the player's own move and its answer.
+            marked = story and any(re.match(r"\s*[(（]….*\d", line) for line in lines[story[0] + 1 :])
+            if marked:
                 cuts += 1
                 assert prompt_row == LINES - 2, text  # no row left blank but the one Enter moves to
                 child.sendline("recap")
