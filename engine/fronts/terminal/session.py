@@ -88,9 +88,11 @@ class GameSession(PromptHost):
     _viewer: int | None = None
     _events_told: int = 0
     _recent: list[str] = field(default_factory=list)
-    # How many lines at the head of ``_recent`` tell the human's last move and the move that followed it (an answer
-    # to their offer, say): a story cut to fit the screen keeps them. None: the move that follows has not come yet.
-    _answered_lines: int | None = 0
+    # The lines of ``_recent`` a story cut to fit the screen keeps (their indices): the human's last move and the
+    # move that followed it (an answer to their offer, say), and each move played for them.
+    _kept: list[int] = field(default_factory=list)
+    # Whether the move after the human's (what answers it) is still to be told.
+    _answer_due: bool = False
     # The table waiting to be drawn (observation, viewer) while what the prompt says first is captured: the
     # story under the table gets the rows the screen has once those lines and the prompt are known.
     _table_to_draw: tuple[Any, int | None] | None = None
@@ -124,8 +126,7 @@ class GameSession(PromptHost):
                 self.save_if_behind()  # what the player sees is saved before they are asked
                 action = self.ask_human(player)
                 # What happened before this human's move is old news from now on.
-                self._recent = []
-                self._answered_lines = None
+                self._recent, self._kept = [], []
             else:
                 action = self._bots[player].choose(self.state.observation(player), self.state.checked_legal_actions())
             try:
@@ -135,10 +136,11 @@ class GameSession(PromptHost):
                 raise
             if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
                 self.save()
-            answer_due = self._answered_lines is None and not (human and forced is None)
             self._tell_new_events()
-            if answer_due:  # the move after the human's: what answers it is told by now
-                self._answered_lines = len(self._recent)
+            asked = human and forced is None
+            if asked or self._answer_due:  # the human's move, then the next one (what answers it), are kept
+                self._kept = [*range(len(self._recent)), *(i for i in self._kept if i >= len(self._recent))]
+                self._answer_due = asked
         try:
             self.save_if_behind()
         except LogError:
@@ -175,13 +177,16 @@ class GameSession(PromptHost):
                 _("cannot save the game log: {reason}", reason=error.strerror or str(error)), str(self.log_path)
             ) from None
 
-    def notice(self, text: str) -> None:
-        """A line about the session itself (edition chosen, game resumed).
+    def notice(self, text: str, keep: bool = False) -> None:
+        """A line about the session itself (edition chosen, game resumed, a move played for a player).
 
         Narrated at once; at a terminal it joins "what just happened", since the
-        table is drawn on a cleared screen and would wipe a line printed before it.
+        table is drawn on a cleared screen and would wipe a line printed before it
+        (``keep``: a story cut to fit the screen keeps it).
         """
         if self.interactive:
+            if keep:
+                self._kept.append(len(self._recent))
             self._recent.append(text)
         else:
             self.say(text)
@@ -214,8 +219,8 @@ class GameSession(PromptHost):
                 self.say(line)
             return
         if lines:
-            if len(self._recent) + len(lines) > KEPT_EVENT_LINES:
-                self._answered_lines = 0  # the head of the story is dropped
+            dropped = max(0, len(self._recent) + len(lines) - KEPT_EVENT_LINES)
+            self._kept = [index - dropped for index in self._kept if index >= dropped]
             self._recent = (self._recent + lines)[-KEPT_EVENT_LINES:]
 
     def show_table(self) -> None:
@@ -314,22 +319,55 @@ class GameSession(PromptHost):
         rows = [self._story_rows(line) for line in self._recent]  # each line measured once
         if sum(rows) <= room:
             return list(self._recent)
-        # The player's own move and what answered it stay at the head when they fit beside the latest line.
-        head = self._answered_lines or 0
-        if not 0 < head < len(rows) - 1 or (
-            sum(rows[:head]) + self._story_rows(self._cut_marker(len(rows) - head - 1, True)) + rows[-1] > room
-        ):
-            head = 0
-        kept = 0
-        used = sum(rows[:head])
-        for line_rows in reversed(rows[head:]):
-            marker_rows = self._story_rows(self._cut_marker(len(rows) - head - kept - 1, head > 0))
-            if used + line_rows + marker_rows > room:
+        return self._fitted(rows, room)
+
+    def _fitted(self, rows: list[int], room: int) -> list[str]:
+        """The story cut to ``room`` rows: the lines kept (see ``_kept``), then the latest lines that fit, a marker
+        for each run of lines left out. Kept lines that leave no room for the latest line go, the newest first."""
+        count = len(rows)
+        kept = sorted({index for index in self._kept if 0 <= index < count - 1})
+        while True:
+            chosen = {*kept, count - 1}
+            if self._rows_of(chosen, rows) <= room or not kept:
                 break
-            used += line_rows
-            kept += 1
-        left_out = len(rows) - head - kept
-        return [*self._recent[:head], self._cut_marker(left_out, head > 0), *self._recent[len(rows) - kept :]]
+            kept.pop()
+        if self._rows_of(chosen, rows) > room:
+            chosen = set()
+        for index in range(count - 1, -1, -1):
+            if index in chosen:
+                continue
+            if self._rows_of(chosen | {index}, rows) > room:
+                break
+            chosen.add(index)
+        shown: list[str] = []
+        left_out = 0
+        for index, line in enumerate(self._recent):
+            if index not in chosen:
+                left_out += 1
+                continue
+            if left_out:
+                shown.append(self._cut_marker(left_out, between=len(shown) > 0))
+                left_out = 0
+            shown.append(line)
+        if left_out:
+            shown.append(self._cut_marker(left_out, between=len(shown) > 0))
+        return shown
+
+    def _rows_of(self, chosen: set[int], rows: list[int]) -> int:
+        """The rows the story takes with the lines ``chosen`` and a marker for each run of the others."""
+        total = 0
+        left_out = 0
+        for index, line_rows in enumerate(rows):
+            if index in chosen:
+                if left_out:
+                    total += self._story_rows(self._cut_marker(left_out, between=total > 0))
+                    left_out = 0
+                total += line_rows
+            else:
+                left_out += 1
+        if left_out:
+            total += self._story_rows(self._cut_marker(left_out, between=total > 0))
+        return total
 
     @staticmethod
     def _cut_marker(count: int, between: bool = False) -> str:
@@ -423,7 +461,8 @@ class GameSession(PromptHost):
                     "{name} has only one choice: {choice}.",
                     name=self.seats[player].name,
                     choice=self.state.describe_action(action, player),
-                )
+                ),
+                keep=True,
             )
         return action
 

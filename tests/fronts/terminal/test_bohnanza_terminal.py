@@ -1065,25 +1065,28 @@ def test_at_80x24_every_question_shows_the_heading_the_face_up_cards_and_the_ans
     assert drawn > 50 and answers_seen > 5, (drawn, answers_seen)
 
 
-def test_a_story_cut_to_fit_keeps_the_players_own_move_and_its_answer_at_its_head():
-    """Bots may make a dozen moves after an offer: the screen keeps the offer and its answer, then the latest."""
+def test_a_story_cut_to_fit_keeps_the_players_own_move_its_answer_and_moves_played_for_them():
+    """Bots may make dozens of moves after an offer: the screen keeps the offer and its answer, a move played for
+    the player, then the latest lines, a marker for each run left out."""
     ruleset, state = state_at("offer")
     active = state.current_player()
     receiver = (active + 1) % state.player_count
     session = session_for(ruleset, state, active, [])
     session.console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
     offer = state.action_from_json({"player": active, "action": "offer", "to": receiver, "give": {"hand": [0]}})
-    # As the game loop tells it: the human's move, the next move (the answer), then many more.
-    session._recent, session._answered_lines, session._events_told = [], None, len(state.events)
+    # As the game loop tells it: the human's move and the next one (the answer) are kept, then many more.
+    session._recent, session._events_told = [], len(state.events)
     state.apply_action(offer)
     session._tell_new_events()
     state.apply_action(state.action_from_json({"player": receiver, "action": "decline"}))
     session._tell_new_events()
-    session._answered_lines = len(session._recent)
+    session._kept = list(range(len(session._recent)))
     session._recent += [f"Bot {n}: no offer now" for n in range(30)]
+    session.notice("Ann has only one choice: decline.", keep=True)
+    session._recent += [f"Bot {n}: no offer now" for n in range(30, 60)]
     shown = session._recent_lines(state.observation(active), active, reserved=3, short=True)
     name = state.players[receiver]
     assert shown[0].startswith(f"{state.players[active]}: give {name}") and shown[1] == f"{name}: decline", shown
-    assert (
-        re.fullmatch(r"\(… \d+ more lines: type recap to see them\)", shown[2]) and shown[-1] == "Bot 29: no offer now"
-    )
+    marker = r"\(… \d+ more lines: type recap to see them\)"
+    assert re.fullmatch(marker, shown[2]) and shown[3] == "Ann has only one choice: decline.", shown
+    assert re.fullmatch(marker, shown[4]) and shown[-1] == "Bot 59: no offer now", shown
