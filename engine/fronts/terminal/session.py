@@ -323,14 +323,14 @@ class GameSession(PromptHost):
 
     def _fitted(self, rows: list[int], room: int) -> list[str]:
         """The story cut to ``room`` rows: the lines kept (see ``_kept``), then the latest lines that fit, a marker
-        for each run of lines left out. Kept lines that leave no room for the latest line go, the newest first."""
+        for each run of lines left out. Kept lines that leave no room for the latest line go, the oldest first."""
         count = len(rows)
         kept = sorted({index for index in self._kept if 0 <= index < count - 1})
         while True:
             chosen = {*kept, count - 1}
             if self._rows_of(chosen, rows) <= room or not kept:
                 break
-            kept.pop()
+            kept.pop(0)
         if self._rows_of(chosen, rows) > room:
             chosen = set()
         for index in range(count - 1, -1, -1):
