@@ -40,6 +40,27 @@ def own_row(screen: str, name: str = "Ann") -> list[str]:
     return table_row(screen, f"{name} (you)")
 
 
+def own_fields(screen: str, name: str = "Ann") -> dict[int, str]:
+    """What each of the viewer's fields holds and would pay ("3 × Red Bean pays 2"), by number, read from the wide
+    table's row or, on a narrow screen, from the viewer's line under the table ("Ann (you): Field 1: ... · ...")."""
+    row = own_row(screen, name)
+    if len(row) > 4:  # the wide table: player, hand, field 1-3, ...
+        return {number: row[1 + number] for number in (1, 2, 3)}
+    lines = screen.splitlines()
+    mine = f"{name} (you): "
+    starts = [i for i, line in enumerate(lines) if line.lstrip("▶ ").startswith(mine)]
+    if not starts:
+        return {}
+    text = lines[starts[-1]].lstrip("▶ ")[len(mine) :]
+    for line in lines[starts[-1] + 1 :]:
+        if line.startswith(("Your ", "What just happened")) or re.match(
+            r"(▶ )?[^·]+?: (Hand|Field|To plant|Coins|Status)", line
+        ):
+            break  # the next player's line, or the viewer's own zones
+        text += " " + line
+    return {int(number): cards.strip() for number, cards in re.findall(r"Field (\d): ([^·]*)", text)}
+
+
 class BeanPlayer:
     """Plays Ann's seat the way a newcomer would, from what the screen says.
 
@@ -77,16 +98,13 @@ class BeanPlayer:
         parts = self.question(screen)
         own = [part for part in parts if not part.startswith("harvest") and part != "buy"]
         harvests = [part for part in parts if part.startswith("harvest")]
-        row = own_row(screen, self.name)
+        fields = own_fields(screen, self.name)
         trading = any(part.startswith(("offer", "pass")) for part in own)
         if not trading:
             self.offered_in_phase = False
         if "buy" in parts:
             self.screens_with_buy += 1
             self.send("buy")
-            return
-        if own and own[0].startswith("Enter to "):  # the one answer possible ("Enter to decline"): Enter gives it
-            self.send("")
             return
         if own and own[0] in ("accept or decline", "decline"):
             self.send("accept" if own[0] == "accept or decline" else "decline")
@@ -95,13 +113,13 @@ class BeanPlayer:
             self.trade(own[0])
             return
         if own and own[0].startswith("plant "):
-            self.plant(own[0], row)
+            self.plant(own[0], fields)
             return
-        if own and own[0].startswith("card and zone"):
+        if own and own[0].startswith("card and "):
             self.send(own[0].rsplit("e.g. ", 1)[-1])
             return
         numbers = harvests[0].split(" ", 1)[1].split("/") if harvests else []
-        paying = [n for n in numbers if row and int(n) <= 3 and re.search(r"pays [1-9]", row[1 + int(n)])]
+        paying = [n for n in numbers if re.search(r"pays [1-9]", fields.get(int(n), ""))]
         if paying:
             self.send(f"harvest {paying[0]}")
         elif own and own[-1] == "done":
@@ -124,11 +142,11 @@ class BeanPlayer:
         else:
             self.send("pass")
 
-    def plant(self, question: str, row: list[str]) -> None:
+    def plant(self, question: str, fields: dict[int, str]) -> None:
         card, choices = question[len("plant ") :].split(": ", 1)
         options = [word.strip() for word in choices.replace(" or ", ", ").split(",") if word.strip()]
         numbers = [word for word in options if word.isdigit()]
-        holding = [n for n in numbers if row and card in row[1 + int(n)]]
+        holding = [n for n in numbers if card in fields.get(int(n), "")]
         if holding:
             self.send(holding[0])
         elif "done" in options:

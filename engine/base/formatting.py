@@ -325,6 +325,17 @@ def tag_name(ruleset: RulesetTexts, tag: str) -> str:
     return ruleset_text(ruleset, str(spec.get("name", tag)))
 
 
+def zone_word(ruleset: RulesetTexts, tag: str) -> str:
+    """The word for one of the zones ``tag`` groups, in the reader's language: the tag's declared name (``field``),
+    else "zone"."""
+    spec = ruleset.tags.get(tag) or {}
+    if spec.get("name"):
+        return ruleset_text(ruleset, str(spec["name"]))
+    # TRANSLATORS: the word for one of a player's places for cards (a field, a row...) when a ruleset names none,
+    # e.g. in "Type the number of the zone to plant in" (lower case, singular).
+    return _("zone")
+
+
 def zone_name(ruleset: RulesetTexts, zone_id: str) -> str:
     """The translated name of a zone (``First field``), else its id."""
     for spec in getattr(ruleset, "zones", ()):

@@ -20,7 +20,7 @@ from engine.base.i18n import _
 from engine.core.chance import ChanceOutcome, ChanceSource
 from engine.core.decisions import NO_ACTIONS, AnytimeActions, LegalActions, UnionActions
 from engine.core.events import DecisionMade, Event, GameEnded
-from engine.core.flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED, Frame
+from engine.core.flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED, FlowNode, Frame
 from engine.core.limits import MAX_ACTIONS
 from engine.core.log_form import LogForm
 from engine.core.moves import CardMoves
@@ -180,19 +180,50 @@ class State(CardMoves, RuleQueries, LogForm):
                 self._run(signal)
                 return
         frame = self.stack[-1]
-        if self.recording:
-            told = self._tell_decision(action, player, frame[0].decides_in_secret(self, frame))
-            try:
+        try:
+            if self.recording:
+                told = self._tell_decision(action, player, frame[0].decides_in_secret(self, frame))
+                try:
+                    signal = frame[0].apply(self, frame, action)
+                except BaseException:
+                    del self.events[told:]  # refused: no event of it stays
+                    raise
+            else:
                 signal = frame[0].apply(self, frame, action)
-            except BaseException:
-                del self.events[told:]  # refused: no event of it stays
-                raise
-        else:
-            signal = frame[0].apply(self, frame, action)
+        except IllegalActionError:
+            self._refuse_foreign(frame[0], action)
+            raise
         self.history.append(action)
         self.action_players.append(player)
         if signal != DECIDE:
             self._run(signal)
+
+    def _refuse_foreign(self, node: FlowNode, action: int) -> None:
+        """Refuse an action of another kind of decision as such, naming the moves this one takes.
+
+        The decision's own refusal would read the action as one of its own
+        (a log's "bottom", which only a look at a pile's top card allows,
+        refused at a planting as "that field cannot take this card now").
+        """
+        game = self.game
+        try:
+            space = game.space_of(action)
+            own = [game.space(name) for name, _factory in node.space_requests()]
+        except KeyError:
+            return
+        if not own or space in own:
+            return
+        words = [word for each in own for word in each.json_actions]
+        # TRANSLATORS: why an action is refused: it belongs to another kind of decision; {action} is its word in a
+        # game log, e.g. "bottom"; {actions} the words the decision in play takes, e.g. "plant, done" (both stay
+        # untranslated).
+        raise IllegalActionError.at(
+            _(
+                "{action} is not a move of this decision, which takes {actions}",
+                action=(space.json_actions or (space.name,))[0],
+                actions=", ".join(words),
+            )
+        )
 
     def _check_progress(self) -> None:
         """Stop a game that cannot end: one past what a log holds, or one where nothing has changed for a while.

@@ -990,7 +990,7 @@ def build_schema(catalog: BlockCatalog) -> dict[str, JSON]:
         },
         "tags": {
             "title": "Tags",
-            "description": "Card tags: id -> {name}.",
+            "description": "Tags: id -> {name}. A card tag is declared here; a zone tag may be, its name then the word the prompts use for one of its zones (field).",
             "type": "object",
             "propertyNames": {"pattern": NAME_PATTERN},
             "maxProperties": 200,

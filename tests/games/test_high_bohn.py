@@ -737,3 +737,22 @@ def test_the_table_shows_each_players_buildings_and_the_help_what_they_do(englis
         f"Hotel 2 ({NAMES[seat]}): At the start of your turn you may look at the top card of the draw pile and "
         "put it at the bottom."
     ) in screen
+
+
+@pytest.mark.parametrize(
+    "entry, refused",
+    [
+        # A word of another kind of decision is refused as such, with the moves this one takes.
+        ({"action": "bottom"}, "bottom is not a move of this decision, which takes plant, done"),
+        ({"action": "move", "from": 0, "to": 1}, "move is not a move of this decision, which takes plant, done"),
+        # The decision's own moves keep the decision's own reasons.
+        ({"action": "done"}, "this card must be planted first"),
+    ],
+)
+def test_a_log_entry_of_another_decision_is_refused_as_such_not_as_a_move_of_this_one(entry, refused):
+    ruleset = load_ruleset("bohnanza/high-bohn")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
+    assert state.observation(state.current_player()).decision["kind"] == "plant"
+    action = state.action_from_json({"player": state.current_player(), **entry})
+    with pytest.raises(IllegalActionError, match=refused):
+        state.apply_action(action)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.base.i18n import _
-from engine.families.common.front.prompting import ListedAnytime, ask_numbered
+from engine.families.common.front.card_notes import card_notes, info_words
+from engine.families.common.front.prompting import ListedAnytime, ask_numbered, split_words
 from engine.families.fronts import served
 from engine.fronts.terminal.table_view import detail_descriptions
 from engine.text.card_text import game_rule_phrases
@@ -39,6 +40,22 @@ def prompt_for(kind: str) -> Any:
     """The prompt that asks a decision of ``kind`` (a numbered list of the legal actions when no family has one)."""
     factory = PROMPTS.get(kind)
     return factory() if factory is not None else ChoicePrompt()
+
+
+def forced_action(host: Any, player: int, legal: Any) -> int | None:
+    """The move a human has no choice about, which a front end plays for them instead of asking (None: ask).
+
+    Forced is the only legal action, or the one answer a decision's prompt
+    knows it has whatever is done at any time first (an offer that cannot be
+    accepted: decline). The move is applied and logged like any other, so a
+    log replays as it always did.
+    """
+    first_two = _first(legal, 2)
+    if len(first_two) == 1:
+        return first_two[0]
+    kind = host.state.observation(player).decision.get("kind", "")
+    forced = getattr(prompt_for(kind), "forced", None)
+    return forced(host, player, legal) if forced is not None else None
 
 
 def anytime_commands(turn: Any) -> list[Any]:
@@ -74,6 +91,13 @@ class PromptHost:
     def game_rule_phrases(self) -> list[str]:
         """How the game ends, in sentences, for a prompt's help."""
         return game_rule_phrases(self.ruleset)
+
+    def card_notes(self, answer: str) -> list[str] | None:
+        """What the cards an ``info [NAME]`` line names do, to say before asking again (None: no such line)."""
+        words = split_words(answer)
+        if not words or words[0] not in info_words():
+            return None
+        return card_notes(self.ruleset, words[1:])
 
 
 class ChoicePrompt:

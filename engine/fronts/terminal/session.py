@@ -35,7 +35,7 @@ from engine.fronts.bots import make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.console import Wrapped
 from engine.fronts.terminal.ending import final_report
-from engine.fronts.terminal.prompts import PromptHost, prompt_for
+from engine.fronts.terminal.prompts import PromptHost, forced_action, prompt_for
 from engine.fronts.terminal.seats import Seat
 from engine.fronts.terminal.table_view import (
     COMPACT_BELOW,
@@ -56,6 +56,9 @@ KEPT_EVENT_LINES = 400
 # the whole file, and saving after every bot move made a long game quadratic. A human's move is saved at
 # once, and so is the game before a human is asked, when it ends, and when it is stopped as endless.
 BOTS_SAVE_INTERVAL = 0.5
+# The rows the story needs under the table to show its latest line: its heading, the line (a cut marker before it
+# when earlier lines are left out), and the row the cursor moves to when Enter is pressed.
+STORY_LEAST_ROWS = 4
 
 
 class QuitRequested(Exception):
@@ -85,6 +88,11 @@ class GameSession(PromptHost):
     _viewer: int | None = None
     _events_told: int = 0
     _recent: list[str] = field(default_factory=list)
+    # The lines of ``_recent`` a story cut to fit the screen keeps (their indices): the human's last move and the
+    # move that followed it (an answer to their offer, say), and each move played for them.
+    _kept: list[int] = field(default_factory=list)
+    # Whether the move after the human's (what answers it) is still to be told.
+    _answer_due: bool = False
     # The table waiting to be drawn (observation, viewer) while what the prompt says first is captured: the
     # story under the table gets the rows the screen has once those lines and the prompt are known.
     _table_to_draw: tuple[Any, int | None] | None = None
@@ -111,11 +119,14 @@ class GameSession(PromptHost):
         while not self.state.is_terminal():
             player = self.state.current_player()
             human = self.seats[player].is_human and self.interactive
-            if human:
+            forced = self.forced_move(player) if human else None
+            if forced is not None:
+                action = forced  # told with what happened, under the table of the player's next question
+            elif human:
                 self.save_if_behind()  # what the player sees is saved before they are asked
                 action = self.ask_human(player)
                 # What happened before this human's move is old news from now on.
-                self._recent = []
+                self._recent, self._kept = [], []
             else:
                 action = self._bots[player].choose(self.state.observation(player), self.state.checked_legal_actions())
             try:
@@ -126,6 +137,10 @@ class GameSession(PromptHost):
             if human or time.monotonic() - self._saved_at >= BOTS_SAVE_INTERVAL:
                 self.save()
             self._tell_new_events()
+            asked = human and forced is None
+            if asked or self._answer_due:  # the human's move, then the next one (what answers it), are kept
+                self._kept = [*range(len(self._recent)), *(i for i in self._kept if i >= len(self._recent))]
+                self._answer_due = asked
         try:
             self.save_if_behind()
         except LogError:
@@ -162,13 +177,16 @@ class GameSession(PromptHost):
                 _("cannot save the game log: {reason}", reason=error.strerror or str(error)), str(self.log_path)
             ) from None
 
-    def notice(self, text: str) -> None:
-        """A line about the session itself (edition chosen, game resumed).
+    def notice(self, text: str, keep: bool = False) -> None:
+        """A line about the session itself (edition chosen, game resumed, a move played for a player).
 
         Narrated at once; at a terminal it joins "what just happened", since the
-        table is drawn on a cleared screen and would wipe a line printed before it.
+        table is drawn on a cleared screen and would wipe a line printed before it
+        (``keep``: a story cut to fit the screen keeps it).
         """
         if self.interactive:
+            if keep:
+                self._kept.append(len(self._recent))
             self._recent.append(text)
         else:
             self.say(text)
@@ -201,6 +219,8 @@ class GameSession(PromptHost):
                 self.say(line)
             return
         if lines:
+            dropped = max(0, len(self._recent) + len(lines) - KEPT_EVENT_LINES)
+            self._kept = [index - dropped for index in self._kept if index >= dropped]
             self._recent = (self._recent + lines)[-KEPT_EVENT_LINES:]
 
     def show_table(self) -> None:
@@ -231,14 +251,17 @@ class GameSession(PromptHost):
         self._table_to_draw = None
         said = self.console.end_capture()
         reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
+        # A screen too short for the whole table and the story's latest line gets the short table.
+        short = self._table_rows(observation, viewer) + reserved + STORY_LEAST_ROWS > self.console.size.height
         table = render_table(
             self.ruleset,
             observation,
             viewer,
-            self._recent_lines(observation, viewer, reserved),
+            self._recent_lines(observation, viewer, reserved, short),
             self.round_card(observation),
             state=self.state,
             width=self.console.width,
+            short=short,
         )
         if self.console.is_terminal:
             self.console.clear()
@@ -262,15 +285,8 @@ class GameSession(PromptHost):
         """The rows one line of the story takes under the table, wrapped as it is drawn there."""
         return len(story_line(line).lines(max(1, self.console.width)))
 
-    def _recent_lines(self, observation: Observation, viewer: int | None, reserved: int = 1) -> list[str]:
-        """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
-
-        The table and the round's heading above it come first; the story gets
-        the rows left. A story cut short says so on its first line, and how to
-        see it all (``recap``, at any prompt).
-        """
-        if not self._recent:
-            return []
+    def _table_rows(self, observation: Observation, viewer: int | None, short: bool = False) -> int:
+        """The screen rows the table takes without the story (``short``: see :func:`render_table`)."""
         table = render_table(
             self.ruleset,
             observation,
@@ -279,8 +295,22 @@ class GameSession(PromptHost):
             self.round_card(observation),
             state=self.state,
             width=self.console.width,
+            short=short,
         )
-        used = len(self.console.render_lines(table, pad=False))
+        return len(self.console.render_lines(table, pad=False))
+
+    def _recent_lines(
+        self, observation: Observation, viewer: int | None, reserved: int = 1, short: bool = False
+    ) -> list[str]:
+        """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
+
+        The table and the round's heading above it come first; the story gets
+        the rows left. A story cut short says so on its first line, and how to
+        see it all (``recap``, at any prompt).
+        """
+        if not self._recent:
+            return []
+        used = self._table_rows(observation, viewer, short)
         # The list's own heading takes a row, and so does the line the cursor moves to when Enter is pressed
         # (where a refusal is said): a full screen would scroll the round's heading away.
         room = self.console.size.height - used - reserved - 2
@@ -289,17 +319,63 @@ class GameSession(PromptHost):
         rows = [self._story_rows(line) for line in self._recent]  # each line measured once
         if sum(rows) <= room:
             return list(self._recent)
-        kept = used = 0
-        for line_rows in reversed(rows):
-            marker_rows = self._story_rows(self._cut_marker(len(rows) - kept - 1))
-            if used + line_rows + marker_rows > room:
+        return self._fitted(rows, room)
+
+    def _fitted(self, rows: list[int], room: int) -> list[str]:
+        """The story cut to ``room`` rows: the lines kept (see ``_kept``), then the latest lines that fit, a marker
+        for each run of lines left out. Kept lines that leave no room for the latest line go, the oldest first."""
+        count = len(rows)
+        kept = sorted({index for index in self._kept if 0 <= index < count - 1})
+        while True:
+            chosen = {*kept, count - 1}
+            if self._rows_of(chosen, rows) <= room or not kept:
                 break
-            used += line_rows
-            kept += 1
-        return [self._cut_marker(len(rows) - kept), *self._recent[len(rows) - kept :]]
+            kept.pop(0)
+        if self._rows_of(chosen, rows) > room:
+            chosen = set()
+        for index in range(count - 1, -1, -1):
+            if index in chosen:
+                continue
+            if self._rows_of(chosen | {index}, rows) > room:
+                break
+            chosen.add(index)
+        shown: list[str] = []
+        left_out = 0
+        for index, line in enumerate(self._recent):
+            if index not in chosen:
+                left_out += 1
+                continue
+            if left_out:
+                shown.append(self._cut_marker(left_out, between=len(shown) > 0))
+                left_out = 0
+            shown.append(line)
+        if left_out:
+            shown.append(self._cut_marker(left_out, between=len(shown) > 0))
+        return shown
+
+    def _rows_of(self, chosen: set[int], rows: list[int]) -> int:
+        """The rows the story takes with the lines ``chosen`` and a marker for each run of the others."""
+        total = 0
+        left_out = 0
+        for index, line_rows in enumerate(rows):
+            if index in chosen:
+                if left_out:
+                    total += self._story_rows(self._cut_marker(left_out, between=total > 0))
+                    left_out = 0
+                total += line_rows
+            else:
+                left_out += 1
+        if left_out:
+            total += self._story_rows(self._cut_marker(left_out, between=total > 0))
+        return total
 
     @staticmethod
-    def _cut_marker(count: int) -> str:
+    def _cut_marker(count: int, between: bool = False) -> str:
+        """The line that stands for ``count`` lines of the story left out (``between``: after its head, not first)."""
+        if between:
+            # TRANSLATORS: a line in the middle of a shortened list of what happened (after the player's own move and
+            # the answer to it): how many lines are left out, and the word that shows them all ("recap").
+            return _("(… {count} more lines: type {word} to see them)", count=count, word=_("recap"))
         # TRANSLATORS: the first line of a shortened list of what happened: how many earlier lines are left out,
         # and the word that shows them all (the translation of "recap").
         return _("(… {count} earlier lines: type {word} to see them)", count=count, word=_("recap"))
@@ -375,6 +451,21 @@ class GameSession(PromptHost):
             raise QuitRequested()
         self._viewer = player
 
+    def forced_move(self, player: int) -> int | None:
+        """The move the human in seat ``player`` has no choice about (see :func:`forced_action`), said; None: ask them."""
+        action = forced_action(self, player, self.state.checked_legal_actions())
+        if action is not None:
+            self.notice(
+                # TRANSLATORS: said instead of asking for a number when there is only one thing to choose.
+                _(
+                    "{name} has only one choice: {choice}.",
+                    name=self.seats[player].name,
+                    choice=self.state.describe_action(action, player),
+                ),
+                keep=True,
+            )
+        return action
+
     def ask_human(self, player: int) -> int:
         """Ask the human in seat ``player`` until they type a legal action (the decision's own prompt)."""
         self.hand_over(player)
@@ -397,6 +488,11 @@ class GameSession(PromptHost):
                 answer = self._input(prompt)
                 if normalize_input(answer) in recap_words():
                     self.say_recap()
+                    continue
+                notes = self.card_notes(answer)
+                if notes is not None:
+                    for line in notes:
+                        self.say_wrapped(line)
                     continue
                 command = parse(answer)
             except InputProblem as problem:

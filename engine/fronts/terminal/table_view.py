@@ -355,7 +355,11 @@ def round_card(ruleset: Ruleset, observation: Observation, events: Sequence[Any]
 
 
 def heading_lines(
-    ruleset: Ruleset, observation: Observation, round_card: str | None = None, compact: bool = False
+    ruleset: Ruleset,
+    observation: Observation,
+    round_card: str | None = None,
+    compact: bool = False,
+    explained: bool = True,
 ) -> list[Wrapped]:
     """The round, the card the heading zone shows and what it does, the phase, and how the decision works.
 
@@ -363,7 +367,8 @@ def heading_lines(
     of the round under way that has left it already (a card taken, whose
     effect asks its taker to choose). With ``view.turn`` (a player variable)
     the rounds are turns, named after that player. ``compact``: the phase
-    goes on the heading's line (a short screen).
+    goes on the heading's line (a narrow screen). ``explained`` False leaves
+    out how the decision works (a short screen, where the prompt says it).
     """
     round_number = observation.round_number
     card = heading_card(ruleset, observation) or round_card
@@ -393,7 +398,7 @@ def heading_lines(
             else:
                 lines.append(Wrapped(phase_text, style="bold"))
     how = step_phrase(ruleset, observation.decision.get("kind"), _step_spec(ruleset, observation.decision.get("step")))
-    if how:
+    if how and explained:
         lines.append(Wrapped(how, style="italic"))
     return lines
 
@@ -470,14 +475,18 @@ def players_table(
     state: State = None,
     columns: Sequence[Mapping[str, Any]] | None = None,
     width: int | None = None,
+    borderless: bool = False,
 ) -> Table:
     """One row per player: the ``view.columns``, or ``columns`` (``state``: see :func:`cell`).
 
     ``width``: the cells the table may take (a narrow screen). The names get
     the room the other columns leave (see :func:`short_names`); amounts are
-    never cut.
+    never cut. ``borderless``: no lines around and inside the table (a
+    short screen: three rows more for the rest).
     """
-    table = Table(box=table_box(box.SQUARE), show_lines=False, expand=False, pad_edge=True)
+    table = Table(
+        box=None if borderless else table_box(box.SQUARE), show_lines=False, expand=False, pad_edge=not borderless
+    )
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS) if columns is None else list(columns)
     # TRANSLATORS: column heading of the game table: the players' names.
     # A long name is cut with an ellipsis rather than leaving the amounts too little room: they are never cut.
@@ -507,7 +516,7 @@ def players_table(
     if width is not None:
         # The name column gets what the other columns leave of the width (the words around a name, measured with
         # a stand-in for it, are never shortened).
-        whole = Table(box=table.box, pad_edge=True)
+        whole = Table(box=table.box, pad_edge=table.pad_edge)
         for table_column in table.columns:
             whole.add_column(table_column.header)
         for label, cells in zip(labels, rows):
@@ -524,7 +533,7 @@ def players_table(
     for seat, label in enumerate(labels):
         cells = rows[seat]
         # Rows of several lines (a field and what it pays) are told apart by lines between rows.
-        table.show_lines = table.show_lines or any("\n" in text for text in cells)
+        table.show_lines = not borderless and (table.show_lines or any("\n" in text for text in cells))
         table.add_row(literal(label), *map(literal, cells), style="bold" if seat == current else None)
     return table
 
@@ -610,6 +619,7 @@ def detail_lines(
     viewer: int | None,
     state: State = None,
     moved: Sequence[Mapping[str, Any]] = (),
+    marked: bool = False,
 ) -> list[Text]:
     """A line per player of what they have beside the table (``view.details``): "Bo: Buildings: Hotel 2 · Bank: 5".
 
@@ -617,6 +627,7 @@ def detail_lines(
     empty zone, a zone still closed, a measure of 0) is left out, and so is a
     player with nothing to show. ``moved``: columns a narrow terminal shows
     here instead of in the table (see :func:`render_table`), first.
+    ``marked``: there is no table, and these lines mark whose turn it is.
     """
     items = [*moved, *(ruleset.view.get("details") or ())]
     if not items:
@@ -637,6 +648,8 @@ def detail_lines(
             name = printable(name, keep_newlines=False)
             if viewer is not None and seat == viewer:
                 name = _("{name} (you)", name=name)
+            if marked:
+                name = (turn_marker() if seat == observation.current_player else "  ") + name
             # TRANSLATORS: a player's line under the table: their name, then what they have ("Bo: Bank: 5 · Shop: Red").
             lines.append(Wrapped(_("{name}: {items}", name=name, items=" · ".join(parts))))
     return lines
@@ -734,6 +747,7 @@ def render_table(
     round_card: str | None = None,
     state: State = None,
     width: int | None = None,
+    short: bool = False,
 ) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).
 
@@ -744,24 +758,24 @@ def render_table(
     that list cards by name (cards won, fields) leave the table for a line per
     player under it, where long names wrap between words instead of in a
     narrow column that makes every row tall, and the phase joins the
-    heading's line.
+    heading's line. ``short``: a screen too short for it all; the players'
+    table loses its lines and the heading how the decision works (the prompt
+    says it), so the heading, the shared zones and the story stay on screen.
     """
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
     compact = width is not None and width < COMPACT_BELOW
-    moved = [column for column in columns if lists_names(column)] if compact else []
+    # A screen both narrow and short: every column joins its player's line, and the table goes.
+    moved = (columns if short else [column for column in columns if lists_names(column)]) if compact else []
     parts: list[RenderableType] = [
-        *heading_lines(ruleset, observation, round_card, compact),
+        *heading_lines(ruleset, observation, round_card, compact, explained=not short),
         *shared_lines(ruleset, observation),
-        players_table(
-            ruleset,
-            observation,
-            viewer,
-            state,
-            [column for column in columns if column not in moved],
-            width if compact else None,
-        ),
     ]
-    parts.extend(detail_lines(ruleset, observation, viewer, state, moved))
+    kept = [column for column in columns if column not in moved]
+    if kept:
+        parts.append(
+            players_table(ruleset, observation, viewer, state, kept, width if compact else None, borderless=short)
+        )
+    parts.extend(detail_lines(ruleset, observation, viewer, state, moved, marked=not kept))
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))

@@ -62,6 +62,11 @@ class SeatPrompter(PromptHost):
                     for line in self.table.story():
                         self.say(line)
                     continue
+                notes = self.card_notes(answer)
+                if notes is not None:
+                    for line in notes:
+                        self.say(line)
+                    continue
                 command = parse(answer)
             except InputProblem as problem:
                 self.say(problem.message)

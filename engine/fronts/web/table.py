@@ -35,7 +35,7 @@ from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _, set_language
 from engine.fronts.bots import make_bot
 from engine.fronts.formats import gamelog
-from engine.fronts.terminal.prompts import prompt_for
+from engine.fronts.terminal.prompts import forced_action, prompt_for
 from engine.fronts.web.limits import STAND_IN_BOT, STORY_LINES
 from engine.fronts.web.seat_prompter import SeatPrompter
 from engine.fronts.web.store import LOG_FILE, WebSeat
@@ -322,8 +322,12 @@ class WebTable:
             set_language(self._asked_in[player])
             kind = state.observation(player).decision.get("kind", "")
             legal = state.checked_legal_actions()
+            host = SeatPrompter(self, player)
+            forced = forced_action(host, player, legal)
+            if forced is not None:
+                return forced  # no choice: played for the seat, which sees it in the story
             try:
-                return int(prompt_for(kind).ask(SeatPrompter(self, player), player, legal))
+                return int(prompt_for(kind).ask(host, player, legal))
             except _AskAgain:
                 with self.lock:
                     self.prompts[player] = None

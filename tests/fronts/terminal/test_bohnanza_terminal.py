@@ -159,14 +159,14 @@ def test_invalid_input_is_explained_and_asked_again(tmp_path):
     assert "Plant Black-eyed Bean, the front card of your hand: 1 (First field), 2 (Second field)." in screen
     assert "Ann, plant Black-eyed Bean: 1 or 2 (? help, q quit) > " in screen + child.after
     for typed, explained in [
-        ("", "Type the number of the zone to plant in"),
-        ("banana", '"banana" is not a number: type a zone number from 1 to 3.'),
-        ("9", "There is no zone number 9: type one from 1 to 3."),
+        ("", "Type the number of the field to plant in"),
+        ("banana", '"banana" is not a number: type a field number from 1 to 3.'),
+        ("9", "There is no field number 9: type one from 1 to 3."),
         ("3", "Not there: Third field is closed."),
         ("done", "Not allowed: this card must be planted first."),
         ("harvest 1", "First field is empty: there is nothing to harvest."),
         ("buy", "It costs 3 of your Coins; you have 0."),
-        ("offer bo give 1", "Type one zone number (the front card goes there), or done."),
+        ("offer bo give 1", "Type one field number (the front card goes there), or done."),
     ]:
         child.sendline(typed)
         child.expect(re.escape(explained))
@@ -590,6 +590,37 @@ def test_accepting_gives_the_hand_positions_of_exactly_the_cards_asked_for():
     assert answer(ruleset, state, ["decline"])[0] == state.action_from_json({"player": receiver, "action": "decline"})
 
 
+@pytest.mark.parametrize("reply", ["accept", "decline"])
+def test_the_answer_to_ones_own_offer_is_said_at_ones_next_question(reply):
+    """The story under the table may be cut on a short screen: the prompt itself says how the offer was answered."""
+    ruleset, state = state_at("offer")
+    active = state.current_player()
+    receiver = (active + 1) % state.player_count
+    state.apply_action(
+        state.action_from_json({"player": active, "action": "offer", "to": receiver, "give": {"hand": [0]}})
+    )
+    state.apply_action(state.action_from_json({"player": receiver, "action": reply}))
+    while state.current_player() != active:  # everyone else passes
+        seat = state.current_player()
+        state.apply_action(state.action_from_json({"player": seat, "action": "pass"}))
+    _action, screen = answer(ruleset, state.clone(), [])
+    said = {"accept": "accepted", "decline": "declined"}[reply]
+    assert f"{state.players[receiver]} {said} your offer." in screen, screen
+    # Once the player has moved again, it is not said again.
+    state.apply_action(state.action_from_json({"player": active, "action": "end-trading"}))
+    assert "your offer" not in played_until_asked(ruleset, state, active)
+
+
+def played_until_asked(ruleset, state, seat: int) -> str:
+    """What ``seat`` is told at their next trading question (empty when none comes before the game ends)."""
+    while not state.is_terminal():
+        if state.current_player() == seat and state.observation(seat).decision.get("kind") == "trade":
+            return answer(ruleset, state.clone(), [])[1]
+        player = state.current_player()
+        state.apply_action(make_bot("random", 3).choose(state.observation(player), state.legal_actions()))
+    return ""
+
+
 def test_a_single_card_field_may_not_be_harvested_while_another_holds_more_and_the_help_says_so():
     def protected(state):
         if not decision_kind(state, "anytime-chance"):
@@ -604,9 +635,9 @@ def test_a_single_card_field_may_not_be_harvested_while_another_holds_more_and_t
     action, screen = answer(ruleset, state, ["?", f"harvest {single}"])
     assert (
         f"harvest {single}: " in screen
-        and "a zone with a single card may not be harvested while another holds more" in screen
+        and "a field with a single card may not be harvested while another holds more" in screen
     )
-    assert "Not allowed: a zone with a single card may not be harvested while another holds more." in screen
+    assert "Not allowed: a field with a single card may not be harvested while another holds more." in screen
     assert action == "quit"
 
 
@@ -891,8 +922,8 @@ def test_the_offer_example_is_in_the_readers_words_and_typed_back_makes_that_off
     assert offers is None or action in offers
 
 
-def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hints_name_only_legal_words():
-    """A decision with one answer takes it on Enter; a wrong word is told only the words legal now."""
+def test_at_80x24_an_offer_that_cannot_be_accepted_is_declined_for_the_player_and_the_screen_keeps_its_heading():
+    """A decision with one answer is played for the player, logged, and told; a wrong word is told the legal ones."""
     import pyte
 
     env = dict(ENV, COLUMNS="80", LINES="24")
@@ -930,17 +961,132 @@ def test_at_80x24_an_offer_that_can_only_be_declined_is_declined_by_enter_and_hi
             next_screen()
             child.sendline("pass")
         shown = next_screen()
-        # The offer is on screen with the prompt, which says what Enter does.
-        assert "Bot 2 (heuristic) offers you Green Bean for 1 × Soy Bean" in shown, shown
-        assert "you can only decline" in shown and shown.rstrip().endswith("Ann, Enter to decline (? help, q quit) >")
-        child.sendline("d")
-        assert "Press Enter or type decline, or ? to see what you may do." in next_screen()
-        child.sendline("")
-        shown = next_screen()
-        assert shown.rstrip().endswith("Ann, offer or pass (? help, q quit) >"), shown  # declined: trading goes on
+        # Bot 2's offer asked for a Soy Bean Ann does not hold: declined for her, and said under the table.
+        assert "Ann has only one choice: decline." in shown, shown
+        assert "Ann: decline" in shown and "Enter to" not in shown
+        # The heading and the face-up cards stay on the screen's first lines.
+        assert shown.startswith("Turn ") and "Face-up cards" in shown.splitlines()[1], shown
+        assert shown.rstrip().endswith("Ann, offer or pass (? help, q quit) >"), shown  # trading goes on
         child.sendline("xyz")
         shown = next_screen()
         # Not the active player: "end" is not offered, in the hint as in the prompt.
         assert "Type offer or pass, or ? to see what you may do." in shown and "end" not in shown.splitlines()[-2]
     finally:
         child.terminate(force=True)
+
+
+@pytest.mark.parametrize(
+    "lang, typed, said",
+    [
+        ("en", "info hotel", "Hotel 2: At the start of your turn you may look at the top card of the draw pile"),
+        ("en", "info farm 3", "Farm 3: One garden bean pays 1 coin"),
+        ("en", "info zz", 'No card with a text of its own is called "zz".'),
+        ("ja", "説明 hotel-4", "ホテル 4："),
+    ],
+)
+def test_info_says_what_a_building_in_the_supply_does_in_the_rulesets_words(lang, typed, said):
+    """Before building, a player reads a building's effect: ``info NAME`` at any prompt, then the same question."""
+    from engine.base.i18n import set_language
+
+    ruleset = load_ruleset("bohnanza/high-bohn")
+    state = Game(ruleset, ["Ann", "Bo", "Cy"]).new_initial_state(seed=3)
+    set_language(lang)
+    try:
+        action, screen = answer(ruleset, state, [typed, "1"])
+    finally:
+        set_language("en")
+    assert said in screen, screen
+    assert action in state.legal_actions()  # the question was asked again and answered
+
+
+def test_info_in_a_game_whose_cards_have_no_text_says_so():
+    ruleset, state = state_at("plant")
+    _action, screen = answer(ruleset, state, ["info"])
+    assert "No card of this game has a text of its own: the help (?) says what you may do." in screen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_at_80x24_every_question_shows_the_heading_the_face_up_cards_and_the_answer_to_ones_offer(players):
+    """A whole game on an 80x24 terminal: each freshly drawn question keeps the turn's heading on the first line and
+    the face-up cards right under it, and the one after an offer of the player's shows how it was answered."""
+    import pyte
+
+    env = dict(ENV, COLUMNS="80", LINES="24")
+    seats = ",".join(["Ann", *["bot:heuristic"] * (players - 1)])
+    child = pexpect.spawn(
+        CARDRULES[0],
+        [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "7", "--players", seats],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 80),
+    )
+    child.delaybeforesend = None
+    screen = pyte.Screen(80, 24)
+    stream = pyte.Stream(screen)
+
+    class OnScreen(BeanPlayer):
+        def type_line(self, line: str) -> None:
+            child.sendline(line)
+
+    ann = OnScreen()
+    drawn = answers_seen = 0
+    offered = False
+    try:
+        while ann.prompts < MOST_PROMPTS:
+            index = child.expect([PROMPT, NUMBER_PROMPT, FOLLOW_UP, FINAL])
+            stream.feed(child.before + child.after)
+            if index == 3:
+                break
+            ann.prompts += 1
+            shown = [line.rstrip() for line in screen.display]
+            if index == 0 and "\x1b[2J" in child.before:  # a question asked on a screen drawn afresh
+                drawn += 1
+                face_up = [number for number, line in enumerate(shown) if line.startswith("Face-up cards: ")]
+                assert re.match(r"Turn \d+: ", shown[0]) and face_up and face_up[0] < 4, "\n".join(shown)
+                if offered:
+                    answers_seen += 1
+                    # Said by the question itself (a later phase's question: the story keeps the answer at its head).
+                    answered = r"^\S.* (accepted|declined) your offer\.$|^  \S.*: (accept|decline)$"
+                    assert re.search(answered, "\n".join(shown), re.M), "\n".join(shown)
+            offered = False
+            if index == 1:
+                ann.send("1")
+            elif index == 2:
+                ann.send(re.findall(r"e\.g\.\s+([\d ]+);", plain(child.before))[-1])
+            else:
+                ann.answer(plain(child.before))
+                offered = ann.commands[-1].startswith("offer")
+        else:
+            raise AssertionError("the game did not end")
+    finally:
+        child.terminate(force=True)
+    assert drawn > 50 and answers_seen > 5, (drawn, answers_seen)
+
+
+def test_a_story_cut_to_fit_keeps_the_players_own_move_its_answer_and_moves_played_for_them():
+    """Bots may make dozens of moves after an offer: the screen keeps the offer and its answer, a move played for
+    the player, then the latest lines, a marker for each run left out."""
+    ruleset, state = state_at("offer")
+    active = state.current_player()
+    receiver = (active + 1) % state.player_count
+    session = session_for(ruleset, state, active, [])
+    session.console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    offer = state.action_from_json({"player": active, "action": "offer", "to": receiver, "give": {"hand": [0]}})
+    # As the game loop tells it: the human's move and the next one (the answer) are kept, then many more.
+    session._recent, session._events_told = [], len(state.events)
+    state.apply_action(offer)
+    session._tell_new_events()
+    state.apply_action(state.action_from_json({"player": receiver, "action": "decline"}))
+    session._tell_new_events()
+    session._kept = list(range(len(session._recent)))
+    session._recent += [f"Bot {n}: no offer now" for n in range(30)]
+    session.notice("Ann has only one choice: decline.", keep=True)
+    session._recent += [f"Bot {n}: no offer now" for n in range(30, 60)]
+    shown = session._recent_lines(state.observation(active), active, reserved=3, short=True)
+    name = state.players[receiver]
+    assert shown[0].startswith(f"{state.players[active]}: give {name}") and shown[1] == f"{name}: decline", shown
+    marker = r"\(… \d+ more lines: type recap to see them\)"
+    assert re.fullmatch(marker, shown[2]) and shown[3] == "Ann has only one choice: decline.", shown
+    assert re.fullmatch(marker, shown[4]) and shown[-1] == "Bot 59: no offer now", shown

@@ -148,7 +148,7 @@ def test_a_whole_game_with_a_human_seat_including_a_theft_discard(tmp_path):
     # instead of asking "Number (1-1)".
     assert human.choices_made == 0
     stolen = ann_discards[0]["card"].replace("luxury-", "Possession ")
-    assert f"Ann has only one choice: {stolen}." in " ".join((human.transcript + ending).split())
+    assert f"Ann has only one choice: discard {stolen}." in " ".join((human.transcript + ending).split())
     assert replay(log).returncode == 0
 
 

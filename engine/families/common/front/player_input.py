@@ -44,6 +44,12 @@ def normalize_input(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().lower().translate(_KATAKANA)
 
 
+def squash(text: str) -> str:
+    """A name as typed for matching: normalized (hiragana as katakana too), letters and digits only
+    (``"Bot 2 (random)"`` -> ``"bot2random"``)."""
+    return "".join(ch for ch in normalize_input(text) if ch.isalnum())
+
+
 # The prompts a typed command is read at. Words of every prompt are read beside those of each kind of prompt;
 # words of two different kinds of prompt are never read at the same prompt, so they may be translated alike.
 EVERY_PROMPT = "every"

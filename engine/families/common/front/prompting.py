@@ -26,6 +26,7 @@ from babel.lists import format_list
 from engine.base.errors import CardrulesError
 from engine.base.formatting import card_name, clause_separator, reader_locale
 from engine.base.i18n import N_, _
+from engine.families.common.front.card_notes import info_help_line
 from engine.families.common.front.player_input import (
     COMMAND_PROMPT,
     InputProblem,
@@ -33,6 +34,7 @@ from engine.families.common.front.player_input import (
     normalize_input,
     parse_choice_prompt,
     quit_words,
+    squash,
     typed_command,
 )
 
@@ -69,12 +71,6 @@ def read_words(text: str, empty_message: str) -> Typed:
     if not words:
         raise InputProblem(empty_message)
     return Typed("words", tuple(words))
-
-
-def squash(text: str) -> str:
-    """A name as typed for matching: normalized (hiragana as katakana too), letters and digits only
-    (``"Bot 2 (random)"`` -> ``"bot2random"``)."""
-    return "".join(ch for ch in normalize_input(text) if ch.isalnum())
 
 
 def is_number(word: str) -> bool:
@@ -428,21 +424,12 @@ class CommandPrompt:
         extras = session.anytime_commands(turn)
         for line in self.introduce(turn):
             turn.say(line)
-        only = self.enter_action(turn)
-        only = only if only is not None and only in legal else None
-
-        def parse(text: str) -> Typed:
-            # A decision with one answer takes it on Enter: nothing else could be meant.
-            if only is not None and not split_words(text):
-                return Typed("enter")
-            return read_words(text, self.empty_message(turn))
-
         while True:
             command = session.read_command(
-                self.prompt(turn, extras, only is not None), parse, lambda: self.show_help(turn, extras)
+                self.prompt(turn, extras),
+                lambda text: read_words(text, self.empty_message(turn)),
+                lambda: self.show_help(turn, extras),
             )
-            if command.kind == "enter":
-                return only
             try:
                 action = self.dispatch(turn, extras, command.words)
             except InputProblem as problem:
@@ -454,6 +441,11 @@ class CommandPrompt:
                 return action
             turn.say(refusal(turn.state, action))
 
+    def forced(self, session: Any, player: int, legal: Any) -> int | None:
+        """The decision's one possible answer (see :meth:`only_answer`), which a front end plays without asking."""
+        only = self.only_answer(Turn(session, player, legal))
+        return only if only is not None and only in legal else None
+
     def dispatch(self, turn: Turn, extras: Sequence[Any], words: Sequence[str]) -> int | None:
         """The action the words ask for: an action at any time, or the decision's own."""
         for extra in extras:
@@ -461,16 +453,9 @@ class CommandPrompt:
                 return extra.action(turn, list(words[1:]))
         return self.action(turn, list(words))
 
-    def prompt(self, turn: Turn, extras: Sequence[Any], enter: bool = False) -> str:
-        """The question, with the actions at any time open now: "Ann, 1, 2, or done; harvest N (? help, q quit) > ".
-
-        ``enter``: an empty line gives the decision's one answer, and the question says so.
-        """
+    def prompt(self, turn: Turn, extras: Sequence[Any]) -> str:
+        """The question, with the actions at any time open now: "Ann, 1, 2, or done; harvest N (? help, q quit) > "."""
         question = self.question(turn)
-        if enter:
-            # TRANSLATORS: a prompt's question when only one answer is possible: an empty line gives it. {answer}
-            # is the word for it, e.g. "Enter to decline".
-            question = _("Enter to {answer}", answer=question)
         hints = [hint for hint in (extra.hint(turn) for extra in extras) if hint]
         if hints:
             parts = [*hints, question] if self.hints_first else [question, *hints]
@@ -496,6 +481,9 @@ class CommandPrompt:
             for line in at_any_time:
                 turn.say_wrapped(line, indent=2)
         turn.say_wrapped(_("q: save the game and quit."), indent=2)
+        info = info_help_line(turn.ruleset)
+        if info:
+            turn.say_wrapped(info, indent=2)
         described = turn.session.in_play_lines(turn.observation)
         if described:
             # TRANSLATORS: heading of the help's list of the cards in play that change the rules, and what each does.
@@ -515,8 +503,13 @@ class CommandPrompt:
         """What to type, in short (the prompt adds the name, the actions at any time and "> ")."""
         return ""
 
-    def enter_action(self, turn: Turn) -> int | None:
-        """The decision's one possible answer, which an empty line gives (None: the decision has several)."""
+    def only_answer(self, turn: Turn) -> int | None:
+        """The decision's one possible answer, whatever the player does at any time first (None: it has several).
+
+        A front end plays it for the player, who is not asked (the actions at
+        any time stay open at their next decision): an offer they cannot
+        accept is declined, a turn they can do nothing with is passed.
+        """
         return None
 
     def empty_message(self, turn: Turn) -> str:

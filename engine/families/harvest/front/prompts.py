@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base.formatting import counted_cards, list_separator, ruleset_text
+from engine.base.formatting import counted_cards, list_separator, ruleset_text, zone_word
 from engine.base.i18n import N_, _
 from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, typed_command
 from engine.families.common.front.prompting import Turn, choose, parse_number, refusal_reason
@@ -32,6 +32,10 @@ class HarvestCommand:
     def words(self) -> set[str]:
         """The command's words."""
         return harvest_words()
+
+    def _word(self, turn: Turn) -> str:
+        """The word for one of the zones harvested, as the ruleset names their tag (``field``), else "zone"."""
+        return zone_word(turn.ruleset, self.item.harvester.tag)
 
     def _zones(self, turn: Turn) -> list[Any]:
         """The player's zones this harvest takes, in their numbering order (zone specs)."""
@@ -108,10 +112,11 @@ class HarvestCommand:
             )
         if len(words) != 1:
             # TRANSLATORS: what the player typed after the harvest command cannot be read; "harvest" is the command the
-            # player types (use your translation of it).
-            raise InputProblem(_("Type harvest and one zone number, e.g. harvest 1."))
-        # TRANSLATORS: what the number after "harvest" stands for.
-        number = parse_number(words[0], 1, len(zones), _("zone number"))
+            # player types (use your translation of it); {zone} is the ruleset's word for a zone harvested, e.g. "field".
+            raise InputProblem(_("Type harvest and one {zone} number, e.g. harvest 1.", zone=self._word(turn)))
+        # TRANSLATORS: what the number after "harvest" stands for; {zone} is the ruleset's word for one of the zones
+        # harvested, e.g. "field" (else your word for "zone").
+        number = parse_number(words[0], 1, len(zones), _("{zone} number", zone=self._word(turn)))
         spec = zones[number - 1]
         if not turn.observation.cards(spec.id, turn.player):
             # TRANSLATORS: the player asked to harvest a zone with no card; {zone} is its name, e.g. "Second field".

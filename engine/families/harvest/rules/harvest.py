@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError, LogError
-from engine.base.formatting import ruleset_text
+from engine.base.formatting import ruleset_text, zone_word
 from engine.base.i18n import _, ngettext
 from engine.core.decisions import ActionList, ActionSpace
 from engine.core.flow import DECIDE
@@ -200,8 +200,14 @@ class Harvest(AnytimeAction):
                 # TRANSLATORS: why a harvest is refused (shown e.g. after "Not allowed: "): the zone has no card.
                 raise IllegalActionError.at(_("there is nothing to harvest there"))
             # TRANSLATORS: why a harvest is refused (shown e.g. after "Not allowed: "): a zone (a field) with one card
-            # is protected while another of the player's zones holds more.
-            raise IllegalActionError.at(_("a zone with a single card may not be harvested while another holds more"))
+            # is protected while another of the player's zones holds more; {zone} is the ruleset's word for one of
+            # the zones harvested, e.g. "field" (else your word for "zone").
+            raise IllegalActionError.at(
+                _(
+                    "a {zone} with a single card may not be harvested while another holds more",
+                    zone=zone_word(state.game.ruleset, self.harvester.tag),
+                )
+            )
         low, high = self.harvester.wild_range(state, player, zone_index)
         if wild and not low <= wild <= high:
             # TRANSLATORS: why a harvest is refused: it turns too few or too many wild cards (cards that join a field

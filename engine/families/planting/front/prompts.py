@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base.formatting import card_name, counted_cards, list_separator, ruleset_text
+from engine.base.formatting import card_name, counted_cards, list_separator, ruleset_text, zone_word
 from engine.base.i18n import _
 from engine.families.common.front.player_input import InputProblem
 from engine.families.common.front.prompting import (
@@ -25,6 +25,11 @@ from engine.families.common.front.prompting import (
     or_list,
     parse_number,
 )
+
+
+def word(turn: Turn) -> str:
+    """The word for one of the zones planted into, as the ruleset names their tag (``field``), else "zone"."""
+    return zone_word(turn.ruleset, turn.node.tag)
 
 
 def zone_label(turn: Turn, spec: Any) -> str:
@@ -66,24 +71,32 @@ def why_not(turn: Turn, spec: Any, card_id: str) -> str:
     return _("{zone} does not take {card}", zone=zone_label(turn, spec), card=card_name(turn.ruleset, card_id))
 
 
-def zone_number(turn: Turn, word: str) -> int:
+def zone_number(turn: Turn, typed: str) -> int:
     """The zone index a typed number names."""
     targets = turn.node.targets
-    # TRANSLATORS: what a number typed at a planting prompt stands for.
-    number = parse_number(word, 1, len(targets), _("zone number"))
+    # TRANSLATORS: what a number typed at a planting prompt stands for; {zone} is the ruleset's word for one of
+    # the zones planted into, e.g. "field" (else your word for "zone").
+    number = parse_number(typed, 1, len(targets), _("{zone} number", zone=word(turn)))
     return targets[number - 1].index
 
 
-def checked_plant(turn: Turn, type_index: int, word: str) -> int:
-    """Planting a card of ``type_index`` in the zone numbered ``word``; a zone that does not take it is explained."""
+def checked_plant(turn: Turn, type_index: int, typed: str) -> int:
+    """Planting a card of ``type_index`` in the zone numbered ``typed``; a zone that does not take it is explained."""
     node = turn.node
-    zone_index = zone_number(turn, word)
+    zone_index = zone_number(turn, typed)
     action = node.space.action(type_index, zone_index)
     if action not in turn.legal and zone_index in [spec.index for spec in node.targets]:
         spec = turn.game.zones.specs[zone_index]
         # TRANSLATORS: {reason} says why a zone does not take a card, e.g. "Third field is closed".
         raise InputProblem(_("Not there: {reason}.", reason=why_not(turn, spec, turn.game.cards.ids[type_index])))
     return action
+
+
+def no_room(turn: Turn) -> str:
+    """Why the set-aside cards cannot be planted now, and what to do."""
+    # TRANSLATORS: said when no zone of the player's takes the cards they must plant; {zone} is the ruleset's word for
+    # a zone planted into, e.g. "field"; keep "?", what they type to see the actions (e.g. harvest) that make room.
+    return _("No {zone} of yours takes them now: make room first (? shows how).", zone=word(turn))
 
 
 class PlantPrompt(CommandPrompt):
@@ -108,18 +121,25 @@ class PlantPrompt(CommandPrompt):
         numbers = open_numbers(turn, self._type(turn))
         if not numbers:
             if self._done_open(turn):
-                # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; "done" is the
-                # command the player types (use your translation of it).
+                # TRANSLATORS: said at the planting prompt; {zone} is the ruleset's word for a zone planted into, e.g.
+                # "field"; {card} is a card's name, e.g. "Tulip"; "done" is the command the player types (use your
+                # translation of it).
                 return [
-                    _("No zone takes {card}, now at the front of your hand: type done, or make room first.", card=card)
+                    _(
+                        "No {zone} takes {card}, now at the front of your hand: type done, or make room first.",
+                        zone=word(turn),
+                        card=card,
+                    )
                 ]
-            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; keep "?", what the
-            # player types to see the actions (e.g. harvest) that make room.
+            # TRANSLATORS: said at the planting prompt; {card} is a card's name, e.g. "Tulip"; {zone} is the
+            # ruleset's word for a zone planted into, e.g. "field"; keep "?", what the player types to see the actions
+            # (e.g. harvest) that make room.
             return [
                 _(
-                    "{card}, the front card of your hand, must be planted, but none of your zones takes it now: "
+                    "{card}, the front card of your hand, must be planted, but no {zone} of yours takes it now: "
                     "make room first (? shows how).",
                     card=card,
+                    zone=word(turn),
                 )
             ]
         if self._done_open(turn):
@@ -151,8 +171,9 @@ class PlantPrompt(CommandPrompt):
         return _("plant {card}: {choices}", card=card_name(turn.ruleset, card_id), choices=or_list(choices))
 
     def empty_message(self, turn: Turn) -> str:
-        # TRANSLATORS: at the planting prompt, when the player typed nothing; keep "?", what they type for help.
-        return _("Type the number of the zone to plant in, or ? to see what you may do.")
+        # TRANSLATORS: at the planting prompt, when the player typed nothing; {zone} is the ruleset's word for a zone
+        # planted into, e.g. "field"; keep "?", what they type for help.
+        return _("Type the number of the {zone} to plant in, or ? to see what you may do.", zone=word(turn))
 
     def help_lines(self, turn: Turn) -> list[str]:
         card_id = self._front(turn)
@@ -178,9 +199,9 @@ class PlantPrompt(CommandPrompt):
             return turn.node.done
         type_index = self._type(turn)
         if len(words) != 1 or type_index is None:
-            # TRANSLATORS: at the planting prompt, when what the player typed cannot be read; "done" is the command the
-            # player types (use your translation of it).
-            raise InputProblem(_("Type one zone number (the front card goes there), or done."))
+            # TRANSLATORS: at the planting prompt, when what the player typed cannot be read; {zone} is the ruleset's
+            # word for a zone planted into, e.g. "field"; "done" is the command the player types (your translation).
+            raise InputProblem(_("Type one {zone} number (the front card goes there), or done.", zone=word(turn)))
         return checked_plant(turn, type_index, words[0])
 
 
@@ -226,9 +247,7 @@ class PlantAllPrompt(CommandPrompt):
             )
         ]
         if not self._plants(turn):
-            # TRANSLATORS: said when no zone of the player's takes the cards they must plant; keep "?", what they type
-            # to see the actions (e.g. harvest) that make room.
-            lines.append(_("None of your zones takes them now: make room first (? shows how)."))
+            lines.append(no_room(turn))
         return lines
 
     def question(self, turn: Turn) -> str:
@@ -239,13 +258,16 @@ class PlantAllPrompt(CommandPrompt):
         if len(waiting) == 1:
             card = card_name(turn.ruleset, turn.game.cards.ids[waiting[0][0]])
             return _("plant {card}: {choices}", card=card, choices=or_list(str(zone) for _c, zone, _a in plants))
-        # TRANSLATORS: the question of the prompt planting set-aside cards; {example} is e.g. "1 2" (card 1 into zone 2).
-        return _("card and zone, e.g. {example}", example=f"{plants[0][0]} {plants[0][1]}")
+        # TRANSLATORS: the question of the prompt planting set-aside cards; {zone} is the ruleset's word for a zone
+        # planted into, e.g. "field"; {example} is e.g. "1 2" (card 1 into zone 2).
+        return _("card and {zone}, e.g. {example}", zone=word(turn), example=f"{plants[0][0]} {plants[0][1]}")
 
     def empty_message(self, turn: Turn) -> str:
         # TRANSLATORS: at the prompt planting set-aside cards, when the player typed nothing: "1 2" plants card 1 into
-        # zone 2; keep "?", what they type for help.
-        return _("Type the card's number and the zone's number (e.g. 1 2), or ? to see what you may do.")
+        # zone 2; {zone} is the ruleset's word for a zone planted into, e.g. "field"; keep "?", what they type for help.
+        return _(
+            "Type the card's number and the {zone}'s number (e.g. 1 2), or ? to see what you may do.", zone=word(turn)
+        )
 
     def help_lines(self, turn: Turn) -> list[str]:
         lines = [
@@ -253,13 +275,13 @@ class PlantAllPrompt(CommandPrompt):
             for card, zone, action in self._plants(turn)
         ]
         if not lines:
-            # TRANSLATORS: a line of the help when no zone takes the set-aside cards; the actions that may make room
-            # (e.g. harvest) are listed below it.
-            return [_("(no zone takes your cards now: make room with an action below)")]
+            # TRANSLATORS: a line of the help when no zone takes the set-aside cards; {zone} is the ruleset's word for a
+            # zone planted into, e.g. "field"; the actions that may make room (e.g. harvest) are listed below it.
+            return [_("(no {zone} takes your cards now: make room with an action below)", zone=word(turn))]
         if len(self._waiting(turn)) == 1:
             # TRANSLATORS: a line of the help when the set-aside cards are all of one kind: typing a zone's number
-            # alone plants one.
-            lines.append(_("(with one kind of card left, the zone's number is enough)"))
+            # alone plants one; {zone} is the ruleset's word for a zone planted into, e.g. "field".
+            lines.append(_("(with one kind of card left, the {zone}'s number is enough)", zone=word(turn)))
         return lines
 
     def action(self, turn: Turn, words: list[str]) -> int | None:
@@ -268,15 +290,15 @@ class PlantAllPrompt(CommandPrompt):
             # TRANSLATORS: at the prompt planting set-aside cards, when none is left.
             raise InputProblem(_("You have no card left to plant."))
         if not self._plants(turn):
-            raise InputProblem(_("None of your zones takes them now: make room first (? shows how)."))
+            raise InputProblem(no_room(turn))
         if len(words) == 1 and len(waiting) == 1:
-            card_word, zone_word = None, words[0]
+            card_word, zone_typed = None, words[0]
         elif len(words) == 2:
-            card_word, zone_word = words
+            card_word, zone_typed = words
         else:
             # TRANSLATORS: at the prompt planting set-aside cards, when what the player typed cannot be read: "1 2"
-            # plants card 1 into zone 2.
-            raise InputProblem(_("Type the card's number and the zone's number, e.g. 1 2."))
+            # plants card 1 into zone 2; {zone} is the ruleset's word for a zone planted into, e.g. "field".
+            raise InputProblem(_("Type the card's number and the {zone}'s number, e.g. 1 2.", zone=word(turn)))
         if card_word is None:
             type_index = waiting[0][0]
         elif is_number(card_word):
@@ -289,4 +311,4 @@ class PlantAllPrompt(CommandPrompt):
                 # TRANSLATORS: the kind of thing typed, in messages such as "There is no card \"x\" here" (a noun).
                 _("card"),
             )
-        return checked_plant(turn, type_index, zone_word)
+        return checked_plant(turn, type_index, zone_typed)

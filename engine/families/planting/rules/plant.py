@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.base.errors import IllegalActionError
+from engine.base.formatting import zone_word
 from engine.base.i18n import _
 from engine.core.decisions import ActionList, UnionActions
 from engine.core.flow import DONE, FlowNode
@@ -27,6 +28,7 @@ class PlantingStep(FlowNode):
         self.source_id = spec["from"]
         self.tag = spec["into"]
         self.player_name = spec.get("player", "active")
+        self.texts = ruleset  # the word for one of the zones planted into, in refusals
 
     def space_requests(self) -> Sequence[tuple[str, Any]]:
         return (("plant", PlantSpace), ("done", DoneSpace))
@@ -71,8 +73,9 @@ class PlantingStep(FlowNode):
         )
 
     def describe_requirement(self) -> str:
-        # TRANSLATORS: why a planting move is refused, shown after "Not allowed:": the zone does not take the card.
-        return _("that zone cannot take this card now")
+        # TRANSLATORS: why a planting move is refused, shown after "Not allowed:": the zone does not take the card;
+        # {zone} is the ruleset's word for one of the zones planted into, e.g. "field" (else your word for "zone").
+        return _("that {zone} cannot take this card now", zone=zone_word(self.texts, self.tag))
 
 
 class PlantStep(PlantingStep):

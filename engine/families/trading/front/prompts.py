@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from engine.base.formatting import card_name, format_list, list_separator, ruleset_text
 from engine.base.i18n import N_, NP_, _, pgettext
+from engine.families.common.front.narrating import event_field
 from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
 from engine.families.common.front.prompting import (
     CommandPrompt,
@@ -41,8 +42,8 @@ from engine.families.common.front.prompting import (
     word_set,
 )
 from engine.families.common.rules.card_counts import card_counts_text
-from engine.families.trading.rules.offers import Offer, OfferActions, position_choices, position_sets
-from engine.families.trading.rules.replies import ReplyActions
+from engine.families.trading.rules.offers import Offer, OfferActions, OfferSpace, position_choices, position_sets
+from engine.families.trading.rules.replies import ReplyActions, ReplySpace
 
 if TYPE_CHECKING:
     from engine.language.ruleset import Ruleset
@@ -320,8 +321,41 @@ class TradePrompt(CommandPrompt):
     # ------------------------------------------------------------------ introducing
 
     def introduce(self, turn: Turn) -> list[str]:
-        if self._answering(turn):
-            return self._introduce_answer(turn)
+        answered = self._answer_to_own_offer(turn)
+        return [*answered, *(self._introduce_answer(turn) if self._answering(turn) else self._introduce_offer(turn))]
+
+    def _answer_to_own_offer(self, turn: Turn) -> list[str]:
+        """How the player's offer was answered, when it was their last move (the story under the table may be cut).
+
+        Only the player's own answers to others' offers since count as moves
+        in between; a phase that began since means the trading it was in is over.
+        """
+        reply: tuple[int, str] | None = None
+        for event in reversed(turn.state.events):
+            kind = event_field(event, "type")
+            if kind == "phase":
+                return []
+            if kind != "decision":
+                continue
+            seat, entry = event_field(event, "player"), event_field(event, "action") or {}
+            word = entry.get("action")
+            if seat != turn.player:
+                if word in ReplySpace.json_actions:
+                    reply = (seat, word)
+                continue
+            if word in ReplySpace.json_actions:
+                continue  # the player's own answer to an offer made to them
+            if word not in OfferSpace.json_actions or reply is None or reply[0] != entry.get("to"):
+                return []
+            name = self._names(turn)[reply[0]]
+            if reply[1] == "accept":
+                # TRANSLATORS: said to a player at their next question after their trade offer was accepted.
+                return [_("{name} accepted your offer.", name=name)]
+            # TRANSLATORS: said to a player at their next question after their trade offer was declined.
+            return [_("{name} declined your offer.", name=name)]
+        return []
+
+    def _introduce_offer(self, turn: Turn) -> list[str]:
         decision = turn.observation.decision
         made = decision.get("offers_made") or ()
         allowed = decision.get("offers_allowed", 0)
@@ -426,7 +460,7 @@ class TradePrompt(CommandPrompt):
     def question(self, turn: Turn) -> str:
         return or_list(self._words_now(turn))
 
-    def enter_action(self, turn: Turn) -> int | None:
+    def only_answer(self, turn: Turn) -> int | None:
         """Declining an offer the player cannot accept; passing for a player who may neither offer nor end."""
         if self._answering(turn):
             replies = self._replies(turn)
@@ -436,10 +470,6 @@ class TradePrompt(CommandPrompt):
 
     def empty_message(self, turn: Turn) -> str:
         words = self._words_now(turn)
-        if len(words) == 1:
-            # TRANSLATORS: the hint after a word that means nothing, when one answer is possible; {word} is it,
-            # e.g. "decline".
-            return _("Press Enter or type {word}, or ? to see what you may do.", word=words[0])
         if words == [_("accept"), _("decline")]:
             # TRANSLATORS: the hint after a word that means nothing, when answering an offer; accept and decline are
             # the commands typed (use your words for them); "?" shows the help.
