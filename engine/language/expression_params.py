@@ -105,12 +105,12 @@ def compile_or_raise(
     try:
         compiled: Expression = compiler.compile(text, expected, local)
     except ExpressionProblem as problem:
-        # TRANSLATORS: an expression in a ruleset does not compile; {step} is the step's id, e.g. "last-round-played",
-        # {key} the key holding the expression, e.g. "when"; {problem} says why.
         raise RulesetError(
             [
                 ruleset.problem_at(
                     "$",
+                    # TRANSLATORS: an expression in a ruleset does not compile; {step} is the step's id, e.g.
+                    # "last-round-played", {key} the key holding the expression, e.g. "when"; {problem} says why.
                     _("step {step}, {key}: {problem}", step=step, key=key, problem=problem.message),
                     step=step,
                     expression=text,

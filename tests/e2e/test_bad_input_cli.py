@@ -179,9 +179,9 @@ BAD_LOGS = [
         log_with(first_player="NAN").replace('"NAN"', "NaN"),
         "nan.json:1:101: invalid JSON: NaN is not allowed",
     ),
-    ("deep.json", "[" * 100_000 + "]" * 100_000, "deep.json:1: invalid JSON: nested too deeply"),
+    ("deep.json", "[" * 100_000 + "]" * 100_000, "deep.json:1:1: invalid JSON: nested too deeply"),
     ("duplicate-key.json", '{"ruleset": "a", "ruleset": "b"}', "duplicate-key.json:1:18: invalid JSON: the key"),
-    ("not-an-object.json", "[1, 2, 3]", "not-an-object.json:1: a log must be a JSON object"),
+    ("not-an-object.json", "[1, 2, 3]", "not-an-object.json:1:1: a log must be a JSON object"),
     ("binary.json", b"{\n\xff\xfe}", "binary.json:2:1: the log is not UTF-8 text"),
     (
         "third-line-bad.jsonl",
@@ -489,7 +489,7 @@ def test_an_option_value_that_does_not_fit_where_it_is_used_is_blamed_on_the_com
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.splitlines()[0] == (
         f"command line: -o third-field-price={value}: {reason} "
-        "(where the ruleset uses it: rulesets/bohnanza/base.yaml:107:67)"
+        "(where the ruleset uses it: rulesets/bohnanza/base.yaml:114:67)"
     )
 
 

@@ -632,10 +632,12 @@ def _record(text: str, file: str, first_line: int, number: int) -> LogRecord:
     """Decode and validate one log's text."""
     log = _decode(text, file, first_line)
     if not isinstance(log, dict):
-        # TRANSLATORS: a game log is a JSON list, text or number instead of an object in curly braces; keep JSON as it
-        # is.
         raise LogError.at(
-            _("a log must be a JSON object"), file, *_line_and_column(text, _skip_whitespace(text, 0), first_line)
+            # TRANSLATORS: a game log is a JSON list, text or number instead of an object in curly braces; keep JSON as
+            # it is.
+            _("a log must be a JSON object"),
+            file,
+            *_line_and_column(text, _skip_whitespace(text, 0), first_line),
         )
     record = LogRecord(log, file, first_line, number, text)
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):
@@ -830,9 +832,9 @@ def read_log(path: str | os.PathLike) -> LogRecord:
         raise LogError.at(_("the file holds no log"), str(path), 1, 1)
     second = next(records, None)
     if second is not None:
+        where = second.location()
         # TRANSLATORS: play --resume: the file given holds several game logs (one per line), not one; shown at the
         # second.
-        where = second.location()
         raise LogError.at(_("expected one log, found more"), where.file, where.line, where.column)
     return first
 

@@ -336,12 +336,12 @@ def _start_seat(
             )
         return None
     if start not in names:
-        # TRANSLATORS: score, table file: `start` names nobody at the table; {name} is what it names, {players} the
-        # players' names.
         raise TableError(
             [
                 Diagnostic(
                     locate.at("$.start"),
+                    # TRANSLATORS: score, table file: `start` names nobody at the table; {name} is what it names,
+                    # {players} the players' names.
                     _("{name} is not at the table: {players}", name=str(start)[:80], players=format_list(names)),
                 )
             ]

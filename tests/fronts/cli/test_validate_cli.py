@@ -167,13 +167,13 @@ def test_an_option_used_as_a_tag_must_name_a_tag_with_every_value_a_player_may_c
             "extends: high-society/ja\ncards:\n  - {id: prestige-1, $remove: true}\n  - {id: prestige-2, $remove: true}\n",
             # Two removals together make the end unreachable (either alone leaves 3 red cards): the cards key is the cause.
             "2:1: $.end[0].count: this end condition can never trigger: it waits for 4 cards tagged 'red' but the deck has 2",
-            "(at rulesets/high-society/base.yaml:101:66 in the ruleset this file extends)",
+            "(at rulesets/high-society/base.yaml:102:66 in the ruleset this file extends)",
         ),
         # One item of the list is the cause on its own: the problem is placed at that item.
         (
             "extends: high-society/ja\ncards:\n  - {id: luxury-1, value: 3}\n  - {id: scandal, $remove: true}\n",
             "4:5: $.end[0].count: this end condition can never trigger: it waits for 4 cards tagged 'red' but the deck has 3",
-            "(at rulesets/high-society/base.yaml:101:66 in the ruleset this file extends)",
+            "(at rulesets/high-society/base.yaml:102:66 in the ruleset this file extends)",
         ),
         (
             "extends: high-society/ja\nplayers: {min: 6}\n",
@@ -216,7 +216,7 @@ def test_one_change_that_breaks_several_places_of_the_parents_is_one_problem_nam
     assert problem.location.file == str(house)
     assert problem.message == (
         "option 'rounding' cannot be 'exact'; valid values: floor (at "
-        "rulesets/high-society/base.yaml:122:14 and rulesets/high-society/ja.yaml:28:13 "
+        "rulesets/high-society/base.yaml:123:14 and rulesets/high-society/ja.yaml:29:13 "
         "in the ruleset this file extends)"
     )
 
