@@ -580,15 +580,28 @@ class _SeatReader:
             MappingProxyType(untyped_cards),
         )
 
+    def _listed_twice(self, where: str, zone: str, card_id: str) -> None:
+        """Say that a zone that holds one card of each kind (``holds: distinct``) lists ``card_id`` twice."""
+        self.add(
+            where,
+            # TRANSLATORS: score, table file: a zone that holds one card of each kind lists a kind twice; {zone} is
+            # the zone's name, {card} the card's.
+            _(
+                "{zone} holds one card of each kind: {card} is listed twice",
+                zone=zone_name(self.ruleset, zone),
+                card=card_name(self.ruleset, card_id),
+            ),
+        )
+
     def _zones_allowed(
         self, name: str, zones: Mapping[str, list[str]], untyped: Mapping[str, int], field_paths: Mapping[str, str]
     ) -> None:
         """A zone that only some cards make usable holds nothing unless the seat holds one of them: a zone only a
         granted step fills (a Bank's deposits), or a closed zone only a card's ``on-take`` opens."""
+        held = {card_id for card_ids in zones.values() for card_id in card_ids}
         for zone, allowing in zone_requirements(self.ruleset).items():
             if not (zones.get(zone) or untyped.get(zone)) or zone not in field_paths:
                 continue
-            held = {card_id for card_ids in zones.values() for card_id in card_ids}
             if held & allowing:
                 continue
             self.add(
@@ -685,16 +698,7 @@ class _SeatReader:
                 continue
             zone = spec.get("zone")
             if zone and self.ruleset.zone(zone).distinct and card_id in self.held.get((name, zone), []):
-                # TRANSLATORS: score, table file: a zone that holds one card of each kind lists a kind twice; {zone}
-                # is the zone's name, {card} the card's.
-                self.add(
-                    where,
-                    _(
-                        "{zone} holds one card of each kind: {card} is listed twice",
-                        zone=zone_name(self.ruleset, zone),
-                        card=card_name(self.ruleset, card_id),
-                    ),
-                )
+                self._listed_twice(where, zone, card_id)
                 continue
             problem = (
                 next(
@@ -806,14 +810,7 @@ class _SeatReader:
                 continue
             zone = spec.get("zone")
             if zone and count > 1 and self.ruleset.zone(zone).distinct:
-                self.add(
-                    where,
-                    _(
-                        "{zone} holds one card of each kind: {card} is listed twice",
-                        zone=zone_name(self.ruleset, zone),
-                        card=card_name(self.ruleset, card_id),
-                    ),
-                )
+                self._listed_twice(where, zone, card_id)
                 continue
             holders = self.holders.setdefault(card_id, [])
             copies = self.copies(known[card_id])
