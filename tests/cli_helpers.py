@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,10 @@ RESULT_SCHEMA = {
     "$ref": "#/$defs/result",
     "$defs": json.loads((REPO / "schemas" / "game-log.schema.json").read_text(encoding="utf-8"))["$defs"],
 }
+
+
+# A located diagnostic as the command line prints it: FILE:LINE:COL: $.path: message.
+LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)
 
 
 def cardrules(*args: str, lang: str = "en") -> Result:

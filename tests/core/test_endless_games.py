@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import REPO, cardrules, cardrules_process
+from cli_helpers import LOCATED, REPO, cardrules, cardrules_process
 
 from engine.base.errors import EndlessGameError
 from engine.core import limits, moves
@@ -25,8 +25,6 @@ from engine.core import state as state_module
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset, validate
 from engine.fronts.formats.gamelog import read_log, validate_log
-
-LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)
 
 # Five seats of 21 cards from a deck of 104: the draw pile is empty after the deal and nothing refills it.
 DEAL_TOO_MANY = """\

@@ -11,25 +11,16 @@ of the flow.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import cardrules
+from cli_helpers import LOCATED, cardrules
+from test_endless_games import DEAL_TOO_MANY  # five seats of 21 cards from 104: the game stalls
 
 from engine.base.errors import OptionError, RulesetError
 from engine.families.catalog import load_ruleset, validate
 from engine.fronts import conformance
 
-LOCATED = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<path>\$[^:]*): (?P<message>.+)$", re.M)
-
-# Five seats of 21 cards from a deck of 104: the draw pile is empty after the deal and nothing refills it.
-DEAL_TOO_MANY = """\
-extends: bohnanza/amigo
-id: deal-too-many
-setup:
-  - {id: deal, count: 21}
-"""
 # A player who took one card divides by zero when scored.
 DIVIDES_BY_ZERO = """\
 extends: no-thanks/classic
