@@ -95,7 +95,10 @@ class CardMoves:
             zones[source] = tuple(remaining)
         self._add(instances, target, at)
         if self.knowing:
-            self.forget(instances)
+            mask = 0
+            for instance in instances:
+                mask |= 1 << instance
+            self._forget_moved(mask, source, target)
         if self.recording and instances:  # moving no card is no event (nobody is told of it)
             self._moved(instances, source, target, player, step)
 
@@ -107,7 +110,7 @@ class CardMoves:
         zones[source] &= ~mask
         zones[target] |= mask
         if self.knowing:
-            self.known = [known & ~mask for known in self.known]
+            self._forget_moved(mask, source, target)
         if self.recording and mask:
             self._moved(tuple(iterate_bits(mask)), source, target, player, step)
 
@@ -137,6 +140,31 @@ class CardMoves:
                 step,
             )
         )
+
+    def _forget_moved(self, moved: int, source: int, target: int) -> None:
+        """Nobody knows any more where the ``moved`` cards (a bitmask) are; and a player who cannot tell which
+        cards left a zone hidden from them no longer knows which of its cards stayed: a card they did not know of
+        the same kind as one they knew left (a second copy drawn, then one of the two played), or cards went
+        where they cannot see. Knowing which copy stayed would tell them what the rules do not."""
+        zones = self.zones
+        left = zones[source]
+        if type(left) is not int:
+            left = sum(1 << instance for instance in left)
+        layout = self.game.zones
+        type_of = self.game.cards.type_of
+        known_now = []
+        for viewer, known in enumerate(self.known):
+            stayed = known & left
+            if stayed and source not in layout.visible_set(viewer):
+                if target not in layout.visible_set(viewer):
+                    known &= ~stayed
+                else:
+                    kinds = {type_of[instance] for instance in iterate_bits(moved & ~known)}
+                    for instance in iterate_bits(stayed):
+                        if type_of[instance] in kinds:
+                            known &= ~(1 << instance)
+            known_now.append(known & ~moved)
+        self.known = known_now
 
     def forget(self, instances: Sequence[int]) -> None:
         """Nobody knows any more where these cards are (they moved): they are seen again only as their zone shows."""

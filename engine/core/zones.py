@@ -115,6 +115,7 @@ class ZoneLayout:
         "slots_by_tag",
         "_slot_table",
         "_visible_slots",
+        "_visible_set",
     )
 
     def __init__(self, specs: Sequence[ZoneSpec], players: int) -> None:
@@ -150,6 +151,7 @@ class ZoneLayout:
             for spec in self.specs
         )
         self._visible_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._visible_set: dict[int, frozenset[int]] = {}
 
     def zone(self, zone_id: str) -> ZoneSpec:
         """The spec of the zone called ``zone_id`` (KeyError if there is none)."""
@@ -185,6 +187,14 @@ class ZoneLayout:
                 tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind == SET),
                 tuple(slot for slot in visible if self.specs[self.slot_zone[slot]].kind != SET),
             )
+        return found
+
+    def visible_set(self, viewer: int) -> frozenset[int]:
+        """Every slot ``viewer`` sees, whatever its kind (see :meth:`visible_slots`)."""
+        found = self._visible_set.get(viewer)
+        if found is None:
+            set_slots, sequence_slots = self.visible_slots(viewer)
+            found = self._visible_set[viewer] = frozenset(set_slots + sequence_slots)
         return found
 
     def __len__(self) -> int:

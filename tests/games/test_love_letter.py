@@ -183,3 +183,29 @@ def test_two_states_differing_only_in_unseen_cards_look_the_same_to_the_player(g
             assert twin.observation(player).visible() == state.observation(player).visible()
             checked += 1
     assert checked >= 10
+
+
+def test_a_player_who_knew_one_copy_in_a_hand_no_longer_knows_it_stayed_when_a_copy_is_played(games):
+    """Seen by a Priest or given by a King, a card is known where it lies until it moves. Its holder then draws a
+    second copy and plays one of the two: the onlooker cannot tell which copy left, so they no longer know what the
+    hand holds (whichever copy the engine moved), just as when the known copy itself is played."""
+    checked = 0
+    for game in games.values():
+        type_of = game.cards.type_of
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed, record_events=False)
+            while not state.is_terminal():
+                actor = state.current_player()
+                hand = state.cards_in("hand", actor)
+                before = {viewer: state.known[viewer] for viewer in range(state.player_count) if viewer != actor}
+                state.apply_action(rng.choice(list(state.legal_actions())))
+                left = set(hand) - set(state.cards_in("hand", actor))
+                for viewer, known in before.items():
+                    knew = [card for card in hand if known >> card & 1]
+                    for card in left:
+                        unknown_copy = not known >> card & 1
+                        if unknown_copy and any(type_of[other] == type_of[card] for other in knew if other not in left):
+                            assert state.observation(viewer).zone("hand", actor).known == (), (seed, viewer)
+                            checked += 1
+    assert checked >= 20, checked
