@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.base.errors import CardrulesError
 from engine.core.chance import ChanceOutcome, GameInPlay
@@ -48,6 +48,11 @@ if TYPE_CHECKING:
 
 # Deals drawn for one determinization before giving up (each a replay of the game).
 MOST_DEALS = 40
+# A part of a deal after a later shuffle (a round's deck) is drawn again this many times before the part before it.
+REDRAWS_PER_SHUFFLE = 10
+# A shuffle after the game's start that the deal stops fitting after is drawn again this many times (a replay from
+# there on each) before the whole deal is drawn again.
+REDRAWS_PER_SHUFFLE = 10
 
 
 class DealRefused(Exception):
@@ -166,10 +171,14 @@ class InformationSet:
         landed: dict[int, tuple[int, int]] = {}
         # Instances seen since their last shuffle (their places are pinned already).
         known = 0
+        # The actions during which the game shuffled (a later round's deck).
+        redraws: set[int] = set()
 
         def on_shuffle(number: int, order: Sequence[int]) -> None:
             nonlocal known
             plan.append((chance_record[number][0], [None] * len(order)))
+            if actors:
+                redraws.add(len(actors) - 1)  # the action under way shuffled
             for place, instance in enumerate(order):
                 landed[instance] = (number, place)
                 known &= ~(1 << instance)
@@ -193,11 +202,16 @@ class InformationSet:
                     plan[where[0]][1][where[1]] = type_of[instance]
 
         note_what_is_seen(replay)
-        for action in self.history:
+        # What the player saw just after each action that shuffled (a round's end and the next round's deal).
+        seen_after_shuffle: dict[int, tuple[object, ...]] = {}
+        for index, action in enumerate(self.history):
             actors.append(replay.current)
             replay.apply_action(action)
             note_what_is_seen(replay)
+            if index in redraws:
+                seen_after_shuffle[index] = replay.observation(player).visible()
         self.actors = tuple(actors)
+        self._seen_after_shuffle = seen_after_shuffle
         self.plan = tuple((zone, tuple(pinned)) for zone, pinned in plan)
         self.pinned = sum(1 for _zone, pinned in plan for card in pinned if card is not None)
         self.free = sum(1 for _zone, pinned in plan for card in pinned if card is None)
@@ -230,11 +244,8 @@ class InformationSet:
         The state records no events; its later shuffles (while a bot searches
         ahead) are drawn from the same generator.
         """
-        for _attempt in range(attempts):
-            dealt = self._deal(rng)
-            if dealt is not None:
-                return dealt[0]
-        return None
+        dealt = self._deal(rng, attempts=attempts)
+        return dealt[0] if dealt is not None else None
 
     def best_explained(
         self, rng: random.Random, draws: int, keep: int, explains: Callable[[State, int], bool], window: int
@@ -273,38 +284,96 @@ class InformationSet:
         explains: Callable[[State, int], bool] | None = None,
         window: int = 0,
         most_misses: int = 0,
+        attempts: int = 1,
     ) -> tuple[State, int] | None:
         """A drawn state that fits, and how many of the last ``window`` actions ``explains`` denied (a deal that
-        misses more than ``most_misses`` is refused); None when the deal does not fit."""
-        chance = _DealtAgain(self.plan, self.first_player, rng)
+        misses more than ``most_misses`` is refused); None when no deal of ``attempts`` fits.
+
+        A game may shuffle again as it goes (each round's deck). Drawing every
+        shuffle again at once needs every round to fit at the same time, a
+        chance that shrinks with each round played; so a deal is drawn a
+        shuffle at a time. Just after an action that shuffled, the player's
+        view must be the one they had (else an earlier shuffle is wrong: the
+        round before it was won by another player). A part that stops fitting
+        is drawn again from its shuffle on, up to ``REDRAWS_PER_SHUFFLE``
+        times, then from the shuffle before it; an attempt fails when its first
+        part fails, or when it has used ``REDRAWS_PER_SHUFFLE`` redraws per
+        later shuffle in all (the parts' limits alone would multiply). A game
+        that shuffles only at its start draws exactly as a whole deal at a time.
+        """
         checked_from = len(self.history) - window if explains is not None else len(self.history)
-        misses = 0
-        try:
-            state = self.game.new_initial_state(chance_source=chance, record_events=False)
-            hidden = self.hidden
-            for index, action in enumerate(self.history):
-                if hidden and index in hidden:
-                    # A choice the player does not know: any the deal allows (the same player choosing).
-                    if state.current != self.actors[index]:
-                        return None
-                    legal = state.legal_actions()
-                    if not legal:
-                        return None
-                    state.apply_action(legal.sample(rng))
-                    continue
-                if hidden and state.current != self.actors[index]:
-                    return None
-                if index >= checked_from and explains is not None and not explains(state, action):
-                    misses += 1
-                    if misses > most_misses:
-                        return None
-                state.apply_action(action)
-        except (DealRefused, CardrulesError):
-            # An action the deal makes illegal: the player saw it was legal, so this deal cannot be.
-            return None
-        if state.observation(self.player).visible() != self._expected:
-            return None
-        return state, misses
+        hidden = self.hidden
+        seen_after_shuffle = self._seen_after_shuffle
+        failed = 0
+        # Where a deal is drawn again: (action index, a copy of the game before that action, misses then, redraws
+        # left); the first is the start of the game, drawn from scratch.
+        parts: list[tuple[int, State | None, int]] = [(0, None, 0)]
+        redraws_left = [0]
+        most_redraws = REDRAWS_PER_SHUFFLE * len(seen_after_shuffle)
+        redrawn = 0
+        while failed < attempts:
+            start, saved, misses = parts[-1]
+            earlier_wrong = False
+            try:
+                if saved is None:
+                    state = self.game.new_initial_state(
+                        chance_source=_DealtAgain(self.plan, self.first_player, rng), record_events=False
+                    )
+                else:
+                    state = saved.clone()
+                    cast(_DealtAgain, state.chance).rng = rng  # the copy's own generator would draw the same again
+                for index in range(start, len(self.history)):
+                    shuffles = index in seen_after_shuffle
+                    if shuffles and (saved is None or index != start):
+                        parts.append((index, state.clone(), misses))
+                        redraws_left.append(REDRAWS_PER_SHUFFLE)
+                    action = self.history[index]
+                    if hidden and index in hidden:
+                        # A choice the player does not know: any the deal allows (the same player choosing).
+                        if state.current != self.actors[index]:
+                            raise DealRefused(index)
+                        legal = state.legal_actions()
+                        if not legal:
+                            raise DealRefused(index)
+                        state.apply_action(legal.sample(rng))
+                    else:
+                        if hidden and state.current != self.actors[index]:
+                            raise DealRefused(index)
+                        if index >= checked_from and explains is not None and not explains(state, action):
+                            misses += 1
+                            if misses > most_misses:
+                                return None
+                        state.apply_action(action)
+                    if shuffles and state.observation(self.player).visible() != seen_after_shuffle[index]:
+                        earlier_wrong = True  # the new deal shows only pinned cards: the part before it is wrong
+                        raise DealRefused(index)
+                if state.observation(self.player).visible() != self._expected:
+                    raise DealRefused(len(self.history))
+                return state, misses
+            except (DealRefused, CardrulesError):
+                # An action the deal makes illegal (the player saw it was legal), or a view the player did not
+                # have: this part of the deal cannot be the game's. Refused before the part's shuffle was drawn
+                # again, it is the part before that is wrong.
+                latest = parts[-1][1]
+                if latest is not None and _shuffles_drawn(state) == _shuffles_drawn(latest):
+                    earlier_wrong = True
+                if earlier_wrong:
+                    del parts[-1], redraws_left[-1]
+                while len(parts) > 1 and redraws_left[-1] == 0:
+                    del parts[-1], redraws_left[-1]
+                if len(parts) > 1 and redrawn < most_redraws:
+                    redraws_left[-1] -= 1
+                    redrawn += 1
+                else:
+                    failed += 1
+                    redrawn = 0
+                    del parts[1:], redraws_left[1:]
+        return None
+
+
+def _shuffles_drawn(state: State) -> int:
+    """How many of the planned shuffles a drawn game has dealt so far."""
+    return cast(_DealtAgain, state.chance).next
 
 
 def cards_seen(state: State, player: int) -> int:
