@@ -361,7 +361,7 @@ class OfferActions(LegalActions):
     the most they may ask for.
     """
 
-    __slots__ = ("space", "rules", "state", "player", "frame", "_choices")
+    __slots__ = ("space", "rules", "state", "player", "frame", "_choices", "_size")
 
     def __init__(self, space: OfferSpace, rules: Ruleset, state: State, player: int, frame: list) -> None:
         self.space = space
@@ -370,6 +370,7 @@ class OfferActions(LegalActions):
         self.player = player
         self.frame = frame
         self._choices: tuple | None = None
+        self._size: int | None = None
 
     @property
     def choices(self) -> tuple[tuple, ...]:
@@ -391,15 +392,18 @@ class OfferActions(LegalActions):
         return True
 
     def size(self) -> int:
+        if self._size is not None:  # asked at every draw of a random move: worked out once, as the choices are
+            return self._size
         total = 0
         for _receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store in self.choices:
             gives = 1 << hand
             for count in give_pool + give_store:
                 gives *= count + 1
-            asks = _bounded_compositions(ask_limits, ask_most)
+            asks = _bounded_compositions(tuple(ask_limits), ask_most)
             for count in ask_pool + ask_store:
                 asks *= count + 1
             total += gives * asks - 1  # less the offer of nothing for nothing
+        self._size = total
         return total
 
     def __iter__(self) -> Iterator[int]:
@@ -490,8 +494,10 @@ def _entries(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(t for t, count in enumerate(counts) for _ in range(count))
 
 
-def _bounded_compositions(limits: Sequence[int], most: int) -> int:
-    """How many ways to pick ``counts[t] <= limits[t]`` with ``sum(counts) <= most``."""
+@functools.lru_cache(maxsize=4096)
+def _bounded_compositions(limits: tuple[int, ...], most: int) -> int:
+    """How many ways to pick ``counts[t] <= limits[t]`` with ``sum(counts) <= most`` (remembered: a table sees few
+    hands)."""
     ways = [1] + [0] * most
     for limit in limits:
         nxt = [0] * (most + 1)
