@@ -23,7 +23,13 @@ os.environ["LC_ALL"] = "C.UTF-8"
 _DATA_HOME = tempfile.TemporaryDirectory(prefix="cardrules-xdg-")
 os.environ["XDG_DATA_HOME"] = _DATA_HOME.name
 # Nor its cache: a trial passed there (engine.fronts.conformance.require_trial) must not spare a ruleset its trial here.
-os.environ["XDG_CACHE_HOME"] = os.path.join(_DATA_HOME.name, "cache")
+# One cache serves the whole run: the first process (pytest itself, before xdist starts its workers, which inherit
+# the variable) makes it. A house rule many tests play is tried once per run, not once per worker. A test of the
+# cache itself sets a folder of its own.
+if "CARDRULES_TEST_CACHE_HOME" not in os.environ:
+    _CACHE_HOME = tempfile.TemporaryDirectory(prefix="cardrules-cache-")
+    os.environ["CARDRULES_TEST_CACHE_HOME"] = _CACHE_HOME.name
+os.environ["XDG_CACHE_HOME"] = os.environ["CARDRULES_TEST_CACHE_HOME"]
 
 
 @pytest.fixture(autouse=True)
