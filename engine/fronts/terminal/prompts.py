@@ -88,6 +88,10 @@ class PromptHost:
         """The cards in play that change the rules, and what each does, for a prompt's help."""
         return detail_descriptions(self.ruleset, observation)
 
+    def recap_help_line(self) -> str | None:
+        """The help's line for ``recap``, when the front end has one to say (None: the help leaves it out)."""
+        return None
+
     def game_rule_phrases(self) -> list[str]:
         """How the game ends, in sentences, for a prompt's help."""
         return game_rule_phrases(self.ruleset)

@@ -39,6 +39,7 @@ from engine.fronts.terminal.prompts import PromptHost, forced_action, prompt_for
 from engine.fronts.terminal.seats import Seat
 from engine.fronts.terminal.table_view import (
     COMPACT_BELOW,
+    Cut,
     heading_lines,
     render_table,
     round_card,
@@ -59,6 +60,10 @@ BOTS_SAVE_INTERVAL = 0.5
 # The rows the story needs under the table to show its latest line: its heading, the line (a cut marker before it
 # when earlier lines are left out), and the row the cursor moves to when Enter is pressed.
 STORY_LEAST_ROWS = 4
+# The tables a screen tries in turn, the fullest first (short, cut: see render_table), until one leaves the story
+# its latest line: the whole table; a line per player, the heading without how the decision works; the other
+# players' lines held to one row each; the shared zones' lines too.
+LAYOUTS = ((False, Cut.NOTHING), (True, Cut.NOTHING), (True, Cut.PLAYERS), (True, Cut.SHARED))
 
 
 class QuitRequested(Exception):
@@ -230,13 +235,17 @@ class GameSession(PromptHost):
         prompt says first is captured meanwhile, so the story under the table
         is given every row the screen has left, not a guess of what a prompt needs.
         """
+        self._draw_table_later(*self._seen_table())
+
+    def _seen_table(self) -> tuple[Observation, int | None]:
+        """What the human at the keyboard may see of the game, and who they are (None: no hand is shown)."""
         player = self.state.current_player()
         viewer = self._viewer
         if viewer is None:
             humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
             viewer = humans[0] if len(humans) == 1 else None
         observer = viewer if viewer is not None else player
-        self._draw_table_later(self.state.observation(observer), viewer)
+        return self.state.observation(observer), viewer
 
     def _draw_table_later(self, observation: Observation, viewer: int | None) -> None:
         self._draw_table()  # one waiting already is drawn first (never the case in a game's loop)
@@ -251,17 +260,17 @@ class GameSession(PromptHost):
         self._table_to_draw = None
         said = self.console.end_capture()
         reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
-        # A screen too short for the whole table and the story's latest line gets the short table.
-        short = self._table_rows(observation, viewer) + reserved + STORY_LEAST_ROWS > self.console.size.height
+        short, cut = self._layout(observation, viewer, reserved)
         table = render_table(
             self.ruleset,
             observation,
             viewer,
-            self._recent_lines(observation, viewer, reserved, short),
+            self._recent_lines(observation, viewer, reserved, short, cut),
             self.round_card(observation),
             state=self.state,
             width=self.console.width,
             short=short,
+            cut=cut,
         )
         if self.console.is_terminal:
             self.console.clear()
@@ -269,6 +278,17 @@ class GameSession(PromptHost):
         if said:
             self.console.file.write(said)
             self.console.file.flush()
+
+    def _layout(self, observation: Observation, viewer: int | None, reserved: int) -> tuple[bool, Cut]:
+        """The fullest of the ``LAYOUTS`` that leaves the story's latest line room under the table, ``reserved``
+        rows kept for what follows it (the tightest when none does). Without a story, only the row the cursor
+        moves to when Enter is pressed is kept: nothing is cut for a story that is not there."""
+        under = STORY_LEAST_ROWS if self._recent else 1
+        for short, cut in LAYOUTS[:-1]:
+            rows = self._table_rows(observation, viewer, short, cut)
+            if rows + reserved + under <= self.console.size.height:
+                return short, cut
+        return LAYOUTS[-1]
 
     def _rows_of_text(self, text: str) -> int:
         """The screen rows ``text`` (as printed, escape sequences and all) takes, each line wrapped at the width."""
@@ -285,8 +305,10 @@ class GameSession(PromptHost):
         """The rows one line of the story takes under the table, wrapped as it is drawn there."""
         return len(story_line(line).lines(max(1, self.console.width)))
 
-    def _table_rows(self, observation: Observation, viewer: int | None, short: bool = False) -> int:
-        """The screen rows the table takes without the story (``short``: see :func:`render_table`)."""
+    def _table_rows(
+        self, observation: Observation, viewer: int | None, short: bool = False, cut: Cut = Cut.NOTHING
+    ) -> int:
+        """The screen rows the table takes without the story (``short``, ``cut``: see :func:`render_table`)."""
         table = render_table(
             self.ruleset,
             observation,
@@ -296,11 +318,17 @@ class GameSession(PromptHost):
             state=self.state,
             width=self.console.width,
             short=short,
+            cut=cut,
         )
         return len(self.console.render_lines(table, pad=False))
 
     def _recent_lines(
-        self, observation: Observation, viewer: int | None, reserved: int = 1, short: bool = False
+        self,
+        observation: Observation,
+        viewer: int | None,
+        reserved: int = 1,
+        short: bool = False,
+        cut: Cut = Cut.NOTHING,
     ) -> list[str]:
         """The latest events that fit on the screen under the table, ``reserved`` rows kept for what follows it.
 
@@ -310,7 +338,7 @@ class GameSession(PromptHost):
         """
         if not self._recent:
             return []
-        used = self._table_rows(observation, viewer, short)
+        used = self._table_rows(observation, viewer, short, cut)
         # The list's own heading takes a row, and so does the line the cursor moves to when Enter is pressed
         # (where a refusal is said): a full screen would scroll the round's heading away.
         room = self.console.size.height - used - reserved - 2
@@ -381,13 +409,33 @@ class GameSession(PromptHost):
         return _("(… {count} earlier lines: type {word} to see them)", count=count, word=_("recap"))
 
     def say_recap(self) -> None:
-        """Everything that happened since the player's last move, which the screen under the table may cut."""
+        """The whole table and everything that happened since the player's last move, which a short screen cuts."""
+        observation, viewer = self._seen_table()
+        self.console.print(
+            render_table(
+                self.ruleset,
+                observation,
+                viewer,
+                (),
+                self.round_card(observation),
+                state=self.state,
+                width=self.console.width,
+            )
+        )
         if not self._recent:
             # TRANSLATORS: said when a player asks to see what happened since their last move and nothing did.
             self.say(_("Nothing has happened since your last move."))
             return
         for part in story_lines(self._recent):  # as under the table
             self.console.print(part)
+
+    def recap_help_line(self) -> str:
+        """The help's line for ``recap``: a short screen cuts the story and, shorter still, the players' lines."""
+        # TRANSLATORS: a line of the help; "recap" is the command the player types (use your translation of "recap").
+        return _(
+            "{word}: the whole table and everything that happened since your last move (a short screen cuts them)",
+            word=_("recap"),
+        )
 
     def round_card(self, observation: Observation) -> str | None:
         """The card revealed this round, once it has left the table's heading zone (see :func:`round_card`)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from enum import IntEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -435,7 +436,8 @@ def shortened(text: str, cells: int) -> str:
     mark = ellipsis()  # "..." with --ascii: "…" is drawn two cells wide by some terminals
     cut = Text(text)
     cut.truncate(max(0, cells - cell_len(mark)), overflow="crop")
-    return cut.plain + mark
+    # A wide character that does not fit leaves a space in its place: the mark follows the last one that does.
+    return cut.plain.rstrip() + mark
 
 
 def short_names(names: Sequence[str], cells: Sequence[int]) -> list[str]:
@@ -620,7 +622,8 @@ def detail_lines(
     state: State = None,
     moved: Sequence[Mapping[str, Any]] = (),
     marked: bool = False,
-) -> list[Text]:
+    cut_to: int | None = None,
+) -> list[Wrapped]:
     """A line per player of what they have beside the table (``view.details``): "Bo: Buildings: Hotel 2 · Bank: 5".
 
     Items shown as the table's columns are; an item with nothing in it (an
@@ -628,6 +631,8 @@ def detail_lines(
     player with nothing to show. ``moved``: columns a narrow terminal shows
     here instead of in the table (see :func:`render_table`), first.
     ``marked``: there is no table, and these lines mark whose turn it is.
+    ``cut_to``: the other players' lines are held to one row of that many
+    cells (see :func:`one_row`); the viewer's own line stays whole.
     """
     items = [*moved, *(ruleset.view.get("details") or ())]
     if not items:
@@ -651,8 +656,36 @@ def detail_lines(
             if marked:
                 name = (turn_marker() if seat == observation.current_player else "  ") + name
             # TRANSLATORS: a player's line under the table: their name, then what they have ("Bo: Bank: 5 · Shop: Red").
-            lines.append(Wrapped(_("{name}: {items}", name=name, items=" · ".join(parts))))
+            line = Wrapped(_("{name}: {items}", name=name, items=" · ".join(parts)))
+            lines.append(one_row(line, cut_to) if cut_to is not None and seat != viewer else line)
     return lines
+
+
+def one_row(line: Wrapped, cells: int) -> Wrapped:
+    """``line`` held to one screen row of ``cells`` cells, an ellipsis marking a cut (unchanged when it fits)."""
+    return Wrapped(shortened(line.plain, max(1, cells - line.indent)), line.style, line.indent, line.hanging)
+
+
+def was_cut(lines: Sequence[Wrapped], whole: Sequence[Wrapped]) -> bool:
+    """Whether any of ``lines`` differs from the line of ``whole`` it was cut from."""
+    return any(line.plain != full.plain for line, full in zip(lines, whole))
+
+
+class Cut(IntEnum):
+    """What a screen too short even for the short table (see :func:`render_table`) holds to one row a line each."""
+
+    NOTHING = 0
+    # The other players' lines: what they hold beside the table.
+    PLAYERS = 1
+    # And the shared zones' lines above the players (a supply listed card by card).
+    SHARED = 2
+
+
+def cut_marker() -> Wrapped:
+    """The line under the players that says lines were cut to fit the screen, and which word shows them whole."""
+    # TRANSLATORS: under the players' lines of a screen too short for them: lines ending in "…" were cut to fit, and the
+    # word that shows the whole table (the translation of "recap").
+    return Wrapped(_("(… lines cut to fit the screen: type {word} to see the whole table)", word=_("recap")), "dim")
 
 
 def detail_descriptions(ruleset: Ruleset, observation: Observation) -> list[str]:
@@ -707,7 +740,7 @@ def counters_line(ruleset: Ruleset, observation: Observation) -> Text:
     return Wrapped(" · ".join(parts))
 
 
-def shared_lines(ruleset: Ruleset, observation: Observation) -> list[Text]:
+def shared_lines(ruleset: Ruleset, observation: Observation) -> list[Wrapped]:
     """The shared zones the ruleset shows above the players (``view.shared``): "Face-up cards: Red, Blue".
 
     An item's ``zones`` share its line, their cards shown together as a column's are.
@@ -748,6 +781,7 @@ def render_table(
     state: State = None,
     width: int | None = None,
     short: bool = False,
+    cut: Cut = Cut.NOTHING,
 ) -> RenderableType:
     """The whole table as ``viewer`` may see it (``viewer`` None: no hidden zone shown).
 
@@ -761,21 +795,34 @@ def render_table(
     heading's line. ``short``: a screen too short for it all; the players'
     table loses its lines and the heading how the decision works (the prompt
     says it), so the heading, the shared zones and the story stay on screen.
+    ``cut`` (a screen too short even for that): the lines :class:`Cut` names
+    are held to one row each, cut with an ellipsis, and a line under the
+    players says so and how to see them whole (``recap``). The heading, the
+    viewer's own line and zones, and the question are never cut.
     """
     columns = list(ruleset.view.get("columns") or DEFAULT_COLUMNS)
     compact = width is not None and width < COMPACT_BELOW
     # A screen both narrow and short: every column joins its player's line, and the table goes.
     moved = (columns if short else [column for column in columns if lists_names(column)]) if compact else []
+    cut_to = width if width is not None and cut else None
+    shared = shared_lines(ruleset, observation)
+    shown_shared = [one_row(line, cut_to) for line in shared] if cut_to and cut >= Cut.SHARED else shared
     parts: list[RenderableType] = [
         *heading_lines(ruleset, observation, round_card, compact, explained=not short),
-        *shared_lines(ruleset, observation),
+        *shown_shared,
     ]
     kept = [column for column in columns if column not in moved]
     if kept:
         parts.append(
             players_table(ruleset, observation, viewer, state, kept, width if compact else None, borderless=short)
         )
-    parts.extend(detail_lines(ruleset, observation, viewer, state, moved, marked=not kept))
+    details = detail_lines(ruleset, observation, viewer, state, moved, marked=not kept, cut_to=cut_to)
+    parts.extend(details)
+    if cut_to and (
+        was_cut(shown_shared, shared)
+        or was_cut(details, detail_lines(ruleset, observation, viewer, state, moved, marked=not kept))
+    ):
+        parts.append(cut_marker())
     if viewer is not None:
         parts.extend(own_lines(ruleset, observation, viewer))
     parts.append(counters_line(ruleset, observation))

@@ -32,6 +32,7 @@ from engine.families.common.front.prompting import (
     split_words,
 )
 from engine.fronts.bots import make_bot
+from engine.fronts.terminal.session import QuitRequested
 from engine.fronts.terminal.table_view import render_table
 from engine.text.narration import describe_events
 
@@ -1005,8 +1006,11 @@ def test_info_in_a_game_whose_cards_have_no_text_says_so():
     assert "No card of this game has a text of its own: the help (?) says what you may do." in screen
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_at_80x24_every_question_shows_the_heading_the_face_up_cards_and_the_answer_to_ones_offer(players):
+@pytest.mark.parametrize(
+    "ruleset, players",
+    [("bohnanza/amigo", 3), ("bohnanza/amigo", 5), ("bohnanza/high-bohn", 5), ("bohnanza/rio-grande", 7)],
+)
+def test_at_80x24_every_question_shows_the_heading_the_face_up_cards_and_the_answer_to_ones_offer(ruleset, players):
     """A whole game on an 80x24 terminal: each freshly drawn question keeps the turn's heading on the first line and
     the face-up cards right under it, and the one after an offer of the player's shows how it was answered."""
     import pyte
@@ -1015,7 +1019,7 @@ def test_at_80x24_every_question_shows_the_heading_the_face_up_cards_and_the_ans
     seats = ",".join(["Ann", *["bot:heuristic"] * (players - 1)])
     child = pexpect.spawn(
         CARDRULES[0],
-        [*CARDRULES[1:], "play", "-r", "bohnanza/amigo", "--lang", "en", "--seed", "7", "--players", seats],
+        [*CARDRULES[1:], "play", "-r", ruleset, "--lang", "en", "--seed", "7", "--players", seats],
         cwd=str(ROOT),
         env=env,
         encoding="utf-8",
@@ -1090,3 +1094,123 @@ def test_a_story_cut_to_fit_keeps_the_players_own_move_its_answer_and_moves_play
     marker = r"\(… \d+ more lines: type recap to see them\)"
     assert re.fullmatch(marker, shown[2]) and shown[3] == "Ann has only one choice: decline.", shown
     assert re.fullmatch(marker, shown[4]) and shown[-1] == "Bot 59: no offer now", shown
+
+
+def late_high_bohn():
+    """High Bohn with five players late in the game (turn 30), Ann asked to trade: buildings all around."""
+    if "late high bohn" not in _STATES:
+        _STATES["late high bohn"] = played(
+            "bohnanza/high-bohn",
+            ["Ann", "Bo", "Cy", "Di", "Ed"],
+            seed=5,
+            kind="heuristic",
+            until=lambda s: s.round_number >= 30 and s.current_player() == 0 and decision_kind(s, "trade"),
+        )
+    ruleset, state = _STATES["late high bohn"]
+    return ruleset, state.clone()
+
+
+def at_80x24(ruleset, state, story: int, typed: list[str]) -> str:
+    """What Ann's question shows at 80x24 with the last ``story`` events as the story, then what ``typed`` shows."""
+    session = session_for(ruleset, state, 0, [])
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=False)
+    feed = iter(typed)
+
+    def read_line(prompt: str) -> str:
+        console.file.write(prompt + "\n")
+        return next(feed, "q")
+
+    session.console, session.read_line = console, read_line
+    session._recent = describe_events(ruleset, state.players, state.events[-story:]) if story else []
+    with pytest.raises(QuitRequested):
+        session.ask_human(0)
+    return console.file.getvalue()
+
+
+def rows_on_screen(text: str, width: int = 80) -> int:
+    """The rows ``text`` takes on a screen ``width`` cells wide, each line wrapped there."""
+    from rich.cells import cell_len
+
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.rstrip("\n").split("\n"))
+
+
+@pytest.mark.parametrize(
+    "lang, heading, marker, story, helped",
+    [
+        (
+            "en",
+            r"Turn \d+: ",
+            "(… lines cut to fit the screen: type recap to see the whole table)",
+            "What just happened:",
+            "recap: the whole table and everything that happened since your last move",
+        ),
+        (
+            "ja",
+            r"第\d+ターン：",
+            "（…画面に収めるため行を省略：表の全体を見るには経過と入力してください）",
+            "直前の出来事：",
+            "経過：表の全体と、前回の手番から起きたことすべて",
+        ),
+    ],
+)
+def test_at_80x24_five_players_lines_are_cut_to_one_row_each_and_recap_shows_the_whole_table(
+    lang, heading, marker, story, helped
+):
+    """High Bohn with five players, late in the game: every player's line and the building supply wrapped, and the
+    story had no row left. The other players' lines are cut to one row each, a line says so and names ``recap``
+    (the help names it too), which draws the whole table; the viewer's own line is whole."""
+    from engine.base.i18n import set_language
+
+    ruleset, state = late_high_bohn()
+    set_language(lang)
+    try:
+        output = at_80x24(ruleset, state, 40, ["recap", "?"])
+        whole = rendered(render_table(ruleset, state.observation(0), 0, (), None, state=state, width=80), 80)
+    finally:
+        set_language("en")
+    first, recap = output.split("> \n", 1)
+    lines = first.split("\n")
+    # The whole first screen fits, the row Enter moves to left free: the heading stays on its first line.
+    assert re.match(heading, lines[0]) and rows_on_screen(first + ">") <= 23, first
+    assert marker in lines and story in lines, first
+    cut = [line for line in lines[: lines.index(marker)] if line.endswith("…")]
+    assert len(cut) >= 2 and not any(line.startswith("▶ Ann") for line in cut), first
+    # recap draws the table as a tall screen would, every line whole, before the story.
+    assert whole in recap and "…" not in whole, recap
+    assert helped in recap.split("> \n")[1], recap
+
+
+def test_a_cut_table_holds_the_other_players_lines_then_the_shared_lines_to_one_row_and_never_the_viewers_own():
+    from engine.fronts.terminal.table_view import Cut
+
+    ruleset, state = late_high_bohn()
+    observation = state.observation(0)
+
+    def lines(cut):
+        table = render_table(ruleset, observation, 0, (), None, state=state, width=80, short=True, cut=cut)
+        return rendered(table, 80).rstrip("\n").split("\n")
+
+    whole, players, shared = lines(Cut.NOTHING), lines(Cut.PLAYERS), lines(Cut.SHARED)
+    marker = "(… lines cut to fit the screen: type recap to see the whole table)"
+    assert marker not in whole and not any(line.endswith("…") for line in whole), whole
+    # The heading, the face-up cards, then the building supply on two rows: whole in the first cut, one row in the next.
+    assert whole[1].startswith("Face-up cards: ") and whole[2].startswith("Building supply: "), whole
+    assert players[:4] == whole[:4] and players[4].startswith("▶ Ann (you): "), players
+    assert shared[:2] == whole[:2] and shared[2].endswith("…") and shared[3].startswith("▶ Ann (you): "), shared
+    own = whole[4 : whole.index(next(line for line in whole if line.startswith("Bo: ")))]
+    assert len(own) > 1, whole
+    for cut in (players, shared):
+        others = [line for line in cut if re.match(r"(Bo|Cy|Di|Ed): ", line)]
+        assert len(others) == 4 and any(line.endswith("…") for line in others) and marker in cut, cut
+        # Every other player on one row, the viewer's own line whole (all its rows).
+        assert cut[cut.index(others[0]) : cut.index(marker)] == others, cut
+        assert "\n".join(own) in "\n".join(cut), cut
+
+
+def test_at_80x24_a_question_with_no_story_under_it_keeps_every_line_whole_when_they_fit():
+    """Rows are kept for the story's latest line only when there is a story: nothing is cut for one that is not."""
+    ruleset, state = late_high_bohn()
+    first = at_80x24(ruleset, state, 0, []).split("> \n", 1)[0]
+    lines = first.split("\n")
+    assert lines[0].startswith("Turn ") and rows_on_screen(first + ">") <= 23, first
+    assert "What just happened:" not in first and not any(line.endswith("…") for line in lines), first

@@ -279,6 +279,9 @@ class BidPrompt:
             )
         # TRANSLATORS: help line at the bid prompt; keep "q", the key the player types in every language.
         say(_("q: save the game and quit."))
+        recap = session.recap_help_line()
+        if recap:
+            say(recap)
         for phrase in session.game_rule_phrases():
             say(phrase)
 

@@ -481,6 +481,9 @@ class CommandPrompt:
             for line in at_any_time:
                 turn.say_wrapped(line, indent=2)
         turn.say_wrapped(_("q: save the game and quit."), indent=2)
+        recap = turn.session.recap_help_line()
+        if recap:
+            turn.say_wrapped(recap, indent=2)
         info = info_help_line(turn.ruleset)
         if info:
             turn.say_wrapped(info, indent=2)
