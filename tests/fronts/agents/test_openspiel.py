@@ -544,13 +544,21 @@ def test_openspiels_own_ismcts_bot_cannot_start_in_evaluate_bots_for_any_game():
         evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
 
 
-@pytest.mark.parametrize(("name", "seed"), [("cardrules_high_society_ja_3p", 5), ("cardrules_no_thanks_classic_3p", 6)])
-def test_the_ismcts_bot_plays_whole_games_inside_evaluate_bots(name, seed):
+@pytest.mark.parametrize(
+    ("name", "seed", "games"),
+    [
+        ("cardrules_high_society_ja_3p", 5, 2),  # a second game: evaluate_bots restarts the bot at its start
+        ("cardrules_no_thanks_classic_3p", 6, 2),
+        # A match of many rounds, each shuffling again: its last rounds' states must still be drawn.
+        ("cardrules_love_letter_classic_3p", 7, 1),
+    ],
+)
+def test_the_ismcts_bot_plays_whole_games_inside_evaluate_bots(name, seed, games):
     game = pyspiel.load_game(name)
     rng = np.random.RandomState(seed)
     searcher = ismcts_bot(game, seed)
     bots = [searcher] + [uniform_random.UniformRandomBot(seat, rng) for seat in (1, 2)]
-    for _game in range(2):  # a second game: evaluate_bots restarts the bot at its start
+    for _game in range(games):
         state = game.new_initial_state()
         returns = evaluate_bots.evaluate_bots(state, bots, rng)
         assert state.is_terminal() and not state.truncated and state.engine_state.is_terminal()
