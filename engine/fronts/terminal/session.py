@@ -17,12 +17,12 @@ import shlex
 import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from engine.base.errors import EndlessGameError, LogError
@@ -261,16 +261,8 @@ class GameSession(PromptHost):
         said = self.console.end_capture()
         reserved = self._rows_of_text(said) + (self._rows_of_text(prompt) if prompt else 0)
         short, cut = self._layout(observation, viewer, reserved)
-        table = render_table(
-            self.ruleset,
-            observation,
-            viewer,
-            self._recent_lines(observation, viewer, reserved, short, cut),
-            self.round_card(observation),
-            state=self.state,
-            width=self.console.width,
-            short=short,
-            cut=cut,
+        table = self._table(
+            observation, viewer, self._recent_lines(observation, viewer, reserved, short, cut), short, cut
         )
         if self.console.is_terminal:
             self.console.clear()
@@ -309,18 +301,28 @@ class GameSession(PromptHost):
         self, observation: Observation, viewer: int | None, short: bool = False, cut: Cut = Cut.NOTHING
     ) -> int:
         """The screen rows the table takes without the story (``short``, ``cut``: see :func:`render_table`)."""
-        table = render_table(
+        return len(self.console.render_lines(self._table(observation, viewer, (), short, cut), pad=False))
+
+    def _table(
+        self,
+        observation: Observation,
+        viewer: int | None,
+        events: Sequence[str],
+        short: bool = False,
+        cut: Cut = Cut.NOTHING,
+    ) -> RenderableType:
+        """The table at this screen's width, with ``events`` under it (``short``, ``cut``: see :func:`render_table`)."""
+        return render_table(
             self.ruleset,
             observation,
             viewer,
-            (),
+            events,
             self.round_card(observation),
             state=self.state,
             width=self.console.width,
             short=short,
             cut=cut,
         )
-        return len(self.console.render_lines(table, pad=False))
 
     def _recent_lines(
         self,
@@ -410,18 +412,7 @@ class GameSession(PromptHost):
 
     def say_recap(self) -> None:
         """The whole table and everything that happened since the player's last move, which a short screen cuts."""
-        observation, viewer = self._seen_table()
-        self.console.print(
-            render_table(
-                self.ruleset,
-                observation,
-                viewer,
-                (),
-                self.round_card(observation),
-                state=self.state,
-                width=self.console.width,
-            )
-        )
+        self.console.print(self._table(*self._seen_table(), ()))
         if not self._recent:
             # TRANSLATORS: said when a player asks to see what happened since their last move and nothing did.
             self.say(_("Nothing has happened since your last move."))
