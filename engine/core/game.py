@@ -23,6 +23,7 @@ from engine.core.chance import ChanceSource, RecordedChance, SeededChance
 from engine.core.decisions import ActionSpace
 from engine.core.flow import FlowNode
 from engine.core.modifiers import ModifierIndex
+from engine.core.moves import CardsWitness
 from engine.core.refill import Refill
 from engine.core.scoring import Scoring
 from engine.core.state import State
@@ -256,6 +257,7 @@ class Game:
         chance: Sequence[Mapping[str, JSON]] | None = None,
         record_events: bool = True,
         chance_source: ChanceSource | None = None,
+        witness: CardsWitness | None = None,
     ) -> State:
         """A new game: setup runs, then the flow up to the first decision.
 
@@ -268,7 +270,8 @@ class Game:
         ``record_events=False`` leaves ``events`` empty (replays and
         simulations nobody narrates); the game is otherwise the same.
         ``chance_source`` replaces all of these with an object of one's own
-        (``engine.core.chance``: a simulation's paired deals).
+        (``engine.core.chance``: a simulation's paired deals). A ``witness``
+        is told of every card move (``engine.core.moves.CardsWitness``).
         """
         if chance_source is not None:
             source: ChanceSource = chance_source
@@ -277,7 +280,7 @@ class Game:
         else:
             fallback = SeededChance(seed) if seed is not None or deck is None or first_player is None else None
             source = RecordedChance(first_player, deck, chance or (), fallback)
-        return State(self, source, record_events, seed)
+        return State(self, source, record_events, seed, witness)
 
 
 def _watches_counter(end: EndBlock) -> TypeGuard[CounterEndBlock]:

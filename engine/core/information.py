@@ -43,6 +43,7 @@ from engine.core.chance import ChanceOutcome, GameInPlay
 
 if TYPE_CHECKING:
     from engine.core.game import Game
+    from engine.core.moves import CardMoves
     from engine.core.observation import Observation
     from engine.core.state import State
 
@@ -184,13 +185,11 @@ class InformationSet:
                 known &= ~(1 << instance)
 
         type_of = game.cards.type_of
-        replay = game.new_initial_state(
-            chance_source=_ReplayedChance(chance_record, first_player, on_shuffle), record_events=False
-        )
+        seen_slots = game.zones.visible_set(player)
 
-        def note_what_is_seen(state: State) -> None:
+        def pin(visible: int) -> None:
+            """The cards of bitmask ``visible`` are seen: each keeps its type where its last shuffle put it."""
             nonlocal known
-            visible = cards_seen(state, player)
             new = visible & ~known
             known |= visible
             while new:
@@ -200,6 +199,18 @@ class InformationSet:
                 where = landed.get(instance)
                 if where is not None:
                     plan[where[0]][1][where[1]] = type_of[instance]
+
+        def witness(state: CardMoves, moved: int, target: int) -> None:
+            # Cards seen only during an action (discarded face up, then shuffled into the next round's deck by the
+            # same action): the view after the action no longer shows them.
+            pin(moved if target in seen_slots else moved & state.known[player])
+
+        replay = game.new_initial_state(
+            chance_source=_ReplayedChance(chance_record, first_player, on_shuffle), record_events=False, witness=witness
+        )
+
+        def note_what_is_seen(state: State) -> None:
+            pin(cards_seen(state, player))
 
         note_what_is_seen(replay)
         # What the player saw just after each action that shuffled (a round's end and the next round's deal).

@@ -22,6 +22,15 @@ class SlotOf(Protocol):
     def __call__(self, zone_index: int, owner: int = SHARED) -> int: ...
 
 
+class CardsWitness(Protocol):
+    """Told of every move, before anyone forgets the moved cards: ``moved`` (a bitmask of instances) went to slot
+    ``target``. What an :class:`~engine.core.information.InformationSet` uses to learn the cards its player
+    saw only for a moment (a card discarded face up, then shuffled into the next round's deck by the same action).
+    """
+
+    def __call__(self, state: CardMoves, moved: int, target: int) -> None: ...
+
+
 class CardMoves:
     """The card-moving half of :class:`~engine.core.state.State` (a mixin: it uses the state's zones and game)."""
 
@@ -34,6 +43,7 @@ class CardMoves:
     closed_slots: frozenset[int]
     known: list[int]
     knowing: bool
+    witness: CardsWitness | None
 
     if TYPE_CHECKING:
         # Each state sets the layout's own method (blocks ask for slots on every move).
@@ -146,6 +156,8 @@ class CardMoves:
         cards left a zone hidden from them no longer knows which of its cards stayed: a card they did not know of
         the same kind as one they knew left (a second copy drawn, then one of the two played), or cards went
         where they cannot see. Knowing which copy stayed would tell them what the rules do not."""
+        if self.witness is not None:
+            self.witness(self, moved, target)
         zones = self.zones
         left = zones[source]
         if type(left) is not int:

@@ -23,7 +23,7 @@ from engine.core.events import DecisionMade, Event, GameEnded
 from engine.core.flow import DECIDE, DONE, END_OF_ROUND, ENDED, PUSHED, FlowNode, Frame
 from engine.core.limits import MAX_ACTIONS
 from engine.core.log_form import LogForm
-from engine.core.moves import CardMoves
+from engine.core.moves import CardMoves, CardsWitness
 from engine.core.observation import Observation
 from engine.core.result import Result
 from engine.core.rule_queries import RuleQueries
@@ -55,7 +55,14 @@ class State(CardMoves, RuleQueries, LogForm):
     ints), ``events`` (when recorded), ``first_player``.
     """
 
-    def __init__(self, game: Game, chance: ChanceSource, record_events: bool = True, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        chance: ChanceSource,
+        record_events: bool = True,
+        seed: int | None = None,
+        witness: CardsWitness | None = None,
+    ) -> None:
         self.game = game
         self.ruleset = game.ruleset
         self.player_count = game.player_count
@@ -75,7 +82,9 @@ class State(CardMoves, RuleQueries, LogForm):
         # bitmask; a card that moves is no longer known (CardMoves forgets it). ``knowing`` is False until a
         # card is first shown, so the games that never show one pay nothing on a move.
         self.known: list[int] = [0] * game.player_count
-        self.knowing = False
+        # A witness is told of every move (see CardsWitness); it rides on the moves that keep ``known`` up to date.
+        self.witness = witness
+        self.knowing = witness is not None
         # What each round of a match came to, as the steps recorded it (``record-round``).
         self.rounds: list[dict[str, object]] = []
         self.stack: list[Frame] = []

@@ -827,7 +827,17 @@ class ISMCTSBot(ismcts.ISMCTSBot):
     ``step`` searches afresh from the state, drawing worlds with
     :meth:`CardrulesState.resample_from_infostate`), so restarting forgets
     the last search and an action told is noted by the state already.
+
+    It draws its worlds with its own ``random_state``: OpenSpiel's bot
+    seeds their draws from the machine's entropy, so that the same seed
+    did not give the same moves.
     """
+
+    def resample_from_infostate(self, state: Any) -> Any:
+        """A world the seat to play cannot tell from ``state``, drawn with the bot's ``random_state``."""
+        if self._resampler_cb:
+            return self._resampler_cb(state, state.current_player())
+        return state.resample_from_infostate(state.current_player(), self._random_state.random_sample)
 
     def restart_at(self, state: Any) -> None:
         """Start again at ``state``: forget the last search (the next ``step`` searches from its state)."""

@@ -567,6 +567,21 @@ def test_the_ismcts_bot_plays_whole_games_inside_evaluate_bots(name, seed, games
         assert sum(1 for item in state.full_history() if item.player == 0) > 0
 
 
+def test_the_ismcts_bot_seeded_alike_plays_the_same_moves():
+    """Its worlds are drawn with its own random state (OpenSpiel's bot draws them from the machine's entropy)."""
+
+    def history(name):
+        game = pyspiel.load_game(name)
+        rng = np.random.RandomState(3)
+        bots = [ismcts_bot(game, 3)] + [uniform_random.UniformRandomBot(seat, rng) for seat in (1, 2)]
+        state = game.new_initial_state()
+        evaluate_bots.evaluate_bots(state, bots, rng)
+        return state.history()
+
+    for name in ("cardrules_high_society_ja_3p", "cardrules_love_letter_classic_3p"):
+        assert history(name) == history(name)
+
+
 def test_openspiels_ismcts_bot_steps_with_information_states_the_seat_cannot_tell_apart():
     game = pyspiel.load_game(eo.register("high-society/ja", players=3))
     rng = random.Random(5)
