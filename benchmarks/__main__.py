@@ -29,7 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks import bench_bohnanza, bench_games, bench_replay, previous_core
+from benchmarks import bench_bohnanza, bench_games, bench_new_games, bench_replay, previous_core
 from benchmarks.bench_games import Measurement
 from benchmarks.cores import pin_to_one_core
 from benchmarks.figure import Figure, compare
@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-simulate", action="store_true", help="skip the simulation runner's figures")
     parser.add_argument("--no-seats", action="store_true", help="skip the heuristic bot's figures as seats grow")
     bench_bohnanza.add_bohnanza_arguments(parser)
+    bench_new_games.add_arguments(parser)
     args = parser.parse_args(argv)
     pin_to_one_core()
     print(
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         if core is not None:
             core.close()
     bench_bohnanza.run_bohnanza(args, summary)
+    bench_new_games.run(args, summary)
     if not args.no_simulate:
         # The simulation runner's figures (its child processes undo the one-core pin for --jobs 2).
         from benchmarks import bench_simulate

@@ -37,6 +37,8 @@ def test_the_benchmark_compares_the_same_work_on_every_side():
             "--no-seats",
             "--bohnanza",
             "",
+            "--new-games",
+            "",
         ],
         cwd=REPO,
         capture_output=True,
@@ -104,6 +106,40 @@ def test_the_bohnanza_figures_replay_the_same_logs_on_both_sides_a_chunk_at_a_ti
     summary = done.stdout.split("== The speed targets")[1]
     for figure in ("seeded random-bot games", "logs replayed in process"):
         assert re.search(rf"bohnanza/amigo 3p\s+{figure}\s+\d+\.\d\dx  >= 1\.0x .*(meets|MISSES)$", summary, re.M)
+
+
+@pytest.mark.parametrize("case", ["no-thanks/classic:3", "coloretto/classic:4", "love-letter/classic:3"])
+def test_the_new_games_figures_play_and_replay_the_same_work_on_both_sides_a_chunk_at_a_time(case):
+    # 23 games and 21 logs: chunks of 20 with a shorter last chunk each.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.bench_new_games",
+            "--new-games",
+            case,
+            "--new-games-games",
+            "23",
+            "--new-games-logs",
+            "21",
+            "--repeats",
+            "1",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    sides = re.findall(r"^  (.+?)\s+[\d.]+/s  \((\d+) in [\d.]+ s, ([\d.]+) actions each\)$", done.stdout, re.M)
+    counts = {label.strip(): (int(count), actions) for label, count, actions in sides}
+    assert counts["interpreter, random bot"][0] == counts["reference, random bot"][0] == 23
+    assert counts["interpreter, replay"] == counts["reference, replay"]  # the same 21 logs, action for action
+    assert counts["interpreter, replay"][0] == 21
+    ruleset, players = case.split(":")
+    summary = done.stdout.split("== The speed targets")[1]
+    for figure in ("seeded random-bot games", "logs replayed in process"):
+        assert re.search(rf"{ruleset} {players}p\s+{figure}\s+\d+\.\d\dx  >= 0\.5x .*(meets|MISSES)$", summary, re.M)
 
 
 def test_decision_quality_plays_on_after_both_moves_where_the_search_departs_from_the_heuristic():
