@@ -141,6 +141,11 @@ def run(args: argparse.Namespace, summary: Summary) -> None:
         f"\n== the searching bot and the learning adapters, against the baseline recorded on {BASELINE['date']} "
         f"(commit {BASELINE['commit'][:12]}, {BASELINE['machine']})"
     )
+    if args.agents_moves != SEARCHED_MOVES or args.agents_games:
+        print(
+            "  NOTE: not the baseline's work (it was measured with the default --agents-moves and --agents-games): "
+            "a small run's first moves and games build the engine's tables, so its ratios read low"
+        )
     figures: list[tuple[str, str, Callable[[str], tuple[int, float]]]] = [
         ("ismcts", "ISMCTS iterations", lambda ruleset: ismcts_iterations(ruleset, args.agents_moves)),
     ]

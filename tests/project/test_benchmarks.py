@@ -76,7 +76,8 @@ def test_make_bench_runs_every_section_end_to_end_on_the_same_work_on_every_side
         "--startup-repeats",
         "1",
     )
-    assert "NOTE" not in out  # the previous interpreter, when it runs, applied as many actions: the same games
+    # The previous interpreter, when it runs, applied as many actions: the same games.
+    assert "NOTE: the previous interpreter" not in out
     found = sections(out)
     high_society = counts(found["high-society/ja"])
     assert high_society["interpreter (new core), random bot"][0] == high_society["reference, random bot"][0] == 70
@@ -105,6 +106,7 @@ def test_make_bench_runs_every_section_end_to_end_on_the_same_work_on_every_side
     agents = next(text for heading, text in found.items() if heading.startswith("the searching bot"))
     assert re.findall(r"ISMCTS iterations per second\s+[\d.]+/s  \((\d+) in", agents)  # one searched move each
     assert len(re.findall(r"^  (OpenSpiel|PettingZoo) steps per second .*now/baseline", agents, re.M)) == 4
+    assert "NOTE: not the baseline's work" in agents  # a run this small is no match for the baseline
     startup = next(text for heading, text in found.items() if heading.startswith("start-up"))
     assert "cardrules --help" in startup and "to the first prompt" in startup
 
