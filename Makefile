@@ -47,7 +47,9 @@ lint: $(TEST_STAMP)
 reference: $(STAMP)
 	$(BIN)/python docs/generate_reference.py --write
 
-bench: $(STAMP)
+# The test extras too: the start-up figure drives a terminal with pexpect, and the adapters' figures need OpenSpiel
+# and PettingZoo.
+bench: $(TEST_STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -11,16 +11,18 @@ Society figures; ``python -m benchmarks.bench_bohnanza`` runs them alone.
 High Bohn is measured against its own reference
 (:mod:`references.high_bohn`), whose random bot favours building:
 its games are not the engine random bot's kind, so for High Bohn the replay
-figure (the same logs on both sides) is the one to compare.
+figure (the same logs on both sides) is the one to compare. The measuring
+itself is shared with the new games' figures (:mod:`benchmarks.against_plain`).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 
-from benchmarks.bench_games import CHUNK_SEED_STEP, Measurement, compiled_game
+from benchmarks.against_plain import Plain, run_case
+from benchmarks.cores import pin_to_one_core
+from benchmarks.targets import Summary
 from references import bohnanza as reference_bohnanza
 from references import high_bohn as reference_high_bohn
 
@@ -30,8 +32,10 @@ def reference_for(ruleset: str):
     return reference_high_bohn if ruleset == reference_high_bohn.RULESET else reference_bohnanza
 
 
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 CASES = (("bohnanza/amigo", 4), ("bohnanza/rio-grande", 6))
+# Games played and logs replayed per turn of each side: a Bohnanza game is some twenty High Society games long.
+GAMES_CHUNK = 5
+LOGS_CHUNK = 10
 
 
 def engine_game_log(game, seed: int, bot: bool = True, kind: str = "random") -> dict:
@@ -54,83 +58,51 @@ def engine_game_log(game, seed: int, bot: bool = True, kind: str = "random") -> 
     return state.to_log()
 
 
-def engine_random_games(ruleset: str, players: int, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
-    """Play ``games`` games (numbers ``first`` on) with the engine and its random bot, each choosing from its
-    observation."""
-    from engine.fronts.bots import make_bot
-
-    game = compiled_game(ruleset, tuple(NAMES[:players]))
-    bots = [make_bot("random", seed + seat + first * CHUNK_SEED_STEP) for seat in range(players)]
-    actions = 0
-    start = time.perf_counter()
-    for number in range(first, first + games):
-        state = game.new_initial_state(seed=seed * 1_000_003 + number, record_events=False)
-        while not state.is_terminal():
-            player = state.current_player()
-            state.apply_action(bots[player].choose(state.observation(player), state.legal_actions()))
-        state.result()
-        actions += len(state.history)
-    return Measurement("interpreter, random bot", games, time.perf_counter() - start, actions)
+def plain_for(ruleset: str) -> Plain:
+    """The reference implementation of ``ruleset`` as the shared measurements use it."""
+    reference = reference_for(ruleset)
+    return Plain(lambda seed, names: reference.play_random_game(seed, names, ruleset), reference.replay)
 
 
-def reference_random_games(ruleset: str, players: int, games: int, seed: int = 1, *, first: int = 0) -> Measurement:
-    """Play ``games`` games (numbers ``first`` on) with the reference implementation and its random bot."""
-    actions = 0
-    start = time.perf_counter()
-    for number in range(first, first + games):
-        log = reference_for(ruleset).play_random_game(seed * 1_000_003 + number, NAMES[:players], ruleset)
-        actions += len(log["actions"])
-    return Measurement("reference, random bot", games, time.perf_counter() - start, actions)
-
-
-def make_logs(ruleset: str, players: int, count: int, seed: int = 7) -> list[dict]:
-    """``count`` finished reference games as logs, without their stored results (both sides do the same work)."""
-    logs = []
-    for number in range(count):
-        log = reference_for(ruleset).play_random_game(seed * 1_000_003 + number, NAMES[:players], ruleset)
-        del log["result"]
-        logs.append(log)
-    return logs
-
-
-def engine_replay(logs: list[dict]) -> Measurement:
-    """Replay in-memory logs with the engine (the ruleset loaded once, every action checked)."""
-    from engine.fronts.formats.gamelog import LogRecord
-    from engine.fronts.formats.replay import ReplayContext, replay_record
-
-    context = ReplayContext()
-    records = [LogRecord(log, "<bench>", 1, number, None) for number, log in enumerate(logs)]
-    replay_record(records[0], context)  # load the ruleset before the clock starts, as the reference needs none
-    start = time.perf_counter()
-    for record in records:
-        replay_record(record, context)
-    return Measurement(
-        "interpreter, replay", len(logs), time.perf_counter() - start, sum(len(log["actions"]) for log in logs)
+def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the Bohnanza figures (shared with ``python -m benchmarks``)."""
+    parser.add_argument(
+        "--bohnanza",
+        default="bohnanza/amigo:4,bohnanza/rio-grande:6,bohnanza/high-bohn:4",
+        help="Bohnanza editions and player counts, RULESET:PLAYERS,... (empty: none)",
     )
+    parser.add_argument("--bohnanza-games", type=int, default=30, help="Bohnanza random games per case and side")
+    parser.add_argument("--bohnanza-logs", type=int, default=200, help="Bohnanza logs replayed per case and side")
 
 
-def reference_replay(logs: list[dict]) -> Measurement:
-    """Replay in-memory logs with the reference implementation."""
-    start = time.perf_counter()
-    for log in logs:
-        reference_for(log["ruleset"]).replay(log)
-    return Measurement(
-        "reference, replay", len(logs), time.perf_counter() - start, sum(len(log["actions"]) for log in logs)
-    )
+def run_bohnanza(args: argparse.Namespace, summary: Summary) -> None:
+    """Bohnanza: the interpreter against the reference, random-bot games and logs replayed, sides in turns."""
+    for case in filter(None, args.bohnanza.split(",")):
+        ruleset, players = case.rsplit(":", 1)
+        # A chunk at a time, the sides in turns after each: a Bohnanza game is some twenty High Society games long.
+        run_case(
+            ruleset,
+            int(players),
+            plain_for(ruleset),
+            games=args.bohnanza_games,
+            logs=args.bohnanza_logs,
+            repeats=args.repeats,
+            games_chunk=GAMES_CHUNK,
+            logs_chunk=LOGS_CHUNK,
+            summary=summary,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the Bohnanza benchmarks alone (``python -m benchmarks`` runs them with the others)."""
-    from benchmarks import __main__ as bench
-
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_bohnanza", description=__doc__.splitlines()[0])
-    bench.add_bohnanza_arguments(parser)
+    add_bohnanza_arguments(parser)
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
     args = parser.parse_args(argv)
-    bench.pin_to_one_core()
-    summary: list[str] = []
-    bench.run_bohnanza(args, summary)
-    print("\n".join(summary))
+    pin_to_one_core()
+    summary = Summary()
+    run_bohnanza(args, summary)
+    summary.print()
     return 0
 
 

@@ -1,7 +1,8 @@
 """`make bench` runs end to end: every side plays the same games and replays the same logs, a chunk at a time.
 
 No timing is asserted (the figures are for people); what is checked is
-that the comparisons compare like with like.
+that every section runs at tiny sizes, that the comparisons compare like with
+like, and that the summary judges every figure by the speed issue's target.
 """
 
 from __future__ import annotations
@@ -18,51 +19,139 @@ import pytest
 REPO = locations.REPO
 
 
-def test_the_benchmark_compares_the_same_work_on_every_side():
-    # 70 games and 300 logs: chunks of 50 and 250 with a shorter last chunk each.
+SIDE = re.compile(r"^  (.+?)\s+[\d.]+/s  \((\d+) in [\d.]+ s(?:, ([\d.]+) actions each)?\)$", re.M)
+VERDICT = r"(meets|MISSES)$"
+
+
+def bench(*arguments: str, module: str = "benchmarks") -> str:
+    """The output of ``python -m MODULE ARGUMENTS``, which must succeed."""
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "benchmarks",
-            "--rulesets",
-            "high-society/ja",
-            "--games",
-            "70",
-            "--logs",
-            "300",
-            "--repeats",
-            "1",
-            "--no-simulate",
-            "--no-seats",
-            "--bohnanza",
-            "",
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
+        [sys.executable, "-m", module, *arguments], cwd=REPO, capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stderr
-    out = done.stdout
-    assert "NOTE" not in out  # the previous interpreter, when it runs, applied as many actions: the same games
-    sides = re.findall(r"^  (.+?)\s+[\d.]+/s  \((\d+) in [\d.]+ s(?:, ([\d.]+) actions each)?\)$", out, re.M)
-    counts = {label.strip(): (int(count), actions) for label, count, actions in sides}
-    assert counts["interpreter (new core), random bot"][0] == 70
-    assert counts["interpreter (new core), replay"][0] == 300
-    assert counts["reference, replay"][0] == 300
-    assert counts["interpreter (new core), JSON Lines file"][0] == 300
-    previous = [label for label in counts if label.startswith("previous interpreter")]
+    return done.stdout
+
+
+def sections(out: str) -> dict[str, str]:
+    """The output's sections by their headings (``== bohnanza/amigo 3p``...)."""
+    parts = re.split(r"^== (.+)$", out, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def counts(section: str) -> dict[str, tuple[int, str]]:
+    """Each side's count and actions per item in a section, by its label."""
+    return {label.strip(): (int(count), actions) for label, count, actions in SIDE.findall(section)}
+
+
+def test_make_bench_runs_every_section_end_to_end_on_the_same_work_on_every_side():
+    # High Society: 70 games and 300 logs, chunks of 50 and 250 with a shorter last chunk each; Bohnanza: 7 games
+    # and 12 logs, chunks of 5 and 10; the new games: 23 games and 21 logs, chunks of 20.
+    out = bench(
+        "--rulesets",
+        "high-society/ja",
+        "--games",
+        "70",
+        "--logs",
+        "300",
+        "--repeats",
+        "1",
+        "--no-simulate",
+        "--no-seats",
+        "--bohnanza",
+        "bohnanza/amigo:3",
+        "--bohnanza-games",
+        "7",
+        "--bohnanza-logs",
+        "12",
+        "--new-games",
+        "no-thanks/classic:3,coloretto/classic:4,love-letter/classic:3",
+        "--new-games-games",
+        "23",
+        "--new-games-logs",
+        "21",
+        "--agents-moves",
+        "1",
+        "--agents-games",
+        "1",
+        "--startup-repeats",
+        "1",
+    )
+    # The previous interpreter, when it runs, applied as many actions: the same games.
+    assert "NOTE: the previous interpreter" not in out
+    found = sections(out)
+    high_society = counts(found["high-society/ja"])
+    assert high_society["interpreter (new core), random bot"][0] == high_society["reference, random bot"][0] == 70
+    assert high_society["interpreter (new core), replay"][0] == high_society["reference, replay"][0] == 300
+    assert high_society["interpreter (new core), JSON Lines file"][0] == 300
+    assert high_society["reference, JSON Lines file"][0] == 300
+    previous = [label for label in high_society if label.startswith("previous interpreter")]
     if "Previous interpreter NOT run from git history" in out:
         assert not previous or all("recorded" in line for line in out.splitlines() if "previous interpreter" in line)
     else:
-        uniform_new = counts["interpreter (new core), legal_actions().sample"]
-        uniform_old = next(counts[label] for label in previous if label.endswith("legal_actions().sample"))
+        uniform_new = high_society["interpreter (new core), legal_actions().sample"]
+        uniform_old = next(high_society[label] for label in previous if label.endswith("legal_actions().sample"))
         assert uniform_new == uniform_old  # the same 70 games, action for action
-        assert next(counts[label] for label in previous if label.endswith(", replay"))[0] == 300
-    summary = out.split("== the issue's targets")[1]
-    for figure in ("random-bot games", "logs replayed", "JSON Lines files replayed"):
-        assert re.search(rf"high-society/ja\s+{figure}\s+.*new/reference \d+\.\d\d", summary), summary
+        assert next(high_society[label] for label in previous if label.endswith(", replay"))[0] == 300
+        assert "engine/previous interpreter" in found["high-society/ja"]
+    for case, games, logs in (
+        ("bohnanza/amigo 3p", 7, 12),
+        ("no-thanks/classic 3p", 23, 21),
+        ("coloretto/classic 4p", 23, 21),
+        ("love-letter/classic 3p", 23, 21),
+    ):
+        sides = counts(found[case])
+        assert sides["interpreter, random bot"][0] == sides["reference, random bot"][0] == games, case
+        assert sides["interpreter, replay"] == sides["reference, replay"], case  # the same logs, action for action
+        assert sides["interpreter, replay"][0] == logs, case
+    agents = next(text for heading, text in found.items() if heading.startswith("the searching bot"))
+    assert re.findall(r"ISMCTS iterations per second\s+[\d.]+/s  \((\d+) in", agents)  # one searched move each
+    assert len(re.findall(r"^  (OpenSpiel|PettingZoo) steps per second .*now/baseline", agents, re.M)) == 4
+    assert "NOTE: not the baseline's work" in agents  # a run this small is no match for the baseline
+    startup = next(text for heading, text in found.items() if heading.startswith("start-up"))
+    assert "cardrules --help" in startup and "to the first prompt" in startup
+
+    summary = out.split("== The speed targets")[1]
+    rows = [
+        ("high-society/ja 4p", "seeded random-bot games", r">= 2\.0x the plain implementation"),
+        ("high-society/ja 4p", "logs replayed in process", r">= 1\.5x the plain implementation"),
+        ("high-society/ja 4p", "`cardrules replay FILE.jsonl`", r">= 1\.2x the plain implementation"),
+    ]
+    for case, target in (
+        ("bohnanza/amigo 3p", "1.0"),
+        ("no-thanks/classic 3p", "0.5"),
+        ("coloretto/classic 4p", "0.5"),
+        ("love-letter/classic 3p", "0.5"),
+    ):
+        for figure in ("seeded random-bot games", "logs replayed in process"):
+            rows.append((case, figure, rf">= {re.escape(target)}x the plain implementation"))
+    for case in ("high-society/ja 4p", "bohnanza/amigo 4p"):
+        for figure in ("ISMCTS iterations/s", "OpenSpiel steps/s", "PettingZoo steps/s"):
+            rows.append((case, figure, r">= 3\.0x the recorded baseline"))
+    rows.append(("start-up", "`cardrules --help`", r"<= 0\.5 s"))
+    rows.append(("start-up", "first prompt of `cardrules play`", r"<= 0\.5 s"))
+    for case, figure, target in rows:
+        measured = r"\d+\.\d{3} s" if case == "start-up" else r"\d+\.\d\dx"
+        assert re.search(
+            rf"^  {re.escape(case)}\s+{re.escape(figure)}\s+({measured})  {target}\s+{VERDICT}", summary, re.M
+        ), (case, figure, summary)
+    assert re.search(rf"^  \d+ of {len(rows)} figures meet their targets$", summary, re.M)
+
+
+def test_each_section_can_be_left_out():
+    out = bench(
+        "--rulesets",
+        "",
+        "--bohnanza",
+        "",
+        "--no-previous",
+        "--no-new-games",
+        "--no-agents",
+        "--no-startup",
+        "--no-simulate",
+        "--no-seats",
+    )
+    assert list(sections(out)) == ["The speed targets (the speed issue): every figure, its ratio and its verdict"]
+    assert "0 of 0 figures meet their targets" in out
 
 
 def test_the_bohnanza_figures_replay_the_same_logs_on_both_sides_a_chunk_at_a_time():
@@ -92,7 +181,43 @@ def test_the_bohnanza_figures_replay_the_same_logs_on_both_sides_a_chunk_at_a_ti
     assert counts["interpreter, random bot"][0] == counts["reference, random bot"][0] == 7
     assert counts["interpreter, replay"] == counts["reference, replay"]  # the same 12 logs, action for action
     assert counts["interpreter, replay"][0] == 12
-    assert re.search(r"bohnanza/amigo 3p\s+logs replayed\s+new/reference \d+\.\d\d", done.stdout)
+    summary = done.stdout.split("== The speed targets")[1]
+    for figure in ("seeded random-bot games", "logs replayed in process"):
+        assert re.search(rf"bohnanza/amigo 3p\s+{figure}\s+\d+\.\d\dx  >= 1\.0x .*(meets|MISSES)$", summary, re.M)
+
+
+def test_the_new_games_figures_run_alone_on_the_same_work_on_both_sides_a_chunk_at_a_time():
+    case = "no-thanks/classic:3"
+    # 23 games and 21 logs: chunks of 20 with a shorter last chunk each.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.bench_new_games",
+            "--new-games",
+            case,
+            "--new-games-games",
+            "23",
+            "--new-games-logs",
+            "21",
+            "--repeats",
+            "1",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    sides = re.findall(r"^  (.+?)\s+[\d.]+/s  \((\d+) in [\d.]+ s, ([\d.]+) actions each\)$", done.stdout, re.M)
+    counts = {label.strip(): (int(count), actions) for label, count, actions in sides}
+    assert counts["interpreter, random bot"][0] == counts["reference, random bot"][0] == 23
+    assert counts["interpreter, replay"] == counts["reference, replay"]  # the same 21 logs, action for action
+    assert counts["interpreter, replay"][0] == 21
+    ruleset, players = case.split(":")
+    summary = done.stdout.split("== The speed targets")[1]
+    for figure in ("seeded random-bot games", "logs replayed in process"):
+        assert re.search(rf"{ruleset} {players}p\s+{figure}\s+\d+\.\d\dx  >= 0\.5x .*(meets|MISSES)$", summary, re.M)
 
 
 def test_decision_quality_plays_on_after_both_moves_where_the_search_departs_from_the_heuristic():
