@@ -144,3 +144,31 @@ def run_case(
                 f"  actions per second: interpreter {per_action[0]:.0f}, reference {per_action[1]:.0f} "
                 f"(ratio {per_action[0] / per_action[1]:.2f})"
             )
+
+
+def run_cases(
+    cases: str,
+    plain_for: Callable[[str], Plain],
+    *,
+    games: int,
+    logs: int,
+    repeats: int,
+    games_chunk: int,
+    logs_chunk: int,
+    summary: Summary,
+) -> None:
+    """Every case of ``cases`` (``RULESET:PLAYERS,...``; empty: none) measured by :func:`run_case`, each against
+    ``plain_for(ruleset)``."""
+    for case in filter(None, cases.split(",")):
+        ruleset, players = case.rsplit(":", 1)
+        run_case(
+            ruleset,
+            int(players),
+            plain_for(ruleset),
+            games=games,
+            logs=logs,
+            repeats=repeats,
+            games_chunk=games_chunk,
+            logs_chunk=logs_chunk,
+            summary=summary,
+        )

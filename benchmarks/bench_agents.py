@@ -34,8 +34,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks.bench_games import compiled_game
-from benchmarks.cores import pin_to_one_core
-from benchmarks.targets import Summary
+from benchmarks.targets import Summary, run_alone
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 RULESETS = ("high-society/ja", "bohnanza/amigo")
@@ -196,15 +195,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run these figures alone (``python -m benchmarks`` runs them with the others)."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_agents", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
-    args = parser.parse_args(argv)
-    pin_to_one_core()
-    summary = Summary()
-    run(args, summary)
-    summary.print()
-    return 0
+    return run_alone(argv, "python -m benchmarks.bench_agents", __doc__ or "", add_arguments, run)
 
 
 if __name__ == "__main__":

@@ -20,9 +20,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from benchmarks.against_plain import Plain, run_case
-from benchmarks.cores import pin_to_one_core
-from benchmarks.targets import Summary
+from benchmarks.against_plain import Plain, run_cases
+from benchmarks.targets import Summary, run_alone
 from references import bohnanza as reference_bohnanza
 from references import high_bohn as reference_high_bohn
 
@@ -77,33 +76,22 @@ def add_bohnanza_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_bohnanza(args: argparse.Namespace, summary: Summary) -> None:
     """Bohnanza: the interpreter against the reference, random-bot games and logs replayed, sides in turns."""
-    for case in filter(None, args.bohnanza.split(",")):
-        ruleset, players = case.rsplit(":", 1)
-        # A chunk at a time, the sides in turns after each: a Bohnanza game is some twenty High Society games long.
-        run_case(
-            ruleset,
-            int(players),
-            plain_for(ruleset),
-            games=args.bohnanza_games,
-            logs=args.bohnanza_logs,
-            repeats=args.repeats,
-            games_chunk=GAMES_CHUNK,
-            logs_chunk=LOGS_CHUNK,
-            summary=summary,
-        )
+    # A chunk at a time, the sides in turns after each: a Bohnanza game is some twenty High Society games long.
+    run_cases(
+        args.bohnanza,
+        plain_for,
+        games=args.bohnanza_games,
+        logs=args.bohnanza_logs,
+        repeats=args.repeats,
+        games_chunk=GAMES_CHUNK,
+        logs_chunk=LOGS_CHUNK,
+        summary=summary,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the Bohnanza benchmarks alone (``python -m benchmarks`` runs them with the others)."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_bohnanza", description=__doc__.splitlines()[0])
-    add_bohnanza_arguments(parser)
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
-    args = parser.parse_args(argv)
-    pin_to_one_core()
-    summary = Summary()
-    run_bohnanza(args, summary)
-    summary.print()
-    return 0
+    return run_alone(argv, "python -m benchmarks.bench_bohnanza", __doc__ or "", add_bohnanza_arguments, run_bohnanza)
 
 
 if __name__ == "__main__":

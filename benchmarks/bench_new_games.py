@@ -18,9 +18,8 @@ import argparse
 import sys
 from types import ModuleType
 
-from benchmarks.against_plain import Plain, run_case
-from benchmarks.cores import pin_to_one_core
-from benchmarks.targets import Summary
+from benchmarks.against_plain import Plain, run_cases
+from benchmarks.targets import Summary, run_alone
 from references import coloretto, love_letter, no_thanks
 
 PLAIN: dict[str, ModuleType] = {module.RULESET: module for module in (no_thanks, coloretto, love_letter)}
@@ -31,7 +30,9 @@ LOGS_CHUNK = 20
 
 def plain_for(ruleset: str) -> Plain:
     """The plain implementation of ``ruleset`` as the shared measurements use it (its default options)."""
-    module = PLAIN[ruleset]
+    module = PLAIN.get(ruleset)
+    if module is None:
+        raise SystemExit(f"--new-games: no plain implementation of {ruleset!r} (one of {', '.join(PLAIN)})")
     return Plain(lambda seed, names: module.play_random_game(seed, names), module.replay)
 
 
@@ -48,34 +49,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, summary: Summary) -> None:
     """Every case of ``--new-games``: the engine against the plain implementation, sides in turns."""
-    for case in filter(None, args.new_games.split(",")):
-        ruleset, players = case.rsplit(":", 1)
-        if ruleset not in PLAIN:
-            raise SystemExit(f"--new-games: no plain implementation of {ruleset!r} (one of {', '.join(PLAIN)})")
-        run_case(
-            ruleset,
-            int(players),
-            plain_for(ruleset),
-            games=args.new_games_games,
-            logs=args.new_games_logs,
-            repeats=args.repeats,
-            games_chunk=GAMES_CHUNK,
-            logs_chunk=LOGS_CHUNK,
-            summary=summary,
-        )
+    run_cases(
+        args.new_games,
+        plain_for,
+        games=args.new_games_games,
+        logs=args.new_games_logs,
+        repeats=args.repeats,
+        games_chunk=GAMES_CHUNK,
+        logs_chunk=LOGS_CHUNK,
+        summary=summary,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the new games' benchmarks alone (``python -m benchmarks`` runs them with the others)."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_new_games", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
-    args = parser.parse_args(argv)
-    pin_to_one_core()
-    summary = Summary()
-    run(args, summary)
-    summary.print()
-    return 0
+    return run_alone(argv, "python -m benchmarks.bench_new_games", __doc__ or "", add_arguments, run)
 
 
 if __name__ == "__main__":

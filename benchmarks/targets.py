@@ -13,6 +13,8 @@ Three kinds of target:
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # The engine's rate over the plain implementation's, at least, per ruleset family and figure.
@@ -82,3 +84,25 @@ class Summary:
             print(f"  {case:<22} {figure:<34} {measured:>9}  {target:<38} {verdict(meets)}")
         met = sum(row[4] for row in self.rows)
         print(f"  {met} of {len(self.rows)} figures meet their targets")
+
+
+def run_alone(
+    argv: list[str] | None,
+    prog: str,
+    doc: str,
+    add_arguments: Callable[[argparse.ArgumentParser], None],
+    run: Callable[[argparse.Namespace, Summary], None],
+) -> int:
+    """Run one section of the benchmarks alone (``python -m benchmarks`` runs them all): its options and
+    ``--repeats``, pinned to one core, then the summary of its verdicts."""
+    from benchmarks.cores import pin_to_one_core
+
+    parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
+    add_arguments(parser)
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure; the fastest counts")
+    args = parser.parse_args(argv)
+    pin_to_one_core()
+    summary = Summary()
+    run(args, summary)
+    summary.print()
+    return 0
