@@ -16,6 +16,12 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from engine import compiled as _compiled
+
+# A compiled module (make fast) runs only while its source is the one it was built from; CARDRULES_PURE=1 runs
+# every module from its source.
+_compiled.use_current_sources()
+
 # The public names, each imported on first use (see __getattr__).
 __all__ = [
     "Action",
