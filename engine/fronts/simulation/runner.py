@@ -360,6 +360,10 @@ def _run_in_process(plan: SimulationPlan) -> Iterator[BatchResult]:
 DRAIN_SECONDS = 10
 # How often the parent, waiting for a batch, looks whether Ctrl-C came.
 WAIT_SECONDS = 0.2
+# Seconds without a batch back after which a pool of our own is checked for dead workers (see _check_workers_alive).
+POOL_ALIVE_EVERY = 1.0
+# Seconds a stopped process pool's manager thread has to end (it ends as soon as it sees its workers gone).
+MANAGER_EXIT_SECONDS = 10
 
 
 def _run_on_executor(
@@ -523,7 +527,14 @@ def run_simulation(
         if executor is None:
             results = _run_in_process(plan)
         elif own_pool is not None:
-            results = _run_on_executor(plan, executor, workers or jobs, lambda: _interrupt_workers(own_pool))
+            results = _run_on_executor(
+                plan,
+                executor,
+                workers or jobs,
+                lambda: _interrupt_workers(own_pool),
+                lambda: _check_workers_alive(own_pool),
+                POOL_ALIVE_EVERY,
+            )
         else:
             results = _run_on_executor(plan, executor, workers or jobs, None, check_alive, alive_every)
         for result in results:
@@ -582,6 +593,21 @@ def _interrupt_workers(pool: Executor) -> None:
             pass  # already gone
 
 
+def _check_workers_alive(pool: Executor) -> None:
+    """Raise ``BrokenExecutor`` if one of a pool's worker processes has ended (killed, or out of memory).
+
+    The pool notices a dead worker by itself, unless the worker died while
+    it held the lock of the pipe the results come back through: the pool's
+    manager then waits for the rest of a message that never comes, the other
+    workers wait for the lock, and the run would wait for ever. A pool's
+    workers end only when it shuts down, so one that has ended means the run
+    is lost.
+    """
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.exitcode is not None:
+            raise BrokenExecutor(f"worker process {process.pid} ended with {process.exitcode}")
+
+
 def _stop_workers(pool: Executor) -> None:
     """End a process pool's workers at once, in the middle of their batches (after Ctrl-C)."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
@@ -590,8 +616,20 @@ def _stop_workers(pool: Executor) -> None:
         return
     # Before 3.14 the processes are only reachable through the pool, which forgets them once shut down.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join()
+    # A worker killed while it wrote a result leaves the pool's manager thread reading the rest of that message
+    # for ever, and Python waits for that thread at exit. With every worker gone, this process holds the results
+    # pipe's last writing end: closed, the read ends (the pool is broken) and the manager with it.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
+    # The manager closes its wake-up pipe as it ends; at exit, Python wakes every pool's manager through that pipe,
+    # and one still closing it made that wake-up fail with a traceback ("Bad file descriptor") after the report.
+    if manager is not None:
+        manager.join(timeout=MANAGER_EXIT_SECONDS)

@@ -25,7 +25,9 @@ from engine.fronts.simulation.runner import (
     RulesetSpec,
     SimulationLost,
     SimulationPlan,
+    _stop_workers,
     play_batch,
+    process_pool,
     run_simulation,
 )
 
@@ -126,6 +128,26 @@ def test_a_killed_worker_process_ends_with_the_report_of_the_games_finished(tmp_
     assert [json.loads(line)["simulation"]["game"] for line in logs.open(encoding="utf-8")] == list(range(played))
     # The other worker was ended with the run.
     assert subprocess.run(["pgrep", "-s", str(process.pid)], capture_output=True, text=True).stdout == ""
+
+
+def test_a_pool_whose_worker_died_while_sending_a_result_still_stops():
+    """A worker killed while it wrote a result leaves part of the message in the pipe: the pool's manager thread
+    reads on for the rest, which never comes, and Python would wait for that thread at exit (the run hung after
+    its report, now and then, under load). Stopping the workers ends that read."""
+    import struct
+
+    pool = process_pool(2)
+    try:
+        assert pool.submit(abs, -1).result(timeout=STARTUP_LIMIT) == 1  # the workers are up
+        manager = pool._executor_manager_thread
+        # What a torn write leaves: a result's length, then only the start of it.
+        os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 4096) + b"\x80\x04" * 8)
+        time.sleep(0.5)  # the manager is reading the rest now
+        os.kill(next(iter(pool._processes)), signal.SIGKILL)
+    finally:
+        _stop_workers(pool)
+    manager.join(timeout=STARTUP_LIMIT)
+    assert not manager.is_alive()
 
 
 def test_a_second_run_cannot_write_the_logs_a_first_run_is_writing(tmp_path):
