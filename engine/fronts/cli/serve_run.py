@@ -52,12 +52,22 @@ def run_command(host: str, port: int, data_dir: str | None, limits: ServeLimits)
             _("cannot listen on {address}: {reason}", address=f"{host}:{port}", reason=error.strerror or str(error))
         ) from None
     app = make_app(data, report=lambda line: click.echo(line, err=True), limits=limits)
-    # TRANSLATORS: serve: said when the server starts; {url} is its address. Ctrl-C stops it.
-    click.echo(
-        _(
-            "Serving web tables on {url} (Ctrl-C stops; every table resumes at the next start).",
-            url=f"http://{host}:{port}/",
-        )
-    )
-    sys.stdout.flush()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 4)
+    url = f"http://{host}:{port}/"
+
+    class AnnouncingServer(uvicorn.Server):
+        """Says where it serves once it listens, its tables resumed and Ctrl-C its own. Said before (as uvicorn
+        started), a Ctrl-C right after it could come before uvicorn handled Ctrl-C: the program then ended with
+        the traceback of a half-made event loop, or did not end."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started and not self.should_exit:
+                # TRANSLATORS: serve: said when the server starts; {url} is its address. Ctrl-C stops it.
+                serving = _(
+                    "Serving web tables on {url} (Ctrl-C stops; every table resumes at the next start).", url=url
+                )
+                click.echo(serving)
+                sys.stdout.flush()
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES * 4)
+    AnnouncingServer(config).run()
