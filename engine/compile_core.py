@@ -19,7 +19,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from engine.compiled import COMPILED_GLOBS, ENGINE_DIR, MANIFEST, compilable, write_manifest
+from engine.compiled import ENGINE_DIR, MANIFEST, compilable, compiled_paths, source_path, write_manifest
 
 # Cython's generated C and the objects compiled from it: outside the source tree.
 BUILD_DIR = ENGINE_DIR.parent / ".compiled-core"
@@ -38,7 +38,7 @@ def build(jobs: int = 1) -> list[str]:
         ) from None
     modules = compilable()
     root = ENGINE_DIR.parent
-    sources = [str(Path("engine", *name.split(".")[1:]).with_suffix(".py")) for name in modules]
+    sources = [str(source_path(name).relative_to(root)) for name in modules]
     previous = Path.cwd()
     os.chdir(root)  # the extensions' names follow the sources' paths from the project's root
     try:
@@ -60,11 +60,9 @@ def build(jobs: int = 1) -> list[str]:
 def clean() -> int:
     """Remove the compiled modules, their manifest and the build directory; returns how many files went."""
     removed = 0
-    for pattern in COMPILED_GLOBS:
-        for suffix in (".so", ".pyd"):
-            for path in ENGINE_DIR.glob(pattern + suffix):
-                path.unlink()
-                removed += 1
+    for path in compiled_paths():
+        path.unlink()
+        removed += 1
     if MANIFEST.exists():
         MANIFEST.unlink()
         removed += 1

@@ -124,14 +124,18 @@ def compilable() -> list[str]:
     )
 
 
+# How a compiled module's file name ends (``state.cpython-311-x86_64-linux-gnu.so``, ``state.cp311-win_amd64.pyd``).
+COMPILED_SUFFIX = ".pyd" if os.name == "nt" else ".so"
+
+
+def compiled_paths() -> list[Path]:
+    """The compiled modules' files beside their sources (whether or not they are trusted)."""
+    return sorted(path for pattern in COMPILED_GLOBS for path in ENGINE_DIR.glob(pattern + COMPILED_SUFFIX))
+
+
 def compiled_files() -> list[str]:
     """The modules that have a compiled file beside their source (whether or not it is trusted)."""
-    found = set()
-    for pattern in COMPILED_GLOBS:
-        for path in ENGINE_DIR.glob(pattern + ".so") if os.name != "nt" else ENGINE_DIR.glob(pattern + ".pyd"):
-            stem = path.name.split(".", 1)[0]
-            found.add(_module_of(path.with_name(stem + ".py")))
-    return sorted(found)
+    return sorted({_module_of(path.with_name(path.name.split(".", 1)[0] + ".py")) for path in compiled_paths()})
 
 
 def _module_of(source: Path) -> str:
