@@ -20,7 +20,7 @@ from engine.base.errors import Diagnostic, Location, RuleFailedError, RulesetErr
 from engine.base.i18n import _
 from engine.base.jsontypes import JSON
 from engine.core.conditions import Condition, make_condition
-from engine.language.expressions.compiler import Env, Expression
+from engine.language.expressions.compiler import Env, Expression, Memo
 from engine.language.expressions.for_ruleset import compiler_for
 from engine.language.expressions.problems import ExpressionFailure, ExpressionProblem
 from engine.language.expressions.types import FLAG, PLAYER, Type
@@ -135,12 +135,19 @@ def evaluate(expression: Expression, state: State, local: dict[str, object] | No
 
 
 def evaluate_in(
-    expression: Expression, world: World, local: dict[str, object] | None, ruleset: RulesetLike, step: str, key: str
+    expression: Expression,
+    world: World,
+    local: dict[str, object] | None,
+    ruleset: RulesetLike,
+    step: str,
+    key: str,
+    memo: Memo | None = None,
 ) -> Any:
     """Work ``expression`` out in ``world`` (a game's, or a table's); a failure is an error of ``ruleset`` located
-    at ``step``."""
+    at ``step``. Expressions worked out in turn in a world that does not change between them may share a ``memo``
+    of the ruleset's functions' calls (see :class:`~engine.language.expressions.compiler.Env`)."""
     try:
-        return expression.fn(Env(world, {} if local is None else local))
+        return expression.fn(Env(world, {} if local is None else local, None, memo))
     except ExpressionFailure as failure:
         raise failed_in(ruleset, step, key, expression.text, failure.message) from None
     except (ZeroDivisionError, OverflowError, MemoryError, RecursionError) as error:

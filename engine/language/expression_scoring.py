@@ -29,6 +29,7 @@ from engine.core.selectors import card_selector
 from engine.language.block_walk import blocks_of
 from engine.language.expression_params import compile_or_raise, evaluate_in, world_of
 from engine.language.expression_places import ME
+from engine.language.expressions.compiler import Memo
 from engine.language.expressions.for_ruleset import compiler_for
 from engine.language.expressions.types import ANY, FLAG, NUMBER, PLAYERS, Type
 from engine.language.expressions.values import Group, Variant
@@ -129,9 +130,9 @@ class ExpressionScoring:
         del remembered[REMEMBERED:]
         return value
 
-    def _parts_of(self, world: World, player: int) -> list[Fraction]:
+    def _parts_of(self, world: World, player: int, memo: Memo) -> list[Fraction]:
         """Each part's points for ``player`` (``parts``), in order."""
-        return [as_fraction(self._value(part, world, {"me": player}, "parts", 0)) for _name, part in self.parts]
+        return [as_fraction(self._value(part, world, {"me": player}, "parts", memo, 0)) for _name, part in self.parts]
 
     def result(self, state: State) -> Result:
         """The result of a finished game."""
@@ -157,22 +158,26 @@ class ExpressionScoring:
         """The result of a finished game in ``world`` (a state's, or a table's): ``ids_in(zone, player)`` gives the
         card ids a player's zone holds, ``measures_of(player)`` the player's measures."""
         players = range(len(names))
-        parts = [self._parts_of(world, player) for player in players] if self.parts else []
+        # The world does not change while the result is worked out: every expression of it shares the calls of the
+        # ruleset's functions (a player's best placement of jokers, read by the score and by two fields).
+        memo: Memo = {}
+        parts = [self._parts_of(world, player, memo) for player in players] if self.parts else []
         scores = (
             [sum(points, Fraction(0)) for points in parts]
             if self.parts
             else [
-                as_fraction(self._value(self.score_expression, world, {"me": player}, "score", 0)) for player in players
+                as_fraction(self._value(self.score_expression, world, {"me": player}, "score", memo, 0))
+                for player in players
             ]
         )
         out = [
-            bool(self._value(self.eliminated_expression, world, {"me": player}, "eliminated", False))
+            bool(self._value(self.eliminated_expression, world, {"me": player}, "eliminated", memo, False))
             for player in players
         ]
         results = []
         for player in players:
             values = {
-                name: self._json(world, names, self._value(field, world, {"me": player}, name))
+                name: self._json(world, names, self._value(field, world, {"me": player}, name, memo))
                 for name, field in self.fields
             }
             cards: tuple[str, ...] = ()
@@ -192,7 +197,7 @@ class ExpressionScoring:
                     MappingProxyType(values),
                 )
             )
-        winners, decided_by = self._winners(world, scores, out)
+        winners, decided_by = self._winners(world, scores, out, memo)
         return Result(
             self.ruleset.id,
             tuple(results),
@@ -218,16 +223,19 @@ class ExpressionScoring:
         world: World,
         local: dict[str, object] | None,
         key: str,
+        memo: Memo,
         default: Any = None,
     ) -> Any:
         """An expression's value in ``world``; a failure is a located error of the ruleset."""
         if expression is None:
             return default
-        return evaluate_in(expression, world, local, self.ruleset, "scoring", key)
+        return evaluate_in(expression, world, local, self.ruleset, "scoring", key, memo)
 
-    def _winners(self, world: World, scores: Sequence[Fraction], out: Sequence[bool]) -> tuple[list[int], str | None]:
+    def _winners(
+        self, world: World, scores: Sequence[Fraction], out: Sequence[bool], memo: Memo
+    ) -> tuple[list[int], str | None]:
         if self.winners_expression is not None:
-            chosen = self._value(self.winners_expression, world, None, "winners")
+            chosen = self._value(self.winners_expression, world, None, "winners", memo)
             return sorted(set(chosen)), None
         sign = -1 if self.lowest else 1
         # As scoring steps' elimination: a player out cannot win, and when everyone is out nobody does.
@@ -239,7 +247,7 @@ class ExpressionScoring:
         if len(contenders) == 1:
             return contenders, "score"
         for index, tiebreak in enumerate(self.tiebreaks):
-            ranks = {seat: self._value(tiebreak, world, {"me": seat}, "tiebreak-by") for seat in contenders}
+            ranks = {seat: self._value(tiebreak, world, {"me": seat}, "tiebreak-by", memo) for seat in contenders}
             top = max(sign * rank for rank in ranks.values())
             contenders = [seat for seat in contenders if sign * ranks[seat] == top]
             if len(contenders) == 1:

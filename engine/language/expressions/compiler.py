@@ -68,17 +68,31 @@ MAX_LIST = 100_000
 MAX_WORK = 2_000_000
 
 
+# The calls of the ruleset's functions made while the world stays as it is: (name, arguments, their types) ->
+# (value, the work the call went through).
+Memo = dict[tuple[Any, ...], tuple[Any, int]]
+
+
 class Env:
     """What a compiled expression reads while it is worked out: the world, and the names bound locally
     (a comprehension's variable, the player being scored, the option a choice weighs)."""
 
-    __slots__ = ("world", "local", "work")
+    __slots__ = ("world", "local", "work", "memo")
 
-    def __init__(self, world: World, local: dict[str, object], work: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        world: World,
+        local: dict[str, object],
+        work: list[int] | None = None,
+        memo: Memo | None = None,
+    ) -> None:
         self.world = world
         self.local = local
         # What is left of the evaluation's budget (MAX_WORK), shared with the functions it calls.
         self.work = [MAX_WORK] if work is None else work
+        # The ruleset's functions called so far while the world stays as it is (see ``user_call``): made at the first
+        # call, shared with the functions called.
+        self.memo = memo
 
     def spend(self, amount: int) -> None:
         """Count ``amount`` items gone through; an ExpressionFailure once the budget is spent."""
@@ -984,4 +998,4 @@ BUILT_IN_NAMES: dict[str, tuple[Type, Fn]] = {
     "all_cards": (CARDS, lambda e: e.world.all_cards()),
 }
 
-__all__ = ["CARD", "Compiler", "Env", "Expression", "ExpressionFailure", "ExpressionProblem", "Fn", "VARIANT"]
+__all__ = ["CARD", "Compiler", "Env", "Memo", "Expression", "ExpressionFailure", "ExpressionProblem", "Fn", "VARIANT"]

@@ -572,10 +572,29 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
     names = [parameter for parameter, _type in parameters]
 
     def call(e: Env) -> Any:
-        given = [value(e) for value in values]
+        given = tuple([value(e) for value in values])
         e.spend(1)
-        inner = Env(e.world, dict(zip(names, given)), e.work)
-        return body(inner)
+        # A function reads only its arguments and the world, which stays as it is while one expression (or one
+        # result) is worked out: a call made again with the same arguments (Coloretto's colour points, for each
+        # placement of its jokers) has the same value. Its work is counted again all the same, so an evaluation's
+        # budget runs out exactly where it would have; the arguments' types are part of the key (1 and 1/1 are
+        # equal, but not the same value).
+        memo = e.memo
+        if memo is None:
+            memo = e.memo = {}
+        key = (name, given, tuple([type(argument) for argument in given]))
+        try:
+            known = memo.get(key)
+        except TypeError:  # an argument that cannot be a key (none of the language's values today)
+            return body(Env(e.world, dict(zip(names, given)), e.work, memo))
+        if known is not None:
+            e.spend(known[1])
+            return known[0]
+        work = e.work
+        before = work[0]
+        result = body(Env(e.world, dict(zip(names, given)), work, memo))
+        memo[key] = (result, before - work[0])
+        return result
 
     return value_type, call
 

@@ -556,19 +556,16 @@ class ChooseStep(ExpressionParams, FlowNode):
 
     def apply(self, state: State, frame: list, action: int) -> int:
         chooser = state.current
-        if action not in self.space or action not in self._open(state, chooser, frame):
+        opened = self._opened(state, frame, action) if action in self.space else None
+        if opened is None:
             # TRANSLATORS: why an action is refused at a choice: the option is not offered at this moment.
             raise IllegalActionError.at(_("that is not one of the options open now"))
         if self.at_once and frame[CARRYING_OUT] < 0:
             state.hide_action(chooser)
+        index, value = opened
         if action == self.done:
-            index = frame[OPTION] if frame[OPTION] >= 0 else self.from_nothing
-            assert index is not None
             return self._chosen(state, frame, chooser, index, frame[PICKED])
-        entry, value_index = self.space.word_of(action)
-        index = self.by_word[entry.word]
         option = self.options[index]
-        value = self._value_of(state, option, value_index, frame[PICKED])
         if option.counts is None:
             return self._chosen(state, frame, chooser, index, value)
         picked = (*frame[PICKED], value)
@@ -577,6 +574,39 @@ class ChooseStep(ExpressionParams, FlowNode):
         frame[OPTION] = index
         frame[PICKED] = picked
         return state.decide(chooser)
+
+    def _opened(self, state: State, frame: list, action: int) -> tuple[int, Any] | None:
+        """``(option index, value bound)`` when ``action`` is one of :meth:`_open`'s actions now, else None.
+
+        The same answer as looking ``action`` up in the list of every open
+        action, without working out the others: a replay, or a bot's move,
+        asks about one action, and each value's condition is an expression.
+        """
+        if action == self.done:
+            if frame[OPTION] >= 0:
+                counts = self.options[frame[OPTION]].counts
+                assert counts is not None
+                return (frame[OPTION], None) if len(frame[PICKED]) >= counts[0] else None
+            return None if self.from_nothing is None else (self.from_nothing, None)
+        entry, value_index = self.space.word_of(action)
+        index = self.by_word.get(entry.word)
+        if index is None or (frame[OPTION] >= 0 and index != frame[OPTION]):
+            return None
+        option = self.options[index]
+        picked = frame[PICKED] if frame[OPTION] >= 0 else ()
+        for value, found in self._values(state, option, picked):
+            if found != value_index:
+                continue
+            # As _open_values: the first value of this index is the one offered, if its condition holds.
+            if option.when is not None:
+                local: dict[str, object] | None = None
+                if option.local_name:
+                    local = {PICKED_NAME: picked} if option.counts is not None else {}
+                    local[option.local_name] = value
+                if not evaluate(option.when, state, local, self.id, "when"):
+                    return None
+            return index, value
+        return None
 
     def _chosen(self, state: State, frame: list, chooser: int, index: int, value: Any) -> int:
         """``chooser`` has chosen ``value`` of option ``index``: its steps run now, or once all have chosen."""
@@ -622,14 +652,6 @@ class ChooseStep(ExpressionParams, FlowNode):
             found = self.space.ruleset.card(value) if isinstance(value, str) else None
             return found.index if found is not None else None
         return int(value)
-
-    def _value_of(self, state: State, option: _Option, index: int, picked: tuple = ()) -> Any:
-        """The value bound for an option's index: the first such card of the list (but those picked), a seat,
-        a card id, a number."""
-        for value, found in self._values(state, option, picked):
-            if found == index:
-                return value
-        return index
 
     def public_facts(self, state: State, frame: list) -> Mapping[str, JSON]:
         return {"chooser": state.current}
