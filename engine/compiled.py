@@ -110,8 +110,9 @@ class _FromSource:
         return self.spec_of(fullname, source)
 
 
-# Where ``make fast`` compiles: the game model and every family's rules (not their packages' ``__init__``).
-COMPILED_GLOBS = ("core/*", "families/*/rules/*")
+# Where ``make fast`` compiles: the game model, every family's rules and the expression language that rules
+# evaluate at every step (not their packages' ``__init__``).
+COMPILED_GLOBS = ("core/*", "families/*/rules/*", "language/expressions/*", "language/expression_*")
 
 
 def compilable() -> list[str]:

@@ -893,6 +893,8 @@ def _comprehension(compiler: Compiler, node: ast.GeneratorExp | ast.ListComp) ->
         for frame in reversed(frames):
             frame.__exit__()
     names = [name for name, _source, _conditions in loops]
+    if len(loops) == 1:
+        return list_of(item_type), _single_loop(loops[0], item)
 
     def run(e: Env) -> tuple[Any, ...]:
         local = e.local
@@ -914,6 +916,51 @@ def _comprehension(compiler: Compiler, node: ast.GeneratorExp | ast.ListComp) ->
 _ABSENT = object()
 
 
+def _grew_too_long() -> ExpressionFailure:
+    # TRANSLATORS: a ruleset's formula (expression) failed during a game: a list it made is too long; {limit} is a
+    # number of items.
+    return ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST))
+
+
+def _single_loop(loop: tuple[str, Fn, list[Fn]], item: Fn) -> Fn:
+    """A comprehension of one loop (nearly all of them): as :func:`_loop` does it, without its recursion and with
+    its conditions joined once."""
+    name, source, conditions = loop
+    if not conditions:
+        condition = None
+    elif len(conditions) == 1:
+        condition = conditions[0]
+    else:
+
+        def condition(e: Env) -> bool:
+            return all(test(e) for test in conditions)
+
+    def run(e: Env) -> tuple[Any, ...]:
+        local = e.local
+        saved = local.get(name, _ABSENT)
+        found: list[Any] = []
+        try:
+            values = source(e)
+            if type(values) is not tuple and type(values) is not list:
+                values = tuple(values)
+            e.spend(len(values))
+            for value in values:
+                local[name] = value
+                if condition is not None and not condition(e):
+                    continue
+                found.append(item(e))
+                if len(found) > MAX_LIST:
+                    raise _grew_too_long()
+        finally:
+            if saved is _ABSENT:
+                local.pop(name, None)
+            else:
+                local[name] = saved
+        return tuple(found)
+
+    return run
+
+
 def _loop(e: Env, loops: list[tuple[str, Fn, list[Fn]]], level: int, item: Fn, found: list[Any]) -> None:
     name, source, conditions = loops[level]
     local = e.local
@@ -929,9 +976,7 @@ def _loop(e: Env, loops: list[tuple[str, Fn, list[Fn]]], level: int, item: Fn, f
         if last:
             found.append(item(e))
             if len(found) > MAX_LIST:
-                # TRANSLATORS: a ruleset's formula (expression) failed during a game: a list it made is too long;
-                # {limit} is a number of items.
-                raise ExpressionFailure(_("a list grew past {limit} items", limit=MAX_LIST))
+                raise _grew_too_long()
         else:
             _loop(e, loops, level + 1, item, found)
 
