@@ -189,7 +189,10 @@ class AgentActions:
                 found.update(offset + action - base for action in part)
             else:
                 offset = segment.offset
-                found.update(offset + local for local in segment.view.legal(state, player, part))
+                legal_here = segment.view.legal(state, player, part)
+                if len(parts) == 1 and segment.view.ordered:  # sorted already, each once
+                    return [offset + local for local in legal_here] if offset else list(legal_here)
+                found.update([offset + local for local in legal_here] if offset else legal_here)
         return sorted(found)
 
     # ------------------------------------------------------------------ words

@@ -205,3 +205,20 @@ def test_indices_convert_both_ways_at_any_point_of_a_game(seed, steps):
         for index in actions.legal(state):
             assert actions.from_engine(state, actions.to_engine(state, index)) == index
             assert actions.describe(state, index)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players"),
+    [("high-society/ja", 4), ("high-society/ko", 3), ("no-thanks/classic", 3), ("love-letter/classic", 4)],
+)
+def test_the_legal_indices_are_those_of_the_legal_actions_sorted_each_once(ruleset, players):
+    # The bids' view lists a lone decision's indices without sorting them again (they come sorted): the same list.
+    game, actions = game_and_actions(ruleset, players)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed, record_events=False)
+        while not state.is_terminal():
+            legal = actions.legal(state)
+            converted = {actions.from_engine(state, action) for action in state.legal_actions()} - {None}
+            assert legal == sorted(converted)
+            state.apply_action(actions.to_engine(state, rng.choice(legal)))

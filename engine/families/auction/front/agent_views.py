@@ -9,9 +9,10 @@ more than :data:`MOST_TYPES` money types keeps the sets of its first
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from engine.families.auction.rules.bidding import BidActions
 from engine.families.common.front.agent_views import BoundedView, DecisionFeatures, observed_scale, per_seat
 
 if TYPE_CHECKING:
@@ -26,9 +27,12 @@ MOST_TYPES = 16
 class BidView(BoundedView):
     """``PASS`` and every set of money types: local index = the bid mask (bit ``i``: the ``i``-th money type)."""
 
+    ordered = True  # PASS (0), then the raises by increasing mask
+
     def __init__(self, space: Any, game: Game) -> None:
         super().__init__(space, game)
         self.size = 1 << min(len(space.money_types), MOST_TYPES)
+        self.every_mask = len(space.money_types) <= MOST_TYPES
 
     def to_engine(self, state: State, player: int, local: int) -> int | None:
         return self.space.base + local if 0 <= local < self.size else None
@@ -37,12 +41,17 @@ class BidView(BoundedView):
         local = action - self.space.base
         return local if 0 <= local < self.size else None
 
-    def legal(self, state: State, player: int, part: Any) -> Iterator[int]:
-        # A bid turn lists its legal bids fast (a suffix of the hand's subsets sorted by total): read them.
-        for action in part:
-            local = action - self.space.base
-            if 0 <= local < self.size:
-                yield local
+    def legal(self, state: State, player: int, part: Any) -> Iterable[int]:
+        # A bid turn lists its legal bids fast (a suffix of the hand's subsets sorted by total): read them, in one
+        # comprehension (a search or a learning loop asks at every bid, and a hand has hundreds of them).
+        base, size = self.space.base, self.size
+        if isinstance(part, BidActions):
+            actions = part.listed()
+            if self.every_mask:  # every mask of a hand has an index: only the space's base to take off
+                return [action - base for action in actions] if base else actions
+        else:
+            actions = list(part)
+        return [action - base for action in actions if 0 <= action - base < size]
 
     def describe(self, state: State, player: int, local: int) -> str:
         # A bid says the same in any state (the values of the cards in the mask).

@@ -409,6 +409,17 @@ class BidActions(LegalActions):
             yield PASS
         yield from self.raises()
 
+    def listed(self) -> list[int]:
+        """Every legal action as a list, in the order iterating gives them (for a caller that wants them all)."""
+        need = self.highest_total - self.own_total
+        index = self._by_sum(self.hand_mask) if self._by_sum is not None else None
+        if index is not None:
+            totals, masks = index
+            raises = sorted(masks[bisect_right(totals, need) :])
+        else:
+            raises = list(self._walk_raises(need))
+        return [PASS, *raises] if self.can_pass else raises
+
     def size(self) -> int:
         if self._count is None:
             count = 1 if self.can_pass else 0

@@ -1,4 +1,7 @@
-"""TODO docstring."""
+"""What the families' agent views share (for learning libraries, ``engine.fronts.agents``): a bounded view of a
+large action space (:class:`BoundedView`, :class:`ListedView`), the numbers a kind of decision adds to an
+observation tensor (:class:`DecisionFeatures`), and helpers to size and fill them (card types a zone may hold,
+seats relative to the viewer, amounts on an observed scale)."""
 
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ class BoundedView:
     """
 
     size = 0
+    # Whether legal() gives its local indices in increasing order, each once (a lone part then needs no sorting).
+    ordered = False
 
     def __init__(self, space: Any, game: Game) -> None:
         self.space = space

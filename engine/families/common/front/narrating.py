@@ -1,4 +1,5 @@
-"""TODO docstring."""
+"""What the families' narrators share: reading an event's fields, whether it is a recorded event or its JSON
+form, the player it names and the card ids it carries."""
 
 from __future__ import annotations
 
