@@ -66,6 +66,7 @@ class Observation:
         "_counters",
         "_variables",
         "_types_read",
+        "_seen_slots",
         "_closed",
         "_known",
         "_state",
@@ -91,6 +92,7 @@ class Observation:
     _counters: tuple[int | None, ...]
     _variables: tuple[int, ...]
     _types_read: dict[tuple[str, int | None], tuple[int, ...] | None] | None
+    _seen_slots: tuple[tuple[tuple[int, ...] | None, int | None], ...] | None
     _closed: frozenset[int]
     # The card instances this player was shown where they cannot see them (a bitmask).
     _known: int
@@ -146,8 +148,9 @@ class Observation:
         self._variables = tuple(state.variables)
         # Zones that take no card yet (a field not bought): public, like the zones themselves.
         self._closed = state.closed_slots
-        # Zones already read by type (card_types), by (zone id, owner).
+        # Zones already read by type (card_types), by (zone id, owner); every slot as seen (seen_slots).
         self._types_read = None
+        self._seen_slots = None
         # The public past, for a search that draws states fitting this view (the lists only grow: a length marks now).
         self._past = (
             state.history,
@@ -252,6 +255,29 @@ class Observation:
             found = None
         read[key] = found
         return found
+
+    def seen_slots(self) -> tuple[tuple[tuple[int, ...] | None, int | None], ...]:
+        """Every zone slot as this player sees it, in the layout's order: the type indices of its cards in the
+        zone's order when they are visible (else None), and how many cards it holds when they may know (else
+        None). What :meth:`card_types` and :meth:`count` give zone by zone, all at once (an observation tensor
+        reads every zone at every step); worked out once per observation."""
+        seen = self._seen_slots
+        if seen is None:
+            layout = self._game.zones
+            specs = layout.specs
+            type_of = self._game.cards.type_of
+            player = self.player
+            found = []
+            for content, zone_index, owner in zip(self._zones, layout.slot_zone, layout.slot_owner):
+                cards_shown, count_shown = visible_to(specs[zone_index], owner, player)
+                found.append(
+                    (
+                        tuple([type_of[instance] for instance in instances_in(content)]) if cards_shown else None,
+                        count_of(content) if count_shown else None,
+                    )
+                )
+            seen = self._seen_slots = tuple(found)
+        return seen
 
     def count(self, zone_id: str, owner: int | None = None) -> int | None:
         """How many cards a zone holds, if this player may know."""

@@ -70,6 +70,9 @@ class ObservationTensor:
         cards = game.cards
         self.type_count = types = len(cards.ids)
         self._index_of_id = cards.index_of_id
+        self._layout = game.zones
+        # Per viewer, the zone slot each segment of the plan reads (see _slots_for).
+        self._slot_plans: dict[int, list[int]] = {}
         segments: list[tuple[str, int, int]] = []
         # What encode does, in order: (kind, arguments) for each segment.
         self._plan: list[tuple[str, tuple]] = []
@@ -88,11 +91,11 @@ class ObservationTensor:
                 owner = relative if relative is not None else SHARED
                 cards_seen, count_seen = visible_to(spec, owner, 0)
                 if cards_seen:
-                    add(f"{label}:cards", types, "cards", spec.id, relative)
+                    add(f"{label}:cards", types, "cards", spec.index, relative)
                     if spec.kind in ("row", "stack"):
-                        add(f"{label}:front", FRONT_CARDS * types, "front", spec.id, relative, spec.kind == "stack")
+                        add(f"{label}:front", FRONT_CARDS * types, "front", spec.index, relative, spec.kind == "stack")
                 if count_seen:
-                    add(f"{label}:count", 1, "count", spec.id, relative)
+                    add(f"{label}:count", 1, "count", spec.index, relative)
                 if shows and not cards_seen:
                     add(f"{label}:known", types, "known", spec.id, relative)
                 if spec.starts_closed:
@@ -123,9 +126,7 @@ class ObservationTensor:
         self.segments: tuple[tuple[str, int, int], ...] = tuple(segments)
         self.size: int = segments[-1][1] + segments[-1][2] if segments else 0
         self._encoders: dict[str, Callable[..., list[float]]] = {
-            "cards": self._cards,
             "front": self._front,
-            "count": self._count,
             "known": self._known,
             "open": self._open,
             "counter": self._counter,
@@ -153,9 +154,37 @@ class ObservationTensor:
         """The tensor of an observation: ``size`` floats, seats counted from ``observation.player``."""
         cells: list[float] = []
         encoders = self._encoders
-        for kind, arguments in self._plan:
-            cells.extend(encoders[kind](observation, *arguments))
+        # The zones' segments (most of a tensor) are read here from every slot's view, in one loop; the others
+        # through their encoders.
+        seen = observation.seen_slots()
+        slots = self._slots_for(observation.player)
+        type_count = self.type_count
+        for (kind, arguments), slot in zip(self._plan, slots):
+            if kind == "count":
+                cells.append(float(seen[slot][1] or 0))
+            elif kind == "cards":
+                counts = [0.0] * type_count
+                for card_type in seen[slot][0] or ():
+                    counts[card_type] += 1.0
+                cells.extend(counts)
+            else:
+                cells.extend(encoders[kind](observation, *arguments))
         return cells
+
+    def _slots_for(self, viewer: int) -> list[int]:
+        """The zone slot of each segment of the plan for ``viewer`` (-1 for a segment of no zone)."""
+        slots = self._slot_plans.get(viewer)
+        if slots is None:
+            slots = self._slot_plans[viewer] = [
+                self._layout.slot(arguments[0], self._owner_of(viewer, arguments[1]))
+                if kind in ("cards", "front", "count")
+                else -1
+                for kind, arguments in self._plan
+            ]
+        return slots
+
+    def _owner_of(self, viewer: int, relative: int | None) -> int:
+        return SHARED if relative is None else (viewer + relative) % self.players
 
     def _owner(self, observation: Observation, relative: int | None) -> int | None:
         return None if relative is None else (observation.player + relative) % self.players
@@ -167,21 +196,16 @@ class ObservationTensor:
             counts[index_of_id[card]] += 1.0
         return counts
 
-    def _cards(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
-        return self._type_counts(observation.cards(zone_id, self._owner(observation, relative)))
-
-    def _front(self, observation: Observation, zone_id: str, relative: int | None, top_last: bool) -> list[float]:
-        cells = [0.0] * (FRONT_CARDS * self.type_count)
-        card_ids = observation.cards(zone_id, self._owner(observation, relative)) or ()
+    def _front(self, observation: Observation, zone_index: int, relative: int | None, top_last: bool) -> list[float]:
+        type_count = self.type_count
+        cells = [0.0] * (FRONT_CARDS * type_count)
+        slot = self._layout.slot(zone_index, self._owner_of(observation.player, relative))
+        card_types = observation.seen_slots()[slot][0] or ()
         # A row's front is its start; a stack's top is its end (stored bottom first).
-        ordered = tuple(reversed(card_ids)) if top_last else tuple(card_ids)
-        for position, card in enumerate(ordered[:FRONT_CARDS]):
-            cells[position * self.type_count + self._index_of_id[card]] = 1.0
+        front = card_types[::-1][:FRONT_CARDS] if top_last else card_types[:FRONT_CARDS]
+        for position, card_type in enumerate(front):
+            cells[position * type_count + card_type] = 1.0
         return cells
-
-    def _count(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
-        count = observation.count(zone_id, self._owner(observation, relative))
-        return [float(count or 0)]
 
     def _known(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
         return self._type_counts(observation.known_cards(zone_id, self._owner(observation, relative)))

@@ -222,3 +222,43 @@ def test_equal_observations_give_equal_tensors(seed, steps, viewer):
     assert seen == again
     vector = tensor.encode(seen)
     assert vector == tensor.encode(again) and len(vector) == tensor.size
+
+
+def zone_cells_zone_by_zone(tensor, observation, name):
+    """A zone segment's cells as the public Observation API gives them zone by zone (what encode reads in one pass
+    of Observation.seen_slots): card counts by type, the front cards one-hot, the count."""
+    label, part = name.rsplit(":", 1)
+    zone_id, _, relative = label.removeprefix("zone:").partition("@")
+    owner = (observation.player + int(relative)) % len(observation.players) if relative else None
+    types = len(observation.game.cards.ids)
+    index_of = observation.game.cards.index_of_id
+    if part == "count":
+        return [float(observation.count(zone_id, owner) or 0)]
+    cards = observation.cards(zone_id, owner) or ()
+    if part == "cards":
+        cells = [0.0] * types
+        for card in cards:
+            cells[index_of[card]] += 1.0
+        return cells
+    cells = [0.0] * (3 * types)
+    ordered = tuple(reversed(cards)) if observation.game.zones.zone(zone_id).kind == "stack" else tuple(cards)
+    for position, card in enumerate(ordered[:3]):
+        cells[position * types + index_of[card]] = 1.0
+    return cells
+
+
+@pytest.mark.parametrize("ruleset", (*RULESETS, "no-thanks/classic", "coloretto/classic", "love-letter/classic"))
+def test_the_zone_segments_are_what_the_observation_shows_zone_by_zone(ruleset):
+    game, tensor = game_and_tensor(ruleset)
+    rng = random.Random(3)
+    state = game.new_initial_state(seed=3, record_events=False)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        for viewer in range(game.player_count):
+            observation = state.observation(viewer)
+            cells = tensor.encode(observation)
+            for name, offset, length in tensor.segments:
+                if name.startswith("zone:") and name.rsplit(":", 1)[1] in ("cards", "front", "count"):
+                    assert cells[offset : offset + length] == zone_cells_zone_by_zone(tensor, observation, name), name
+        checked += 1
+        state.apply_action(state.legal_actions().sample(rng))
