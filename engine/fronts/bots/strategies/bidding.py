@@ -110,6 +110,10 @@ class AuctionTables:
         self._scores: dict[tuple[str, ...], Fraction] = {}
         self.worths: dict[Any, Fraction] = {}
         self.poorest: dict[Any, list[tuple[int, int]]] = {}
+        # The cheapest raise of a hand over a need, and the cards that may still be revealed before a tag ends
+        # the game, by the unseen cards: pure functions of their keys, asked again at every playout of a search.
+        self.raises: dict[tuple[int, int], int | None] = {}
+        self.tag_distances: dict[tuple[str, ...], int | None] = {}
 
     def score(self, cards: Sequence[str]) -> Fraction:
         """The score ``cards`` would earn (remembered: a decision scores the cards held plus each one to come)."""
@@ -218,8 +222,10 @@ class AuctionPolicy:
     @staticmethod
     def _unseen(obs: Observation, tables: AuctionTables) -> tuple[str, ...]:
         """The cards still to come, in card-list order."""
-        unseen = obs.unseen()
-        return tuple(card for card in tables.lots if unseen.get(card))
+        # Counted by type index (what unseen() turns into a Counter by id): the same cards.
+        by_type = obs.unseen_by_type()
+        index_of = obs.game.cards.index_of_id
+        return tuple(card for card in tables.lots if card in index_of and by_type[index_of[card]] > 0)
 
     @staticmethod
     def _revealed(obs: Observation, tables: AuctionTables) -> str | None:
@@ -317,16 +323,22 @@ class AuctionPolicy:
     @staticmethod
     def _end_distance(tables: AuctionTables, obs: Observation, unseen: Sequence[str]) -> int:
         """At most how many more cards may be revealed before the game ends (1: the next may end it)."""
-        seen_tags: dict[str, int] = {}
-        unseen = set(unseen)
-        for card in tables.lots:
-            if card not in unseen:
-                for tag in tables.cards[card].tags:
-                    seen_tags[tag] = seen_tags.get(tag, 0) + 1
-        distances = [count - seen_tags.get(tag, 0) for tag, count in tables.end_thresholds.items()]
+        key = tuple(unseen)
+        if key in tables.tag_distances:
+            by_tags = tables.tag_distances[key]
+        else:
+            seen_tags: dict[str, int] = {}
+            unseen_set = set(unseen)
+            for card in tables.lots:
+                if card not in unseen_set:
+                    for tag in tables.cards[card].tags:
+                        seen_tags[tag] = seen_tags.get(tag, 0) + 1
+            distances = [count - seen_tags.get(tag, 0) for tag, count in tables.end_thresholds.items()]
+            remember(tables.tag_distances)
+            by_tags = tables.tag_distances[key] = min(distances) if distances else None
         # The stack of lots running out ends the game too: after the last card's auction.
-        distances.append(cards_to_come(obs, tables) + 1)
-        return min(distances)
+        to_come = cards_to_come(obs, tables) + 1
+        return to_come if by_tags is None else min(by_tags, to_come)
 
     def _poorest_other(self, tables: AuctionTables, obs: Observation) -> int:
         """The least money any other seat still owns."""
@@ -354,7 +366,12 @@ class AuctionPolicy:
     def _cheapest_raise(self, tables: AuctionTables, obs: Observation, legal: Any) -> int | None:
         """The legal bid reaching the lowest total, with the fewest cards (as a set of money cards)."""
         need = obs.decision["highest"] - obs.decision["totals"][obs.player]
-        return cheapest_raise(tables.values, tables.hand_mask(legal), need)
+        key = (tables.hand_mask(legal), need)
+        if key in tables.raises:
+            return tables.raises[key]
+        remember(tables.raises)
+        found = tables.raises[key] = cheapest_raise(tables.values, key[0], need)
+        return found
 
     # ------------------------------------------------------------------ decisions
 
