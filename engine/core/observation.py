@@ -204,14 +204,20 @@ class Observation:
     def _slot(self, zone_id: str, owner: int | None) -> tuple[ZoneSpec, int, int]:
         """``(spec, seat, slot)`` of a zone: its spec, its owner (SHARED for a shared zone) and where it is kept."""
         layout = self._game.zones
-        spec = layout.zone(zone_id)
-        if spec.per_player:
-            if owner is None:
-                raise ValueError(f"zone {zone_id} belongs to each player: name the owner")
-            seat = owner
-        else:
-            seat = SHARED
-        return spec, seat, layout.slot(spec.index, seat)
+        # Bots read the same few zones at every decision: each (zone, owner) is worked out once per game.
+        located = layout.located
+        key = (zone_id, owner)
+        found = located.get(key)
+        if found is None:
+            spec = layout.zone(zone_id)
+            if spec.per_player:
+                if owner is None:
+                    raise ValueError(f"zone {zone_id} belongs to each player: name the owner")
+                seat = owner
+            else:
+                seat = SHARED
+            found = located[key] = (spec, seat, layout.slot(spec.index, seat))
+        return found
 
     def _content(self, zone_id: str, owner: int | None) -> tuple[ZoneSpec, int, ZoneContent]:
         """``(spec, seat, content)`` of a zone: its spec, its owner (SHARED for a shared zone) and what it holds."""

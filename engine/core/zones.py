@@ -115,6 +115,7 @@ class ZoneLayout:
         "slots_by_tag",
         "_slot_table",
         "_visible_slots",
+        "located",
         "_visible_set",
     )
 
@@ -151,6 +152,8 @@ class ZoneLayout:
             for spec in self.specs
         )
         self._visible_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        # (zone id, owner) -> (spec, seat, slot), as observations look zones up (see Observation._slot).
+        self.located: dict[tuple[str, int | None], tuple[ZoneSpec, int, int]] = {}
         self._visible_set: dict[int, frozenset[int]] = {}
 
     def zone(self, zone_id: str) -> ZoneSpec:
