@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # Arguments for `make play`, e.g. make play ARGS="-r bohnanza/amigo" or ARGS="--resume game.json".
 ARGS ?=
 
-.PHONY: play test lint bench fast pure reference venv clean
+.PHONY: play test test-compiled lint bench fast pure reference venv clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,14 @@ fast: $(STAMP)
 
 pure:
 	$(PYTHON) -m engine.compile_core --clean
+
+# The rules' tests again with the compiled core (CI runs this after `make test`): the games against their plain
+# implementations, the golden outputs of every language, the expression language, the families, the core's
+# properties, the bots and the learning adapters. The compiled modules are removed afterwards, pass or fail.
+COMPILED_TESTS := tests/games tests/golden tests/language tests/families tests/core tests/fronts/agents tests/fronts/bots
+test-compiled: fast
+	$(BIN)/python -c "import engine.core.state, engine.compiled as c, sys; sys.exit(0 if c.running_compiled() else 'the compiled core was not loaded')"
+	$(BIN)/python -m pytest -n 2 -q $(COMPILED_TESTS); status=$$?; $(BIN)/python -m engine.compile_core --clean; exit $$status
 
 clean: pure
 	rm -rf $(VENV) build dist *.egg-info
