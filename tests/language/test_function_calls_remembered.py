@@ -5,6 +5,8 @@ expression's budget runs out exactly where it did when every call was worked out
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from engine import Game
@@ -15,6 +17,7 @@ from engine.language.expression_places import ME
 from engine.language.expressions.compiler import MAX_WORK, Env
 from engine.language.expressions.for_ruleset import compiler_for
 from engine.language.expressions.problems import ExpressionFailure
+from engine.language.expressions.types import NUMBER
 from engine.language.expressions.worlds import StateWorld
 
 # Two functions alike but for their names: the memo never shares their calls, so an expression with both is
@@ -29,6 +32,9 @@ functions:
   heavy-too:
     parameters: {n: number}
     value: "sum(x for x in range(0, n)) + count(offer)"
+  echo:
+    parameters: {n: number}
+    value: "[n, count(offer)]"
 """
 
 
@@ -98,3 +104,14 @@ def test_a_call_past_the_budget_still_ends_the_game_with_a_located_error(game):
     text = "count([heavy(99999) for p in range(0, 99)])"
     with pytest.raises(RuleFailedError, match="goes through more than"):
         evaluate_in(compiler.compile(text, None, ME), StateWorld(state), {"me": 0}, ruleset, "test", "value")
+
+
+def test_arguments_equal_but_of_other_types_are_not_the_same_call(game):
+    ruleset, compiler, state = game
+    world = CountingWorld(state)
+    memo: dict = {}
+    echo = compiler.compile("echo(n)", None, {**ME, "n": NUMBER})
+    whole = evaluate_in(echo, world, {"me": 0, "n": 3}, ruleset, "test", "value", memo)
+    fraction = evaluate_in(echo, world, {"me": 0, "n": Fraction(3)}, ruleset, "test", "value", memo)
+    assert whole == fraction and type(whole[0]) is int and type(fraction[0]) is Fraction
+    assert world.reads == 2  # 3 and 3/1 are equal, but the second call was worked out for itself

@@ -68,9 +68,9 @@ MAX_LIST = 100_000
 MAX_WORK = 2_000_000
 
 
-# The calls of the ruleset's functions made while the world stays as it is: (name, arguments, their types) ->
-# (value, the work the call went through).
-Memo = dict[tuple[Any, ...], tuple[Any, int]]
+# The calls of the ruleset's functions made while the world stays as it is: (name, arguments) -> (value, the work
+# the call went through, the arguments as given).
+Memo = dict[tuple[Any, ...], tuple[Any, int, tuple[Any, ...]]]
 
 
 class Env:

@@ -577,23 +577,23 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
         # A function reads only its arguments and the world, which stays as it is while one expression (or one
         # result) is worked out: a call made again with the same arguments (Coloretto's colour points, for each
         # placement of its jokers) has the same value. Its work is counted again all the same, so an evaluation's
-        # budget runs out exactly where it would have; the arguments' types are part of the key (1 and 1/1 are
-        # equal, but not the same value).
+        # budget runs out exactly where it would have. Arguments equal but of other types (1 and 1/1) are not
+        # the same call: a remembered call counts only for arguments of the same types.
         memo = e.memo
         if memo is None:
             memo = e.memo = {}
-        key = (name, given, tuple([type(argument) for argument in given]))
+        key = (name, given)
         try:
             known = memo.get(key)
         except TypeError:  # an argument that cannot be a key (none of the language's values today)
             return body(Env(e.world, dict(zip(names, given)), e.work, memo))
-        if known is not None:
+        if known is not None and all(type(one) is type(other) for one, other in zip(known[2], given)):
             e.spend(known[1])
             return known[0]
         work = e.work
         before = work[0]
         result = body(Env(e.world, dict(zip(names, given)), work, memo))
-        memo[key] = (result, before - work[0])
+        memo[key] = (result, before - work[0], given)
         return result
 
     return value_type, call
