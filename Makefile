@@ -63,8 +63,10 @@ pure:
 
 # The rules' tests again with the compiled core (CI runs this after `make test`): the games against their plain
 # implementations, the golden outputs of every language, the expression language, the families, the core's
-# properties, the bots and the learning adapters. The compiled modules are removed afterwards, pass or fail.
-COMPILED_TESTS := tests/games tests/golden tests/language tests/families tests/core tests/fronts/agents tests/fronts/bots
+# properties, the bots, the learning adapters and the log formats. The compiled modules are removed afterwards,
+# pass or fail.
+COMPILED_TESTS := tests/games tests/golden tests/language tests/families tests/core tests/fronts/agents \
+	tests/fronts/bots tests/fronts/formats tests/logs
 test-compiled: fast
 	$(BIN)/python -c "import engine.core.state, engine.compiled as c, sys; sys.exit(0 if c.running_compiled() else 'the compiled core was not loaded')"
 	$(BIN)/python -m pytest -n 2 -q $(COMPILED_TESTS); status=$$?; $(BIN)/python -m engine.compile_core --clean; exit $$status

@@ -1,5 +1,6 @@
-"""``make fast`` (``python -m engine.compile_core``): compile the game model, the families' rules and the
-expression language with Cython, in place, for a faster engine with the same results.
+"""``make fast`` (``python -m engine.compile_core``): compile the game model, the families' rules, the
+expression language, the log formats, the bots and the learning adapters' modules with Cython, in place, for a
+faster engine with the same results.
 
 The sources are compiled as they are (no annotation, no other source): an
 extension module is built beside each ``.py`` of

@@ -110,9 +110,20 @@ class _FromSource:
         return self.spec_of(fullname, source)
 
 
-# Where ``make fast`` compiles: the game model, every family's rules and the expression language that rules
-# evaluate at every step (not their packages' ``__init__``).
-COMPILED_GLOBS = ("core/*", "families/*/rules/*", "language/expressions/*", "language/expression_*")
+# Where ``make fast`` compiles (not the packages' ``__init__``): the game model, every family's rules, the
+# expression language that rules evaluate at every step, and the front modules that play or read whole games in a
+# loop: the log formats (replays), the bots and their strategies (a search's playouts), the learning adapters'
+# actions and tensors.
+COMPILED_GLOBS = (
+    "core/*",
+    "families/*/rules/*",
+    "language/expressions/*",
+    "language/expression_*",
+    "fronts/formats/*",
+    "fronts/bots/*",
+    "fronts/bots/strategies/*",
+    "fronts/agents/*",
+)
 
 
 def compilable() -> list[str]:
