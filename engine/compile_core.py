@@ -20,6 +20,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from engine.base.i18n import _, ngettext
 from engine.compiled import ENGINE_DIR, MANIFEST, compilable, compiled_paths, source_path, write_manifest
 
 # Cython's generated C and the objects compiled from it: outside the source tree.
@@ -35,7 +36,12 @@ def build(jobs: int = 1) -> list[str]:
         from Cython.Build import cythonize
     except ImportError as missing:
         raise SystemExit(
-            f"make fast needs Cython and setuptools ({missing.name} is missing): pip install -e '.[fast]'"
+            # TRANSLATORS: `make fast` was run without its build tools; {missing} is the missing package's name;
+            # keep the command pip install -e '.[fast]' as it is.
+            _(
+                "make fast needs Cython and setuptools ({missing} is missing): pip install -e '.[fast]'",
+                missing=str(missing.name),
+            )
         ) from None
     modules = compilable()
     root = ENGINE_DIR.parent
@@ -73,15 +79,39 @@ def clean() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Compile the core (or ``--clean`` it away)."""
-    parser = argparse.ArgumentParser(prog="python -m engine.compile_core", description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="compilers run at once")
-    parser.add_argument("--clean", action="store_true", help="remove the compiled modules and their manifest")
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.compile_core",
+        # TRANSLATORS: what `python -m engine.compile_core --help` (run by `make fast`) says the command does.
+        description=_("Compile the engine with Cython, in place: a faster engine with the same results."),
+    )
+    # TRANSLATORS: the help of the option --jobs of `python -m engine.compile_core` (`make fast`).
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help=_("how many compilers run at once"))
+    # TRANSLATORS: the help of the option --clean of `python -m engine.compile_core` (`make pure`).
+    clean_help = _("remove the compiled modules and their manifest")
+    parser.add_argument("--clean", action="store_true", help=clean_help)
     args = parser.parse_args(argv)
     if args.clean:
-        print(f"{clean()} files removed; the engine runs its Python sources.")
+        removed = clean()
+        print(
+            # TRANSLATORS: after `make pure`; {count} is how many compiled files were deleted.
+            ngettext(
+                "{count} file removed; the engine runs its Python sources.",
+                "{count} files removed; the engine runs its Python sources.",
+                removed,
+                count=removed,
+            )
+        )
         return 0
     modules = build(args.jobs)
-    print(f"{len(modules)} modules compiled; CARDRULES_PURE=1 runs the Python sources instead.")
+    print(
+        # TRANSLATORS: after `make fast`; {count} is how many engine modules were compiled; keep CARDRULES_PURE=1.
+        ngettext(
+            "{count} module compiled; CARDRULES_PURE=1 runs the Python sources instead.",
+            "{count} modules compiled; CARDRULES_PURE=1 runs the Python sources instead.",
+            len(modules),
+            count=len(modules),
+        )
+    )
     return 0
 
 

@@ -34,7 +34,9 @@ def _copy_checkout(target):
 
 
 def _run(root, *arguments, pure=False, timeout=600):
-    environment = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    # In English whatever the machine's locale: the build's messages are read below.
+    environment = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1", "LC_ALL": "C.UTF-8"}
+    environment.pop("LANGUAGE", None)
     environment.pop("CARDRULES_PURE", None)
     if pure:
         environment["CARDRULES_PURE"] = "1"
