@@ -940,11 +940,7 @@ def _single_loop(loop: tuple[str, Fn, list[Fn]], item: Fn) -> Fn:
         saved = local.get(name, _ABSENT)
         found: list[Any] = []
         try:
-            values = source(e)
-            if type(values) is not tuple and type(values) is not list:
-                values = tuple(values)
-            e.spend(len(values))
-            for value in values:
+            for value in _items(e, source):
                 local[name] = value
                 if condition is not None and not condition(e):
                     continue
@@ -961,15 +957,20 @@ def _single_loop(loop: tuple[str, Fn, list[Fn]], item: Fn) -> Fn:
     return run
 
 
+def _items(e: Env, source: Fn) -> tuple[Any, ...] | list[Any]:
+    """The list a loop goes through, its length counted against the evaluation's budget."""
+    values: tuple[Any, ...] | list[Any] = source(e)
+    if type(values) is not tuple and type(values) is not list:
+        values = tuple(values)
+    e.spend(len(values))
+    return values
+
+
 def _loop(e: Env, loops: list[tuple[str, Fn, list[Fn]]], level: int, item: Fn, found: list[Any]) -> None:
     name, source, conditions = loops[level]
     local = e.local
     last = level == len(loops) - 1
-    values = source(e)
-    if type(values) is not tuple and type(values) is not list:
-        values = tuple(values)
-    e.spend(len(values))
-    for value in values:
+    for value in _items(e, source):
         local[name] = value
         if conditions and not all(condition(e) for condition in conditions):
             continue
