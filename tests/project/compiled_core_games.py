@@ -2,9 +2,9 @@
 line per game (every shipped ruleset, seeded games of random legal moves and of bots) with the log, the result
 and a digest of every observation the players were given; the two modes must print the same bytes.
 
-Then Hypothesis (derandomized: both modes draw the same examples) draws rulesets and games: a shipped ruleset
-with its options set at random (values out of their range too), a player count, a seed; each prints its game
-played with random legal moves, or the error that refused it.
+Then the rulesets and games Hypothesis drew in the test (``drawn-games.json`` beside this file: a shipped
+ruleset with its options set at random, values out of their range too, a player count, a seed): each prints
+its game played with random legal moves, or the error that refused it.
 
 Usage: ``python compiled_core_games.py`` from a checkout (``CARDRULES_PURE=1`` for the pure mode).
 """
@@ -15,9 +15,7 @@ import hashlib
 import json
 import random
 import sys
-
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from pathlib import Path
 
 import engine
 from engine.compiled import running_compiled
@@ -89,39 +87,10 @@ def played(game: engine.Game, seed: int) -> tuple[engine.State, str]:
     return state, seen.hexdigest()
 
 
-def option_values(definition) -> st.SearchStrategy:
-    """Values of an option: those it declares, and some it refuses."""
-    kind = definition.get("type")
-    if kind == "boolean":
-        return st.sampled_from(["true", "false", "maybe"])
-    if kind == "choice":
-        return st.sampled_from([*map(str, definition.get("values") or ()), "nonsense"])
-    if kind == "list":
-        allowed = [*map(str, definition.get("values") or ()), "nonsense"]
-        return st.lists(st.sampled_from(allowed), max_size=3).map(",".join)
-    return st.one_of(st.integers(-3, 12).map(str), st.sampled_from(["1/2", "0", "none", "99999999999"]))
-
-
-@st.composite
-def drawn_rulesets(draw) -> tuple[str, dict[str, str], int]:
-    """A shipped ruleset, options given to it as ``-o`` gives them, and a player count (one too few or too many at
-    times)."""
-    names = sorted(info.name for info in engine.list_rulesets() if not info.abstract)
-    name = draw(st.sampled_from(names))
-    ruleset = engine.load_ruleset(name)
-    definitions = ruleset.option_definitions
-    chosen = draw(st.lists(st.sampled_from(sorted(definitions)), unique=True)) if definitions else []
-    options = {option: draw(option_values(definitions[option])) for option in chosen}
-    return name, options, draw(st.integers(ruleset.players_min - 1, ruleset.players_max + 1))
-
-
 def drawn_games() -> None:
     """Print a line per drawn ruleset and game: its log and result, or the error that refused it."""
-
-    @settings(derandomize=True, database=None, max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(drawn_rulesets(), st.integers(0, 2**16))
-    def one(rule: tuple[str, dict[str, str], int], seed: int) -> None:
-        name, options, players = rule
+    drawn = Path(__file__).with_name("drawn-games.json")
+    for name, options, players, seed in json.loads(drawn.read_text(encoding="utf-8")) if drawn.exists() else ():
         line: dict[str, object] = {"ruleset": name, "options": options, "players": players, "seed": seed}
         try:
             game = engine.Game(engine.load_ruleset(name, options), players)
@@ -131,8 +100,6 @@ def drawn_games() -> None:
             state, seen = played(game, seed)
             line.update(log=state.to_log(), result=repr(state.result()), observations=seen)
         print(json.dumps(line, sort_keys=True, default=repr))
-
-    one()
 
 
 if __name__ == "__main__":

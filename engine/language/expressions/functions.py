@@ -575,8 +575,8 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
         given = tuple([value(e) for value in values])
         e.spend(1)
         # A function reads only its arguments and the world, which stays as it is while one expression (or one
-        # result) is worked out: a call made again with the same arguments (Coloretto's colour points, for each
-        # placement of its jokers) has the same value. Its work is counted again all the same, so an evaluation's
+        # result) is worked out: a call made again with the same arguments (a hand's points, for each way its
+        # wild cards may count) has the same value. Its work is counted again all the same, so an evaluation's
         # budget runs out exactly where it would have. Arguments equal but of other types (1 and 1/1) are not
         # the same call: a remembered call counts only for arguments of the same types.
         memo = e.memo
