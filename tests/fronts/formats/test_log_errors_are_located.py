@@ -37,7 +37,9 @@ def _finished_log() -> dict:
 
 FINISHED = _finished_log()
 KEYS = sorted(FINISHED)
-ODD_VALUES = st.sampled_from([None, -1, 7, 10**30, 2.5, "", "x", [], {}, [None], {"a": 1}, True])
+# Each drawn value a copy of its own: sampled_from hands out the same objects, and a damage put inside one that an
+# earlier damage placed would make a log that contains itself (no file can hold it).
+ODD_VALUES = st.sampled_from([None, -1, 7, 10**30, 2.5, "", "x", [], {}, [None], {"a": 1}, True]).map(copy.deepcopy)
 
 
 @st.composite
@@ -52,7 +54,7 @@ def damaged_logs(draw: st.DrawFn) -> dict:
             log[key] = draw(ODD_VALUES)
         elif isinstance(log[key], list):
             index = draw(st.integers(0, len(log[key]) - 1))
-            log[key][index] = draw(ODD_VALUES | st.sampled_from(log[key]))
+            log[key][index] = draw(ODD_VALUES | st.sampled_from(log[key]).map(copy.deepcopy))
         else:
             inner = draw(st.sampled_from(sorted(log[key])))
             log[key][inner] = draw(ODD_VALUES)
