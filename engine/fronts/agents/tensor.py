@@ -126,7 +126,6 @@ class ObservationTensor:
         self.segments: tuple[tuple[str, int, int], ...] = tuple(segments)
         self.size: int = segments[-1][1] + segments[-1][2] if segments else 0
         self._encoders: dict[str, Callable[..., list[float]]] = {
-            "front": self._front,
             "known": self._known,
             "open": self._open,
             "counter": self._counter,
@@ -167,6 +166,8 @@ class ObservationTensor:
                 for card_type in seen[slot][0] or ():
                     counts[card_type] += 1.0
                 cells.extend(counts)
+            elif kind == "front":
+                cells.extend(self._front(seen[slot][0] or (), arguments[2]))
             else:
                 cells.extend(encoders[kind](observation, *arguments))
         return cells
@@ -176,15 +177,14 @@ class ObservationTensor:
         slots = self._slot_plans.get(viewer)
         if slots is None:
             slots = self._slot_plans[viewer] = [
-                self._layout.slot(arguments[0], self._owner_of(viewer, arguments[1]))
+                self._layout.slot(
+                    arguments[0], SHARED if arguments[1] is None else (viewer + arguments[1]) % self.players
+                )
                 if kind in ("cards", "front", "count")
                 else -1
                 for kind, arguments in self._plan
             ]
         return slots
-
-    def _owner_of(self, viewer: int, relative: int | None) -> int:
-        return SHARED if relative is None else (viewer + relative) % self.players
 
     def _owner(self, observation: Observation, relative: int | None) -> int | None:
         return None if relative is None else (observation.player + relative) % self.players
@@ -196,11 +196,10 @@ class ObservationTensor:
             counts[index_of_id[card]] += 1.0
         return counts
 
-    def _front(self, observation: Observation, zone_index: int, relative: int | None, top_last: bool) -> list[float]:
+    def _front(self, card_types: tuple[int, ...], top_last: bool) -> list[float]:
+        """A row's first cards (a stack's top ones), one-hot by type, from the types of its cards in order."""
         type_count = self.type_count
         cells = [0.0] * (FRONT_CARDS * type_count)
-        slot = self._layout.slot(zone_index, self._owner_of(observation.player, relative))
-        card_types = observation.seen_slots()[slot][0] or ()
         # A row's front is its start; a stack's top is its end (stored bottom first).
         front = card_types[::-1][:FRONT_CARDS] if top_last else card_types[:FRONT_CARDS]
         for position, card_type in enumerate(front):

@@ -585,7 +585,7 @@ def user_call(compiler: Compiler, node: ast.Call, name: str) -> tuple[Type, Fn]:
         key = (name, given)
         try:
             known = memo.get(key)
-        except TypeError:  # an argument that cannot be a key (none of the language's values today)
+        except TypeError:  # an argument that cannot be a key: worked out, not remembered
             return body(Env(e.world, dict(zip(names, given)), e.work, memo))
         if known is not None and all(type(one) is type(other) for one, other in zip(known[2], given)):
             e.spend(known[1])

@@ -411,14 +411,7 @@ class BidActions(LegalActions):
 
     def listed(self) -> list[int]:
         """Every legal action as a list, in the order iterating gives them (for a caller that wants them all)."""
-        need = self.highest_total - self.own_total
-        index = self._by_sum(self.hand_mask) if self._by_sum is not None else None
-        if index is not None:
-            totals, masks = index
-            raises = sorted(masks[bisect_right(totals, need) :])
-        else:
-            raises = list(self._walk_raises(need))
-        return [PASS, *raises] if self.can_pass else raises
+        return [PASS, *self.raises()] if self.can_pass else list(self.raises())
 
     def size(self) -> int:
         if self._count is None:

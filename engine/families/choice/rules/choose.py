@@ -515,19 +515,28 @@ class ChooseStep(ExpressionParams, FlowNode):
         """The actions of the values of ``option`` open now (``picked``: those of it chosen already)."""
         found: list[int] = []
         space = self.space
-        local: dict[str, object] | None = None
-        if option.local_name:
-            local = {PICKED_NAME: picked} if option.counts is not None else {}
+        local = self._condition_scope(option, picked)
         for value, index in self._values(state, option, picked):
-            if option.when is not None:
-                if local is not None:
-                    local[option.local_name] = value  # type: ignore[index]
-                if not evaluate(option.when, state, local, self.id, "when"):
-                    continue
+            if option.when is not None and not self._allows(state, option, local, value):
+                continue
             found.append(space.action(option.word, index))
             if stop_at_first:
                 return found
         return found
+
+    @staticmethod
+    def _condition_scope(option: _Option, picked: tuple) -> dict[str, object] | None:
+        """The names an option's condition reads besides the ruleset's (its value's, filled in by
+        :meth:`_allows`, and ``picked`` with a count); None when the option binds no name."""
+        if not option.local_name:
+            return None
+        return {PICKED_NAME: picked} if option.counts is not None else {}
+
+    def _allows(self, state: State, option: _Option, local: dict[str, object] | None, value: Any) -> bool:
+        """Whether the condition (``when``) of an option that has one holds for ``value`` now."""
+        if local is not None:
+            local[option.local_name] = value  # type: ignore[index]
+        return bool(evaluate(option.when, state, local, self.id, "when"))
 
     def _values(self, state: State, option: _Option, picked: tuple = ()) -> Iterator[tuple[Any, int]]:
         """The values an option ranges over now, but those ``picked``: (value bound, its index in the space),
@@ -598,13 +607,10 @@ class ChooseStep(ExpressionParams, FlowNode):
             if found != value_index:
                 continue
             # As _open_values: the first value of this index is the one offered, if its condition holds.
-            if option.when is not None:
-                local: dict[str, object] | None = None
-                if option.local_name:
-                    local = {PICKED_NAME: picked} if option.counts is not None else {}
-                    local[option.local_name] = value
-                if not evaluate(option.when, state, local, self.id, "when"):
-                    return None
+            if option.when is not None and not self._allows(
+                state, option, self._condition_scope(option, picked), value
+            ):
+                return None
             return index, value
         return None
 
