@@ -14,10 +14,8 @@ module). Needs Cython, setuptools and a C compiler (the ``fast`` extra:
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
-import sys
 from pathlib import Path
 
 from engine.base.i18n import _, ngettext
@@ -64,7 +62,7 @@ def build(jobs: int = 1) -> list[str]:
     return modules
 
 
-def clean() -> int:
+def clean_compiled() -> int:
     """Remove the compiled modules, their manifest and the build directory; returns how many files went."""
     removed = 0
     for path in compiled_paths():
@@ -77,21 +75,39 @@ def clean() -> int:
     return removed
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Compile the core (or ``--clean`` it away)."""
-    parser = argparse.ArgumentParser(
-        prog="python -m engine.compile_core",
+def main(argv: list[str] | None = None) -> None:
+    """Compile the core (or ``--clean`` it away), in the user's language as every command of the program speaks."""
+    import click  # noqa: PLC0415  (the command line's tools: loaded only when run as a command)
+
+    from engine.base import i18n  # noqa: PLC0415
+    from engine.fronts.cli import click_i18n  # noqa: PLC0415
+
+    i18n.set_language(None)
+    click_i18n.install()  # click's own words ("Usage:", "Options:", its errors) translated too
+    command = click.Command(
+        "compile_core",
+        callback=_run,
         # TRANSLATORS: what `python -m engine.compile_core --help` (run by `make fast`) says the command does.
-        description=_("Compile the engine with Cython, in place: a faster engine with the same results."),
+        help=_("Compile the engine with Cython, in place: a faster engine with the same results."),
+        params=[
+            click.Option(
+                ["--jobs"],
+                type=click.IntRange(min=1),
+                default=os.cpu_count() or 1,
+                metavar="N",
+                # TRANSLATORS: the help of the option --jobs of `python -m engine.compile_core` (`make fast`).
+                help=_("how many compilers run at once (default: one per core)"),
+            ),
+            # TRANSLATORS: the help of the option --clean of `python -m engine.compile_core` (`make pure`).
+            click.Option(["--clean"], is_flag=True, help=_("remove the compiled modules and their manifest")),
+        ],
     )
-    # TRANSLATORS: the help of the option --jobs of `python -m engine.compile_core` (`make fast`).
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help=_("how many compilers run at once"))
-    # TRANSLATORS: the help of the option --clean of `python -m engine.compile_core` (`make pure`).
-    clean_help = _("remove the compiled modules and their manifest")
-    parser.add_argument("--clean", action="store_true", help=clean_help)
-    args = parser.parse_args(argv)
-    if args.clean:
-        removed = clean()
+    command.main(args=argv, prog_name="python -m engine.compile_core")
+
+
+def _run(jobs: int, clean: bool) -> None:
+    if clean:
+        removed = clean_compiled()
         print(
             # TRANSLATORS: after `make pure`; {count} is how many compiled files were deleted.
             ngettext(
@@ -101,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
                 count=removed,
             )
         )
-        return 0
-    modules = build(args.jobs)
+        return
+    modules = build(jobs)
     print(
         # TRANSLATORS: after `make fast`; {count} is how many engine modules were compiled; keep CARDRULES_PURE=1.
         ngettext(
@@ -112,8 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             count=len(modules),
         )
     )
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
