@@ -128,21 +128,18 @@ def require_trial(name_or_path: str | os.PathLike) -> None:
         mark.touch()
 
 
-# The ends of declared option ranges the trial plays, at most this many games in all.
-MOST_RANGE_ENDS_TRIED = 8
-
-
 def _range_end_problems(name_or_path: str | os.PathLike, ruleset: Ruleset, where: Location) -> list[Diagnostic]:
-    """A game at each end of a number option's declared range (``minimum``, ``maximum``), one option at a time, at
-    the fewest players: a goal that the option's maximum puts out of reach is found by ``validate``, before a table
-    waits for it. ``-o`` refuses a value past either end."""
+    """A game at each end of every number option's declared range (``minimum``, ``maximum``), one option at a
+    time, at the fewest players and at the most: a goal that the option's maximum puts out of reach, or a deal
+    that the deck holds for three players and not for five, is found by ``validate`` before a table waits for
+    it. ``-o`` refuses a value past either end. (The trial of one end stops as soon as the game is seen not to
+    end: the engine's own limits, see ``decision_limit``.)"""
     problems: list[Diagnostic] = []
-    tried = 0
+    counts = sorted({ruleset.players_min, ruleset.players_max})
     for name, definition in ruleset.option_definitions.items():
         for value in declared_range(definition):
-            if value is None or value == ruleset.options.get(name) or tried >= MOST_RANGE_ENDS_TRIED:
+            if value is None or value == ruleset.options.get(name):
                 continue
-            tried += 1
             try:
                 variant = load_ruleset(name_or_path, {name: value})
             except CardrulesError as error:
@@ -153,7 +150,7 @@ def _range_end_problems(name_or_path: str | os.PathLike, ruleset: Ruleset, where
             problems.extend(
                 # TRANSLATORS: {condition} is "when option 'X' is Y"; {problem} what goes wrong then.
                 Diagnostic(d.location, _("{condition}: {problem}", condition=condition, problem=d.message))
-                for d in _play_games(variant, where, 1, 0, counts=[variant.players_min], thorough=False)
+                for d in _play_games(variant, where, 1, 0, counts=counts, thorough=False)
             )
     return problems
 
@@ -165,16 +162,30 @@ EVERY_COUNT_UP_TO = 8
 def trial_player_counts(ruleset: Ruleset) -> list[int]:
     """Every number of players the ruleset is for, when they are few (``EVERY_COUNT_UP_TO``); else the fewest
     and the most, every number that a ``by-players`` count anywhere names (a card's copies, a deal, the first
-    seats' cards, an end, a cap), and the first number each such table leaves to its ``otherwise``: a deal that
-    the deck cannot hold is as likely at a number reached only through ``otherwise`` as at the two ends."""
+    seats' cards, an end, a cap), and the first and last number of each run of numbers such a table leaves to
+    its ``otherwise``: a deal that the deck cannot hold is as likely at a number reached only through
+    ``otherwise`` as at the two ends."""
     low, high = ruleset.players_min, ruleset.players_max
     if high - low < EVERY_COUNT_UP_TO:
         return list(range(low, high + 1))
     counts = {low, high}
     for named in _by_players_tables(ruleset.data):
         counts.update(players for players in named if low <= players <= high)
-        counts.add(next((players for players in range(low, high + 1) if players not in named), low))
+        counts.update(_ends_of_runs([players for players in range(low, high + 1) if players not in named]))
     return sorted(counts)
+
+
+def _ends_of_runs(numbers: list[int]) -> set[int]:
+    """The first and the last number of each run of consecutive ``numbers`` (sorted): the counts of players a
+    ``by-players`` table leaves to its ``otherwise`` come in runs, and a count that grows or shrinks with the
+    players (a deal, a goal) is at its extremes at a run's ends."""
+    ends: set[int] = set()
+    for index, number in enumerate(numbers):
+        if index == 0 or numbers[index - 1] != number - 1:
+            ends.add(number)
+        if index == len(numbers) - 1 or numbers[index + 1] != number + 1:
+            ends.add(number)
+    return ends
 
 
 def _by_players_tables(value: Any) -> list[set[int]]:

@@ -11,6 +11,7 @@ of the flow.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,82 @@ def test_validate_plays_the_ends_of_a_declared_range(tmp_path):
     assert problems[0].location.json_path == "$.end"
     with pytest.raises(RulesetError):
         conformance.require_trial(too_far)
+
+
+def test_every_end_of_every_declared_range_is_tried_however_many_options_come_first(tmp_path):
+    # Four harmless ranged options before the goal: each of their ends is tried, and the goal's maximum still is.
+    harmless = "".join(
+        f"  {name}: {{type: integer, default: 2, minimum: 1, maximum: 3, description: Unused.}}\n" for name in "abcd"
+    )
+    house = _written(
+        tmp_path,
+        "many.yaml",
+        GOAL.replace("MAXIMUM", "3000").replace("option-definitions:\n", "option-definitions:\n" + harmless),
+    )
+    assert validate(house) == []
+    problems = conformance.trial_problems(house)
+    assert problems and all(p.message.startswith("when option 'goal' is 3000: ") for p in problems), problems
+
+
+# A hand size as an option: 21 cards a player are dealt to three players from Bohnanza's 104, not to five.
+HAND = """\
+extends: bohnanza/amigo
+id: hand
+option-definitions:
+  hand: {type: integer, default: 5, minimum: 1, maximum: 21, description: Cards dealt to each player.}
+setup:
+  - {id: deal, count: {option: hand}}
+"""
+
+
+def test_a_range_end_is_tried_at_the_most_players_as_well_as_the_fewest(tmp_path):
+    house = _written(tmp_path, "hand.yaml", HAND)
+    assert validate(house) == []
+    problems = conformance.trial_problems(house)
+    assert problems, "a deal of 21 to five players was not tried"
+    assert all(p.message.startswith("when option 'hand' is 21: 5 players, seed ") for p in problems), problems
+    refused = cardrules("play", "-r", str(house), "-o", "hand=21", "--players", ",".join(["bot:random"] * 5))
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+
+
+def test_the_last_number_of_players_an_otherwise_reaches_is_tried_when_the_players_are_many(tmp_path):
+    # 3 to 20 players; 3 and 20 are named, every count between is dealt ten cards: 11 players and more cannot be.
+    house = _written(
+        tmp_path,
+        "wide.yaml",
+        """\
+extends: bohnanza/amigo
+id: wide
+players: {min: 3, max: 20}
+setup:
+  - {id: deal, count: {by-players: {3: 5, 20: 1}, otherwise: 10}}
+""",
+    )
+    ruleset = load_ruleset(house)
+    assert conformance.trial_player_counts(ruleset) == [3, 4, 19, 20]
+    problems = conformance.trial_problems(house)
+    assert problems and problems[0].message.startswith("19 players, seed "), problems
+
+
+def test_a_runs_ends_are_its_first_and_last_numbers():
+    assert conformance._ends_of_runs([]) == set()
+    assert conformance._ends_of_runs([4]) == {4}
+    assert conformance._ends_of_runs([4, 5, 6, 9, 11, 12]) == {4, 6, 9, 11, 12}
+
+
+def test_a_saved_game_of_a_house_rule_that_validate_now_refuses_is_not_resumed(tmp_path):
+    house = _written(tmp_path, "later.yaml", FINE)
+    saved = tmp_path / "saved.json"
+    played = cardrules(
+        "play", "-r", str(house), "--players", "bot:random,bot:random,bot:random", "--seed", "4", "--log", str(saved)
+    )
+    assert played.exit_code == 0, played.output
+    log = json.loads(saved.read_text(encoding="utf-8"))
+    del log["result"]
+    log["actions"] = log["actions"][:5]
+    saved.write_text(json.dumps(log), encoding="utf-8")
+    house.write_text(DIVIDES_BY_ZERO, encoding="utf-8")  # the house rule changed since the save
+    resumed = cardrules("play", "--resume", str(saved))
+    assert resumed.exit_code == 1 and "Traceback" not in resumed.output
+    found = LOCATED.search(resumed.output)
+    assert found and found["file"] == str(house) and "division by zero" in found["message"], resumed.output

@@ -30,6 +30,7 @@ from engine.fronts.formats.resume import resume_state
 from engine.fronts.terminal.console import OutputConsole
 from engine.fronts.terminal.seats import DEFAULT_BOT_KIND, Seat, SeatSpecError, all_bots, seats_from_log
 from engine.fronts.terminal.session import GameSession, QuitRequested, default_log_path, relative_reference
+from engine.language.overlay import reference_target
 
 
 def choose_default_ruleset(notices: list[str]) -> str:
@@ -210,6 +211,8 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
         return Game(ruleset, players, seats=[seat.log_kind() for seat in seats])
 
     resumed = resume_state(record, seated_game)
+    # What validate refuses is not played, resumed or not: a house rule's files may have changed since the save.
+    require_trial(reference_target(log["ruleset"], Path(record.file), record.file))
     ruleset, state, seed = resumed.ruleset, resumed.state, resumed.seed
     if state.is_terminal():
         raise finished
