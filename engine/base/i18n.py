@@ -357,6 +357,17 @@ def _(message: str, **params: object) -> str:
     return _finish(_translations().gettext(message), message, params)
 
 
+def distinct_name(message: str, **params: object) -> str:
+    """A name that tells people or seats apart ("Player {number}", "Bot {number} ({kind})"), translated only when
+    the translation keeps every placeholder of the English text: a catalog that drops the number would name
+    every seat alike, and a table, a log or a report could no longer tell them apart. The English text is used
+    instead (``i18n check`` and ``validate`` report such a translation)."""
+    translated = _translations().gettext(message)
+    if translated is not message and set(placeholders(message)) - set(placeholders(translated)):
+        translated = message
+    return _finish(translated, message, params)
+
+
 def gettext(message: str, **params: object) -> str:
     """Same as :func:`_`."""
     return _(message, **params)

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeGuard
 
 from engine.base.errors import CardrulesError
-from engine.base.i18n import _
+from engine.base.i18n import _, distinct_name
 from engine.base.jsontypes import JSON
 from engine.core.bindings import UNBOUND
 from engine.core.cards import CardSet, count_for_players
@@ -69,7 +69,7 @@ class Game:
 
         if isinstance(players, int):
             # TRANSLATORS: a default player name when none is given, e.g. "Player 2".
-            names = tuple(_("Player {number}", number=seat + 1) for seat in range(players))
+            names = tuple(distinct_name("Player {number}", number=seat + 1) for seat in range(players))
         else:
             names = tuple(str(name) for name in players)
         check_table_size(ruleset, len(names))

@@ -50,6 +50,7 @@ COMMENT_TAGS = ("TRANSLATORS:",)
 PYTHON_KEYWORDS = {
     "_": None,
     "gettext": None,
+    "distinct_name": None,
     "N_": None,
     "NP_": ((1, "c"), 2),
     "ngettext": (1, 2),

@@ -30,7 +30,7 @@ from engine.base.formatting import (
     ruleset_text,
 )
 from engine.base.glyphs import table_box
-from engine.base.i18n import _, ngettext
+from engine.base.i18n import _, distinct_name, ngettext
 from engine.base.shown import literal
 from engine.core.result import score_to_json
 from engine.fronts.bots import bot_kind_name
@@ -415,7 +415,7 @@ def difference_text(difference: Mapping[str, Any], digits: int | None = None) ->
 def seat_label(seat: int, kind: str) -> str:
     """``Seat 1 (heuristic)`` (seats are counted from 1 for people)."""
     # TRANSLATORS: a seat at the table and the kind of bot in it, e.g. "Seat 1 (heuristic)".
-    return _("Seat {number} ({kind})", number=seat + 1, kind=_kind_name(kind))
+    return distinct_name("Seat {number} ({kind})", number=seat + 1, kind=_kind_name(kind))
 
 
 def kind_label(kind: str, seats: int) -> str:

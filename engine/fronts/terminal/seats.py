@@ -11,7 +11,7 @@ import getpass
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.base.i18n import _
+from engine.base.i18n import _, distinct_name
 from engine.base.suggestions import did_you_mean
 from engine.fronts.bots import bot_kind_name
 
@@ -67,8 +67,8 @@ def bot_name(number: int, kind: str) -> str:
     shown_kind = bot_kind_name(kind)
     # TRANSLATORS: the name of a computer player; {number} counts the bots, {kind} is e.g. "heuristic". Keep
     # {number}: it tells the bots apart.
-    name = _("Bot {number} ({kind})", number=number, kind=shown_kind)
-    if str(number) in name and 0 < len(name) <= MAX_PLAYER_NAME:
+    name = distinct_name("Bot {number} ({kind})", number=number, kind=shown_kind)
+    if 0 < len(name) <= MAX_PLAYER_NAME:
         return name
     return f"Bot {number} ({kind})"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from engine.base.i18n import _, current_language, pgettext
+from engine.base.i18n import _, current_language, distinct_name, pgettext
 from engine.families.catalog import list_rulesets
 from engine.fronts.bots import BOT_KINDS, bot_kind_name
 from engine.fronts.web.frames import languages
@@ -98,7 +98,7 @@ def lobby_page() -> str:
         "languages": languages(),
         "labels": {
             # TRANSLATORS: web lobby: the label of a seat's name box; {number} counts the seats from 1.
-            "seat": _("Seat {number}"),
+            "seat": distinct_name("Seat {number}", number="{number}"),  # the page puts each seat's number in
             # TRANSLATORS: web lobby: the placeholder of a seat's name box.
             "name": _("Player name"),
             # TRANSLATORS: web lobby: the button that removes a seat.

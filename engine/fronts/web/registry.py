@@ -26,7 +26,7 @@ from typing import Any
 import yaml
 
 from engine.base.errors import CardrulesError, Diagnostic, Location
-from engine.base.i18n import _
+from engine.base.i18n import _, distinct_name
 from engine.base.suggestions import did_you_mean
 from engine.core.game import Game
 from engine.families.catalog import list_rulesets, load_ruleset, validate
@@ -305,7 +305,7 @@ class TableRegistry:
             name = str(spec.get("name") or "").strip() if isinstance(spec, Mapping) else ""
             if kind == "human":
                 # TRANSLATORS: web table: the default name of a human seat; {number} counts the seats from 1.
-                seats.append(WebSeat(name or _("Player {number}", number=index + 1)))
+                seats.append(WebSeat(name or distinct_name("Player {number}", number=index + 1)))
                 continue
             bot_kind = kind.removeprefix("bot:")
             parsed = parse_bot_kind(bot_kind) if bot_kind in BOT_KINDS else None
