@@ -11,6 +11,7 @@ the same size limit; and a folder where the program wants to write a file.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import resource
 import subprocess
@@ -82,7 +83,23 @@ def test_output_to_a_file_at_its_size_limit_is_told_and_fails(args, tmp_path):
     with open(report, "w") as output:
         done = run(args, stdout=output, size_limit=SIZE_LIMIT)
     assert_told(done, str(report), "File too large")
-    assert report.stat().st_size == SIZE_LIMIT
+    # Cut back to its last whole line (a JSON document's "{" at most: no other first line fits in 8 bytes).
+    assert report.read_bytes() in (b"", b"{\n")
+
+
+@pytest.mark.parametrize("appended", [False, True], ids=["new file", "appended to"])
+def test_json_lines_cut_short_by_their_file_keep_only_whole_lines(tmp_path, appended):
+    # Three results of about 470 bytes each, and room for two of them: the third is cut back, not left half.
+    report = tmp_path / "results.jsonl"
+    before = b'{"earlier": "output"}\n' if appended else b""
+    report.write_bytes(before)
+    with open(report, "a" if appended else "w") as output:
+        done = run(COMMANDS["replay --json"], stdout=output, size_limit=1024)
+    assert_told(done, str(report), "File too large")
+    written = report.read_bytes()
+    assert written.startswith(before) and written.endswith(b"\n") and len(written) <= 1024
+    lines = written[len(before) :].decode("utf-8").splitlines()
+    assert lines and all(json.loads(line)["ruleset"] == "high-society/ko" for line in lines)
 
 
 @pytest.mark.parametrize("args", [COMMANDS["rulesets"], COMMANDS["replay --json"]], ids=["rulesets", "replay --json"])
