@@ -135,6 +135,19 @@ def test_clicks_missing_option_and_value_kinds_read_as_whole_sentences(lang, mis
     assert result.returncode == 2 and out_of_range in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize(("lang", "not_given"), [("ja", "指定されていません"), ("ko", "지정되지 않았습니다")])
+@pytest.mark.parametrize("kind", ["option", "argument", "parameter"])
+def test_a_missing_option_reads_as_not_given_never_as_no_such_option(lang, not_given, kind):
+    """click says "Missing option." when it has no name to give: "not given" too, not "there is no option"."""
+    try:
+        i18n.set_language(lang)
+        i18n.load_current_catalogs()
+        for message in (f"Missing {kind}.", f"Missing {kind} {{name}}.", f"Missing {kind}"):
+            assert not_given in i18n._translations().gettext(message), message
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_template_holds_no_message_only_a_programming_mistake_shows():
     from engine.text.i18n_tools import CLICK_DEVELOPER_MESSAGES, CLICK_UNUSED_MESSAGES, build_template
 

@@ -1214,3 +1214,42 @@ def test_at_80x24_a_question_with_no_story_under_it_keeps_every_line_whole_when_
     lines = first.split("\n")
     assert lines[0].startswith("Turn ") and rows_on_screen(first + ">") <= 23, first
     assert "What just happened:" not in first and not any(line.endswith("…") for line in lines), first
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_the_trading_help_names_the_store_and_shows_names_as_the_screen_does(lang):
+    """The help's line on a player's store (High Bohn's shop) uses the store's translated name, and the example
+    offer writes card and zone names as the table shows them, not as input is normalized to be read (hiragana
+    read as katakana); the example typed back still makes its offer."""
+    from engine.base.formatting import card_name, ruleset_text
+    from engine.base.i18n import set_language
+    from engine.families.common.front.player_input import normalize_input
+
+    ruleset, state = played(
+        "bohnanza/high-bohn",
+        ["Ann", "Bo", "Cy"],
+        seed=3,
+        until=lambda s: decision_kind(s, "trade", "offer") and s.round_number > 2,
+    )
+    set_language(lang)
+    try:
+        _action, screen = answer(ruleset, state.clone(), ["?"])
+        _action, intro = answer(ruleset, state.clone(), [])
+        quotes = "「」" if lang == "ja" else '""'
+        found = re.search(f"{quotes[0]}([^{quotes[1]}\\n]+){quotes[1]}", intro)
+        assert found, intro
+        typed_back, _screen = answer(ruleset, state.clone(), [found.group(1)])
+        store = ruleset_text(ruleset, ruleset.zone("shop").name)
+        shown_names = [card_name(ruleset, card.id) for card in ruleset.cards] + [
+            ruleset_text(ruleset, zone.name) for zone in ruleset.zones
+        ]
+    finally:
+        set_language("en")
+    help_line = next(line for line in screen.splitlines() if store.split()[0] in line and "shop" not in line)
+    assert help_line, screen
+    assert " shop " not in plain(screen)
+    example = found.group(1).split()
+    # Each name as shown, never in the form input is normalized to ("インゲン" for "いんげん").
+    normalized_only = {normalize_input(name) for name in shown_names} - {name.lower() for name in shown_names}
+    assert not normalized_only & set(example), example
+    assert typed_back in state.legal_actions(), _screen

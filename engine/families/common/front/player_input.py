@@ -44,6 +44,14 @@ def normalize_input(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().lower().translate(_KATAKANA)
 
 
+def as_typed(text: str) -> str:
+    """A name as an example shows it to be typed: as the screen shows it, letters and digits only
+    (``"表向きのカード"`` stays as it is, ``"Red Bean"`` -> ``"RedBean"``). What is typed is normalized before it is
+    read (:func:`squash`), so the form shown is read back; the normalized form itself (hiragana as katakana) is
+    for matching, not for showing."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
 def squash(text: str) -> str:
     """A name as typed for matching: normalized (hiragana as katakana too), letters and digits only
     (``"Bot 2 (random)"`` -> ``"bot2random"``)."""

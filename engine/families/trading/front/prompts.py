@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING
 from engine.base.formatting import card_name, format_list, list_separator, ruleset_text
 from engine.base.i18n import N_, NP_, _, pgettext
 from engine.families.common.front.narrating import event_field
-from engine.families.common.front.player_input import COMMAND_PROMPT, InputProblem, normalize_input, typed_command
+from engine.families.common.front.player_input import (
+    COMMAND_PROMPT,
+    InputProblem,
+    as_typed,
+    normalize_input,
+    typed_command,
+)
 from engine.families.common.front.prompting import (
     CommandPrompt,
     Turn,
@@ -434,7 +440,7 @@ class TradePrompt(CommandPrompt):
     def _card_word(turn: Turn, card_id: str) -> str:
         """A card as an example types it: its id, or its translated name as one word (both are read back)."""
         name = card_name(turn.ruleset, card_id)
-        return card_id if name == turn.ruleset.card(card_id).name else squash(name)
+        return card_id if name == turn.ruleset.card(card_id).name else as_typed(name)
 
     @staticmethod
     def _marker(turn: Turn, zone_id: str | None) -> str:
@@ -442,8 +448,8 @@ class TradePrompt(CommandPrompt):
         if not zone_id:
             return ""
         zone = turn.ruleset.zone(zone_id)
-        name = normalize_input(ruleset_text(turn.ruleset, zone.name))
-        return name.split()[0] if name != normalize_input(zone.name) and name.split() else pool_word(zone_id)
+        shown = ruleset_text(turn.ruleset, zone.name)
+        return shown.split()[0] if shown != zone.name and shown.split() else pool_word(zone_id)
 
     def _words_now(self, turn: Turn) -> list[str]:
         """The words that do something now, in the reader's language: the question and every hint name these only
@@ -519,7 +525,7 @@ class TradePrompt(CommandPrompt):
             # TRANSLATORS: a help line: typing "offer" (the command, in your words) alone asks for each part in turn.
             lines.append(_("offer: make an offer, asked part by part"))
             if turn.node.store_id:
-                marker = turn.node.store_id.split("-")[0]
+                marker = self._marker(turn, turn.node.store_id)
                 # TRANSLATORS: a help line; {marker} is the word for a player's storage in an offer, e.g. "stall";
                 # {give} and {ask} are your words for the commands "give" and "ask" (as the player types them).
                 lines.append(
