@@ -338,6 +338,11 @@ def test_the_real_program_refuses_a_bad_table_the_same_way():
             "{coins: 1, hand: 1, bank: {red: 2}}",
             "$.players.Cy.bank: Cy has cards in Bank, but none of the cards that allow it: Bank 2, Bank 3, or Bank 4",
         ),
+        # Nor is a building a coin on the Bank.
+        (
+            "{coins: 1, hand: 1, bank: {hotel-1: 1}, buildings: [bank-4]}",
+            "$.players.Cy.bank.hotel-1: unknown card hotel-1",
+        ),
         # The stew opens with a Saloon 3 or 4 only.
         (
             "{coins: 1, hand: 1, stew: [red], buildings: [saloon-2]}",

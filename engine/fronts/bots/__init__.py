@@ -16,7 +16,7 @@ from engine.base.i18n import _, pgettext
 from engine.core.decisions import LegalActions
 from engine.core.observation import Observation
 from engine.fronts.bots.heuristic_bot import HeuristicBot
-from engine.fronts.bots.ismcts import IsmctsBot
+from engine.fronts.bots.ismcts import DEFAULT_ACTIONS, DEFAULT_ITERATIONS, IsmctsBot
 from engine.fronts.bots.random_bot import RandomBot
 
 # The bots that take a budget after their name, and its bounds (iterations; seconds).
@@ -68,7 +68,9 @@ def parse_bot_kind(kind: str) -> tuple[str, dict[str, float | int]] | None:
 
 
 # A budget read from a file (a saved game's seats, a web table) is capped here: a stranger's log must not make a bot
-# think for an hour at each move unannounced. Half a minute, or iterations that take about as long.
+# think for an hour at each move unannounced. Half a minute, or 50,000 iterations; and since an iteration of a long
+# game with many players (High Bohn's five) takes a hundred times one of a short game, a bot whose iterations come
+# from a file also stops at half a minute a move, whichever comes first (``make_bot(..., most_seconds=...)``).
 MOST_SECONDS_FROM_FILES = 30.0
 MOST_ITERATIONS_FROM_FILES = 50_000
 
@@ -110,11 +112,14 @@ def bot_kind_name(kind: str) -> str:
     return names.get(name, name) + colon + budget
 
 
-def make_bot(kind: str, seed: int | None = None) -> Bot:
+def make_bot(kind: str, seed: int | None = None, *, most_seconds: float | None = None) -> Bot:
     """A new bot of ``kind`` (one of ``BOT_KINDS``, with a budget if it takes one); ``seed`` makes its choices repeatable.
 
     A bot with a time budget (``ismcts:0.5s``) searches as far as the machine
     allows: its choices depend on the machine's speed, not only on the seed.
+    ``most_seconds`` bounds a searching bot's move in time whatever its budget
+    (a kind read from a file: :data:`MOST_SECONDS_FROM_FILES`); a search that
+    ends within it chooses as it would without it.
     """
     parsed = parse_bot_kind(kind)
     if parsed is None:
@@ -122,6 +127,10 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
         # the known ones, e.g. "random, heuristic, ismcts" (typed as they are: keep them).
         raise CardrulesError.at(_("unknown bot {kind}; known bots: {kinds}", kind=kind, kinds=", ".join(BOT_KINDS)))
     name, budget = parsed
+    if most_seconds is not None and name in BUDGETED:
+        # The kind's own budget (the default one when it names none), bounded in time as well.
+        own = budget or {"iterations": DEFAULT_ITERATIONS, "actions": DEFAULT_ACTIONS}
+        budget = {**own, "seconds": min(float(own.get("seconds", most_seconds)), most_seconds)}
     return _BOT_CLASSES[name](seed, **budget)
 
 

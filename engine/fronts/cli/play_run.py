@@ -204,7 +204,7 @@ def resumed_game(resume_file: str, log_file: str | None, interactive: bool, cons
                 kind = capped_from_file(seat.bot_kind) if seat.bot_kind is not None else None
                 if kind != seat.bot_kind:
                     capped.append((seat.name, seat.bot_kind, kind))
-                seats.append(Seat(seat.name, kind))
+                seats.append(Seat(seat.name, kind, from_file=kind is not None))
         except SeatSpecError as problem:
             where = record.location(f"$.seats[{problem.seat}]")
             raise LogError.at(problem.message, where.file, where.line, where.column, where.json_path) from None

@@ -34,6 +34,8 @@ class Seat:
 
     name: str
     bot_kind: str | None = None
+    # A seat read from a file (a saved game's): its bot's search is bounded in time as well (MOST_SECONDS_FROM_FILES).
+    from_file: bool = False
 
     @property
     def is_human(self) -> bool:

@@ -31,7 +31,7 @@ from engine.base.resources import user_data_root
 from engine.base.shown import printable
 from engine.families.common.front.narrating import event_field
 from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
-from engine.fronts.bots import make_bot
+from engine.fronts.bots import MOST_SECONDS_FROM_FILES, make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.console import Wrapped
 from engine.fronts.terminal.ending import final_report
@@ -115,7 +115,8 @@ class GameSession(PromptHost):
         for index, seat in enumerate(self.seats):
             if not seat.is_human:
                 seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
-                self._bots[index] = make_bot(seat.bot_kind, seed)
+                most = MOST_SECONDS_FROM_FILES if seat.from_file else None
+                self._bots[index] = make_bot(seat.bot_kind, seed, most_seconds=most)
         self.save()
         if self._events_told == 0:
             # A new game: the deal and the first shuffle are not news.

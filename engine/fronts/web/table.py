@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.base.errors import CardrulesError, IllegalActionError
 from engine.base.i18n import _, set_language
-from engine.fronts.bots import make_bot
+from engine.fronts.bots import MOST_SECONDS_FROM_FILES, make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.prompts import forced_action, prompt_for
 from engine.fronts.web.limits import STAND_IN_BOT, STORY_LINES
@@ -261,7 +261,8 @@ class WebTable:
         for index, seat in enumerate(self.seats):
             if not seat.is_human:
                 seed = None if self.bot_seed is None else self.bot_seed * 1009 + index
-                self._bots[index] = make_bot(str(seat.bot_kind), seed)
+                # A table's seats are a stranger's request, or read back from its folder: bounded in time too.
+                self._bots[index] = make_bot(str(seat.bot_kind), seed, most_seconds=MOST_SECONDS_FROM_FILES)
         self._thread = threading.Thread(target=self._play, name=f"table-{self.id}", daemon=True)
         self._thread.start()
 

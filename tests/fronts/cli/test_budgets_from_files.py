@@ -4,7 +4,9 @@ A log is a stranger's file: a seat written ``bot:ismcts:3600s`` would make
 ``play --resume`` wait an hour at each of that bot's moves. A budget read from
 a file is lowered to what a file may ask (30 seconds, or 50,000 iterations),
 the player is told which seat plays with what, and the game goes on with the
-lowered budget (which the saved log then records).
+lowered budget (which the saved log then records). Iterations read from a
+file stop at 30 seconds a move as well: an iteration of Bohnanza takes a
+hundred times one of High Society.
 """
 
 from __future__ import annotations
@@ -87,3 +89,33 @@ def test_a_budget_within_what_a_file_may_ask_is_kept_without_a_word(tmp_path):
     assert done.exit_code == 0, done.output
     assert "more than a file may ask" not in done.output
     assert json.loads(out.read_text(encoding="utf-8"))["seats"] == ["bot:random", "bot:ismcts:5", "bot:heuristic"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "searched"),
+    [
+        ("ismcts:50000", {"iterations": 50000, "seconds": 30.0}),
+        ("ismcts", {"iterations": 50, "actions": 2000, "seconds": 30.0}),
+        ("ismcts:3600s", {"seconds": 30.0}),
+        ("ismcts:0.5s", {"seconds": 0.5}),
+    ],
+)
+def test_a_search_whose_budget_comes_from_a_file_also_stops_at_half_a_minute(kind, searched):
+    # 50,000 iterations take seconds in High Society and some ten minutes a move in Bohnanza: the iterations a file
+    # may ask are bounded in time as well, whichever comes first.
+    bot = bots.make_bot(kind, 1, most_seconds=MOST_SECONDS_FROM_FILES)
+    assert {name: getattr(bot, name) for name in searched} == searched
+    untouched = bots.make_bot(kind, 1)
+    assert untouched.seconds == parse_bot_kind(kind)[1].get("seconds")
+
+
+def test_a_resumed_searching_bot_stops_at_the_time_a_file_may_ask(tmp_path, monkeypatch):
+    # A tiny time bound, and a budget of iterations within what a file may ask that would take long: the game ends.
+    monkeypatch.setattr(bots, "MOST_SECONDS_FROM_FILES", 0.001)
+    from engine.fronts.terminal import session
+
+    monkeypatch.setattr(session, "MOST_SECONDS_FROM_FILES", 0.001)
+    saved = _saved_game(tmp_path, ["bot:random", "bot:ismcts:40000", "bot:heuristic"])
+    done = cardrules("play", "--resume", str(saved))
+    assert done.exit_code == 0, done.output
+    assert "more than a file may ask" not in done.output
