@@ -52,10 +52,16 @@ def test_full_width_digits_typed_with_an_input_method_are_understood():
     ("typed", "hand", "scale", "bid"),
     [
         ("1万 6千", JA_MONEY, 1, (6000, 10000)),  # as Japanese writes large amounts
-        ("２万５千", JA_MONEY, 1, None),  # one amount, two units: not a card list (told, not guessed)
+        ("２万５千", JA_MONEY, 1, (25000,)),  # one amount written with two units, as Japanese writes 25,000
+        ("2万5千 1万2千", JA_MONEY, 1, (12000, 25000)),
+        ("5千2万", JA_MONEY, 1, None),  # units not largest first: no amount (told, not guessed)
         ("１．５万", JA_MONEY, 1, (15000,)),
         ("600만 400만", KO_MONEY, MILLION, (4, 6)),  # as the Korean edition's screen writes them: 600만 달러
         ("2500만", KO_MONEY, MILLION, (25,)),
+        # The Korean screen groups thousands before the unit (1,500만 달러): one amount, never cards 1 and 500.
+        ("1,200만", KO_MONEY, MILLION, (12,)),
+        ("1,500만 2,500만", KO_MONEY, MILLION, (15, 25)),
+        ("１，２００만", KO_MONEY, MILLION, (12,)),
     ],
 )
 def test_amounts_written_with_the_languages_units_name_the_cards(typed, hand, scale, bid):
@@ -216,3 +222,26 @@ def test_the_seats_accepted_are_the_seats_a_log_can_hold():
 @pytest.mark.parametrize("typed", ["1 2 (300만 달러)", "1 2（300만 달러）", "(300만 달러) 1 2", "1 2 ($3 million)"])
 def test_a_bid_copied_from_the_help_with_its_amount_in_brackets_reads_as_its_faces(typed):
     assert parse_bid_prompt(typed, KO_MONEY, KO_MONEY).values == (1, 2)
+
+
+@pytest.mark.parametrize("edition", ["high-society/ja", "high-society/ko"])
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_every_amount_as_the_screen_writes_it_names_its_card(edition, lang):
+    """What the screen shows for a money card (15,000; 1,500만 달러; 1,500万ドル), its number typed back as shown,
+    names that card: never another card, never two."""
+    import re
+
+    from engine.base.formatting import format_amount
+    from engine.families.catalog import load_ruleset
+
+    ruleset = load_ruleset(edition)
+    money = JA_MONEY if edition.endswith("ja") else KO_MONEY
+    scale = int(ruleset.unit(None).get("scale", 1))
+    set_language(lang)
+    try:
+        for value in money:
+            shown = format_amount(ruleset, value)
+            number = re.search(r"[\d,.]+[千천万萬만億억]?", shown).group(0)
+            assert parse_bid_prompt(number, money, money, scale).values == (value,), (shown, number)
+    finally:
+        set_language("en")

@@ -32,13 +32,16 @@ if TYPE_CHECKING:
     from engine.core.observation import Observation
     from engine.language.ruleset import Ruleset
 
-# Grouped thousands such as 12,000 or 1,000,000 are one number, not a list.
-_GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+$")
+# Grouped thousands such as 12,000 or 1,000,000 are one number, not a list; so is 1,200만 (a unit after it, as the
+# Korean screen writes 1,500만 달러).
+_GROUPED_NUMBER = re.compile(r"^\d{1,3}(,\d{3})+(\.\d+)?([千천万萬만億억]\d*)*$")
 _BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 _SEPARATORS = re.compile(r"[\s+、，;]+")
 # Numbers with a unit of the East Asian languages, as they write large amounts (1万, 600만, 1.5억).
 _UNITS = {"千": 1000, "천": 1000, "万": 10_000, "萬": 10_000, "만": 10_000, "億": 10**8, "억": 10**8}
 _UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)([千천万萬만億억])")
+# One amount written with several units, largest first, and the ones after the last (2万5千, 1억2000만, 1万2000).
+_UNITS_AMOUNT = re.compile(r"(?:\d+(?:\.\d+)?[千천万萬만億억])+\d*")
 # How many example bids the help lists.
 HELP_EXAMPLE_BIDS = 5
 
@@ -84,12 +87,9 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     cleaned = token.replace("_", "").replace(".", "") if re.fullmatch(r"\d{1,3}([._]\d{3})+", token) else token
     if cleaned.endswith("k") and cleaned[:-1].isdigit():
         cleaned = str(int(cleaned[:-1]) * 1000)
-    unit = _UNIT_NUMBER.fullmatch(cleaned)
-    if unit is not None:
-        # Written as the screen writes large amounts in Japanese and Korean: 1万 is 10,000, 600만 6,000,000.
-        amount = Fraction(unit.group(1)) * _UNITS[unit.group(2)]
-        if amount.denominator == 1:
-            cleaned = str(amount.numerator)
+    amount = units_amount(cleaned)
+    if amount is not None:
+        cleaned = str(amount)
     if not cleaned.isdigit():
         # TRANSLATORS: at the bid prompt, what the player typed is no number; {text} is what they typed, e.g. "abc".
         raise InputProblem(_('"{text}" is not a money value.', text=token))
@@ -114,6 +114,28 @@ def resolve_money_value(token: str, money_values: Sequence[int], scale: int = 1)
     # TRANSLATORS: at the bid prompt, no money card has the value the player typed; {text} is what they typed,
     # e.g. "7000".
     raise InputProblem(_('There is no money card "{text}".', text=token))
+
+
+def units_amount(token: str) -> int | None:
+    """The whole amount ``token`` writes with the units of Japanese and Korean, as their screens and their
+    speakers write large amounts: 1万 is 10,000, 600만 6,000,000, 2万5千 25,000, 1.5万 15,000; None when it
+    is no such amount (no unit, units not largest first, or not a whole number)."""
+    if not _UNITS_AMOUNT.fullmatch(token):
+        return None
+    total = Fraction(0)
+    last_unit: int | None = None
+    end = 0
+    for number, unit in _UNIT_NUMBER.findall(token):
+        size = _UNITS[unit]
+        if last_unit is not None and size >= last_unit:
+            return None  # 5千2万: not how an amount is written
+        total += Fraction(number) * size
+        last_unit = size
+        end += len(number) + len(unit)
+    ones = token[end:]
+    if ones:
+        total += int(ones)
+    return total.numerator if total.denominator == 1 else None
 
 
 def parse_bid_prompt(
