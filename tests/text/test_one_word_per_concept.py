@@ -15,10 +15,22 @@ LOCALES = Path(__file__).resolve().parents[2] / "locales"
 # The English words of the offer's commands, as words (not "Dask", not a {give} placeholder).
 COMMAND_WORD = re.compile(r"(?<![A-Za-z{])(give|ask)(?![A-Za-z}])")
 
-# Per language: the word the catalog uses for a concept, and the words it must not use for it.
+# Per language: the word the catalog uses for a concept, and the words it must not use for it. The rulebooks' own
+# words come first where they fit (docs/GLOSSARY.md says where ours depart, and why): the Korean High Society
+# rulebook's 공짜로 (free) and 액면가 (face value); the Japanese High Bohn rulebook's 銀行 (bank), 貯金 (savings),
+# フェーズ (phase), ビルディング (building), ゲームから除去 (out of the game); and the words the glossary chose
+# where the rulebook has two (豆, not マメ; 植える, not 蒔く).
 ONE_WORD = {
-    "ko": [("코인", ["동전"])],
-    "ja": [("フェーズ", ["フェイズ"])],
+    "ko": [("코인", ["동전"]), ("공짜로", ["무료"]), ("액면가", ["액면 가치", "액면값"])],
+    "ja": [
+        ("フェーズ", ["フェイズ"]),
+        ("銀行", ["バンク"]),
+        ("貯金", ["預金"]),
+        ("ビルディング", ["建物"]),
+        ("ゲームから除去", ["ゲームから取り除"]),
+        ("豆", ["マメ"]),
+        ("植え", ["蒔"]),
+    ],
 }
 
 
