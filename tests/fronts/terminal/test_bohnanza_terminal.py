@@ -1253,3 +1253,20 @@ def test_the_trading_help_names_the_store_and_shows_names_as_the_screen_does(lan
     normalized_only = {normalize_input(name) for name in shown_names} - {name.lower() for name in shown_names}
     assert not normalized_only & set(example), example
     assert typed_back in state.legal_actions(), _screen
+
+
+@pytest.mark.parametrize(("lang", "joined", "never"), [("ja", "、パス、または", ", "), ("ko", " 또는 ", "、")])
+def test_the_question_lists_its_commands_with_the_languages_own_list_pattern(lang, joined, never):
+    """The commands a question offers are joined as CLDR joins an "or" list in the reader's language (Japanese
+    提案、パス、または取引終了), never with an English ", "."""
+    from engine.base.i18n import set_language
+
+    ruleset, state = state_at("offer")
+    set_language(lang)
+    try:
+        _action, screen = answer(ruleset, state, [])
+    finally:
+        set_language("en")
+    question = plain(screen).rstrip().splitlines()[-1]
+    assert joined in question, question
+    assert never not in question, question
