@@ -140,6 +140,8 @@ def test_at_80x24_help_wraps_between_words_and_the_round_is_said_again_below_it(
             bid_help = next(line for line in lines if "合計が" in line)
             assert cell_len(bid_help) >= COLUMNS - 2 and "より多く" in bid_help, text
             assert not any(line.startswith(("、", "。", "）", "ー", "：")) for line in lines), text
+            # The cheapest bids are set apart with 、 as Japanese lists are, not an English "; ".
+            assert ";" not in "".join(lines) and "、" in "".join(lines).split("最も安い出し方")[1], text
         # The table scrolled away under the help; the round and its card are on screen all the same.
         assert re.search(ROUND[lang], "\n".join(lines[-3:])), text
     finally:

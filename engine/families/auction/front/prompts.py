@@ -282,10 +282,13 @@ class BidPrompt:
             )
         else:
             cheapest = legal.cheapest_raises()[:HELP_EXAMPLE_BIDS]
-            # Semicolons, not commas: money values may have grouping commas themselves. Faces that count in
-            # a unit (a face of 1 is $1 million) say the amount they make beside what to type.
+            # Not commas: money values may have grouping commas themselves. Faces that count in a unit (a face of
+            # 1 is $1 million) say the amount they make beside what to type.
             in_units = format_amount(ruleset, 1) != format_number(1)
-            examples = "; ".join(
+            # TRANSLATORS: what separates the example bids of the bid prompt's help ("1,000 2,000; 4,000"): not a
+            # comma, which the amounts may hold themselves (Japanese: 、 reads apart from the amounts' ",").
+            separator = pgettext("bids", "; ")
+            examples = separator.join(
                 " ".join(money_face(v) for v in space.values_of(m))
                 + (" (" + format_amount(ruleset, sum(space.values_of(m))) + ")" if in_units else "")
                 for m in cheapest
