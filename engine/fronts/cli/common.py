@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -137,6 +138,18 @@ def warn(diagnostics: Iterable[Diagnostic]) -> None:
     for diagnostic in in_reading_order(diagnostics):
         # TRANSLATORS: put before a warning, e.g. "rules.yaml:3:1: $.view: warning: `view` belongs under ...".
         click.echo(str(Diagnostic(diagnostic.location, _("warning: {problem}", problem=diagnostic.message))), err=True)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """click's ``FloatRange``, which also refuses ``nan`` and ``inf``: ``nan`` passes every comparison with a
+    range's ends, and neither becomes a count of bytes or a time to wait."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            # TRANSLATORS: a command-line option's value is nan or inf where a number is needed; {value} is it as typed.
+            self.fail(_("{value} is not a number (a finite one is needed).", value=str(value)[:40]), param, ctx)
+        return number
 
 
 def exits_on_bad_input(func: Callable) -> Callable:

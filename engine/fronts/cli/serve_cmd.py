@@ -10,7 +10,7 @@ import click
 
 from engine.base.i18n import _
 from engine.fronts.cli import completion
-from engine.fronts.cli.common import exits_on_bad_input, lang_option
+from engine.fronts.cli.common import FiniteFloatRange, exits_on_bad_input, lang_option
 from engine.fronts.web.limits import (
     AWAY_SECONDS,
     DATA_CAP_BYTES,
@@ -18,6 +18,10 @@ from engine.fronts.web.limits import (
     IDLE_SECONDS,
     ServeLimits,
 )
+
+# The longest time an option may give (a century: longer is forever) and the largest data cap (a petabyte).
+MOST_DAYS = 36_500
+MOST_DATA_CAP_MB = 1_000_000_000
 
 
 @click.command(
@@ -45,7 +49,7 @@ from engine.fronts.web.limits import (
 )
 @click.option(
     "--away-minutes",
-    type=click.FloatRange(min=0, min_open=True),
+    type=FiniteFloatRange(min=0, min_open=True, max=MOST_DAYS * 24 * 60),
     default=AWAY_SECONDS / 60,
     show_default=True,
     # TRANSLATORS: --help of serve --away-minutes: a bot plays the seat of a player who leaves a question unanswered.
@@ -53,7 +57,7 @@ from engine.fronts.web.limits import (
 )
 @click.option(
     "--idle-days",
-    type=click.FloatRange(min=0, min_open=True),
+    type=FiniteFloatRange(min=0, min_open=True, max=MOST_DAYS),
     default=IDLE_SECONDS / 86400,
     show_default=True,
     # TRANSLATORS: --help of serve --idle-days: when a table whose game is not over is removed.
@@ -61,7 +65,7 @@ from engine.fronts.web.limits import (
 )
 @click.option(
     "--finished-idle-days",
-    type=click.FloatRange(min=0, min_open=True),
+    type=FiniteFloatRange(min=0, min_open=True, max=MOST_DAYS),
     default=FINISHED_IDLE_SECONDS / 86400,
     show_default=True,
     # TRANSLATORS: --help of serve --finished-idle-days: when a table whose game is over is removed.
@@ -69,7 +73,7 @@ from engine.fronts.web.limits import (
 )
 @click.option(
     "--data-cap-mb",
-    type=click.FloatRange(min=0),
+    type=FiniteFloatRange(min=0, max=MOST_DATA_CAP_MB),
     default=DATA_CAP_BYTES / 1_000_000,
     show_default=True,
     # TRANSLATORS: --help of serve --data-cap-mb: MB are millions of bytes; games under way go on saving.

@@ -16,7 +16,14 @@ import click
 
 from engine.base.i18n import _
 from engine.fronts.cli import completion
-from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rulesets, lang_option, option_overrides
+from engine.fronts.cli.common import (
+    FiniteFloatRange,
+    ascii_option,
+    exits_on_bad_input,
+    given_rulesets,
+    lang_option,
+    option_overrides,
+)
 
 
 @click.command(
@@ -86,7 +93,7 @@ from engine.fronts.cli.common import ascii_option, exits_on_bad_input, given_rul
 )
 @click.option(
     "--scheduler-timeout",
-    type=click.FloatRange(min=0.1, max=3600),
+    type=FiniteFloatRange(min=0.1, max=3600),
     default=10.0,
     envvar="CARDRULES_SCHEDULER_TIMEOUT",
     metavar="SECONDS",
