@@ -390,7 +390,10 @@ def test_a_tie_by_seat_needs_the_start_player_named_at_the_table(tmp_path):
     path = tmp_path / "table.yaml"
     path.write_text(f"ruleset: bohnanza/amigo\noptions: {{tiebreak: [seat]}}\nplayers:\n{players}", encoding="utf-8")
     (found,) = problems(path)
-    assert found == f"{path}:1:1: this ruleset breaks ties by seat from the start player: name them with `start: NAME`"
+    assert (
+        found
+        == f"{path}:1:1: this ruleset breaks ties by seat from the start player: name the start player with `start: NAME`"
+    )
     path.write_text(
         f"ruleset: bohnanza/amigo\noptions: {{tiebreak: [seat]}}\nstart: Di\nplayers:\n{players}", encoding="utf-8"
     )

@@ -42,6 +42,7 @@ from engine.core.result import Result
 from engine.core.scoring import Holdings, Scoring
 from engine.core.selectors import card_selector
 from engine.families.catalog import load_ruleset
+from engine.families.common.front.player_input import normalize_input
 from engine.language import schema_check
 from engine.language.block_walk import blocks_of
 from engine.language.expression_scoring import ExpressionScoring
@@ -171,9 +172,10 @@ def measure_of_cards(
 
 
 def normalized_name(text: str) -> str:
-    """A name as compared when a table names a card: full-width and half-width alike, case and spaces ignored
-    (``財産９`` is ``財産 9``)."""
-    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+    """A name as compared when a table names a card: full-width and half-width alike, hiragana and katakana
+    alike (as the prompts read them: ``ソラマメ`` is ``そらまめ``), case and spaces ignored (``財産９`` is
+    ``財産 9``)."""
+    return "".join(normalize_input(unicodedata.normalize("NFKC", text).casefold()).split())
 
 
 def card_names(ruleset: Ruleset) -> dict[str, str | tuple[str, ...]]:
@@ -330,7 +332,9 @@ def _start_seat(
                         locate.at("$"),
                         # TRANSLATORS: score, table file: the ruleset breaks ties by where players sit from the start
                         # player; keep `start: NAME` (a key of the table file).
-                        _("this ruleset breaks ties by seat from the start player: name them with `start: NAME`"),
+                        _(
+                            "this ruleset breaks ties by seat from the start player: name the start player with `start: NAME`"
+                        ),
                     )
                 ]
             )

@@ -287,6 +287,23 @@ def test_a_table_may_name_cards_as_the_screen_shows_them_in_its_language(tmp_pat
         set_language("en")
 
 
+@pytest.mark.parametrize("written", ["そらまめ", "ソラマメ", "ｿﾗﾏﾒ", " そら まめ "])
+def test_a_japanese_name_is_read_in_hiragana_katakana_or_half_width_as_the_prompts_read_it(tmp_path, written):
+    table = tmp_path / "beans.yaml"
+    table.write_text(
+        "ruleset: bohnanza/amigo\nplayers:\n"
+        f'  Ann: {{coins: {{"{written}": 3}}, hand: 3}}\n  Bo:  {{coins: {{stink: 2}}, hand: 5}}\n'
+        "  Cy:  {coins: {red: 1}, hand: 7}\n",
+        encoding="utf-8",
+    )
+    set_language("ja")
+    try:
+        scored = load_table(table).score().to_json()["players"][0]
+    finally:
+        set_language("en")
+    assert scored["coins_by_type"] == {"stink": 3}, scored
+
+
 def test_a_name_several_cards_share_asks_for_an_id(tmp_path):
     table = tmp_path / "table.yaml"
     table.write_text(
