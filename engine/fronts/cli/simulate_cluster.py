@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -97,11 +98,13 @@ def cluster_liveness(client: Any, address: str, timeout: float) -> Any:
     """A check that the cluster can still play, for :func:`run_simulation` to call when no batch comes back.
 
     Dask keeps waiting for ever when the last worker is gone (the batches wait
-    for one to join) or when the scheduler froze (its connection stays open):
-    the check asks the scheduler for a running worker, in a thread of its own
-    so that a scheduler that never answers cannot hold this one. No worker
-    within ``timeout`` seconds, or no answer within twice that, is
-    :class:`WorkersLost`.
+    for one to join) or when the scheduler froze (its connection stays open),
+    and for minutes when every worker froze (the scheduler lists it until its
+    ``worker-ttl``): the check asks the scheduler for a running worker, then
+    whether any worker's heartbeats went on over ``timeout`` seconds, in a
+    thread of its own so that a scheduler that never answers cannot hold this
+    one. No worker within ``timeout`` seconds, no heartbeat over as long, or no
+    answer within twice that, is :class:`WorkersLost`.
     """
 
     seconds = format_decimal(timeout, locale=reader_locale())
@@ -112,14 +115,21 @@ def cluster_liveness(client: Any, address: str, timeout: float) -> Any:
         def ask() -> None:
             try:
                 client.wait_for_workers(1, timeout=timeout)
+                # A frozen worker (stopped, not ended) stays registered until the scheduler's worker-ttl (minutes)
+                # gives up on it: a worker still counts only if its heartbeats go on. Compared by the scheduler's
+                # own clock, twice, so that the two machines' clocks need not agree.
+                before = heartbeats(client)
+                time.sleep(timeout)
+                after = heartbeats(client)
             except Exception as problem:  # whatever the client meets: told below, in the user's words
                 outcome.append(problem)
             else:
-                outcome.append(None)
+                alive = any(seen > before.get(worker, float("-inf")) for worker, seen in after.items())
+                outcome.append(None if alive else WorkersFrozen())
 
         asking = threading.Thread(target=ask, name="cardrules-cluster-check", daemon=True)
         asking.start()
-        asking.join(2 * timeout)  # the wait for a worker, and as long again for the scheduler's answers
+        asking.join(2 * timeout)  # the wait for a worker or for heartbeats, and as long again for the answers
         if not outcome:
             raise WorkersLost(
                 # TRANSLATORS: simulate --scheduler: the scheduler stopped answering while games were played;
@@ -141,10 +151,30 @@ def cluster_liveness(client: Any, address: str, timeout: float) -> Any:
                     seconds=seconds,
                 )
             )
+        if isinstance(problem, WorkersFrozen):
+            raise WorkersLost(
+                # TRANSLATORS: simulate --scheduler: the cluster's workers are still listed but sent no sign of life
+                # while games were played (frozen); {seconds} is how long they were watched.
+                _(
+                    "the Dask cluster at {address} has no worker that answers (none for {seconds} s)",
+                    address=address,
+                    seconds=seconds,
+                )
+            )
         if problem is not None:
             raise WorkersLost(lost_scheduler(address))
 
     return check_alive
+
+
+class WorkersFrozen(Exception):
+    """Every worker the scheduler lists sent no heartbeat while it was watched."""
+
+
+def heartbeats(client: Any) -> dict[str, float]:
+    """When the scheduler last heard from each of its workers (by its own clock)."""
+    workers = client.scheduler_info(n_workers=-1).get("workers") or {}
+    return {address: float(info.get("last_seen") or 0.0) for address, info in workers.items()}
 
 
 def lost_scheduler(address: str) -> str:

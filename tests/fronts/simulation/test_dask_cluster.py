@@ -344,3 +344,12 @@ def test_a_frozen_scheduler_is_found_out_within_the_timeout_and_the_games_finish
     address, scheduler, _worker = own_cluster
     done, logged = simulate_until(address, tmp_path, lambda: os.kill(scheduler.pid, signal.SIGSTOP))
     assert_reported_after(done, logged, f"the Dask scheduler at {address} stopped answering (nothing for 4 s)")
+
+
+def test_a_frozen_worker_is_found_out_within_the_timeout_and_the_games_finished_reported(own_cluster, tmp_path):
+    # The scheduler lists a stopped worker as running until its worker-ttl (minutes): its heartbeats tell.
+    address, _scheduler, worker = own_cluster
+    started = time.monotonic()
+    done, logged = simulate_until(address, tmp_path, lambda: os.kill(worker.pid, signal.SIGSTOP))
+    assert_reported_after(done, logged, f"the Dask cluster at {address} has no worker that answers (none for 2 s)")
+    assert time.monotonic() - started < 60  # not the scheduler's worker-ttl
