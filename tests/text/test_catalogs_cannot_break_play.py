@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import cardrules_process
 
+THREE_RANDOM_BOTS = "bot:random,bot:random,bot:random"
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ja\\n"\n"Plural-Forms: nplurals=1; plural=0;\\n"\n\n'
 
 
@@ -71,39 +72,15 @@ def test_a_player_name_without_its_number_neither_breaks_validate_nor_play(tmp_p
     house.write_text("extends: no-thanks/classic\nid: house\nname: A house rule\n", encoding="utf-8")
     validated = cardrules_process("validate", str(house), cwd=tmp_path, env=env, lang="ja")
     assert validated.returncode == 0, validated.stdout + validated.stderr
-    played = cardrules_process(
-        "play",
-        "-r",
-        str(house),
-        "--players",
-        "bot:random,bot:random,bot:random",
-        "--seed",
-        "1",
-        cwd=tmp_path,
-        env=env,
-        lang="ja",
-    )
+    play = ("play", "-r", str(house), "--players", THREE_RANDOM_BOTS, "--seed", "1")
+    played = cardrules_process(*play, cwd=tmp_path, env=env, lang="ja")
     assert played.returncode == 0, played.stderr
 
 
 def test_seats_of_a_simulation_stay_told_apart_when_a_catalog_drops_their_number(tmp_path: Path) -> None:
     env = _catalog(tmp_path, "Seat {number} ({kind})", "席（{kind}）")
-    done = cardrules_process(
-        "simulate",
-        "-r",
-        "no-thanks/classic",
-        "--players",
-        "bot:random,bot:random,bot:random",
-        "--games",
-        "4",
-        "--jobs",
-        "1",
-        "--seed",
-        "1",
-        cwd=tmp_path,
-        env=env,
-        lang="ja",
-    )
+    simulate = ("simulate", "-r", "no-thanks/classic", "--players", THREE_RANDOM_BOTS, "--games", "4", "--jobs", "1")
+    done = cardrules_process(*simulate, "--seed", "1", cwd=tmp_path, env=env, lang="ja")
     assert done.returncode == 0, done.stderr
     assert all(f"Seat {seat} (" in done.stdout for seat in (1, 2, 3)), done.stdout
     assert "席（" not in done.stdout
