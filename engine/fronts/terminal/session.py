@@ -30,7 +30,13 @@ from engine.base.i18n import _
 from engine.base.resources import user_data_root
 from engine.base.shown import printable
 from engine.families.common.front.narrating import event_field
-from engine.families.common.front.player_input import InputProblem, normalize_input, quit_words, recap_words
+from engine.families.common.front.player_input import (
+    InputProblem,
+    in_typed_form,
+    normalize_input,
+    quit_words,
+    recap_words,
+)
 from engine.fronts.bots import MOST_SECONDS_FROM_FILES, make_bot
 from engine.fronts.formats import gamelog
 from engine.fronts.terminal.console import Wrapped
@@ -106,6 +112,8 @@ class GameSession(PromptHost):
     # When the log was last written, and how many actions it held then.
     _saved_at: float = 0.0
     _saved_actions: int = -1
+    # The line the player typed last, as typed (a refusal quotes its words so).
+    last_answer: str = ""
 
     # ------------------------------------------------------------------ running
 
@@ -524,6 +532,7 @@ class GameSession(PromptHost):
         again, ``?`` shows ``show_help`` and asks again, ``q`` saves and quits.
         """
         while True:
+            answer = ""
             try:
                 answer = self._input(prompt)
                 if normalize_input(answer) in recap_words():
@@ -536,8 +545,10 @@ class GameSession(PromptHost):
                     continue
                 command = parse(answer)
             except InputProblem as problem:
-                self.say(problem.message)
+                self.say(in_typed_form(problem.message, answer))
                 continue
+            finally:
+                self.last_answer = answer  # a prompt that reads the command further quotes it as typed
             if command.kind == "quit":
                 raise QuitRequested()
             if command.kind != "help":

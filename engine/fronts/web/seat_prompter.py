@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.base.i18n import _
-from engine.families.common.front.player_input import InputProblem, normalize_input, recap_words
+from engine.families.common.front.player_input import InputProblem, in_typed_form, normalize_input, recap_words
 from engine.fronts.terminal.prompts import PromptHost
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ class SeatPrompter(PromptHost):
     def __init__(self, table: WebTable, seat: int) -> None:
         self.table = table
         self.seat = seat
+        # The line the player typed last, as typed (a refusal quotes its words so).
+        self.last_answer = ""
 
     @property
     def state(self) -> Any:
@@ -69,8 +71,10 @@ class SeatPrompter(PromptHost):
                     continue
                 command = parse(answer)
             except InputProblem as problem:
-                self.say(problem.message)
+                self.say(in_typed_form(problem.message, answer))
                 continue
+            finally:
+                self.last_answer = answer  # a prompt that reads the command further quotes it as typed
             if command.kind == "quit":
                 # TRANSLATORS: web table: a player typed q (save and quit); the game is saved after every move.
                 saved = _(

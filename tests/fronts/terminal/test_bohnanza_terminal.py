@@ -1270,3 +1270,22 @@ def test_the_question_lists_its_commands_with_the_languages_own_list_pattern(lan
     question = plain(screen).rstrip().splitlines()[-1]
     assert joined in question, question
     assert never not in question, question
+
+
+@pytest.mark.parametrize(
+    ("typed", "quoted"), [("かんりょう", "かんりょう"), ("ｶﾝﾘｮｳ", "カンリョウ"), ("カンリョウ", "カンリョウ")]
+)
+def test_a_refusal_quotes_what_was_typed_as_it_was_typed(typed, quoted):
+    """Input is read normalized (hiragana as katakana); a refusal quotes the word as the player wrote it."""
+    from engine.base.i18n import set_language
+
+    ruleset, state = state_at("plant")
+    set_language("ja")
+    try:
+        _action, screen = answer(ruleset, state, [typed, "q"])
+    finally:
+        set_language("en")
+    refusal = next(line for line in plain(screen).splitlines() if quoted in line)
+    assert f"「{quoted}」" in refusal, screen
+    if quoted != "カンリョウ":
+        assert "カンリョウ" not in screen, screen

@@ -10,6 +10,7 @@ the resulting action against the legal moves and explains a refusal.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -42,6 +43,17 @@ def normalize_input(text: str) -> str:
     """Full-width digits and letters (typed with an IME) become ASCII, hiragana katakana; case and edges are
     dropped. Commands' words are normalized alike, so a player types them in whichever form the IME gives."""
     return unicodedata.normalize("NFKC", text).strip().lower().translate(_KATAKANA)
+
+
+def in_typed_form(message: str, typed: str) -> str:
+    """A refusal of ``typed`` with the words it quotes in the form the player typed them: what is typed is read
+    normalized (hiragana as katakana), and a message that quotes a word read so would show 「カンリョウ」 to a
+    player who typed かんりょう."""
+    for word in re.findall(r"\w+", unicodedata.normalize("NFKC", typed).lower()):
+        read_as = word.translate(_KATAKANA)
+        if read_as != word:
+            message = message.replace(read_as, word)
+    return message
 
 
 def as_typed(text: str) -> str:

@@ -31,6 +31,7 @@ from engine.families.common.front.player_input import (
     COMMAND_PROMPT,
     InputProblem,
     help_words,
+    in_typed_form,
     normalize_input,
     parse_choice_prompt,
     quit_words,
@@ -328,6 +329,10 @@ class Turn:
         """A paragraph to the player, wrapped at word boundaries to the screen (``indent`` cells under each other)."""
         self.session.say_wrapped(text, indent)
 
+    def refuse(self, problem: InputProblem) -> None:
+        """Tell why the line just typed was refused, quoting its words as they were typed."""
+        self.say(in_typed_form(problem.message, getattr(self.session, "last_answer", "")))
+
 
 def refusal_reason(state: State, action: int) -> str | None:
     """The rule refusing ``action`` now, in the engine's words (tried on a copy of the game); None when allowed."""
@@ -409,7 +414,7 @@ def choose(turn: Turn, heading: str, options: Sequence[str]) -> int | None:
             # TRANSLATORS: what a number typed at a numbered list stands for (a noun).
             return parse_number(words[0], 1, len(options), _("choice")) - 1
         except InputProblem as problem:
-            turn.say(problem.message)
+            turn.refuse(problem)
 
 
 class CommandPrompt:
@@ -433,7 +438,7 @@ class CommandPrompt:
             try:
                 action = self.dispatch(turn, extras, command.words)
             except InputProblem as problem:
-                turn.say(problem.message)
+                turn.refuse(problem)
                 continue
             if action is None:
                 continue

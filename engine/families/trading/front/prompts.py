@@ -668,7 +668,7 @@ class TradePrompt(CommandPrompt):
                 )
                 break
             except InputProblem as problem:
-                turn.say(problem.message)
+                turn.refuse(problem)
         example = f"{self._ask_example(turn)} 2"
         if marker and pool and not self._is_active(turn):
             turn.say(
@@ -706,7 +706,7 @@ class TradePrompt(CommandPrompt):
                 )
                 break
             except InputProblem as problem:
-                turn.say(problem.message)
+                turn.refuse(problem)
         text.gives, text.asks = True, True
         return text
 
