@@ -69,8 +69,8 @@ def parse_bot_kind(kind: str) -> tuple[str, dict[str, float | int]] | None:
 
 # A budget read from a file (a saved game's seats, a web table) is capped here: a stranger's log must not make a bot
 # think for an hour at each move unannounced. Half a minute, or 50,000 iterations; and since an iteration of a long
-# game with many players (High Bohn's five) takes a hundred times one of a short game, a bot whose iterations come
-# from a file also stops at half a minute a move, whichever comes first (``make_bot(..., most_seconds=...)``).
+# game with many players takes a hundred times one of a short game, a bot whose iterations come from a file also
+# stops at half a minute a move, whichever comes first (``make_bot(..., most_seconds=...)``).
 MOST_SECONDS_FROM_FILES = 30.0
 MOST_ITERATIONS_FROM_FILES = 50_000
 

@@ -58,7 +58,7 @@ def in_typed_form(message: str, typed: str) -> str:
 
 def as_typed(text: str) -> str:
     """A name as an example shows it to be typed: as the screen shows it, letters and digits only
-    (``"表向きのカード"`` stays as it is, ``"Red Bean"`` -> ``"RedBean"``). What is typed is normalized before it is
+    (``"表向きのカード"`` stays as it is, ``"Face-up cards"`` -> ``"Faceupcards"``). What is typed is normalized before it is
     read (:func:`squash`), so the form shown is read back; the normalized form itself (hiragana as katakana) is
     for matching, not for showing."""
     return "".join(ch for ch in text if ch.isalnum())
