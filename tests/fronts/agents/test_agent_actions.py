@@ -222,3 +222,32 @@ def test_the_legal_indices_are_those_of_the_legal_actions_sorted_each_once(rules
             converted = {actions.from_engine(state, action) for action in state.legal_actions()} - {None}
             assert legal == sorted(converted)
             state.apply_action(actions.to_engine(state, rng.choice(legal)))
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("bohnanza/amigo", 4), ("bohnanza/high-bohn", 3)])
+def test_the_offer_views_legal_offers_are_those_the_generic_check_finds(ruleset, players):
+    # The offers' view checks each candidate offer as the trade does, without encoding it to ask the legal actions:
+    # at every decision of seeded games, the same indices as converting each candidate and asking the legal actions.
+    from engine.families.common.front.agent_views import BoundedView
+    from engine.families.trading.front.agent_views import OfferView
+
+    game, actions = game_and_actions(ruleset, players)
+    views = [segment for segment in actions._segments if isinstance(segment.view, OfferView)]
+    assert views
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed, record_events=False)
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            for segment in views:
+                parts = [
+                    part for part in getattr(legal, "parts", (legal,)) if getattr(part, "space", None) is segment.space
+                ]
+                for part in parts:
+                    fast = list(segment.view.legal(state, player, part))
+                    assert fast == list(BoundedView.legal(segment.view, state, player, part))
+                    checked += len(fast)
+            state.apply_action(actions.to_engine(state, rng.choice(actions.legal(state))))
+    assert checked > 100

@@ -111,6 +111,22 @@ class OfferView(BoundedView):
         return offset + 1, give, ask
 
     def to_engine(self, state: State, player: int, local: int) -> int | None:
+        offer = self._offer(state, player, local)
+        return None if offer is None else self.space.encode_offer(offer)
+
+    def legal(self, state: State, player: int, part: Any) -> Iterator[int]:
+        # Each candidate's offer is checked as the trade checks it, without the round trip through its int.
+        allows = getattr(part, "allows", None)
+        if allows is None:
+            yield from super().legal(state, player, part)
+            return
+        for local in self.candidates(state, player):
+            offer = self._offer(state, player, local)
+            if offer is not None and allows(offer):
+                yield local
+
+    def _offer(self, state: State, player: int, local: int) -> Offer | None:
+        """The offer ``local`` stands for now (None when it stands for nothing now)."""
         if not 0 <= local < self.size:
             return None
         offset, give, ask = self._split(local)
@@ -137,7 +153,7 @@ class OfferView(BoundedView):
                 counted[2 + part][card_type] += count
         give_pool, give_store, ask_hand, ask_pool, ask_store = (tuple(counts) for counts in counted)
         receiver = (player + offset) % self.players
-        return self.space.encode_offer(Offer(receiver, mask, give_pool, ask_pool, ask_hand, give_store, ask_store))
+        return Offer(receiver, mask, give_pool, ask_pool, ask_hand, give_store, ask_store)
 
     def _shape(self, part: int, counts: tuple[int, ...]) -> int | None:
         items = tuple((card_type, count) for card_type, count in enumerate(counts) if count)

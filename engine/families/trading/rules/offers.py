@@ -383,7 +383,11 @@ class OfferActions(LegalActions):
     def __contains__(self, action: object) -> bool:
         if action not in self.space:
             return False
-        return self.rules.offer_problem(self.state, self.player, self.space.decode(action)) is None
+        return self.allows(self.space.decode(action))
+
+    def allows(self, offer: Offer) -> bool:
+        """Whether the offer is legal now (``action in self`` for the offer's int, without encoding it)."""
+        return self.rules.offer_problem(self.state, self.player, offer) is None
 
     def kinds(self) -> tuple[str, ...]:
         return ("offer",)
