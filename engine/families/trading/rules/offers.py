@@ -361,7 +361,7 @@ class OfferActions(LegalActions):
     the most they may ask for.
     """
 
-    __slots__ = ("space", "rules", "state", "player", "frame", "_choices", "_size")
+    __slots__ = ("space", "rules", "state", "player", "frame", "_choices", "_size", "_held")
 
     def __init__(self, space: OfferSpace, rules: Ruleset, state: State, player: int, frame: list) -> None:
         self.space = space
@@ -371,6 +371,7 @@ class OfferActions(LegalActions):
         self.frame = frame
         self._choices: tuple | None = None
         self._size: int | None = None
+        self._held: Any = None
 
     @property
     def choices(self) -> tuple[tuple, ...]:
@@ -383,11 +384,15 @@ class OfferActions(LegalActions):
     def __contains__(self, action: object) -> bool:
         if action not in self.space:
             return False
-        return self.allows(self.space.decode(action))
+        return self.rules.offer_problem(self.state, self.player, self.space.decode(action)) is None
 
     def allows(self, offer: Offer) -> bool:
-        """Whether the offer is legal now (``action in self`` for the offer's int, without encoding it)."""
-        return self.rules.offer_problem(self.state, self.player, offer) is None
+        """Whether the offer is legal now: ``action in self`` for the offer's int, without encoding it, and with what
+        the players hold read once for all the offers asked about (a learning library's view asks about many)."""
+        held = self._held
+        if held is None:
+            held = self._held = self.rules.holdings(self.state)
+        return self.rules.offer_problem(self.state, self.player, offer, held) is None
 
     def kinds(self) -> tuple[str, ...]:
         return ("offer",)

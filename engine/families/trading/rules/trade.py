@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.base.errors import IllegalActionError
 from engine.base.formatting import ruleset_text
@@ -22,6 +22,33 @@ if TYPE_CHECKING:
     from engine.language.ruleset import Ruleset
 
 OFFERING, ANSWERING = 0, 1
+
+
+class Holdings(NamedTuple):
+    """What an offer may name, read from one state: the pool's counts by type, each seat's hand size and each
+    seat's store counts by type (the step's shared empty count where a seat has none)."""
+
+    pool: tuple[int, ...]
+    hand_sizes: Sequence[int]
+    stores: Sequence[tuple[int, ...]]
+
+
+class _BySeat:
+    """A seat's value, read from the state when asked (one offer checked names two seats at most)."""
+
+    __slots__ = ("read", "state")
+
+    def __init__(self, read: Callable[[State, int], Any], state: State) -> None:
+        self.read = read
+        self.state = state
+
+    def __getitem__(self, seat: int) -> Any:
+        return self.read(self.state, seat)
+
+
+def _holdings_read_when_asked(step: TradeStep, state: State) -> Holdings:
+    """:class:`Holdings` for checking one offer: each part read only if the offer comes to it."""
+    return Holdings(step._pool_counts(state), _BySeat(step._hand_size, state), _BySeat(step._store_counts, state))
 
 
 class TradeTurnSpace(ActionSpace):
@@ -261,8 +288,20 @@ class TradeStep(FlowNode):
             if seat != player
         )
 
-    def offer_problem(self, state: State, player: int, offer: Offer) -> str | None:
-        """Why ``player`` may not make ``offer`` now (None when they may)."""
+    def holdings(self, state: State) -> Holdings:
+        """What every player holds that an offer may name now (read once to check many offers in one state)."""
+        players = range(state.player_count)
+        return Holdings(
+            self._pool_counts(state),
+            tuple(self._hand_size(state, seat) for seat in players),
+            tuple(self._store_counts(state, seat) for seat in players),
+        )
+
+    def offer_problem(self, state: State, player: int, offer: Offer, held: Holdings | None = None) -> str | None:
+        """Why ``player`` may not make ``offer`` now (None when they may); ``held``: :meth:`holdings` of ``state``,
+        when many offers are checked in it."""
+        if held is None:
+            held = _holdings_read_when_asked(self, state)
         frame = state.stack[-1]
         if frame[0] is not self or frame[1] != OFFERING or frame[2] != player:
             # TRANSLATORS: why a trade offer is refused, shown after "Not allowed:": another player is to offer now.
@@ -278,24 +317,20 @@ class TradeStep(FlowNode):
         if offer.is_empty():
             # TRANSLATORS: why a trade offer is refused: it gives nothing and asks for nothing.
             return _("an offer must give or ask for at least one card")
-        if offer.give_hand >> self._hand_size(state, player):
+        if offer.give_hand >> held.hand_sizes[player]:
             # TRANSLATORS: why a trade offer is refused: it gives a hand card by a position beyond the end of the hand.
             return _("there is no card at that position of your hand")
-        pool = self._pool_counts(state)
-        if any(offer.give_pool) and (player != active or any(n > held for n, held in zip(offer.give_pool, pool))):
+        pool = held.pool
+        if any(offer.give_pool) and (player != active or any(n > count for n, count in zip(offer.give_pool, pool))):
             # TRANSLATORS: why a trade offer is refused; face-up cards are the cards turned up on the table for trading.
             return _("only the active player gives face-up cards, and only those on the table")
-        if any(offer.ask_pool) and (receiver != active or any(n > held for n, held in zip(offer.ask_pool, pool))):
+        if any(offer.ask_pool) and (receiver != active or any(n > count for n, count in zip(offer.ask_pool, pool))):
             # TRANSLATORS: why a trade offer is refused: only the player whose turn it is trades the face-up cards.
             return _("only the active player's face-up cards on the table may be asked for")
-        if any(offer.give_store) and any(
-            n > held for n, held in zip(offer.give_store, self._store_counts(state, player))
-        ):
+        if any(offer.give_store) and any(n > count for n, count in zip(offer.give_store, held.stores[player])):
             # TRANSLATORS: why a trade offer is refused; {zone} is the player's storage zone, e.g. "Shop".
             return _("you have no such cards in your {zone}", zone=self._store_name(state.ruleset))
-        if any(offer.ask_store) and any(
-            n > held for n, held in zip(offer.ask_store, self._store_counts(state, receiver))
-        ):
+        if any(offer.ask_store) and any(n > count for n, count in zip(offer.ask_store, held.stores[receiver])):
             # TRANSLATORS: why a trade offer is refused; {name} is a player, e.g. "Bo"; {zone} their storage, "Shop".
             return _(
                 "{name} has no such cards in their {zone}",
@@ -309,7 +344,7 @@ class TradeStep(FlowNode):
         ):
             # TRANSLATORS: why a trade offer is refused: it names a card the ruleset does not let players trade.
             return _("only the cards this game trades may be named in an offer")
-        if sum(offer.ask_hand) > self._hand_size(state, receiver):
+        if sum(offer.ask_hand) > held.hand_sizes[receiver]:
             # TRANSLATORS: why a trade offer is refused; {name} is the player asked, e.g. "Bo" (who holds fewer).
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
         return None
