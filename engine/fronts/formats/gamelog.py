@@ -524,6 +524,8 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
                 and all(is_text(card, 200) for card in outcome["cards"])
             ):
                 return False
+    # (Read once: this loop runs for every action of every log a file holds.)
+    valid_kinds, required_fields, word_checks = _VALID_KINDS, _REQUIRED_FIELDS, _WORD_CHECKS
     for action in actions:
         if type(action) is not dict:
             return False
@@ -531,15 +533,15 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
         if type(player) is not int or player < 0:
             return False
         kind = action.get("action")
-        if type(kind) is not str or not _action_kind_valid(kind):
+        if type(kind) is not str or (kind not in valid_kinds and not _action_kind_valid(kind)):
             return False
         # Most actions are a word alone ({player, action}); the others are checked key by key, by the shapes their
         # spaces declare, then for the keys their word requires.
         if len(action) == 2:
-            if kind in _REQUIRED_FIELDS:
+            if kind in required_fields:
                 return False
             continue
-        narrowed = _WORD_CHECKS.get(kind)
+        narrowed = word_checks.get(kind)
         for key, value in action.items():
             if key == "player" or key == "action":
                 continue
@@ -549,7 +551,7 @@ def _plainly_valid(log: Mapping[str, Any]) -> bool:
                     return False
             elif not check(value):
                 return False
-        for key in _REQUIRED_FIELDS.get(kind, ()):
+        for key in required_fields.get(kind, ()):
             if key not in action:
                 return False
     return True
