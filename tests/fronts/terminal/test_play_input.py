@@ -245,3 +245,19 @@ def test_every_amount_as_the_screen_writes_it_names_its_card(edition, lang):
             assert parse_bid_prompt(number, money, money, scale).values == (value,), (shown, number)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("message", "typed", "shown"),
+    [
+        ("「カンリョウ」は数字ではありません。", "かんりょう", "「かんりょう」は数字ではありません。"),
+        ('"カンリョウ 1" is not a move', "かんりょう 1", '"かんりょう 1" is not a move'),
+        # Outside the quotes a refusal's own words stay as they are: a card named in katakana is not respelled.
+        ("「インゲ」はありません：紅花インゲン、いんげん", "いんげ", "「いんげ」はありません：紅花インゲン、いんげん"),
+        ("「パス」", "パス", "「パス」"),
+    ],
+)
+def test_a_refusal_repeats_what_was_typed_in_its_quotes_as_typed(message, typed, shown):
+    from engine.families.common.front.player_input import in_typed_form
+
+    assert in_typed_form(message, typed) == shown

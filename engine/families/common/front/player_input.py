@@ -49,11 +49,26 @@ def in_typed_form(message: str, typed: str) -> str:
     """A refusal of ``typed`` with the words it quotes in the form the player typed them: what is typed is read
     normalized (hiragana as katakana), and a message that quotes a word read so would show 「カンリョウ」 to a
     player who typed かんりょう."""
-    for word in re.findall(r"\w+", unicodedata.normalize("NFKC", typed).lower()):
-        read_as = word.translate(_KATAKANA)
-        if read_as != word:
-            message = message.replace(read_as, word)
-    return message
+    changed = [
+        (word.translate(_KATAKANA), word)
+        for word in re.findall(r"\w+", unicodedata.normalize("NFKC", typed).lower())
+        if word.translate(_KATAKANA) != word
+    ]
+    if not changed:
+        return message
+
+    def as_typed(quoted: re.Match[str]) -> str:
+        text = quoted.group(0)
+        for read_as, word in changed:
+            text = text.replace(read_as, word)
+        return text
+
+    # Only inside quotes, where a refusal repeats what was typed: a list of choices it adds keeps its own spelling
+    # (紅花インゲン stays so when いんげ was typed).
+    return _QUOTED.sub(as_typed, message)
+
+
+_QUOTED = re.compile(r"「[^」]*」|\"[^\"]*\"|“[^”]*”")
 
 
 def as_typed(text: str) -> str:
