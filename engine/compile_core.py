@@ -18,8 +18,11 @@ import os
 import shutil
 from pathlib import Path
 
-from engine.base.i18n import _, ngettext
+import click
+
+from engine.base.i18n import _, ngettext, set_language
 from engine.compiled import ENGINE_DIR, MANIFEST, compilable, compiled_paths, source_path, write_manifest
+from engine.fronts.cli import click_i18n
 
 # Cython's generated C and the objects compiled from it: outside the source tree.
 BUILD_DIR = ENGINE_DIR.parent / ".compiled-core"
@@ -77,12 +80,7 @@ def clean_compiled() -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """Compile the core (or ``--clean`` it away), in the user's language as every command of the program speaks."""
-    import click  # noqa: PLC0415  (the command line's tools: loaded only when run as a command)
-
-    from engine.base import i18n  # noqa: PLC0415
-    from engine.fronts.cli import click_i18n  # noqa: PLC0415
-
-    i18n.set_language(None)
+    set_language(None)
     click_i18n.install()  # click's own words ("Usage:", "Options:", its errors) translated too
     command = click.Command(
         "compile_core",

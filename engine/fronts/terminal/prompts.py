@@ -79,6 +79,8 @@ class PromptHost:
     """
 
     ruleset: Any
+    # The line the player typed last, as typed (a refusal quotes its words so): set by ``read_command``.
+    last_answer: str = ""
 
     def anytime_commands(self, turn: Any) -> list[Any]:
         """The commands of the actions a player may take at any time, for a family's prompt."""

@@ -112,8 +112,6 @@ class GameSession(PromptHost):
     # When the log was last written, and how many actions it held then.
     _saved_at: float = 0.0
     _saved_actions: int = -1
-    # The line the player typed last, as typed (a refusal quotes its words so).
-    last_answer: str = ""
 
     # ------------------------------------------------------------------ running
 

@@ -27,8 +27,6 @@ class SeatPrompter(PromptHost):
     def __init__(self, table: WebTable, seat: int) -> None:
         self.table = table
         self.seat = seat
-        # The line the player typed last, as typed (a refusal quotes its words so).
-        self.last_answer = ""
 
     @property
     def state(self) -> Any:

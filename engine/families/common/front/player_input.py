@@ -49,11 +49,10 @@ def in_typed_form(message: str, typed: str) -> str:
     """A refusal of ``typed`` with the words it quotes in the form the player typed them: what is typed is read
     normalized (hiragana as katakana), and a message that quotes a word read so would show 「カンリョウ」 to a
     player who typed かんりょう."""
-    changed = [
-        (word.translate(_KATAKANA), word)
-        for word in re.findall(r"\w+", unicodedata.normalize("NFKC", typed).lower())
-        if word.translate(_KATAKANA) != word
-    ]
+    read = (
+        (word.translate(_KATAKANA), word) for word in re.findall(r"\w+", unicodedata.normalize("NFKC", typed).lower())
+    )
+    changed = [(read_as, word) for read_as, word in read if read_as != word]
     if not changed:
         return message
 

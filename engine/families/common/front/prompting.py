@@ -331,7 +331,7 @@ class Turn:
 
     def refuse(self, problem: InputProblem) -> None:
         """Tell why the line just typed was refused, quoting its words as they were typed."""
-        self.say(in_typed_form(problem.message, getattr(self.session, "last_answer", "")))
+        self.say(in_typed_form(problem.message, self.session.last_answer))
 
 
 def refusal_reason(state: State, action: int) -> str | None:
