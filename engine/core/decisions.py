@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.base.jsontypes import JSON
+from engine.core.draws import below
 from engine.core.log_fields import LogField
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class LegalActions:
         actions = list(self)
         if not actions:
             raise ValueError("no legal action")
-        return actions[rng.randrange(len(actions))]
+        return actions[below(rng, len(actions))]
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds of action present (the log's ``action`` words)."""
@@ -185,7 +186,7 @@ class ActionList(LegalActions):
     def sample(self, rng: random.Random) -> int:
         if not self.actions:
             raise ValueError("no legal action")
-        return self.actions[rng.randrange(len(self.actions))]
+        return self.actions[below(rng, len(self.actions))]
 
     sample_by_kind = sample
 
@@ -323,7 +324,7 @@ class UnionActions(LegalActions):
         total = sum(sizes)
         if not total:
             raise ValueError("no legal action")
-        pick = rng.randrange(total)
+        pick = below(rng, total)
         for part, size in zip(self.parts, sizes):
             if pick < size:
                 return part.sample(rng)
@@ -344,10 +345,10 @@ class UnionActions(LegalActions):
         kinds = self.kinds()
         if not kinds:
             raise ValueError("no legal action")
-        kind = kinds[rng.randrange(len(kinds))]
+        kind = kinds[below(rng, len(kinds))]
         part_kinds = self._part_kinds
         holders = [index for index, held in enumerate(part_kinds) if kind in held]
-        index = holders[rng.randrange(len(holders))]
+        index = holders[below(rng, len(holders))]
         part = self.parts[index]
         if len(part_kinds[index]) == 1:
             return part.sample(rng)

@@ -26,6 +26,7 @@ from engine.base.errors import LogError
 from engine.base.formatting import format_amount
 from engine.base.i18n import _, pgettext
 from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.draws import below
 from engine.core.log_fields import FACE_VALUES
 from engine.core.selectors import card_selector
 from engine.core.zones import iterate_bits
@@ -460,7 +461,7 @@ class BidActions(LegalActions):
             elif self._is_raise(mask):
                 return mask
         legal = list(self)
-        return legal[rng.randrange(len(legal))]
+        return legal[below(rng, len(legal))]
 
     def sample_raise(self, rng: random.Random) -> int | None:
         """One legal bid drawn uniformly (never ``PASS``), or None when no bid is legal."""
@@ -472,7 +473,7 @@ class BidActions(LegalActions):
             if self._is_raise(mask):
                 return mask
         raises = list(self.raises())
-        return raises[rng.randrange(len(raises))]
+        return raises[below(rng, len(raises))]
 
     def sample_by_kind(self, rng: random.Random) -> int:
         """Pass or bid with even odds (a bid drawn uniformly); pass when no bid is legal."""

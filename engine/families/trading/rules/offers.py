@@ -31,6 +31,7 @@ from engine.base.errors import LogError
 from engine.base.formatting import card_name, format_list, ruleset_text
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.draws import below, drawn_positions, up_to
 from engine.core.log_fields import BY_ZONE, COUNTS_BY_ZONE, INDEX
 from engine.families.common.rules.card_counts import card_counts_text, counts_by_type
 
@@ -449,10 +450,9 @@ class OfferActions(LegalActions):
         choices = self.choices
         space = self.space
         shifts = space.shifts
-        randrange, randint, draw = rng.randrange, rng.randint, rng.sample
         for _attempt in range(100):
             receiver, hand, give_pool, ask_pool, ask_limits, ask_most, give_store, ask_store = choices[
-                randrange(len(choices))
+                below(rng, len(choices))
             ]
             # What may be given: the hand positions, then one entry per pool card and per store card (by type),
             # drawn by index (no store, no entries: the draws are those of a trade without one).
@@ -461,7 +461,7 @@ class OfferActions(LegalActions):
             store_given = _entries(give_store)
             givable = hand + len(pool_given) + len(store_given)
             mask = pool = stored = 0
-            for pick in draw(range(givable), randint(0, min(SAMPLED_MOST, givable))):
+            for pick in drawn_positions(rng, givable, up_to(rng, min(SAMPLED_MOST, givable))):
                 if pick < hand:
                     mask |= 1 << pick
                 elif pick < hand + len(pool_given):
@@ -474,10 +474,10 @@ class OfferActions(LegalActions):
             hand_asked = _entries(ask_limits)
             store_asked = _entries(ask_store)
             askable = len(pool_asked) + len(hand_asked) + len(store_asked)
-            wanted = randint(0, min(SAMPLED_MOST, askable))
+            wanted = up_to(rng, min(SAMPLED_MOST, askable))
             asked_pool = asked_hand = asked_store = 0
             asked_from_hand = 0
-            for pick in draw(range(askable), wanted):
+            for pick in drawn_positions(rng, askable, wanted):
                 if pick < len(pool_asked):
                     asked_pool += 1 << shifts[pool_asked[pick]]
                 elif pick >= len(pool_asked) + len(hand_asked):

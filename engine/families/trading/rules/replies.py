@@ -11,6 +11,7 @@ from engine.base.errors import LogError
 from engine.base.formatting import format_list
 from engine.base.i18n import _
 from engine.core.decisions import ActionSpace, LegalActions
+from engine.core.draws import below, drawn_positions
 from engine.core.log_fields import POSITIONS
 from engine.families.trading.rules.offers import position_choices, position_sets
 
@@ -141,18 +142,18 @@ class ReplyActions(LegalActions):
         for t, count in enumerate(self.wanted):
             if count:
                 positions = [p for p, held in enumerate(self.hand_types) if held == t]
-                for position in rng.sample(positions, count):
-                    mask |= 1 << position
+                for drawn in drawn_positions(rng, len(positions), count):
+                    mask |= 1 << positions[drawn]
         return self.space.accept(mask)
 
     def sample(self, rng: random.Random) -> int:
         total = self.size()
-        if rng.randrange(total) == 0:
+        if below(rng, total) == 0:
             return self.space.base
         return self.sample_accept(rng)
 
     def sample_by_kind(self, rng: random.Random) -> int:
-        if self.can_accept and rng.randrange(2):
+        if self.can_accept and below(rng, 2):
             return self.sample_accept(rng)
         return self.space.base
 
