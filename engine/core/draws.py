@@ -43,25 +43,33 @@ def up_to(rng: random.Random, most: int) -> int:
     return below(rng, most + 1)
 
 
-# Random.sample keeps a list of the population while it is no longer than this (for at most 5 drawn), a set of the
-# positions drawn otherwise: only the list's way is written here.
+# Random.sample keeps a list of the population while it is no longer than this (for at most 5 drawn), and a set of
+# the positions drawn otherwise: both ways are written here for at most 5 drawn, the most a game's draws take.
 _LIST_MOST = 21
-_LIST_DRAWN_MOST = 5
+_DRAWN_MOST = 5
 
 
 def drawn_positions(rng: random.Random, n: int, k: int) -> list[int]:
     """``rng.sample(range(n), k)`` for ``0 <= k <= n``: ``k`` distinct positions of ``n``, in drawing order."""
-    if type(rng) is not _RANDOM or n > _LIST_MOST or k > _LIST_DRAWN_MOST:
+    if type(rng) is not _RANDOM or k > _DRAWN_MOST:
         return rng.sample(range(n), k)
     getrandbits = rng.getrandbits
-    pool = list(range(n))
     result = []
-    for i in range(k):
-        left = n - i
-        bits = left.bit_length()
-        drawn = getrandbits(bits)
-        while drawn >= left:
+    if n <= _LIST_MOST:
+        pool = list(range(n))
+        for i in range(k):
+            left = n - i
+            bits = left.bit_length()
             drawn = getrandbits(bits)
-        result.append(pool[drawn])
-        pool[drawn] = pool[left - 1]  # the last of those not drawn takes the place of the one drawn
+            while drawn >= left:
+                drawn = getrandbits(bits)
+            result.append(pool[drawn])
+            pool[drawn] = pool[left - 1]  # the last of those not drawn takes the place of the one drawn
+        return result
+    bits = n.bit_length()
+    for _ in range(k):  # a position drawn again is drawn anew
+        drawn = getrandbits(bits)
+        while drawn >= n or drawn in result:
+            drawn = getrandbits(bits)
+        result.append(drawn)
     return result
