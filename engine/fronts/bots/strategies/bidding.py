@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from engine.base.exact import exact
 from engine.core.observation import Observation
 from engine.core.scoring import Scoring
 from engine.families.common.front.hints import BiddingFacts, RevealFacts, TagEndFacts
@@ -86,6 +87,7 @@ class AuctionTables:
         values = auction.values
         self.lots = tuple(card.id for card in rules.cards if card.id not in self.money_ids)
         self.fortune = sum(values)
+        self.money_per_point = exact(Fraction(self.fortune, POINTS_PER_FORTUNE))
         self.values = values
         self.sums = auction.subset_sums(values)
         self.discard_tags = auction.discard_tags
@@ -107,21 +109,25 @@ class AuctionTables:
         }
         # What the policies work out from the ruleset and public facts alone, shared by every bot: in a
         # game of many seats, most ask for the same scores and worths in the same auction.
-        self._scores: dict[tuple[str, ...], Fraction] = {}
-        self.worths: dict[Any, Fraction] = {}
+        self._scores: dict[tuple[str, ...], Fraction | int] = {}
+        self.worths: dict[Any, Fraction | int] = {}
         self.poorest: dict[Any, list[tuple[int, int]]] = {}
         # The cheapest raise of a hand over a need, and the cards that may still be revealed before a tag ends
         # the game, by the unseen cards: pure functions of their keys, asked again at every playout of a search.
         self.raises: dict[tuple[int, int], int | None] = {}
         self.tag_distances: dict[tuple[str, ...], int | None] = {}
 
-    def score(self, cards: Sequence[str]) -> Fraction:
-        """The score ``cards`` would earn (remembered: a decision scores the cards held plus each one to come)."""
+    def score(self, cards: Sequence[str]) -> Fraction | int:
+        """The score ``cards`` would earn (remembered: a decision scores the cards held plus each one to come).
+
+        An int when it is whole: the worths and limits worked out from scores at every decision of a search stay
+        in Python's fast integers unless a score is a fraction (a value is the same either way).
+        """
         key = tuple(cards)
         score = self._scores.get(key)
         if score is None:
             remember(self._scores)
-            score = self._scores[key] = self.scoring.score_only(cards)
+            score = self._scores[key] = exact(self.scoring.score_only(cards))
         return score
 
 
@@ -234,7 +240,7 @@ class AuctionPolicy:
 
     # ------------------------------------------------------------------ valuation
 
-    def _score(self, tables: AuctionTables, cards: Sequence[str]) -> Fraction:
+    def _score(self, tables: AuctionTables, cards: Sequence[str]) -> Fraction | int:
         return tables.score(cards)
 
     def _projection(
@@ -243,8 +249,8 @@ class AuctionPolicy:
         """Held cards plus a cautious guess of what the bot will still win."""
         base = self._score(tables, held)
         # The unseen cards that would raise its score, by how much (cards of one kind gain alike: scored once).
-        gains: dict[int, Fraction] = {}
-        by_gain: dict[Fraction, list[str]] = {}
+        gains: dict[int, Fraction | int] = {}
+        by_gain: dict[Fraction | int, list[str]] = {}
         kind_of = tables.score_kind
         for card in unseen:
             if card == revealed:
@@ -265,11 +271,14 @@ class AuctionPolicy:
             weakest += sorted(by_gain[gain])
         return held + weakest[:expected_wins]
 
-    def card_worth(self, obs: Observation, card: str, unseen: Sequence[str] | None = None) -> Fraction:
+    def card_worth(
+        self, obs: Observation, card: str, unseen: Sequence[str] | None = None, to_come: int | None = None
+    ) -> Fraction | int:
         """The revealed ``card``'s expected worth to this bot, in points (negative: a burden).
 
-        ``unseen`` (the cards still to come, as ``_unseen`` gives them) saves
-        working them out again when the caller already has them.
+        ``unseen`` (the cards still to come, as ``_unseen`` gives them) and
+        ``to_come`` (:func:`cards_to_come`) save working them out again when the
+        caller already has them.
         """
         tables = self.tables_for(obs)
         held = self._won(obs, tables, obs.player)
@@ -277,7 +286,9 @@ class AuctionPolicy:
             unseen = self._unseen(obs, tables)
         # The worth depends only on this key: the same positions come back for every seat in an auction
         # and, for a searching bot whose playouts this policy plays, across thousands of playouts.
-        key = (card, held, tuple(unseen), cards_to_come(obs, tables), len(obs.players))
+        if to_come is None:
+            to_come = cards_to_come(obs, tables)
+        key = (card, held, tuple(unseen), to_come, len(obs.players))
         worth = tables.worths.get(key)
         if worth is None:
             remember(tables.worths)
@@ -286,17 +297,17 @@ class AuctionPolicy:
 
     def _card_worth(
         self, tables: AuctionTables, obs: Observation, card: str, held: list[str], unseen: Sequence[str]
-    ) -> Fraction:
+    ) -> Fraction | int:
         projected = self._projection(tables, obs, held, unseen, card)
         worth = self._score(tables, projected + [card]) - self._score(tables, projected)
         tag = tables.discard_tags.get(card)
         if tag is not None:
-            worth -= self._cheapest_loss(tables, held, unseen, card, tag)
+            worth = exact(worth - self._cheapest_loss(tables, held, unseen, card, tag))
         return worth
 
     def _cheapest_loss(
         self, tables: AuctionTables, held: list[str], unseen: Sequence[str], revealed: str, tag: str
-    ) -> Fraction:
+    ) -> Fraction | int:
         """What losing the least valuable held card with ``tag`` costs (or a future one)."""
         base = self._score(tables, held)
         losses = [
@@ -311,7 +322,7 @@ class AuctionPolicy:
             for card in unseen
             if tag in tables.cards[card].tags and card != revealed
         ]
-        return min(future) / 2 if future else Fraction(0)
+        return Fraction(min(future)) / 2 if future else Fraction(0)
 
     # ------------------------------------------------------------------ money
 
@@ -321,7 +332,7 @@ class AuctionPolicy:
         return tables.fortune - sum(tables.value_of[card] for card in spent)
 
     @staticmethod
-    def _end_distance(tables: AuctionTables, obs: Observation, unseen: Sequence[str]) -> int:
+    def _end_distance(tables: AuctionTables, obs: Observation, unseen: Sequence[str], to_come: int) -> int:
         """At most how many more cards may be revealed before the game ends (1: the next may end it)."""
         key = tuple(unseen)
         if key in tables.tag_distances:
@@ -337,8 +348,8 @@ class AuctionPolicy:
             remember(tables.tag_distances)
             by_tags = tables.tag_distances[key] = min(distances) if distances else None
         # The stack of lots running out ends the game too: after the last card's auction.
-        to_come = cards_to_come(obs, tables) + 1
-        return to_come if by_tags is None else min(by_tags, to_come)
+        last = to_come + 1
+        return last if by_tags is None else min(by_tags, last)
 
     def _poorest_other(self, tables: AuctionTables, obs: Observation) -> int:
         """The least money any other seat still owns."""
@@ -356,12 +367,16 @@ class AuctionPolicy:
             )
         return next(money for money, seat in poorest if seat != obs.player)
 
-    def _spending_limit(self, tables: AuctionTables, obs: Observation, unseen: Sequence[str]) -> int:
+    def _spending_limit(self, tables: AuctionTables, obs: Observation, unseen: Sequence[str], to_come: int) -> int:
         """The largest table total the bot allows itself without risking being the poorest."""
         mine = self._money_left(tables, obs, obs.player)
         poorest_other = self._poorest_other(tables, obs)
-        share = SAFETY_SHARE_NEAR_END.get(self._end_distance(tables, obs, unseen), SAFETY_SHARE)
-        return int(mine - poorest_other * share) - 1
+        share = SAFETY_SHARE_NEAR_END.get(self._end_distance(tables, obs, unseen, to_come), SAFETY_SHARE)
+        # int(mine - poorest_other * share) in whole numbers: the difference over the share's denominator, truncated
+        # towards zero as int() truncates a Fraction.
+        over = mine * share.denominator - poorest_other * share.numerator
+        kept = over // share.denominator if over >= 0 else -(-over // share.denominator)
+        return kept - 1
 
     def _cheapest_raise(self, tables: AuctionTables, obs: Observation, legal: Any) -> int | None:
         """The legal bid reaching the lowest total, with the fewest cards (as a set of money cards)."""
@@ -387,10 +402,11 @@ class AuctionPolicy:
             return tables.passing
         # Worked out once per decision: looking at every zone is the dearest part of a decision.
         unseen = self._unseen(obs, tables)
-        worth = self.card_worth(obs, revealed, unseen)
-        money_per_point = Fraction(tables.fortune, POINTS_PER_FORTUNE)
+        to_come = cards_to_come(obs, tables)
+        worth = self.card_worth(obs, revealed, unseen, to_come)
+        money_per_point = tables.money_per_point
         new_total = obs.decision["totals"][obs.player] + tables.sums[bid]
-        limit = self._spending_limit(tables, obs, unseen)
+        limit = self._spending_limit(tables, obs, unseen, to_come)
         if kind in tables.dodging:
             # Passing takes the card for free; bidding risks the whole table total.
             if worth >= 0:
@@ -399,14 +415,21 @@ class AuctionPolicy:
             return tables.bid_base + bid if new_total <= min(affordable, limit) else tables.passing
         if worth <= 0:
             return tables.passing
-        return tables.bid_base + bid if new_total <= min(worth * money_per_point, limit) else tables.passing
+        if new_total > limit:
+            return tables.passing
+        # new_total <= worth * money_per_point, in whole numbers when the worth is whole (a search asks at every step).
+        if type(worth) is int and type(money_per_point) is Fraction:
+            affordable = new_total * money_per_point.denominator <= worth * money_per_point.numerator
+        else:
+            affordable = new_total <= worth * money_per_point
+        return tables.bid_base + bid if affordable else tables.passing
 
     def _choose_discard(self, tables: AuctionTables, obs: Observation, legal: Any) -> int:
         held = list(self._won(obs, tables, obs.player))
         # The choice lists its cards in the order of its actions.
         card_of = dict(zip(legal, obs.decision["cards"]))
 
-        def kept_score(action: int) -> Fraction:
+        def kept_score(action: int) -> Fraction | int:
             gone = card_of[action]
             return self._score(tables, [card for card in held if card != gone])
 
