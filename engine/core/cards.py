@@ -79,10 +79,6 @@ def copies_for(count: JSON, players: int) -> int:
     return int(count)
 
 
-# The most masks CardSet.outside remembers (then it starts again): a few hundred kilobytes at most.
-OUTSIDE_REMEMBERED = 4096
-
-
 class CardSet:
     """Every card instance of one game (a ruleset's types for a number of players).
 
@@ -102,7 +98,6 @@ class CardSet:
         "size",
         "_ids_of_instances",
         "single_instance_of",
-        "_outside",
     )
 
     def __init__(self, types: Sequence[CardType], players: int) -> None:
@@ -130,23 +125,6 @@ class CardSet:
         self.single_instance_of = {
             self.ids[t]: copies[0] for t, copies in enumerate(self.instances_of) if len(copies) == 1
         }
-        # outside(seen) by seen (see there).
-        self._outside: dict[int, tuple[int, ...]] = {}
-
-    def outside(self, seen: int) -> tuple[int, ...]:
-        """How many instances of each type are not in the mask ``seen``, by type index.
-
-        Remembered by mask: a bot asks what it cannot see at every decision, and a
-        search's playouts come back to the same sights again and again.
-        """
-        counts = self._outside.get(seen)
-        if counts is None:
-            if len(self._outside) >= OUTSIDE_REMEMBERED:
-                self._outside.clear()
-            counts = self._outside[seen] = tuple(
-                [len(copies) - (seen & mask).bit_count() for copies, mask in zip(self.instances_of, self.type_mask)]
-            )
-        return counts
 
     def type(self, instance: int) -> CardType:
         """The type of a card instance."""

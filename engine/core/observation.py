@@ -306,15 +306,26 @@ class Observation:
 
     def unseen_by_type(self) -> tuple[int, ...]:
         """:meth:`unseen` as a count per type index (0 for a type all in sight)."""
-        # Counted by type from one mask of every card in sight (bots ask at every decision): set zones are
-        # bitmasks of instances already, rows and stacks are few cards, and the counts are remembered by mask.
+        cards = self._game.cards
+        seen = self.seen_mask()
+        return tuple(
+            [len(copies) - (seen & mask).bit_count() for copies, mask in zip(cards.instances_of, cards.type_mask)]
+        )
+
+    def seen_mask(self) -> int:
+        """Every card instance this player sees, or was shown, as a bitmask over instances.
+
+        A type's instances are ``game.cards.type_mask[t]``: all of them are in sight when ``seen & mask ==
+        mask``. (Bots ask at every decision: set zones are bitmasks of instances already, rows and stacks
+        are few cards.)
+        """
         zones = self._zones
         set_slots, sequence_slots = self._game.zones.visible_slots(self.player)
         seen = reduce(or_, [zones[slot] for slot in set_slots], self._known)
         for slot in sequence_slots:
             for instance in zones[slot]:
                 seen |= 1 << instance
-        return self._game.cards.outside(seen)
+        return seen
 
     def zone_key(self, zone_id: str) -> tuple[ZoneContent | int | None, ...]:
         """A value that is equal for two views only when this player sees the same of the zone, for every owner.

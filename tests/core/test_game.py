@@ -421,6 +421,11 @@ def test_what_a_player_cannot_see_and_a_zones_key_agree_with_the_zone_views(name
         every_card = collections.Counter({card.id: game.cards.count(card.index) for card in game.cards.types})
         assert obs.unseen() == every_card - shown
         assert obs.unseen_by_type() == tuple(obs.unseen()[card_id] for card_id in game.cards.ids)
+        # The mask in sight holds what this seat sees or was shown, type by type, and no other card.
+        seen = obs.seen_mask()
+        assert seen >> game.cards.size == 0
+        for index, card_id in enumerate(game.cards.ids):
+            assert (seen & game.cards.type_mask[index]).bit_count() == shown[card_id]
         for spec in game.zones.specs:
             for owner in range(len(PLAYERS)) if spec.per_player else (None,):
                 cards = obs.cards(spec.id, owner)

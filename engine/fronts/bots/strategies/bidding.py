@@ -38,6 +38,7 @@ from engine.families.common.front.hints import BiddingFacts, RevealFacts, TagEnd
 from engine.fronts.bots.hints import GameFacts, facts_of
 
 if TYPE_CHECKING:
+    from engine.core.game import Game
     from engine.language.ruleset import Ruleset
 
 # How many points a player's whole starting money is worth to this bot; lower
@@ -116,6 +117,19 @@ class AuctionTables:
         # the game, by the unseen cards: pure functions of their keys, asked again at every playout of a search.
         self.raises: dict[tuple[int, int], int | None] = {}
         self.tag_distances: dict[tuple[str, ...], int | None] = {}
+        self._lot_masks: dict[int, tuple[tuple[str, int], ...]] = {}
+
+    def lot_masks(self, game: Game) -> tuple[tuple[str, int], ...]:
+        """Each lot's id with the mask of its instances in ``game`` (in card-list order; by number of players,
+        which decides the copies)."""
+        players = game.player_count
+        masks = self._lot_masks.get(players)
+        if masks is None:
+            cards = game.cards
+            masks = self._lot_masks[players] = tuple(
+                (card, cards.type_mask[cards.index_of_id[card]]) for card in self.lots if card in cards.index_of_id
+            )
+        return masks
 
     def score(self, cards: Sequence[str]) -> Fraction | int:
         """The score ``cards`` would earn (remembered: a decision scores the cards held plus each one to come).
@@ -228,10 +242,10 @@ class AuctionPolicy:
     @staticmethod
     def _unseen(obs: Observation, tables: AuctionTables) -> tuple[str, ...]:
         """The cards still to come, in card-list order."""
-        # Counted by type index (what unseen() turns into a Counter by id): the same cards.
-        by_type = obs.unseen_by_type()
-        index_of = obs.game.cards.index_of_id
-        return tuple(card for card in tables.lots if card in index_of and by_type[index_of[card]] > 0)
+        # A lot is still to come while some instance of it is out of sight (what unseen() counts), read from one
+        # mask of the cards in sight (a type of no copies at this table has an empty mask: never to come).
+        seen = obs.seen_mask()
+        return tuple(card for card, mask in tables.lot_masks(obs.game) if seen & mask != mask)
 
     @staticmethod
     def _revealed(obs: Observation, tables: AuctionTables) -> str | None:
