@@ -46,9 +46,21 @@ class _BySeat:
         return self.read(self.state, seat)
 
 
-def _holdings_read_when_asked(step: TradeStep, state: State) -> Holdings:
-    """:class:`Holdings` for checking one offer: each part read only if the offer comes to it."""
-    return Holdings(step._pool_counts(state), _BySeat(step._hand_size, state), _BySeat(step._store_counts, state))
+class _HoldingsReadWhenAsked:
+    """:class:`Holdings` for checking one offer: each part read only if the offer comes to it (an offer names two
+    seats at most, and the pool only when it gives or asks for face-up cards)."""
+
+    __slots__ = ("step", "state", "hand_sizes", "stores")
+
+    def __init__(self, step: TradeStep, state: State) -> None:
+        self.step = step
+        self.state = state
+        self.hand_sizes = _BySeat(step._hand_size, state)
+        self.stores = _BySeat(step._store_counts, state)
+
+    @property
+    def pool(self) -> tuple[int, ...]:
+        return self.step._pool_counts(self.state)
 
 
 class TradeTurnSpace(ActionSpace):
@@ -297,11 +309,13 @@ class TradeStep(FlowNode):
             tuple(self._store_counts(state, seat) for seat in players),
         )
 
-    def offer_problem(self, state: State, player: int, offer: Offer, held: Holdings | None = None) -> str | None:
+    def offer_problem(
+        self, state: State, player: int, offer: Offer, held: Holdings | _HoldingsReadWhenAsked | None = None
+    ) -> str | None:
         """Why ``player`` may not make ``offer`` now (None when they may); ``held``: :meth:`holdings` of ``state``,
         when many offers are checked in it."""
         if held is None:
-            held = _holdings_read_when_asked(self, state)
+            held = _HoldingsReadWhenAsked(self, state)
         frame = state.stack[-1]
         if frame[0] is not self or frame[1] != OFFERING or frame[2] != player:
             # TRANSLATORS: why a trade offer is refused, shown after "Not allowed:": another player is to offer now.
@@ -320,11 +334,14 @@ class TradeStep(FlowNode):
         if offer.give_hand >> held.hand_sizes[player]:
             # TRANSLATORS: why a trade offer is refused: it gives a hand card by a position beyond the end of the hand.
             return _("there is no card at that position of your hand")
-        pool = held.pool
-        if any(offer.give_pool) and (player != active or any(n > count for n, count in zip(offer.give_pool, pool))):
+        if any(offer.give_pool) and (
+            player != active or any(n > count for n, count in zip(offer.give_pool, held.pool))
+        ):
             # TRANSLATORS: why a trade offer is refused; face-up cards are the cards turned up on the table for trading.
             return _("only the active player gives face-up cards, and only those on the table")
-        if any(offer.ask_pool) and (receiver != active or any(n > count for n, count in zip(offer.ask_pool, pool))):
+        if any(offer.ask_pool) and (
+            receiver != active or any(n > count for n, count in zip(offer.ask_pool, held.pool))
+        ):
             # TRANSLATORS: why a trade offer is refused: only the player whose turn it is trades the face-up cards.
             return _("only the active player's face-up cards on the table may be asked for")
         if any(offer.give_store) and any(n > count for n, count in zip(offer.give_store, held.stores[player])):
@@ -441,12 +458,11 @@ class TradeStep(FlowNode):
             # TRANSLATORS: why a move is refused while an offer awaits the player's answer, shown after "Not allowed:".
             raise IllegalActionError.at(_("accept or decline the offer"))
         if action != self.replies.base:
-            if not self._gives_what_was_asked(
-                state, player, self.offers.decode(frame[5]), action - self.replies.base - 1
-            ):
+            offer = self.offers.decode(frame[5])
+            if not self._gives_what_was_asked(state, player, offer, action - self.replies.base - 1):
                 # TRANSLATORS: why accepting an offer is refused: the hand cards given differ from those asked for.
                 raise IllegalActionError.at(_("to accept, give hand cards of exactly the kinds asked for"))
-            self._exchange(state, frame[6], self.offers.decode(frame[5]), action - self.replies.base - 1)
+            self._exchange(state, frame[6], offer, action - self.replies.base - 1)
             if self.counter is not None:
                 state.add_to_counter(self.counter, -1, 1)
         frame[1], frame[2], frame[5] = OFFERING, frame[6], None
