@@ -337,8 +337,13 @@ class UnionActions(LegalActions):
             self._part_kinds = part_kinds = tuple([part.kinds() for part in self.parts])
             if len(part_kinds) == 1:
                 self._kinds = part_kinds[0]
-            else:  # each kind once, in the parts' order
-                self._kinds = tuple(dict.fromkeys(kind for kinds in part_kinds for kind in kinds))
+            else:  # each kind once, in the parts' order (a loop: a generator is dear at every decision)
+                found: list[str] = []
+                for kinds in part_kinds:
+                    for kind in kinds:
+                        if kind not in found:
+                            found.append(kind)
+                self._kinds = tuple(found)
         return self._kinds
 
     def sample_by_kind(self, rng: random.Random) -> int:
