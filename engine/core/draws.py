@@ -6,7 +6,7 @@ results and tests depend on it). ``Random.randrange``, ``randint`` and
 ``sample`` are written in Python and check their arguments at every call
 (``sample`` asks whether its population is a ``Sequence``, an abstract-class
 check of about a microsecond): in a compiled engine they were the largest
-share of a random Bohnanza offer. The functions here take only what the
+share of a random trade offer. The functions here take only what the
 engine passes (whole numbers in range, a population ``range(n)``) and draw
 with the generator's own ``getrandbits``, as ``Random._randbelow`` does, so
 the numbers and the generator's state after them are the same
