@@ -21,6 +21,7 @@ Amounts (``format_amount``: money, coins) follow one of the ruleset's ``units``:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
@@ -299,6 +300,15 @@ def plural_count(amount: int | float | Fraction | Decimal) -> int:
     except (TypeError, ValueError, OverflowError):
         return 0
     return abs(whole) if whole == amount else abs(whole) + 1
+
+
+@functools.lru_cache(maxsize=64)
+def language_name(language: str) -> str:
+    """A language's own name for itself (日本語, 한국어, English), from CLDR."""
+    try:
+        return Locale.parse(language).get_display_name(language) or language
+    except (UnknownLocaleError, ValueError, TypeError):
+        return language
 
 
 def card_name(ruleset: RulesetTexts, card_id: str) -> str:

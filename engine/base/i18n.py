@@ -27,7 +27,8 @@ import gettext as _gettext
 import os
 import re
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from engine.base import resources
@@ -203,6 +204,21 @@ def set_language(lang: str | None = None) -> str:
     _state.requested = chosen if lang else None
     _state.translations = None
     return chosen
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[str]:
+    """Translate in ``lang`` for a while (this thread only), then go back to the language in use, as it was chosen
+    (explicitly or by the environment). Yields the language chosen for ``lang``."""
+    saved = (
+        getattr(_state, "language", None),
+        getattr(_state, "requested", None),
+        getattr(_state, "translations", None),
+    )
+    try:
+        yield set_language(lang)
+    finally:
+        _state.language, _state.requested, _state.translations = saved
 
 
 def requested_language() -> str | None:

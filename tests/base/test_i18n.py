@@ -84,6 +84,28 @@ def test_only_an_explicit_choice_is_remembered_as_requested(monkeypatch):
         i18n.set_language("en")
 
 
+def test_a_while_in_another_language_leaves_the_choice_as_it_was(monkeypatch):
+    """in_language translates in another language for a while, then goes back to the language in use and to how it
+    was chosen (the environment's choice stays unrequested; an error inside changes nothing either)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    try:
+        for asked, requested in ((None, None), ("ja", "ja")):
+            chosen = i18n.set_language(asked)
+            before = i18n._("Score: {score}", score=3)
+            with i18n.in_language("en") as used:
+                assert used == "en" and i18n.current_language() == "en"
+                assert i18n._("Score: {score}", score=3) == "Score: 3"
+            assert i18n.current_language() == chosen and i18n.requested_language() == requested
+            assert i18n._("Score: {score}", score=3) == before != "Score: 3"
+            with pytest.raises(ZeroDivisionError), i18n.in_language("en"):
+                1 / 0  # noqa: B018
+            assert i18n.current_language() == chosen and i18n.requested_language() == requested
+    finally:
+        i18n.set_language("en")
+
+
 def test_lang_is_accepted_before_or_after_the_command_name():
     before = run_cli("--lang", "ko", "i18n", "--help")
     after = run_cli("i18n", "--help", "--lang", "ko")

@@ -32,8 +32,8 @@ import jsonschema
 
 from engine.base import resources
 from engine.base.errors import CardrulesError, Diagnostic, Location, RulesetError, TableError
-from engine.base.formatting import card_name, format_list, measure_name, ruleset_text, zone_name
-from engine.base.i18n import _, ngettext
+from engine.base.formatting import card_name, format_list, language_name, measure_name, ruleset_text, zone_name
+from engine.base.i18n import _, available_languages, current_language, in_language, ngettext
 from engine.base.suggestions import close_match, listed
 from engine.core.cards import copies_for
 from engine.core.game import Game
@@ -663,7 +663,37 @@ class _SeatReader:
                 ),
             )
             return None
+        elsewhere = self.name_in_another_language(written) if isinstance(written, str) else None
+        if elsewhere is not None:
+            ids, language = elsewhere
+            self.add(
+                where,
+                # TRANSLATORS: a table names a card by its name in another language than the output's; {name} is
+                # it as written, {language} that language's own name (e.g. 日本語), {ids} the card id (or ids) to
+                # write instead, {lang} the language's code; keep --lang as it is (the option).
+                _(
+                    "{name} is a card's name in {language}: write {ids}, or score with --lang {lang}",
+                    name=written[:80],
+                    language=language_name(language),
+                    ids=listed([card_id for card_id in ids if card_id in known] or list(ids)),
+                    lang=language,
+                ),
+            )
+            return None
         self.add(where, _unknown_card(written, self.in_play(known)))
+        return None
+
+    def name_in_another_language(self, written: str) -> tuple[tuple[str, ...], str] | None:
+        """The ids of the cards ``written`` names in another installed language, with that language; None when
+        it names none (a table written from a screen in Japanese, scored in English)."""
+        wanted = normalized_name(written)
+        for language in available_languages():
+            if language == current_language():
+                continue
+            with in_language(language) as chosen:
+                found = card_names(self.ruleset).get(wanted)
+            if found is not None and chosen == language:
+                return ((found,) if isinstance(found, str) else found), language
         return None
 
     def _cards_of(self, key: str) -> list[Any]:

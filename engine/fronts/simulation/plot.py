@@ -13,8 +13,7 @@ drawing boxes where the letters should be.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -73,17 +72,6 @@ def cjk_font_for(lang: str) -> str | None:
             if preferred.lower() in name.lower():
                 return name
     return candidates[0]
-
-
-@contextmanager
-def _language(lang: str) -> Iterator[None]:
-    """Translate in ``lang`` for a while (this thread only), then go back."""
-    previous = i18n.current_language()
-    i18n.set_language(lang)
-    try:
-        yield
-    finally:
-        i18n.set_language(previous)
 
 
 def _histogram_points(
@@ -401,7 +389,7 @@ def save_plot(summary: Mapping[str, Any], path: str | Path, rulesets: Sequence[A
                 )
             )
             draw_language = i18n.DEFAULT_LANGUAGE
-    with _language(draw_language):
+    with i18n.in_language(draw_language):
         figure, rc = draw_figure(summary, font_family, rulesets)
         with matplotlib.rc_context(rc):
             canvas = FigureCanvasAgg(figure)

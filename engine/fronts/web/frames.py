@@ -11,13 +11,12 @@ does not hold them, and the story tells only what everyone saw.
 
 from __future__ import annotations
 
-import functools
 import io
 from typing import Any
 
-from babel import Locale, UnknownLocaleError
 from rich.console import Console
 
+from engine.base.formatting import language_name
 from engine.base.i18n import _, available_languages, set_language
 from engine.core.observation import SPECTATOR
 from engine.fronts.terminal.ending import final_report
@@ -26,15 +25,6 @@ from engine.fronts.web.table import WebTable
 
 # The HTML the table view is exported into: only its spans (the page gives the <pre> its look).
 _CODE_FORMAT = "{code}"
-
-
-@functools.lru_cache(maxsize=64)
-def language_name(language: str) -> str:
-    """A language's own name for itself (日本語, 한국어, English), from CLDR."""
-    try:
-        return Locale.parse(language).get_display_name(language) or language
-    except (UnknownLocaleError, ValueError, TypeError):
-        return language
 
 
 def languages() -> list[dict[str, str]]:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base.errors import TableError
-from engine.base.i18n import set_language
+from engine.base.i18n import current_language, requested_language, set_language
 from engine.fronts.formats.table import load_table
 
 TABLES = locations.TESTS / "tables"
@@ -317,3 +317,40 @@ def test_a_name_several_cards_share_asks_for_an_id(tmp_path):
         f"{table}:3:17: $.players.Ann.cards[0]: Title names several cards; write one of: prestige-1, prestige-2, "
         "prestige-3"
     ]
+
+
+@pytest.mark.parametrize(
+    ("output", "written", "expected"),
+    [
+        # A table written from a Japanese screen, scored in English and in Korean; one from a Korean screen, in
+        # Japanese. (The ruleset's own names, in English, are read in every language.)
+        ("en", "そらまめ", "そらまめ is a card's name in 日本語: write stink, or score with --lang ja"),
+        (
+            "ko",
+            "ソラマメ",
+            "ソラマメ은(는) 日本語 카드 이름입니다. stink(으)로 쓰거나 --lang ja 옵션을 붙여 점수를 매기세요",
+        ),
+        ("ja", "스팅크 빈", "스팅크 빈は한국어でのカード名です。stinkと書くか、--lang koを付けて採点してください"),
+    ],
+)
+def test_a_card_named_in_another_language_says_which_and_how_to_score_it(tmp_path, output, written, expected):
+    """Not merely "unknown card": the name is a card's in another installed language, so the message names the
+    id to write and the --lang that reads the table as written; the language in use is left as it was."""
+    table = tmp_path / "beans.yaml"
+    table.write_text(
+        "ruleset: bohnanza/amigo\nplayers:\n"
+        f'  Ann: {{coins: {{"{written}": 3}}, hand: 3}}\n  Bo:  {{coins: {{stink: 2}}, hand: 5}}\n'
+        "  Cy:  {coins: {red: 1}, hand: 7}\n",
+        encoding="utf-8",
+    )
+    set_language(output)
+    try:
+        with pytest.raises(TableError) as caught:
+            load_table(table)
+        assert [d.message for d in caught.value.diagnostics] == [expected]
+        assert current_language() == output and requested_language() == output
+        written_table = table.read_text(encoding="utf-8").replace(written, "stink")
+        table.write_text(written_table, encoding="utf-8")
+        assert load_table(table).score().to_json()["players"][0]["coins_by_type"] == {"stink": 3}
+    finally:
+        set_language("en")
