@@ -416,6 +416,8 @@ class _SeatReader:
         self.card_sets[None] = frozenset(card.id for card in ruleset.cards)
         # The names a player reads on screen, each standing for its card's id (the ids, where several cards share it).
         self.names = card_names(ruleset)
+        # The names of other installed languages, by name: (the ids, the language), read when first needed.
+        self._other_names: dict[str, tuple[tuple[str, ...], str]] | None = None
         # The measures the score depends on (a total given for their zone must count them whatever the types).
         self.scored = scored_measures(ruleset)
         self.limits: dict[frozenset[str], int] = {}
@@ -664,7 +666,7 @@ class _SeatReader:
             )
             return None
         elsewhere = self.name_in_another_language(written) if isinstance(written, str) else None
-        if elsewhere is not None:
+        if elsewhere is not None and any(card_id in known for card_id in elsewhere[0]):
             ids, language = elsewhere
             self.add(
                 where,
@@ -675,7 +677,7 @@ class _SeatReader:
                     "{name} is a card's name in {language}: write {ids}, or score with --lang {lang}",
                     name=written[:80],
                     language=language_name(language),
-                    ids=listed([card_id for card_id in ids if card_id in known] or list(ids)),
+                    ids=listed([card_id for card_id in ids if card_id in known]),
                     lang=language,
                 ),
             )
@@ -686,15 +688,17 @@ class _SeatReader:
     def name_in_another_language(self, written: str) -> tuple[tuple[str, ...], str] | None:
         """The ids of the cards ``written`` names in another installed language, with that language; None when
         it names none (a table written from a screen in Japanese, scored in English)."""
-        wanted = normalized_name(written)
-        for language in available_languages():
-            if language == current_language():
-                continue
-            with in_language(language) as chosen:
-                found = card_names(self.ruleset).get(wanted)
-            if found is not None and chosen == language:
-                return ((found,) if isinstance(found, str) else found), language
-        return None
+        if self._other_names is None:  # read once, at the first unknown name: a table may hold thousands
+            self._other_names = {}
+            for language in available_languages():
+                if language == current_language():
+                    continue
+                with in_language(language) as chosen:
+                    names = card_names(self.ruleset) if chosen == language else {}
+                for name, found in names.items():
+                    if name not in self.names:
+                        self._other_names.setdefault(name, ((found,) if isinstance(found, str) else found, language))
+        return self._other_names.get(normalized_name(written))
 
     def _cards_of(self, key: str) -> list[Any]:
         matches = self.matches[key]

@@ -354,3 +354,27 @@ def test_a_card_named_in_another_language_says_which_and_how_to_score_it(tmp_pat
         assert load_table(table).score().to_json()["players"][0]["coins_by_type"] == {"stink": 3}
     finally:
         set_language("en")
+
+
+def test_a_name_in_another_language_of_a_card_the_field_does_not_take_is_an_unknown_card(tmp_path):
+    """The language hint names only an id the field takes: a building's Japanese name among the coins stays an
+    unknown card, with the coins' ids; among the buildings it gets the hint."""
+    rows = {
+        "coins": '{coins: {"銀行 2": 3}, hand: 3}',
+        "buildings": '{coins: {stink: 3}, hand: 3, buildings: ["銀行 2"]}',
+    }
+    found = {}
+    for field, row in rows.items():
+        table = tmp_path / f"{field}.yaml"
+        table.write_text(
+            f"ruleset: bohnanza/high-bohn\nplayers:\n  Ann: {row}\n  Bo: {{coins: {{stink: 2}}, hand: 5}}\n"
+            "  Cy: {coins: {red: 1}, hand: 7}\n",
+            encoding="utf-8",
+        )
+        with pytest.raises(TableError) as caught:
+            load_table(table)
+        found[field] = [d.message for d in caught.value.diagnostics]
+    assert found["coins"] == [
+        "unknown card 銀行 2; the cards here: blue, chili, stink, green, soy, black-eyed, red, garden"
+    ]
+    assert found["buildings"] == ["銀行 2 is a card's name in 日本語: write bank-2, or score with --lang ja"]
