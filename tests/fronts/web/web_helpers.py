@@ -19,18 +19,35 @@ from engine.fronts.web.limits import ServeLimits
 NUMBERED = re.compile(r"^\s+(\d+)\.\s")
 
 
+class ServerClient(TestClient):
+    """A test client that closes the pages a test left open before the server stops.
+
+    The server stops only once every socket is closed: a test failing in the middle of a game (its pages still
+    open) would otherwise wait for ever in the ``with``'s exit, and CI would see a hang instead of the failure.
+    """
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.open_pages: list[Page] = []
+
+    def __exit__(self, *exc_info: Any) -> None:
+        for page in list(self.open_pages):
+            page.close()
+        super().__exit__(*exc_info)
+
+
 def server(
     data: Path,
     messages_per_second: float = 1000.0,
     limits: ServeLimits | None = None,
     clock: Callable[[], float] = time.time,
     report: Callable[[str], None] | None = None,
-) -> TestClient:
+) -> ServerClient:
     """A test client of a server keeping its tables in ``data`` (use it in a ``with``: start and stop).
 
     Its pages may send far faster than a person types (a test answers at once); the flood test sets the real rate.
     """
-    return TestClient(
+    return ServerClient(
         make_app(data, report=report, messages_per_second=messages_per_second, limits=limits, clock=clock)
     )
 
@@ -75,6 +92,8 @@ class Page:
     ) -> None:
         self.context = client.websocket_connect(f"/ws/{table}", headers={"Accept-Language": accept})
         self.socket = self.context.__enter__()
+        self.pages = client.open_pages if isinstance(client, ServerClient) else []
+        self.pages.append(self)
         hello: dict[str, Any] = {"type": "hello", "columns": columns}
         if seat is not None:
             hello.update(seat=seat, token=token)
@@ -86,7 +105,10 @@ class Page:
         self.last: dict[str, Any] | None = None
 
     def close(self) -> None:
-        self.context.__exit__(None, None, None)
+        """Close the socket (once: the server's client closes what a failing test left open)."""
+        if self in self.pages:
+            self.pages.remove(self)
+            self.context.__exit__(None, None, None)
 
     def receive(self) -> dict[str, Any]:
         message = json.loads(self.socket.receive_text())
