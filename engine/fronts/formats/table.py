@@ -666,8 +666,9 @@ class _SeatReader:
             )
             return None
         elsewhere = self.name_in_another_language(written) if isinstance(written, str) else None
-        if elsewhere is not None and any(card_id in known for card_id in elsewhere[0]):
-            ids, language = elsewhere
+        ids = [card_id for card_id in elsewhere[0] if card_id in known] if elsewhere is not None else []
+        if elsewhere is not None and ids:
+            language = elsewhere[1]
             self.add(
                 where,
                 # TRANSLATORS: a table names a card by its name in another language than the output's; {name} is
@@ -677,7 +678,7 @@ class _SeatReader:
                     "{name} is a card's name in {language}: write {ids}, or score with --lang {lang}",
                     name=written[:80],
                     language=language_name(language),
-                    ids=listed([card_id for card_id in ids if card_id in known]),
+                    ids=listed(ids),
                     lang=language,
                 ),
             )

@@ -287,15 +287,21 @@ def test_a_table_may_name_cards_as_the_screen_shows_them_in_its_language(tmp_pat
         set_language("en")
 
 
-@pytest.mark.parametrize("written", ["そらまめ", "ソラマメ", "ｿﾗﾏﾒ", " そら まめ "])
-def test_a_japanese_name_is_read_in_hiragana_katakana_or_half_width_as_the_prompts_read_it(tmp_path, written):
-    table = tmp_path / "beans.yaml"
+def beans_table(folder: Path, coin: str) -> Path:
+    """A three-player Bohnanza (Amigo) table whose first player's three coins are written as ``coin``."""
+    table = folder / "beans.yaml"
     table.write_text(
         "ruleset: bohnanza/amigo\nplayers:\n"
-        f'  Ann: {{coins: {{"{written}": 3}}, hand: 3}}\n  Bo:  {{coins: {{stink: 2}}, hand: 5}}\n'
+        f'  Ann: {{coins: {{"{coin}": 3}}, hand: 3}}\n  Bo:  {{coins: {{stink: 2}}, hand: 5}}\n'
         "  Cy:  {coins: {red: 1}, hand: 7}\n",
         encoding="utf-8",
     )
+    return table
+
+
+@pytest.mark.parametrize("written", ["そらまめ", "ソラマメ", "ｿﾗﾏﾒ", " そら まめ "])
+def test_a_japanese_name_is_read_in_hiragana_katakana_or_half_width_as_the_prompts_read_it(tmp_path, written):
+    table = beans_table(tmp_path, written)
     set_language("ja")
     try:
         scored = load_table(table).score().to_json()["players"][0]
@@ -336,22 +342,16 @@ def test_a_name_several_cards_share_asks_for_an_id(tmp_path):
 def test_a_card_named_in_another_language_says_which_and_how_to_score_it(tmp_path, output, written, expected):
     """Not merely "unknown card": the name is a card's in another installed language, so the message names the
     id to write and the --lang that reads the table as written; the language in use is left as it was."""
-    table = tmp_path / "beans.yaml"
-    table.write_text(
-        "ruleset: bohnanza/amigo\nplayers:\n"
-        f'  Ann: {{coins: {{"{written}": 3}}, hand: 3}}\n  Bo:  {{coins: {{stink: 2}}, hand: 5}}\n'
-        "  Cy:  {coins: {red: 1}, hand: 7}\n",
-        encoding="utf-8",
-    )
+    table = beans_table(tmp_path, written)
     set_language(output)
     try:
         with pytest.raises(TableError) as caught:
             load_table(table)
         assert [d.message for d in caught.value.diagnostics] == [expected]
         assert current_language() == output and requested_language() == output
-        written_table = table.read_text(encoding="utf-8").replace(written, "stink")
-        table.write_text(written_table, encoding="utf-8")
-        assert load_table(table).score().to_json()["players"][0]["coins_by_type"] == {"stink": 3}
+        assert load_table(beans_table(tmp_path, "stink")).score().to_json()["players"][0]["coins_by_type"] == {
+            "stink": 3
+        }
     finally:
         set_language("en")
 

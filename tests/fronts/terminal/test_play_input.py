@@ -16,7 +16,7 @@ from engine.families.auction.front.prompts import (
     split_amounts,
 )
 from engine.families.catalog import load_ruleset
-from engine.families.common.front.player_input import InputProblem, parse_choice_prompt
+from engine.families.common.front.player_input import InputProblem, in_typed_form, parse_choice_prompt
 from engine.fronts.terminal.seats import Seat, SeatSpecError, parse_players_spec, seats_from_log
 
 JA_MONEY = [1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000]
@@ -258,6 +258,4 @@ def test_every_amount_as_the_screen_writes_it_names_its_card(edition, lang):
     ],
 )
 def test_a_refusal_repeats_what_was_typed_in_its_quotes_as_typed(message, typed, shown):
-    from engine.families.common.front.player_input import in_typed_form
-
     assert in_typed_form(message, typed) == shown
