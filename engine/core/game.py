@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from engine.base.errors import CardrulesError
 from engine.base.i18n import _, distinct_name
@@ -87,6 +87,9 @@ class Game:
             zone_specs.append(ZoneSpec(BOX, len(zone_specs), "Box", "shared", "set", "all"))
         self.zones = ZoneLayout(zone_specs, count)
         self.box_slot = self.zones.slot_of(BOX)
+        # Per player, per zone slot: the content an observation last read and what that player sees of it
+        # (Observation.seen_slots); one entry a slot, so it stays as small as the table.
+        self.seen_by_player: dict[int, list[tuple[Any, Any]]] = {}
         # Slots of zones that take no card until a block opens them (a field to buy).
         self.closed_slots = frozenset(
             slot for spec in self.zones.specs if spec.starts_closed for slot in self.zones.slots(spec.index)

@@ -266,22 +266,37 @@ class Observation:
         """Every zone slot as this player sees it, in the layout's order: the type indices of its cards in the
         zone's order when they are visible (else None), and how many cards it holds when they may know (else
         None). What :meth:`card_types` and :meth:`count` give zone by zone, all at once (an observation tensor
-        reads every zone at every step); worked out once per observation."""
+        reads every zone at every step); worked out once per observation.
+
+        A slot's entry is the same object as in this player's previous observation of the game when the slot
+        holds the same content (one step changes a zone or two): it is worked out again only for the slots
+        that changed, and a reader may remember what it made of an entry by the entry's identity.
+        """
         seen = self._seen_slots
         if seen is None:
-            layout = self._game.zones
+            game = self._game
+            layout = game.zones
             specs = layout.specs
-            type_of = self._game.cards.type_of
+            type_of = game.cards.type_of
             player = self.player
+            # Per slot, the content last seen by this player and its entry: the same content object (a zone's
+            # content is never changed in place, only replaced) gives the same entry.
+            last = game.seen_by_player.get(player)
+            if last is None:
+                last = game.seen_by_player[player] = [(None, None)] * len(layout.slot_zone)
             found = []
-            for content, zone_index, owner in zip(self._zones, layout.slot_zone, layout.slot_owner):
+            for slot, (content, zone_index, owner) in enumerate(zip(self._zones, layout.slot_zone, layout.slot_owner)):
+                remembered = last[slot]
+                if remembered[0] is content:
+                    found.append(remembered[1])
+                    continue
                 cards_shown, count_shown = visible_to(specs[zone_index], owner, player)
-                found.append(
-                    (
-                        tuple([type_of[instance] for instance in instances_in(content)]) if cards_shown else None,
-                        count_of(content) if count_shown else None,
-                    )
+                entry = (
+                    tuple([type_of[instance] for instance in instances_in(content)]) if cards_shown else None,
+                    count_of(content) if count_shown else None,
                 )
+                last[slot] = (content, entry)
+                found.append(entry)
             seen = self._seen_slots = tuple(found)
         return seen
 
@@ -383,6 +398,10 @@ class Observation:
         game = self._game
         index = game.counter_index[counter_id]
         return self._counters[game.counter_slot(index, owner if owner is not None else SHARED)]
+
+    def variable(self, name: str) -> int:
+        """One player variable's value, as :attr:`variables` has it (without making the whole mapping)."""
+        return self._variables[self._game.variable_index[name]]
 
     @property
     def variables(self) -> Mapping[str, int]:

@@ -881,9 +881,10 @@ class _Observer:
         key = ("tensor", player)
         encoded = step.cache.get(key)
         if encoded is None:
-            encoded = step.cache[key] = np.asarray(
-                self.context.tensor.encode(step.after.observation(player)), np.float32
-            )
+            # Mostly zeros: only the cells that are not are filled in.
+            encoded = step.cache[key] = np.zeros(self.context.tensor.size, np.float32)
+            positions, values = self.context.tensor.nonzero(step.after.observation(player))
+            encoded[positions] = values
         self.tensor[:] = encoded
 
     def string_from(self, state: CardrulesState, player: int) -> str:

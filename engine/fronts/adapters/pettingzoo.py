@@ -187,7 +187,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """What ``agent`` sees now, and its action mask."""
         seat = self._seat[agent]
-        observation = np.asarray(self.tensor.encode(self.state.observation(seat)), dtype=np.float32)
+        observation = np.zeros(self.tensor.size, dtype=np.float32)
+        # Mostly zeros: only the cells that are not are filled in (converting every cell cost more than the rest).
+        positions, values = self.tensor.nonzero(self.state.observation(seat))
+        observation[positions] = values
         mask = np.zeros(self.agent_actions.size, dtype=np.int8)
         if not self.state.is_terminal() and seat == self.state.current_player():
             mask[self.legal_indices()] = 1

@@ -36,12 +36,12 @@ segment                         length  value
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core.flow import FlowNode
 from engine.core.zones import SHARED, visible_to
-from engine.families.common.front.agent_views import per_seat, seat_one_hot
+from engine.families.common.front.agent_views import seat_one_hot
 from engine.fronts.agents.views import features_for
 
 if TYPE_CHECKING:
@@ -61,7 +61,8 @@ class ObservationTensor:
 
     ``size`` is the length; ``segments`` are ``(name, offset, length)``
     in order; :meth:`encode` turns an :class:`~engine.core.observation.Observation`
-    into a list of ``size`` floats.
+    into a list of ``size`` floats, and :meth:`nonzero` gives the cells of that
+    list that are not 0.
     """
 
     def __init__(self, game: Game) -> None:
@@ -125,7 +126,10 @@ class ObservationTensor:
         add("phase", len(phases), "phase")
         self.segments: tuple[tuple[str, int, int], ...] = tuple(segments)
         self.size: int = segments[-1][1] + segments[-1][2] if segments else 0
-        self._encoders: dict[str, Callable[..., list[float]]] = {
+        self._offsets = tuple(offset for _name, offset, _length in segments)
+        # Per viewer, per segment of a zone: the slot's entry last encoded and its cells (see nonzero).
+        self._zone_cells: dict[int, list[tuple[Any, tuple[int, ...], tuple[float, ...]]]] = {}
+        self._encoders: dict[str, Callable[..., Sequence[float]]] = {
             "known": self._known,
             "open": self._open,
             "counter": self._counter,
@@ -151,26 +155,79 @@ class ObservationTensor:
 
     def encode(self, observation: Observation) -> list[float]:
         """The tensor of an observation: ``size`` floats, seats counted from ``observation.player``."""
-        cells: list[float] = []
+        cells = [0.0] * self.size
+        positions, values = self.nonzero(observation)
+        for position, value in zip(positions, values):
+            cells[position] = value
+        return cells
+
+    def nonzero(self, observation: Observation) -> tuple[list[int], list[float]]:
+        """The cells of :meth:`encode` that are not 0: their positions, increasing, and their values.
+
+        A tensor is mostly zeros (a few dozen cells of a thousand in a game
+        of many card types): an adapter fills a zeroed array with these,
+        rather than converting ``size`` Python floats at every step.
+        """
+        positions: list[int] = []
+        values: list[float] = []
+        add_position, add_value = positions.append, values.append
         encoders = self._encoders
         # The zones' segments (most of a tensor) are read here from every slot's view, in one loop; the others
         # through their encoders.
         seen = observation.seen_slots()
-        slots = self._slots_for(observation.player)
+        viewer = observation.player
+        slots = self._slots_for(viewer)
+        # Per segment of a zone, the slot's entry last encoded for this viewer and its cells: an entry of
+        # seen_slots is the same object while the slot holds the same cards (most slots, from one step to the next).
+        remembered = self._zone_cells.get(viewer)
+        if remembered is None:
+            remembered = self._zone_cells[viewer] = [(None, (), ())] * len(self._plan)
         type_count = self.type_count
-        for (kind, arguments), slot in zip(self._plan, slots):
-            if kind == "count":
-                cells.append(float(seen[slot][1] or 0))
-            elif kind == "cards":
-                counts = [0.0] * type_count
-                for card_type in seen[slot][0] or ():
-                    counts[card_type] += 1.0
-                cells.extend(counts)
-            elif kind == "front":
-                cells.extend(self._front(seen[slot][0] or (), arguments[2]))
+        for index, ((kind, arguments), slot, offset) in enumerate(zip(self._plan, slots, self._offsets)):
+            if slot >= 0:
+                entry = seen[slot]
+                last = remembered[index]
+                if last[0] is not entry:
+                    last = remembered[index] = (entry, *self._zone_cells_of(kind, entry, offset, arguments, type_count))
+                positions.extend(last[1])
+                values.extend(last[2])
             else:
-                cells.extend(encoders[kind](observation, *arguments))
-        return cells
+                for place, value in enumerate(encoders[kind](observation, *arguments)):
+                    if value:
+                        add_position(offset + place)
+                        add_value(value)
+        return positions, values
+
+    @staticmethod
+    def _zone_cells_of(
+        kind: str, entry: tuple[tuple[int, ...] | None, int | None], offset: int, arguments: tuple, type_count: int
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """The cells that are not 0 of a zone's segment (``count``, ``cards`` or ``front``), from the slot's
+        entry in :meth:`~engine.core.observation.Observation.seen_slots`: positions and values."""
+        card_types, count = entry
+        if kind == "count":
+            return ((offset,), (float(count),)) if count else ((), ())
+        if not card_types:
+            return (), ()
+        positions: list[int] = []
+        values: list[float] = []
+        if kind == "cards":
+            # Each type once, counted: the types sorted keep the positions increasing.
+            last = -1
+            for card_type in sorted(card_types):
+                if card_type == last:
+                    values[-1] += 1.0
+                else:
+                    positions.append(offset + card_type)
+                    values.append(1.0)
+                    last = card_type
+        else:
+            # A row's front is its start; a stack's top is its end (stored bottom first).
+            front = card_types[::-1][:FRONT_CARDS] if arguments[2] else card_types[:FRONT_CARDS]
+            for place, card_type in enumerate(front):
+                positions.append(offset + place * type_count + card_type)
+                values.append(1.0)
+        return tuple(positions), tuple(values)
 
     def _slots_for(self, viewer: int) -> list[int]:
         """The zone slot of each segment of the plan for ``viewer`` (-1 for a segment of no zone)."""
@@ -189,73 +246,70 @@ class ObservationTensor:
     def _owner(self, observation: Observation, relative: int | None) -> int | None:
         return None if relative is None else (observation.player + relative) % self.players
 
-    def _type_counts(self, card_ids: Any) -> list[float]:
+    # The encoders below give a segment's cells from its start; the cells past what they give are 0 (nothing
+    # at all for a segment of zeros, the usual case: only cells that are not 0 are kept, see nonzero).
+
+    def _type_counts(self, card_ids: Any) -> Sequence[float]:
+        if not card_ids:
+            return ()
         counts = [0.0] * self.type_count
         index_of_id = self._index_of_id
         for card in card_ids or ():
             counts[index_of_id[card]] += 1.0
         return counts
 
-    def _front(self, card_types: tuple[int, ...], top_last: bool) -> list[float]:
-        """A row's first cards (a stack's top ones), one-hot by type, from the types of its cards in order."""
-        type_count = self.type_count
-        cells = [0.0] * (FRONT_CARDS * type_count)
-        # A row's front is its start; a stack's top is its end (stored bottom first).
-        front = card_types[::-1][:FRONT_CARDS] if top_last else card_types[:FRONT_CARDS]
-        for position, card_type in enumerate(front):
-            cells[position * type_count + card_type] = 1.0
-        return cells
-
-    def _known(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
+    def _known(self, observation: Observation, zone_id: str, relative: int | None) -> Sequence[float]:
         return self._type_counts(observation.known_cards(zone_id, self._owner(observation, relative)))
 
-    def _open(self, observation: Observation, zone_id: str, relative: int | None) -> list[float]:
+    def _open(self, observation: Observation, zone_id: str, relative: int | None) -> Sequence[float]:
         return [1.0 if observation.is_open(zone_id, self._owner(observation, relative)) else 0.0]
 
-    def _counter(self, observation: Observation, counter_id: str, per_player: bool) -> list[float]:
-        value = observation.counters[counter_id]
+    def _counter(self, observation: Observation, counter_id: str, per_player: bool) -> Sequence[float]:
+        # Counter by counter (making the whole mapping of counters for each would cost more than the tensor).
         if per_player:
-            return per_seat(value, observation.player, self.players)
-        return [float(value or 0)]
+            viewer, players = observation.player, self.players
+            return [float(observation.counter(counter_id, (viewer + step) % players) or 0) for step in range(players)]
+        return [float(observation.counter(counter_id) or 0)]
 
-    def _variable(self, observation: Observation, name: str) -> list[float]:
-        return seat_one_hot(observation.variables.get(name), observation.player, self.players)
+    def _variable(self, observation: Observation, name: str) -> Sequence[float]:
+        return seat_one_hot(observation.variable(name), observation.player, self.players)
 
-    def _current(self, observation: Observation) -> list[float]:
+    def _current(self, observation: Observation) -> Sequence[float]:
         return seat_one_hot(observation.current_player, observation.player, self.players)
 
-    def _round(self, observation: Observation) -> list[float]:
+    def _round(self, observation: Observation) -> Sequence[float]:
         return [float(observation.round_number)]
 
-    def _pending(self, observation: Observation, relative: int) -> list[float]:
+    def _pending(self, observation: Observation, relative: int) -> Sequence[float]:
         pending = observation.pending
         seat = (observation.player + relative) % self.players
         return self._type_counts(pending[seat] if seat < len(pending) else ())
 
-    def _kind(self, observation: Observation) -> list[float]:
+    def _kind(self, observation: Observation) -> Sequence[float]:
         kind = observation.decision.get("kind")
         return [1.0 if kind == known else 0.0 for known in self.decision_kinds]
 
-    def _fact_cards(self, observation: Observation) -> list[float]:
+    def _fact_cards(self, observation: Observation) -> Sequence[float]:
         cards = observation.decision.get("cards")
         if not isinstance(cards, tuple) or not all(
             isinstance(card, str) and card in self._index_of_id for card in cards
         ):
-            return [0.0] * self.type_count  # absent, or a number of cards (a row's length), not the cards
+            return ()  # absent, or a number of cards (a row's length), not the cards
         return self._type_counts(cards)
 
-    def _fact_card(self, observation: Observation) -> list[float]:
+    def _fact_card(self, observation: Observation) -> Sequence[float]:
         card = observation.decision.get("card")
-        cells = [0.0] * self.type_count
         if isinstance(card, str) and card in self._index_of_id:
+            cells = [0.0] * self.type_count
             cells[self._index_of_id[card]] = 1.0
-        return cells
+            return cells
+        return ()
 
-    def _features(self, observation: Observation, kind: str, features: Any) -> list[float]:
+    def _features(self, observation: Observation, kind: str, features: Any) -> Sequence[float]:
         if observation.decision.get("kind") != kind:
-            return [0.0] * features.size
+            return ()
         return [float(value) for value in features.encode(observation)]
 
-    def _phase(self, observation: Observation) -> list[float]:
+    def _phase(self, observation: Observation) -> Sequence[float]:
         under_way = set(observation.phases)
         return [1.0 if phase in under_way else 0.0 for phase in self.phases]

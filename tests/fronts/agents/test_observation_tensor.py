@@ -262,3 +262,35 @@ def test_the_zone_segments_are_what_the_observation_shows_zone_by_zone(ruleset):
                     assert cells[offset : offset + length] == zone_cells_zone_by_zone(tensor, observation, name), name
         checked += 1
         state.apply_action(state.legal_actions().sample(rng))
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    reads=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 3), st.booleans()), min_size=1, max_size=40),
+)
+def test_states_read_in_any_order_encode_as_if_nothing_were_remembered(seed, reads):
+    """A tensor and its game remember, per viewer, the zones last read (Observation.seen_slots, nonzero): states
+    that branch apart (a search's) and viewers read in any order, moving on between reads, still encode as the
+    observation shows each zone, and as a tensor made afresh does."""
+    game, tensor = game_and_tensor("high-society/ja")
+    rng = random.Random(seed)
+    root = game.new_initial_state(seed=seed, record_events=False)
+    for _ in range(rng.randrange(30)):
+        if root.is_terminal():
+            break
+        root.apply_action(root.legal_actions().sample(rng))
+    branches = [root.clone() for _ in range(3)]
+    for branch, viewer, move_on in reads:
+        state = branches[branch]
+        if move_on and not state.is_terminal():
+            state.apply_action(state.legal_actions().sample(rng))
+        observation = state.observation(viewer)
+        vector = tensor.encode(observation)
+        assert vector == ObservationTensor(game).encode(state.observation(viewer))
+        positions, values = tensor.nonzero(observation)
+        assert positions == sorted(set(positions)) and all(values)
+        assert [vector[position] for position in positions] == values and sum(map(bool, vector)) == len(values)
+        for name, offset, length in tensor.segments:
+            if name.startswith("zone:") and name.rsplit(":", 1)[1] in ("cards", "front", "count"):
+                assert vector[offset : offset + length] == zone_cells_zone_by_zone(tensor, observation, name), name
