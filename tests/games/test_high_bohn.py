@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from engine.base.errors import IllegalActionError
 from engine.core.game import Game
 from engine.families.catalog import load_ruleset
+from engine.families.trading.rules.offers import Offer
 from engine.fronts.conformance import cards_misplaced
 
 HIGH_BOHN = "bohnanza/high-bohn"
@@ -448,6 +449,24 @@ def test_the_shop_stores_as_many_cards_as_its_room_and_they_may_be_traded_never_
         "hand",
         "set-aside",
     }
+
+
+def test_an_offer_asking_for_a_card_the_game_does_not_trade_is_refused():
+    """Buildings are cards of the game but not traded: an offer asking for one from a hand is refused for that
+    reason, and the same offer asking for a bean is not."""
+    state = high_bohn().new_initial_state(seed=30)
+    play_until(state, random.Random(4), deciding("trade"))
+    seat = state.current_player()
+    trade = state.stack[-1][0]
+    types = state.game.cards.index_of_id
+
+    def asking_for(card: str) -> Offer:
+        one = tuple(1 if index == types[card] else 0 for index in range(trade.type_count))
+        return Offer(other_than(seat), 0, trade.nothing, trade.nothing, one)
+
+    refused = "only the cards this game trades may be named in an offer"
+    assert trade.offer_problem(state, seat, asking_for("hotel-2")) == refused
+    assert trade.offer_problem(state, seat, asking_for("red")) is None
 
 
 # ---------------------------------------------------------------- Bank

@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 # The most cards a sampled offer gives, and asks for, each way: a random
 # player's offers stay the size people make.
 SAMPLED_MOST = 3
+# The most decoded offers remembered (then forgotten all at once). An offer is decoded again within a few steps (made,
+# answered, told); remembering thousands kept them alive long enough to reach Python's oldest generation, whose full
+# collections then cost a tenth of a Bohnanza replay.
+MOST_DECODED = 64
 
 
 class Offer(NamedTuple):
@@ -134,7 +138,8 @@ class OfferSpace(ActionSpace):
     def _counts(self, code: int) -> tuple[int, ...]:
         if not code:
             return (0,) * self.type_count
-        return tuple((code >> shift) & ((1 << width) - 1) for shift, width in zip(self.shifts, self.widths))
+        # A list made then frozen: compiled, a generator inside tuple() is an object stepped through.
+        return tuple([(code >> shift) & ((1 << width) - 1) for shift, width in zip(self.shifts, self.widths)])
 
     def encode_offer(self, offer: Offer) -> int:
         """The int of an offer."""
@@ -189,7 +194,7 @@ class OfferSpace(ActionSpace):
                 self._counts(give_store),
                 self._counts(ask_store),
             )
-            if len(self._decoded) > 4096:
+            if len(self._decoded) >= MOST_DECODED:
                 self._decoded.clear()
             self._decoded[action] = offer
         return offer

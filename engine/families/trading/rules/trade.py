@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -33,34 +34,12 @@ class Holdings(NamedTuple):
     stores: Sequence[tuple[int, ...]]
 
 
-class _BySeat:
-    """A seat's value, read from the state when asked (one offer checked names two seats at most)."""
-
-    __slots__ = ("read", "state")
-
-    def __init__(self, read: Callable[[State, int], Any], state: State) -> None:
-        self.read = read
-        self.state = state
-
-    def __getitem__(self, seat: int) -> Any:
-        return self.read(self.state, seat)
-
-
-class _HoldingsReadWhenAsked:
-    """:class:`Holdings` for checking one offer: each part read only if the offer comes to it (an offer names two
-    seats at most, and the pool only when it gives or asks for face-up cards)."""
-
-    __slots__ = ("step", "state", "hand_sizes", "stores")
-
-    def __init__(self, step: TradeStep, state: State) -> None:
-        self.step = step
-        self.state = state
-        self.hand_sizes = _BySeat(step._hand_size, state)
-        self.stores = _BySeat(step._store_counts, state)
-
-    @property
-    def pool(self) -> tuple[int, ...]:
-        return self.step._pool_counts(self.state)
+def _exceeds(wanted: tuple[int, ...], available: tuple[int, ...]) -> bool:
+    """Whether some count of ``wanted`` is more than the same type's in ``available``."""
+    for count, held in zip(wanted, available):
+        if count > held:
+            return True
+    return False
 
 
 class TradeTurnSpace(ActionSpace):
@@ -213,6 +192,12 @@ class TradeStep(FlowNode):
         # no cards of a zone, every type tradable, the most a hand of n cards can be asked for.
         self.nothing = (0,) * self.type_count
         self.all_tradable = all(self.tradable)
+        # The counts of the types players may not trade, read out of an offer's counts in one call (C speed: an
+        # offer's counts cover every card type of the game, dozens where buildings are cards, a handful tradable).
+        untradable = tuple(index for index, named in enumerate(self.tradable) if not named)
+        self.untradable_counts: Callable[[tuple[int, ...]], tuple[int, ...]] | None = (
+            operator.itemgetter(*untradable, untradable[0]) if untradable else None  # a tuple even for one type
+        )
         self.ask_limits_by_hand: dict[int, tuple[int, ...]] = {}
 
     # frame: [node, stage, actor, the offers each seat has made (a tuple of offer ints per seat), passes in a row,
@@ -309,13 +294,10 @@ class TradeStep(FlowNode):
             tuple(self._store_counts(state, seat) for seat in players),
         )
 
-    def offer_problem(
-        self, state: State, player: int, offer: Offer, held: Holdings | _HoldingsReadWhenAsked | None = None
-    ) -> str | None:
+    def offer_problem(self, state: State, player: int, offer: Offer, held: Holdings | None = None) -> str | None:
         """Why ``player`` may not make ``offer`` now (None when they may); ``held``: :meth:`holdings` of ``state``,
-        when many offers are checked in it."""
-        if held is None:
-            held = _HoldingsReadWhenAsked(self, state)
+        when many offers are checked in it (one offer alone reads only what it comes to: two seats at most, and
+        the pool only when the offer names face-up cards)."""
         frame = state.stack[-1]
         if frame[0] is not self or frame[1] != OFFERING or frame[2] != player:
             # TRANSLATORS: why a trade offer is refused, shown after "Not allowed:": another player is to offer now.
@@ -331,37 +313,42 @@ class TradeStep(FlowNode):
         if offer.is_empty():
             # TRANSLATORS: why a trade offer is refused: it gives nothing and asks for nothing.
             return _("an offer must give or ask for at least one card")
-        if offer.give_hand >> held.hand_sizes[player]:
+        if offer.give_hand >> (held.hand_sizes[player] if held is not None else self._hand_size(state, player)):
             # TRANSLATORS: why a trade offer is refused: it gives a hand card by a position beyond the end of the hand.
             return _("there is no card at that position of your hand")
         if any(offer.give_pool) and (
-            player != active or any(n > count for n, count in zip(offer.give_pool, held.pool))
+            player != active or _exceeds(offer.give_pool, held.pool if held is not None else self._pool_counts(state))
         ):
             # TRANSLATORS: why a trade offer is refused; face-up cards are the cards turned up on the table for trading.
             return _("only the active player gives face-up cards, and only those on the table")
         if any(offer.ask_pool) and (
-            receiver != active or any(n > count for n, count in zip(offer.ask_pool, held.pool))
+            receiver != active or _exceeds(offer.ask_pool, held.pool if held is not None else self._pool_counts(state))
         ):
             # TRANSLATORS: why a trade offer is refused: only the player whose turn it is trades the face-up cards.
             return _("only the active player's face-up cards on the table may be asked for")
-        if any(offer.give_store) and any(n > count for n, count in zip(offer.give_store, held.stores[player])):
+        if any(offer.give_store) and _exceeds(
+            offer.give_store, held.stores[player] if held is not None else self._store_counts(state, player)
+        ):
             # TRANSLATORS: why a trade offer is refused; {zone} is the player's storage zone, e.g. "Shop".
             return _("you have no such cards in your {zone}", zone=self._store_name(state.ruleset))
-        if any(offer.ask_store) and any(n > count for n, count in zip(offer.ask_store, held.stores[receiver])):
+        if any(offer.ask_store) and _exceeds(
+            offer.ask_store, held.stores[receiver] if held is not None else self._store_counts(state, receiver)
+        ):
             # TRANSLATORS: why a trade offer is refused; {name} is a player, e.g. "Bo"; {zone} their storage, "Shop".
             return _(
                 "{name} has no such cards in their {zone}",
                 name=state.players[receiver],
                 zone=self._store_name(state.ruleset),
             )
-        if not self.all_tradable and any(
-            count and not tradable
-            for counts in (offer.ask_hand, offer.ask_pool, offer.give_pool)
-            for count, tradable in zip(counts, self.tradable)
+        untradable_counts = self.untradable_counts
+        if untradable_counts is not None and (
+            any(untradable_counts(offer.ask_hand))
+            or any(untradable_counts(offer.ask_pool))
+            or any(untradable_counts(offer.give_pool))
         ):
             # TRANSLATORS: why a trade offer is refused: it names a card the ruleset does not let players trade.
             return _("only the cards this game trades may be named in an offer")
-        if sum(offer.ask_hand) > held.hand_sizes[receiver]:
+        if sum(offer.ask_hand) > (held.hand_sizes[receiver] if held is not None else self._hand_size(state, receiver)):
             # TRANSLATORS: why a trade offer is refused; {name} is the player asked, e.g. "Bo" (who holds fewer).
             return _("that asks for more cards than {name} holds", name=state.players[receiver])
         return None
