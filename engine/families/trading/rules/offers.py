@@ -523,18 +523,16 @@ def _bounded_compositions(limits: tuple[int, ...], most: int) -> int:
     return sum(ways)
 
 
-def _compositions(limits: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
-    """Every ``counts`` with ``counts[t] <= limits[t]`` and ``sum(counts) <= most``, in a stable order."""
-
-    def walk(index: int, left: int) -> Iterator[tuple[int, ...]]:
-        if index == len(limits):
-            yield ()
-            return
-        for count in range(min(limits[index], left) + 1):
-            for rest in walk(index + 1, left - count):
-                yield (count,) + rest
-
-    return walk(0, most)
+def _compositions(limits: Sequence[int], most: int, index: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every ``counts`` with ``counts[t] <= limits[t]`` and ``sum(counts) <= most``, in a stable order (from type
+    ``index`` on). A function of the module, not a closure calling itself: such a closure is a reference cycle,
+    left for the garbage collector at every call."""
+    if index == len(limits):
+        yield ()
+        return
+    for count in range(min(limits[index], most) + 1):
+        for rest in _compositions(limits, most - count, index + 1):
+            yield (count,) + rest
 
 
 def position_choices(hand_types: Sequence[int], wanted: Sequence[int]) -> int:

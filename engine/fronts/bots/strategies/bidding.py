@@ -443,8 +443,9 @@ class AuctionPolicy:
         # The choice lists its cards in the order of its actions.
         card_of = dict(zip(legal, obs.decision["cards"]))
 
-        def kept_score(action: int) -> Fraction | int:
-            gone = card_of[action]
-            return self._score(tables, [card for card in held if card != gone])
-
-        return max(legal, key=lambda action: (kept_score(action), -action))
+        # Scored first, then compared (compiled, a scoring function defined here would be a reference cycle with
+        # this call's scope, left for the garbage collector at every discard).
+        kept_scores = {
+            action: self._score(tables, [card for card in held if card != card_of[action]]) for action in legal
+        }
+        return max(legal, key=lambda action: (kept_scores[action], -action))

@@ -281,6 +281,8 @@ class Outlook:
         }
         self._values: dict[tuple, float] = {}
         self._others: Outlook | None = None
+        # Whether this is the outlook for a player whose hand is hidden (see for_others).
+        self._for_others = False
         self.empty_worth = EMPTY_WORTH * seen / FUTURE_CARDS
 
     @classmethod
@@ -314,12 +316,17 @@ class Outlook:
 
     def for_others(self) -> Outlook:
         """The same expectations for a player whose hand is hidden (no copies far back in it are known)."""
+        if self._for_others:
+            return self.with_hand(None)
         other = self._others
         if other is None:
-            # Its own hand in force, the memories shared (they are keyed by the hand).
+            # Its own hand in force, the memories shared (they are keyed by the hand). It does not point back at
+            # itself: an outlook and its memories then go as soon as nothing uses them, not at the garbage
+            # collector's next full pass (a search makes hundreds of outlooks).
             other = self._others = object.__new__(Outlook)
             other.__dict__.update(self.__dict__)
-            other._others = other
+            other._others = None
+            other._for_others = True
             other._far = None
         return other.with_hand(None)
 

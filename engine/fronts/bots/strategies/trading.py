@@ -41,6 +41,7 @@ weigh their rivals (:data:`engine.fronts.bots.ismcts.RIVALRY`; measured in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from math import exp
 from typing import Any
 
@@ -270,12 +271,9 @@ class TradingPolicy(FieldPolicy):
         fields, held = holding.fields, holding.incoming
         base = outlook.value(fields, held, hand)
 
-        def mine(mask: int, give_pool: Sequence[int], ask_pool: Sequence[int], ask_hand: Sequence[int]) -> float:
-            kept = tuple(card for position, card in enumerate(hand) if not mask >> position & 1) if mask else hand
-            incoming = [
-                count - given + got + asked for count, given, got, asked in zip(held, give_pool, ask_pool, ask_hand)
-            ]
-            return outlook.value(fields, incoming, kept) - base
+        # A partial, not a closure: compiled, a closure shares one scope with the function that made it, a reference
+        # cycle left for the garbage collector (with the outlook it holds) at every offer weighed.
+        mine = partial(_offer_gain, outlook, fields, held, hand, base)
 
         # What it would rather be rid of: sets of face-up cards it would keep (there are few), hand cards one by
         # one (only those it will plant soon: further back, a card only adds to the growth of its type).
@@ -383,6 +381,24 @@ class TradingPolicy(FieldPolicy):
         if not amount:
             return 0.0
         return outlook.worth(card_type, amount + 1) - outlook.worth(card_type, amount)
+
+
+def _offer_gain(
+    outlook: Outlook,
+    fields: Any,
+    held: Sequence[int],
+    hand: Sequence[int],
+    base: float,
+    mask: int,
+    give_pool: Sequence[int],
+    ask_pool: Sequence[int],
+    ask_hand: Sequence[int],
+) -> float:
+    """What an offer gains its offerer: the position after it (the hand cards at ``mask`` given, the counts given and
+    got) less ``base``, the position before."""
+    kept = tuple(card for position, card in enumerate(hand) if not mask >> position & 1) if mask else hand
+    incoming = [count - given + got + asked for count, given, got, asked in zip(held, give_pool, ask_pool, ask_hand)]
+    return outlook.value(fields, incoming, kept) - base
 
 
 def _sub_counts(counts: Sequence[int]) -> list[tuple[int, ...]]:
