@@ -775,3 +775,28 @@ def test_a_log_entry_of_another_decision_is_refused_as_such_not_as_a_move_of_thi
     action = state.action_from_json({"player": state.current_player(), **entry})
     with pytest.raises(IllegalActionError, match=refused):
         state.apply_action(action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_an_offer_read_back_from_its_int_is_the_offer(data):
+    """Every offer's int reads back as the same offer, whatever types and counts it names (dozens of types here:
+    the beans and the buildings, each packed in as few bits as its copies need)."""
+    game = high_bohn()
+    space = game.space("offer")
+    copies = [len(instances) for instances in game.cards.instances_of]
+
+    def counts() -> tuple[int, ...]:
+        named = data.draw(st.sets(st.integers(0, len(copies) - 1), max_size=4))
+        return tuple(data.draw(st.integers(0, copies[t])) if t in named else 0 for t in range(len(copies)))
+
+    offer = Offer(
+        data.draw(st.integers(0, game.player_count - 1)),
+        data.draw(st.integers(0, (1 << game.cards.size) - 1)),
+        counts(),
+        counts(),
+        counts(),
+        counts(),
+        counts(),
+    )
+    assert space.decode(space.encode_offer(offer)) == offer

@@ -112,6 +112,10 @@ class OfferSpace(ActionSpace):
         self.shifts = tuple(shifts)
         self.counts_bits = shift
         self.type_count = len(self.widths)
+        # Reading a counted part back: the type whose bits hold each bit, each type's bits, no count at all.
+        self._type_at_bit = tuple(t for t, width in enumerate(self.widths) for _bit in range(width))
+        self._field_masks = tuple((1 << width) - 1 for width in self.widths)
+        self._no_counts = (0,) * self.type_count
         self.positions_bits = game.cards.size
         # receiver | hand positions | give store | ask store | give pool | ask pool | ask hand (least significant last)
         self.size = self.players << (self.positions_bits + 5 * self.counts_bits)
@@ -137,9 +141,16 @@ class OfferSpace(ActionSpace):
 
     def _counts(self, code: int) -> tuple[int, ...]:
         if not code:
-            return (0,) * self.type_count
-        # A list made then frozen: compiled, a generator inside tuple() is an object stepped through.
-        return tuple([(code >> shift) & ((1 << width) - 1) for shift, width in zip(self.shifts, self.widths)])
+            return self._no_counts
+        # Type by type of those named (an offer names a type or two of dozens): the lowest bit set tells the type.
+        counts = list(self._no_counts)
+        type_at_bit, shifts, field_masks = self._type_at_bit, self.shifts, self._field_masks
+        while code:
+            card_type = type_at_bit[(code & -code).bit_length() - 1]
+            shift, field = shifts[card_type], field_masks[card_type]
+            counts[card_type] = (code >> shift) & field
+            code &= ~(field << shift)
+        return tuple(counts)
 
     def encode_offer(self, offer: Offer) -> int:
         """The int of an offer."""
