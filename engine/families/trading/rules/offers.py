@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 SAMPLED_MOST = 3
 # The most decoded offers remembered (then forgotten all at once). An offer is decoded again within a few steps (made,
 # answered, told); remembering thousands kept them alive long enough to reach Python's oldest generation, whose full
-# collections then cost a tenth of a Bohnanza replay.
+# collections then cost a tenth of a replay of a game that trades.
 MOST_DECODED = 64
 
 

@@ -193,7 +193,7 @@ class TradeStep(FlowNode):
         self.nothing = (0,) * self.type_count
         self.all_tradable = all(self.tradable)
         # The counts of the types players may not trade, read out of an offer's counts in one call (C speed: an
-        # offer's counts cover every card type of the game, dozens where buildings are cards, a handful tradable).
+        # offer's counts cover every card type of the game: dozens in a game of many cards, of which a handful may be traded).
         untradable = tuple(index for index, named in enumerate(self.tradable) if not named)
         self.untradable_counts: Callable[[tuple[int, ...]], tuple[int, ...]] | None = (
             operator.itemgetter(*untradable, untradable[0]) if untradable else None  # a tuple even for one type
