@@ -79,6 +79,15 @@ def _positions_of(hand: tuple, type_of: Any, wanted: dict[int, int], back: bool)
     return mask
 
 
+def _counted(shape: tuple | None, part: int, types: int) -> tuple[int, ...]:
+    """The count of each card type a shape names from ``part`` (all 0 when it names another part, or nothing)."""
+    counts = [0] * types
+    if shape is not None and shape[0] == part:
+        for card_type, count in shape[1]:
+            counts[card_type] += count
+    return tuple(counts)
+
+
 class OfferView(BoundedView):
     """The offers of one give shape and one ask shape to one receiver (see the module docstring)."""
 
@@ -100,6 +109,14 @@ class OfferView(BoundedView):
             shapes.extend((POOL, ((first, 1), (second, 1))) for first, second in combinations(self.types, 2))
         self.shapes = tuple(shapes)
         self.shape_index = {shape: index for index, shape in enumerate(shapes)}
+        # What each shape counts, given (the pool's and the store's counts; the hand's are positions, read from
+        # the hand) and asked for (the hand's, the pool's, the store's): the same tuples for every offer.
+        types = self.type_count
+        self._given_counts = tuple((_counted(shape, POOL, types), _counted(shape, STORE, types)) for shape in shapes)
+        self._asked_counts = tuple(
+            (_counted(shape, HAND, types), _counted(shape, POOL, types), _counted(shape, STORE, types))
+            for shape in shapes
+        )
         self.per_receiver = len(shapes) * len(shapes)
         self.size = (self.players - 1) * self.per_receiver
 
@@ -120,38 +137,36 @@ class OfferView(BoundedView):
         if allows is None:
             yield from super().legal(state, player, part)
             return
+        hand_masks: dict[int, int | None] = {}  # the hand positions of each give shape, read once per decision
         for local in self.candidates(state, player):
-            offer = self._offer(state, player, local)
+            offer = self._offer(state, player, local, hand_masks)
             if offer is not None and allows(offer):
                 yield local
 
-    def _offer(self, state: State, player: int, local: int) -> Offer | None:
-        """The offer ``local`` stands for now (None when it stands for nothing now)."""
+    def _offer(
+        self, state: State, player: int, local: int, hand_masks: dict[int, int | None] | None = None
+    ) -> Offer | None:
+        """The offer ``local`` stands for now (None when it stands for nothing now); ``hand_masks``: the hand
+        positions of the give shapes worked out so far in this state, when many offers are read in it."""
         if not 0 <= local < self.size:
             return None
         offset, give, ask = self._split(local)
         if give == 0 and ask == 0:
             return None
-        counted = [[0] * self.type_count for _ in range(5)]  # give pool, give store, ask hand, ask pool, ask store
         mask = 0
         give_shape = self.shapes[give]
-        if give_shape is not None:
-            part, items = give_shape
-            if part == HAND:
+        if give_shape is not None and give_shape[0] == HAND:
+            found = hand_masks.get(give, -1) if hand_masks is not None else -1
+            if found == -1:
                 hand = state.zones[self.node.hand_slots[player]]
-                found = _positions_of(hand, state.game.cards.type_of, dict(items), back=False)
-                if found is None:
-                    return None
-                mask = found
-            else:
-                for card_type, count in items:
-                    counted[0 if part == POOL else 1][card_type] += count
-        ask_shape = self.shapes[ask]
-        if ask_shape is not None:
-            part, items = ask_shape
-            for card_type, count in items:
-                counted[2 + part][card_type] += count
-        give_pool, give_store, ask_hand, ask_pool, ask_store = (tuple(counts) for counts in counted)
+                found = _positions_of(hand, state.game.cards.type_of, dict(give_shape[1]), back=False)
+                if hand_masks is not None:
+                    hand_masks[give] = found
+            if found is None:
+                return None
+            mask = found
+        give_pool, give_store = self._given_counts[give]
+        ask_hand, ask_pool, ask_store = self._asked_counts[ask]
         receiver = (player + offset) % self.players
         return Offer(receiver, mask, give_pool, ask_pool, ask_hand, give_store, ask_store)
 
