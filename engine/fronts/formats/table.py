@@ -691,8 +691,9 @@ class _SeatReader:
         it names none (a table written from a screen in Japanese, scored in English)."""
         if self._other_names is None:  # read once, at the first unknown name: a table may hold thousands
             self._other_names = {}
+            here = current_language()
             for language in available_languages():
-                if language == current_language():
+                if language == here:
                     continue
                 with in_language(language) as chosen:
                     names = card_names(self.ruleset) if chosen == language else {}

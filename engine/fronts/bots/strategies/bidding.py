@@ -433,10 +433,10 @@ class AuctionPolicy:
             return tables.passing
         # new_total <= worth * money_per_point, in whole numbers when the worth is whole (a search asks at every step).
         if type(worth) is int and type(money_per_point) is Fraction:
-            affordable = new_total * money_per_point.denominator <= worth * money_per_point.numerator
+            worth_it = new_total * money_per_point.denominator <= worth * money_per_point.numerator
         else:
-            affordable = new_total <= worth * money_per_point
-        return tables.bid_base + bid if affordable else tables.passing
+            worth_it = new_total <= worth * money_per_point
+        return tables.bid_base + bid if worth_it else tables.passing
 
     def _choose_discard(self, tables: AuctionTables, obs: Observation, legal: Any) -> int:
         held = list(self._won(obs, tables, obs.player))
